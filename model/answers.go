@@ -1,0 +1,353 @@
+package model
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Workload is what the GPUs will do.
+type Workload string
+
+// The workloads gpupick advises on.
+const (
+	WorkloadInference Workload = "inference"
+	WorkloadFineTune  Workload = "finetune" // full fine-tuning
+	WorkloadLoRA      Workload = "lora"
+	WorkloadQLoRA     Workload = "qlora"
+	WorkloadPretrain  Workload = "pretrain"
+	WorkloadVRAM      Workload = "vram" // "I know my VRAM": the user states the memory
+)
+
+// Workloads lists the workloads in the order the wizard offers them.
+var Workloads = []Workload{WorkloadInference, WorkloadFineTune, WorkloadLoRA, WorkloadQLoRA, WorkloadPretrain, WorkloadVRAM}
+
+// Training reports whether the workload trains weights.
+func (w Workload) Training() bool {
+	return w == WorkloadFineTune || w == WorkloadLoRA || w == WorkloadQLoRA || w == WorkloadPretrain
+}
+
+// Precision is the number format of the weights (and compute).
+type Precision string
+
+// The precisions gpupick knows.
+const (
+	FP32 Precision = "fp32"
+	BF16 Precision = "bf16"
+	FP16 Precision = "fp16"
+	FP8  Precision = "fp8"
+	INT8 Precision = "int8"
+	INT4 Precision = "int4"
+)
+
+// Precisions lists the precisions from widest to narrowest.
+var Precisions = []Precision{FP32, BF16, FP16, FP8, INT8, INT4}
+
+// BytesPerParam is the storage of one weight, without quantisation metadata.
+func (p Precision) BytesPerParam() float64 {
+	switch p {
+	case FP32:
+		return 4
+	case BF16, FP16:
+		return 2
+	case FP8, INT8:
+		return 1
+	case INT4:
+		return 0.5
+	}
+	return 0
+}
+
+// Latency is how fast answers must come back.
+type Latency string
+
+// Latency classes.
+const (
+	LatencyRealtime    Latency = "realtime"    // streaming chat: >= 30 tokens/s per stream, first token within 1 s
+	LatencyInteractive Latency = "interactive" // >= 10 tokens/s per stream
+	LatencyBatch       Latency = "batch"       // throughput only
+)
+
+// Latencies lists the latency classes from strictest to loosest.
+var Latencies = []Latency{LatencyRealtime, LatencyInteractive, LatencyBatch}
+
+// DurationMode says how the length of the run is given.
+type DurationMode string
+
+// Duration modes.
+const (
+	// DurationWallClock: the GPUs are rented for a calendar period, used
+	// HoursPerWeek hours each week ("3 months of serving, 40 h a week").
+	DurationWallClock DurationMode = "wallclock"
+	// DurationJob: the run is a job of a given size (JobTokens); it lasts as
+	// long as the hardware needs, so a faster GPU can be the cheaper run.
+	DurationJob DurationMode = "job"
+)
+
+// BudgetPeriod says what a budget caps.
+type BudgetPeriod string
+
+// Budget periods.
+const (
+	BudgetHourly  BudgetPeriod = "hour"
+	BudgetMonthly BudgetPeriod = "month"
+	BudgetTotal   BudgetPeriod = "total"
+)
+
+// Budget is a spending cap. An Amount of 0 means no budget.
+type Budget struct {
+	Amount   float64      `json:"amount" toml:"amount"`
+	Period   BudgetPeriod `json:"period" toml:"period"`
+	Currency Currency     `json:"currency" toml:"currency"`
+}
+
+// IsSet reports whether a budget was given.
+func (b Budget) IsSet() bool { return b.Amount > 0 }
+
+// String formats the budget the way ParseBudget reads it ("$2.5/h").
+func (b Budget) String() string {
+	if !b.IsSet() {
+		return ""
+	}
+	s := b.Currency.Symbol() + FormatNumber(b.Amount)
+	switch b.Period {
+	case BudgetHourly:
+		s += "/h"
+	case BudgetMonthly:
+		s += "/mo"
+	}
+	return s
+}
+
+// HoursPerMonth is the average number of hours in a month (8766 / 12).
+const HoursPerMonth = 730.5
+
+// HoursPerWeekFull is a week of round-the-clock use.
+const HoursPerWeekFull = 168.0
+
+// Answers are everything the user told gpupick about the workload. The
+// wizard, the headless flags and a loaded TOML record all produce Answers;
+// the advisor turns them into a requirement and recommendations.
+type Answers struct {
+	Workload Workload `json:"workload" toml:"workload"`
+	// Model is a preset name ("llama-3.1-8b"); empty when only ParamsB is given.
+	Model string `json:"model,omitempty" toml:"model,omitempty"`
+	// ParamsB is the parameter count in billions (taken from the preset when
+	// Model is set and ParamsB is 0).
+	ParamsB float64 `json:"params_b,omitempty" toml:"params_b,omitempty"`
+	// KnownVRAMGiB is the memory the user says the job needs (WorkloadVRAM).
+	KnownVRAMGiB float64   `json:"known_vram_gib,omitempty" toml:"known_vram_gib,omitempty"`
+	Precision    Precision `json:"precision" toml:"precision"`
+	// Context is the sequence length in tokens (prompt + output).
+	Context int `json:"context" toml:"context"`
+	// Batch is the number of concurrent users / sequences for inference, or
+	// the micro-batch of sequences per GPU for training.
+	Batch   int     `json:"batch" toml:"batch"`
+	Latency Latency `json:"latency" toml:"latency"`
+
+	DurationMode DurationMode `json:"duration_mode" toml:"duration_mode"`
+	// DurationHours is the calendar length of a wall-clock run in hours.
+	DurationHours float64 `json:"duration_hours,omitempty" toml:"duration_hours,omitempty"`
+	// HoursPerWeek is how many hours a week the GPUs run (default 168).
+	HoursPerWeek float64 `json:"hours_per_week,omitempty" toml:"hours_per_week,omitempty"`
+	// JobTokens is the size of a job: tokens to train on (all epochs) or
+	// tokens to generate.
+	JobTokens float64 `json:"job_tokens,omitempty" toml:"job_tokens,omitempty"`
+
+	// Interruptible: the job checkpoints and can be stopped and resumed, so
+	// spot / preemptible capacity is acceptable.
+	Interruptible bool   `json:"interruptible" toml:"interruptible"`
+	Budget        Budget `json:"budget" toml:"budget"`
+
+	// Scale and filters.
+	GPU       string   `json:"gpu,omitempty" toml:"gpu,omitempty"`             // GPU name filter
+	GPUs      int      `json:"gpus,omitempty" toml:"gpus,omitempty"`           // GPUs per node, 0 = any
+	MaxNodes  int      `json:"max_nodes,omitempty" toml:"max_nodes,omitempty"` // 0 = advisor default
+	Providers []string `json:"providers,omitempty" toml:"providers,omitempty"`
+	Regions   []string `json:"regions,omitempty" toml:"regions,omitempty"`
+	Currency  Currency `json:"currency" toml:"currency"`
+
+	// Data: GB stored for data and checkpoints during the run, and GB sent
+	// out to the internet over the whole run.
+	DataGB   float64 `json:"data_gb,omitempty" toml:"data_gb,omitempty"`
+	EgressGB float64 `json:"egress_gb,omitempty" toml:"egress_gb,omitempty"`
+
+	// Training knobs: gradient checkpointing and the sharding strategy used
+	// when more than one GPU is used ("none", "zero1", "zero2", "zero3",
+	// "fsdp"; empty = advisor default).
+	GradCheckpointing bool   `json:"grad_checkpointing,omitempty" toml:"grad_checkpointing,omitempty"`
+	Sharding          string `json:"sharding,omitempty" toml:"sharding,omitempty"`
+}
+
+// DefaultAnswers returns the answers every wizard step starts from: pressing
+// enter all the way asks for serving Llama 3.1 8B in BF16 to one interactive
+// user for a month.
+func DefaultAnswers() Answers {
+	return Answers{
+		Workload:      WorkloadInference,
+		Model:         "llama-3.1-8b",
+		Precision:     BF16,
+		Context:       8192,
+		Batch:         1,
+		Latency:       LatencyInteractive,
+		DurationMode:  DurationWallClock,
+		DurationHours: HoursPerMonth,
+		HoursPerWeek:  HoursPerWeekFull,
+		Currency:      USD,
+	}
+}
+
+// Normalize fills unset fields with defaults that do not change the meaning
+// of what was given.
+func (a *Answers) Normalize() {
+	if a.Workload == "" {
+		a.Workload = WorkloadInference
+	}
+	if a.Precision == "" {
+		a.Precision = BF16
+	}
+	if a.Context <= 0 {
+		a.Context = 4096
+		if a.Workload == WorkloadInference {
+			a.Context = 8192
+		}
+	}
+	if a.Batch <= 0 {
+		a.Batch = 1
+	}
+	if a.Latency == "" {
+		a.Latency = LatencyInteractive
+		if a.Workload.Training() {
+			a.Latency = LatencyBatch
+		}
+	}
+	if a.DurationMode == "" {
+		a.DurationMode = DurationWallClock
+		if a.JobTokens > 0 {
+			a.DurationMode = DurationJob
+		}
+	}
+	if a.DurationMode == DurationWallClock && a.DurationHours <= 0 {
+		a.DurationHours = HoursPerMonth
+	}
+	if a.HoursPerWeek <= 0 || a.HoursPerWeek > HoursPerWeekFull {
+		a.HoursPerWeek = HoursPerWeekFull
+	}
+	if a.Currency == "" {
+		a.Currency = USD
+	}
+	if a.Budget.IsSet() && a.Budget.Currency == "" {
+		a.Budget.Currency = a.Currency
+	}
+	if a.Budget.IsSet() && a.Budget.Period == "" {
+		a.Budget.Period = BudgetTotal
+	}
+}
+
+// GPUHours is the number of hours the GPUs are billed for a wall-clock run:
+// calendar weeks times hours per week.
+func (a *Answers) GPUHours() float64 {
+	hpw := a.HoursPerWeek
+	if hpw <= 0 || hpw > HoursPerWeekFull {
+		hpw = HoursPerWeekFull
+	}
+	return a.DurationHours * hpw / HoursPerWeekFull
+}
+
+// FieldError is a problem with one answer: the field's name (as the flag and
+// TOML key spell it), what was wrong, and how to fix it.
+type FieldError struct {
+	Field string
+	Value string
+	Msg   string
+	Fix   string
+}
+
+// Error formats "field "value": msg (fix)".
+func (e *FieldError) Error() string {
+	var b strings.Builder
+	b.WriteString(e.Field)
+	if e.Value != "" {
+		fmt.Fprintf(&b, " %q", e.Value)
+	}
+	b.WriteString(": ")
+	b.WriteString(e.Msg)
+	if e.Fix != "" {
+		b.WriteString(" (")
+		b.WriteString(e.Fix)
+		b.WriteString(")")
+	}
+	return b.String()
+}
+
+// Validate checks the answers and returns the first problem as a
+// *FieldError, or nil.
+func (a *Answers) Validate() error {
+	bad := func(field, value, msg, fix string) error {
+		return &FieldError{Field: field, Value: value, Msg: msg, Fix: fix}
+	}
+	switch a.Workload {
+	case WorkloadInference, WorkloadFineTune, WorkloadLoRA, WorkloadQLoRA, WorkloadPretrain:
+		if a.Model == "" && a.ParamsB <= 0 {
+			return bad("params", "", "no model size given", "name a model with --model or give a parameter count such as 8B")
+		}
+	case WorkloadVRAM:
+		if a.KnownVRAMGiB <= 0 {
+			return bad("vram", "", "no memory size given", "give the memory the job needs, e.g. 80GB")
+		}
+	default:
+		return bad("workload", string(a.Workload), "unknown workload", "use inference, finetune, lora, qlora, pretrain or vram")
+	}
+	if a.ParamsB < 0 || a.ParamsB > 100000 {
+		return bad("params", FormatNumber(a.ParamsB)+"B", "out of range", "give between 0.01B and 100000B")
+	}
+	if a.Precision.BytesPerParam() == 0 {
+		return bad("precision", string(a.Precision), "unknown precision", "use fp32, bf16, fp16, fp8, int8 or int4")
+	}
+	if a.Context < 0 || a.Context > 100_000_000 {
+		return bad("context", fmt.Sprint(a.Context), "out of range", "give a token count such as 8k or 128k")
+	}
+	if a.Batch < 0 || a.Batch > 1_000_000 {
+		return bad("batch", fmt.Sprint(a.Batch), "out of range", "give between 1 and 1000000")
+	}
+	switch a.Latency {
+	case "", LatencyRealtime, LatencyInteractive, LatencyBatch:
+	default:
+		return bad("latency", string(a.Latency), "unknown latency class", "use realtime, interactive or batch")
+	}
+	switch a.DurationMode {
+	case "", DurationWallClock, DurationJob:
+	default:
+		return bad("duration_mode", string(a.DurationMode), "unknown duration mode", "use wallclock or job")
+	}
+	if a.DurationMode == DurationJob && a.JobTokens <= 0 {
+		return bad("tokens", "", "a job needs a size", "give the tokens to process, e.g. --tokens 2B")
+	}
+	if a.DurationHours < 0 || a.HoursPerWeek < 0 || a.HoursPerWeek > HoursPerWeekFull {
+		return bad("duration", "", "out of range", "give a duration such as 8h, 2w or 3mo, and at most 168 hours a week")
+	}
+	if a.Budget.Amount < 0 {
+		return bad("budget", a.Budget.String(), "negative budget", "give a positive amount such as 2.5/h, 3000/mo or 500")
+	}
+	switch a.Budget.Period {
+	case "", BudgetHourly, BudgetMonthly, BudgetTotal:
+	default:
+		return bad("budget", string(a.Budget.Period), "unknown budget period", "use hour, month or total")
+	}
+	switch a.Currency {
+	case "", USD, CNY:
+	default:
+		return bad("currency", string(a.Currency), "unknown currency", "use USD or CNY")
+	}
+	if a.GPUs < 0 || a.GPUs > 1024 || a.MaxNodes < 0 || a.MaxNodes > 4096 {
+		return bad("gpus", fmt.Sprint(a.GPUs), "out of range", "give a GPU count between 1 and 1024 and nodes between 1 and 4096")
+	}
+	if a.DataGB < 0 || a.EgressGB < 0 || a.JobTokens < 0 || a.KnownVRAMGiB < 0 {
+		return bad("data", "", "negative size", "sizes must be zero or more")
+	}
+	switch a.Sharding {
+	case "", "none", "zero1", "zero2", "zero3", "fsdp":
+	default:
+		return bad("sharding", a.Sharding, "unknown sharding strategy", "use none, zero1, zero2, zero3 or fsdp")
+	}
+	return nil
+}

@@ -1,0 +1,19 @@
+// Package model holds gpupick's domain types: the user's answers, GPUs,
+// offers, provider price policies, the catalog that bundles them, model
+// presets, the requirement a workload places on hardware, ranked
+// recommendations, warnings, and the decision record that is exported to
+// TOML.
+//
+// The package has no I/O and imports no other gpupick package and no
+// terminal library. Besides the types it holds the small, pure parsers for
+// the values a person types (sizes such as "70B", "2TB", "3mo", "$2.5/h").
+//
+// Conventions used throughout:
+//   - A float64 of 0 in a price or a hardware figure means "unknown" (or, for
+//     an optional price, "not offered"); no real price or figure is zero.
+//     Renderers must show such a value as "unknown", never as 0.
+//   - Tri is the three-valued yes / no / unknown used for facts that a source
+//     may not state.
+//   - Prices are per hour for the whole instance, in the offer's own currency,
+//     unless a name says otherwise (HourlyUSD, TotalUSD).
+package model

@@ -1,0 +1,34 @@
+package model
+
+// GPU holds the hardware facts of one GPU model or variant. A zero number
+// means the figure is unknown (no source gave it), never that it is zero.
+type GPU struct {
+	// Name is the canonical name, unique in a catalog (e.g. "H100 SXM5",
+	// "A100-80GB PCIe"). Offers refer to GPUs by this name.
+	Name         string `json:"name" toml:"name"`
+	Vendor       string `json:"vendor" toml:"vendor"`
+	Architecture string `json:"architecture" toml:"architecture"`
+	ReleaseYear  int    `json:"release_year,omitempty" toml:"release_year,omitempty"`
+	// VRAMGiB is the memory of one GPU as marketed.
+	VRAMGiB float64 `json:"vram_gib" toml:"vram_gib"`
+	// MemBandwidthGBs is peak memory bandwidth in GB/s.
+	MemBandwidthGBs float64 `json:"mem_bandwidth_gbs" toml:"mem_bandwidth_gbs"`
+	FP32TFLOPS      float64 `json:"fp32_tflops" toml:"fp32_tflops"`
+	// BF16TFLOPS is dense FP16/BF16 tensor throughput with FP32 accumulate.
+	BF16TFLOPS float64 `json:"bf16_tflops" toml:"bf16_tflops"`
+	// FP8TFLOPS is dense FP8 tensor throughput.
+	FP8TFLOPS float64 `json:"fp8_tflops" toml:"fp8_tflops"`
+	// INT8TOPS is dense INT8 tensor throughput.
+	INT8TOPS float64 `json:"int8_tops" toml:"int8_tops"`
+	FP8      Tri     `json:"fp8_supported" toml:"fp8_supported"`
+	BF16     Tri     `json:"bf16_supported" toml:"bf16_supported"`
+	// NVLink is Yes when the GPU model has NVLink (SXM or bridge), No when a
+	// source says it has none.
+	NVLink     Tri    `json:"nvlink" toml:"nvlink"`
+	NVLinkNote string `json:"nvlink_note,omitempty" toml:"nvlink_note,omitempty"`
+	PCIeGen    int    `json:"pcie_gen,omitempty" toml:"pcie_gen,omitempty"`
+	TDPWatts   int    `json:"tdp_watts,omitempty" toml:"tdp_watts,omitempty"`
+	FormFactor string `json:"form_factor,omitempty" toml:"form_factor,omitempty"`
+	Source     string `json:"source" toml:"source"`
+	Notes      string `json:"notes,omitempty" toml:"notes,omitempty"`
+}

@@ -1,0 +1,71 @@
+package model
+
+import "strings"
+
+// ModelPreset holds the architecture facts of an open model that memory and
+// speed estimates need. Zero means unknown.
+type ModelPreset struct {
+	Name        string  `json:"name" toml:"name"`   // "llama-3.1-8b"
+	HFID        string  `json:"hf_id" toml:"hf_id"` // "meta-llama/Llama-3.1-8B"
+	Family      string  `json:"family" toml:"family"`
+	ParamsB     float64 `json:"params_b" toml:"params_b"`               // total parameters, billions
+	ActiveB     float64 `json:"active_params_b" toml:"active_params_b"` // per token (MoE), billions
+	Layers      int     `json:"layers" toml:"layers"`
+	Hidden      int     `json:"hidden_size" toml:"hidden_size"`
+	FFN         int     `json:"intermediate_size" toml:"intermediate_size"` // per expert for MoE
+	Heads       int     `json:"heads" toml:"heads"`
+	KVHeads     int     `json:"kv_heads" toml:"kv_heads"`
+	HeadDim     int     `json:"head_dim" toml:"head_dim"` // 0 for MLA
+	Vocab       int     `json:"vocab_size" toml:"vocab_size"`
+	MaxContext  int     `json:"max_context" toml:"max_context"`
+	Attention   string  `json:"attention" toml:"attention"` // mha, gqa, mqa, mla
+	Experts     int     `json:"experts,omitempty" toml:"experts,omitempty"`
+	ExpertsUsed int     `json:"experts_per_token,omitempty" toml:"experts_per_token,omitempty"`
+	// KVLoraRank and QKRopeHeadDim describe MLA's compressed KV cache.
+	KVLoraRank    int    `json:"kv_lora_rank,omitempty" toml:"kv_lora_rank,omitempty"`
+	QKRopeHeadDim int    `json:"qk_rope_head_dim,omitempty" toml:"qk_rope_head_dim,omitempty"`
+	TiedEmbedding bool   `json:"tied_embeddings,omitempty" toml:"tied_embeddings,omitempty"`
+	Notes         string `json:"notes,omitempty" toml:"notes,omitempty"`
+	Source        string `json:"source" toml:"source"`
+}
+
+// IsMoE reports whether the model is a mixture of experts.
+func (m *ModelPreset) IsMoE() bool { return m.Experts > 0 }
+
+// FindPreset looks a model up by preset name ("llama-3.1-8b"), Hugging Face
+// id ("meta-llama/Llama-3.1-8B"), either case-insensitively, or by an
+// unambiguous prefix of a preset name ("qwen2.5-72"). An ambiguous prefix
+// returns an error that lists the candidates.
+func FindPreset(presets []ModelPreset, name string) (*ModelPreset, error) {
+	q := strings.ToLower(strings.TrimSpace(name))
+	if q == "" {
+		return nil, &FieldError{Field: "model", Msg: "no model named", Fix: "run 'gpupick models' for the list"}
+	}
+	for i := range presets {
+		if strings.ToLower(presets[i].Name) == q || strings.ToLower(presets[i].HFID) == q {
+			return &presets[i], nil
+		}
+	}
+	var hits []int
+	for i := range presets {
+		n := strings.ToLower(presets[i].Name)
+		id := strings.ToLower(presets[i].HFID)
+		if strings.HasPrefix(n, q) || strings.HasPrefix(id, q) || (strings.Contains(id, "/") && strings.HasPrefix(id[strings.IndexByte(id, '/')+1:], q)) {
+			hits = append(hits, i)
+		}
+	}
+	switch len(hits) {
+	case 1:
+		return &presets[hits[0]], nil
+	case 0:
+		return nil, &FieldError{Field: "model", Value: name, Msg: "unknown model", Fix: "run 'gpupick models' for the list, or give --params such as 8B"}
+	}
+	names := make([]string, 0, len(hits))
+	for _, i := range hits {
+		names = append(names, presets[i].Name)
+	}
+	if len(names) > 6 {
+		names = append(names[:6], "…")
+	}
+	return nil, &FieldError{Field: "model", Value: name, Msg: "ambiguous: matches " + strings.Join(names, ", "), Fix: "type more of the name"}
+}

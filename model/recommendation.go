@@ -1,0 +1,127 @@
+package model
+
+// PriceModel names a way to pay for the same hardware.
+type PriceModel string
+
+// Price models.
+const (
+	PriceOnDemand  PriceModel = "on-demand"
+	PriceSpot      PriceModel = "spot"
+	PriceMonthly   PriceModel = "monthly" // monthly subscription or plan
+	PriceReserved1 PriceModel = "1yr"
+	PriceReserved3 PriceModel = "3yr"
+)
+
+// PriceModels lists the price models in display order.
+var PriceModels = []PriceModel{PriceOnDemand, PriceSpot, PriceMonthly, PriceReserved1, PriceReserved3}
+
+// PriceQuote is the cost of the run under one price model. Amounts are in
+// USD (converted when the offer is priced in another currency) and, in the
+// display currency, in Hourly and Total.
+type PriceQuote struct {
+	Name      PriceModel `json:"name" toml:"name"`
+	HourlyUSD float64    `json:"hourly_usd" toml:"hourly_usd"`
+	TotalUSD  float64    `json:"total_usd" toml:"total_usd"`
+	Hourly    float64    `json:"hourly" toml:"hourly"`
+	Total     float64    `json:"total" toml:"total"`
+	// BilledHours is the hours paid for under this model (a commitment pays
+	// every hour of its term share; spot adds re-run time).
+	BilledHours float64 `json:"billed_hours" toml:"billed_hours"`
+	// BreakEvenHoursPerWeek is the weekly use above which this model is
+	// cheaper than on-demand (0 when it does not apply).
+	BreakEvenHoursPerWeek float64 `json:"break_even_hours_per_week,omitempty" toml:"break_even_hours_per_week,omitempty"`
+	// Estimate marks a price derived from a published discount rather than
+	// a listed price.
+	Estimate bool   `json:"estimate" toml:"estimate"`
+	Note     string `json:"note,omitempty" toml:"note,omitempty"`
+}
+
+// HiddenCosts are the costs of a run besides the GPUs, in USD and in the
+// display currency, with the reason for each.
+type HiddenCosts struct {
+	StorageUSD float64  `json:"storage_usd" toml:"storage_usd"`
+	EgressUSD  float64  `json:"egress_usd" toml:"egress_usd"`
+	Storage    float64  `json:"storage" toml:"storage"`
+	Egress     float64  `json:"egress" toml:"egress"`
+	Notes      []string `json:"notes,omitempty" toml:"notes,omitempty"`
+}
+
+// Speed is the estimated performance of the workload on one recommendation.
+// Zero means not estimated (unknown GPU figures, or not relevant).
+type Speed struct {
+	DecodeTokensPerSec  float64 `json:"decode_tokens_per_s,omitempty" toml:"decode_tokens_per_s,omitempty"`   // per stream
+	PrefillTokensPerSec float64 `json:"prefill_tokens_per_s,omitempty" toml:"prefill_tokens_per_s,omitempty"` // whole deployment
+	TimeToFirstTokenSec float64 `json:"ttft_s,omitempty" toml:"ttft_s,omitempty"`
+	ThroughputTokensSec float64 `json:"throughput_tokens_per_s,omitempty" toml:"throughput_tokens_per_s,omitempty"` // all streams / training tokens
+	// JobHours is the wall-clock hours a job-size run takes on this offer.
+	JobHours float64 `json:"job_hours,omitempty" toml:"job_hours,omitempty"`
+	// Utilisation is the assumed fraction of peak compute (MFU) used.
+	Utilisation float64 `json:"utilisation,omitempty" toml:"utilisation,omitempty"`
+	// MeetsLatency is false when the offer is too slow for the latency class.
+	MeetsLatency bool `json:"meets_latency" toml:"meets_latency"`
+}
+
+// Recommendation is one ranked way to run the workload: an offer, how many
+// nodes of it, the price model that makes the run cheapest, and what to
+// watch out for.
+type Recommendation struct {
+	Offer *Offer `json:"-" toml:"-"`
+
+	Provider     string `json:"provider" toml:"provider"`
+	InstanceType string `json:"instance_type" toml:"instance_type"`
+	// Region is the cheapest region of the offer.
+	Region   string `json:"region" toml:"region"`
+	GPU      string `json:"gpu" toml:"gpu"`
+	GPUCount int    `json:"gpu_count" toml:"gpu_count"` // per node
+	Nodes    int    `json:"nodes" toml:"nodes"`
+	// VRAMGiB is the GPU memory of one node.
+	VRAMGiB float64 `json:"vram_gib" toml:"vram_gib"`
+	// NeedPerGPUGiB is the memory each GPU must hold in this configuration.
+	NeedPerGPUGiB float64 `json:"need_per_gpu_gib" toml:"need_per_gpu_gib"`
+	// Headroom is the spare share of GPU memory: (have - need) / have.
+	Headroom float64 `json:"headroom" toml:"headroom"`
+	// TensorParallel and PipelineParallel are the parallel degrees assumed.
+	TensorParallel   int `json:"tensor_parallel,omitempty" toml:"tensor_parallel,omitempty"`
+	PipelineParallel int `json:"pipeline_parallel,omitempty" toml:"pipeline_parallel,omitempty"`
+
+	// PriceModel is the cheapest available model for this run; HourlyUSD and
+	// TotalUSD are its figures (all nodes). Hourly and Total are the same in
+	// the display currency; Currency is the offer's own currency.
+	PriceModel   PriceModel   `json:"price_model" toml:"price_model"`
+	HourlyUSD    float64      `json:"hourly_usd" toml:"hourly_usd"`
+	TotalUSD     float64      `json:"total_usd" toml:"total_usd"`
+	Hourly       float64      `json:"hourly" toml:"hourly"`
+	Total        float64      `json:"total" toml:"total"`
+	Currency     Currency     `json:"currency" toml:"currency"`
+	Converted    bool         `json:"converted" toml:"converted"`
+	WithinBudget bool         `json:"within_budget" toml:"within_budget"`
+	PriceModels  []PriceQuote `json:"price_models" toml:"price_models"`
+	HiddenCosts  HiddenCosts  `json:"hidden_costs" toml:"hidden_costs"`
+	// RunHours is the hours the GPUs run (wall-clock share or job time).
+	RunHours float64   `json:"run_hours" toml:"run_hours"`
+	Speed    Speed     `json:"speed" toml:"speed"`
+	Warnings []Warning `json:"warnings" toml:"warnings"`
+}
+
+// Suggestion is a change to the answers that would make the job fit the
+// budget or the hardware, with the figure it reaches.
+type Suggestion struct {
+	Change   string  `json:"change" toml:"change"`       // "use int4 precision"
+	Effect   string  `json:"effect" toml:"effect"`       // "needs 42 GiB; cheapest $1.10/h"
+	TotalUSD float64 `json:"total_usd" toml:"total_usd"` // cheapest total after the change
+}
+
+// Result is everything the advisor returns for one set of answers.
+type Result struct {
+	Catalog         CatalogInfo      `json:"catalog" toml:"catalog"`
+	Currency        Currency         `json:"currency" toml:"currency"`
+	Requirement     Requirement      `json:"requirement" toml:"requirement"`
+	Recommendations []Recommendation `json:"recommendations" toml:"recommendations"`
+	// Considered is the number of offers looked at; Matched the number that
+	// fit (before the top-N cut).
+	Considered  int          `json:"considered" toml:"considered"`
+	Matched     int          `json:"matched" toml:"matched"`
+	Suggestions []Suggestion `json:"suggestions,omitempty" toml:"suggestions,omitempty"`
+	// Notes explain an empty or partial result ("no offer fits: ...").
+	Notes []string `json:"notes,omitempty" toml:"notes,omitempty"`
+}

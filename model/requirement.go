@@ -1,0 +1,73 @@
+package model
+
+// Breakdown splits the memory a job needs into its parts, in GiB, summed
+// over the whole job (all GPUs) before sharding.
+type Breakdown struct {
+	WeightsGiB     float64 `json:"weights_gib" toml:"weights_gib"`
+	KVCacheGiB     float64 `json:"kv_cache_gib" toml:"kv_cache_gib"`
+	GradientsGiB   float64 `json:"gradients_gib" toml:"gradients_gib"`
+	OptimizerGiB   float64 `json:"optimizer_gib" toml:"optimizer_gib"`
+	ActivationsGiB float64 `json:"activations_gib" toml:"activations_gib"`
+	// OverheadGiB is CUDA context, allocator fragmentation and the serving
+	// engine's reservation.
+	OverheadGiB float64 `json:"overhead_gib" toml:"overhead_gib"`
+}
+
+// Part is one named slice of a Breakdown.
+type Part struct {
+	Name string
+	GiB  float64
+}
+
+// Parts returns the non-zero parts in a fixed order, for bars and tables.
+func (b Breakdown) Parts() []Part {
+	all := []Part{
+		{"weights", b.WeightsGiB},
+		{"kv cache", b.KVCacheGiB},
+		{"gradients", b.GradientsGiB},
+		{"optimizer", b.OptimizerGiB},
+		{"activations", b.ActivationsGiB},
+		{"overhead", b.OverheadGiB},
+	}
+	out := all[:0]
+	for _, p := range all {
+		if p.GiB > 0 {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// Total is the sum of the parts.
+func (b Breakdown) Total() float64 {
+	return b.WeightsGiB + b.KVCacheGiB + b.GradientsGiB + b.OptimizerGiB + b.ActivationsGiB + b.OverheadGiB
+}
+
+// Requirement is what the workload needs from hardware, before any offer is
+// considered.
+type Requirement struct {
+	// VRAMGiB is the GPU memory the whole job needs (the sum of Breakdown).
+	// An offer fits when its GPUs together hold at least this much and each
+	// GPU holds its share.
+	VRAMGiB   float64   `json:"vram_gib" toml:"vram_gib"`
+	Breakdown Breakdown `json:"breakdown" toml:"breakdown"`
+	// ParamsB and ActiveB are the parameter counts used (billions).
+	ParamsB float64 `json:"params_b" toml:"params_b"`
+	ActiveB float64 `json:"active_params_b" toml:"active_params_b"`
+	// Model is the preset used, if any.
+	Model     string    `json:"model,omitempty" toml:"model,omitempty"`
+	Precision Precision `json:"precision" toml:"precision"`
+	// MinGPUs is the fewest GPUs of the largest known memory that can hold
+	// the job (1 when one GPU is enough).
+	MinGPUs int `json:"min_gpus" toml:"min_gpus"`
+	// FLOPs is the compute of a job-size run (6 x params x tokens for
+	// training, 2 x active params x tokens for generation); 0 for a
+	// wall-clock run.
+	FLOPs float64 `json:"flops,omitempty" toml:"flops,omitempty"`
+	// MinDecodeTokensPerSec is the per-stream speed the latency class asks.
+	MinDecodeTokensPerSec float64 `json:"min_decode_tokens_per_s,omitempty" toml:"min_decode_tokens_per_s,omitempty"`
+	// MaxTimeToFirstTokenSec is the first-token latency the class asks (0 = none).
+	MaxTimeToFirstTokenSec float64 `json:"max_ttft_s,omitempty" toml:"max_ttft_s,omitempty"`
+	// Assumptions lists every assumption behind the figures, one line each.
+	Assumptions []string `json:"assumptions" toml:"assumptions"`
+}

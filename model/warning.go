@@ -1,0 +1,56 @@
+package model
+
+// Severity ranks a warning.
+type Severity string
+
+// Severities from mildest to worst.
+const (
+	SeverityInfo     Severity = "info"
+	SeverityWarn     Severity = "warn"
+	SeverityCritical Severity = "critical"
+)
+
+// Rank orders severities: info 1, warn 2, critical 3.
+func (s Severity) Rank() int {
+	switch s {
+	case SeverityInfo:
+		return 1
+	case SeverityWarn:
+		return 2
+	case SeverityCritical:
+		return 3
+	}
+	return 0
+}
+
+// Warning codes. They are stable: scripts match on them.
+const (
+	WarnNoNVLink          = "no-nvlink"
+	WarnNoRDMA            = "no-rdma"
+	WarnSharedVCPU        = "shared-vcpu"
+	WarnLowCPUPerGPU      = "low-cpu-per-gpu"
+	WarnSpotNoCheckpoint  = "spot-no-checkpoint"
+	WarnPreemptibleLimit  = "preemptible-limit"
+	WarnCommitmentLockIn  = "commitment-lock-in"
+	WarnVRAMTight         = "vram-tight"
+	WarnLowBandwidth      = "low-bandwidth-decode"
+	WarnFP8Unsupported    = "fp8-unsupported"
+	WarnEphemeralDisk     = "ephemeral-disk"
+	WarnEgressCost        = "egress-cost"
+	WarnMarketplaceHost   = "marketplace-host"
+	WarnPCIeVariant       = "pcie-variant"
+	WarnStalePrice        = "stale-price"
+	WarnUnknownPrice      = "unknown-price"
+	WarnConvertedCurrency = "converted-currency"
+)
+
+// Warning is a trap a choice walks into: a stable code, a severity, a
+// one-line message with the figures, and a longer explanation with its
+// source.
+type Warning struct {
+	Code     string   `json:"code" toml:"code"`
+	Severity Severity `json:"severity" toml:"severity"`
+	Message  string   `json:"message" toml:"message"`
+	Detail   string   `json:"detail,omitempty" toml:"detail,omitempty"`
+	Source   string   `json:"source,omitempty" toml:"source,omitempty"`
+}
