@@ -1,0 +1,202 @@
+package data
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+
+	"github.com/BurntSushi/toml"
+	"github.com/gpupick/gpupick/model"
+)
+
+// typeErrRe picks the line, key and message out of the decoder's type errors.
+var typeErrRe = regexp.MustCompile(`line (\d+) \(last key "([^"]*)"\): (.*)`)
+
+// maxRecordBytes bounds a decision record read from disk.
+const maxRecordBytes = 4 << 20
+
+// EncodeRecord writes a decision record as TOML.
+func EncodeRecord(w io.Writer, rec model.Record) error {
+	if rec.SchemaVersion == 0 {
+		rec.SchemaVersion = model.RecordSchemaVersion
+	}
+	var buf bytes.Buffer
+	buf.WriteString("# gpupick decision record. Load it again with: gpupick --load FILE\n")
+	buf.WriteString("# or headless with: gpupick recommend --answers FILE\n\n")
+	if err := toml.NewEncoder(&buf).Encode(rec); err != nil {
+		return fmt.Errorf("encode record: %w", err)
+	}
+	_, err := w.Write(buf.Bytes())
+	return err
+}
+
+// WriteRecord writes a decision record to path atomically: it writes a
+// temporary file in the same directory and renames it into place, so a
+// crash never leaves a half-written record. When overwrite is false and
+// path exists, it returns an error wrapping fs.ErrExist and leaves the file
+// alone.
+func WriteRecord(path string, rec model.Record, overwrite bool) error {
+	if strings.TrimSpace(path) == "" {
+		return fmt.Errorf("record: empty path")
+	}
+	var buf bytes.Buffer
+	if err := EncodeRecord(&buf, rec); err != nil {
+		return err
+	}
+	return writeAtomic(path, buf.Bytes(), overwrite)
+}
+
+// writeAtomic writes b to path through a temporary file and a rename (or a
+// hard link when the file must not be replaced).
+func writeAtomic(path string, b []byte, overwrite bool) error {
+	dir := filepath.Dir(path)
+	if !overwrite {
+		if _, err := os.Lstat(path); err == nil {
+			return fmt.Errorf("write %s: %w", path, fs.ErrExist)
+		}
+	}
+	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp-*")
+	if err != nil {
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	tmpName := tmp.Name()
+	defer os.Remove(tmpName)
+	if _, err := tmp.Write(b); err != nil {
+		tmp.Close()
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	if err := tmp.Sync(); err != nil {
+		tmp.Close()
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	if err := tmp.Close(); err != nil {
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	if err := os.Chmod(tmpName, 0o644); err != nil {
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	if !overwrite {
+		// A hard link fails if path appeared meanwhile: no silent overwrite.
+		if err := os.Link(tmpName, path); err != nil {
+			if errors.Is(err, fs.ErrExist) {
+				return fmt.Errorf("write %s: %w", path, fs.ErrExist)
+			}
+			// Filesystems without hard links: fall back to rename.
+			if err := os.Rename(tmpName, path); err != nil {
+				return fmt.Errorf("write %s: %w", path, err)
+			}
+		}
+		return nil
+	}
+	if err := os.Rename(tmpName, path); err != nil {
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	return nil
+}
+
+// ReadRecord reads and checks a decision record (or a bare answers file:
+// a TOML file whose top level holds only an [answers] table).
+func ReadRecord(path string) (model.Record, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return model.Record{}, fmt.Errorf("record: %w", err)
+	}
+	defer f.Close()
+	b, err := io.ReadAll(io.LimitReader(f, maxRecordBytes+1))
+	if err != nil {
+		return model.Record{}, fmt.Errorf("record %s: %w", path, err)
+	}
+	if len(b) > maxRecordBytes {
+		return model.Record{}, fmt.Errorf("record %s: larger than %d bytes", path, maxRecordBytes)
+	}
+	return DecodeRecord(path, b)
+}
+
+// DecodeRecord parses a decision record. Errors name the file, the line and
+// the key, and say how to fix the value. Unknown keys are errors (a typo
+// must not silently fall back to a default).
+func DecodeRecord(name string, b []byte) (model.Record, error) {
+	var rec model.Record
+	md, err := toml.NewDecoder(bytes.NewReader(b)).Decode(&rec)
+	if err != nil {
+		var pe toml.ParseError
+		if errors.As(err, &pe) {
+			return model.Record{}, fmt.Errorf("%s:%d: %s", name, pe.Position.Line, recordHint(pe))
+		}
+		if m := typeErrRe.FindStringSubmatch(err.Error()); m != nil {
+			return model.Record{}, fmt.Errorf("%s:%s: key %q: %s (give the value the type the README's record schema shows)", name, m[1], m[2], strings.TrimPrefix(m[3], "incompatible types: "))
+		}
+		return model.Record{}, fmt.Errorf("%s: %w", name, err)
+	}
+	if und := md.Undecoded(); len(und) > 0 {
+		key := und[0].String()
+		return model.Record{}, fmt.Errorf("%s:%d: unknown key %q (check the spelling; see the README's record schema)", name, keyLine(b, und[0]), key)
+	}
+	if rec.SchemaVersion > model.RecordSchemaVersion {
+		return model.Record{}, fmt.Errorf("%s: schema_version %d is newer than this gpupick understands (%d): upgrade gpupick", name, rec.SchemaVersion, model.RecordSchemaVersion)
+	}
+	if rec.SchemaVersion < 0 {
+		return model.Record{}, fmt.Errorf("%s: schema_version %d: must be %d", name, rec.SchemaVersion, model.RecordSchemaVersion)
+	}
+	if !md.IsDefined("answers") {
+		return model.Record{}, fmt.Errorf("%s: no [answers] table (a record holds the answers under [answers])", name)
+	}
+	rec.Answers.Normalize()
+	if err := rec.Answers.Validate(); err != nil {
+		return model.Record{}, fmt.Errorf("%s: [answers] %w", name, err)
+	}
+	return rec, nil
+}
+
+// keyLine finds the line a key is defined on by scanning the TOML text for
+// table headers and "key =" lines; it returns 1 when it cannot tell.
+func keyLine(b []byte, k toml.Key) int {
+	want := k.String()
+	table := ""
+	for i, line := range strings.Split(string(b), "\n") {
+		t := strings.TrimSpace(line)
+		if strings.HasPrefix(t, "[") {
+			h := strings.Trim(t, "[] \t")
+			if j := strings.IndexByte(h, '#'); j >= 0 {
+				h = strings.TrimSpace(strings.Trim(h[:j], "[] \t"))
+			}
+			table = h
+			if table == want {
+				return i + 1
+			}
+			continue
+		}
+		eq := strings.IndexByte(t, '=')
+		if eq <= 0 {
+			continue
+		}
+		key := strings.Trim(strings.TrimSpace(t[:eq]), `"'`)
+		full := key
+		if table != "" {
+			full = table + "." + key
+		}
+		if full == want {
+			return i + 1
+		}
+	}
+	return 1
+}
+
+// recordHint turns a TOML parse error into one line that names the key when
+// the decoder knows it.
+func recordHint(pe toml.ParseError) string {
+	msg := pe.Message
+	if pe.LastKey != "" {
+		msg = fmt.Sprintf("key %q: %s", pe.LastKey, msg)
+	}
+	if pe.Usage != "" {
+		msg += " (" + strings.TrimSpace(strings.SplitN(pe.Usage, "\n", 2)[0]) + ")"
+	}
+	return msg
+}

@@ -1,0 +1,163 @@
+package data
+
+import (
+	"bytes"
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/gpupick/gpupick/model"
+)
+
+func sampleRecord() model.Record {
+	a := model.DefaultAnswers()
+	a.Budget = model.Budget{Amount: 2.5, Period: model.BudgetHourly, Currency: model.USD}
+	a.Providers = []string{"aws", "gcp"}
+	a.Interruptible = true
+	off := &model.Offer{Provider: "aws", InstanceType: "g5.xlarge"}
+	return model.Record{
+		SchemaVersion: model.RecordSchemaVersion,
+		Created:       time.Date(2026, 11, 30, 12, 0, 0, 0, time.UTC),
+		Tool:          "gpupick test",
+		Catalog:       model.CatalogInfo{Origin: "embedded", SnapshotDate: "2026-11-29"},
+		Answers:       a,
+		Requirement: model.Requirement{VRAMGiB: 17.5, Breakdown: model.Breakdown{WeightsGiB: 15, KVCacheGiB: 1, OverheadGiB: 1.5},
+			Assumptions: []string{"bf16 weights: 2 bytes per parameter"}},
+		Choice: &model.Recommendation{Offer: off, Provider: "aws", InstanceType: "g5.xlarge", GPU: "A10G", GPUCount: 1, Nodes: 1,
+			VRAMGiB: 24, PriceModel: model.PriceOnDemand, HourlyUSD: 1.006, TotalUSD: 734.9, WithinBudget: true,
+			PriceModels: []model.PriceQuote{{Name: model.PriceOnDemand, HourlyUSD: 1.006, TotalUSD: 734.9}},
+			Warnings:    []model.Warning{{Code: model.WarnVRAMTight, Severity: model.SeverityWarn, Message: "tight"}}},
+	}
+}
+
+func TestRecordRoundTrip(t *testing.T) {
+	rec := sampleRecord()
+	path := filepath.Join(t.TempDir(), "gpupick.toml")
+	if err := WriteRecord(path, rec, false); err != nil {
+		t.Fatal(err)
+	}
+	got, err := ReadRecord(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec.Choice.Offer = nil // not part of the record
+	if !reflect.DeepEqual(got, rec) {
+		t.Errorf("round trip changed the record:\n got %+v\nwant %+v", got, rec)
+	}
+	b, _ := os.ReadFile(path)
+	for _, want := range []string{"schema_version = 1", "[answers]", "[requirement.breakdown]", "[choice]", "[[choice.warnings]]"} {
+		if !bytes.Contains(b, []byte(want)) {
+			t.Errorf("record lacks %q:\n%s", want, b)
+		}
+	}
+}
+
+func TestWriteRecordOverwrite(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "r.toml")
+	if err := os.WriteFile(path, []byte("keep me"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	err := WriteRecord(path, sampleRecord(), false)
+	if !errors.Is(err, fs.ErrExist) {
+		t.Fatalf("want fs.ErrExist, got %v", err)
+	}
+	if b, _ := os.ReadFile(path); string(b) != "keep me" {
+		t.Fatalf("existing file changed: %q", b)
+	}
+	if err := WriteRecord(path, sampleRecord(), true); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ReadRecord(path); err != nil {
+		t.Fatal(err)
+	}
+	// No temporary files are left behind.
+	ents, _ := os.ReadDir(dir)
+	if len(ents) != 1 {
+		t.Errorf("directory holds %d entries, want 1", len(ents))
+	}
+}
+
+func TestDecodeRecordErrors(t *testing.T) {
+	tests := []struct {
+		name, in string
+		want     []string
+	}{
+		{"unknown key", "schema_version = 1\n[answers]\nworkload = \"inference\"\nmodel = \"llama-3.1-8b\"\ncontxt = 4096\n",
+			[]string{"r.toml:5", `"answers.contxt"`, "unknown key"}},
+		{"wrong type", "[answers]\nworkload = \"inference\"\nparams_b = 8\ncontext = \"long\"\n",
+			[]string{"r.toml:4", "context"}},
+		{"bad syntax", "[answers\nworkload = 1\n", []string{"r.toml:2", "table name"}},
+		{"bad workload", "[answers]\nworkload = \"dance\"\nparams_b = 8\n", []string{"workload", "dance", "inference, finetune"}},
+		{"no answers", "schema_version = 1\n", []string{"no [answers] table"}},
+		{"future schema", "schema_version = 99\n[answers]\nworkload = \"inference\"\nparams_b = 8\n", []string{"schema_version 99", "upgrade"}},
+		{"defaults filled", "[answers]\nworkload = \"inference\"\nparams_b = 8\n[choice]\ngpu_count=1\n", nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := DecodeRecord("r.toml", []byte(tt.in))
+			if tt.want == nil {
+				if err != nil {
+					t.Fatalf("unexpected error %v", err)
+				}
+				return
+			}
+			if err == nil {
+				t.Fatal("no error")
+			}
+			for _, w := range tt.want {
+				if !strings.Contains(err.Error(), w) {
+					t.Errorf("error %q lacks %q", err, w)
+				}
+			}
+		})
+	}
+}
+
+func TestDecodeBareAnswers(t *testing.T) {
+	in := "[answers]\nworkload = \"qlora\"\nparams_b = 65\nprecision = \"int4\"\n"
+	rec, err := DecodeRecord("a.toml", []byte(in))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rec.Answers.Workload != model.WorkloadQLoRA || rec.Answers.ParamsB != 65 || rec.Answers.Precision != model.INT4 {
+		t.Errorf("answers = %+v", rec.Answers)
+	}
+}
+
+func FuzzDecodeRecord(f *testing.F) {
+	var buf bytes.Buffer
+	if err := EncodeRecord(&buf, sampleRecord()); err != nil {
+		f.Fatal(err)
+	}
+	f.Add(buf.Bytes())
+	f.Add([]byte("[answers]\nworkload = \"inference\"\nparams_b = 8\n"))
+	f.Add([]byte("[answers\n"))
+	f.Add([]byte("schema_version = -1\n[answers]\n"))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		rec, err := DecodeRecord("f.toml", b)
+		if err != nil {
+			if !strings.HasPrefix(err.Error(), "f.toml") {
+				t.Fatalf("error does not name the file: %v", err)
+			}
+			return
+		}
+		// A record that decodes encodes again and decodes to the same answers.
+		var out bytes.Buffer
+		if err := EncodeRecord(&out, rec); err != nil {
+			t.Fatalf("re-encode: %v", err)
+		}
+		again, err := DecodeRecord("f.toml", out.Bytes())
+		if err != nil {
+			t.Fatalf("re-decode: %v\n%s", err, out.Bytes())
+		}
+		if !reflect.DeepEqual(again.Answers, rec.Answers) {
+			t.Fatalf("answers changed on round trip")
+		}
+	})
+}
