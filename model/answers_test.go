@@ -1,0 +1,116 @@
+package model
+
+import (
+	"errors"
+	"strings"
+	"testing"
+)
+
+func TestDefaultAnswersValid(t *testing.T) {
+	a := DefaultAnswers()
+	if err := a.Validate(); err != nil {
+		t.Fatalf("defaults invalid: %v", err)
+	}
+	b := a
+	b.Normalize()
+	if b.Workload != a.Workload || b.Context != a.Context || b.DurationHours != a.DurationHours {
+		t.Errorf("Normalize changed defaults: %+v", b)
+	}
+}
+
+func TestAnswersValidate(t *testing.T) {
+	base := DefaultAnswers()
+	tests := []struct {
+		name  string
+		edit  func(*Answers)
+		field string
+	}{
+		{"no size", func(a *Answers) { a.Model = ""; a.ParamsB = 0 }, "params"},
+		{"vram without size", func(a *Answers) { a.Workload = WorkloadVRAM }, "vram"},
+		{"bad workload", func(a *Answers) { a.Workload = "x" }, "workload"},
+		{"bad precision", func(a *Answers) { a.Precision = "fp7" }, "precision"},
+		{"job without tokens", func(a *Answers) { a.DurationMode = DurationJob }, "tokens"},
+		{"negative budget", func(a *Answers) { a.Budget.Amount = -1 }, "budget"},
+		{"bad currency", func(a *Answers) { a.Currency = "EUR" }, "currency"},
+		{"too many hours", func(a *Answers) { a.HoursPerWeek = 200 }, "duration"},
+		{"bad sharding", func(a *Answers) { a.Sharding = "zero9" }, "sharding"},
+	}
+	for _, tt := range tests {
+		a := base
+		tt.edit(&a)
+		err := a.Validate()
+		var fe *FieldError
+		if !errors.As(err, &fe) || fe.Field != tt.field || fe.Fix == "" {
+			t.Errorf("%s: error %v, want a FieldError for %q with a fix", tt.name, err, tt.field)
+		}
+	}
+}
+
+func TestNormalizeFillsDefaults(t *testing.T) {
+	a := Answers{Workload: WorkloadLoRA, ParamsB: 8, JobTokens: 1e9, Budget: Budget{Amount: 100}}
+	a.Normalize()
+	if a.Precision != BF16 || a.Latency != LatencyBatch || a.DurationMode != DurationJob || a.Budget.Period != BudgetTotal || a.Budget.Currency != USD {
+		t.Errorf("Normalize = %+v", a)
+	}
+	if err := a.Validate(); err != nil {
+		t.Error(err)
+	}
+}
+
+func TestGPUHours(t *testing.T) {
+	a := Answers{DurationHours: 4 * HoursPerWeekFull, HoursPerWeek: 40}
+	if got := a.GPUHours(); got != 160 {
+		t.Errorf("4 weeks at 40 h/week = %v GPU hours, want 160", got)
+	}
+}
+
+func TestFindPreset(t *testing.T) {
+	ps := []ModelPreset{
+		{Name: "llama-3.1-8b", HFID: "meta-llama/Llama-3.1-8B"},
+		{Name: "llama-3.1-70b", HFID: "meta-llama/Llama-3.1-70B"},
+		{Name: "qwen2.5-72b", HFID: "Qwen/Qwen2.5-72B"},
+		{Name: "mixtral-8x7b", HFID: "mistralai/Mixtral-8x7B-v0.1"},
+	}
+	for in, want := range map[string]string{
+		"llama-3.1-8b": "llama-3.1-8b", "meta-llama/Llama-3.1-8B": "llama-3.1-8b", "LLAMA-3.1-70B": "llama-3.1-70b",
+		"qwen2.5": "qwen2.5-72b", "mixtral": "mixtral-8x7b", "Mixtral-8x7B": "mixtral-8x7b",
+	} {
+		p, err := FindPreset(ps, in)
+		if err != nil || p.Name != want {
+			t.Errorf("FindPreset(%q) = %v, %v; want %s", in, p, err, want)
+		}
+	}
+	if _, err := FindPreset(ps, "llama-3.1"); err == nil || !strings.Contains(err.Error(), "ambiguous") {
+		t.Errorf("ambiguous prefix: %v", err)
+	}
+	if _, err := FindPreset(ps, "gpt-5"); err == nil || !strings.Contains(err.Error(), "gpupick models") {
+		t.Errorf("unknown model: %v", err)
+	}
+}
+
+func TestCatalogConvert(t *testing.T) {
+	c := &Catalog{FX: []FXRate{{From: USD, To: CNY, Rate: 7.1, Date: "2026-11-27", Source: "test"}}}
+	if v, ok := c.Convert(10, USD, CNY); !ok || v != 71 {
+		t.Errorf("USD→CNY = %v %v", v, ok)
+	}
+	if v, ok := c.Convert(71, CNY, USD); !ok || v != 10 {
+		t.Errorf("CNY→USD = %v %v", v, ok)
+	}
+	if _, ok := c.Convert(1, "EUR", USD); ok {
+		t.Error("EUR converted without a rate")
+	}
+}
+
+func TestTri(t *testing.T) {
+	for _, tr := range []Tri{Unknown, Yes, No} {
+		b, _ := tr.MarshalText()
+		var back Tri
+		if err := back.UnmarshalText(b); err != nil || back != tr {
+			t.Errorf("%v round trip = %v %v", tr, back, err)
+		}
+	}
+	var x Tri
+	if err := x.UnmarshalText([]byte("maybe")); err == nil {
+		t.Error("maybe accepted")
+	}
+}
