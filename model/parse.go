@@ -32,10 +32,21 @@ func FormatNumber(f float64) string {
 }
 
 func fieldErr(field, value, msg, forms string) error {
-	if len(value) > maxInput {
-		value = value[:maxInput] + "…"
+	return &FieldError{Field: field, Value: short(value, 40), Msg: msg, Fix: "use " + forms}
+}
+
+// short cuts s to at most n runes, marking the cut with "…".
+func short(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
 	}
-	return &FieldError{Field: field, Value: value, Msg: msg, Fix: "use " + forms}
+	return string(r[:n]) + "…"
+}
+
+// unitErr is the message for a unit gpupick does not know.
+func unitErr(unit string) string {
+	return "unknown unit " + strconv.Quote(short(unit, 12))
 }
 
 // splitNumber splits "7.5 billion" into 7.5 and "billion" (lower-cased, no
@@ -97,7 +108,7 @@ func ParseParams(s string) (float64, error) {
 	} else {
 		m, ok := countScale(unit, 1e3)
 		if !ok {
-			return 0, fieldErr("params", s, "unknown unit "+strconv.Quote(unit), FormsParams)
+			return 0, fieldErr("params", s, unitErr(unit), FormsParams)
 		}
 		b = v * m / 1e9
 	}
@@ -116,7 +127,7 @@ func ParseTokens(s string) (float64, error) {
 	}
 	m, ok := countScale(unit, 1e3)
 	if !ok {
-		return 0, fieldErr("tokens", s, "unknown unit "+strconv.Quote(unit), FormsTokens)
+		return 0, fieldErr("tokens", s, unitErr(unit), FormsTokens)
 	}
 	t := v * m
 	if t < 1 || t > 1e16 {
@@ -134,7 +145,7 @@ func ParseContext(s string) (int, error) {
 	}
 	m, ok := countScale(unit, 1024)
 	if !ok || unit == "b" || unit == "t" || unit == "g" {
-		return 0, fieldErr("context", s, "unknown unit "+strconv.Quote(unit), FormsContext)
+		return 0, fieldErr("context", s, unitErr(unit), FormsContext)
 	}
 	if unit == "m" || unit == "million" {
 		m = 1024 * 1024
@@ -180,7 +191,7 @@ func ParseSize(field, s string) (float64, error) {
 	case "p", "pb":
 		m = 1e6
 	default:
-		return 0, fieldErr(field, s, "unknown unit "+strconv.Quote(unit), FormsSize)
+		return 0, fieldErr(field, s, unitErr(unit), FormsSize)
 	}
 	g := v * m
 	if g > 1e9 {
@@ -216,7 +227,7 @@ func ParseDuration(s string) (float64, error) {
 	case "":
 		return 0, fieldErr("duration", s, "no unit", FormsDuration)
 	default:
-		return 0, fieldErr("duration", s, "unknown unit "+strconv.Quote(unit), FormsDuration)
+		return 0, fieldErr("duration", s, unitErr(unit), FormsDuration)
 	}
 	d := v * h
 	if d <= 0 || d > HoursPerMonth*12*10 {
@@ -241,7 +252,7 @@ func ParseHoursPerWeek(s string) (float64, error) {
 	case "h/d", "h/day", "/d", "/day", "hours/day", "hperday":
 		v *= 7
 	default:
-		return 0, fieldErr("hours_per_week", s, "unknown unit "+strconv.Quote(unit), FormsPerWeek)
+		return 0, fieldErr("hours_per_week", s, unitErr(unit), FormsPerWeek)
 	}
 	if v <= 0 || v > HoursPerWeekFull {
 		return 0, fieldErr("hours_per_week", s, "out of range (more than 0, at most 168)", FormsPerWeek)
@@ -311,13 +322,13 @@ func ParseBudget(s string, def Currency) (Budget, error) {
 	case "total", "run", "job":
 		b.Period = BudgetTotal
 	default:
-		return Budget{}, fieldErr("budget", orig, "unknown period "+strconv.Quote(per), FormsBudget)
+		return Budget{}, fieldErr("budget", orig, "unknown period "+strconv.Quote(short(per, 12)), FormsBudget)
 	}
 	v, unit, ok := splitNumber(num)
 	if !ok || unit != "" {
 		msg := "not an amount"
 		if ok {
-			msg = "unexpected " + strconv.Quote(unit)
+			msg = "unexpected " + strconv.Quote(short(unit, 12))
 		}
 		return Budget{}, fieldErr("budget", orig, msg, FormsBudget)
 	}
