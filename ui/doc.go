@@ -1,0 +1,12 @@
+// Package ui is gpupick's terminal wizard: a Bubble Tea program that asks
+// about the workload step by step while a live panel beside the questions
+// re-ranks the catalog's offers after every keystroke, shows the selected
+// offer's price models, hidden costs and warnings, compares offers side by
+// side and exports the decision record. It also runs the same questions as
+// plain line prompts for screen readers and non-terminal input.
+//
+// It is the only package of gpupick that imports Charm libraries. The root
+// Model owns routing, focus and layout (layout.go); the form, the offer
+// list and the renderers are components it drives; every style has a
+// semantic name in styles.go and every string both languages in i18n.go.
+package ui

@@ -1,0 +1,183 @@
+package ui
+
+import (
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/gpupick/gpupick/model"
+)
+
+// defaultExportPath is where ctrl+s proposes to save.
+const defaultExportPath = "./gpupick.toml"
+
+// exportStep is where the export dialogue is.
+type exportStep int
+
+const (
+	exportNone    exportStep = iota
+	exportPath               // asking for the path
+	exportConfirm            // the file exists: overwrite?
+	exportSaving             // the save command runs
+)
+
+// exportState is the export dialogue in the footer.
+type exportState struct {
+	state exportStep
+	path  string
+	pos   int
+}
+
+func (e exportState) active() bool { return e.state != exportNone }
+
+// saveDoneMsg reports the end of a save.
+type saveDoneMsg struct {
+	path      string // as typed
+	abs       string // absolute, for the report
+	err       error
+	overwrite bool
+}
+
+// startExport opens the path prompt.
+func (m Model) startExport() (Model, tea.Cmd) {
+	m.export.state = exportPath
+	m.export.pos = len([]rune(m.export.path))
+	m.status = ""
+	return m, nil
+}
+
+// exportKey handles keys while the export dialogue is open.
+func (m Model) exportKey(k tea.KeyPressMsg) (Model, tea.Cmd) {
+	e := &m.export
+	switch e.state {
+	case exportPath:
+		switch k.String() {
+		case "enter":
+			if strings.TrimSpace(e.path) == "" {
+				e.path = defaultExportPath
+			}
+			e.state = exportSaving
+			return m, m.saveCmd(e.path, false)
+		case "esc":
+			e.state = exportNone
+			m.status, m.statusErr = m.t.s(mExportCancelled), false
+			return m, nil
+		}
+		if s, pos, ok := editText(e.path, e.pos, k); ok {
+			e.path, e.pos = s, pos
+		}
+	case exportConfirm:
+		switch strings.ToLower(k.String()) {
+		case "y", "enter":
+			e.state = exportSaving
+			return m, m.saveCmd(e.path, true)
+		case "n", "esc":
+			e.state = exportPath
+		}
+	}
+	return m, nil
+}
+
+// saveCmd builds the decision record and saves it off the update loop. The
+// record is built from a fresh ranking of the current answers, so a save
+// right after a keystroke never records a stale choice.
+func (m Model) saveCmd(path string, overwrite bool) tea.Cmd {
+	cat := m.cfg.Catalog
+	a := cloneAnswers(m.form.answers)
+	opt := advisorOptions(m.cfg.Lang)
+	sel := ""
+	if r := m.offers.selected(); r != nil {
+		sel = recKey(r)
+	}
+	save := m.cfg.Save
+	tool := "gpupick " + m.cfg.Version
+	now := m.now()
+	rank := m.rank
+	return func() tea.Msg {
+		rec := buildRecord(rank(cat, a, opt), cat, a, sel, tool, now)
+		p := expandHome(path)
+		abs, err := filepath.Abs(p)
+		if err != nil {
+			abs = p
+		}
+		if save == nil {
+			return saveDoneMsg{path: path, abs: abs, err: errors.New("saving is not available"), overwrite: overwrite}
+		}
+		return saveDoneMsg{path: path, abs: abs, err: save(p, rec, overwrite), overwrite: overwrite}
+	}
+}
+
+// expandHome turns a leading "~/" into the home directory.
+func expandHome(p string) string {
+	if strings.HasPrefix(p, "~/") {
+		if h, err := os.UserHomeDir(); err == nil {
+			return filepath.Join(h, p[2:])
+		}
+	}
+	return p
+}
+
+// buildRecord records the answers, the requirement and the offer with key
+// sel (or the best one) of a ranking as the choice.
+func buildRecord(res model.Result, cat *model.Catalog, a model.Answers, sel, tool string, now time.Time) model.Record {
+	rec := model.Record{
+		SchemaVersion: model.RecordSchemaVersion,
+		Created:       now.UTC().Truncate(time.Second),
+		Tool:          strings.TrimSpace(tool),
+		Answers:       a,
+		Requirement:   res.Requirement,
+	}
+	if cat != nil {
+		rec.Catalog = cat.Info
+	}
+	for i := range res.Recommendations {
+		if recKey(&res.Recommendations[i]) == sel {
+			c := res.Recommendations[i]
+			rec.Choice = &c
+			break
+		}
+	}
+	if rec.Choice == nil && len(res.Recommendations) > 0 {
+		c := res.Recommendations[0]
+		rec.Choice = &c
+	}
+	return rec
+}
+
+// saveDone reports the result of a save, or asks to overwrite.
+func (m Model) saveDone(msg saveDoneMsg) Model {
+	switch {
+	case errors.Is(msg.err, fs.ErrExist) && !msg.overwrite:
+		m.export.state = exportConfirm
+	case msg.err != nil:
+		m.export.state = exportNone
+		m.status, m.statusErr = m.t.f(mExportFailed, msg.err.Error()), true
+	default:
+		m.export.state = exportNone
+		m.status, m.statusErr = m.t.f(mExportSaved, msg.abs), false
+	}
+	return m
+}
+
+// exportLine renders the dialogue in the footer.
+func (m Model) exportLine() string {
+	e := &m.export
+	switch e.state {
+	case exportConfirm:
+		return m.st.Warn.Render(m.t.f(mExportExists, e.path))
+	case exportSaving:
+		return m.st.Muted.Render(m.t.s(mExportSaving))
+	}
+	r := []rune(e.path)
+	pos := min(e.pos, len(r))
+	cur, rest := " ", ""
+	if pos < len(r) {
+		cur, rest = string(r[pos]), string(r[pos+1:])
+	}
+	return m.st.LabelOn.Render(m.t.s(mExportPrompt)) + m.st.Input.Render(string(r[:pos])) + m.st.Cursor.Render(cur) + m.st.Input.Render(rest)
+}

@@ -1,0 +1,388 @@
+package ui
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/gpupick/gpupick/model"
+)
+
+// form is the questionnaire's state: the raw text of every question (kept
+// even when it does not parse, so nothing typed is lost), the last text
+// that parsed, the current step and question, and the answers they give.
+type form struct {
+	raw  [fieldCount]string
+	pos  [fieldCount]int // cursor, in runes
+	good [fieldCount]string
+	errs [fieldCount]error
+
+	step    int // index into steps
+	field   int // index into the applicable fields of the step
+	visited int // highest step reached
+
+	presetSel   int    // highlighted preset in the filtered list, -1 for none
+	presetQuery string // the text that filters the list while browsing it
+
+	base    model.Answers
+	answers model.Answers
+	env     *env
+}
+
+// newForm starts the questionnaire from answers.
+func newForm(base model.Answers, e *env) form {
+	base.Normalize()
+	f := form{base: cloneAnswers(base), env: e, presetSel: -1}
+	for id := range fieldCount {
+		f.raw[id] = defs[id].format(&f.base)
+		f.good[id] = f.raw[id]
+		f.pos[id] = len([]rune(f.raw[id]))
+	}
+	f.recompute()
+	return f
+}
+
+// cloneAnswers copies answers so that no slice is shared.
+func cloneAnswers(a model.Answers) model.Answers {
+	a.Providers = slices.Clone(a.Providers)
+	a.Regions = slices.Clone(a.Regions)
+	return a
+}
+
+// recompute reads every applicable question into the answers. A question
+// whose text does not parse keeps its last valid text's value and an error.
+func (f *form) recompute() {
+	a := cloneAnswers(f.base)
+	for id := range fieldCount {
+		d := &defs[id]
+		if d.applies != nil && !d.applies(&a) {
+			f.errs[id] = nil
+			continue
+		}
+		if err := d.apply(f.raw[id], &a, f.env); err != nil {
+			f.errs[id] = err
+			if f.good[id] != f.raw[id] {
+				_ = d.apply(f.good[id], &a, f.env)
+			}
+			continue
+		}
+		f.errs[id] = nil
+		f.good[id] = f.raw[id]
+	}
+	if a.Workload != model.WorkloadVRAM && a.DurationMode == model.DurationJob && a.JobTokens <= 0 {
+		id := fGenTokens
+		if a.Workload.Training() {
+			id = fDataset
+		}
+		if f.errs[id] == nil {
+			f.errs[id] = errNeedJob
+		}
+		a.DurationMode = model.DurationWallClock
+		if a.DurationHours <= 0 {
+			a.DurationHours = model.HoursPerMonth
+		}
+	}
+	f.answers = a
+}
+
+// applies reports whether a question is asked with the current answers.
+func (f *form) applies(id fieldID) bool {
+	d := &defs[id]
+	return d.applies == nil || d.applies(&f.answers)
+}
+
+// stepFields returns the questions of a step that apply.
+func (f *form) stepFields(step int) []fieldID {
+	var out []fieldID
+	for _, id := range steps[step].fields {
+		if f.applies(id) {
+			out = append(out, id)
+		}
+	}
+	return out
+}
+
+// stepApplies reports whether a step has a question to ask.
+func (f *form) stepApplies(step int) bool { return len(f.stepFields(step)) > 0 }
+
+// current returns the focused question.
+func (f *form) current() fieldID {
+	fs := f.stepFields(f.step)
+	if len(fs) == 0 {
+		return steps[f.step].fields[0]
+	}
+	return fs[min(f.field, len(fs)-1)]
+}
+
+// clampField keeps the focused question inside the step after the
+// applicable questions changed.
+func (f *form) clampField() {
+	if !f.stepApplies(f.step) {
+		f.jump(f.step) // moves to the next step that applies
+		return
+	}
+	n := len(f.stepFields(f.step))
+	f.field = min(max(f.field, 0), n-1)
+}
+
+// next moves to the next question; it reports false at the end.
+func (f *form) next() bool {
+	if f.field+1 < len(f.stepFields(f.step)) {
+		f.field++
+		f.presetSel = -1
+		return true
+	}
+	for s := f.step + 1; s < len(steps); s++ {
+		if f.stepApplies(s) {
+			f.setStep(s, 0)
+			return true
+		}
+	}
+	f.visited = len(steps) - 1
+	return false
+}
+
+// prev moves to the previous question.
+func (f *form) prev() {
+	if f.field > 0 {
+		f.field--
+		f.presetSel = -1
+		return
+	}
+	for s := f.step - 1; s >= 0; s-- {
+		if fs := f.stepFields(s); len(fs) > 0 {
+			f.setStep(s, len(fs)-1)
+			return
+		}
+	}
+}
+
+// back moves to the first question of the previous step.
+func (f *form) back() {
+	for s := f.step - 1; s >= 0; s-- {
+		if f.stepApplies(s) {
+			f.setStep(s, 0)
+			return
+		}
+	}
+	f.field = 0
+}
+
+// jump goes to a step (or the next one that applies).
+func (f *form) jump(step int) {
+	for s := step; s < len(steps); s++ {
+		if f.stepApplies(s) {
+			f.setStep(s, 0)
+			return
+		}
+	}
+	for s := step; s >= 0; s-- {
+		if f.stepApplies(s) {
+			f.setStep(s, 0)
+			return
+		}
+	}
+}
+
+func (f *form) setStep(s, field int) {
+	f.step, f.field = s, field
+	f.visited = max(f.visited, s)
+	f.presetSel = -1
+}
+
+// setRaw replaces the text of a question and re-reads the answers.
+func (f *form) setRaw(id fieldID, s string, pos int) {
+	f.raw[id] = s
+	f.pos[id] = pos
+	if id == fModel {
+		f.presetSel = -1
+	}
+	f.recompute()
+	f.clampField()
+}
+
+// choose moves a choice question's answer by d options.
+func (f *form) choose(id fieldID, d int) {
+	opts := defs[id].options
+	i := f.optionIndex(id)
+	i = (i + d + len(opts)) % len(opts)
+	f.setRaw(id, opts[i].value, 0)
+}
+
+// optionIndex returns the chosen option of a choice question.
+func (f *form) optionIndex(id fieldID) int {
+	for i, o := range defs[id].options {
+		if strings.EqualFold(o.value, f.raw[id]) || strings.EqualFold(o.value, defs[id].format(&f.answers)) {
+			return i
+		}
+	}
+	return 0
+}
+
+// presetMatches lists the presets whose name, id or family contains every
+// word of the model question's text; all presets when the text is a
+// parameter count or empty.
+func (f *form) presetMatches() []int {
+	ps := f.env.presets()
+	q := f.raw[fModel]
+	if f.presetSel >= 0 {
+		q = f.presetQuery
+	}
+	q = strings.ToLower(strings.TrimSpace(q))
+	out := make([]int, 0, len(ps))
+	if _, err := model.ParseParams(q); q == "" || err == nil {
+		for i := range ps {
+			out = append(out, i)
+		}
+		return out
+	}
+	words := strings.Fields(q)
+	for i := range ps {
+		hay := strings.ToLower(ps[i].Name + " " + ps[i].HFID + " " + ps[i].Family)
+		ok := true
+		for _, w := range words {
+			if !strings.Contains(hay, w) {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// movePreset moves the highlight in the preset list and puts the
+// highlighted name into the question.
+func (f *form) movePreset(d int) {
+	matches := f.presetMatches()
+	if len(matches) == 0 {
+		return
+	}
+	if f.presetSel < 0 {
+		// Start from the preset the text names, if it is in the list.
+		f.presetQuery = f.raw[fModel]
+		for i, pi := range matches {
+			if strings.EqualFold(f.env.presets()[pi].Name, f.answers.Model) {
+				f.presetSel = i
+			}
+		}
+		if f.presetSel < 0 {
+			if d > 0 {
+				f.presetSel = 0
+			} else {
+				f.presetSel = len(matches) - 1
+			}
+			d = 0
+		}
+	}
+	f.presetSel = min(max(f.presetSel+d, 0), len(matches)-1)
+	name := f.env.presets()[matches[f.presetSel]].Name
+	f.raw[fModel] = name
+	f.pos[fModel] = len([]rune(name))
+	f.recompute()
+}
+
+// summary is the one-line answer of a step for the step list.
+func (f *form) summary(t tr, step int) string {
+	a := &f.answers
+	if !f.stepApplies(step) {
+		return t.s(mSumNA)
+	}
+	switch step {
+	case 0:
+		return optionLabel(t, fWorkload, string(a.Workload))
+	case 1:
+		if a.Workload == model.WorkloadVRAM {
+			return f.raw[fVRAM]
+		}
+		if a.Model != "" {
+			return a.Model
+		}
+		return model.FormatParams(a.ParamsB)
+	case 2:
+		return string(a.Precision)
+	case 3:
+		if a.Workload.Training() {
+			s := t.f(mSumBatch, model.FormatContext(a.Context), a.Batch)
+			if a.JobTokens > 0 {
+				s += " · " + t.f(mSumTokens, model.FormatCount(a.JobTokens))
+			}
+			return s
+		}
+		return t.f(mSumUsers, model.FormatContext(a.Context), a.Batch)
+	case 4:
+		return optionLabel(t, fLatency, string(a.Latency))
+	case 5:
+		if a.DurationMode == model.DurationJob {
+			return t.f(mSumJob, model.FormatCount(a.JobTokens))
+		}
+		return t.f(mSumPerWeek, model.FormatDuration(a.DurationHours), model.FormatNumber(a.HoursPerWeek))
+	case 6:
+		if a.Interruptible {
+			return t.s(mSumYes)
+		}
+		return t.s(mSumNo)
+	case 7:
+		if !a.Budget.IsSet() {
+			return t.s(mSumNone)
+		}
+		return a.Budget.String()
+	case 8:
+		var parts []string
+		if a.GPU != "" {
+			parts = append(parts, a.GPU)
+		}
+		if a.GPUs > 0 {
+			parts = append(parts, "×"+formatOptCount(a.GPUs))
+		}
+		if len(a.Providers) > 0 {
+			parts = append(parts, strings.Join(a.Providers, ","))
+		}
+		if len(a.Regions) > 0 {
+			parts = append(parts, strings.Join(a.Regions, ","))
+		}
+		if len(parts) == 0 {
+			parts = append(parts, t.s(mSumAny))
+		}
+		return strings.Join(append(parts, string(a.Currency)), " · ")
+	case 9:
+		d, e := formatSize(a.DataGB), formatSize(a.EgressGB)
+		if d == "" && e == "" {
+			return t.s(mSumNone)
+		}
+		return orDash(d) + " / " + orDash(e)
+	}
+	return ""
+}
+
+func orDash(s string) string {
+	if s == "" {
+		return "-"
+	}
+	return s
+}
+
+// optionLabel returns the display label of a choice's value.
+func optionLabel(t tr, id fieldID, value string) string {
+	for _, o := range defs[id].options {
+		if strings.EqualFold(o.value, value) {
+			if o.label == 0 {
+				return o.value
+			}
+			return t.s(o.label)
+		}
+	}
+	return value
+}
+
+// invalidCount is the number of applicable questions whose text does not parse.
+func (f *form) invalidCount() int {
+	n := 0
+	for id := range fieldCount {
+		if f.errs[id] != nil && f.applies(id) {
+			n++
+		}
+	}
+	return n
+}

@@ -1,0 +1,185 @@
+package ui
+
+import (
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/gpupick/gpupick/model"
+)
+
+// money formats an amount in a currency: "$2.49", "$1,234", "$12.3k",
+// "$1.25M". Zero (unknown) is "-".
+func money(v float64, c model.Currency) string {
+	if v <= 0 || math.IsNaN(v) || math.IsInf(v, 0) {
+		return "-"
+	}
+	sym := c.Symbol()
+	switch {
+	case v >= 1e6:
+		return sym + trimZero(strconv.FormatFloat(v/1e6, 'f', 2, 64)) + "M"
+	case v >= 1e5:
+		return sym + strconv.FormatFloat(v/1e3, 'f', 0, 64) + "k"
+	case v >= 1e4:
+		return sym + trimZero(strconv.FormatFloat(v/1e3, 'f', 1, 64)) + "k"
+	case v >= 100:
+		return sym + thousands(int64(math.Round(v)))
+	case v >= 1:
+		return sym + strconv.FormatFloat(v, 'f', 2, 64)
+	}
+	return sym + strconv.FormatFloat(v, 'f', 3, 64)
+}
+
+func trimZero(s string) string {
+	if strings.Contains(s, ".") {
+		s = strings.TrimRight(s, "0")
+		s = strings.TrimSuffix(s, ".")
+	}
+	return s
+}
+
+// thousands formats 12345 as "12,345".
+func thousands(n int64) string {
+	s := strconv.FormatInt(n, 10)
+	if len(s) <= 3 {
+		return s
+	}
+	var b strings.Builder
+	pre := len(s) % 3
+	if pre > 0 {
+		b.WriteString(s[:pre])
+	}
+	for i := pre; i < len(s); i += 3 {
+		if b.Len() > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString(s[i : i+3])
+	}
+	return b.String()
+}
+
+// num formats a figure with up to one decimal ("19.3", "120"); 0 is "-".
+func num(v float64) string {
+	if v <= 0 || math.IsNaN(v) || math.IsInf(v, 0) {
+		return "-"
+	}
+	if v >= 100 {
+		return thousands(int64(math.Round(v)))
+	}
+	return trimZero(strconv.FormatFloat(v, 'f', 1, 64))
+}
+
+// gib formats GiB ("80", "19.3", "1,128").
+func gib(v float64) string { return num(v) }
+
+// hours formats hours of use ("730", "12.5").
+func hours(v float64) string { return num(v) }
+
+// gpuCell formats "8×H100 SXM5" or "2×8×H100" for several nodes.
+func gpuCell(r *model.Recommendation) string {
+	g := r.GPU
+	if g == "" {
+		g = "?"
+	}
+	s := strconv.Itoa(max(r.GPUCount, 1)) + "×" + g
+	if r.Nodes > 1 {
+		s = strconv.Itoa(r.Nodes) + "×" + s
+	}
+	return s
+}
+
+// fitCell formats the spare memory share ("+18%"), or "tight" below 10 %.
+func fitCell(t tr, h float64) string {
+	if h == 0 {
+		return "-"
+	}
+	if h < 0.10 {
+		return t.s(mTight)
+	}
+	return "+" + strconv.Itoa(int(math.Round(h*100))) + "%"
+}
+
+// priceModelName is the short name of a price model.
+func priceModelName(t tr, p model.PriceModel) string {
+	if !t.zh {
+		return string(p)
+	}
+	switch p {
+	case model.PriceOnDemand:
+		return "按需"
+	case model.PriceSpot:
+		return "抢占式"
+	case model.PriceMonthly:
+		return "包月"
+	case model.PriceReserved1:
+		return "1年"
+	case model.PriceReserved3:
+		return "3年"
+	}
+	return string(p)
+}
+
+// fit pads or cuts a styled or plain string to exactly w cells.
+func fit(s string, w int) string {
+	if w <= 0 {
+		return ""
+	}
+	sw := ansi.StringWidth(s)
+	if sw > w {
+		s = ansi.Truncate(s, w, "…")
+		sw = ansi.StringWidth(s)
+	}
+	if sw < w {
+		s += strings.Repeat(" ", w-sw)
+	}
+	return s
+}
+
+// fitPlain pads or cuts plain text (no escapes) to w cells; it skips the
+// width measurement for ASCII text, which is most of the table.
+func fitPlain(s string, w int) string {
+	if w <= 0 {
+		return ""
+	}
+	ascii := true
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			ascii = false
+			break
+		}
+	}
+	if !ascii {
+		return fit(s, w)
+	}
+	if len(s) > w {
+		if w == 1 {
+			return "…"
+		}
+		return s[:w-1] + "…"
+	}
+	return s + strings.Repeat(" ", w-len(s))
+}
+
+// rightPlain right-aligns plain text in w cells.
+func rightPlain(s string, w int) string {
+	sw := ansi.StringWidth(s)
+	if sw >= w {
+		return fitPlain(s, w)
+	}
+	return strings.Repeat(" ", w-sw) + s
+}
+
+// wrap breaks plain text into lines of at most w cells.
+func wrap(s string, w int) []string {
+	if w < 8 {
+		w = 8
+	}
+	var out []string
+	for _, para := range strings.Split(s, "\n") {
+		wrapped := ansi.Wrap(para, w, "")
+		out = append(out, strings.Split(wrapped, "\n")...)
+	}
+	return out
+}

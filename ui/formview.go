@@ -1,0 +1,369 @@
+package ui
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/gpupick/gpupick/model"
+)
+
+// block is rendered lines with the range of the focused question, so a
+// short pane can scroll to it.
+type block struct {
+	lines      []string
+	focusStart int
+	focusEnd   int
+}
+
+// viewForm renders the questions pane: the step list (when there is room)
+// and the current step, exactly l.formH lines of l.formW cells.
+func (m Model) viewForm(l layout) []string {
+	w, h := l.formW, l.formH
+	if m.overlay == overlaySteps {
+		return pad(m.viewStepList(w, true), w, h)
+	}
+	if l.stacked && m.focus == focusOffers {
+		return pad([]string{m.formSummary(w)}, w, h)
+	}
+	var top []string
+	if !l.stacked {
+		top = append(top, m.titleStyle(m.focus == focusForm).Render(m.t.s(mStepsTitle)))
+		top = append(top, m.viewStepList(w, false)...)
+		top = append(top, "")
+	}
+	b := m.viewStep(w, l.stacked)
+	avail := h - len(top)
+	if avail < 6 && len(top) > 0 {
+		top, avail = nil, h
+	}
+	lines := b.lines
+	if len(lines) > avail {
+		// Keep the step title, scroll the rest to the focused question.
+		start := 0
+		if b.focusEnd > avail {
+			start = min(b.focusEnd-avail, b.focusStart)
+		}
+		lines = lines[start:min(start+avail, len(lines))]
+	}
+	return pad(append(top, lines...), w, h)
+}
+
+// titleStyle is a pane heading, accented when the pane has the focus.
+func (m Model) titleStyle(on bool) stylesRenderer {
+	if on {
+		return m.st.PaneTitleOn
+	}
+	return m.st.PaneTitle
+}
+
+// stylesRenderer is what a heading needs of a style.
+type stylesRenderer interface{ Render(...string) string }
+
+// viewStepList renders one line per step: its number, title and answer.
+func (m Model) viewStepList(w int, picker bool) []string {
+	var out []string
+	if picker {
+		out = append(out, m.st.Title.Render(m.t.s(mStepsTitle))+"  "+m.st.Muted.Render(m.t.s(mStepsHint)), "")
+	}
+	titleW := 0
+	for _, s := range steps {
+		titleW = max(titleW, ansi.StringWidth(m.t.s(s.title)))
+	}
+	for i, s := range steps {
+		applies := m.form.stepApplies(i)
+		mark, st := "  ", m.st.StepTodo
+		switch {
+		case !applies:
+			mark, st = "– ", m.st.StepNA
+		case i == m.form.step:
+			mark, st = "› ", m.st.StepOn
+		case i <= m.form.visited:
+			mark, st = "✓ ", m.st.StepDone
+		}
+		if picker {
+			mark = "  "
+			if i == m.stepSel {
+				mark = "› "
+				st = m.st.StepOn
+			}
+		}
+		n := strconv.Itoa((i + 1) % 10)
+		title := fitPlain(m.t.s(s.title), titleW)
+		sum := m.form.summary(m.t, i)
+		line := st.Render(mark+n+" "+title) + "  " + m.st.Muted.Render(sum)
+		out = append(out, fit(line, w))
+	}
+	return out
+}
+
+// formSummary is the questions in one line, for a stacked screen whose
+// panel has the focus.
+func (m Model) formSummary(w int) string {
+	var parts []string
+	for i := range steps {
+		if m.form.stepApplies(i) {
+			parts = append(parts, m.form.summary(m.t, i))
+		}
+	}
+	return fit(m.st.Muted.Render(strings.Join(parts, " · ")), w)
+}
+
+// viewStep renders the current step: title, hint and its questions.
+func (m Model) viewStep(w int, compact bool) block {
+	f := &m.form
+	var b block
+	s := steps[f.step]
+	head := m.st.Title.Render(m.t.s(s.title)) + m.st.Muted.Render("  "+m.t.f(mStepOf, f.step+1, len(steps)))
+	b.lines = append(b.lines, fit(head, w))
+	for _, hl := range wrap(m.t.s(s.hint), w) {
+		b.lines = append(b.lines, m.st.Hint.Render(hl))
+	}
+	if !compact {
+		b.lines = append(b.lines, "")
+	}
+	cur := f.current()
+	for _, id := range f.stepFields(f.step) {
+		focused := id == cur && m.focus == focusForm && m.overlay == overlayNone
+		if id == cur {
+			b.focusStart = len(b.lines)
+		}
+		b.lines = append(b.lines, m.viewField(id, focused, id == cur, w)...)
+		if id == cur {
+			b.focusEnd = len(b.lines)
+		}
+	}
+	if f.step == 5 && f.answers.Workload.Training() && f.raw[fDurMode] == string(model.DurationJob) {
+		tok := f.raw[fDataset]
+		if tok == "" {
+			tok = "-"
+		}
+		b.lines = append(b.lines, m.st.Muted.Render(fit(m.t.f(mJobSizeFromDataset, tok), w)))
+		if f.errs[fDataset] != nil {
+			b.lines = append(b.lines, m.st.Invalid.Render(fit("✗ "+m.t.errorText(f.errs[fDataset]), w)))
+		}
+	}
+	return b
+}
+
+// viewField renders one question, expanded when it has the focus.
+func (m Model) viewField(id fieldID, focused, current bool, w int) []string {
+	f := &m.form
+	d := &defs[id]
+	label := m.t.s(d.label)
+	if !current {
+		val := f.raw[id]
+		if d.kind == kindChoice {
+			val = optionLabel(m.t, id, val)
+		}
+		if strings.TrimSpace(val) == "" {
+			val = m.t.s(mBlankMeansAny)
+			if id == fBudget || id == fDataGB || id == fEgressGB || id == fDataset || id == fGenTokens {
+				val = m.t.s(mBlankMeansNone)
+			}
+			val = m.st.Muted.Render(val)
+		} else {
+			val = m.st.Value.Render(val)
+		}
+		line := m.st.Label.Render(label+": ") + val
+		if f.errs[id] != nil {
+			line += m.st.Invalid.Render(" ✗")
+		}
+		return []string{fit("  "+line, w)}
+	}
+	lstyle := m.st.Label
+	if focused {
+		lstyle = m.st.LabelOn
+	}
+	out := []string{fit(lstyle.Render(label), w)}
+	switch d.kind {
+	case kindChoice:
+		chosen := f.optionIndex(id)
+		lw := 0
+		for _, o := range d.options {
+			lw = max(lw, ansi.StringWidth(optionLabel(m.t, id, o.value)))
+		}
+		for i, o := range d.options {
+			name := fitPlain(optionLabel(m.t, id, o.value), lw)
+			hint := ""
+			if o.hint != 0 {
+				hint = "  " + m.t.s(o.hint)
+			}
+			var line string
+			if i == chosen {
+				mark := "  ● "
+				if focused {
+					mark = "› ● "
+				}
+				line = m.st.OptionOn.Render(mark+name) + m.st.Muted.Render(hint)
+			} else {
+				line = m.st.Option.Render("  ○ "+name) + m.st.Muted.Render(hint)
+			}
+			out = append(out, fit(line, w))
+		}
+	case kindText, kindPreset:
+		out = append(out, m.inputLine(id, focused, w))
+		if err := f.errs[id]; err != nil {
+			for _, el := range wrap("✗ "+m.t.errorText(err), w) {
+				out = append(out, m.st.Invalid.Render(el))
+			}
+		} else if e := m.echo(id); e != "" {
+			out = append(out, fit(m.st.Valid.Render("✓ "+e), w))
+		}
+		if focused {
+			for _, fl := range wrap(m.t.s(mAccepts)+": "+m.t.s(d.forms), w) {
+				out = append(out, m.st.Forms.Render(fl))
+			}
+		}
+		if d.kind == kindPreset && focused {
+			out = append(out, m.presetList(w, 6)...)
+		}
+	}
+	return out
+}
+
+// inputLine renders a text answer with its cursor.
+func (m Model) inputLine(id fieldID, focused bool, w int) string {
+	raw := []rune(m.form.raw[id])
+	pos := min(m.form.pos[id], len(raw))
+	prompt := "› "
+	avail := w - 3
+	start := 0
+	if pos > avail {
+		start = pos - avail
+	}
+	vis := raw[start:]
+	cur := pos - start
+	if !focused {
+		return fit(m.st.Muted.Render(prompt)+m.st.Input.Render(string(vis)), w)
+	}
+	var b strings.Builder
+	b.WriteString(m.st.LabelOn.Render(prompt))
+	b.WriteString(m.st.Input.Render(string(vis[:cur])))
+	if cur < len(vis) {
+		b.WriteString(m.st.Cursor.Render(string(vis[cur])))
+		b.WriteString(m.st.Input.Render(string(vis[cur+1:])))
+	} else {
+		b.WriteString(m.st.Cursor.Render(" "))
+	}
+	return fit(b.String(), w)
+}
+
+// presetList renders the presets that match what was typed.
+func (m Model) presetList(w, rows int) []string {
+	f := &m.form
+	matches := f.presetMatches()
+	ps := f.env.presets()
+	if len(matches) == 0 {
+		return nil
+	}
+	sel := f.presetSel
+	if sel < 0 {
+		for i, pi := range matches {
+			if strings.EqualFold(ps[pi].Name, f.answers.Model) {
+				sel = i
+			}
+		}
+	}
+	start := 0
+	if sel >= rows {
+		start = sel - rows + 1
+	}
+	end := min(start+rows, len(matches))
+	out := []string{fit(m.st.Muted.Render(m.t.f(mPresetMatches, len(matches))+"  ↑/↓"), w)}
+	for i := start; i < end; i++ {
+		p := &ps[matches[i]]
+		name := fitPlain(p.Name, min(24, w-14))
+		size := rightPlain(model.FormatParams(p.ParamsB), 7)
+		line := "  " + name + " " + size
+		if i == sel {
+			out = append(out, fit(m.st.OptionOn.Render("› "+name+" "+size), w))
+			continue
+		}
+		out = append(out, fit(m.st.Option.Render(line), w))
+	}
+	return out
+}
+
+// echo shows how a valid answer was read.
+func (m Model) echo(id fieldID) string {
+	a := &m.form.answers
+	switch id {
+	case fModel:
+		if a.Model != "" {
+			if p, err := model.FindPreset(m.env.presets(), a.Model); err == nil {
+				s := p.HFID
+				if s == "" {
+					s = p.Name
+				}
+				s += " · " + m.t.f(mParamsEcho, model.FormatParams(p.ParamsB))
+				if p.MaxContext > 0 {
+					s += " · " + model.FormatContext(p.MaxContext)
+				}
+				return s
+			}
+			return a.Model
+		}
+		return m.t.f(mParamsEcho, model.FormatParams(a.ParamsB))
+	case fVRAM:
+		return gib(a.KnownVRAMGiB) + " GiB"
+	case fContext:
+		return thousands(int64(a.Context)) + " tokens"
+	case fDataset, fGenTokens:
+		if a.JobTokens <= 0 {
+			return ""
+		}
+		return m.t.f(mSumTokens, model.FormatCount(a.JobTokens))
+	case fDuration:
+		return hours(a.DurationHours) + " h"
+	case fPerWeek:
+		return model.FormatNumber(a.HoursPerWeek) + " h/wk"
+	case fBudget:
+		if !a.Budget.IsSet() {
+			return ""
+		}
+		return a.Budget.String()
+	case fGPU:
+		if a.GPU == "" {
+			return ""
+		}
+		var hits []string
+		for _, g := range m.env.gpus {
+			if matchGPU(a.GPU, g) {
+				hits = append(hits, g)
+			}
+		}
+		if len(hits) > 4 {
+			hits = append(hits[:4], "…")
+		}
+		return strings.Join(hits, ", ")
+	case fDataGB, fEgressGB:
+		v := a.DataGB
+		if id == fEgressGB {
+			v = a.EgressGB
+		}
+		if v <= 0 {
+			return ""
+		}
+		return num(v) + " GB"
+	}
+	return ""
+}
+
+// pad makes lines exactly h lines of w cells.
+func pad(lines []string, w, h int) []string {
+	if len(lines) > h {
+		lines = lines[:h]
+	}
+	out := make([]string, h)
+	blank := strings.Repeat(" ", w)
+	for i := range out {
+		if i < len(lines) {
+			out[i] = fit(lines[i], w)
+		} else {
+			out[i] = blank
+		}
+	}
+	return out
+}

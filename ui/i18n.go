@@ -1,0 +1,537 @@
+package ui
+
+import (
+	"fmt"
+
+	"github.com/gpupick/gpupick/model"
+)
+
+// msg names one user-visible string. Every msg has an English and a Chinese
+// text in the texts table below; a test checks that none is missing.
+type msg int
+
+// The strings of the UI, grouped by where they appear.
+const (
+	mAppName msg = iota
+	mTagline
+
+	// Step titles.
+	mStepWorkload
+	mStepModel
+	mStepPrecision
+	mStepLoad
+	mStepLatency
+	mStepDuration
+	mStepInterrupt
+	mStepBudget
+	mStepScale
+	mStepData
+	mStepReview
+
+	// Step hints.
+	mHintWorkload
+	mHintModel
+	mHintPrecision
+	mHintLoad
+	mHintLatency
+	mHintDuration
+	mHintInterrupt
+	mHintBudget
+	mHintScale
+	mHintData
+
+	// Field labels.
+	mFieldWorkload
+	mFieldModel
+	mFieldVRAM
+	mFieldPrecision
+	mFieldContext
+	mFieldUsers
+	mFieldMicroBatch
+	mFieldDataset
+	mFieldLatency
+	mFieldDurMode
+	mFieldDuration
+	mFieldPerWeek
+	mFieldGenTokens
+	mFieldInterrupt
+	mFieldBudget
+	mFieldGPU
+	mFieldGPUs
+	mFieldNodes
+	mFieldProviders
+	mFieldRegions
+	mFieldCurrency
+	mFieldDataGB
+	mFieldEgressGB
+
+	// Choice options.
+	mOptInference
+	mOptFineTune
+	mOptLoRA
+	mOptQLoRA
+	mOptPretrain
+	mOptVRAM
+	mOptInferenceHint
+	mOptFineTuneHint
+	mOptLoRAHint
+	mOptQLoRAHint
+	mOptPretrainHint
+	mOptVRAMHint
+	mOptFP32Hint
+	mOptBF16Hint
+	mOptFP16Hint
+	mOptFP8Hint
+	mOptINT8Hint
+	mOptINT4Hint
+	mOptRealtime
+	mOptInteractive
+	mOptBatch
+	mOptRealtimeHint
+	mOptInteractiveHint
+	mOptBatchHint
+	mOptWallClock
+	mOptJob
+	mOptWallClockHint
+	mOptJobHint
+	mOptYesCheckpoint
+	mOptNoCheckpoint
+	mOptYesCheckpointHint
+	mOptNoCheckpointHint
+	mOptUSD
+	mOptCNY
+
+	// Accepted forms.
+	mFormsParamsPreset
+	mFormsTokens
+	mFormsContext
+	mFormsSize
+	mFormsDuration
+	mFormsPerWeek
+	mFormsBudget
+	mFormsCount
+	mFormsCountAny
+	mFormsGPU
+	mFormsProviders
+	mFormsRegions
+	mFormsOptional
+
+	// Validation.
+	mInvalid
+	mAccepts
+	mNoModelMatch
+	mAmbiguous
+	mUnknownGPU
+	mUnknownProvider
+	mUnknownRegion
+	mNeedJobSize
+	mJobSizeFromDataset
+	mAtLeastOne
+	mBlankMeansNone
+	mBlankMeansAny
+	mPresetMatches
+	mParamsEcho
+
+	// Summaries in the step list.
+	mSumNone
+	mSumAny
+	mSumUsers
+	mSumBatch
+	mSumTokens
+	mSumJob
+	mSumPerWeek
+	mSumYes
+	mSumNo
+	mSumNA
+
+	// Panel.
+	mNeeds
+	mVRAMNeeded
+	mGPUsMin
+	mSpeedPerUser
+	mSpeedTraining
+	mJobHoursFmt
+	mOffersTitle
+	mOffersCount
+	mNoOffers
+	mComputing
+	mColProvider
+	mColInstance
+	mColGPU
+	mColVRAM
+	mColFit
+	mColHourly
+	mColTotal
+	mColModel
+	mColWarn
+	mSortBy
+	mSortTotal
+	mSortHourly
+	mSortVRAM
+	mSortFit
+	mSortProvider
+	mFilterPrompt
+	mFilterActive
+	mDetailTitle
+	mPriceModels
+	mThisRun
+	mBreakEven
+	mEstimate
+	mNotOffered
+	mHiddenCosts
+	mStorage
+	mEgress
+	mWarnings
+	mNoWarnings
+	mSource
+	mUnknown
+	mTight
+	mCompareTitle
+	mCompareHint
+	mMarked
+	mMarkLimit
+	mRowRegion
+	mRowSpot
+	mRowRes1
+	mRowRes3
+	mRowSpeed
+	mRowInterconnect
+	mRowVCPU
+	mWithinBudget
+	mOverBudget
+	mPerHour
+	mHoursShort
+	mTokPerSec
+
+	// Footer, header, overlays.
+	mCatalogFooter
+	mLoadedFrom
+	mTooSmall
+	mTooSmallHint
+	mHelpTitle
+	mHelpClose
+	mStepsTitle
+	mStepsHint
+	mStepOf
+	mFocusForm
+	mFocusOffers
+
+	// Export.
+	mExportPrompt
+	mExportHint
+	mExportExists
+	mExportSaving
+	mExportSaved
+	mExportFailed
+	mExportCancelled
+
+	// Key help.
+	mKeyNext
+	mKeyBack
+	mKeyPrev
+	mKeyChoose
+	mKeySteps
+	mKeyOffers
+	mKeyForm
+	mKeyExport
+	mKeyHelp
+	mKeyQuit
+	mKeyMove
+	mKeyPage
+	mKeyTopBottom
+	mKeySort
+	mKeyFilter
+	mKeyMark
+	mKeyCompare
+	mKeyDetail
+	mKeyScrollDetail
+	mKeyJump
+	mKeyClose
+	mKeyNextOffer
+	mGroupGlobal
+	mGroupForm
+	mGroupOffers
+
+	// Accessible mode.
+	mA11yIntro
+	mA11yDefault
+	mA11yChoose
+	mA11yTryAgain
+	mA11yResults
+	mA11ySavePrompt
+	mA11yOverwrite
+	mA11ySkipped
+	mA11yNoOffers
+	mA11yRank
+
+	msgCount
+)
+
+// text is one string in both languages.
+type text struct{ en, zh string }
+
+// texts holds every string of the UI. Keep both languages in step: the
+// test TestEveryStringHasBothLanguages fails on a missing one.
+var texts = [msgCount]text{
+	mAppName: {"gpupick", "gpupick"},
+	mTagline: {"which GPU to rent", "该租哪块 GPU"},
+
+	mStepWorkload:  {"Workload", "工作负载"},
+	mStepModel:     {"Model", "模型"},
+	mStepPrecision: {"Precision", "精度"},
+	mStepLoad:      {"Context & load", "上下文与负载"},
+	mStepLatency:   {"Latency", "延迟要求"},
+	mStepDuration:  {"Duration", "时长"},
+	mStepInterrupt: {"Interruptions", "可否中断"},
+	mStepBudget:    {"Budget", "预算"},
+	mStepScale:     {"Scale & filters", "规模与筛选"},
+	mStepData:      {"Data & egress", "数据与出网流量"},
+	mStepReview:    {"Review the offers", "查看报价"},
+
+	mHintWorkload:  {"What will the GPUs do?", "GPU 要做什么？"},
+	mHintModel:     {"Pick a preset (type to filter) or give a parameter count.", "选择预设模型（输入可筛选），或填写参数量。"},
+	mHintPrecision: {"Number format of the weights: fewer bytes, less memory.", "权重的数值格式：字节越少，显存越省。"},
+	mHintLoad:      {"Longer context and more users need more KV cache.", "上下文越长、并发越多，KV 缓存越大。"},
+	mHintLatency:   {"How fast must each answer stream back?", "每个回答需要多快返回？"},
+	mHintDuration:  {"Rent for a calendar period, or for as long as a job takes.", "按日历时长租用，或按任务量租到完成为止。"},
+	mHintInterrupt: {"Jobs that checkpoint can use cheap spot capacity.", "能保存检查点的任务可以用便宜的抢占式实例。"},
+	mHintBudget:    {"Per hour, per month or for the whole run. Blank: no budget.", "按小时、按月或整个任务总额。留空：不限预算。"},
+	mHintScale:     {"Narrow the offers. Blank fields mean any.", "缩小报价范围。留空表示不限。"},
+	mHintData:      {"Storage and internet egress are billed besides the GPUs.", "存储与出网流量在 GPU 之外另行计费。"},
+
+	mFieldWorkload:   {"Workload", "工作负载"},
+	mFieldModel:      {"Model or parameter count", "模型或参数量"},
+	mFieldVRAM:       {"GPU memory the job needs", "任务所需显存"},
+	mFieldPrecision:  {"Precision", "精度"},
+	mFieldContext:    {"Context length (tokens)", "上下文长度（token）"},
+	mFieldUsers:      {"Concurrent users", "并发用户数"},
+	mFieldMicroBatch: {"Micro-batch per GPU (sequences)", "每卡微批大小（序列数）"},
+	mFieldDataset:    {"Dataset tokens, all epochs", "训练 token 总量（含所有轮次）"},
+	mFieldLatency:    {"Latency", "延迟"},
+	mFieldDurMode:    {"How long", "时长方式"},
+	mFieldDuration:   {"Calendar length", "日历时长"},
+	mFieldPerWeek:    {"Hours a week", "每周使用小时数"},
+	mFieldGenTokens:  {"Tokens to generate", "要生成的 token 数"},
+	mFieldInterrupt:  {"Can the job be interrupted?", "任务可以被中断吗？"},
+	mFieldBudget:     {"Budget", "预算"},
+	mFieldGPU:        {"GPU model", "GPU 型号"},
+	mFieldGPUs:       {"GPUs per node", "每节点 GPU 数"},
+	mFieldNodes:      {"Max nodes", "最多节点数"},
+	mFieldProviders:  {"Providers", "云厂商"},
+	mFieldRegions:    {"Regions", "地域"},
+	mFieldCurrency:   {"Currency", "货币"},
+	mFieldDataGB:     {"Data and checkpoints stored", "存储的数据与检查点"},
+	mFieldEgressGB:   {"Egress to the internet, whole run", "整个任务的出网流量"},
+
+	mOptInference:         {"Inference", "推理服务"},
+	mOptFineTune:          {"Full fine-tune", "全参数微调"},
+	mOptLoRA:              {"LoRA", "LoRA 微调"},
+	mOptQLoRA:             {"QLoRA", "QLoRA 微调"},
+	mOptPretrain:          {"Pre-train", "预训练"},
+	mOptVRAM:              {"I know my VRAM", "我知道所需显存"},
+	mOptInferenceHint:     {"serve a model to users", "为用户提供模型服务"},
+	mOptFineTuneHint:      {"train all weights", "训练全部权重"},
+	mOptLoRAHint:          {"train small adapters", "只训练小型适配器"},
+	mOptQLoRAHint:         {"adapters on a 4-bit base", "在 4 位量化底座上训练适配器"},
+	mOptPretrainHint:      {"train from scratch", "从头训练"},
+	mOptVRAMHint:          {"give the memory directly", "直接给出显存大小"},
+	mOptFP32Hint:          {"4 bytes a weight", "每个权重 4 字节"},
+	mOptBF16Hint:          {"2 bytes, the usual choice", "2 字节，最常用"},
+	mOptFP16Hint:          {"2 bytes", "2 字节"},
+	mOptFP8Hint:           {"1 byte, Hopper and newer", "1 字节，Hopper 及更新架构"},
+	mOptINT8Hint:          {"1 byte, quantised", "1 字节，量化"},
+	mOptINT4Hint:          {"half a byte, quantised", "半字节，量化"},
+	mOptRealtime:          {"Real-time", "实时"},
+	mOptInteractive:       {"Interactive", "交互式"},
+	mOptBatch:             {"Batch", "批处理"},
+	mOptRealtimeHint:      {"streaming chat, 30+ tok/s", "流式对话，每秒 30+ token"},
+	mOptInteractiveHint:   {"10+ tok/s per user", "每用户每秒 10+ token"},
+	mOptBatchHint:         {"throughput only", "只看吞吐量"},
+	mOptWallClock:         {"Calendar period", "按日历时长"},
+	mOptJob:               {"Job size", "按任务量"},
+	mOptWallClockHint:     {"e.g. 3 months, 40 h a week", "例如 3 个月，每周 40 小时"},
+	mOptJobHint:           {"as long as the tokens take", "跑完指定 token 为止"},
+	mOptYesCheckpoint:     {"Yes, it checkpoints", "可以，会保存检查点"},
+	mOptNoCheckpoint:      {"No", "不可以"},
+	mOptYesCheckpointHint: {"spot / preemptible is fine", "可用抢占式实例"},
+	mOptNoCheckpointHint:  {"on-demand or reserved only", "只用按需或包年包月"},
+	mOptUSD:               {"USD ($)", "美元 ($)"},
+	mOptCNY:               {"CNY (¥)", "人民币 (¥)"},
+
+	mFormsParamsPreset: {"a preset name, or " + model.FormsParams, "预设模型名，或参数量，如 70B、7.5b、405 billion、500M"},
+	mFormsTokens:       {model.FormsTokens, "token 数，可带 k、M、B、T，如 2B、500M、1.5T"},
+	mFormsContext:      {model.FormsContext, "token 数，如 8k、32k、128k 或 4096"},
+	mFormsSize:         {model.FormsSize, "容量，单位 MB、GB 或 TB，如 80GB、500 GB、2TB"},
+	mFormsDuration:     {model.FormsDuration, "数字加 h、d、w、mo 或 y，如 8h、10d、2w、3mo、1y"},
+	mFormsPerWeek:      {model.FormsPerWeek, "每周小时数，如 40、40h/w、8h/d 或 24/7"},
+	mFormsBudget:       {model.FormsBudget, "每小时、每月或总额，如 2.5/h、$3000/mo、¥500、500"},
+	mFormsCount:        {model.FormsCount, "整数，如 1、8"},
+	mFormsCountAny:     {model.FormsCount + "; blank for any", "整数，如 1、8；留空表示不限"},
+	mFormsGPU:          {"a GPU name, e.g. H100, A100-80GB, 4090; blank for any", "GPU 名称，如 H100、A100-80GB、4090；留空表示不限"},
+	mFormsProviders:    {"provider keys separated by commas, e.g. aws, lambda; blank for all", "云厂商代号，用逗号分隔，如 aws, lambda；留空表示全部"},
+	mFormsRegions:      {"regions separated by commas, e.g. us-east-1; blank for all", "地域，用逗号分隔，如 us-east-1；留空表示全部"},
+	mFormsOptional:     {"; blank for none", "；留空表示无"},
+
+	mInvalid:            {"not valid", "无法识别"},
+	mAccepts:            {"accepts", "可填写"},
+	mNoModelMatch:       {"no preset matches; give a parameter count such as 8B", "没有匹配的预设；可填写参数量，如 8B"},
+	mAmbiguous:          {"matches %d presets: %s", "匹配到 %d 个预设：%s"},
+	mUnknownGPU:         {"no offer has a GPU matching %q", "没有报价的 GPU 匹配 %q"},
+	mUnknownProvider:    {"unknown provider %q; known: %s", "未知云厂商 %q；可选：%s"},
+	mUnknownRegion:      {"no offer in region %q", "没有报价位于地域 %q"},
+	mNeedJobSize:        {"a job needs a size: give the tokens", "按任务量计时需要填写 token 数"},
+	mJobSizeFromDataset: {"job size: the dataset tokens of step 4 (%s)", "任务量：第 4 步填写的训练 token（%s）"},
+	mAtLeastOne:         {"must be at least 1", "至少为 1"},
+	mBlankMeansNone:     {"none", "无"},
+	mBlankMeansAny:      {"any", "不限"},
+	mPresetMatches:      {"%d presets match", "匹配 %d 个预设"},
+	mParamsEcho:         {"%s parameters", "%s 参数"},
+
+	mSumNone:       {"none", "无"},
+	mSumAny:        {"any", "不限"},
+	mSumUsers:      {"%s ctx · %d users", "%s 上下文 · %d 并发"},
+	mSumBatch:      {"%s seq · batch %d", "%s 序列 · 批 %d"},
+	mSumTokens:     {"%s tokens", "%s token"},
+	mSumJob:        {"job of %s tokens", "任务 %s token"},
+	mSumPerWeek:    {"%s · %s h/wk", "%s · 每周 %s 小时"},
+	mSumYes:        {"yes, spot ok", "可以，可用抢占式"},
+	mSumNo:         {"no", "不可以"},
+	mSumNA:         {"n/a", "不适用"},
+	mNeeds:         {"Needs", "需要"},
+	mVRAMNeeded:    {"%s GiB VRAM", "%s GiB 显存"},
+	mGPUsMin:       {"%d+ GPU", "至少 %d 块 GPU"},
+	mSpeedPerUser:  {"~%s tok/s per user", "每用户约 %s token/秒"},
+	mSpeedTraining: {"~%s tok/s training", "训练约 %s token/秒"},
+	mJobHoursFmt:   {"job ~%s", "任务约 %s"},
+	mOffersTitle:   {"Offers", "报价"},
+	mOffersCount:   {"%d–%d of %d (%d fit, %d looked at)", "第 %d–%d 条，共 %d（%d 个合适，共查看 %d）"},
+	mNoOffers:      {"No offer fits these answers.", "没有符合这些条件的报价。"},
+	mComputing:     {"ranking…", "排序中…"},
+
+	mColProvider: {"provider", "厂商"},
+	mColInstance: {"instance", "实例"},
+	mColGPU:      {"GPUs", "GPU"},
+	mColVRAM:     {"VRAM", "显存"},
+	mColFit:      {"fit", "余量"},
+	mColHourly:   {"/h", "/时"},
+	mColTotal:    {"total", "总价"},
+	mColModel:    {"pay", "计费"},
+	mColWarn:     {"!", "!"},
+
+	mSortBy:       {"sort: %s", "排序：%s"},
+	mSortTotal:    {"total", "总价"},
+	mSortHourly:   {"per hour", "每小时"},
+	mSortVRAM:     {"VRAM", "显存"},
+	mSortFit:      {"headroom", "余量"},
+	mSortProvider: {"provider", "厂商"},
+	mFilterPrompt: {"filter: ", "筛选："},
+	mFilterActive: {"filter %q", "筛选 %q"},
+
+	mDetailTitle:     {"Selected", "已选"},
+	mPriceModels:     {"Price models for this run", "本次任务的计费方式"},
+	mThisRun:         {"%s h", "%s 小时"},
+	mBreakEven:       {"pays off above %s h/wk", "每周超过 %s 小时更划算"},
+	mEstimate:        {"est.", "估算"},
+	mNotOffered:      {"not offered", "不提供"},
+	mHiddenCosts:     {"Hidden costs", "隐性成本"},
+	mStorage:         {"storage", "存储"},
+	mEgress:          {"egress", "出网流量"},
+	mWarnings:        {"Warnings", "注意事项"},
+	mNoWarnings:      {"no warnings", "无警告"},
+	mSource:          {"source", "来源"},
+	mUnknown:         {"unknown", "未知"},
+	mTight:           {"tight", "紧张"},
+	mCompareTitle:    {"Compare", "对比"},
+	mCompareHint:     {"mark 2–3 offers with space, then press c", "用空格标记 2–3 个报价，再按 c"},
+	mMarked:          {"%d marked", "已标记 %d 个"},
+	mMarkLimit:       {"at most 3 offers can be compared", "最多对比 3 个报价"},
+	mRowRegion:       {"region", "地域"},
+	mRowSpot:         {"spot", "抢占式"},
+	mRowRes1:         {"1-yr", "1 年预留"},
+	mRowRes3:         {"3-yr", "3 年预留"},
+	mRowSpeed:        {"speed", "速度"},
+	mRowInterconnect: {"interconnect", "互联"},
+	mRowVCPU:         {"vCPUs", "vCPU"},
+	mWithinBudget:    {"within budget", "在预算内"},
+	mOverBudget:      {"over budget", "超出预算"},
+	mPerHour:         {"/h", "/时"},
+	mHoursShort:      {"h", "时"},
+	mTokPerSec:       {"tok/s", "token/秒"},
+
+	mCatalogFooter: {"catalog %s · prices as of %s · %d offers", "目录 %s · 价格截至 %s · %d 个报价"},
+	mLoadedFrom:    {"loaded %s", "已载入 %s"},
+	mTooSmall:      {"Terminal too small: %d×%d, needs at least %d×%d.", "终端太小：%d×%d，至少需要 %d×%d。"},
+	mTooSmallHint:  {"Enlarge the window, or press ctrl+c to quit.", "请放大窗口，或按 ctrl+c 退出。"},
+	mHelpTitle:     {"Keys", "快捷键"},
+	mHelpClose:     {"press ? or esc to close", "按 ? 或 esc 关闭"},
+	mStepsTitle:    {"Go to step", "跳到步骤"},
+	mStepsHint:     {"↑/↓ and enter, or a digit; esc closes", "↑/↓ 加回车，或按数字；esc 关闭"},
+	mStepOf:        {"step %d/%d", "第 %d/%d 步"},
+	mFocusForm:     {"questions", "问题"},
+	mFocusOffers:   {"offers", "报价"},
+
+	mExportPrompt:    {"Save decision record to: ", "保存决策记录到："},
+	mExportHint:      {"enter save · esc cancel", "回车保存 · esc 取消"},
+	mExportExists:    {"%s exists. Overwrite? y/n", "%s 已存在。覆盖吗？y/n"},
+	mExportSaving:    {"saving…", "保存中…"},
+	mExportSaved:     {"saved %s", "已保存 %s"},
+	mExportFailed:    {"save failed: %s", "保存失败：%s"},
+	mExportCancelled: {"not saved", "未保存"},
+
+	mKeyNext:         {"next", "下一项"},
+	mKeyBack:         {"back a step", "上一步"},
+	mKeyPrev:         {"previous", "上一项"},
+	mKeyChoose:       {"choose", "选择"},
+	mKeySteps:        {"steps", "步骤列表"},
+	mKeyOffers:       {"to offers", "去报价"},
+	mKeyForm:         {"to questions", "回问题"},
+	mKeyExport:       {"save", "保存"},
+	mKeyHelp:         {"all keys", "全部按键"},
+	mKeyQuit:         {"quit", "退出"},
+	mKeyMove:         {"move", "移动"},
+	mKeyPage:         {"page", "翻页"},
+	mKeyTopBottom:    {"first/last", "首/末"},
+	mKeySort:         {"sort", "排序"},
+	mKeyFilter:       {"filter", "筛选"},
+	mKeyMark:         {"mark", "标记"},
+	mKeyCompare:      {"compare", "对比"},
+	mKeyDetail:       {"details", "详情"},
+	mKeyScrollDetail: {"scroll details", "滚动详情"},
+	mKeyJump:         {"jump", "跳转"},
+	mKeyClose:        {"close", "关闭"},
+	mKeyNextOffer:    {"next/prev offer", "下/上一个报价"},
+	mGroupGlobal:     {"Anywhere", "任意位置"},
+	mGroupForm:       {"Questions", "问题"},
+	mGroupOffers:     {"Offers", "报价"},
+
+	mA11yIntro:      {"gpupick %s: which GPU to rent. Press enter to keep the default in brackets.", "gpupick %s：该租哪块 GPU。直接回车即采用方括号中的默认值。"},
+	mA11yDefault:    {"default", "默认"},
+	mA11yChoose:     {"type a number or a name", "输入编号或名称"},
+	mA11yTryAgain:   {"Please try again.", "请重新输入。"},
+	mA11yResults:    {"Best offers", "最佳报价"},
+	mA11ySavePrompt: {"Save the decision record to (- to skip)", "保存决策记录到（输入 - 跳过）"},
+	mA11yOverwrite:  {"%s exists. Overwrite? [y/N]", "%s 已存在。覆盖吗？[y/N]"},
+	mA11ySkipped:    {"Not saved.", "未保存。"},
+	mA11yNoOffers:   {"No offer fits these answers.", "没有符合这些条件的报价。"},
+	mA11yRank:       {"%d. %s %s, %s, %s per hour, %s in total, %s", "%d. %s %s，%s，每小时 %s，总计 %s，%s"},
+}
+
+// tr translates msgs into one language.
+type tr struct{ zh bool }
+
+// newTr returns the translator for "en" or "zh" (anything starting with
+// "zh" is Chinese).
+func newTr(lang string) tr {
+	return tr{zh: len(lang) >= 2 && (lang[:2] == "zh" || lang[:2] == "ZH")}
+}
+
+// s returns the text of id.
+func (t tr) s(id msg) string {
+	if t.zh {
+		return texts[id].zh
+	}
+	return texts[id].en
+}
+
+// f formats the text of id with args.
+func (t tr) f(id msg, args ...any) string { return fmt.Sprintf(t.s(id), args...) }

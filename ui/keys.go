@@ -1,0 +1,108 @@
+package ui
+
+import "charm.land/bubbles/v2/key"
+
+// globalKeys work wherever the focus is.
+type globalKeys struct {
+	Quit, Help, Export, Steps, Focus, NextOffer, PrevOffer key.Binding
+}
+
+// formKeys move through the questions.
+type formKeys struct {
+	Next, Prev, Back, Choose key.Binding
+}
+
+// offerKeys work while the offers have the focus.
+type offerKeys struct {
+	Up, Down, PageUp, PageDown, Top, Bottom, Sort, Filter, Mark, Compare, Detail, ScrollUp, ScrollDown, Back, Quit key.Binding
+}
+
+// stepKeys work in the step list.
+type stepKeys struct {
+	Move, Jump, Close key.Binding
+}
+
+// keyMap holds all bindings, with help texts in the UI's language.
+type keyMap struct {
+	Global globalKeys
+	Form   formKeys
+	Offers offerKeys
+	Steps  stepKeys
+	t      tr
+}
+
+func newKeyMap(t tr) keyMap {
+	b := func(keys []string, help string, desc msg) key.Binding {
+		return key.NewBinding(key.WithKeys(keys...), key.WithHelp(help, t.s(desc)))
+	}
+	return keyMap{
+		t: t,
+		Global: globalKeys{
+			Quit:      b([]string{"ctrl+c"}, "ctrl+c", mKeyQuit),
+			Help:      b([]string{"?"}, "?", mKeyHelp),
+			Export:    b([]string{"ctrl+s"}, "ctrl+s", mKeyExport),
+			Steps:     b([]string{"ctrl+g"}, "ctrl+g", mKeySteps),
+			Focus:     b([]string{"ctrl+o"}, "ctrl+o", mKeyOffers),
+			NextOffer: b([]string{"ctrl+n", "pgdown"}, "ctrl+n/p", mKeyNextOffer),
+			PrevOffer: b([]string{"ctrl+p", "pgup"}, "ctrl+p", mKeyNextOffer),
+		},
+		Form: formKeys{
+			Next:   b([]string{"enter", "tab"}, "enter/tab", mKeyNext),
+			Prev:   b([]string{"shift+tab"}, "shift+tab", mKeyPrev),
+			Back:   b([]string{"esc"}, "esc", mKeyBack),
+			Choose: b([]string{"up", "down"}, "↑/↓", mKeyChoose),
+		},
+		Offers: offerKeys{
+			Up:         b([]string{"up", "k"}, "↑/k", mKeyMove),
+			Down:       b([]string{"down", "j"}, "↓/j", mKeyMove),
+			PageUp:     b([]string{"pgup"}, "pgup", mKeyPage),
+			PageDown:   b([]string{"pgdown"}, "pgdn", mKeyPage),
+			Top:        b([]string{"home", "g"}, "g/G", mKeyTopBottom),
+			Bottom:     b([]string{"end", "G"}, "G", mKeyTopBottom),
+			Sort:       b([]string{"s"}, "s", mKeySort),
+			Filter:     b([]string{"/"}, "/", mKeyFilter),
+			Mark:       b([]string{"space", "m"}, "space", mKeyMark),
+			Compare:    b([]string{"c"}, "c", mKeyCompare),
+			Detail:     b([]string{"enter"}, "enter", mKeyDetail),
+			ScrollUp:   b([]string{"shift+up", "{"}, "{/}", mKeyScrollDetail),
+			ScrollDown: b([]string{"shift+down", "}"}, "}", mKeyScrollDetail),
+			Back:       b([]string{"esc", "shift+tab"}, "esc", mKeyForm),
+			Quit:       b([]string{"q"}, "q", mKeyQuit),
+		},
+		Steps: stepKeys{
+			Move:  b([]string{"up", "down"}, "↑/↓", mKeyMove),
+			Jump:  b([]string{"enter"}, "enter/1-9", mKeyJump),
+			Close: b([]string{"esc", "ctrl+g"}, "esc", mKeyClose),
+		},
+	}
+}
+
+// contextHelp is the help.KeyMap of the current focus: the short line
+// shows what matters now, the full view shows every key.
+type contextHelp struct {
+	k      *keyMap
+	offers bool
+}
+
+// ShortHelp returns the bindings of the help line.
+func (h contextHelp) ShortHelp() []key.Binding {
+	k := h.k
+	if h.offers {
+		back := k.Offers.Back
+		return []key.Binding{k.Offers.Up, k.Offers.Sort, k.Offers.Filter, k.Offers.Mark, k.Offers.Compare, k.Offers.Detail, back, k.Global.Export, k.Global.Help}
+	}
+	focus := k.Global.Focus
+	return []key.Binding{k.Form.Next, k.Form.Prev, k.Form.Back, k.Global.Steps, focus, k.Global.Export, k.Global.Help, k.Global.Quit}
+}
+
+// FullHelp returns every binding, grouped.
+func (h contextHelp) FullHelp() [][]key.Binding {
+	k := h.k
+	focusBack := k.Global.Focus
+	focusBack.SetHelp("ctrl+o", k.t.s(mKeyForm))
+	return [][]key.Binding{
+		{k.Form.Next, k.Form.Prev, k.Form.Back, k.Form.Choose, k.Global.Steps, k.Global.Focus},
+		{k.Offers.Up, k.Offers.PageDown, k.Offers.Top, k.Offers.Sort, k.Offers.Filter, k.Offers.Mark, k.Offers.Compare},
+		{k.Offers.Detail, k.Offers.ScrollUp, k.Global.NextOffer, k.Offers.Back, k.Global.Export, k.Global.Help, k.Global.Quit},
+	}
+}

@@ -1,0 +1,445 @@
+package ui
+
+import (
+	"os"
+	"reflect"
+	"strconv"
+	"time"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/colorprofile"
+
+	"github.com/gpupick/gpupick/advisor"
+	"github.com/gpupick/gpupick/model"
+)
+
+// topOffers is how many ranked offers the panel asks the advisor for.
+const topOffers = 200
+
+// focusArea is the part of the screen that receives keys.
+type focusArea int
+
+const (
+	focusForm focusArea = iota
+	focusOffers
+)
+
+// overlay is a view shown over the main screen.
+type overlay int
+
+const (
+	overlayNone overlay = iota
+	overlayHelp
+	overlaySteps
+)
+
+// resultMsg carries a ranking computed in a tea.Cmd; seq drops stale ones.
+type resultMsg struct {
+	seq int
+	res model.Result
+}
+
+// Model is the root Bubble Tea model of the wizard. It owns routing, focus
+// and layout; the form, the offer list and the renderers are components
+// it drives.
+type Model struct {
+	cfg  Config
+	t    tr
+	keys keyMap
+	st   styles
+
+	dark    bool
+	noColor bool
+
+	env  *env
+	form form
+
+	seq     int // sequence number of the last ranking asked for
+	resSeq  int // sequence number of the ranking shown
+	res     model.Result
+	hasRes  bool
+	asked   model.Answers // the answers of the last ranking asked for
+	offers  offerList
+	focus   focusArea
+	overlay overlay
+
+	stepSel      int  // highlighted step in the step list
+	detail       bool // the selected offer's detail has most of the panel
+	compare      bool // marked offers side by side
+	detailScroll int
+	filtering    bool
+	filterPos    int
+
+	export exportState
+
+	status    string
+	statusErr bool
+
+	width, height int
+	now           func() time.Time
+	// rank computes a ranking; advisor.Recommend unless a test replaces it.
+	rank func(*model.Catalog, model.Answers, advisor.Options) model.Result
+}
+
+// New returns the root model for a configuration.
+func New(cfg Config) Model {
+	if cfg.Answers.Workload == "" {
+		cfg.Answers = model.DefaultAnswers()
+	}
+	t := newTr(cfg.Lang)
+	m := Model{
+		cfg:     cfg,
+		t:       t,
+		keys:    newKeyMap(t),
+		dark:    true,
+		noColor: os.Getenv("NO_COLOR") != "",
+		env:     newEnv(cfg.Catalog),
+		now:     time.Now,
+		rank:    recommend,
+		width:   80,
+		height:  24,
+	}
+	m.st = newStyles(m.dark, !m.noColor)
+	m.form = newForm(cfg.Answers, m.env)
+	m.seq = 1
+	m.asked = cloneAnswers(m.form.answers)
+	m.export.path = defaultExportPath
+	return m
+}
+
+// Init asks the terminal for its background colour and ranks the offers
+// for the initial answers.
+func (m Model) Init() tea.Cmd {
+	return tea.Batch(tea.RequestBackgroundColor, m.rankCmd(m.seq, m.asked))
+}
+
+// rankCmd runs the advisor off the update loop.
+func (m Model) rankCmd(seq int, a model.Answers) tea.Cmd {
+	cat := m.cfg.Catalog
+	opt := advisorOptions(m.cfg.Lang)
+	rank := m.rank
+	return func() tea.Msg {
+		return resultMsg{seq: seq, res: rank(cat, a, opt)}
+	}
+}
+
+// advisorOptions are the options of every Recommend call of the UI.
+func advisorOptions(lang string) advisor.Options {
+	return advisor.Options{Top: topOffers}
+}
+
+// recommend ranks the offers; a nil catalog gives an empty result.
+func recommend(cat *model.Catalog, a model.Answers, opt advisor.Options) model.Result {
+	if cat == nil {
+		return model.Result{Currency: a.Currency}
+	}
+	return advisor.Recommend(cat, a, opt)
+}
+
+// Update routes a message to the part of the UI it concerns.
+func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	var cmd tea.Cmd
+	switch msg := msg.(type) {
+	case tea.WindowSizeMsg:
+		m.width, m.height = msg.Width, msg.Height
+	case tea.BackgroundColorMsg:
+		m.dark = msg.IsDark()
+		m.st = newStyles(m.dark, !m.noColor)
+	case tea.ColorProfileMsg:
+		if msg.Profile <= colorprofile.ASCII && !m.noColor {
+			m.noColor = true
+			m.st = newStyles(m.dark, false)
+		}
+	case resultMsg:
+		if msg.seq == m.seq {
+			m.res, m.hasRes, m.resSeq = msg.res, true, msg.seq
+			m.offers.setRecs(m.res.Recommendations)
+		}
+	case saveDoneMsg:
+		m = m.saveDone(msg)
+	case tea.PasteMsg:
+		m, cmd = m.paste(msg.Content)
+	case tea.KeyPressMsg:
+		m, cmd = m.key(msg)
+	}
+	m.syncScroll()
+	return m, cmd
+}
+
+// syncScroll keeps the selected offer visible.
+func (m *Model) syncScroll() {
+	l := m.layout()
+	m.offers.scrollTo(l.offerRows)
+}
+
+// layout sizes the current frame.
+func (m *Model) layout() layout {
+	return computeLayout(m.width, m.height, m.focus == focusOffers, m.detail || m.compare)
+}
+
+// afterEdit re-ranks when an edit changed the answers.
+func (m Model) afterEdit() (Model, tea.Cmd) {
+	if reflect.DeepEqual(m.form.answers, m.asked) {
+		return m, nil
+	}
+	m.seq++
+	m.asked = cloneAnswers(m.form.answers)
+	m.status = ""
+	return m, m.rankCmd(m.seq, m.asked)
+}
+
+// key routes a key press.
+func (m Model) key(k tea.KeyPressMsg) (Model, tea.Cmd) {
+	g := &m.keys.Global
+	if key.Matches(k, g.Quit) {
+		return m, tea.Quit
+	}
+	if m.export.active() {
+		return m.exportKey(k)
+	}
+	if m.filtering {
+		return m.filterKey(k)
+	}
+	switch m.overlay {
+	case overlayHelp:
+		if key.Matches(k, g.Help) || k.String() == "esc" || k.String() == "q" {
+			m.overlay = overlayNone
+		}
+		return m, nil
+	case overlaySteps:
+		return m.stepsKey(k)
+	}
+	switch {
+	case key.Matches(k, g.Export):
+		return m.startExport()
+	case key.Matches(k, g.Help):
+		m.overlay = overlayHelp
+		return m, nil
+	case key.Matches(k, g.Steps):
+		m.overlay = overlaySteps
+		m.stepSel = m.form.step
+		return m, nil
+	case key.Matches(k, g.Focus):
+		if m.focus == focusForm {
+			m.focus = focusOffers
+		} else {
+			m.focus = focusForm
+		}
+		return m, nil
+	}
+	if m.focus == focusOffers {
+		return m.offersKey(k)
+	}
+	// ctrl+n / ctrl+p move through the offers while typing.
+	switch k.String() {
+	case "ctrl+n", "pgdown":
+		m.offers.move(1)
+		return m, nil
+	case "ctrl+p", "pgup":
+		m.offers.move(-1)
+		return m, nil
+	}
+	return m.formKey(k)
+}
+
+// formKey handles a key in the questions.
+func (m Model) formKey(k tea.KeyPressMsg) (Model, tea.Cmd) {
+	f := &m.form
+	id := f.current()
+	d := &defs[id]
+	fk := &m.keys.Form
+	switch {
+	case key.Matches(k, fk.Next):
+		if !f.next() {
+			m.focus = focusOffers
+		}
+		return m, nil
+	case key.Matches(k, fk.Prev):
+		f.prev()
+		return m, nil
+	case key.Matches(k, fk.Back):
+		f.back()
+		return m, nil
+	}
+	switch d.kind {
+	case kindChoice:
+		switch k.String() {
+		case "up", "left", "k", "h":
+			f.choose(id, -1)
+		case "down", "right", "j", "l", "space":
+			f.choose(id, 1)
+		default:
+			if n, err := strconv.Atoi(k.String()); err == nil && n >= 1 && n <= len(d.options) {
+				f.setRaw(id, d.options[n-1].value, 0)
+			} else {
+				return m, nil
+			}
+		}
+		return m.afterEdit()
+	case kindPreset:
+		switch k.String() {
+		case "up":
+			f.movePreset(-1)
+			return m.afterEdit()
+		case "down":
+			f.movePreset(1)
+			return m.afterEdit()
+		}
+	}
+	s, pos, ok := editText(f.raw[id], f.pos[id], k)
+	if !ok {
+		return m, nil
+	}
+	if s == f.raw[id] {
+		f.pos[id] = pos
+		return m, nil
+	}
+	f.setRaw(id, s, pos)
+	return m.afterEdit()
+}
+
+// paste inserts pasted text into the focused text input.
+func (m Model) paste(s string) (Model, tea.Cmd) {
+	switch {
+	case m.export.state == exportPath:
+		m.export.path, m.export.pos, _ = insertText(m.export.path, m.export.pos, s)
+		return m, nil
+	case m.filtering:
+		f, pos, _ := insertText(m.offers.filter, m.filterPos, s)
+		m.filterPos = pos
+		m.offers.setFilter(f)
+		return m, nil
+	case m.focus == focusForm && m.overlay == overlayNone:
+		id := m.form.current()
+		if defs[id].kind == kindChoice {
+			return m, nil
+		}
+		s, pos, _ := insertText(m.form.raw[id], m.form.pos[id], s)
+		m.form.setRaw(id, s, pos)
+		return m.afterEdit()
+	}
+	return m, nil
+}
+
+// offersKey handles a key while the offers have the focus.
+func (m Model) offersKey(k tea.KeyPressMsg) (Model, tea.Cmd) {
+	ok := &m.keys.Offers
+	l := m.layout()
+	switch {
+	case key.Matches(k, ok.Quit):
+		return m, tea.Quit
+	case key.Matches(k, ok.Up), k.String() == "ctrl+p":
+		m.offers.move(-1)
+		m.detailScroll = 0
+	case key.Matches(k, ok.Down), k.String() == "ctrl+n":
+		m.offers.move(1)
+		m.detailScroll = 0
+	case key.Matches(k, ok.PageUp):
+		m.offers.move(-max(l.offerRows-1, 1))
+		m.detailScroll = 0
+	case key.Matches(k, ok.PageDown):
+		m.offers.move(max(l.offerRows-1, 1))
+		m.detailScroll = 0
+	case key.Matches(k, ok.Top):
+		m.offers.home()
+	case key.Matches(k, ok.Bottom):
+		m.offers.end()
+	case key.Matches(k, ok.Sort):
+		m.offers.cycleSort()
+	case key.Matches(k, ok.Filter):
+		m.filtering = true
+		m.filterPos = len([]rune(m.offers.filter))
+	case key.Matches(k, ok.Mark):
+		if !m.offers.toggleMark() {
+			m.status, m.statusErr = m.t.s(mMarkLimit), true
+		} else {
+			m.status = ""
+		}
+	case key.Matches(k, ok.Compare):
+		m.compare = !m.compare
+		m.detailScroll = 0
+	case key.Matches(k, ok.Detail):
+		m.detail = !m.detail
+		m.detailScroll = 0
+	case key.Matches(k, ok.ScrollUp):
+		m.detailScroll = max(m.detailScroll-3, 0)
+	case key.Matches(k, ok.ScrollDown):
+		m.detailScroll += 3
+	case key.Matches(k, ok.Back):
+		switch {
+		case m.compare:
+			m.compare = false
+		case m.detail:
+			m.detail = false
+		case m.offers.filter != "" && k.String() == "esc":
+			m.offers.setFilter("")
+		default:
+			m.focus = focusForm
+		}
+	}
+	return m, nil
+}
+
+// filterKey edits the offer filter.
+func (m Model) filterKey(k tea.KeyPressMsg) (Model, tea.Cmd) {
+	switch k.String() {
+	case "enter", "tab":
+		m.filtering = false
+		return m, nil
+	case "esc":
+		m.filtering = false
+		m.offers.setFilter("")
+		return m, nil
+	}
+	s, pos, ok := editText(m.offers.filter, m.filterPos, k)
+	if ok {
+		m.filterPos = pos
+		if s != m.offers.filter {
+			m.offers.setFilter(s)
+		}
+	}
+	return m, nil
+}
+
+// stepsKey handles the step list.
+func (m Model) stepsKey(k tea.KeyPressMsg) (Model, tea.Cmd) {
+	sk := &m.keys.Steps
+	switch {
+	case key.Matches(k, sk.Close):
+		m.overlay = overlayNone
+	case k.String() == "up" || k.String() == "k":
+		for s := m.stepSel - 1; s >= 0; s-- {
+			if m.form.stepApplies(s) {
+				m.stepSel = s
+				break
+			}
+		}
+	case k.String() == "down" || k.String() == "j":
+		for s := m.stepSel + 1; s < len(steps); s++ {
+			if m.form.stepApplies(s) {
+				m.stepSel = s
+				break
+			}
+		}
+	case key.Matches(k, sk.Jump):
+		m.form.jump(m.stepSel)
+		m.overlay = overlayNone
+		m.focus = focusForm
+	default:
+		if n, err := strconv.Atoi(k.String()); err == nil {
+			if n == 0 {
+				n = 10
+			}
+			if n >= 1 && n <= len(steps) {
+				m.form.jump(n - 1)
+				m.overlay = overlayNone
+				m.focus = focusForm
+			}
+		}
+	}
+	return m, nil
+}
+
+// Answers returns the answers as the wizard currently reads them.
+func (m Model) Answers() model.Answers { return cloneAnswers(m.form.answers) }

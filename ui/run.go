@@ -1,0 +1,56 @@
+package ui
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/colorprofile"
+
+	"github.com/gpupick/gpupick/model"
+)
+
+// Config is everything the wizard needs from main.
+type Config struct {
+	Catalog    *model.Catalog
+	Answers    model.Answers // initial answers: model.DefaultAnswers() or a loaded record's
+	LoadedFrom string        // path of a loaded record, shown in the UI ("" if none)
+	Lang       string        // "en" or "zh"
+	// Save writes a record atomically; it returns an error wrapping
+	// fs.ErrExist when the file exists and overwrite is false.
+	Save    func(path string, rec model.Record, overwrite bool) error
+	Version string
+	// Accessible runs plain line prompts (ACCESSIBLE=1 or no TTY).
+	Accessible bool
+	In         io.Reader
+	Out        io.Writer
+}
+
+// Run runs the wizard on the alternate screen, or the accessible line
+// prompts when cfg.Accessible is set.
+func Run(cfg Config) error {
+	if cfg.In == nil {
+		cfg.In = os.Stdin
+	}
+	if cfg.Out == nil {
+		cfg.Out = os.Stdout
+	}
+	if cfg.Accessible {
+		return RunAccessible(cfg)
+	}
+	opts := []tea.ProgramOption{tea.WithInput(cfg.In), tea.WithOutput(cfg.Out)}
+	if os.Getenv("NO_COLOR") != "" {
+		opts = append(opts, tea.WithColorProfile(colorprofile.Ascii))
+	}
+	p := tea.NewProgram(New(cfg), opts...)
+	_, err := p.Run()
+	if errors.Is(err, tea.ErrInterrupted) {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("wizard: %w", err)
+	}
+	return nil
+}

@@ -1,0 +1,177 @@
+package ui
+
+import (
+	"strings"
+
+	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
+)
+
+// View renders the frame. Every return path sets the alternate screen.
+func (m Model) View() tea.View {
+	v := tea.NewView(m.Render())
+	v.AltScreen = true
+	v.WindowTitle = "gpupick"
+	return v
+}
+
+// Render returns the frame's text: exactly height lines of width cells.
+func (m Model) Render() string {
+	l := m.layout()
+	if l.tooSmall {
+		return m.viewTooSmall()
+	}
+	lines := make([]string, 0, m.height)
+	lines = append(lines, m.viewHeader(l.width))
+	switch {
+	case m.overlay == overlayHelp:
+		lines = append(lines, pad(m.viewHelp(l.width), l.width, l.bodyH)...)
+	case l.stacked:
+		lines = append(lines, m.viewForm(l)...)
+		lines = append(lines, m.st.Separator.Render(strings.Repeat("─", l.width)))
+		lines = append(lines, m.viewPanel(l)...)
+	default:
+		form := m.viewForm(l)
+		panel := m.viewPanel(l)
+		sep := m.st.Separator.Render(" │ ")
+		for i := range l.bodyH {
+			lines = append(lines, form[i]+sep+panel[i])
+		}
+	}
+	lines = append(lines, m.viewFooter(l.width)...)
+	return strings.Join(lines, "\n")
+}
+
+// viewHeader is the top line: the name, the step and where the focus is.
+func (m Model) viewHeader(w int) string {
+	left := m.st.AppName.Render(m.t.s(mAppName)) + m.st.Header.Render("  "+m.t.s(mTagline))
+	focus := m.t.s(mFocusForm)
+	if m.focus == focusOffers {
+		focus = m.t.s(mFocusOffers)
+	}
+	right := m.t.f(mStepOf, m.form.step+1, len(steps)) + " · " + focus
+	if m.cfg.LoadedFrom != "" {
+		right = m.t.f(mLoadedFrom, m.cfg.LoadedFrom) + " · " + right
+	}
+	right = m.st.Header.Render(right)
+	gap := w - ansi.StringWidth(left) - ansi.StringWidth(right)
+	if gap < 2 {
+		return fit(left, w)
+	}
+	return left + strings.Repeat(" ", gap) + right
+}
+
+// viewFooter is two lines: a prompt or status with the catalog's origin and
+// date, and the help line.
+func (m Model) viewFooter(w int) []string {
+	cat := m.catalogLine()
+	var left string
+	switch {
+	case m.export.active():
+		left = m.exportLine()
+	case m.filtering:
+		f := []rune(m.offers.filter)
+		pos := min(m.filterPos, len(f))
+		cur := " "
+		rest := ""
+		if pos < len(f) {
+			cur, rest = string(f[pos]), string(f[pos+1:])
+		}
+		left = m.st.LabelOn.Render(m.t.s(mFilterPrompt)) + m.st.Input.Render(string(f[:pos])) + m.st.Cursor.Render(cur) + m.st.Input.Render(rest) +
+			m.st.Muted.Render("  enter/esc")
+	case m.status != "":
+		if m.statusErr {
+			left = m.st.Error.Render(m.status)
+		} else {
+			left = m.st.Status.Render(m.status)
+		}
+	}
+	var first string
+	lw, cw := ansi.StringWidth(left), ansi.StringWidth(cat)
+	switch {
+	case left == "":
+		first = m.st.Footer.Render(fit(cat, w))
+	case lw+2+cw <= w:
+		first = left + strings.Repeat(" ", w-lw-cw) + m.st.Footer.Render(cat)
+	default:
+		first = fit(left, w)
+	}
+	return []string{first, fit(m.helpLine(w), w)}
+}
+
+// catalogLine names the catalog's origin, its price date and its size.
+func (m Model) catalogLine() string {
+	if m.cfg.Catalog == nil {
+		return ""
+	}
+	info := m.cfg.Catalog.Info
+	origin := info.Origin
+	if origin == "" {
+		origin = "-"
+	}
+	date := info.SnapshotDate
+	if date == "" {
+		date = m.t.s(mUnknown)
+	}
+	return m.t.f(mCatalogFooter, origin, date, len(m.cfg.Catalog.Offers))
+}
+
+// helpLine is the short help of the current focus.
+func (m Model) helpLine(w int) string {
+	h := help.New()
+	h.SetWidth(w)
+	h.Styles.ShortKey = m.st.HelpKey
+	h.Styles.ShortDesc = m.st.HelpDesc
+	h.Styles.ShortSeparator = m.st.HelpSep
+	h.Styles.Ellipsis = m.st.HelpSep
+	switch {
+	case m.export.active():
+		return m.st.HelpDesc.Render(m.t.s(mExportHint))
+	case m.overlay == overlayHelp:
+		return m.st.HelpDesc.Render(m.t.s(mHelpClose))
+	case m.overlay == overlaySteps:
+		return h.ShortHelpView([]key.Binding{m.keys.Steps.Move, m.keys.Steps.Jump, m.keys.Steps.Close})
+	}
+	return h.ShortHelpView(contextHelp{k: &m.keys, offers: m.focus == focusOffers}.ShortHelp())
+}
+
+// viewHelp lists every key in titled groups.
+func (m Model) viewHelp(w int) []string {
+	groups := contextHelp{k: &m.keys}.FullHelp()
+	titles := []msg{mGroupForm, mGroupOffers, mGroupGlobal}
+	cols := make([][]string, len(groups))
+	for gi, g := range groups {
+		keyW := 0
+		for _, b := range g {
+			keyW = max(keyW, ansi.StringWidth(b.Help().Key))
+		}
+		col := []string{m.st.Title.Render(m.t.s(titles[gi])), ""}
+		for _, b := range g {
+			col = append(col, m.st.HelpKey.Render(fitPlain(b.Help().Key, keyW))+"  "+m.st.Value.Render(b.Help().Desc))
+		}
+		cols[gi] = col
+	}
+	var blocks []string
+	for _, c := range cols {
+		blocks = append(blocks, lipgloss.NewStyle().PaddingRight(4).Render(strings.Join(c, "\n")))
+	}
+	body := lipgloss.JoinHorizontal(lipgloss.Top, blocks...)
+	if lipgloss.Width(body) > w {
+		body = lipgloss.JoinVertical(lipgloss.Left, blocks...)
+	}
+	out := []string{m.st.Title.Render(m.t.s(mHelpTitle)), ""}
+	out = append(out, strings.Split(body, "\n")...)
+	return out
+}
+
+// viewTooSmall explains that the terminal is too small, centred.
+func (m Model) viewTooSmall() string {
+	w, h := max(m.width, 1), max(m.height, 1)
+	msg := m.st.TooSmall.Render(m.t.f(mTooSmall, m.width, m.height, minWidth, minHeight))
+	hint := m.st.Muted.Render(m.t.s(mTooSmallHint))
+	body := lipgloss.NewStyle().Width(w).Align(lipgloss.Center).Render(msg + "\n" + hint)
+	return lipgloss.Place(w, h, lipgloss.Center, lipgloss.Center, body)
+}
