@@ -29,7 +29,7 @@ func (m Model) viewForm(l layout) []string {
 	}
 	var top []string
 	if !l.stacked {
-		top = append(top, m.titleStyle(m.focus == focusForm).Render(m.t.s(mStepsTitle)))
+		top = append(top, m.titleStyle(m.focus == focusForm).Render(m.t.s(mStepListTitle)))
 		top = append(top, m.viewStepList(w, false)...)
 		top = append(top, "")
 	}

@@ -172,6 +172,7 @@ const (
 	mSortProvider
 	mFilterPrompt
 	mFilterActive
+	mFilterHint
 	mDetailTitle
 	mPriceModels
 	mThisRun
@@ -211,6 +212,7 @@ const (
 	mHelpTitle
 	mHelpClose
 	mStepsTitle
+	mStepListTitle
 	mStepsHint
 	mStepOf
 	mFocusForm
@@ -389,7 +391,7 @@ var texts = [msgCount]text{
 
 	mSumNone:       {"none", "无"},
 	mSumAny:        {"any", "不限"},
-	mSumUsers:      {"%s ctx · %d users", "%s 上下文 · %d 并发"},
+	mSumUsers:      {"%s ctx · %d concurrent", "%s 上下文 · %d 并发"},
 	mSumBatch:      {"%s seq · batch %d", "%s 序列 · 批 %d"},
 	mSumTokens:     {"%s tokens", "%s token"},
 	mSumJob:        {"job of %s tokens", "任务 %s token"},
@@ -426,6 +428,7 @@ var texts = [msgCount]text{
 	mSortProvider: {"provider", "厂商"},
 	mFilterPrompt: {"filter: ", "筛选："},
 	mFilterActive: {"filter %q", "筛选 %q"},
+	mFilterHint:   {"enter keep · esc clear", "回车保留 · esc 清除"},
 
 	mDetailTitle:     {"Selected", "已选"},
 	mPriceModels:     {"Price models for this run", "本次任务的计费方式"},
@@ -465,6 +468,7 @@ var texts = [msgCount]text{
 	mHelpTitle:     {"Keys", "快捷键"},
 	mHelpClose:     {"press ? or esc to close", "按 ? 或 esc 关闭"},
 	mStepsTitle:    {"Go to step", "跳到步骤"},
+	mStepListTitle: {"Steps", "步骤"},
 	mStepsHint:     {"↑/↓ and enter, or a digit; esc closes", "↑/↓ 加回车，或按数字；esc 关闭"},
 	mStepOf:        {"step %d/%d", "第 %d/%d 步"},
 	mFocusForm:     {"questions", "问题"},

@@ -51,8 +51,9 @@ const (
 
 // computeLayout sizes a frame of w×h cells. offersFocus gives the panel
 // most of a stacked screen; detail gives the selected offer's detail more
-// rows than the list.
-func computeLayout(w, h int, offersFocus, detail bool) layout {
+// rows than the list; formNeed is the rows the current step wants on a
+// stacked screen (the panel takes the rest).
+func computeLayout(w, h int, offersFocus, detail bool, formNeed int) layout {
 	l := layout{width: w, height: h}
 	if w < minWidth || h < minHeight {
 		l.tooSmall = true
@@ -87,8 +88,8 @@ func computeLayout(w, h int, offersFocus, detail bool) layout {
 			}
 			l.detailH = rest - l.offerRows - 1
 		} else {
-			l.panelH = max(l.bodyH*2/5, 7)
-			l.formH = l.bodyH - l.panelH - 1
+			l.formH = min(max(formNeed, 5), l.bodyH-1-7)
+			l.panelH = l.bodyH - l.formH - 1
 			l.reqH = 1
 			l.offerRows = l.panelH - l.reqH - 2
 			l.detailH = 0

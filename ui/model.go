@@ -175,7 +175,11 @@ func (m *Model) syncScroll() {
 
 // layout sizes the current frame.
 func (m *Model) layout() layout {
-	return computeLayout(m.width, m.height, m.focus == focusOffers, m.detail || m.compare)
+	need := 0
+	if m.width < wideWidth && m.focus == focusForm {
+		need = len(m.viewStep(m.width, true).lines)
+	}
+	return computeLayout(m.width, m.height, m.focus == focusOffers, m.detail || m.compare, need)
 }
 
 // afterEdit re-ranks when an edit changed the answers.

@@ -354,12 +354,12 @@ func (m Model) priceModelLines(r *model.Recommendation, cur model.Currency, w in
 		}
 	}
 	nameW := 10
-	barW := min(max(w-nameW-34, 6), 28)
+	barW := min(max(w-nameW-30-28, 6), 24)
 	for _, pm := range model.PriceModels {
 		name := fitPlain(priceModelName(m.t, pm), nameW)
 		q, ok := byName[pm]
 		if !ok || q.Total <= 0 && q.Hourly <= 0 {
-			out = append(out, fit(m.st.Muted.Render(name+" "+strings.Repeat("·", barW)+" "+m.t.s(mNotOffered)), w))
+			out = append(out, fit(m.st.Muted.Render(" "+name+" "+strings.Repeat("·", barW)+"  "+m.t.s(mNotOffered)), w))
 			continue
 		}
 		n := 0
@@ -374,11 +374,11 @@ func (m Model) priceModelLines(r *model.Recommendation, cur model.Currency, w in
 		line := name + " " + barSt.Render(strings.Repeat("█", n)) + m.st.BarEmpty.Render(strings.Repeat("░", barW-n)) + " " +
 			totalSt.Render(rightPlain(money(q.Total, cur), 8)) + m.st.Muted.Render(" "+rightPlain(money(q.Hourly, cur), 8)+m.t.s(mPerHour))
 		var notes []string
-		if q.BreakEvenHoursPerWeek > 0 {
-			notes = append(notes, m.t.f(mBreakEven, num(q.BreakEvenHoursPerWeek)))
-		}
 		if q.Estimate {
 			notes = append(notes, m.t.s(mEstimate))
+		}
+		if q.BreakEvenHoursPerWeek > 0 {
+			notes = append(notes, m.t.f(mBreakEven, num(q.BreakEvenHoursPerWeek)))
 		}
 		if pm == r.PriceModel {
 			line = m.st.OptionOn.Render("›") + line

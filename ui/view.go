@@ -81,7 +81,7 @@ func (m Model) viewFooter(w int) []string {
 			cur, rest = string(f[pos]), string(f[pos+1:])
 		}
 		left = m.st.LabelOn.Render(m.t.s(mFilterPrompt)) + m.st.Input.Render(string(f[:pos])) + m.st.Cursor.Render(cur) + m.st.Input.Render(rest) +
-			m.st.Muted.Render("  enter/esc")
+			m.st.Muted.Render("  "+m.t.s(mFilterHint))
 	case m.status != "":
 		if m.statusErr {
 			left = m.st.Error.Render(m.status)

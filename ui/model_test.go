@@ -1,0 +1,414 @@
+package ui
+
+import (
+	"regexp"
+	"strings"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/gpupick/gpupick/model"
+)
+
+func TestEnterAllTheWayGivesOffers(t *testing.T) {
+	m := newTestModel(t, 140, 40)
+	for i := 0; i < 40 && m.focus == focusForm; i++ {
+		m = press(t, m, "enter")
+	}
+	if m.focus != focusOffers {
+		t.Fatal("enter all the way should end on the offers")
+	}
+	if err := m.form.answers.Validate(); err != nil {
+		t.Fatalf("default answers do not validate: %v", err)
+	}
+	if len(m.offers.view) == 0 {
+		t.Fatal("default answers should rank offers")
+	}
+	s := screen(m)
+	for _, want := range []string{"Needs", "GiB VRAM", "provider", "Price models for this run", "prices as of 2026-01-15"} {
+		if !strings.Contains(s, want) {
+			t.Errorf("frame lacks %q:\n%s", want, s)
+		}
+	}
+}
+
+func TestEveryKeystrokeReRanks(t *testing.T) {
+	m := newTestModel(t, 140, 40)
+	m = press(t, m, "enter") // model step
+	before := m.res.Requirement.VRAMGiB
+	m = press(t, m, "ctrl+u")
+	m = press(t, m, "7", "0")
+	if m.form.answers.ParamsB != 70 {
+		t.Fatalf("params %v", m.form.answers.ParamsB)
+	}
+	if m.res.Requirement.VRAMGiB <= before {
+		t.Fatalf("70B should need more than 8B: %v <= %v", m.res.Requirement.VRAMGiB, before)
+	}
+	if !strings.Contains(screen(m), "Needs "+gib(m.res.Requirement.VRAMGiB)+" GiB VRAM") {
+		t.Fatalf("panel does not show the new requirement:\n%s", screen(m))
+	}
+	if m.resSeq != m.seq {
+		t.Fatalf("shown ranking %d is not the last asked %d", m.resSeq, m.seq)
+	}
+}
+
+func TestStaleRankingIsDropped(t *testing.T) {
+	m := newTestModel(t, 140, 40)
+	m = press(t, m, "enter", "ctrl+u")
+	// Type without running the commands, then deliver an old result late.
+	nm, oldCmd := m.Update(keyMsgs("7")[0])
+	m = nm.(Model)
+	nm, newCmd := m.Update(keyMsgs("0")[0])
+	m = nm.(Model)
+	m = settle(t, m, newCmd)
+	want := m.res.Requirement.VRAMGiB
+	m = settle(t, m, oldCmd)
+	if m.res.Requirement.VRAMGiB != want {
+		t.Fatalf("a stale ranking replaced the current one: %v, want %v", m.res.Requirement.VRAMGiB, want)
+	}
+}
+
+func TestInvalidTextIsKeptAndExplained(t *testing.T) {
+	m := newTestModel(t, 140, 40)
+	m = press(t, m, "enter", "ctrl+u", "70 gazillion")
+	s := screen(m)
+	if !strings.Contains(s, "› 70 gazillion") {
+		t.Fatalf("typed text lost:\n%s", s)
+	}
+	if !strings.Contains(s, "✗") || !strings.Contains(s, "accepts: a preset name, or "+model.FormsParams[:20]) {
+		t.Fatalf("no error or accepted forms:\n%s", s)
+	}
+	// Leave the step and come back: the text is still there.
+	m = press(t, m, "enter", "esc")
+	if m.form.raw[fModel] != "70 gazillion" || !strings.Contains(screen(m), "70 gazillion") {
+		t.Fatalf("text lost after leaving the step: %q", m.form.raw[fModel])
+	}
+}
+
+func TestBackAndStepList(t *testing.T) {
+	m := newTestModel(t, 140, 40)
+	m = press(t, m, "enter", "enter", "enter") // at step 4
+	if m.form.step != 3 {
+		t.Fatalf("step %d", m.form.step)
+	}
+	m = press(t, m, "shift+tab")
+	if m.form.step != 2 {
+		t.Fatalf("shift+tab: step %d", m.form.step)
+	}
+	m = press(t, m, "esc")
+	if m.form.step != 1 {
+		t.Fatalf("esc: step %d", m.form.step)
+	}
+	m = press(t, m, "ctrl+g")
+	if !strings.Contains(screen(m), "Go to step") {
+		t.Fatalf("no step list:\n%s", screen(m))
+	}
+	m = press(t, m, "8")
+	if m.form.step != 7 || m.overlay != overlayNone {
+		t.Fatalf("digit jump: step %d overlay %d", m.form.step, m.overlay)
+	}
+	m = press(t, m, "ctrl+g", "down", "down", "enter")
+	if m.form.step != 9 {
+		t.Fatalf("arrow jump: step %d", m.form.step)
+	}
+}
+
+func TestChoiceKeys(t *testing.T) {
+	m := newTestModel(t, 140, 40)
+	m = press(t, m, "down")
+	if m.form.answers.Workload != model.WorkloadFineTune {
+		t.Fatalf("down: %v", m.form.answers.Workload)
+	}
+	m = press(t, m, "4")
+	if m.form.answers.Workload != model.WorkloadQLoRA {
+		t.Fatalf("digit: %v", m.form.answers.Workload)
+	}
+	m = press(t, m, "up", "up", "up", "up")
+	if m.form.answers.Workload != model.WorkloadVRAM {
+		t.Fatalf("up wraps: %v", m.form.answers.Workload)
+	}
+}
+
+func TestOffersKeys(t *testing.T) {
+	m := newTestModel(t, 140, 40)
+	m = press(t, m, "ctrl+o")
+	if m.focus != focusOffers {
+		t.Fatal("ctrl+o should focus the offers")
+	}
+	first := *m.offers.selected()
+	m = press(t, m, "down")
+	if recKey(m.offers.selected()) == recKey(&first) {
+		t.Fatal("down should select the next offer")
+	}
+	// Sort by provider: the first row is the alphabetically first provider.
+	m = press(t, m, "s", "s", "s", "s")
+	if m.offers.sort != sortProvider || !strings.Contains(screen(m), "sort: provider") {
+		t.Fatalf("sort %v:\n%s", m.offers.sort, screen(m))
+	}
+	if p := m.offers.all[m.offers.view[0]].Provider; p != "aliyun" {
+		t.Fatalf("first provider %q", p)
+	}
+	// Filter.
+	m = press(t, m, "/", "4090", "enter")
+	for _, vi := range m.offers.view {
+		if !strings.Contains(m.offers.all[vi].GPU, "4090") {
+			t.Fatalf("filter kept %s", m.offers.all[vi].GPU)
+		}
+	}
+	if len(m.offers.view) == 0 || !strings.Contains(screen(m), `filter "4090"`) {
+		t.Fatalf("filter:\n%s", screen(m))
+	}
+	m = press(t, m, "esc") // clears the filter
+	if m.offers.filter != "" {
+		t.Fatal("esc should clear the filter")
+	}
+	m = press(t, m, "esc") // back to the questions
+	if m.focus != focusForm {
+		t.Fatal("esc should go back to the questions")
+	}
+}
+
+func TestCompareMode(t *testing.T) {
+	m := newTestModel(t, 140, 40)
+	m = press(t, m, "ctrl+o", "space", "down", "space", "down", "space", "down", "space")
+	if len(m.offers.marked) != 3 || !strings.Contains(screen(m), "at most 3") {
+		t.Fatalf("marked %d:\n%s", len(m.offers.marked), screen(m))
+	}
+	m = press(t, m, "c")
+	s := screen(m)
+	recs := m.offers.markedRecs()
+	for _, r := range recs {
+		if !strings.Contains(s, r.InstanceType) {
+			t.Errorf("compare lacks %s", r.InstanceType)
+		}
+	}
+	for _, row := range []string{"Compare", "region", "spot", "3-yr", "interconnect"} {
+		if !strings.Contains(s, row) {
+			t.Errorf("compare lacks row %q:\n%s", row, s)
+		}
+	}
+	m = press(t, m, "esc")
+	if m.compare {
+		t.Fatal("esc should leave compare mode")
+	}
+}
+
+func TestDetailShowsPriceModelsHiddenCostsAndWarnings(t *testing.T) {
+	m := newTestModel(t, 140, 40)
+	m = press(t, m, "ctrl+o", "/", "runpod 2x", "enter") // runpod 2x RTX 4090: PCIe, marketplace
+	s := screen(m)
+	for _, want := range []string{"Price models for this run", "on-demand", "not offered", "Hidden costs", "Warnings (2)",
+		"▲ no-nvlink", "Tensor parallelism over PCIe", "source: https://example.test/nvlink", "● marketplace-host"} {
+		if !strings.Contains(s, want) {
+			t.Errorf("detail lacks %q", want)
+		}
+	}
+	if t.Failed() {
+		t.Log(s)
+	}
+}
+
+func TestUnknownIsNeverZero(t *testing.T) {
+	m := newTestModel(t, 140, 40)
+	m = press(t, m, "ctrl+o", "/", "gcp g2", "enter")
+	s := screen(m)
+	if regexp.MustCompile(`[$¥]0(\.0+)?([^.0-9]|$)`).MatchString(s) {
+		t.Fatalf("a zero price is shown:\n%s", s)
+	}
+	if !strings.Contains(s, "egress -") {
+		t.Fatalf("unasked egress should be '-':\n%s", s)
+	}
+	// Asked but not priced: "unknown".
+	m = press(t, m, "esc", "esc", "ctrl+g", "0", "tab", "100GB")
+	if !strings.Contains(screen(m), "egress unknown") {
+		t.Fatalf("egress asked without a price should be unknown:\n%s", screen(m))
+	}
+}
+
+func TestLayouts(t *testing.T) {
+	cases := []struct {
+		w, h        int
+		stacked     bool
+		tooSmall    bool
+		mustContain string
+	}{
+		{140, 40, false, false, " │ "},
+		{100, 30, false, false, " │ "},
+		{99, 30, true, false, "────"},
+		{80, 24, true, false, "────"},
+		{60, 16, true, false, "provider"},
+		{59, 24, false, true, "Terminal too small: 59×24, needs at least 60×16."},
+		{80, 15, false, true, "Terminal too small"},
+		{50, 12, false, true, "Terminal too small: 50×12"},
+	}
+	for _, tc := range cases {
+		m := newTestModel(t, tc.w, tc.h)
+		l := m.layout()
+		if l.stacked != tc.stacked || l.tooSmall != tc.tooSmall {
+			t.Errorf("%dx%d: stacked %v tooSmall %v", tc.w, tc.h, l.stacked, l.tooSmall)
+		}
+		s := screen(m)
+		if !strings.Contains(s, tc.mustContain) {
+			t.Errorf("%dx%d lacks %q:\n%s", tc.w, tc.h, tc.mustContain, s)
+		}
+		lines := strings.Split(s, "\n")
+		if len(lines) != tc.h {
+			t.Errorf("%dx%d: %d lines", tc.w, tc.h, len(lines))
+		}
+		for i, line := range lines {
+			if w := ansi.StringWidth(line); w > tc.w {
+				t.Errorf("%dx%d: line %d is %d wide: %q", tc.w, tc.h, i, w, line)
+			}
+		}
+	}
+}
+
+func TestEveryStateFitsTheScreen(t *testing.T) {
+	for _, sz := range [][2]int{{80, 24}, {140, 40}, {60, 16}, {100, 30}} {
+		for _, lang := range []string{"en", "zh"} {
+			m := newTestModel(t, sz[0], sz[1], func(c *Config) { c.Lang = lang })
+			check := func(state string) {
+				lines := strings.Split(screen(m), "\n")
+				if len(lines) != sz[1] {
+					t.Errorf("%v %s %s: %d lines", sz, lang, state, len(lines))
+				}
+				for i, line := range lines {
+					if w := ansi.StringWidth(line); w > sz[0] {
+						t.Errorf("%v %s %s: line %d is %d wide: %q", sz, lang, state, i, w, line)
+					}
+				}
+			}
+			for i := 0; i < 24; i++ {
+				check("step " + m.t.s(steps[m.form.step].title))
+				m = press(t, m, "enter")
+			}
+			m = press(t, m, "ctrl+o", "space", "down", "space")
+			check("offers")
+			m = press(t, m, "c")
+			check("compare")
+			m = press(t, m, "c", "enter")
+			check("detail")
+			m = press(t, m, "?")
+			check("help")
+			m = press(t, m, "?", "ctrl+s")
+			check("export")
+		}
+	}
+}
+
+func TestHelpShowsAllKeys(t *testing.T) {
+	m := newTestModel(t, 140, 40)
+	m = press(t, m, "?")
+	s := screen(m)
+	for _, want := range []string{"Keys", "ctrl+g", "ctrl+o", "ctrl+s", "space", "compare", "sort", "filter", "shift+tab", "ctrl+c"} {
+		if !strings.Contains(s, want) {
+			t.Errorf("help lacks %q", want)
+		}
+	}
+	m = press(t, m, "?")
+	if m.overlay != overlayNone {
+		t.Fatal("? should close the help")
+	}
+}
+
+func TestChineseUI(t *testing.T) {
+	m := newTestModel(t, 140, 40, func(c *Config) { c.Lang = "zh" })
+	s := screen(m)
+	for _, want := range []string{"工作负载", "步骤", "需要", "价格截至", "推理服务", "计费方式"} {
+		if !strings.Contains(s, want) {
+			t.Errorf("Chinese frame lacks %q:\n%s", want, s)
+		}
+	}
+	for _, unwanted := range []string{"Workload", "Needs", "prices as of", "Price models"} {
+		if strings.Contains(s, unwanted) {
+			t.Errorf("Chinese frame has English %q", unwanted)
+		}
+	}
+	m = press(t, m, "enter", "ctrl+u", "70 gazillion")
+	if !strings.Contains(screen(m), "没有匹配的预设") {
+		t.Errorf("Chinese validation message missing:\n%s", screen(m))
+	}
+}
+
+func TestNoColorHasNoColour(t *testing.T) {
+	t.Setenv("NO_COLOR", "1")
+	cfg := Config{Catalog: testCatalog(), Answers: model.DefaultAnswers(), Lang: "en"}
+	m := New(cfg)
+	m.rank = fakeRank
+	m = update(t, m, tea.WindowSizeMsg{Width: 140, Height: 40})
+	m = settle(t, m, m.Init())
+	m = press(t, m, "ctrl+o")
+	frame := m.View().Content
+	if regexp.MustCompile(`\x1b\[[0-9;]*(38|48);`).MatchString(frame) {
+		t.Fatal("NO_COLOR frame has colour sequences")
+	}
+	if !strings.Contains(frame, "\x1b[7m") {
+		t.Fatal("NO_COLOR should mark the selected row with reverse video")
+	}
+	// With colour, the same frame has colours.
+	t.Setenv("NO_COLOR", "")
+	c := New(cfg)
+	c.rank = fakeRank
+	c = update(t, c, tea.WindowSizeMsg{Width: 140, Height: 40})
+	c = settle(t, c, c.Init())
+	if !regexp.MustCompile(`\x1b\[[0-9;]*38;`).MatchString(c.View().Content) {
+		t.Fatal("colour frame has no colour")
+	}
+}
+
+func TestBackgroundColour(t *testing.T) {
+	m := newTestModel(t, 80, 24)
+	if !m.dark {
+		t.Fatal("default must be dark when the terminal does not answer")
+	}
+	dark := m.View().Content
+	m = update(t, m, tea.BackgroundColorMsg{Color: lightBg{}})
+	if m.dark {
+		t.Fatal("a light background answer should switch to light styles")
+	}
+	if m.View().Content == dark {
+		t.Fatal("light frame is the same as the dark one")
+	}
+	if got := m.View(); !got.AltScreen {
+		t.Fatal("view must use the alternate screen")
+	}
+}
+
+type lightBg struct{}
+
+func (lightBg) RGBA() (r, g, b, a uint32) { return 0xffff, 0xffff, 0xffff, 0xffff }
+
+func TestPasteIntoQuestion(t *testing.T) {
+	m := newTestModel(t, 140, 40)
+	m = press(t, m, "enter", "ctrl+u")
+	m = update(t, m, tea.PasteMsg{Content: "405 billion\n"})
+	if m.form.answers.ParamsB != 405 {
+		t.Fatalf("paste: %q -> %v (%v)", m.form.raw[fModel], m.form.answers.ParamsB, m.form.errs[fModel])
+	}
+}
+
+func TestNoOffersExplains(t *testing.T) {
+	m := newTestModel(t, 140, 40)
+	m = press(t, m, "enter", "ctrl+u", "5T")
+	s := screen(m)
+	if !strings.Contains(s, "No offer fits these answers.") || !strings.Contains(s, "no offer has enough GPU memory") {
+		t.Fatalf("empty ranking not explained:\n%s", s)
+	}
+}
+
+func TestQuit(t *testing.T) {
+	m := newTestModel(t, 80, 24)
+	_, cmd := m.Update(keyMsgs("ctrl+c")[0])
+	if cmd == nil {
+		t.Fatal("ctrl+c returns no command")
+	}
+	if _, ok := cmd().(tea.QuitMsg); !ok {
+		t.Fatal("ctrl+c should quit")
+	}
+	// q types into a question; it quits only from the offers.
+	m = press(t, m, "enter", "q")
+	if !strings.HasSuffix(m.form.raw[fModel], "q") {
+		t.Fatal("q should be typed into the question")
+	}
+}
