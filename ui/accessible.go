@@ -54,7 +54,7 @@ func RunAccessible(cfg Config) error {
 		}
 	}
 
-	res := recommend(cfg.Catalog, f.answers, advisorOptions(cfg.Lang))
+	res := recommend(cfg.Catalog, f.effective(), advisorOptions(cfg.Lang))
 	p("\n%s\n", t.s(mA11yResults))
 	if len(res.Recommendations) == 0 {
 		p("%s\n", t.s(mA11yNoOffers))
@@ -96,7 +96,7 @@ func RunAccessible(cfg Config) error {
 		if len(res.Recommendations) > 0 {
 			sel = recKey(&res.Recommendations[0])
 		}
-		rec := buildRecord(res, cfg.Catalog, f.answers, sel, "gpupick "+cfg.Version, time.Now())
+		rec := buildRecord(res, cfg.Catalog, f.effective(), sel, "gpupick "+cfg.Version, time.Now())
 		err := cfg.Save(expandHome(path), rec, false)
 		if errors.Is(err, fs.ErrExist) {
 			p("%s ", t.f(mA11yOverwrite, path))

@@ -88,7 +88,7 @@ func (m Model) exportKey(k tea.KeyPressMsg) (Model, tea.Cmd) {
 // right after a keystroke never records a stale choice.
 func (m Model) saveCmd(path string, overwrite bool) tea.Cmd {
 	cat := m.cfg.Catalog
-	a := cloneAnswers(m.form.answers)
+	a := m.form.effective()
 	opt := advisorOptions(m.cfg.Lang)
 	sel := ""
 	if r := m.offers.selected(); r != nil {

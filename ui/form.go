@@ -76,12 +76,21 @@ func (f *form) recompute() {
 		if f.errs[id] == nil {
 			f.errs[id] = errNeedJob
 		}
+	}
+	f.answers = a
+}
+
+// effective returns the answers to rank: as asked, except that a job
+// without a size is ranked as a wall-clock run until the size is given.
+func (f *form) effective() model.Answers {
+	a := cloneAnswers(f.answers)
+	if a.DurationMode == model.DurationJob && a.JobTokens <= 0 {
 		a.DurationMode = model.DurationWallClock
 		if a.DurationHours <= 0 {
 			a.DurationHours = model.HoursPerMonth
 		}
 	}
-	f.answers = a
+	return a
 }
 
 // applies reports whether a question is asked with the current answers.
@@ -385,4 +394,14 @@ func (f *form) invalidCount() int {
 		}
 	}
 	return n
+}
+
+// stepInvalid reports whether a question of the step does not parse.
+func (f *form) stepInvalid(step int) bool {
+	for _, id := range f.stepFields(step) {
+		if f.errs[id] != nil {
+			return true
+		}
+	}
+	return false
 }

@@ -108,8 +108,8 @@ func TestJobSizeNeedsTokens(t *testing.T) {
 	if f.errs[fGenTokens] == nil {
 		t.Fatal("a job without tokens must be flagged on the tokens question")
 	}
-	if f.answers.DurationMode != model.DurationWallClock {
-		t.Fatal("until the job has a size the ranking uses a wall-clock run")
+	if f.effective().DurationMode != model.DurationWallClock || !f.applies(fGenTokens) {
+		t.Fatal("until the job has a size the ranking uses a wall-clock run, and the size is asked")
 	}
 	f.setRaw(fGenTokens, "50M", 3)
 	if f.errs[fGenTokens] != nil || f.answers.DurationMode != model.DurationJob || f.answers.JobTokens != 5e7 {

@@ -79,6 +79,8 @@ func (m Model) viewStepList(w int, picker bool) []string {
 			mark, st = "– ", m.st.StepNA
 		case i == m.form.step:
 			mark, st = "› ", m.st.StepOn
+		case m.form.stepInvalid(i):
+			mark, st = "✗ ", m.st.Invalid
 		case i <= m.form.visited:
 			mark, st = "✓ ", m.st.StepDone
 		}

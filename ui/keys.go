@@ -98,11 +98,9 @@ func (h contextHelp) ShortHelp() []key.Binding {
 // FullHelp returns every binding, grouped.
 func (h contextHelp) FullHelp() [][]key.Binding {
 	k := h.k
-	focusBack := k.Global.Focus
-	focusBack.SetHelp("ctrl+o", k.t.s(mKeyForm))
 	return [][]key.Binding{
 		{k.Form.Next, k.Form.Prev, k.Form.Back, k.Form.Choose, k.Global.Steps, k.Global.Focus},
-		{k.Offers.Up, k.Offers.PageDown, k.Offers.Top, k.Offers.Sort, k.Offers.Filter, k.Offers.Mark, k.Offers.Compare},
-		{k.Offers.Detail, k.Offers.ScrollUp, k.Global.NextOffer, k.Offers.Back, k.Global.Export, k.Global.Help, k.Global.Quit},
+		{k.Offers.Up, k.Offers.PageDown, k.Offers.Top, k.Offers.Sort, k.Offers.Filter, k.Offers.Mark, k.Offers.Compare, k.Offers.Detail, k.Offers.ScrollUp, k.Offers.Back, k.Offers.Quit},
+		{k.Global.NextOffer, k.Global.Export, k.Global.Help, k.Global.Quit},
 	}
 }

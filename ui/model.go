@@ -103,7 +103,7 @@ func New(cfg Config) Model {
 	m.st = newStyles(m.dark, !m.noColor)
 	m.form = newForm(cfg.Answers, m.env)
 	m.seq = 1
-	m.asked = cloneAnswers(m.form.answers)
+	m.asked = m.form.effective()
 	m.export.path = defaultExportPath
 	return m
 }
@@ -184,11 +184,12 @@ func (m *Model) layout() layout {
 
 // afterEdit re-ranks when an edit changed the answers.
 func (m Model) afterEdit() (Model, tea.Cmd) {
-	if reflect.DeepEqual(m.form.answers, m.asked) {
+	a := m.form.effective()
+	if reflect.DeepEqual(a, m.asked) {
 		return m, nil
 	}
 	m.seq++
-	m.asked = cloneAnswers(m.form.answers)
+	m.asked = a
 	m.status = ""
 	return m, m.rankCmd(m.seq, m.asked)
 }
@@ -446,4 +447,4 @@ func (m Model) stepsKey(k tea.KeyPressMsg) (Model, tea.Cmd) {
 }
 
 // Answers returns the answers as the wizard currently reads them.
-func (m Model) Answers() model.Answers { return cloneAnswers(m.form.answers) }
+func (m Model) Answers() model.Answers { return m.form.effective() }

@@ -327,6 +327,15 @@ func (m Model) viewDetail(w int) []string {
 		facts = append(facts, s)
 	}
 	out = append(out, fit(m.st.Value.Render(strings.Join(facts, m.st.Muted.Render(" · "))), w))
+	if len(r.Warnings) > 0 {
+		// The warnings at a glance; each is explained further down.
+		var codes []string
+		for _, wn := range r.Warnings {
+			rank := wn.Severity.Rank()
+			codes = append(codes, m.st.severity(rank).Render(sevGlyph(rank)+" "+wn.Code))
+		}
+		out = append(out, fit(strings.Join(codes, "  "), w))
+	}
 	out = append(out, "")
 	out = append(out, m.priceModelLines(r, cur, w)...)
 	out = append(out, "")

@@ -1,0 +1,190 @@
+package ui
+
+import (
+	"bytes"
+	"io"
+	"sync"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/colorprofile"
+	"github.com/charmbracelet/x/exp/teatest/v2"
+
+	"github.com/gpupick/gpupick/model"
+)
+
+// flowStep is what to type at one point of a flow and what the screen must
+// then show.
+type flowStep struct {
+	keys []string
+	want string // text that appears once the keys are handled ("" = none)
+}
+
+// probe keeps the model the program last handed a message to, so a test
+// can wait on the screen the model renders rather than on the renderer's
+// byte stream, which only carries the cells that changed.
+type probe struct {
+	mu sync.Mutex
+	m  Model
+}
+
+// pingMsg is a no-op message that makes the program hand its model to the
+// probe's filter.
+type pingMsg struct{}
+
+func (p *probe) filter(m tea.Model, msg tea.Msg) tea.Msg {
+	if x, ok := m.(Model); ok {
+		p.mu.Lock()
+		p.m = x
+		p.mu.Unlock()
+	}
+	return msg
+}
+
+// waitScreen pings the program until its model's frame contains want.
+func (p *probe) waitScreen(t *testing.T, tm *teatest.TestModel, want string) {
+	t.Helper()
+	deadline := time.Now().Add(5 * time.Second)
+	last := ""
+	for time.Now().Before(deadline) {
+		tm.Send(pingMsg{})
+		time.Sleep(5 * time.Millisecond)
+		p.mu.Lock()
+		last = screen(p.m)
+		p.mu.Unlock()
+		if strings.Contains(last, want) {
+			return
+		}
+	}
+	t.Fatalf("screen never showed %q; last screen:\n%s", want, last)
+}
+
+// runFlow drives a real tea.Program through the steps and returns the
+// final model.
+func runFlow(t *testing.T, w, h int, cfg Config, flow []flowStep) Model {
+	t.Helper()
+	m := New(cfg)
+	m.rank = fakeRank
+	m.now = func() time.Time { return fixedNow }
+	p := &probe{}
+	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(w, h),
+		teatest.WithProgramOptions(tea.WithColorProfile(colorprofile.ASCII), tea.WithFilter(p.filter)))
+	for _, st := range flow {
+		for _, k := range keyMsgs(st.keys...) {
+			tm.Send(k)
+		}
+		if st.want != "" {
+			p.waitScreen(t, tm, st.want)
+		}
+	}
+	// The renderer drew real frames too.
+	out, err := io.ReadAll(tm.Output())
+	if err != nil || !bytes.Contains(out, []byte("gpupick")) {
+		t.Fatalf("no frame written (%v)", err)
+	}
+	tm.Send(keyMsgs("ctrl+c")[0])
+	return tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second)).(Model)
+}
+
+func TestFlowInferenceEveryStep(t *testing.T) {
+	store := &fakeStore{}
+	cfg := Config{Catalog: testCatalog(), Answers: model.DefaultAnswers(), Lang: "en", Version: "test", Save: store.save}
+	fm := runFlow(t, 140, 40, cfg, []flowStep{
+		{nil, "What will the GPUs do?"},
+		{[]string{"enter"}, "Pick a preset"},
+		{[]string{"ctrl+u", "llama-3.1-70b"}, "meta-llama/Llama-3.1-70B"},
+		{[]string{"enter"}, "Number format of the weights"},
+		{[]string{"6", "enter"}, "Longer context"},
+		{[]string{"ctrl+u", "32k", "tab", "ctrl+u", "8", "enter"}, "How fast must"},
+		{[]string{"1", "enter"}, "Rent for a calendar period"},
+		{[]string{"down", "enter", "500M", "enter"}, "Jobs that checkpoint"},
+		{[]string{"1", "enter"}, "Per hour, per month"},
+		{[]string{"$5000", "enter"}, "Narrow the offers"},
+		{[]string{"h100", "tab", "8", "tab", "2", "tab", "aws, gcp", "tab", "us-east-1", "tab", "enter"}, "Storage and internet egress"},
+		{[]string{"500GB", "tab", "100GB", "enter"}, "· offers"},
+		{[]string{"ctrl+s", "enter"}, "saved"},
+	})
+	a := fm.form.answers
+	want := model.Answers{
+		Workload: model.WorkloadInference, Model: "llama-3.1-70b", Precision: model.INT4, Context: 32768, Batch: 8,
+		Latency: model.LatencyRealtime, DurationMode: model.DurationJob, DurationHours: model.HoursPerMonth,
+		HoursPerWeek: 168, JobTokens: 5e8, Interruptible: true,
+		Budget: model.Budget{Amount: 5000, Period: model.BudgetTotal, Currency: model.USD},
+		GPU:    "h100", GPUs: 8, MaxNodes: 2, Providers: []string{"aws", "gcp"}, Regions: []string{"us-east-1"},
+		Currency: model.USD, DataGB: 500, EgressGB: 100,
+	}
+	if !answersEqual(a, want) {
+		t.Fatalf("answers\n got %+v\nwant %+v", a, want)
+	}
+	rec, ok := store.files["./gpupick.toml"]
+	if !ok || !answersEqual(rec.Answers, want) || rec.Choice == nil {
+		t.Fatalf("saved record %+v", rec)
+	}
+	if fm.focus != focusOffers || fm.form.invalidCount() != 0 {
+		t.Fatalf("focus %v, %d invalid", fm.focus, fm.form.invalidCount())
+	}
+}
+
+func TestFlowTrainingEveryStep(t *testing.T) {
+	cfg := Config{Catalog: testCatalog(), Answers: model.DefaultAnswers(), Lang: "en"}
+	fm := runFlow(t, 80, 24, cfg, []flowStep{
+		{[]string{"4", "enter"}, "Pick a preset"},
+		{[]string{"ctrl+u", "8B", "enter"}, "Number format"},
+		{[]string{"enter"}, "Longer context"},
+		{[]string{"ctrl+u", "4k", "tab", "ctrl+u", "4", "tab", "2B", "enter"}, "Rent for a calendar"},
+		{[]string{"down", "enter"}, "Jobs that checkpoint"},
+		{[]string{"1", "enter"}, "Per hour"},
+		{[]string{"3000/mo", "enter"}, "Narrow the offers"},
+		{[]string{"enter", "enter", "enter", "enter", "enter", "down", "enter"}, "Storage and internet"},
+		{[]string{"enter", "enter"}, "· offers"},
+	})
+	a := fm.form.answers
+	if a.Workload != model.WorkloadQLoRA || a.ParamsB != 8 || a.Context != 4096 || a.Batch != 4 || a.JobTokens != 2e9 ||
+		a.DurationMode != model.DurationJob || !a.Interruptible || a.Budget.Period != model.BudgetMonthly || a.Currency != model.CNY {
+		t.Fatalf("answers %+v", a)
+	}
+}
+
+func TestFlowKnownVRAM(t *testing.T) {
+	cfg := Config{Catalog: testCatalog(), Answers: model.DefaultAnswers(), Lang: "zh"}
+	fm := runFlow(t, 100, 30, cfg, []flowStep{
+		{[]string{"6", "enter"}, "任务所需显存"},
+		{[]string{"150GB", "enter"}, "按日历时长"},
+	})
+	if fm.form.answers.KnownVRAMGiB != 150 || fm.form.step != 5 {
+		t.Fatalf("answers %+v at step %d", fm.form.answers, fm.form.step)
+	}
+	if fm.res.Requirement.VRAMGiB != 150 {
+		t.Fatalf("requirement %v", fm.res.Requirement.VRAMGiB)
+	}
+}
+
+func TestFlowResize(t *testing.T) {
+	m := New(Config{Catalog: testCatalog(), Answers: model.DefaultAnswers(), Lang: "en"})
+	m.rank = fakeRank
+	p := &probe{}
+	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(140, 40), teatest.WithProgramOptions(tea.WithFilter(p.filter)))
+	wait := func(s string) { p.waitScreen(t, tm, s) }
+	wait("Steps")
+	tm.Send(tea.WindowSizeMsg{Width: 50, Height: 12})
+	wait("Terminal too small")
+	tm.Send(tea.WindowSizeMsg{Width: 80, Height: 24})
+	wait("What will the GPUs do?")
+	tm.Send(keyMsgs("ctrl+c")[0])
+	fm := tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second)).(Model)
+	if fm.width != 80 || !strings.Contains(screen(fm), "────") {
+		t.Fatalf("final size %d, frame:\n%s", fm.width, screen(fm))
+	}
+}
+
+// answersEqual compares answers field by field (slices by content).
+func answersEqual(a, b model.Answers) bool {
+	if strings.Join(a.Providers, ",") != strings.Join(b.Providers, ",") || strings.Join(a.Regions, ",") != strings.Join(b.Regions, ",") {
+		return false
+	}
+	a.Providers, b.Providers, a.Regions, b.Regions = nil, nil, nil, nil
+	return reflect.DeepEqual(a, b)
+}
