@@ -18,6 +18,11 @@ type CatalogInfo struct {
 	SnapshotDate string `json:"snapshot_date" toml:"snapshot_date"`
 	// Path is the file or directory the catalog was read from, if any.
 	Path string `json:"path,omitempty" toml:"path,omitempty"`
+	// Overlay is the user overlay file applied on top, if any.
+	Overlay string `json:"overlay,omitempty" toml:"overlay,omitempty"`
+	// Warnings are problems met while loading that did not stop it (a
+	// cached catalog that could not be read, so an older one was used).
+	Warnings []string `json:"warnings,omitempty" toml:"warnings,omitempty"`
 }
 
 // Catalog is everything the advisor reasons over: offers, GPU facts,

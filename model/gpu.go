@@ -31,4 +31,7 @@ type GPU struct {
 	FormFactor string `json:"form_factor,omitempty" toml:"form_factor,omitempty"`
 	Source     string `json:"source" toml:"source"`
 	Notes      string `json:"notes,omitempty" toml:"notes,omitempty"`
+	// Aliases are the names catalogs list this GPU under ("A6000",
+	// "RTXA6000", "RTX-A6000"), for matching what a user types.
+	Aliases []string `json:"aliases,omitempty" toml:"aliases,omitempty"`
 }

@@ -16,6 +16,18 @@ type Discount struct {
 	UpTo     bool    `json:"up_to" toml:"up_to"`
 	Note     string  `json:"note,omitempty" toml:"note,omitempty"`
 	Source   string  `json:"source,omitempty" toml:"source,omitempty"`
+	// OfMonthly marks a discount off the listed monthly (subscription)
+	// price rather than off the hourly on-demand price: Tencent's duration
+	// discounts apply to its 包年包月 list price.
+	OfMonthly bool `json:"of_monthly,omitempty" toml:"of_monthly,omitempty"`
+}
+
+// TermDiscount is a published discount for prepaying a term of MinMonths
+// to MaxMonths months (Tencent: 6-11 months 88折, 12 months 83折).
+type TermDiscount struct {
+	MinMonths int      `json:"min_months" toml:"min_months"`
+	MaxMonths int      `json:"max_months" toml:"max_months"`
+	Discount  Discount `json:"discount" toml:"discount"`
 }
 
 // Policy is what a provider publishes about prices and lifecycle, applied to
@@ -35,6 +47,10 @@ type Policy struct {
 	// capacity (GCP CUDs do not).
 	CommitReservesCapacity Tri    `json:"commit_reserves_capacity" toml:"commit_reserves_capacity"`
 	CommitNote             string `json:"commit_note,omitempty" toml:"commit_note,omitempty"`
+	// Terms is the provider's whole table of prepaid-term discounts, where
+	// one is published (only Tencent's, so far); Commit1y and Commit3y
+	// repeat its 12- and 36-month rows.
+	Terms []TermDiscount `json:"terms,omitempty" toml:"terms,omitempty"`
 
 	// Spot / preemptible rules.
 	SpotAvailable       Tri      `json:"spot_available" toml:"spot_available"`

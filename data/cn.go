@@ -1,0 +1,237 @@
+package data
+
+import (
+	"fmt"
+	"io"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/gpupick/gpupick/model"
+)
+
+// cnProviders maps cn_gpu_offers.csv's provider names to provider keys and
+// an instance-type prefix (Tencent's edge product ECM sells SKUs with the
+// same names as CVM, so its SKUs are told apart as "ECM/…").
+var cnProviders = map[string]struct{ key, prefix string }{
+	"Alibaba Cloud":              {"alibaba", ""},
+	"Tencent Cloud":              {"tencent", ""},
+	"Tencent Cloud ECM (边缘计算机器)": {"tencent", "ECM/"},
+	"Featurize":                  {"featurize", ""},
+}
+
+// cnOffers reads cn/cn_gpu_offers.csv (CNY prices of Alibaba Cloud, Tencent
+// Cloud and Featurize) into offers, one per SKU with its regions folded.
+func (ref *reference) cnOffers(r io.Reader, name string) ([]model.Offer, error) {
+	t, err := readTable(r, name)
+	if err != nil {
+		return nil, err
+	}
+	if err := t.require("provider", "instance_type", "gpu_model", "gpu_count", "gpu_fraction", "gpu_vram_gib",
+		"vcpus", "memory_gib", "cpu_mode", "nvlink", "local_disk", "network_gbps", "region",
+		"price_hourly_cny", "price_daily_cny", "price_weekly_cny", "price_monthly_cny", "price_yearly_cny",
+		"spot_price_cny", "billing_notes", "source_url", "price_source_url", "price_source_date"); err != nil {
+		return nil, err
+	}
+	type group struct {
+		o       model.Offer
+		regions map[string]bool
+		rows    int
+		noPrice []string
+	}
+	groups := map[string]*group{}
+	var keys []string
+	for i := range t.rows {
+		at := fmt.Sprintf("%s: line %d", name, t.lines[i])
+		p, ok := cnProviders[t.get(i, "provider")]
+		if !ok {
+			return nil, fmt.Errorf("%s: column provider: unknown provider %q", at, t.get(i, "provider"))
+		}
+		it := p.prefix + t.get(i, "instance_type")
+		key := p.key + "/" + it
+		g, ok := groups[key]
+		if !ok {
+			o, err := ref.cnOffer(t, i, p.key, it)
+			if err != nil {
+				return nil, fmt.Errorf("%s: %w", at, err)
+			}
+			g = &group{o: o, regions: map[string]bool{}}
+			groups[key] = g
+			keys = append(keys, key)
+		}
+		g.rows++
+		regs := splitList(t.get(i, "region"), ";")
+		for _, reg := range regs {
+			g.regions[reg] = true
+		}
+		prices := map[string]*float64{
+			"price_hourly_cny": &g.o.OnDemand, "price_daily_cny": &g.o.Daily, "price_weekly_cny": &g.o.Weekly,
+			"price_monthly_cny": &g.o.Monthly, "price_yearly_cny": &g.o.Yearly, "spot_price_cny": &g.o.Spot,
+		}
+		hourly, has, err := t.num(i, "price_hourly_cny")
+		if err != nil {
+			return nil, err
+		}
+		if has && hourly > 0 {
+			g.o.OnDemandMax = max(g.o.OnDemandMax, hourly)
+		} else if len(regs) > 0 && g.o.Monthly == 0 {
+			g.noPrice = append(g.noPrice, regs...)
+		}
+		for col, dst := range prices {
+			v, has, err := t.num(i, col)
+			if err != nil {
+				return nil, err
+			}
+			if has && v > 0 {
+				*dst = minPos(*dst, v)
+			}
+		}
+	}
+	sort.Strings(keys)
+	out := make([]model.Offer, 0, len(keys))
+	for _, k := range keys {
+		g := groups[k]
+		o := g.o
+		for reg := range g.regions {
+			o.Regions = append(o.Regions, reg)
+		}
+		sort.Strings(o.Regions)
+		if o.Regions == nil {
+			o.Regions = []string{}
+		}
+		if o.OnDemandMax == o.OnDemand {
+			o.OnDemandMax = 0
+		}
+		if o.OnDemand > 0 && len(g.noPrice) > 0 {
+			sort.Strings(g.noPrice)
+			o.PriceNote = joinNonEmpty("; ", o.PriceNote, "no price in "+strings.Join(uniqStrings(g.noPrice), ", "))
+		}
+		if o.OnDemand == 0 && o.Monthly == 0 && o.Daily == 0 {
+			o.Notes = joinNonEmpty("; ", o.Notes, "no price in the sources (spec only)")
+		}
+		out = append(out, o)
+	}
+	return out, nil
+}
+
+// cnOffer builds an offer from the first row of a SKU.
+func (ref *reference) cnOffer(t *table, i int, provider, instanceType string) (model.Offer, error) {
+	o := model.Offer{
+		Provider:     provider,
+		InstanceType: instanceType,
+		Currency:     model.CNY,
+		PriceNote:    t.get(i, "billing_notes"),
+		PriceDate:    t.get(i, "price_source_date"),
+		LocalNVMe:    t.get(i, "local_disk"),
+	}
+	var notes []string
+	num := func(col string) (float64, error) {
+		v, _, err := t.num(i, col)
+		return v, err
+	}
+	count, err := num("gpu_count")
+	if err != nil {
+		return o, err
+	}
+	if count != float64(int(count)) {
+		return o, fmt.Errorf("column gpu_count: %v is not a whole number", count)
+	}
+	o.GPUCount = int(count)
+	if o.VRAMGiB, err = num("gpu_vram_gib"); err != nil {
+		return o, err
+	}
+	if o.VCPUs, err = num("vcpus"); err != nil {
+		return o, err
+	}
+	if o.MemoryGiB, err = num("memory_gib"); err != nil {
+		return o, err
+	}
+	frac := t.get(i, "gpu_fraction")
+	switch {
+	case frac == "" || frac == "1":
+	case frac == "slice":
+		notes = append(notes, "a vGPU slice whose share of the GPU the source does not state (VRAM is the slice's)")
+	default:
+		f, err := parseFraction(frac)
+		if err != nil {
+			return o, fmt.Errorf("column gpu_fraction: %w", err)
+		}
+		o.GPUFraction = f
+		notes = append(notes, "vGPU slice of "+frac+" GPU (VRAM is the slice's)")
+	}
+	// Identify the GPU: the memory tells variants apart for whole GPUs.
+	if model := t.get(i, "gpu_model"); model != "" {
+		mem := o.VRAMGiB
+		if o.GPUFraction > 0 || frac == "slice" {
+			mem = 0
+		}
+		m := ref.gpus.identify(model, mem, nameForm(model))
+		o.GPU = m.Name
+		if len(m.Candidates) > 1 {
+			if _, ok := ref.ambiguous[o.GPU]; !ok {
+				ref.ambiguous[o.GPU] = ref.gpus.ambiguousGPU(m.Candidates)
+			}
+		}
+		notes = append(notes, "listed as "+model)
+		if m.Note != "" {
+			notes = append(notes, m.Note)
+		}
+	} else {
+		notes = append(notes, "the source does not name the GPU model")
+	}
+	if o.VRAMGiB == 0 {
+		if g := ref.gpuFacts(o.GPU); g != nil && g.VRAMGiB > 0 && o.GPUFraction == 0 && frac != "slice" {
+			o.VRAMGiB = g.VRAMGiB
+			notes = append(notes, "per-GPU memory not in the source: taken from the GPU table")
+		}
+	}
+	// CPU mode and NVLink as the source states them.
+	cpu := t.get(i, "cpu_mode")
+	o.VCPUType = classifyVCPU(cpu)
+	o.VCPUNote = cpu
+	nv := t.get(i, "nvlink")
+	o.InterconnectNote = nv
+	if o.GPUCount > 1 {
+		o.Interconnect = classifyInterconnect(nv)
+	}
+	if gbps := t.get(i, "network_gbps"); gbps != "" {
+		o.InterNodeNetwork = gbps + " Gbps internal network"
+	}
+	o.Sources = uniqKeepOrder(append(splitList(t.get(i, "source_url"), " ; "), splitList(t.get(i, "price_source_url"), " ; ")...))
+	for _, fr := range ref.facts {
+		if fr.matches(&o, t.get(i, "gpu_model")) {
+			if err := applyFact(&o, fr); err == nil {
+				o.Sources = append(o.Sources, fr.Source)
+			}
+		}
+	}
+	ref.gpuLevelFacts(&o)
+	if o.GPUFraction > 0 || frac == "slice" {
+		o.Interconnect = model.InterconnectSingle
+	}
+	o.Sources = uniqKeepOrder(o.Sources)
+	o.Notes = strings.Join(notes, "; ")
+	return o, nil
+}
+
+// parseFraction reads "1/4" (or "0.25") as a share of one GPU in (0, 1).
+func parseFraction(s string) (float64, error) {
+	var v float64
+	if a, b, ok := strings.Cut(s, "/"); ok {
+		n, err1 := strconv.Atoi(strings.TrimSpace(a))
+		d, err2 := strconv.Atoi(strings.TrimSpace(b))
+		if err1 != nil || err2 != nil || d == 0 {
+			return 0, fmt.Errorf("%q is not a fraction such as 1/4", s)
+		}
+		v = float64(n) / float64(d)
+	} else {
+		var err error
+		if v, err = parseNum(s); err != nil {
+			return 0, err
+		}
+	}
+	if v <= 0 || v > 1 {
+		return 0, fmt.Errorf("%q is not a share of one GPU (between 0 and 1)", s)
+	}
+	return v, nil
+}

@@ -1,0 +1,377 @@
+package data
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/gpupick/gpupick/model"
+)
+
+// Column constructors for the TSV codec.
+
+func strCol[T any](name string, p func(*T) *string) column[T] {
+	return column[T]{name,
+		func(v *T, _ *tsvCtx) string { return tsvEscape(*p(v), false) },
+		func(v *T, s string, _ *tsvCtx) (err error) { *p(v), err = tsvUnescape(s); return err }}
+}
+
+func numCol[T any](name string, p func(*T) *float64) column[T] {
+	return column[T]{name,
+		func(v *T, _ *tsvCtx) string { return fmtNum(*p(v)) },
+		func(v *T, s string, _ *tsvCtx) (err error) { *p(v), err = decNum(s); return err }}
+}
+
+func intCol[T any](name string, p func(*T) *int) column[T] {
+	return column[T]{name,
+		func(v *T, _ *tsvCtx) string { return fmtInt(*p(v)) },
+		func(v *T, s string, _ *tsvCtx) (err error) { *p(v), err = decInt(s); return err }}
+}
+
+func triCol[T any](name string, p func(*T) *model.Tri) column[T] {
+	return column[T]{name,
+		func(v *T, _ *tsvCtx) string { return fmtTri(*p(v)) },
+		func(v *T, s string, _ *tsvCtx) (err error) { *p(v), err = decTri(s); return err }}
+}
+
+func boolCol[T any](name string, p func(*T) *bool) column[T] {
+	return column[T]{name,
+		func(v *T, _ *tsvCtx) string { return fmtBool(*p(v)) },
+		func(v *T, s string, _ *tsvCtx) (err error) { *p(v), err = decBool(s); return err }}
+}
+
+func listCol[T any](name string, p func(*T) *[]string) column[T] {
+	return column[T]{name,
+		func(v *T, _ *tsvCtx) string { return tsvList(*p(v)) },
+		func(v *T, s string, _ *tsvCtx) (err error) { *p(v), err = tsvSplitList(s); return err }}
+}
+
+// offerCols are the columns of offers.tsv, in file order.
+var offerCols = []column[model.Offer]{
+	strCol("provider", func(o *model.Offer) *string { return &o.Provider }),
+	strCol("instance_type", func(o *model.Offer) *string { return &o.InstanceType }),
+	strCol("gpu", func(o *model.Offer) *string { return &o.GPU }),
+	intCol("gpu_count", func(o *model.Offer) *int { return &o.GPUCount }),
+	numCol("gpu_fraction", func(o *model.Offer) *float64 { return &o.GPUFraction }),
+	numCol("vram_gib", func(o *model.Offer) *float64 { return &o.VRAMGiB }),
+	numCol("vcpus", func(o *model.Offer) *float64 { return &o.VCPUs }),
+	numCol("memory_gib", func(o *model.Offer) *float64 { return &o.MemoryGiB }),
+	{"currency",
+		func(o *model.Offer, _ *tsvCtx) string { return string(o.Currency) },
+		func(o *model.Offer, s string, _ *tsvCtx) error { o.Currency = model.Currency(s); return nil }},
+	numCol("on_demand_hourly", func(o *model.Offer) *float64 { return &o.OnDemand }),
+	numCol("on_demand_hourly_max", func(o *model.Offer) *float64 { return &o.OnDemandMax }),
+	numCol("spot_hourly", func(o *model.Offer) *float64 { return &o.Spot }),
+	numCol("spot_hourly_max", func(o *model.Offer) *float64 { return &o.SpotMax }),
+	numCol("daily", func(o *model.Offer) *float64 { return &o.Daily }),
+	numCol("weekly", func(o *model.Offer) *float64 { return &o.Weekly }),
+	numCol("monthly", func(o *model.Offer) *float64 { return &o.Monthly }),
+	numCol("yearly", func(o *model.Offer) *float64 { return &o.Yearly }),
+	strCol("price_date", func(o *model.Offer) *string { return &o.PriceDate }),
+	{"interconnect",
+		func(o *model.Offer, _ *tsvCtx) string { return string(o.Interconnect) },
+		func(o *model.Offer, s string, _ *tsvCtx) error { o.Interconnect = model.Interconnect(s); return nil }},
+	{"vcpu_type",
+		func(o *model.Offer, _ *tsvCtx) string { return string(o.VCPUType) },
+		func(o *model.Offer, s string, _ *tsvCtx) error { o.VCPUType = model.VCPUType(s); return nil }},
+	strCol("form_factor", func(o *model.Offer) *string { return &o.FormFactor }),
+	triCol("rdma", func(o *model.Offer) *model.Tri { return &o.RDMA }),
+	triCol("vcpu_hyperthread", func(o *model.Offer) *model.Tri { return &o.Hyperthreaded }),
+	triCol("local_nvme_wiped_on_stop", func(o *model.Offer) *model.Tri { return &o.LocalNVMeWiped }),
+	boolCol("marketplace", func(o *model.Offer) *bool { return &o.Marketplace }),
+	listCol("regions", func(o *model.Offer) *[]string { return &o.Regions }),
+	{"sources",
+		func(o *model.Offer, c *tsvCtx) string { return c.sourceIDs(o.Sources) },
+		func(o *model.Offer, s string, c *tsvCtx) (err error) { o.Sources, err = c.sourcesOf(s); return err }},
+	strCol("interconnect_note", func(o *model.Offer) *string { return &o.InterconnectNote }),
+	strCol("inter_node_network", func(o *model.Offer) *string { return &o.InterNodeNetwork }),
+	strCol("vcpu_note", func(o *model.Offer) *string { return &o.VCPUNote }),
+	strCol("local_nvme", func(o *model.Offer) *string { return &o.LocalNVMe }),
+	strCol("price_note", func(o *model.Offer) *string { return &o.PriceNote }),
+	strCol("notes", func(o *model.Offer) *string { return &o.Notes }),
+}
+
+// gpuCols are the columns of gpus.tsv.
+var gpuCols = []column[model.GPU]{
+	strCol("name", func(g *model.GPU) *string { return &g.Name }),
+	strCol("vendor", func(g *model.GPU) *string { return &g.Vendor }),
+	strCol("architecture", func(g *model.GPU) *string { return &g.Architecture }),
+	intCol("release_year", func(g *model.GPU) *int { return &g.ReleaseYear }),
+	numCol("vram_gib", func(g *model.GPU) *float64 { return &g.VRAMGiB }),
+	numCol("mem_bandwidth_gbs", func(g *model.GPU) *float64 { return &g.MemBandwidthGBs }),
+	numCol("fp32_tflops", func(g *model.GPU) *float64 { return &g.FP32TFLOPS }),
+	numCol("bf16_tflops", func(g *model.GPU) *float64 { return &g.BF16TFLOPS }),
+	numCol("fp8_tflops", func(g *model.GPU) *float64 { return &g.FP8TFLOPS }),
+	numCol("int8_tops", func(g *model.GPU) *float64 { return &g.INT8TOPS }),
+	triCol("fp8_supported", func(g *model.GPU) *model.Tri { return &g.FP8 }),
+	triCol("bf16_supported", func(g *model.GPU) *model.Tri { return &g.BF16 }),
+	triCol("nvlink", func(g *model.GPU) *model.Tri { return &g.NVLink }),
+	intCol("pcie_gen", func(g *model.GPU) *int { return &g.PCIeGen }),
+	intCol("tdp_watts", func(g *model.GPU) *int { return &g.TDPWatts }),
+	listCol("aliases", func(g *model.GPU) *[]string { return &g.Aliases }),
+	strCol("form_factor", func(g *model.GPU) *string { return &g.FormFactor }),
+	strCol("nvlink_note", func(g *model.GPU) *string { return &g.NVLinkNote }),
+	strCol("source", func(g *model.GPU) *string { return &g.Source }),
+	strCol("notes", func(g *model.GPU) *string { return &g.Notes }),
+}
+
+// presetCols are the columns of models.tsv.
+var presetCols = []column[model.ModelPreset]{
+	strCol("name", func(m *model.ModelPreset) *string { return &m.Name }),
+	strCol("hf_id", func(m *model.ModelPreset) *string { return &m.HFID }),
+	strCol("family", func(m *model.ModelPreset) *string { return &m.Family }),
+	numCol("params_b", func(m *model.ModelPreset) *float64 { return &m.ParamsB }),
+	numCol("active_params_b", func(m *model.ModelPreset) *float64 { return &m.ActiveB }),
+	intCol("layers", func(m *model.ModelPreset) *int { return &m.Layers }),
+	intCol("hidden_size", func(m *model.ModelPreset) *int { return &m.Hidden }),
+	intCol("intermediate_size", func(m *model.ModelPreset) *int { return &m.FFN }),
+	intCol("heads", func(m *model.ModelPreset) *int { return &m.Heads }),
+	intCol("kv_heads", func(m *model.ModelPreset) *int { return &m.KVHeads }),
+	intCol("head_dim", func(m *model.ModelPreset) *int { return &m.HeadDim }),
+	intCol("vocab_size", func(m *model.ModelPreset) *int { return &m.Vocab }),
+	intCol("max_context", func(m *model.ModelPreset) *int { return &m.MaxContext }),
+	strCol("attention", func(m *model.ModelPreset) *string { return &m.Attention }),
+	intCol("experts", func(m *model.ModelPreset) *int { return &m.Experts }),
+	intCol("experts_per_token", func(m *model.ModelPreset) *int { return &m.ExpertsUsed }),
+	intCol("kv_lora_rank", func(m *model.ModelPreset) *int { return &m.KVLoraRank }),
+	intCol("qk_rope_head_dim", func(m *model.ModelPreset) *int { return &m.QKRopeHeadDim }),
+	boolCol("tied_embeddings", func(m *model.ModelPreset) *bool { return &m.TiedEmbedding }),
+	strCol("source", func(m *model.ModelPreset) *string { return &m.Source }),
+	strCol("notes", func(m *model.ModelPreset) *string { return &m.Notes }),
+}
+
+// fxCols are the columns of fx.tsv.
+var fxCols = []column[model.FXRate]{
+	{"from",
+		func(f *model.FXRate, _ *tsvCtx) string { return string(f.From) },
+		func(f *model.FXRate, s string, _ *tsvCtx) error { f.From = model.Currency(s); return nil }},
+	{"to",
+		func(f *model.FXRate, _ *tsvCtx) string { return string(f.To) },
+		func(f *model.FXRate, s string, _ *tsvCtx) error { f.To = model.Currency(s); return nil }},
+	numCol("rate", func(f *model.FXRate) *float64 { return &f.Rate }),
+	strCol("date", func(f *model.FXRate) *string { return &f.Date }),
+	strCol("source", func(f *model.FXRate) *string { return &f.Source }),
+}
+
+// sourceRec is one line of sources.tsv.
+type sourceRec struct{ text string }
+
+var sourceCols = []column[sourceRec]{
+	strCol("source", func(s *sourceRec) *string { return &s.text }),
+}
+
+// File names inside a catalog folder.
+const (
+	fileInfo     = "info.tsv"
+	fileOffers   = "offers.tsv"
+	fileSources  = "sources.tsv"
+	fileGPUs     = "gpus.tsv"
+	filePolicies = "policies.json"
+	fileModels   = "models.tsv"
+	fileFX       = "fx.tsv"
+	fileFamilies = "instance_families.csv"
+)
+
+// catalogSchema is the version of the catalog file format.
+const catalogSchema = "1"
+
+// catalogFiles is a catalog as text files, by name.
+type catalogFiles map[string]string
+
+// encodeCatalog writes a catalog as text files. Offers are sorted by
+// provider and instance type, GPUs by name, policies by provider, so that
+// the same catalog always gives the same bytes. extra lines go into
+// info.tsv (the cleaning report).
+func encodeCatalog(cat *model.Catalog, report []string) (catalogFiles, error) {
+	return encodeCatalogMeta(cat, catalogMeta{origin: cat.Info.Origin, snapshot: cat.Info.SnapshotDate, cleaning: report})
+}
+
+// encodeCatalogMeta is encodeCatalog with every info.tsv field given.
+func encodeCatalogMeta(cat *model.Catalog, meta catalogMeta) (catalogFiles, error) {
+	offers := append([]model.Offer(nil), cat.Offers...)
+	sortOffers(offers)
+	ctx := &tsvCtx{ids: map[string]int{}}
+	files := catalogFiles{}
+	files[fileOffers] = encodeTSV(offerCols, offers, ctx)
+	srcs := make([]sourceRec, len(ctx.sources))
+	for i, s := range ctx.sources {
+		srcs[i] = sourceRec{s}
+	}
+	files[fileSources] = encodeTSV(sourceCols, srcs, ctx)
+	gpus := make([]model.GPU, 0, len(cat.GPUs))
+	for _, g := range cat.GPUs {
+		gpus = append(gpus, g)
+	}
+	sort.Slice(gpus, func(i, j int) bool { return gpus[i].Name < gpus[j].Name })
+	files[fileGPUs] = encodeTSV(gpuCols, gpus, ctx)
+	files[fileModels] = encodeTSV(presetCols, cat.Models, ctx)
+	files[fileFX] = encodeTSV(fxCols, cat.FX, ctx)
+	pols := make([]model.Policy, 0, len(cat.Policies))
+	for _, p := range cat.Policies {
+		pols = append(pols, p)
+	}
+	sort.Slice(pols, func(i, j int) bool { return pols[i].Provider < pols[j].Provider })
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(pols); err != nil {
+		return nil, fmt.Errorf("encode policies: %w", err)
+	}
+	files[filePolicies] = buf.String()
+	var info strings.Builder
+	info.WriteString("key\tvalue\n")
+	fmt.Fprintf(&info, "schema\t%s\n", catalogSchema)
+	fmt.Fprintf(&info, "origin\t%s\n", tsvEscape(meta.origin, false))
+	fmt.Fprintf(&info, "snapshot_date\t%s\n", tsvEscape(meta.snapshot, false))
+	if meta.source != "" {
+		fmt.Fprintf(&info, "source\t%s\n", tsvEscape(meta.source, false))
+	}
+	for _, p := range meta.providers {
+		fmt.Fprintf(&info, "provider\t%s\n", tsvEscape(p, false))
+	}
+	for _, r := range meta.cleaning {
+		fmt.Fprintf(&info, "cleaning\t%s\n", tsvEscape(r, false))
+	}
+	files[fileInfo] = info.String()
+	return files, nil
+}
+
+// sortOffers sorts offers by provider, then instance type.
+func sortOffers(offers []model.Offer) {
+	sort.SliceStable(offers, func(i, j int) bool {
+		if offers[i].Provider != offers[j].Provider {
+			return offers[i].Provider < offers[j].Provider
+		}
+		return offers[i].InstanceType < offers[j].InstanceType
+	})
+}
+
+// catalogMeta is what info.tsv holds.
+type catalogMeta struct {
+	schema, origin, snapshot string
+	source                   string   // where an imported catalog was read from
+	providers                []string // the providers an imported catalog covers
+	cleaning                 []string
+}
+
+// decodeInfo reads info.tsv.
+func decodeInfo(name, text string) (catalogMeta, error) {
+	var m catalogMeta
+	lines := strings.Split(strings.TrimSuffix(text, "\n"), "\n")
+	if len(lines) == 0 || lines[0] != "key\tvalue" {
+		return m, fmt.Errorf("%s: line 1: want the header \"key<TAB>value\"", name)
+	}
+	for i, l := range lines[1:] {
+		k, v, ok := strings.Cut(l, "\t")
+		if !ok {
+			return m, fmt.Errorf("%s: line %d: want key<TAB>value", name, i+2)
+		}
+		v, err := tsvUnescape(v)
+		if err != nil {
+			return m, fmt.Errorf("%s: line %d: %w", name, i+2, err)
+		}
+		switch k {
+		case "schema":
+			m.schema = v
+		case "origin":
+			m.origin = v
+		case "snapshot_date":
+			m.snapshot = v
+		case "cleaning":
+			m.cleaning = append(m.cleaning, v)
+		case "source":
+			m.source = v
+		case "provider":
+			m.providers = append(m.providers, v)
+		default:
+			return m, fmt.Errorf("%s: line %d: unknown key %q", name, i+2, k)
+		}
+	}
+	if m.schema != catalogSchema {
+		return m, fmt.Errorf("%s: catalog schema %q, this gpupick reads %q (run 'gpupick catalog update' or import again)", name, m.schema, catalogSchema)
+	}
+	return m, nil
+}
+
+// decodeOffers reads the offer part of a catalog: info.tsv, sources.tsv,
+// offers.tsv and gpus.tsv (label names the folder in errors).
+func decodeOffers(label string, files catalogFiles) (offers []model.Offer, gpus map[string]model.GPU, meta catalogMeta, err error) {
+	get := func(name string) (string, error) {
+		s, ok := files[name]
+		if !ok {
+			return "", fmt.Errorf("%s: %s is missing", label, name)
+		}
+		return s, nil
+	}
+	text, err := get(fileInfo)
+	if err != nil {
+		return nil, nil, meta, err
+	}
+	if meta, err = decodeInfo(label+"/"+fileInfo, text); err != nil {
+		return nil, nil, meta, err
+	}
+	ctx := &tsvCtx{}
+	if text, err = get(fileSources); err != nil {
+		return nil, nil, meta, err
+	}
+	srcs, err := decodeTSV(label+"/"+fileSources, text, sourceCols, ctx)
+	if err != nil {
+		return nil, nil, meta, err
+	}
+	ctx.sources = make([]string, len(srcs))
+	for i, s := range srcs {
+		ctx.sources[i] = s.text
+	}
+	if text, err = get(fileOffers); err != nil {
+		return nil, nil, meta, err
+	}
+	if offers, err = decodeTSV(label+"/"+fileOffers, text, offerCols, ctx); err != nil {
+		return nil, nil, meta, err
+	}
+	if text, err = get(fileGPUs); err != nil {
+		return nil, nil, meta, err
+	}
+	list, err := decodeTSV(label+"/"+fileGPUs, text, gpuCols, ctx)
+	if err != nil {
+		return nil, nil, meta, err
+	}
+	gpus = make(map[string]model.GPU, len(list))
+	for _, g := range list {
+		gpus[g.Name] = g
+	}
+	return offers, gpus, meta, nil
+}
+
+// decodeCatalog reads a whole catalog from its text files (label names the
+// folder in errors). It builds the GPU and policy maps; it does not
+// validate (see Validate).
+func decodeCatalog(label string, files catalogFiles) (*model.Catalog, catalogMeta, error) {
+	offers, gpus, meta, err := decodeOffers(label, files)
+	if err != nil {
+		return nil, meta, err
+	}
+	cat := &model.Catalog{Info: model.CatalogInfo{Origin: meta.origin, SnapshotDate: meta.snapshot}, Offers: offers, GPUs: gpus}
+	for _, f := range []string{fileModels, fileFX, filePolicies} {
+		if _, ok := files[f]; !ok {
+			return nil, meta, fmt.Errorf("%s: %s is missing", label, f)
+		}
+	}
+	if cat.Models, err = decodeTSV(label+"/"+fileModels, files[fileModels], presetCols, nil); err != nil {
+		return nil, meta, err
+	}
+	if cat.FX, err = decodeTSV(label+"/"+fileFX, files[fileFX], fxCols, nil); err != nil {
+		return nil, meta, err
+	}
+	var pols []model.Policy
+	if err := json.Unmarshal([]byte(files[filePolicies]), &pols); err != nil {
+		return nil, meta, fmt.Errorf("%s/%s: %w", label, filePolicies, err)
+	}
+	cat.Policies = make(map[string]model.Policy, len(pols))
+	for _, p := range pols {
+		cat.Policies[p.Provider] = p
+	}
+	return cat, meta, nil
+}

@@ -1,0 +1,132 @@
+package data
+
+import (
+	"encoding/csv"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"strconv"
+	"strings"
+)
+
+// table is a CSV file read by column name: SkyPilot's column order differs
+// between clouds, so nothing here reads a column by position.
+type table struct {
+	name  string         // file name, for errors
+	cols  map[string]int // column name -> index
+	rows  [][]string
+	lines []int // line number of each row (1-based, header is line 1)
+}
+
+// maxCSVBytes bounds what one CSV read accepts (a whole SkyPilot AWS
+// catalog is a few tens of MB).
+const maxCSVBytes = 256 << 20
+
+// readTable reads a CSV file with a header row. Every row must have as
+// many fields as the header; a UTF-8 byte-order mark is ignored.
+func readTable(r io.Reader, name string) (*table, error) {
+	cr := csv.NewReader(io.LimitReader(r, maxCSVBytes))
+	cr.FieldsPerRecord = 0
+	cr.ReuseRecord = false
+	header, err := cr.Read()
+	if err != nil {
+		if errors.Is(err, io.EOF) {
+			return nil, fmt.Errorf("%s: empty file (want a header row)", name)
+		}
+		return nil, fmt.Errorf("%s: %w", name, csvErr(err))
+	}
+	t := &table{name: name, cols: make(map[string]int, len(header))}
+	for i, h := range header {
+		h = strings.TrimSpace(strings.TrimPrefix(h, "\ufeff"))
+		if h == "" {
+			continue
+		}
+		if _, dup := t.cols[h]; dup {
+			return nil, fmt.Errorf("%s: line 1: column %q appears twice", name, h)
+		}
+		t.cols[h] = i
+	}
+	for {
+		rec, err := cr.Read()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", name, csvErr(err))
+		}
+		line, _ := cr.FieldPos(0)
+		t.rows = append(t.rows, rec)
+		t.lines = append(t.lines, line)
+	}
+	return t, nil
+}
+
+// csvErr rewrites encoding/csv errors into "line N: ..." form.
+func csvErr(err error) error {
+	var pe *csv.ParseError
+	if errors.As(err, &pe) {
+		return fmt.Errorf("line %d: %v (check quoting and the number of fields)", pe.Line, pe.Err)
+	}
+	return err
+}
+
+// has reports whether the table has a column.
+func (t *table) has(col string) bool { _, ok := t.cols[col]; return ok }
+
+// require returns an error naming the first missing column.
+func (t *table) require(cols ...string) error {
+	for _, c := range cols {
+		if !t.has(c) {
+			return fmt.Errorf("%s: no column %q in the header (want columns %s)", t.name, c, strings.Join(cols, ", "))
+		}
+	}
+	return nil
+}
+
+// get returns the trimmed value of a column in row i ("" when the column
+// is absent).
+func (t *table) get(i int, col string) string {
+	j, ok := t.cols[col]
+	if !ok || j >= len(t.rows[i]) {
+		return ""
+	}
+	return strings.TrimSpace(t.rows[i][j])
+}
+
+// num parses a column as a non-negative finite number; blank is 0 with
+// ok=false. A bad value is an error naming file, line and column.
+func (t *table) num(i int, col string) (v float64, ok bool, err error) {
+	s := t.get(i, col)
+	if s == "" {
+		return 0, false, nil
+	}
+	v, err = parseNum(s)
+	if err != nil {
+		return 0, false, fmt.Errorf("%s: line %d: column %s: %v", t.name, t.lines[i], col, err)
+	}
+	return v, true, nil
+}
+
+// parseNum parses a non-negative finite decimal number.
+func parseNum(s string) (float64, error) {
+	v, err := strconv.ParseFloat(s, 64)
+	if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
+		return 0, fmt.Errorf("%q is not a number", s)
+	}
+	if v < 0 {
+		return 0, fmt.Errorf("%q is negative", s)
+	}
+	return v, nil
+}
+
+// splitList splits "a ; b;c" on sep, trimming blanks and dropping empties.
+func splitList(s, sep string) []string {
+	var out []string
+	for _, p := range strings.Split(s, sep) {
+		if p = strings.TrimSpace(p); p != "" {
+			out = append(out, p)
+		}
+	}
+	return out
+}

@@ -1,0 +1,199 @@
+package data
+
+import (
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/gpupick/gpupick/model"
+)
+
+// factRule is one row of facts/offer_facts.csv: a fact about the offers of
+// one provider whose instance type matches a glob (and, if given, whose
+// accelerator and GPU count match), read from a cited provider or vendor
+// document. It fills what instance_families.csv leaves blank.
+type factRule struct {
+	Line     int
+	Provider string
+	Patterns []string
+	Accels   []string
+	Counts   []int
+	Field    string
+	Value    string
+	Source   string
+	Note     string
+}
+
+// offerFactFields are the offer fields a fact may set.
+var offerFactFields = map[string]bool{
+	"interconnect": true, "vcpu_type": true, "hyperthread": true, "rdma": true,
+	"form_factor": true, "local_nvme": true, "local_nvme_wiped": true,
+	"inter_node_network": true, "marketplace": true, "gpu": true, "gpu_count": true,
+}
+
+// parseFacts reads facts/offer_facts.csv and checks every value.
+func parseFacts(r io.Reader, name string) ([]factRule, error) {
+	t, err := readTable(r, name)
+	if err != nil {
+		return nil, err
+	}
+	if err := t.require("provider", "pattern", "accelerators", "counts", "field", "value", "source_url", "note"); err != nil {
+		return nil, err
+	}
+	var out []factRule
+	for i := range t.rows {
+		f := factRule{
+			Line:     t.lines[i],
+			Provider: t.get(i, "provider"),
+			Patterns: splitList(t.get(i, "pattern"), ";"),
+			Accels:   splitList(t.get(i, "accelerators"), ";"),
+			Field:    t.get(i, "field"),
+			Value:    t.get(i, "value"),
+			Source:   t.get(i, "source_url"),
+			Note:     t.get(i, "note"),
+		}
+		at := fmt.Sprintf("%s: line %d", name, f.Line)
+		if f.Provider == "" || len(f.Patterns) == 0 {
+			return nil, fmt.Errorf("%s: provider and pattern must not be empty", at)
+		}
+		if !offerFactFields[f.Field] {
+			return nil, fmt.Errorf("%s: column field: unknown field %q", at, f.Field)
+		}
+		if f.Source == "" {
+			return nil, fmt.Errorf("%s: column source_url: empty (every fact cites its source)", at)
+		}
+		for _, c := range splitList(t.get(i, "counts"), ";") {
+			n, err := strconv.Atoi(c)
+			if err != nil || n <= 0 {
+				return nil, fmt.Errorf("%s: column counts: %q is not a GPU count", at, c)
+			}
+			f.Counts = append(f.Counts, n)
+		}
+		if err := applyFact(&model.Offer{}, f); err != nil {
+			return nil, fmt.Errorf("%s: %w", at, err)
+		}
+		out = append(out, f)
+	}
+	return out, nil
+}
+
+// matches reports whether the fact applies to an offer.
+func (f *factRule) matches(o *model.Offer, accel string) bool {
+	if f.Provider != o.Provider || !matchesAny(f.Patterns, o.InstanceType) {
+		return false
+	}
+	if len(f.Accels) > 0 && !containsFold(f.Accels, accel) {
+		return false
+	}
+	if len(f.Counts) > 0 {
+		ok := false
+		for _, c := range f.Counts {
+			if c == o.GPUCount {
+				ok = true
+			}
+		}
+		if !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// applyFact sets one field of an offer from a fact. A fact never
+// contradicts a value that is already known: that is an error, so that
+// two sources never disagree silently.
+func applyFact(o *model.Offer, f factRule) error {
+	conflict := func(have any) error {
+		return fmt.Errorf("field %s: the offer already has %v from another source, the fact says %q", f.Field, have, f.Value)
+	}
+	tri := func(dst *model.Tri) error {
+		v, ok := parseTri(f.Value)
+		if !ok || v == model.Unknown {
+			return fmt.Errorf("field %s: %q is not yes or no", f.Field, f.Value)
+		}
+		if *dst != model.Unknown && *dst != v {
+			return conflict(*dst)
+		}
+		*dst = v
+		return nil
+	}
+	switch f.Field {
+	case "interconnect":
+		v := model.Interconnect(f.Value)
+		switch v {
+		case model.InterconnectNVSwitch, model.InterconnectNVLink, model.InterconnectPCIe, model.InterconnectSingle:
+		default:
+			return fmt.Errorf("field interconnect: %q is not nvswitch, nvlink, pcie or single", f.Value)
+		}
+		if o.Interconnect != model.InterconnectUnknown && o.Interconnect != v {
+			return conflict(o.Interconnect)
+		}
+		if o.Interconnect == model.InterconnectUnknown && f.Note != "" {
+			o.InterconnectNote = f.Note
+		}
+		o.Interconnect = v
+	case "vcpu_type":
+		v := model.VCPUType(f.Value)
+		switch v {
+		case model.VCPUDedicated, model.VCPUShared, model.VCPUBurstable, model.VCPUContainer, model.VCPUMarketplace, model.VCPUGPUFraction:
+		default:
+			return fmt.Errorf("field vcpu_type: %q is not dedicated, shared, burstable, container, marketplace or gpu-fraction", f.Value)
+		}
+		if o.VCPUType != model.VCPUUnknown && o.VCPUType != v {
+			return conflict(o.VCPUType)
+		}
+		if o.VCPUType == model.VCPUUnknown && f.Note != "" {
+			o.VCPUNote = f.Note
+		}
+		o.VCPUType = v
+	case "hyperthread":
+		return tri(&o.Hyperthreaded)
+	case "rdma":
+		return tri(&o.RDMA)
+	case "local_nvme_wiped":
+		return tri(&o.LocalNVMeWiped)
+	case "form_factor":
+		if c := formClass(f.Value); c == "" || c != f.Value {
+			return fmt.Errorf("field form_factor: %q is not SXM, PCIe or other", f.Value)
+		}
+		if o.FormFactor != "" && o.FormFactor != f.Value {
+			return conflict(o.FormFactor)
+		}
+		o.FormFactor = f.Value
+	case "local_nvme":
+		if o.LocalNVMe == "" {
+			o.LocalNVMe = f.Value
+		}
+	case "inter_node_network":
+		if o.InterNodeNetwork == "" {
+			o.InterNodeNetwork = f.Value
+		}
+	case "marketplace":
+		v, ok := parseTri(f.Value)
+		if !ok || v == model.Unknown {
+			return fmt.Errorf("field marketplace: %q is not yes or no", f.Value)
+		}
+		o.Marketplace = v == model.Yes
+	case "gpu":
+		if strings.TrimSpace(f.Value) == "" {
+			return fmt.Errorf("field gpu: empty")
+		}
+		if o.GPU != "" && o.GPU != f.Value {
+			return conflict(o.GPU)
+		}
+		o.GPU = f.Value
+	case "gpu_count":
+		n, err := strconv.Atoi(f.Value)
+		if err != nil || n <= 0 {
+			return fmt.Errorf("field gpu_count: %q is not a GPU count", f.Value)
+		}
+		if o.GPUCount != 0 && o.GPUCount != n {
+			return conflict(o.GPUCount)
+		}
+		o.GPUCount = n
+	default:
+		return fmt.Errorf("unknown field %q", f.Field)
+	}
+	return nil
+}

@@ -1,0 +1,363 @@
+package data
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/gpupick/gpupick/model"
+)
+
+// reference is what turning rows into offers needs besides the rows: the
+// GPU table, the instance families and the researched offer facts. It
+// collects the synthetic GPU entries of offers whose GPU variant the source
+// does not state.
+type reference struct {
+	gpus      *gpuIndex
+	families  []familyRule
+	facts     []factRule
+	ambiguous map[string]model.GPU
+}
+
+// newReference bundles the reference tables.
+func newReference(gpus []model.GPU, families []familyRule, facts []factRule) *reference {
+	return &reference{gpus: newGPUIndex(gpus), families: families, facts: facts, ambiguous: map[string]model.GPU{}}
+}
+
+// skySource says where one cloud's rows came from.
+type skySource struct {
+	URL       string // the file's URL or path
+	PriceNote string // caveat on the whole file's prices ("" if none)
+	Date      string // YYYY-MM-DD the prices were read
+}
+
+// nameForm reads a form-factor hint from names: "SXM" when one of them
+// says SXM, "PCIe" when one says PCI(e), else "".
+func nameForm(names ...string) string {
+	l := strings.ToLower(strings.Join(names, " "))
+	switch {
+	case strings.Contains(l, "sxm"):
+		return "SXM"
+	case strings.Contains(l, "pci"):
+		return "PCIe"
+	}
+	return ""
+}
+
+// skyGroup is the items of one offer.
+type skyGroup struct {
+	items  []skyItem
+	match  gpuMatch
+	family *familyRule
+}
+
+// foldSky folds one cloud's cleaned items into offers: items of the same
+// instance type, GPU and GPU count that differ only by zone or region become
+// one offer with all its regions and the price range.
+func (ref *reference) foldSky(cloud string, items []skyItem, src skySource) []model.Offer {
+	groups := map[string]*skyGroup{}
+	var keys []string
+	for _, it := range items {
+		fam := matchFamily(ref.families, cloud, it.InstanceType, it.Accel, it.Count)
+		mem := it.MemGiB
+		if mem == 0 && fam != nil {
+			mem = fam.statedMemGiB()
+		}
+		form := nameForm(it.Accel, it.GPUInfoName, it.InstanceType)
+		if form == "" && fam != nil {
+			form = formClass(fam.Form)
+		}
+		var m gpuMatch
+		if it.Accel != "" {
+			m = ref.gpus.identify(it.Accel, mem, form)
+		}
+		key := fmt.Sprintf("%s\x00%s\x00%d\x00%g", it.InstanceType, m.Name, it.Count, it.Fraction)
+		g, ok := groups[key]
+		if !ok {
+			g = &skyGroup{match: m, family: fam}
+			groups[key] = g
+			keys = append(keys, key)
+		}
+		g.items = append(g.items, it)
+	}
+	sort.Strings(keys)
+	offers := make([]model.Offer, 0, len(keys))
+	for _, k := range keys {
+		offers = append(offers, ref.offerOf(cloud, groups[k], src))
+	}
+	disambiguate(offers)
+	return offers
+}
+
+// disambiguate makes instance types unique within a provider: when one
+// name covers offers with different GPUs (Vast's A100 40 GB and 80 GB under
+// one name) or counts, the GPU (or count) is added in brackets.
+func disambiguate(offers []model.Offer) {
+	n := map[string]int{}
+	for i := range offers {
+		n[offers[i].InstanceType]++
+	}
+	for i := range offers {
+		o := &offers[i]
+		if n[o.InstanceType] < 2 {
+			continue
+		}
+		tag := o.GPU
+		if tag == "" {
+			tag = "unknown GPU"
+		}
+		o.Notes = joinNonEmpty("; ", fmt.Sprintf("the source lists several configurations under %q: this one is told apart by its GPU", o.InstanceType), o.Notes)
+		o.InstanceType = fmt.Sprintf("%s [%s x%d]", o.InstanceType, tag, o.GPUCount)
+	}
+}
+
+// offerOf builds one offer from a group of items.
+func (ref *reference) offerOf(cloud string, g *skyGroup, src skySource) model.Offer {
+	first := g.items[0]
+	o := model.Offer{
+		Provider:     cloud,
+		InstanceType: first.InstanceType,
+		GPU:          g.match.Name,
+		GPUCount:     first.Count,
+		Currency:     model.USD,
+		PriceDate:    src.Date,
+		PriceNote:    src.PriceNote,
+	}
+	if first.Fraction > 0 {
+		o.GPUFraction = first.Fraction
+	}
+	var notes []string
+	addNote := func(s string) {
+		if s == "" {
+			return
+		}
+		for _, n := range notes {
+			if n == s {
+				return
+			}
+		}
+		notes = append(notes, s)
+	}
+	if first.Accel != "" {
+		listed := "listed as " + first.Accel
+		if first.GPUInfoName != "" && first.GPUInfoName != first.Accel {
+			listed += " (" + first.GPUInfoName + ")"
+		}
+		addNote(listed)
+	} else {
+		addNote("the source names no accelerator for this instance type: GPU and GPU count unknown")
+	}
+	addNote(g.match.Note)
+	if len(g.match.Candidates) > 1 {
+		if _, ok := ref.ambiguous[o.GPU]; !ok {
+			ref.ambiguous[o.GPU] = ref.gpus.ambiguousGPU(g.match.Candidates)
+		}
+	}
+
+	// Regions, prices and host specs over the folded rows.
+	regions := map[string]bool{}
+	var noPrice []string
+	vcpus, mem := map[float64]bool{}, map[float64]bool{}
+	memGiB := 0.0
+	for _, it := range g.items {
+		if it.Region != "" {
+			regions[it.Region] = true
+		}
+		for _, n := range it.Notes {
+			if n != "no on-demand price in the source (unknown)" {
+				addNote(n)
+			}
+		}
+		if it.Price > 0 {
+			o.OnDemand = minPos(o.OnDemand, it.Price)
+			o.OnDemandMax = max(o.OnDemandMax, it.Price)
+		} else if it.Region != "" {
+			noPrice = append(noPrice, it.Region)
+		}
+		if it.Spot > 0 {
+			o.Spot = minPos(o.Spot, it.Spot)
+			o.SpotMax = max(o.SpotMax, it.Spot)
+		}
+		if it.VCPUs > 0 {
+			vcpus[it.VCPUs] = true
+		}
+		if it.MemoryGiB > 0 {
+			mem[it.MemoryGiB] = true
+		}
+		if it.MemGiB > 0 && (memGiB == 0 || it.MemGiB < memGiB) {
+			memGiB = it.MemGiB
+		}
+	}
+	for r := range regions {
+		o.Regions = append(o.Regions, r)
+	}
+	sort.Strings(o.Regions)
+	if o.Regions == nil {
+		o.Regions = []string{}
+		addNote("the source gives no region")
+	}
+	if o.OnDemandMax == o.OnDemand {
+		o.OnDemandMax = 0
+	}
+	if o.SpotMax == o.Spot {
+		o.SpotMax = 0
+	}
+	if o.OnDemand == 0 {
+		addNote("no on-demand price in the source (unknown)")
+	} else if len(noPrice) > 0 {
+		sort.Strings(noPrice)
+		o.PriceNote = joinNonEmpty("; ", o.PriceNote, "no price in "+strings.Join(uniqStrings(noPrice), ", "))
+	}
+	o.VCPUs = minKey(vcpus)
+	o.MemoryGiB = minKey(mem)
+	if len(vcpus) > 1 || len(mem) > 1 {
+		addNote(fmt.Sprintf("vCPUs / RAM differ by region in the source (vCPUs %s, RAM %s GiB): the smallest is shown", keysText(vcpus), keysText(mem)))
+	}
+
+	// Per-GPU memory: the source's, else the GPU table's, else the family's.
+	gpu := ref.gpuFacts(o.GPU)
+	switch {
+	case memGiB > 0:
+		o.VRAMGiB = memGiB
+	case gpu != nil && gpu.VRAMGiB > 0:
+		o.VRAMGiB = gpu.VRAMGiB
+		addNote("per-GPU memory is 0 or missing in the source: taken from the GPU table")
+	case g.family != nil && g.family.statedMemGiB() > 0:
+		o.VRAMGiB = g.family.statedMemGiB()
+		addNote("per-GPU memory from the provider's instance-family docs")
+	}
+
+	o.Sources = []string{src.URL}
+	if f := g.family; f != nil {
+		ref.applyFamily(&o, f, first)
+		o.Sources = append(o.Sources, f.Sources...)
+		addNote(f.Notes)
+	}
+	for _, fr := range ref.facts {
+		if fr.matches(&o, first.Accel) {
+			if err := applyFact(&o, fr); err != nil {
+				// Conflicts are caught when the facts file is checked
+				// against the reference data (TestFactsDoNotConflict); here
+				// the known value is kept.
+				continue
+			}
+			o.Sources = append(o.Sources, fr.Source)
+		}
+	}
+	ref.gpuLevelFacts(&o)
+	if o.VCPUType == model.VCPUMarketplace {
+		o.Marketplace = true
+	}
+	if first.Arch != "" && first.Arch != "x86_64" {
+		addNote("CPU architecture " + first.Arch)
+	}
+	o.Sources = uniqKeepOrder(o.Sources)
+	o.Notes = strings.Join(notes, "; ")
+	return o
+}
+
+// gpuFacts returns the facts of a GPU name, synthetic ones included.
+func (ref *reference) gpuFacts(name string) *model.GPU {
+	if name == "" {
+		return nil
+	}
+	if g, ok := ref.gpus.gpus[name]; ok {
+		return &g
+	}
+	if g, ok := ref.ambiguous[name]; ok {
+		return &g
+	}
+	return nil
+}
+
+// applyFamily copies an instance family's facts onto an offer.
+func (ref *reference) applyFamily(o *model.Offer, f *familyRule, first skyItem) {
+	if c := formClass(f.Form); c != "" {
+		o.FormFactor = c
+	}
+	if o.GPUCount > 1 {
+		o.Interconnect = classifyInterconnect(f.Intra)
+	}
+	o.InterconnectNote = f.Intra
+	o.InterNodeNetwork = f.InterNode
+	o.RDMA, _ = parseTri(f.RDMA)
+	o.VCPUType = classifyVCPU(f.VCPUType)
+	o.VCPUNote = f.VCPUType
+	o.Hyperthreaded, _ = parseTri(f.Hyperthread)
+	o.LocalNVMe = f.LocalNVMe
+	if first.LocalDisk != "" {
+		o.LocalNVMe = joinNonEmpty("; ", first.LocalDisk+" (this size, per SkyPilot)", f.LocalNVMe)
+	}
+	o.LocalNVMeWiped = classifyWiped(f.LocalNVMe)
+}
+
+// gpuLevelFacts fills what follows from the GPU itself: a single GPU (or a
+// slice of one) has no GPU peers; several NVIDIA GPUs of a model that has
+// no NVLink at all (per the GPU table's cited source) can only talk over
+// PCIe; the form factor of a known GPU variant.
+func (ref *reference) gpuLevelFacts(o *model.Offer) {
+	if o.GPUCount == 1 {
+		if o.Interconnect != model.InterconnectSingle {
+			o.Interconnect = model.InterconnectSingle
+			o.InterconnectNote = joinNonEmpty("; ", "one GPU: no GPU-to-GPU link needed", o.InterconnectNote)
+		}
+	}
+	gpu := ref.gpuFacts(o.GPU)
+	if gpu == nil {
+		return
+	}
+	if o.FormFactor == "" {
+		o.FormFactor = formClass(gpu.FormFactor)
+	}
+	if o.GPUCount > 1 && o.Interconnect == model.InterconnectUnknown && gpu.NVLink == model.No && gpu.Vendor == "NVIDIA" {
+		o.Interconnect = model.InterconnectPCIe
+		o.InterconnectNote = joinNonEmpty("; ", "the "+o.GPU+" has no NVLink ("+gpu.NVLinkNote+"), so its GPUs talk over PCIe", o.InterconnectNote)
+	}
+}
+
+// minPos returns the smaller of a (0 = unset) and b.
+func minPos(a, b float64) float64 {
+	if a == 0 || b < a {
+		return b
+	}
+	return a
+}
+
+// minKey returns the smallest key of a set, 0 when empty.
+func minKey(m map[float64]bool) float64 {
+	v := 0.0
+	for k := range m {
+		if v == 0 || k < v {
+			v = k
+		}
+	}
+	return v
+}
+
+// keysText lists a set's keys in order.
+func keysText(m map[float64]bool) string {
+	var ks []float64
+	for k := range m {
+		ks = append(ks, k)
+	}
+	sort.Float64s(ks)
+	var s []string
+	for _, k := range ks {
+		s = append(s, model.FormatNumber(k))
+	}
+	return strings.Join(s, "/")
+}
+
+// uniqKeepOrder drops repeated strings, keeping the first.
+func uniqKeepOrder(s []string) []string {
+	seen := map[string]bool{}
+	out := s[:0]
+	for _, v := range s {
+		if v == "" || seen[v] {
+			continue
+		}
+		seen[v] = true
+		out = append(out, v)
+	}
+	return out
+}

@@ -1,0 +1,132 @@
+package data
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+
+	"github.com/gpupick/gpupick/model"
+)
+
+// LoadOptions says where Load looks. Empty fields mean the defaults.
+type LoadOptions struct {
+	// CacheDir holds imported and updated catalogs (default
+	// os.UserCacheDir()/gpupick).
+	CacheDir string
+	// ConfigDir holds the overlay catalog.toml (default
+	// os.UserConfigDir()/gpupick).
+	ConfigDir string
+	// OverlayPath is an overlay file to apply instead of
+	// ConfigDir/catalog.toml (the --catalog flag); it must exist.
+	OverlayPath string
+	// EmbeddedOnly ignores imported and updated catalogs.
+	EmbeddedOnly bool
+	// NoOverlay applies no overlay at all.
+	NoOverlay bool
+}
+
+// appName is the folder name under the user cache and config dirs.
+const appName = "gpupick"
+
+// DefaultLoadOptions returns options with the user's cache and config dirs
+// filled in (left empty when the platform has none).
+func DefaultLoadOptions() LoadOptions {
+	var o LoadOptions
+	if d, err := os.UserCacheDir(); err == nil {
+		o.CacheDir = filepath.Join(d, appName)
+	}
+	if d, err := os.UserConfigDir(); err == nil {
+		o.ConfigDir = filepath.Join(d, appName)
+	}
+	return o
+}
+
+// withDefaults fills empty dirs.
+func (o LoadOptions) withDefaults() LoadOptions {
+	d := DefaultLoadOptions()
+	if o.CacheDir == "" {
+		o.CacheDir = d.CacheDir
+	}
+	if o.ConfigDir == "" {
+		o.ConfigDir = d.ConfigDir
+	}
+	return o
+}
+
+// ImportedDir and UpdatedDir are the cache folders of the two origins.
+func (o LoadOptions) ImportedDir() string {
+	return filepath.Join(o.withDefaults().CacheDir, originImported)
+}
+
+// UpdatedDir is where `catalog update` stores its download.
+func (o LoadOptions) UpdatedDir() string {
+	return filepath.Join(o.withDefaults().CacheDir, originUpdated)
+}
+
+// OverlayFile is the overlay Load applies: OverlayPath, else
+// ConfigDir/catalog.toml.
+func (o LoadOptions) OverlayFile() string {
+	if o.OverlayPath != "" {
+		return o.OverlayPath
+	}
+	o = o.withDefaults()
+	if o.ConfigDir == "" {
+		return ""
+	}
+	return filepath.Join(o.ConfigDir, "catalog.toml")
+}
+
+// Load returns the catalog gpupick should use: the newest of the embedded,
+// imported and updated catalogs (by snapshot date; on a tie an update wins
+// over an import, an import over the embedded), with the user overlay
+// applied. Info says which (Origin "embedded", "imported" or "updated",
+// plus "+overlay"), how old (SnapshotDate) and from where (Path, Overlay).
+// A cached catalog that cannot be read is skipped with a warning in
+// Info.Warnings; a bad overlay is an error naming file, line and key.
+func Load(opts LoadOptions) (*model.Catalog, error) {
+	opts = opts.withDefaults()
+	emb, err := Embedded()
+	if err != nil {
+		return nil, err
+	}
+	cat := emb
+	var warnings []string
+	if !opts.EmbeddedOnly && opts.CacheDir != "" {
+		for _, dir := range []string{opts.ImportedDir(), opts.UpdatedDir()} {
+			c, err := readCached(dir)
+			if err != nil {
+				warnings = append(warnings, fmt.Sprintf("%v (using the %s catalog instead; run 'gpupick catalog update' or import again)", err, cat.Info.Origin))
+				continue
+			}
+			if c == nil || c.meta.snapshot < cat.Info.SnapshotDate {
+				continue
+			}
+			merged := c.merge(emb)
+			if err := Validate(merged); err != nil {
+				warnings = append(warnings, fmt.Sprintf("cached catalog %s: %v (skipped)", dir, err))
+				continue
+			}
+			cat = merged
+		}
+	}
+	cat.Info.Warnings = warnings
+	if !opts.NoOverlay {
+		path := opts.OverlayFile()
+		if path != "" {
+			b, err := os.ReadFile(path)
+			switch {
+			case err == nil:
+				if err := ApplyOverlay(cat, path, b); err != nil {
+					return nil, err
+				}
+			case errors.Is(err, fs.ErrNotExist) && opts.OverlayPath == "":
+				// No default overlay: nothing to do.
+			default:
+				return nil, fmt.Errorf("overlay: %w", err)
+			}
+		}
+	}
+	return cat, nil
+}

@@ -1,0 +1,510 @@
+package data
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/BurntSushi/toml"
+	"github.com/gpupick/gpupick/model"
+)
+
+// The user overlay is a TOML file (--catalog FILE, or catalog.toml in the
+// user config dir) that adds private offers and overrides prices and
+// discounts:
+//
+//	[[offer]]                      # a private offer
+//	provider = "mylab"
+//	instance_type = "8xH100-node"
+//	gpu = "H100 SXM5"              # a GPU name or alias ("H100-SXM")
+//	gpu_count = 8
+//	on_demand_hourly = 16.0        # per hour, whole instance
+//	currency = "USD"               # USD (default) or CNY
+//	interconnect = "nvswitch"
+//
+//	[[override]]                   # a negotiated price
+//	provider = "aws"
+//	instance_type = "p5.*"         # a glob; omit for every offer of the provider
+//	discount = 0.30                # 30% off every listed price
+//
+//	[policy.aws]                   # commitment discounts you were quoted
+//	commit_1y = 0.40
+//
+// Unknown keys, wrong types and impossible values (a negative price, zero
+// GPUs, a discount of 100% or more) are errors that name the file, the line
+// and the key.
+
+// overlayFile is the decoded overlay.
+type overlayFile struct {
+	Offer    []overlayOffer           `toml:"offer"`
+	Override []overlayOverride        `toml:"override"`
+	Policy   map[string]overlayPolicy `toml:"policy"`
+}
+
+// overlayOffer is one [[offer]].
+type overlayOffer struct {
+	Provider     providerKey `toml:"provider"`
+	InstanceType nonEmpty    `toml:"instance_type"`
+	GPU          string      `toml:"gpu"`
+	GPUCount     gpuCount    `toml:"gpu_count"`
+	VRAMGiB      amount      `toml:"vram_gib"`
+	VCPUs        amount      `toml:"vcpus"`
+	MemoryGiB    amount      `toml:"memory_gib"`
+	Currency     currency    `toml:"currency"`
+	OnDemand     amount      `toml:"on_demand_hourly"`
+	Spot         amount      `toml:"spot_hourly"`
+	Monthly      amount      `toml:"monthly"`
+	Yearly       amount      `toml:"yearly"`
+	Regions      []string    `toml:"regions"`
+	Interconnect interconn   `toml:"interconnect"`
+	VCPUType     vcpuType    `toml:"vcpu_type"`
+	RDMA         model.Tri   `toml:"rdma"`
+	Hyperthread  model.Tri   `toml:"vcpu_hyperthread"`
+	FormFactor   formFactor  `toml:"form_factor"`
+	LocalNVMe    string      `toml:"local_nvme"`
+	Marketplace  bool        `toml:"marketplace"`
+	Sources      []string    `toml:"sources"`
+	Notes        string      `toml:"notes"`
+}
+
+// overlayOverride is one [[override]].
+type overlayOverride struct {
+	Provider     providerKey `toml:"provider"`
+	InstanceType string      `toml:"instance_type"`
+	GPU          string      `toml:"gpu"`
+	Discount     fraction    `toml:"discount"`
+	OnDemand     amount      `toml:"on_demand_hourly"`
+	Spot         amount      `toml:"spot_hourly"`
+	Monthly      amount      `toml:"monthly"`
+	Yearly       amount      `toml:"yearly"`
+	Note         string      `toml:"note"`
+}
+
+// overlayPolicy is one [policy.<provider>] table.
+type overlayPolicy struct {
+	Commit1y        fraction `toml:"commit_1y"`
+	Commit3y        fraction `toml:"commit_3y"`
+	CommitMax       fraction `toml:"commit_max"`
+	CommitMonthly   fraction `toml:"commit_monthly"`
+	SpotDiscountMax fraction `toml:"spot_discount_max"`
+	Note            string   `toml:"note"`
+}
+
+// Value types that check themselves while decoding, so that the decoder
+// reports the line and key of a bad value.
+
+// amount is a price or size: a finite number >= 0.
+type amount float64
+
+func (a *amount) UnmarshalText(b []byte) error {
+	v, err := strconv.ParseFloat(string(b), 64)
+	if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
+		return fmt.Errorf("%q is not a number (want e.g. 2.5)", b)
+	}
+	if v < 0 {
+		return fmt.Errorf("%v is negative (prices and sizes are 0 or more)", v)
+	}
+	*a = amount(v)
+	return nil
+}
+
+// fraction is a discount: at least 0 and below 1 (0.3 = 30% off).
+type fraction float64
+
+func (f *fraction) UnmarshalText(b []byte) error {
+	v, err := strconv.ParseFloat(string(b), 64)
+	if err != nil || math.IsNaN(v) {
+		return fmt.Errorf("%q is not a number (want a fraction such as 0.3 for 30%% off)", b)
+	}
+	if v < 0 || v >= 1 {
+		return fmt.Errorf("%v is not a discount: want at least 0 and below 1 (0.3 = 30%% off)", v)
+	}
+	*f = fraction(v)
+	return nil
+}
+
+// gpuCount is a whole number of GPUs, 1 or more.
+type gpuCount int
+
+func (g *gpuCount) UnmarshalText(b []byte) error {
+	v, err := strconv.Atoi(string(b))
+	if err != nil {
+		return fmt.Errorf("%q is not a whole number of GPUs", b)
+	}
+	if v < 1 || v > maxSkyCount {
+		return fmt.Errorf("%d GPUs: want 1 to %d", v, maxSkyCount)
+	}
+	*g = gpuCount(v)
+	return nil
+}
+
+// providerKey is a lower-case provider key.
+type providerKey string
+
+func (p *providerKey) UnmarshalText(b []byte) error {
+	s := string(b)
+	if s == "" || s != strings.ToLower(s) || strings.ContainsAny(s, " /\t") {
+		return fmt.Errorf("%q is not a provider key (lower case, no spaces, e.g. aws)", s)
+	}
+	*p = providerKey(s)
+	return nil
+}
+
+// nonEmpty is a required string.
+type nonEmpty string
+
+func (n *nonEmpty) UnmarshalText(b []byte) error {
+	if strings.TrimSpace(string(b)) == "" {
+		return errors.New("must not be empty")
+	}
+	*n = nonEmpty(b)
+	return nil
+}
+
+// currency is USD or CNY.
+type currency model.Currency
+
+func (c *currency) UnmarshalText(b []byte) error {
+	v, err := model.ParseCurrency(string(b))
+	if err != nil {
+		return fmt.Errorf("%q: want USD or CNY", b)
+	}
+	*c = currency(v)
+	return nil
+}
+
+// interconn is an Interconnect value.
+type interconn model.Interconnect
+
+func (i *interconn) UnmarshalText(b []byte) error {
+	switch v := model.Interconnect(b); v {
+	case model.InterconnectNVSwitch, model.InterconnectNVLink, model.InterconnectPCIe, model.InterconnectSingle, model.InterconnectUnknown:
+		*i = interconn(v)
+		return nil
+	}
+	return fmt.Errorf("%q: want nvswitch, nvlink, pcie or single", b)
+}
+
+// vcpuType is a VCPUType value.
+type vcpuType model.VCPUType
+
+func (t *vcpuType) UnmarshalText(b []byte) error {
+	switch v := model.VCPUType(b); v {
+	case model.VCPUDedicated, model.VCPUShared, model.VCPUBurstable, model.VCPUContainer, model.VCPUMarketplace, model.VCPUGPUFraction, model.VCPUUnknown:
+		*t = vcpuType(v)
+		return nil
+	}
+	return fmt.Errorf("%q: want dedicated, shared, burstable, container, marketplace or gpu-fraction", b)
+}
+
+// formFactor is SXM, PCIe or other.
+type formFactor string
+
+func (f *formFactor) UnmarshalText(b []byte) error {
+	switch s := string(b); s {
+	case "SXM", "PCIe", "other", "":
+		*f = formFactor(s)
+		return nil
+	}
+	return fmt.Errorf("%q: want SXM, PCIe or other", b)
+}
+
+// maxOverlayBytes bounds an overlay file.
+const maxOverlayBytes = 1 << 20
+
+// ApplyOverlay applies an overlay (the TOML text b, read from path) to a
+// catalog: it adds its offers, overrides prices and policy discounts, marks
+// Info (Origin "+overlay", Overlay path) and checks the result. Errors name
+// the file, the line and the key.
+func ApplyOverlay(cat *model.Catalog, path string, b []byte) error {
+	ov, err := decodeOverlay(path, b)
+	if err != nil {
+		return err
+	}
+	lines := tomlLines(b)
+	src := "user overlay " + path
+	gpus := newGPUIndex(gpuList(cat))
+	keys := make(map[string]int, len(cat.Offers))
+	for i := range cat.Offers {
+		keys[cat.Offers[i].Key()] = i
+	}
+	for i, in := range ov.Offer {
+		at := func(key string) string {
+			return fmt.Sprintf("%s:%d: [[offer]] #%d", path, lines.line("offer", i, key), i+1)
+		}
+		switch {
+		case in.Provider == "":
+			return fmt.Errorf("%s: key \"provider\" is missing (a provider key such as mylab)", at(""))
+		case in.InstanceType == "":
+			return fmt.Errorf("%s: key \"instance_type\" is missing", at(""))
+		case in.GPUCount == 0:
+			return fmt.Errorf("%s: key \"gpu_count\" is missing (the number of GPUs, 1 or more)", at(""))
+		case in.OnDemand == 0 && in.Monthly == 0 && in.Yearly == 0:
+			return fmt.Errorf("%s: no price: set on_demand_hourly (per hour, whole instance), monthly or yearly", at(""))
+		case in.Spot > 0 && in.OnDemand > 0 && in.Spot > in.OnDemand:
+			return fmt.Errorf("%s: key \"spot_hourly\": %v is above on_demand_hourly %v", at("spot_hourly"), in.Spot, in.OnDemand)
+		}
+		o := model.Offer{
+			Provider: string(in.Provider), InstanceType: string(in.InstanceType), GPUCount: int(in.GPUCount),
+			VRAMGiB: float64(in.VRAMGiB), VCPUs: float64(in.VCPUs), MemoryGiB: float64(in.MemoryGiB),
+			Currency: model.Currency(in.Currency), OnDemand: float64(in.OnDemand), Spot: float64(in.Spot),
+			Monthly: float64(in.Monthly), Yearly: float64(in.Yearly), Regions: in.Regions,
+			Interconnect: model.Interconnect(in.Interconnect), VCPUType: model.VCPUType(in.VCPUType),
+			RDMA: in.RDMA, Hyperthreaded: in.Hyperthread, FormFactor: string(in.FormFactor),
+			LocalNVMe: in.LocalNVMe, Marketplace: in.Marketplace, Notes: in.Notes,
+			Sources: append(append([]string(nil), in.Sources...), src),
+		}
+		if o.Currency == "" {
+			o.Currency = model.USD
+		}
+		if o.Regions == nil {
+			o.Regions = []string{}
+		}
+		if in.GPU != "" {
+			m := gpus.identify(in.GPU, o.VRAMGiB, nameForm(in.GPU))
+			switch {
+			case m.Name == "":
+				return fmt.Errorf("%s: key \"gpu\": %q is not a GPU gpupick knows (use a name from 'gpupick catalog list', or leave gpu out and give vram_gib)", at("gpu"), in.GPU)
+			case len(m.Candidates) > 1:
+				return fmt.Errorf("%s: key \"gpu\": %q is ambiguous (%s): name the variant or give vram_gib", at("gpu"), in.GPU, strings.Join(m.Candidates, ", "))
+			}
+			o.GPU = m.Name
+			if o.VRAMGiB == 0 {
+				o.VRAMGiB = cat.GPUs[m.Name].VRAMGiB
+			}
+		} else if o.VRAMGiB == 0 {
+			return fmt.Errorf("%s: give gpu (a GPU name) or vram_gib (memory per GPU)", at(""))
+		}
+		if o.GPUCount == 1 && o.Interconnect == model.InterconnectUnknown {
+			o.Interconnect = model.InterconnectSingle
+		}
+		if g, ok := cat.GPUs[o.GPU]; ok && g.NVLink == model.No && o.Interconnect.HasNVLink() {
+			return fmt.Errorf("%s: key \"interconnect\": %s, but the %s has no NVLink", at("interconnect"), o.Interconnect, o.GPU)
+		}
+		if _, dup := keys[o.Key()]; dup {
+			return fmt.Errorf("%s: %s is already in the catalog (change its price with [[override]])", at("instance_type"), o.Key())
+		}
+		keys[o.Key()] = len(cat.Offers)
+		cat.Offers = append(cat.Offers, o)
+		if _, ok := cat.Policies[o.Provider]; !ok {
+			if cat.Policies == nil {
+				cat.Policies = map[string]model.Policy{}
+			}
+			cat.Policies[o.Provider] = model.Policy{Provider: o.Provider, Name: o.Provider, Currency: o.Currency, Sources: []string{src}}
+		}
+	}
+	for i, ovr := range ov.Override {
+		at := func(key string) string {
+			return fmt.Sprintf("%s:%d: [[override]] #%d", path, lines.line("override", i, key), i+1)
+		}
+		if ovr.Provider == "" {
+			return fmt.Errorf("%s: key \"provider\" is missing", at(""))
+		}
+		if ovr.Discount == 0 && ovr.OnDemand == 0 && ovr.Spot == 0 && ovr.Monthly == 0 && ovr.Yearly == 0 {
+			return fmt.Errorf("%s: nothing to override: set discount (0.3 = 30%% off) or a price (on_demand_hourly, spot_hourly, monthly, yearly)", at(""))
+		}
+		n := 0
+		for j := range cat.Offers {
+			o := &cat.Offers[j]
+			if o.Provider != string(ovr.Provider) {
+				continue
+			}
+			if ovr.InstanceType != "" && !globMatch(ovr.InstanceType, o.InstanceType) {
+				continue
+			}
+			if ovr.GPU != "" && !gpuMatches(cat, o, ovr.GPU) {
+				continue
+			}
+			n++
+			applyOverride(o, ovr, src)
+		}
+		if n == 0 {
+			return fmt.Errorf("%s: matches no offer of provider %q (instance_type %q, gpu %q)", at("instance_type"), ovr.Provider, ovr.InstanceType, ovr.GPU)
+		}
+	}
+	for prov, p := range ov.Policy {
+		var pk providerKey
+		if err := pk.UnmarshalText([]byte(prov)); err != nil {
+			return fmt.Errorf("%s:%d: [policy.%s]: %v", path, lines.table("policy."+prov), prov, err)
+		}
+		pol, ok := cat.Policies[prov]
+		if !ok {
+			pol = model.Policy{Provider: prov, Name: prov, Sources: []string{}}
+		}
+		set := func(dst *model.Discount, f fraction) {
+			if f > 0 {
+				*dst = model.Discount{Fraction: float64(f), Note: joinNonEmpty(" ", "from the user overlay.", p.Note), Source: src}
+			}
+		}
+		set(&pol.Commit1y, p.Commit1y)
+		set(&pol.Commit3y, p.Commit3y)
+		set(&pol.CommitMax, p.CommitMax)
+		set(&pol.CommitMonthly, p.CommitMonthly)
+		set(&pol.SpotDiscountMax, p.SpotDiscountMax)
+		pol.Sources = append(pol.Sources, src)
+		if cat.Policies == nil {
+			cat.Policies = map[string]model.Policy{}
+		}
+		cat.Policies[prov] = pol
+	}
+	sortOffers(cat.Offers)
+	if cat.Info.Origin == "" {
+		cat.Info.Origin = originEmbedded
+	}
+	if !strings.HasSuffix(cat.Info.Origin, "+overlay") {
+		cat.Info.Origin += "+overlay"
+	}
+	cat.Info.Overlay = path
+	if err := Validate(cat); err != nil {
+		return fmt.Errorf("%s: the catalog with this overlay is not valid: %w", path, err)
+	}
+	return nil
+}
+
+// gpuMatches reports whether an offer's GPU is the one a user named (by
+// name or alias, case and punctuation ignored).
+func gpuMatches(cat *model.Catalog, o *model.Offer, name string) bool {
+	k := aliasKey(name)
+	if aliasKey(o.GPU) == k {
+		return true
+	}
+	if g, ok := cat.GPUs[o.GPU]; ok {
+		for _, a := range g.Aliases {
+			if aliasKey(a) == k {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// applyOverride sets or discounts an offer's prices.
+func applyOverride(o *model.Offer, ovr overlayOverride, src string) {
+	var what []string
+	if d := float64(ovr.Discount); d > 0 {
+		for _, p := range []*float64{&o.OnDemand, &o.OnDemandMax, &o.Spot, &o.SpotMax, &o.Daily, &o.Weekly, &o.Monthly, &o.Yearly} {
+			*p = roundPrice(*p * (1 - d))
+		}
+		what = append(what, fmt.Sprintf("%s%% off every listed price", model.FormatNumber(d*100)))
+	}
+	set := func(dst, max *float64, v amount, name string) {
+		if v > 0 {
+			*dst = float64(v)
+			if max != nil {
+				*max = 0
+			}
+			what = append(what, name+" set to "+model.FormatNumber(float64(v)))
+		}
+	}
+	set(&o.OnDemand, &o.OnDemandMax, ovr.OnDemand, "on-demand")
+	set(&o.Spot, &o.SpotMax, ovr.Spot, "spot")
+	set(&o.Monthly, nil, ovr.Monthly, "monthly")
+	set(&o.Yearly, nil, ovr.Yearly, "yearly")
+	note := "user overlay: " + strings.Join(what, ", ")
+	if ovr.Note != "" {
+		note += " (" + ovr.Note + ")"
+	}
+	o.PriceNote = joinNonEmpty("; ", note, o.PriceNote)
+	o.Sources = append(o.Sources, src)
+}
+
+// gpuList returns a catalog's GPUs, synthetic ones left out.
+func gpuList(cat *model.Catalog) []model.GPU {
+	out := make([]model.GPU, 0, len(cat.GPUs))
+	for _, g := range cat.GPUs {
+		if !isSynthetic(g) {
+			out = append(out, g)
+		}
+	}
+	return out
+}
+
+// decodeOverlay decodes and checks the TOML syntax, types and keys.
+func decodeOverlay(path string, b []byte) (*overlayFile, error) {
+	if len(b) > maxOverlayBytes {
+		return nil, fmt.Errorf("%s: larger than %d bytes", path, maxOverlayBytes)
+	}
+	var ov overlayFile
+	md, err := toml.NewDecoder(bytes.NewReader(b)).Decode(&ov)
+	if err != nil {
+		var pe toml.ParseError
+		if errors.As(err, &pe) {
+			msg := pe.Message
+			if pe.LastKey != "" {
+				msg = fmt.Sprintf("key %q: %s", lastKeyName(pe.LastKey), msg)
+			}
+			return nil, fmt.Errorf("%s:%d: %s", path, pe.Position.Line, msg)
+		}
+		if m := typeErrRe.FindStringSubmatch(err.Error()); m != nil {
+			return nil, fmt.Errorf("%s:%s: key %q: %s", path, m[1], lastKeyName(m[2]), strings.TrimPrefix(m[3], "incompatible types: "))
+		}
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	if und := md.Undecoded(); len(und) > 0 {
+		k := und[0]
+		return nil, fmt.Errorf("%s:%d: unknown key %q (known: [[offer]], [[override]] and [policy.<provider>] with the keys the README lists)", path, keyLine(b, k), k.String())
+	}
+	return &ov, nil
+}
+
+// lastKeyName is the key path as the user wrote it ("offer.gpu_count").
+func lastKeyName(k string) string { return k }
+
+// tomlIndex maps the tables and keys of a simple TOML file to their lines:
+// "offer#2.gpu_count" is the key gpu_count of the third [[offer]].
+type tomlIndex map[string]int
+
+// tomlLines indexes table headers, array-of-table entries and keys.
+func tomlLines(b []byte) tomlIndex {
+	idx := tomlIndex{}
+	counts := map[string]int{}
+	table := ""
+	for i, raw := range strings.Split(string(b), "\n") {
+		t := strings.TrimSpace(raw)
+		if j := strings.IndexByte(t, '#'); j == 0 {
+			continue
+		}
+		switch {
+		case strings.HasPrefix(t, "[["):
+			name := strings.TrimSpace(strings.Trim(strings.SplitN(t, "]]", 2)[0], "[ "))
+			table = fmt.Sprintf("%s#%d", name, counts[name])
+			counts[name]++
+			idx[table] = i + 1
+		case strings.HasPrefix(t, "["):
+			table = strings.TrimSpace(strings.Trim(strings.SplitN(t, "]", 2)[0], "[ "))
+			idx[table] = i + 1
+		default:
+			if eq := strings.IndexByte(t, '='); eq > 0 {
+				key := strings.Trim(strings.TrimSpace(t[:eq]), `"'`)
+				if _, seen := idx[table+"."+key]; !seen {
+					idx[table+"."+key] = i + 1
+				}
+			}
+		}
+	}
+	return idx
+}
+
+// line returns the line of key in the n-th [[name]] (the entry's header
+// line when the key is not there, 1 when nothing is known).
+func (x tomlIndex) line(name string, n int, key string) int {
+	t := fmt.Sprintf("%s#%d", name, n)
+	if l, ok := x[t+"."+key]; ok && key != "" {
+		return l
+	}
+	if l, ok := x[t]; ok {
+		return l
+	}
+	return 1
+}
+
+// table returns the line of a [table] header (1 when unknown).
+func (x tomlIndex) table(name string) int {
+	if l, ok := x[name]; ok {
+		return l
+	}
+	return 1
+}

@@ -1,0 +1,366 @@
+package data
+
+import (
+	"fmt"
+	"io"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/gpupick/gpupick/model"
+)
+
+// providerInfo is one row of facts/providers.csv: the key, display name and
+// currency of a provider.
+type providerInfo struct {
+	Key      string
+	Name     string
+	Currency model.Currency
+}
+
+// parseProviders reads facts/providers.csv.
+func parseProviders(r io.Reader, name string) ([]providerInfo, error) {
+	t, err := readTable(r, name)
+	if err != nil {
+		return nil, err
+	}
+	if err := t.require("provider", "name", "currency"); err != nil {
+		return nil, err
+	}
+	var out []providerInfo
+	for i := range t.rows {
+		p := providerInfo{Key: t.get(i, "provider"), Name: t.get(i, "name"), Currency: model.Currency(t.get(i, "currency"))}
+		if p.Key == "" || p.Key != strings.ToLower(p.Key) || p.Name == "" {
+			return nil, fmt.Errorf("%s: line %d: provider must be a lower-case key and name non-empty", name, t.lines[i])
+		}
+		if p.Currency != model.USD && p.Currency != model.CNY {
+			return nil, fmt.Errorf("%s: line %d: column currency: %q is not USD or CNY", name, t.lines[i], p.Currency)
+		}
+		out = append(out, p)
+	}
+	return out, nil
+}
+
+// cnPolicyProviders maps cn_provider_policies.csv's provider names to keys.
+var cnPolicyProviders = map[string]string{
+	"Alibaba Cloud": "alibaba", "Tencent Cloud": "tencent", "Huawei Cloud": "huawei",
+	"Featurize": "featurize", "AutoDL": "autodl",
+}
+
+// policyRow is one policy fact of either policy file.
+type policyRow struct {
+	provider, policy, value, unit, conditions, source, quality string
+}
+
+// parsePolicyRows reads provider_policies.csv (cn=false) or
+// cn/cn_provider_policies.csv (cn=true).
+func parsePolicyRows(r io.Reader, name string, cn bool) ([]policyRow, error) {
+	t, err := readTable(r, name)
+	if err != nil {
+		return nil, err
+	}
+	if err := t.require("provider", "policy", "value", "unit", "source_url"); err != nil {
+		return nil, err
+	}
+	var out []policyRow
+	for i := range t.rows {
+		p := policyRow{
+			provider: t.get(i, "provider"), policy: t.get(i, "policy"), value: t.get(i, "value"),
+			unit: t.get(i, "unit"), conditions: t.get(i, "conditions"), source: t.get(i, "source_url"),
+			quality: t.get(i, "source_quality"),
+		}
+		if cn {
+			key, ok := cnPolicyProviders[p.provider]
+			if !ok {
+				return nil, fmt.Errorf("%s: line %d: column provider: unknown provider %q", name, t.lines[i], p.provider)
+			}
+			p.provider = key
+			if d := t.get(i, "source_date"); d != "" {
+				p.conditions = joinNonEmpty("; ", p.conditions, "source dated "+d)
+			}
+			if strings.HasSuffix(p.policy, "_UNVERIFIED") {
+				p.quality = "unverified"
+			}
+		}
+		if p.provider == "" || p.policy == "" {
+			return nil, fmt.Errorf("%s: line %d: provider and policy must not be empty", name, t.lines[i])
+		}
+		out = append(out, p)
+	}
+	return out, nil
+}
+
+// firstNumber reads the leading number of a value ("0.053;0.071" -> 0.053,
+// "about 5 (…)" -> 5).
+var firstNumberRe = regexp.MustCompile(`\d+(?:\.\d+)?`)
+
+func firstNumber(s string) (float64, bool) {
+	m := firstNumberRe.FindString(s)
+	if m == "" {
+		return 0, false
+	}
+	v, err := strconv.ParseFloat(m, 64)
+	return v, err == nil
+}
+
+// egressTierRe reads an egress band from its conditions ("first 10 TB",
+// "next 40 TB", "over 150 TB").
+var egressTierRe = regexp.MustCompile(`(?i)\b(first|next|over)\s+(\d+(?:\.\d+)?)\s*TB`)
+
+// termRe reads one row of a duration discount table written in 折 ("6-11
+// months: 88折 (0.88)", "3/4/5 years: 5折 (0.50)").
+var termRe = regexp.MustCompile(`(\d+(?:[-/]\d+)*)\s+(months?|years?):\s*[\d.]+折\s*\((0?\.\d+|1(?:\.0+)?)\)`)
+
+// buildPolicies turns the policy rows into one Policy per provider. Every
+// provider of providers.csv gets an entry (with its display name and
+// currency) even when no policy fact is known. Discounts are stored as the
+// sources give them: an "up to" maximum stays an "up to" maximum, never
+// split into 1-year and 3-year rates; only a published per-term table
+// (Tencent's) fills Commit1y, Commit3y and Terms.
+func buildPolicies(providers []providerInfo, rows []policyRow) (map[string]model.Policy, error) {
+	pols := map[string]*model.Policy{}
+	for _, p := range providers {
+		pols[p.Key] = &model.Policy{Provider: p.Key, Name: p.Name, Currency: p.Currency, Sources: []string{}}
+	}
+	egress := map[string][]policyRow{}
+	for _, r := range rows {
+		p, ok := pols[r.provider]
+		if !ok {
+			return nil, fmt.Errorf("policy %s of provider %q: the provider is not in providers.csv", r.policy, r.provider)
+		}
+		note := policyNote(r)
+		handled := true
+		num, hasNum := firstNumber(r.value)
+		switch {
+		case r.policy == "commit_discount_max" && hasNum:
+			d := model.Discount{Fraction: num / 100, UpTo: true, Note: r.conditions, Source: r.source}
+			if d.Fraction > p.CommitMax.Fraction {
+				if p.CommitMax.Fraction > 0 {
+					p.Notes = append(p.Notes, discountNote("commitment", p.CommitMax))
+				}
+				p.CommitMax = d
+			} else {
+				p.Notes = append(p.Notes, note)
+			}
+		case r.policy == "commit_term", r.policy == "commit_billing", r.policy == "commit_payment":
+			p.CommitNote = joinNonEmpty("; ", p.CommitNote, note)
+		case r.policy == "commit_reserves_capacity":
+			if t, ok := parseTri(r.value); ok && t != model.Unknown {
+				p.CommitReservesCapacity = t
+			} else if strings.HasPrefix(strings.ToLower(r.value), "yes") {
+				p.CommitReservesCapacity = model.Yes
+			}
+			p.CommitNote = joinNonEmpty("; ", p.CommitNote, note)
+		case (r.policy == "spot_discount_max" || r.policy == "spot_discount") && hasNum:
+			d := model.Discount{Fraction: num / 100, UpTo: r.policy == "spot_discount_max", Note: r.conditions, Source: r.source}
+			if d.Fraction > p.SpotDiscountMax.Fraction {
+				p.SpotDiscountMax = d
+			}
+		case r.policy == "spot_interruption_notice" && hasNum:
+			secs := num
+			if strings.HasPrefix(strings.ToLower(r.unit), "minute") {
+				secs *= 60
+			}
+			p.SpotNoticeSeconds = secs
+			p.SpotNote = joinNonEmpty("; ", p.SpotNote, note)
+		case r.policy == "preemptible_max_runtime" && hasNum:
+			p.PreemptibleMaxHours = num
+			p.SpotNote = joinNonEmpty("; ", p.SpotNote, note)
+		case r.policy == "spot_available":
+			p.SpotAvailable, _ = parseTri(r.value)
+			p.SpotNote = joinNonEmpty("; ", p.SpotNote, note)
+		case strings.HasPrefix(r.policy, "spot_") || strings.HasPrefix(r.policy, "guaranteed_spot"):
+			p.SpotNote = joinNonEmpty("; ", p.SpotNote, note)
+		case r.policy == "billing_granularity" || r.policy == "payg_billing_granularity":
+			if g := granularity(r.value); g != "" {
+				p.BillingGranularity = g
+			}
+			p.Notes = append(p.Notes, note)
+		case r.policy == "billing_minimum" && hasNum:
+			p.BillingMinimumSeconds = num
+		case r.policy == "egress_free_allowance" && hasNum:
+			gb := num
+			if strings.HasPrefix(strings.ToUpper(r.unit), "TB") {
+				gb *= 1000
+			}
+			p.EgressFreeGBMonth = gb
+			p.EgressNote = joinNonEmpty("; ", p.EgressNote, note)
+		case r.policy == "egress_price_internet" || r.policy == "egress_traffic_price" || r.policy == "egress_traffic_price_mainland":
+			if hasNum {
+				egress[r.provider] = append(egress[r.provider], r)
+			}
+			p.EgressNote = joinNonEmpty("; ", p.EgressNote, note)
+		case strings.HasPrefix(r.policy, "egress_"):
+			p.EgressNote = joinNonEmpty("; ", p.EgressNote, note)
+		case strings.HasPrefix(r.policy, "block_storage_price") && hasNum:
+			if p.BlockStorageGBMonth == 0 && strings.Contains(r.unit, "month") {
+				p.BlockStorageGBMonth = num
+			}
+			p.Notes = append(p.Notes, note)
+		case r.policy == "storage_overage_price" && hasNum && strings.Contains(r.unit, "/hour"):
+			// Featurize bills storage per GB-hour: per month = x 730 hours.
+			if p.BlockStorageGBMonth == 0 {
+				p.BlockStorageGBMonth = roundPrice(num * 730)
+			}
+			p.Notes = append(p.Notes, note+" (= "+model.FormatNumber(roundPrice(num*730))+" per GB-month at 730 h)")
+		case r.policy == "local_disk_survives_stop":
+			l := strings.ToLower(r.value)
+			if strings.HasPrefix(l, "no") {
+				p.LocalDiskSurvivesStop = model.No
+			} else if strings.HasPrefix(l, "yes") {
+				p.LocalDiskSurvivesStop = model.Yes
+			}
+			p.Notes = append(p.Notes, note)
+		case r.policy == "storage_billed_when_stopped":
+			p.StorageBilledWhileStopped, _ = parseTri(r.value)
+			p.Notes = append(p.Notes, note)
+		case r.policy == "stop_charging_mode" && strings.Contains(r.value, "still billed"):
+			p.StorageBilledWhileStopped = model.Yes
+			p.Notes = append(p.Notes, note)
+		case r.policy == "subscription_duration_discount":
+			if err := setTerms(p, r); err != nil {
+				return nil, err
+			}
+			p.CommitNote = joinNonEmpty("; ", p.CommitNote, note)
+		case strings.HasPrefix(r.policy, "subscription_duration_discount"):
+			p.CommitNote = joinNonEmpty("; ", p.CommitNote, note)
+		default:
+			handled = false
+		}
+		if !handled {
+			p.Notes = append(p.Notes, note)
+		}
+		p.Sources = append(p.Sources, splitList(r.source, " ; ")...)
+	}
+	for prov, rs := range egress {
+		p := pols[prov]
+		p.EgressKnown = true
+		p.EgressTiers = egressTiers(rs)
+	}
+	out := make(map[string]model.Policy, len(pols))
+	for k, p := range pols {
+		p.Sources = uniqKeepOrder(p.Sources)
+		if p.Notes == nil {
+			p.Notes = []string{}
+		}
+		out[k] = *p
+	}
+	return out, nil
+}
+
+// policyNote renders a policy row as one line with its source.
+func policyNote(r policyRow) string {
+	s := r.policy + ": " + r.value
+	if r.unit != "" && r.unit != "text" {
+		s += " " + r.unit
+	}
+	if r.conditions != "" {
+		s += " (" + r.conditions + ")"
+	}
+	if r.quality != "" && r.quality != "primary" {
+		s += " [" + r.quality + "]"
+	}
+	return s + " — " + r.source
+}
+
+// discountNote renders a discount kept as a note.
+func discountNote(what string, d model.Discount) string {
+	s := fmt.Sprintf("%s discount up to %s%%", what, model.FormatNumber(d.Fraction*100))
+	if d.Note != "" {
+		s += " (" + d.Note + ")"
+	}
+	return s + " — " + d.Source
+}
+
+// granularity reduces a billing text to "per-second", "per-minute" or
+// "hourly".
+func granularity(s string) string {
+	l := strings.ToLower(s)
+	switch {
+	case strings.Contains(l, "second"):
+		return "per-second"
+	case strings.Contains(l, "minute"):
+		return "per-minute"
+	case strings.Contains(l, "hour"):
+		return "hourly"
+	}
+	return ""
+}
+
+// egressTiers builds the bands of internet egress pricing from the rows of
+// one provider: "first N TB" ends at N TB, "next N TB" adds N TB, "over N
+// TB" is the last, open band. A single row without bands is one open band.
+func egressTiers(rs []policyRow) []model.EgressTier {
+	var tiers []model.EgressTier
+	upTo := 0.0
+	for _, r := range rs {
+		price, _ := firstNumber(r.value)
+		m := egressTierRe.FindStringSubmatch(r.conditions)
+		if m == nil {
+			if len(rs) == 1 {
+				return []model.EgressTier{{PerGB: price}}
+			}
+			continue
+		}
+		n, _ := strconv.ParseFloat(m[2], 64)
+		switch strings.ToLower(m[1]) {
+		case "first":
+			upTo = n * 1000
+			tiers = append(tiers, model.EgressTier{UpToGB: upTo, PerGB: price})
+		case "next":
+			upTo += n * 1000
+			tiers = append(tiers, model.EgressTier{UpToGB: upTo, PerGB: price})
+		case "over":
+			tiers = append(tiers, model.EgressTier{PerGB: price})
+		}
+	}
+	sort.SliceStable(tiers, func(i, j int) bool {
+		a, b := tiers[i].UpToGB, tiers[j].UpToGB
+		if a == 0 {
+			return false
+		}
+		return b == 0 || a < b
+	})
+	return tiers
+}
+
+// setTerms reads a published duration-discount table (Tencent) into Terms,
+// Commit1y, Commit3y and CommitMax. The rates are fractions of the listed
+// monthly price, so the discounts are marked OfMonthly.
+func setTerms(p *model.Policy, r policyRow) error {
+	for _, m := range termRe.FindAllStringSubmatch(r.value, -1) {
+		pay, err := strconv.ParseFloat(m[3], 64)
+		if err != nil || pay <= 0 || pay > 1 {
+			return fmt.Errorf("policy %s of %s: bad rate %q", r.policy, r.provider, m[3])
+		}
+		unit := 1
+		if strings.HasPrefix(m[2], "year") {
+			unit = 12
+		}
+		var nums []int
+		for _, f := range strings.FieldsFunc(m[1], func(c rune) bool { return c == '-' || c == '/' }) {
+			n, err := strconv.Atoi(f)
+			if err != nil {
+				return fmt.Errorf("policy %s of %s: bad term %q", r.policy, r.provider, m[1])
+			}
+			nums = append(nums, n*unit)
+		}
+		d := model.Discount{Fraction: roundPrice(1 - pay), Note: m[0] + " of the listed monthly price (" + r.unit + ")", Source: r.source, OfMonthly: true}
+		term := model.TermDiscount{MinMonths: nums[0], MaxMonths: nums[len(nums)-1], Discount: d}
+		p.Terms = append(p.Terms, term)
+		if term.MinMonths <= 12 && 12 <= term.MaxMonths {
+			p.Commit1y = d
+		}
+		if term.MinMonths <= 36 && 36 <= term.MaxMonths {
+			p.Commit3y = d
+		}
+		if d.Fraction > p.CommitMax.Fraction {
+			p.CommitMax = d
+		}
+	}
+	if len(p.Terms) == 0 {
+		return fmt.Errorf("policy %s of %s: no term read from %q", r.policy, r.provider, r.value)
+	}
+	return nil
+}

@@ -1,0 +1,87 @@
+package data
+
+import (
+	"fmt"
+	"io"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/gpupick/gpupick/model"
+)
+
+// noteIntRe reads an integer "key=value" from a preset's notes.
+var noteIntRe = regexp.MustCompile(`\b(kv_lora_rank|qk_rope_head_dim)=(\d+)`)
+
+// tiedRe reads whether the notes say the embeddings are tied:
+// "tie_word_embeddings=true|false", or the Gemma rows' "Embeddings tied
+// (MaxText logits_via_embedding=true)".
+var tiedRe = regexp.MustCompile(`(?i)\btie_word_embeddings=(true|false)\b|logits_via_embedding=(true)\b|\bembeddings tied\b`)
+
+// parsePresets reads model_presets.csv. Blank numbers stay 0 (unknown);
+// tied embeddings, kv_lora_rank and qk_rope_head_dim come from the notes'
+// key=value fields.
+func parsePresets(r io.Reader, name string) ([]model.ModelPreset, error) {
+	t, err := readTable(r, name)
+	if err != nil {
+		return nil, err
+	}
+	if err := t.require("name", "hf_id", "family", "params_total_b", "params_active_b", "num_layers", "hidden_size",
+		"intermediate_size", "num_attention_heads", "num_kv_heads", "head_dim", "vocab_size", "max_context",
+		"attention", "moe_experts", "moe_experts_per_token", "notes", "source"); err != nil {
+		return nil, err
+	}
+	var out []model.ModelPreset
+	seen := map[string]bool{}
+	for i := range t.rows {
+		p := model.ModelPreset{
+			Name: t.get(i, "name"), HFID: t.get(i, "hf_id"), Family: t.get(i, "family"),
+			Attention: t.get(i, "attention"), Notes: t.get(i, "notes"), Source: t.get(i, "source"),
+		}
+		if p.Name == "" || seen[p.Name] {
+			return nil, fmt.Errorf("%s: line %d: preset name empty or repeated (%q)", name, t.lines[i], p.Name)
+		}
+		seen[p.Name] = true
+		for _, f := range []struct {
+			col string
+			dst *float64
+		}{{"params_total_b", &p.ParamsB}, {"params_active_b", &p.ActiveB}} {
+			if *f.dst, _, err = t.num(i, f.col); err != nil {
+				return nil, err
+			}
+		}
+		for _, f := range []struct {
+			col string
+			dst *int
+		}{
+			{"num_layers", &p.Layers}, {"hidden_size", &p.Hidden}, {"intermediate_size", &p.FFN},
+			{"num_attention_heads", &p.Heads}, {"num_kv_heads", &p.KVHeads}, {"head_dim", &p.HeadDim},
+			{"vocab_size", &p.Vocab}, {"max_context", &p.MaxContext}, {"moe_experts", &p.Experts},
+			{"moe_experts_per_token", &p.ExpertsUsed},
+		} {
+			s := t.get(i, f.col)
+			if s == "" {
+				continue
+			}
+			v, err := strconv.Atoi(s)
+			if err != nil || v < 0 {
+				return nil, fmt.Errorf("%s: line %d: column %s: %q is not a whole number", name, t.lines[i], f.col, s)
+			}
+			*f.dst = v
+		}
+		for _, m := range noteIntRe.FindAllStringSubmatch(p.Notes, -1) {
+			v, _ := strconv.Atoi(m[2])
+			switch m[1] {
+			case "kv_lora_rank":
+				p.KVLoraRank = v
+			case "qk_rope_head_dim":
+				p.QKRopeHeadDim = v
+			}
+		}
+		if m := tiedRe.FindStringSubmatch(p.Notes); m != nil {
+			p.TiedEmbedding = strings.EqualFold(m[1], "true") || m[2] == "true" || m[1] == "" && m[2] == ""
+		}
+		out = append(out, p)
+	}
+	return out, nil
+}

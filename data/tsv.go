@@ -1,0 +1,326 @@
+package data
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/gpupick/gpupick/model"
+)
+
+// The catalog's TSV files hold one record a line, tab-separated, with a
+// header line naming the columns. In a field, backslash, tab, newline and
+// carriage return are escaped as \\, \t, \n and \r; in a list field the
+// items are separated by '|' and a '|' inside an item is escaped as \|.
+// Numbers that are 0 (unknown) and false / unknown facts are written as
+// empty fields so that the files read as what is known.
+
+// tsvEscape escapes a field (and '|' when list is true).
+func tsvEscape(s string, list bool) string {
+	if !strings.ContainsAny(s, "\\\t\n\r|") {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; c {
+		case '\\':
+			b.WriteString(`\\`)
+		case '\t':
+			b.WriteString(`\t`)
+		case '\n':
+			b.WriteString(`\n`)
+		case '\r':
+			b.WriteString(`\r`)
+		case '|':
+			if list {
+				b.WriteString(`\|`)
+			} else {
+				b.WriteByte(c)
+			}
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return b.String()
+}
+
+// tsvUnescape reverses tsvEscape. It returns the input itself (no copy)
+// when there is nothing to unescape.
+func tsvUnescape(s string) (string, error) {
+	if strings.IndexByte(s, '\\') < 0 {
+		return s, nil
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c != '\\' {
+			b.WriteByte(c)
+			continue
+		}
+		i++
+		if i >= len(s) {
+			return "", fmt.Errorf("field ends in a lone backslash")
+		}
+		switch s[i] {
+		case '\\':
+			b.WriteByte('\\')
+		case 't':
+			b.WriteByte('\t')
+		case 'n':
+			b.WriteByte('\n')
+		case 'r':
+			b.WriteByte('\r')
+		case '|':
+			b.WriteByte('|')
+		default:
+			return "", fmt.Errorf("unknown escape \\%c", s[i])
+		}
+	}
+	return b.String(), nil
+}
+
+// tsvList joins list items.
+func tsvList(items []string) string {
+	esc := make([]string, len(items))
+	for i, s := range items {
+		esc[i] = tsvEscape(s, true)
+	}
+	return strings.Join(esc, "|")
+}
+
+// tsvSplitList splits a list field on unescaped '|' and unescapes items.
+func tsvSplitList(s string) ([]string, error) {
+	if s == "" {
+		return []string{}, nil
+	}
+	n := strings.Count(s, "|") + 1
+	out := make([]string, 0, n)
+	start := 0
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '\\':
+			i++
+		case '|':
+			item, err := tsvUnescape(s[start:i])
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, item)
+			start = i + 1
+		}
+	}
+	item, err := tsvUnescape(s[start:])
+	if err != nil {
+		return nil, err
+	}
+	return append(out, item), nil
+}
+
+// fmtNum writes a number, "" for 0.
+func fmtNum(v float64) string {
+	if v == 0 {
+		return ""
+	}
+	return strconv.FormatFloat(v, 'f', -1, 64)
+}
+
+// fmtInt writes an integer, "" for 0.
+func fmtInt(v int) string {
+	if v == 0 {
+		return ""
+	}
+	return strconv.Itoa(v)
+}
+
+// fmtTri writes "yes", "no" or "".
+func fmtTri(t model.Tri) string {
+	if t == model.Unknown {
+		return ""
+	}
+	return t.String()
+}
+
+// fmtBool writes "yes" or "".
+func fmtBool(b bool) string {
+	if b {
+		return "yes"
+	}
+	return ""
+}
+
+// decNum reads a number field ("" is 0).
+func decNum(s string) (float64, error) {
+	if s == "" {
+		return 0, nil
+	}
+	return parseNum(s)
+}
+
+// decInt reads an integer field ("" is 0).
+func decInt(s string) (int, error) {
+	if s == "" {
+		return 0, nil
+	}
+	v, err := strconv.Atoi(s)
+	if err != nil || v < 0 {
+		return 0, fmt.Errorf("%q is not a whole number", s)
+	}
+	return v, nil
+}
+
+// decTri reads "yes", "no" or "".
+func decTri(s string) (model.Tri, error) {
+	switch s {
+	case "":
+		return model.Unknown, nil
+	case "yes":
+		return model.Yes, nil
+	case "no":
+		return model.No, nil
+	}
+	return model.Unknown, fmt.Errorf("%q is not yes, no or empty", s)
+}
+
+// decBool reads "yes" or "".
+func decBool(s string) (bool, error) {
+	switch s {
+	case "":
+		return false, nil
+	case "yes":
+		return true, nil
+	}
+	return false, fmt.Errorf("%q is not yes or empty", s)
+}
+
+// column is one column of a TSV record type: its header name and how to
+// write and read it. ctx carries the shared string tables.
+type column[T any] struct {
+	name string
+	enc  func(v *T, ctx *tsvCtx) string
+	dec  func(v *T, s string, ctx *tsvCtx) error
+}
+
+// tsvCtx holds the sources table: offers refer to sources by number, so
+// that a source URL shared by hundreds of offers is written once.
+type tsvCtx struct {
+	sources []string       // by id
+	ids     map[string]int // source -> id (encoding)
+}
+
+// sourceIDs maps sources to ids, adding new ones to the table.
+func (c *tsvCtx) sourceIDs(src []string) string {
+	ids := make([]string, len(src))
+	for i, s := range src {
+		id, ok := c.ids[s]
+		if !ok {
+			id = len(c.sources)
+			c.ids[s] = id
+			c.sources = append(c.sources, s)
+		}
+		ids[i] = strconv.Itoa(id)
+	}
+	return strings.Join(ids, "|")
+}
+
+// sourcesOf resolves a list of source ids.
+func (c *tsvCtx) sourcesOf(s string) ([]string, error) {
+	if s == "" {
+		return []string{}, nil
+	}
+	out := make([]string, 0, strings.Count(s, "|")+1)
+	for s != "" {
+		part := s
+		if i := strings.IndexByte(s, '|'); i >= 0 {
+			part, s = s[:i], s[i+1:]
+		} else {
+			s = ""
+		}
+		id, err := strconv.Atoi(part)
+		if err != nil || id < 0 || id >= len(c.sources) {
+			return nil, fmt.Errorf("source id %q is not in sources.tsv", part)
+		}
+		out = append(out, c.sources[id])
+	}
+	return out, nil
+}
+
+// encodeTSV writes records with a header line.
+func encodeTSV[T any](cols []column[T], recs []T, ctx *tsvCtx) string {
+	var b strings.Builder
+	for i, c := range cols {
+		if i > 0 {
+			b.WriteByte('\t')
+		}
+		b.WriteString(c.name)
+	}
+	b.WriteByte('\n')
+	for r := range recs {
+		for i, c := range cols {
+			if i > 0 {
+				b.WriteByte('\t')
+			}
+			b.WriteString(c.enc(&recs[r], ctx))
+		}
+		b.WriteByte('\n')
+	}
+	return b.String()
+}
+
+// decodeTSV reads records written by encodeTSV. Columns are matched by
+// header name; a missing or unknown column is an error naming the file.
+func decodeTSV[T any](name, text string, cols []column[T], ctx *tsvCtx) ([]T, error) {
+	line, rest, _ := strings.Cut(text, "\n")
+	header := strings.Split(line, "\t")
+	byName := make(map[string]int, len(cols))
+	for i, c := range cols {
+		byName[c.name] = i
+	}
+	order := make([]int, len(header))
+	seen := make([]bool, len(cols))
+	for i, h := range header {
+		j, ok := byName[h]
+		if !ok {
+			return nil, fmt.Errorf("%s: line 1: unknown column %q (a catalog from another gpupick version: run 'gpupick catalog update' or import again)", name, h)
+		}
+		if seen[j] {
+			return nil, fmt.Errorf("%s: line 1: column %q appears twice", name, h)
+		}
+		seen[j] = true
+		order[i] = j
+	}
+	for j, ok := range seen {
+		if !ok {
+			return nil, fmt.Errorf("%s: line 1: column %q is missing", name, cols[j].name)
+		}
+	}
+	out := make([]T, 0, strings.Count(rest, "\n"))
+	lineNo := 1
+	for rest != "" {
+		lineNo++
+		line, rest, _ = strings.Cut(rest, "\n")
+		if line == "" {
+			continue
+		}
+		var rec T
+		field, from := 0, 0
+		for i := 0; i <= len(line); i++ {
+			if i < len(line) && line[i] != '\t' {
+				continue
+			}
+			if field >= len(order) {
+				return nil, fmt.Errorf("%s: line %d: more than %d fields", name, lineNo, len(order))
+			}
+			c := &cols[order[field]]
+			if err := c.dec(&rec, line[from:i], ctx); err != nil {
+				return nil, fmt.Errorf("%s: line %d: column %s: %w", name, lineNo, c.name, err)
+			}
+			field++
+			from = i + 1
+		}
+		if field != len(order) {
+			return nil, fmt.Errorf("%s: line %d: %d fields, want %d", name, lineNo, field, len(order))
+		}
+		out = append(out, rec)
+	}
+	return out, nil
+}
