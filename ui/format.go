@@ -4,6 +4,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/charmbracelet/x/ansi"
 
@@ -126,10 +127,10 @@ func fit(s string, w int) string {
 	if w <= 0 {
 		return ""
 	}
-	sw := ansi.StringWidth(s)
+	sw := cellWidth(s)
 	if sw > w {
 		s = ansi.Truncate(s, w, "…")
-		sw = ansi.StringWidth(s)
+		sw = cellWidth(s)
 	}
 	if sw < w {
 		s += strings.Repeat(" ", w-sw)
@@ -137,8 +138,7 @@ func fit(s string, w int) string {
 	return s
 }
 
-// fitPlain pads or cuts plain text (no escapes) to w cells; it skips the
-// width measurement for ASCII text, which is most of the table.
+// fitPlain pads or cuts plain text (no escapes) to w cells.
 func fitPlain(s string, w int) string {
 	if w <= 0 {
 		return ""
@@ -164,11 +164,65 @@ func fitPlain(s string, w int) string {
 
 // rightPlain right-aligns plain text in w cells.
 func rightPlain(s string, w int) string {
-	sw := ansi.StringWidth(s)
+	sw := cellWidth(s)
 	if sw >= w {
 		return fitPlain(s, w)
 	}
 	return strings.Repeat(" ", w-sw) + s
+}
+
+// cellWidth is the number of terminal cells a string takes, skipping
+// escape sequences. It is a fast stand-in for ansi.StringWidth on the text
+// the UI draws (no grapheme clusters beyond combining marks): measuring
+// widths dominated the cost of a frame. A test checks that the two agree.
+func cellWidth(s string) int {
+	w := 0
+	for i := 0; i < len(s); {
+		c := s[i]
+		switch {
+		case c == 0x1b:
+			i++
+			if i < len(s) && s[i] == '[' {
+				i++
+				for i < len(s) && (s[i] < 0x40 || s[i] > 0x7e) {
+					i++
+				}
+				i++
+			} else if i < len(s) && s[i] == ']' {
+				// OSC: skip to BEL or ST.
+				for i < len(s) && s[i] != 0x07 && !(s[i] == 0x1b && i+1 < len(s) && s[i+1] == '\\') {
+					i++
+				}
+				i += 2
+			}
+		case c < 0x80:
+			if c >= 0x20 && c != 0x7f {
+				w++
+			}
+			i++
+		default:
+			r, size := utf8.DecodeRuneInString(s[i:])
+			i += size
+			w += runeCells(r)
+		}
+	}
+	return w
+}
+
+// runeCells is the width of one rune: 2 for East Asian wide and
+// full-width characters, 0 for combining marks and zero-width spaces.
+func runeCells(r rune) int {
+	switch {
+	case r < 0x300:
+		return 1
+	case r <= 0x36f, r >= 0x200b && r <= 0x200f, r >= 0xfe00 && r <= 0xfe0f:
+		return 0
+	case r >= 0x1100 && r <= 0x115f, r >= 0x2e80 && r <= 0xa4cf && r != 0x303f, r >= 0xac00 && r <= 0xd7a3,
+		r >= 0xf900 && r <= 0xfaff, r >= 0xfe30 && r <= 0xfe4f, r >= 0xff00 && r <= 0xff60, r >= 0xffe0 && r <= 0xffe6,
+		r >= 0x1f300 && r <= 0x1f64f, r >= 0x1f900 && r <= 0x1f9ff, r >= 0x20000 && r <= 0x3fffd:
+		return 2
+	}
+	return 1
 }
 
 // wrap breaks plain text into lines of at most w cells.

@@ -4,8 +4,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/charmbracelet/x/ansi"
-
 	"github.com/gpupick/gpupick/model"
 )
 
@@ -69,7 +67,7 @@ func (m Model) viewStepList(w int, picker bool) []string {
 	}
 	titleW := 0
 	for _, s := range steps {
-		titleW = max(titleW, ansi.StringWidth(m.t.s(s.title)))
+		titleW = max(titleW, cellWidth(m.t.s(s.title)))
 	}
 	for i, s := range steps {
 		applies := m.form.stepApplies(i)
@@ -184,7 +182,7 @@ func (m Model) viewField(id fieldID, focused, current bool, w int) []string {
 		chosen := f.optionIndex(id)
 		lw := 0
 		for _, o := range d.options {
-			lw = max(lw, ansi.StringWidth(optionLabel(m.t, id, o.value)))
+			lw = max(lw, cellWidth(optionLabel(m.t, id, o.value)))
 		}
 		for i, o := range d.options {
 			name := fitPlain(optionLabel(m.t, id, o.value), lw)

@@ -34,6 +34,11 @@ const (
 	overlaySteps
 )
 
+// viewCache holds rendered pieces keyed by what they depend on.
+type viewCache struct {
+	helpKey, help string
+}
+
 // resultMsg carries a ranking computed in a tea.Cmd; seq drops stale ones.
 type resultMsg struct {
 	seq int
@@ -78,6 +83,9 @@ type Model struct {
 
 	width, height int
 	now           func() time.Time
+	// cache keeps rendered pieces that rarely change (shared by copies of
+	// the model; only the latest copy renders).
+	cache *viewCache
 	// rank computes a ranking; advisor.Recommend unless a test replaces it.
 	rank func(*model.Catalog, model.Answers, advisor.Options) model.Result
 }
@@ -97,6 +105,7 @@ func New(cfg Config) Model {
 		env:     newEnv(cfg.Catalog),
 		now:     time.Now,
 		rank:    recommend,
+		cache:   &viewCache{},
 		width:   80,
 		height:  24,
 	}

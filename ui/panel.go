@@ -5,7 +5,6 @@ import (
 	"strconv"
 	"strings"
 
-	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/gpupick/gpupick/model"
@@ -285,7 +284,7 @@ func (m Model) countLine(top, end, w int) string {
 }
 
 // wrapStyled wraps plain text and styles each line.
-func wrapStyled(st lipgloss.Style, s string, w int) []string {
+func wrapStyled(st paint, s string, w int) []string {
 	lines := wrap(s, w)
 	for i := range lines {
 		lines[i] = st.Render(lines[i])

@@ -2,6 +2,9 @@ package ui
 
 import (
 	"image/color"
+	"strings"
+
+	"charm.land/bubbles/v2/help"
 
 	"charm.land/lipgloss/v2"
 )
@@ -12,52 +15,53 @@ import (
 type styles struct {
 	color bool
 
-	AppName  lipgloss.Style // the name in the header
-	Header   lipgloss.Style // the rest of the header line
-	Title    lipgloss.Style // a section or step title
-	Hint     lipgloss.Style // explanatory text under a title
-	Muted    lipgloss.Style // secondary text
-	Label    lipgloss.Style // a question label
-	LabelOn  lipgloss.Style // the label of the focused question
-	Value    lipgloss.Style // an answer shown in summaries
-	Input    lipgloss.Style // the text being typed
-	Cursor   lipgloss.Style // the text cursor cell
-	Option   lipgloss.Style // a choice option
-	OptionOn lipgloss.Style // the chosen option
-	Valid    lipgloss.Style // a parsed echo of a valid answer
-	Invalid  lipgloss.Style // a validation error
-	Forms    lipgloss.Style // the accepted forms
-	StepDone lipgloss.Style // a visited step in the step list
-	StepOn   lipgloss.Style // the current step
-	StepTodo lipgloss.Style // a step not visited yet
-	StepNA   lipgloss.Style // a step that does not apply
+	AppName  paint // the name in the header
+	Header   paint // the rest of the header line
+	Title    paint // a section or step title
+	Hint     paint // explanatory text under a title
+	Muted    paint // secondary text
+	Label    paint // a question label
+	LabelOn  paint // the label of the focused question
+	Value    paint // an answer shown in summaries
+	Input    paint // the text being typed
+	Cursor   paint // the text cursor cell
+	Option   paint // a choice option
+	OptionOn paint // the chosen option
+	Valid    paint // a parsed echo of a valid answer
+	Invalid  paint // a validation error
+	Forms    paint // the accepted forms
+	StepDone paint // a visited step in the step list
+	StepOn   paint // the current step
+	StepTodo paint // a step not visited yet
+	StepNA   paint // a step that does not apply
 
-	Separator   lipgloss.Style // the rule between panes
-	PaneTitle   lipgloss.Style // a pane heading
-	PaneTitleOn lipgloss.Style // the heading of the focused pane
-	ColHeader   lipgloss.Style // table column headers
-	Row         lipgloss.Style // an offer row
-	RowSel      lipgloss.Style // the selected offer row
-	RowSelDim   lipgloss.Style // the selected row while the offers are not focused
-	Mark        lipgloss.Style // the mark of an offer chosen for comparison
-	Money       lipgloss.Style // a price
-	Best        lipgloss.Style // the cheapest figure in a comparison
-	Unknown     lipgloss.Style // a figure no source gave
-	Good        lipgloss.Style // a positive fact
-	Info        lipgloss.Style // an info warning badge
-	Warn        lipgloss.Style // a warning badge
-	Critical    lipgloss.Style // a critical warning badge
-	BarEmpty    lipgloss.Style // the unfilled part of a bar
-	Bar         []lipgloss.Style
+	Separator   paint // the rule between panes
+	PaneTitle   paint // a pane heading
+	PaneTitleOn paint // the heading of the focused pane
+	ColHeader   paint // table column headers
+	Row         paint // an offer row
+	RowSel      paint // the selected offer row
+	RowSelDim   paint // the selected row while the offers are not focused
+	Mark        paint // the mark of an offer chosen for comparison
+	Money       paint // a price
+	Best        paint // the cheapest figure in a comparison
+	Unknown     paint // a figure no source gave
+	Good        paint // a positive fact
+	Info        paint // an info warning badge
+	Warn        paint // a warning badge
+	Critical    paint // a critical warning badge
+	BarEmpty    paint // the unfilled part of a bar
+	Bar         []paint
 
-	Footer   lipgloss.Style // the catalog line
-	Status   lipgloss.Style // a status message (saved …)
-	Error    lipgloss.Style // an error message
-	HelpKey  lipgloss.Style
-	HelpDesc lipgloss.Style
-	HelpSep  lipgloss.Style
+	Footer   paint // the catalog line
+	Status   paint // a status message (saved …)
+	Error    paint // an error message
+	HelpKey  paint
+	HelpDesc paint
+	HelpSep  paint
 	Overlay  lipgloss.Style // an overlay box
-	TooSmall lipgloss.Style
+	Help     help.Styles    // the help line (bubbles/help)
+	TooSmall paint
 }
 
 // barGlyphs are the fills of the parts of a bar, distinct without colour.
@@ -106,75 +110,83 @@ func newStyles(dark, useColor bool) styles {
 		return s.Foreground(c)
 	}
 	s := styles{color: useColor}
-	s.AppName = fg(n().Bold(true), p.accent)
-	s.Header = fg(n(), p.muted)
-	s.Title = fg(n().Bold(true), p.accent)
-	s.Hint = fg(n(), p.muted)
-	s.Muted = fg(n(), p.muted)
-	s.Label = fg(n(), p.muted)
-	s.LabelOn = fg(n().Bold(true), p.text)
-	s.Value = fg(n(), p.text)
-	s.Input = fg(n(), p.text)
-	s.Cursor = n().Reverse(true)
-	s.Option = fg(n(), p.muted)
-	s.OptionOn = fg(n().Bold(true), p.accent)
-	s.Valid = fg(n(), p.good)
-	s.Invalid = fg(n().Bold(true), p.bad)
-	s.Forms = fg(n(), p.muted)
+	pt := newPaint
+	s.AppName = pt(fg(n().Bold(true), p.accent))
+	s.Header = pt(fg(n(), p.muted))
+	s.Title = pt(fg(n().Bold(true), p.accent))
+	s.Hint = pt(fg(n(), p.muted))
+	s.Muted = pt(fg(n(), p.muted))
+	s.Label = pt(fg(n(), p.muted))
+	s.LabelOn = pt(fg(n().Bold(true), p.text))
+	s.Value = pt(fg(n(), p.text))
+	s.Input = pt(fg(n(), p.text))
+	s.Cursor = pt(n().Reverse(true))
+	s.Option = pt(fg(n(), p.muted))
+	s.OptionOn = pt(fg(n().Bold(true), p.accent))
+	s.Valid = pt(fg(n(), p.good))
+	s.Invalid = pt(fg(n().Bold(true), p.bad))
+	s.Forms = pt(fg(n(), p.muted))
 	if !useColor {
-		s.Forms = n().Faint(true)
+		s.Forms = pt(n().Faint(true))
 	}
-	s.StepDone = fg(n(), p.text)
-	s.StepOn = fg(n().Bold(true), p.accent)
-	s.StepTodo = fg(n(), p.muted)
-	s.StepNA = fg(n(), p.faint)
+	s.StepDone = pt(fg(n(), p.text))
+	s.StepOn = pt(fg(n().Bold(true), p.accent))
+	s.StepTodo = pt(fg(n(), p.muted))
+	s.StepNA = pt(fg(n(), p.faint))
 	if !useColor {
-		s.StepNA = n().Faint(true)
+		s.StepNA = pt(n().Faint(true))
 	}
-	s.Separator = fg(n(), p.faint)
-	s.PaneTitle = fg(n().Bold(true), p.muted)
-	s.PaneTitleOn = fg(n().Bold(true), p.accent)
-	s.ColHeader = fg(n().Bold(true), p.muted)
-	s.Row = fg(n(), p.text)
+	s.Separator = pt(fg(n(), p.faint))
+	s.PaneTitle = pt(fg(n().Bold(true), p.muted))
+	s.PaneTitleOn = pt(fg(n().Bold(true), p.accent))
+	s.ColHeader = pt(fg(n().Bold(true), p.muted))
+	s.Row = pt(fg(n(), p.text))
 	if useColor {
-		s.RowSel = n().Bold(true).Foreground(p.text).Background(p.selBg)
-		s.RowSelDim = n().Foreground(p.text).Background(p.selBg)
+		s.RowSel = pt(n().Bold(true).Foreground(p.text).Background(p.selBg))
+		s.RowSelDim = pt(n().Foreground(p.text).Background(p.selBg))
 	} else {
-		s.RowSel = n().Reverse(true)
-		s.RowSelDim = n().Bold(true)
+		s.RowSel = pt(n().Reverse(true))
+		s.RowSelDim = pt(n().Bold(true))
 	}
-	s.Mark = fg(n().Bold(true), p.accent)
-	s.Money = fg(n(), p.text)
-	s.Best = fg(n().Bold(true), p.good)
-	s.Unknown = fg(n().Italic(true), p.muted)
-	s.Good = fg(n(), p.good)
-	s.Info = fg(n(), p.info)
-	s.Warn = fg(n().Bold(true), p.warn)
-	s.Critical = fg(n().Bold(true), p.bad)
-	s.BarEmpty = fg(n(), p.faint)
+	s.Mark = pt(fg(n().Bold(true), p.accent))
+	s.Money = pt(fg(n(), p.text))
+	s.Best = pt(fg(n().Bold(true), p.good))
+	s.Unknown = pt(fg(n().Italic(true), p.muted))
+	s.Good = pt(fg(n(), p.good))
+	s.Info = pt(fg(n(), p.info))
+	s.Warn = pt(fg(n().Bold(true), p.warn))
+	s.Critical = pt(fg(n().Bold(true), p.bad))
+	s.BarEmpty = pt(fg(n(), p.faint))
 	for _, c := range p.bars {
-		s.Bar = append(s.Bar, fg(n(), c))
+		s.Bar = append(s.Bar, pt(fg(n(), c)))
 	}
-	s.Footer = fg(n(), p.muted)
-	s.Status = fg(n().Bold(true), p.good)
-	s.Error = fg(n().Bold(true), p.bad)
-	s.HelpKey = fg(n(), p.muted)
-	s.HelpDesc = fg(n(), p.faint)
+	s.Footer = pt(fg(n(), p.muted))
+	s.Status = pt(fg(n().Bold(true), p.good))
+	s.Error = pt(fg(n().Bold(true), p.bad))
+	s.HelpKey = pt(fg(n(), p.muted))
+	s.HelpDesc = pt(fg(n(), p.faint))
 	if !useColor {
-		s.HelpKey = n().Bold(true)
-		s.HelpDesc = n()
+		s.HelpKey = pt(n().Bold(true))
+		s.HelpDesc = pt(n())
 	}
-	s.HelpSep = fg(n(), p.faint)
+	s.HelpSep = pt(fg(n(), p.faint))
+	s.Help = help.Styles{
+		ShortKey: fg(n(), p.muted), ShortDesc: fg(n(), p.faint), ShortSeparator: fg(n(), p.faint), Ellipsis: fg(n(), p.faint),
+		FullKey: fg(n(), p.muted), FullDesc: fg(n(), p.faint), FullSeparator: fg(n(), p.faint),
+	}
+	if !useColor {
+		s.Help.ShortKey, s.Help.FullKey = n().Bold(true), n().Bold(true)
+	}
 	s.Overlay = n().Border(lipgloss.RoundedBorder()).Padding(0, 1)
 	if useColor {
 		s.Overlay = s.Overlay.BorderForeground(p.accentDim)
 	}
-	s.TooSmall = fg(n().Bold(true), p.warn)
+	s.TooSmall = pt(fg(n().Bold(true), p.warn))
 	return s
 }
 
 // severity returns the badge style of a warning severity.
-func (s *styles) severity(rank int) lipgloss.Style {
+func (s *styles) severity(rank int) paint {
 	switch rank {
 	case 3:
 		return s.Critical
@@ -182,4 +194,38 @@ func (s *styles) severity(rank int) lipgloss.Style {
 		return s.Warn
 	}
 	return s.Info
+}
+
+// paint renders text in one style fast: the style's escape sequences are
+// worked out once by lipgloss, then each Render is two concatenations.
+// Frames are built from many short styled pieces, and lipgloss's general
+// Render (borders, margins, alignment, width) costs more than the text.
+type paint struct{ pre, post string }
+
+// newPaint derives a painter from a simple inline style (colours and
+// attributes, no border, padding or width).
+func newPaint(st lipgloss.Style) paint {
+	const marker = "\x00"
+	r := st.Render(marker)
+	i := strings.Index(r, marker)
+	if i < 0 {
+		return paint{}
+	}
+	return paint{pre: r[:i], post: r[i+len(marker):]}
+}
+
+// Render styles the strings joined by spaces, line by line.
+func (p paint) Render(strs ...string) string {
+	s := strings.Join(strs, " ")
+	if p.pre == "" && p.post == "" || s == "" {
+		return s
+	}
+	if strings.IndexByte(s, '\n') >= 0 {
+		lines := strings.Split(s, "\n")
+		for i, l := range lines {
+			lines[i] = p.pre + l + p.post
+		}
+		return strings.Join(lines, "\n")
+	}
+	return p.pre + s + p.post
 }

@@ -2,10 +2,9 @@ package ui
 
 import (
 	"bytes"
-	"io"
-	"sync"
 	"reflect"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -81,10 +80,8 @@ func runFlow(t *testing.T, w, h int, cfg Config, flow []flowStep) Model {
 		}
 	}
 	// The renderer drew real frames too.
-	out, err := io.ReadAll(tm.Output())
-	if err != nil || !bytes.Contains(out, []byte("gpupick")) {
-		t.Fatalf("no frame written (%v)", err)
-	}
+	teatest.WaitFor(t, tm.Output(), func(b []byte) bool { return bytes.Contains(b, []byte("gpupick")) },
+		teatest.WithDuration(5*time.Second), teatest.WithCheckInterval(10*time.Millisecond))
 	tm.Send(keyMsgs("ctrl+c")[0])
 	return tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second)).(Model)
 }

@@ -1,13 +1,13 @@
 package ui
 
 import (
+	"fmt"
 	"strings"
 
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
-	"github.com/charmbracelet/x/ansi"
 )
 
 // View renders the frame. Every return path sets the alternate screen.
@@ -57,7 +57,7 @@ func (m Model) viewHeader(w int) string {
 		right = m.t.f(mLoadedFrom, m.cfg.LoadedFrom) + " · " + right
 	}
 	right = m.st.Header.Render(right)
-	gap := w - ansi.StringWidth(left) - ansi.StringWidth(right)
+	gap := w - cellWidth(left) - cellWidth(right)
 	if gap < 2 {
 		return fit(left, w)
 	}
@@ -90,7 +90,7 @@ func (m Model) viewFooter(w int) []string {
 		}
 	}
 	var first string
-	lw, cw := ansi.StringWidth(left), ansi.StringWidth(cat)
+	lw, cw := cellWidth(left), cellWidth(cat)
 	switch {
 	case left == "":
 		first = m.st.Footer.Render(fit(cat, w))
@@ -119,23 +119,32 @@ func (m Model) catalogLine() string {
 	return m.t.f(mCatalogFooter, origin, date, len(m.cfg.Catalog.Offers))
 }
 
-// helpLine is the short help of the current focus.
+// helpLine is the short help of the current focus, rendered by
+// bubbles/help and kept in the render cache while nothing it shows changes.
 func (m Model) helpLine(w int) string {
-	h := help.New()
-	h.SetWidth(w)
-	h.Styles.ShortKey = m.st.HelpKey
-	h.Styles.ShortDesc = m.st.HelpDesc
-	h.Styles.ShortSeparator = m.st.HelpSep
-	h.Styles.Ellipsis = m.st.HelpSep
+	var bindings []key.Binding
 	switch {
 	case m.export.active():
 		return m.st.HelpDesc.Render(m.t.s(mExportHint))
 	case m.overlay == overlayHelp:
 		return m.st.HelpDesc.Render(m.t.s(mHelpClose))
 	case m.overlay == overlaySteps:
-		return h.ShortHelpView([]key.Binding{m.keys.Steps.Move, m.keys.Steps.Jump, m.keys.Steps.Close})
+		bindings = []key.Binding{m.keys.Steps.Move, m.keys.Steps.Jump, m.keys.Steps.Close}
+	default:
+		bindings = contextHelp{k: &m.keys, offers: m.focus == focusOffers}.ShortHelp()
 	}
-	return h.ShortHelpView(contextHelp{k: &m.keys, offers: m.focus == focusOffers}.ShortHelp())
+	ck := fmt.Sprintf("%d/%v/%v/%v/%v", w, m.overlay, m.focus, m.dark, m.st.color)
+	if m.cache != nil && m.cache.helpKey == ck {
+		return m.cache.help
+	}
+	h := help.New()
+	h.SetWidth(w)
+	h.Styles = m.st.Help
+	s := h.ShortHelpView(bindings)
+	if m.cache != nil {
+		m.cache.helpKey, m.cache.help = ck, s
+	}
+	return s
 }
 
 // viewHelp lists every key in titled groups.
@@ -146,7 +155,7 @@ func (m Model) viewHelp(w int) []string {
 	for gi, g := range groups {
 		keyW := 0
 		for _, b := range g {
-			keyW = max(keyW, ansi.StringWidth(b.Help().Key))
+			keyW = max(keyW, cellWidth(b.Help().Key))
 		}
 		col := []string{m.st.Title.Render(m.t.s(titles[gi])), ""}
 		for _, b := range g {

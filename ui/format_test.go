@@ -1,0 +1,54 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/x/ansi"
+)
+
+// TestCellWidthAgreesWithAnsi checks the fast width against
+// ansi.StringWidth on every string of the UI and on whole frames.
+func TestCellWidthAgreesWithAnsi(t *testing.T) {
+	var samples []string
+	for _, tx := range texts {
+		samples = append(samples, tx.en, tx.zh)
+	}
+	samples = append(samples, "▸*", "✓ ✗ ● ○ ▲ ✖ █ ▓ ▒ ░ ▞ ▚ · › – …", "¥1,234", "（，）", "e\u0301", "\x1b[1;38;2;1;2;3mbold\x1b[m")
+	for _, lang := range []string{"en", "zh"} {
+		m := newTestModel(t, 140, 40, func(c *Config) { c.Lang = lang })
+		m = press(t, m, "ctrl+o")
+		samples = append(samples, strings.Split(m.View().Content, "\n")...)
+	}
+	for _, s := range samples {
+		if got, want := cellWidth(s), ansi.StringWidth(s); got != want {
+			t.Errorf("cellWidth(%q) = %d, ansi says %d", s, got, want)
+		}
+	}
+}
+
+func TestMoney(t *testing.T) {
+	for _, tc := range []struct {
+		v    float64
+		want string
+	}{{0, "-"}, {-1, "-"}, {0.284, "$0.284"}, {2.5, "$2.50"}, {207.4, "$207"}, {1234.5, "$1,235"}, {12345, "$12.3k"}, {123456, "$123k"}, {1.25e6, "$1.25M"}} {
+		if got := money(tc.v, "USD"); got != tc.want {
+			t.Errorf("money(%v) = %q, want %q", tc.v, got, tc.want)
+		}
+	}
+	if got := money(3000, "CNY"); got != "¥3,000" {
+		t.Errorf("CNY: %q", got)
+	}
+}
+
+func TestFit(t *testing.T) {
+	for _, tc := range []struct {
+		s    string
+		w    int
+		want string
+	}{{"abc", 5, "abc  "}, {"abcdef", 4, "abc…"}, {"显存", 6, "显存  "}, {"显存余量", 5, "显存…"}} {
+		if got := fit(tc.s, tc.w); got != tc.want || ansi.StringWidth(got) != tc.w {
+			t.Errorf("fit(%q, %d) = %q", tc.s, tc.w, got)
+		}
+	}
+}
