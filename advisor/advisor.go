@@ -1,10 +1,26 @@
 // Package advisor turns answers and a catalog into a requirement, ranked
 // recommendations, price-model comparisons and warnings. It is pure: no I/O,
 // deterministic, and fast enough to run after every keystroke.
+//
+// The chain is: Estimate (memory with its breakdown, parameter counts,
+// latency targets, job compute) → for each distinct hardware shape of the
+// catalog the smallest configuration that holds the job (tensor-parallel
+// degree dividing the heads, ZeRO / FSDP sharding, more nodes when one is
+// not enough) and its speed (a bandwidth roofline for decode, peak compute
+// times an assumed utilisation for prefill and training) → for each offer
+// the eligible price models for the whole run plus storage and egress →
+// the cheapest runs, within the budget and the latency class first → for
+// the best few, every price model with notes and the warnings.
+//
+// A catalog passed to Recommend is indexed once and the index reused while
+// the same *model.Catalog is passed again; a catalog must not be modified
+// in place after its first use.
 package advisor
 
 import (
-	"sort"
+	"fmt"
+	"math"
+	"strings"
 
 	"github.com/gpupick/gpupick/model"
 )
@@ -13,56 +29,162 @@ import (
 type Options struct {
 	// Top is the number of recommendations returned (0 = 10).
 	Top int
+	// Lang is the language of messages, notes, assumptions and suggestions:
+	// "zh" for Chinese, anything else for English.
+	Lang string
 }
 
+// DefaultTop is the number of recommendations when Options.Top is 0.
+const DefaultTop = 10
+
 // Recommend estimates what the answers need and ranks the catalog's offers
-// by the total cost of the run.
-//
-// PLACEHOLDER: a first cut so other packages compile; the full advisor
-// replaces it.
+// by the all-in cost of the whole run (GPUs under the cheapest eligible
+// price model, plus storage and egress). Offers within the budget come
+// first, then those meeting the latency class; offers over the budget are
+// returned (WithinBudget false) only when none keeps it, with suggestions.
 func Recommend(cat *model.Catalog, a model.Answers, opt Options) model.Result {
 	a.Normalize()
+	l := langOf(opt.Lang)
 	top := opt.Top
 	if top <= 0 {
-		top = 10
+		top = DefaultTop
 	}
-	res := model.Result{Catalog: cat.Info, Currency: a.Currency}
-	params := a.ParamsB
-	if params == 0 && a.Model != "" {
-		if p, err := model.FindPreset(cat.Models, a.Model); err == nil {
-			params = p.ParamsB
-		}
+	res := model.Result{Currency: a.Currency}
+	if err := check(&a); err != nil {
+		res.Notes = append(res.Notes, l.f(kNoteInvalid, err.Error()))
+		res.Requirement.Assumptions = []string{}
+		return res
 	}
-	need := params * a.Precision.BytesPerParam() * 1.2
-	if a.Workload == model.WorkloadVRAM {
-		need = a.KnownVRAMGiB
+	if cat == nil {
+		res.Notes = append(res.Notes, l.f(kNoteNoCatalog))
+		res.Requirement = EstimateWith(nil, a, opt)
+		return res
 	}
-	res.Requirement = model.Requirement{VRAMGiB: need, ParamsB: params, Precision: a.Precision,
-		Breakdown: model.Breakdown{WeightsGiB: need / 1.2, OverheadGiB: need - need/1.2}}
-	hours := a.GPUHours()
-	for i := range cat.Offers {
-		o := &cat.Offers[i]
-		res.Considered++
-		if o.TotalVRAMGiB() < need || o.OnDemand <= 0 {
-			continue
-		}
-		usd, ok := cat.Convert(o.OnDemand, o.Currency, model.USD)
-		if !ok {
-			continue
-		}
-		res.Matched++
-		res.Recommendations = append(res.Recommendations, model.Recommendation{
-			Offer: o, Provider: o.Provider, InstanceType: o.InstanceType, GPU: o.GPU,
-			GPUCount: o.GPUCount, Nodes: 1, VRAMGiB: o.TotalVRAMGiB(),
-			PriceModel: model.PriceOnDemand, HourlyUSD: usd, TotalUSD: usd * hours,
-			Hourly: usd, Total: usd * hours, Currency: o.Currency, WithinBudget: true,
-		})
+	res.Catalog = cat.Info
+	c := newCall(cat, a, l)
+	res.Requirement = c.p.req
+	res.Currency = c.disp
+	res.Considered = len(cat.Offers)
+	if !c.p.sized {
+		res.Notes = append(res.Notes, l.f(kNoteNoSize))
+		return res
 	}
-	sort.SliceStable(res.Recommendations, func(i, j int) bool {
-		return res.Recommendations[i].TotalUSD < res.Recommendations[j].TotalUSD
-	})
-	if len(res.Recommendations) > top {
-		res.Recommendations = res.Recommendations[:top]
+	cs := trim(c.scan(top))
+	res.Matched = c.st.matched
+	res.Recommendations = make([]model.Recommendation, 0, len(cs))
+	for _, cd := range cs {
+		res.Recommendations = append(res.Recommendations, c.full(cd))
+	}
+	res.Notes = c.notes(cs)
+	overOnly := len(cs) > 0 && cs[0].over != 0
+	if len(cs) == 0 || overOnly {
+		res.Suggestions = c.suggest(overOnly)
 	}
 	return res
+}
+
+// check rejects answers the advisor cannot use: invalid ones (as
+// Answers.Validate says) and numbers that are not finite.
+func check(a *model.Answers) error {
+	for _, f := range []struct {
+		name string
+		v    float64
+	}{
+		{"params", a.ParamsB}, {"vram", a.KnownVRAMGiB}, {"duration", a.DurationHours},
+		{"hours_per_week", a.HoursPerWeek}, {"tokens", a.JobTokens}, {"budget", a.Budget.Amount},
+		{"data", a.DataGB}, {"egress", a.EgressGB},
+	} {
+		if math.IsNaN(f.v) || math.IsInf(f.v, 0) {
+			return &model.FieldError{Field: f.name, Msg: "not a finite number", Fix: "give a plain number"}
+		}
+	}
+	if a.DurationHours > 1e6 || a.JobTokens > 1e18 || a.KnownVRAMGiB > 1e7 || a.DataGB > 1e9 || a.EgressGB > 1e9 || a.Budget.Amount > 1e12 {
+		return &model.FieldError{Field: "size", Msg: "out of range", Fix: "give a realistic duration, job size, memory or budget"}
+	}
+	return a.Validate()
+}
+
+// notes explain what was left out and why, and what the figures rest on.
+func (c *call) notes(cs []cand) []string {
+	l, st := c.l, &c.st
+	var out []string
+	add := func(key string, args ...any) { out = append(out, l.f(key, args...)) }
+	if c.cat.Info.SnapshotDate != "" {
+		add(kNoteSnapshot, c.cat.Info.SnapshotDate)
+	}
+	if len(cs) == 0 {
+		switch {
+		case st.matched == 0 && st.tooBig > 0:
+			add(kNoteNoneFits, c.p.req.VRAMGiB, c.p.maxNodes)
+		case st.matched == 0:
+			add(kNoteNoneMatch)
+		}
+	}
+	if len(cs) > 0 && cs[0].over != 0 {
+		add(kNoteOverBudget, c.a.Budget.String())
+	}
+	if c.a.Budget.IsSet() && c.budgetUSD <= 0 {
+		add(kNoteBudgetNoFX, string(c.a.Budget.Currency))
+	}
+	if c.disp != c.a.Currency {
+		add(kNoteNoDisplayFX, string(c.a.Currency))
+	}
+	if st.tooSlow > 0 {
+		add(kNoteTooSlow, st.tooSlow, string(c.a.Latency))
+	}
+	if st.unknownSpeed > 0 {
+		add(kNoteUnknownSpeed, st.unknownSpeed)
+	}
+	if st.tooBig > 0 && len(cs) > 0 {
+		add(kNoteTooSmall, st.tooBig)
+	}
+	if st.noVRAM > 0 {
+		add(kNoteNoVRAM, st.noVRAM)
+	}
+	if st.noPrice > 0 {
+		add(kNoteNoPrice, st.noPrice)
+	}
+	if st.spotOnly > 0 {
+		add(kNoteSpotOnly, st.spotOnly)
+	}
+	if st.noFX > 0 {
+		add(kNoteNoFX, st.noFX)
+	}
+	if st.filtered > 0 {
+		add(kNoteFiltered, st.filtered)
+	}
+	if len(c.a.Regions) > 0 {
+		add(kNoteRegionPrice)
+	}
+	return out
+}
+
+// money formats an amount in a currency for messages.
+func money(cur model.Currency, v float64) string {
+	switch {
+	case v >= 100:
+		return cur.Symbol() + commas(fmt.Sprintf("%.0f", v))
+	case v >= 1:
+		return cur.Symbol() + fmt.Sprintf("%.2f", v)
+	}
+	return cur.Symbol() + fmt.Sprintf("%.3f", v)
+}
+
+// commas groups the digits of an integer string in threes.
+func commas(s string) string {
+	neg := strings.HasPrefix(s, "-")
+	if neg {
+		s = s[1:]
+	}
+	var b strings.Builder
+	for i, ch := range s {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(ch)
+	}
+	if neg {
+		return "-" + b.String()
+	}
+	return b.String()
 }

@@ -10,6 +10,10 @@ const (
 	PriceMonthly   PriceModel = "monthly" // monthly subscription or plan
 	PriceReserved1 PriceModel = "1yr"
 	PriceReserved3 PriceModel = "3yr"
+	// PriceDaily and PriceWeekly are listed day and week rents (rental
+	// platforms).
+	PriceDaily  PriceModel = "daily"
+	PriceWeekly PriceModel = "weekly"
 )
 
 // PriceModels lists the price models in display order.
@@ -34,6 +38,19 @@ type PriceQuote struct {
 	// a listed price.
 	Estimate bool   `json:"estimate" toml:"estimate"`
 	Note     string `json:"note,omitempty" toml:"note,omitempty"`
+	// UpTo marks an estimate from an "up to" maximum discount: a best case,
+	// never a firm price.
+	UpTo bool `json:"up_to,omitempty" toml:"up_to,omitempty"`
+	// Eligible is true when this model may be chosen for the run (spot is
+	// not for a job that cannot be interrupted; an "up to" estimate is not a
+	// price to plan on). Ineligible quotes are shown for comparison.
+	Eligible bool `json:"eligible" toml:"eligible"`
+	// WithinBudget reports whether this model keeps the run within the
+	// budget (true when no budget was given).
+	WithinBudget bool `json:"within_budget" toml:"within_budget"`
+	// CalendarHours is the calendar time the model pays for or covers (a
+	// plan or commitment term may be longer than the run).
+	CalendarHours float64 `json:"calendar_hours,omitempty" toml:"calendar_hours,omitempty"`
 }
 
 // HiddenCosts are the costs of a run besides the GPUs, in USD and in the
@@ -59,6 +76,14 @@ type Speed struct {
 	Utilisation float64 `json:"utilisation,omitempty" toml:"utilisation,omitempty"`
 	// MeetsLatency is false when the offer is too slow for the latency class.
 	MeetsLatency bool `json:"meets_latency" toml:"meets_latency"`
+	// Unknown is true when the GPU's bandwidth or TFLOPS are not known, so
+	// no speed was estimated and the latency class could not be checked.
+	Unknown bool `json:"unknown,omitempty" toml:"unknown,omitempty"`
+	// BandwidthUtilisation is the assumed fraction of peak memory bandwidth
+	// reached while decoding (tensor-parallel losses included).
+	BandwidthUtilisation float64 `json:"bandwidth_utilisation,omitempty" toml:"bandwidth_utilisation,omitempty"`
+	// PromptTokens is the prompt length the first-token time assumes.
+	PromptTokens int `json:"prompt_tokens,omitempty" toml:"prompt_tokens,omitempty"`
 }
 
 // Recommendation is one ranked way to run the workload: an offer, how many
@@ -101,6 +126,22 @@ type Recommendation struct {
 	RunHours float64   `json:"run_hours" toml:"run_hours"`
 	Speed    Speed     `json:"speed" toml:"speed"`
 	Warnings []Warning `json:"warnings" toml:"warnings"`
+
+	// AllInUSD and AllIn are the whole run: TotalUSD plus hidden costs
+	// (storage, egress). Offers are ranked by this figure.
+	AllInUSD float64 `json:"all_in_usd" toml:"all_in_usd"`
+	AllIn    float64 `json:"all_in" toml:"all_in"`
+	// CalendarHours is the calendar length of the run on this offer.
+	CalendarHours float64 `json:"calendar_hours" toml:"calendar_hours"`
+	// Sharding is the training sharding strategy assumed ("none", "zero1",
+	// "zero2", "zero3", "fsdp"); empty for inference.
+	Sharding string `json:"sharding,omitempty" toml:"sharding,omitempty"`
+	// Replicas is the number of model copies serving in parallel on one
+	// node (inference with fewer tensor-parallel GPUs than the node has).
+	Replicas int `json:"replicas,omitempty" toml:"replicas,omitempty"`
+	// GPUsUsed is the number of GPUs the configuration puts to work (all
+	// nodes); the rest of the node idles.
+	GPUsUsed int `json:"gpus_used" toml:"gpus_used"`
 }
 
 // Suggestion is a change to the answers that would make the job fit the

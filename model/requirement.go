@@ -70,4 +70,26 @@ type Requirement struct {
 	MaxTimeToFirstTokenSec float64 `json:"max_ttft_s,omitempty" toml:"max_ttft_s,omitempty"`
 	// Assumptions lists every assumption behind the figures, one line each.
 	Assumptions []string `json:"assumptions" toml:"assumptions"`
+
+	// Workload is the workload estimated.
+	Workload Workload `json:"workload" toml:"workload"`
+	// Architecture describes the shape used ("32 layers, hidden 4096, 8 KV
+	// heads x 128"), from the preset or assumed from the parameter count.
+	Architecture string `json:"architecture,omitempty" toml:"architecture,omitempty"`
+	// KVBytesPerToken is the KV cache of one token over all layers.
+	KVBytesPerToken float64 `json:"kv_bytes_per_token,omitempty" toml:"kv_bytes_per_token,omitempty"`
+	// BytesPerParam is the storage of one weight, quantisation metadata
+	// included (averaged over quantised and 16-bit layers).
+	BytesPerParam float64 `json:"bytes_per_param,omitempty" toml:"bytes_per_param,omitempty"`
+	// AdapterParamsB is the LoRA adapter size (billions), 0 otherwise.
+	AdapterParamsB float64 `json:"adapter_params_b,omitempty" toml:"adapter_params_b,omitempty"`
+	// LoRARank is the adapter rank assumed (LoRA / QLoRA).
+	LoRARank int `json:"lora_rank,omitempty" toml:"lora_rank,omitempty"`
+	// PerGPUFixedGiB is what every GPU holds however many share the job
+	// (CUDA context, activations of its micro-batch).
+	PerGPUFixedGiB float64 `json:"per_gpu_fixed_gib,omitempty" toml:"per_gpu_fixed_gib,omitempty"`
+	// MaxNodes is the node limit the advisor applied.
+	MaxNodes int `json:"max_nodes,omitempty" toml:"max_nodes,omitempty"`
+	// TokensPerJob is the job size (tokens) for a job-size run.
+	TokensPerJob float64 `json:"job_tokens,omitempty" toml:"job_tokens,omitempty"`
 }

@@ -42,6 +42,12 @@ const (
 	WarnStalePrice        = "stale-price"
 	WarnUnknownPrice      = "unknown-price"
 	WarnConvertedCurrency = "converted-currency"
+	// WarnSpeedUnknown: the GPU's bandwidth or TFLOPS are unknown, so the
+	// latency class (or a job's duration) could not be checked.
+	WarnSpeedUnknown = "speed-unknown"
+	// WarnSlowFirstToken: the first token comes later than the latency
+	// class allows (realtime: 1 s).
+	WarnSlowFirstToken = "slow-first-token"
 )
 
 // Warning is a trap a choice walks into: a stable code, a severity, a

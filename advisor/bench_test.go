@@ -1,0 +1,51 @@
+package advisor
+
+import (
+	"testing"
+
+	"github.com/gpupick/gpupick/model"
+)
+
+// benchAnswers are typical wizard answers: serving Llama 3.1 70B in BF16
+// for a month, interactive.
+func benchAnswers() model.Answers {
+	a := model.DefaultAnswers()
+	a.Model = "llama-3.1-70b"
+	return a
+}
+
+// BenchmarkRecommend100k ranks a synthetic catalog of 100,000 offers (the
+// index is built once, as the wizard reuses the same catalog).
+func BenchmarkRecommend100k(b *testing.B) {
+	cat := syntheticCatalog(100_000, 7)
+	a := benchAnswers()
+	Recommend(cat, a, Options{})
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		Recommend(cat, a, Options{})
+	}
+}
+
+// BenchmarkRecommend100kJob is the job-size variant (fine-tuning on 2B
+// tokens): run time and so cost differ per offer.
+func BenchmarkRecommend100kJob(b *testing.B) {
+	cat := syntheticCatalog(100_000, 7)
+	a := model.DefaultAnswers()
+	a.Workload, a.Model, a.DurationMode, a.JobTokens, a.Interruptible = model.WorkloadLoRA, "llama-3.1-8b", model.DurationJob, 2e9, true
+	Recommend(cat, a, Options{})
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		Recommend(cat, a, Options{})
+	}
+}
+
+// BenchmarkIndexBuild100k is the one-off cost of indexing 100,000 offers.
+func BenchmarkIndexBuild100k(b *testing.B) {
+	cat := syntheticCatalog(100_000, 7)
+	b.ReportAllocs()
+	for b.Loop() {
+		buildIndex(cat, fingerprintOf(cat))
+	}
+}

@@ -1,0 +1,523 @@
+package advisor
+
+import (
+	"math"
+
+	"github.com/gpupick/gpupick/model"
+)
+
+// Figures the estimates rest on. Each is stated in the assumptions of a
+// requirement and, where it comes from a published source, named here.
+const (
+	gib = float64(1 << 30)
+	// cudaContextBytes: Hugging Face "Model training anatomy" measures the
+	// CUDA kernels alone at 1343 MB once a tensor is on the GPU.
+	cudaContextBytes = 1343 * float64(1<<20)
+	// engineReserve: vLLM pre-allocates gpu_memory_utilization = 0.9 of
+	// each GPU (its default) for weights, activations and KV cache.
+	engineReserve = 0.90
+	// int4Bits: GPTQ/AWQ-style 4-bit weights with a 16-bit scale and a
+	// 16-bit zero point per group of 128 weights.
+	int4Bits = 4.25
+	// nf4Bits: QLoRA's NF4 with double quantisation averages 4.127 bits
+	// per parameter (Dettmers et al. 2023, section 3).
+	nf4Bits = 4.127
+	// Adapter ranks: LoRA r=16 (a common PEFT recipe); QLoRA r=64 on all
+	// linear layers (the QLoRA paper's Guanaco setting, artidoro/qlora
+	// scripts/finetune_guanaco_65b.sh).
+	loraRank  = 16
+	qloraRank = 64
+	// chunkTokens is the prefill chunk whose activations an inference
+	// engine keeps live at once.
+	chunkTokens = 8192
+	// promptShare is the share of the context the first-token time assumes
+	// the prompt fills.
+	promptShare = 0.5
+	// bwEff: decoding reaches about 70% of peak memory bandwidth (gpt-fast
+	// README: Llama-2-7B at 1397 GB/s on an A100-80GB, 2039 GB/s peak).
+	bwEff = 0.70
+	// prefillMFU is the share of peak tensor throughput prefill reaches.
+	prefillMFU = 0.5
+	// trainMFU: Llama 3 405B trained at 38-43% BF16 MFU on H100s (The
+	// Llama 3 Herd of Models, Table 4).
+	trainMFU = 0.40
+	// defaultNodesInference and defaultNodesTraining cap multi-node
+	// configurations when the user sets no limit.
+	defaultNodesInference = 4
+	defaultNodesTraining  = 32
+)
+
+// plan is a requirement plus everything the fitter and the speed model
+// need: the memory parts in bytes and how they shard.
+type plan struct {
+	req      model.Requirement
+	ar       modelArch
+	prec     model.Precision
+	training bool
+	lora     bool
+	stated   bool // WorkloadVRAM: the user states the memory
+	sized    bool // a model size is known
+
+	// Memory in bytes over the whole job. Training: weights, grads and
+	// optim shard by the sharding strategy. Inference: weights and kv shard
+	// by tensor / pipeline parallelism.
+	weights, grads, optim float64
+	kvSeq                 float64 // KV cache of one sequence at full context
+	batch                 int
+	act                   float64 // per GPU: one micro-batch (training) or the prefill chunk
+	ctx                   float64 // per GPU CUDA context
+	reserve               float64 // engine share of VRAM (1 for training)
+
+	// Speed inputs.
+	activeWeightBytes float64 // weights read per decode step
+	activeParams      float64
+	flopsPerToken     float64 // training: 6N (4N for adapters) + 2N with recompute
+	prefillFLOPs      float64 // one prompt, attention included
+	promptTokens      int
+	minDecode         float64
+	maxTTFT           float64
+	jobTokens         float64
+	jobMode           bool
+
+	maxNodes  int
+	shardings []string // training sharding strategies to try, in order
+}
+
+// Estimate returns what the answers need from hardware: the memory with
+// its breakdown, the parameter counts, the latency targets, the compute of
+// a job-size run and every assumption behind them. No offer is looked at,
+// except that MinGPUs uses the largest GPU memory the catalog knows.
+// Assumptions are in English; use EstimateWith for another language.
+func Estimate(cat *model.Catalog, a model.Answers) model.Requirement {
+	return EstimateWith(cat, a, Options{})
+}
+
+// EstimateWith is Estimate with options (Options.Lang picks the language of
+// the assumptions).
+func EstimateWith(cat *model.Catalog, a model.Answers, opt Options) model.Requirement {
+	a.Normalize()
+	l := langOf(opt.Lang)
+	p := newPlan(cat, &a, l)
+	p.req.MinGPUs = p.minGPUs(catalogMaxVRAM(cat))
+	return p.req
+}
+
+// newPlan estimates the requirement. a must be normalised.
+func newPlan(cat *model.Catalog, a *model.Answers, l lang) *plan {
+	p := &plan{prec: a.Precision, batch: max(a.Batch, 1), ctx: cudaContextBytes, reserve: 1}
+	r := &p.req
+	r.Workload, r.Precision = a.Workload, a.Precision
+	p.training = a.Workload.Training()
+	p.lora = a.Workload == model.WorkloadLoRA || a.Workload == model.WorkloadQLoRA
+	p.jobMode = a.DurationMode == model.DurationJob
+	if p.jobMode {
+		p.jobTokens = a.JobTokens
+		r.TokensPerJob = a.JobTokens
+	}
+	say := func(key string, args ...any) { r.Assumptions = append(r.Assumptions, l.f(key, args...)) }
+
+	p.maxNodes = a.MaxNodes
+	if p.maxNodes <= 0 {
+		p.maxNodes = defaultNodesInference
+		if p.training {
+			p.maxNodes = defaultNodesTraining
+		}
+		say(kAsmMaxNodes, p.maxNodes)
+	}
+	r.MaxNodes = p.maxNodes
+
+	if a.Workload == model.WorkloadVRAM {
+		p.stated, p.sized = true, a.KnownVRAMGiB > 0
+		p.ctx = 0
+		r.VRAMGiB = a.KnownVRAMGiB
+		say(kAsmStated, a.KnownVRAMGiB)
+		p.latencyTargets(a, l)
+		return p
+	}
+
+	// Model: preset, bare size, or both.
+	var preset *model.ModelPreset
+	if a.Model != "" && cat != nil {
+		if pr, err := model.FindPreset(cat.Models, a.Model); err == nil {
+			preset = pr
+		} else {
+			say(kAsmUnknownModel, a.Model)
+		}
+	}
+	switch {
+	case preset != nil && (a.ParamsB <= 0 || math.Abs(a.ParamsB-preset.ParamsB) <= 0.05*preset.ParamsB):
+		p.ar = presetArch(preset)
+		r.Model = preset.Name
+		say(kAsmPreset, preset.Name, preset.Source)
+		if p.ar.weightsOnly {
+			say(kAsmWeightsOnly)
+		}
+	case a.ParamsB > 0:
+		p.ar = genericArch(a.ParamsB)
+		if preset != nil {
+			say(kAsmParamsOverride, model.FormatParams(a.ParamsB), preset.Name)
+		}
+		say(kAsmGeneric, p.ar.layers, p.ar.hidden, p.ar.kvHeads, p.ar.headDim)
+	default:
+		say(kAsmNoSize)
+		p.latencyTargets(a, l)
+		return p
+	}
+	p.sized = true
+	ar := &p.ar
+	if p.training && !ar.hasShape() {
+		// Activations and adapters need a shape: use the generic one.
+		g := genericArch(ar.paramsB)
+		g.activeB, g.preset = ar.activeB, ar.preset
+		*ar = g
+		say(kAsmGeneric, ar.layers, ar.hidden, ar.kvHeads, ar.headDim)
+	}
+	params := ar.paramsB * 1e9
+	active := ar.activeB * 1e9
+	p.activeParams = active
+	r.ParamsB, r.ActiveB = ar.paramsB, ar.activeB
+	r.Architecture = archText(ar, l)
+	if ar.experts > 0 {
+		say(kAsmMoE, model.FormatParams(ar.paramsB), model.FormatParams(ar.activeB), ar.used, ar.experts)
+	}
+
+	// Weights at the chosen precision. Quantised formats keep the embedding
+	// and LM head in 16 bits.
+	embed := ar.embedParams()
+	bpp := a.Precision.BytesPerParam()
+	quant := false
+	switch {
+	case a.Workload == model.WorkloadQLoRA:
+		bpp, quant = nf4Bits/8, true
+		say(kAsmNF4)
+		if a.Precision != model.INT4 {
+			say(kAsmQLoRAPrecision, string(a.Precision))
+		}
+	case p.training && !p.lora:
+		// Full training: mixed precision (or fp32) whatever the inference
+		// precision asked.
+		if a.Precision == model.INT8 || a.Precision == model.INT4 {
+			say(kAsmTrainQuant, string(a.Precision))
+		}
+	case a.Precision == model.INT4:
+		bpp, quant = int4Bits/8, true
+		say(kAsmInt4)
+	case a.Precision == model.FP8 || a.Precision == model.INT8:
+		quant = true
+	}
+	if quant && embed > 0 {
+		say(kAsmEmbed16)
+	}
+	weightBytes := params * bpp
+	if quant {
+		weightBytes = (params-embed)*bpp + embed*2
+	}
+	r.BytesPerParam = weightBytes / params
+	p.activeWeightBytes = weightBytes * ar.activeB / ar.paramsB
+
+	kvBytes := 2.0
+	if a.Precision == model.FP32 {
+		kvBytes = 4
+	}
+	r.KVBytesPerToken = ar.kvElemsPerToken() * kvBytes
+
+	switch {
+	case p.training:
+		p.trainingMemory(a, params, weightBytes, l)
+	default:
+		p.inferenceMemory(a, weightBytes, kvBytes, l)
+	}
+
+	// Compute per token.
+	if p.training {
+		switch {
+		case p.lora:
+			p.flopsPerToken = 4 * active
+			say(kAsmFLOPsLoRA)
+		default:
+			p.flopsPerToken = 6 * active
+			say(kAsmFLOPsFull)
+		}
+		if a.GradCheckpointing {
+			p.flopsPerToken += 2 * active
+			say(kAsmFLOPsRecompute)
+		}
+		say(kAsmMFU, pct(trainMFU))
+	} else {
+		p.flopsPerToken = 2 * active
+	}
+	if p.jobMode {
+		r.FLOPs = p.flopsPerToken * a.JobTokens
+		if !p.training {
+			say(kAsmGenJob)
+		}
+	}
+	p.latencyTargets(a, l)
+	return p
+}
+
+// inferenceMemory fills weights, KV cache, the prefill workspace and the
+// engine reservation.
+func (p *plan) inferenceMemory(a *model.Answers, weightBytes, kvBytes float64, l lang) {
+	r, ar := &p.req, &p.ar
+	say := func(key string, args ...any) { r.Assumptions = append(r.Assumptions, l.f(key, args...)) }
+	p.weights = weightBytes
+	p.kvSeq = r.KVBytesPerToken * float64(a.Context)
+	kv := p.kvSeq * float64(p.batch)
+	if ar.hasShape() {
+		if ar.mla {
+			say(kAsmKVMLA, ar.kvLoraRank, ar.ropeDim, a.Context, p.batch)
+		} else {
+			say(kAsmKV, ar.layers, ar.kvHeads, ar.headDim, a.Context, p.batch, int(kvBytes))
+		}
+		if ar.window {
+			say(kAsmWindow)
+		}
+		tokens := math.Min(float64(a.Context)*float64(p.batch), chunkTokens)
+		p.act = tokens*(4*float64(ar.hidden)+4*ar.ffnActive()) + float64(p.batch)*float64(ar.vocab)*4
+		say(kAsmPrefillAct, int(tokens))
+	}
+	p.reserve = engineReserve
+	say(kAsmEngine, pct(engineReserve), cudaContextBytes/gib)
+
+	b := &r.Breakdown
+	b.WeightsGiB = p.weights / gib
+	b.KVCacheGiB = kv / gib
+	b.ActivationsGiB = p.act / gib
+	need := p.perGPUInference(1, 1, 1)
+	b.OverheadGiB = need/gib - b.WeightsGiB - b.KVCacheGiB - b.ActivationsGiB
+	r.VRAMGiB = b.Total()
+	r.PerGPUFixedGiB = (p.act + p.ctx) / gib
+
+	// Prefill compute of one prompt: 2 x active params per token plus
+	// causal attention (2 x layers x s^2 x heads x head_dim).
+	p.promptTokens = max(1, int(float64(a.Context)*promptShare))
+	s := float64(p.promptTokens)
+	p.prefillFLOPs = 2 * p.activeParams * s
+	if ar.hasShape() {
+		hd := float64(ar.heads * ar.headDim)
+		if hd == 0 {
+			hd = float64(ar.hidden)
+		}
+		p.prefillFLOPs += 2 * float64(ar.layers) * s * s * hd
+	}
+}
+
+// trainingMemory fills weights, gradients, optimizer states and
+// activations for full training or adapters (Hugging Face "Model training
+// anatomy": mixed-precision AdamW keeps 6 bytes of weights, 4 of gradients
+// and 8 of optimizer states per parameter, 18 in all).
+func (p *plan) trainingMemory(a *model.Answers, params, baseBytes float64, l lang) {
+	r, ar := &p.req, &p.ar
+	say := func(key string, args ...any) { r.Assumptions = append(r.Assumptions, l.f(key, args...)) }
+	b := &r.Breakdown
+	if p.lora {
+		rank := loraRank
+		// Adapter weights, gradients and AdamW states: PEFT keeps LoRA
+		// weights in fp32 (4+4+8 bytes); the QLoRA reference casts them to
+		// bf16 (2+2+8).
+		wB, gB := 4.0, 4.0
+		if a.Workload == model.WorkloadQLoRA {
+			rank, wB, gB = qloraRank, 2, 2
+		}
+		ap := ar.loraParams(rank)
+		r.LoRARank, r.AdapterParamsB = rank, ap/1e9
+		p.weights = baseBytes + ap*wB
+		p.grads = ap * gB
+		p.optim = ap * 8
+		say(kAsmLoRA, rank, model.FormatParams(ap/1e9), int(wB+gB+8))
+	} else {
+		wB := 6.0
+		if a.Precision == model.FP32 {
+			wB = 4
+		}
+		p.weights = params * wB
+		p.grads = params * 4
+		p.optim = params * 8
+		if a.Precision == model.FP32 {
+			say(kAsmFP32Train)
+		} else {
+			say(kAsmMixed)
+		}
+	}
+	// Activations of one micro-batch per GPU (Korthikanti et al. 2022:
+	// 34 x s x b x h bytes per layer in 16 bits with FlashAttention keeping
+	// no s^2 scores; full recomputation keeps only 2 x s x b x h per layer
+	// plus one layer being recomputed), plus the logits for the loss.
+	s, bt, h := float64(a.Context), float64(p.batch), float64(ar.hidden)
+	per := 34 * s * bt * h
+	act := float64(ar.layers) * per
+	if a.GradCheckpointing {
+		act = float64(ar.layers)*2*s*bt*h + per
+		say(kAsmActCkpt, a.Context, p.batch)
+	} else {
+		say(kAsmAct, a.Context, p.batch)
+	}
+	act += s * bt * float64(ar.vocab) * 6
+	if a.Precision == model.FP32 {
+		act *= 2
+	}
+	p.act = act
+
+	b.WeightsGiB = p.weights / gib
+	b.GradientsGiB = p.grads / gib
+	b.OptimizerGiB = p.optim / gib
+	b.ActivationsGiB = p.act / gib
+	b.OverheadGiB = p.ctx / gib
+	say(kAsmContext, cudaContextBytes/gib)
+	r.VRAMGiB = b.Total()
+	r.PerGPUFixedGiB = (p.act + p.ctx) / gib
+
+	switch a.Sharding {
+	case "":
+		p.shardings = []string{"none", "zero1", "zero2", "zero3"}
+		say(kAsmShardAuto)
+	default:
+		p.shardings = []string{a.Sharding}
+		say(kAsmShardGiven, a.Sharding)
+	}
+}
+
+// latencyTargets sets the per-stream speed and first-token limits of the
+// latency class (inference only).
+func (p *plan) latencyTargets(a *model.Answers, l lang) {
+	if p.training || p.stated {
+		return
+	}
+	switch a.Latency {
+	case model.LatencyRealtime:
+		p.minDecode, p.maxTTFT = 30, 1
+	case model.LatencyInteractive:
+		p.minDecode = 10
+	}
+	p.req.MinDecodeTokensPerSec, p.req.MaxTimeToFirstTokenSec = p.minDecode, p.maxTTFT
+	if p.minDecode > 0 && p.sized {
+		p.req.Assumptions = append(p.req.Assumptions, l.f(kAsmDecode, pct(bwEff), pct(promptShare)))
+	}
+}
+
+// perGPUInference is the memory one GPU needs with tensor parallel degree
+// t, r replicas per node and pp pipeline stages (nodes).
+func (p *plan) perGPUInference(t, r, pp int) float64 {
+	x := p.shareInference(t, r, pp)
+	if p.stated {
+		return x
+	}
+	return math.Max((x+p.act)/p.reserve, x+p.act+p.ctx)
+}
+
+// shareInference is the sharded part of one GPU's memory: its slice of the
+// weights and of its replica's KV cache.
+func (p *plan) shareInference(t, r, pp int) float64 {
+	if p.stated {
+		return p.req.VRAMGiB * gib / float64(t*pp)
+	}
+	seqs := (p.batch + r - 1) / r
+	kvSplit := min(t, p.ar.kvHeadsEff())
+	return p.weights/float64(t*pp) + p.kvSeq*float64(seqs)/float64(kvSplit*pp)
+}
+
+// shardSplit returns the part of the training state that is divided among
+// n GPUs and the part every GPU keeps, for a sharding strategy (ZeRO,
+// Rajbhandari et al. 2020: stage 1 shards optimizer states, 2 also
+// gradients, 3 / FSDP also the weights).
+func (p *plan) shardSplit(z string) (split, whole float64) {
+	switch z {
+	case "zero1":
+		return p.optim, p.weights + p.grads
+	case "zero2":
+		return p.grads + p.optim, p.weights
+	case "zero3", "fsdp":
+		return p.weights + p.grads + p.optim, 0
+	}
+	return 0, p.weights + p.grads + p.optim
+}
+
+// perGPUTraining is the memory one of n GPUs needs under a sharding
+// strategy.
+func (p *plan) perGPUTraining(z string, n int) float64 {
+	split, whole := p.shardSplit(z)
+	if n > 1 {
+		split /= float64(n)
+	}
+	return split + whole + p.act + p.ctx
+}
+
+// tensorParallel returns the largest tensor-parallel degree up to n that
+// divides the attention heads (vLLM's rule), and the replicas per node.
+func (p *plan) tensorParallel(n int) (t, r int) {
+	if n <= 1 {
+		return 1, 1
+	}
+	heads := p.ar.heads
+	if p.stated || heads <= 0 {
+		return n, 1
+	}
+	for t = n; t > 1; t-- {
+		if heads%t == 0 {
+			break
+		}
+	}
+	return t, n / t
+}
+
+// minGPUs is the fewest GPUs of memory v GiB (one node) that hold the job,
+// 0 when none does (or v is unknown).
+func (p *plan) minGPUs(v float64) int {
+	if v <= 0 || !p.sized {
+		return 0
+	}
+	cap := v * gib
+	for n := 1; n <= 4096; n *= 2 {
+		if p.training {
+			for _, z := range p.shardings {
+				if p.perGPUTraining(z, n) <= cap {
+					return p.refineMin(n, cap)
+				}
+			}
+			continue
+		}
+		t, r := p.tensorParallel(n)
+		if p.perGPUInference(t, r, 1) <= cap {
+			return p.refineMin(n, cap)
+		}
+	}
+	return 0
+}
+
+// refineMin finds the exact smallest count between n/2 and n.
+func (p *plan) refineMin(n int, cap float64) int {
+	for k := n/2 + 1; k < n; k++ {
+		if p.training {
+			for _, z := range p.shardings {
+				if p.perGPUTraining(z, k) <= cap {
+					return k
+				}
+			}
+			continue
+		}
+		t, r := p.tensorParallel(k)
+		if p.perGPUInference(t, r, 1) <= cap {
+			return k
+		}
+	}
+	return n
+}
+
+// catalogMaxVRAM is the largest per-GPU memory the catalog knows.
+func catalogMaxVRAM(cat *model.Catalog) float64 {
+	if cat == nil {
+		return 0
+	}
+	m := 0.0
+	for _, g := range cat.GPUs {
+		m = math.Max(m, g.VRAMGiB)
+	}
+	for i := range cat.Offers {
+		m = math.Max(m, cat.Offers[i].VRAMGiB)
+	}
+	return m
+}
+
+// pct formats a share as a whole percentage.
+func pct(f float64) int { return int(math.Round(f * 100)) }

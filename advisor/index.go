@@ -1,0 +1,364 @@
+package advisor
+
+import (
+	"math"
+	"strings"
+	"sync"
+
+	"github.com/gpupick/gpupick/model"
+)
+
+// index is a compact, read-only view of a catalog built once and reused
+// for every call with the same catalog: prices in a struct of small rows,
+// and the distinct hardware shapes (GPU, count, memory, interconnect) so
+// fit and speed are worked out once per shape, not once per offer.
+type index struct {
+	fp      fingerprint
+	rows    []row
+	shapes  []shape
+	// rows are grouped by shape (catalog order within a shape); the rows
+	// of shape s are rows[start[s]:start[s+1]].
+	start []int32
+	// hot holds, for each row, what the scan reads before pricing: the
+	// lowest hourly rate any eligible price model can reach (a lower bound
+	// of the run's cost per hour), and the provider and currency.
+	hot []hotRow
+	provs   []provInfo
+	gpus    []gpuInfo
+	curs    []model.Currency
+	maxVRAM float64
+}
+
+// fingerprint identifies the catalog an index was built from. A catalog
+// must not be modified in place after it was first passed to the advisor;
+// a changed offer slice, map or model list is detected and rebuilds the
+// index.
+type fingerprint struct {
+	cat                         *model.Catalog
+	first                       *model.Offer
+	offers, gpus, pols, fx, mdl int
+}
+
+func fingerprintOf(cat *model.Catalog) fingerprint {
+	fp := fingerprint{cat: cat, offers: len(cat.Offers), gpus: len(cat.GPUs), pols: len(cat.Policies), fx: len(cat.FX), mdl: len(cat.Models)}
+	if len(cat.Offers) > 0 {
+		fp.first = &cat.Offers[0]
+	}
+	return fp
+}
+
+// row is one offer's prices (per node, in the offer's currency) and the
+// indexes of the offer, its shape, provider and currency.
+type row struct {
+	od, spot, daily, weekly, monthly, yearly float64
+	offer                                    int32
+	shape                                    int32
+	prov                                     uint16
+	cur                                      uint8
+}
+
+// hotRow is the part of a row a scan reads for every offer.
+type hotRow struct {
+	minRate     float32 // lowest per-node rate without spot (0 = none eligible)
+	minRateSpot float32 // lowest per-node rate with spot
+	prov        uint16
+	cur         uint8
+}
+
+// shape is a distinct hardware configuration.
+type shape struct {
+	gpu    int32 // index into gpus, -1 when the GPU is not named
+	count  int
+	vram   float64 // per GPU (or slice)
+	frac   float64 // share of a GPU for vGPU slices, 1 for whole GPUs
+	nvlink int8    // 1 NVLink between the GPUs, -1 PCIe only, 0 unknown
+	rdma   model.Tri
+}
+
+// gpuInfo is a GPU name with its facts when the catalog has them.
+type gpuInfo struct {
+	name    string
+	aliases []string
+	g       *model.GPU // nil when unknown
+	sxm     int32      // for a PCIe part, the SXM part of the same chip; -1
+}
+
+// provInfo is a provider with its policy when the catalog has one.
+type provInfo struct {
+	key string
+	pol *model.Policy // nil when none
+}
+
+var indexCache struct {
+	sync.Mutex
+	entries []*index // most recently used first
+}
+
+const indexCacheSize = 4
+
+// indexFor returns the index of a catalog, building it on first use.
+func indexFor(cat *model.Catalog) *index {
+	fp := fingerprintOf(cat)
+	indexCache.Lock()
+	defer indexCache.Unlock()
+	for i, ix := range indexCache.entries {
+		if ix.fp == fp {
+			if i > 0 {
+				copy(indexCache.entries[1:i+1], indexCache.entries[:i])
+				indexCache.entries[0] = ix
+			}
+			return ix
+		}
+	}
+	ix := buildIndex(cat, fp)
+	indexCache.entries = append([]*index{ix}, indexCache.entries...)
+	if len(indexCache.entries) > indexCacheSize {
+		indexCache.entries = indexCache.entries[:indexCacheSize]
+	}
+	return ix
+}
+
+type shapeKey struct {
+	gpu    int32
+	count  int
+	vram   float64
+	frac   float64
+	nvlink int8
+	rdma   model.Tri
+}
+
+func buildIndex(cat *model.Catalog, fp fingerprint) *index {
+	ix := &index{fp: fp, rows: make([]row, len(cat.Offers))}
+	gpuIdx := map[string]int32{}
+	provIdx := map[string]uint16{}
+	curIdx := map[model.Currency]uint8{}
+	shapeIdx := map[shapeKey]int32{}
+
+	gpuOf := func(name string) int32 {
+		if name == "" {
+			return -1
+		}
+		if i, ok := gpuIdx[name]; ok {
+			return i
+		}
+		gi := gpuInfo{name: name, sxm: -1}
+		if g, ok := cat.GPUs[name]; ok {
+			g := g
+			gi.g = &g
+			gi.aliases = g.Aliases
+		}
+		ix.gpus = append(ix.gpus, gi)
+		gpuIdx[name] = int32(len(ix.gpus) - 1)
+		return int32(len(ix.gpus) - 1)
+	}
+	for i := range cat.Offers {
+		o := &cat.Offers[i]
+		pk := strings.ToLower(o.Provider)
+		pi, ok := provIdx[pk]
+		if !ok && len(ix.provs) < 1<<16-1 {
+			pv := provInfo{key: o.Provider}
+			if pol, ok := cat.Policies[o.Provider]; ok {
+				pol := pol
+				pv.pol = &pol
+			} else if pol, ok := cat.Policies[pk]; ok {
+				pol := pol
+				pv.pol = &pol
+			}
+			ix.provs = append(ix.provs, pv)
+			pi = uint16(len(ix.provs) - 1)
+			provIdx[pk] = pi
+		}
+		cur := o.Currency
+		if cur == "" {
+			cur = model.USD
+		}
+		ci, ok := curIdx[cur]
+		if !ok && len(ix.curs) < 255 {
+			ix.curs = append(ix.curs, cur)
+			ci = uint8(len(ix.curs) - 1)
+			curIdx[cur] = ci
+		}
+		g := gpuOf(o.GPU)
+		frac := o.GPUFraction
+		if frac <= 0 || frac > 1 {
+			frac = 1
+		}
+		k := shapeKey{gpu: g, count: o.GPUCount, vram: o.VRAMGiB, frac: frac, nvlink: nvlinkOf(o, ix, g), rdma: o.RDMA}
+		si, ok := shapeIdx[k]
+		if !ok {
+			ix.shapes = append(ix.shapes, shape(k))
+			si = int32(len(ix.shapes) - 1)
+			shapeIdx[k] = si
+		}
+		ix.rows[i] = row{
+			od: pos(o.OnDemand), spot: pos(o.Spot), daily: pos(o.Daily), weekly: pos(o.Weekly),
+			monthly: pos(o.Monthly), yearly: pos(o.Yearly),
+			offer: int32(i), shape: si, prov: pi, cur: ci,
+		}
+		if o.VRAMGiB > ix.maxVRAM {
+			ix.maxVRAM = o.VRAMGiB
+		}
+	}
+	for _, g := range cat.GPUs {
+		if g.VRAMGiB > ix.maxVRAM {
+			ix.maxVRAM = g.VRAMGiB
+		}
+	}
+	// Group the rows by shape (a counting sort keeps catalog order within
+	// a shape) so a scan reads each shape's rows contiguously.
+	ix.start = make([]int32, len(ix.shapes)+1)
+	for i := range ix.rows {
+		ix.start[ix.rows[i].shape+1]++
+	}
+	for s := 1; s < len(ix.start); s++ {
+		ix.start[s] += ix.start[s-1]
+	}
+	sorted := make([]row, len(ix.rows))
+	next := append([]int32(nil), ix.start[:len(ix.shapes)]...)
+	for _, r := range ix.rows {
+		sorted[next[r.shape]] = r
+		next[r.shape]++
+	}
+	ix.rows = sorted
+	ix.hot = make([]hotRow, len(ix.rows))
+	for i := range ix.rows {
+		r := &ix.rows[i]
+		lo := r.minRate(ix.provs[r.prov].pol)
+		ls := lo
+		if r.spot > 0 && (ls == 0 || r.spot < ls) {
+			ls = r.spot
+		}
+		ix.hot[i] = hotRow{minRate: lowerF32(lo), minRateSpot: lowerF32(ls), prov: r.prov, cur: r.cur}
+	}
+	linkSXMSiblings(cat, ix)
+	return ix
+}
+
+// minRate is the lowest hourly rate of the row's non-spot price models that
+// can be chosen for a run (listed plans per hour of their period, firm
+// discounts off on-demand), 0 when there is none. Every model bills at
+// least its rate for every hour of use, so rate x hours bounds the cost of
+// a run from below.
+func (r *row) minRate(pol *model.Policy) float64 {
+	m := 0.0
+	take := func(v float64) {
+		if v > 0 && (m == 0 || v < m) {
+			m = v
+		}
+	}
+	take(r.od)
+	take(r.daily / hoursPerDay)
+	take(r.weekly / model.HoursPerWeekFull)
+	take(r.monthly / model.HoursPerMonth)
+	take(r.yearly / hoursPerYear)
+	if pol != nil && r.od > 0 {
+		for _, d := range []model.Discount{pol.CommitMonthly, pol.Commit1y, pol.Commit3y} {
+			if d.Fraction > 0 && d.Fraction < 1 && !d.UpTo {
+				take(r.od * (1 - d.Fraction))
+			}
+		}
+	}
+	return m
+}
+
+// lowerF32 rounds a positive rate down to a float32 (so it stays a lower
+// bound).
+func lowerF32(v float64) float32 {
+	f := float32(v)
+	if float64(f) > v {
+		f = math.Nextafter32(f, 0)
+	}
+	return f
+}
+
+// pos keeps a positive finite price and turns anything else into 0
+// (unknown).
+func pos(v float64) float64 {
+	if v > 0 && v < 1e12 {
+		return v
+	}
+	return 0
+}
+
+// nvlinkOf classifies how the GPUs of an offer talk to each other.
+func nvlinkOf(o *model.Offer, ix *index, g int32) int8 {
+	switch o.Interconnect {
+	case model.InterconnectNVSwitch, model.InterconnectNVLink:
+		return 1
+	case model.InterconnectPCIe:
+		return -1
+	}
+	if g >= 0 && ix.gpus[g].g != nil {
+		gi := ix.gpus[g].g
+		if gi.NVLink == model.No {
+			return -1
+		}
+		if gi.NVLink == model.Yes && isSXM(gi) {
+			return 1
+		}
+	}
+	return 0
+}
+
+// isSXM reports whether a GPU is an SXM (NVLink baseboard) part.
+func isSXM(g *model.GPU) bool {
+	return strings.Contains(strings.ToUpper(g.FormFactor), "SXM") || strings.Contains(strings.ToUpper(g.Name), "SXM")
+}
+
+// isPCIe reports whether a GPU is a PCIe card.
+func isPCIe(g *model.GPU) bool {
+	return strings.Contains(strings.ToUpper(g.FormFactor), "PCIE") || strings.Contains(strings.ToUpper(g.Name), "PCIE")
+}
+
+// linkSXMSiblings finds, for each PCIe GPU, an SXM part of the same chip
+// (same first word of the name), preferring the same memory size.
+func linkSXMSiblings(cat *model.Catalog, ix *index) {
+	for i := range ix.gpus {
+		g := ix.gpus[i].g
+		if g == nil || !isPCIe(g) || isSXM(g) {
+			continue
+		}
+		fam := firstToken(g.Name)
+		best, bestName := int32(-1), ""
+		for name, s := range cat.GPUs {
+			if !isSXM(&s) || firstToken(name) != fam {
+				continue
+			}
+			// Deterministic choice: same memory first, then name order.
+			same := s.VRAMGiB == g.VRAMGiB
+			if best >= 0 {
+				cur := ix.gpus[best].g
+				if (cur.VRAMGiB == g.VRAMGiB) && !same {
+					continue
+				}
+				if (cur.VRAMGiB == g.VRAMGiB) == same && name > bestName {
+					continue
+				}
+			}
+			// Register the sibling as a GPU of the index (it may have no offer).
+			j, ok := int32(-1), false
+			for k := range ix.gpus {
+				if ix.gpus[k].name == name {
+					j, ok = int32(k), true
+					break
+				}
+			}
+			if !ok {
+				s := s
+				ix.gpus = append(ix.gpus, gpuInfo{name: name, g: &s, aliases: s.Aliases, sxm: -1})
+				j = int32(len(ix.gpus) - 1)
+			}
+			best, bestName = j, name
+		}
+		ix.gpus[i].sxm = best
+	}
+}
+
+// firstToken is the first lower-case alphanumeric word of a name.
+func firstToken(s string) string {
+	t := tokens(s)
+	if len(t) == 0 {
+		return ""
+	}
+	return t[0]
+}

@@ -1,0 +1,320 @@
+package advisor
+
+import (
+	"math"
+
+	"github.com/gpupick/gpupick/model"
+)
+
+// Pricing figures.
+const (
+	hoursPerDay   = 24.0
+	hoursPerYear  = 8766.0 // 365.25 days
+	hoursPer3Year = 3 * hoursPerYear
+	// spotOverhead is the re-run and restart time a checkpointing job
+	// loses to spot interruptions: about 15 minutes of work since the last
+	// checkpoint plus a restart, a few times a day, taken as 10%.
+	spotOverhead = 0.10
+	// restartHours is the time lost when a preemptible VM reaches its
+	// maximum run time and the job restarts.
+	restartHours = 1.0 / 6
+)
+
+// quote is one price model's numbers for the run, in USD for all nodes.
+type quote struct {
+	pm        model.PriceModel
+	total     float64 // GPU cost of the run
+	rate      float64 // list or discounted rate per hour, all nodes
+	billed    float64 // hours paid for
+	cal       float64 // calendar hours covered (plans, terms)
+	breakEven float64 // hours per week above which it beats on-demand
+	eligible  bool
+	estimate  bool
+	upTo      bool
+	disc      *model.Discount // the published discount behind an estimate
+	listed    bool            // a listed plan price (not a discount)
+}
+
+// quotes lists the price models of one offer for a run of h hours over c
+// calendar hours on n nodes. withUpTo adds the estimates from "up to"
+// discounts, which never rank an offer. fx converts the offer currency to
+// USD.
+func (c *call) quotes(r *row, pol *model.Policy, n int, h, cal, fx float64, withUpTo bool, out []quote) []quote {
+	nodes := float64(n)
+	out = out[:0]
+	od := r.od * fx * nodes
+	if od > 0 {
+		b := billHours(h, pol, c.p.jobMode)
+		out = append(out, quote{pm: model.PriceOnDemand, rate: od, billed: b, total: od * b, cal: cal, eligible: true})
+	}
+	if r.spot > 0 {
+		rate := r.spot * fx * nodes
+		b := spotHours(h, pol, c.p.jobMode)
+		out = append(out, quote{pm: model.PriceSpot, rate: rate, billed: b, total: rate * b, cal: cal, eligible: c.a.Interruptible})
+	}
+	plan := func(pm model.PriceModel, price, period float64) {
+		if price <= 0 {
+			return
+		}
+		k := periods(cal, period)
+		q := quote{pm: pm, rate: price * fx * nodes / period, billed: k * period, cal: k * period, eligible: true, listed: true}
+		q.total = k * price * fx * nodes
+		if od > 0 {
+			q.breakEven = price * fx * nodes / od * model.HoursPerWeekFull / period
+		}
+		out = append(out, q)
+	}
+	plan(model.PriceDaily, r.daily, hoursPerDay)
+	plan(model.PriceWeekly, r.weekly, model.HoursPerWeekFull)
+	plan(model.PriceMonthly, r.monthly, model.HoursPerMonth)
+	disc := func(pm model.PriceModel, d *model.Discount, period float64, upTo bool) {
+		if od <= 0 || d.Fraction <= 0 || d.Fraction >= 1 {
+			return
+		}
+		upTo = upTo || d.UpTo
+		if upTo && !withUpTo {
+			return
+		}
+		k := periods(cal, period)
+		rate := od * (1 - d.Fraction)
+		out = append(out, quote{pm: pm, rate: rate, billed: k * period, cal: k * period, total: rate * k * period,
+			breakEven: model.HoursPerWeekFull * (1 - d.Fraction), eligible: !upTo, estimate: true, upTo: upTo, disc: d})
+	}
+	if pol != nil && r.monthly <= 0 {
+		disc(model.PriceMonthly, &pol.CommitMonthly, model.HoursPerMonth, false)
+	}
+	switch {
+	case r.yearly > 0:
+		plan(model.PriceReserved1, r.yearly, hoursPerYear)
+	case pol != nil:
+		disc(model.PriceReserved1, &pol.Commit1y, hoursPerYear, false)
+	}
+	if pol != nil {
+		switch {
+		case pol.Commit3y.Fraction > 0:
+			disc(model.PriceReserved3, &pol.Commit3y, hoursPer3Year, false)
+		case pol.Commit1y.Fraction == 0 && r.yearly <= 0:
+			// Only a largest advertised discount, term not stated: shown as a
+			// 3-year best case.
+			disc(model.PriceReserved3, &pol.CommitMax, hoursPer3Year, true)
+		}
+	}
+	return out
+}
+
+// spotHours is the hours billed on spot for a job of h hours: the re-run
+// and restart time after interruptions, and a restart each time a
+// preemptible VM reaches its maximum run time. A wall-clock run is billed
+// as used.
+func spotHours(h float64, pol *model.Policy, job bool) float64 {
+	if !job {
+		return h
+	}
+	b := h * (1 + spotOverhead)
+	if pol != nil && pol.PreemptibleMaxHours > 0 && h > pol.PreemptibleMaxHours {
+		b += math.Ceil(h/pol.PreemptibleMaxHours-1) * restartHours
+	}
+	return b
+}
+
+// bestQuote is the ranking shortcut of quotes followed by pick: it walks
+// the same eligible price models in the same order without building them,
+// and returns the chosen model's total and rate. ok is false when no model
+// is eligible.
+func (c *call) bestQuote(r *row, pol *model.Policy, n int, h, cal, fx, hid float64) (total, rate float64, within, ok bool) {
+	nodes := float64(n)
+	consider := func(t, rt float64) {
+		w := c.within(t, t+hid, h, cal)
+		switch {
+		case !ok:
+		case w && !within:
+		case w == within && t < total:
+		default:
+			return
+		}
+		total, rate, within, ok = t, rt, w, true
+	}
+	od := r.od * fx * nodes
+	if od > 0 {
+		consider(od*billHours(h, pol, c.p.jobMode), od)
+	}
+	if r.spot > 0 && c.a.Interruptible {
+		rt := r.spot * fx * nodes
+		consider(rt*spotHours(h, pol, c.p.jobMode), rt)
+	}
+	for _, pl := range [3]struct{ price, period float64 }{{r.daily, hoursPerDay}, {r.weekly, model.HoursPerWeekFull}, {r.monthly, model.HoursPerMonth}} {
+		if pl.price > 0 {
+			p := pl.price * fx * nodes
+			consider(periods(cal, pl.period)*p, p/pl.period)
+		}
+	}
+	firm := func(d *model.Discount, period float64) {
+		if od > 0 && d.Fraction > 0 && d.Fraction < 1 && !d.UpTo {
+			rt := od * (1 - d.Fraction)
+			consider(rt*periods(cal, period)*period, rt)
+		}
+	}
+	if pol != nil && r.monthly <= 0 {
+		firm(&pol.CommitMonthly, model.HoursPerMonth)
+	}
+	switch {
+	case r.yearly > 0:
+		p := r.yearly * fx * nodes
+		consider(periods(cal, hoursPerYear)*p, p/hoursPerYear)
+	case pol != nil:
+		firm(&pol.Commit1y, hoursPerYear)
+	}
+	if pol != nil {
+		firm(&pol.Commit3y, hoursPer3Year)
+	}
+	return total, rate, within, ok
+}
+
+// periods is the number of plan periods that cover cal calendar hours (at
+// least one).
+func periods(cal, period float64) float64 {
+	k := math.Ceil(cal/period - 1e-9)
+	if k < 1 || math.IsNaN(k) {
+		return 1
+	}
+	return k
+}
+
+// billHours applies the provider's billing rule to a run of h hours:
+// hourly billing rounds a job up to whole hours, and a billing minimum
+// applies to short jobs. A wall-clock run is billed as used.
+func billHours(h float64, pol *model.Policy, job bool) float64 {
+	if pol == nil || !job {
+		return h
+	}
+	if pol.BillingGranularity == "hourly" {
+		h = math.Ceil(h - 1e-9)
+	}
+	if m := pol.BillingMinimumSeconds / 3600; h < m {
+		h = m
+	}
+	return h
+}
+
+// hidden is the cost of a run besides the GPUs, in USD.
+type hidden struct {
+	storage, egress            float64
+	storageUnknown, egressUnkn bool
+}
+
+// hiddenCosts prices storage over the calendar length of the run and
+// egress with the provider's tiers and monthly free allowance.
+func (c *call) hiddenCosts(prov uint16, cal float64) hidden {
+	var hc hidden
+	pol, fx := c.ix.provs[prov].pol, c.polFX[prov]
+	gb := c.storageGB
+	months := cal / model.HoursPerMonth
+	if gb > 0 {
+		if pol == nil || pol.BlockStorageGBMonth <= 0 {
+			hc.storageUnknown = true
+		} else if fx > 0 {
+			hc.storage = gb * pol.BlockStorageGBMonth * fx * months
+		} else {
+			hc.storageUnknown = true
+		}
+	}
+	if c.a.EgressGB > 0 {
+		if pol == nil || !pol.EgressKnown {
+			hc.egressUnkn = true
+		} else if fx > 0 {
+			m := math.Max(1, months)
+			hc.egress = m * egressMonth(c.a.EgressGB/m, pol) * fx
+		} else {
+			hc.egressUnkn = true
+		}
+	}
+	return hc
+}
+
+// egressMonth prices one month of egress in the policy currency: the free
+// allowance first, then the tiers (each UpToGB is the top of its band in
+// GB per month, 0 for the last, open band).
+func egressMonth(gb float64, pol *model.Policy) float64 {
+	cost, lo := 0.0, pol.EgressFreeGBMonth
+	if gb <= lo {
+		return 0
+	}
+	prev := 0.0
+	for _, t := range pol.EgressTiers {
+		hi := t.UpToGB
+		if hi <= 0 {
+			hi = math.Inf(1)
+		}
+		a, b := math.Max(prev, lo), math.Min(hi, gb)
+		if b > a && t.PerGB > 0 {
+			cost += (b - a) * t.PerGB
+		}
+		prev = hi
+		if hi >= gb {
+			break
+		}
+	}
+	return cost
+}
+
+// fxPolicy converts a policy's currency to USD (0 when no rate is known).
+func fxPolicy(cat *model.Catalog, pol *model.Policy) float64 {
+	if pol == nil {
+		return 0
+	}
+	cur := pol.Currency
+	if cur == "" {
+		cur = model.USD
+	}
+	v, ok := cat.Convert(1, cur, model.USD)
+	if !ok {
+		return 0
+	}
+	return v
+}
+
+// within reports whether a cost keeps the budget: an hourly budget caps
+// the GPU cost per hour of use, a monthly one the spend (hidden costs
+// included) per calendar month, a total one the whole run.
+func (c *call) within(total, allIn, h, cal float64) bool {
+	if c.budgetUSD <= 0 {
+		return true
+	}
+	switch c.a.Budget.Period {
+	case model.BudgetHourly:
+		if h <= 0 {
+			return false
+		}
+		return total/h <= c.budgetUSD*(1+1e-9)
+	case model.BudgetMonthly:
+		share := 1.0
+		if cal > model.HoursPerMonth {
+			share = model.HoursPerMonth / cal
+		}
+		return allIn*share <= c.budgetUSD*(1+1e-9)
+	}
+	return allIn <= c.budgetUSD*(1+1e-9)
+}
+
+// pick chooses the price model of a run: the cheapest eligible one within
+// the budget, or the cheapest eligible one when none is. It returns -1 when
+// no quote is eligible.
+func (c *call) pick(qs []quote, hid float64, h, cal float64) (best int, within bool) {
+	best = -1
+	for i := range qs {
+		q := &qs[i]
+		if !q.eligible {
+			continue
+		}
+		w := c.within(q.total, q.total+hid, h, cal)
+		switch {
+		case best < 0:
+		case w && !within:
+		case w == within && q.total < qs[best].total:
+		default:
+			continue
+		}
+		best, within = i, w
+	}
+	return best, within
+}

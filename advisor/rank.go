@@ -1,0 +1,482 @@
+package advisor
+
+import (
+	"math"
+	"sort"
+	"strings"
+
+	"github.com/gpupick/gpupick/model"
+)
+
+// call is one Recommend evaluation: the answers, the plan estimated from
+// them, the per-call lookup tables and the per-shape results.
+type call struct {
+	cat *model.Catalog
+	ix  *index
+	a   model.Answers
+	l   lang
+	p   *plan
+
+	disp      model.Currency
+	fxUSD     []float64 // per currency index: one unit in USD (0 = no rate)
+	fxDisp    []float64 // per currency index: one unit in the display currency
+	usdDisp   float64   // one USD in the display currency
+	polFX     []float64 // per provider: policy currency in USD
+	provOK    []bool
+	hidWall   []hidden // per provider, for wall-clock runs
+	wallH     float64
+	wallCal   float64
+	budgetUSD float64
+	storageGB float64
+	gpuOK     []bool // per GPU index: passes the --gpu filter
+	shapes    []shapeRes
+	st        stats
+}
+
+// stats count why offers were left out, for the notes.
+type stats struct {
+	matched, filtered, noVRAM, tooBig, noFX, noPrice, spotOnly int
+	tooSlow, unknownSpeed                                      int
+}
+
+// shapeRes is the fit and speed of the workload on one shape.
+type shapeRes struct {
+	ok               bool
+	why              uint8
+	nodes, tp, reps  int
+	used             int
+	sharding         string
+	perGPU, headroom float64
+	speed            model.Speed
+	jobH             float64
+	tier             uint8 // 0 meets the latency class, 1 speed unknown, 2 too slow
+}
+
+// Reasons a shape is left out.
+const (
+	whyOK uint8 = iota
+	whyFiltered
+	whyNoVRAM
+	whyTooBig
+)
+
+// newCall prepares an evaluation. a must be normalised and valid.
+func newCall(cat *model.Catalog, a model.Answers, l lang) *call {
+	c := &call{cat: cat, ix: indexFor(cat), a: a, l: l}
+	c.p = newPlan(cat, &c.a, l)
+	c.p.req.MinGPUs = c.p.minGPUs(c.ix.maxVRAM)
+	ix := c.ix
+
+	c.disp = a.Currency
+	if v, ok := cat.Convert(1, model.USD, c.disp); ok && v > 0 {
+		c.usdDisp = v
+	} else {
+		c.disp, c.usdDisp = model.USD, 1
+	}
+	c.fxUSD = make([]float64, len(ix.curs))
+	c.fxDisp = make([]float64, len(ix.curs))
+	for i, cur := range ix.curs {
+		if v, ok := cat.Convert(1, cur, model.USD); ok && v > 0 && !math.IsInf(v, 0) {
+			c.fxUSD[i] = v
+			c.fxDisp[i] = v * c.usdDisp
+			if w, ok := cat.Convert(1, cur, c.disp); ok && w > 0 && !math.IsInf(w, 0) {
+				c.fxDisp[i] = w
+			}
+		}
+	}
+
+	if a.Budget.IsSet() {
+		if v, ok := cat.Convert(a.Budget.Amount, a.Budget.Currency, model.USD); ok && v > 0 {
+			c.budgetUSD = v
+		}
+	}
+
+	c.storageGB = a.DataGB
+	if c.storageGB == 0 && c.p.training && c.p.sized {
+		// One checkpoint kept on disk: weights and optimizer states (or the
+		// adapters alone).
+		ck := c.p.weights + c.p.optim
+		if c.p.lora {
+			ck = c.p.req.AdapterParamsB * 1e9 * 16
+		}
+		c.storageGB = ck / 1e9
+		c.p.req.Assumptions = append(c.p.req.Assumptions, l.f(kAsmCheckpointDisk, c.storageGB))
+	}
+
+	c.provOK = make([]bool, len(ix.provs))
+	c.polFX = make([]float64, len(ix.provs))
+	for i, pv := range ix.provs {
+		c.provOK[i] = providerWanted(a.Providers, pv)
+		c.polFX[i] = fxPolicy(cat, pv.pol)
+	}
+	c.gpuOK = make([]bool, len(ix.gpus))
+	for i := range ix.gpus {
+		c.gpuOK[i] = gpuWanted(a.GPU, &ix.gpus[i])
+	}
+
+	if !c.p.jobMode {
+		c.wallH = a.GPUHours()
+		c.wallCal = a.DurationHours
+		c.hidWall = make([]hidden, len(ix.provs))
+		for i := range ix.provs {
+			c.hidWall[i] = c.hiddenCosts(uint16(i), c.wallCal)
+		}
+	}
+	c.shapes = make([]shapeRes, len(ix.shapes))
+	for i := range ix.shapes {
+		c.shapes[i] = c.evalShape(&ix.shapes[i])
+	}
+	return c
+}
+
+// providerWanted applies the --provider filter (key or display name,
+// case-insensitive).
+func providerWanted(want []string, pv provInfo) bool {
+	if len(want) == 0 {
+		return true
+	}
+	for _, w := range want {
+		w = strings.TrimSpace(w)
+		if strings.EqualFold(w, pv.key) || pv.pol != nil && (strings.EqualFold(w, pv.pol.Name) || strings.EqualFold(w, pv.pol.Provider)) {
+			return true
+		}
+	}
+	return false
+}
+
+// gpuWanted applies the --gpu filter to a GPU's name and aliases.
+func gpuWanted(q string, g *gpuInfo) bool {
+	if strings.TrimSpace(q) == "" {
+		return true
+	}
+	if MatchGPU(q, g.name) {
+		return true
+	}
+	for _, al := range g.aliases {
+		if MatchGPU(q, al) {
+			return true
+		}
+	}
+	return false
+}
+
+// evalShape works out the smallest configuration of a shape that holds
+// the job, and its speed.
+func (c *call) evalShape(s *shape) shapeRes {
+	p := c.p
+	var sr shapeRes
+	if c.a.GPU != "" && (s.gpu < 0 || !c.gpuOK[s.gpu]) || c.a.GPUs > 0 && s.count != c.a.GPUs {
+		sr.why = whyFiltered
+		return sr
+	}
+	if s.count <= 0 || s.vram <= 0 || math.IsInf(s.vram, 0) || math.IsNaN(s.vram) {
+		sr.why = whyNoVRAM
+		return sr
+	}
+	v := s.vram * gib
+	n := s.count
+	switch {
+	case p.training:
+		best := 0
+		for _, z := range p.shardings {
+			split, whole := p.shardSplit(z)
+			free := v - whole - p.act - p.ctx
+			if free <= 0 {
+				continue
+			}
+			nodes := 1
+			if split > 0 {
+				need := math.Ceil(split / free) // GPUs
+				nodes = int(math.Min(math.Max(1, math.Ceil(need/float64(n))), float64(p.maxNodes+1)))
+			}
+			for nodes <= p.maxNodes && p.perGPUTraining(z, n*nodes) > v {
+				nodes++
+			}
+			if nodes > p.maxNodes {
+				continue
+			}
+			if best == 0 || nodes < best {
+				best, sr.sharding = nodes, z
+			}
+		}
+		if best == 0 {
+			sr.why = whyTooBig
+			return sr
+		}
+		sr.nodes, sr.tp, sr.reps, sr.used = best, 1, 1, n*best
+		sr.perGPU = p.perGPUTraining(sr.sharding, n*best)
+	default:
+		t, r := p.tensorParallel(n)
+		x1 := p.shareInference(t, r, 1)
+		capX := v
+		if !p.stated {
+			capX = math.Min(p.reserve*v-p.act, v-p.act-p.ctx)
+		}
+		if capX <= 0 {
+			sr.why = whyTooBig
+			return sr
+		}
+		nodes := int(math.Min(math.Max(1, math.Ceil(x1/capX)), float64(p.maxNodes+1)))
+		for nodes <= p.maxNodes && p.perGPUInference(t, r, nodes) > v {
+			nodes++
+		}
+		if nodes > p.maxNodes {
+			sr.why = whyTooBig
+			return sr
+		}
+		sr.nodes, sr.tp, sr.reps, sr.used = nodes, t, r, t*r*nodes
+		sr.perGPU = p.perGPUInference(t, r, nodes)
+	}
+	sr.ok = true
+	sr.headroom = (v - sr.perGPU) / v
+	var g *model.GPU
+	if s.gpu >= 0 {
+		g = c.ix.gpus[s.gpu].g
+	}
+	sr.speed, sr.jobH = p.shapeSpeed(g, s.frac, n, sr.tp, sr.reps, sr.nodes, s.nvlink, s.rdma)
+	matters := p.jobMode || p.minDecode > 0 || p.maxTTFT > 0
+	switch {
+	case !sr.speed.Unknown && !sr.speed.MeetsLatency:
+		sr.tier = 2
+	case sr.speed.Unknown && matters:
+		sr.tier = 1
+	}
+	return sr
+}
+
+// runHours is the billed-use hours and the calendar hours of the run on a
+// shape (for a job of unknown speed, both are 0).
+func (c *call) runHours(sr *shapeRes) (h, cal float64) {
+	if !c.p.jobMode {
+		return c.wallH, c.wallCal
+	}
+	h = sr.jobH
+	return h, h * model.HoursPerWeekFull / c.a.HoursPerWeek
+}
+
+// cand is an offer's ranking key: within budget first, then latency tier,
+// then the all-in cost of the run, the hourly rate and catalog order.
+type cand struct {
+	over, tier uint8
+	cost       float64
+	hourly     float64
+	idx        int32 // offer index in the catalog
+	row        int32 // row index in the index
+}
+
+func (a cand) less(b cand) bool {
+	if a.over != b.over {
+		return a.over < b.over
+	}
+	if a.tier != b.tier {
+		return a.tier < b.tier
+	}
+	if a.cost != b.cost {
+		return a.cost < b.cost
+	}
+	if a.hourly != b.hourly {
+		return a.hourly < b.hourly
+	}
+	return a.idx < b.idx
+}
+
+// quick ranks one offer of a shape that holds the job, with cheap checks
+// first. bound is the cost an offer of this shape must beat to enter the
+// best list (+Inf while the list is not full): an offer whose lowest rate
+// times the run's hours already exceeds it is counted but not priced.
+func (c *call) quick(ri int32, sr *shapeRes, bound float64) (cand, bool) {
+	hr := &c.ix.hot[ri]
+	if !c.provOK[hr.prov] {
+		c.st.filtered++
+		return cand{}, false
+	}
+	fx := c.fxUSD[hr.cur]
+	if fx == 0 {
+		c.st.noFX++
+		return cand{}, false
+	}
+	r := &c.ix.rows[ri]
+	if len(c.a.Regions) > 0 && !regionWanted(c.a.Regions, c.cat.Offers[r.offer].Regions) {
+		c.st.filtered++
+		return cand{}, false
+	}
+	minRate := hr.minRate
+	if c.a.Interruptible {
+		minRate = hr.minRateSpot
+	}
+	if minRate <= 0 {
+		if hr.minRateSpot > 0 {
+			c.st.spotOnly++
+		} else {
+			c.st.noPrice++
+		}
+		return cand{}, false
+	}
+	c.st.matched++
+	switch sr.tier {
+	case 1:
+		c.st.unknownSpeed++
+	case 2:
+		c.st.tooSlow++
+	}
+	h, cal := c.runHours(sr)
+	unknown := c.p.jobMode && h <= 0
+	if unknown {
+		h, cal = 1, 1
+	}
+	if !unknown && float64(minRate)*fx*float64(sr.nodes)*h*(1-1e-9) > bound {
+		return cand{}, false
+	}
+	pol := c.ix.provs[r.prov].pol
+	var hid float64
+	if c.p.jobMode {
+		hc := c.hiddenCosts(r.prov, cal)
+		hid = hc.storage + hc.egress
+	} else {
+		hid = c.hidWall[r.prov].storage + c.hidWall[r.prov].egress
+	}
+	total, rate, within, ok := c.bestQuote(r, pol, sr.nodes, h, cal, fx, hid)
+	if !ok {
+		return cand{}, false // unreachable: minRate > 0 means a model is eligible
+	}
+	cd := cand{tier: sr.tier, cost: total + hid, hourly: rate, idx: r.offer, row: ri}
+	if unknown {
+		cd.cost = math.Inf(1)
+		within = c.budgetUSD <= 0
+	}
+	if !within {
+		cd.over = 1
+	}
+	return cd, true
+}
+
+// count does the bookkeeping of quick for an offer that cannot enter the
+// list.
+func (c *call) count(ri int32, sr *shapeRes) {
+	c.quick(ri, sr, math.Inf(-1))
+}
+
+// regionWanted applies the --region filter: an offer passes when one of
+// its regions starts with a wanted one (case-insensitive).
+func regionWanted(want, have []string) bool {
+	for _, w := range want {
+		w = strings.ToLower(strings.TrimSpace(w))
+		for _, h := range have {
+			if strings.HasPrefix(strings.ToLower(h), w) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// scan ranks every offer and keeps the best k with a bounded heap (the
+// worst kept candidate at the root), then sorts them.
+func (c *call) scan(k int) []cand {
+	if k <= 0 {
+		k = 1
+	}
+	h := make([]cand, 0, min(k, len(c.ix.rows)))
+	for si := range c.shapes {
+		sr := &c.shapes[si]
+		lo, hi := c.ix.start[si], c.ix.start[si+1]
+		if !sr.ok {
+			n := int(hi - lo)
+			switch sr.why {
+			case whyFiltered:
+				c.st.filtered += n
+			case whyNoVRAM:
+				c.st.noVRAM += n
+			default:
+				c.st.tooBig += n
+			}
+			continue
+		}
+		for ri := lo; ri < hi; ri++ {
+			bound := math.Inf(1)
+			if len(h) == k {
+				w := &h[0]
+				if w.over == 0 {
+					if sr.tier > w.tier {
+						// Counted, but it cannot enter the list.
+						c.count(ri, sr)
+						continue
+					}
+					if sr.tier == w.tier {
+						bound = w.cost
+					}
+				}
+			}
+			cd, ok := c.quick(ri, sr, bound)
+			if !ok {
+				continue
+			}
+			if len(h) < k {
+				h = append(h, cd)
+				siftUp(h, len(h)-1)
+				continue
+			}
+			if cd.less(h[0]) {
+				h[0] = cd
+				siftDown(h, 0)
+			}
+		}
+	}
+	sort.Slice(h, func(i, j int) bool { return h[i].less(h[j]) })
+	return h
+}
+
+// siftUp and siftDown keep h a max-heap by cand.less.
+func siftUp(h []cand, i int) {
+	for i > 0 {
+		p := (i - 1) / 2
+		if !h[p].less(h[i]) {
+			return
+		}
+		h[p], h[i] = h[i], h[p]
+		i = p
+	}
+}
+
+func siftDown(h []cand, i int) {
+	for {
+		l, m := 2*i+1, i
+		if l < len(h) && h[m].less(h[l]) {
+			m = l
+		}
+		if r := l + 1; r < len(h) && h[m].less(h[r]) {
+			m = r
+		}
+		if m == i {
+			return
+		}
+		h[i], h[m] = h[m], h[i]
+		i = m
+	}
+}
+
+// trim applies the presentation rules to the sorted best candidates:
+// offers over the budget are shown only when none keeps it, and offers
+// known to be too slow for the latency class only when no other is left.
+func trim(cs []cand) []cand {
+	if len(cs) == 0 {
+		return cs
+	}
+	if cs[0].over == 0 {
+		n := 0
+		for n < len(cs) && cs[n].over == 0 {
+			n++
+		}
+		cs = cs[:n]
+	}
+	if cs[0].tier < 2 {
+		out := cs[:0]
+		for _, cd := range cs {
+			if cd.tier < 2 {
+				out = append(out, cd)
+			}
+		}
+		cs = out
+	}
+	return cs
+}

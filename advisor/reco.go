@@ -1,0 +1,199 @@
+package advisor
+
+import (
+	"math"
+	"strings"
+
+	"github.com/gpupick/gpupick/model"
+)
+
+// full prices one ranked offer completely: every price model with its
+// notes, the hidden costs, the speed and the warnings.
+func (c *call) full(cd cand) model.Recommendation {
+	o := &c.cat.Offers[cd.idx]
+	r := &c.ix.rows[cd.row]
+	sr := &c.shapes[r.shape]
+	sh := &c.ix.shapes[r.shape]
+	pol := c.ix.provs[r.prov].pol
+	fx := c.fxUSD[r.cur]
+	toDisp := c.fxDisp[r.cur] / fx
+
+	h, cal := c.runHours(sr)
+	unknown := c.p.jobMode && h <= 0
+	if unknown {
+		h, cal = 1, 1
+	}
+	qs := c.quotes(r, pol, sr.nodes, h, cal, fx, true, nil)
+	hc := c.hiddenCosts(r.prov, cal)
+	hid := hc.storage + hc.egress
+	best, within := c.pick(qs, hid, h, cal)
+
+	rec := model.Recommendation{
+		Offer:            o,
+		Provider:         o.Provider,
+		InstanceType:     o.InstanceType,
+		Region:           pickRegion(o.Regions, c.a.Regions),
+		GPU:              o.GPU,
+		GPUCount:         o.GPUCount,
+		Nodes:            sr.nodes,
+		VRAMGiB:          o.TotalVRAMGiB(),
+		NeedPerGPUGiB:    sr.perGPU / gib,
+		Headroom:         sr.headroom,
+		TensorParallel:   sr.tp,
+		PipelineParallel: sr.nodes,
+		Currency:         r.currency(c.ix),
+		Converted:        r.currency(c.ix) != c.disp,
+		Speed:            sr.speed,
+		Sharding:         sr.sharding,
+		Replicas:         sr.reps,
+		GPUsUsed:         sr.used,
+	}
+	if c.p.training {
+		rec.TensorParallel, rec.PipelineParallel, rec.Replicas = 0, 0, 0
+	} else if sr.nodes == 1 {
+		rec.PipelineParallel = 0
+	}
+	if !unknown {
+		rec.RunHours, rec.CalendarHours = h, cal
+	}
+	for k := range qs {
+		q := &qs[k]
+		pq := model.PriceQuote{
+			Name:                  q.pm,
+			HourlyUSD:             q.rate,
+			Hourly:                q.rate * toDisp,
+			BilledHours:           q.billed,
+			BreakEvenHoursPerWeek: q.breakEven,
+			Estimate:              q.estimate,
+			UpTo:                  q.upTo,
+			Eligible:              q.eligible,
+			CalendarHours:         q.cal,
+			Note:                  c.quoteNote(q, pol, h),
+		}
+		if !unknown {
+			pq.TotalUSD, pq.Total = q.total, q.total*toDisp
+			pq.WithinBudget = c.within(q.total, q.total+hid, h, cal)
+		} else {
+			pq.BilledHours, pq.CalendarHours = 0, 0
+			pq.WithinBudget = c.budgetUSD <= 0
+		}
+		rec.PriceModels = append(rec.PriceModels, pq)
+	}
+	if best >= 0 {
+		q := &qs[best]
+		rec.PriceModel = q.pm
+		rec.HourlyUSD, rec.Hourly = q.rate, q.rate*toDisp
+		if !unknown {
+			rec.TotalUSD, rec.Total = q.total, q.total*toDisp
+			rec.AllInUSD, rec.AllIn = q.total+hid, (q.total+hid)*toDisp
+		}
+	}
+	rec.WithinBudget = within && !unknown || unknown && c.budgetUSD <= 0
+	usdDisp := c.usdDisp
+	rec.HiddenCosts = model.HiddenCosts{
+		StorageUSD: hc.storage, EgressUSD: hc.egress,
+		Storage: hc.storage * usdDisp, Egress: hc.egress * usdDisp,
+		Notes: c.hiddenNotes(hc, pol, cal),
+	}
+	rec.Warnings = c.warnings(o, r, sh, sr, &rec, qs, best, hc)
+	return rec
+}
+
+// currency is the offer's currency (USD when unset).
+func (r *row) currency(ix *index) model.Currency { return ix.curs[r.cur] }
+
+// pickRegion is the first region the filter wants, or the first listed.
+func pickRegion(have, want []string) string {
+	for _, w := range want {
+		w = strings.ToLower(strings.TrimSpace(w))
+		for _, h := range have {
+			if strings.HasPrefix(strings.ToLower(h), w) {
+				return h
+			}
+		}
+	}
+	if len(have) > 0 {
+		return have[0]
+	}
+	return ""
+}
+
+// quoteNote explains one price model in a line.
+func (c *call) quoteNote(q *quote, pol *model.Policy, h float64) string {
+	l := c.l
+	var parts []string
+	switch q.pm {
+	case model.PriceOnDemand:
+		if pol != nil && pol.BillingGranularity != "" {
+			parts = append(parts, l.f(kQBilling, pol.BillingGranularity))
+		}
+	case model.PriceSpot:
+		if !c.a.Interruptible {
+			parts = append(parts, l.f(kQSpotNotForJob))
+		} else if c.p.jobMode {
+			parts = append(parts, l.f(kQSpotOverhead, pct(spotOverhead)))
+		} else {
+			parts = append(parts, l.f(kQSpotServing))
+		}
+		if pol != nil && pol.SpotNoticeSeconds > 0 {
+			parts = append(parts, l.f(kQSpotNotice, pol.SpotNoticeSeconds))
+		}
+		if pol != nil && pol.PreemptibleMaxHours > 0 {
+			parts = append(parts, l.f(kQSpotLimit, pol.PreemptibleMaxHours))
+		}
+		if pol != nil && pol.SpotNote != "" {
+			parts = append(parts, pol.SpotNote)
+		}
+	default:
+		switch {
+		case q.listed:
+			parts = append(parts, l.f(kQListed, q.cal))
+		case q.disc != nil:
+			if q.upTo {
+				parts = append(parts, l.f(kQUpTo, pct(q.disc.Fraction)))
+			} else {
+				parts = append(parts, l.f(kQDiscount, pct(q.disc.Fraction)))
+			}
+			if q.disc.Note != "" {
+				parts = append(parts, q.disc.Note)
+			}
+		}
+		if q.cal > h*model.HoursPerWeekFull/math.Max(c.a.HoursPerWeek, 1)+1e-6 && (q.pm == model.PriceReserved1 || q.pm == model.PriceReserved3 || q.listed) {
+			parts = append(parts, l.f(kQWholeTerm, q.cal))
+		}
+		if q.breakEven > 0 {
+			if q.breakEven > model.HoursPerWeekFull {
+				parts = append(parts, l.f(kQNeverBreaksEven))
+			} else {
+				parts = append(parts, l.f(kQBreakEven, q.breakEven))
+			}
+		}
+	}
+	return strings.Join(parts, "; ")
+}
+
+// hiddenNotes explains the hidden costs.
+func (c *call) hiddenNotes(hc hidden, pol *model.Policy, cal float64) []string {
+	l := c.l
+	var out []string
+	if c.storageGB > 0 {
+		switch {
+		case hc.storageUnknown:
+			out = append(out, l.f(kHStorageUnknown, c.storageGB))
+		default:
+			out = append(out, l.f(kHStorage, c.storageGB, pol.BlockStorageGBMonth, string(pol.Currency), cal/model.HoursPerMonth))
+		}
+		if pol != nil && pol.StorageBilledWhileStopped == model.Yes && c.a.HoursPerWeek < model.HoursPerWeekFull {
+			out = append(out, l.f(kHStoppedBilled))
+		}
+	}
+	if c.a.EgressGB > 0 {
+		switch {
+		case hc.egressUnkn:
+			out = append(out, l.f(kHEgressUnknown, c.a.EgressGB))
+		default:
+			out = append(out, l.f(kHEgress, c.a.EgressGB, pol.EgressFreeGBMonth))
+		}
+	}
+	return out
+}

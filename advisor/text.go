@@ -1,0 +1,800 @@
+package advisor
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/gpupick/gpupick/model"
+)
+
+// lang is the language of generated text.
+type lang uint8
+
+const (
+	langEN lang = iota
+	langZH
+)
+
+// langOf maps Options.Lang to a language: "zh" (any "zh-…") is Chinese,
+// anything else English.
+func langOf(s string) lang {
+	if strings.HasPrefix(strings.ToLower(strings.TrimSpace(s)), "zh") {
+		return langZH
+	}
+	return langEN
+}
+
+// tr is one text in English and Chinese, with the same fmt verbs in the
+// same order.
+type tr [2]string
+
+// f formats the text of a key.
+func (l lang) f(key string, args ...any) string {
+	t, ok := texts[key]
+	if !ok {
+		return key
+	}
+	if len(args) == 0 {
+		return t[l]
+	}
+	return fmt.Sprintf(t[l], args...)
+}
+
+// warnDef is a warning's one-line message (with the figures), its longer
+// explanation and its default source.
+type warnDef struct {
+	msg    tr
+	detail tr
+	source string
+}
+
+// warning builds a warning with the code's default message.
+func (l lang) warning(code string, sev model.Severity, source string, args ...any) model.Warning {
+	d := warnDefs[code]
+	w := model.Warning{Code: code, Severity: sev, Message: d.msg[l], Detail: d.detail[l], Source: source}
+	if len(args) > 0 {
+		w.Message = fmt.Sprintf(d.msg[l], args...)
+	}
+	if w.Source == "" {
+		w.Source = d.source
+	}
+	return w
+}
+
+// warningKey builds a warning whose message is another text (a variant).
+func (l lang) warningKey(code, key string, sev model.Severity, source string, args ...any) model.Warning {
+	w := l.warning(code, sev, source)
+	w.Message = l.f(key, args...)
+	return w
+}
+
+// WarningCodes lists every warning code the advisor emits, in a fixed
+// order.
+func WarningCodes() []string {
+	return []string{
+		model.WarnNoNVLink, model.WarnNoRDMA, model.WarnSharedVCPU, model.WarnLowCPUPerGPU,
+		model.WarnSpotNoCheckpoint, model.WarnPreemptibleLimit, model.WarnCommitmentLockIn,
+		model.WarnVRAMTight, model.WarnLowBandwidth, model.WarnFP8Unsupported, model.WarnEphemeralDisk,
+		model.WarnEgressCost, model.WarnMarketplaceHost, model.WarnPCIeVariant, model.WarnStalePrice,
+		model.WarnUnknownPrice, model.WarnConvertedCurrency, model.WarnSpeedUnknown, model.WarnSlowFirstToken,
+	}
+}
+
+// ExplainWarning returns the longer explanation and default source of a
+// warning code in a language ("zh" or English), for help screens.
+func ExplainWarning(code, language string) (detail, source string, ok bool) {
+	d, ok := warnDefs[code]
+	if !ok {
+		return "", "", false
+	}
+	return d.detail[langOf(language)], d.source, true
+}
+
+// Sources of general warnings.
+const (
+	srcNVLink      = "https://www.nvidia.com/en-us/data-center/nvlink/"
+	srcRDMA        = "https://docs.nvidia.com/cuda/gpudirect-rdma/"
+	srcSpotGeneral = "https://docs.aws.amazon.com/AWSEC2/latest/UserGuide/spot-interruptions.html"
+	srcLockIn      = "NVIDIA data-centre GPU generations: Volta 2017, Ampere 2020, Hopper 2022, Blackwell 2024 (https://www.nvidia.com/en-us/data-center/technologies/)"
+	srcVLLMMemory  = "https://docs.vllm.ai/en/latest/configuration/engine_args.html (gpu_memory_utilization, default 0.9)"
+	srcRoofline    = "https://github.com/pytorch-labs/gpt-fast (batch-1 decode speed follows memory bandwidth)"
+	srcCPU         = "https://docs.pytorch.org/docs/stable/data.html (DataLoader num_workers)"
+	srcFX          = "catalog exchange rates"
+)
+
+// Text keys. Every key has an English and a Chinese text in texts (a test
+// checks it).
+const (
+	kAsmMaxNodes       = "asm.maxnodes"
+	kAsmStated         = "asm.stated"
+	kAsmUnknownModel   = "asm.unknownmodel"
+	kAsmPreset         = "asm.preset"
+	kAsmWeightsOnly    = "asm.weightsonly"
+	kAsmParamsOverride = "asm.paramsoverride"
+	kAsmGeneric        = "asm.generic"
+	kAsmNoSize         = "asm.nosize"
+	kAsmMoE            = "asm.moe"
+	kAsmNF4            = "asm.nf4"
+	kAsmQLoRAPrecision = "asm.qloraprecision"
+	kAsmTrainQuant     = "asm.trainquant"
+	kAsmInt4           = "asm.int4"
+	kAsmEmbed16        = "asm.embed16"
+	kAsmFLOPsLoRA      = "asm.flopslora"
+	kAsmFLOPsFull      = "asm.flopsfull"
+	kAsmFLOPsRecompute = "asm.flopsrecompute"
+	kAsmMFU            = "asm.mfu"
+	kAsmGenJob         = "asm.genjob"
+	kAsmKVMLA          = "asm.kvmla"
+	kAsmKV             = "asm.kv"
+	kAsmWindow         = "asm.window"
+	kAsmPrefillAct     = "asm.prefillact"
+	kAsmEngine         = "asm.engine"
+	kAsmLoRA           = "asm.lora"
+	kAsmFP32Train      = "asm.fp32train"
+	kAsmMixed          = "asm.mixed"
+	kAsmActCkpt        = "asm.actckpt"
+	kAsmAct            = "asm.act"
+	kAsmContext        = "asm.context"
+	kAsmShardAuto      = "asm.shardauto"
+	kAsmShardGiven     = "asm.shardgiven"
+	kAsmDecode         = "asm.decode"
+	kAsmCheckpointDisk = "asm.checkpointdisk"
+
+	kArch            = "arch.dense"
+	kArchMLA         = "arch.mla"
+	kArchWeightsOnly = "arch.weightsonly"
+
+	kQBilling         = "q.billing"
+	kQSpotNotForJob   = "q.spotnotforjob"
+	kQSpotOverhead    = "q.spotoverhead"
+	kQSpotServing     = "q.spotserving"
+	kQSpotNotice      = "q.spotnotice"
+	kQSpotLimit       = "q.spotlimit"
+	kQListed          = "q.listed"
+	kQUpTo            = "q.upto"
+	kQDiscount        = "q.discount"
+	kQWholeTerm       = "q.wholeterm"
+	kQNeverBreaksEven = "q.neverbreakseven"
+	kQBreakEven       = "q.breakeven"
+
+	kHStorageUnknown = "h.storageunknown"
+	kHStorage        = "h.storage"
+	kHStoppedBilled  = "h.stoppedbilled"
+	kHEgressUnknown  = "h.egressunknown"
+	kHEgress         = "h.egress"
+
+	kRDMAUnknown    = "w.rdmaunknown"
+	kRDMANo         = "w.rdmano"
+	kSharedHT       = "w.sharedht"
+	kLockInNoYear   = "w.lockinnoyear"
+	kLockInCapacity = "w.lockincapacity"
+	kFP8No          = "w.fp8no"
+	kFP8Unknown     = "w.fp8unknown"
+	kUnnamedGPU     = "w.unnamedgpu"
+
+	kSugPrecision     = "sug.precision"
+	kSugWorkload      = "sug.workload"
+	kSugContext       = "sug.context"
+	kSugBatch         = "sug.batch"
+	kSugSpot          = "sug.spot"
+	kSugSharding      = "sug.sharding"
+	kSugRecompute     = "sug.recompute"
+	kSugAnyCount      = "sug.anycount"
+	kSugAnyGPU        = "sug.anygpu"
+	kSugAnyProvider   = "sug.anyprovider"
+	kSugEffect        = "sug.effect"
+	kSugEffectNoTotal = "sug.effectnototal"
+
+	kNoteInvalid      = "note.invalid"
+	kNoteNoCatalog    = "note.nocatalog"
+	kNoteNoSize       = "note.nosize"
+	kNoteSnapshot     = "note.snapshot"
+	kNoteNoneFits     = "note.nonefits"
+	kNoteNoneMatch    = "note.nonematch"
+	kNoteOverBudget   = "note.overbudget"
+	kNoteBudgetNoFX   = "note.budgetnofx"
+	kNoteNoDisplayFX  = "note.nodisplayfx"
+	kNoteTooSlow      = "note.tooslow"
+	kNoteUnknownSpeed = "note.unknownspeed"
+	kNoteTooSmall     = "note.toosmall"
+	kNoteNoVRAM       = "note.novram"
+	kNoteNoPrice      = "note.noprice"
+	kNoteSpotOnly     = "note.spotonly"
+	kNoteNoFX         = "note.nofx"
+	kNoteFiltered     = "note.filtered"
+	kNoteRegionPrice  = "note.regionprice"
+)
+
+var texts = map[string]tr{
+	kAsmMaxNodes: {
+		"at most %d nodes per configuration (no node limit given)",
+		"每个配置最多 %d 个节点（未指定节点上限）",
+	},
+	kAsmStated: {
+		"memory stated by the user: %g GiB in all, not broken down, split evenly across the GPUs",
+		"显存由用户给定：共 %g GiB，未细分，按 GPU 平均分摊",
+	},
+	kAsmUnknownModel: {
+		"model %q is not a known preset: its architecture is not used",
+		"模型 %q 不在预设中：不使用其架构参数",
+	},
+	kAsmPreset: {
+		"architecture of preset %s (source: %s)",
+		"架构取自预设 %s（来源：%s）",
+	},
+	kAsmWeightsOnly: {
+		"the preset gives a parameter count only (no layers): weights and framework overhead are counted, no KV cache",
+		"该预设只有参数量（无层结构）：只计权重和框架开销，不计 KV 缓存",
+	},
+	kAsmParamsOverride: {
+		"parameter count %s given: the architecture of preset %s is not used",
+		"已给定参数量 %s：不使用预设 %s 的架构",
+	},
+	kAsmGeneric: {
+		"no preset: a Llama-3-like shape is assumed (%d layers, hidden %d, %d KV heads x %d)",
+		"无预设：假设为类 Llama 3 结构（%d 层，隐藏维度 %d，%d 个 KV 头 x %d）",
+	},
+	kAsmNoSize: {
+		"no model size: give a preset (--model) or a parameter count (--params)",
+		"未给出模型大小：请指定预设（--model）或参数量（--params）",
+	},
+	kAsmMoE: {
+		"mixture of experts: all %s parameters are held in memory, %s are active per token (%d of %d experts)",
+		"混合专家模型：%s 参数全部驻留显存，每个 token 激活 %s（%d/%d 个专家）",
+	},
+	kAsmNF4: {
+		"QLoRA base weights in NF4 with double quantisation: 4.127 bits per parameter (Dettmers et al. 2023)",
+		"QLoRA 基座权重为 NF4 双重量化：每参数 4.127 位（Dettmers 等，2023）",
+	},
+	kAsmQLoRAPrecision: {
+		"QLoRA quantises the base to 4 bits whatever precision is asked (%s is the compute precision)",
+		"QLoRA 总是把基座量化为 4 位，与所选精度无关（%s 为计算精度）",
+	},
+	kAsmTrainQuant: {
+		"full training in %s is not a standard recipe: estimated as bf16 mixed precision",
+		"%s 全参训练不是常规做法：按 bf16 混合精度估算",
+	},
+	kAsmInt4: {
+		"int4 weights (GPTQ/AWQ layout): 4 bits plus a 16-bit scale and zero point per group of 128 = 4.25 bits per parameter",
+		"int4 权重（GPTQ/AWQ 格式）：4 位，每 128 个权重一组另加 16 位缩放和零点，合计每参数 4.25 位",
+	},
+	kAsmEmbed16: {
+		"the embedding and LM head stay in 16 bits when the weights are quantised",
+		"量化时词嵌入与输出层保持 16 位",
+	},
+	kAsmFLOPsLoRA: {
+		"training compute 4 x active parameters per token: the frozen base needs no weight gradients",
+		"训练算力按每 token 4 x 激活参数计：冻结的基座不需要权重梯度",
+	},
+	kAsmFLOPsFull: {
+		"training compute 6 x active parameters per token (forward 2, backward 4)",
+		"训练算力按每 token 6 x 激活参数计（前向 2，反向 4）",
+	},
+	kAsmFLOPsRecompute: {
+		"gradient checkpointing recomputes the forward pass: +2 x parameters per token",
+		"梯度检查点需重算前向：每 token 再加 2 x 参数",
+	},
+	kAsmMFU: {
+		"training runs at %d%% of peak tensor throughput (Llama 3 405B: 38-43%% BF16 MFU on H100); less over PCIe or without RDMA",
+		"训练按峰值张量算力的 %d%% 计（Llama 3 405B 在 H100 上 BF16 MFU 为 38-43%%）；PCIe 互联或无 RDMA 时更低",
+	},
+	kAsmGenJob: {
+		"a generation job is timed by decode throughput at the batch size; prompt processing is not counted",
+		"生成任务按该批量下的解码吞吐计时；不计提示词处理时间",
+	},
+	kAsmKVMLA: {
+		"KV cache (MLA): %d + %d values per token per layer in 16 bits, %d tokens x %d sequences, replicated on each tensor-parallel GPU",
+		"KV 缓存（MLA）：每 token 每层 %d + %d 个 16 位值，%d token x %d 条序列，每张张量并行 GPU 各存一份",
+	},
+	kAsmKV: {
+		"KV cache: 2 x %d layers x %d KV heads x %d x %d tokens x %d sequences x %d bytes",
+		"KV 缓存：2 x %d 层 x %d 个 KV 头 x %d x %d token x %d 条序列 x %d 字节",
+	},
+	kAsmWindow: {
+		"the model has sliding-window layers: the KV cache is an upper bound",
+		"该模型有滑动窗口层：KV 缓存为上限估计",
+	},
+	kAsmPrefillAct: {
+		"prefill workspace for a %d-token chunk",
+		"预填充工作区按 %d token 的分块计",
+	},
+	kAsmEngine: {
+		"the serving engine may use %d%% of each GPU (vLLM gpu_memory_utilization default), and at least %.1f GiB per GPU is CUDA context",
+		"推理引擎最多占用每张 GPU 的 %d%%（vLLM gpu_memory_utilization 默认值），每张 GPU 至少 %.1f GiB 为 CUDA 上下文",
+	},
+	kAsmLoRA: {
+		"LoRA rank %d on every linear layer: %s adapter parameters at %d bytes each (weights, gradients, AdamW states)",
+		"LoRA 秩 %d，作用于全部线性层：适配器参数 %s，每个 %d 字节（权重、梯度、AdamW 状态）",
+	},
+	kAsmFP32Train: {
+		"fp32 training with AdamW: 4 bytes of weights, 4 of gradients and 8 of optimizer states per parameter",
+		"fp32 训练（AdamW）：每参数权重 4 字节、梯度 4 字节、优化器状态 8 字节",
+	},
+	kAsmMixed: {
+		"mixed-precision AdamW: 6 bytes of weights, 4 of gradients and 8 of optimizer states per parameter, 18 in all (Hugging Face, model memory anatomy)",
+		"混合精度 AdamW：每参数权重 6 字节、梯度 4 字节、优化器状态 8 字节，共 18 字节（Hugging Face《模型显存剖析》）",
+	},
+	kAsmActCkpt: {
+		"activations with gradient checkpointing: 2 x s x b x h bytes per layer plus one layer recomputed (s = %d tokens, b = %d sequences per GPU)",
+		"激活（梯度检查点）：每层 2 x s x b x h 字节，另加一层重算（s = %d token，b = 每 GPU %d 条序列）",
+	},
+	kAsmAct: {
+		"activations: 34 x s x b x h bytes per layer with FlashAttention (Korthikanti et al. 2022; s = %d tokens, b = %d sequences per GPU) plus the logits",
+		"激活：使用 FlashAttention 时每层 34 x s x b x h 字节（Korthikanti 等，2022；s = %d token，b = 每 GPU %d 条序列），另加 logits",
+	},
+	kAsmContext: {
+		"%.1f GiB of CUDA context per GPU",
+		"每张 GPU 有 %.1f GiB CUDA 上下文",
+	},
+	kAsmShardAuto: {
+		"with several GPUs the least sharding that fits is used: none, ZeRO-1, ZeRO-2, then ZeRO-3 / FSDP",
+		"多卡时采用能装下的最轻分片：不分片、ZeRO-1、ZeRO-2，最后 ZeRO-3 / FSDP",
+	},
+	kAsmShardGiven: {
+		"sharding across GPUs: %s",
+		"多卡分片方式：%s",
+	},
+	kAsmDecode: {
+		"decode speed from memory bandwidth (a roofline) at %d%% of peak, at full context; first-token time assumes the prompt fills %d%% of the context",
+		"解码速度按显存带宽（屋顶线模型）以峰值的 %d%% 估算，按满上下文计；首 token 时间假设提示词占上下文的 %d%%",
+	},
+	kAsmCheckpointDisk: {
+		"storage for one checkpoint assumed: %.0f GB (no data size given)",
+		"假设存储一个检查点：%.0f GB（未给出数据量）",
+	},
+
+	kArch: {
+		"%d layers, hidden %d, %d heads, %d KV heads x %d",
+		"%d 层，隐藏维度 %d，%d 个注意力头，%d 个 KV 头 x %d",
+	},
+	kArchMLA: {
+		"%d layers, hidden %d, %d heads, latent attention (KV rank %d)",
+		"%d 层，隐藏维度 %d，%d 个注意力头，潜在注意力 MLA（KV 秩 %d）",
+	},
+	kArchWeightsOnly: {
+		"parameter count only",
+		"仅有参数量",
+	},
+
+	kQBilling: {
+		"billed %s",
+		"计费粒度：%s",
+	},
+	kQSpotNotForJob: {
+		"not for this job: it cannot be interrupted",
+		"不适用：该任务不能被中断",
+	},
+	kQSpotOverhead: {
+		"includes %d%% re-run and restart time after interruptions",
+		"已计入中断后 %d%% 的重跑与重启时间",
+	},
+	kQSpotServing: {
+		"the service stops at each preemption",
+		"每次被回收时服务会中断",
+	},
+	kQSpotNotice: {
+		"%.0f s notice before reclaim",
+		"回收前提前 %.0f 秒通知",
+	},
+	kQSpotLimit: {
+		"runs at most %.0f h at a time",
+		"单次最长运行 %.0f 小时",
+	},
+	kQListed: {
+		"listed plan price, paid for %.0f h",
+		"标价套餐，按 %.0f 小时付费",
+	},
+	kQUpTo: {
+		"best case from the published \"up to %d%%\" discount: not a firm price",
+		"按公布的“最高 %d%%”折扣估算的最好情况：不是确定价格",
+	},
+	kQDiscount: {
+		"estimate from the published %d%% discount on on-demand",
+		"按公布的按需价 %d%% 折扣估算",
+	},
+	kQWholeTerm: {
+		"the whole term is paid (%.0f h) even if the run is shorter",
+		"即使运行时间更短也要支付整个期限（%.0f 小时）",
+	},
+	kQNeverBreaksEven: {
+		"never cheaper than on-demand, even around the clock",
+		"即使全天候使用也不比按需便宜",
+	},
+	kQBreakEven: {
+		"cheaper than on-demand above %.0f h a week",
+		"每周使用超过 %.0f 小时才比按需便宜",
+	},
+
+	kHStorageUnknown: {
+		"%.0f GB of storage: the provider's storage price is unknown",
+		"%.0f GB 存储：该云厂商的存储价格未知",
+	},
+	kHStorage: {
+		"%.0f GB of block storage at %g %s per GB-month over %.1f months",
+		"%.0f GB 块存储，单价 %g %s/GB/月，共 %.1f 个月",
+	},
+	kHStoppedBilled: {
+		"disks are billed while the instance is stopped",
+		"实例关机期间磁盘照常计费",
+	},
+	kHEgressUnknown: {
+		"%.0f GB of egress: the provider's egress price is unknown",
+		"%.0f GB 出网流量：该云厂商的流量价格未知",
+	},
+	kHEgress: {
+		"%.0f GB of egress over the run, tiered, %.0f GB a month free",
+		"运行期间出网流量 %.0f GB，阶梯计价，每月免费 %.0f GB",
+	},
+
+	kRDMAUnknown: {
+		"not documented",
+		"未见文档说明",
+	},
+	kRDMANo: {
+		"none",
+		"不支持",
+	},
+	kSharedHT: {
+		"%.0f vCPUs are hyperthreads: about %.0f physical cores",
+		"%.0f 个 vCPU 为超线程：约合 %.0f 个物理核",
+	},
+	kLockInNoYear: {
+		"a 3-year term looks cheaper, but it locks you to today's GPU while new generations ship about every 2 years",
+		"3 年期承诺看似更便宜，但会把你锁定在当前 GPU 上，而新一代 GPU 约每 2 年推出一次",
+	},
+	kLockInCapacity: {
+		"the commitment does not reserve capacity: the GPUs may still be unavailable when you need them",
+		"该承诺不预留容量：需要时 GPU 仍可能无货",
+	},
+	kFP8No: {
+		"%s has no FP8 tensor cores: FP8 weights run through 16-bit kernels, saving memory but not time",
+		"%s 没有 FP8 张量核心：FP8 权重只能经 16 位内核运行，省显存但不提速",
+	},
+	kFP8Unknown: {
+		"FP8 support of %s is not documented",
+		"%s 是否支持 FP8 未见文档说明",
+	},
+	kUnnamedGPU: {
+		"an unnamed GPU",
+		"未标明型号的 GPU",
+	},
+
+	kSugPrecision: {
+		"use %s precision",
+		"改用 %s 精度",
+	},
+	kSugWorkload: {
+		"train with %s instead",
+		"改用 %s 训练",
+	},
+	kSugContext: {
+		"shorten the context to %s tokens",
+		"把上下文缩短到 %s token",
+	},
+	kSugBatch: {
+		"serve %d sequences at once",
+		"同时服务 %d 条序列",
+	},
+	kSugSpot: {
+		"checkpoint the job and allow spot capacity",
+		"为任务加检查点并允许使用竞价实例",
+	},
+	kSugSharding: {
+		"shard weights, gradients and optimizer states (ZeRO-3 / FSDP) so fewer GPUs hold the job",
+		"对权重、梯度和优化器状态做分片（ZeRO-3 / FSDP），用更少的 GPU 装下任务",
+	},
+	kSugRecompute: {
+		"turn on gradient checkpointing",
+		"开启梯度检查点",
+	},
+	kSugAnyCount: {
+		"allow any number of GPUs per node",
+		"不限制每节点 GPU 数量",
+	},
+	kSugAnyGPU: {
+		"allow GPUs other than %s",
+		"允许使用 %s 以外的 GPU",
+	},
+	kSugAnyProvider: {
+		"allow every provider and region",
+		"允许所有云厂商和地域",
+	},
+	kSugEffect: {
+		"needs %.1f GiB; cheapest %s %s x %d node(s), %s for the run",
+		"需要 %.1f GiB；最便宜为 %s %s x %d 个节点，整个运行 %s",
+	},
+	kSugEffectNoTotal: {
+		"needs %.1f GiB; fits %s %s x %d node(s) (run length unknown)",
+		"需要 %.1f GiB；可用 %s %s x %d 个节点（运行时长未知）",
+	},
+
+	kNoteInvalid: {
+		"answers not usable: %s",
+		"回答无法使用：%s",
+	},
+	kNoteNoCatalog: {
+		"no catalog: nothing to rank",
+		"没有目录：无可排序的报价",
+	},
+	kNoteNoSize: {
+		"no model size: name a preset or give a parameter count",
+		"未给出模型大小：请指定预设或参数量",
+	},
+	kNoteSnapshot: {
+		"prices are a snapshot read %s",
+		"价格为 %s 读取的快照",
+	},
+	kNoteNoneFits: {
+		"no offer holds %.1f GiB within %d node(s)",
+		"没有报价能在 %d 个节点内装下 %.1f GiB",
+	},
+	kNoteNoneMatch: {
+		"no offer matches the filters with a known price",
+		"没有符合筛选条件且价格已知的报价",
+	},
+	kNoteOverBudget: {
+		"nothing fits the budget of %s: the closest offers are shown, over budget",
+		"没有报价在 %s 预算内：下面列出最接近的超预算报价",
+	},
+	kNoteBudgetNoFX: {
+		"the budget in %s could not be converted (no exchange rate): it is ignored",
+		"预算币种 %s 无法换算（缺少汇率）：已忽略预算",
+	},
+	kNoteNoDisplayFX: {
+		"no exchange rate to %s: amounts are shown in USD",
+		"缺少到 %s 的汇率：金额以美元显示",
+	},
+	kNoteTooSlow: {
+		"%d offers are too slow for the %s latency class",
+		"%d 个报价达不到 %s 延迟等级的速度",
+	},
+	kNoteUnknownSpeed: {
+		"%d offers have GPUs without bandwidth or TFLOPS figures: their speed is unknown",
+		"%d 个报价的 GPU 缺少带宽或算力数据：速度未知",
+	},
+	kNoteTooSmall: {
+		"%d offers are too small for the job",
+		"%d 个报价显存不足以容纳该任务",
+	},
+	kNoteNoVRAM: {
+		"%d offers do not state their GPU memory and were left out",
+		"%d 个报价未标明显存，已排除",
+	},
+	kNoteNoPrice: {
+		"%d offers have no known price and were left out",
+		"%d 个报价没有已知价格，已排除",
+	},
+	kNoteSpotOnly: {
+		"%d offers have only spot or best-case prices; the job cannot be interrupted, so they were left out",
+		"%d 个报价只有竞价或最好情况价格；任务不能中断，已排除",
+	},
+	kNoteNoFX: {
+		"%d offers are priced in a currency without an exchange rate and were left out",
+		"%d 个报价的币种缺少汇率，已排除",
+	},
+	kNoteFiltered: {
+		"%d offers were filtered out by GPU, count, provider or region",
+		"%d 个报价因 GPU、数量、云厂商或地域筛选被排除",
+	},
+	kNoteRegionPrice: {
+		"prices are the lowest over each offer's regions; the region you filtered on may cost more",
+		"价格为各报价所有地域中的最低价；所筛地域的价格可能更高",
+	},
+}
+
+// warnDefs holds every warning code's message, explanation and default
+// source in both languages.
+var warnDefs = map[string]warnDef{
+	model.WarnNoNVLink: {
+		msg: tr{
+			"%d x %s talk over PCIe only (no NVLink): gradient and tensor-parallel traffic is several times slower",
+			"%d x %s 之间只有 PCIe（无 NVLink）：梯度同步和张量并行通信要慢数倍",
+		},
+		detail: tr{
+			"Multi-GPU training all-reduces the gradients every step, and tensor parallelism exchanges activations every layer. NVLink moves 600-900 GB/s per GPU; PCIe 4.0 x16 about 32 GB/s each way, shared with data loading. Prefer SXM/NVLink nodes for multi-GPU training, or one larger GPU.",
+			"多卡训练每一步都要对梯度做 all-reduce，张量并行每一层都要交换激活。NVLink 每卡 600-900 GB/s；PCIe 4.0 x16 单向约 32 GB/s，还要与数据加载共用。多卡训练请优先选 SXM/NVLink 节点，或换一张更大的 GPU。",
+		},
+		source: srcNVLink,
+	},
+	model.WarnNoRDMA: {
+		msg: tr{
+			"%d nodes without GPUDirect RDMA (%s): inter-node traffic goes through the CPUs and TCP",
+			"%d 个节点之间没有 GPUDirect RDMA（%s）：跨节点通信要经过 CPU 和 TCP",
+		},
+		detail: tr{
+			"Across nodes, gradient and pipeline traffic needs InfiniBand, RoCE or EFA with GPUDirect RDMA to keep GPUs busy. Over plain Ethernet, multi-node training often runs at a fraction of its single-node speed.",
+			"跨节点的梯度和流水线通信需要 InfiniBand、RoCE 或支持 GPUDirect RDMA 的 EFA 才能让 GPU 保持满载。普通以太网下，多机训练的速度常常只有单机的几分之一。",
+		},
+		source: srcRDMA,
+	},
+	model.WarnSharedVCPU: {
+		msg: tr{
+			"host vCPUs are %s: other tenants compete for them",
+			"主机 vCPU 类型为 %s：与其他租户争用",
+		},
+		detail: tr{
+			"Shared, burstable, container and marketplace hosts give no fixed CPU: data loading, tokenisation and the serving loop slow down when neighbours are busy. A vCPU is usually a hyperthread, half a physical core.",
+			"共享型、突发型、容器和市场型主机不保证 CPU：邻居繁忙时，数据加载、分词和推理调度都会变慢。一个 vCPU 通常是一个超线程，即半个物理核。",
+		},
+	},
+	model.WarnLowCPUPerGPU: {
+		msg: tr{
+			"only %.1f CPU cores per GPU (want at least %d): data loading will starve the GPUs",
+			"每张 GPU 只有 %.1f 个 CPU 核（建议至少 %d 个）：数据加载会拖慢 GPU",
+		},
+		detail: tr{
+			"Each GPU needs host cores for data-loading workers, augmentation and the training or serving loop. With fewer than about 4 physical cores per GPU for training (2 for inference) the GPUs wait for data.",
+			"每张 GPU 都需要主机 CPU 核来运行数据加载进程、数据增强以及训练或推理主循环。训练时每卡少于约 4 个物理核（推理少于 2 个），GPU 就会等待数据。",
+		},
+		source: srcCPU,
+	},
+	model.WarnSpotNoCheckpoint: {
+		msg: tr{
+			"spot would cut the GPU cost by %d%%, but the job does not checkpoint: a preemption would lose all work",
+			"竞价实例可把 GPU 费用降低 %d%%，但任务没有检查点：一旦被回收将丢失全部进度",
+		},
+		detail: tr{
+			"Spot and preemptible capacity can be reclaimed at any time with a short notice. Save checkpoints regularly to persistent storage and make the job resumable, then answer that the job can be interrupted to use the spot price.",
+			"竞价和抢占式实例随时可能在短暂通知后被回收。请定期把检查点保存到持久存储并让任务可续跑，然后把任务设为可中断以使用竞价价格。",
+		},
+		source: srcSpotGeneral,
+	},
+	model.WarnPreemptibleLimit: {
+		msg: tr{
+			"spot / preemptible VMs stop after %.0f h: the run restarts about %.0f times",
+			"竞价/抢占式实例最长运行 %.0f 小时：本次运行约需重启 %.0f 次",
+		},
+		detail: tr{
+			"Some providers stop preemptible VMs after a maximum run time whatever the demand. Each stop costs a restart and the work since the last checkpoint; plan checkpoints well inside the limit.",
+			"有些云厂商无论资源是否紧张，都会在达到最长运行时间后停止抢占式实例。每次停止都要重启并丢失上次检查点之后的进度；检查点间隔应明显短于该上限。",
+		},
+		source: srcSpotGeneral,
+	},
+	model.WarnCommitmentLockIn: {
+		msg: tr{
+			"a 3-year term looks cheaper, but it locks you to a %d GPU while the next generation is due around %d",
+			"3 年期承诺看似更便宜，但会把你锁定在 %d 年发布的 GPU 上，而下一代约在 %d 年推出",
+		},
+		detail: tr{
+			"Commitments are paid for every hour of the term whether used or not. A new data-centre GPU generation has shipped about every two years, each several times faster per dollar, so a 3-year term often outlives the hardware's value. Some commitments (e.g. GCP committed-use discounts) reserve no capacity.",
+			"承诺期内每个小时都要付费，无论是否使用。数据中心 GPU 大约每两年更新一代，每代单位美元性能提升数倍，因此 3 年期承诺往往比硬件的价值周期更长。有些承诺（如 GCP 承诺使用折扣）并不预留容量。",
+		},
+		source: srcLockIn,
+	},
+	model.WarnVRAMTight: {
+		msg: tr{
+			"only %.0f%% GPU memory headroom (%.1f of %.0f GiB per GPU)",
+			"显存余量只有 %.0f%%（每张 GPU 需要 %.1f GiB，共 %.0f GiB）",
+		},
+		detail: tr{
+			"Allocator fragmentation, CUDA graphs, longer prompts than planned and framework versions all add memory. Below about 10% headroom a job is likely to run out of memory; pick a larger GPU or more of them, or lower the precision, context or batch.",
+			"显存碎片、CUDA Graph、超出预期的长提示词和框架版本差异都会增加显存占用。余量低于约 10% 时很容易显存溢出；请换更大或更多的 GPU，或降低精度、上下文长度或批量。",
+		},
+		source: srcVLLMMemory,
+	},
+	model.WarnLowBandwidth: {
+		msg: tr{
+			"decode about %.1f tokens/s per stream, below the %.0f the %s class needs",
+			"每条流解码约 %.1f token/秒，低于 %.0f（%s 等级的要求）",
+		},
+		detail: tr{
+			"Generating one token reads every active weight and the KV cache from GPU memory, so per-stream speed is bounded by memory bandwidth divided by those bytes. A GPU with more bandwidth, more GPUs in tensor parallel, or a lower precision speeds it up.",
+			"每生成一个 token 都要从显存读取全部激活权重和 KV 缓存，因此单流速度受限于显存带宽除以这些字节数。换带宽更高的 GPU、用更多 GPU 做张量并行或降低精度都能提速。",
+		},
+		source: srcRoofline,
+	},
+	model.WarnFP8Unsupported: {
+		msg: tr{
+			"%s has no FP8 tensor cores: FP8 weights run through 16-bit kernels, saving memory but not time",
+			"%s 没有 FP8 张量核心：FP8 权重只能经 16 位内核运行，省显存但不提速",
+		},
+		detail: tr{
+			"FP8 tensor cores arrived with Ada Lovelace (L4, L40S, RTX 4090) and Hopper (H100). On older GPUs engines can still store FP8 weights (weight-only kernels) but compute in 16 bits.",
+			"FP8 张量核心始于 Ada Lovelace（L4、L40S、RTX 4090）和 Hopper（H100）。在更早的 GPU 上，推理引擎仍可存储 FP8 权重（仅权重量化内核），但以 16 位计算。",
+		},
+		source: "https://docs.nvidia.com/deeplearning/transformer-engine/user-guide/examples/fp8_primer.html",
+	},
+	model.WarnEphemeralDisk: {
+		msg: tr{
+			"local disk (%s) is wiped when the instance stops: keep checkpoints and data on persistent storage",
+			"本地盘（%s）在实例停止时会被清空：请把检查点和数据放在持久存储上",
+		},
+		detail: tr{
+			"Instance-store NVMe is fast but tied to the host: stopping, a spot reclaim or a host failure erases it. Copy checkpoints to block or object storage.",
+			"实例存储 NVMe 速度快但绑定宿主机：停机、竞价回收或宿主机故障都会清空数据。请把检查点复制到块存储或对象存储。",
+		},
+	},
+	model.WarnEgressCost: {
+		msg: tr{
+			"egress costs about %s, %d%% of the GPU cost",
+			"出网流量费用约 %s，占 GPU 费用的 %d%%",
+		},
+		detail: tr{
+			"Data sent to the internet is billed per GB in tiers after a small free allowance. Serve heavy traffic from a provider with a large or free egress allowance, or compress and cache responses.",
+			"发往公网的数据在少量免费额度之后按 GB 阶梯计费。大流量服务请选择免费额度大的云厂商，或对响应做压缩和缓存。",
+		},
+	},
+	model.WarnMarketplaceHost: {
+		msg: tr{
+			"a third-party marketplace host: reliability, network and price vary from host to host",
+			"第三方市场主机：可靠性、网络和价格因主机而异",
+		},
+		detail: tr{
+			"Marketplace offers run on machines of independent hosts. Check the host's reliability score, disk and network speed, and where the data lives before long or sensitive jobs.",
+			"市场型报价运行在独立主机提供者的机器上。长时间或敏感任务之前，请检查主机的可靠性评分、磁盘和网络速度以及数据存放位置。",
+		},
+	},
+	model.WarnPCIeVariant: {
+		msg: tr{
+			"%s is the PCIe card (%.0f GB/s, %.0f TFLOPS); the SXM part %s has %.0f GB/s and %.0f TFLOPS",
+			"%s 为 PCIe 版（%.0f GB/s，%.0f TFLOPS）；SXM 版 %s 为 %.0f GB/s、%.0f TFLOPS",
+		},
+		detail: tr{
+			"The PCIe version of a data-centre GPU has lower memory bandwidth, a lower power limit and no NVLink switch fabric, so the same name is markedly slower. Compare prices against the SXM version's speed.",
+			"数据中心 GPU 的 PCIe 版显存带宽和功耗上限更低，也没有 NVLink 交换网络，同名产品明显更慢。比较价格时请以 SXM 版的速度为参照。",
+		},
+	},
+	model.WarnStalePrice: {
+		msg: tr{
+			"price read %s, %d days before the catalog snapshot",
+			"价格读取于 %s，比目录快照早 %d 天",
+		},
+		detail: tr{
+			"GPU prices change often, usually downwards for older generations. Check the provider's price page before committing.",
+			"GPU 价格变化频繁，老一代 GPU 通常在降价。下单前请到云厂商价格页核实。",
+		},
+	},
+	model.WarnUnknownPrice: {
+		msg: tr{
+			"on-demand price unknown: ranked by its other listed prices",
+			"按需价格未知：按其他已标价格排序",
+		},
+		detail: tr{
+			"No source gave this offer's pay-as-you-go price; only a plan, spot or monthly price is known. The comparison with on-demand offers is therefore partial.",
+			"没有来源给出该报价的按量价格，只知道套餐、竞价或包月价格，因此与按需报价的比较并不完整。",
+		},
+	},
+	model.WarnConvertedCurrency: {
+		msg: tr{
+			"prices converted from %s to %s at %g (%s)",
+			"价格已从 %s 换算为 %s，汇率 %g（%s）",
+		},
+		detail: tr{
+			"The provider prices in another currency; amounts were converted with the catalog's exchange rate. Card fees, taxes and rate changes are not included.",
+			"该云厂商以其他币种计价；金额按目录中的汇率换算，不含刷卡手续费、税费和汇率变动。",
+		},
+		source: srcFX,
+	},
+	model.WarnSpeedUnknown: {
+		msg: tr{
+			"speed unknown: no bandwidth or TFLOPS figure for %s, so the latency class and run time were not checked",
+			"速度未知：%s 缺少带宽或算力数据，未能核对延迟等级和运行时长",
+		},
+		detail: tr{
+			"The catalog has no memory-bandwidth or TFLOPS figure for this GPU, so gpupick does not guess its speed. The offer is kept but ranked after offers whose speed is known.",
+			"目录中没有该 GPU 的显存带宽或算力数据，gpupick 不会猜测其速度。该报价仍保留，但排在速度已知的报价之后。",
+		},
+	},
+	model.WarnSlowFirstToken: {
+		msg: tr{
+			"first token after about %.1f s (limit %.0f s) for a %d-token prompt",
+			"%[3]d token 的提示词约 %.1[1]f 秒后才出首 token（上限 %.0[2]f 秒）",
+		},
+		detail: tr{
+			"Before streaming, the whole prompt is processed (prefill), which is bound by compute: long prompts on a small GPU take seconds. More or faster GPUs, a shorter prompt or prefix caching help.",
+			"开始流式输出前要先处理整个提示词（预填充），这一步受算力限制：小 GPU 上的长提示词需要数秒。更多或更快的 GPU、更短的提示词或前缀缓存都有帮助。",
+		},
+		source: srcRoofline,
+	},
+}
+
+// archText describes the shape an estimate used.
+func archText(m *modelArch, l lang) string {
+	switch {
+	case !m.hasShape():
+		return l.f(kArchWeightsOnly)
+	case m.mla:
+		return l.f(kArchMLA, m.layers, m.hidden, m.heads, m.kvLoraRank)
+	}
+	return l.f(kArch, m.layers, m.hidden, m.heads, m.kvHeads, m.headDim)
+}
