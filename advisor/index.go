@@ -13,16 +13,16 @@ import (
 // and the distinct hardware shapes (GPU, count, memory, interconnect) so
 // fit and speed are worked out once per shape, not once per offer.
 type index struct {
-	fp      fingerprint
-	rows    []row
-	shapes  []shape
+	fp     fingerprint
+	rows   []row
+	shapes []shape
 	// rows are grouped by shape (catalog order within a shape); the rows
 	// of shape s are rows[start[s]:start[s+1]].
 	start []int32
 	// hot holds, for each row, what the scan reads before pricing: the
 	// lowest hourly rate any eligible price model can reach (a lower bound
 	// of the run's cost per hour), and the provider and currency.
-	hot []hotRow
+	hot     []hotRow
 	provs   []provInfo
 	gpus    []gpuInfo
 	curs    []model.Currency
