@@ -1,14 +1,25 @@
 package ui
 
 import (
+	"sync"
 	"testing"
 
+	"github.com/gpupick/gpupick/data"
 	"github.com/gpupick/gpupick/model"
 )
 
-// embeddedCatalog returns the catalog the binary embeds.
-// TODO(ui): switch to data.Embedded() once the data package provides it.
+var embedded struct {
+	once sync.Once
+	cat  *model.Catalog
+	err  error
+}
+
+// embeddedCatalog returns the catalog the binary embeds (loaded once).
 func embeddedCatalog(tb testing.TB) *model.Catalog {
-	tb.Skip("the embedded catalog is not available yet")
-	return nil
+	tb.Helper()
+	embedded.once.Do(func() { embedded.cat, embedded.err = data.Embedded() })
+	if embedded.err != nil {
+		tb.Fatalf("embedded catalog: %v", embedded.err)
+	}
+	return embedded.cat
 }

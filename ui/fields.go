@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/gpupick/gpupick/advisor"
 	"github.com/gpupick/gpupick/model"
 )
 
@@ -143,24 +144,10 @@ func (e *env) presets() []model.ModelPreset {
 	return e.cat.Models
 }
 
-// normGPU folds a GPU name for matching: lower case, no spaces or dashes.
-func normGPU(s string) string {
-	return strings.Map(func(r rune) rune {
-		switch r {
-		case ' ', '-', '_':
-			return -1
-		}
-		if r >= 'A' && r <= 'Z' {
-			return r + 'a' - 'A'
-		}
-		return r
-	}, s)
-}
-
-// matchGPU reports whether a GPU filter matches a GPU name.
+// matchGPU reports whether a GPU filter matches a GPU name, the way the
+// advisor filters.
 func matchGPU(query, name string) bool {
-	q := normGPU(query)
-	return q != "" && strings.Contains(normGPU(name), q)
+	return strings.TrimSpace(query) != "" && advisor.MatchGPU(query, name)
 }
 
 // uiError is a validation message already in the UI's language.

@@ -135,7 +135,7 @@ func (m Model) rankCmd(seq int, a model.Answers) tea.Cmd {
 
 // advisorOptions are the options of every Recommend call of the UI.
 func advisorOptions(lang string) advisor.Options {
-	return advisor.Options{Top: topOffers}
+	return advisor.Options{Top: topOffers, Lang: lang}
 }
 
 // recommend ranks the offers; a nil catalog gives an empty result.

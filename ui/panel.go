@@ -283,11 +283,14 @@ func (m Model) countLine(top, end, w int) string {
 	return fit(m.st.Muted.Render(strings.Join(parts, " · ")), w)
 }
 
-// wrapStyled wraps plain text and styles each line.
+// wrapStyled wraps plain text and styles each line; lines after the
+// first keep the first line's indentation.
 func wrapStyled(st paint, s string, w int) []string {
-	lines := wrap(s, w)
+	indent := len(s) - len(strings.TrimLeft(s, " "))
+	lines := wrap(s[indent:], w-indent)
+	pre := strings.Repeat(" ", indent)
 	for i := range lines {
-		lines[i] = st.Render(lines[i])
+		lines[i] = st.Render(pre + lines[i])
 	}
 	return lines
 }
