@@ -526,7 +526,7 @@ var texts = map[string]tr{
 	},
 	kNoteNoneFits: {
 		"no offer holds %.1f GiB within %d node(s)",
-		"没有报价能在 %d 个节点内装下 %.1f GiB",
+		"没有报价能在 %[2]d 个节点内装下 %.1[1]f GiB",
 	},
 	kNoteNoneMatch: {
 		"no offer matches the filters with a known price",

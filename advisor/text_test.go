@@ -1,0 +1,192 @@
+package advisor
+
+import (
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/gpupick/gpupick/model"
+)
+
+// constValues parses a Go file and returns the string values of the
+// constants whose names start with prefix.
+func constValues(t *testing.T, file, prefix string) []string {
+	t.Helper()
+	f, err := parser.ParseFile(token.NewFileSet(), file, nil, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, d := range f.Decls {
+		g, ok := d.(*ast.GenDecl)
+		if !ok || g.Tok != token.CONST {
+			continue
+		}
+		for _, sp := range g.Specs {
+			vs := sp.(*ast.ValueSpec)
+			for i, n := range vs.Names {
+				if !strings.HasPrefix(n.Name, prefix) || i >= len(vs.Values) {
+					continue
+				}
+				if lit, ok := vs.Values[i].(*ast.BasicLit); ok && lit.Kind == token.STRING {
+					v, _ := strconv.Unquote(lit.Value)
+					out = append(out, v)
+				}
+			}
+		}
+	}
+	return out
+}
+
+var verbRE = regexp.MustCompile(`%(?:\[(\d+)\])?[-+# 0]*(?:\d+)?(?:\.\d+)?(?:\[(\d+)\])?([a-zA-Z%])`)
+
+// sampleArgs makes arguments of the right types for a format: 1 for
+// integer verbs, 1.5 for float verbs, "x" for strings.
+func sampleArgs(format string) []any {
+	var args []any
+	next := 0
+	for _, m := range verbRE.FindAllStringSubmatch(format, -1) {
+		if m[3] == "%" {
+			continue
+		}
+		idx := next
+		for _, s := range []string{m[1], m[2]} {
+			if s != "" {
+				n, _ := strconv.Atoi(s)
+				idx = n - 1
+			}
+		}
+		for len(args) <= idx {
+			args = append(args, nil)
+		}
+		switch m[3] {
+		case "d":
+			args[idx] = 1
+		case "f", "g", "e":
+			args[idx] = 1.5
+		default:
+			args[idx] = "x"
+		}
+		next = idx + 1
+	}
+	return args
+}
+
+func checkPair(t *testing.T, what string, pair tr, format bool) {
+	t.Helper()
+	for i, s := range pair {
+		if strings.TrimSpace(s) == "" {
+			t.Errorf("%s: %s text is empty", what, []string{"English", "Chinese"}[i])
+		}
+	}
+	args := sampleArgs(pair[langEN])
+	for i, s := range pair {
+		if !format {
+			break
+		}
+		out := s
+		if len(args) > 0 {
+			out = sprintf(s, args...)
+		}
+		if strings.Contains(out, "%!") {
+			t.Errorf("%s: %s text does not take the English arguments: %q", what, []string{"English", "Chinese"}[i], out)
+		}
+	}
+	if !hasHan(pair[langZH]) {
+		t.Errorf("%s: Chinese text has no Chinese: %q", what, pair[langZH])
+	}
+}
+
+func hasHan(s string) bool {
+	for _, r := range s {
+		if r >= 0x4e00 && r <= 0x9fff {
+			return true
+		}
+	}
+	return false
+}
+
+// TestTextsBothLanguages checks every text key declared in text.go has an
+// English and a Chinese text taking the same arguments.
+func TestTextsBothLanguages(t *testing.T) {
+	keys := constValues(t, "text.go", "k")
+	if len(keys) < 50 {
+		t.Fatalf("found only %d text keys", len(keys))
+	}
+	for _, k := range keys {
+		pair, ok := texts[k]
+		if !ok {
+			t.Errorf("key %s has no text", k)
+			continue
+		}
+		checkPair(t, k, pair, true)
+	}
+	if len(texts) != len(keys) {
+		t.Errorf("%d texts for %d keys", len(texts), len(keys))
+	}
+}
+
+// TestWarningTextsBothLanguages checks every warning code's message and
+// explanation exist in both languages with the same arguments.
+func TestWarningTextsBothLanguages(t *testing.T) {
+	for _, code := range WarningCodes() {
+		d, ok := warnDefs[code]
+		if !ok {
+			t.Errorf("%s: no texts", code)
+			continue
+		}
+		checkPair(t, code+" message", d.msg, true)
+		checkPair(t, code+" detail", d.detail, false)
+		if det, _, ok := ExplainWarning(code, "zh-CN"); !ok || det != d.detail[langZH] {
+			t.Errorf("%s: ExplainWarning(zh) = %q", code, det)
+		}
+	}
+}
+
+// TestChineseResult checks that Lang "zh" turns every generated line of a
+// result into Chinese (provider names and figures aside).
+func TestChineseResult(t *testing.T) {
+	cat := testCatalog()
+	a := answers(model.WorkloadInference, "llama-3.1-70b", model.BF16, 8192, 1)
+	a.Budget = model.Budget{Amount: 1, Period: model.BudgetHourly, Currency: model.USD}
+	a.EgressGB, a.DataGB = 100, 50
+	res := Recommend(cat, a, Options{Lang: "zh"})
+	var lines []string
+	lines = append(lines, res.Requirement.Assumptions...)
+	lines = append(lines, res.Notes...)
+	for _, s := range res.Suggestions {
+		lines = append(lines, s.Change, s.Effect)
+	}
+	for _, r := range res.Recommendations {
+		for _, w := range r.Warnings {
+			lines = append(lines, w.Message, w.Detail)
+		}
+		for _, q := range r.PriceModels {
+			if q.Note != "" {
+				lines = append(lines, q.Note)
+			}
+		}
+		lines = append(lines, r.HiddenCosts.Notes...)
+	}
+	if len(lines) < 10 || len(res.Suggestions) == 0 {
+		t.Fatalf("too little text to check: %d lines, %d suggestions", len(lines), len(res.Suggestions))
+	}
+	for _, l := range lines {
+		if !hasHan(l) {
+			t.Errorf("not Chinese: %q", l)
+		}
+	}
+	en := Recommend(cat, a, Options{})
+	for _, l := range en.Requirement.Assumptions {
+		if hasHan(l) {
+			t.Errorf("English result has Chinese: %q", l)
+		}
+	}
+}
+
+func sprintf(format string, args ...any) string { return fmt.Sprintf(format, args...) }
