@@ -80,15 +80,24 @@ func hours(v float64) string { return num(v) }
 
 // gpuCell formats "8×H100 SXM5" or "2×8×H100" for several nodes.
 func gpuCell(r *model.Recommendation) string {
-	g := r.GPU
+	g := shortGPU(r.GPU)
 	if g == "" {
 		g = "?"
 	}
 	s := strconv.Itoa(max(r.GPUCount, 1)) + "×" + g
 	if r.Nodes > 1 {
-		s = strconv.Itoa(r.Nodes) + "×" + s
+		s = strconv.Itoa(r.Nodes) + "n·" + s
 	}
 	return s
+}
+
+// shortGPU drops brand words that do not tell GPUs apart ("GeForce RTX
+// 4090" is "RTX 4090").
+func shortGPU(g string) string {
+	for _, p := range []string{"NVIDIA ", "GeForce ", "Tesla "} {
+		g = strings.TrimPrefix(g, p)
+	}
+	return g
 }
 
 // fitCell formats the spare memory share ("+18%"), or "tight" below 10 %.
@@ -236,4 +245,42 @@ func wrap(s string, w int) []string {
 		out = append(out, strings.Split(wrapped, "\n")...)
 	}
 	return out
+}
+
+// approxDuration formats hours for reading: "45 min", "14.5 h", "5.9 d",
+// "3.2 mo".
+func approxDuration(t tr, h float64) string {
+	unit := func(en, zh string) string {
+		if t.zh {
+			return zh
+		}
+		return en
+	}
+	switch {
+	case h <= 0:
+		return "-"
+	case h < 1:
+		return strconv.Itoa(int(math.Round(h*60))) + unit(" min", " 分钟")
+	case h < 48:
+		return trimZero(strconv.FormatFloat(h, 'f', 1, 64)) + unit(" h", " 小时")
+	case h < 24*60:
+		return trimZero(strconv.FormatFloat(h/24, 'f', 1, 64)) + unit(" d", " 天")
+	}
+	return trimZero(strconv.FormatFloat(h/model.HoursPerMonth, 'f', 1, 64)) + unit(" mo", " 个月")
+}
+
+// middleCut shortens plain text to w cells by cutting its middle, so that
+// both the family at the start and the size at the end of an instance name
+// stay visible ("intel-ice…a800-2x").
+func middleCut(s string, w int) string {
+	if w <= 0 || cellWidth(s) <= w {
+		return s
+	}
+	r := []rune(s)
+	if len(r) != cellWidth(s) || w < 5 {
+		return fitPlain(s, w)
+	}
+	head := (w - 1) / 2
+	tail := w - 1 - head
+	return string(r[:head]) + "…" + string(r[len(r)-tail:])
 }

@@ -52,3 +52,24 @@ func TestFit(t *testing.T) {
 		}
 	}
 }
+
+func TestMiddleCutAndDuration(t *testing.T) {
+	if got := middleCut("intel-ice-lake-a800-2x", 13); got != "intel-…800-2x" || cellWidth(got) != 13 {
+		t.Errorf("middleCut = %q", got)
+	}
+	if got := middleCut("g5.xlarge", 13); got != "g5.xlarge" {
+		t.Errorf("short names stay: %q", got)
+	}
+	en, zh := newTr("en"), newTr("zh")
+	for _, tc := range []struct {
+		h    float64
+		want string
+	}{{0.5, "30 min"}, {14.5, "14.5 h"}, {142.51, "5.9 d"}, {2000, "2.7 mo"}, {0, "-"}} {
+		if got := approxDuration(en, tc.h); got != tc.want {
+			t.Errorf("approxDuration(%v) = %q, want %q", tc.h, got, tc.want)
+		}
+	}
+	if got := approxDuration(zh, 142.51); got != "5.9 天" {
+		t.Errorf("zh: %q", got)
+	}
+}

@@ -37,13 +37,15 @@ func (m Model) viewForm(l layout) []string {
 		top, avail = nil, h
 	}
 	lines := b.lines
-	if len(lines) > avail {
+	if len(lines) > avail && avail > 1 {
 		// Keep the step title, scroll the rest to the focused question.
+		title, rest := lines[0], lines[1:]
+		n := avail - 1
 		start := 0
-		if b.focusEnd > avail {
-			start = min(b.focusEnd-avail, b.focusStart)
+		if b.focusEnd-1 > n {
+			start = min(b.focusEnd-1-n, b.focusStart-1)
 		}
-		lines = lines[start:min(start+avail, len(lines))]
+		lines = append([]string{title}, rest[start:min(start+n, len(rest))]...)
 	}
 	return pad(append(top, lines...), w, h)
 }
@@ -116,11 +118,14 @@ func (m Model) viewStep(w int, compact bool) block {
 	var b block
 	s := steps[f.step]
 	head := m.st.Title.Render(m.t.s(s.title)) + m.st.Muted.Render("  "+m.t.f(mStepOf, f.step+1, len(steps)))
-	b.lines = append(b.lines, fit(head, w))
-	for _, hl := range wrap(m.t.s(s.hint), w) {
-		b.lines = append(b.lines, m.st.Hint.Render(hl))
-	}
-	if !compact {
+	if compact {
+		// One line: title, step and hint.
+		b.lines = append(b.lines, fit(head+m.st.Hint.Render("  "+m.t.s(s.hint)), w))
+	} else {
+		b.lines = append(b.lines, fit(head, w))
+		for _, hl := range wrap(m.t.s(s.hint), w) {
+			b.lines = append(b.lines, m.st.Hint.Render(hl))
+		}
 		b.lines = append(b.lines, "")
 	}
 	cur := f.current()
@@ -129,7 +134,7 @@ func (m Model) viewStep(w int, compact bool) block {
 		if id == cur {
 			b.focusStart = len(b.lines)
 		}
-		b.lines = append(b.lines, m.viewField(id, focused, id == cur, w)...)
+		b.lines = append(b.lines, m.viewField(id, focused, id == cur, w, compact)...)
 		if id == cur {
 			b.focusEnd = len(b.lines)
 		}
@@ -148,7 +153,7 @@ func (m Model) viewStep(w int, compact bool) block {
 }
 
 // viewField renders one question, expanded when it has the focus.
-func (m Model) viewField(id fieldID, focused, current bool, w int) []string {
+func (m Model) viewField(id fieldID, focused, current bool, w int, compact bool) []string {
 	f := &m.form
 	d := &defs[id]
 	label := m.t.s(d.label)
@@ -217,7 +222,11 @@ func (m Model) viewField(id fieldID, focused, current bool, w int) []string {
 			}
 		}
 		if d.kind == kindPreset && focused {
-			out = append(out, m.presetList(w, 6)...)
+			rows := 6
+			if compact {
+				rows = 4
+			}
+			out = append(out, m.presetList(w, rows)...)
 		}
 	}
 	return out
@@ -299,7 +308,7 @@ func (m Model) echo(id fieldID) string {
 				}
 				s += " · " + m.t.f(mParamsEcho, model.FormatParams(p.ParamsB))
 				if p.MaxContext > 0 {
-					s += " · " + model.FormatContext(p.MaxContext)
+					s += " · " + m.t.f(mMaxContext, model.FormatContext(p.MaxContext))
 				}
 				return s
 			}

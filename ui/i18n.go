@@ -131,6 +131,7 @@ const (
 	mBlankMeansAny
 	mPresetMatches
 	mParamsEcho
+	mMaxContext
 
 	// Summaries in the step list.
 	mSumNone
@@ -388,6 +389,7 @@ var texts = [msgCount]text{
 	mBlankMeansAny:      {"any", "不限"},
 	mPresetMatches:      {"%d presets match", "匹配 %d 个预设"},
 	mParamsEcho:         {"%s parameters", "%s 参数"},
+	mMaxContext:         {"%s context", "%s 上下文"},
 
 	mSumNone:       {"none", "无"},
 	mSumAny:        {"any", "不限"},

@@ -163,7 +163,12 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case resultMsg:
 		if msg.seq == m.seq {
 			m.res, m.hasRes, m.resSeq = msg.res, true, msg.seq
-			m.offers.setRecs(m.res.Recommendations)
+			// While answering, show the best offers of the new ranking;
+			// while browsing the offers, stay on the selected one.
+			m.offers.setRecs(m.res.Recommendations, m.focus == focusOffers)
+			if m.focus == focusForm {
+				m.offers.top = 0
+			}
 		}
 	case saveDoneMsg:
 		m = m.saveDone(msg)

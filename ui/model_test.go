@@ -412,3 +412,20 @@ func TestQuit(t *testing.T) {
 		t.Fatal("q should be typed into the question")
 	}
 }
+
+func TestSelectionFollowsTheFocus(t *testing.T) {
+	m := newTestModel(t, 140, 40)
+	m = press(t, m, "ctrl+o", "down", "down")
+	picked := recKey(m.offers.selected())
+	// Browsing: a re-ranking keeps the selected offer.
+	m = press(t, m, "ctrl+o", "ctrl+o") // there and back: no change
+	m = update(t, m, resultMsg{seq: m.seq, res: fakeRank(m.cfg.Catalog, m.form.effective(), advisorOptions("en"))})
+	if recKey(m.offers.selected()) != picked {
+		t.Fatal("browsing the offers, a re-ranking should keep the selection")
+	}
+	// Answering: a new ranking starts at its best offer.
+	m = press(t, m, "ctrl+o", "enter", "ctrl+u", "7B")
+	if m.offers.sel != 0 || m.offers.top != 0 {
+		t.Fatalf("answering, the list should show its top: sel %d top %d", m.offers.sel, m.offers.top)
+	}
+}

@@ -45,11 +45,11 @@ func recKey(r *model.Recommendation) string {
 	return r.Provider + "/" + r.InstanceType + "/" + strconv.Itoa(r.Nodes)
 }
 
-// setRecs replaces the offers, keeping the selected offer when it is still
-// there.
-func (l *offerList) setRecs(recs []model.Recommendation) {
+// setRecs replaces the offers; with keep it keeps the selected offer when
+// it is still there, else it selects the first.
+func (l *offerList) setRecs(recs []model.Recommendation, keep bool) {
 	prev := ""
-	if r := l.selected(); r != nil {
+	if r := l.selected(); r != nil && keep {
 		prev = recKey(r)
 	}
 	l.all = recs

@@ -69,7 +69,7 @@ func (m Model) speedText(r *model.Recommendation) string {
 		parts = append(parts, m.t.f(mSpeedPerUser, num(sp.DecodeTokensPerSec)))
 	}
 	if sp.JobHours > 0 {
-		parts = append(parts, m.t.f(mJobHoursFmt, model.FormatDuration(sp.JobHours)))
+		parts = append(parts, m.t.f(mJobHoursFmt, approxDuration(m.t, sp.JobHours)))
 	}
 	return strings.Join(parts, " · ")
 }
@@ -206,11 +206,11 @@ func (m Model) offerRow(cols []column, r *model.Recommendation, selected bool, c
 		case colProvider:
 			s = r.Provider
 		case colInstance:
-			s = r.InstanceType
+			s = middleCut(r.InstanceType, c.w)
 		case colGPU:
 			s = gpuCell(r)
 		case colVRAM:
-			s = gib(r.VRAMGiB)
+			s = gib(totalVRAM(r))
 		case colFit:
 			s = fitCell(m.t, r.Headroom)
 		case colHourly:
@@ -245,6 +245,9 @@ func (m Model) offerRow(cols []column, r *model.Recommendation, selected bool, c
 	}
 	return m.st.Row.Render(line)
 }
+
+// totalVRAM is the GPU memory of all nodes of a recommendation.
+func totalVRAM(r *model.Recommendation) float64 { return r.VRAMGiB * float64(max(r.Nodes, 1)) }
 
 // warnBadge summarises warnings as the worst severity's glyph and the
 // count ("▲3"), with the worst rank.
@@ -309,7 +312,7 @@ func (m Model) viewDetail(w int) []string {
 	var out []string
 	title := m.st.Title.Render(r.Provider+" "+r.InstanceType) + m.st.Muted.Render(" · "+r.Region)
 	out = append(out, fit(title, w))
-	facts := []string{gpuCell(r), gib(r.VRAMGiB) + " GiB"}
+	facts := []string{gpuCell(r), gib(totalVRAM(r)) + " GiB"}
 	if o := r.Offer; o != nil {
 		if o.Interconnect != "" {
 			facts = append(facts, string(o.Interconnect))
@@ -482,7 +485,7 @@ func (m Model) viewCompare(w int) []string {
 		{m.t.s(mColInstance), func(r *model.Recommendation) string { return r.InstanceType }, nil},
 		{m.t.s(mRowRegion), func(r *model.Recommendation) string { return r.Region }, nil},
 		{m.t.s(mColGPU), gpuCell, nil},
-		{m.t.s(mColVRAM), func(r *model.Recommendation) string { return gib(r.VRAMGiB) + " GiB" }, func(r *model.Recommendation) float64 { return -r.VRAMGiB }},
+		{m.t.s(mColVRAM), func(r *model.Recommendation) string { return gib(totalVRAM(r)) + " GiB" }, func(r *model.Recommendation) float64 { return -totalVRAM(r) }},
 		{m.t.s(mColFit), func(r *model.Recommendation) string { return fitCell(m.t, r.Headroom) }, func(r *model.Recommendation) float64 { return -r.Headroom }},
 		{m.t.s(mColHourly), func(r *model.Recommendation) string { return money(r.Hourly, cur) }, func(r *model.Recommendation) float64 { return r.Hourly }},
 		{m.t.s(mColTotal), func(r *model.Recommendation) string { return money(r.Total, cur) }, func(r *model.Recommendation) float64 { return r.Total }},
