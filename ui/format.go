@@ -284,3 +284,12 @@ func middleCut(s string, w int) string {
 	tail := w - 1 - head
 	return string(r[:head]) + "…" + string(r[len(r)-tail:])
 }
+
+// compactNum formats a figure in at most five cells ("384", "3,168",
+// "15.4k").
+func compactNum(v float64) string {
+	if v >= 1e4 {
+		return trimZero(strconv.FormatFloat(v/1e3, 'f', 1, 64)) + "k"
+	}
+	return num(v)
+}

@@ -210,7 +210,7 @@ func (m Model) offerRow(cols []column, r *model.Recommendation, selected bool, c
 		case colGPU:
 			s = gpuCell(r)
 		case colVRAM:
-			s = gib(totalVRAM(r))
+			s = compactNum(totalVRAM(r))
 		case colFit:
 			s = fitCell(m.t, r.Headroom)
 		case colHourly:
@@ -503,13 +503,6 @@ func (m Model) viewCompare(w int) []string {
 			}
 			return string(r.Offer.Interconnect)
 		}, nil},
-		{m.t.s(mWarnings), func(r *model.Recommendation) string {
-			var codes []string
-			for _, w := range r.Warnings {
-				codes = append(codes, w.Code)
-			}
-			return orDash(strings.Join(codes, ", "))
-		}, nil},
 	}
 	out := []string{fit(m.st.PaneTitleOn.Render(m.t.s(mCompareTitle))+"  "+m.st.Muted.Render(m.t.f(mMarked, len(recs))), w)}
 	for _, rw := range rows {
@@ -530,6 +523,31 @@ func (m Model) viewCompare(w int) []string {
 			} else {
 				line += m.st.Value.Render(cell)
 			}
+		}
+		out = append(out, fit(line, w))
+	}
+	// Warnings: one code per line under each offer.
+	most := 0
+	for _, r := range recs {
+		most = max(most, len(r.Warnings))
+	}
+	for i := 0; i < max(most, 1); i++ {
+		label := ""
+		if i == 0 {
+			label = m.t.s(mWarnings)
+		}
+		line := m.st.Label.Render(fitPlain(label, labelW))
+		for _, r := range recs {
+			cell := "-"
+			if i < len(r.Warnings) {
+				rank := r.Warnings[i].Severity.Rank()
+				line += m.st.severity(rank).Render(fitPlain(sevGlyph(rank)+" "+r.Warnings[i].Code, colW-1) + " ")
+				continue
+			}
+			if i > 0 {
+				cell = ""
+			}
+			line += m.st.Muted.Render(fitPlain(cell, colW-1) + " ")
 		}
 		out = append(out, fit(line, w))
 	}
