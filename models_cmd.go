@@ -1,0 +1,72 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"text/tabwriter"
+
+	"github.com/gpupick/gpupick/model"
+)
+
+const modelsHelp = `Usage: gpupick models [--format table|json]
+
+Lists the model presets that --model (and the wizard's model step) accept:
+preset names, Hugging Face ids, or an unambiguous prefix of either.
+
+Flags:
+`
+
+func runModels(args []string, stdout, stderr io.Writer) int {
+	fs := newFlagSet("models")
+	var common commonFlags
+	common.register(fs)
+	format := fs.String("format", "table", "output format: table or json")
+	if code, ok := parseFlags(fs, args, modelsHelp, stdout, stderr); !ok {
+		return code
+	}
+	if *format != "table" && *format != "json" {
+		fmt.Fprintf(stderr, "gpupick models: --format %q: unknown format (use table or json)\n", *format)
+		return exitUsage
+	}
+	cat, err := common.loadCatalog()
+	if err != nil {
+		fmt.Fprintln(stderr, "gpupick models:", err)
+		return exitFail
+	}
+	if *format == "json" {
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(cat.Models); err != nil {
+			fmt.Fprintln(stderr, "gpupick models:", err)
+			return exitFail
+		}
+		return exitOK
+	}
+	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "NAME\tPARAMS\tACTIVE\tLAYERS\tHIDDEN\tHEADS/KV\tCONTEXT\tHUGGING FACE ID")
+	for _, m := range cat.Models {
+		active := "-"
+		if m.IsMoE() {
+			active = model.FormatParams(m.ActiveB)
+		}
+		dims := func(v int) string {
+			if v == 0 {
+				return "-"
+			}
+			return fmt.Sprint(v)
+		}
+		heads := "-"
+		if m.Heads > 0 {
+			heads = fmt.Sprintf("%d/%d", m.Heads, m.KVHeads)
+		}
+		ctx := "-"
+		if m.MaxContext > 0 {
+			ctx = model.FormatContext(m.MaxContext)
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", m.Name, model.FormatParams(m.ParamsB), active, dims(m.Layers), dims(m.Hidden), heads, ctx, m.HFID)
+	}
+	tw.Flush()
+	fmt.Fprintf(stdout, "\n%d presets; facts and sources: gpupick models --format json\n", len(cat.Models))
+	return exitOK
+}
