@@ -45,7 +45,7 @@ func RunAccessible(cfg Config) error {
 		if len(fields) == 0 {
 			continue
 		}
-		p("\n%s · %s. %s\n", t.f(mStepOf, si+1, len(steps)), t.s(s.title), t.s(s.hint))
+		p("\n%s · %s. %s\n", t.f(mStepOf, si+1, len(steps)), t.s(s.title), t.s(f.hint(si)))
 		for _, id := range steps[si].fields {
 			if !f.applies(id) {
 				continue
@@ -122,7 +122,7 @@ func askField(t tr, f *form, id fieldID, p func(string, ...any), read func() (st
 	for {
 		def := f.raw[id]
 		if d.kind == kindChoice {
-			p("%s:\n", t.s(d.label))
+			p("%s:\n", t.s(f.label(id)))
 			for i, o := range d.options {
 				hint := ""
 				if o.hint != 0 {
@@ -130,13 +130,13 @@ func askField(t tr, f *form, id fieldID, p func(string, ...any), read func() (st
 				}
 				p("  %d. %s%s\n", i+1, optionLabel(t, id, o.value), hint)
 			}
-			p("%s (%s) [%s]: ", t.s(d.label), t.s(mA11yChoose), optionLabel(t, id, def))
+			p("%s (%s) [%s]: ", t.s(f.label(id)), t.s(mA11yChoose), optionLabel(t, id, def))
 		} else {
 			shown := def
 			if shown == "" {
 				shown = t.s(mBlankMeansNone)
 			}
-			p("%s (%s: %s) [%s]: ", t.s(d.label), t.s(mAccepts), t.s(d.forms), shown)
+			p("%s (%s: %s) [%s]: ", t.s(f.label(id)), t.s(mAccepts), t.s(d.forms), shown)
 		}
 		line, ok := read()
 		if !ok {

@@ -405,3 +405,20 @@ func (f *form) stepInvalid(step int) bool {
 	}
 	return false
 }
+
+// label is a question's label; the context question reads "sequence
+// length" for training.
+func (f *form) label(id fieldID) msg {
+	if id == fContext && f.answers.Workload.Training() {
+		return mFieldSeqLen
+	}
+	return defs[id].label
+}
+
+// hint is a step's hint, worded for training where that differs.
+func (f *form) hint(step int) msg {
+	if step == 3 && f.answers.Workload.Training() {
+		return mHintLoadTraining
+	}
+	return steps[step].hint
+}

@@ -120,10 +120,10 @@ func (m Model) viewStep(w int, compact bool) block {
 	head := m.st.Title.Render(m.t.s(s.title)) + m.st.Muted.Render("  "+m.t.f(mStepOf, f.step+1, len(steps)))
 	if compact {
 		// One line: title, step and hint.
-		b.lines = append(b.lines, fit(head+m.st.Hint.Render("  "+m.t.s(s.hint)), w))
+		b.lines = append(b.lines, fit(head+m.st.Hint.Render("  "+m.t.s(f.hint(f.step))), w))
 	} else {
 		b.lines = append(b.lines, fit(head, w))
-		for _, hl := range wrap(m.t.s(s.hint), w) {
+		for _, hl := range wrap(m.t.s(f.hint(f.step)), w) {
 			b.lines = append(b.lines, m.st.Hint.Render(hl))
 		}
 		b.lines = append(b.lines, "")
@@ -156,7 +156,7 @@ func (m Model) viewStep(w int, compact bool) block {
 func (m Model) viewField(id fieldID, focused, current bool, w int, compact bool) []string {
 	f := &m.form
 	d := &defs[id]
-	label := m.t.s(d.label)
+	label := m.t.s(f.label(id))
 	if !current {
 		val := f.raw[id]
 		if d.kind == kindChoice {

@@ -119,6 +119,7 @@ func fakeRank(cat *model.Catalog, a model.Answers, opt advisor.Options) model.Re
 	need := b.Total()
 	res := model.Result{Catalog: cat.Info, Currency: a.Currency, Requirement: model.Requirement{
 		VRAMGiB: math.Round(need*10) / 10, Breakdown: b, ParamsB: params, Precision: a.Precision, MinGPUs: int(math.Ceil(need / 80)),
+		Assumptions: []string{"weights stored in " + string(a.Precision), "2 GiB for the CUDA context and the serving engine"},
 	}}
 	hours := a.GPUHours()
 	if a.DurationMode == model.DurationJob {

@@ -33,6 +33,7 @@ const (
 	mHintModel
 	mHintPrecision
 	mHintLoad
+	mHintLoadTraining
 	mHintLatency
 	mHintDuration
 	mHintInterrupt
@@ -46,6 +47,7 @@ const (
 	mFieldVRAM
 	mFieldPrecision
 	mFieldContext
+	mFieldSeqLen
 	mFieldUsers
 	mFieldMicroBatch
 	mFieldDataset
@@ -199,6 +201,8 @@ const (
 	mRowSpeed
 	mRowInterconnect
 	mRowVCPU
+	mAssumptions
+	mICSingle
 	mWithinBudget
 	mOverBudget
 	mPerHour
@@ -291,22 +295,24 @@ var texts = [msgCount]text{
 	mStepData:      {"Data & egress", "数据与出网流量"},
 	mStepReview:    {"Review the offers", "查看报价"},
 
-	mHintWorkload:  {"What will the GPUs do?", "GPU 要做什么？"},
-	mHintModel:     {"Pick a preset (type to filter) or give a parameter count.", "选择预设模型（输入可筛选），或填写参数量。"},
-	mHintPrecision: {"Number format of the weights: fewer bytes, less memory.", "权重的数值格式：字节越少，显存越省。"},
-	mHintLoad:      {"Longer context and more users need more KV cache.", "上下文越长、并发越多，KV 缓存越大。"},
-	mHintLatency:   {"How fast must each answer stream back?", "每个回答需要多快返回？"},
-	mHintDuration:  {"Rent for a calendar period, or for as long as a job takes.", "按日历时长租用，或按任务量租到完成为止。"},
-	mHintInterrupt: {"Jobs that checkpoint can use cheap spot capacity.", "能保存检查点的任务可以用便宜的抢占式实例。"},
-	mHintBudget:    {"Per hour, per month or for the whole run. Blank: no budget.", "按小时、按月或整个任务总额。留空：不限预算。"},
-	mHintScale:     {"Narrow the offers. Blank fields mean any.", "缩小报价范围。留空表示不限。"},
-	mHintData:      {"Storage and internet egress are billed besides the GPUs.", "存储与出网流量在 GPU 之外另行计费。"},
+	mHintWorkload:     {"What will the GPUs do?", "GPU 要做什么？"},
+	mHintModel:        {"Pick a preset (type to filter) or give a parameter count.", "选择预设模型（输入可筛选），或填写参数量。"},
+	mHintPrecision:    {"Number format of the weights: fewer bytes, less memory.", "权重的数值格式：字节越少，显存越省。"},
+	mHintLoad:         {"Longer context and more users need more KV cache.", "上下文越长、并发越多，KV 缓存越大。"},
+	mHintLoadTraining: {"Longer sequences and bigger batches need more activation memory; the dataset size sets the job.", "序列越长、批越大，激活显存越多；数据量决定任务量。"},
+	mHintLatency:      {"How fast must each answer stream back?", "每个回答需要多快返回？"},
+	mHintDuration:     {"Rent for a calendar period, or for as long as a job takes.", "按日历时长租用，或按任务量租到完成为止。"},
+	mHintInterrupt:    {"Jobs that checkpoint can use cheap spot capacity.", "能保存检查点的任务可以用便宜的抢占式实例。"},
+	mHintBudget:       {"Per hour, per month or for the whole run. Blank: no budget.", "按小时、按月或整个任务总额。留空：不限预算。"},
+	mHintScale:        {"Narrow the offers. Blank fields mean any.", "缩小报价范围。留空表示不限。"},
+	mHintData:         {"Storage and internet egress are billed besides the GPUs.", "存储与出网流量在 GPU 之外另行计费。"},
 
 	mFieldWorkload:   {"Workload", "工作负载"},
 	mFieldModel:      {"Model or parameter count", "模型或参数量"},
 	mFieldVRAM:       {"GPU memory the job needs", "任务所需显存"},
 	mFieldPrecision:  {"Precision", "精度"},
 	mFieldContext:    {"Context length (tokens)", "上下文长度（token）"},
+	mFieldSeqLen:     {"Sequence length (tokens)", "序列长度（token）"},
 	mFieldUsers:      {"Concurrent users", "并发用户数"},
 	mFieldMicroBatch: {"Micro-batch per GPU (sequences)", "每卡微批大小（序列数）"},
 	mFieldDataset:    {"Dataset tokens, all epochs", "训练 token 总量（含所有轮次）"},
@@ -457,6 +463,8 @@ var texts = [msgCount]text{
 	mRowSpeed:        {"speed", "速度"},
 	mRowInterconnect: {"interconnect", "互联"},
 	mRowVCPU:         {"vCPUs", "vCPU"},
+	mAssumptions:     {"Assumptions", "假设"},
+	mICSingle:        {"single GPU", "单卡"},
 	mWithinBudget:    {"within budget", "在预算内"},
 	mOverBudget:      {"over budget", "超出预算"},
 	mPerHour:         {"/h", "/时"},

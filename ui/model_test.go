@@ -199,7 +199,8 @@ func TestDetailShowsPriceModelsHiddenCostsAndWarnings(t *testing.T) {
 	m = press(t, m, "ctrl+o", "/", "runpod 2x", "enter") // runpod 2x RTX 4090: PCIe, marketplace
 	s := screen(m)
 	for _, want := range []string{"Price models for this run", "on-demand", "not offered", "Hidden costs", "Warnings (2)",
-		"▲ no-nvlink", "Tensor parallelism over PCIe", "source: https://example.test/nvlink", "● marketplace-host"} {
+		"▲ no-nvlink", "Tensor parallelism over PCIe", "source: https://example.test/nvlink", "● marketplace-host",
+		"Assumptions", "2 GiB for the CUDA context"} {
 		if !strings.Contains(s, want) {
 			t.Errorf("detail lacks %q", want)
 		}

@@ -315,7 +315,7 @@ func (m Model) viewDetail(w int) []string {
 	facts := []string{gpuCell(r), gib(totalVRAM(r)) + " GiB"}
 	if o := r.Offer; o != nil {
 		if o.Interconnect != "" {
-			facts = append(facts, string(o.Interconnect))
+			facts = append(facts, m.interconnect(o.Interconnect))
 		}
 		if o.VCPUs > 0 {
 			facts = append(facts, num(o.VCPUs)+" vCPU")
@@ -347,7 +347,28 @@ func (m Model) viewDetail(w int) []string {
 	out = append(out, m.hiddenCostLines(r, cur, w)...)
 	out = append(out, "")
 	out = append(out, m.warningLines(r, w)...)
+	if as := m.res.Requirement.Assumptions; len(as) > 0 {
+		out = append(out, "", fit(m.st.PaneTitleOn.Render(m.t.s(mAssumptions)), w))
+		for _, a := range as {
+			out = append(out, wrapStyled(m.st.Muted, "  "+a, w)...)
+		}
+	}
 	return out
+}
+
+// interconnect names how an offer's GPUs are linked.
+func (m Model) interconnect(ic model.Interconnect) string {
+	switch ic {
+	case model.InterconnectSingle:
+		return m.t.s(mICSingle)
+	case model.InterconnectNVSwitch:
+		return "NVSwitch"
+	case model.InterconnectNVLink:
+		return "NVLink"
+	case model.InterconnectPCIe:
+		return "PCIe"
+	}
+	return string(ic)
 }
 
 // priceModelLines draws the run's total under each price model as a bar.
@@ -501,7 +522,7 @@ func (m Model) viewCompare(w int) []string {
 			if r.Offer == nil || r.Offer.Interconnect == "" {
 				return m.t.s(mUnknown)
 			}
-			return string(r.Offer.Interconnect)
+			return m.interconnect(r.Offer.Interconnect)
 		}, nil},
 	}
 	out := []string{fit(m.st.PaneTitleOn.Render(m.t.s(mCompareTitle))+"  "+m.st.Muted.Render(m.t.f(mMarked, len(recs))), w)}

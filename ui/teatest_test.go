@@ -130,7 +130,7 @@ func TestFlowTrainingEveryStep(t *testing.T) {
 	fm := runFlow(t, 80, 24, cfg, []flowStep{
 		{[]string{"4", "enter"}, "Pick a preset"},
 		{[]string{"ctrl+u", "8B", "enter"}, "Number format"},
-		{[]string{"enter"}, "Longer context"},
+		{[]string{"enter"}, "Longer sequences"},
 		{[]string{"ctrl+u", "4k", "tab", "ctrl+u", "4", "tab", "2B", "enter"}, "Rent for a calendar"},
 		{[]string{"down", "enter"}, "Jobs that checkpoint"},
 		{[]string{"1", "enter"}, "Per hour"},
