@@ -199,14 +199,19 @@ func TestDetailShowsPriceModelsHiddenCostsAndWarnings(t *testing.T) {
 	m = press(t, m, "ctrl+o", "/", "runpod 2x", "enter") // runpod 2x RTX 4090: PCIe, marketplace
 	s := screen(m)
 	for _, want := range []string{"Price models for this run", "on-demand", "not offered", "Hidden costs", "Warnings (2)",
-		"▲ no-nvlink", "Tensor parallelism over PCIe", "source: https://example.test/nvlink", "● marketplace-host",
-		"Assumptions", "2 GiB for the CUDA context"} {
+		"▲ no-nvlink", "Tensor parallelism over PCIe", "source: https://example.test/nvlink", "● marketplace-host"} {
 		if !strings.Contains(s, want) {
 			t.Errorf("detail lacks %q", want)
 		}
 	}
 	if t.Failed() {
 		t.Log(s)
+	}
+	// The assumptions are below: enter gives the detail more room, } scrolls.
+	m = press(t, m, "enter", "}", "}")
+	s = screen(m)
+	if !strings.Contains(s, "Assumptions") || !strings.Contains(s, "2 GiB for the CUDA context") {
+		t.Errorf("scrolled detail lacks the assumptions:\n%s", s)
 	}
 }
 
