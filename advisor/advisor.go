@@ -78,7 +78,11 @@ func Recommend(cat *model.Catalog, a model.Answers, opt Options) model.Result {
 	res.Notes = c.notes(cs)
 	overOnly := len(cs) > 0 && cs[0].over != 0
 	if len(cs) == 0 || overOnly {
-		res.Suggestions = c.suggest(overOnly)
+		baseline := math.Inf(1)
+		if overOnly {
+			baseline = cs[0].cost
+		}
+		res.Suggestions = c.suggest(overOnly, baseline)
 	}
 	return res
 }

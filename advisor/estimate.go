@@ -443,19 +443,22 @@ func (p *plan) perGPUTraining(z string, n int) float64 {
 	return split + whole + p.act + p.ctx
 }
 
-// tensorParallel returns the largest tensor-parallel degree up to n that
-// divides the attention heads (vLLM's rule), and the replicas per node.
+// tensorParallel returns the tensor-parallel degree for n GPUs and the
+// replicas per node: the largest power of two up to n that divides the
+// attention heads and fits the KV heads (vLLM: the KV heads divide by it,
+// or it by them, then KV heads are replicated).
 func (p *plan) tensorParallel(n int) (t, r int) {
 	if n <= 1 {
 		return 1, 1
 	}
-	heads := p.ar.heads
+	heads, kv := p.ar.heads, p.ar.kvHeadsEff()
 	if p.stated || heads <= 0 {
 		return n, 1
 	}
-	for t = n; t > 1; t-- {
-		if heads%t == 0 {
-			break
+	t = 1
+	for c := 2; c <= n; c *= 2 {
+		if heads%c == 0 && (p.ar.mla || kv%c == 0 || c%kv == 0) {
+			t = c
 		}
 	}
 	return t, n / t

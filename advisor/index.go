@@ -158,11 +158,9 @@ func buildIndex(cat *model.Catalog, fp fingerprint) *index {
 		if !ok && len(ix.provs) < 1<<16-1 {
 			pv := provInfo{key: o.Provider}
 			if pol, ok := cat.Policies[o.Provider]; ok {
-				pol := pol
-				pv.pol = &pol
+				pv.pol = cleanPolicy(pol)
 			} else if pol, ok := cat.Policies[pk]; ok {
-				pol := pol
-				pv.pol = &pol
+				pv.pol = cleanPolicy(pol)
 			}
 			ix.provs = append(ix.provs, pv)
 			pi = uint16(len(ix.provs) - 1)
@@ -180,7 +178,7 @@ func buildIndex(cat *model.Catalog, fp fingerprint) *index {
 		}
 		g := gpuOf(o.GPU)
 		frac := o.GPUFraction
-		if frac <= 0 || frac > 1 {
+		if !(frac > 0 && frac <= 1) {
 			frac = 1
 		}
 		k := shapeKey{gpu: g, count: o.GPUCount, vram: o.VRAMGiB, frac: frac, nvlink: nvlinkOf(o, ix, g), rdma: o.RDMA}
@@ -269,6 +267,33 @@ func lowerF32(v float64) float32 {
 		f = math.Nextafter32(f, 0)
 	}
 	return f
+}
+
+// cleanPolicy copies a policy with every figure the advisor computes with
+// made safe: prices and limits that are not positive and finite become 0
+// (unknown), discounts outside (0, 1) are dropped.
+func cleanPolicy(p model.Policy) *model.Policy {
+	disc := func(d *model.Discount) {
+		if !(d.Fraction > 0 && d.Fraction < 1) {
+			d.Fraction = 0
+		}
+	}
+	disc(&p.Commit1y)
+	disc(&p.Commit3y)
+	disc(&p.CommitMax)
+	disc(&p.CommitMonthly)
+	disc(&p.SpotDiscountMax)
+	p.SpotNoticeSeconds = pos(p.SpotNoticeSeconds)
+	p.PreemptibleMaxHours = pos(p.PreemptibleMaxHours)
+	p.BillingMinimumSeconds = pos(p.BillingMinimumSeconds)
+	p.EgressFreeGBMonth = pos(p.EgressFreeGBMonth)
+	p.BlockStorageGBMonth = pos(p.BlockStorageGBMonth)
+	tiers := make([]model.EgressTier, 0, len(p.EgressTiers))
+	for _, t := range p.EgressTiers {
+		tiers = append(tiers, model.EgressTier{UpToGB: pos(t.UpToGB), PerGB: pos(t.PerGB)})
+	}
+	p.EgressTiers = tiers
+	return &p
 }
 
 // pos keeps a positive finite price and turns anything else into 0

@@ -270,7 +270,7 @@ func fxPolicy(cat *model.Catalog, pol *model.Policy) float64 {
 	if !ok {
 		return 0
 	}
-	return v
+	return pos(v)
 }
 
 // within reports whether a cost keeps the budget: an hourly budget caps

@@ -68,7 +68,7 @@ func newCall(cat *model.Catalog, a model.Answers, l lang) *call {
 	ix := c.ix
 
 	c.disp = a.Currency
-	if v, ok := cat.Convert(1, model.USD, c.disp); ok && v > 0 {
+	if v, ok := cat.Convert(1, model.USD, c.disp); ok && pos(v) > 0 {
 		c.usdDisp = v
 	} else {
 		c.disp, c.usdDisp = model.USD, 1
@@ -76,18 +76,18 @@ func newCall(cat *model.Catalog, a model.Answers, l lang) *call {
 	c.fxUSD = make([]float64, len(ix.curs))
 	c.fxDisp = make([]float64, len(ix.curs))
 	for i, cur := range ix.curs {
-		if v, ok := cat.Convert(1, cur, model.USD); ok && v > 0 && !math.IsInf(v, 0) {
+		if v, ok := cat.Convert(1, cur, model.USD); ok && pos(v) > 0 {
 			c.fxUSD[i] = v
 			c.fxDisp[i] = v * c.usdDisp
-			if w, ok := cat.Convert(1, cur, c.disp); ok && w > 0 && !math.IsInf(w, 0) {
+			if w, ok := cat.Convert(1, cur, c.disp); ok && pos(w) > 0 {
 				c.fxDisp[i] = w
 			}
 		}
 	}
 
 	if a.Budget.IsSet() {
-		if v, ok := cat.Convert(a.Budget.Amount, a.Budget.Currency, model.USD); ok && v > 0 {
-			c.budgetUSD = v
+		if v, ok := cat.Convert(a.Budget.Amount, a.Budget.Currency, model.USD); ok {
+			c.budgetUSD = pos(v)
 		}
 	}
 

@@ -42,7 +42,7 @@ func tpEfficiency(t int, nvlink int8) float64 {
 // shapeSpeed estimates the speed of the workload on one configuration.
 // jobHours is the length of a job-size run, 0 when unknown or not a job.
 func (p *plan) shapeSpeed(g *model.GPU, frac float64, n, t, r, nodes int, nvlink int8, rdma model.Tri) (sp model.Speed, jobHours float64) {
-	if frac <= 0 || frac > 1 {
+	if !(frac > 0 && frac <= 1) {
 		frac = 1
 	}
 	if p.stated || !p.sized {

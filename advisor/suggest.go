@@ -2,6 +2,7 @@ package advisor
 
 import (
 	"sort"
+	"strings"
 
 	"github.com/gpupick/gpupick/model"
 )
@@ -86,13 +87,40 @@ func (c *call) variants() []variant {
 		v.Providers, v.Regions = nil, nil
 		add(v, kSugAnyProvider)
 	}
+	// All the cost levers at once: the narrowest precision (or QLoRA),
+	// half the context, spot.
+	v := a
+	var parts []string
+	switch a.Workload {
+	case model.WorkloadInference, model.WorkloadLoRA:
+		if a.Precision != model.INT4 {
+			v.Precision = model.INT4
+			parts = append(parts, l.f(kSugPrecision, string(model.INT4)))
+		}
+	case model.WorkloadFineTune:
+		v.Workload = model.WorkloadQLoRA
+		parts = append(parts, l.f(kSugWorkload, string(model.WorkloadQLoRA)))
+	}
+	if a.Workload != model.WorkloadVRAM && a.Context > 2048 {
+		v.Context = a.Context / 2
+		parts = append(parts, l.f(kSugContext, model.FormatContext(v.Context)))
+	}
+	if !a.Interruptible {
+		v.Interruptible = true
+		parts = append(parts, l.f(kSugSpot))
+	}
+	if len(parts) > 1 {
+		vs = append(vs, variant{a: v, change: strings.Join(parts, l.f(kSugAnd))})
+	}
 	return vs
 }
 
-// suggest tries each variant and reports those that help: within the
-// budget when the job fits but not the budget, or that fit at all when
-// nothing fits, with the memory needed and the cheapest total reached.
-func (c *call) suggest(anyFit bool) []model.Suggestion {
+// suggest tries each variant and reports those that help, with the memory
+// needed and the cheapest total reached: when the job fits but not the
+// budget, changes that meet the budget and, failing that, changes that
+// bring the cost closer to it (baseline is the cheapest cost now); when
+// nothing fits, changes that make the job fit.
+func (c *call) suggest(anyFit bool, baseline float64) []model.Suggestion {
 	var out []model.Suggestion
 	for _, v := range c.variants() {
 		vc := newCall(c.cat, v.a, c.l)
@@ -104,10 +132,7 @@ func (c *call) suggest(anyFit bool) []model.Suggestion {
 			continue
 		}
 		best := cs[0]
-		if anyFit && best.over != 0 {
-			continue
-		}
-		if anyFit && best.tier == 2 {
+		if anyFit && (best.tier == 2 || best.over != 0 && !(best.cost < baseline*0.999)) {
 			continue
 		}
 		o := &c.cat.Offers[best.idx]
@@ -121,9 +146,16 @@ func (c *call) suggest(anyFit bool) []model.Suggestion {
 			effect = c.l.f(kSugEffectNoTotal, vc.p.req.VRAMGiB, o.Provider, o.InstanceType, sr.nodes)
 			cost = 0
 		}
-		out = append(out, model.Suggestion{Change: v.change, Effect: effect, TotalUSD: cost})
+		within := best.over == 0 && c.budgetUSD > 0
+		if best.over != 0 && c.budgetUSD > 0 {
+			effect += c.l.f(kSugStillOver)
+		}
+		out = append(out, model.Suggestion{Change: v.change, Effect: effect, TotalUSD: cost, WithinBudget: within})
 	}
 	sort.SliceStable(out, func(i, j int) bool {
+		if out[i].WithinBudget != out[j].WithinBudget {
+			return out[i].WithinBudget
+		}
 		ti, tj := out[i].TotalUSD, out[j].TotalUSD
 		if (ti == 0) != (tj == 0) {
 			return tj == 0

@@ -184,6 +184,8 @@ const (
 	kSugAnyProvider   = "sug.anyprovider"
 	kSugEffect        = "sug.effect"
 	kSugEffectNoTotal = "sug.effectnototal"
+	kSugStillOver     = "sug.stillover"
+	kSugAnd           = "sug.and"
 
 	kNoteInvalid      = "note.invalid"
 	kNoteNoCatalog    = "note.nocatalog"
@@ -506,6 +508,15 @@ var texts = map[string]tr{
 	kSugEffectNoTotal: {
 		"needs %.1f GiB; fits %s %s x %d node(s) (run length unknown)",
 		"需要 %.1f GiB；可用 %s %s x %d 个节点（运行时长未知）",
+	},
+
+	kSugStillOver: {
+		" (still over budget)",
+		"（仍超预算）",
+	},
+	kSugAnd: {
+		", ",
+		"，",
 	},
 
 	kNoteInvalid: {

@@ -104,7 +104,7 @@ func checkPair(t *testing.T, what string, pair tr, format bool) {
 
 func hasHan(s string) bool {
 	for _, r := range s {
-		if r >= 0x4e00 && r <= 0x9fff {
+		if r >= 0x4e00 && r <= 0x9fff || r >= 0x3000 && r <= 0x303f || r >= 0xff00 && r <= 0xffef {
 			return true
 		}
 	}

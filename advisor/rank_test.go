@@ -1,0 +1,440 @@
+package advisor
+
+import (
+	"encoding/json"
+	"math"
+	"testing"
+
+	"github.com/gpupick/gpupick/model"
+)
+
+func stated(gib float64, f func(*model.Answers)) model.Answers {
+	a := statedVRAM(gib)()
+	if f != nil {
+		f(&a)
+		a.Normalize()
+	}
+	return a
+}
+
+func names(res model.Result) []string {
+	var out []string
+	for _, r := range res.Recommendations {
+		out = append(out, r.InstanceType)
+	}
+	return out
+}
+
+func TestVRAMNeverBelowRequirement(t *testing.T) {
+	cat := testCatalog()
+	for _, a := range []model.Answers{
+		answers(model.WorkloadInference, "llama-3.1-70b", model.BF16, 8192, 4),
+		answers(model.WorkloadInference, "deepseek-v3", model.FP8, 32768, 1),
+		answers(model.WorkloadInference, "mixtral-8x7b", model.INT4, 4096, 16),
+		answers(model.WorkloadFineTune, "llama-3.1-70b", model.BF16, 4096, 1),
+		answers(model.WorkloadLoRA, "qwen2.5-72b", model.BF16, 4096, 2),
+		answers(model.WorkloadQLoRA, "llama-3.1-405b", model.BF16, 2048, 1),
+		stated(500, nil),
+	} {
+		a.Latency = model.LatencyBatch
+		res := Recommend(cat, a, Options{Top: 50})
+		if len(res.Recommendations) == 0 {
+			t.Errorf("%s %s: nothing recommended: %v", a.Workload, a.Model, res.Notes)
+		}
+		for _, r := range res.Recommendations {
+			if r.VRAMGiB*float64(r.Nodes) < res.Requirement.VRAMGiB {
+				t.Errorf("%s %s on %s: %d x %.0f GiB < requirement %.1f", a.Workload, a.Model, r.InstanceType, r.Nodes, r.VRAMGiB, res.Requirement.VRAMGiB)
+			}
+			if per := r.VRAMGiB / float64(r.GPUCount); r.NeedPerGPUGiB > per {
+				t.Errorf("%s %s on %s: each GPU needs %.1f of %.0f GiB", a.Workload, a.Model, r.InstanceType, r.NeedPerGPUGiB, per)
+			}
+		}
+	}
+}
+
+func TestDeterministic(t *testing.T) {
+	cat := syntheticCatalog(3000, 3)
+	a := answers(model.WorkloadInference, "llama-3.1-70b", model.BF16, 8192, 1)
+	first, _ := json.Marshal(Recommend(cat, a, Options{Top: 20}))
+	indexCache.Lock()
+	indexCache.entries = nil
+	indexCache.Unlock()
+	for i := 0; i < 3; i++ {
+		again, _ := json.Marshal(Recommend(cat, a, Options{Top: 20}))
+		if string(again) != string(first) {
+			t.Fatal("same input gave a different result")
+		}
+	}
+}
+
+// TestTopKMatchesFullSort checks the pruned scan: the best k of a large
+// catalog must be the first k of the complete ranking, for several
+// workloads, budgets and price-model mixes.
+func TestTopKMatchesFullSort(t *testing.T) {
+	cat := syntheticCatalog(4000, 11)
+	cases := []model.Answers{
+		answers(model.WorkloadInference, "llama-3.1-70b", model.BF16, 8192, 1),
+		answers(model.WorkloadInference, "llama-3.1-8b", model.INT4, 4096, 8),
+		answers(model.WorkloadLoRA, "llama-3.1-8b", model.BF16, 2048, 1),
+	}
+	cases[1].Interruptible = true
+	cases[1].Budget = model.Budget{Amount: 3, Period: model.BudgetHourly, Currency: model.USD}
+	cases[2].DurationMode, cases[2].JobTokens = model.DurationJob, 3e9
+	cases[2].DataGB, cases[2].EgressGB = 200, 500
+	for _, a := range cases {
+		a.Normalize()
+		all := Recommend(cat, a, Options{Top: len(cat.Offers)})
+		top := Recommend(cat, a, Options{Top: 7})
+		if len(top.Recommendations) == 0 || top.Matched != all.Matched {
+			t.Fatalf("%s: %d recommendations, matched %d vs %d", a.Model, len(top.Recommendations), top.Matched, all.Matched)
+		}
+		for i, r := range top.Recommendations {
+			w := all.Recommendations[i]
+			if r.InstanceType != w.InstanceType || r.AllInUSD != w.AllInUSD {
+				t.Errorf("%s: #%d is %s %.2f, full sort has %s %.2f", a.Model, i, r.InstanceType, r.AllInUSD, w.InstanceType, w.AllInUSD)
+			}
+		}
+		tier := func(r model.Recommendation) int {
+			switch {
+			case r.Speed.Unknown:
+				return 1
+			case !r.Speed.MeetsLatency:
+				return 2
+			}
+			return 0
+		}
+		for i := 1; i < len(all.Recommendations); i++ {
+			p, r := all.Recommendations[i-1], all.Recommendations[i]
+			if p.WithinBudget == r.WithinBudget && tier(p) == tier(r) && !r.Speed.Unknown && r.AllInUSD < p.AllInUSD-1e-9 {
+				t.Errorf("%s: not sorted by cost at #%d (%.2f after %.2f)", a.Model, i, r.AllInUSD, p.AllInUSD)
+				break
+			}
+		}
+	}
+}
+
+// TestJobRanksByCostToFinish: a job of fixed size is cheaper on a GPU
+// that is 5x the price but 6.4x the speed.
+func TestJobRanksByCostToFinish(t *testing.T) {
+	cat := catWith(testOffer("cloudA", "h100", "H100 SXM5", 1, 4), testOffer("cloudA", "a6000", "RTX A6000", 1, 0.8))
+	a := answers(model.WorkloadLoRA, "llama-3.1-8b", model.BF16, 2048, 1)
+	a.DurationMode, a.JobTokens = model.DurationJob, 1e9
+	res := Recommend(cat, a, Options{})
+	if got := names(res); len(got) != 2 || got[0] != "h100" {
+		t.Fatalf("want the H100 first (cheaper to finish), got %v", got)
+	}
+	for _, r := range res.Recommendations {
+		if r.RunHours <= 0 || math.Abs(r.RunHours-r.Speed.JobHours) > 1e-9 {
+			t.Errorf("%s: run hours %.2f, job hours %.2f", r.InstanceType, r.RunHours, r.Speed.JobHours)
+		}
+		if math.Abs(r.TotalUSD-r.HourlyUSD*r.RunHours) > 1e-6*r.TotalUSD {
+			t.Errorf("%s: total %.2f != %.2f x %.2f h", r.InstanceType, r.TotalUSD, r.HourlyUSD, r.RunHours)
+		}
+	}
+	if res.Requirement.FLOPs != 4*8e9*1e9 {
+		t.Errorf("LoRA job FLOPs %.3g, want 4 x 8B x 1B", res.Requirement.FLOPs)
+	}
+}
+
+func TestWallClockBillsHoursPerWeek(t *testing.T) {
+	cat := catWith(testOffer("cloudA", "l4", "L4", 1, 1))
+	res := Recommend(cat, stated(10, func(a *model.Answers) { a.DurationHours, a.HoursPerWeek = 720, 40 }), Options{})
+	r := res.Recommendations[0]
+	want := 720 * 40 / 168.0
+	if math.Abs(r.RunHours-want) > 1e-9 || math.Abs(r.TotalUSD-want) > 1e-9 || r.CalendarHours != 720 {
+		t.Errorf("run %.2f h (want %.2f), total $%.2f, calendar %.0f h", r.RunHours, want, r.TotalUSD, r.CalendarHours)
+	}
+}
+
+func TestBudget(t *testing.T) {
+	cat := testCatalog()
+	a := answers(model.WorkloadInference, "llama-3.1-70b", model.BF16, 8192, 1)
+	a.Budget = model.Budget{Amount: 5, Period: model.BudgetHourly, Currency: model.USD}
+	res := Recommend(cat, a, Options{Top: 50})
+	if len(res.Recommendations) == 0 {
+		t.Fatal("nothing within $5/h")
+	}
+	for _, r := range res.Recommendations {
+		if !r.WithinBudget || r.TotalUSD/r.RunHours > 5+1e-9 {
+			t.Errorf("%s: $%.2f/h shown within a $5/h budget (within %v)", r.InstanceType, r.TotalUSD/r.RunHours, r.WithinBudget)
+		}
+	}
+	if len(res.Suggestions) != 0 {
+		t.Errorf("suggestions when the budget is met: %+v", res.Suggestions)
+	}
+
+	a.Budget.Amount = 0.5
+	res = Recommend(cat, a, Options{Top: 5})
+	if len(res.Recommendations) == 0 {
+		t.Fatal("the closest over-budget offers must be shown")
+	}
+	for _, r := range res.Recommendations {
+		if r.WithinBudget {
+			t.Errorf("%s marked within a $0.5/h budget", r.InstanceType)
+		}
+	}
+	if len(res.Suggestions) == 0 {
+		t.Fatalf("no suggestion for an impossible budget; notes %v", res.Notes)
+	}
+	for _, s := range res.Suggestions {
+		if s.Change == "" || s.Effect == "" || s.TotalUSD <= 0 || s.TotalUSD >= res.Recommendations[0].AllInUSD {
+			t.Errorf("suggestion without figures or no cheaper: %+v", s)
+		}
+	}
+	// With a spot-priced A6000 in reach, int4 plus spot meets $0.5/h.
+	if !res.Suggestions[0].WithinBudget {
+		t.Errorf("first suggestion should meet the budget: %+v", res.Suggestions)
+	}
+
+	// A total budget counts the hidden costs.
+	b := stated(10, func(a *model.Answers) { a.DataGB, a.EgressGB = 100, 1000 })
+	b.Budget = model.Budget{Amount: 1000, Period: model.BudgetTotal, Currency: model.USD}
+	res = Recommend(catWith(testOffer("cloudA", "l4", "L4", 1, 1.2)), b, Options{})
+	r := res.Recommendations[0]
+	if r.WithinBudget != (r.AllInUSD <= 1000) || r.AllInUSD <= r.TotalUSD {
+		t.Errorf("total budget: all-in $%.2f (GPU $%.2f), within %v", r.AllInUSD, r.TotalUSD, r.WithinBudget)
+	}
+}
+
+func TestHiddenCosts(t *testing.T) {
+	cat := catWith(testOffer("cloudA", "l4", "L4", 1, 1))
+	res := Recommend(cat, stated(10, func(a *model.Answers) { a.DataGB, a.EgressGB = 100, 1000 }), Options{})
+	h := res.Recommendations[0].HiddenCosts
+	// cloudA: $0.08 per GB-month for one month; 100 GB a month free, then
+	// $0.09 per GB.
+	if math.Abs(h.StorageUSD-8) > 1e-9 || math.Abs(h.EgressUSD-81) > 1e-9 {
+		t.Errorf("storage $%.2f (want 8), egress $%.2f (want 81)", h.StorageUSD, h.EgressUSD)
+	}
+	if len(h.Notes) < 2 {
+		t.Errorf("hidden costs need their reasons: %v", h.Notes)
+	}
+}
+
+func TestCurrencyDisplay(t *testing.T) {
+	cn := testOffer("cnc", "cn-l4", "L4", 1, 7.2)
+	cn.Currency = model.CNY
+	cat := catWith(cn, testOffer("cloudA", "l4", "L4", 1, 1.5))
+	a := stated(10, func(a *model.Answers) { a.Currency = model.CNY })
+	res := Recommend(cat, a, Options{})
+	if res.Currency != model.CNY {
+		t.Fatalf("display currency %s", res.Currency)
+	}
+	for _, r := range res.Recommendations {
+		if math.Abs(r.Hourly-r.HourlyUSD*7.2) > 1e-9 {
+			t.Errorf("%s: %.4f CNY/h vs %.4f USD/h", r.InstanceType, r.Hourly, r.HourlyUSD)
+		}
+		if r.Converted != (r.Currency != model.CNY) {
+			t.Errorf("%s: converted %v for a %s offer", r.InstanceType, r.Converted, r.Currency)
+		}
+		if r.InstanceType == "cn-l4" && (math.Abs(r.Hourly-7.2) > 1e-9 || math.Abs(r.HourlyUSD-1) > 1e-9) {
+			t.Errorf("CNY offer: %.4f CNY/h, %.4f USD/h", r.Hourly, r.HourlyUSD)
+		}
+	}
+}
+
+func TestPriceAvailability(t *testing.T) {
+	monthlyOnly := testOffer("cloudA", "monthly", "L4", 1, 0)
+	monthlyOnly.Monthly = 400
+	spotOnly := testOffer("cloudA", "spotonly", "L4", 1, 0)
+	spotOnly.Spot = 0.2
+	noPrice := testOffer("cloudA", "noprice", "L4", 1, 0)
+	cat := catWith(monthlyOnly, spotOnly, noPrice)
+	res := Recommend(cat, stated(10, nil), Options{})
+	if got := names(res); len(got) != 1 || got[0] != "monthly" {
+		t.Errorf("not interruptible: want only the monthly-priced offer, got %v", got)
+	}
+	res = Recommend(cat, stated(10, func(a *model.Answers) { a.Interruptible = true }), Options{})
+	if got := names(res); len(got) != 2 || got[0] != "spotonly" || res.Recommendations[0].PriceModel != model.PriceSpot {
+		t.Errorf("interruptible: want spot first, got %v", got)
+	}
+}
+
+// TestUpToNeverChosen: an "up to" discount is shown as an ineligible best
+// case, never as the price of the run.
+func TestUpToNeverChosen(t *testing.T) {
+	cat := catWith(testOffer("cloudB", "a6000", "RTX A6000", 1, 0.8))
+	res := Recommend(cat, stated(10, func(a *model.Answers) { a.DurationHours = 3 * hoursPerYear }), Options{})
+	r := res.Recommendations[0]
+	if r.PriceModel != model.PriceOnDemand {
+		t.Errorf("headline %s, want on-demand", r.PriceModel)
+	}
+	found := false
+	for _, q := range r.PriceModels {
+		if q.Name == model.PriceReserved3 {
+			found = true
+			if !q.UpTo || q.Eligible || !q.Estimate || q.TotalUSD >= r.TotalUSD {
+				t.Errorf("3yr quote %+v", q)
+			}
+		}
+	}
+	if !found {
+		t.Error("the up-to 3-year estimate is missing from the table")
+	}
+}
+
+func TestCommitmentsAndBreakEven(t *testing.T) {
+	cat := catWith(testOffer("cloudA", "l4", "L4", 1, 1))
+	res := Recommend(cat, stated(10, func(a *model.Answers) { a.DurationHours = 2 * hoursPerYear }), Options{})
+	r := res.Recommendations[0]
+	q := map[model.PriceModel]model.PriceQuote{}
+	for _, p := range r.PriceModels {
+		q[p.Name] = p
+	}
+	one, three := q[model.PriceReserved1], q[model.PriceReserved3]
+	if math.Abs(one.BreakEvenHoursPerWeek-100.8) > 1e-9 || math.Abs(one.TotalUSD-0.6*2*hoursPerYear) > 1e-6 {
+		t.Errorf("1yr: break-even %.1f h/week (want 100.8), total %.2f", one.BreakEvenHoursPerWeek, one.TotalUSD)
+	}
+	if math.Abs(three.TotalUSD-0.4*hoursPer3Year) > 1e-6 || three.BilledHours != hoursPer3Year {
+		t.Errorf("3yr must bill the whole term: total %.2f, billed %.0f", three.TotalUSD, three.BilledHours)
+	}
+	if r.PriceModel != model.PriceReserved1 {
+		t.Errorf("2 years around the clock: headline %s, want 1yr", r.PriceModel)
+	}
+}
+
+func TestLatencyClasses(t *testing.T) {
+	l4 := testOffer("cloudA", "l4", "L4", 1, 0.98)
+	h100 := testOffer("cloudA", "h100", "H100 SXM5", 1, 12.29)
+	mystery := testOffer("cloudB", "mystery", "Mystery X1", 1, 0.6)
+	a := serve("llama-3.1-8b", model.BF16, 2048, model.LatencyRealtime)()
+	res := Recommend(catWith(l4, h100, mystery), a, Options{})
+	got := names(res)
+	if len(got) != 2 || got[0] != "h100" || got[1] != "mystery" {
+		t.Errorf("realtime: want the H100, then the GPU of unknown speed (not the too-slow L4); got %v", got)
+	}
+	if len(res.Recommendations) == 2 && (!res.Recommendations[1].Speed.Unknown || res.Recommendations[1].Speed.MeetsLatency) {
+		t.Errorf("unknown speed must be flagged: %+v", res.Recommendations[1].Speed)
+	}
+	res = Recommend(catWith(l4), a, Options{})
+	if got := names(res); len(got) != 1 || res.Recommendations[0].Speed.MeetsLatency {
+		t.Errorf("only a too-slow offer: it is shown, flagged; got %v", got)
+	}
+	a.Latency = model.LatencyBatch
+	res = Recommend(catWith(l4, h100), a, Options{})
+	if got := names(res); len(got) != 2 || got[0] != "l4" {
+		t.Errorf("batch class: cheapest first, got %v", got)
+	}
+}
+
+func TestFilters(t *testing.T) {
+	cat := testCatalog()
+	a := stated(10, func(a *model.Answers) { a.GPU = "h100" })
+	for _, r := range Recommend(cat, a, Options{Top: 50}).Recommendations {
+		if !MatchGPU("h100", r.GPU) {
+			t.Errorf("--gpu h100 returned %s", r.GPU)
+		}
+	}
+	a = stated(10, func(a *model.Answers) { a.GPUs, a.Providers = 8, []string{"Cloud B"} })
+	res := Recommend(cat, a, Options{Top: 50})
+	if len(res.Recommendations) == 0 {
+		t.Fatal("no 8-GPU offer of Cloud B")
+	}
+	for _, r := range res.Recommendations {
+		if r.GPUCount != 8 || r.Provider != "cloudB" {
+			t.Errorf("filter gave %s %s x%d", r.Provider, r.InstanceType, r.GPUCount)
+		}
+	}
+	a = stated(10, func(a *model.Answers) { a.Regions = []string{"eu-"} })
+	if res := Recommend(cat, a, Options{}); len(res.Recommendations) != 0 {
+		t.Errorf("region eu- matched %v", names(res))
+	}
+}
+
+func TestParallelism(t *testing.T) {
+	cat := catWith(testOffer("cloudA", "h100x8", "H100 SXM5", 8, 98.32))
+	a := answers(model.WorkloadInference, "llama-3.1-405b", model.BF16, 8192, 1)
+	a.Latency = model.LatencyBatch
+	r := Recommend(cat, a, Options{}).Recommendations[0]
+	if r.Nodes != 2 || r.TensorParallel != 8 || r.PipelineParallel != 2 || r.GPUsUsed != 16 {
+		t.Errorf("405B BF16: %d nodes, TP %d, PP %d, %d GPUs", r.Nodes, r.TensorParallel, r.PipelineParallel, r.GPUsUsed)
+	}
+	// Qwen2.5-7B has 28 heads: 8 GPUs serve as two tensor-parallel groups of 4.
+	a = answers(model.WorkloadInference, "qwen2.5-7b", model.BF16, 8192, 8)
+	a.Latency = model.LatencyBatch
+	r = Recommend(cat, a, Options{}).Recommendations[0]
+	if r.TensorParallel != 4 || r.Replicas != 2 {
+		t.Errorf("Qwen2.5-7B on 8 GPUs: TP %d x %d replicas, want 4 x 2", r.TensorParallel, r.Replicas)
+	}
+	// ZeRO-3 divides the training state among the GPUs.
+	p := newPlan(cat, ptr(answers(model.WorkloadFineTune, "llama-3.1-70b", model.BF16, 2048, 1)), langEN)
+	split, whole := p.shardSplit("zero3")
+	if whole != 0 || math.Abs(p.perGPUTraining("zero3", 16)-(split/16+p.act+p.ctx)) > 1 {
+		t.Errorf("zero3 per GPU %.3g", p.perGPUTraining("zero3", 16))
+	}
+	if p.perGPUTraining("zero1", 16) <= p.perGPUTraining("zero2", 16) || p.perGPUTraining("zero2", 16) <= p.perGPUTraining("zero3", 16) {
+		t.Error("each ZeRO stage must shard more")
+	}
+}
+
+func ptr[T any](v T) *T { return &v }
+
+func TestMoEAndPresets(t *testing.T) {
+	cat := testCatalog()
+	req := Estimate(cat, answers(model.WorkloadInference, "mixtral-8x7b", model.BF16, 4096, 1))
+	within(t, "Mixtral weights GiB", req.Breakdown.WeightsGiB, 46.7e9*2/gib, 1e-9)
+	p := newPlan(cat, ptr(answers(model.WorkloadInference, "mixtral-8x7b", model.BF16, 4096, 1)), langEN)
+	within(t, "Mixtral bytes read per token", p.activeWeightBytes, 13e9*2, 1e-9)
+	// Presets by Hugging Face id, and a preset without architecture.
+	if r := Estimate(cat, answers(model.WorkloadInference, "meta-llama/Llama-3.1-8B", model.BF16, 4096, 1)); r.Model != "llama-3.1-8b" {
+		t.Errorf("HF id resolved to %q", r.Model)
+	}
+	if r := Estimate(cat, answers(model.WorkloadInference, "flux.1-dev", model.BF16, 4096, 1)); r.Breakdown.KVCacheGiB != 0 || r.Breakdown.WeightsGiB <= 0 {
+		t.Errorf("image model: %+v", r.Breakdown)
+	}
+	// A bare parameter count gets a generic shape, said so.
+	a := answers(model.WorkloadInference, "", model.BF16, 4096, 1)
+	a.ParamsB = 13
+	r := Estimate(cat, a)
+	if r.KVBytesPerToken <= 0 || r.Architecture == "" || len(r.Assumptions) < 3 {
+		t.Errorf("13B generic: %+v", r)
+	}
+	// Quantised weights keep the embedding in 16 bits.
+	r8 := Estimate(cat, answers(model.WorkloadInference, "llama-3.1-8b", model.INT4, 4096, 1))
+	if r8.BytesPerParam <= 4.25/8 || r8.BytesPerParam > 0.75 {
+		t.Errorf("int4 bytes per parameter %.3f", r8.BytesPerParam)
+	}
+}
+
+func TestMinGPUs(t *testing.T) {
+	cat := testCatalog()
+	a := answers(model.WorkloadInference, "llama-3.1-70b", model.BF16, 8192, 1)
+	if r := Estimate(cat, a); r.MinGPUs != 1 {
+		t.Errorf("70B BF16 with a 192 GB B200 in the catalog: min GPUs %d, want 1", r.MinGPUs)
+	}
+	delete(cat.GPUs, "B200 (HGX, 1000 W)")
+	delete(cat.GPUs, "H200 SXM")
+	cat.Offers = nil
+	if r := Estimate(cat, a); r.MinGPUs != 2 {
+		t.Errorf("70B BF16 on 80 GB GPUs: min GPUs %d, want 2", r.MinGPUs)
+	}
+}
+
+func TestInvalidAnswersNoPanic(t *testing.T) {
+	cat := testCatalog()
+	for _, a := range []model.Answers{
+		{Workload: model.WorkloadInference, ParamsB: math.NaN()},
+		{Workload: model.WorkloadInference, ParamsB: 8, DurationHours: math.Inf(1)},
+		{Workload: "dance"},
+		{Workload: model.WorkloadInference},
+	} {
+		res := Recommend(cat, a, Options{})
+		if len(res.Recommendations) != 0 || len(res.Notes) == 0 {
+			t.Errorf("%+v: %d recommendations, notes %v", a, len(res.Recommendations), res.Notes)
+		}
+	}
+	if res := Recommend(nil, model.DefaultAnswers(), Options{}); len(res.Notes) == 0 || res.Requirement.VRAMGiB != 0 && res.Requirement.ParamsB == 0 {
+		t.Errorf("nil catalog: %+v", res)
+	}
+}
+
+func TestIndexRebuiltForNewOffers(t *testing.T) {
+	cat := catWith(testOffer("cloudA", "l4", "L4", 1, 1))
+	a := stated(10, nil)
+	if got := names(Recommend(cat, a, Options{})); len(got) != 1 {
+		t.Fatal(got)
+	}
+	cat.Offers = append([]model.Offer{testOffer("cloudA", "t4", "T4", 1, 0.5)}, cat.Offers...)
+	if got := names(Recommend(cat, a, Options{})); len(got) != 2 || got[0] != "t4" {
+		t.Errorf("after adding an offer: %v", got)
+	}
+}
