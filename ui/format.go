@@ -271,7 +271,7 @@ func approxDuration(t tr, h float64) string {
 
 // middleCut shortens plain text to w cells by cutting its middle, so that
 // both the family at the start and the size at the end of an instance name
-// stay visible ("intel-ice…a800-2x").
+// stay visible ("intel-ice-l…00-2x").
 func middleCut(s string, w int) string {
 	if w <= 0 || cellWidth(s) <= w {
 		return s
@@ -280,7 +280,7 @@ func middleCut(s string, w int) string {
 	if len(r) != cellWidth(s) || w < 5 {
 		return fitPlain(s, w)
 	}
-	head := (w - 1) / 2
+	head := (w - 1) * 2 / 3
 	tail := w - 1 - head
 	return string(r[:head]) + "…" + string(r[len(r)-tail:])
 }

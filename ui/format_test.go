@@ -54,7 +54,7 @@ func TestFit(t *testing.T) {
 }
 
 func TestMiddleCutAndDuration(t *testing.T) {
-	if got := middleCut("intel-ice-lake-a800-2x", 13); got != "intel-…800-2x" || cellWidth(got) != 13 {
+	if got := middleCut("intel-ice-lake-a800-2x", 13); got != "intel-ic…0-2x" || cellWidth(got) != 13 {
 		t.Errorf("middleCut = %q", got)
 	}
 	if got := middleCut("g5.xlarge", 13); got != "g5.xlarge" {

@@ -398,8 +398,8 @@ func (m Model) priceModelLines(r *model.Recommendation, cur model.Currency, w in
 			continue
 		}
 		n := 0
-		if maxTotal > 0 {
-			n = int(math.Round(q.Total / maxTotal * float64(barW)))
+		if maxTotal > 0 && q.Total > 0 {
+			n = max(int(math.Round(q.Total/maxTotal*float64(barW))), 1)
 		}
 		barSt := m.st.Bar[0]
 		totalSt := m.st.Money

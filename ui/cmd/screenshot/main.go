@@ -26,8 +26,9 @@ import (
 	"github.com/gpupick/gpupick/ui/internal/shot"
 )
 
-// defaultScript serves Llama 3.1 70B to 16 users, then looks at the offers.
-const defaultScript = "enter,ctrl+u,llama-3.1-70b,enter,enter,tab,ctrl+u,16,ctrl+o"
+// defaultScript serves Llama 3.1 70B to 16 users on interruptible
+// capacity at AWS, GCP or Azure, then looks at the offers.
+const defaultScript = "enter,ctrl+u,llama-3.1-70b,enter,enter,tab,ctrl+u,16,enter,enter,enter,enter,enter,1,enter,enter,tab,tab,tab,aws gcp azure,ctrl+o"
 
 func main() {
 	out := flag.String("o", "docs/screenshot.png", "PNG file to write")
