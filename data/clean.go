@@ -111,7 +111,7 @@ func cleanSkyRows(cloud string, rows []SkyRow, dcs []SkyRow, families []familyRu
 	if cloud == "gcp" {
 		return combineGCP(rows)
 	}
-	var outOfScope, noGPU int
+	var outOfScope, noGPU, noName int
 	var fixedCount []string
 	var runpodRegions []string
 	if cloud == "runpod" {
@@ -127,6 +127,10 @@ func cleanSkyRows(cloud string, rows []SkyRow, dcs []SkyRow, families []familyRu
 	for _, r := range rows {
 		if isOutOfScope(r.Accelerator) {
 			outOfScope++
+			continue
+		}
+		if r.InstanceType == "" {
+			noName++
 			continue
 		}
 		fam := matchFamily(families, cloud, r.InstanceType, r.Accelerator, int(r.Count))
@@ -172,6 +176,9 @@ func cleanSkyRows(cloud string, rows []SkyRow, dcs []SkyRow, families []familyRu
 	}
 	if noGPU > 0 {
 		report = append(report, fmt.Sprintf("%d rows without an accelerator (CPU-only instance types) left out", noGPU))
+	}
+	if noName > 0 {
+		report = append(report, fmt.Sprintf("%d rows without an instance type left out", noName))
 	}
 	if len(fixedCount) > 0 {
 		sort.Strings(fixedCount)

@@ -107,6 +107,9 @@ func (a *amount) UnmarshalText(b []byte) error {
 	if v < 0 {
 		return fmt.Errorf("%v is negative (prices and sizes are 0 or more)", v)
 	}
+	if v > 1e9 {
+		return fmt.Errorf("%v is implausibly large", v)
+	}
 	*a = amount(v)
 	return nil
 }

@@ -42,6 +42,10 @@ var skyRequired = []string{"InstanceType", "AcceleratorName", "AcceleratorCount"
 // maxSkyCount bounds AcceleratorCount; SkyPilot's largest is 16.
 const maxSkyCount = 1024
 
+// maxHourly bounds an hourly price (the dearest real instance costs a few
+// hundred dollars an hour).
+const maxHourly = 1e6
+
 // ParseSkyPilot reads one SkyPilot vms.csv by column name. name is used in
 // errors ("aws/vms.csv: line 12: column Price: ..."). Rows are returned in
 // file order; no row is dropped here.
@@ -68,24 +72,25 @@ func ParseSkyPilot(r io.Reader, name string) ([]SkyRow, error) {
 			col string
 			dst *float64
 			has *bool
+			max float64
 		}{
-			{"AcceleratorCount", &row.Count, nil},
-			{"vCPUs", &row.VCPUs, nil},
-			{"MemoryGiB", &row.MemoryGiB, nil},
-			{"Price", &row.Price, &row.HasPrice},
-			{"SpotPrice", &row.Spot, &row.HasSpot},
+			{"AcceleratorCount", &row.Count, nil, maxSkyCount},
+			{"vCPUs", &row.VCPUs, nil, 1e5},
+			{"MemoryGiB", &row.MemoryGiB, nil, 1e8},
+			{"Price", &row.Price, &row.HasPrice, maxHourly},
+			{"SpotPrice", &row.Spot, &row.HasSpot, maxHourly},
 		} {
 			v, has, err := t.num(i, f.col)
 			if err != nil {
 				return nil, err
 			}
+			if v > f.max {
+				return nil, fmt.Errorf("%s: line %d: column %s: %v is not plausible (at most %v)", name, row.Line, f.col, v, f.max)
+			}
 			*f.dst = v
 			if f.has != nil {
 				*f.has = has
 			}
-		}
-		if row.Count > maxSkyCount {
-			return nil, fmt.Errorf("%s: line %d: column AcceleratorCount: %v is not a plausible GPU count (at most %d)", name, row.Line, row.Count, maxSkyCount)
 		}
 		if row.Count > 1 && row.Count != float64(int(row.Count)) {
 			return nil, fmt.Errorf("%s: line %d: column AcceleratorCount: %v is neither a whole number nor a fraction of one GPU", name, row.Line, row.Count)
@@ -140,12 +145,12 @@ func parseGPUInfo(s string) (name string, perMiB, totalMiB float64, ok bool) {
 	name, _ = dictString(s, low, "name")
 	var err error
 	if v, found := dictRaw(low, "sizeinmib"); found {
-		if perMiB, err = parseNum(strings.Trim(v, `'"`)); err != nil {
+		if perMiB, err = parseNum(strings.Trim(v, `'"`)); err != nil || perMiB > maxGPUMiB {
 			return "", 0, 0, false
 		}
 	}
 	if v, found := dictRaw(low, "totalgpumemoryinmib"); found {
-		if totalMiB, err = parseNum(strings.Trim(v, `'"`)); err != nil {
+		if totalMiB, err = parseNum(strings.Trim(v, `'"`)); err != nil || totalMiB > maxGPUMiB*maxSkyCount {
 			return "", 0, 0, false
 		}
 	}
@@ -215,6 +220,9 @@ func clip(s string, n int) string {
 	}
 	return s[:n] + "…"
 }
+
+// maxGPUMiB bounds one GPU's memory (64 TiB).
+const maxGPUMiB = 64 << 20
 
 // asciiLower lower-cases ASCII letters only, so that byte offsets in the
 // result match the input.

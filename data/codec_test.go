@@ -1,0 +1,130 @@
+package data
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/gpupick/gpupick/model"
+)
+
+func TestTSVEscapeRoundTrip(t *testing.T) {
+	for _, s := range []string{"", "plain", "tab\there", "new\nline", `back\slash`, "pipe|in|text", "\r\n\t\\|", "阿里云 ¥8"} {
+		got, err := tsvUnescape(tsvEscape(s, false))
+		if err != nil || got != s {
+			t.Errorf("field %q -> %q (%v)", s, got, err)
+		}
+		if strings.ContainsAny(tsvEscape(s, true), "\t\n\r") {
+			t.Errorf("escaped %q still holds a tab or newline", s)
+		}
+	}
+	lists := [][]string{{}, {"a"}, {"a", "b"}, {"x|y", `z\`, ""}, {"Denmark, DK, EU", ", CA, NA"}}
+	for _, l := range lists {
+		got, err := tsvSplitList(tsvList(l))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(l) == 1 && l[0] == "" {
+			continue
+		}
+		if !reflect.DeepEqual(got, l) && !(len(l) == 0 && len(got) == 0) {
+			t.Errorf("list %q -> %q", l, got)
+		}
+	}
+	for _, bad := range []string{`ends\`, `\q`} {
+		if _, err := tsvUnescape(bad); err == nil {
+			t.Errorf("tsvUnescape(%q) accepted", bad)
+		}
+	}
+}
+
+func TestCatalogEncodeDecodeRoundTrip(t *testing.T) {
+	cat := embeddedCatalog(t)
+	files, err := encodeCatalog(cat, CleaningReport())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, text := range files {
+		if want := embeddedFiles()[name]; text != want {
+			t.Errorf("%s: re-encoding the embedded catalog changes it", name)
+		}
+	}
+	back, _, err := decodeCatalog("round trip", files)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(back.Offers, cat.Offers) || !reflect.DeepEqual(back.GPUs, cat.GPUs) {
+		t.Error("decoded offers or GPUs differ after a round trip")
+	}
+}
+
+func TestDecodeErrorsNameFileLineColumn(t *testing.T) {
+	good := embeddedFiles()
+	tests := []struct {
+		name, file, text, want string
+	}{
+		{"unknown column", fileOffers, "provider\tcolour\n", `offers.tsv: line 1: unknown column "colour"`},
+		{"missing column", fileFX, "from\tto\n", `fx.tsv: line 1: column "rate" is missing`},
+		{"bad number", fileFX, "from\tto\trate\tdate\tsource\nUSD\tCNY\tseven\t2025-02\tx\n", `fx.tsv: line 2: column rate: "seven" is not a number`},
+		{"too few fields", fileFX, "from\tto\trate\tdate\tsource\nUSD\tCNY\n", "fx.tsv: line 2: 2 fields, want 5"},
+		{"bad source id", fileOffers, badSourceRow(good[fileOffers]), `offers.tsv: line 2: column sources: source id "99999" is not in sources.tsv`},
+		{"schema", fileInfo, "key\tvalue\nschema\t9\n", `catalog schema "9"`},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			files := catalogFiles{}
+			for k, v := range good {
+				files[k] = v
+			}
+			files[tc.file] = tc.text
+			_, _, err := decodeCatalog("cat", files)
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("error %v, want %q", err, tc.want)
+			}
+		})
+	}
+}
+
+func TestValidateRejects(t *testing.T) {
+	tests := []struct {
+		name   string
+		change func(c *model.Catalog)
+		want   string
+	}{
+		{"duplicate offer", func(c *model.Catalog) { c.Offers = append(c.Offers, c.Offers[0]) }, "appears twice"},
+		{"negative price", func(c *model.Catalog) { c.Offers[0].OnDemand = -1 }, "on_demand_hourly -1"},
+		{"max below min", func(c *model.Catalog) { c.Offers[0].OnDemand, c.Offers[0].OnDemandMax = 5, 4 }, "below on_demand_hourly"},
+		{"unknown GPU", func(c *model.Catalog) { c.Offers[0].GPU = "Z9000" }, `"Z9000" is not in the GPU table`},
+		{"bad interconnect", func(c *model.Catalog) { c.Offers[0].Interconnect = "ib" }, `interconnect "ib"`},
+		{"NVLink on an L40S", func(c *model.Catalog) {
+			c.Offers[0].GPU, c.Offers[0].GPUCount, c.Offers[0].Interconnect = "L40S", 4, model.InterconnectNVLink
+		}, "has no NVLink"},
+		{"CNY without a rate", func(c *model.Catalog) { c.FX = nil; c.Offers[0].Currency = model.CNY }, "no USD/CNY rate"},
+		{"no source", func(c *model.Catalog) { c.Offers[0].Sources = nil }, "no source"},
+		{"discount of 100%", func(c *model.Catalog) { p := c.Policies["aws"]; p.CommitMax.Fraction = 1; c.Policies["aws"] = p }, "commit_max fraction 1"},
+		{"bad rate date", func(c *model.Catalog) { c.FX[0].Date = "Feb 2025" }, `date "Feb 2025"`},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			cat := embeddedCatalog(t)
+			tc.change(cat)
+			err := Validate(cat)
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("Validate error %v, want %q", err, tc.want)
+			}
+		})
+	}
+}
+
+// badSourceRow is an offers.tsv with one empty offer citing source 99999.
+func badSourceRow(offers string) string {
+	header := strings.SplitN(offers, "\n", 2)[0]
+	cols := strings.Split(header, "\t")
+	row := make([]string, len(cols))
+	for i, c := range cols {
+		if c == "sources" {
+			row[i] = "99999"
+		}
+	}
+	return header + "\n" + strings.Join(row, "\t") + "\n"
+}

@@ -1,0 +1,109 @@
+package data
+
+import (
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/gpupick/gpupick/model"
+)
+
+// FuzzSkyPilotCSV feeds arbitrary text to the SkyPilot importer: parsing,
+// cleaning (as several clouds, GCP's host/accelerator join included) and
+// folding must never panic, and every offer built must be valid on its own.
+func FuzzSkyPilotCSV(f *testing.F) {
+	f.Add(lambdaCSV)
+	f.Add(awsHeader + "p5.48xlarge,H100,8.0,192.0,2048.0,\"{'Gpus': [{'Name': 'H100', 'Count': 8, 'MemoryInfo': {'SizeInMiB': 81920}}], 'TotalGpuMemoryInMiB': 655360}\",55.04,9.5,us-east-1,use1-az1,x86_64,ssd,True,3800.0,8.0\n")
+	f.Add(gcpHeader + "a2-highgpu-1g,12.0,85.0,,,,us-central1,us-central1-a,0.73948,0.1\n,,,A100,1,{'Gpus': [{'MemoryInfo': {'SizeInMiB': 40960}}]},us-central1,us-central1-a,2.93391,1.0\n")
+	f.Add("InstanceType,AcceleratorName,AcceleratorCount,Price\nx,A100,0.5,1\n")
+	f.Add("InstanceType,AcceleratorName,AcceleratorCount,Price,GpuInfo\nx,A100,1,1,\"{'Gpus': [{'Name': \"\n")
+	f.Add("\ufeffInstanceType,AcceleratorName,AcceleratorCount,Price\n\"a\"\"b\",H100,8,1e308\n")
+	ref := testReference(f)
+	var mu sync.Mutex
+	f.Fuzz(func(t *testing.T, text string) {
+		rows, err := ParseSkyPilot(strings.NewReader(text), "fuzz.csv")
+		if err != nil {
+			if !strings.HasPrefix(err.Error(), "fuzz.csv") {
+				t.Errorf("error does not name the file: %v", err)
+			}
+			return
+		}
+		mu.Lock()
+		defer mu.Unlock()
+		ref.ambiguous = map[string]model.GPU{}
+		cat := &model.Catalog{GPUs: map[string]model.GPU{}}
+		for k, g := range ref.gpus.gpus {
+			cat.GPUs[k] = g
+		}
+		for _, cloud := range []string{"aws", "gcp", "vast", "runpod", "lambda"} {
+			items, _ := cleanSkyRows(cloud, rows, []SkyRow{{Region: "US"}}, ref.families)
+			offers := ref.foldSky(cloud, items, skySource{URL: "fuzz"})
+			for k, g := range ref.ambiguous {
+				cat.GPUs[k] = g
+			}
+			for i := range offers {
+				cat.Offers = []model.Offer{offers[i]}
+				if err := Validate(cat); err != nil {
+					t.Fatalf("%s offer %q is invalid: %v", cloud, offers[i].InstanceType, err)
+				}
+			}
+		}
+	})
+}
+
+// FuzzOverlayTOML feeds arbitrary text to the overlay: it must never panic,
+// an error must name the file, and an accepted overlay must leave a valid
+// catalog.
+func FuzzOverlayTOML(f *testing.F) {
+	f.Add("[[override]]\nprovider = \"aws\"\ndiscount = 0.3\n")
+	f.Add("[[offer]]\nprovider = \"x\"\ninstance_type = \"y\"\ngpu = \"L4\"\ngpu_count = 2\non_demand_hourly = 1.5\ncurrency = \"CNY\"\n")
+	f.Add("[policy.gcp]\ncommit_3y = 0.55\n")
+	f.Add("[[offer]]\ngpu_count = 99999999999999999999\n")
+	f.Add("[[override]]\nprovider = \"aws\"\ninstance_type = \"*\"\non_demand_hourly = 1e308\n")
+	f.Add("a = [1, \"b\"]\n[x]]\n")
+	base := embeddedCatalog(f)
+	f.Fuzz(func(t *testing.T, text string) {
+		cat := cloneCatalog(base)
+		err := ApplyOverlay(cat, "fuzz.toml", []byte(text))
+		if err != nil {
+			if !strings.HasPrefix(err.Error(), "fuzz.toml") {
+				t.Errorf("error does not name the file: %v", err)
+			}
+			return
+		}
+		if err := Validate(cat); err != nil {
+			t.Fatalf("accepted overlay left an invalid catalog: %v", err)
+		}
+	})
+}
+
+// cloneCatalog copies what an overlay may change.
+func cloneCatalog(c *model.Catalog) *model.Catalog {
+	out := *c
+	out.Offers = make([]model.Offer, len(c.Offers))
+	for i, o := range c.Offers {
+		o.Sources = append([]string(nil), o.Sources...)
+		out.Offers[i] = o
+	}
+	out.Policies = make(map[string]model.Policy, len(c.Policies))
+	for k, p := range c.Policies {
+		p.Sources = append([]string(nil), p.Sources...)
+		out.Policies[k] = p
+	}
+	return &out
+}
+
+// FuzzTSVField checks that any field survives escaping.
+func FuzzTSVField(f *testing.F) {
+	f.Add("a\tb|c\\d\ne")
+	f.Fuzz(func(t *testing.T, s string) {
+		got, err := tsvUnescape(tsvEscape(s, true))
+		if err != nil || got != s {
+			t.Fatalf("%q -> %q (%v)", s, got, err)
+		}
+		list, err := tsvSplitList(tsvList([]string{s, s}))
+		if err != nil || len(list) != 2 || list[0] != s {
+			t.Fatalf("list of %q -> %q (%v)", s, list, err)
+		}
+	})
+}

@@ -1,0 +1,120 @@
+package data
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/gpupick/gpupick/model"
+)
+
+func TestOverlayApplies(t *testing.T) {
+	cat := embeddedCatalog(t)
+	before := *offerByKey(t, cat, "aws/p5.48xlarge")
+	const src = `# negotiated with AWS
+[[override]]
+provider = "aws"
+discount = 0.30
+note = "EDP 2026"
+
+[[override]]
+provider = "lambda"
+instance_type = "gpu_8x_h100_sxm5"
+on_demand_hourly = 20.0
+
+[[offer]]
+provider = "mylab"
+instance_type = "8xH100-node"
+gpu = "H100-SXM"
+gpu_count = 8
+vcpus = 96
+memory_gib = 1024
+on_demand_hourly = 16.0
+interconnect = "nvswitch"
+rdma = "yes"
+regions = ["basement"]
+
+[policy.aws]
+commit_1y = 0.40
+note = "quoted by our account manager"
+`
+	if err := ApplyOverlay(cat, "catalog.toml", []byte(src)); err != nil {
+		t.Fatal(err)
+	}
+	p5 := offerByKey(t, cat, "aws/p5.48xlarge")
+	if want := roundPrice(before.OnDemand * 0.7); p5.OnDemand != want {
+		t.Errorf("p5 on-demand %v, want 30%% off %v = %v", p5.OnDemand, before.OnDemand, want)
+	}
+	if want := roundPrice(before.Spot * 0.7); p5.Spot != want {
+		t.Errorf("p5 spot %v, want %v", p5.Spot, want)
+	}
+	if !strings.Contains(p5.PriceNote, "30% off") || p5.Sources[len(p5.Sources)-1] != "user overlay catalog.toml" {
+		t.Errorf("override not cited: note %q sources %v", p5.PriceNote, p5.Sources)
+	}
+	if l := offerByKey(t, cat, "lambda/gpu_8x_h100_sxm5"); l.OnDemand != 20 || l.OnDemandMax != 0 {
+		t.Errorf("lambda price %v-%v, want 20", l.OnDemand, l.OnDemandMax)
+	}
+	mine := offerByKey(t, cat, "mylab/8xH100-node")
+	if mine.GPU != "H100 SXM5" || mine.VRAMGiB != 80 || mine.Currency != model.USD || mine.RDMA != model.Yes {
+		t.Errorf("private offer %+v", mine)
+	}
+	if cat.Policies["aws"].Commit1y.Fraction != 0.4 || cat.Policies["aws"].CommitMax.Fraction != 0.72 {
+		t.Errorf("aws policy %+v", cat.Policies["aws"])
+	}
+	if _, ok := cat.Policies["mylab"]; !ok {
+		t.Error("no policy entry for the private provider")
+	}
+	if cat.Info.Origin != "embedded+overlay" || cat.Info.Overlay != "catalog.toml" {
+		t.Errorf("info %+v", cat.Info)
+	}
+}
+
+func TestOverlayErrors(t *testing.T) {
+	tests := []struct {
+		name, src string
+		want      []string // all must appear in the error
+	}{
+		{"unknown top-level key", "colour = 1\n", []string{"catalog.toml:1:", `unknown key "colour"`}},
+		{"unknown key in an offer", "[[offer]]\nprovider = \"x\"\ninstance_type = \"y\"\ngpu_count = 1\nprice = 2\n",
+			[]string{"catalog.toml:5:", `"offer.price"`}},
+		{"wrong type", "[[offer]]\nprovider = \"x\"\ngpu_count = \"eight\"\n", []string{"catalog.toml:3:", "gpu_count", "not a whole number"}},
+		{"negative price", "[[offer]]\nprovider = \"x\"\ninstance_type = \"y\"\ngpu_count = 1\non_demand_hourly = -2.5\n",
+			[]string{"catalog.toml:5:", "on_demand_hourly", "negative"}},
+		{"zero GPUs", "[[offer]]\nprovider = \"x\"\ninstance_type = \"y\"\ngpu_count = 0\n", []string{"catalog.toml:4:", "gpu_count", "want 1 to"}},
+		{"missing gpu_count", "[[offer]]\nprovider = \"x\"\ninstance_type = \"y\"\ngpu = \"A100-80GB SXM4\"\non_demand_hourly = 2\n",
+			[]string{"catalog.toml:1:", `"gpu_count" is missing`}},
+		{"discount of 100%", "[[override]]\nprovider = \"aws\"\ndiscount = 1.0\n", []string{"catalog.toml:3:", "discount", "below 1"}},
+		{"discount as percent", "[[override]]\nprovider = \"aws\"\ndiscount = 30\n", []string{"catalog.toml:3:", "discount"}},
+		{"override matching nothing", "[[override]]\nprovider = \"aws\"\ninstance_type = \"nope.*\"\ndiscount = 0.1\n",
+			[]string{"catalog.toml:3:", "matches no offer"}},
+		{"override with nothing to do", "[[override]]\nprovider = \"aws\"\n", []string{"catalog.toml:1:", "nothing to override"}},
+		{"upper-case provider", "[[override]]\nprovider = \"AWS\"\ndiscount = 0.1\n", []string{"catalog.toml:2:", "provider", "lower case"}},
+		{"unknown GPU", "[[offer]]\nprovider = \"x\"\ninstance_type = \"y\"\ngpu = \"Z9000\"\ngpu_count = 1\non_demand_hourly = 1\n",
+			[]string{"catalog.toml:4:", `"gpu"`, "Z9000"}},
+		{"NVLink on a GPU without it", "[[offer]]\nprovider = \"x\"\ninstance_type = \"y\"\ngpu = \"L40S\"\ngpu_count = 4\non_demand_hourly = 1\ninterconnect = \"nvlink\"\n",
+			[]string{"catalog.toml:7:", "interconnect", "no NVLink"}},
+		{"bad interconnect word", "[[offer]]\ninterconnect = \"infiniband\"\n", []string{"catalog.toml:2:", "interconnect", "nvswitch"}},
+		{"duplicate of a catalog offer", "[[offer]]\nprovider = \"aws\"\ninstance_type = \"p5.48xlarge\"\ngpu = \"H100 SXM5\"\ngpu_count = 8\non_demand_hourly = 1\n",
+			[]string{"catalog.toml:3:", "already in the catalog"}},
+		{"bad policy discount", "[policy.aws]\ncommit_3y = 1.5\n", []string{"catalog.toml:2:", "commit_3y"}},
+		{"syntax error", "[[offer]]\nprovider = \"x\n", []string{"catalog.toml:2:"}},
+		{"second offer's line", "[[offer]]\nprovider = \"a\"\ninstance_type = \"b\"\ngpu = \"L4\"\ngpu_count = 1\non_demand_hourly = 1\n\n[[offer]]\nprovider = \"a\"\ninstance_type = \"c\"\ngpu = \"L4\"\ngpu_count = 1\n",
+			[]string{"catalog.toml:8:", "[[offer]] #2", "no price"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			cat := embeddedCatalog(t)
+			err := ApplyOverlay(cat, "catalog.toml", []byte(tc.src))
+			if err == nil {
+				t.Fatalf("no error for %q", tc.src)
+			}
+			for _, w := range tc.want {
+				if !strings.Contains(err.Error(), w) {
+					t.Errorf("error %q does not contain %q", err, w)
+				}
+			}
+			if strings.Count(err.Error(), "\n") > 0 {
+				t.Errorf("error is not one line: %q", err)
+			}
+		})
+	}
+}
