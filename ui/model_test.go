@@ -435,3 +435,16 @@ func TestSelectionFollowsTheFocus(t *testing.T) {
 		t.Fatalf("answering, the list should show its top: sel %d top %d", m.offers.sel, m.offers.top)
 	}
 }
+
+func TestLoadedFromInHeader(t *testing.T) {
+	long := "/home/someone/projects/a/very/long/path/to/the/decision/record/gpupick.toml"
+	for _, tc := range []struct {
+		w    int
+		want string
+	}{{140, "loaded " + long}, {80, "loaded gpupick.toml"}} {
+		m := newTestModel(t, tc.w, 24, func(c *Config) { c.LoadedFrom = long })
+		if head := strings.Split(screen(m), "\n")[0]; !strings.Contains(head, tc.want) {
+			t.Errorf("%d columns: header %q lacks %q", tc.w, head, tc.want)
+		}
+	}
+}

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"path/filepath"
 	"strings"
 
 	"charm.land/bubbles/v2/help"
@@ -53,8 +54,12 @@ func (m Model) viewHeader(w int) string {
 		focus = m.t.s(mFocusOffers)
 	}
 	right := m.t.f(mStepOf, m.form.step+1, len(steps)) + " · " + focus
-	if m.cfg.LoadedFrom != "" {
-		right = m.t.f(mLoadedFrom, m.cfg.LoadedFrom) + " · " + right
+	if p := m.cfg.LoadedFrom; p != "" {
+		loaded := m.t.f(mLoadedFrom, p) + " · " + right
+		if cellWidth(left)+cellWidth(loaded)+2 > w {
+			loaded = m.t.f(mLoadedFrom, filepath.Base(p)) + " · " + right
+		}
+		right = loaded
 	}
 	right = m.st.Header.Render(right)
 	gap := w - cellWidth(left) - cellWidth(right)
