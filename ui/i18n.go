@@ -202,6 +202,7 @@ const (
 	mRowInterconnect
 	mRowVCPU
 	mAssumptions
+	mMoreBelow
 	mICSingle
 	mWithinBudget
 	mOverBudget
@@ -464,6 +465,7 @@ var texts = [msgCount]text{
 	mRowInterconnect: {"interconnect", "互联"},
 	mRowVCPU:         {"vCPUs", "vCPU"},
 	mAssumptions:     {"Assumptions", "假设"},
+	mMoreBelow:       {"more below: } scrolls, { goes back", "下面还有：} 向下滚动，{ 返回"},
 	mICSingle:        {"single GPU", "单卡"},
 	mWithinBudget:    {"within budget", "在预算内"},
 	mOverBudget:      {"over budget", "超出预算"},

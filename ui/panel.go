@@ -26,7 +26,12 @@ func (m Model) viewPanel(l layout) []string {
 			lines = m.viewDetail(w)
 		}
 		scroll := min(m.detailScroll, max(len(lines)-l.detailH, 0))
-		lines = lines[scroll:]
+		more := len(lines)-scroll > l.detailH
+		lines = lines[scroll:min(scroll+l.detailH, len(lines))]
+		if more && len(lines) > 0 {
+			// Say that the detail goes on, and which key scrolls it.
+			lines[len(lines)-1] = fit(m.st.Muted.Render("↓ "+m.t.s(mMoreBelow)), w)
+		}
 		out = append(out, lines...)
 	}
 	return pad(out, w, l.panelH)
