@@ -12,9 +12,13 @@ import (
 
 // bigCatalog is the test catalog's offers repeated with varied prices up
 // to n offers.
-func bigCatalog(n int) *model.Catalog {
-	cat := testCatalog()
-	base := cat.Offers
+func bigCatalog(n int) *model.Catalog { return grow(testCatalog(), n) }
+
+// grow repeats a catalog's offers with varied prices up to n offers.
+func grow(src *model.Catalog, n int) *model.Catalog {
+	c := *src
+	cat := &c
+	base := src.Offers
 	cat.Offers = make([]model.Offer, 0, n)
 	for i := 0; len(cat.Offers) < n; i++ {
 		o := base[i%len(base)]
@@ -76,6 +80,7 @@ func BenchmarkKeystroke(b *testing.B) {
 		benchKeystroke(b, cat)
 	})
 	b.Run("catalog=100k", func(b *testing.B) { benchKeystroke(b, bigCatalog(100_000)) })
+	b.Run("catalog=embedded-grown-to-100k", func(b *testing.B) { benchKeystroke(b, grow(embeddedCatalog(b), 100_000)) })
 }
 
 // BenchmarkKeystrokeUI is BenchmarkKeystroke without the advisor's share:

@@ -394,7 +394,7 @@ var texts = [msgCount]text{
 	mAtLeastOne:         {"must be at least 1", "至少为 1"},
 	mBlankMeansNone:     {"none", "无"},
 	mBlankMeansAny:      {"any", "不限"},
-	mPresetMatches:      {"%d presets match", "匹配 %d 个预设"},
+	mPresetMatches:      {"presets matching: %d", "匹配的预设：%d"},
 	mParamsEcho:         {"%s parameters", "%s 参数"},
 	mMaxContext:         {"%s context", "%s 上下文"},
 
