@@ -926,9 +926,9 @@ func writeStats(w io.Writer, r statsReport) {
 	fmt.Fprintf(w, "providers: %d   offers: %d   instance types: %d   regions: %d   GPU models: %d\n\n",
 		len(r.Providers), r.Offers, r.InstanceTypes, r.Regions, r.GPUModels)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "PROVIDER\tNAME\tOFFERS\tCURRENCY")
+	fmt.Fprintln(tw, "PROVIDER\tOFFERS\tCURRENCY\tNAME")
 	for _, p := range r.Providers {
-		fmt.Fprintf(tw, "%s\t%s\t%d\t%s\n", p.Provider, p.Name, p.Offers, p.Currency)
+		fmt.Fprintf(tw, "%s\t%d\t%s\t%s\n", p.Provider, p.Offers, p.Currency, p.Name)
 	}
 	tw.Flush()
 	fmt.Fprintln(w, "\nprice dates (offers):")

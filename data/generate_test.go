@@ -212,6 +212,15 @@ func TestEmbeddedPoliciesAndRates(t *testing.T) {
 	if len(aws.EgressTiers) != 4 || aws.EgressTiers[0].UpToGB != 10000 || aws.EgressTiers[0].PerGB != 0.09 || aws.EgressTiers[3].UpToGB != 0 {
 		t.Errorf("AWS egress tiers %+v", aws.EgressTiers)
 	}
+	if az := cat.Policies["azure"]; az.StorageBilledWhileStopped != model.Yes || az.SpotNoticeSeconds != 30 {
+		t.Errorf("Azure: deallocated disks are billed, 30 s notice: %+v", az)
+	}
+	if l := cat.Policies["lambda"]; l.SpotAvailable != model.No || l.BillingGranularity != "per-minute" {
+		t.Errorf("Lambda: no spot tier, per-minute billing: %+v", l)
+	}
+	if o := cat.Policies["oci"]; o.SpotAvailable != model.Yes || o.SpotDiscountMax.Fraction != 0.5 || o.SpotDiscountMax.UpTo || o.EgressFreeGBMonth != 10000 {
+		t.Errorf("OCI: preemptible at 50%% of the price, 10 TB free egress: %+v", o)
+	}
 	gcp := cat.Policies["gcp"]
 	if gcp.PreemptibleMaxHours != 24 || gcp.CommitReservesCapacity != model.No {
 		t.Errorf("GCP %+v", gcp)

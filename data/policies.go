@@ -231,6 +231,18 @@ func buildPolicies(providers []providerInfo, rows []policyRow) (map[string]model
 		if !handled {
 			p.Notes = append(p.Notes, note)
 		}
+		// Facts that follow from a row whatever its key: disks "still
+		// billed" while stopped or deallocated, a price for storage of
+		// stopped instances, and spot rules that say spot exists.
+		text := strings.ToLower(r.value + " " + r.conditions)
+		diskWords := strings.Contains(text, "disk") || strings.Contains(text, "storage") || strings.Contains(text, "volume")
+		if strings.Contains(text, "still billed") && diskWords || strings.HasSuffix(r.policy, "_stopped") && hasNum && num > 0 {
+			p.StorageBilledWhileStopped = model.Yes
+		}
+		if p.SpotAvailable == model.Unknown && r.policy != "spot_available" &&
+			(strings.HasPrefix(r.policy, "spot_") && r.policy != "spot_price_example" || strings.HasPrefix(r.policy, "spot_discount")) {
+			p.SpotAvailable = model.Yes
+		}
 		p.Sources = append(p.Sources, splitList(r.source, " ; ")...)
 	}
 	for prov, rs := range egress {
