@@ -71,7 +71,7 @@ func RunAccessible(cfg Config) error {
 				for _, w := range r.Warnings {
 					codes = append(codes, w.Code)
 				}
-				badge = t.s(mWarnings) + ": " + strings.Join(codes, ", ")
+				badge = t.s(mWarnings) + t.s(mColon) + strings.Join(codes, ", ")
 			}
 			p("%s\n", t.f(mA11yRank, i+1, r.Provider, r.InstanceType, gpuCell(r), money(r.Hourly, res.Currency), money(r.Total, res.Currency), badge))
 		}

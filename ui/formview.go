@@ -171,7 +171,7 @@ func (m Model) viewField(id fieldID, focused, current bool, w int, compact bool)
 		} else {
 			val = m.st.Value.Render(val)
 		}
-		line := m.st.Label.Render(label+": ") + val
+		line := m.st.Label.Render(label+m.t.s(mColon)) + val
 		if f.errs[id] != nil {
 			line += m.st.Invalid.Render(" ✗")
 		}
@@ -217,7 +217,7 @@ func (m Model) viewField(id fieldID, focused, current bool, w int, compact bool)
 			out = append(out, fit(m.st.Valid.Render("✓ "+e), w))
 		}
 		if focused {
-			for _, fl := range wrap(m.t.s(mAccepts)+": "+m.t.s(d.forms), w) {
+			for _, fl := range wrap(m.t.s(mAccepts)+m.t.s(mColon)+m.t.s(d.forms), w) {
 				out = append(out, m.st.Forms.Render(fl))
 			}
 		}

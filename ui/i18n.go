@@ -202,6 +202,7 @@ const (
 	mRowInterconnect
 	mRowVCPU
 	mAssumptions
+	mColon
 	mMoreBelow
 	mICSingle
 	mWithinBudget
@@ -465,6 +466,7 @@ var texts = [msgCount]text{
 	mRowInterconnect: {"interconnect", "互联"},
 	mRowVCPU:         {"vCPUs", "vCPU"},
 	mAssumptions:     {"Assumptions", "假设"},
+	mColon:           {": ", "："},
 	mMoreBelow:       {"more below: } scrolls, { goes back", "下面还有：} 向下滚动，{ 返回"},
 	mICSingle:        {"single GPU", "单卡"},
 	mWithinBudget:    {"within budget", "在预算内"},

@@ -61,7 +61,7 @@ func computeLayout(w, h int, offersFocus, detail bool, formNeed int) layout {
 	}
 	l.bodyH = h - headerRows - footerRows
 	if w >= wideWidth {
-		l.formW = min(max(w*34/100, 40), 54)
+		l.formW = min(max(w*34/100, 36), 54)
 		l.panelW = w - l.formW - 3 // " │ "
 		l.formH, l.panelH = l.bodyH, l.bodyH
 		l.reqH = 3
@@ -104,7 +104,8 @@ func computeLayout(w, h int, offersFocus, detail bool, formNeed int) layout {
 }
 
 // offerColumns chooses and sizes the offer table's columns for a width:
-// narrow panels drop the price-model and fit columns first.
+// narrow panels drop the price-model, fit and hourly columns, in that
+// order, to leave the instance and GPU readable.
 func offerColumns(w int) []column {
 	cols := []column{
 		{colMark, 2, false},
@@ -138,6 +139,9 @@ func offerColumns(w int) []column {
 	}
 	if w-fixed() < 22 {
 		drop(colFit)
+	}
+	if w-fixed() < 24 {
+		drop(colHourly)
 	}
 	flex := max(w-fixed(), 12)
 	inst := flex * 9 / 20

@@ -148,7 +148,7 @@ func (m Model) viewOffers(l layout) []string {
 			msgs = append(msgs, wrapStyled(m.st.Muted, n, w)...)
 		}
 		for _, s := range m.res.Suggestions {
-			msgs = append(msgs, wrapStyled(m.st.Value, "→ "+s.Change+": "+s.Effect, w)...)
+			msgs = append(msgs, wrapStyled(m.st.Value, "→ "+s.Change+m.t.s(mColon)+s.Effect, w)...)
 		}
 		return pad(msgs, w, l.offerRows+2)
 	}
@@ -475,7 +475,7 @@ func (m Model) warningLines(r *model.Recommendation, w int) []string {
 			out = append(out, wrapStyled(m.st.Muted, "  "+wn.Detail, w)...)
 		}
 		if wn.Source != "" {
-			out = append(out, wrapStyled(m.st.Muted, "  "+m.t.s(mSource)+": "+wn.Source, w)...)
+			out = append(out, wrapStyled(m.st.Muted, "  "+m.t.s(mSource)+m.t.s(mColon)+wn.Source, w)...)
 		}
 	}
 	return out
