@@ -49,3 +49,17 @@ func BenchmarkIndexBuild100k(b *testing.B) {
 		buildIndex(cat, fingerprintOf(cat))
 	}
 }
+
+// BenchmarkRecommend100kOverBudget is the slow path at scale: nothing fits
+// the budget, so every suggestion re-ranks the catalog.
+func BenchmarkRecommend100kOverBudget(b *testing.B) {
+	cat := syntheticCatalog(100_000, 7)
+	a := benchAnswers()
+	a.Budget = model.Budget{Amount: 0.2, Period: model.BudgetHourly, Currency: model.USD}
+	Recommend(cat, a, Options{})
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		Recommend(cat, a, Options{})
+	}
+}

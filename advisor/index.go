@@ -2,6 +2,7 @@ package advisor
 
 import (
 	"math"
+	"slices"
 	"strings"
 	"sync"
 
@@ -16,17 +17,19 @@ type index struct {
 	fp     fingerprint
 	rows   []row
 	shapes []shape
-	// rows are grouped by shape (catalog order within a shape); the rows
-	// of shape s are rows[start[s]:start[s+1]].
+	// rows are grouped by shape and, within a shape, ordered by their
+	// lower bound without spot; the rows of shape s are
+	// rows[start[s]:start[s+1]].
 	start []int32
-	// hot holds, for each row, what the scan reads before pricing: the
-	// lowest hourly rate any eligible price model can reach (a lower bound
-	// of the run's cost per hour), and the provider and currency.
-	hot     []hotRow
-	provs   []provInfo
-	gpus    []gpuInfo
-	curs    []model.Currency
-	maxVRAM float64
+	// hot holds, for each row, what the scan reads before pricing.
+	hot []hotRow
+	// spotOrder lists, shape by shape, the rows in order of their lower
+	// bound with spot.
+	spotOrder []int32
+	provs     []provInfo
+	gpus      []gpuInfo
+	curs      []model.Currency
+	maxVRAM   float64
 }
 
 // fingerprint identifies the catalog an index was built from. A catalog
@@ -57,12 +60,16 @@ type row struct {
 	cur                                      uint8
 }
 
-// hotRow is the part of a row a scan reads for every offer.
+// hotRow is the part of a row a scan reads for every offer: the lowest
+// per-node hourly rate any eligible price model can reach, in USD at the
+// catalog's rates (rounded down, so rate x hours is a lower bound of the
+// run's cost; 0 when no model is eligible or the currency has no rate),
+// without and with spot.
 type hotRow struct {
-	minRate     float32 // lowest per-node rate without spot (0 = none eligible)
-	minRateSpot float32 // lowest per-node rate with spot
-	prov        uint16
-	cur         uint8
+	lbUSD     float32
+	lbSpotUSD float32
+	prov      uint16
+	cur       uint8
 }
 
 // shape is a distinct hardware configuration.
@@ -202,8 +209,8 @@ func buildIndex(cat *model.Catalog, fp fingerprint) *index {
 			ix.maxVRAM = g.VRAMGiB
 		}
 	}
-	// Group the rows by shape (a counting sort keeps catalog order within
-	// a shape) so a scan reads each shape's rows contiguously.
+	// Group the rows by shape so a scan reads each shape's rows
+	// contiguously; start[s] is the first row of shape s.
 	ix.start = make([]int32, len(ix.shapes)+1)
 	for i := range ix.rows {
 		ix.start[ix.rows[i].shape+1]++
@@ -211,14 +218,13 @@ func buildIndex(cat *model.Catalog, fp fingerprint) *index {
 	for s := 1; s < len(ix.start); s++ {
 		ix.start[s] += ix.start[s-1]
 	}
-	sorted := make([]row, len(ix.rows))
-	next := append([]int32(nil), ix.start[:len(ix.shapes)]...)
-	for _, r := range ix.rows {
-		sorted[next[r.shape]] = r
-		next[r.shape]++
+	fxUSD := make([]float64, len(ix.curs))
+	for i, cur := range ix.curs {
+		if v, ok := cat.Convert(1, cur, model.USD); ok {
+			fxUSD[i] = pos(v)
+		}
 	}
-	ix.rows = sorted
-	ix.hot = make([]hotRow, len(ix.rows))
+	hot := make([]hotRow, len(ix.rows))
 	for i := range ix.rows {
 		r := &ix.rows[i]
 		lo := r.minRate(ix.provs[r.prov].pol)
@@ -226,8 +232,49 @@ func buildIndex(cat *model.Catalog, fp fingerprint) *index {
 		if r.spot > 0 && (ls == 0 || r.spot < ls) {
 			ls = r.spot
 		}
-		ix.hot[i] = hotRow{minRate: lowerF32(lo), minRateSpot: lowerF32(ls), prov: r.prov, cur: r.cur}
+		fx := fxUSD[r.cur]
+		hot[i] = hotRow{lbUSD: lowerF32(lo * fx), lbSpotUSD: lowerF32(ls * fx), prov: r.prov, cur: r.cur}
 	}
+	// Within a shape, order rows by their lower bound (no price last, then
+	// catalog order) so a scan that keeps no statistics can stop at the
+	// first row that cannot enter the best list.
+	order := make([]int32, len(ix.rows))
+	for i := range order {
+		order[i] = int32(i)
+	}
+	byBound := func(key func(h *hotRow) float32) func(a, b int32) int {
+		return func(a, b int32) int {
+			ka, kb := key(&hot[a]), key(&hot[b])
+			if ra, rb := ix.rows[a].shape, ix.rows[b].shape; ra != rb {
+				return int(ra - rb)
+			}
+			switch {
+			case ka == kb:
+			case ka == 0:
+				return 1
+			case kb == 0:
+				return -1
+			case ka < kb:
+				return -1
+			default:
+				return 1
+			}
+			return int(ix.rows[a].offer - ix.rows[b].offer)
+		}
+	}
+	slices.SortFunc(order, byBound(func(h *hotRow) float32 { return h.lbUSD }))
+	sorted := make([]row, len(ix.rows))
+	ix.hot = make([]hotRow, len(ix.rows))
+	for i, j := range order {
+		sorted[i], ix.hot[i] = ix.rows[j], hot[j]
+	}
+	ix.rows = sorted
+	ix.spotOrder = make([]int32, len(ix.rows))
+	for i := range ix.spotOrder {
+		ix.spotOrder[i] = int32(i)
+	}
+	hot = ix.hot
+	slices.SortFunc(ix.spotOrder, byBound(func(h *hotRow) float32 { return h.lbSpotUSD }))
 	linkSXMSiblings(cat, ix)
 	return ix
 }

@@ -31,6 +31,11 @@ type call struct {
 	gpuOK     []bool // per GPU index: passes the --gpu filter
 	shapes    []shapeRes
 	st        stats
+	// fast skips the statistics: a scan stops reading a shape at the first
+	// offer whose lower bound cannot enter the best list (rows are in
+	// order of that bound). stop reports that case from quick.
+	fast bool
+	stop bool
 }
 
 // stats count why offers were left out, for the notes.
@@ -62,7 +67,18 @@ const (
 
 // newCall prepares an evaluation. a must be normalised and valid.
 func newCall(cat *model.Catalog, a model.Answers, l lang) *call {
-	c := &call{cat: cat, ix: indexFor(cat), a: a, l: l}
+	return reuseCall(nil, cat, a, l)
+}
+
+// reuseCall prepares an evaluation in c's buffers (a fresh call when c is
+// nil), for the suggestions that re-rank the same catalog many times.
+func reuseCall(c *call, cat *model.Catalog, a model.Answers, l lang) *call {
+	if c == nil {
+		c = &call{}
+	}
+	*c = call{cat: cat, ix: indexFor(cat), a: a, l: l,
+		fxUSD: c.fxUSD[:0], fxDisp: c.fxDisp[:0], polFX: c.polFX[:0], provOK: c.provOK[:0],
+		hidWall: c.hidWall[:0], gpuOK: c.gpuOK[:0], shapes: c.shapes[:0]}
 	c.p = newPlan(cat, &c.a, l)
 	c.p.req.MinGPUs = c.p.minGPUs(c.ix.maxVRAM)
 	ix := c.ix
@@ -73,8 +89,8 @@ func newCall(cat *model.Catalog, a model.Answers, l lang) *call {
 	} else {
 		c.disp, c.usdDisp = model.USD, 1
 	}
-	c.fxUSD = make([]float64, len(ix.curs))
-	c.fxDisp = make([]float64, len(ix.curs))
+	c.fxUSD = grow(c.fxUSD, len(ix.curs))
+	c.fxDisp = grow(c.fxDisp, len(ix.curs))
 	for i, cur := range ix.curs {
 		if v, ok := cat.Convert(1, cur, model.USD); ok && pos(v) > 0 {
 			c.fxUSD[i] = v
@@ -103,13 +119,13 @@ func newCall(cat *model.Catalog, a model.Answers, l lang) *call {
 		c.p.req.Assumptions = append(c.p.req.Assumptions, l.f(kAsmCheckpointDisk, c.storageGB))
 	}
 
-	c.provOK = make([]bool, len(ix.provs))
-	c.polFX = make([]float64, len(ix.provs))
+	c.provOK = grow(c.provOK, len(ix.provs))
+	c.polFX = grow(c.polFX, len(ix.provs))
 	for i, pv := range ix.provs {
 		c.provOK[i] = providerWanted(a.Providers, pv)
 		c.polFX[i] = fxPolicy(cat, pv.pol)
 	}
-	c.gpuOK = make([]bool, len(ix.gpus))
+	c.gpuOK = grow(c.gpuOK, len(ix.gpus))
 	for i := range ix.gpus {
 		c.gpuOK[i] = gpuWanted(a.GPU, &ix.gpus[i])
 	}
@@ -117,16 +133,26 @@ func newCall(cat *model.Catalog, a model.Answers, l lang) *call {
 	if !c.p.jobMode {
 		c.wallH = a.GPUHours()
 		c.wallCal = a.DurationHours
-		c.hidWall = make([]hidden, len(ix.provs))
+		c.hidWall = grow(c.hidWall, len(ix.provs))
 		for i := range ix.provs {
 			c.hidWall[i] = c.hiddenCosts(uint16(i), c.wallCal)
 		}
 	}
-	c.shapes = make([]shapeRes, len(ix.shapes))
+	c.shapes = grow(c.shapes, len(ix.shapes))
 	for i := range ix.shapes {
 		c.shapes[i] = c.evalShape(&ix.shapes[i])
 	}
 	return c
+}
+
+// grow returns a zeroed slice of length n, reusing s when it can.
+func grow[T any](s []T, n int) []T {
+	if cap(s) < n {
+		return make([]T, n)
+	}
+	s = s[:n]
+	clear(s)
+	return s
 }
 
 // providerWanted applies the --provider filter (key or display name,
@@ -281,10 +307,10 @@ func (a cand) less(b cand) bool {
 }
 
 // quick ranks one offer of a shape that holds the job, with cheap checks
-// first. bound is the cost an offer of this shape must beat to enter the
-// best list (+Inf while the list is not full): an offer whose lowest rate
-// times the run's hours already exceeds it is counted but not priced.
-func (c *call) quick(ri int32, sr *shapeRes, bound float64) (cand, bool) {
+// first. worst is the last candidate of the full best list (nil while the
+// list is not full): an offer whose lowest rate times the run's hours
+// already ranks it after worst is counted but not priced.
+func (c *call) quick(ri int32, sr *shapeRes, worst *cand) (cand, bool) {
 	hr := &c.ix.hot[ri]
 	if !c.provOK[hr.prov] {
 		c.st.filtered++
@@ -300,12 +326,12 @@ func (c *call) quick(ri int32, sr *shapeRes, bound float64) (cand, bool) {
 		c.st.filtered++
 		return cand{}, false
 	}
-	minRate := hr.minRate
+	lbRate := hr.lbUSD
 	if c.a.Interruptible {
-		minRate = hr.minRateSpot
+		lbRate = hr.lbSpotUSD
 	}
-	if minRate <= 0 {
-		if hr.minRateSpot > 0 {
+	if lbRate <= 0 {
+		if hr.lbSpotUSD > 0 {
 			c.st.spotOnly++
 		} else {
 			c.st.noPrice++
@@ -324,8 +350,18 @@ func (c *call) quick(ri int32, sr *shapeRes, bound float64) (cand, bool) {
 	if unknown {
 		h, cal = 1, 1
 	}
-	if !unknown && float64(minRate)*fx*float64(sr.nodes)*h*(1-1e-9) > bound {
-		return cand{}, false
+	if worst != nil && !unknown {
+		// The best this offer can do: its lowest rate for every hour, no
+		// hidden cost; over the budget if even that is.
+		lb := float64(lbRate) * float64(sr.nodes) * h * (1 - 1e-9)
+		var over uint8
+		if c.budgetUSD > 0 && !c.within(lb, lb, h, cal) {
+			over = 1
+		}
+		if over > worst.over || over == worst.over && (sr.tier > worst.tier || sr.tier == worst.tier && lb > worst.cost) {
+			c.stop = true
+			return cand{}, false
+		}
 	}
 	pol := c.ix.provs[r.prov].pol
 	var hid float64
@@ -348,12 +384,6 @@ func (c *call) quick(ri int32, sr *shapeRes, bound float64) (cand, bool) {
 		cd.over = 1
 	}
 	return cd, true
-}
-
-// count does the bookkeeping of quick for an offer that cannot enter the
-// list.
-func (c *call) count(ri int32, sr *shapeRes) {
-	c.quick(ri, sr, math.Inf(-1))
 }
 
 // regionWanted applies the --region filter: an offer passes when one of
@@ -392,23 +422,21 @@ func (c *call) scan(k int) []cand {
 			}
 			continue
 		}
-		for ri := lo; ri < hi; ri++ {
-			bound := math.Inf(1)
-			if len(h) == k {
-				w := &h[0]
-				if w.over == 0 {
-					if sr.tier > w.tier {
-						// Counted, but it cannot enter the list.
-						c.count(ri, sr)
-						continue
-					}
-					if sr.tier == w.tier {
-						bound = w.cost
-					}
-				}
+		for j := lo; j < hi; j++ {
+			ri := j
+			if c.a.Interruptible {
+				ri = c.ix.spotOrder[j]
 			}
-			cd, ok := c.quick(ri, sr, bound)
+			var worst *cand
+			if len(h) == k {
+				worst = &h[0]
+			}
+			c.stop = false
+			cd, ok := c.quick(ri, sr, worst)
 			if !ok {
+				if c.stop && c.fast {
+					break
+				}
 				continue
 			}
 			if len(h) < k {

@@ -122,11 +122,13 @@ func (c *call) variants() []variant {
 // nothing fits, changes that make the job fit.
 func (c *call) suggest(anyFit bool, baseline float64) []model.Suggestion {
 	var out []model.Suggestion
+	var vc *call
 	for _, v := range c.variants() {
-		vc := newCall(c.cat, v.a, c.l)
+		vc = reuseCall(vc, c.cat, v.a, langSilent)
 		if !vc.p.sized {
 			continue
 		}
+		vc.fast = true
 		cs := trim(vc.scan(1))
 		if len(cs) == 0 {
 			continue

@@ -13,6 +13,9 @@ type lang uint8
 const (
 	langEN lang = iota
 	langZH
+	// langSilent formats nothing: for the re-rankings behind suggestions,
+	// whose assumptions and notes are not shown.
+	langSilent
 )
 
 // langOf maps Options.Lang to a language: "zh" (any "zh-…") is Chinese,
@@ -30,6 +33,9 @@ type tr [2]string
 
 // f formats the text of a key.
 func (l lang) f(key string, args ...any) string {
+	if l == langSilent {
+		return ""
+	}
 	t, ok := texts[key]
 	if !ok {
 		return key
