@@ -177,6 +177,22 @@ func fakeRank(cat *model.Catalog, a model.Answers, opt advisor.Options) model.Re
 		res.Recommendations = append(res.Recommendations, r)
 	}
 	res.Matched = len(res.Recommendations)
+	if a.Budget.IsSet() && a.Budget.Period == model.BudgetHourly {
+		within := res.Recommendations[:0]
+		for _, r := range res.Recommendations {
+			if r.Hourly <= a.Budget.Amount {
+				within = append(within, r)
+			}
+		}
+		if len(within) == 0 {
+			for i := range res.Recommendations {
+				res.Recommendations[i].WithinBudget = false
+			}
+			res.Suggestions = []model.Suggestion{{Change: "use int4 precision", Effect: "needs 40 GiB; cheapest $0.30/h"}}
+		} else {
+			res.Recommendations = within
+		}
+	}
 	sort.SliceStable(res.Recommendations, func(i, j int) bool { return res.Recommendations[i].Total < res.Recommendations[j].Total })
 	if opt.Top > 0 && len(res.Recommendations) > opt.Top {
 		res.Recommendations = res.Recommendations[:opt.Top]

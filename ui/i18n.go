@@ -202,6 +202,7 @@ const (
 	mRowInterconnect
 	mRowVCPU
 	mAssumptions
+	mSuggestions
 	mColon
 	mMoreBelow
 	mICSingle
@@ -466,6 +467,7 @@ var texts = [msgCount]text{
 	mRowInterconnect: {"interconnect", "互联"},
 	mRowVCPU:         {"vCPUs", "vCPU"},
 	mAssumptions:     {"Assumptions", "假设"},
+	mSuggestions:     {"No offer keeps the budget. What would get closer:", "没有报价在预算内。以下改动可以更接近预算："},
 	mColon:           {": ", "："},
 	mMoreBelow:       {"more below: } scrolls, { goes back", "下面还有：} 向下滚动，{ 返回"},
 	mICSingle:        {"single GPU", "单卡"},

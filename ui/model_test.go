@@ -448,3 +448,18 @@ func TestLoadedFromInHeader(t *testing.T) {
 		}
 	}
 }
+
+func TestOverBudgetShowsSuggestions(t *testing.T) {
+	m := newTestModel(t, 140, 40)
+	m = press(t, m, "ctrl+g", "8", "$0.05/h")
+	s := screen(m)
+	for _, want := range []string{"✖ over budget", "No offer keeps the budget", "→ use int4 precision: needs 40 GiB"} {
+		if !strings.Contains(s, want) {
+			t.Errorf("over-budget frame lacks %q:\n%s", want, s)
+		}
+	}
+	m = press(t, m, "ctrl+u", "$5/h")
+	if s := screen(m); strings.Contains(s, "over budget") {
+		t.Errorf("within budget yet flagged:\n%s", s)
+	}
+}

@@ -288,7 +288,11 @@ func (m Model) countLine(top, end, w int) string {
 	if n := len(m.offers.marked); n > 0 {
 		parts = append(parts, m.t.f(mMarked, n))
 	}
-	return fit(m.st.Muted.Render(strings.Join(parts, " · ")), w)
+	line := m.st.Muted.Render(strings.Join(parts, " · "))
+	if r := m.offers.selected(); r != nil && m.form.answers.Budget.IsSet() && !r.WithinBudget {
+		line = m.st.Critical.Render("✖ "+m.t.s(mOverBudget)) + m.st.Muted.Render(" · ") + line
+	}
+	return fit(line, w)
 }
 
 // wrapStyled wraps plain text and styles each line; lines after the
@@ -337,6 +341,13 @@ func (m Model) viewDetail(w int) []string {
 		facts = append(facts, s)
 	}
 	out = append(out, fit(m.st.Value.Render(strings.Join(facts, m.st.Muted.Render(" · "))), w))
+	if m.form.answers.Budget.IsSet() && !r.WithinBudget && len(m.res.Suggestions) > 0 {
+		// Nothing keeps the budget: what would get closer.
+		out = append(out, fit(m.st.Critical.Render(m.t.s(mSuggestions)), w))
+		for _, sg := range m.res.Suggestions {
+			out = append(out, wrapStyled(m.st.Value, "→ "+sg.Change+m.t.s(mColon)+sg.Effect, w)...)
+		}
+	}
 	if len(r.Warnings) > 0 {
 		// The warnings at a glance; each is explained further down.
 		var codes []string
