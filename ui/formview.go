@@ -13,6 +13,7 @@ type block struct {
 	lines      []string
 	focusStart int
 	focusEnd   int
+	cursor     int // the line of the focused question that must stay visible
 }
 
 // viewForm renders the questions pane: the step list (when there is room)
@@ -45,6 +46,12 @@ func (m Model) viewForm(l layout) []string {
 		if b.focusEnd-1 > n {
 			start = min(b.focusEnd-1-n, b.focusStart-1)
 		}
+		// The chosen option or the input line must be visible, with one
+		// line after it when there is one.
+		if cur := b.cursor - 1; cur >= start+n-1 {
+			start = min(cur-n+2, len(rest)-n)
+		}
+		start = max(start, 0)
 		lines = append([]string{title}, rest[start:min(start+n, len(rest))]...)
 	}
 	return pad(append(top, lines...), w, h)
@@ -133,6 +140,10 @@ func (m Model) viewStep(w int, compact bool) block {
 		focused := id == cur && m.focus == focusForm && m.overlay == overlayNone
 		if id == cur {
 			b.focusStart = len(b.lines)
+			b.cursor = b.focusStart + 1
+			if defs[id].kind == kindChoice {
+				b.cursor += f.optionIndex(id)
+			}
 		}
 		b.lines = append(b.lines, m.viewField(id, focused, id == cur, w, compact)...)
 		if id == cur {

@@ -463,3 +463,13 @@ func TestOverBudgetShowsSuggestions(t *testing.T) {
 		t.Errorf("within budget yet flagged:\n%s", s)
 	}
 }
+
+func TestChosenOptionStaysVisible(t *testing.T) {
+	m := newTestModel(t, 60, 16)
+	for i, want := range []string{"Full fine-tune", "LoRA", "QLoRA", "Pre-train", "I know my VRAM"} {
+		m = press(t, m, "down")
+		if s := screen(m); !strings.Contains(s, "› ● "+want) {
+			t.Fatalf("after %d downs the chosen option %q is hidden:\n%s", i+1, want, s)
+		}
+	}
+}
