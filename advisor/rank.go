@@ -389,15 +389,22 @@ func (c *call) quick(ri int32, sr *shapeRes, worst *cand) (cand, bool) {
 // regionWanted applies the --region filter: an offer passes when one of
 // its regions starts with a wanted one (case-insensitive).
 func regionWanted(want, have []string) bool {
+	_, ok := matchRegion(have, want)
+	return ok
+}
+
+// matchRegion returns the first region of have that starts with one of
+// want (case-insensitive).
+func matchRegion(have, want []string) (string, bool) {
 	for _, w := range want {
 		w = strings.ToLower(strings.TrimSpace(w))
 		for _, h := range have {
 			if strings.HasPrefix(strings.ToLower(h), w) {
-				return true
+				return h, true
 			}
 		}
 	}
-	return false
+	return "", false
 }
 
 // scan ranks every offer and keeps the best k with a bounded heap (the

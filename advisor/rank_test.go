@@ -438,3 +438,18 @@ func TestIndexRebuiltForNewOffers(t *testing.T) {
 		t.Errorf("after adding an offer: %v", got)
 	}
 }
+
+func TestRegion(t *testing.T) {
+	o := testOffer("cloudA", "l4", "L4", 1, 1)
+	o.Regions = []string{"eu-west-1", "us-east-1"}
+	if got := pickRegion(&o, nil); got != "eu-west-1" {
+		t.Errorf("one price everywhere: region %q", got)
+	}
+	o.OnDemandMax = 1.4
+	if got := pickRegion(&o, nil); got != "" {
+		t.Errorf("prices differ by region, the cheapest is not known: got %q", got)
+	}
+	if got := pickRegion(&o, []string{"US-"}); got != "us-east-1" {
+		t.Errorf("filtered region: got %q", got)
+	}
+}

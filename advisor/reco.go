@@ -32,7 +32,7 @@ func (c *call) full(cd cand) model.Recommendation {
 		Offer:            o,
 		Provider:         o.Provider,
 		InstanceType:     o.InstanceType,
-		Region:           pickRegion(o.Regions, c.a.Regions),
+		Region:           pickRegion(o, c.a.Regions),
 		GPU:              o.GPU,
 		GPUCount:         o.GPUCount,
 		Nodes:            sr.nodes,
@@ -102,18 +102,16 @@ func (c *call) full(cd cand) model.Recommendation {
 // currency is the offer's currency (USD when unset).
 func (r *row) currency(ix *index) model.Currency { return ix.curs[r.cur] }
 
-// pickRegion is the first region the filter wants, or the first listed.
-func pickRegion(have, want []string) string {
-	for _, w := range want {
-		w = strings.ToLower(strings.TrimSpace(w))
-		for _, h := range have {
-			if strings.HasPrefix(strings.ToLower(h), w) {
-				return h
-			}
-		}
+// pickRegion is the region the run's price applies to: the region the
+// filter asked for, the offer's only region, or any of its regions when
+// they share one price. Otherwise it is empty: an offer carries its
+// lowest price over its regions, not which region has it.
+func pickRegion(o *model.Offer, want []string) string {
+	if h, ok := matchRegion(o.Regions, want); ok {
+		return h
 	}
-	if len(have) > 0 {
-		return have[0]
+	if len(o.Regions) == 1 || len(o.Regions) > 1 && o.OnDemandMax <= o.OnDemand && o.SpotMax <= o.Spot {
+		return o.Regions[0]
 	}
 	return ""
 }

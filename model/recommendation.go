@@ -94,7 +94,9 @@ type Recommendation struct {
 
 	Provider     string `json:"provider" toml:"provider"`
 	InstanceType string `json:"instance_type" toml:"instance_type"`
-	// Region is the cheapest region of the offer.
+	// Region is the region the price applies to: the one the region filter
+	// asked for, the offer's only region, or its first when all share one
+	// price; empty when the catalog does not say which region is cheapest.
 	Region   string `json:"region" toml:"region"`
 	GPU      string `json:"gpu" toml:"gpu"`
 	GPUCount int    `json:"gpu_count" toml:"gpu_count"` // per node
