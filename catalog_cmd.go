@@ -156,15 +156,15 @@ func priceDigits(v float64) int {
 
 // gpuQuery is a parsed --gpu NAME[:N].
 type gpuQuery struct {
-	key   string
+	name  string
 	count int
 }
 
 // parseGPUQuery reads NAME or NAME:N.
 func parseGPUQuery(s string) (gpuQuery, error) {
 	name, n, hasN := strings.Cut(s, ":")
-	q := gpuQuery{key: aliasKeyCLI(name)}
-	if q.key == "" {
+	q := gpuQuery{name: strings.TrimSpace(name)}
+	if strings.IndexFunc(q.name, func(r rune) bool { return r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' }) < 0 {
 		return q, fmt.Errorf("--gpu %q: no GPU name (use a name such as H100, A6000 or RTX4090, optionally :N for the count)", s)
 	}
 	if hasN {
@@ -177,50 +177,12 @@ func parseGPUQuery(s string) (gpuQuery, error) {
 	return q, nil
 }
 
-// aliasKeyCLI normalises a GPU name: lower case letters and digits only.
-func aliasKeyCLI(s string) string {
-	var b strings.Builder
-	for _, r := range strings.ToLower(s) {
-		if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' {
-			b.WriteRune(r)
-		}
-	}
-	return b.String()
-}
-
-// matches reports whether an offer's GPU is the queried one: the query
-// equals the GPU's name, an alias, or a run of words of the name ("H100"
-// matches "H100 SXM5", "4090" matches "GeForce RTX 4090", "A10" does not
-// match "A100-80GB PCIe").
+// matches reports whether an offer has the queried GPU (and count).
 func (q gpuQuery) matches(cat *model.Catalog, o *model.Offer) bool {
 	if q.count > 0 && o.GPUCount != q.count {
 		return false
 	}
-	if o.GPU == "" {
-		return false
-	}
-	names := []string{o.GPU}
-	if strings.Contains(o.GPU, " or ") {
-		names = strings.Split(o.GPU, " or ")
-	}
-	for _, n := range names {
-		if g, ok := cat.GPUs[n]; ok {
-			for _, a := range g.Aliases {
-				if aliasKeyCLI(a) == q.key {
-					return true
-				}
-			}
-		}
-		words := strings.FieldsFunc(n, func(r rune) bool { return r == ' ' || r == '-' || r == '(' || r == ')' || r == ',' })
-		for i := range words {
-			for j := i + 1; j <= len(words); j++ {
-				if aliasKeyCLI(strings.Join(words[i:j], "")) == q.key {
-					return true
-				}
-			}
-		}
-	}
-	return false
+	return data.GPUNameMatches(cat, o.GPU, q.name)
 }
 
 // listFilter holds catalog list's filters.
@@ -406,13 +368,18 @@ func writeListJSON(stdout, stderr io.Writer, cat *model.Catalog, offers []*model
 		}
 		out = append(out, lo)
 	}
-	enc := json.NewEncoder(stdout)
-	enc.SetIndent("", "  ")
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(out); err != nil {
+	if err := writeJSON(stdout, out); err != nil {
 		return catalogFail(stderr, exitFail, "list", err)
 	}
 	return exitOK
+}
+
+// writeJSON prints v as indented JSON (UTF-8 and < > & left as they are).
+func writeJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	return enc.Encode(v)
 }
 
 // round5 rounds a converted price to 5 decimals.
@@ -582,10 +549,7 @@ func catalogShow(args []string, stdout, stderr io.Writer) int {
 			}
 			out = append(out, s)
 		}
-		enc := json.NewEncoder(stdout)
-		enc.SetIndent("", "  ")
-		enc.SetEscapeHTML(false)
-		if err := enc.Encode(out); err != nil {
+		if err := writeJSON(stdout, out); err != nil {
 			return catalogFail(stderr, exitFail, "show", err)
 		}
 		return exitOK
@@ -904,10 +868,7 @@ func catalogStats(args []string, stdout, stderr io.Writer) int {
 	}
 	r := buildStats(cat)
 	if cf.format == "json" {
-		enc := json.NewEncoder(stdout)
-		enc.SetIndent("", "  ")
-		enc.SetEscapeHTML(false)
-		if err := enc.Encode(r); err != nil {
+		if err := writeJSON(stdout, r); err != nil {
 			return catalogFail(stderr, exitFail, "stats", err)
 		}
 		return exitOK

@@ -318,7 +318,7 @@ func ApplyOverlay(cat *model.Catalog, path string, b []byte) error {
 			if ovr.InstanceType != "" && !globMatch(ovr.InstanceType, o.InstanceType) {
 				continue
 			}
-			if ovr.GPU != "" && !gpuMatches(cat, o, ovr.GPU) {
+			if ovr.GPU != "" && !GPUNameMatches(cat, o.GPU, ovr.GPU) {
 				continue
 			}
 			n++
@@ -367,17 +367,31 @@ func ApplyOverlay(cat *model.Catalog, path string, b []byte) error {
 	return nil
 }
 
-// gpuMatches reports whether an offer's GPU is the one a user named (by
-// name or alias, case and punctuation ignored).
-func gpuMatches(cat *model.Catalog, o *model.Offer, name string) bool {
-	k := aliasKey(name)
-	if aliasKey(o.GPU) == k {
-		return true
+// GPUNameMatches reports whether the GPU named gpu (a key of cat.GPUs, or
+// a synthetic "A or B" name) is the one a user asked for: the query equals
+// the GPU's name or one of its aliases, or a run of words of the name, with
+// case and punctuation ignored. "H100" matches "H100 SXM5", "4090" matches
+// "GeForce RTX 4090", "A6000" matches "RTX A6000"; "A10" does not match
+// "A100-80GB PCIe".
+func GPUNameMatches(cat *model.Catalog, gpu, query string) bool {
+	q := aliasKey(query)
+	if gpu == "" || q == "" {
+		return false
 	}
-	if g, ok := cat.GPUs[o.GPU]; ok {
-		for _, a := range g.Aliases {
-			if aliasKey(a) == k {
-				return true
+	for _, n := range strings.Split(gpu, " or ") {
+		if g, ok := cat.GPUs[n]; ok {
+			for _, a := range g.Aliases {
+				if aliasKey(a) == q {
+					return true
+				}
+			}
+		}
+		words := strings.FieldsFunc(n, func(r rune) bool { return r == ' ' || r == '-' || r == '(' || r == ')' || r == ',' })
+		for i := range words {
+			for j := i + 1; j <= len(words); j++ {
+				if aliasKey(strings.Join(words[i:j], "")) == q {
+					return true
+				}
 			}
 		}
 	}

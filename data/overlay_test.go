@@ -118,3 +118,32 @@ func TestOverlayErrors(t *testing.T) {
 		})
 	}
 }
+
+func TestGPUNameMatches(t *testing.T) {
+	cat := embeddedCatalog(t)
+	tests := []struct {
+		gpu, query string
+		want       bool
+	}{
+		{"H100 SXM5", "H100", true},
+		{"H100 SXM5", "h100-sxm", true},
+		{"H100 PCIe or H100 SXM5", "H100", true},
+		{"A100-80GB PCIe", "A10", false},
+		{"A10", "A10", true},
+		{"A100-80GB PCIe", "A100", true},
+		{"RTX A6000", "A6000", true},
+		{"RTX A6000", "rtx-a6000", true},
+		{"GeForce RTX 4090", "4090", true},
+		{"GeForce RTX 4090", "RTX4090", true},
+		{"RTX 6000 Ada Generation", "RTX 6000 Ada", true},
+		{"Quadro RTX 6000 (Turing, 24 GB)", "RTX6000", true},
+		{"L40S", "L40", false},
+		{"", "H100", false},
+		{"H100 SXM5", "", false},
+	}
+	for _, tc := range tests {
+		if got := GPUNameMatches(cat, tc.gpu, tc.query); got != tc.want {
+			t.Errorf("GPUNameMatches(%q, %q) = %v, want %v", tc.gpu, tc.query, got, tc.want)
+		}
+	}
+}
