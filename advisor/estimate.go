@@ -98,7 +98,9 @@ func EstimateWith(cat *model.Catalog, a model.Answers, opt Options) model.Requir
 	a.Normalize()
 	l := langOf(opt.Lang)
 	p := newPlan(cat, &a, l)
-	p.req.MinGPUs = p.minGPUs(catalogMaxVRAM(cat))
+	if cat != nil {
+		p.req.MinGPUs = p.minGPUs(indexFor(cat).maxVRAM)
+	}
 	return p.req
 }
 
@@ -505,21 +507,6 @@ func (p *plan) refineMin(n int, cap float64) int {
 		}
 	}
 	return n
-}
-
-// catalogMaxVRAM is the largest per-GPU memory the catalog knows.
-func catalogMaxVRAM(cat *model.Catalog) float64 {
-	if cat == nil {
-		return 0
-	}
-	m := 0.0
-	for _, g := range cat.GPUs {
-		m = math.Max(m, g.VRAMGiB)
-	}
-	for i := range cat.Offers {
-		m = math.Max(m, cat.Offers[i].VRAMGiB)
-	}
-	return m
 }
 
 // pct formats a share as a whole percentage.

@@ -1,7 +1,6 @@
 package advisor
 
 import (
-	"math"
 	"strings"
 
 	"github.com/gpupick/gpupick/model"
@@ -68,7 +67,7 @@ func (c *call) full(cd cand) model.Recommendation {
 			UpTo:                  q.upTo,
 			Eligible:              q.eligible,
 			CalendarHours:         q.cal,
-			Note:                  c.quoteNote(q, pol, h),
+			Note:                  c.quoteNote(q, pol, cal),
 		}
 		if !unknown {
 			pq.TotalUSD, pq.Total = q.total, q.total*toDisp
@@ -116,8 +115,9 @@ func pickRegion(o *model.Offer, want []string) string {
 	return ""
 }
 
-// quoteNote explains one price model in a line.
-func (c *call) quoteNote(q *quote, pol *model.Policy, h float64) string {
+// quoteNote explains one price model in a line; cal is the run's calendar
+// length.
+func (c *call) quoteNote(q *quote, pol *model.Policy, cal float64) string {
 	l := c.l
 	var parts []string
 	switch q.pm {
@@ -156,7 +156,7 @@ func (c *call) quoteNote(q *quote, pol *model.Policy, h float64) string {
 				parts = append(parts, q.disc.Note)
 			}
 		}
-		if q.cal > h*model.HoursPerWeekFull/math.Max(c.a.HoursPerWeek, 1)+1e-6 && (q.pm == model.PriceReserved1 || q.pm == model.PriceReserved3 || q.listed) {
+		if q.cal > cal+1e-6 {
 			parts = append(parts, l.f(kQWholeTerm, q.cal))
 		}
 		if q.breakEven > 0 {
