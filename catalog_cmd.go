@@ -43,7 +43,7 @@ type catalogFlags struct {
 
 func (c *catalogFlags) register(fs *flag.FlagSet, formats string) {
 	fs.StringVar(&c.overlay, "catalog", "", "overlay `FILE` with private offers or negotiated prices (TOML)")
-	fs.StringVar(&c.currency, "currency", "", "display currency: USD or CNY (default: each offer's own)")
+	fs.StringVar(&c.currency, "currency", "", "display currency: USD or CNY (list: USD; show: the offer's own)")
 	fs.StringVar(&c.cacheDir, "cache-dir", "", "folder of imported and updated catalogs (default: the user cache dir)")
 	fs.StringVar(&c.configDir, "config-dir", "", "folder of the default overlay catalog.toml (default: the user config dir)")
 	if formats != "" {
@@ -259,6 +259,9 @@ func catalogList(args []string, stdout, stderr io.Writer) int {
 	cur, err := cf.check("table|json")
 	if err != nil {
 		return catalogFail(stderr, exitUsage, "list", err)
+	}
+	if cur == "" {
+		cur = model.USD // one column, one currency; CNY offers are converted and marked
 	}
 	var f listFilter
 	if *gpu != "" {

@@ -120,33 +120,17 @@ func applyFact(o *model.Offer, f factRule) error {
 	}
 	switch f.Field {
 	case "interconnect":
-		v := model.Interconnect(f.Value)
-		switch v {
-		case model.InterconnectNVSwitch, model.InterconnectNVLink, model.InterconnectPCIe, model.InterconnectSingle:
-		default:
+		var v interconn
+		if err := v.UnmarshalText([]byte(f.Value)); err != nil || v == "" {
 			return fmt.Errorf("field interconnect: %q is not nvswitch, nvlink, pcie or single", f.Value)
 		}
-		if o.Interconnect != model.InterconnectUnknown && o.Interconnect != v {
-			return conflict(o.Interconnect)
-		}
-		if o.Interconnect == model.InterconnectUnknown && f.Note != "" {
-			o.InterconnectNote = f.Note
-		}
-		o.Interconnect = v
+		return setFact(&o.Interconnect, &o.InterconnectNote, model.Interconnect(v), f.Note, conflict)
 	case "vcpu_type":
-		v := model.VCPUType(f.Value)
-		switch v {
-		case model.VCPUDedicated, model.VCPUShared, model.VCPUBurstable, model.VCPUContainer, model.VCPUMarketplace, model.VCPUGPUFraction:
-		default:
+		var v vcpuType
+		if err := v.UnmarshalText([]byte(f.Value)); err != nil || v == "" {
 			return fmt.Errorf("field vcpu_type: %q is not dedicated, shared, burstable, container, marketplace or gpu-fraction", f.Value)
 		}
-		if o.VCPUType != model.VCPUUnknown && o.VCPUType != v {
-			return conflict(o.VCPUType)
-		}
-		if o.VCPUType == model.VCPUUnknown && f.Note != "" {
-			o.VCPUNote = f.Note
-		}
-		o.VCPUType = v
+		return setFact(&o.VCPUType, &o.VCPUNote, model.VCPUType(v), f.Note, conflict)
 	case "hyperthread":
 		return tri(&o.Hyperthreaded)
 	case "rdma":
@@ -195,5 +179,18 @@ func applyFact(o *model.Offer, f factRule) error {
 	default:
 		return fmt.Errorf("unknown field %q", f.Field)
 	}
+	return nil
+}
+
+// setFact sets an enum fact that is unknown (the empty value), replacing
+// its note with the fact's; a different known value is a conflict.
+func setFact[T ~string](dst *T, note *string, v T, factNote string, conflict func(any) error) error {
+	if *dst != "" && *dst != v {
+		return conflict(*dst)
+	}
+	if *dst == "" && factNote != "" {
+		*note = factNote
+	}
+	*dst = v
 	return nil
 }
