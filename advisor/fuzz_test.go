@@ -117,8 +117,15 @@ func FuzzRecommend(f *testing.F) {
 		if cny {
 			a.Currency = model.CNY
 		}
-		res := Recommend(cat, a, Options{Top: 5, Lang: []string{"en", "zh"}[seed%2]})
+		res := Recommend(cat, a, Options{Top: 3, Lang: []string{"en", "zh"}[seed%2]})
 		checkResult(t, res)
+		// The pruned top 3 are the first 3 of the complete ranking.
+		all := Recommend(cat, a, Options{Top: 1000})
+		for i, r := range res.Recommendations {
+			if w := all.Recommendations[i]; r.Offer != w.Offer || r.AllInUSD != w.AllInUSD {
+				t.Fatalf("#%d: top-3 has %s %.4f, full ranking %s %.4f", i, r.InstanceType, r.AllInUSD, w.InstanceType, w.AllInUSD)
+			}
+		}
 	})
 }
 
