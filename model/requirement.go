@@ -60,9 +60,10 @@ type Requirement struct {
 	// MinGPUs is the fewest GPUs of the largest known memory that can hold
 	// the job (1 when one GPU is enough).
 	MinGPUs int `json:"min_gpus" toml:"min_gpus"`
-	// FLOPs is the compute of a job-size run (6 x params x tokens for
-	// training, 2 x active params x tokens for generation); 0 for a
-	// wall-clock run.
+	// FLOPs is the compute of a job-size run (6 x active params x tokens
+	// for full training, 4 x for LoRA / QLoRA whose frozen base needs no
+	// weight gradients, plus 2 x with gradient checkpointing; 2 x active
+	// params x tokens for generation); 0 for a wall-clock run.
 	FLOPs float64 `json:"flops,omitempty" toml:"flops,omitempty"`
 	// MinDecodeTokensPerSec is the per-stream speed the latency class asks.
 	MinDecodeTokensPerSec float64 `json:"min_decode_tokens_per_s,omitempty" toml:"min_decode_tokens_per_s,omitempty"`
