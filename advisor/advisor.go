@@ -70,6 +70,15 @@ func Recommend(cat *model.Catalog, a model.Answers, opt Options) model.Result {
 		return res
 	}
 	cs := trim(c.scan(top))
+	if len(cs) == 0 && c.p.autoNodes && c.st.tooBig > 0 {
+		// No single node holds the model: widen to several nodes.
+		wide := a
+		wide.MaxNodes = defaultNodesInference
+		c = newCall(cat, wide, l)
+		c.p.req.Assumptions = append(c.p.req.Assumptions, l.f(kAsmMultiNode, defaultNodesInference))
+		res.Requirement = c.p.req
+		cs = trim(c.scan(top))
+	}
 	res.Matched = c.st.matched
 	res.Recommendations = make([]model.Recommendation, 0, len(cs))
 	for _, cd := range cs {

@@ -50,13 +50,17 @@ const (
 // plan is a requirement plus everything the fitter and the speed model
 // need: the memory parts in bytes and how they shard.
 type plan struct {
-	req      model.Requirement
-	ar       modelArch
-	prec     model.Precision
-	training bool
-	lora     bool
-	stated   bool // WorkloadVRAM: the user states the memory
-	sized    bool // a model size is known
+	// autoNodes: inference with no node limit given is first ranked on one
+	// node; Recommend widens to several nodes only when no single node
+	// holds the model.
+	autoNodes bool
+	req       model.Requirement
+	ar        modelArch
+	prec      model.Precision
+	training  bool
+	lora      bool
+	stated    bool // WorkloadVRAM: the user states the memory
+	sized     bool // a model size is known
 
 	// Memory in bytes over the whole job. Training: weights, grads and
 	// optim shard by the sharding strategy. Inference: weights and kv shard
@@ -119,12 +123,16 @@ func newPlan(cat *model.Catalog, a *model.Answers, l lang) *plan {
 	say := func(key string, args ...any) { r.Assumptions = append(r.Assumptions, l.f(key, args...)) }
 
 	p.maxNodes = a.MaxNodes
-	if p.maxNodes <= 0 {
-		p.maxNodes = defaultNodesInference
-		if p.training {
-			p.maxNodes = defaultNodesTraining
-		}
+	switch {
+	case p.maxNodes > 0:
+	case p.training:
+		p.maxNodes = defaultNodesTraining
 		say(kAsmMaxNodes, p.maxNodes)
+	default:
+		// Serving across nodes costs latency and operations: offer it only
+		// when no single node can hold the model.
+		p.maxNodes, p.autoNodes = 1, true
+		say(kAsmOneNode)
 	}
 	r.MaxNodes = p.maxNodes
 

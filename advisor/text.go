@@ -31,6 +31,19 @@ func langOf(s string) lang {
 // same order.
 type tr [2]string
 
+// vcpuKindKeys maps the shared kinds of vCPU to their text keys.
+var vcpuKindKeys = map[model.VCPUType]string{model.VCPUShared: kVCPUShared, model.VCPUBurstable: kVCPUBurstable,
+	model.VCPUContainer: kVCPUContainer, model.VCPUMarketplace: kVCPUMarketplace, model.VCPUGPUFraction: kVCPUFraction}
+
+// vcpuKind describes a shared kind of vCPU for the shared-vcpu message.
+func (l lang) vcpuKind(t model.VCPUType) string {
+	key := vcpuKindKeys[t]
+	if key == "" {
+		return string(t)
+	}
+	return l.f(key)
+}
+
 // f formats the text of a key.
 func (l lang) f(key string, args ...any) string {
 	if l == langSilent {
@@ -112,6 +125,13 @@ const (
 // checks it).
 const (
 	kAsmMaxNodes       = "asm.maxnodes"
+	kAsmOneNode        = "asm.onenode"
+	kVCPUShared        = "vcpu.shared"
+	kVCPUBurstable     = "vcpu.burstable"
+	kVCPUContainer     = "vcpu.container"
+	kVCPUMarketplace   = "vcpu.marketplace"
+	kVCPUFraction      = "vcpu.fraction"
+	kAsmMultiNode      = "asm.multinode"
 	kAsmStated         = "asm.stated"
 	kAsmUnknownModel   = "asm.unknownmodel"
 	kAsmPreset         = "asm.preset"
@@ -214,6 +234,19 @@ const (
 )
 
 var texts = map[string]tr{
+	kVCPUShared:      {"shared with other tenants", "与其他租户共享"},
+	kVCPUBurstable:   {"burstable (a baseline plus CPU credits)", "为突发型（基准性能加 CPU 积分）"},
+	kVCPUContainer:   {"a container's share of a host that runs other tenants' containers", "是容器在多租户主机上分到的份额"},
+	kVCPUMarketplace: {"on a marketplace host that other renters share", "在多人共用的市场型主机上"},
+	kVCPUFraction:    {"a vGPU slice's share of the host", "是 vGPU 切片分到的主机份额"},
+	kAsmOneNode: {
+		"serving on one node (several nodes are offered only when no single node holds the model)",
+		"在单个节点上推理（只有当没有单个节点装得下模型时才考虑多节点）",
+	},
+	kAsmMultiNode: {
+		"no single node holds the model: serving across up to %d nodes (pipeline stages)",
+		"没有单个节点装得下模型：最多跨 %d 个节点推理（流水线并行）",
+	},
 	kAsmMaxNodes: {
 		"at most %d nodes per configuration (no node limit given)",
 		"每个配置最多 %d 个节点（未指定节点上限）",
@@ -626,8 +659,8 @@ var warnDefs = map[string]warnDef{
 	},
 	model.WarnSharedVCPU: {
 		msg: tr{
-			"host vCPUs are %s: other tenants compete for them",
-			"主机 vCPU 类型为 %s：与其他租户争用",
+			"vCPUs are %s: data loading and tokenisation slow down when neighbours are busy",
+			"vCPU %s：邻居繁忙时数据加载和分词会变慢",
 		},
 		detail: tr{
 			"Shared, burstable, container and marketplace hosts give no fixed CPU: data loading, tokenisation and the serving loop slow down when neighbours are busy. A vCPU is usually a hyperthread, half a physical core.",

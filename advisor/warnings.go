@@ -72,7 +72,7 @@ func (c *call) warnings(o *model.Offer, r *row, sh *shape, sr *shapeRes, rec *mo
 	// shared-vcpu and low-cpu-per-gpu.
 	switch o.VCPUType {
 	case model.VCPUShared, model.VCPUBurstable, model.VCPUContainer, model.VCPUGPUFraction, model.VCPUMarketplace:
-		add(model.WarnSharedVCPU, model.SeverityWarn, firstSource(o), string(o.VCPUType))
+		add(model.WarnSharedVCPU, model.SeverityWarn, firstSource(o), l.vcpuKind(o.VCPUType))
 	default:
 		if o.Hyperthreaded == model.Yes && p.training && o.VCPUs > 0 && o.GPUCount > 0 && o.VCPUs/2/float64(o.GPUCount) < 8 {
 			ws = append(ws, l.warningKey(model.WarnSharedVCPU, kSharedHT, model.SeverityInfo, firstSource(o), o.VCPUs, o.VCPUs/2))
