@@ -192,6 +192,7 @@ const (
 	kRDMAUnknown    = "w.rdmaunknown"
 	kRDMANo         = "w.rdmano"
 	kSharedHT       = "w.sharedht"
+	kNVLinkUnknown  = "w.nvlinkunknown"
 	kLockInNoYear   = "w.lockinnoyear"
 	kLockInCapacity = "w.lockincapacity"
 	kFP8No          = "w.fp8no"
@@ -474,6 +475,10 @@ var texts = map[string]tr{
 	kRDMANo: {
 		"none",
 		"不支持",
+	},
+	kNVLinkUnknown: {
+		"%d x %s: the provider does not document NVLink between the GPUs; without it, gradient and tensor-parallel traffic goes over PCIe",
+		"%d x %s：服务商未说明 GPU 之间是否有 NVLink；没有的话，梯度同步和张量并行通信走 PCIe",
 	},
 	kSharedHT: {
 		"%.0f vCPUs are hyperthreads: about %.0f physical cores",

@@ -56,6 +56,9 @@ func (c *call) warnings(o *model.Offer, r *row, sh *shape, sr *shapeRes, rec *mo
 			sev = model.SeverityWarn
 		}
 		add(model.WarnNoNVLink, sev, srcNVLink, sh.count, o.GPU)
+	} else if multiGPU && p.training && sh.nvlink == 0 {
+		// Not documented: say so rather than claim either way.
+		ws = append(ws, l.warningKey(model.WarnNoNVLink, kNVLinkUnknown, model.SeverityInfo, srcNVLink, sh.count, o.GPU))
 	}
 	// no-rdma: several nodes without GPUDirect RDMA.
 	if sr.nodes > 1 && o.RDMA != model.Yes {
