@@ -9,10 +9,13 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/gpupick/gpupick/data"
 )
 
 var (
@@ -182,4 +185,51 @@ func shellJoin(words []string) string {
 		q[i] = "'" + strings.ReplaceAll(w, "'", `'\''`) + "'"
 	}
 	return strings.Join(q, " ")
+}
+
+// TestE2EDefaultsAt80x24 is the walking skeleton's promise, checked on the
+// real binary as a new user meets it: at 80x24 the wizard opens on the
+// embedded catalog, the live panel ranks offers before any answer is
+// given, enter all the way keeps a ranking, and ctrl+s writes a decision
+// record that parses and matches what the panel shows.
+func TestE2EDefaultsAt80x24(t *testing.T) {
+	bin := buildBinary(t)
+	s := startTmux(t, bin, 80, 24, nil)
+	screen := s.waitFor(t, "prices as of", 15*time.Second)
+	// The panel lists priced offers: a "$" price on a line with a GPU count.
+	offers := regexp.MustCompile(`\d+×[^│\n]*\$\d`)
+	if !offers.MatchString(screen) {
+		t.Fatalf("no priced offers on the first screen:\n%s", screen)
+	}
+	// Enter through every step, accepting the defaults.
+	for i := 0; i < 12; i++ {
+		s.send("Enter")
+	}
+	screen = s.waitFor(t, "$", 5*time.Second)
+	if !offers.MatchString(screen) {
+		t.Fatalf("no offers after accepting every default:\n%s", screen)
+	}
+	s.send("C-s")
+	s.waitFor(t, "gpupick.toml", 5*time.Second)
+	s.send("Enter")
+	s.waitFor(t, "saved", 5*time.Second)
+	rec, err := data.ReadRecord(filepath.Join(s.dir(), "gpupick.toml"))
+	if err != nil {
+		t.Fatalf("ctrl+s wrote no record that parses: %v", err)
+	}
+	if rec.Answers.Model != "llama-3.1-8b" || rec.Choice == nil || rec.Choice.TotalUSD <= 0 || rec.Requirement.VRAMGiB <= 0 {
+		t.Fatalf("record = answers %+v, choice %+v", rec.Answers, rec.Choice)
+	}
+	// The chosen offer is the one the panel showed first.
+	if !strings.Contains(screen, rec.Choice.Provider) {
+		t.Errorf("record chose %s/%s, not on screen:\n%s", rec.Choice.Provider, rec.Choice.InstanceType, screen)
+	}
+	s.send("C-c")
+	deadline := time.Now().Add(5 * time.Second)
+	for !s.exited() {
+		if time.Now().After(deadline) {
+			t.Fatalf("ctrl+c did not quit:\n%s", s.capture())
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
 }

@@ -48,6 +48,7 @@ var answerFlagDefs = []struct{ name, usage string }{
 	{"precision", "fp32, bf16, fp16, fp8, int8 or int4"},
 	{"context", "context length in tokens, e.g. 8k, 128k"},
 	{"batch", "concurrent users (inference) or sequences per GPU (training)"},
+	{"users", "concurrent users (the same as --batch)"},
 	{"latency", "realtime, interactive or batch"},
 	{"duration", "wall-clock length of the run, e.g. 8h, 2w, 3mo"},
 	{"hours-per-week", "hours the GPUs run each week, e.g. 40, 8h/d, 24/7"},
@@ -120,8 +121,8 @@ func (f *answerFlags) apply(fs *flag.FlagSet, a *model.Answers, cat *model.Catal
 			a.Precision, err = model.ParsePrecision(v)
 		case "context":
 			a.Context, err = model.ParseContext(v)
-		case "batch":
-			a.Batch, err = model.ParseCount("batch", v)
+		case "batch", "users":
+			a.Batch, err = model.ParseCount(d.name, v)
 		case "latency":
 			a.Latency, err = model.ParseLatency(v)
 		case "duration":
@@ -269,8 +270,7 @@ func runRecommend(args []string, stdout, stderr io.Writer) int {
 		}
 		return fail(exitUsage, "%v", err)
 	}
-	res := advisor.Recommend(cat, a, advisor.Options{Top: *top})
-	_ = lang
+	res := advisor.Recommend(cat, a, advisor.Options{Top: *top, Lang: lang})
 	switch *format {
 	case "json":
 		enc := json.NewEncoder(stdout)
