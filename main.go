@@ -180,13 +180,17 @@ func runWizard(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		answers = rec.Answers
 		loadedFrom = *load
 	}
-	if common.currency != "" {
+	switch {
+	case common.currency != "":
 		cur, err := model.ParseCurrency(common.currency)
 		if err != nil {
 			fmt.Fprintf(stderr, "gpupick: --currency %q: unknown currency (use USD or CNY)\n", common.currency)
 			return exitUsage
 		}
 		answers.Currency = cur
+	case lang == "zh" && loadedFrom == "":
+		// Chinese UI: show prices in yuan unless told otherwise.
+		answers.Currency = model.CNY
 	}
 	cat, err := common.loadCatalog()
 	if err != nil {

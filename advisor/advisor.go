@@ -163,6 +163,9 @@ func (c *call) notes(cs []cand) []string {
 	if st.noFX > 0 {
 		add(kNoteNoFX, st.noFX)
 	}
+	if st.legacy > 0 {
+		add(kNoteLegacy, st.legacy)
+	}
 	if st.filtered > 0 {
 		add(kNoteFiltered, st.filtered)
 	}

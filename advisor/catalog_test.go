@@ -23,6 +23,8 @@ var testGPUs = []model.GPU{
 	{Name: "B200 (HGX, 1000 W)", Architecture: "Blackwell", ReleaseYear: 2024, VRAMGiB: 192, MemBandwidthGBs: 8000, BF16TFLOPS: 2250, FP8TFLOPS: 4500, FP8: model.Yes, BF16: model.Yes, NVLink: model.Yes, FormFactor: "SXM (HGX B200 baseboard)", Source: "gpu_specs.csv"},
 	// A GPU the catalog knows by name only: no bandwidth, no TFLOPS.
 	{Name: "Mystery X1", VRAMGiB: 48, Source: "test"},
+	{Name: "V100 SXM2 16GB", Vendor: "NVIDIA", Architecture: "Volta", ReleaseYear: 2017, VRAMGiB: 16, MemBandwidthGBs: 900, BF16TFLOPS: 125, FP8: model.No, BF16: model.No, NVLink: model.Yes, FormFactor: "SXM2", Source: "gpu_specs.csv"},
+	{Name: "K80 (per GPU)", Vendor: "NVIDIA", Architecture: "Kepler", ReleaseYear: 2014, VRAMGiB: 12, MemBandwidthGBs: 240.6, FP8: model.No, BF16: model.No, FormFactor: "PCIe card", Source: "gpu_specs.csv"},
 }
 
 // Presets with the figures of /work/shared/data/model_presets.csv (each

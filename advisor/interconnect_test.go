@@ -38,3 +38,36 @@ func TestNoNVLinkUndocumented(t *testing.T) {
 		}
 	}
 }
+
+// A Kepler GPU (K80) gets the critical variant of legacy-gpu: CUDA 12
+// dropped Kepler (LLVM commit 0f49116e: "sm_35 and sm_37 were removed in
+// cuda-12.0"), so nothing current runs on it.
+// Kepler offers are left out unless the user names the GPU.
+func TestLegacyKeplerCritical(t *testing.T) {
+	k80 := testOffer("cloudA", "k80x1", "K80 (per GPU)", 1, 0.2)
+	l4 := testOffer("cloudA", "l4x1", "L4", 1, 0.98)
+	res := Recommend(catWith(k80, l4), stated(8, nil), Options{Top: 5})
+	if len(res.Recommendations) != 1 || res.Recommendations[0].InstanceType != "l4x1" {
+		t.Fatalf("K80 not left out by default: %v", names(res))
+	}
+	found := false
+	for _, n := range res.Notes {
+		found = found || strings.Contains(n, "Kepler")
+	}
+	if !found {
+		t.Errorf("no note says why the K80 was left out: %v", res.Notes)
+	}
+	res = Recommend(catWith(k80, l4), stated(8, func(a *model.Answers) { a.GPU = "k80" }), Options{Top: 1})
+	if len(res.Recommendations) != 1 {
+		t.Fatalf("nothing recommended: %v", res.Notes)
+	}
+	for _, w := range res.Recommendations[0].Warnings {
+		if w.Code == model.WarnLegacyGPU {
+			if w.Severity != model.SeverityCritical || !strings.Contains(w.Message, "CUDA 12") {
+				t.Errorf("legacy-gpu on a K80 = %+v", w)
+			}
+			return
+		}
+	}
+	t.Errorf("no legacy-gpu warning on a K80: %+v", res.Recommendations[0].Warnings)
+}

@@ -41,6 +41,7 @@ type call struct {
 // stats count why offers were left out, for the notes.
 type stats struct {
 	matched, filtered, noVRAM, tooBig, noFX, noPrice, spotOnly int
+	legacy                                                     int
 	tooSlow, unknownSpeed                                      int
 }
 
@@ -63,6 +64,7 @@ const (
 	whyFiltered
 	whyNoVRAM
 	whyTooBig
+	whyLegacy
 )
 
 // newCall prepares an evaluation. a must be normalised and valid.
@@ -197,6 +199,12 @@ func (c *call) evalShape(s *shape) shapeRes {
 	}
 	if s.count <= 0 || s.vram <= 0 || math.IsInf(s.vram, 0) || math.IsNaN(s.vram) {
 		sr.why = whyNoVRAM
+		return sr
+	}
+	if c.a.GPU == "" && s.gpu >= 0 && c.ix.gpus[s.gpu].g != nil && c.ix.gpus[s.gpu].g.Architecture == "Kepler" {
+		// CUDA 12 dropped Kepler: nothing current runs there. Shown only
+		// when the user asks for the GPU by name.
+		sr.why = whyLegacy
 		return sr
 	}
 	v := s.vram * gib
@@ -424,6 +432,8 @@ func (c *call) scan(k int) []cand {
 				c.st.filtered += n
 			case whyNoVRAM:
 				c.st.noVRAM += n
+			case whyLegacy:
+				c.st.legacy += n
 			default:
 				c.st.tooBig += n
 			}

@@ -96,6 +96,7 @@ func WarningCodes() []string {
 		model.WarnVRAMTight, model.WarnLowBandwidth, model.WarnFP8Unsupported, model.WarnEphemeralDisk,
 		model.WarnEgressCost, model.WarnMarketplaceHost, model.WarnPCIeVariant, model.WarnStalePrice,
 		model.WarnUnknownPrice, model.WarnConvertedCurrency, model.WarnSpeedUnknown, model.WarnSlowFirstToken,
+		model.WarnBF16Unsupported, model.WarnLegacyGPU,
 	}
 }
 
@@ -193,6 +194,7 @@ const (
 	kRDMANo         = "w.rdmano"
 	kSharedHT       = "w.sharedht"
 	kNVLinkUnknown  = "w.nvlinkunknown"
+	kLegacyKepler   = "w.legacykepler"
 	kLockInNoYear   = "w.lockinnoyear"
 	kLockInCapacity = "w.lockincapacity"
 	kFP8No          = "w.fp8no"
@@ -231,6 +233,7 @@ const (
 	kNoteSpotOnly     = "note.spotonly"
 	kNoteNoFX         = "note.nofx"
 	kNoteFiltered     = "note.filtered"
+	kNoteLegacy       = "note.legacy"
 	kNoteRegionPrice  = "note.regionprice"
 )
 
@@ -476,6 +479,10 @@ var texts = map[string]tr{
 		"none",
 		"不支持",
 	},
+	kLegacyKepler: {
+		"%s is a Kepler GPU: CUDA 12 dropped Kepler, so current PyTorch, vLLM and most images will not run on it",
+		"%s 是 Kepler 架构 GPU：CUDA 12 已不再支持 Kepler，当前的 PyTorch、vLLM 和大多数镜像都无法在其上运行",
+	},
 	kNVLinkUnknown: {
 		"%d x %s: the provider does not document NVLink between the GPUs; without it, gradient and tensor-parallel traffic goes over PCIe",
 		"%d x %s：服务商未说明 GPU 之间是否有 NVLink；没有的话，梯度同步和张量并行通信走 PCIe",
@@ -627,6 +634,10 @@ var texts = map[string]tr{
 		"%d offers are priced in a currency without an exchange rate and were left out",
 		"%d 个报价的币种缺少汇率，已排除",
 	},
+	kNoteLegacy: {
+		"%d offers with Kepler GPUs (K80) were left out: CUDA 12 dropped Kepler, so current frameworks do not run there (name the GPU with --gpu to see them)",
+		"%d 个 Kepler 架构 GPU（K80）报价被排除：CUDA 12 已不再支持 Kepler，当前框架无法运行（用 --gpu 指定该 GPU 可查看）",
+	},
 	kNoteFiltered: {
 		"%d offers were filtered out by GPU, count, provider or region",
 		"%d 个报价因 GPU、数量、云厂商或地域筛选被排除",
@@ -737,6 +748,28 @@ var warnDefs = map[string]warnDef{
 			"每生成一个 token 都要从显存读取全部激活权重和 KV 缓存，因此单流速度受限于显存带宽除以这些字节数。换带宽更高的 GPU、用更多 GPU 做张量并行或降低精度都能提速。",
 		},
 		source: srcRoofline,
+	},
+	model.WarnBF16Unsupported: {
+		msg: tr{
+			"%s has no BF16 support: engines refuse BF16 here or fall back to FP16 (same memory); a few models overflow in FP16",
+			"%s 不支持 BF16：推理引擎会拒绝 BF16 或改用 FP16（显存相同）；少数模型在 FP16 下会溢出",
+		},
+		detail: tr{
+			"BF16 needs compute capability 8.0 (Ampere: A100, A10, RTX 30 and newer). On Turing (T4) and Volta (V100) vLLM stops with \"Bfloat16 is only supported on GPUs with compute capability of at least 8.0\" until you pass --dtype half. FP16 has the same size but a smaller range; models trained in BF16 can overflow.",
+			"BF16 需要计算能力 8.0（Ampere：A100、A10、RTX 30 及更新）。在 Turing（T4）和 Volta（V100）上，vLLM 会报错“Bfloat16 is only supported on GPUs with compute capability of at least 8.0”，需加 --dtype half。FP16 大小相同但数值范围更小，BF16 训练的模型可能溢出。",
+		},
+		source: "https://github.com/vllm-project/vllm/issues/946",
+	},
+	model.WarnLegacyGPU: {
+		msg: tr{
+			"%s is a %s GPU: PyTorch's CUDA 12.8+ wheels and recent vLLM (compute capability 7.5+) dropped it; you need older builds",
+			"%s 是 %s 架构 GPU：PyTorch 的 CUDA 12.8+ 版本和新版 vLLM（要求计算能力 7.5+）已不再支持，需要使用旧版本",
+		},
+		detail: tr{
+			"NVIDIA froze Maxwell, Pascal and Volta in CUDA 12 and removed them from CUDA 13; PyTorch 2.8 dropped them from its CUDA 12.8 wheels, and vLLM's docs now ask for compute capability 7.5 or higher. Kepler (K80) was removed in CUDA 12.0. Cheap old GPUs can cost more in engineering time than they save.",
+			"NVIDIA 在 CUDA 12 中冻结了 Maxwell、Pascal 和 Volta，并在 CUDA 13 中移除；PyTorch 2.8 的 CUDA 12.8 版本已去掉它们，vLLM 文档现要求计算能力 7.5 或更高。Kepler（K80）在 CUDA 12.0 中即被移除。便宜的老 GPU 省下的钱，可能还不够花在工程时间上。",
+		},
+		source: "https://github.com/pytorch/pytorch/issues/157517 ; https://raw.githubusercontent.com/vllm-project/vllm/v0.21.0/docs/getting_started/installation/gpu.cuda.inc.md ; https://github.com/llvm/llvm-project/commit/0f49116e261cf5a156221b006acb677e3565fd1a",
 	},
 	model.WarnFP8Unsupported: {
 		msg: tr{

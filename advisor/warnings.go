@@ -164,6 +164,19 @@ func (c *call) warnings(o *model.Offer, r *row, sh *shape, sr *shapeRes, rec *mo
 		}
 		ws = append(ws, l.warningKey(model.WarnFP8Unsupported, key, sev, g.Source, o.GPU))
 	}
+	// bf16-unsupported: BF16 asked on a GPU without it (Turing, Volta, older).
+	if a.Precision == model.BF16 && g != nil && g.BF16 == model.No && p.sized && !p.stated {
+		add(model.WarnBF16Unsupported, model.SeverityInfo, "", o.GPU)
+	}
+	// legacy-gpu: architectures the current CUDA stack no longer supports.
+	if g != nil {
+		switch g.Architecture {
+		case "Kepler":
+			ws = append(ws, l.warningKey(model.WarnLegacyGPU, kLegacyKepler, model.SeverityCritical, "", o.GPU))
+		case "Maxwell", "Pascal", "Volta":
+			add(model.WarnLegacyGPU, model.SeverityWarn, "", o.GPU, g.Architecture)
+		}
+	}
 	// ephemeral-disk: local disks wiped on stop while the job keeps state.
 	keepsState := p.training || a.DataGB > 0 || a.HoursPerWeek < model.HoursPerWeekFull
 	wiped := o.LocalNVMeWiped == model.Yes || o.LocalNVMeWiped == model.Unknown && o.LocalNVMe != "" && pol != nil && pol.LocalDiskSurvivesStop == model.No

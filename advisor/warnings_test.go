@@ -109,7 +109,15 @@ func warningScenarios() []warnScenario {
 		a.DurationHours = 3 * hoursPerYear
 		return a
 	}
+	t4 := testOffer("cloudA", "t4x2", "T4", 2, 1.0)
+	v100 := testOffer("cloudA", "v100x1", "V100 SXM2 16GB", 1, 0.9)
 	return []warnScenario{
+		{model.WarnBF16Unsupported,
+			warnCase{"BF16 on T4s", []model.Offer{t4}, serve("llama-2-7b", model.BF16, 2048, model.LatencyBatch), "t4x2"},
+			warnCase{"FP16 on T4s", []model.Offer{t4}, serve("llama-2-7b", model.FP16, 2048, model.LatencyBatch), "t4x2"}},
+		{model.WarnLegacyGPU,
+			warnCase{"a V100 (Volta)", []model.Offer{v100}, statedVRAM(10), "v100x1"},
+			warnCase{"an L4 (Ada)", []model.Offer{l4}, statedVRAM(10), "l4x1"}},
 		{model.WarnNoNVLink,
 			warnCase{"8B full finetune on 4 x PCIe A6000", []model.Offer{a6000x4}, train(model.WorkloadFineTune, "llama-3.1-8b", nil), "a6000x4"},
 			warnCase{"8B full finetune on 8 x H100 SXM", []model.Offer{h100x8}, train(model.WorkloadFineTune, "llama-3.1-8b", nil), "h100x8"}},

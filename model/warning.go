@@ -42,6 +42,8 @@ const (
 	WarnStalePrice        = "stale-price"
 	WarnUnknownPrice      = "unknown-price"
 	WarnConvertedCurrency = "converted-currency"
+	WarnBF16Unsupported   = "bf16-unsupported"
+	WarnLegacyGPU         = "legacy-gpu"
 	// WarnSpeedUnknown: the GPU's bandwidth or TFLOPS are unknown, so the
 	// latency class (or a job's duration) could not be checked.
 	WarnSpeedUnknown = "speed-unknown"
