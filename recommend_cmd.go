@@ -70,7 +70,7 @@ func (f *answerFlags) register(fs *flag.FlagSet) {
 		f.s[d.name] = fs.String(d.name, "", d.usage)
 	}
 	fs.BoolVar(&f.interruptible, "interruptible", false, "the job checkpoints and may be interrupted (allows spot)")
-	fs.BoolVar(&f.gradCkpt, "grad-checkpointing", false, "training uses gradient checkpointing")
+	fs.BoolVar(&f.gradCkpt, "grad-checkpointing", true, "training recomputes activations (gradient checkpointing); --grad-checkpointing=false turns it off")
 }
 
 // flagError is a usage error that names the flag.

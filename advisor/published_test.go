@@ -247,6 +247,7 @@ func TestPublishedLlama405BTrainingGPUHours(t *testing.T) {
 	cat := testCatalog()
 	a := answers(model.WorkloadPretrain, "llama-3.1-405b", model.BF16, 8192, 1)
 	a.DurationMode, a.JobTokens = model.DurationJob, 15e12
+	a.GradCheckpointing = false // Meta's MFU counts model FLOPs (6ND), no full recomputation
 	a.Normalize()
 	p := newPlan(cat, &a, langEN)
 	h100 := cat.GPUs["H100 SXM5"]

@@ -147,6 +147,9 @@ func DecodeRecord(name string, b []byte) (model.Record, error) {
 	if !md.IsDefined("answers") {
 		return model.Record{}, fmt.Errorf("%s: no [answers] table (a record holds the answers under [answers])", name)
 	}
+	if !md.IsDefined("answers", "grad_checkpointing") {
+		rec.Answers.GradCheckpointing = model.DefaultAnswers().GradCheckpointing
+	}
 	rec.Answers.Normalize()
 	if err := rec.Answers.Validate(); err != nil {
 		return model.Record{}, fmt.Errorf("%s: [answers] %w", name, err)

@@ -161,3 +161,21 @@ func FuzzDecodeRecord(f *testing.F) {
 		}
 	})
 }
+
+// Gradient checkpointing defaults to on when a file does not mention it,
+// and an explicit false survives a round trip.
+func TestRecordGradCheckpointingDefault(t *testing.T) {
+	rec, err := DecodeRecord("a.toml", []byte("[answers]\nworkload = \"lora\"\nparams_b = 8\n"))
+	if err != nil || !rec.Answers.GradCheckpointing {
+		t.Fatalf("missing key: checkpointing %v, %v", rec.Answers.GradCheckpointing, err)
+	}
+	rec.Answers.GradCheckpointing = false
+	var buf bytes.Buffer
+	if err := EncodeRecord(&buf, rec); err != nil {
+		t.Fatal(err)
+	}
+	again, err := DecodeRecord("a.toml", buf.Bytes())
+	if err != nil || again.Answers.GradCheckpointing {
+		t.Fatalf("explicit false lost: %v, %v\n%s", again.Answers.GradCheckpointing, err, buf.Bytes())
+	}
+}

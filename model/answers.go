@@ -171,10 +171,11 @@ type Answers struct {
 	DataGB   float64 `json:"data_gb,omitempty" toml:"data_gb,omitempty"`
 	EgressGB float64 `json:"egress_gb,omitempty" toml:"egress_gb,omitempty"`
 
-	// Training knobs: gradient checkpointing and the sharding strategy used
+	// Training knobs: gradient checkpointing (on by default, as in the
+	// QLoRA and Hugging Face PEFT training scripts) and the sharding strategy used
 	// when more than one GPU is used ("none", "zero1", "zero2", "zero3",
 	// "fsdp"; empty = advisor default).
-	GradCheckpointing bool   `json:"grad_checkpointing,omitempty" toml:"grad_checkpointing,omitempty"`
+	GradCheckpointing bool   `json:"grad_checkpointing" toml:"grad_checkpointing"`
 	Sharding          string `json:"sharding,omitempty" toml:"sharding,omitempty"`
 }
 
@@ -193,6 +194,8 @@ func DefaultAnswers() Answers {
 		DurationHours: HoursPerMonth,
 		HoursPerWeek:  HoursPerWeekFull,
 		Currency:      USD,
+
+		GradCheckpointing: true,
 	}
 }
 
