@@ -130,12 +130,12 @@ const HoursPerWeekFull = 168.0
 type Answers struct {
 	Workload Workload `json:"workload" toml:"workload"`
 	// Model is a preset name ("llama-3.1-8b"); empty when only ParamsB is given.
-	Model string `json:"model,omitempty" toml:"model,omitempty"`
+	Model string `json:"model,omitempty" toml:"model,omitempty,omitzero"`
 	// ParamsB is the parameter count in billions (taken from the preset when
 	// Model is set and ParamsB is 0).
-	ParamsB float64 `json:"params_b,omitempty" toml:"params_b,omitempty"`
+	ParamsB float64 `json:"params_b,omitempty" toml:"params_b,omitempty,omitzero"`
 	// KnownVRAMGiB is the memory the user says the job needs (WorkloadVRAM).
-	KnownVRAMGiB float64   `json:"known_vram_gib,omitempty" toml:"known_vram_gib,omitempty"`
+	KnownVRAMGiB float64   `json:"known_vram_gib,omitempty" toml:"known_vram_gib,omitempty,omitzero"`
 	Precision    Precision `json:"precision" toml:"precision"`
 	// Context is the sequence length in tokens (prompt + output).
 	Context int `json:"context" toml:"context"`
@@ -146,12 +146,12 @@ type Answers struct {
 
 	DurationMode DurationMode `json:"duration_mode" toml:"duration_mode"`
 	// DurationHours is the calendar length of a wall-clock run in hours.
-	DurationHours float64 `json:"duration_hours,omitempty" toml:"duration_hours,omitempty"`
+	DurationHours float64 `json:"duration_hours,omitempty" toml:"duration_hours,omitempty,omitzero"`
 	// HoursPerWeek is how many hours a week the GPUs run (default 168).
-	HoursPerWeek float64 `json:"hours_per_week,omitempty" toml:"hours_per_week,omitempty"`
+	HoursPerWeek float64 `json:"hours_per_week,omitempty" toml:"hours_per_week,omitempty,omitzero"`
 	// JobTokens is the size of a job: tokens to train on (all epochs) or
 	// tokens to generate.
-	JobTokens float64 `json:"job_tokens,omitempty" toml:"job_tokens,omitempty"`
+	JobTokens float64 `json:"job_tokens,omitempty" toml:"job_tokens,omitempty,omitzero"`
 
 	// Interruptible: the job checkpoints and can be stopped and resumed, so
 	// spot / preemptible capacity is acceptable.
@@ -159,24 +159,24 @@ type Answers struct {
 	Budget        Budget `json:"budget" toml:"budget"`
 
 	// Scale and filters.
-	GPU       string   `json:"gpu,omitempty" toml:"gpu,omitempty"`             // GPU name filter
-	GPUs      int      `json:"gpus,omitempty" toml:"gpus,omitempty"`           // GPUs per node, 0 = any
-	MaxNodes  int      `json:"max_nodes,omitempty" toml:"max_nodes,omitempty"` // 0 = advisor default
-	Providers []string `json:"providers,omitempty" toml:"providers,omitempty"`
-	Regions   []string `json:"regions,omitempty" toml:"regions,omitempty"`
+	GPU       string   `json:"gpu,omitempty" toml:"gpu,omitempty,omitzero"`             // GPU name filter
+	GPUs      int      `json:"gpus,omitempty" toml:"gpus,omitempty,omitzero"`           // GPUs per node, 0 = any
+	MaxNodes  int      `json:"max_nodes,omitempty" toml:"max_nodes,omitempty,omitzero"` // 0 = advisor default
+	Providers []string `json:"providers,omitempty" toml:"providers,omitempty,omitzero"`
+	Regions   []string `json:"regions,omitempty" toml:"regions,omitempty,omitzero"`
 	Currency  Currency `json:"currency" toml:"currency"`
 
 	// Data: GB stored for data and checkpoints during the run, and GB sent
 	// out to the internet over the whole run.
-	DataGB   float64 `json:"data_gb,omitempty" toml:"data_gb,omitempty"`
-	EgressGB float64 `json:"egress_gb,omitempty" toml:"egress_gb,omitempty"`
+	DataGB   float64 `json:"data_gb,omitempty" toml:"data_gb,omitempty,omitzero"`
+	EgressGB float64 `json:"egress_gb,omitempty" toml:"egress_gb,omitempty,omitzero"`
 
 	// Training knobs: gradient checkpointing (on by default, as in the
 	// QLoRA and Hugging Face PEFT training scripts) and the sharding strategy used
 	// when more than one GPU is used ("none", "zero1", "zero2", "zero3",
 	// "fsdp"; empty = advisor default).
 	GradCheckpointing bool   `json:"grad_checkpointing" toml:"grad_checkpointing"`
-	Sharding          string `json:"sharding,omitempty" toml:"sharding,omitempty"`
+	Sharding          string `json:"sharding,omitempty" toml:"sharding,omitempty,omitzero"`
 }
 
 // DefaultAnswers returns the answers every wizard step starts from: pressing
