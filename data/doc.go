@@ -19,7 +19,11 @@
 // Facts that the reference data does not carry but a cited provider or
 // vendor document states live in facts/ (hand-written CSV files, one source
 // URL a row). Nothing is guessed: a blank stays blank and is shown as
-// unknown.
+// unknown. One file holds inferences rather than statements, and says so:
+// facts/gpu_links.csv gives the board-level link of GPUs that only exist on
+// a linking baseboard (SXM on NVIDIA HGX, MI300X OAMs), used for a
+// multi-GPU offer whose provider documents nothing, with the offer's note
+// starting "inferred".
 package data
 
 //go:generate go run ./gen -shared ../../shared/data -out catalog

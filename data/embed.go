@@ -65,7 +65,7 @@ func CleaningReport() []string {
 // embeddedTables parses the tables an import needs from the embedded
 // files: the GPU table as the embedded catalog carries it (already completed
 // with facts/gpu_facts.csv; synthetic entries left out), the instance
-// families and the offer facts.
+// families, the offer facts and the board-level GPU links.
 func embeddedTables() (*tables, error) {
 	cat, err := Embedded()
 	if err != nil {
@@ -82,6 +82,9 @@ func embeddedTables() (*tables, error) {
 		return nil, err
 	}
 	if t.facts, err = openParse(embFS, "facts/offer_facts.csv", parseFacts); err != nil {
+		return nil, err
+	}
+	if t.links, err = openParse(embFS, "facts/gpu_links.csv", parseGPULinks); err != nil {
 		return nil, err
 	}
 	return t, nil

@@ -122,7 +122,7 @@ func applyFact(o *model.Offer, f factRule) error {
 	case "interconnect":
 		var v interconn
 		if err := v.UnmarshalText([]byte(f.Value)); err != nil || v == "" {
-			return fmt.Errorf("field interconnect: %q is not nvswitch, nvlink, pcie or single", f.Value)
+			return fmt.Errorf("field interconnect: %q is not nvswitch, nvlink, infinity-fabric, pcie or single", f.Value)
 		}
 		return setFact(&o.Interconnect, &o.InterconnectNote, model.Interconnect(v), f.Note, conflict)
 	case "vcpu_type":

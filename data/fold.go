@@ -16,6 +16,7 @@ type reference struct {
 	gpus      *gpuIndex
 	families  []familyRule
 	facts     []factRule
+	links     map[string]gpuLink // facts/gpu_links.csv by GPU name
 	ambiguous map[string]model.GPU
 }
 
@@ -272,7 +273,7 @@ func (ref *reference) gpuFacts(name string) *model.GPU {
 
 // applyFamily copies an instance family's facts onto an offer.
 func (ref *reference) applyFamily(o *model.Offer, f *familyRule, first skyItem) {
-	if c := formClass(f.Form); c != "" {
+	if c := familyForm(f.Form); c != "" {
 		o.FormFactor = c
 	}
 	if o.GPUCount > 1 {
@@ -291,10 +292,23 @@ func (ref *reference) applyFamily(o *model.Offer, f *familyRule, first skyItem) 
 	o.LocalNVMeWiped = classifyWiped(f.LocalNVMe)
 }
 
+// familyForm classifies an instance family's form-factor cell. A cell that
+// defers to the offer ("per offer: instance name encodes SXM4/PCIE/SXM/NVL
+// where known", Vast's marketplace row) states no form factor for the
+// family, though it names SXM: the offer's own name or GPU decides.
+func familyForm(s string) string {
+	if strings.HasPrefix(strings.ToLower(strings.TrimSpace(s)), "per offer") {
+		return ""
+	}
+	return formClass(s)
+}
+
 // gpuLevelFacts fills what follows from the GPU itself: a single GPU (or a
 // slice of one) has no GPU peers; several NVIDIA GPUs of a model that has
 // no NVLink at all (per the GPU table's cited source) can only talk over
-// PCIe; the form factor of a known GPU variant.
+// PCIe; several GPUs of a model that only exists on a linking baseboard
+// use that board's link (facts/gpu_links.csv, marked as inferred); the
+// form factor of a known GPU variant.
 func (ref *reference) gpuLevelFacts(o *model.Offer) {
 	if o.GPUCount == 1 {
 		if o.Interconnect != model.InterconnectSingle {
@@ -313,6 +327,7 @@ func (ref *reference) gpuLevelFacts(o *model.Offer) {
 		o.Interconnect = model.InterconnectPCIe
 		o.InterconnectNote = joinNonEmpty("; ", "the "+o.GPU+" has no NVLink ("+gpu.NVLinkNote+"), so its GPUs talk over PCIe", o.InterconnectNote)
 	}
+	applyGPULink(o, ref.links)
 }
 
 // minPos returns the smaller of a (0 = unset) and b.

@@ -30,6 +30,7 @@ type tables struct {
 	gpus      []model.GPU
 	families  []familyRule
 	facts     []factRule
+	links     map[string]gpuLink
 	providers []providerInfo
 	fx        []model.FXRate
 	skyFiles  map[string]skyFileInfo
@@ -102,6 +103,12 @@ func loadFacts(factsFS fs.FS, gpuSpecs, families func() (io.ReadCloser, error)) 
 	if t.facts, err = openParse(factsFS, "offer_facts.csv", parseFacts); err != nil {
 		return nil, err
 	}
+	if t.links, err = openParse(factsFS, "gpu_links.csv", parseGPULinks); err != nil {
+		return nil, err
+	}
+	if err := checkGPULinks(t.links, t.gpus); err != nil {
+		return nil, err
+	}
 	if t.providers, err = openParse(factsFS, "providers.csv", parseProviders); err != nil {
 		return nil, err
 	}
@@ -136,6 +143,7 @@ func Generate(shared, factsFS fs.FS) (map[string][]byte, error) {
 		return nil, err
 	}
 	ref := newReference(t.gpus, t.families, t.facts)
+	ref.links = t.links
 	sky, err := fs.Sub(shared, "skypilot")
 	if err != nil {
 		return nil, err

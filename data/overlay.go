@@ -184,11 +184,12 @@ type interconn model.Interconnect
 
 func (i *interconn) UnmarshalText(b []byte) error {
 	switch v := model.Interconnect(b); v {
-	case model.InterconnectNVSwitch, model.InterconnectNVLink, model.InterconnectPCIe, model.InterconnectSingle, model.InterconnectUnknown:
+	case model.InterconnectNVSwitch, model.InterconnectNVLink, model.InterconnectPCIe, model.InterconnectSingle,
+		model.InterconnectInfinityFabric, model.InterconnectUnknown:
 		*i = interconn(v)
 		return nil
 	}
-	return fmt.Errorf("%q: want nvswitch, nvlink, pcie or single", b)
+	return fmt.Errorf("%q: want nvswitch, nvlink, infinity-fabric, pcie or single", b)
 }
 
 // vcpuType is a VCPUType value.

@@ -36,6 +36,7 @@ func buildCached(set *skySet) ([]model.Offer, map[string]model.GPU, []string, er
 		return nil, nil, nil, err
 	}
 	ref := newReference(t.gpus, t.families, t.facts)
+	ref.links = t.links
 	offers, report := ref.buildSkyOffers(set)
 	if len(offers) == 0 {
 		return nil, nil, nil, errors.New("the SkyPilot catalog yields no GPU offer")

@@ -135,9 +135,9 @@ func checkOffer(cat *model.Catalog, o *model.Offer, bad func(string, ...any)) {
 		bad("offer %s: currency %q: want USD or CNY", k, o.Currency)
 	}
 	switch o.Interconnect {
-	case model.InterconnectUnknown, model.InterconnectNVSwitch, model.InterconnectNVLink, model.InterconnectPCIe, model.InterconnectSingle:
+	case model.InterconnectUnknown, model.InterconnectNVSwitch, model.InterconnectNVLink, model.InterconnectPCIe, model.InterconnectSingle, model.InterconnectInfinityFabric:
 	default:
-		bad("offer %s: interconnect %q: want nvswitch, nvlink, pcie, single or empty", k, o.Interconnect)
+		bad("offer %s: interconnect %q: want nvswitch, nvlink, infinity-fabric, pcie, single or empty", k, o.Interconnect)
 	}
 	switch o.VCPUType {
 	case model.VCPUUnknown, model.VCPUDedicated, model.VCPUShared, model.VCPUBurstable, model.VCPUContainer, model.VCPUMarketplace, model.VCPUGPUFraction:
@@ -158,6 +158,8 @@ func checkOffer(cat *model.Catalog, o *model.Offer, bad func(string, ...any)) {
 			bad("offer %s: gpu %q is not in the GPU table", k, o.GPU)
 		} else if g.NVLink == model.No && o.Interconnect.HasNVLink() {
 			bad("offer %s: interconnect %s, but the %s has no NVLink", k, o.Interconnect, o.GPU)
+		} else if o.Interconnect == model.InterconnectInfinityFabric && g.Vendor != "AMD" {
+			bad("offer %s: interconnect %s, but the %s is not an AMD GPU", k, o.Interconnect, o.GPU)
 		}
 	}
 	if len(o.Sources) == 0 {

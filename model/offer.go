@@ -30,11 +30,21 @@ const (
 	InterconnectNVLink   Interconnect = "nvlink"   // NVLink without a switch: pairs, bridges or a ring
 	InterconnectPCIe     Interconnect = "pcie"     // PCIe only, no NVLink
 	InterconnectSingle   Interconnect = "single"   // one GPU (or a slice): no peers
+	// InterconnectInfinityFabric is AMD Infinity Fabric (xGMI) links between
+	// accelerator modules, e.g. the fully connected MI300X OAMs of one node.
+	InterconnectInfinityFabric Interconnect = "infinity-fabric"
 )
 
 // HasNVLink reports whether multi-GPU traffic goes over NVLink.
 func (i Interconnect) HasNVLink() bool {
 	return i == InterconnectNVSwitch || i == InterconnectNVLink
+}
+
+// HasFastLink reports whether multi-GPU traffic goes over a dedicated
+// GPU-to-GPU link (NVSwitch, NVLink or AMD Infinity Fabric) rather than
+// PCIe.
+func (i Interconnect) HasFastLink() bool {
+	return i.HasNVLink() || i == InterconnectInfinityFabric
 }
 
 // VCPUType says what the host CPUs of an offer are.
