@@ -284,18 +284,29 @@ func TestFamilyFormDefersToOffer(t *testing.T) {
 	}
 }
 
-func TestHyperstackVCPUsDedicated(t *testing.T) {
+func TestVCPUFactsApplied(t *testing.T) {
 	cat := embeddedCatalog(t)
-	n := 0
-	for i := range cat.Offers {
-		if o := &cat.Offers[i]; o.Provider == "hyperstack" {
+	tests := []struct {
+		provider, prefix, note string
+	}{
+		{"hyperstack", "", "1:1 mapping"},
+		{"alibaba", "ecs.gn5-", "资源独享"},
+		{"alibaba", "ecs.gn5i-", "资源独享"},
+	}
+	for _, tc := range tests {
+		n := 0
+		for i := range cat.Offers {
+			o := &cat.Offers[i]
+			if o.Provider != tc.provider || !strings.HasPrefix(o.InstanceType, tc.prefix) {
+				continue
+			}
 			n++
-			if o.VCPUType != model.VCPUDedicated || !strings.Contains(o.VCPUNote, "1:1 mapping") {
+			if o.VCPUType != model.VCPUDedicated || !strings.Contains(o.VCPUNote, tc.note) {
 				t.Errorf("%s: vcpu %q (%q)", o.Key(), o.VCPUType, o.VCPUNote)
 			}
 		}
-	}
-	if n == 0 {
-		t.Error("no hyperstack offers")
+		if n == 0 {
+			t.Errorf("no %s %s* offers", tc.provider, tc.prefix)
+		}
 	}
 }
