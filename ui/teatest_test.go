@@ -112,6 +112,8 @@ func TestFlowInferenceEveryStep(t *testing.T) {
 		Budget: model.Budget{Amount: 5000, Period: model.BudgetTotal, Currency: model.USD},
 		GPU:    "h100", GPUs: 8, MaxNodes: 2, Providers: []string{"aws", "gcp"}, Regions: []string{"us-east-1"},
 		Currency: model.USD, DataGB: 500, EgressGB: 100,
+		// Not asked in the wizard: kept from the defaults.
+		GradCheckpointing: model.DefaultAnswers().GradCheckpointing,
 	}
 	if !answersEqual(a, want) {
 		t.Fatalf("answers\n got %+v\nwant %+v", a, want)
