@@ -78,7 +78,7 @@ type shape struct {
 	count  int
 	vram   float64 // per GPU (or slice)
 	frac   float64 // share of a GPU for vGPU slices, 1 for whole GPUs
-	nvlink int8    // 1 NVLink between the GPUs, -1 PCIe only, 0 unknown
+	nvlink int8    // 1 NVLink (or Infinity Fabric) between the GPUs, -1 PCIe only, 0 unknown
 	rdma   model.Tri
 }
 
@@ -354,10 +354,10 @@ func pos(v float64) float64 {
 
 // nvlinkOf classifies how the GPUs of an offer talk to each other.
 func nvlinkOf(o *model.Offer, ix *index, g int32) int8 {
-	switch o.Interconnect {
-	case model.InterconnectNVSwitch, model.InterconnectNVLink:
+	switch {
+	case o.Interconnect.HasFastLink(): // NVSwitch, NVLink or AMD Infinity Fabric
 		return 1
-	case model.InterconnectPCIe:
+	case o.Interconnect == model.InterconnectPCIe:
 		return -1
 	}
 	if g >= 0 && ix.gpus[g].g != nil {

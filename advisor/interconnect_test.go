@@ -71,3 +71,20 @@ func TestLegacyKeplerCritical(t *testing.T) {
 	}
 	t.Errorf("no legacy-gpu warning on a K80: %+v", res.Recommendations[0].Warnings)
 }
+
+// MI300X OAMs talk over Infinity Fabric (AMD ROCm docs: seven links per
+// OAM, fully connected): not PCIe, so no no-nvlink warning, and tensor
+// parallelism is costed as over a fast link.
+func TestInfinityFabricIsAFastLink(t *testing.T) {
+	o := testOffer("cloudA", "a6000x4", "RTX A6000", 4, 3.2)
+	o.Interconnect = model.InterconnectInfinityFabric
+	res := Recommend(catWith(o), answers(model.WorkloadFineTune, "llama-3.1-8b", model.BF16, 2048, 1), Options{Top: 1})
+	if len(res.Recommendations) == 0 {
+		t.Fatalf("nothing recommended: %v", res.Notes)
+	}
+	for _, w := range res.Recommendations[0].Warnings {
+		if w.Code == model.WarnNoNVLink {
+			t.Errorf("Infinity Fabric offer warned %q", w.Message)
+		}
+	}
+}
