@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"sort"
 	"strings"
 	"text/tabwriter"
 	"time"
@@ -182,26 +181,18 @@ func splitList(s string) []string {
 
 // parseProviders checks provider keys against the catalog.
 func parseProviders(s string, cat *model.Catalog) ([]string, error) {
-	known := map[string]bool{}
-	for i := range cat.Offers {
-		known[cat.Offers[i].Provider] = true
-	}
+	known := knownProviders(cat)
 	var out []string
 	for _, p := range splitList(strings.ToLower(s)) {
 		if !known[p] {
-			keys := make([]string, 0, len(known))
-			for k := range known {
-				keys = append(keys, k)
-			}
-			sort.Strings(keys)
-			return nil, &model.FieldError{Field: "provider", Value: p, Msg: "unknown provider", Fix: "use one of " + strings.Join(keys, ", ")}
+			return nil, &model.FieldError{Field: "provider", Value: p, Msg: "unknown provider", Fix: "use one of " + strings.Join(sortedKeys(known), ", ")}
 		}
 		out = append(out, p)
 	}
 	return out, nil
 }
 
-// validateField maps an answers validation error to the flag that sets it.
+// fieldFlag maps an answers validation error to the flag that sets it.
 var fieldFlag = map[string]string{
 	"params": "params", "vram": "vram", "workload": "workload", "precision": "precision", "context": "context",
 	"batch": "batch", "latency": "latency", "duration_mode": "tokens", "tokens": "tokens", "duration": "duration",
