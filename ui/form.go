@@ -229,7 +229,8 @@ func (f *form) optionIndex(id fieldID) int {
 
 // presetMatches lists the presets whose name, id or family contains every
 // word of the model question's text; all presets when the text is a
-// parameter count or empty.
+// parameter count, empty, or a preset's whole name (the default or a
+// loaded answer), so that the alternatives are in view.
 func (f *form) presetMatches() []int {
 	ps := f.env.presets()
 	q := f.raw[fModel]
@@ -238,7 +239,11 @@ func (f *form) presetMatches() []int {
 	}
 	q = strings.ToLower(strings.TrimSpace(q))
 	out := make([]int, 0, len(ps))
-	if _, err := model.ParseParams(q); q == "" || err == nil {
+	exact := false
+	for i := range ps {
+		exact = exact || strings.ToLower(ps[i].Name) == q
+	}
+	if _, err := model.ParseParams(q); q == "" || err == nil || exact {
 		for i := range ps {
 			out = append(out, i)
 		}

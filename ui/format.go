@@ -78,9 +78,15 @@ func gib(v float64) string { return num(v) }
 // hours formats hours of use ("730", "12.5").
 func hours(v float64) string { return num(v) }
 
-// gpuCell formats "8×H100 SXM5" or "2×8×H100" for several nodes.
-func gpuCell(r *model.Recommendation) string {
-	g := shortGPU(r.GPU)
+// gpuCell formats "8×H100 SXM5" or "2n·8×H100" for several nodes, with
+// the GPU's short name (shortGPU).
+func gpuCell(r *model.Recommendation) string { return gpuCount(r, shortGPU(r.GPU)) }
+
+// gpuFull is gpuCell with the GPU's full name, for the detail.
+func gpuFull(r *model.Recommendation) string { return gpuCount(r, r.GPU) }
+
+// gpuCount puts the node and GPU counts before a GPU name.
+func gpuCount(r *model.Recommendation, g string) string {
 	if g == "" {
 		g = "?"
 	}
@@ -91,13 +97,46 @@ func gpuCell(r *model.Recommendation) string {
 	return s
 }
 
-// shortGPU drops brand words that do not tell GPUs apart ("GeForce RTX
-// 4090" is "RTX 4090").
+// shortGPU shortens a GPU name for the offer table, where the VRAM column
+// already gives the memory: brand words that do not tell GPUs apart go
+// ("GeForce RTX 4090" is "RTX 4090"), so do notes in brackets ("RTX 3060
+// (12 GB)" is "RTX 3060"), "Ada Generation" is "Ada", "Edition" goes, and
+// alternatives
+// share their common words ("A100-80GB PCIe or A100-80GB SXM4" is
+// "A100-80GB PCIe/SXM4"). The detail shows the full name.
 func shortGPU(g string) string {
 	for _, p := range []string{"NVIDIA ", "GeForce ", "Tesla "} {
 		g = strings.TrimPrefix(g, p)
 	}
-	return g
+	if i := strings.Index(g, " ("); i > 0 && strings.HasSuffix(g, ")") {
+		g = g[:i]
+	}
+	g = strings.Replace(g, " Ada Generation", " Ada", 1)
+	g = strings.ReplaceAll(g, " Edition", "")
+	alts := strings.Split(g, " or ")
+	if len(alts) < 2 {
+		return g
+	}
+	words := make([][]string, len(alts))
+	for i, a := range alts {
+		words[i] = strings.Fields(shortGPU(a))
+	}
+	common := 0
+	for common < len(words[0])-1 {
+		w, same := words[0][common], true
+		for _, ws := range words[1:] {
+			same = same && common < len(ws)-1 && ws[common] == w
+		}
+		if !same {
+			break
+		}
+		common++
+	}
+	rest := make([]string, len(words))
+	for i, ws := range words {
+		rest[i] = strings.Join(ws[common:], " ")
+	}
+	return strings.TrimSpace(strings.Join(words[0][:common], " ") + " " + strings.Join(rest, "/"))
 }
 
 // fitCell formats the spare memory share ("+18%"), or "tight" below 10 %.
@@ -281,8 +320,149 @@ func middleCut(s string, w int) string {
 		return fitPlain(s, w)
 	}
 	head := (w - 1) * 2 / 3
-	tail := w - 1 - head
+	return cutAt(r, head, w-1-head)
+}
+
+// cutAt keeps head runes, an ellipsis and tail runes of r.
+func cutAt(r []rune, head, tail int) string {
 	return string(r[:head]) + "…" + string(r[len(r)-tail:])
+}
+
+// cutStyle is how a column shortens a name that does not fit.
+type cutStyle int
+
+const (
+	cutMiddle cutStyle = iota // keep the start and the end (instance names)
+	cutEnd                    // keep the start (GPU names)
+)
+
+// cutNames shortens the names of the visible rows of a column to w cells
+// each. Names that differ but would read the same once cut are cut
+// elsewhere, so that they still differ: more of the tail, or the part where
+// they differ kept between two ellipses. Names that are the same stay the
+// same.
+func cutNames(names []string, w int, style cutStyle) []string {
+	out := make([]string, len(names))
+	cut := false
+	for i, s := range names {
+		switch {
+		case cellWidth(s) <= w:
+			out[i] = s
+		case style == cutEnd:
+			out[i] = fitPlain(s, w)
+			cut = true
+		default:
+			out[i] = middleCut(s, w)
+			cut = true
+		}
+	}
+	if !cut {
+		return out
+	}
+	for i := range out {
+		group, differ := []int{i}, false
+		for j := i + 1; j < len(out); j++ {
+			if out[j] == out[i] {
+				group = append(group, j)
+				differ = differ || names[j] != names[i]
+			}
+		}
+		if !differ {
+			continue
+		}
+		if alt := distinctCuts(names, group, w); alt != nil {
+			for k, gi := range group {
+				out[gi] = alt[k]
+			}
+		}
+	}
+	return out
+}
+
+// distinctCuts finds one way to cut the names of a group (same cut form
+// for all, so the column stays regular) under which the different names
+// read differently: first a single cut with more of the tail or more of
+// the head, then the differing part kept between two cuts. It returns nil
+// when no way works (names of double-width text, or too narrow).
+func distinctCuts(names []string, group []int, w int) []string {
+	rs := make([][]rune, len(group))
+	for k, gi := range group {
+		rs[k] = []rune(names[gi])
+		if len(rs[k]) != cellWidth(names[gi]) {
+			return nil
+		}
+	}
+	if w < 5 {
+		return nil
+	}
+	try := func(f func(r []rune) string) []string {
+		out := make([]string, len(rs))
+		seen := map[string]string{}
+		for k, r := range rs {
+			out[k] = f(r)
+			if prev, ok := seen[out[k]]; ok && prev != string(r) {
+				return nil
+			}
+			seen[out[k]] = string(r)
+		}
+		return out
+	}
+	shape := func(r []rune, head, tail int) string {
+		if len(r) <= w {
+			return string(r)
+		}
+		return cutAt(r, head, tail)
+	}
+	def := (w - 1) * 2 / 3
+	// One cut, moving towards the tail first, then towards the head; a
+	// cut that leaves fewer than 3 cells on a side comes last.
+	single := func(minSide int) []string {
+		for d := 1; d < w; d++ {
+			for _, head := range []int{def - d, def + d} {
+				if head < minSide || w-1-head < minSide {
+					continue
+				}
+				if out := try(func(r []rune) string { return shape(r, head, w-1-head) }); out != nil {
+					return out
+				}
+			}
+		}
+		return nil
+	}
+	if out := single(3); out != nil {
+		return out
+	}
+	// Two cuts: a short head, the part where the names first differ, and
+	// a short tail.
+	first := len(rs[0])
+	for _, r := range rs[1:] {
+		n := 0
+		for n < len(r) && n < len(rs[0]) && r[n] == rs[0][n] {
+			n++
+		}
+		first = min(first, n)
+	}
+	head, tail := max((w-2)/4, 1), max((w-2)/4, 1)
+	mid := w - 2 - head - tail
+	if mid < 1 {
+		return single(1)
+	}
+	if out := try(func(r []rune) string {
+		if len(r) <= w {
+			return string(r)
+		}
+		start := min(max(first-mid/4, head), len(r)-tail-mid)
+		if start <= head {
+			return shape(r, w-1-tail, tail)
+		}
+		if start+mid >= len(r)-tail {
+			return shape(r, head, w-1-head)
+		}
+		return string(r[:head]) + "…" + string(r[start:start+mid]) + "…" + string(r[len(r)-tail:])
+	}); out != nil {
+		return out
+	}
+	return single(1)
 }
 
 // compactNum formats a figure in at most five cells ("384", "3,168",

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"fmt"
 	"math"
 	"sort"
 	"testing"
@@ -82,7 +83,9 @@ func testCatalog() *model.Catalog {
 		Offers: offers,
 		GPUs:   gpus,
 		Policies: map[string]model.Policy{
-			"aws": {Provider: "aws", Name: "AWS"}, "gcp": {Provider: "gcp", Name: "GCP"}, "azure": {Provider: "azure", Name: "Azure"},
+			"aws":    {Provider: "aws", Name: "AWS", EgressKnown: true, EgressFreeGBMonth: 100, BlockStorageGBMonth: 0.08},
+			"gcp":    {Provider: "gcp", Name: "GCP", EgressKnown: true, EgressFreeGBMonth: 100, BlockStorageGBMonth: 0.08},
+			"azure":  {Provider: "azure", Name: "Azure", EgressKnown: true, EgressFreeGBMonth: 100, BlockStorageGBMonth: 0.08},
 			"lambda": {Provider: "lambda"}, "runpod": {Provider: "runpod"}, "vast": {Provider: "vast"}, "nebius": {Provider: "nebius"},
 			"oci": {Provider: "oci"}, "aliyun": {Provider: "aliyun", Currency: model.CNY},
 		},
@@ -122,8 +125,14 @@ func fakeRank(cat *model.Catalog, a model.Answers, opt advisor.Options) model.Re
 		Assumptions: []string{"weights stored in " + string(a.Precision), "2 GiB for the CUDA context and the serving engine"},
 	}}
 	hours := a.GPUHours()
+	cal := a.DurationHours
 	if a.DurationMode == model.DurationJob {
-		hours = 100
+		hours, cal = 100, 100
+	}
+	// Stored data: the answer, or for training one checkpoint.
+	storedGB := a.DataGB
+	if storedGB == 0 && a.Workload.Training() {
+		storedGB = math.Round(weights * 6)
 	}
 	for i := range cat.Offers {
 		o := &cat.Offers[i]
@@ -140,27 +149,59 @@ func fakeRank(cat *model.Catalog, a model.Answers, opt advisor.Options) model.Re
 		usd, _ := cat.Convert(o.OnDemand, o.Currency, model.USD)
 		disp, _ := cat.Convert(usd, model.USD, a.Currency)
 		spot, _ := cat.Convert(o.Spot, o.Currency, a.Currency)
-		q := []model.PriceQuote{{Name: model.PriceOnDemand, Hourly: disp, Total: disp * hours, HourlyUSD: usd, TotalUSD: usd * hours, BilledHours: hours}}
+		q := []model.PriceQuote{{Name: model.PriceOnDemand, Hourly: disp, Total: disp * hours, HourlyUSD: usd, TotalUSD: usd * hours,
+			BilledHours: hours, CalendarHours: cal, Eligible: true}}
 		if o.Spot > 0 {
-			q = append(q, model.PriceQuote{Name: model.PriceSpot, Hourly: spot, Total: spot * hours * 1.1, BilledHours: hours * 1.1, Note: "10% re-run"})
+			q = append(q, model.PriceQuote{Name: model.PriceSpot, Hourly: spot, Total: spot * hours * 1.1, BilledHours: hours * 1.1,
+				CalendarHours: cal, Note: "10% re-run", Eligible: a.Interruptible})
+		}
+		// Commitments pay every hour of their whole term.
+		term := func(pm model.PriceModel, rate, years, breakEven float64, upTo bool) model.PriceQuote {
+			t := math.Max(years*8766, math.Ceil(cal/(years*8766))*years*8766)
+			return model.PriceQuote{Name: pm, Hourly: rate, Total: rate * t, BilledHours: t, CalendarHours: t,
+				BreakEvenHoursPerWeek: breakEven, Estimate: true, UpTo: upTo, Eligible: !upTo}
 		}
 		if o.Provider == "aws" || o.Provider == "gcp" || o.Provider == "azure" {
-			q = append(q,
-				model.PriceQuote{Name: model.PriceReserved1, Hourly: disp * 0.6, Total: disp * 0.6 * 8766 / 12, BreakEvenHoursPerWeek: 101, Estimate: true},
-				model.PriceQuote{Name: model.PriceReserved3, Hourly: disp * 0.4, Total: disp * 0.4 * 8766 / 12, BreakEvenHoursPerWeek: 67, Estimate: true})
+			q = append(q, term(model.PriceReserved1, disp*0.6, 1, 101, false), term(model.PriceReserved3, disp*0.4, 3, 67, false))
+		}
+		if o.Provider == "runpod" {
+			q = append(q, term(model.PriceReserved3, disp*0.5, 3, 84, true))
 		}
 		best := q[0]
 		for _, x := range q {
-			if x.Total < best.Total && (x.Name != model.PriceSpot || a.Interruptible) {
+			if x.Eligible && x.Total < best.Total {
 				best = x
 			}
 		}
-		r := model.Recommendation{Offer: o, Provider: o.Provider, InstanceType: o.InstanceType, Region: o.Regions[0], GPU: o.GPU,
+		region := ""
+		if len(o.Regions) == 1 {
+			region = o.Regions[0]
+		}
+		hc := model.HiddenCosts{}
+		pol := cat.Policies[o.Provider]
+		if storedGB > 0 {
+			if pol.BlockStorageGBMonth > 0 {
+				hc.Storage = storedGB * pol.BlockStorageGBMonth * cal / model.HoursPerMonth
+				hc.Notes = append(hc.Notes, fmt.Sprintf("%.0f GB of block storage at %g per GB-month", storedGB, pol.BlockStorageGBMonth))
+			} else {
+				hc.Notes = append(hc.Notes, fmt.Sprintf("%.0f GB of storage: the provider's storage price is unknown", storedGB))
+			}
+			hc.Notes = append(hc.Notes, "block storage billed while stopped")
+		}
+		if a.EgressGB > 0 {
+			if pol.EgressKnown {
+				hc.Egress = math.Max(a.EgressGB-pol.EgressFreeGBMonth, 0) * 0.09
+				hc.Notes = append(hc.Notes, fmt.Sprintf("%.0f GB of egress, %.0f GB a month free", a.EgressGB, pol.EgressFreeGBMonth))
+			} else {
+				hc.Notes = append(hc.Notes, fmt.Sprintf("%.0f GB of egress: the provider's egress price is unknown", a.EgressGB))
+			}
+		}
+		r := model.Recommendation{Offer: o, Provider: o.Provider, InstanceType: o.InstanceType, Region: region, GPU: o.GPU,
 			GPUCount: o.GPUCount, Nodes: 1, VRAMGiB: o.TotalVRAMGiB(), NeedPerGPUGiB: need / float64(o.GPUCount),
 			Headroom: (o.TotalVRAMGiB() - need) / o.TotalVRAMGiB(), PriceModel: best.Name, Hourly: best.Hourly, Total: best.Total,
 			HourlyUSD: usd, TotalUSD: usd * hours, Currency: o.Currency, WithinBudget: true, PriceModels: q, RunHours: hours,
-			HiddenCosts: model.HiddenCosts{Storage: a.DataGB * 0.08, Notes: []string{"block storage billed while stopped"}},
-			Speed:       model.Speed{DecodeTokensPerSec: math.Round(3000 / math.Max(params, 1)), MeetsLatency: true},
+			CalendarHours: cal, HiddenCosts: hc, AllIn: best.Total + hc.Storage + hc.Egress,
+			Speed: model.Speed{DecodeTokensPerSec: math.Round(3000 / math.Max(params, 1)), MeetsLatency: true},
 		}
 		if o.Interconnect == model.InterconnectPCIe {
 			r.Warnings = append(r.Warnings, model.Warning{Code: model.WarnNoNVLink, Severity: model.SeverityWarn,
@@ -193,7 +234,8 @@ func fakeRank(cat *model.Catalog, a model.Answers, opt advisor.Options) model.Re
 			res.Recommendations = within
 		}
 	}
-	sort.SliceStable(res.Recommendations, func(i, j int) bool { return res.Recommendations[i].Total < res.Recommendations[j].Total })
+	// The advisor ranks by the all-in cost (GPUs, storage and egress).
+	sort.SliceStable(res.Recommendations, func(i, j int) bool { return res.Recommendations[i].AllIn < res.Recommendations[j].AllIn })
 	if opt.Top > 0 && len(res.Recommendations) > opt.Top {
 		res.Recommendations = res.Recommendations[:opt.Top]
 	}
@@ -283,6 +325,7 @@ func keyMsgs(names ...string) []tea.KeyPressMsg {
 		"ctrl+u":     {Code: 'u', Mod: tea.ModCtrl},
 		"ctrl+c":     {Code: 'c', Mod: tea.ModCtrl},
 		"shift+down": {Code: tea.KeyDown, Mod: tea.ModShift},
+		"shift+up":   {Code: tea.KeyUp, Mod: tea.ModShift},
 	}
 	var out []tea.KeyPressMsg
 	for _, n := range names {

@@ -168,11 +168,18 @@ const (
 	mColModel
 	mColWarn
 	mSortBy
+	mSortBest
 	mSortTotal
 	mSortHourly
 	mSortVRAM
 	mSortFit
 	mSortProvider
+	mSortBestDesc
+	mSortTotalDesc
+	mSortHourlyDesc
+	mSortVRAMDesc
+	mSortFitDesc
+	mSortProviderDesc
 	mFilterPrompt
 	mFilterActive
 	mFilterHint
@@ -182,10 +189,22 @@ const (
 	mBreakEven
 	mEstimate
 	mNotOffered
+	mFullTerm
+	mBestCase
+	mNeedsInterruptible
+	mOverScale
+	mTermYears
+	mTermMonths
+	mTermWeeks
+	mTermDays
 	mHiddenCosts
 	mStorage
 	mEgress
+	mCostNone
+	mCostFree
+	mRegions
 	mWarnings
+	mCount
 	mNoWarnings
 	mSource
 	mUnknown
@@ -205,6 +224,7 @@ const (
 	mSuggestions
 	mColon
 	mMoreBelow
+	mMoreBelowForm
 	mICSingle
 	mWithinBudget
 	mOverBudget
@@ -214,11 +234,21 @@ const (
 
 	// Footer, header, overlays.
 	mCatalogFooter
+	mOriginEmbedded
+	mOriginImported
+	mOriginUpdated
+	mOriginOverlay
 	mLoadedFrom
 	mTooSmall
 	mTooSmallHint
 	mHelpTitle
 	mHelpClose
+	mHelpSortTitle
+	mHelpColumnsTitle
+	mHelpColFit
+	mHelpColTotal
+	mHelpColPay
+	mHelpColWarn
 	mStepsTitle
 	mStepListTitle
 	mStepsHint
@@ -344,7 +374,7 @@ var texts = [msgCount]text{
 	mOptInferenceHint:     {"serve a model to users", "为用户提供模型服务"},
 	mOptFineTuneHint:      {"train all weights", "训练全部权重"},
 	mOptLoRAHint:          {"train small adapters", "只训练小型适配器"},
-	mOptQLoRAHint:         {"adapters on a 4-bit base", "在 4 位量化底座上训练适配器"},
+	mOptQLoRAHint:         {"adapters on a 4-bit base", "4 位量化底座上训练适配器"},
 	mOptPretrainHint:      {"train from scratch", "从头训练"},
 	mOptVRAMHint:          {"give the memory directly", "直接给出显存大小"},
 	mOptFP32Hint:          {"4 bytes a weight", "每个权重 4 字节"},
@@ -432,63 +462,94 @@ var texts = [msgCount]text{
 	mColWarn:     {"!", "!"},
 
 	mSortBy:       {"sort: %s", "排序：%s"},
+	mSortBest:     {"best", "推荐"},
 	mSortTotal:    {"total", "总价"},
 	mSortHourly:   {"per hour", "每小时"},
 	mSortVRAM:     {"VRAM", "显存"},
 	mSortFit:      {"headroom", "余量"},
 	mSortProvider: {"provider", "厂商"},
-	mFilterPrompt: {"filter: ", "筛选："},
-	mFilterActive: {"filter %q", "筛选 %q"},
-	mFilterHint:   {"enter keep · esc clear", "回车保留 · esc 清除"},
+	mSortBestDesc: {"the advisor's rank: offers within the budget first, then those that meet the latency class, then known speed before unknown, then the lowest cost of the whole run (GPUs, storage and egress)",
+		"顾问的综合排序：预算内的报价在前，其次是满足延迟要求的，已知速度的排在未知之前，最后按整个任务的总成本（GPU、存储与出网流量）从低到高"},
+	mSortTotalDesc:    {"the GPUs' total for the run, lowest first", "本次任务的 GPU 总价，从低到高"},
+	mSortHourlyDesc:   {"price per hour, lowest first", "每小时价格，从低到高"},
+	mSortVRAMDesc:     {"GPU memory, most first", "显存，从多到少"},
+	mSortFitDesc:      {"spare GPU memory, most first", "显存余量，从多到少"},
+	mSortProviderDesc: {"provider name, then total", "按厂商名称，再按总价"},
+	mFilterPrompt:     {"filter: ", "筛选："},
+	mFilterActive:     {"filter %q", "筛选 %q"},
+	mFilterHint:       {"enter keep · esc clear", "回车保留 · esc 清除"},
 
-	mDetailTitle:     {"Selected", "已选"},
-	mPriceModels:     {"Price models for this run", "本次任务的计费方式"},
-	mThisRun:         {"%s h", "%s 小时"},
-	mBreakEven:       {"pays off above %s h/wk", "每周超过 %s 小时更划算"},
-	mEstimate:        {"est.", "估算"},
-	mNotOffered:      {"not offered", "不提供"},
-	mHiddenCosts:     {"Hidden costs", "隐性成本"},
-	mStorage:         {"storage", "存储"},
-	mEgress:          {"egress", "出网流量"},
-	mWarnings:        {"Warnings", "注意事项"},
-	mNoWarnings:      {"no warnings", "无警告"},
-	mSource:          {"source", "来源"},
-	mUnknown:         {"unknown", "未知"},
-	mTight:           {"tight", "紧张"},
-	mCompareTitle:    {"Compare", "对比"},
-	mCompareHint:     {"mark 2–3 offers with space, then press c", "用空格标记 2–3 个报价，再按 c"},
-	mMarked:          {"%d marked", "已标记 %d 个"},
-	mMarkLimit:       {"at most 3 offers can be compared", "最多对比 3 个报价"},
-	mRowRegion:       {"region", "地域"},
-	mRowSpot:         {"spot", "抢占式"},
-	mRowRes1:         {"1-yr", "1 年预留"},
-	mRowRes3:         {"3-yr", "3 年预留"},
-	mRowSpeed:        {"speed", "速度"},
-	mRowInterconnect: {"interconnect", "互联"},
-	mRowVCPU:         {"vCPUs", "vCPU"},
-	mAssumptions:     {"Assumptions", "假设"},
-	mSuggestions:     {"No offer keeps the budget. What would get closer:", "没有报价在预算内。以下改动可以更接近预算："},
-	mColon:           {": ", "："},
-	mMoreBelow:       {"more below: } scrolls, { goes back", "下面还有：} 向下滚动，{ 返回"},
-	mICSingle:        {"single GPU", "单卡"},
-	mWithinBudget:    {"within budget", "在预算内"},
-	mOverBudget:      {"over budget", "超出预算"},
-	mPerHour:         {"/h", "/时"},
-	mHoursShort:      {"h", "时"},
-	mTokPerSec:       {"tok/s", "token/秒"},
+	mDetailTitle:        {"Selected", "已选"},
+	mPriceModels:        {"Price models for this run", "本次任务的计费方式"},
+	mThisRun:            {" (%s h)", "（%s 小时）"},
+	mBreakEven:          {"pays off above %s h/wk", "每周超过 %s 小时更划算"},
+	mEstimate:           {"est.", "估算"},
+	mNotOffered:         {"not offered", "不提供"},
+	mFullTerm:           {"pays the full term (%s)", "须付满整个期限（%s）"},
+	mBestCase:           {"best case", "最优估算"},
+	mNeedsInterruptible: {"needs an interruptible job", "需任务可中断"},
+	mOverScale:          {"▶ more than %d× the cheapest: bar cut short, amount exact", "▶ 超过最便宜方式的 %d 倍：条形截断，金额准确"},
+	mTermYears:          {"%s yr", "%s 年"},
+	mTermMonths:         {"%s mo", "%s 个月"},
+	mTermWeeks:          {"%s wk", "%s 周"},
+	mTermDays:           {"%s d", "%s 天"},
+	mHiddenCosts:        {"Hidden costs", "隐性成本"},
+	mStorage:            {"storage", "存储"},
+	mEgress:             {"egress", "出网流量"},
+	mCostNone:           {"none", "无"},
+	mCostFree:           {"free", "免费"},
+	mRegions:            {"%d regions", "%d 个地域"},
+	mWarnings:           {"Warnings", "注意事项"},
+	mCount:              {" (%d)", "（%d）"},
+	mNoWarnings:         {"no warnings", "无警告"},
+	mSource:             {"source", "来源"},
+	mUnknown:            {"unknown", "未知"},
+	mTight:              {"tight", "紧张"},
+	mCompareTitle:       {"Compare", "对比"},
+	mCompareHint:        {"mark 2–3 offers with space, then press c", "用空格标记 2–3 个报价，再按 c"},
+	mMarked:             {"%d marked", "已标记 %d 个"},
+	mMarkLimit:          {"at most 3 offers can be compared", "最多对比 3 个报价"},
+	mRowRegion:          {"region", "地域"},
+	mRowSpot:            {"spot", "抢占式"},
+	mRowRes1:            {"1-yr", "1 年预留"},
+	mRowRes3:            {"3-yr", "3 年预留"},
+	mRowSpeed:           {"speed", "速度"},
+	mRowInterconnect:    {"interconnect", "互联"},
+	mRowVCPU:            {"vCPUs", "vCPU"},
+	mAssumptions:        {"Assumptions", "假设"},
+	mSuggestions:        {"No offer keeps the budget. What would get closer:", "没有报价在预算内。以下改动可以更接近预算："},
+	mColon:              {": ", "："},
+	mMoreBelow:          {"more below: } scrolls, { goes back", "下面还有：} 向下滚动，{ 返回"},
+	mMoreBelowForm:      {"more below: shift+↓ scrolls, shift+↑ goes back", "下面还有：shift+↓ 向下滚动，shift+↑ 返回"},
+	mICSingle:           {"single GPU", "单卡"},
+	mWithinBudget:       {"within budget", "在预算内"},
+	mOverBudget:         {"over budget", "超出预算"},
+	mPerHour:            {"/h", "/时"},
+	mHoursShort:         {"h", "时"},
+	mTokPerSec:          {"tok/s", "token/秒"},
 
-	mCatalogFooter: {"catalog %s · prices as of %s · %d offers", "目录 %s · 价格截至 %s · %d 个报价"},
-	mLoadedFrom:    {"loaded %s", "已载入 %s"},
-	mTooSmall:      {"Terminal too small: %d×%d, needs at least %d×%d.", "终端太小：%d×%d，至少需要 %d×%d。"},
-	mTooSmallHint:  {"Enlarge the window, or press ctrl+c to quit.", "请放大窗口，或按 ctrl+c 退出。"},
-	mHelpTitle:     {"Keys", "快捷键"},
-	mHelpClose:     {"press ? or esc to close", "按 ? 或 esc 关闭"},
-	mStepsTitle:    {"Go to step", "跳到步骤"},
-	mStepListTitle: {"Steps", "步骤"},
-	mStepsHint:     {"↑/↓ and enter, or a digit; esc closes", "↑/↓ 加回车，或按数字；esc 关闭"},
-	mStepOf:        {"step %d/%d", "第 %d/%d 步"},
-	mFocusForm:     {"questions", "问题"},
-	mFocusOffers:   {"offers", "报价"},
+	mCatalogFooter:    {"catalog %s · prices as of %s · %d offers", "目录 %s · 价格截至 %s · %d 个报价"},
+	mOriginEmbedded:   {"embedded", "内置"},
+	mOriginImported:   {"imported", "导入"},
+	mOriginUpdated:    {"updated", "已更新"},
+	mOriginOverlay:    {"overlay", "叠加"},
+	mLoadedFrom:       {"loaded %s", "已载入 %s"},
+	mTooSmall:         {"Terminal too small: %d×%d, needs at least %d×%d.", "终端太小：%d×%d，至少需要 %d×%d。"},
+	mTooSmallHint:     {"Enlarge the window, or press ctrl+c to quit.", "请放大窗口，或按 ctrl+c 退出。"},
+	mHelpTitle:        {"Keys", "快捷键"},
+	mHelpClose:        {"press ? or esc to close", "按 ? 或 esc 关闭"},
+	mHelpSortTitle:    {"Sort orders (s cycles)", "排序方式（按 s 切换）"},
+	mHelpColumnsTitle: {"Columns", "列"},
+	mHelpColFit:       {"spare GPU memory with the job loaded; tight: under 10%", "装入任务后剩余的显存；紧张：不足 10%"},
+	mHelpColTotal:     {"the GPUs for the whole run, on the price model in pay", "整个任务的 GPU 费用，按“计费”列的方式"},
+	mHelpColPay:       {"the cheapest price model this job may use", "本任务可用的最便宜计费方式"},
+	mHelpColWarn:      {"warnings: ✖ critical  ▲ warning  ● note, and how many", "注意事项：✖ 严重  ▲ 警告  ● 提示，及条数"},
+	mStepsTitle:       {"Go to step", "跳到步骤"},
+	mStepListTitle:    {"Steps", "步骤"},
+	mStepsHint:        {"↑/↓ and enter, or a digit; esc closes", "↑/↓ 加回车，或按数字；esc 关闭"},
+	mStepOf:           {"step %d/%d", "第 %d/%d 步"},
+	mFocusForm:        {"questions", "问题"},
+	mFocusOffers:      {"offers", "报价"},
 
 	mExportPrompt:    {"Save decision record to: ", "保存决策记录到："},
 	mExportHint:      {"enter save · esc cancel", "回车保存 · esc 取消"},

@@ -53,10 +53,10 @@ func newKeyMap(t tr) keyMap {
 			Choose: b([]string{"up", "down"}, "↑/↓", mKeyChoose),
 		},
 		Offers: offerKeys{
-			Up:         b([]string{"up", "k"}, "↑/k", mKeyMove),
+			Up:         b([]string{"up", "k"}, "↑↓/jk", mKeyMove),
 			Down:       b([]string{"down", "j"}, "↓/j", mKeyMove),
 			PageUp:     b([]string{"pgup"}, "pgup", mKeyPage),
-			PageDown:   b([]string{"pgdown"}, "pgdn", mKeyPage),
+			PageDown:   b([]string{"pgdown"}, "pgup/dn", mKeyPage),
 			Top:        b([]string{"home", "g"}, "g/G", mKeyTopBottom),
 			Bottom:     b([]string{"end", "G"}, "G", mKeyTopBottom),
 			Sort:       b([]string{"s"}, "s", mKeySort),
@@ -84,15 +84,15 @@ type contextHelp struct {
 	offers bool
 }
 
-// ShortHelp returns the bindings of the help line.
+// ShortHelp returns the bindings of the help line, most useful first; the
+// last, "? all keys", is kept when the line is too narrow for all (see
+// Model.helpLine).
 func (h contextHelp) ShortHelp() []key.Binding {
 	k := h.k
 	if h.offers {
-		back := k.Offers.Back
-		return []key.Binding{k.Offers.Up, k.Offers.Sort, k.Offers.Filter, k.Offers.Mark, k.Offers.Compare, k.Offers.Detail, back, k.Global.Export, k.Global.Help}
+		return []key.Binding{k.Offers.Up, k.Offers.Detail, k.Offers.Sort, k.Offers.Filter, k.Offers.Mark, k.Offers.Compare, k.Offers.Back, k.Global.Export, k.Global.Help}
 	}
-	focus := k.Global.Focus
-	return []key.Binding{k.Form.Next, k.Form.Prev, k.Form.Back, k.Global.Steps, focus, k.Global.Export, k.Global.Help, k.Global.Quit}
+	return []key.Binding{k.Form.Next, k.Form.Prev, k.Form.Back, k.Global.Focus, k.Global.Steps, k.Global.Export, k.Global.Quit, k.Global.Help}
 }
 
 // FullHelp returns every binding, grouped.

@@ -52,8 +52,9 @@ const (
 // computeLayout sizes a frame of w×h cells. offersFocus gives the panel
 // most of a stacked screen; detail gives the selected offer's detail more
 // rows than the list; formNeed is the rows the current step wants on a
-// stacked screen (the panel takes the rest).
-func computeLayout(w, h int, offersFocus, detail bool, formNeed int) layout {
+// stacked screen (the panel takes the rest); need sizes the offer table
+// to the names of the ranked offers (nil: before any ranking).
+func computeLayout(w, h int, offersFocus, detail bool, formNeed int, need *tableNeed) layout {
 	l := layout{width: w, height: h}
 	if w < minWidth || h < minHeight {
 		l.tooSmall = true
@@ -61,7 +62,7 @@ func computeLayout(w, h int, offersFocus, detail bool, formNeed int) layout {
 	}
 	l.bodyH = h - headerRows - footerRows
 	if w >= wideWidth {
-		l.formW = min(max(w*34/100, 36), 54)
+		l.formW = min(max(w*32/100, 36), 50)
 		l.panelW = w - l.formW - 3 // " │ "
 		l.formH, l.panelH = l.bodyH, l.bodyH
 		l.reqH = 3
@@ -99,23 +100,50 @@ func computeLayout(w, h int, offersFocus, detail bool, formNeed int) layout {
 	if l.detailH < 3 {
 		l.detailH = 0
 	}
-	l.cols = offerColumns(l.panelW)
+	l.cols = offerColumns(l.panelW, need)
 	return l
 }
 
+// tableNeed is what the offers in view need of the table: their longest
+// provider, instance and GPU names. It is worked out when the offers
+// change (offerList.rebuild), so that sizing a frame costs no string work.
+type tableNeed struct {
+	prov, inst, gpu int
+	measured        bool
+}
+
+// add counts one offer's name widths.
+func (n *tableNeed) add(prov, inst, gpu int) {
+	n.measured = true
+	n.prov, n.inst, n.gpu = max(n.prov, prov), max(n.inst, inst), max(n.gpu, gpu)
+}
+
+// Widths of the fixed offer columns.
+const (
+	provMinW = 8  // "provider"
+	provMaxW = 10 // the longest provider key of the catalog ("hyperstack")
+	nameMinW = 8  // the instance and GPU columns never get narrower
+)
+
 // offerColumns chooses and sizes the offer table's columns for a width:
 // narrow panels drop the price-model, fit and hourly columns, in that
-// order, to leave the instance and GPU readable.
-func offerColumns(w int) []column {
+// order, to leave the instance and GPU readable. The instance and GPU
+// columns share the rest (see splitNames); what neither needs is left
+// blank at the end of the row.
+func offerColumns(w int, need *tableNeed) []column {
+	prov := provMinW
+	if need != nil {
+		prov = min(max(need.prov, provMinW), provMaxW)
+	}
 	cols := []column{
 		{colMark, 2, false},
-		{colProvider, 8, false},
+		{colProvider, prov, false},
 		{colInstance, 0, false},
 		{colGPU, 0, false},
 		{colVRAM, 5, true},
 		{colFit, 5, true},
-		{colHourly, 8, true},
-		{colTotal, 8, true},
+		{colHourly, 7, true},
+		{colTotal, 7, true},
 		{colModel, 9, false},
 		{colWarn, 3, false},
 	}
@@ -134,7 +162,7 @@ func offerColumns(w int) []column {
 		}
 		return n
 	}
-	if w-fixed() < 24 {
+	if w-fixed() < 28 {
 		drop(colModel)
 	}
 	if w-fixed() < 22 {
@@ -143,11 +171,7 @@ func offerColumns(w int) []column {
 	if w-fixed() < 24 {
 		drop(colHourly)
 	}
-	flex := max(w-fixed(), 12)
-	inst := flex * 9 / 20
-	gpu := flex - inst
-	inst = min(inst, 26)
-	gpu = min(gpu, 20)
+	inst, gpu := splitNames(max(w-fixed(), 12), need)
 	for i := range cols {
 		switch cols[i].id {
 		case colInstance:
@@ -157,4 +181,27 @@ func offerColumns(w int) []column {
 		}
 	}
 	return cols
+}
+
+// splitNames shares flex cells between the instance and GPU columns. When
+// every name fits, each column gets its longest name. Otherwise each gets
+// half, and a column whose longest name needs less than half gives the
+// rest to the other. Without a ranking yet the instance gets a little less
+// than half.
+func splitNames(flex int, need *tableNeed) (inst, gpu int) {
+	if need == nil || !need.measured || flex < 2*nameMinW {
+		inst = flex * 9 / 20
+		return inst, flex - inst
+	}
+	ni, ng := max(need.inst, nameMinW), max(need.gpu, nameMinW)
+	switch {
+	case ni+ng <= flex:
+		return ni, ng
+	case ng <= flex/2:
+		return flex - ng, ng
+	case ni <= flex-flex/2:
+		return ni, flex - ni
+	}
+	gpu = flex / 2
+	return flex - gpu, gpu
 }

@@ -189,11 +189,16 @@ func (m *Model) syncScroll() {
 
 // layout sizes the current frame.
 func (m *Model) layout() layout {
-	need := 0
-	if m.width < wideWidth && m.focus == focusForm {
+	need, offersFocus := 0, m.focus == focusOffers
+	switch {
+	case m.width >= wideWidth:
+	case m.overlay == overlaySteps:
+		// The step list needs its every line, wherever the focus was.
+		need, offersFocus = len(m.viewStepList(m.width, true)), false
+	case m.focus == focusForm:
 		need = len(m.viewStep(m.width, true).lines)
 	}
-	return computeLayout(m.width, m.height, m.focus == focusOffers, m.detail || m.compare, need)
+	return computeLayout(m.width, m.height, offersFocus, m.detail || m.compare, need, &m.offers.need)
 }
 
 // afterEdit re-ranks when an edit changed the answers.
@@ -250,8 +255,15 @@ func (m Model) key(k tea.KeyPressMsg) (Model, tea.Cmd) {
 	if m.focus == focusOffers {
 		return m.offersKey(k)
 	}
-	// ctrl+n / ctrl+p move through the offers while typing.
+	// ctrl+n / ctrl+p move through the offers while typing, shift+↑/↓
+	// scroll the selected offer's detail.
 	switch k.String() {
+	case "shift+down":
+		m.detailScroll += 3
+		return m, nil
+	case "shift+up":
+		m.detailScroll = max(m.detailScroll-3, 0)
+		return m, nil
 	case "ctrl+n", "pgdown":
 		m.offers.move(1)
 		return m, nil

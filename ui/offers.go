@@ -12,7 +12,11 @@ import (
 type sortKey int
 
 const (
-	sortTotal sortKey = iota // the advisor's ranking: total cost of the run
+	// sortBest is the advisor's rank: offers within the budget first, then
+	// those that meet the latency class, then known speed before unknown,
+	// then the all-in cost of the run. It is not strictly by any column.
+	sortBest sortKey = iota
+	sortTotal
 	sortHourly
 	sortVRAM
 	sortFit
@@ -21,8 +25,11 @@ const (
 )
 
 func (k sortKey) label(t tr) string {
-	return t.s([...]msg{mSortTotal, mSortHourly, mSortVRAM, mSortFit, mSortProvider}[k])
+	return t.s([...]msg{mSortBest, mSortTotal, mSortHourly, mSortVRAM, mSortFit, mSortProvider}[k])
 }
+
+// sizedRows is how many of the first offers in view size the table.
+const sizedRows = 40
 
 // maxMarked is how many offers compare mode shows side by side.
 const maxMarked = 3
@@ -38,6 +45,8 @@ type offerList struct {
 	sort   sortKey
 	filter string
 	marked []string // keys of marked offers, in marking order
+	// need is the widths of the names in view, for sizing the table.
+	need tableNeed
 }
 
 // recKey identifies a recommendation across re-rankings.
@@ -66,9 +75,16 @@ func (l *offerList) rebuild(prev string) {
 			l.view = append(l.view, i)
 		}
 	}
-	if l.sort != sortTotal {
+	if l.sort != sortBest {
 		less := l.less()
 		sort.SliceStable(l.view, func(i, j int) bool { return less(&l.all[l.view[i]], &l.all[l.view[j]]) })
+	}
+	// The table is sized for the first rows, which are the ones read most;
+	// the sizes stay put while scrolling.
+	l.need = tableNeed{}
+	for _, vi := range l.view[:min(len(l.view), sizedRows)] {
+		r := &l.all[vi]
+		l.need.add(cellWidth(r.Provider), cellWidth(r.InstanceType), cellWidth(gpuCell(r)))
 	}
 	l.sel = 0
 	if prev != "" {
@@ -83,6 +99,8 @@ func (l *offerList) rebuild(prev string) {
 
 func (l *offerList) less() func(a, b *model.Recommendation) bool {
 	switch l.sort {
+	case sortTotal:
+		return func(a, b *model.Recommendation) bool { return knownLess(a.Total, b.Total) }
 	case sortHourly:
 		return func(a, b *model.Recommendation) bool { return knownLess(a.Hourly, b.Hourly) }
 	case sortVRAM:
@@ -100,6 +118,11 @@ func (l *offerList) less() func(a, b *model.Recommendation) bool {
 		}
 	}
 	return func(a, b *model.Recommendation) bool { return false }
+}
+
+// sortDesc says what a sort order means, for the help screen.
+func (k sortKey) desc(t tr) string {
+	return t.s([...]msg{mSortBestDesc, mSortTotalDesc, mSortHourlyDesc, mSortVRAMDesc, mSortFitDesc, mSortProviderDesc}[k])
 }
 
 // knownLess orders amounts with unknown (0) last.

@@ -30,7 +30,11 @@ func (m Model) viewPanel(l layout) []string {
 		lines = lines[scroll:min(scroll+l.detailH, len(lines))]
 		if more && len(lines) > 0 {
 			// Say that the detail goes on, and which key scrolls it.
-			lines[len(lines)-1] = fit(m.st.Muted.Render("↓ "+m.t.s(mMoreBelow)), w)
+			more := mMoreBelow
+			if m.focus == focusForm {
+				more = mMoreBelowForm
+			}
+			lines[len(lines)-1] = fit(m.st.Muted.Render("↓ "+m.t.s(more)), w)
 		}
 		out = append(out, lines...)
 	}
@@ -160,9 +164,29 @@ func (m Model) viewOffers(l layout) []string {
 	}
 	end := min(top+l.offerRows, len(m.offers.view))
 	cur := m.res.Currency
+	// Cut the visible names together, so that different names still read
+	// differently once cut.
+	instW, gpuW := 0, 0
+	for _, c := range l.cols {
+		switch c.id {
+		case colInstance:
+			instW = c.w
+		case colGPU:
+			gpuW = c.w
+		}
+	}
+	insts := make([]string, 0, end-top)
+	gpus := make([]string, 0, end-top)
 	for i := top; i < end; i++ {
 		r := &m.offers.all[m.offers.view[i]]
-		out = append(out, m.offerRow(l.cols, r, i == sel, cur, w))
+		insts = append(insts, r.InstanceType)
+		gpus = append(gpus, gpuCell(r))
+	}
+	insts = cutNames(insts, instW, cutMiddle)
+	gpus = cutNames(gpus, gpuW, cutEnd)
+	for i := top; i < end; i++ {
+		r := &m.offers.all[m.offers.view[i]]
+		out = append(out, m.offerRow(l.cols, r, insts[i-top], gpus[i-top], i == sel, cur, w))
 	}
 	for i := end - top; i < l.offerRows; i++ {
 		out = append(out, "")
@@ -192,7 +216,8 @@ func (m Model) columnHeader(cols []column, w int) string {
 }
 
 // offerRow renders one offer; only visible rows are formatted.
-func (m Model) offerRow(cols []column, r *model.Recommendation, selected bool, cur model.Currency, w int) string {
+// inst and gpu are the instance and GPU cells, already cut to their columns.
+func (m Model) offerRow(cols []column, r *model.Recommendation, inst, gpu string, selected bool, cur model.Currency, w int) string {
 	var b strings.Builder
 	marked := m.offers.markIndex(recKey(r)) >= 0
 	badge, rank := warnBadge(r.Warnings)
@@ -211,9 +236,9 @@ func (m Model) offerRow(cols []column, r *model.Recommendation, selected bool, c
 		case colProvider:
 			s = r.Provider
 		case colInstance:
-			s = middleCut(r.InstanceType, c.w)
+			s = inst
 		case colGPU:
-			s = gpuCell(r)
+			s = gpu
 		case colVRAM:
 			s = compactNum(totalVRAM(r))
 		case colFit:
@@ -319,9 +344,12 @@ func (m Model) viewDetail(w int) []string {
 	}
 	cur := m.res.Currency
 	var out []string
-	title := m.st.Title.Render(r.Provider+" "+r.InstanceType) + m.st.Muted.Render(" · "+r.Region)
+	title := m.st.Title.Render(r.Provider + " " + r.InstanceType)
+	if where := m.regionText(r); where != "" {
+		title += m.st.Muted.Render(" · " + where)
+	}
 	out = append(out, fit(title, w))
-	facts := []string{gpuCell(r), gib(totalVRAM(r)) + " GiB"}
+	facts := []string{gpuFull(r), gib(totalVRAM(r)) + " GiB"}
 	if o := r.Offer; o != nil {
 		if o.Interconnect != "" {
 			facts = append(facts, m.interconnect(o.Interconnect))
@@ -360,7 +388,7 @@ func (m Model) viewDetail(w int) []string {
 	out = append(out, "")
 	out = append(out, m.priceModelLines(r, cur, w)...)
 	out = append(out, "")
-	out = append(out, m.hiddenCostLines(r, cur, w)...)
+	out = append(out, m.hiddenCostLines(r, w)...)
 	out = append(out, "")
 	out = append(out, m.warningLines(r, w)...)
 	if as := m.res.Requirement.Assumptions; len(as) > 0 {
@@ -387,46 +415,157 @@ func (m Model) interconnect(ic model.Interconnect) string {
 	return string(ic)
 }
 
+// regionText is where the price applies: the advisor's region, or when it
+// could not tell which region is cheapest, how many regions the offer has.
+func (m Model) regionText(r *model.Recommendation) string {
+	if r.Region != "" {
+		return r.Region
+	}
+	if r.Offer == nil {
+		return ""
+	}
+	switch n := len(r.Offer.Regions); n {
+	case 0:
+		return ""
+	case 1:
+		return r.Offer.Regions[0]
+	default:
+		return m.t.f(mRegions, n)
+	}
+}
+
+// barCap is how many times the cheapest eligible total the price-model
+// bars show in full; a total above it gets a bar cut short with ▶, so
+// that one long commitment does not flatten every other bar.
+const barCap = 3
+
+// shownPriceModels are the price models of the detail, in order; daily and
+// weekly rents only appear when an offer has them.
+var shownPriceModels = []model.PriceModel{model.PriceOnDemand, model.PriceSpot, model.PriceDaily, model.PriceWeekly,
+	model.PriceMonthly, model.PriceReserved1, model.PriceReserved3}
+
+// optionalPriceModel reports whether a price model is left out when the
+// offer does not quote it.
+func optionalPriceModel(pm model.PriceModel) bool {
+	return pm == model.PriceDaily || pm == model.PriceWeekly
+}
+
+// barScale is the total a full price-model bar stands for, and the
+// cheapest total the job may use (0 when none is priced).
+func barScale(qs []model.PriceQuote) (scale, cheapest float64) {
+	most, anyCheapest := 0.0, math.Inf(1)
+	cheapest = math.Inf(1)
+	for i := range qs {
+		q := &qs[i]
+		if q.Total <= 0 {
+			continue
+		}
+		most = max(most, q.Total)
+		anyCheapest = min(anyCheapest, q.Total)
+		if q.Eligible {
+			cheapest = min(cheapest, q.Total)
+		}
+	}
+	if math.IsInf(cheapest, 1) {
+		// No quote says it is eligible (an older record): the cheapest.
+		cheapest = anyCheapest
+	}
+	if math.IsInf(cheapest, 1) {
+		return 0, 0
+	}
+	return min(most, cheapest*barCap), cheapest
+}
+
+// priceBar draws a total as n of w cells against scale; a total beyond
+// the scale fills the bar and ends in ▶.
+func priceBar(total, scale float64, w int) (n int, over bool) {
+	if scale <= 0 || total <= 0 {
+		return 0, false
+	}
+	if total > scale*(1+1e-9) {
+		return w, true
+	}
+	return min(max(int(math.Round(total/scale*float64(w))), 1), w), false
+}
+
+// hoursPerYear is the hours of an average year (365.25 days).
+const hoursPerYear = 8766
+
+// termText words a commitment's term ("3 yr", "1 mo").
+func termText(t tr, h float64) string {
+	n := func(v float64) string { return trimZero(strconv.FormatFloat(math.Round(v*10)/10, 'f', 1, 64)) }
+	switch {
+	case h >= hoursPerYear*0.95:
+		return t.f(mTermYears, n(h/hoursPerYear))
+	case h >= model.HoursPerMonth*0.95:
+		return t.f(mTermMonths, n(h/model.HoursPerMonth))
+	case h >= model.HoursPerWeekFull*0.95:
+		return t.f(mTermWeeks, n(h/model.HoursPerWeekFull))
+	}
+	return t.f(mTermDays, n(h/24))
+}
+
 // priceModelLines draws the run's total under each price model as a bar.
+// The bars share a scale capped at barCap times the cheapest model the job
+// may use; the amounts are always exact. A model the job may not use
+// (spot for a job that cannot be interrupted) is muted, and a commitment
+// longer than the run says that it pays the whole term.
 func (m Model) priceModelLines(r *model.Recommendation, cur model.Currency, w int) []string {
 	head := m.st.PaneTitleOn.Render(m.t.s(mPriceModels))
 	if r.RunHours > 0 {
-		head += m.st.Muted.Render(" (" + m.t.f(mThisRun, hours(r.RunHours)) + ")")
+		head += m.st.Muted.Render(m.t.f(mThisRun, hours(r.RunHours)))
 	}
 	out := []string{fit(head, w)}
 	byName := map[model.PriceModel]*model.PriceQuote{}
-	maxTotal, best := 0.0, math.Inf(1)
 	for i := range r.PriceModels {
-		q := &r.PriceModels[i]
-		byName[q.Name] = q
-		maxTotal = max(maxTotal, q.Total)
-		if q.Total > 0 {
-			best = min(best, q.Total)
-		}
+		byName[r.PriceModels[i].Name] = &r.PriceModels[i]
 	}
-	nameW := 10
-	barW := min(max(w-nameW-30-28, 6), 24)
-	for _, pm := range model.PriceModels {
+	scale, cheapest := barScale(r.PriceModels)
+	anyEligible := false
+	for i := range r.PriceModels {
+		anyEligible = anyEligible || r.PriceModels[i].Eligible
+	}
+	const nameW = 10
+	barW := min(max(w-nameW-30-28, 8), 24)
+	indent := strings.Repeat(" ", nameW+2)
+	capped := false
+	for _, pm := range shownPriceModels {
 		name := fitPlain(priceModelName(m.t, pm), nameW)
 		q, ok := byName[pm]
 		if !ok || q.Total <= 0 && q.Hourly <= 0 {
-			out = append(out, fit(m.st.Muted.Render(" "+name+" "+strings.Repeat("·", barW)+"  "+m.t.s(mNotOffered)), w))
+			if !optionalPriceModel(pm) {
+				out = append(out, fit(m.st.Muted.Render(" "+name+" "+strings.Repeat("·", barW)+"  "+m.t.s(mNotOffered)), w))
+			}
 			continue
 		}
-		n := 0
-		if maxTotal > 0 && q.Total > 0 {
-			n = max(int(math.Round(q.Total/maxTotal*float64(barW))), 1)
-		}
-		barSt := m.st.Bar[0]
-		totalSt := m.st.Money
-		if q.Total > 0 && q.Total == best {
+		usable := q.Eligible || !anyEligible
+		n, over := priceBar(q.Total, scale, barW)
+		capped = capped || over
+		barSt, totalSt := m.st.Bar[0], m.st.Money
+		switch {
+		case !usable:
+			barSt, totalSt = m.st.BarEmpty, m.st.Muted
+		case q.Total > 0 && q.Total == cheapest:
 			barSt, totalSt = m.st.Best, m.st.Best
 		}
-		line := name + " " + barSt.Render(strings.Repeat("█", n)) + m.st.BarEmpty.Render(strings.Repeat("░", barW-n)) + " " +
+		fill := strings.Repeat("█", n)
+		if over {
+			fill = strings.Repeat("█", n-1) + "▶"
+		}
+		line := name + " " + barSt.Render(fill) + m.st.BarEmpty.Render(strings.Repeat("░", barW-n)) + " " +
 			totalSt.Render(rightPlain(money(q.Total, cur), 8)) + m.st.Muted.Render(" "+rightPlain(money(q.Hourly, cur), 8)+m.t.s(mPerHour))
 		var notes []string
-		if q.Estimate {
+		switch {
+		case q.UpTo:
+			notes = append(notes, m.t.s(mBestCase))
+		case q.Estimate:
 			notes = append(notes, m.t.s(mEstimate))
+		}
+		if !usable && pm == model.PriceSpot {
+			notes = append(notes, m.t.s(mNeedsInterruptible))
+		}
+		if q.CalendarHours > 0 && r.CalendarHours > 0 && q.CalendarHours > r.CalendarHours*1.01 {
+			notes = append(notes, m.t.f(mFullTerm, termText(m.t, q.CalendarHours)))
 		}
 		if q.BreakEvenHoursPerWeek > 0 {
 			notes = append(notes, m.t.f(mBreakEven, num(q.BreakEvenHoursPerWeek)))
@@ -436,29 +575,66 @@ func (m Model) priceModelLines(r *model.Recommendation, cur model.Currency, w in
 		} else {
 			line = " " + line
 		}
-		if len(notes) > 0 {
-			line += m.st.Muted.Render("  " + strings.Join(notes, " · "))
+		note := strings.Join(notes, " · ")
+		switch {
+		case note == "":
+			out = append(out, fit(line, w))
+		case cellWidth(line)+2+cellWidth(note) <= w:
+			out = append(out, line+m.st.Muted.Render("  "+note)+strings.Repeat(" ", w-cellWidth(line)-2-cellWidth(note)))
+		default:
+			// The notes go on under the bar.
+			out = append(out, fit(line, w))
+			for _, nl := range wrap(note, w-len(indent)) {
+				out = append(out, fit(m.st.Muted.Render(indent+nl), w))
+			}
 		}
-		out = append(out, fit(line, w))
+	}
+	if capped {
+		out = append(out, fit(m.st.Muted.Render(" "+m.t.f(mOverScale, barCap)), w))
 	}
 	return out
 }
 
-// hiddenCostLines lists the costs besides the GPUs.
-func (m Model) hiddenCostLines(r *model.Recommendation, cur model.Currency, w int) []string {
-	hc := &r.HiddenCosts
-	cost := func(v float64, asked float64) string {
-		switch {
-		case v > 0:
-			return m.st.Money.Render(money(v, cur))
-		case asked <= 0:
-			return m.st.Muted.Render("-")
-		}
-		return m.st.Unknown.Render(m.t.s(mUnknown))
+// costText words one hidden cost: an amount, "free" when the provider's
+// free allowance covers it, "unknown" when the provider's price is not
+// known, "none" when nothing is stored or sent.
+func (m Model) costText(v float64, used, priceKnown bool, cur model.Currency) (string, paint) {
+	switch {
+	case v > 0:
+		return money(v, cur), m.st.Money
+	case !used:
+		return m.t.s(mCostNone), m.st.Muted
+	case priceKnown:
+		return m.t.s(mCostFree), m.st.Good
 	}
+	return m.t.s(mUnknown), m.st.Unknown
+}
+
+// hiddenCosts words the storage and egress of a recommendation. Storage is
+// used when the answers give data to store, and for training, whose
+// checkpoint the advisor stores when no data size is given; egress when
+// the answers give egress. A zero amount is "free" only when the
+// provider's egress price is known (the free allowance covers it).
+func (m Model) hiddenCosts(r *model.Recommendation) (storage, egress string, sst, est paint) {
 	a := &m.form.answers
-	line := m.st.PaneTitleOn.Render(m.t.s(mHiddenCosts)) + "  " + m.st.Label.Render(m.t.s(mStorage)+" ") + cost(hc.Storage, a.DataGB) +
-		m.st.Muted.Render(" · ") + m.st.Label.Render(m.t.s(mEgress)+" ") + cost(hc.Egress, a.EgressGB)
+	var pol *model.Policy
+	if m.cfg.Catalog != nil {
+		if p, ok := m.cfg.Catalog.Policies[r.Provider]; ok {
+			pol = &p
+		}
+	}
+	cur := m.res.Currency
+	storage, sst = m.costText(r.HiddenCosts.Storage, a.DataGB > 0 || a.Workload.Training(), false, cur)
+	egress, est = m.costText(r.HiddenCosts.Egress, a.EgressGB > 0, pol != nil && pol.EgressKnown, cur)
+	return storage, egress, sst, est
+}
+
+// hiddenCostLines lists the costs besides the GPUs.
+func (m Model) hiddenCostLines(r *model.Recommendation, w int) []string {
+	hc := &r.HiddenCosts
+	storage, egress, sst, est := m.hiddenCosts(r)
+	line := m.st.PaneTitleOn.Render(m.t.s(mHiddenCosts)) + "  " + m.st.Label.Render(m.t.s(mStorage)+" ") + sst.Render(storage) +
+		m.st.Muted.Render(" · ") + m.st.Label.Render(m.t.s(mEgress)+" ") + est.Render(egress)
 	out := []string{fit(line, w)}
 	for _, n := range hc.Notes {
 		out = append(out, wrapStyled(m.st.Muted, "  "+n, w)...)
@@ -471,7 +647,7 @@ func (m Model) warningLines(r *model.Recommendation, w int) []string {
 	if len(r.Warnings) == 0 {
 		return []string{fit(m.st.PaneTitleOn.Render(m.t.s(mWarnings))+"  "+m.st.Good.Render(m.t.s(mNoWarnings)), w)}
 	}
-	out := []string{fit(m.st.PaneTitleOn.Render(m.t.s(mWarnings)+" ("+strconv.Itoa(len(r.Warnings))+")"), w)}
+	out := []string{fit(m.st.PaneTitleOn.Render(m.t.s(mWarnings)+m.t.f(mCount, len(r.Warnings))), w)}
 	for _, wn := range r.Warnings {
 		rank := wn.Severity.Rank()
 		head := m.st.severity(rank).Render(sevGlyph(rank)+" "+wn.Code) + "  " + m.st.Value.Render(wn.Message)
@@ -520,8 +696,8 @@ func (m Model) viewCompare(w int) []string {
 	rows := []row{
 		{m.t.s(mColProvider), func(r *model.Recommendation) string { return r.Provider }, nil},
 		{m.t.s(mColInstance), func(r *model.Recommendation) string { return r.InstanceType }, nil},
-		{m.t.s(mRowRegion), func(r *model.Recommendation) string { return r.Region }, nil},
-		{m.t.s(mColGPU), gpuCell, nil},
+		{m.t.s(mRowRegion), func(r *model.Recommendation) string { return orDash(m.regionText(r)) }, nil},
+		{m.t.s(mColGPU), gpuFull, nil},
 		{m.t.s(mColVRAM), func(r *model.Recommendation) string { return gib(totalVRAM(r)) + " GiB" }, func(r *model.Recommendation) float64 { return -totalVRAM(r) }},
 		{m.t.s(mColFit), func(r *model.Recommendation) string { return fitCell(m.t, r.Headroom) }, func(r *model.Recommendation) float64 { return -r.Headroom }},
 		{m.t.s(mColHourly), func(r *model.Recommendation) string { return money(r.Hourly, cur) }, func(r *model.Recommendation) float64 { return r.Hourly }},
@@ -531,8 +707,8 @@ func (m Model) viewCompare(w int) []string {
 		{m.t.s(mRowSpot), func(r *model.Recommendation) string { return money(quote(r, model.PriceSpot), cur) }, func(r *model.Recommendation) float64 { return quote(r, model.PriceSpot) }},
 		{m.t.s(mRowRes1), func(r *model.Recommendation) string { return money(quote(r, model.PriceReserved1), cur) }, func(r *model.Recommendation) float64 { return quote(r, model.PriceReserved1) }},
 		{m.t.s(mRowRes3), func(r *model.Recommendation) string { return money(quote(r, model.PriceReserved3), cur) }, func(r *model.Recommendation) float64 { return quote(r, model.PriceReserved3) }},
-		{m.t.s(mStorage), func(r *model.Recommendation) string { return money(r.HiddenCosts.Storage, cur) }, nil},
-		{m.t.s(mEgress), func(r *model.Recommendation) string { return money(r.HiddenCosts.Egress, cur) }, nil},
+		{m.t.s(mStorage), func(r *model.Recommendation) string { s, _, _, _ := m.hiddenCosts(r); return s }, nil},
+		{m.t.s(mEgress), func(r *model.Recommendation) string { _, e, _, _ := m.hiddenCosts(r); return e }, nil},
 		{m.t.s(mRowSpeed), func(r *model.Recommendation) string { return orDash(m.speedText(r)) }, nil},
 		{m.t.s(mRowInterconnect), func(r *model.Recommendation) string {
 			if r.Offer == nil || r.Offer.Interconnect == "" {

@@ -9,6 +9,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
 )
 
 // View renders the frame. Every return path sets the alternate screen.
@@ -29,7 +30,7 @@ func (m Model) Render() string {
 	lines = append(lines, m.viewHeader(l.width))
 	switch {
 	case m.overlay == overlayHelp:
-		lines = append(lines, pad(m.viewHelp(l.width), l.width, l.bodyH)...)
+		lines = append(lines, pad(m.viewHelp(l.width, l.bodyH), l.width, l.bodyH)...)
 	case l.stacked:
 		lines = append(lines, m.viewForm(l)...)
 		lines = append(lines, m.st.Separator.Render(strings.Repeat("─", l.width)))
@@ -113,15 +114,29 @@ func (m Model) catalogLine() string {
 		return ""
 	}
 	info := m.cfg.Catalog.Info
-	origin := info.Origin
-	if origin == "" {
-		origin = "-"
-	}
+	origin := m.originText(info.Origin)
 	date := info.SnapshotDate
 	if date == "" {
 		date = m.t.s(mUnknown)
 	}
 	return m.t.f(mCatalogFooter, origin, date, len(m.cfg.Catalog.Offers))
+}
+
+// originText words where the catalog comes from: "embedded", "imported"
+// or "updated", with "+overlay" when private offers were laid over it.
+func (m Model) originText(origin string) string {
+	base, overlay := strings.CutSuffix(origin, "+overlay")
+	words := map[string]msg{"embedded": mOriginEmbedded, "imported": mOriginImported, "updated": mOriginUpdated}
+	if id, ok := words[base]; ok {
+		base = m.t.s(id)
+	}
+	if base == "" {
+		base = "-"
+	}
+	if overlay {
+		base += " + " + m.t.s(mOriginOverlay)
+	}
+	return base
 }
 
 // helpLine is the short help of the current focus, rendered by
@@ -143,17 +158,27 @@ func (m Model) helpLine(w int) string {
 		return m.cache.help
 	}
 	h := help.New()
-	h.SetWidth(w)
 	h.Styles = m.st.Help
+	// Drop the least useful bindings until the line fits, keeping the
+	// last one ("? all keys") so that every key stays one press away.
 	s := h.ShortHelpView(bindings)
+	for len(bindings) > 1 && cellWidth(s) > w {
+		bindings = append(bindings[:len(bindings)-2], bindings[len(bindings)-1])
+		s = h.ShortHelpView(bindings)
+	}
+	if cellWidth(s) > w {
+		s = fit(s, w)
+	}
 	if m.cache != nil {
 		m.cache.helpKey, m.cache.help = ck, s
 	}
 	return s
 }
 
-// viewHelp lists every key in titled groups.
-func (m Model) viewHelp(w int) []string {
+// viewHelp lists every key in titled groups, then what the sort orders and
+// the less obvious columns mean. On a short screen the blank lines go
+// first, so that everything fits.
+func (m Model) viewHelp(w, h int) []string {
 	groups := contextHelp{k: &m.keys}.FullHelp()
 	titles := []msg{mGroupForm, mGroupOffers, mGroupGlobal}
 	cols := make([][]string, len(groups))
@@ -169,15 +194,84 @@ func (m Model) viewHelp(w int) []string {
 		cols[gi] = col
 	}
 	var blocks []string
-	for _, c := range cols {
-		blocks = append(blocks, lipgloss.NewStyle().PaddingRight(4).Render(strings.Join(c, "\n")))
+	for i, c := range cols {
+		pad := 3
+		if i == len(cols)-1 {
+			pad = 0
+		}
+		blocks = append(blocks, lipgloss.NewStyle().PaddingRight(pad).Render(strings.Join(c, "\n")))
 	}
 	body := lipgloss.JoinHorizontal(lipgloss.Top, blocks...)
 	if lipgloss.Width(body) > w {
 		body = lipgloss.JoinVertical(lipgloss.Left, blocks...)
 	}
+	keys := strings.Split(body, "\n")
+	for len(keys) > 0 && strings.TrimSpace(ansi.Strip(keys[len(keys)-1])) == "" {
+		keys = keys[:len(keys)-1]
+	}
+	legend := m.helpLegend(w, true)
+	if 3+len(keys)+len(legend) > h {
+		legend = m.helpLegend(w, false)
+	}
 	out := []string{m.st.Title.Render(m.t.s(mHelpTitle)), ""}
-	out = append(out, strings.Split(body, "\n")...)
+	out = append(out, keys...)
+	out = append(out, "")
+	out = append(out, legend...)
+	if len(out) > h {
+		// Drop the blank lines under the titles.
+		out = append([]string{out[0]}, keys[0])
+		out = append(out, keys[2:]...)
+		if len(out)+1+len(legend) <= h {
+			out = append(out, "")
+		}
+		out = append(out, legend...)
+	}
+	return out
+}
+
+// helpLegend explains the sort orders and the offer columns whose heading
+// is a single word or sign; full gives every sort order a line and each
+// part a title, else the names stand for themselves.
+func (m Model) helpLegend(w int, full bool) []string {
+	var out []string
+	item := func(name, desc string, nameW int) {
+		lines := wrap(desc, max(w-nameW-2, 20))
+		for i, l := range lines {
+			key := strings.Repeat(" ", nameW)
+			if i == 0 {
+				key = fitPlain(name, nameW)
+			}
+			out = append(out, fit(m.st.HelpKey.Render(key)+"  "+m.st.Value.Render(l), w))
+		}
+	}
+	nameW := 0
+	for k := range sortCount {
+		nameW = max(nameW, cellWidth(k.label(m.t)))
+	}
+	for _, c := range []msg{mColFit, mColTotal, mColModel, mColWarn} {
+		nameW = max(nameW, cellWidth(m.t.s(c)))
+	}
+	if full {
+		out = append(out, m.st.Title.Render(m.t.s(mHelpSortTitle)))
+		for k := range sortCount {
+			item(k.label(m.t), k.desc(m.t), nameW)
+		}
+	} else {
+		// The advisor's rank needs explaining; the others are named.
+		item(sortBest.label(m.t), sortBest.desc(m.t), nameW)
+		var names []string
+		for k := range sortCount {
+			names = append(names, k.label(m.t))
+		}
+		item("s", strings.Join(names, " → "), nameW)
+	}
+	if full {
+		out = append(out, m.st.Title.Render(m.t.s(mHelpColumnsTitle)))
+	}
+	item(m.t.s(mColFit), m.t.s(mHelpColFit), nameW)
+	item(m.t.s(mColTotal), m.t.s(mHelpColTotal), nameW)
+	item(m.t.s(mColModel), m.t.s(mHelpColPay), nameW)
+	item(m.t.s(mColWarn), m.t.s(mHelpColWarn), nameW)
 	return out
 }
 

@@ -1,0 +1,330 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/gpupick/gpupick/model"
+)
+
+// detailOf is the plain text of the selected offer's detail once the
+// offers are filtered by f.
+func detailOf(t *testing.T, m Model, f string) string {
+	t.Helper()
+	m = press(t, m, "ctrl+o", "/", f, "enter")
+	if m.offers.selected() == nil {
+		t.Fatalf("no offer matches %q", f)
+	}
+	lines := m.viewDetail(200)
+	for i, l := range lines {
+		lines[i] = strings.TrimRight(ansi.Strip(l), " ")
+	}
+	return strings.Join(lines, "\n")
+}
+
+func TestHiddenCostWords(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		answer func(a *model.Answers)
+		filter string
+		want   []string
+	}{
+		{"nothing stored or sent", nil, "gcp g2", []string{"storage none · egress none"}},
+		{"egress within the free allowance", func(a *model.Answers) { a.EgressGB = 50 }, "gcp g2", []string{"egress free", "50 GB of egress"}},
+		{"egress priced", func(a *model.Answers) { a.EgressGB = 500 }, "gcp g2", []string{"egress $36.00"}},
+		{"egress without a price", func(a *model.Answers) { a.EgressGB = 50 }, "runpod 2x", []string{"egress unknown", "egress price is unknown"}},
+		{"data priced", func(a *model.Answers) { a.DataGB = 100 }, "aws g5.x", []string{"storage $8.00 · egress none"}},
+		{"data without a price", func(a *model.Answers) { a.DataGB = 100 }, "lambda a6000", []string{"storage unknown", "storage price is unknown"}},
+		// Training stores a checkpoint though no data size was given.
+		{"assumed checkpoint without a price", func(a *model.Answers) {
+			a.Workload, a.DurationMode, a.JobTokens = model.WorkloadLoRA, model.DurationJob, 1e9
+		}, "runpod mi300x", []string{"storage unknown · egress none", "GB of storage: the provider's storage price is unknown"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			m := newTestModel(t, 140, 40, func(c *Config) {
+				if tc.answer != nil {
+					tc.answer(&c.Answers)
+				}
+			})
+			d := detailOf(t, m, tc.filter)
+			for _, w := range tc.want {
+				if !strings.Contains(d, w) {
+					t.Errorf("detail lacks %q:\n%s", w, d)
+				}
+			}
+			if strings.Contains(d, "storage -") || strings.Contains(d, "egress -") {
+				t.Errorf("a hidden cost reads '-':\n%s", d)
+			}
+		})
+	}
+}
+
+func TestRegionInDetailTitle(t *testing.T) {
+	m := newTestModel(t, 140, 40)
+	// One region: named. Two regions and no cheapest known: counted.
+	if d := detailOf(t, m, "azure nc24"); !strings.HasPrefix(d, "azure NC24ads_A100_v4 · eastus\n") {
+		t.Errorf("single-region title:\n%s", d)
+	}
+	d := detailOf(t, m, "aws g6")
+	if !strings.HasPrefix(d, "aws g6.xlarge · 2 regions\n") {
+		t.Errorf("multi-region title:\n%s", d)
+	}
+	zh := newTestModel(t, 140, 40, func(c *Config) { c.Lang = "zh" })
+	if d := detailOf(t, zh, "aws g6"); !strings.HasPrefix(d, "aws g6.xlarge · 2 个地域\n") {
+		t.Errorf("zh multi-region title:\n%s", d)
+	}
+	// Compare shows the same.
+	m = press(t, m, "ctrl+o", "/", "g6.x", "enter", "space", "esc", "/", "nc24", "enter", "space", "c")
+	if s := screen(m); !strings.Contains(s, "2 regions") || strings.Contains(s, "region        ") {
+		t.Errorf("compare region row:\n%s", s)
+	}
+}
+
+func TestPriceBarsKeepCheapModelsReadable(t *testing.T) {
+	// A one-month run: the 3-year commitment pays its whole term and costs
+	// far more than on-demand; spot is cheaper but not for this job.
+	r := &model.Recommendation{PriceModel: model.PriceOnDemand, RunHours: 730.5, CalendarHours: 730.5,
+		PriceModels: []model.PriceQuote{
+			{Name: model.PriceOnDemand, Hourly: 1, Total: 730.5, CalendarHours: 730.5, Eligible: true},
+			{Name: model.PriceSpot, Hourly: 0.4, Total: 292.2, CalendarHours: 730.5, Eligible: false},
+			{Name: model.PriceReserved1, Hourly: 0.9, Total: 1900, CalendarHours: 730.5 * 12, Eligible: true, Estimate: true},
+			{Name: model.PriceReserved3, Hourly: 0.5, Total: 13149, CalendarHours: 26298, Eligible: true, Estimate: true, BreakEvenHoursPerWeek: 84},
+		}}
+	m := newTestModel(t, 140, 40)
+	lines := m.priceModelLines(r, model.USD, 200)
+	text := ansi.Strip(strings.Join(lines, "\n"))
+	bar := func(name string) (full int, over bool) {
+		for _, l := range strings.Split(text, "\n") {
+			if strings.HasPrefix(strings.TrimLeft(l, " ›"), name+" ") {
+				return strings.Count(l, "█"), strings.Contains(l, "▶")
+			}
+		}
+		t.Fatalf("no %s line:\n%s", name, text)
+		return 0, false
+	}
+	barW := 24
+	// The scale is 3× the cheapest model the job may use (on-demand).
+	if n, over := bar("on-demand"); n != barW/3 || over {
+		t.Errorf("on-demand bar %d cells (over %v), want %d:\n%s", n, over, barW/3, text)
+	}
+	if n, _ := bar("1yr"); n != 21 { // 1900 / 2191.5 × 24
+		t.Errorf("1yr bar %d cells, want 21:\n%s", n, text)
+	}
+	if n, over := bar("3yr"); !over || n != barW-1 {
+		t.Errorf("3yr bar %d cells, over %v: want a full bar ending in ▶:\n%s", n, over, text)
+	}
+	for _, want := range []string{"$13.1k", "$731", "pays the full term (3 yr)", "pays the full term (1 yr)", "needs an interruptible job",
+		"more than 3× the cheapest", "pays off above 84 h/wk"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("price models lack %q:\n%s", want, text)
+		}
+	}
+	if strings.Contains(text, "on-demand  █░") {
+		t.Errorf("the cheapest usable model has a one-cell bar:\n%s", text)
+	}
+}
+
+func TestDailyAndWeeklyRentsAreShown(t *testing.T) {
+	r := &model.Recommendation{PriceModel: model.PriceWeekly, RunHours: 168, CalendarHours: 168,
+		PriceModels: []model.PriceQuote{
+			{Name: model.PriceOnDemand, Hourly: 1, Total: 168, Eligible: true},
+			{Name: model.PriceWeekly, Hourly: 0.5, Total: 84, CalendarHours: 168, Eligible: true},
+		}}
+	for _, lang := range []string{"en", "zh"} {
+		m := newTestModel(t, 140, 40, func(c *Config) { c.Lang = lang })
+		text := ansi.Strip(strings.Join(m.priceModelLines(r, model.USD, 90), "\n"))
+		name := priceModelName(m.t, model.PriceWeekly)
+		if !strings.Contains(text, "›"+name) || strings.Contains(text, priceModelName(m.t, model.PriceDaily)) {
+			t.Errorf("%s: weekly rent missing or daily shown:\n%s", lang, text)
+		}
+	}
+}
+
+func TestSortOrders(t *testing.T) {
+	recs := []model.Recommendation{ // the advisor's order, not by total
+		{Provider: "b", InstanceType: "x", Nodes: 1, Total: 300, Hourly: 3, VRAMGiB: 24, Headroom: 0.2},
+		{Provider: "a", InstanceType: "y", Nodes: 1, Total: 100, Hourly: 4, VRAMGiB: 80, Headroom: 0.7},
+		{Provider: "c", InstanceType: "z", Nodes: 1, Total: 200, Hourly: 2, VRAMGiB: 48, Headroom: 0.5},
+	}
+	var l offerList
+	l.setRecs(recs, false)
+	order := func() string {
+		var s []string
+		for _, vi := range l.view {
+			s = append(s, l.all[vi].InstanceType)
+		}
+		return strings.Join(s, "")
+	}
+	en := newTr("en")
+	for _, want := range []struct{ label, order string }{
+		{"best", "xyz"}, {"total", "yzx"}, {"per hour", "zxy"}, {"VRAM", "yzx"}, {"headroom", "yzx"}, {"provider", "yxz"}, {"best", "xyz"},
+	} {
+		if got := l.sort.label(en); got != want.label || order() != want.order {
+			t.Errorf("sort %q gives %s, want %q giving %s", got, order(), want.label, want.order)
+		}
+		l.cycleSort()
+	}
+	m := newTestModel(t, 80, 24)
+	if s := screen(m); !strings.Contains(s, "sort: best") {
+		t.Errorf("the default order is not called best:\n%s", s)
+	}
+	for _, lang := range []string{"en", "zh"} {
+		m := newTestModel(t, 140, 40, func(c *Config) { c.Lang = lang })
+		s := screen(press(t, m, "?"))
+		for k := range sortCount {
+			if !strings.Contains(s, k.desc(m.t)[:12]) {
+				t.Errorf("%s help lacks what %q means:\n%s", lang, k.label(m.t), s)
+			}
+		}
+	}
+	// On a small screen the help still explains "best" in full.
+	s := screen(press(t, newTestModel(t, 80, 24), "?"))
+	if !strings.Contains(strings.Join(strings.Fields(s), " "), "then the lowest cost of the whole run (GPUs, storage and egress)") {
+		t.Errorf("80x24 help cuts the explanation of best:\n%s", s)
+	}
+}
+
+func TestCatalogOriginInFooter(t *testing.T) {
+	for _, tc := range []struct {
+		lang, origin, want string
+	}{
+		{"en", "embedded", "catalog embedded ·"},
+		{"zh", "embedded", "目录 内置 ·"},
+		{"zh", "imported", "目录 导入 ·"},
+		{"zh", "updated+overlay", "目录 已更新 + 叠加 ·"},
+		{"en", "embedded+overlay", "catalog embedded + overlay ·"},
+	} {
+		m := newTestModel(t, 140, 40, func(c *Config) {
+			c.Lang = tc.lang
+			c.Catalog.Info.Origin = tc.origin
+		})
+		if s := screen(m); !strings.Contains(s, tc.want) {
+			t.Errorf("%s %s: footer lacks %q:\n%s", tc.lang, tc.origin, tc.want, s)
+		}
+	}
+}
+
+// longNamesCatalog is the test catalog with offers whose names are long
+// and alike, as some providers name them (prices made up).
+func longNamesCatalog() *model.Catalog {
+	cat := testCatalog()
+	cat.GPUs["RTX A5000"] = model.GPU{Name: "RTX A5000", VRAMGiB: 24}
+	cat.GPUs["RTX A4000"] = model.GPU{Name: "RTX A4000", VRAMGiB: 16}
+	cat.GPUs["RTX 4000 Ada Generation"] = model.GPU{Name: "RTX 4000 Ada Generation", VRAMGiB: 20}
+	add := func(p, it, g string, vram, od float64) {
+		cat.Offers = append(cat.Offers, model.Offer{Provider: p, InstanceType: it, GPU: g, GPUCount: 1, VRAMGiB: vram, OnDemand: od,
+			Currency: model.USD, Interconnect: model.InterconnectSingle, Regions: []string{"se-smedjebacken-1"}, Sources: []string{"test"}})
+	}
+	add("hyperstack", "ice-lake-rtx-a5000_1x2v4gb", "RTX A5000", 24, 0.30)
+	add("hyperstack", "ice-lake-rtx-a4000_1x2v4gb", "RTX A5000", 24, 0.31)
+	add("hyperstack", "epyc-genoa-rtx-4000-ada_1x8v32gb", "RTX 4000 Ada Generation", 20, 0.32)
+	return cat
+}
+
+func TestOfferColumnsGrowWithWidth(t *testing.T) {
+	long := []string{"ice-lake-rtx-a5000_1x2v4gb", "ice-lake-rtx-a4000_1x2v4gb", "epyc-genoa-rtx-4000-ada_1x8v32gb"}
+	// At 200 columns every name is whole; at 140 the GPUs and the
+	// provider are, and the instances are cut but still read apart; at 80
+	// too.
+	for _, tc := range []struct {
+		w, h  int
+		whole []string
+	}{
+		{200, 50, append(long, "1×RTX 4000 Ada ", "hyperstack ")},
+		{140, 40, []string{"1×RTX 4000 Ada ", "hyperstack "}},
+		{80, 24, []string{"hyperstack "}},
+	} {
+		m := newTestModel(t, tc.w, tc.h, func(c *Config) { c.Catalog = longNamesCatalog() })
+		s := screen(m)
+		for _, name := range tc.whole {
+			if !strings.Contains(s, name) {
+				t.Errorf("%dx%d: %q is cut:\n%s", tc.w, tc.h, name, s)
+			}
+		}
+		rows := map[string]bool{}
+		for _, line := range strings.Split(s, "\n") {
+			if f := strings.Fields(line); strings.Contains(line, "hyperstack") && strings.Contains(line, "A5000") {
+				for i, x := range f {
+					if x == "hyperstack" {
+						rows[f[i+1]] = true
+					}
+				}
+			}
+		}
+		if len(rows) != 2 {
+			t.Errorf("%dx%d: the two hyperstack A5000 instances read %v:\n%s", tc.w, tc.h, rows, s)
+		}
+	}
+	m := newTestModel(t, 80, 24, func(c *Config) { c.Catalog = longNamesCatalog() })
+	// Wider panels never give the names less room.
+	need := &m.offers.need
+	prevI, prevG := 0, 0
+	for w := 60; w <= 200; w++ {
+		cols := offerColumns(w, need)
+		inst, gpu, sum := 0, 0, 0
+		for _, c := range cols {
+			sum += c.w + 1
+			switch c.id {
+			case colInstance:
+				inst = c.w
+			case colGPU:
+				gpu = c.w
+			}
+		}
+		if sum > w {
+			t.Errorf("width %d: columns take %d", w, sum)
+		}
+		if len(cols) == 10 && (inst < prevI || gpu < prevG) {
+			t.Errorf("width %d: instance %d gpu %d after %d %d", w, inst, gpu, prevI, prevG)
+		}
+		if len(cols) == 10 {
+			prevI, prevG = inst, gpu
+		}
+	}
+	if prevI < cellWidth(long[2]) || prevG < cellWidth("1×RTX 4000 Ada") {
+		t.Errorf("at 200 cells the names get %d and %d", prevI, prevG)
+	}
+}
+
+func TestCutNamesKeepRowsApart(t *testing.T) {
+	for _, tc := range []struct {
+		names []string
+		w     int
+		style cutStyle
+	}{
+		{[]string{"ice-lake-rtx-a5000_1x2v4gb", "ice-lake-rtx-a4000_1x2v4gb", "g5.xlarge", "ice-lake-rtx-a5000_1x2v4gb"}, 14, cutMiddle},
+		{[]string{"2x-A100_SXM4-32-65536 [A100-80GB SXM4 x2]", "2x-A100_SXM4-32-65536 [A100-40GB SXM4 x2]"}, 16, cutMiddle},
+		{[]string{"1×A100-80GB PCIe/SXM4", "1×A100-80GB PCIe/SXM5"}, 12, cutEnd},
+	} {
+		got := cutNames(tc.names, tc.w, tc.style)
+		for i := range got {
+			if cellWidth(got[i]) > tc.w {
+				t.Errorf("%q is wider than %d", got[i], tc.w)
+			}
+			for j := range got {
+				if (got[i] == got[j]) != (tc.names[i] == tc.names[j]) {
+					t.Errorf("%q and %q read %q and %q", tc.names[i], tc.names[j], got[i], got[j])
+				}
+			}
+		}
+	}
+	if got := cutNames([]string{"g5.xlarge"}, 14, cutMiddle)[0]; got != "g5.xlarge" {
+		t.Errorf("a name that fits is cut: %q", got)
+	}
+}
+
+func TestShortGPUNames(t *testing.T) {
+	for in, want := range map[string]string{
+		"NVIDIA GeForce RTX 3060 (12 GB)":  "RTX 3060",
+		"RTX 6000 Ada Generation":          "RTX 6000 Ada",
+		"A100-80GB PCIe or A100-80GB SXM4": "A100-80GB PCIe/SXM4",
+		"RTX PRO 6000 Blackwell Server Edition or RTX PRO 6000 Blackwell Workstation Edition": "RTX PRO 6000 Blackwell Server/Workstation",
+		"H100 SXM5": "H100 SXM5",
+	} {
+		if got := shortGPU(in); got != want {
+			t.Errorf("shortGPU(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
