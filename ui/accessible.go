@@ -133,8 +133,8 @@ func askField(t tr, f *form, id fieldID, p func(string, ...any), read func() (st
 			p("%s (%s) [%s]: ", t.s(f.label(id)), t.s(mA11yChoose), optionLabel(t, id, def))
 		} else {
 			shown := def
-			if shown == "" {
-				shown = t.s(mBlankMeansNone)
+			if b, ok := blankMeaning(id); ok && shown == "" {
+				shown = t.s(b)
 			}
 			p("%s (%s: %s) [%s]: ", t.s(f.label(id)), t.s(mAccepts), t.s(d.forms), shown)
 		}

@@ -555,7 +555,7 @@ var defs = [fieldCount]fieldDef{
 	fDataGB: {
 		kind:   kindText,
 		label:  mFieldDataGB,
-		forms:  mFormsSize,
+		forms:  mFormsSizeOptional,
 		format: func(a *model.Answers) string { return formatSize(a.DataGB) },
 		apply: func(raw string, a *model.Answers, _ *env) error {
 			v, err := optionalSize("data", raw)
@@ -568,7 +568,7 @@ var defs = [fieldCount]fieldDef{
 	fEgressGB: {
 		kind:   kindText,
 		label:  mFieldEgressGB,
-		forms:  mFormsSize,
+		forms:  mFormsSizeOptional,
 		format: func(a *model.Answers) string { return formatSize(a.EgressGB) },
 		apply: func(raw string, a *model.Answers, _ *env) error {
 			v, err := optionalSize("egress", raw)

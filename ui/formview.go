@@ -174,9 +174,9 @@ func (m Model) viewField(id fieldID, focused, current bool, w int, compact bool)
 			val = optionLabel(m.t, id, val)
 		}
 		if strings.TrimSpace(val) == "" {
-			val = m.t.s(mBlankMeansAny)
-			if id == fBudget || id == fDataGB || id == fEgressGB || id == fDataset || id == fGenTokens {
-				val = m.t.s(mBlankMeansNone)
+			val = "-"
+			if b, ok := blankMeaning(id); ok {
+				val = m.t.s(b)
 			}
 			val = m.st.Muted.Render(val)
 		} else {
@@ -243,6 +243,19 @@ func (m Model) viewField(id fieldID, focused, current bool, w int, compact bool)
 	return out
 }
 
+// blankMeaning is what a blank answer to a question means: no budget, no
+// data, no job size ("none"), or no filter ("any"); ok is false for a
+// question that needs an answer.
+func blankMeaning(id fieldID) (m msg, ok bool) {
+	switch id {
+	case fBudget, fDataGB, fEgressGB, fDataset, fGenTokens:
+		return mBlankMeansNone, true
+	case fGPU, fGPUs, fNodes, fProviders, fRegions:
+		return mBlankMeansAny, true
+	}
+	return 0, false
+}
+
 // inputLine renders a text answer with its cursor.
 func (m Model) inputLine(id fieldID, focused bool, w int) string {
 	raw := []rune(m.form.raw[id])
@@ -260,6 +273,12 @@ func (m Model) inputLine(id fieldID, focused bool, w int) string {
 	}
 	var b strings.Builder
 	b.WriteString(m.st.LabelOn.Render(prompt))
+	if blank, ok := blankMeaning(id); ok && len(raw) == 0 {
+		// Say what leaving the answer blank means.
+		b.WriteString(m.st.Cursor.Render(" "))
+		b.WriteString(m.st.Unknown.Render(" " + m.t.f(mBlankIs, m.t.s(blank))))
+		return fit(b.String(), w)
+	}
 	b.WriteString(m.st.Input.Render(string(vis[:cur])))
 	if cur < len(vis) {
 		b.WriteString(m.st.Cursor.Render(string(vis[cur])))

@@ -108,6 +108,7 @@ const (
 	mFormsTokens
 	mFormsContext
 	mFormsSize
+	mFormsSizeOptional
 	mFormsDuration
 	mFormsPerWeek
 	mFormsBudget
@@ -131,6 +132,7 @@ const (
 	mAtLeastOne
 	mBlankMeansNone
 	mBlankMeansAny
+	mBlankIs
 	mPresetMatches
 	mParamsEcho
 	mMaxContext
@@ -243,6 +245,8 @@ const (
 	mTooSmallHint
 	mHelpTitle
 	mHelpClose
+	mHelpScroll
+	mHelpMore
 	mHelpSortTitle
 	mHelpColumnsTitle
 	mHelpColFit
@@ -404,6 +408,7 @@ var texts = [msgCount]text{
 	mFormsTokens:       {model.FormsTokens, "token 数，可带 k、M、B、T，如 2B、500M、1.5T"},
 	mFormsContext:      {model.FormsContext, "token 数，如 8k、32k、128k 或 4096"},
 	mFormsSize:         {model.FormsSize, "容量，单位 MB、GB 或 TB，如 80GB、500 GB、2TB"},
+	mFormsSizeOptional: {model.FormsSize + "; blank for none", "容量，单位 MB、GB 或 TB，如 80GB、500 GB、2TB；留空表示无"},
 	mFormsDuration:     {model.FormsDuration, "数字加 h、d、w、mo 或 y，如 8h、10d、2w、3mo、1y"},
 	mFormsPerWeek:      {model.FormsPerWeek, "每周小时数，如 40、40h/w、8h/d 或 24/7"},
 	mFormsBudget:       {model.FormsBudget, "每小时、每月或总额，如 2.5/h、$3000/mo、¥500、500"},
@@ -426,6 +431,7 @@ var texts = [msgCount]text{
 	mAtLeastOne:         {"must be at least 1", "至少为 1"},
 	mBlankMeansNone:     {"none", "无"},
 	mBlankMeansAny:      {"any", "不限"},
+	mBlankIs:            {"blank: %s", "留空：%s"},
 	mPresetMatches:      {"presets matching: %d", "匹配的预设：%d"},
 	mParamsEcho:         {"%s parameters", "%s 参数"},
 	mMaxContext:         {"%s context", "%s 上下文"},
@@ -538,6 +544,8 @@ var texts = [msgCount]text{
 	mTooSmallHint:     {"Enlarge the window, or press ctrl+c to quit.", "请放大窗口，或按 ctrl+c 退出。"},
 	mHelpTitle:        {"Keys", "快捷键"},
 	mHelpClose:        {"press ? or esc to close", "按 ? 或 esc 关闭"},
+	mHelpScroll:       {"↑/↓ scroll", "↑/↓ 滚动"},
+	mHelpMore:         {"more below: ↓ scrolls", "下面还有：↓ 向下滚动"},
 	mHelpSortTitle:    {"Sort orders (s cycles)", "排序方式（按 s 切换）"},
 	mHelpColumnsTitle: {"Columns", "列"},
 	mHelpColFit:       {"spare GPU memory with the job loaded; tight: under 10%", "装入任务后剩余的显存；紧张：不足 10%"},

@@ -73,6 +73,7 @@ type Model struct {
 	detail       bool // the selected offer's detail has most of the panel
 	compare      bool // marked offers side by side
 	detailScroll int
+	helpScroll   int // first line of the help screen shown
 	filtering    bool
 	filterPos    int
 
@@ -227,9 +228,22 @@ func (m Model) key(k tea.KeyPressMsg) (Model, tea.Cmd) {
 	}
 	switch m.overlay {
 	case overlayHelp:
-		if key.Matches(k, g.Help) || k.String() == "esc" || k.String() == "q" {
+		switch k.String() {
+		case "?", "esc", "q":
 			m.overlay = overlayNone
+		case "down", "j":
+			m.helpScroll++
+		case "up", "k":
+			m.helpScroll = max(m.helpScroll-1, 0)
+		case "pgdown", "space":
+			m.helpScroll += max(m.layout().bodyH-1, 1)
+		case "pgup":
+			m.helpScroll = max(m.helpScroll-max(m.layout().bodyH-1, 1), 0)
+		case "home", "g":
+			m.helpScroll = 0
 		}
+		l := m.layout()
+		m.helpScroll = min(m.helpScroll, max(len(m.viewHelp(l.width, l.bodyH))-l.bodyH+1, 0))
 		return m, nil
 	case overlaySteps:
 		return m.stepsKey(k)
@@ -238,7 +252,7 @@ func (m Model) key(k tea.KeyPressMsg) (Model, tea.Cmd) {
 	case key.Matches(k, g.Export):
 		return m.startExport()
 	case key.Matches(k, g.Help):
-		m.overlay = overlayHelp
+		m.overlay, m.helpScroll = overlayHelp, 0
 		return m, nil
 	case key.Matches(k, g.Steps):
 		m.overlay = overlaySteps

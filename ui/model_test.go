@@ -529,3 +529,47 @@ func TestShiftArrowsScrollTheDetailWhileAnswering(t *testing.T) {
 		t.Fatal("shift+down changed the answer")
 	}
 }
+
+func TestBlankAnswersSayWhatTheyMean(t *testing.T) {
+	for _, tc := range []struct {
+		step string
+		want string
+	}{{"8", "›   blank: none"}, {"9", "›   blank: any"}, {"0", "›   blank: none"}} {
+		m := press(t, newTestModel(t, 80, 24), "ctrl+g", tc.step)
+		if s := screen(m); !strings.Contains(s, tc.want) {
+			t.Errorf("step %s lacks %q:\n%s", tc.step, tc.want, s)
+		}
+	}
+	zh := press(t, newTestModel(t, 80, 24, func(c *Config) { c.Lang = "zh" }), "ctrl+g", "9")
+	if s := screen(zh); !strings.Contains(s, "留空：不限") {
+		t.Errorf("zh placeholder:\n%s", s)
+	}
+	// The line prompts say the same.
+	out := runAccessible(t, "en", strings.Repeat("\n", 19)+"-\n", nil)
+	for _, want := range []string{"GPU model (accepts: a GPU name, e.g. H100, A100-80GB, 4090; blank for any) [any]", "Budget (accepts:", "blank for none) [none]"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("line prompts lack %q:\n%s", want, out)
+		}
+	}
+}
+
+func TestHelpScrollsOnASmallScreen(t *testing.T) {
+	m := press(t, newTestModel(t, 60, 16), "?")
+	if s := screen(m); !strings.Contains(s, "more below: ↓ scrolls") || !strings.Contains(s, "↑/↓ scroll") {
+		t.Fatalf("a cut help screen does not say so:\n%s", s)
+	}
+	for range 40 {
+		m = press(t, m, "down")
+	}
+	s := screen(m)
+	if !strings.Contains(s, "warnings: ✖ critical") || strings.Contains(s, "more below") {
+		t.Fatalf("scrolling does not reach the end:\n%s", s)
+	}
+	m = press(t, m, "up")
+	if !strings.Contains(screen(m), "more below") {
+		t.Fatalf("up does not scroll back from the end:\n%s", screen(m))
+	}
+	if m = press(t, m, "esc"); m.overlay != overlayNone {
+		t.Fatal("esc should close the help")
+	}
+}

@@ -30,7 +30,7 @@ func (m Model) Render() string {
 	lines = append(lines, m.viewHeader(l.width))
 	switch {
 	case m.overlay == overlayHelp:
-		lines = append(lines, pad(m.viewHelp(l.width, l.bodyH), l.width, l.bodyH)...)
+		lines = append(lines, m.viewHelpPage(l.width, l.bodyH)...)
 	case l.stacked:
 		lines = append(lines, m.viewForm(l)...)
 		lines = append(lines, m.st.Separator.Render(strings.Repeat("─", l.width)))
@@ -147,6 +147,9 @@ func (m Model) helpLine(w int) string {
 	case m.export.active():
 		return m.st.HelpDesc.Render(m.t.s(mExportHint))
 	case m.overlay == overlayHelp:
+		if len(m.viewHelp(w, m.layout().bodyH)) > m.layout().bodyH {
+			return m.st.HelpDesc.Render(m.t.s(mHelpClose) + " · " + m.t.s(mHelpScroll))
+		}
 		return m.st.HelpDesc.Render(m.t.s(mHelpClose))
 	case m.overlay == overlaySteps:
 		bindings = []key.Binding{m.keys.Steps.Move, m.keys.Steps.Jump, m.keys.Steps.Close}
@@ -173,6 +176,22 @@ func (m Model) helpLine(w int) string {
 		m.cache.helpKey, m.cache.help = ck, s
 	}
 	return s
+}
+
+// viewHelpPage is the help screen in h lines, scrolled when it is taller,
+// with a last line that says there is more.
+func (m Model) viewHelpPage(w, h int) []string {
+	lines := m.viewHelp(w, h)
+	if len(lines) <= h {
+		return pad(lines, w, h)
+	}
+	top := min(m.helpScroll, len(lines)-h+1)
+	page := lines[top:min(top+h-1, len(lines))]
+	more := m.st.Muted.Render("↓ " + m.t.s(mHelpMore))
+	if top+h-1 >= len(lines) {
+		more = ""
+	}
+	return pad(append(page, more), w, h)
 }
 
 // viewHelp lists every key in titled groups, then what the sort orders and
