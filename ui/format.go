@@ -379,11 +379,12 @@ func cutNames(names []string, w int, style cutStyle) []string {
 	return out
 }
 
-// distinctCuts finds one way to cut the names of a group (same cut form
-// for all, so the column stays regular) under which the different names
-// read differently: first a single cut with more of the tail or more of
-// the head, then the differing part kept between two cuts. It returns nil
-// when no way works (names of double-width text, or too narrow).
+// distinctCuts finds one way to cut the names of a group (the same cut for
+// all, so the column stays regular) under which the different names read
+// differently. It prefers, in turn: one cut that leaves the words where
+// the names differ whole; two cuts with those words between them; one cut
+// anywhere (more of the tail first). It returns nil when no way works
+// (double-width text, or too narrow).
 func distinctCuts(names []string, group []int, w int) []string {
 	rs := make([][]rune, len(group))
 	for k, gi := range group {
@@ -413,56 +414,107 @@ func distinctCuts(names []string, group []int, w int) []string {
 		}
 		return cutAt(r, head, tail)
 	}
+	from, to := differingWords(rs)
+	// single tries one cut per head width, from the default towards the
+	// tail and then the head, keeping minSide cells on each side; with
+	// whole set, the words that differ must stay whole.
 	def := (w - 1) * 2 / 3
-	// One cut, moving towards the tail first, then towards the head; a
-	// cut that leaves fewer than 3 cells on a side comes last.
-	single := func(minSide int) []string {
+	single := func(minSide int, whole bool) []string {
 		for d := 1; d < w; d++ {
 			for _, head := range []int{def - d, def + d} {
-				if head < minSide || w-1-head < minSide {
+				tail := w - 1 - head
+				if head < minSide || tail < minSide {
 					continue
 				}
-				if out := try(func(r []rune) string { return shape(r, head, w-1-head) }); out != nil {
+				if whole && !wordsShown(rs, from, to, head, tail, w) {
+					continue
+				}
+				if out := try(func(r []rune) string { return shape(r, head, tail) }); out != nil {
 					return out
 				}
 			}
 		}
 		return nil
 	}
-	if out := single(3); out != nil {
+	if out := single(3, true); out != nil {
 		return out
 	}
-	// Two cuts: a short head, the part where the names first differ, and
-	// a short tail.
-	first := len(rs[0])
+	// Two cuts around the words that differ.
+	midW := 0
+	for k := range rs {
+		midW = max(midW, len(rs[k])-to[k]-from)
+	}
+	if rest := w - 2 - midW; rest >= 2 {
+		head := rest / 2
+		tail := rest - head
+		if out := try(func(r []rune) string {
+			if len(r) <= w {
+				return string(r)
+			}
+			start := min(from, len(r)-tail-midW)
+			if start <= head {
+				return shape(r, w-1-tail, tail)
+			}
+			return string(r[:head]) + "…" + string(r[start:start+midW]) + "…" + string(r[len(r)-tail:])
+		}); out != nil {
+			return out
+		}
+	}
+	if out := single(3, false); out != nil {
+		return out
+	}
+	return single(1, false)
+}
+
+// differingWords finds where the names of a group differ: from is the
+// start of the first word (split at - _ . space [ ] and /) in which any two
+// differ, and to[k] the number of runes after the end of the last such word
+// in name k.
+func differingWords(rs [][]rune) (from int, to []int) {
+	sep := func(c rune) bool { return strings.ContainsRune("-_. []/", c) }
+	prefix := len(rs[0])
+	suffix := len(rs[0])
 	for _, r := range rs[1:] {
 		n := 0
 		for n < len(r) && n < len(rs[0]) && r[n] == rs[0][n] {
 			n++
 		}
-		first = min(first, n)
+		prefix = min(prefix, n)
+		n = 0
+		for n < len(r) && n < len(rs[0]) && r[len(r)-1-n] == rs[0][len(rs[0])-1-n] {
+			n++
+		}
+		suffix = min(suffix, n)
 	}
-	head, tail := max((w-2)/4, 1), max((w-2)/4, 1)
-	mid := w - 2 - head - tail
-	if mid < 1 {
-		return single(1)
+	from = prefix
+	for from > 0 && !sep(rs[0][from-1]) {
+		from--
 	}
-	if out := try(func(r []rune) string {
+	to = make([]int, len(rs))
+	for k, r := range rs {
+		end := max(len(r)-suffix, from)
+		for end < len(r) && !sep(r[end]) {
+			end++
+		}
+		to[k] = len(r) - end
+	}
+	return from, to
+}
+
+// wordsShown reports whether a single cut of head and tail runes leaves the
+// differing words of every name (runes from..len-to) whole, in the head or
+// in the tail.
+func wordsShown(rs [][]rune, from int, to []int, head, tail, w int) bool {
+	for k, r := range rs {
 		if len(r) <= w {
-			return string(r)
+			continue
 		}
-		start := min(max(first-mid/4, head), len(r)-tail-mid)
-		if start <= head {
-			return shape(r, w-1-tail, tail)
+		end := len(r) - to[k]
+		if !(end <= head || from >= len(r)-tail) {
+			return false
 		}
-		if start+mid >= len(r)-tail {
-			return shape(r, head, w-1-head)
-		}
-		return string(r[:head]) + "…" + string(r[start:start+mid]) + "…" + string(r[len(r)-tail:])
-	}); out != nil {
-		return out
 	}
-	return single(1)
+	return true
 }
 
 // compactNum formats a figure in at most five cells ("384", "3,168",

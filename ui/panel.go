@@ -417,9 +417,11 @@ func (m Model) interconnect(ic model.Interconnect) string {
 
 // regionText is where the price applies: the advisor's region, or when it
 // could not tell which region is cheapest, how many regions the offer has.
+// A region name with an empty part (", CN, AS") loses the stray comma.
 func (m Model) regionText(r *model.Recommendation) string {
+	clean := func(s string) string { return strings.Trim(s, ", ") }
 	if r.Region != "" {
-		return r.Region
+		return clean(r.Region)
 	}
 	if r.Offer == nil {
 		return ""
@@ -428,7 +430,7 @@ func (m Model) regionText(r *model.Recommendation) string {
 	case 0:
 		return ""
 	case 1:
-		return r.Offer.Regions[0]
+		return clean(r.Offer.Regions[0])
 	default:
 		return m.t.f(mRegions, n)
 	}

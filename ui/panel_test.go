@@ -75,6 +75,11 @@ func TestRegionInDetailTitle(t *testing.T) {
 	if d := detailOf(t, zh, "aws g6"); !strings.HasPrefix(d, "aws g6.xlarge · 2 个地域\n") {
 		t.Errorf("zh multi-region title:\n%s", d)
 	}
+	// A region with an empty part loses the stray comma.
+	r := model.Recommendation{Region: ", CN, AS"}
+	if got := m.regionText(&r); got != "CN, AS" {
+		t.Errorf("region %q", got)
+	}
 	// Compare shows the same.
 	m = press(t, m, "ctrl+o", "/", "g6.x", "enter", "space", "esc", "/", "nc24", "enter", "space", "c")
 	if s := screen(m); !strings.Contains(s, "2 regions") || strings.Contains(s, "region        ") {
@@ -307,6 +312,22 @@ func TestCutNamesKeepRowsApart(t *testing.T) {
 				if (got[i] == got[j]) != (tc.names[i] == tc.names[j]) {
 					t.Errorf("%q and %q read %q and %q", tc.names[i], tc.names[j], got[i], got[j])
 				}
+			}
+		}
+	}
+	// Where it can, the cut leaves the words that differ whole.
+	for _, tc := range []struct {
+		names, words []string
+		w            int
+	}{
+		{[]string{"ice-lake-rtx-a5000_1x2v4gb", "ice-lake-rtx-a4000_1x2v4gb"}, []string{"a5000", "a4000"}, 14},
+		{[]string{"ice-lake-a40-compute_1x2v4gb", "ice-lake-a40-graphics_1x2v4gb"}, []string{"compute", "graphics"}, 18},
+		{[]string{"2x-A100_SXM4-32-65536 [A100-80GB SXM4 x2]", "2x-A100_SXM4-32-65536 [A100-40GB SXM4 x2]"}, []string{"80GB", "40GB"}, 16},
+	} {
+		got := cutNames(tc.names, tc.w, cutMiddle)
+		for i := range got {
+			if !strings.Contains(got[i], tc.words[i]) || cellWidth(got[i]) > tc.w {
+				t.Errorf("%q cut to %q: %q is not whole", tc.names[i], got[i], tc.words[i])
 			}
 		}
 	}
