@@ -494,7 +494,7 @@ var texts = [msgCount]text{
 	mFullTerm:           {"pays the full term (%s)", "须付满整个期限（%s）"},
 	mBestCase:           {"best case", "最优估算"},
 	mNeedsInterruptible: {"needs an interruptible job", "需任务可中断"},
-	mOverScale:          {"▶ more than %d× the cheapest: bar cut short, amount exact", "▶ 超过最便宜方式的 %d 倍：条形截断，金额准确"},
+	mOverScale:          {"► more than %d× the cheapest: bar cut short, amount exact", "► 超过最便宜方式的 %d 倍：条形截断，金额准确"},
 	mTermYears:          {"%s yr", "%s 年"},
 	mTermMonths:         {"%s mo", "%s 个月"},
 	mTermWeeks:          {"%s wk", "%s 周"},

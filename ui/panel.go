@@ -437,7 +437,7 @@ func (m Model) regionText(r *model.Recommendation) string {
 }
 
 // barCap is how many times the cheapest eligible total the price-model
-// bars show in full; a total above it gets a bar cut short with ▶, so
+// bars show in full; a total above it gets a bar cut short with ►, so
 // that one long commitment does not flatten every other bar.
 const barCap = 3
 
@@ -479,7 +479,7 @@ func barScale(qs []model.PriceQuote) (scale, cheapest float64) {
 }
 
 // priceBar draws a total as n of w cells against scale; a total beyond
-// the scale fills the bar and ends in ▶.
+// the scale fills the bar and ends in ►.
 func priceBar(total, scale float64, w int) (n int, over bool) {
 	if scale <= 0 || total <= 0 {
 		return 0, false
@@ -552,7 +552,7 @@ func (m Model) priceModelLines(r *model.Recommendation, cur model.Currency, w in
 		}
 		fill := strings.Repeat("█", n)
 		if over {
-			fill = strings.Repeat("█", n-1) + "▶"
+			fill = strings.Repeat("█", n-1) + "►"
 		}
 		line := name + " " + barSt.Render(fill) + m.st.BarEmpty.Render(strings.Repeat("░", barW-n)) + " " +
 			totalSt.Render(rightPlain(money(q.Total, cur), 8)) + m.st.Muted.Render(" "+rightPlain(money(q.Hourly, cur), 8)+m.t.s(mPerHour))

@@ -103,7 +103,7 @@ func TestPriceBarsKeepCheapModelsReadable(t *testing.T) {
 	bar := func(name string) (full int, over bool) {
 		for _, l := range strings.Split(text, "\n") {
 			if strings.HasPrefix(strings.TrimLeft(l, " ›"), name+" ") {
-				return strings.Count(l, "█"), strings.Contains(l, "▶")
+				return strings.Count(l, "█"), strings.Contains(l, "►")
 			}
 		}
 		t.Fatalf("no %s line:\n%s", name, text)
@@ -118,7 +118,7 @@ func TestPriceBarsKeepCheapModelsReadable(t *testing.T) {
 		t.Errorf("1yr bar %d cells, want 21:\n%s", n, text)
 	}
 	if n, over := bar("3yr"); !over || n != barW-1 {
-		t.Errorf("3yr bar %d cells, over %v: want a full bar ending in ▶:\n%s", n, over, text)
+		t.Errorf("3yr bar %d cells, over %v: want a full bar ending in ►:\n%s", n, over, text)
 	}
 	for _, want := range []string{"$13.1k", "$731", "pays the full term (3 yr)", "pays the full term (1 yr)", "needs an interruptible job",
 		"more than 3× the cheapest", "pays off above 84 h/wk"} {
