@@ -80,6 +80,24 @@ func TestWizardEveryStepResizeExportLoad(t *testing.T) {
 		}
 	}
 	checkNoZeroPrice(t, screen)
+	// The data and egress were given: each hidden cost is an amount,
+	// "free" or "unknown", never "-"; the order is the advisor's, "best".
+	if m := regexp.MustCompile(`storage (\S+) · egress (\S+)`).FindStringSubmatch(screen); m == nil || m[1] == "-" || m[1] == "none" || m[2] == "-" || m[2] == "none" {
+		t.Errorf("hidden costs %q:\n%s", m, screen)
+	}
+	if !strings.Contains(screen, "sort: best") {
+		t.Errorf("the default order is not called best:\n%s", screen)
+	}
+
+	// Wide: the selected offer's instance name is whole in its row.
+	s.resize(200, 50)
+	screen = s.waitFor(t, "sort: best", e2eWait)
+	if m := regexp.MustCompile(`(?m)^.*│ (\S+) (\S+) · `).FindStringSubmatch(screen); m == nil {
+		t.Errorf("no detail title at 200x50:\n%s", screen)
+	} else if !regexp.MustCompile(`▸\s+` + regexp.QuoteMeta(m[1]) + `\s+` + regexp.QuoteMeta(m[2]) + ` `).MatchString(screen) {
+		t.Errorf("the selected row cuts %s %s at 200x50:\n%s", m[1], m[2], screen)
+	}
+	checkFits(t, screen, 200, 50)
 
 	// Resize: stacked at 80x24, too small at 50x12, and back.
 	s.resize(80, 24)
@@ -132,7 +150,7 @@ func TestWizardChineseNoColor(t *testing.T) {
 	bin := buildBinary(t)
 	s := startTmux(t, bin, 80, 24, []string{"NO_COLOR=1"}, "--lang", "zh", "--currency", "CNY")
 	screen := s.waitFor(t, "价格截至", e2eWait)
-	for _, want := range []string{"工作负载", "推理服务", "需要", "¥"} {
+	for _, want := range []string{"工作负载", "推理服务", "需要", "¥", "目录 内置", "排序：推荐"} {
 		if !strings.Contains(screen, want) {
 			t.Errorf("zh screen lacks %q:\n%s", want, screen)
 		}
