@@ -152,7 +152,7 @@ func (m Model) viewOffers(l layout) []string {
 			msgs = append(msgs, wrapStyled(m.st.Muted, n, w)...)
 		}
 		for _, s := range m.res.Suggestions {
-			msgs = append(msgs, wrapStyled(m.st.Value, "→ "+s.Change+m.t.s(mColon)+s.Effect, w)...)
+			msgs = append(msgs, wrapHanging(m.st.Value, "→ ", s.Change+m.t.s(mColon)+s.Effect, w)...)
 		}
 		return pad(msgs, w, l.offerRows+2)
 	}
@@ -332,6 +332,22 @@ func wrapStyled(st paint, s string, w int) []string {
 	return lines
 }
 
+// wrapHanging wraps plain text after a marker ("→ "), the lines after the
+// first indented under the text, so that each item stands out.
+func wrapHanging(st paint, marker, s string, w int) []string {
+	mw := cellWidth(marker)
+	lines := wrap(s, w-mw)
+	pre := strings.Repeat(" ", mw)
+	for i := range lines {
+		if i == 0 {
+			lines[i] = st.Render(marker + lines[i])
+		} else {
+			lines[i] = st.Render(pre + lines[i])
+		}
+	}
+	return lines
+}
+
 // viewDetail renders the selected offer: its facts, the price models as
 // bars with break-even, hidden costs and every warning explained.
 func (m Model) viewDetail(w int) []string {
@@ -373,7 +389,7 @@ func (m Model) viewDetail(w int) []string {
 		// Nothing keeps the budget: what would get closer.
 		out = append(out, fit(m.st.Critical.Render(m.t.s(mSuggestions)), w))
 		for _, sg := range m.res.Suggestions {
-			out = append(out, wrapStyled(m.st.Value, "→ "+sg.Change+m.t.s(mColon)+sg.Effect, w)...)
+			out = append(out, wrapHanging(m.st.Value, "→ ", sg.Change+m.t.s(mColon)+sg.Effect, w)...)
 		}
 	}
 	if len(r.Warnings) > 0 {

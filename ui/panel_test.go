@@ -349,3 +349,15 @@ func TestShortGPUNames(t *testing.T) {
 		}
 	}
 }
+
+func TestWrapHangingIndentsUnderTheText(t *testing.T) {
+	lines := wrapHanging(paint{}, "→ ", "checkpoint the job and allow spot capacity: needs 18.3 GiB; cheapest aws g6.2xlarge", 40)
+	if len(lines) < 2 || !strings.HasPrefix(lines[0], "→ checkpoint") {
+		t.Fatalf("lines %q", lines)
+	}
+	for _, l := range lines[1:] {
+		if !strings.HasPrefix(l, "  ") || strings.HasPrefix(l, "   ") || cellWidth(l) > 40 {
+			t.Errorf("continuation %q is not indented under the text", l)
+		}
+	}
+}
