@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/gpupick/gpupick/advisor"
 	"github.com/gpupick/gpupick/model"
 )
 
@@ -40,17 +41,21 @@ func RunAccessible(cfg Config) error {
 	if cfg.LoadedFrom != "" {
 		p("%s\n", t.f(mLoadedFrom, cfg.LoadedFrom))
 	}
-	for si, s := range steps {
+	for si := range steps {
 		fields := f.stepFields(si)
 		if len(fields) == 0 {
 			continue
 		}
-		p("\n%s · %s. %s\n", t.f(mStepOf, si+1, len(steps)), t.s(s.title), t.s(f.hint(si)))
+		p("\n%s · %s. %s\n", t.f(mStepOf, si+1, len(steps)), t.s(f.title(si)), t.s(f.hint(si)))
 		for _, id := range steps[si].fields {
 			if !f.applies(id) {
 				continue
 			}
+			before := f.effective()
 			askField(t, &f, id, p, read)
+			if id == fWorkload && f.answers.Workload == model.WorkloadVRAM && before.Workload != model.WorkloadVRAM && cfg.Catalog != nil {
+				f.prefillVRAM(advisor.Estimate(cfg.Catalog, before).VRAMGiB)
+			}
 		}
 	}
 

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"math"
 	"slices"
 	"strings"
 
@@ -420,10 +421,34 @@ func (f *form) label(id fieldID) msg {
 	return defs[id].label
 }
 
-// hint is a step's hint, worded for training where that differs.
+// hint is a step's hint, worded for training or a known memory size where
+// that differs.
 func (f *form) hint(step int) msg {
-	if step == 3 && f.answers.Workload.Training() {
+	switch {
+	case step == 3 && f.answers.Workload.Training():
 		return mHintLoadTraining
+	case step == 1 && f.answers.Workload == model.WorkloadVRAM:
+		return mHintVRAM
 	}
 	return steps[step].hint
+}
+
+// title is a step's title: the model step asks for the memory size when
+// the user knows it.
+func (f *form) title(step int) msg {
+	if step == 1 && f.answers.Workload == model.WorkloadVRAM {
+		return mStepVRAM
+	}
+	return steps[step].title
+}
+
+// prefillVRAM starts an empty memory-size answer from an estimate (the
+// requirement of the answers before "I know my VRAM" was chosen), so that
+// the step has a default like every other.
+func (f *form) prefillVRAM(gib float64) {
+	if strings.TrimSpace(f.raw[fVRAM]) != "" || gib <= 0 {
+		return
+	}
+	s := formatSize(math.Ceil(gib*10) / 10)
+	f.setRaw(fVRAM, s, len([]rune(s)))
 }

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"regexp"
 	"strings"
 	"testing"
 
@@ -183,5 +184,33 @@ func TestLoadedAnswersFillTheQuestions(t *testing.T) {
 	a.Normalize()
 	if b.ParamsB != a.ParamsB || b.JobTokens != a.JobTokens || b.Budget != a.Budget || b.DataGB != a.DataGB || b.DurationMode != a.DurationMode {
 		t.Errorf("round trip: got %+v, want %+v", b, a)
+	}
+}
+
+func TestKnownVRAMStartsFromTheEstimate(t *testing.T) {
+	m := newTestModel(t, 140, 40)
+	est := m.res.Requirement.VRAMGiB
+	m = press(t, m, "6", "enter")
+	if m.form.current() != fVRAM || m.form.raw[fVRAM] != formatSize(est) || m.form.answers.KnownVRAMGiB != est {
+		t.Fatalf("the memory question starts at %q (%v), want the estimate %v", m.form.raw[fVRAM], m.form.answers.KnownVRAMGiB, est)
+	}
+	s := screen(m)
+	for _, want := range []string{"GPU memory  step 2/10", "2 GPU memory", "starts from the estimate", "✓ " + gib(est) + " GiB"} {
+		if !strings.Contains(s, want) {
+			t.Errorf("the memory step lacks %q:\n%s", want, s)
+		}
+	}
+	if len(m.offers.view) == 0 {
+		t.Error("enter on the default memory gives no offers")
+	}
+	// A size already given is kept.
+	m = press(t, m, "esc", "1", "6")
+	if m.form.raw[fVRAM] != formatSize(est) {
+		t.Errorf("going back and forth changed the size to %q", m.form.raw[fVRAM])
+	}
+	// The line prompts start from the estimate too.
+	out := runAccessible(t, "en", "6\n"+strings.Repeat("\n", 12)+"-\n", nil)
+	if !regexp.MustCompile(`GPU memory the job needs \(accepts: [^)]*\) \[[0-9.]+GB\]`).MatchString(out) || !strings.Contains(out, "1. ") {
+		t.Errorf("line prompts:\n%s", out)
 	}
 }

@@ -75,10 +75,10 @@ func (m Model) viewStepList(w int, picker bool) []string {
 		out = append(out, m.st.Title.Render(m.t.s(mStepsTitle))+"  "+m.st.Muted.Render(m.t.s(mStepsHint)), "")
 	}
 	titleW := 0
-	for _, s := range steps {
-		titleW = max(titleW, cellWidth(m.t.s(s.title)))
+	for i := range steps {
+		titleW = max(titleW, cellWidth(m.t.s(m.form.title(i))))
 	}
-	for i, s := range steps {
+	for i := range steps {
 		applies := m.form.stepApplies(i)
 		mark, st := "  ", m.st.StepTodo
 		switch {
@@ -99,7 +99,7 @@ func (m Model) viewStepList(w int, picker bool) []string {
 			}
 		}
 		n := strconv.Itoa((i + 1) % 10)
-		title := fitPlain(m.t.s(s.title), titleW)
+		title := fitPlain(m.t.s(m.form.title(i)), titleW)
 		sum := m.form.summary(m.t, i)
 		line := st.Render(mark+n+" "+title) + "  " + m.st.Muted.Render(sum)
 		out = append(out, fit(line, w))
@@ -123,8 +123,7 @@ func (m Model) formSummary(w int) string {
 func (m Model) viewStep(w int, compact bool) block {
 	f := &m.form
 	var b block
-	s := steps[f.step]
-	head := m.st.Title.Render(m.t.s(s.title)) + m.st.Muted.Render("  "+m.t.f(mStepOf, f.step+1, len(steps)))
+	head := m.st.Title.Render(m.t.s(f.title(f.step))) + m.st.Muted.Render("  "+m.t.f(mStepOf, f.step+1, len(steps)))
 	if compact {
 		// One line: title, step and hint.
 		b.lines = append(b.lines, fit(head+m.st.Hint.Render("  "+m.t.s(f.hint(f.step))), w))

@@ -18,6 +18,7 @@ const (
 	// Step titles.
 	mStepWorkload
 	mStepModel
+	mStepVRAM
 	mStepPrecision
 	mStepLoad
 	mStepLatency
@@ -31,6 +32,7 @@ const (
 	// Step hints.
 	mHintWorkload
 	mHintModel
+	mHintVRAM
 	mHintPrecision
 	mHintLoad
 	mHintLoadTraining
@@ -153,6 +155,7 @@ const (
 	mNeeds
 	mVRAMNeeded
 	mGPUsMin
+	mNoBreakdown
 	mSpeedPerUser
 	mSpeedTraining
 	mJobHoursFmt
@@ -322,6 +325,7 @@ var texts = [msgCount]text{
 
 	mStepWorkload:  {"Workload", "工作负载"},
 	mStepModel:     {"Model", "模型"},
+	mStepVRAM:      {"GPU memory", "显存"},
 	mStepPrecision: {"Precision", "精度"},
 	mStepLoad:      {"Context & load", "上下文与负载"},
 	mStepLatency:   {"Latency", "延迟要求"},
@@ -334,6 +338,7 @@ var texts = [msgCount]text{
 
 	mHintWorkload:     {"What will the GPUs do?", "GPU 要做什么？"},
 	mHintModel:        {"Pick a preset (type to filter) or give a parameter count.", "选择预设模型（输入可筛选），或填写参数量。"},
+	mHintVRAM:         {"The GPU memory the whole job needs; it starts from the estimate for your earlier answers.", "整个任务需要的显存；初始值是按之前的回答估算的。"},
 	mHintPrecision:    {"Number format of the weights: fewer bytes, less memory.", "权重的数值格式：字节越少，显存越省。"},
 	mHintLoad:         {"Longer context and more users need more KV cache.", "上下文越长、并发越多，KV 缓存越大。"},
 	mHintLoadTraining: {"Longer sequences and bigger batches need more activation memory; the dataset size sets the job.", "序列越长、批越大，激活显存越多；数据量决定任务量。"},
@@ -449,6 +454,7 @@ var texts = [msgCount]text{
 	mNeeds:         {"Needs", "需要"},
 	mVRAMNeeded:    {"%s GiB VRAM", "%s GiB 显存"},
 	mGPUsMin:       {"%d+ GPU", "至少 %d 块 GPU"},
+	mNoBreakdown:   {"the size you gave: no breakdown", "你填写的大小：无明细"},
 	mSpeedPerUser:  {"~%s tok/s per user", "每用户约 %s token/秒"},
 	mSpeedTraining: {"~%s tok/s training", "训练约 %s token/秒"},
 	mJobHoursFmt:   {"job ~%s", "任务约 %s"},

@@ -309,6 +309,7 @@ func (m Model) formKey(k tea.KeyPressMsg) (Model, tea.Cmd) {
 	}
 	switch d.kind {
 	case kindChoice:
+		was := f.answers.Workload
 		switch k.String() {
 		case "up", "left", "k", "h":
 			f.choose(id, -1)
@@ -320,6 +321,10 @@ func (m Model) formKey(k tea.KeyPressMsg) (Model, tea.Cmd) {
 			} else {
 				return m, nil
 			}
+		}
+		// Choosing "I know my VRAM" starts from the current estimate.
+		if id == fWorkload && was != model.WorkloadVRAM && m.hasRes {
+			f.prefillVRAM(m.res.Requirement.VRAMGiB)
 		}
 		return m.afterEdit()
 	case kindPreset:

@@ -92,7 +92,12 @@ func (m Model) breakdownBar(b model.Breakdown, w int) bar {
 	parts := b.Parts()
 	total := b.Total()
 	if total <= 0 || len(parts) == 0 {
-		return bar{bar: m.st.BarEmpty.Render(strings.Repeat("·", w))}
+		var legend string
+		if m.hasRes && m.res.Requirement.VRAMGiB > 0 {
+			// A memory size the user gave has no parts to show.
+			legend = m.st.Muted.Render(m.t.s(mNoBreakdown))
+		}
+		return bar{bar: m.st.BarEmpty.Render(strings.Repeat("·", w)), legend: legend}
 	}
 	var sb, lg strings.Builder
 	used := 0

@@ -151,7 +151,7 @@ func TestFlowKnownVRAM(t *testing.T) {
 	cfg := Config{Catalog: testCatalog(), Answers: model.DefaultAnswers(), Lang: "zh"}
 	fm := runFlow(t, 100, 30, cfg, []flowStep{
 		{[]string{"6", "enter"}, "任务所需显存"},
-		{[]string{"150GB", "enter"}, "按日历时长"},
+		{[]string{"ctrl+u", "150GB", "enter"}, "按日历时长"},
 	})
 	if fm.form.answers.KnownVRAMGiB != 150 || fm.form.step != 5 {
 		t.Fatalf("answers %+v at step %d", fm.form.answers, fm.form.step)
