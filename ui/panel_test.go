@@ -361,3 +361,15 @@ func TestWrapHangingIndentsUnderTheText(t *testing.T) {
 		}
 	}
 }
+
+func TestTermText(t *testing.T) {
+	en, zh := newTr("en"), newTr("zh")
+	for h, want := range map[float64]string{26298: "3 yr", 8766: "1 yr", 1461: "2 mo", 168: "1 wk", 48: "2 d"} {
+		if got := termText(en, h); got != want {
+			t.Errorf("termText(%v) = %q, want %q", h, got, want)
+		}
+	}
+	if got := termText(zh, 26298); got != "3 年" {
+		t.Errorf("zh: %q", got)
+	}
+}
