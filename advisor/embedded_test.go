@@ -1,6 +1,7 @@
 package advisor_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/gpupick/gpupick/advisor"
@@ -85,5 +86,35 @@ func BenchmarkRecommendEmbeddedOverBudget(b *testing.B) {
 	b.ResetTimer()
 	for b.Loop() {
 		advisor.Recommend(cat, a, advisor.Options{})
+	}
+}
+
+// Over-budget suggestions are distinct: a stronger change that lands on the
+// same offer at the same cost as a milder one is not repeated, and no
+// effect reads "node(s)".
+func TestSuggestionsDistinct(t *testing.T) {
+	cat := embedded(t)
+	for _, budget := range []string{"0.2/h", "0.05/h", "50"} {
+		a := withModel(model.WorkloadInference, "llama-3.1-70b", model.BF16)
+		b, err := model.ParseBudget(budget, model.USD)
+		if err != nil {
+			t.Fatal(err)
+		}
+		a.Budget = b
+		res := advisor.Recommend(cat, a, advisor.Options{Top: 3})
+		if len(res.Suggestions) == 0 {
+			t.Fatalf("budget %s: no suggestions", budget)
+		}
+		seen := map[string]string{}
+		for _, s := range res.Suggestions {
+			outcome := s.Effect[strings.Index(s.Effect, ";")+1:]
+			if prev, ok := seen[outcome]; ok {
+				t.Errorf("budget %s: %q and %q both give %q", budget, prev, s.Change, outcome)
+			}
+			seen[outcome] = s.Change
+			if strings.Contains(s.Effect, "node(s)") {
+				t.Errorf("budget %s: %q", budget, s.Effect)
+			}
+		}
 	}
 }

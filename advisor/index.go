@@ -393,7 +393,9 @@ func linkSXMSiblings(cat *model.Catalog, ix *index) {
 		fam := firstToken(g.Name)
 		best, bestName := int32(-1), ""
 		for name, s := range cat.GPUs {
-			if !isSXM(&s) || firstToken(name) != fam {
+			// A name that is both ("X PCIe or X SXM4": the provider does not
+			// say which) is no SXM part to compare with.
+			if !isSXM(&s) || isPCIe(&s) || firstToken(name) != fam {
 				continue
 			}
 			// Deterministic choice: same memory first, then name order.

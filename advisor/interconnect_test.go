@@ -88,3 +88,23 @@ func TestInfinityFabricIsAFastLink(t *testing.T) {
 		}
 	}
 }
+
+// pcie-variant compares a PCIe card with the real SXM part, never with a
+// GPU whose variant the provider left open ("X PCIe or X SXM4").
+func TestPCIeVariantNamesTheSXMPart(t *testing.T) {
+	cat := catWith(testOffer("cloudA", "a100p", "A100-80GB PCIe", 1, 1.5))
+	cat.GPUs["A100-80GB PCIe or A100-80GB SXM4"] = model.GPU{Name: "A100-80GB PCIe or A100-80GB SXM4", VRAMGiB: 80, Source: "test"}
+	res := Recommend(cat, stated(40, nil), Options{Top: 1})
+	if len(res.Recommendations) == 0 {
+		t.Fatalf("nothing recommended: %v", res.Notes)
+	}
+	for _, w := range res.Recommendations[0].Warnings {
+		if w.Code == model.WarnPCIeVariant {
+			if strings.Contains(w.Message, " or ") || !strings.Contains(w.Message, "A100-80GB SXM4") {
+				t.Errorf("pcie-variant = %q", w.Message)
+			}
+			return
+		}
+	}
+	t.Errorf("no pcie-variant warning: %+v", res.Recommendations[0].Warnings)
+}

@@ -1,6 +1,7 @@
 package advisor
 
 import (
+	"math"
 	"sort"
 	"strings"
 
@@ -123,6 +124,11 @@ func (c *call) variants() []variant {
 func (c *call) suggest(anyFit bool, baseline float64) []model.Suggestion {
 	var out []model.Suggestion
 	var vc *call
+	type outcome struct {
+		idx  int32
+		cost float64
+	}
+	seen := map[outcome]bool{}
 	for _, v := range c.variants() {
 		vc = reuseCall(vc, c.cat, v.a, langSilent)
 		if !vc.p.sized {
@@ -137,15 +143,22 @@ func (c *call) suggest(anyFit bool, baseline float64) []model.Suggestion {
 		if anyFit && (best.tier == 2 || best.over != 0 && !(best.cost < baseline*0.999)) {
 			continue
 		}
+		// Variants come mildest first: a stronger change that reaches the
+		// same offer at the same cost adds nothing.
+		key := outcome{best.idx, math.Round(best.cost*100) / 100}
+		if seen[key] {
+			continue
+		}
+		seen[key] = true
 		o := &c.cat.Offers[best.idx]
 		sr := &vc.shapes[vc.ix.rows[best.row].shape]
 		cost := best.cost
 		effect := ""
 		switch {
 		case cost > 0 && cost < 1e300:
-			effect = c.l.f(kSugEffect, vc.p.req.VRAMGiB, o.Provider, o.InstanceType, sr.nodes, money(c.disp, cost*c.usdDisp))
+			effect = c.l.f(kSugEffect, vc.p.req.VRAMGiB, o.Provider, o.InstanceType, c.l.nodes(sr.nodes), money(c.disp, cost*c.usdDisp))
 		default:
-			effect = c.l.f(kSugEffectNoTotal, vc.p.req.VRAMGiB, o.Provider, o.InstanceType, sr.nodes)
+			effect = c.l.f(kSugEffectNoTotal, vc.p.req.VRAMGiB, o.Provider, o.InstanceType, c.l.nodes(sr.nodes))
 			cost = 0
 		}
 		within := best.over == 0 && c.budgetUSD > 0

@@ -31,6 +31,14 @@ func langOf(s string) lang {
 // same order.
 type tr [2]string
 
+// nodes is " x N nodes" for several nodes and "" for one.
+func (l lang) nodes(n int) string {
+	if n <= 1 {
+		return ""
+	}
+	return l.f(kSugNodes, n)
+}
+
 // vcpuKindKeys maps the shared kinds of vCPU to their text keys.
 var vcpuKindKeys = map[model.VCPUType]string{model.VCPUShared: kVCPUShared, model.VCPUBurstable: kVCPUBurstable,
 	model.VCPUContainer: kVCPUContainer, model.VCPUMarketplace: kVCPUMarketplace, model.VCPUGPUFraction: kVCPUFraction}
@@ -212,6 +220,7 @@ const (
 	kSugAnyGPU        = "sug.anygpu"
 	kSugAnyProvider   = "sug.anyprovider"
 	kSugEffect        = "sug.effect"
+	kSugNodes         = "sug.nodes"
 	kSugEffectNoTotal = "sug.effectnototal"
 	kSugStillOver     = "sug.stillover"
 	kSugAnd           = "sug.and"
@@ -552,13 +561,14 @@ var texts = map[string]tr{
 		"allow every provider and region",
 		"允许所有云厂商和地域",
 	},
+	kSugNodes: {" x %d nodes", " x %d 个节点"},
 	kSugEffect: {
-		"needs %.1f GiB; cheapest %s %s x %d node(s), %s for the run",
-		"需要 %.1f GiB；最便宜为 %s %s x %d 个节点，整个运行 %s",
+		"needs %.1f GiB; cheapest %s %s%s, %s for the run",
+		"需要 %.1f GiB；最便宜为 %s %s%s，整个运行 %s",
 	},
 	kSugEffectNoTotal: {
-		"needs %.1f GiB; fits %s %s x %d node(s) (run length unknown)",
-		"需要 %.1f GiB；可用 %s %s x %d 个节点（运行时长未知）",
+		"needs %.1f GiB; fits %s %s%s (run length unknown)",
+		"需要 %.1f GiB；可用 %s %s%s（运行时长未知）",
 	},
 
 	kSugStillOver: {
