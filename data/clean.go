@@ -103,6 +103,20 @@ func cleanPrices(cloud string, r SkyRow) (price, spot float64, notes []string) {
 	return price, spot, notes
 }
 
+// cleanRegion drops the empty parts of a free-text region: Vast writes
+// "State, CC, Continent" and leaves the state empty on some rows
+// (", CN, AS" becomes "CN, AS").
+func cleanRegion(r string) string {
+	parts := strings.Split(r, ",")
+	out := parts[:0]
+	for _, p := range parts {
+		if p = strings.TrimSpace(p); p != "" {
+			out = append(out, p)
+		}
+	}
+	return strings.Join(out, ", ")
+}
+
 // cleanSkyRows turns one cloud's SkyPilot rows into items, applying the
 // cleaning rules; report lists what was dropped or fixed, one line each.
 // dcs are RunPod's datacenters (Region and Zone), used when RunPod rows
@@ -140,7 +154,7 @@ func cleanSkyRows(cloud string, rows []SkyRow, dcs []SkyRow, families []familyRu
 		}
 		it := skyItem{
 			Line: r.Line, InstanceType: r.InstanceType, Accel: r.Accelerator, GPUInfoName: r.GPUInfoName,
-			Count: int(r.Count), VCPUs: r.VCPUs, MemoryGiB: r.MemoryGiB, Region: r.Region,
+			Count: int(r.Count), VCPUs: r.VCPUs, MemoryGiB: r.MemoryGiB, Region: cleanRegion(r.Region),
 			LocalDisk: r.LocalDisk, Arch: r.Arch,
 		}
 		if r.Count > 0 && r.Count < 1 {

@@ -491,3 +491,19 @@ func TestParseSkyPilotErrors(t *testing.T) {
 		})
 	}
 }
+
+// Vast's free-text regions lose their empty parts.
+func TestCleanRegion(t *testing.T) {
+	for in, want := range map[string]string{
+		", CN, AS":           "CN, AS",
+		"Sichuan, CN, AS":    "Sichuan, CN, AS",
+		"us-east-1":          "us-east-1",
+		"":                   "",
+		" , , EU":            "EU",
+		"Hong Kong, HK, AS ": "Hong Kong, HK, AS",
+	} {
+		if got := cleanRegion(in); got != want {
+			t.Errorf("cleanRegion(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
