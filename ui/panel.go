@@ -432,6 +432,8 @@ func (m Model) interconnect(ic model.Interconnect) string {
 		return "NVLink"
 	case model.InterconnectPCIe:
 		return "PCIe"
+	case model.InterconnectInfinityFabric:
+		return "Infinity Fabric"
 	}
 	return string(ic)
 }
