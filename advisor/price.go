@@ -68,7 +68,8 @@ func (c *call) quotes(r *row, pol *model.Policy, n int, h, cal, fx float64, with
 	plan(model.PriceWeekly, r.weekly, model.HoursPerWeekFull)
 	plan(model.PriceMonthly, r.monthly, model.HoursPerMonth)
 	disc := func(pm model.PriceModel, d *model.Discount, period float64, upTo bool) {
-		if od <= 0 || d.Fraction <= 0 || d.Fraction >= 1 {
+		base, ok := discountBase(d, r, fx, nodes, od)
+		if !ok {
 			return
 		}
 		upTo = upTo || d.UpTo
@@ -76,9 +77,13 @@ func (c *call) quotes(r *row, pol *model.Policy, n int, h, cal, fx float64, with
 			return
 		}
 		k := periods(cal, period)
-		rate := od * (1 - d.Fraction)
-		out = append(out, quote{pm: pm, rate: rate, billed: k * period, cal: k * period, total: rate * k * period,
-			breakEven: model.HoursPerWeekFull * (1 - d.Fraction), eligible: !upTo, estimate: true, upTo: upTo, disc: d})
+		rate := base * (1 - d.Fraction)
+		q := quote{pm: pm, rate: rate, billed: k * period, cal: k * period, total: rate * k * period,
+			eligible: !upTo, estimate: true, upTo: upTo, disc: d}
+		if od > 0 {
+			q.breakEven = model.HoursPerWeekFull * rate / od
+		}
+		out = append(out, q)
 	}
 	if pol != nil && r.monthly <= 0 {
 		disc(model.PriceMonthly, &pol.CommitMonthly, model.HoursPerMonth, false)
@@ -149,8 +154,8 @@ func (c *call) bestQuote(r *row, pol *model.Policy, n int, h, cal, fx, hid float
 		}
 	}
 	firm := func(d *model.Discount, period float64) {
-		if od > 0 && d.Fraction > 0 && d.Fraction < 1 && !d.UpTo {
-			rt := od * (1 - d.Fraction)
+		if base, ok := discountBase(d, r, fx, nodes, od); ok && !d.UpTo {
+			rt := base * (1 - d.Fraction)
 			consider(rt*periods(cal, period)*period, rt)
 		}
 	}
@@ -168,6 +173,23 @@ func (c *call) bestQuote(r *row, pol *model.Policy, n int, h, cal, fx, hid float
 		firm(&pol.Commit3y, hoursPer3Year)
 	}
 	return total, rate, within, ok
+}
+
+// discountBase is the hourly rate (USD, all nodes) a published discount
+// applies to: the on-demand rate, or for a discount off the listed monthly
+// price (Tencent's subscription terms) the monthly price per hour. ok is
+// false when that price is unknown or the discount is not a fraction.
+func discountBase(d *model.Discount, r *row, fx, nodes, od float64) (float64, bool) {
+	if d.Fraction <= 0 || d.Fraction >= 1 {
+		return 0, false
+	}
+	if d.OfMonthly {
+		if r.monthly <= 0 {
+			return 0, false
+		}
+		return r.monthly * fx * nodes / model.HoursPerMonth, true
+	}
+	return od, od > 0
 }
 
 // periods is the number of plan periods that cover cal calendar hours (at

@@ -150,7 +150,11 @@ func (c *call) quoteNote(q *quote, pol *model.Policy, cal float64) string {
 			if q.upTo {
 				parts = append(parts, l.f(kQUpTo, pct(q.disc.Fraction)))
 			} else {
-				parts = append(parts, l.f(kQDiscount, pct(q.disc.Fraction)))
+				key := kQDiscount
+				if q.disc.OfMonthly {
+					key = kQDiscountMonthly
+				}
+				parts = append(parts, l.f(key, pct(q.disc.Fraction)))
 			}
 			if q.disc.Note != "" {
 				parts = append(parts, q.disc.Note)

@@ -188,6 +188,7 @@ const (
 	kQListed          = "q.listed"
 	kQUpTo            = "q.upto"
 	kQDiscount        = "q.discount"
+	kQDiscountMonthly = "q.discountmonthly"
 	kQWholeTerm       = "q.wholeterm"
 	kQNeverBreaksEven = "q.neverbreakseven"
 	kQBreakEven       = "q.breakeven"
@@ -445,6 +446,10 @@ var texts = map[string]tr{
 	kQDiscount: {
 		"estimate from the published %d%% discount on on-demand",
 		"按公布的按需价 %d%% 折扣估算",
+	},
+	kQDiscountMonthly: {
+		"estimate from the published %d%% discount on the listed monthly price",
+		"按公布的包月价 %d%% 折扣估算",
 	},
 	kQWholeTerm: {
 		"the whole term is paid (%.0f h) even if the run is shorter",
