@@ -222,7 +222,10 @@ func TestEmbeddedPoliciesAndRates(t *testing.T) {
 		t.Errorf("OCI: preemptible at 50%% of the price, 10 TB free egress: %+v", o)
 	}
 	gcp := cat.Policies["gcp"]
-	if gcp.PreemptibleMaxHours != 24 || gcp.CommitReservesCapacity != model.No {
+	// GCP: the 24 h limit is for legacy preemptible VMs; the spot prices
+	// are Spot VMs' ("Spot VMs have no maximum runtime"), so no limit
+	// applies and the note says why.
+	if gcp.PreemptibleMaxHours != 0 || !strings.Contains(gcp.SpotNote, "24 h limit applies to legacy preemptible VMs only") || gcp.CommitReservesCapacity != model.No {
 		t.Errorf("GCP %+v", gcp)
 	}
 	tc := cat.Policies["tencent"]

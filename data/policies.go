@@ -124,6 +124,7 @@ func buildPolicies(providers []providerInfo, rows []policyRow) (map[string]model
 		pols[p.Key] = &model.Policy{Provider: p.Key, Name: p.Name, Currency: p.Currency, Sources: []string{}}
 	}
 	egress := map[string][]policyRow{}
+	spotNoMax := map[string]bool{}
 	for _, r := range rows {
 		p, ok := pols[r.provider]
 		if !ok {
@@ -166,6 +167,9 @@ func buildPolicies(providers []providerInfo, rows []policyRow) (map[string]model
 			p.SpotNote = joinNonEmpty("; ", p.SpotNote, note)
 		case r.policy == "preemptible_max_runtime" && hasNum:
 			p.PreemptibleMaxHours = num
+			p.SpotNote = joinNonEmpty("; ", p.SpotNote, note)
+		case r.policy == "spot_max_runtime" && strings.HasPrefix(strings.ToLower(r.value), "none"):
+			spotNoMax[r.provider] = true
 			p.SpotNote = joinNonEmpty("; ", p.SpotNote, note)
 		case r.policy == "spot_available":
 			p.SpotAvailable, _ = parseTri(r.value)
@@ -244,6 +248,16 @@ func buildPolicies(providers []providerInfo, rows []policyRow) (map[string]model
 			p.SpotAvailable = model.Yes
 		}
 		p.Sources = append(p.Sources, splitList(r.source, " ; ")...)
+	}
+	// GCP sells two interruptible products: legacy preemptible VMs stop after
+	// 24 h, Spot VMs have no maximum run time. The catalog's spot prices are
+	// for Spot VMs (SkyPilot launches Spot VMs), so the limit stays a note.
+	for prov := range spotNoMax {
+		p := pols[prov]
+		if p.PreemptibleMaxHours > 0 {
+			p.SpotNote = joinNonEmpty("; ", p.SpotNote, fmt.Sprintf("the %.0f h limit applies to legacy preemptible VMs only; the spot prices here are for Spot VMs, which have no maximum run time", p.PreemptibleMaxHours))
+			p.PreemptibleMaxHours = 0
+		}
 	}
 	for prov, rs := range egress {
 		p := pols[prov]
