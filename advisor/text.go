@@ -204,6 +204,7 @@ const (
 	kSharedHT       = "w.sharedht"
 	kNVLinkUnknown  = "w.nvlinkunknown"
 	kLegacyKepler   = "w.legacykepler"
+	kSpotServing    = "w.spotserving"
 	kLockInNoYear   = "w.lockinnoyear"
 	kLockInCapacity = "w.lockincapacity"
 	kFP8No          = "w.fp8no"
@@ -492,6 +493,10 @@ var texts = map[string]tr{
 	kRDMANo: {
 		"none",
 		"不支持",
+	},
+	kSpotServing: {
+		"spot would cut the GPU cost by %d%%, but the service must not be interrupted: a reclaim takes it down until a new instance starts",
+		"竞价实例可把 GPU 费用降低 %d%%，但服务不能中断：一旦被回收，服务将停止，直到新实例启动",
 	},
 	kLegacyKepler: {
 		"%s is a Kepler GPU: CUDA 12 dropped Kepler, so current PyTorch, vLLM and most images will not run on it",

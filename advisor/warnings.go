@@ -106,7 +106,11 @@ func (c *call) warnings(o *model.Offer, r *row, sh *shape, sr *shapeRes, rec *mo
 		}
 	}
 	if spot != nil && !a.Interruptible && best >= 0 && spot.total < qs[best].total {
-		add(model.WarnSpotNoCheckpoint, model.SeverityInfo, srcSpot(pol), pct(1-spot.total/qs[best].total))
+		if p.training || p.jobMode {
+			add(model.WarnSpotNoCheckpoint, model.SeverityInfo, srcSpot(pol), pct(1-spot.total/qs[best].total))
+		} else {
+			ws = append(ws, l.warningKey(model.WarnSpotNoCheckpoint, kSpotServing, model.SeverityInfo, srcSpot(pol), pct(1-spot.total/qs[best].total)))
+		}
 	}
 	if spot != nil && a.Interruptible && pol != nil && pol.PreemptibleMaxHours > 0 {
 		stretch := rec.RunHours
