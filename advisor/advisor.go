@@ -70,12 +70,16 @@ func Recommend(cat *model.Catalog, a model.Answers, opt Options) model.Result {
 		return res
 	}
 	cs := trim(c.scan(top))
+	var key string
 	if len(cs) == 0 && c.p.autoNodes && c.st.tooBig > 0 {
-		// No single node holds the model: widen to several nodes.
+		// No single node holds the job: widen to several nodes.
 		wide := a
-		wide.MaxNodes = defaultNodesInference
+		wide.MaxNodes, key = defaultNodesInference, kAsmMultiNode
+		if a.Workload.Training() {
+			wide.MaxNodes, key = defaultNodesTraining, kAsmMultiNodeTrain
+		}
 		c = newCall(cat, wide, l)
-		c.p.req.Assumptions = append(c.p.req.Assumptions, l.f(kAsmMultiNode, defaultNodesInference))
+		c.p.req.Assumptions = append(c.p.req.Assumptions, l.f(key, wide.MaxNodes))
 		res.Requirement = c.p.req
 		cs = trim(c.scan(top))
 	}

@@ -126,8 +126,10 @@ func newPlan(cat *model.Catalog, a *model.Answers, l lang) *plan {
 	switch {
 	case p.maxNodes > 0:
 	case p.training:
-		p.maxNodes = defaultNodesTraining
-		say(kAsmMaxNodes, p.maxNodes)
+		// Training across nodes needs a fast network (RDMA) and more
+		// operations: offer it only when no single node holds the job.
+		p.maxNodes, p.autoNodes = 1, true
+		say(kAsmOneNodeTrain)
 	default:
 		// Serving across nodes costs latency and operations: offer it only
 		// when no single node can hold the model.

@@ -53,3 +53,27 @@ func hasAssumption(res model.Result, s string) bool {
 	}
 	return false
 }
+
+// Training, too, stays on one node when one holds the job, and widens to
+// several nodes (up to the training default) only when none does.
+func TestTrainingOneNodeFirst(t *testing.T) {
+	small := testOffer("cloudA", "a6000x1", "RTX A6000", 1, 0.3) // two of these hold the job, cheaply
+	big := testOffer("cloudA", "h100x1", "H100 SXM5", 1, 5)     // one holds it
+	a := train(model.WorkloadQLoRA, "llama-3.1-70b", nil)()
+	res := Recommend(catWith(small, big), a, Options{Top: 10})
+	if len(res.Recommendations) == 0 {
+		t.Fatalf("nothing recommended: %v", res.Notes)
+	}
+	for _, r := range res.Recommendations {
+		if r.Nodes != 1 {
+			t.Errorf("%s on %d nodes although one H100 node holds the job", r.InstanceType, r.Nodes)
+		}
+	}
+	if !hasAssumption(res, "training on one node") {
+		t.Errorf("assumptions: %v", res.Requirement.Assumptions)
+	}
+	res = Recommend(catWith(small), a, Options{Top: 10})
+	if len(res.Recommendations) == 0 || res.Recommendations[0].Nodes < 2 || !hasAssumption(res, "no single node holds the job") {
+		t.Fatalf("no multi-node fallback: %v %v", names(res), res.Requirement.Assumptions)
+	}
+}

@@ -135,6 +135,8 @@ const (
 const (
 	kAsmMaxNodes       = "asm.maxnodes"
 	kAsmOneNode        = "asm.onenode"
+	kAsmOneNodeTrain   = "asm.onenodetrain"
+	kAsmMultiNodeTrain = "asm.multinodetrain"
 	kVCPUShared        = "vcpu.shared"
 	kVCPUBurstable     = "vcpu.burstable"
 	kVCPUContainer     = "vcpu.container"
@@ -254,6 +256,14 @@ var texts = map[string]tr{
 	kVCPUContainer:   {"a container's share of a host that runs other tenants' containers", "是容器在多租户主机上分到的份额"},
 	kVCPUMarketplace: {"on a marketplace host that other renters share", "在多人共用的市场型主机上"},
 	kVCPUFraction:    {"a vGPU slice's share of the host", "是 vGPU 切片分到的主机份额"},
+	kAsmOneNodeTrain: {
+		"training on one node (several nodes are offered only when no single node holds the job)",
+		"在单个节点上训练（只有当没有单个节点装得下任务时才考虑多节点）",
+	},
+	kAsmMultiNodeTrain: {
+		"no single node holds the job: training across up to %d nodes (data parallel with sharding)",
+		"没有单个节点装得下任务：最多跨 %d 个节点训练（数据并行加分片）",
+	},
 	kAsmOneNode: {
 		"serving on one node (several nodes are offered only when no single node holds the model)",
 		"在单个节点上推理（只有当没有单个节点装得下模型时才考虑多节点）",
