@@ -58,7 +58,7 @@ func hasAssumption(res model.Result, s string) bool {
 // several nodes (up to the training default) only when none does.
 func TestTrainingOneNodeFirst(t *testing.T) {
 	small := testOffer("cloudA", "a6000x1", "RTX A6000", 1, 0.3) // two of these hold the job, cheaply
-	big := testOffer("cloudA", "h100x1", "H100 SXM5", 1, 5)     // one holds it
+	big := testOffer("cloudA", "h100x1", "H100 SXM5", 1, 5)      // one holds it
 	a := train(model.WorkloadQLoRA, "llama-3.1-70b", nil)()
 	res := Recommend(catWith(small, big), a, Options{Top: 10})
 	if len(res.Recommendations) == 0 {

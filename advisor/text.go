@@ -207,6 +207,7 @@ const (
 	kNVLinkUnknown  = "w.nvlinkunknown"
 	kLegacyKepler   = "w.legacykepler"
 	kSpotServing    = "w.spotserving"
+	kNoNVLinkServe  = "w.nonvlinkserve"
 	kLockInNoYear   = "w.lockinnoyear"
 	kLockInCapacity = "w.lockincapacity"
 	kFP8No          = "w.fp8no"
@@ -503,6 +504,10 @@ var texts = map[string]tr{
 	kRDMANo: {
 		"none",
 		"不支持",
+	},
+	kNoNVLinkServe: {
+		"%d x %s talk over PCIe only (no NVLink): tensor-parallel traffic slows every generated token",
+		"%d x %s 之间只有 PCIe（无 NVLink）：张量并行通信会拖慢每个生成的 token",
 	},
 	kSpotServing: {
 		"spot would cut the GPU cost by %d%%, but the service must not be interrupted: a reclaim takes it down until a new instance starts",

@@ -51,11 +51,11 @@ func (c *call) warnings(o *model.Offer, r *row, sh *shape, sr *shapeRes, rec *mo
 
 	// no-nvlink: GPUs of one node exchange gradients / activations over PCIe.
 	if multiGPU && tp && sh.nvlink < 0 {
-		sev := model.SeverityInfo
 		if p.training {
-			sev = model.SeverityWarn
+			add(model.WarnNoNVLink, model.SeverityWarn, srcNVLink, sh.count, o.GPU)
+		} else {
+			ws = append(ws, l.warningKey(model.WarnNoNVLink, kNoNVLinkServe, model.SeverityInfo, srcNVLink, sh.count, o.GPU))
 		}
-		add(model.WarnNoNVLink, sev, srcNVLink, sh.count, o.GPU)
 	} else if multiGPU && p.training && sh.nvlink == 0 {
 		// Not documented: say so rather than claim either way.
 		ws = append(ws, l.warningKey(model.WarnNoNVLink, kNVLinkUnknown, model.SeverityInfo, srcNVLink, sh.count, o.GPU))
