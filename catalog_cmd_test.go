@@ -114,7 +114,7 @@ func TestCatalogUsageErrors(t *testing.T) {
 		{[]string{"list", "--min-vram", "lots"}, `--min-vram "lots"`},
 		{[]string{"list", "--max-price", "-3"}, `--max-price "-3"`},
 		{[]string{"list", "--provider", "nosuchcloud"}, `--provider "nosuchcloud": unknown provider`},
-		{[]string{"list", "--bogus"}, "unknown flag -bogus"},
+		{[]string{"list", "--bogus"}, "unknown flag --bogus"},
 		{[]string{"show"}, "missing INSTANCE"},
 		{[]string{"stats", "--format", "yaml"}, `--format "yaml"`},
 		{[]string{"import"}, "--skypilot DIR is required"},

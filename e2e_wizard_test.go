@@ -172,7 +172,7 @@ func TestWizardAccessible(t *testing.T) {
 	s.waitFor(t, "Model or parameter count", e2eWait)
 	s.sendText("8B")
 	s.send("Enter")
-	for i := 0; i < 17; i++ {
+	for i := 0; i < 19; i++ { // full fine-tuning also asks for checkpointing and sharding
 		s.send("Enter")
 	}
 	s.waitFor(t, "Best offers", e2eWait)

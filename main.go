@@ -3,8 +3,10 @@
 // you. Without a subcommand it opens the wizard; `gpupick recommend` runs
 // the same advisor headless for scripts.
 //
-// Exit codes: 0 success, 1 a failure while running, 2 a usage error (bad
-// flag or value; the message names the flag and the accepted forms).
+// Exit codes: 0 success, 1 a failure while running, 2 bad input (a flag, an
+// answers file, an overlay or a URL; the message names it and the accepted
+// forms), 3 nothing fits (recommend), 130 the wizard was left with ctrl+c
+// before anything was saved.
 package main
 
 import (
@@ -15,6 +17,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/gpupick/gpupick/advisor"
 	"github.com/gpupick/gpupick/data"
 	"github.com/gpupick/gpupick/model"
 	"github.com/gpupick/gpupick/ui"
@@ -25,9 +28,11 @@ var version = "dev"
 
 // Exit codes.
 const (
-	exitOK    = 0
-	exitFail  = 1
-	exitUsage = 2
+	exitOK          = 0
+	exitFail        = 1
+	exitUsage       = 2
+	exitNoFit       = 3
+	exitInterrupted = 130
 )
 
 func main() {
@@ -62,13 +67,17 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 const usageText = `gpupick — which cloud GPU to rent, on which price model, for how much.
 
 Usage:
-  gpupick [--load FILE] [--lang en|zh] [--currency USD|CNY] [--catalog FILE]
-                             open the wizard (questions left, live offers right)
+  gpupick [--load FILE] [--lang en|zh] [--catalog FILE] [answer flags]
+                             open the wizard (questions left, live offers right);
+                             the answer flags of recommend set its starting answers
   gpupick recommend [flags]  the same advice headless (--help for the flags)
   gpupick catalog list|show|stats|import|update
                              browse, check and refresh the GPU catalog
   gpupick models             list the model presets
-  gpupick version
+  gpupick version            (also --version)
+
+Exit codes: 0 ok, 1 a failure while running, 2 bad input (flag, answers
+file, overlay, URL), 3 nothing fits, 130 wizard left with ctrl+c unsaved.
 
 Environment: NO_COLOR disables colour; ACCESSIBLE=1 asks the questions as
 plain line prompts; LANG=zh_CN.UTF-8 (or --lang zh) shows the Chinese UI.
@@ -76,24 +85,83 @@ plain line prompts; LANG=zh_CN.UTF-8 (or --lang zh) shows the Chinese UI.
 
 // commonFlags are accepted by the wizard and by recommend.
 type commonFlags struct {
-	catalog  string
-	currency string
-	lang     string
+	catalog string
+	lang    string
 }
 
 func (c *commonFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&c.catalog, "catalog", "", "overlay `FILE` with private offers or negotiated prices (TOML)")
-	fs.StringVar(&c.currency, "currency", "", "display currency: USD or CNY")
 	fs.StringVar(&c.lang, "lang", "", "language: en or zh (default from LANG)")
 }
 
-// loadCatalog loads the newest catalog with the optional overlay.
-func (c *commonFlags) loadCatalog() (*model.Catalog, error) {
+// loadCatalog loads the newest catalog with the optional overlay, and
+// returns what the user should be told about it (a damaged cache).
+func (c *commonFlags) loadCatalog() (*model.Catalog, []string, error) {
 	opts := data.DefaultLoadOptions()
 	if c.catalog != "" {
 		opts.OverlayPath = c.catalog
 	}
-	return data.Load(opts)
+	cat, err := data.Load(opts)
+	return cat, nil, err
+}
+
+// catalogExit is the exit code of a catalog that could not be loaded: bad
+// input (2) when the user's overlay is at fault, else a failure (1).
+func catalogExit(err error) int {
+	return exitFail
+}
+
+// startAnswers returns the answers a run starts from: a record's, or the
+// defaults (in yuan for the Chinese UI). On error it returns the exit code
+// and the message.
+func startAnswers(file, lang string, cat *model.Catalog) (model.Answers, int, string) {
+	a := model.DefaultAnswers()
+	if lang == "zh" {
+		a.Currency = model.CNY
+	}
+	if file == "" {
+		return a, exitOK, ""
+	}
+	rec, err := data.ReadRecord(file)
+	if err != nil {
+		return a, exitUsage, "--answers: " + err.Error()
+	}
+	return rec.Answers, exitOK, ""
+}
+
+// validateAnswers normalises and checks the answers once, at the edge, so
+// the advisor receives valid answers. A problem is named by the flag when
+// the flag was given, else by the record key of the answers file.
+func validateAnswers(a *model.Answers, cat *model.Catalog, file string, af answerFlags) error {
+	a.Normalize()
+	err := a.ValidateWith(model.NewAnswerEnv(cat, advisor.MatchGPU))
+	if err == nil {
+		return nil
+	}
+	var fe *model.FieldError
+	if errors.As(err, &fe) && file != "" {
+		if s, ok := model.SpecByName(fe.Field); ok {
+			given := false
+			for _, g := range af.given() {
+				given = given || g.Spec.ID == s.ID
+			}
+			if !given {
+				c := *fe
+				c.Field = "[answers] " + s.Key
+				return fmt.Errorf("--answers %s: %w", echo(file), &c)
+			}
+		}
+	}
+	return flagNamed(err)
+}
+
+// echo cuts what the user typed to at most 80 characters for an error.
+func echo(s string) string {
+	r := []rune(s)
+	if len(r) <= 80 {
+		return s
+	}
+	return string(r[:79]) + "…"
 }
 
 // language resolves --lang, then LC_ALL, LC_MESSAGES and LANG.
@@ -130,20 +198,20 @@ func parseFlags(fs *flag.FlagSet, args []string, help string, stdout, stderr io.
 	err := fs.Parse(args)
 	if errors.Is(err, flag.ErrHelp) {
 		fmt.Fprint(stdout, help)
-		fs.SetOutput(stdout)
-		fs.PrintDefaults()
+		printFlags(stdout, fs)
 		return exitOK, false
 	}
 	if err != nil {
 		msg := err.Error()
 		if rest, ok := strings.CutPrefix(msg, "flag provided but not defined: "); ok {
-			msg = "unknown flag " + rest
+			msg = "unknown flag --" + strings.TrimLeft(rest, "-")
 		}
+		msg = echo(msg)
 		fmt.Fprintf(stderr, "gpupick %s: %s (see gpupick %s --help)\n", fs.Name(), msg, fs.Name())
 		return exitUsage, false
 	}
 	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "gpupick %s: unexpected argument %q (see gpupick %s --help)\n", fs.Name(), fs.Arg(0), fs.Name())
+		fmt.Fprintf(stderr, "gpupick %s: unexpected argument %q (see gpupick %s --help)\n", fs.Name(), echo(fs.Arg(0)), fs.Name())
 		return exitUsage, false
 	}
 	return exitOK, true
@@ -159,43 +227,45 @@ func runWizard(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlagSet("wizard")
 	var common commonFlags
 	common.register(fs)
+	var af answerFlags
+	af.register(fs)
 	load := fs.String("load", "", "open the wizard with the answers of a decision record `FILE`")
 	accessible := fs.Bool("accessible", false, "ask the questions as plain line prompts (also ACCESSIBLE=1)")
 	if code, ok := parseFlags(fs, args, usageText+"\nWizard flags:\n", stdout, stderr); !ok {
 		return code
 	}
+	fail := func(code int, format string, args ...any) int {
+		fmt.Fprintf(stderr, "gpupick: "+format+"\n", args...)
+		return code
+	}
 	lang, err := common.language()
 	if err != nil {
-		fmt.Fprintln(stderr, "gpupick:", err)
-		return exitUsage
+		return fail(exitUsage, "%v", err)
 	}
-	answers := model.DefaultAnswers()
-	loadedFrom := ""
+	cat, notices, err := common.loadCatalog()
+	if err != nil {
+		return fail(catalogExit(err), "%v", err)
+	}
+	for _, n := range notices {
+		fmt.Fprintln(stderr, "gpupick:", n)
+	}
+	answers, code, msg := startAnswers("", lang, cat)
+	var choice *model.Recommendation
 	if *load != "" {
 		rec, err := data.ReadRecord(*load)
 		if err != nil {
-			fmt.Fprintln(stderr, "gpupick: --load:", err)
-			return exitUsage
+			return fail(exitUsage, "--load: %v", err)
 		}
-		answers = rec.Answers
-		loadedFrom = *load
+		answers, choice = rec.Answers, rec.Choice
 	}
-	switch {
-	case common.currency != "":
-		cur, err := model.ParseCurrency(common.currency)
-		if err != nil {
-			fmt.Fprintf(stderr, "gpupick: --currency %q: unknown currency (use USD or CNY)\n", common.currency)
-			return exitUsage
-		}
-		answers.Currency = cur
-	case lang == "zh" && loadedFrom == "":
-		// Chinese UI: show prices in yuan unless told otherwise.
-		answers.Currency = model.CNY
+	if code != exitOK {
+		return fail(code, "%s", msg)
 	}
-	cat, err := common.loadCatalog()
-	if err != nil {
-		fmt.Fprintln(stderr, "gpupick:", err)
-		return exitFail
+	if _, err := af.apply(&answers, cat); err != nil {
+		return fail(exitUsage, "%v", err)
+	}
+	if err := validateAnswers(&answers, cat, *load, af); err != nil {
+		return fail(exitUsage, "%v", err)
 	}
 	in, _ := stdin.(*os.File)
 	out, _ := stdout.(*os.File)
@@ -203,7 +273,9 @@ func runWizard(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	err = ui.Run(ui.Config{
 		Catalog:    cat,
 		Answers:    answers,
-		LoadedFrom: loadedFrom,
+		LoadedFrom: *load,
+		Choice:     choice,
+		Notices:    notices,
 		Lang:       lang,
 		Save:       data.WriteRecord,
 		Version:    version,
@@ -211,9 +283,11 @@ func runWizard(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		In:         stdin,
 		Out:        stdout,
 	})
+	if errors.Is(err, ui.ErrQuitUnsaved) {
+		return exitInterrupted
+	}
 	if err != nil {
-		fmt.Fprintln(stderr, "gpupick:", err)
-		return exitFail
+		return fail(exitFail, "%v", err)
 	}
 	return exitOK
 }

@@ -29,7 +29,7 @@ func runModels(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "gpupick models: --format %q: unknown format (use table or json)\n", *format)
 		return exitUsage
 	}
-	cat, err := common.loadCatalog()
+	cat, _, err := common.loadCatalog()
 	if err != nil {
 		fmt.Fprintln(stderr, "gpupick models:", err)
 		return exitFail

@@ -2,8 +2,6 @@ package main
 
 import (
 	"encoding/json"
-	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"math"
@@ -27,177 +25,11 @@ Examples:
   gpupick recommend --workload qlora --params 70B --precision int4 --tokens 2B --interruptible
   gpupick recommend --params 8B --duration 3mo --hours-per-week 40 --budget 3000/mo --currency CNY
 
+Exit codes: 0 offers found, 1 a failure while running, 2 bad input (a flag,
+the answers file or the overlay; the message names it), 3 nothing fits.
+
 Flags:
 `
-
-// answerFlags are the flags that set answers, as typed.
-type answerFlags struct {
-	s             map[string]*string
-	interruptible bool
-	gradCkpt      bool
-}
-
-// answerFlagDefs lists the string flags in the order they are applied, with
-// their help text.
-var answerFlagDefs = []struct{ name, usage string }{
-	{"workload", "inference, finetune, lora, qlora, pretrain or vram"},
-	{"model", "model preset, e.g. llama-3.1-8b, qwen2.5-72b, or a Hugging Face id (see gpupick models)"},
-	{"params", "parameter count, e.g. 70B, 7.5b, 405 billion (instead of --model)"},
-	{"vram", "GPU memory the job needs when you know it, e.g. 80GB (workload vram)"},
-	{"precision", "fp32, bf16, fp16, fp8, int8 or int4"},
-	{"context", "context length in tokens, e.g. 8k, 128k"},
-	{"batch", "concurrent users (inference) or sequences per GPU (training)"},
-	{"users", "concurrent users (the same as --batch)"},
-	{"latency", "realtime, interactive or batch"},
-	{"duration", "wall-clock length of the run, e.g. 8h, 2w, 3mo"},
-	{"hours-per-week", "hours the GPUs run each week, e.g. 40, 8h/d, 24/7"},
-	{"tokens", "job size in tokens (train on / generate), e.g. 2B; ranks by cost to finish"},
-	{"budget", "spending cap, e.g. 2.5/h, 3000/mo, 500 (total), ¥20/h"},
-	{"gpu", "only this GPU, e.g. H100, A100-80GB, RTX4090"},
-	{"gpus", "GPUs per node"},
-	{"nodes", "most nodes to use"},
-	{"provider", "only these providers, comma-separated, e.g. aws,gcp,alibaba"},
-	{"region", "only these regions, comma-separated (prefixes match)"},
-	{"data", "data and checkpoints stored during the run, e.g. 500GB"},
-	{"egress", "data sent to the internet over the run, e.g. 2TB"},
-	{"sharding", "none, zero1, zero2, zero3 or fsdp (multi-GPU training)"},
-}
-
-func (f *answerFlags) register(fs *flag.FlagSet) {
-	f.s = map[string]*string{}
-	for _, d := range answerFlagDefs {
-		f.s[d.name] = fs.String(d.name, "", d.usage)
-	}
-	fs.BoolVar(&f.interruptible, "interruptible", false, "the job checkpoints and may be interrupted (allows spot)")
-	fs.BoolVar(&f.gradCkpt, "grad-checkpointing", true, "training recomputes activations (gradient checkpointing); --grad-checkpointing=false turns it off")
-}
-
-// flagError is a usage error that names the flag.
-func flagError(name, value string, err error) error {
-	var fe *model.FieldError
-	if errors.As(err, &fe) {
-		c := *fe
-		c.Field = "--" + name
-		c.Value = value
-		return &c
-	}
-	return fmt.Errorf("--%s %q: %v", name, value, err)
-}
-
-// apply sets the answers from the flags given on the command line, in a
-// fixed order, and reports the first bad value.
-func (f *answerFlags) apply(fs *flag.FlagSet, a *model.Answers, cat *model.Catalog) error {
-	set := map[string]bool{}
-	fs.Visit(func(fl *flag.Flag) { set[fl.Name] = true })
-	for _, d := range answerFlagDefs {
-		if !set[d.name] {
-			continue
-		}
-		v := *f.s[d.name]
-		var err error
-		switch d.name {
-		case "workload":
-			a.Workload, err = model.ParseWorkload(v)
-		case "model":
-			var p *model.ModelPreset
-			if p, err = model.FindPreset(cat.Models, v); err == nil {
-				a.Model = p.Name
-				if !set["params"] {
-					a.ParamsB = 0
-				}
-			}
-		case "params":
-			a.ParamsB, err = model.ParseParams(v)
-			if err == nil && !set["model"] {
-				a.Model = ""
-			}
-		case "vram":
-			a.KnownVRAMGiB, err = model.ParseSize("vram", v)
-			if err == nil && !set["workload"] {
-				a.Workload = model.WorkloadVRAM
-			}
-		case "precision":
-			a.Precision, err = model.ParsePrecision(v)
-		case "context":
-			a.Context, err = model.ParseContext(v)
-		case "batch", "users":
-			a.Batch, err = model.ParseCount(d.name, v)
-		case "latency":
-			a.Latency, err = model.ParseLatency(v)
-		case "duration":
-			a.DurationHours, err = model.ParseDuration(v)
-			if err == nil && !set["tokens"] {
-				a.DurationMode = model.DurationWallClock
-			}
-		case "hours-per-week":
-			a.HoursPerWeek, err = model.ParseHoursPerWeek(v)
-		case "tokens":
-			a.JobTokens, err = model.ParseTokens(v)
-			if err == nil {
-				a.DurationMode = model.DurationJob
-			}
-		case "budget":
-			a.Budget, err = model.ParseBudget(v, a.Currency)
-		case "gpu":
-			a.GPU = strings.TrimSpace(v)
-		case "gpus":
-			a.GPUs, err = model.ParseCount("gpus", v)
-		case "nodes":
-			a.MaxNodes, err = model.ParseCount("nodes", v)
-		case "provider":
-			a.Providers, err = parseProviders(v, cat)
-		case "region":
-			a.Regions = splitList(v)
-		case "data":
-			a.DataGB, err = model.ParseSize("data", v)
-		case "egress":
-			a.EgressGB, err = model.ParseSize("egress", v)
-		case "sharding":
-			a.Sharding = strings.ToLower(strings.TrimSpace(v))
-		}
-		if err != nil {
-			return flagError(d.name, v, err)
-		}
-	}
-	if set["interruptible"] {
-		a.Interruptible = f.interruptible
-	}
-	if set["grad-checkpointing"] {
-		a.GradCheckpointing = f.gradCkpt
-	}
-	return nil
-}
-
-// splitList splits a comma-separated flag value, dropping empty items.
-func splitList(s string) []string {
-	var out []string
-	for _, p := range strings.Split(s, ",") {
-		if p = strings.TrimSpace(p); p != "" {
-			out = append(out, p)
-		}
-	}
-	return out
-}
-
-// parseProviders checks provider keys against the catalog.
-func parseProviders(s string, cat *model.Catalog) ([]string, error) {
-	known := knownProviders(cat)
-	var out []string
-	for _, p := range splitList(strings.ToLower(s)) {
-		if !known[p] {
-			return nil, &model.FieldError{Field: "provider", Value: p, Msg: "unknown provider", Fix: "use one of " + strings.Join(sortedKeys(known), ", ")}
-		}
-		out = append(out, p)
-	}
-	return out, nil
-}
-
-// fieldFlag maps an answers validation error to the flag that sets it.
-var fieldFlag = map[string]string{
-	"params": "params", "vram": "vram", "workload": "workload", "precision": "precision", "context": "context",
-	"batch": "batch", "latency": "latency", "duration_mode": "tokens", "tokens": "tokens", "duration": "duration",
-	"budget": "budget", "currency": "currency", "gpus": "gpus", "data": "data", "sharding": "sharding", "model": "model",
-}
 
 func runRecommend(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("recommend")
@@ -205,7 +37,7 @@ func runRecommend(args []string, stdout, stderr io.Writer) int {
 	common.register(fs)
 	var af answerFlags
 	af.register(fs)
-	answersFile := fs.String("answers", "", "start from the answers of a decision record `FILE`")
+	answersFile := fs.String("answers", "", "start from the answers of a decision record `FILE`; the flags given override them")
 	format := fs.String("format", "table", "output format: table, json or toml")
 	top := fs.Int("top", 10, "number of recommendations")
 	if code, ok := parseFlags(fs, args, recommendHelp, stdout, stderr); !ok {
@@ -218,7 +50,7 @@ func runRecommend(args []string, stdout, stderr io.Writer) int {
 	switch *format {
 	case "table", "json", "toml":
 	default:
-		return fail(exitUsage, "--format %q: unknown format (use table, json or toml)", *format)
+		return fail(exitUsage, "--format %q: unknown format (use table, json or toml)", echo(*format))
 	}
 	if *top < 1 || *top > 10000 {
 		return fail(exitUsage, "--top %d: out of range (use 1 to 10000)", *top)
@@ -227,39 +59,26 @@ func runRecommend(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail(exitUsage, "%v", err)
 	}
-	a := model.DefaultAnswers()
-	if *answersFile != "" {
-		rec, err := data.ReadRecord(*answersFile)
-		if err != nil {
-			return fail(exitUsage, "--answers: %v", err)
-		}
-		a = rec.Answers
-	}
-	if common.currency != "" {
-		cur, err := model.ParseCurrency(common.currency)
-		if err != nil {
-			return fail(exitUsage, "%v", flagError("currency", common.currency, err))
-		}
-		a.Currency = cur
-	}
-	cat, err := common.loadCatalog()
+	cat, notices, err := common.loadCatalog()
 	if err != nil {
-		return fail(exitFail, "%v", err)
+		return fail(catalogExit(err), "%v", err)
 	}
-	if err := af.apply(fs, &a, cat); err != nil {
+	for _, n := range notices {
+		fmt.Fprintln(stderr, "gpupick recommend:", n)
+	}
+	a, code, msg := startAnswers(*answersFile, lang, cat)
+	if code != exitOK {
+		return fail(code, "%s", msg)
+	}
+	notes, err := af.apply(&a, cat)
+	if err != nil {
 		return fail(exitUsage, "%v", err)
 	}
-	a.Normalize()
-	if err := a.Validate(); err != nil {
-		var fe *model.FieldError
-		if errors.As(err, &fe) {
-			if fl, ok := fieldFlag[fe.Field]; ok {
-				c := *fe
-				c.Field = "--" + fl
-				err = &c
-			}
-		}
+	if err := validateAnswers(&a, cat, *answersFile, af); err != nil {
 		return fail(exitUsage, "%v", err)
+	}
+	for _, n := range notes {
+		fmt.Fprintln(stderr, "gpupick recommend: note:", n)
 	}
 	res := advisor.Recommend(cat, a, advisor.Options{Top: *top, Lang: lang})
 	switch *format {
@@ -286,6 +105,9 @@ func runRecommend(args []string, stdout, stderr io.Writer) int {
 		}
 	default:
 		writeTable(stdout, cat, a, res)
+	}
+	if len(res.Recommendations) == 0 {
+		return exitNoFit
 	}
 	return exitOK
 }

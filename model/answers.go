@@ -199,8 +199,9 @@ func DefaultAnswers() Answers {
 	}
 }
 
-// Normalize fills unset fields with defaults that do not change the meaning
-// of what was given.
+// Normalize fills unset (zero) fields with defaults that do not change
+// the meaning of what was given. It never replaces a value that was given,
+// however wrong: Validate refuses those.
 func (a *Answers) Normalize() {
 	if a.Workload == "" {
 		a.Workload = WorkloadInference
@@ -208,13 +209,13 @@ func (a *Answers) Normalize() {
 	if a.Precision == "" {
 		a.Precision = BF16
 	}
-	if a.Context <= 0 {
+	if a.Context == 0 {
 		a.Context = 4096
 		if a.Workload == WorkloadInference {
 			a.Context = 8192
 		}
 	}
-	if a.Batch <= 0 {
+	if a.Batch == 0 {
 		a.Batch = 1
 	}
 	if a.Latency == "" {
@@ -229,10 +230,10 @@ func (a *Answers) Normalize() {
 			a.DurationMode = DurationJob
 		}
 	}
-	if a.DurationMode == DurationWallClock && a.DurationHours <= 0 {
+	if a.DurationMode == DurationWallClock && a.DurationHours == 0 {
 		a.DurationHours = HoursPerMonth
 	}
-	if a.HoursPerWeek <= 0 || a.HoursPerWeek > HoursPerWeekFull {
+	if a.HoursPerWeek == 0 {
 		a.HoursPerWeek = HoursPerWeekFull
 	}
 	if a.Currency == "" {
@@ -256,16 +257,20 @@ func (a *Answers) GPUHours() float64 {
 	return a.DurationHours * hpw / HoursPerWeekFull
 }
 
-// FieldError is a problem with one answer: the field's name (as the flag and
-// TOML key spell it), what was wrong, and how to fix it.
+// FieldError is a problem with one answer: the answer's name (its flag
+// without dashes; the CLI and the record codec name it their way), the
+// value as typed (cut short), why it was refused, what was wrong, the
+// names it could have meant, and how to fix it.
 type FieldError struct {
-	Field string
-	Value string
-	Msg   string
-	Fix   string
+	Field      string
+	Value      string
+	Reason     Reason
+	Msg        string
+	Candidates []string
+	Fix        string
 }
 
-// Error formats "field "value": msg (fix)".
+// Error formats "field "value": msg; did you mean a, b? (fix)".
 func (e *FieldError) Error() string {
 	var b strings.Builder
 	b.WriteString(e.Field)
@@ -274,6 +279,11 @@ func (e *FieldError) Error() string {
 	}
 	b.WriteString(": ")
 	b.WriteString(e.Msg)
+	if len(e.Candidates) > 0 && e.Reason != ReasonAmbiguous {
+		b.WriteString("; did you mean ")
+		b.WriteString(strings.Join(e.Candidates, ", "))
+		b.WriteString("?")
+	}
 	if e.Fix != "" {
 		b.WriteString(" (")
 		b.WriteString(e.Fix)
@@ -282,75 +292,59 @@ func (e *FieldError) Error() string {
 	return b.String()
 }
 
-// Validate checks the answers and returns the first problem as a
-// *FieldError, or nil.
+// Validate checks the answers as stored (from a record, the flags or the
+// wizard) against the registry, and returns the first problem as a
+// *FieldError naming the answer, or nil. NaN, infinities and values out of
+// range are refused, never replaced.
 func (a *Answers) Validate() error {
-	bad := func(field, value, msg, fix string) error {
-		return &FieldError{Field: field, Value: value, Msg: msg, Fix: fix}
+	for i := range registry {
+		if err := registry[i].Check(a); err != nil {
+			return err
+		}
 	}
 	switch a.Workload {
-	case WorkloadInference, WorkloadFineTune, WorkloadLoRA, WorkloadQLoRA, WorkloadPretrain:
-		if a.Model == "" && a.ParamsB <= 0 {
-			return bad("params", "", "no model size given", "name a model with --model or give a parameter count such as 8B")
-		}
 	case WorkloadVRAM:
 		if a.KnownVRAMGiB <= 0 {
-			return bad("vram", "", "no memory size given", "give the memory the job needs, e.g. 80GB")
+			return &FieldError{Field: "vram", Reason: ReasonMissing, Msg: "no memory size given", Fix: "give the memory the job needs, e.g. 80GB"}
 		}
 	default:
-		return bad("workload", string(a.Workload), "unknown workload", "use inference, finetune, lora, qlora, pretrain or vram")
+		if a.Model == "" && a.ParamsB <= 0 {
+			return &FieldError{Field: "model", Reason: ReasonMissing, Msg: "no model or size given", Fix: "name a model with --model or give a parameter count such as --params 8B"}
+		}
 	}
-	if a.ParamsB < 0 || a.ParamsB > 100000 {
-		return bad("params", FormatNumber(a.ParamsB)+"B", "out of range", "give between 0.01B and 100000B")
+	if a.DurationMode == DurationJob && a.Workload != WorkloadVRAM && a.JobTokens <= 0 {
+		return &FieldError{Field: "tokens", Reason: ReasonMissing, Msg: "a job needs a size", Fix: "give the tokens to process, e.g. --tokens 2B"}
 	}
-	if a.Precision.BytesPerParam() == 0 {
-		return bad("precision", string(a.Precision), "unknown precision", "use fp32, bf16, fp16, fp8, int8 or int4")
+	return nil
+}
+
+// ValidateWith is Validate, then checks the answers that name things
+// against the catalog: the model must be a preset, the GPU filter must
+// match an offer's GPU, the providers and regions must exist. A nil env
+// checks nothing more.
+func (a *Answers) ValidateWith(env *AnswerEnv) error {
+	if err := a.Validate(); err != nil {
+		return err
 	}
-	if a.Context < 0 || a.Context > 100_000_000 {
-		return bad("context", fmt.Sprint(a.Context), "out of range", "give a token count such as 8k or 128k")
+	if !env.known() {
+		return nil
 	}
-	if a.Batch < 0 || a.Batch > 1_000_000 {
-		return bad("batch", fmt.Sprint(a.Batch), "out of range", "give between 1 and 1000000")
-	}
-	switch a.Latency {
-	case "", LatencyRealtime, LatencyInteractive, LatencyBatch:
-	default:
-		return bad("latency", string(a.Latency), "unknown latency class", "use realtime, interactive or batch")
-	}
-	switch a.DurationMode {
-	case "", DurationWallClock, DurationJob:
-	default:
-		return bad("duration_mode", string(a.DurationMode), "unknown duration mode", "use wallclock or job")
-	}
-	if a.DurationMode == DurationJob && a.JobTokens <= 0 {
-		return bad("tokens", "", "a job needs a size", "give the tokens to process, e.g. --tokens 2B")
-	}
-	if a.DurationHours < 0 || a.HoursPerWeek < 0 || a.HoursPerWeek > HoursPerWeekFull {
-		return bad("duration", "", "out of range", "give a duration such as 8h, 2w or 3mo, and at most 168 hours a week")
-	}
-	if a.Budget.Amount < 0 {
-		return bad("budget", a.Budget.String(), "negative budget", "give a positive amount such as 2.5/h, 3000/mo or 500")
-	}
-	switch a.Budget.Period {
-	case "", BudgetHourly, BudgetMonthly, BudgetTotal:
-	default:
-		return bad("budget", string(a.Budget.Period), "unknown budget period", "use hour, month or total")
-	}
-	switch a.Currency {
-	case "", USD, CNY:
-	default:
-		return bad("currency", string(a.Currency), "unknown currency", "use USD or CNY")
-	}
-	if a.GPUs < 0 || a.GPUs > 1024 || a.MaxNodes < 0 || a.MaxNodes > 4096 {
-		return bad("gpus", fmt.Sprint(a.GPUs), "out of range", "give a GPU count between 1 and 1024 and nodes between 1 and 4096")
-	}
-	if a.DataGB < 0 || a.EgressGB < 0 || a.JobTokens < 0 || a.KnownVRAMGiB < 0 {
-		return bad("data", "", "negative size", "sizes must be zero or more")
-	}
-	switch a.Sharding {
-	case "", "none", "zero1", "zero2", "zero3", "fsdp":
-	default:
-		return bad("sharding", a.Sharding, "unknown sharding strategy", "use none, zero1, zero2, zero3 or fsdp")
+	for _, id := range []AnswerID{AnsModel, AnsGPU, AnsProviders, AnsRegions} {
+		s := &registry[id]
+		if !s.AppliesTo(a) {
+			continue
+		}
+		raw := s.Format(a)
+		if id == AnsModel && a.Model == "" {
+			continue
+		}
+		probe := *a
+		if err := s.Parse(raw, &probe, env); err != nil {
+			return err
+		}
+		if id == AnsModel {
+			a.Model = probe.Model // the preset's own spelling of a name it answers to
+		}
 	}
 	return nil
 }

@@ -2,6 +2,7 @@ package model
 
 import (
 	"errors"
+	"math"
 	"strings"
 	"testing"
 )
@@ -25,14 +26,23 @@ func TestAnswersValidate(t *testing.T) {
 		edit  func(*Answers)
 		field string
 	}{
-		{"no size", func(a *Answers) { a.Model = ""; a.ParamsB = 0 }, "params"},
+		{"no size", func(a *Answers) { a.Model = ""; a.ParamsB = 0 }, "model"},
 		{"vram without size", func(a *Answers) { a.Workload = WorkloadVRAM }, "vram"},
 		{"bad workload", func(a *Answers) { a.Workload = "x" }, "workload"},
 		{"bad precision", func(a *Answers) { a.Precision = "fp7" }, "precision"},
 		{"job without tokens", func(a *Answers) { a.DurationMode = DurationJob }, "tokens"},
 		{"negative budget", func(a *Answers) { a.Budget.Amount = -1 }, "budget"},
 		{"bad currency", func(a *Answers) { a.Currency = "EUR" }, "currency"},
-		{"too many hours", func(a *Answers) { a.HoursPerWeek = 200 }, "duration"},
+		{"too many hours", func(a *Answers) { a.HoursPerWeek = 200 }, "hours-per-week"},
+		{"too many nodes", func(a *Answers) { a.MaxNodes = 999999 }, "nodes"},
+		{"too many gpus", func(a *Answers) { a.GPUs = 5000 }, "gpus"},
+		{"NaN params", func(a *Answers) { a.ParamsB = math.NaN() }, "params"},
+		{"Inf duration", func(a *Answers) { a.DurationHours = math.Inf(1) }, "duration"},
+		{"huge params", func(a *Answers) { a.ParamsB = 1e300 }, "params"},
+		{"NaN budget", func(a *Answers) { a.Budget = Budget{Amount: math.NaN(), Period: BudgetHourly} }, "budget"},
+		{"negative context", func(a *Answers) { a.Context = -5 }, "context"},
+		{"NaN egress", func(a *Answers) { a.EgressGB = math.NaN() }, "egress"},
+		{"control char in gpu", func(a *Answers) { a.GPU = "H100\x1b[31m" }, "gpu"},
 		{"bad sharding", func(a *Answers) { a.Sharding = "zero9" }, "sharding"},
 	}
 	for _, tt := range tests {
@@ -73,15 +83,23 @@ func TestFindPreset(t *testing.T) {
 	}
 	for in, want := range map[string]string{
 		"llama-3.1-8b": "llama-3.1-8b", "meta-llama/Llama-3.1-8B": "llama-3.1-8b", "LLAMA-3.1-70B": "llama-3.1-70b",
-		"qwen2.5": "qwen2.5-72b", "mixtral": "mixtral-8x7b", "Mixtral-8x7B": "mixtral-8x7b",
+		"qwen2.5": "qwen2.5-72b", "mixtral": "mixtral-8x7b", "  Qwen2.5-72B ": "qwen2.5-72b", "Mixtral-8x7B": "mixtral-8x7b",
 	} {
 		p, err := FindPreset(ps, in)
 		if err != nil || p.Name != want {
 			t.Errorf("FindPreset(%q) = %v, %v; want %s", in, p, err, want)
 		}
 	}
-	if _, err := FindPreset(ps, "llama-3.1"); err == nil || !strings.Contains(err.Error(), "ambiguous") {
+	var fe *FieldError
+	if _, err := FindPreset(ps, "llama-3.1"); !errors.As(err, &fe) || fe.Reason != ReasonAmbiguous || len(fe.Candidates) != 2 {
 		t.Errorf("ambiguous prefix: %v", err)
+	}
+	// Words that all occur in one preset name it; in several, list them.
+	if p, err := FindPreset(ps, "llama 70"); err != nil || p.Name != "llama-3.1-70b" {
+		t.Errorf("llama 70 = %v, %v", p, err)
+	}
+	if _, err := FindPreset(ps, "llama 3.1"); !errors.As(err, &fe) || fe.Reason != ReasonAmbiguous || strings.Join(fe.Candidates, ",") != "llama-3.1-8b,llama-3.1-70b" {
+		t.Errorf("llama 3.1: %v", err)
 	}
 	if _, err := FindPreset(ps, "gpt-5"); err == nil || !strings.Contains(err.Error(), "gpupick models") {
 		t.Errorf("unknown model: %v", err)

@@ -1,6 +1,9 @@
 package model
 
-import "strings"
+import (
+	"fmt"
+	"strings"
+)
 
 // ModelPreset holds the architecture facts of an open model that memory and
 // speed estimates need. Zero means unknown.
@@ -33,13 +36,15 @@ type ModelPreset struct {
 func (m *ModelPreset) IsMoE() bool { return m.Experts > 0 }
 
 // FindPreset looks a model up by preset name ("llama-3.1-8b"), Hugging Face
-// id ("meta-llama/Llama-3.1-8B"), either case-insensitively, or by an
-// unambiguous prefix of a preset name ("qwen2.5-72"). An ambiguous prefix
-// returns an error that lists the candidates.
+// id ("meta-llama/Llama-3.1-8B"), either case-insensitively, by an
+// unambiguous prefix of a preset name ("qwen2.5-72"), or by words that all
+// occur in one preset's name, id or family ("llama 405"). A name that fits
+// several presets is an error of ReasonAmbiguous whose Candidates lists
+// them; one that fits none, ReasonUnknown with the closest names.
 func FindPreset(presets []ModelPreset, name string) (*ModelPreset, error) {
 	q := strings.ToLower(strings.TrimSpace(name))
 	if q == "" {
-		return nil, &FieldError{Field: "model", Msg: "no model named", Fix: "run 'gpupick models' for the list"}
+		return nil, &FieldError{Field: "model", Reason: ReasonMissing, Msg: "no model named", Fix: "run 'gpupick models' for the list"}
 	}
 	for i := range presets {
 		if strings.ToLower(presets[i].Name) == q || strings.ToLower(presets[i].HFID) == q {
@@ -54,18 +59,46 @@ func FindPreset(presets []ModelPreset, name string) (*ModelPreset, error) {
 			hits = append(hits, i)
 		}
 	}
+	if len(hits) == 0 {
+		hits = MatchPresets(presets, q)
+	}
 	switch len(hits) {
 	case 1:
 		return &presets[hits[0]], nil
 	case 0:
-		return nil, &FieldError{Field: "model", Value: name, Msg: "unknown model", Fix: "run 'gpupick models' for the list, or give --params such as 8B"}
+		names := make([]string, len(presets))
+		for i := range presets {
+			names[i] = presets[i].Name
+		}
+		return nil, &FieldError{Field: "model", Value: short(strings.TrimSpace(name), maxEcho), Reason: ReasonUnknown, Msg: "no preset has that name", Candidates: Closest(q, names, 3), Fix: "run 'gpupick models' for the list, or give a size such as 8B"}
 	}
 	names := make([]string, 0, len(hits))
 	for _, i := range hits {
 		names = append(names, presets[i].Name)
 	}
-	if len(names) > 6 {
-		names = append(names[:6], "…")
+	return nil, &FieldError{Field: "model", Value: short(strings.TrimSpace(name), maxEcho), Reason: ReasonAmbiguous, Msg: fmt.Sprintf("matches %d presets: %s", len(names), strings.Join(names, ", ")), Candidates: names, Fix: "type more of the name, or pick one with ↑/↓"}
+}
+
+// MatchPresets lists the presets (as indexes) whose name, Hugging Face id
+// or family contains every word of q, case-insensitively.
+func MatchPresets(presets []ModelPreset, q string) []int {
+	words := strings.Fields(strings.ToLower(q))
+	var out []int
+	if len(words) == 0 {
+		return out
 	}
-	return nil, &FieldError{Field: "model", Value: name, Msg: "ambiguous: matches " + strings.Join(names, ", "), Fix: "type more of the name"}
+	for i := range presets {
+		hay := strings.ToLower(presets[i].Name + " " + presets[i].HFID + " " + presets[i].Family)
+		ok := true
+		for _, w := range words {
+			if !strings.Contains(hay, w) {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			out = append(out, i)
+		}
+	}
+	return out
 }

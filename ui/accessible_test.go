@@ -47,6 +47,7 @@ func TestAccessibleAnswersAndRetries(t *testing.T) {
 		"13B",           // model
 		"6",             // precision int4 by number
 		"4k", "2", "2B", // context, micro-batch, dataset tokens
+		"no", "zero3", // gradient checkpointing, sharding
 		"2",                    // duration mode: job
 		"yes",                  // interruptible
 		"$800",                 // budget
@@ -67,7 +68,8 @@ func TestAccessibleAnswersAndRetries(t *testing.T) {
 	}
 	a := store.files["./gpupick.toml"].Answers
 	if a.Workload != model.WorkloadLoRA || a.ParamsB != 13 || a.Precision != model.INT4 || a.JobTokens != 2e9 ||
-		a.DurationMode != model.DurationJob || !a.Interruptible || a.Budget.Amount != 800 {
+		a.DurationMode != model.DurationJob || !a.Interruptible || a.Budget.Amount != 800 ||
+		a.GradCheckpointing || a.Sharding != "zero3" {
 		t.Fatalf("answers %+v", a)
 	}
 }

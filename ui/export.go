@@ -23,6 +23,7 @@ const (
 	exportNone    exportStep = iota
 	exportPath               // asking for the path
 	exportConfirm            // the file exists: overwrite?
+	exportInvalid            // an answer does not parse: save its last valid value?
 	exportSaving             // the save command runs
 )
 
@@ -43,9 +44,13 @@ type saveDoneMsg struct {
 	overwrite bool
 }
 
-// startExport opens the path prompt.
+// startExport opens the path prompt, or first asks when an answer does
+// not parse (the record would hold its last valid value instead).
 func (m Model) startExport() (Model, tea.Cmd) {
 	m.export.state = exportPath
+	if _, bad := m.form.firstInvalid(); bad {
+		m.export.state = exportInvalid
+	}
 	m.export.pos = len([]rune(m.export.path))
 	m.status = ""
 	return m, nil
@@ -70,6 +75,19 @@ func (m Model) exportKey(k tea.KeyPressMsg) (Model, tea.Cmd) {
 		}
 		if s, pos, ok := editText(e.path, e.pos, k); ok {
 			e.path, e.pos = s, pos
+		}
+	case exportInvalid:
+		switch strings.ToLower(k.String()) {
+		case "y":
+			e.state = exportPath
+		case "n", "esc", "enter":
+			e.state = exportNone
+			m.status, m.statusErr = m.t.s(mExportCancelled), false
+			if id, bad := m.form.firstInvalid(); bad {
+				m.form.jump(stepOf(id))
+				m.form.setFieldOf(id)
+				m.focus = focusForm
+			}
 		}
 	case exportConfirm:
 		switch strings.ToLower(k.String()) {
@@ -159,6 +177,7 @@ func (m Model) saveDone(msg saveDoneMsg) Model {
 		m.status, m.statusErr = m.t.f(mExportFailed, msg.err.Error()), true
 	default:
 		m.export.state = exportNone
+		m.saved = true
 		m.status, m.statusErr = m.t.f(mExportSaved, msg.abs), false
 	}
 	return m
@@ -170,6 +189,9 @@ func (m Model) exportLine() string {
 	switch e.state {
 	case exportConfirm:
 		return m.st.Warn.Render(m.t.f(mExportExists, e.path))
+	case exportInvalid:
+		id, _ := m.form.firstInvalid()
+		return m.st.Warn.Render(m.t.f(mExportInvalid, m.t.s(m.form.label(id)), m.form.raw[id], defs[id].format(&m.form.answers)))
 	case exportSaving:
 		return m.st.Muted.Render(m.t.s(mExportSaving))
 	}

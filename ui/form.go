@@ -3,6 +3,7 @@ package ui
 import (
 	"math"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/gpupick/gpupick/model"
@@ -23,6 +24,11 @@ type form struct {
 
 	presetSel   int    // highlighted preset in the filtered list, -1 for none
 	presetQuery string // the text that filters the list while browsing it
+
+	// fresh: the focused text answer still shows the text it had when the
+	// focus arrived, selected; the first printable key replaces it, an
+	// editing key (arrows, ctrl+e) starts editing it instead.
+	fresh bool
 
 	base    model.Answers
 	answers model.Answers
@@ -55,7 +61,7 @@ func (f *form) recompute() {
 	a := cloneAnswers(f.base)
 	for id := range fieldCount {
 		d := &defs[id]
-		if d.applies != nil && !d.applies(&a) {
+		if !d.applies(&a) {
 			f.errs[id] = nil
 			continue
 		}
@@ -95,10 +101,7 @@ func (f *form) effective() model.Answers {
 }
 
 // applies reports whether a question is asked with the current answers.
-func (f *form) applies(id fieldID) bool {
-	d := &defs[id]
-	return d.applies == nil || d.applies(&f.answers)
-}
+func (f *form) applies(id fieldID) bool { return defs[id].applies(&f.answers) }
 
 // stepFields returns the questions of a step that apply.
 func (f *form) stepFields(step int) []fieldID {
@@ -138,7 +141,7 @@ func (f *form) clampField() {
 func (f *form) next() bool {
 	if f.field+1 < len(f.stepFields(f.step)) {
 		f.field++
-		f.presetSel = -1
+		f.presetSel, f.fresh = -1, true
 		return true
 	}
 	for s := f.step + 1; s < len(steps); s++ {
@@ -155,7 +158,7 @@ func (f *form) next() bool {
 func (f *form) prev() {
 	if f.field > 0 {
 		f.field--
-		f.presetSel = -1
+		f.presetSel, f.fresh = -1, true
 		return
 	}
 	for s := f.step - 1; s >= 0; s-- {
@@ -196,7 +199,7 @@ func (f *form) jump(step int) {
 func (f *form) setStep(s, field int) {
 	f.step, f.field = s, field
 	f.visited = max(f.visited, s)
-	f.presetSel = -1
+	f.presetSel, f.fresh = -1, true
 }
 
 // setRaw replaces the text of a question and re-reads the answers.
@@ -233,7 +236,7 @@ func (f *form) optionIndex(id fieldID) int {
 // parameter count, empty, or a preset's whole name (the default or a
 // loaded answer), so that the alternatives are in view.
 func (f *form) presetMatches() []int {
-	ps := f.env.presets()
+	ps := f.env.Models()
 	q := f.raw[fModel]
 	if f.presetSel >= 0 {
 		q = f.presetQuery
@@ -250,21 +253,7 @@ func (f *form) presetMatches() []int {
 		}
 		return out
 	}
-	words := strings.Fields(q)
-	for i := range ps {
-		hay := strings.ToLower(ps[i].Name + " " + ps[i].HFID + " " + ps[i].Family)
-		ok := true
-		for _, w := range words {
-			if !strings.Contains(hay, w) {
-				ok = false
-				break
-			}
-		}
-		if ok {
-			out = append(out, i)
-		}
-	}
-	return out
+	return model.MatchPresets(ps, q)
 }
 
 // movePreset moves the highlight in the preset list and puts the
@@ -278,7 +267,7 @@ func (f *form) movePreset(d int) {
 		// Start from the preset the text names, if it is in the list.
 		f.presetQuery = f.raw[fModel]
 		for i, pi := range matches {
-			if strings.EqualFold(f.env.presets()[pi].Name, f.answers.Model) {
+			if strings.EqualFold(f.env.Models()[pi].Name, f.answers.Model) {
 				f.presetSel = i
 			}
 		}
@@ -292,7 +281,7 @@ func (f *form) movePreset(d int) {
 		}
 	}
 	f.presetSel = min(max(f.presetSel+d, 0), len(matches)-1)
-	name := f.env.presets()[matches[f.presetSel]].Name
+	name := f.env.Models()[matches[f.presetSel]].Name
 	f.raw[fModel] = name
 	f.pos[fModel] = len([]rune(name))
 	f.recompute()
@@ -303,6 +292,11 @@ func (f *form) summary(t tr, step int) string {
 	a := &f.answers
 	if !f.stepApplies(step) {
 		return t.s(mSumNA)
+	}
+	for _, id := range f.stepFields(step) {
+		if f.errs[id] != nil {
+			return f.raw[id] // what was typed, not the value it replaced
+		}
 	}
 	switch step {
 	case 0:
@@ -349,7 +343,7 @@ func (f *form) summary(t tr, step int) string {
 			parts = append(parts, a.GPU)
 		}
 		if a.GPUs > 0 {
-			parts = append(parts, "×"+formatOptCount(a.GPUs))
+			parts = append(parts, "×"+strconv.Itoa(a.GPUs))
 		}
 		if len(a.Providers) > 0 {
 			parts = append(parts, strings.Join(a.Providers, ","))
@@ -362,7 +356,7 @@ func (f *form) summary(t tr, step int) string {
 		}
 		return strings.Join(append(parts, string(a.Currency)), " · ")
 	case 9:
-		d, e := formatSize(a.DataGB), formatSize(a.EgressGB)
+		d, e := model.FormatSize(a.DataGB), model.FormatSize(a.EgressGB)
 		if d == "" && e == "" {
 			return t.s(mSumNone)
 		}
@@ -389,6 +383,19 @@ func optionLabel(t tr, id fieldID, value string) string {
 		}
 	}
 	return value
+}
+
+// firstInvalid returns the first applicable question whose text does not
+// parse, in the order they are asked.
+func (f *form) firstInvalid() (fieldID, bool) {
+	for s := range steps {
+		for _, id := range f.stepFields(s) {
+			if f.errs[id] != nil {
+				return id, true
+			}
+		}
+	}
+	return 0, false
 }
 
 // invalidCount is the number of applicable questions whose text does not parse.
@@ -449,6 +456,23 @@ func (f *form) prefillVRAM(gib float64) {
 	if strings.TrimSpace(f.raw[fVRAM]) != "" || gib <= 0 {
 		return
 	}
-	s := formatSize(math.Ceil(gib*10) / 10)
+	s := model.FormatSize(math.Ceil(gib*10) / 10)
 	f.setRaw(fVRAM, s, len([]rune(s)))
+}
+
+// stepOf returns the step that asks a question.
+func stepOf(id fieldID) int {
+	for s := range steps {
+		if slices.Contains(steps[s].fields, id) {
+			return s
+		}
+	}
+	return 0
+}
+
+// setFieldOf focuses a question of the current step.
+func (f *form) setFieldOf(id fieldID) {
+	if i := slices.Index(f.stepFields(f.step), id); i >= 0 {
+		f.field = i
+	}
 }

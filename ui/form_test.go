@@ -191,7 +191,7 @@ func TestKnownVRAMStartsFromTheEstimate(t *testing.T) {
 	m := newTestModel(t, 140, 40)
 	est := m.res.Requirement.VRAMGiB
 	m = press(t, m, "6", "enter")
-	if m.form.current() != fVRAM || m.form.raw[fVRAM] != formatSize(est) || m.form.answers.KnownVRAMGiB != est {
+	if m.form.current() != fVRAM || m.form.raw[fVRAM] != model.FormatSize(est) || m.form.answers.KnownVRAMGiB != est {
 		t.Fatalf("the memory question starts at %q (%v), want the estimate %v", m.form.raw[fVRAM], m.form.answers.KnownVRAMGiB, est)
 	}
 	s := screen(m)
@@ -205,7 +205,7 @@ func TestKnownVRAMStartsFromTheEstimate(t *testing.T) {
 	}
 	// A size already given is kept.
 	m = press(t, m, "esc", "1", "6")
-	if m.form.raw[fVRAM] != formatSize(est) {
+	if m.form.raw[fVRAM] != model.FormatSize(est) {
 		t.Errorf("going back and forth changed the size to %q", m.form.raw[fVRAM])
 	}
 	// The line prompts start from the estimate too.

@@ -278,6 +278,12 @@ func (m Model) inputLine(id fieldID, focused bool, w int) string {
 		b.WriteString(m.st.Unknown.Render(" " + m.t.f(mBlankIs, m.t.s(blank))))
 		return fit(b.String(), w)
 	}
+	if m.form.fresh && len(raw) > 0 && m.form.current() == id {
+		// The answer is selected: typing replaces it.
+		b.WriteString(m.st.Cursor.Render(string(vis)))
+		b.WriteString(m.st.Muted.Render(" " + m.t.s(mTypeReplaces)))
+		return fit(b.String(), w)
+	}
 	b.WriteString(m.st.Input.Render(string(vis[:cur])))
 	if cur < len(vis) {
 		b.WriteString(m.st.Cursor.Render(string(vis[cur])))
@@ -292,7 +298,7 @@ func (m Model) inputLine(id fieldID, focused bool, w int) string {
 func (m Model) presetList(w, rows int) []string {
 	f := &m.form
 	matches := f.presetMatches()
-	ps := f.env.presets()
+	ps := f.env.Models()
 	if len(matches) == 0 {
 		return nil
 	}
@@ -330,7 +336,7 @@ func (m Model) echo(id fieldID) string {
 	switch id {
 	case fModel:
 		if a.Model != "" {
-			if p, err := model.FindPreset(m.env.presets(), a.Model); err == nil {
+			if p, err := model.FindPreset(m.env.Models(), a.Model); err == nil {
 				s := p.HFID
 				if s == "" {
 					s = p.Name
@@ -367,7 +373,7 @@ func (m Model) echo(id fieldID) string {
 			return ""
 		}
 		var hits []string
-		for _, g := range m.env.gpus {
+		for _, g := range m.env.GPUs() {
 			if matchGPU(a.GPU, g) {
 				hits = append(hits, g)
 			}

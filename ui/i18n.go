@@ -58,6 +58,8 @@ const (
 	mFieldDuration
 	mFieldPerWeek
 	mFieldGenTokens
+	mFieldGradCkpt
+	mFieldSharding
 	mFieldInterrupt
 	mFieldBudget
 	mFieldGPU
@@ -104,6 +106,18 @@ const (
 	mOptNoCheckpointHint
 	mOptUSD
 	mOptCNY
+	mOptYes
+	mOptNo
+	mOptGradCkptYesHint
+	mOptGradCkptNoHint
+	mOptShardAuto
+	mOptShardAutoHint
+	mOptShardNone
+	mOptShardNoneHint
+	mOptShardZero1Hint
+	mOptShardZero2Hint
+	mOptShardZero3Hint
+	mOptShardFSDPHint
 
 	// Accepted forms.
 	mFormsParamsPreset
@@ -132,6 +146,15 @@ const (
 	mNeedJobSize
 	mJobSizeFromDataset
 	mAtLeastOne
+	mDidYouMean
+	mNeedAnswer
+	mOutOfRange
+	mNotFinite
+	mSemicolon
+	mEnterRefused
+	mExportInvalid
+	mWaitingFor
+	mTypeReplaces
 	mBlankMeansNone
 	mBlankMeansAny
 	mBlankIs
@@ -363,6 +386,8 @@ var texts = [msgCount]text{
 	mFieldDuration:   {"Calendar length", "日历时长"},
 	mFieldPerWeek:    {"Hours a week", "每周使用小时数"},
 	mFieldGenTokens:  {"Tokens to generate", "要生成的 token 数"},
+	mFieldGradCkpt:   {"Gradient checkpointing", "梯度检查点"},
+	mFieldSharding:   {"Sharding (multi-GPU)", "分片策略（多卡）"},
 	mFieldInterrupt:  {"Can the job be interrupted?", "任务可以被中断吗？"},
 	mFieldBudget:     {"Budget", "预算"},
 	mFieldGPU:        {"GPU model", "GPU 型号"},
@@ -408,6 +433,18 @@ var texts = [msgCount]text{
 	mOptNoCheckpointHint:  {"on-demand or reserved only", "只用按需或包年包月"},
 	mOptUSD:               {"USD ($)", "美元 ($)"},
 	mOptCNY:               {"CNY (¥)", "人民币 (¥)"},
+	mOptYes:               {"Yes", "是"},
+	mOptNo:                {"No", "否"},
+	mOptGradCkptYesHint:   {"recompute activations: less memory, ~1/3 more compute", "重算激活：省显存，计算量约多 1/3"},
+	mOptGradCkptNoHint:    {"keep activations: faster, more memory", "保留激活：更快，显存更多"},
+	mOptShardAuto:         {"Auto", "自动"},
+	mOptShardAutoHint:     {"the least sharding that fits (none, ZeRO-1, 2 or 3)", "能放下的最少分片（不分片、ZeRO-1、2 或 3）"},
+	mOptShardNone:         {"None", "不分片"},
+	mOptShardNoneHint:     {"every GPU keeps the whole training state", "每张 GPU 保存完整训练状态"},
+	mOptShardZero1Hint:    {"shards optimizer states", "分片优化器状态"},
+	mOptShardZero2Hint:    {"shards optimizer states and gradients", "分片优化器状态和梯度"},
+	mOptShardZero3Hint:    {"shards weights, gradients and optimizer states", "分片权重、梯度和优化器状态"},
+	mOptShardFSDPHint:     {"PyTorch FSDP, sharded like ZeRO-3", "PyTorch FSDP，分片方式同 ZeRO-3"},
 
 	mFormsParamsPreset: {"a preset name, or " + model.FormsParams, "预设模型名，或参数量，如 70B、7.5b、405 billion、500M"},
 	mFormsTokens:       {model.FormsTokens, "token 数，可带 k、M、B、T，如 2B、500M、1.5T"},
@@ -434,6 +471,15 @@ var texts = [msgCount]text{
 	mNeedJobSize:        {"a job needs a size: give the tokens", "按任务量计时需要填写 token 数"},
 	mJobSizeFromDataset: {"job size: the dataset tokens of step 4 (%s)", "任务量：第 4 步填写的训练 token（%s）"},
 	mAtLeastOne:         {"must be at least 1", "至少为 1"},
+	mDidYouMean:         {"did you mean %s?", "是否想填 %s？"},
+	mNeedAnswer:         {"an answer is needed", "需要填写"},
+	mOutOfRange:         {"out of range", "超出范围"},
+	mNotFinite:          {"not a finite number", "不是有限数值"},
+	mSemicolon:          {"; ", "；"},
+	mEnterRefused:       {"%s: %s — fix it to go on (esc goes back)", "%s：%s——改正后才能继续（esc 返回）"},
+	mExportInvalid:      {"%s %q is not valid: save with its last valid answer %q? y/n", "%s %q 无效：按上一个有效答案 %q 保存？y/n"},
+	mTypeReplaces:       {"(type to replace, → to edit)", "（直接输入即替换，→ 编辑）"},
+	mWaitingFor:         {"waiting for a valid %s — showing the last ranking", "等待有效的%s——显示的是上一次的排名"},
 	mBlankMeansNone:     {"none", "无"},
 	mBlankMeansAny:      {"any", "不限"},
 	mBlankIs:            {"blank: %s", "留空：%s"},

@@ -4,6 +4,7 @@ import (
 	"os"
 	"reflect"
 	"strconv"
+	"strings"
 	"time"
 
 	"charm.land/bubbles/v2/key"
@@ -78,6 +79,12 @@ type Model struct {
 	filterPos    int
 
 	export exportState
+	// saved: a record was written this session; interrupted: the wizard
+	// was left with ctrl+c (Run turns the two into the exit status).
+	saved, interrupted bool
+	// choice is the loaded record's chosen offer, selected when the first
+	// ranking arrives ("" once done).
+	choice string
 
 	status    string
 	statusErr bool
@@ -115,6 +122,12 @@ func New(cfg Config) Model {
 	m.seq = 1
 	m.asked = m.form.effective()
 	m.export.path = defaultExportPath
+	if cfg.Choice != nil {
+		m.choice = recKey(cfg.Choice)
+	}
+	if len(cfg.Notices) > 0 {
+		m.status, m.statusErr = strings.Join(cfg.Notices, "; "), true
+	}
 	return m
 }
 
@@ -170,6 +183,10 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			if m.focus == focusForm {
 				m.offers.top = 0
 			}
+			if m.choice != "" {
+				m.selectOffer(m.choice)
+				m.choice = ""
+			}
 		}
 	case saveDoneMsg:
 		m = m.saveDone(msg)
@@ -202,8 +219,25 @@ func (m *Model) layout() layout {
 	return computeLayout(m.width, m.height, offersFocus, m.detail || m.compare, need, &m.offers.need)
 }
 
-// afterEdit re-ranks when an edit changed the answers.
+// selectOffer selects the offer with a key, if the list has it.
+func (m *Model) selectOffer(k string) {
+	for i := 0; i < len(m.offers.view); i++ {
+		m.offers.sel = i
+		if r := m.offers.selected(); r != nil && recKey(r) == k {
+			return
+		}
+	}
+	m.offers.sel = 0
+}
+
+// afterEdit re-ranks when an edit changed the answers. While an answer
+// does not parse nothing is ranked: the panel keeps the last ranking,
+// dimmed, and says which answer it waits for, so it never prices a value
+// other than the one on screen.
 func (m Model) afterEdit() (Model, tea.Cmd) {
+	if m.form.invalidCount() > 0 {
+		return m, nil
+	}
 	a := m.form.effective()
 	if reflect.DeepEqual(a, m.asked) {
 		return m, nil
@@ -218,6 +252,7 @@ func (m Model) afterEdit() (Model, tea.Cmd) {
 func (m Model) key(k tea.KeyPressMsg) (Model, tea.Cmd) {
 	g := &m.keys.Global
 	if key.Matches(k, g.Quit) {
+		m.interrupted = true
 		return m, tea.Quit
 	}
 	if m.export.active() {
@@ -296,6 +331,14 @@ func (m Model) formKey(k tea.KeyPressMsg) (Model, tea.Cmd) {
 	fk := &m.keys.Form
 	switch {
 	case key.Matches(k, fk.Next):
+		if err := f.errs[id]; err != nil {
+			// Enter refuses an answer that does not parse: the step stays,
+			// with what was typed, why, and what would be accepted.
+			m.status, m.statusErr = m.t.f(mEnterRefused, m.t.s(f.label(id)), m.t.errorText(err)), true
+			f.fresh = false
+			return m, nil
+		}
+		m.status = ""
 		if !f.next() {
 			m.focus = focusOffers
 		}
@@ -330,10 +373,27 @@ func (m Model) formKey(k tea.KeyPressMsg) (Model, tea.Cmd) {
 	case kindPreset:
 		switch k.String() {
 		case "up":
+			f.fresh = false
 			f.movePreset(-1)
 			return m.afterEdit()
 		case "down":
+			f.fresh = false
 			f.movePreset(1)
+			return m.afterEdit()
+		}
+	}
+	if f.fresh {
+		// The answer shows its text selected: a printable key replaces
+		// it, backspace or delete clears it, other editing keys (arrows,
+		// home, ctrl+e) start editing it where it is.
+		f.fresh = false
+		switch {
+		case k.String() == "backspace" || k.String() == "delete" || k.String() == "ctrl+h" || k.String() == "ctrl+d":
+			f.setRaw(id, "", 0)
+			return m.afterEdit()
+		case k.Text != "" && k.Mod&(tea.ModCtrl|tea.ModAlt|tea.ModSuper) == 0:
+			s, pos, _ := insertText("", 0, k.Text)
+			f.setRaw(id, s, pos)
 			return m.afterEdit()
 		}
 	}
@@ -365,7 +425,11 @@ func (m Model) paste(s string) (Model, tea.Cmd) {
 		if defs[id].kind == kindChoice {
 			return m, nil
 		}
-		s, pos, _ := insertText(m.form.raw[id], m.form.pos[id], s)
+		raw, at := m.form.raw[id], m.form.pos[id]
+		if m.form.fresh {
+			raw, at, m.form.fresh = "", 0, false // a paste replaces the selected answer, as typing does
+		}
+		s, pos, _ := insertText(raw, at, s)
 		m.form.setRaw(id, s, pos)
 		return m.afterEdit()
 	}

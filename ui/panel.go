@@ -38,7 +38,22 @@ func (m Model) viewPanel(l layout) []string {
 		}
 		out = append(out, lines...)
 	}
+	if id, bad := m.form.firstInvalid(); bad {
+		return m.waiting(id, out, w, l.panelH)
+	}
 	return pad(out, w, l.panelH)
+}
+
+// waiting dims the last ranking under a line that names the answer the
+// panel waits for: it never shows prices for a value not on screen.
+func (m Model) waiting(id fieldID, out []string, w, h int) []string {
+	head := wrapStyled(m.st.Warn, "⏸ "+m.t.f(mWaitingFor, m.t.s(m.form.label(id))), w)
+	dim := make([]string, 0, len(out)+len(head))
+	dim = append(dim, head...)
+	for _, line := range out {
+		dim = append(dim, m.st.Muted.Render(ansi.Strip(line)))
+	}
+	return pad(dim[:min(len(dim), max(h, len(head)))], w, h)
 }
 
 // viewRequirement renders what the workload needs: VRAM with a bar of its

@@ -17,7 +17,12 @@ type Config struct {
 	Catalog    *model.Catalog
 	Answers    model.Answers // initial answers: model.DefaultAnswers() or a loaded record's
 	LoadedFrom string        // path of a loaded record, shown in the UI ("" if none)
-	Lang       string        // "en" or "zh"
+	// Choice is the loaded record's chosen offer, selected in the list.
+	Choice *model.Recommendation
+	// Notices are what the user must be told about the catalog (a damaged
+	// cache), shown in the footer.
+	Notices []string
+	Lang    string // "en" or "zh"
 	// Save writes a record atomically; it returns an error wrapping
 	// fs.ErrExist when the file exists and overwrite is false.
 	Save    func(path string, rec model.Record, overwrite bool) error
@@ -27,6 +32,10 @@ type Config struct {
 	In         io.Reader
 	Out        io.Writer
 }
+
+// ErrQuitUnsaved is what Run returns when the wizard was left with ctrl+c
+// before anything was saved (the command exits 130, as gum does).
+var ErrQuitUnsaved = errors.New("left with ctrl+c before saving")
 
 // Run runs the wizard on the alternate screen, or the accessible line
 // prompts when cfg.Accessible is set.
@@ -45,12 +54,15 @@ func Run(cfg Config) error {
 		opts = append(opts, tea.WithColorProfile(colorprofile.Ascii))
 	}
 	p := tea.NewProgram(New(cfg), opts...)
-	_, err := p.Run()
+	final, err := p.Run()
 	if errors.Is(err, tea.ErrInterrupted) {
-		return nil
+		return ErrQuitUnsaved
 	}
 	if err != nil {
 		return fmt.Errorf("wizard: %w", err)
+	}
+	if fm, ok := final.(Model); ok && fm.interrupted && !fm.saved {
+		return ErrQuitUnsaved
 	}
 	return nil
 }

@@ -133,7 +133,9 @@ func TestFlowTrainingEveryStep(t *testing.T) {
 		{[]string{"4", "enter"}, "Pick a preset"},
 		{[]string{"ctrl+u", "8B", "enter"}, "Number format"},
 		{[]string{"enter"}, "Longer sequences"},
-		{[]string{"ctrl+u", "4k", "tab", "ctrl+u", "4", "tab", "2B", "enter"}, "Rent for a calendar"},
+		// Typing replaces the selected default: no ctrl+u needed; the
+		// training knobs follow the dataset (checkpointing off, ZeRO-3).
+		{[]string{"4k", "tab", "4", "tab", "2B", "tab", "down", "tab", "down", "down", "down", "enter"}, "Rent for a calendar"},
 		{[]string{"down", "enter"}, "Jobs that checkpoint"},
 		{[]string{"1", "enter"}, "Per hour"},
 		{[]string{"3000/mo", "enter"}, "Narrow the offers"},
@@ -142,7 +144,8 @@ func TestFlowTrainingEveryStep(t *testing.T) {
 	})
 	a := fm.form.answers
 	if a.Workload != model.WorkloadQLoRA || a.ParamsB != 8 || a.Context != 4096 || a.Batch != 4 || a.JobTokens != 2e9 ||
-		a.DurationMode != model.DurationJob || !a.Interruptible || a.Budget.Period != model.BudgetMonthly || a.Currency != model.CNY {
+		a.DurationMode != model.DurationJob || !a.Interruptible || a.Budget.Period != model.BudgetMonthly || a.Currency != model.CNY ||
+		a.GradCheckpointing || a.Sharding != "zero2" {
 		t.Fatalf("answers %+v", a)
 	}
 }

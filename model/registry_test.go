@@ -1,0 +1,282 @@
+package model
+
+import (
+	"errors"
+	"math"
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// testEnv is a small catalog's env: two providers, a few regions and GPUs.
+func testEnv() *AnswerEnv {
+	cat := &Catalog{
+		Models: []ModelPreset{
+			{Name: "llama-3.1-8b", HFID: "meta-llama/Llama-3.1-8B"},
+			{Name: "llama-3.1-70b", HFID: "meta-llama/Llama-3.1-70B"},
+			{Name: "llama-3.3-70b", HFID: "meta-llama/Llama-3.3-70B-Instruct"},
+			{Name: "mixtral-8x7b", HFID: "mistralai/Mixtral-8x7B-v0.1"},
+			{Name: "mixtral-8x22b", HFID: "mistralai/Mixtral-8x22B-v0.1"},
+		},
+		Offers: []Offer{
+			{Provider: "aws", GPU: "H100-SXM5-80GB", Regions: []string{"us-east-1", "eu-west-1"}},
+			{Provider: "lambda", GPU: "A100-80GB", Regions: []string{"us-west-2"}},
+		},
+	}
+	// A plain case-insensitive prefix match stands in for the advisor's.
+	match := func(q, name string) bool {
+		return strings.HasPrefix(strings.ToLower(name), strings.ToLower(q))
+	}
+	return NewAnswerEnv(cat, match)
+}
+
+// TestRegistryCoversEveryAnswer: every answer of the record (a toml key of
+// Answers) has exactly one registry entry, and every entry a record key,
+// so no answer exists in one place and not another.
+func TestRegistryCoversEveryAnswer(t *testing.T) {
+	var keys []string
+	rt := reflect.TypeOf(Answers{})
+	for i := range rt.NumField() {
+		k, _, _ := strings.Cut(rt.Field(i).Tag.Get("toml"), ",")
+		keys = append(keys, k)
+	}
+	var reg []string
+	names := map[string]bool{}
+	for _, s := range Registry() {
+		reg = append(reg, s.Key)
+		for _, n := range append([]string{s.Name}, s.Aliases...) {
+			if names[n] {
+				t.Errorf("flag name %q used twice", n)
+			}
+			names[n] = true
+		}
+		if s.Usage == "" || s.Forms == "" || s.Format == nil || s.parse == nil {
+			t.Errorf("%s: incomplete entry", s.Name)
+		}
+		if s.Blank != BlankRequired && s.clear == nil {
+			t.Errorf("%s: blank means %v but nothing clears it", s.Name, s.Blank)
+		}
+		if got, ok := SpecByName(s.Name); !ok || got.ID != s.ID {
+			t.Errorf("SpecByName(%q) = %v", s.Name, got)
+		}
+	}
+	slices.Sort(keys)
+	slices.Sort(reg)
+	if !slices.Equal(keys, reg) {
+		t.Errorf("record keys %v\nregistry keys %v", keys, reg)
+	}
+}
+
+// TestRegistryRoundTrip: every answer's text, as the formatter writes it,
+// parses back to the same answers, for the defaults and for a varied set.
+func TestRegistryRoundTrip(t *testing.T) {
+	env := testEnv()
+	varied := DefaultAnswers()
+	varied.Workload, varied.Model, varied.Precision, varied.Context = WorkloadQLoRA, "llama-3.1-70b", INT4, 2048
+	varied.Batch, varied.DurationMode, varied.JobTokens, varied.Interruptible = 4, DurationJob, 2e9, true
+	varied.Budget = Budget{Amount: 3000, Period: BudgetMonthly, Currency: CNY}
+	varied.GPU, varied.GPUs, varied.MaxNodes = "H100", 8, 2
+	varied.Providers, varied.Regions = []string{"aws", "lambda"}, []string{"us-east"}
+	varied.DataGB, varied.EgressGB, varied.GradCheckpointing, varied.Sharding = 500, 2000, false, "zero3"
+	for _, a := range []Answers{DefaultAnswers(), varied} {
+		for _, s := range Registry() {
+			if !s.AppliesTo(&a) || s.Format(&a) == "" && s.Blank == BlankRequired {
+				continue // not asked, or not given (params when a preset names the model)
+			}
+			got := a
+			if err := s.Parse(s.Format(&a), &got, env); err != nil {
+				t.Errorf("%s: %q does not parse back: %v", s.Name, s.Format(&a), err)
+				continue
+			}
+			if !reflect.DeepEqual(got, a) {
+				t.Errorf("%s: %q parsed to\n%+v\nwant\n%+v", s.Name, s.Format(&a), got, a)
+			}
+		}
+		if err := a.ValidateWith(env); err != nil {
+			t.Errorf("valid answers refused: %v", err)
+		}
+	}
+}
+
+// TestRegistryBlank: a blank answer means what the registry says — none,
+// any or the default — or is refused when an answer is required; a refused
+// answer leaves the answers as they were.
+func TestRegistryBlank(t *testing.T) {
+	env := testEnv()
+	a := DefaultAnswers()
+	a.Budget, a.GPU, a.Providers, a.DataGB, a.Sharding = Budget{Amount: 2, Period: BudgetHourly, Currency: USD}, "H100", []string{"aws"}, 100, "zero2"
+	for _, tt := range []struct {
+		id    AnswerID
+		blank Blank
+	}{
+		{AnsBudget, BlankNone}, {AnsGPU, BlankAny}, {AnsProviders, BlankAny}, {AnsData, BlankNone}, {AnsSharding, BlankDefault},
+		{AnsContext, BlankRequired}, {AnsModel, BlankRequired}, {AnsWorkload, BlankRequired},
+	} {
+		s := Spec(tt.id)
+		if s.Blank != tt.blank {
+			t.Errorf("%s: blank means %v, want %v", s.Name, s.Blank, tt.blank)
+		}
+		got := a
+		err := s.Parse("  ", &got, env)
+		var fe *FieldError
+		switch {
+		case tt.blank == BlankRequired:
+			if !errors.As(err, &fe) || fe.Reason != ReasonMissing || fe.Field != s.Name || !reflect.DeepEqual(got, a) {
+				t.Errorf("%s blank: %v, answers changed: %v", s.Name, err, !reflect.DeepEqual(got, a))
+			}
+		case err != nil || s.Format(&got) != "" && tt.id != AnsSharding:
+			t.Errorf("%s blank: %v, now %q", s.Name, err, s.Format(&got))
+		}
+	}
+}
+
+// TestRegistryRefusals: typed answers that are not of the accepted forms
+// are refused with the answer's name and a typed reason, and never leave
+// a substituted value behind.
+func TestRegistryRefusals(t *testing.T) {
+	env := testEnv()
+	for _, tt := range []struct {
+		id     AnswerID
+		raw    string
+		reason Reason
+		cands  []string
+	}{
+		{AnsModel, "mixtral", ReasonAmbiguous, []string{"mixtral-8x7b", "mixtral-8x22b"}},
+		{AnsModel, "llama 70", ReasonAmbiguous, []string{"llama-3.1-70b", "llama-3.3-70b"}},
+		{AnsModel, "70X", ReasonUnknown, nil},
+		{AnsModel, "lamma-3.1-8b", ReasonUnknown, []string{"llama-3.1-8b"}},
+		{AnsGPUs, "70b", ReasonForm, nil},
+		{AnsGPUs, "0", ReasonRange, nil},
+		{AnsNodes, "999999", ReasonRange, nil},
+		{AnsGPU, "H10O", ReasonUnknown, []string{"H100-SXM5-80GB"}},
+		{AnsProviders, "aws, awz", ReasonUnknown, []string{"aws"}},
+		{AnsRegions, "mars-1", ReasonUnknown, nil},
+		{AnsSharding, "zero9", ReasonUnknown, nil},
+		{AnsInterruptible, "maybe", ReasonForm, nil},
+		{AnsDurationMode, "forever", ReasonUnknown, nil},
+		{AnsVRAM, "0GB", ReasonRange, nil},
+	} {
+		s := Spec(tt.id)
+		a := DefaultAnswers()
+		got := a
+		err := s.Parse(tt.raw, &got, env)
+		var fe *FieldError
+		if !errors.As(err, &fe) {
+			t.Errorf("%s %q accepted: %+v", s.Name, tt.raw, got)
+			continue
+		}
+		if fe.Field != s.Name || fe.Reason != tt.reason || fe.Fix == "" {
+			t.Errorf("%s %q: field %q reason %v fix %q, want %s %v", s.Name, tt.raw, fe.Field, fe.Reason, fe.Fix, s.Name, tt.reason)
+		}
+		if tt.cands != nil && (len(fe.Candidates) < len(tt.cands) || !slices.Equal(fe.Candidates[:len(tt.cands)], tt.cands)) {
+			t.Errorf("%s %q: candidates %v, want them to start with %v", s.Name, tt.raw, fe.Candidates, tt.cands)
+		}
+		if !reflect.DeepEqual(got, a) {
+			t.Errorf("%s %q: refused, yet the answers changed", s.Name, tt.raw)
+		}
+	}
+}
+
+// TestApplyGiven: answers given together (flags) are applied in the
+// registry's order with what they imply; the same thing said twice, or
+// two ways, or where it does not apply, is an error naming the flag.
+func TestApplyGiven(t *testing.T) {
+	env := testEnv()
+	g := func(name, raw string) Given {
+		s, ok := SpecByName(name)
+		if !ok {
+			t.Fatalf("no answer %q", name)
+		}
+		return Given{Spec: s, As: name, Raw: raw}
+	}
+	a := DefaultAnswers()
+	if _, err := ApplyGiven(&a, []Given{g("tokens", "2B"), g("workload", "lora"), g("model", "llama 3.1-70")}, env); err != nil {
+		t.Fatal(err)
+	}
+	if a.DurationMode != DurationJob || a.JobTokens != 2e9 || a.Workload != WorkloadLoRA || a.Model != "llama-3.1-70b" {
+		t.Errorf("applied: %+v", a)
+	}
+	a = DefaultAnswers()
+	if _, err := ApplyGiven(&a, []Given{g("vram", "80GB")}, env); err != nil || a.Workload != WorkloadVRAM || a.KnownVRAMGiB != 80 {
+		t.Errorf("--vram alone: %v %+v", err, a)
+	}
+	a = DefaultAnswers()
+	if _, err := ApplyGiven(&a, []Given{g("currency", "CNY"), g("budget", "500/mo")}, env); err != nil || a.Budget.Currency != CNY {
+		t.Errorf("currency applies before the budget: %v %+v", err, a.Budget)
+	}
+	for _, tt := range []struct {
+		name  string
+		given []Given
+		field string
+	}{
+		{"model and params", []Given{g("model", "llama-3.1-8b"), g("params", "70B")}, "params"},
+		{"tokens and duration", []Given{g("duration", "2w"), g("tokens", "2B")}, "duration"},
+		{"batch and users", []Given{g("batch", "4"), g("users", "8")}, "users"},
+		{"latency for training", []Given{g("workload", "pretrain"), g("latency", "realtime")}, "latency"},
+		{"hours a week for a job", []Given{g("tokens", "1B"), g("hours-per-week", "40")}, "hours-per-week"},
+		{"bad value", []Given{g("nodes", "999999")}, "nodes"},
+	} {
+		a := DefaultAnswers()
+		before := a
+		_, err := ApplyGiven(&a, tt.given, env)
+		var fe *FieldError
+		if !errors.As(err, &fe) || fe.Field != tt.field {
+			t.Errorf("%s: %v, want an error naming %s", tt.name, err, tt.field)
+		}
+		if !reflect.DeepEqual(a, before) {
+			t.Errorf("%s: refused, yet the answers changed", tt.name)
+		}
+	}
+}
+
+// TestValidateWithCatalog: stored names must name things the catalog has.
+func TestValidateWithCatalog(t *testing.T) {
+	env := testEnv()
+	for _, tt := range []struct {
+		edit  func(*Answers)
+		field string
+	}{
+		{func(a *Answers) { a.Model = "mixtral" }, "model"},
+		{func(a *Answers) { a.GPU = "TPUv5" }, "gpu"},
+		{func(a *Answers) { a.Providers = []string{"nosuch"} }, "provider"},
+		{func(a *Answers) { a.Regions = []string{"mars"} }, "region"},
+	} {
+		a := DefaultAnswers()
+		tt.edit(&a)
+		var fe *FieldError
+		if err := a.ValidateWith(env); !errors.As(err, &fe) || fe.Field != tt.field {
+			t.Errorf("%+v: %v, want an error naming %s", a, err, tt.field)
+		}
+	}
+	a := DefaultAnswers()
+	a.Model = "Meta-Llama/Llama-3.1-70B"
+	if err := a.ValidateWith(env); err != nil || a.Model != "llama-3.1-70b" {
+		t.Errorf("a Hugging Face id in a record: %v, model %q", err, a.Model)
+	}
+}
+
+// TestNormalizeKeepsGivenValues: Normalize fills only what is unset; a
+// wrong value stays for Validate to refuse.
+func TestNormalizeKeepsGivenValues(t *testing.T) {
+	a := DefaultAnswers()
+	a.HoursPerWeek, a.Context, a.Batch = 500, -3, -1
+	a.Normalize()
+	if a.HoursPerWeek != 500 || a.Context != -3 || a.Batch != -1 {
+		t.Errorf("Normalize replaced given values: %+v", a)
+	}
+	a.DurationHours = math.NaN()
+	if a.Validate() == nil {
+		t.Error("invalid answers accepted")
+	}
+}
+
+func TestClosest(t *testing.T) {
+	names := []string{"A100-80GB", "H100-SXM5-80GB", "H200", "L40S", "RTX4090"}
+	for q, want := range map[string]string{"h10O": "H100-SXM5-80GB", "rtx 4090": "RTX4090", "l40": "L40S", "zzzzzz": ""} {
+		got := Closest(q, names, 1)
+		if want == "" && len(got) != 0 || want != "" && (len(got) != 1 || got[0] != want) {
+			t.Errorf("Closest(%q) = %v, want %q", q, got, want)
+		}
+	}
+}
