@@ -152,7 +152,7 @@ func DecodeRecord(name string, b []byte) (model.Record, error) {
 	}
 	rec.Answers.Normalize()
 	if err := rec.Answers.Validate(); err != nil {
-		return model.Record{}, fmt.Errorf("%s: [answers] %w", name, err)
+		return model.Record{}, fmt.Errorf("%s: %w", name, recordKeyed(b, err))
 	}
 	return rec, nil
 }
@@ -202,4 +202,24 @@ func recordHint(pe toml.ParseError) string {
 		msg += " (" + strings.TrimSpace(strings.SplitN(pe.Usage, "\n", 2)[0]) + ")"
 	}
 	return msg
+}
+
+// recordKeyed names an answer's problem by its record key and line
+// ("line 4: [answers] params_b "NaN": not a finite number").
+func recordKeyed(b []byte, err error) error {
+	var fe *model.FieldError
+	if !errors.As(err, &fe) {
+		return fmt.Errorf("[answers] %w", err)
+	}
+	s, ok := model.SpecByName(fe.Field)
+	if !ok {
+		return fmt.Errorf("[answers] %w", err)
+	}
+	c := *fe
+	c.Field = "[answers] " + s.Key
+	key := toml.Key{"answers", s.Key}
+	if strings.Contains(s.Key, "budget") {
+		key = toml.Key{"answers", "budget"}
+	}
+	return fmt.Errorf("line %d: %w", keyLine(b, key), &c)
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"io/fs"
+	"math"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -139,6 +140,10 @@ func FuzzDecodeRecord(f *testing.F) {
 	f.Add([]byte("[answers]\nworkload = \"inference\"\nparams_b = 8\n"))
 	f.Add([]byte("[answers\n"))
 	f.Add([]byte("schema_version = -1\n[answers]\n"))
+	f.Add([]byte("[answers]\nworkload = \"inference\"\nparams_b = nan\n"))
+	f.Add([]byte("[answers]\nworkload = \"inference\"\nparams_b = 8\nduration_hours = inf\n"))
+	f.Add([]byte("[answers]\nworkload = \"inference\"\nparams_b = 1e300\n"))
+	f.Add([]byte("[answers]\nworkload = \"inference\"\nparams_b = 8\n[answers.budget]\namount = -nan\n"))
 	f.Fuzz(func(t *testing.T, b []byte) {
 		rec, err := DecodeRecord("f.toml", b)
 		if err != nil {
@@ -146,6 +151,16 @@ func FuzzDecodeRecord(f *testing.F) {
 				t.Fatalf("error does not name the file: %v", err)
 			}
 			return
+		}
+		// A record that decodes holds only finite numbers in range.
+		if err := rec.Answers.Validate(); err != nil {
+			t.Fatalf("decoded answers are not valid: %v", err)
+		}
+		a := rec.Answers
+		for _, v := range []float64{a.ParamsB, a.KnownVRAMGiB, a.DurationHours, a.HoursPerWeek, a.JobTokens, a.Budget.Amount, a.DataGB, a.EgressGB} {
+			if math.IsNaN(v) || math.IsInf(v, 0) {
+				t.Fatalf("non-finite answer decoded: %+v", a)
+			}
 		}
 		// A record that decodes encodes again and decodes to the same answers.
 		var out bytes.Buffer
