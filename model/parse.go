@@ -299,6 +299,10 @@ func countExp(unit string) (int, bool) {
 	return 0, false
 }
 
+// The numeric answers and their ranges. Every numeric parser reads its
+// number with readNumber (1,000 and 1_000 are thousands, 2,5 is 2.5,
+// "1,5,0" is refused), reads full-width digits as ASCII, and refuses
+// exponents, hex, signs, NaN and Inf; every error is a *FieldError.
 var (
 	specParams   = numSpec{"params", "a parameter count", FormsParams, "0.001B to 100000B"}
 	specTokens   = numSpec{"tokens", "a token count", FormsTokens, "1 to 10000T tokens"}
@@ -307,11 +311,6 @@ var (
 	specPerWeek  = numSpec{"hours_per_week", "a number of hours", FormsPerWeek, "0.01 to 168 hours a week"}
 	specBudget   = numSpec{"budget", "an amount", FormsBudget, "0.01 to 1000000M"}
 )
-
-// Numbers in every numeric parser: see readNumber for the separator rules
-// (1,000 and 1_000 are thousands, 2,5 is 2.5, "1,5,0" is refused),
-// full-width digits are read as ASCII, and exponents, hex, signs, NaN and
-// Inf are refused.
 
 // ParseParams reads a parameter count ("70B", "7.5b", "70,5B", "405
 // billion", "500M", "1.2T") and returns it in billions (0.001 to 100000). A
@@ -619,7 +618,7 @@ func ParseBudget(s string, def Currency) (Budget, error) {
 	if cur != "" && cur2 != "" && cur != cur2 {
 		return Budget{}, fieldErr(p.field, s, "two currencies", "one of $ or ¥")
 	}
-	b := Budget{Amount: 0, Period: BudgetTotal, Currency: def}
+	b := Budget{Period: BudgetTotal, Currency: def}
 	if cur2 != "" {
 		cur = cur2
 	}
