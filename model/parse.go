@@ -13,14 +13,17 @@ const (
 	FormsTokens    = "a count with k, M, B or T, e.g. 2B, 500M, 1.5T"
 	FormsContext   = "tokens, e.g. 8k, 32k, 128k or 4096"
 	FormsSize      = "a size with MB, GB or TB, e.g. 80GB, 500 GB, 2TB"
-	FormsDuration  = "a number with h, d, w, mo or y, e.g. 8h, 10d, 2w, 3mo, 1y"
+	FormsDuration  = "a number with min, h, d, w, mo or y, e.g. 8h, 10d, 2w, 3mo, 1y"
 	FormsPerWeek   = "hours a week, e.g. 40, 40h/w, 8h/d or 24/7"
-	FormsBudget    = "an amount per hour, per month or in total, e.g. 2.5/h, $3000/mo, ¥500, 500"
+	FormsBudget    = "an amount per hour, per month or in total, e.g. 2.5/h, $3000/mo, 3k/mo, ¥500"
 	FormsCurrency  = "USD or CNY"
 	FormsPrecision = "fp32, bf16, fp16, fp8, int8 or int4"
 	FormsWorkload  = "inference, finetune, lora, qlora, pretrain or vram"
 	FormsLatency   = "realtime, interactive or batch"
 	FormsCount     = "a whole number, e.g. 1, 8"
+	// FormsNumber is the fix for a number whose separators gpupick will
+	// not guess at ("1,5,0", "1.000,5").
+	FormsNumber = "2.5 for a decimal or 1,000 for thousands"
 )
 
 // maxInput bounds what a parser reads; longer input is rejected, not cut.
@@ -49,164 +52,404 @@ func unitErr(unit string) string {
 	return "unknown unit " + strconv.Quote(short(unit, 12))
 }
 
-// splitNumber splits "7.5 billion" into 7.5 and "billion" (lower-cased, no
-// spaces). It rejects NaN, Inf, negative numbers and over-long input.
-func splitNumber(s string) (float64, string, bool) {
-	s = strings.TrimSpace(s)
-	if s == "" || len(s) > maxInput {
-		return 0, "", false
-	}
-	s = strings.ReplaceAll(s, ",", "")
-	s = strings.ReplaceAll(s, "_", "")
-	i := 0
-	for i < len(s) && (s[i] >= '0' && s[i] <= '9' || s[i] == '.') {
-		i++
-	}
-	if i == 0 {
-		return 0, "", false
-	}
-	v, err := strconv.ParseFloat(s[:i], 64)
-	if err != nil || math.IsNaN(v) || math.IsInf(v, 0) || v < 0 {
-		return 0, "", false
-	}
-	unit := strings.ToLower(strings.Join(strings.Fields(s[i:]), ""))
-	return v, unit, true
+// NormalizeWidth maps full-width ASCII forms (U+FF01 to U+FF5E, as Chinese
+// and Japanese input methods type them: "２，５ＧＢ") to ASCII and the
+// ideographic space to a space, so every parser reads "２，５" as "2,5".
+// Other characters, including "￥", are kept.
+func NormalizeWidth(s string) string {
+	return strings.Map(func(r rune) rune {
+		switch {
+		case r >= 0xFF01 && r <= 0xFF5E:
+			return r - 0xFEE0
+		case r == 0x3000:
+			return ' '
+		}
+		return r
+	}, s)
 }
 
-// scale maps count suffixes to multipliers.
-func countScale(unit string, k float64) (float64, bool) {
+// clean normalises width and trims s; ok is false when s is too long to be
+// an answer.
+func clean(s string) (string, bool) {
+	if len(s) > 4*maxInput {
+		return "", false
+	}
+	t := strings.TrimSpace(NormalizeWidth(s))
+	return t, len(t) <= maxInput
+}
+
+// lowerASCII lower-cases A to Z only, so byte offsets stay put.
+func lowerASCII(s string) string {
+	return strings.Map(func(r rune) rune {
+		if r >= 'A' && r <= 'Z' {
+			return r + 'a' - 'A'
+		}
+		return r
+	}, s)
+}
+
+// numSpec describes a numeric answer for its error messages.
+type numSpec struct {
+	field string // the flag and TOML key
+	what  string // "a parameter count", for "not a parameter count"
+	forms string // the accepted forms, for the fix
+	rng   string // the accepted range, e.g. "0.001B to 100000B"
+}
+
+// fail is a *FieldError for input in with msg; the fix lists the forms.
+func (p numSpec) fail(in, msg string) error {
+	return fieldErr(p.field, in, msg, p.forms)
+}
+
+// outOfRange says the value is outside the accepted range, naming it.
+func (p numSpec) outOfRange(in string) error {
+	return p.fail(in, "out of range (accepted: "+p.rng+")")
+}
+
+// numProblem is why readNumber could not read a number.
+type numProblem int
+
+const (
+	numOK numProblem = iota
+	numTooLong
+	numMissing   // no digits at all
+	numNegative  // a leading minus
+	numNonFinite // NaN or Inf
+	numExponent  // 1e9
+	numHex       // 0x10
+	numSpace     // "1 000"
+	numDots      // "1.000.000"
+	numComma     // "1,5,0", "1.000,5"
+	numUnderscore
+)
+
+// numErr turns a numProblem into the *FieldError of p.
+func (p numSpec) numErr(in string, why numProblem) error {
+	switch why {
+	case numTooLong:
+		return p.fail(in, "too long (at most "+strconv.Itoa(maxInput)+" characters)")
+	case numNegative:
+		return p.fail(in, "negative (accepted: "+p.rng+")")
+	case numNonFinite:
+		return p.fail(in, "not a finite number (accepted: "+p.rng+")")
+	case numExponent:
+		return p.fail(in, "exponent notation is not accepted")
+	case numHex:
+		return p.fail(in, "not a decimal number")
+	case numSpace:
+		return fieldErr(p.field, in, "a space inside the number", "1000 or 1,000 for thousands")
+	case numDots:
+		return fieldErr(p.field, in, "more than one decimal point", FormsNumber)
+	case numComma:
+		return fieldErr(p.field, in, "ambiguous comma", FormsNumber)
+	case numUnderscore:
+		return fieldErr(p.field, in, "misplaced _", "1_000 or 1000 for thousands")
+	}
+	return p.fail(in, "not "+p.what)
+}
+
+func isDigit(c byte) bool { return c >= '0' && c <= '9' }
+
+// readNumber reads the decimal number that starts s (already cleaned) and
+// returns its digits with at most one '.' and no separators (lit), and the
+// rest of s with spaces removed (unit, case kept).
+//
+// Separators follow one rule, so a number is never read two ways:
+//   - "_" between digits groups them and is dropped: 1_000.
+//   - "," is thousands grouping when every comma is followed by exactly
+//     three digits, the first group has one to three digits and does not
+//     start with 0, and any "." comes after the last group: 1,000,
+//     12,345,678, 1,000.5. So "1,000" is one thousand, as English and
+//     Chinese users mean it (a German reads it as 1.0: gpupick does not).
+//   - Otherwise a single "," with one or two digits after it and no "." is
+//     a decimal comma: 2,5 = 2.5, 70,5 = 70.5, 1,00 = 1.
+//   - Any other comma ("1,5,0", "2,50,0", "0,125", "1,0000", "1,000,00",
+//     "1.000,5", "1,00,000") is refused, never guessed at.
+//
+// Exponents (1e9), hex (0x10), signs, NaN and Inf are refused.
+func readNumber(s string) (lit, unit string, why numProblem) {
+	if s == "" {
+		return "", "", numMissing
+	}
+	if s[0] == '-' {
+		return "", "", numNegative
+	}
+	low := lowerASCII(s)
+	if strings.HasPrefix(low, "nan") || strings.HasPrefix(low, "inf") || strings.HasPrefix(low, "+inf") {
+		return "", "", numNonFinite
+	}
+	i, digits := 0, false
+	for i < len(s) && (isDigit(s[i]) || s[i] == '.' || s[i] == ',' || s[i] == '_') {
+		digits = digits || isDigit(s[i])
+		i++
+	}
+	if !digits {
+		return "", "", numMissing
+	}
+	tok, rest := s[:i], s[i:]
+	if len(rest) >= 2 && (rest[0] == 'e' || rest[0] == 'E') && (isDigit(rest[1]) || rest[1] == '+' || rest[1] == '-') {
+		return "", "", numExponent
+	}
+	if tok == "0" && rest != "" && (rest[0] == 'x' || rest[0] == 'X') {
+		return "", "", numHex
+	}
+	unit = strings.Join(strings.Fields(rest), "")
+	if unit != "" && (isDigit(unit[0]) || unit[0] == '.' || unit[0] == ',' || unit[0] == '_') {
+		return "", "", numSpace
+	}
+	lit, why = ungroup(tok)
+	return lit, unit, why
+}
+
+// ungroup applies readNumber's separator rules to tok, made of digits,
+// '.', ',' and '_'.
+func ungroup(tok string) (string, numProblem) {
+	if strings.Count(tok, ".") > 1 {
+		return "", numDots
+	}
+	hasU, hasC := strings.Contains(tok, "_"), strings.Contains(tok, ",")
+	if hasU && hasC {
+		return "", numComma
+	}
+	if hasU {
+		for i := 0; i < len(tok); i++ {
+			if tok[i] == '_' && (i == 0 || i == len(tok)-1 || !isDigit(tok[i-1]) || !isDigit(tok[i+1])) {
+				return "", numUnderscore
+			}
+		}
+		return strings.ReplaceAll(tok, "_", ""), numOK
+	}
+	if !hasC {
+		return tok, numOK
+	}
+	intPart, frac := tok, ""
+	if d := strings.IndexByte(tok, '.'); d >= 0 {
+		intPart, frac = tok[:d], tok[d:]
+		if strings.Contains(frac, ",") {
+			return "", numComma
+		}
+	}
+	groups := strings.Split(intPart, ",")
+	if thousands(groups) {
+		return strings.Join(groups, "") + frac, numOK
+	}
+	if frac == "" && len(groups) == 2 && groups[0] != "" && len(groups[1]) >= 1 && len(groups[1]) <= 2 {
+		return groups[0] + "." + groups[1], numOK
+	}
+	return "", numComma
+}
+
+// thousands reports whether groups (split at commas) are 1,000-style
+// grouping: a first group of one to three digits not starting with 0,
+// then groups of exactly three.
+func thousands(groups []string) bool {
+	if len(groups) < 2 || len(groups[0]) < 1 || len(groups[0]) > 3 || groups[0][0] == '0' {
+		return false
+	}
+	for _, g := range groups[1:] {
+		if len(g) != 3 {
+			return false
+		}
+	}
+	return true
+}
+
+// decimal is lit × 10^exp, correctly rounded (so 1.1k is exactly 1100);
+// ok is false when it overflows.
+func decimal(lit string, exp int) (float64, bool) {
+	v, err := strconv.ParseFloat(lit+"e"+strconv.Itoa(exp), 64)
+	return v, err == nil && !math.IsInf(v, 0) && !math.IsNaN(v)
+}
+
+// readAnswer cleans s, lower-cases it, cuts a trailing word such as
+// "tokens" and reads the number: the shared start of the numeric parsers.
+func (p numSpec) readAnswer(s string, suffixes ...string) (lit, unit string, err error) {
+	t, ok := clean(s)
+	if !ok {
+		return "", "", p.numErr(s, numTooLong)
+	}
+	t = strings.ToLower(t)
+	for _, suf := range suffixes {
+		if strings.HasSuffix(t, suf) {
+			t = strings.TrimSpace(strings.TrimSuffix(t, suf))
+			break
+		}
+	}
+	lit, unit, why := readNumber(t)
+	if why != numOK {
+		return "", "", p.numErr(s, why)
+	}
+	return lit, unit, nil
+}
+
+// countExp maps count suffixes to powers of ten.
+func countExp(unit string) (int, bool) {
 	switch unit {
 	case "":
-		return 1, true
+		return 0, true
 	case "k", "thousand":
-		return k, true
+		return 3, true
 	case "m", "mn", "million", "millions":
-		return 1e6, true
+		return 6, true
 	case "b", "bn", "billion", "billions", "g":
-		return 1e9, true
+		return 9, true
 	case "t", "tn", "trillion", "trillions":
-		return 1e12, true
+		return 12, true
 	}
 	return 0, false
 }
 
-// ParseParams reads a parameter count ("70B", "7.5b", "405 billion",
-// "500M", "1.2T") and returns it in billions. A bare number under a million
-// is taken as billions ("70" = 70B); a larger one as a raw count.
+// The numeric answers and their ranges. Every numeric parser reads its
+// number with readNumber (1,000 and 1_000 are thousands, 2,5 is 2.5,
+// "1,5,0" is refused), reads full-width digits as ASCII, and refuses
+// exponents, hex, signs, NaN and Inf; every error is a *FieldError.
+var (
+	specParams   = numSpec{"params", "a parameter count", FormsParams, "0.001B to 100000B"}
+	specTokens   = numSpec{"tokens", "a token count", FormsTokens, "1 to 10000T tokens"}
+	specContext  = numSpec{"context", "a token count", FormsContext, "1 to 100000000 tokens"}
+	specDuration = numSpec{"duration", "a duration", FormsDuration, "1min to 10y"}
+	specPerWeek  = numSpec{"hours_per_week", "a number of hours", FormsPerWeek, "0.01 to 168 hours a week"}
+	specBudget   = numSpec{"budget", "an amount", FormsBudget, "0.01 to 1000000M"}
+)
+
+// ParseParams reads a parameter count ("70B", "7.5b", "70,5B", "405
+// billion", "500M", "1.2T") and returns it in billions (0.001 to 100000). A
+// bare number under a million is taken as billions ("70" = 70B); a larger
+// one as a raw count ("8,000,000,000" = 8B). "1,000B" is a thousand
+// billion; "2,5B" is 2.5B (see readNumber).
 func ParseParams(s string) (float64, error) {
-	v, unit, ok := splitNumber(strings.TrimSuffix(strings.TrimSpace(strings.ToLower(s)), "params"))
+	p := specParams
+	lit, unit, err := p.readAnswer(s, "parameters", "params")
+	if err != nil {
+		return 0, err
+	}
+	exp, ok := countExp(unit)
 	if !ok {
-		return 0, fieldErr("params", s, "not a parameter count", FormsParams)
+		return 0, p.fail(s, unitErr(unit))
 	}
-	var b float64
 	if unit == "" {
-		if v < 1e6 {
-			b = v
-		} else {
-			b = v / 1e9
+		if v, ok := decimal(lit, 0); ok && v < 1e6 {
+			exp = 9
 		}
-	} else {
-		m, ok := countScale(unit, 1e3)
-		if !ok {
-			return 0, fieldErr("params", s, unitErr(unit), FormsParams)
-		}
-		b = v * m / 1e9
 	}
-	if b < 0.001 || b > 100000 {
-		return 0, fieldErr("params", s, "out of range (0.001B to 100000B)", FormsParams)
+	b, ok := decimal(lit, exp-9)
+	if !ok || b < 0.001 || b > 100000 {
+		return 0, p.outOfRange(s)
 	}
 	return b, nil
 }
 
-// ParseTokens reads a token count ("2B", "500M", "1.5T", "300k") and
-// returns the count.
+// ParseTokens reads a token count ("2B", "500M", "1.5T", "300k", "2,5B")
+// and returns the count (1 to 1e16).
 func ParseTokens(s string) (float64, error) {
-	v, unit, ok := splitNumber(strings.TrimSuffix(strings.TrimSpace(strings.ToLower(s)), "tokens"))
-	if !ok {
-		return 0, fieldErr("tokens", s, "not a token count", FormsTokens)
+	p := specTokens
+	lit, unit, err := p.readAnswer(s, "tokens")
+	if err != nil {
+		return 0, err
 	}
-	m, ok := countScale(unit, 1e3)
+	exp, ok := countExp(unit)
 	if !ok {
-		return 0, fieldErr("tokens", s, unitErr(unit), FormsTokens)
+		return 0, p.fail(s, unitErr(unit))
 	}
-	t := v * m
-	if t < 1 || t > 1e16 {
-		return 0, fieldErr("tokens", s, "out of range (1 to 10P tokens)", FormsTokens)
+	t, ok := decimal(lit, exp)
+	if !ok || t < 1 || t > 1e16 {
+		return 0, p.outOfRange(s)
 	}
 	return t, nil
 }
 
-// ParseContext reads a context length ("8k" = 8192, "128k", "4096") in tokens.
-// A "k" is 1024 tokens, as model cards count context.
+// ParseContext reads a context length ("8k" = 8192, "128k", "4096", "1M")
+// in tokens (1 to 100000000). A "k" is 1024 tokens and an "M" 1024 k, as
+// model cards count context; a fraction is rounded to a whole token.
 func ParseContext(s string) (int, error) {
-	v, unit, ok := splitNumber(strings.TrimSuffix(strings.TrimSpace(strings.ToLower(s)), "tokens"))
-	if !ok {
-		return 0, fieldErr("context", s, "not a token count", FormsContext)
+	p := specContext
+	lit, unit, err := p.readAnswer(s, "tokens")
+	if err != nil {
+		return 0, err
 	}
-	m, ok := countScale(unit, 1024)
-	if !ok || unit == "b" || unit == "t" || unit == "g" {
-		return 0, fieldErr("context", s, unitErr(unit), FormsContext)
-	}
-	if unit == "m" || unit == "million" {
+	var m float64
+	switch unit {
+	case "":
+		m = 1
+	case "k", "thousand":
+		m = 1024
+	case "m", "mn", "million", "millions":
 		m = 1024 * 1024
+	default:
+		return 0, p.fail(s, unitErr(unit))
 	}
-	t := v * m
-	if t < 1 || t > 100_000_000 {
-		return 0, fieldErr("context", s, "out of range (1 to 100M tokens)", FormsContext)
+	v, ok := decimal(lit, 0)
+	t := math.Round(v * m)
+	if !ok || t < 1 || t > 100_000_000 {
+		return 0, p.outOfRange(s)
 	}
-	return int(math.Round(t)), nil
+	return int(t), nil
 }
 
-// ParseCount reads a whole non-negative number ("8") for counts such as GPUs,
-// nodes or users; the field names it in errors.
+// ParseCount reads a whole non-negative number ("8", "1,000") for counts
+// such as GPUs, nodes or users, at most 1000000; the field names it in
+// errors.
 func ParseCount(field, s string) (int, error) {
-	v, unit, ok := splitNumber(s)
-	if !ok || unit != "" || v != math.Trunc(v) {
-		return 0, fieldErr(field, s, "not a whole number", FormsCount)
+	p := numSpec{field, "a whole number", FormsCount, "0 to 1000000"}
+	lit, unit, err := p.readAnswer(s)
+	if err != nil {
+		return 0, err
 	}
-	if v > 1_000_000 {
-		return 0, fieldErr(field, s, "out of range (at most 1000000)", FormsCount)
+	if unit != "" {
+		return 0, p.fail(s, "unexpected "+strconv.Quote(short(unit, 12)))
+	}
+	v, ok := decimal(lit, 0)
+	if !ok || v > 1_000_000 {
+		return 0, p.outOfRange(s)
+	}
+	if v != math.Trunc(v) {
+		return 0, p.fail(s, "not a whole number")
 	}
 	return int(v), nil
 }
 
-// ParseSize reads a size ("80GB", "2TB", "500 GiB", "800") and returns GB. A
-// bare number is GB; GB and GiB are treated alike (vendors use "GB" for GiB),
-// a TB is 1000 GB and a TiB 1024 GiB.
+// ParseSize reads a size ("80GB", "2TB", "1,5TB", "500 GiB", "800") and
+// returns GB: 0, or 1MB to 1000PB. A bare number is GB; GB and GiB are
+// treated alike (vendors use "GB" for GiB), a TB is 1000 GB and a TiB 1024
+// GiB.
 func ParseSize(field, s string) (float64, error) {
-	v, unit, ok := splitNumber(s)
-	if !ok {
-		return 0, fieldErr(field, s, "not a size", FormsSize)
+	p := numSpec{field, "a size", FormsSize, "0, or 1MB to 1000PB"}
+	lit, unit, err := p.readAnswer(s)
+	if err != nil {
+		return 0, err
 	}
-	var m float64
+	exp, bin := 0, false
 	switch unit {
 	case "", "g", "gb", "gib", "gbyte", "gbytes":
-		m = 1
 	case "m", "mb", "mib":
-		m = 1.0 / 1000
+		exp = -3
 	case "t", "tb":
-		m = 1000
+		exp = 3
 	case "tib":
-		m = 1024
+		bin = true
 	case "p", "pb":
-		m = 1e6
+		exp = 6
 	default:
-		return 0, fieldErr(field, s, unitErr(unit), FormsSize)
+		return 0, p.fail(s, unitErr(unit))
 	}
-	g := v * m
-	if g > 1e9 {
-		return 0, fieldErr(field, s, "out of range", FormsSize)
+	g, ok := decimal(lit, exp)
+	if bin {
+		g *= 1024
+	}
+	if !ok || g > 1e9 || g > 0 && g < 0.001 {
+		return 0, p.outOfRange(s)
 	}
 	return g, nil
 }
 
 // ParseDuration reads a run length ("8h", "10d", "2w", "3mo", "1y",
-// "90 minutes", "3 months") and returns hours. A bare "m" is refused because
-// it could mean minutes or months.
+// "90 minutes", "3 months", "1,5h") and returns hours, from one minute to
+// ten years. A bare "m" is refused because it could mean minutes or months.
 func ParseDuration(s string) (float64, error) {
-	v, unit, ok := splitNumber(s)
-	if !ok {
-		return 0, fieldErr("duration", s, "not a duration", FormsDuration)
+	p := specDuration
+	lit, unit, err := p.readAnswer(s)
+	if err != nil {
+		return 0, err
 	}
 	var h float64
 	switch unit {
@@ -223,117 +466,190 @@ func ParseDuration(s string) (float64, error) {
 	case "y", "yr", "yrs", "year", "years":
 		h = HoursPerMonth * 12
 	case "m":
-		return 0, fieldErr("duration", s, `"m" is ambiguous`, "min for minutes or mo for months")
+		return 0, fieldErr(p.field, s, `"m" is ambiguous`, "min for minutes or mo for months")
 	case "":
-		return 0, fieldErr("duration", s, "no unit", FormsDuration)
+		return 0, p.fail(s, "no unit")
 	default:
-		return 0, fieldErr("duration", s, unitErr(unit), FormsDuration)
+		return 0, p.fail(s, unitErr(unit))
 	}
+	v, ok := decimal(lit, 0)
 	d := v * h
-	if d <= 0 || d > HoursPerMonth*12*10 {
-		return 0, fieldErr("duration", s, "out of range (more than 0, at most 10 years)", FormsDuration)
+	if !ok || d < 1.0/60 || d > HoursPerMonth*12*10 {
+		return 0, p.outOfRange(s)
 	}
 	return d, nil
 }
 
-// ParseHoursPerWeek reads weekly use ("40", "40h/w", "8h/d", "24/7") and
-// returns hours per week (at most 168).
+// ParseHoursPerWeek reads weekly use ("40", "37,5", "40h/w", "8h/d",
+// "24/7") and returns hours per week (0.01 to 168).
 func ParseHoursPerWeek(s string) (float64, error) {
-	t := strings.ToLower(strings.Join(strings.Fields(s), ""))
-	if t == "24/7" || t == "always" {
+	p := specPerWeek
+	t, _ := clean(s)
+	if t = strings.ToLower(strings.Join(strings.Fields(t), "")); t == "24/7" || t == "always" {
 		return HoursPerWeekFull, nil
 	}
-	v, unit, ok := splitNumber(t)
-	if !ok {
-		return 0, fieldErr("hours_per_week", s, "not a number of hours", FormsPerWeek)
+	lit, unit, err := p.readAnswer(s)
+	if err != nil {
+		return 0, err
 	}
+	v, ok := decimal(lit, 0)
 	switch unit {
-	case "", "h", "h/w", "h/wk", "h/week", "hperweek", "hours/week", "/w", "/week":
+	case "", "h", "hr", "hrs", "hours", "h/w", "h/wk", "h/week", "hperweek", "hours/week", "/w", "/week":
 	case "h/d", "h/day", "/d", "/day", "hours/day", "hperday":
 		v *= 7
 	default:
-		return 0, fieldErr("hours_per_week", s, unitErr(unit), FormsPerWeek)
+		return 0, p.fail(s, unitErr(unit))
 	}
-	if v <= 0 || v > HoursPerWeekFull {
-		return 0, fieldErr("hours_per_week", s, "out of range (more than 0, at most 168)", FormsPerWeek)
+	if !ok || v < 0.01 || v > HoursPerWeekFull {
+		return 0, p.outOfRange(s)
 	}
 	return v, nil
 }
 
 // ParseCurrency reads "USD", "$", "CNY", "RMB", "¥" or "元".
 func ParseCurrency(s string) (Currency, error) {
-	switch strings.ToUpper(strings.TrimSpace(s)) {
-	case "USD", "$", "US$", "DOLLAR", "DOLLARS":
-		return USD, nil
-	case "CNY", "RMB", "¥", "￥", "元", "YUAN":
-		return CNY, nil
+	t, _ := clean(s)
+	if c, ok := currencyWord(strings.ToLower(t)); ok {
+		return c, nil
 	}
 	return "", fieldErr("currency", s, "unknown currency", FormsCurrency)
 }
 
-// ParseBudget reads a spending cap: "2.5/h", "$2.5/h", "3000/mo", "¥500",
-// "500 CNY/month", "500" (a total). Without a currency the amount is in
-// def.
-func ParseBudget(s string, def Currency) (Budget, error) {
-	orig := s
-	t := strings.TrimSpace(s)
-	if t == "" || len(t) > maxInput {
-		return Budget{}, fieldErr("budget", orig, "not an amount", FormsBudget)
-	}
-	b := Budget{Currency: def, Period: BudgetTotal}
-	lower := strings.ToLower(t)
-	// Currency prefix or suffix.
-	for _, p := range []struct {
-		tok string
-		cur Currency
-	}{{"us$", USD}, {"$", USD}, {"usd", USD}, {"¥", CNY}, {"￥", CNY}, {"cny", CNY}, {"rmb", CNY}, {"元", CNY}} {
-		if strings.HasPrefix(lower, p.tok) {
-			b.Currency = p.cur
-			lower = strings.TrimSpace(lower[len(p.tok):])
-			break
+// currencies are the ways to name a currency, longest first among those
+// that end alike, so "us$" is tried before "$".
+var currencies = []struct {
+	tok string
+	cur Currency
+}{
+	{"us$", USD}, {"usd", USD}, {"$", USD}, {"dollars", USD}, {"dollar", USD},
+	{"cny", CNY}, {"rmb", CNY}, {"yuan", CNY}, {"¥", CNY}, {"￥", CNY}, {"元", CNY}, {"块", CNY},
+}
+
+// currencyWord looks up a lower-cased currency name.
+func currencyWord(s string) (Currency, bool) {
+	for _, c := range currencies {
+		if s == c.tok {
+			return c.cur, true
 		}
 	}
-	// Period suffix after a slash or "per".
-	num, per := lower, ""
-	if i := strings.IndexByte(lower, '/'); i >= 0 {
-		num, per = lower[:i], strings.TrimSpace(lower[i+1:])
-	} else if i := strings.Index(lower, " per "); i >= 0 {
-		num, per = lower[:i], strings.TrimSpace(lower[i+5:])
-	} else if strings.HasSuffix(lower, " total") {
-		num = strings.TrimSuffix(lower, " total")
-	}
-	num = strings.TrimSpace(num)
-	for _, p := range []struct {
-		tok string
-		cur Currency
-	}{{"usd", USD}, {"$", USD}, {"cny", CNY}, {"rmb", CNY}, {"元", CNY}, {"¥", CNY}} {
-		if strings.HasSuffix(num, p.tok) {
-			b.Currency = p.cur
-			num = strings.TrimSpace(strings.TrimSuffix(num, p.tok))
-			break
+	return "", false
+}
+
+// cutCurrency removes a currency name that s starts with, or ends with
+// when suffix is set, ignoring ASCII case.
+func cutCurrency(s string, suffix bool) (string, Currency) {
+	l := lowerASCII(s)
+	for _, c := range currencies {
+		if !suffix && strings.HasPrefix(l, c.tok) {
+			return strings.TrimSpace(s[len(c.tok):]), c.cur
+		}
+		if suffix && strings.HasSuffix(l, c.tok) {
+			return strings.TrimSpace(s[:len(s)-len(c.tok)]), c.cur
 		}
 	}
-	switch per {
-	case "":
-	case "h", "hr", "hour", "hours":
-		b.Period = BudgetHourly
-	case "mo", "m", "mon", "month", "months", "月":
-		b.Period = BudgetMonthly
+	return s, ""
+}
+
+// splitPeriod cuts a budget at "/", " per " or "每" into the amount and
+// the period word (lower-cased), or cuts a trailing " total"; cut says
+// whether a period was written.
+func splitPeriod(s string) (num, per string, cut bool) {
+	l := lowerASCII(s)
+	for _, sep := range []string{"/", " per ", "每"} {
+		if i := strings.Index(l, sep); i >= 0 {
+			return strings.TrimSpace(s[:i]), strings.TrimSpace(l[i+len(sep):]), true
+		}
+	}
+	if strings.HasSuffix(l, " total") {
+		return strings.TrimSpace(s[:len(s)-len(" total")]), "total", true
+	}
+	return s, "", false
+}
+
+// budgetPeriod maps the word after "/", "per" or "每" to a period.
+func budgetPeriod(w string) (BudgetPeriod, bool) {
+	switch w {
+	case "h", "hr", "hrs", "hour", "hours", "小时", "小時", "时", "時", "钟头":
+		return BudgetHourly, true
+	case "mo", "m", "mon", "mth", "month", "months", "月", "个月", "個月":
+		return BudgetMonthly, true
 	case "total", "run", "job":
-		b.Period = BudgetTotal
-	default:
-		return Budget{}, fieldErr("budget", orig, "unknown period "+strconv.Quote(short(per, 12)), FormsBudget)
+		return BudgetTotal, true
 	}
-	v, unit, ok := splitNumber(num)
-	if !ok || unit != "" {
-		msg := "not an amount"
-		if ok {
-			msg = "unexpected " + strconv.Quote(short(unit, 12))
+	return "", false
+}
+
+// ParseBudget reads a spending cap: "2.5/h", "$2,5/h", "3000/mo", "3k/mo",
+// "¥20k/mo", "$1.2M", "¥500", "500 CNY/month", "20元/小时", "每小时 ¥20",
+// "2万元/月", "500" (a total). Without a currency the amount is in def.
+// Multipliers are k or 千 (thousand), M, mn or million, and 万 (ten
+// thousand); a lower-case "m" is refused, as it could mean a month. The
+// amount is 0.01 to 1e12.
+func ParseBudget(s string, def Currency) (Budget, error) {
+	p := specBudget
+	t, ok := clean(s)
+	if !ok {
+		return Budget{}, p.numErr(s, numTooLong)
+	}
+	var period BudgetPeriod
+	// "每小时 ¥20": the period first.
+	if rest, ok := strings.CutPrefix(t, "每"); ok {
+		for _, w := range []string{"小时", "小時", "时", "時", "个月", "個月", "月"} {
+			if r, ok := strings.CutPrefix(rest, w); ok {
+				period, _ = budgetPeriod(w)
+				t = strings.TrimSpace(r)
+				break
+			}
 		}
-		return Budget{}, fieldErr("budget", orig, msg, FormsBudget)
 	}
-	if v <= 0 || v > 1e12 {
-		return Budget{}, fieldErr("budget", orig, "out of range (more than 0)", FormsBudget)
+	t, cur := cutCurrency(t, false)
+	num, per, cut := splitPeriod(t)
+	if cut {
+		pp, ok := budgetPeriod(per)
+		if !ok {
+			return Budget{}, p.fail(s, "unknown period "+strconv.Quote(short(per, 12)))
+		}
+		if period != "" && pp != period {
+			return Budget{}, p.fail(s, "two periods")
+		}
+		period = pp
+	}
+	num, cur2 := cutCurrency(num, true)
+	if cur != "" && cur2 != "" && cur != cur2 {
+		return Budget{}, fieldErr(p.field, s, "two currencies", "one of $ or ¥")
+	}
+	b := Budget{Period: BudgetTotal, Currency: def}
+	if cur2 != "" {
+		cur = cur2
+	}
+	if cur != "" {
+		b.Currency = cur
+	}
+	if period != "" {
+		b.Period = period
+	}
+	lit, unit, why := readNumber(num)
+	if why != numOK {
+		return Budget{}, p.numErr(s, why)
+	}
+	exp := 0
+	switch lowerASCII(unit) {
+	case "":
+	case "k", "thousand", "千":
+		exp = 3
+	case "万":
+		exp = 4
+	case "m", "mn", "million", "millions":
+		if unit == "m" {
+			return Budget{}, fieldErr(p.field, s, `"m" is ambiguous`, "M or million for millions, /mo for a month")
+		}
+		exp = 6
+	default:
+		return Budget{}, p.fail(s, "unexpected "+strconv.Quote(short(unit, 12)))
+	}
+	v, ok := decimal(lit, exp)
+	if !ok || v < 0.01 || v > 1e12 {
+		return Budget{}, p.outOfRange(s)
 	}
 	b.Amount = v
 	return b, nil
@@ -342,13 +658,13 @@ func ParseBudget(s string, def Currency) (Budget, error) {
 // ParseWorkload reads a workload and common spellings ("fine-tune", "q-lora",
 // "serve").
 func ParseWorkload(s string) (Workload, error) {
-	t := strings.ToLower(strings.TrimSpace(s))
+	t, _ := clean(s)
 	t = strings.Map(func(r rune) rune {
 		if r == '-' || r == '_' || unicode.IsSpace(r) {
 			return -1
 		}
 		return r
-	}, t)
+	}, strings.ToLower(t))
 	switch t {
 	case "inference", "infer", "serve", "serving", "chat":
 		return WorkloadInference, nil
@@ -368,7 +684,8 @@ func ParseWorkload(s string) (Workload, error) {
 
 // ParsePrecision reads a precision ("bf16", "FP8", "4bit", "q4").
 func ParsePrecision(s string) (Precision, error) {
-	switch strings.ToLower(strings.TrimSpace(s)) {
+	t, _ := clean(s)
+	switch strings.ToLower(t) {
 	case "fp32", "float32", "f32", "32bit":
 		return FP32, nil
 	case "bf16", "bfloat16":
@@ -387,7 +704,8 @@ func ParsePrecision(s string) (Precision, error) {
 
 // ParseLatency reads a latency class.
 func ParseLatency(s string) (Latency, error) {
-	switch strings.ToLower(strings.TrimSpace(s)) {
+	t, _ := clean(s)
+	switch strings.ToLower(t) {
 	case "realtime", "real-time", "rt", "streaming":
 		return LatencyRealtime, nil
 	case "interactive", "int":
