@@ -50,8 +50,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		case "models":
 			return runModels(args[1:], stdout, stderr)
 		case "help", "-h", "-help", "--help":
-			fmt.Fprint(stdout, usageText)
-			return exitOK
+			return runWizard([]string{"--help"}, stdin, stdout, stderr)
 		case "version", "-version", "--version":
 			fmt.Fprintln(stdout, "gpupick", version)
 			return exitOK

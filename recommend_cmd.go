@@ -38,8 +38,8 @@ func runRecommend(args []string, stdout, stderr io.Writer) int {
 	var af answerFlags
 	af.register(fs)
 	answersFile := fs.String("answers", "", "start from the answers of a decision record `FILE`; the flags given override them")
-	format := fs.String("format", "table", "output format: table, json or toml")
-	top := fs.Int("top", 10, "number of recommendations")
+	format := fs.String("format", "table", "output `FORMAT`: table, json or toml")
+	top := fs.Int("top", 10, "the `N` best recommendations to print")
 	if code, ok := parseFlags(fs, args, recommendHelp, stdout, stderr); !ok {
 		return code
 	}

@@ -152,7 +152,8 @@ func DecodeRecord(name string, b []byte) (model.Record, error) {
 	}
 	rec.Answers.Normalize()
 	if err := rec.Answers.Validate(); err != nil {
-		return model.Record{}, fmt.Errorf("%s: %w", name, recordKeyed(b, err))
+		line, kerr := recordKeyed(b, err)
+		return model.Record{}, fmt.Errorf("%s:%d: %w", name, line, kerr)
 	}
 	return rec, nil
 }
@@ -204,22 +205,18 @@ func recordHint(pe toml.ParseError) string {
 	return msg
 }
 
-// recordKeyed names an answer's problem by its record key and line
-// ("line 4: [answers] params_b "NaN": not a finite number").
-func recordKeyed(b []byte, err error) error {
+// recordKeyed names an answer's problem by its record key ("[answers]
+// params_b "NaN": not a finite number") and returns the key's line.
+func recordKeyed(b []byte, err error) (int, error) {
 	var fe *model.FieldError
 	if !errors.As(err, &fe) {
-		return fmt.Errorf("[answers] %w", err)
+		return keyLine(b, toml.Key{"answers"}), fmt.Errorf("[answers] %w", err)
 	}
 	s, ok := model.SpecByName(fe.Field)
 	if !ok {
-		return fmt.Errorf("[answers] %w", err)
+		return keyLine(b, toml.Key{"answers"}), fmt.Errorf("[answers] %w", err)
 	}
 	c := *fe
 	c.Field = "[answers] " + s.Key
-	key := toml.Key{"answers", s.Key}
-	if strings.Contains(s.Key, "budget") {
-		key = toml.Key{"answers", "budget"}
-	}
-	return fmt.Errorf("line %d: %w", keyLine(b, key), &c)
+	return keyLine(b, toml.Key{"answers", s.Key}), &c
 }
