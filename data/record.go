@@ -103,17 +103,9 @@ func writeAtomic(path string, b []byte, overwrite bool) error {
 // ReadRecord reads and checks a decision record (or a bare answers file:
 // a TOML file whose top level holds only an [answers] table).
 func ReadRecord(path string) (model.Record, error) {
-	f, err := os.Open(path)
+	b, err := ReadRegularFile(path, maxRecordBytes)
 	if err != nil {
 		return model.Record{}, fmt.Errorf("record: %w", err)
-	}
-	defer f.Close()
-	b, err := io.ReadAll(io.LimitReader(f, maxRecordBytes+1))
-	if err != nil {
-		return model.Record{}, fmt.Errorf("record %s: %w", path, err)
-	}
-	if len(b) > maxRecordBytes {
-		return model.Record{}, fmt.Errorf("record %s: larger than %d bytes", path, maxRecordBytes)
 	}
 	return DecodeRecord(path, b)
 }
@@ -150,6 +142,7 @@ func DecodeRecord(name string, b []byte) (model.Record, error) {
 	if !md.IsDefined("answers", "grad_checkpointing") {
 		rec.Answers.GradCheckpointing = model.DefaultAnswers().GradCheckpointing
 	}
+	cleanStrings(&rec) // a record's text may be shown in the wizard
 	rec.Answers.Normalize()
 	if err := rec.Answers.Validate(); err != nil {
 		return model.Record{}, fmt.Errorf("%s: [answers] %w", name, err)
