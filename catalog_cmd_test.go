@@ -195,7 +195,7 @@ func TestCatalogImportAndOverlay(t *testing.T) {
 	src := t.TempDir()
 	os.MkdirAll(filepath.Join(src, "lambda"), 0o755)
 	os.WriteFile(filepath.Join(src, "lambda", "vms.csv"), []byte(lambdaCSV), 0o644)
-	code, out, errs := runCat(t, dirs, "import", "--skypilot", src)
+	code, out, errs := runCat(t, dirs, "import", "--skypilot", src, "--date", "2026-11-29", "--allow-shrink")
 	if code != 0 || !strings.Contains(out, "imported 1 offers of lambda") {
 		t.Fatalf("import: exit %d\n%s%s", code, out, errs)
 	}
@@ -211,11 +211,11 @@ func TestCatalogImportAndOverlay(t *testing.T) {
 	}
 	os.WriteFile(overlay, []byte("[[override]]\nprovider = \"lambda\"\ndiscount = 5\n"), 0o644)
 	code, _, errs = runCat(t, dirs, "list", "--catalog", overlay)
-	if code != 1 || !strings.Contains(errs, overlay+":3:") {
+	if code != 2 || !strings.Contains(errs, overlay+":3:") {
 		t.Errorf("bad overlay: exit %d %q", code, errs)
 	}
-	code, _, errs = runCat(t, dirs, "import", "--skypilot", filepath.Join(src, "nope"))
-	if code != 1 || !strings.Contains(errs, "import") {
+	code, _, errs = runCat(t, dirs, "import", "--skypilot", filepath.Join(src, "nope"), "--date", "2026-11-29")
+	if code != 2 || !strings.Contains(errs, "nope does not exist") {
 		t.Errorf("missing import dir: exit %d %q", code, errs)
 	}
 }
@@ -233,12 +233,12 @@ func TestCatalogUpdate(t *testing.T) {
 	updateClient = srv.Client()
 	defer func() { updateClient = old }()
 	dirs := []string{t.TempDir(), t.TempDir()}
-	code, out, errs := runCat(t, dirs, "update", "--base-url", srv.URL+"/cat")
+	code, out, errs := runCat(t, dirs, "update", "--base-url", srv.URL+"/cat", "--allow-shrink")
 	if code != 0 || !strings.Contains(out, "updated 1 offers of lambda") || !strings.Contains(out, "kept from the embedded catalog") {
 		t.Fatalf("update: exit %d\n%s%s", code, out, errs)
 	}
 	code, _, errs = runCat(t, dirs, "update", "--base-url", "http://"+srv.Listener.Addr().String()+"/cat")
-	if code != 1 || !strings.Contains(errs, "only https") {
+	if code != 2 || !strings.Contains(errs, "only https") {
 		t.Errorf("plain http: exit %d %q", code, errs)
 	}
 }

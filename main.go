@@ -87,13 +87,20 @@ func (c *commonFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&c.lang, "lang", "", "language: en or zh (default from LANG)")
 }
 
-// loadCatalog loads the newest catalog with the optional overlay.
+// loadCatalog loads the newest catalog with the optional overlay and
+// prints its load notices (a damaged cached catalog) on stderr.
 func (c *commonFlags) loadCatalog() (*model.Catalog, error) {
 	opts := data.DefaultLoadOptions()
 	if c.catalog != "" {
 		opts.OverlayPath = c.catalog
 	}
-	return data.Load(opts)
+	cat, err := data.Load(opts)
+	if err == nil {
+		for _, n := range cat.Info.Warnings {
+			fmt.Fprintln(os.Stderr, "gpupick:", n)
+		}
+	}
+	return cat, err
 }
 
 // language resolves --lang, then LC_ALL, LC_MESSAGES and LANG.
@@ -195,7 +202,7 @@ func runWizard(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	cat, err := common.loadCatalog()
 	if err != nil {
 		fmt.Fprintln(stderr, "gpupick:", err)
-		return exitFail
+		return exitCode(err) // 2 for a bad --catalog file
 	}
 	in, _ := stdin.(*os.File)
 	out, _ := stdout.(*os.File)
