@@ -328,7 +328,7 @@ func TestCatalogBadInputExitCodes(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			type result struct {
-				code       int
+				code      int
 				out, errs string
 			}
 			done := make(chan result, 1)

@@ -350,7 +350,7 @@ func download(ctx context.Context, client *http.Client, fileURL, name string, li
 	case resp.StatusCode == http.StatusNotFound:
 		return nil, false, nil
 	case resp.StatusCode != http.StatusOK:
-		return nil, false, fmt.Errorf("%s: HTTP %s", fileURL, resp.Status)
+		return nil, false, fmt.Errorf("%s: HTTP %s", fileURL, SafeText(resp.Status)) // the server's words
 	case resp.ContentLength > limit:
 		return nil, false, fmt.Errorf("%s: %d bytes, more than the limit of %d", fileURL, resp.ContentLength, limit)
 	}
