@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -25,11 +26,18 @@ Usage:
                          [--max-price 2.5] [--format table|json] [--currency USD|CNY]
   gpupick catalog show   INSTANCE [--provider KEY] [--format text|json]
   gpupick catalog stats  [--format text|json]
-  gpupick catalog import --skypilot DIR     (e.g. ~/.sky/catalogs/v8)
-  gpupick catalog update [--base-url URL]   (or GPUPICK_CATALOG_URL)
+  gpupick catalog import --skypilot DIR --date YYYY-MM-DD [--allow-shrink]
+                         (DIR e.g. ~/.sky/catalogs/v8; --date: the day it was fetched)
+  gpupick catalog update [--base-url URL] [--timeout 5m] [--allow-shrink]
+                         (or GPUPICK_CATALOG_URL)
 
 Every subcommand takes --catalog FILE (an overlay with private offers or
 negotiated prices), --cache-dir DIR and --config-dir DIR.
+
+Import and update refuse to replace a provider's offers with fewer than
+half as many (a header-only or cut CSV) unless --allow-shrink is given.
+Exit codes: 0 success, 1 a failure while running (network, disk), 2 bad
+input (a bad flag, overlay file, import folder or URL).
 `
 
 // catalogFlags are the flags every catalog subcommand takes.
@@ -54,6 +62,29 @@ func (c *catalogFlags) register(fs *flag.FlagSet, formats string) {
 // options turns the flags into load options.
 func (c *catalogFlags) options() data.LoadOptions {
 	return data.LoadOptions{CacheDir: c.cacheDir, ConfigDir: c.configDir, OverlayPath: c.overlay}
+}
+
+// load loads the catalog the flags name and prints its load notices (a
+// damaged cached catalog) on stderr. On failure it prints the error and
+// returns a nil catalog and the exit code: 2 for bad input (a bad or
+// unreadable --catalog file), 1 otherwise.
+func (c *catalogFlags) load(stderr io.Writer, cmd string) (*model.Catalog, int) {
+	cat, err := data.Load(c.options())
+	if err != nil {
+		return nil, catalogFail(stderr, exitCode(err), cmd, err)
+	}
+	for _, n := range cat.Info.Warnings {
+		fmt.Fprintln(stderr, "gpupick:", n)
+	}
+	return cat, exitOK
+}
+
+// exitCode is 2 for an error caused by the user's input, else 1.
+func exitCode(err error) int {
+	if data.IsInput(err) {
+		return exitUsage
+	}
+	return exitFail
 }
 
 // check validates --currency and --format; the error names the flag.
@@ -286,9 +317,9 @@ func catalogList(args []string, stdout, stderr io.Writer) int {
 		f.maxPrice = v
 	}
 	f.region = strings.ToLower(strings.TrimSpace(*region))
-	cat, err := data.Load(cf.options())
-	if err != nil {
-		return catalogFail(stderr, exitFail, "list", err)
+	cat, code := cf.load(stderr, "list")
+	if cat == nil {
+		return code
 	}
 	if *providers != "" {
 		f.providers = map[string]bool{}
@@ -524,9 +555,9 @@ func catalogShow(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return catalogFail(stderr, exitUsage, "show", err)
 	}
-	cat, err := data.Load(cf.options())
-	if err != nil {
-		return catalogFail(stderr, exitFail, "show", err)
+	cat, code := cf.load(stderr, "show")
+	if cat == nil {
+		return code
 	}
 	var hits []*model.Offer
 	for i := range cat.Offers {
@@ -865,9 +896,9 @@ func catalogStats(args []string, stdout, stderr io.Writer) int {
 	if _, err := cf.check("text|json"); err != nil {
 		return catalogFail(stderr, exitUsage, "stats", err)
 	}
-	cat, err := data.Load(cf.options())
-	if err != nil {
-		return catalogFail(stderr, exitFail, "stats", err)
+	cat, code := cf.load(stderr, "stats")
+	if cat == nil {
+		return code
 	}
 	r := buildStats(cat)
 	if cf.format == "json" {
@@ -929,15 +960,18 @@ func catalogImport(args []string, stdout, stderr io.Writer) int {
 	var cf catalogFlags
 	cf.register(fs, "")
 	dir := fs.String("skypilot", "", "SkyPilot catalog `DIR` (e.g. ~/.sky/catalogs/v8, or catalogs/v9 of a skypilot-catalog checkout)")
+	date := fs.String("date", "", "the day the catalog was fetched, `YYYY-MM-DD` (required: SkyPilot's CSVs carry no date, and a file's\n"+
+		"modification time says when it was copied, not when the prices were read; in a checkout: git log -1 --format=%cs)")
+	allowShrink := fs.Bool("allow-shrink", false, "replace a provider's offers even when the import has fewer than half as many")
 	if code, ok := parseFlags(fs, args, catalogUsage+"\nImport flags:\n", stdout, stderr); !ok {
 		return code
 	}
 	if *dir == "" {
 		return catalogFail(stderr, exitUsage, "import", fmt.Errorf("--skypilot DIR is required (a SkyPilot catalog folder such as ~/.sky/catalogs/v8)"))
 	}
-	res, err := data.ImportSkyPilot(*dir, cf.options().CacheDir)
+	res, err := data.ImportSkyPilot(data.ImportOptions{Dir: *dir, CacheDir: cf.options().CacheDir, Date: *date, AllowShrink: *allowShrink})
 	if err != nil {
-		return catalogFail(stderr, exitFail, "import", err)
+		return catalogFail(stderr, exitCode(err), "import", err)
 	}
 	writeImport(stdout, "imported", res)
 	return exitOK
@@ -949,7 +983,8 @@ func catalogUpdate(args []string, stdout, stderr io.Writer) int {
 	cf.register(fs, "")
 	base := fs.String("base-url", "", "HTTPS `URL` of a SkyPilot catalog version folder (default $"+data.UpdateURLEnv+", else "+data.DefaultUpdateURL+")")
 	maxMB := fs.Int("max-mb", data.DefaultMaxDownload>>20, "largest CSV to download, in MiB")
-	timeout := fs.Duration("timeout", 5*time.Minute, "give up after this long, e.g. 2m")
+	timeout := fs.Duration("timeout", 5*time.Minute, "give up on the whole update after this long, e.g. 2m")
+	allowShrink := fs.Bool("allow-shrink", false, "replace a provider's offers even when the download has fewer than half as many")
 	if code, ok := parseFlags(fs, args, catalogUsage+"\nUpdate flags:\n", stdout, stderr); !ok {
 		return code
 	}
@@ -963,9 +998,13 @@ func catalogUpdate(args []string, stdout, stderr io.Writer) int {
 	defer cancel()
 	res, err := data.Update(ctx, data.UpdateOptions{
 		BaseURL: *base, CacheDir: cf.options().CacheDir, MaxBytes: int64(*maxMB) << 20, Client: updateClient,
+		AllowShrink: *allowShrink,
 	})
+	if errors.Is(err, context.DeadlineExceeded) {
+		err = fmt.Errorf("%w; --timeout %v ran out (give a longer one, e.g. --timeout 10m)", err, *timeout)
+	}
 	if err != nil {
-		return catalogFail(stderr, exitFail, "update", err)
+		return catalogFail(stderr, exitCode(err), "update", err)
 	}
 	writeImport(stdout, "updated", res)
 	return exitOK

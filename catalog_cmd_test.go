@@ -9,7 +9,9 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 )
 
 // runCat runs `gpupick catalog ARGS` with temporary cache and config dirs
@@ -195,7 +197,7 @@ func TestCatalogImportAndOverlay(t *testing.T) {
 	src := t.TempDir()
 	os.MkdirAll(filepath.Join(src, "lambda"), 0o755)
 	os.WriteFile(filepath.Join(src, "lambda", "vms.csv"), []byte(lambdaCSV), 0o644)
-	code, out, errs := runCat(t, dirs, "import", "--skypilot", src)
+	code, out, errs := runCat(t, dirs, "import", "--skypilot", src, "--date", "2026-11-29", "--allow-shrink")
 	if code != 0 || !strings.Contains(out, "imported 1 offers of lambda") {
 		t.Fatalf("import: exit %d\n%s%s", code, out, errs)
 	}
@@ -211,11 +213,11 @@ func TestCatalogImportAndOverlay(t *testing.T) {
 	}
 	os.WriteFile(overlay, []byte("[[override]]\nprovider = \"lambda\"\ndiscount = 5\n"), 0o644)
 	code, _, errs = runCat(t, dirs, "list", "--catalog", overlay)
-	if code != 1 || !strings.Contains(errs, overlay+":3:") {
+	if code != 2 || !strings.Contains(errs, overlay+":3:") {
 		t.Errorf("bad overlay: exit %d %q", code, errs)
 	}
-	code, _, errs = runCat(t, dirs, "import", "--skypilot", filepath.Join(src, "nope"))
-	if code != 1 || !strings.Contains(errs, "import") {
+	code, _, errs = runCat(t, dirs, "import", "--skypilot", filepath.Join(src, "nope"), "--date", "2026-11-29")
+	if code != 2 || !strings.Contains(errs, "nope does not exist") {
 		t.Errorf("missing import dir: exit %d %q", code, errs)
 	}
 }
@@ -233,12 +235,132 @@ func TestCatalogUpdate(t *testing.T) {
 	updateClient = srv.Client()
 	defer func() { updateClient = old }()
 	dirs := []string{t.TempDir(), t.TempDir()}
-	code, out, errs := runCat(t, dirs, "update", "--base-url", srv.URL+"/cat")
+	code, out, errs := runCat(t, dirs, "update", "--base-url", srv.URL+"/cat", "--allow-shrink")
 	if code != 0 || !strings.Contains(out, "updated 1 offers of lambda") || !strings.Contains(out, "kept from the embedded catalog") {
 		t.Fatalf("update: exit %d\n%s%s", code, out, errs)
 	}
 	code, _, errs = runCat(t, dirs, "update", "--base-url", "http://"+srv.Listener.Addr().String()+"/cat")
-	if code != 1 || !strings.Contains(errs, "only https") {
+	if code != 2 || !strings.Contains(errs, "only https") {
 		t.Errorf("plain http: exit %d %q", code, errs)
+	}
+}
+
+// TestCatalogBadInputExitCodes runs every class of bad input and of
+// failure while running: bad input exits 2, a failure while running 1,
+// each with one line on stderr that names the culprit.
+func TestCatalogBadInputExitCodes(t *testing.T) {
+	tmp := t.TempDir()
+	fifo := filepath.Join(tmp, "pipe.toml")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	write := func(name, body string) string {
+		p := filepath.Join(tmp, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	nan := write("nan.toml", "[[override]]\nprovider = \"aws\"\non_demand_hourly = nan\n")
+	huge := write("huge.toml", strings.Repeat("# padding\n", 120000))
+	sky := filepath.Join(tmp, "sky")
+	write("sky/lambda/vms.csv", lambdaCSV)
+	skyFIFO := filepath.Join(tmp, "skyfifo")
+	write("skyfifo/lambda/vms.csv", lambdaCSV)
+	os.MkdirAll(filepath.Join(skyFIFO, "aws"), 0o755)
+	if err := syscall.Mkfifo(filepath.Join(skyFIFO, "aws", "vms.csv"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	short := filepath.Join(tmp, "short")
+	write("short/lambda/vms.csv", strings.SplitAfter(lambdaCSV, "\n")[0])
+
+	release := make(chan struct{})
+	srv := httptest.NewTLSServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch {
+		case strings.HasPrefix(r.URL.Path, "/stall/"):
+			select {
+			case <-r.Context().Done():
+			case <-release:
+			}
+		case r.URL.Path == "/plain/lambda/vms.csv":
+			http.Redirect(w, r, "http://127.0.0.1:1/lambda/vms.csv", http.StatusFound)
+		case r.URL.Path == "/short/lambda/vms.csv":
+			fmt.Fprint(w, strings.SplitAfter(lambdaCSV, "\n")[0])
+		default:
+			http.NotFound(w, r)
+		}
+	}))
+	defer srv.Close()
+	defer close(release)
+	old := updateClient
+	updateClient = srv.Client()
+	defer func() { updateClient = old }()
+
+	tests := []struct {
+		name string
+		args []string
+		code int
+		want string
+	}{
+		{"overlay is a named pipe", []string{"list", "--catalog", fifo}, 2, "gpupick catalog list: overlay: " + fifo + " is a named pipe, not a regular file"},
+		{"overlay is a directory", []string{"stats", "--catalog", tmp}, 2, "overlay: " + tmp + " is a directory, not a regular file"},
+		{"overlay is a device", []string{"show", "p5.48xlarge", "--catalog", "/dev/zero"}, 2, "overlay: /dev/zero is a character device, not a regular file"},
+		{"overlay missing", []string{"list", "--catalog", filepath.Join(tmp, "nope.toml")}, 2, "nope.toml does not exist"},
+		{"overlay too large", []string{"list", "--catalog", huge}, 2, huge + " is larger than 1 MiB"},
+		{"overlay NaN price", []string{"list", "--catalog", nan}, 2, nan + `:3: key "override.on_demand_hourly": "NaN" is not a number: want a price per hour (whole instance) from 0 to 100000`},
+		{"import without --date", []string{"import", "--skypilot", sky}, 2, "no date: SkyPilot's CSVs carry none"},
+		{"import bad --date", []string{"import", "--skypilot", sky, "--date", "2026-02-30"}, 2, `--date "2026-02-30" is not a date (want YYYY-MM-DD`},
+		{"import folder missing", []string{"import", "--skypilot", filepath.Join(tmp, "none"), "--date", "2026-11-29"}, 2, "none does not exist"},
+		{"import folder is a file", []string{"import", "--skypilot", nan, "--date", "2026-11-29"}, 2, "is not a folder"},
+		{"import CSV is a named pipe", []string{"import", "--skypilot", skyFIFO, "--date", "2026-11-29"}, 2, filepath.Join(skyFIFO, "aws", "vms.csv") + " is a named pipe, not a regular file"},
+		{"import shrinks", []string{"import", "--skypilot", short, "--date", "2026-11-29"}, 2, " offers to 0, losing more than half (a header-only or cut CSV?); check the source, or pass --allow-shrink to replace them anyway"},
+		{"update bad URL", []string{"update", "--base-url", "::nope"}, 2, `base URL "::nope" is not a URL`},
+		{"update plain http", []string{"update", "--base-url", "http://127.0.0.1:1/x"}, 2, "only https is accepted"},
+		{"update bad --timeout", []string{"update", "--timeout", "-1s"}, 2, "--timeout -1s"},
+		{"update bad flag", []string{"update", "--allow-shrunk"}, 2, "unknown flag --allow-shrunk"},
+		{"update redirect to http", []string{"update", "--base-url", srv.URL + "/plain"}, 1, "redirects to http://127.0.0.1:1/lambda/vms.csv: redirect to a URL that is not https refused"},
+		{"update times out", []string{"update", "--base-url", srv.URL + "/stall", "--timeout", "300ms"}, 1, "gave up: context deadline exceeded (the previous catalog is kept); --timeout 300ms ran out"},
+		{"update shrinks", []string{"update", "--base-url", srv.URL + "/short"}, 1, "updated: refused: it would take lambda from "},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			type result struct {
+				code      int
+				out, errs string
+			}
+			done := make(chan result, 1)
+			go func() {
+				code, out, errs := runCat(t, nil, tc.args...)
+				done <- result{code, out, errs}
+			}()
+			var r result
+			select {
+			case r = <-done:
+			case <-time.After(30 * time.Second):
+				t.Fatal("the command hangs")
+			}
+			if r.code != tc.code {
+				t.Errorf("exit %d, want %d (stderr %q)", r.code, tc.code, r.errs)
+			}
+			if !strings.Contains(r.errs, tc.want) || strings.Count(strings.TrimSpace(r.errs), "\n") > 0 {
+				t.Errorf("stderr %q, want one line containing %q", r.errs, tc.want)
+			}
+		})
+	}
+}
+
+// A damaged cached catalog is reported on stderr and the embedded one used.
+func TestCatalogDamagedCacheNotice(t *testing.T) {
+	dirs := []string{t.TempDir(), t.TempDir()}
+	imported := filepath.Join(dirs[0], "imported")
+	os.MkdirAll(imported, 0o755)
+	os.WriteFile(filepath.Join(imported, "info.tsv"), []byte("garbage\n"), 0o644)
+	code, out, errs := runCat(t, dirs, "stats")
+	want := "gpupick: cached catalog " + imported + " is damaged ("
+	if code != 0 || !strings.HasPrefix(errs, want) || !strings.Contains(errs, "); using the embedded catalog") || !strings.Contains(out, "catalog: embedded") {
+		t.Errorf("exit %d, stderr %q, want it to start %q", code, errs, want)
 	}
 }

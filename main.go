@@ -101,13 +101,11 @@ func (c *commonFlags) loadCatalog() (*model.Catalog, []string, error) {
 		opts.OverlayPath = c.catalog
 	}
 	cat, err := data.Load(opts)
-	return cat, nil, err
-}
-
-// catalogExit is the exit code of a catalog that could not be loaded: bad
-// input (2) when the user's overlay is at fault, else a failure (1).
-func catalogExit(err error) int {
-	return exitFail
+	var notices []string
+	if err == nil {
+		notices = cat.Info.Warnings
+	}
+	return cat, notices, err
 }
 
 // startAnswers returns the answers a run starts from: a record's, or the
@@ -243,7 +241,7 @@ func runWizard(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	cat, notices, err := common.loadCatalog()
 	if err != nil {
-		return fail(catalogExit(err), "%v", err)
+		return fail(exitCode(err), "%v", err)
 	}
 	for _, n := range notices {
 		fmt.Fprintln(stderr, "gpupick:", n)

@@ -61,7 +61,7 @@ func runRecommend(args []string, stdout, stderr io.Writer) int {
 	}
 	cat, notices, err := common.loadCatalog()
 	if err != nil {
-		return fail(catalogExit(err), "%v", err)
+		return fail(exitCode(err), "%v", err)
 	}
 	for _, n := range notices {
 		fmt.Fprintln(stderr, "gpupick recommend:", n)

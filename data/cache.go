@@ -33,18 +33,28 @@ type cachedCatalog struct {
 	meta   catalogMeta
 }
 
-// readCached reads a cache folder; a missing folder is (nil, nil).
+// maxCacheFileBytes bounds one file of a cached catalog (a whole SkyPilot
+// import is a few MiB).
+const maxCacheFileBytes = 64 << 20
+
+// readCached reads a cache folder; a missing folder is (nil, nil). Every
+// string is made safe to print (SafeText): the folder is outside the
+// binary and may have been changed by anything.
 func readCached(dir string) (*cachedCatalog, error) {
+	st, err := os.Stat(dir)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return nil, nil
+	case err != nil:
+		return nil, err
+	case !st.IsDir():
+		return nil, fmt.Errorf("%s is %s, not a folder", dir, fileKind(st.Mode()))
+	}
 	files := catalogFiles{}
 	for _, f := range cacheFiles {
-		b, err := os.ReadFile(filepath.Join(dir, f))
+		b, err := ReadRegularFile(filepath.Join(dir, f), maxCacheFileBytes)
 		if err != nil {
-			if errors.Is(err, fs.ErrNotExist) && f == fileInfo {
-				if _, statErr := os.Stat(dir); errors.Is(statErr, fs.ErrNotExist) {
-					return nil, nil
-				}
-			}
-			return nil, fmt.Errorf("cached catalog %s: %w", dir, err)
+			return nil, err
 		}
 		files[f] = string(b)
 	}
@@ -53,8 +63,15 @@ func readCached(dir string) (*cachedCatalog, error) {
 		return nil, err
 	}
 	if len(meta.providers) == 0 {
-		return nil, fmt.Errorf("cached catalog %s: info.tsv names no provider", dir)
+		return nil, fmt.Errorf("%s/%s names no provider", dir, fileInfo)
 	}
+	cleanStrings(&offers)
+	cleanStrings(&gpus)
+	for _, p := range []*string{&meta.origin, &meta.snapshot, &meta.source} {
+		*p = SafeText(*p)
+	}
+	cleanStrings(&meta.providers)
+	cleanStrings(&meta.cleaning)
 	return &cachedCatalog{dir: dir, offers: offers, gpus: gpus, meta: meta}, nil
 }
 

@@ -507,3 +507,92 @@ func TestCleanRegion(t *testing.T) {
 		}
 	}
 }
+
+func TestSafeText(t *testing.T) {
+	tests := []struct{ name, in, want string }{
+		{"plain", "p5.48xlarge", "p5.48xlarge"},
+		{"other scripts kept", "GPU 云服务器 ≈ ¥7.2 – Ünïcode", "GPU 云服务器 ≈ ¥7.2 – Ünïcode"},
+		{"colour", "\x1b[31mred\x1b[0m", "red"},
+		{"bell", "ring\x07", "ring"},
+		{"cursor and clear", "\x1b[2J\x1b[1;1Hx", "x"},
+		{"private-mode CSI", "\x1b[?1049hx", "x"},
+		{"OSC title ended by BEL", "\x1b]0;pwned\x07x", "x"},
+		{"OSC hyperlink ended by ST", "\x1b]8;;http://evil\x1b\\link\x1b]8;;\x1b\\", "link"},
+		{"unterminated OSC", "x\x1b]0;title", "x"},
+		{"unterminated CSI", "x\x1b[31", "x"},
+		{"lone ESC", "x\x1b", "x"},
+		{"two-byte escape", "\x1bcx", "x"},
+		{"ESC before non-ASCII", "\x1b中", "中"},
+		{"tab newline return", "a\tb\nc\rd", "a b c d"},
+		{"NUL and DEL", "a\x00b\x7fc", "abc"},
+		{"C1 CSI", "\u009b31mx", "x"},
+		{"C1 OSC", "\u009d0;t\u009cx", "x"},
+		{"C1 NEL", "a\u0085b", "ab"},
+		{"raw 0x9b byte", "a\x9b31mb", "a\uFFFD31mb"},
+		{"invalid UTF-8 (a run is one U+FFFD)", "\xff\xfe", "\uFFFD"},
+		{"bidi override", "\u202egnp.exe", "gnp.exe"},
+		{"bidi embeddings", "\u202aa\u202bb\u202cc\u202dd", "abcd"},
+		{"bidi isolates", "\u2066x\u2067y\u2068z\u2069", "xyz"},
+		{"directional marks", "a\u200eb\u200fc\u061cd", "abcd"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got := SafeText(tc.in)
+			if got != tc.want {
+				t.Errorf("SafeText(%q) = %q, want %q", tc.in, got, tc.want)
+			}
+			if again := SafeText(got); again != got {
+				t.Errorf("not idempotent: %q -> %q", got, again)
+			}
+		})
+	}
+	if n := testing.AllocsPerRun(100, func() { SafeText("H100 SXM5 ≈ 中文") }); n != 0 {
+		t.Errorf("clean text allocates %v times", n)
+	}
+}
+
+func TestCleanStrings(t *testing.T) {
+	type inner struct{ S string }
+	type outer struct {
+		A    string
+		L    []string
+		P    *inner
+		M    map[string]inner
+		T    model.Tri
+		priv string
+	}
+	v := outer{A: "a\x1b[1m", L: []string{"\x07l"}, P: &inner{"p\u202e"}, M: map[string]inner{"k\x1b[0m": {"v\x00"}}, priv: "\x07"}
+	cleanStrings(&v)
+	if v.A != "a" || v.L[0] != "l" || v.P.S != "p" || len(v.M) != 1 || v.M["k"].S != "v" || v.priv != "\x07" {
+		t.Errorf("cleaned %+v", v)
+	}
+}
+
+// A SkyPilot CSV's values are cleaned as they are read: an instance name
+// with a colour escape and a bell comes out plain.
+func TestSkyPilotCSVCleaned(t *testing.T) {
+	csv := "InstanceType,AcceleratorName,AcceleratorCount,Price,Region\n" +
+		"\"gpu_1x\x1b[31m_a10\x07\",A10,1,0.75,\"us-\x1b]0;x\x07west\u202e-1\"\n"
+	rows := parseRows(t, csv)
+	if rows[0].InstanceType != "gpu_1x_a10" || rows[0].Region != "us-west-1" {
+		t.Errorf("row %+v", rows[0])
+	}
+}
+
+// A CSV over the read limit is refused, not cut short.
+func TestCSVLimit(t *testing.T) {
+	r := &capReader{r: strings.NewReader("abcdef"), left: 4, max: 4, name: "big.csv"}
+	b := make([]byte, 10)
+	n, err := r.Read(b)
+	if n != 4 || err != nil {
+		t.Fatalf("first read %d %v", n, err)
+	}
+	if _, err := r.Read(b); err == nil || !strings.Contains(err.Error(), "big.csv is larger than 4 bytes") {
+		t.Errorf("error %v", err)
+	}
+	r = &capReader{r: strings.NewReader("abcd"), left: 4, max: 4, name: "fits.csv"}
+	r.Read(b)
+	if _, err := r.Read(b); err == nil || err.Error() != "EOF" {
+		t.Errorf("a file of exactly the limit: %v, want EOF", err)
+	}
+}

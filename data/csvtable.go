@@ -26,7 +26,7 @@ const maxCSVBytes = 256 << 20
 // readTable reads a CSV file with a header row. Every row must have as
 // many fields as the header; a UTF-8 byte-order mark is ignored.
 func readTable(r io.Reader, name string) (*table, error) {
-	cr := csv.NewReader(io.LimitReader(r, maxCSVBytes))
+	cr := csv.NewReader(&capReader{r: r, left: maxCSVBytes, max: maxCSVBytes, name: name})
 	cr.FieldsPerRecord = 0
 	cr.ReuseRecord = false
 	header, err := cr.Read()
@@ -62,6 +62,31 @@ func readTable(r io.Reader, name string) (*table, error) {
 	return t, nil
 }
 
+// capReader reads at most left bytes of r and fails, naming the file,
+// when there is more: a file over the limit is refused, never silently cut.
+type capReader struct {
+	r         io.Reader
+	left, max int64
+	name      string
+}
+
+func (c *capReader) Read(p []byte) (int, error) {
+	if c.left <= 0 {
+		var one [1]byte
+		n, err := c.r.Read(one[:])
+		if n > 0 {
+			return 0, tooLarge(c.name, c.max)
+		}
+		return 0, err // io.EOF at the limit: the file fits
+	}
+	if int64(len(p)) > c.left {
+		p = p[:c.left]
+	}
+	n, err := c.r.Read(p)
+	c.left -= int64(n)
+	return n, err
+}
+
 // csvErr rewrites encoding/csv errors into "line N: ..." form.
 func csvErr(err error) error {
 	var pe *csv.ParseError
@@ -85,13 +110,14 @@ func (t *table) require(cols ...string) error {
 }
 
 // get returns the trimmed value of a column in row i ("" when the column
-// is absent).
+// is absent), made safe to print (SafeText): every value of every CSV
+// gpupick reads, from the reference data or an import, passes here.
 func (t *table) get(i int, col string) string {
 	j, ok := t.cols[col]
 	if !ok || j >= len(t.rows[i]) {
 		return ""
 	}
-	return strings.TrimSpace(t.rows[i][j])
+	return strings.TrimSpace(SafeText(t.rows[i][j]))
 }
 
 // num parses a column as a non-negative finite number; blank is 0 with

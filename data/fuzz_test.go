@@ -1,9 +1,11 @@
 package data
 
 import (
+	"reflect"
 	"strings"
 	"sync"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/gpupick/gpupick/model"
 )
@@ -18,6 +20,8 @@ func FuzzSkyPilotCSV(f *testing.F) {
 	f.Add("InstanceType,AcceleratorName,AcceleratorCount,Price\nx,A100,0.5,1\n")
 	f.Add("InstanceType,AcceleratorName,AcceleratorCount,Price,GpuInfo\nx,A100,1,1,\"{'Gpus': [{'Name': \"\n")
 	f.Add("\ufeffInstanceType,AcceleratorName,AcceleratorCount,Price\n\"a\"\"b\",H100,8,1e308\n")
+	f.Add("InstanceType,AcceleratorName,AcceleratorCount,Price,Region\n\"gpu\x1b[31m\x07\",H100,8,NaN,\"us\u202e\x1b]0;t\x07\"\n")
+	f.Add("InstanceType,AcceleratorName,AcceleratorCount,Price\nx\u009b2J,A100\x00,1,Inf\n")
 	ref := testReference(f)
 	var mu sync.Mutex
 	f.Fuzz(func(t *testing.T, text string) {
@@ -46,6 +50,9 @@ func FuzzSkyPilotCSV(f *testing.F) {
 				if err := Validate(cat); err != nil {
 					t.Fatalf("%s offer %q is invalid: %v", cloud, offers[i].InstanceType, err)
 				}
+				if s, bad := unsafeString(&offers[i]); bad {
+					t.Fatalf("%s offer keeps a terminal control: %q", cloud, s)
+				}
 			}
 		}
 	})
@@ -61,6 +68,13 @@ func FuzzOverlayTOML(f *testing.F) {
 	f.Add("[[offer]]\ngpu_count = 99999999999999999999\n")
 	f.Add("[[override]]\nprovider = \"aws\"\ninstance_type = \"*\"\non_demand_hourly = 1e308\n")
 	f.Add("a = [1, \"b\"]\n[x]]\n")
+	f.Add("[[override]]\nprovider = \"aws\"\non_demand_hourly = nan\n")
+	f.Add("[[override]]\nprovider = \"aws\"\nspot_hourly = inf\n")
+	f.Add("[[offer]]\nprovider = \"x\"\ninstance_type = \"y\"\ngpu = \"L4\"\ngpu_count = 1\nmonthly = -inf\nvram_gib = nan\n")
+	f.Add("[[override]]\nprovider = \"aws\"\ndiscount = nan\n")
+	f.Add("[policy.aws]\ncommit_1y = inf\ncommit_3y = -0.0\n")
+	f.Add("[[offer]]\nprovider = \"x\"\ninstance_type = \"a\\u001b[31m\\u0007b\"\ngpu = \"L4\"\ngpu_count = 1\non_demand_hourly = 1\nnotes = \"\\u202e\\u009b2J\"\nregions = [\"\\u001b]0;t\\u0007\"]\n")
+	f.Add("[[override]]\nprovider = \"aws\\u001b\"\ndiscount = 0.1\nnote = \"\\u2066x\"\n")
 	base := embeddedCatalog(f)
 	f.Fuzz(func(t *testing.T, text string) {
 		cat := cloneCatalog(base)
@@ -74,7 +88,89 @@ func FuzzOverlayTOML(f *testing.F) {
 		if err := Validate(cat); err != nil {
 			t.Fatalf("accepted overlay left an invalid catalog: %v", err)
 		}
+		for i := range cat.Offers {
+			o := &cat.Offers[i]
+			if len(o.Sources) > 0 && strings.HasPrefix(o.Sources[len(o.Sources)-1], "user overlay") {
+				if s, bad := unsafeString(o); bad {
+					t.Fatalf("overlay offer %q keeps a terminal control: %q", o.InstanceType, s)
+				}
+			}
+		}
+		for _, p := range cat.Policies {
+			if s, bad := unsafeString(&p); bad {
+				t.Fatalf("policy %q keeps a terminal control: %q", p.Provider, s)
+			}
+		}
 	})
+}
+
+// unsafeString returns the first string reachable from v (a pointer) that
+// SafeText would change.
+func unsafeString(v any) (string, bool) {
+	var found string
+	var walk func(r reflect.Value) bool
+	walk = func(r reflect.Value) bool {
+		switch r.Kind() {
+		case reflect.Pointer:
+			return !r.IsNil() && walk(r.Elem())
+		case reflect.String:
+			if s := r.String(); SafeText(s) != s {
+				found = s
+				return true
+			}
+		case reflect.Struct:
+			for i := 0; i < r.NumField(); i++ {
+				if r.Type().Field(i).IsExported() && walk(r.Field(i)) {
+					return true
+				}
+			}
+		case reflect.Slice, reflect.Array:
+			for i := 0; i < r.Len(); i++ {
+				if walk(r.Index(i)) {
+					return true
+				}
+			}
+		case reflect.Map:
+			for it := r.MapRange(); it.Next(); {
+				if walk(it.Key()) || walk(it.Value()) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	bad := walk(reflect.ValueOf(v))
+	return found, bad
+}
+
+// FuzzSafeText checks that SafeText leaves nothing a terminal acts on:
+// valid UTF-8, no control or bidi rune, and the same result when run again.
+func FuzzSafeText(f *testing.F) {
+	for _, s := range []string{"\x1b[31mred", "\x1b]8;;u\x1b\\l", "\u009b2J\u009d0;t\u009c", "\xff\x9b", "a\u202eb", "中文 ≈", "\x1b", "\x1b[", "\x1b]"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		out := SafeText(s)
+		if !utf8.ValidString(out) {
+			t.Fatalf("%q -> %q: invalid UTF-8", s, out)
+		}
+		for _, r := range out {
+			if unsafeRune(r) {
+				t.Fatalf("%q -> %q keeps %U", s, out, r)
+			}
+		}
+		if again := SafeText(out); again != out {
+			t.Fatalf("not idempotent: %q -> %q -> %q", s, out, again)
+		}
+	})
+}
+
+// The embedded catalog holds no terminal control anywhere.
+func TestEmbeddedCatalogIsTerminalSafe(t *testing.T) {
+	cat := embeddedCatalog(t)
+	if s, bad := unsafeString(cat); bad {
+		t.Errorf("embedded catalog holds %q", s)
+	}
 }
 
 // cloneCatalog copies what an overlay may change.

@@ -83,8 +83,11 @@ func (o LoadOptions) OverlayFile() string {
 // over an import, an import over the embedded), with the user overlay
 // applied. Info says which (Origin "embedded", "imported" or "updated",
 // plus "+overlay"), how old (SnapshotDate) and from where (Path, Overlay).
-// A cached catalog that cannot be read is skipped with a warning in
-// Info.Warnings; a bad overlay is an error naming file, line and key.
+// A cached catalog that cannot be read or does not validate is skipped
+// with a notice in Info.Warnings, one line each, meant for stderr and the
+// wizard's footer ("cached catalog DIR is damaged (why); using the
+// embedded catalog …"); a bad or unreadable overlay is an error naming
+// file, line and key, marked as bad input (IsInput).
 func Load(opts LoadOptions) (*model.Catalog, error) {
 	opts = opts.withDefaults()
 	emb, err := Embedded()
@@ -97,7 +100,7 @@ func Load(opts LoadOptions) (*model.Catalog, error) {
 		for _, dir := range []string{opts.ImportedDir(), opts.UpdatedDir()} {
 			c, err := readCached(dir)
 			if err != nil {
-				warnings = append(warnings, fmt.Sprintf("%v (using the %s catalog instead; run 'gpupick catalog update' or import again)", err, cat.Info.Origin))
+				warnings = append(warnings, damagedNotice(dir, err, cat.Info.Origin))
 				continue
 			}
 			if c == nil || c.meta.snapshot < cat.Info.SnapshotDate {
@@ -105,7 +108,7 @@ func Load(opts LoadOptions) (*model.Catalog, error) {
 			}
 			merged := c.merge(emb)
 			if err := Validate(merged); err != nil {
-				warnings = append(warnings, fmt.Sprintf("cached catalog %s: %v (skipped)", dir, err))
+				warnings = append(warnings, damagedNotice(dir, err, cat.Info.Origin))
 				continue
 			}
 			cat = merged
@@ -115,18 +118,23 @@ func Load(opts LoadOptions) (*model.Catalog, error) {
 	if !opts.NoOverlay {
 		path := opts.OverlayFile()
 		if path != "" {
-			b, err := os.ReadFile(path)
+			b, err := ReadRegularFile(path, maxOverlayBytes)
 			switch {
 			case err == nil:
 				if err := ApplyOverlay(cat, path, b); err != nil {
-					return nil, err
+					return nil, asInput(err)
 				}
 			case errors.Is(err, fs.ErrNotExist) && opts.OverlayPath == "":
 				// No default overlay: nothing to do.
 			default:
-				return nil, fmt.Errorf("overlay: %w", err)
+				return nil, asInput(fmt.Errorf("overlay: %w", err))
 			}
 		}
 	}
 	return cat, nil
+}
+
+// damagedNotice is the notice for a cached catalog Load skips.
+func damagedNotice(dir string, err error, using string) string {
+	return fmt.Sprintf("cached catalog %s is damaged (%v); using the %s catalog (run 'gpupick catalog update' or import again to replace it)", dir, err, using)
 }

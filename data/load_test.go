@@ -2,13 +2,16 @@ package data
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"io/fs"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
 	"sync/atomic"
+	"syscall"
 	"testing"
 	"time"
 
@@ -55,11 +58,22 @@ func TestLoadEmbeddedByDefault(t *testing.T) {
 	}
 }
 
+// testNow is the clock of the import tests: after every date they give.
+func testNow() time.Time { return time.Date(2027, 6, 1, 0, 0, 0, 0, time.UTC) }
+
+// importOpts are the options of a test import of dir dated date. The
+// shrink guard is off: the test catalogs are far smaller than the
+// embedded one (TestShrinkGuard tests it).
+func importOpts(opts LoadOptions, dir, date string) ImportOptions {
+	return ImportOptions{Dir: dir, CacheDir: opts.CacheDir, Date: date, Now: testNow, AllowShrink: true}
+}
+
 func TestImportThenLoadPicksNewest(t *testing.T) {
 	opts := testOptions(t)
-	newer := time.Date(2027, 3, 1, 12, 0, 0, 0, time.UTC)
-	dir := writeSkyDir(t, map[string]string{"lambda/vms.csv": lambdaCSV}, newer)
-	res, err := ImportSkyPilot(dir, opts.CacheDir)
+	// The files' modification time says nothing of the prices: --date does.
+	mtime := time.Date(2030, 1, 1, 12, 0, 0, 0, time.UTC)
+	dir := writeSkyDir(t, map[string]string{"lambda/vms.csv": lambdaCSV}, mtime)
+	res, err := ImportSkyPilot(importOpts(opts, dir, "2027-03-01"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -95,9 +109,8 @@ func TestImportThenLoadPicksNewest(t *testing.T) {
 	}
 
 	// An older import loses to the embedded catalog.
-	older := time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC)
-	dir2 := writeSkyDir(t, map[string]string{"lambda/vms.csv": lambdaCSV}, older)
-	if _, err := ImportSkyPilot(dir2, opts.CacheDir); err != nil {
+	dir2 := writeSkyDir(t, map[string]string{"lambda/vms.csv": lambdaCSV}, mtime)
+	if _, err := ImportSkyPilot(importOpts(opts, dir2, "2025-01-01")); err != nil {
 		t.Fatal(err)
 	}
 	if cat, err = Load(opts); err != nil {
@@ -111,7 +124,7 @@ func TestImportThenLoadPicksNewest(t *testing.T) {
 func TestImportKeepsPreviousOnFailure(t *testing.T) {
 	opts := testOptions(t)
 	good := writeSkyDir(t, map[string]string{"lambda/vms.csv": lambdaCSV}, time.Date(2027, 3, 1, 0, 0, 0, 0, time.UTC))
-	if _, err := ImportSkyPilot(good, opts.CacheDir); err != nil {
+	if _, err := ImportSkyPilot(importOpts(opts, good, "2027-03-01")); err != nil {
 		t.Fatal(err)
 	}
 	before, err := os.ReadFile(filepath.Join(opts.ImportedDir(), fileOffers))
@@ -126,7 +139,7 @@ func TestImportKeepsPreviousOnFailure(t *testing.T) {
 	for name, files := range tests {
 		t.Run(name, func(t *testing.T) {
 			bad := writeSkyDir(t, files, time.Now())
-			if _, err := ImportSkyPilot(bad, opts.CacheDir); err == nil {
+			if _, err := ImportSkyPilot(importOpts(opts, bad, "2027-03-02")); err == nil {
 				t.Fatal("import of a bad catalog succeeded")
 			}
 			after, err := os.ReadFile(filepath.Join(opts.ImportedDir(), fileOffers))
@@ -135,7 +148,7 @@ func TestImportKeepsPreviousOnFailure(t *testing.T) {
 			}
 		})
 	}
-	if _, err := ImportSkyPilot(t.TempDir(), opts.CacheDir); err == nil || !strings.Contains(err.Error(), "no SkyPilot catalog") {
+	if _, err := ImportSkyPilot(importOpts(opts, t.TempDir(), "2027-03-02")); err == nil || !strings.Contains(err.Error(), "no SkyPilot catalog") {
 		t.Errorf("empty folder: %v", err)
 	}
 }
@@ -153,9 +166,211 @@ func TestLoadSkipsCorruptCache(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if cat.Info.Origin != "embedded" || len(cat.Info.Warnings) != 1 || !strings.Contains(cat.Info.Warnings[0], dir) {
-		t.Errorf("info %+v", cat.Info)
+	want := "cached catalog " + dir + " is damaged ("
+	if cat.Info.Origin != "embedded" || len(cat.Info.Warnings) != 1 || !strings.HasPrefix(cat.Info.Warnings[0], want) ||
+		!strings.Contains(cat.Info.Warnings[0], "); using the embedded catalog") {
+		t.Errorf("info %+v, want one notice starting %q", cat.Info, want)
 	}
+}
+
+// importedLambda returns load options whose cache holds an import of
+// lambdaCSV dated 2027-03-01.
+func importedLambda(t *testing.T) LoadOptions {
+	t.Helper()
+	opts := testOptions(t)
+	dir := writeSkyDir(t, map[string]string{"lambda/vms.csv": lambdaCSV}, time.Now())
+	if _, err := ImportSkyPilot(importOpts(opts, dir, "2027-03-01")); err != nil {
+		t.Fatal(err)
+	}
+	return opts
+}
+
+// A cache file that is a named pipe makes Load skip the cached catalog at
+// once, with a notice, instead of waiting for a writer.
+func TestLoadCacheFIFONotice(t *testing.T) {
+	opts := importedLambda(t)
+	offers := filepath.Join(opts.ImportedDir(), fileOffers)
+	os.Remove(offers)
+	if err := syscall.Mkfifo(offers, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan *model.Catalog, 1)
+	go func() {
+		cat, err := Load(opts)
+		if err != nil {
+			t.Error(err)
+		}
+		done <- cat
+	}()
+	select {
+	case cat := <-done:
+		if cat == nil || cat.Info.Origin != "embedded" || len(cat.Info.Warnings) != 1 ||
+			!strings.Contains(cat.Info.Warnings[0], "is damaged ("+offers+" is a named pipe, not a regular file") {
+			t.Errorf("info %+v", cat.Info)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("Load hangs on a named pipe in the cache")
+	}
+}
+
+// Strings read from a cached catalog are cleaned: the cache folder is
+// outside the binary and anything may have written it.
+func TestLoadCacheStringsCleaned(t *testing.T) {
+	opts := importedLambda(t)
+	p := filepath.Join(opts.ImportedDir(), fileOffers)
+	b, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	evil := strings.ReplaceAll(string(b), "us-east-1", "us-east-1\x1b]0;pwned\x07\u202e")
+	if evil == string(b) {
+		t.Fatal("the test did not change the cache")
+	}
+	os.WriteFile(p, []byte(evil), 0o644)
+	cat, err := Load(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cat.Info.Origin != "imported" || len(cat.Info.Warnings) != 0 {
+		t.Fatalf("info %+v", cat.Info)
+	}
+	if o := offerByKey(t, cat, "lambda/gpu_8x_h100_sxm5"); strings.Join(o.Regions, ",") != "us-east-1" {
+		t.Errorf("regions %q", o.Regions)
+	}
+}
+
+// A named pipe in an import folder is refused at once, as bad input.
+func TestImportRefusesFIFO(t *testing.T) {
+	opts := testOptions(t)
+	dir := writeSkyDir(t, map[string]string{"lambda/vms.csv": lambdaCSV}, time.Now())
+	fifo := filepath.Join(dir, "aws", "vms.csv")
+	os.MkdirAll(filepath.Dir(fifo), 0o755)
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() {
+		_, err := ImportSkyPilot(importOpts(opts, dir, "2027-03-01"))
+		done <- err
+	}()
+	select {
+	case err := <-done:
+		if err == nil || !strings.Contains(err.Error(), fifo+" is a named pipe, not a regular file") || !IsInput(err) || !errors.Is(err, ErrNotRegular) {
+			t.Errorf("error %v", err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("import hangs on a named pipe")
+	}
+}
+
+func TestImportDate(t *testing.T) {
+	now := time.Date(2027, 6, 1, 15, 0, 0, 0, time.UTC)
+	tests := []struct{ in, want, err string }{
+		{"2027-03-01", "2027-03-01", ""},
+		{" 2027-03-01 ", "2027-03-01", ""},
+		{"2027-06-02", "2027-06-02", ""}, // tomorrow: another time zone's today
+		{"", "", "no date: SkyPilot's CSVs carry none, and a file's modification time says when it was copied"},
+		{"2027-13-01", "", `--date "2027-13-01" is not a date (want YYYY-MM-DD`},
+		{"2027-02-30", "", `--date "2027-02-30" is not a date`},
+		{"01/03/2027", "", `--date "01/03/2027" is not a date`},
+		{"2027-06-03", "", "--date 2027-06-03 is in the future"},
+		{"2019-12-31", "", "--date 2019-12-31 is before SkyPilot's catalogs existed"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.in, func(t *testing.T) {
+			got, err := checkSnapshotDate(tc.in, now)
+			if tc.err == "" {
+				if err != nil || got != tc.want {
+					t.Errorf("got %q, %v; want %q", got, err, tc.want)
+				}
+				return
+			}
+			if err == nil || !strings.Contains(err.Error(), tc.err) {
+				t.Errorf("error %v, want %q", err, tc.err)
+			}
+		})
+	}
+	// Without a date an import is refused as bad input and stores nothing.
+	opts := testOptions(t)
+	dir := writeSkyDir(t, map[string]string{"lambda/vms.csv": lambdaCSV}, time.Now())
+	o := importOpts(opts, dir, "")
+	if _, err := ImportSkyPilot(o); err == nil || !IsInput(err) || !strings.Contains(err.Error(), "--date YYYY-MM-DD") {
+		t.Errorf("error %v", err)
+	}
+	if _, err := os.Stat(opts.ImportedDir()); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("an undated import was stored: %v", err)
+	}
+}
+
+const lambdaHeader = "InstanceType,AcceleratorName,AcceleratorCount,vCPUs,MemoryGiB,Price,Region,GpuInfo,SpotPrice\n"
+
+func TestShrinkGuard(t *testing.T) {
+	opts := testOptions(t)
+	imp := func(csv string, allow bool) (*ImportResult, error) {
+		dir := writeSkyDir(t, map[string]string{"lambda/vms.csv": csv}, time.Now())
+		o := importOpts(opts, dir, "2027-03-01")
+		o.AllowShrink = allow
+		return ImportSkyPilot(o)
+	}
+	// With no import yet, the embedded catalog's Lambda offers are the
+	// baseline: a header-only CSV would drop them all.
+	_, err := imp(lambdaHeader, false)
+	var se *ShrinkError
+	if !errors.As(err, &se) || len(se.Shrinks) != 1 || se.Shrinks[0].Provider != "lambda" || se.Shrinks[0].New != 0 || se.Shrinks[0].Old < 10 {
+		t.Fatalf("header-only import: %v", err)
+	}
+	for _, want := range []string{"imported: refused: it would take lambda from ", " offers to 0, losing more than half", "pass --allow-shrink"} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("error %q lacks %q", err, want)
+		}
+	}
+	if !IsInput(err) {
+		t.Error("a shrinking import is not marked as bad input")
+	}
+	// --allow-shrink lets a small catalog replace a large one.
+	if res, err := imp(lambdaCSV, true); err != nil || res.Offers != 2 {
+		t.Fatalf("allowed shrink: %v", err)
+	}
+	// Now the previous import (2 offers) is the baseline.
+	tests := []struct {
+		name  string
+		csv   string
+		allow bool
+		want  string
+	}{
+		{"header only", lambdaHeader, false, "lambda from 2 offers to 0"},
+		{"header only, allowed", lambdaHeader, true, "yields no GPU offer"},
+		{"half of them is not more than half", lambdaHeader + strings.SplitAfter(lambdaCSV, "\n")[1], false, ""},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			res, err := imp(tc.csv, tc.allow)
+			if tc.want == "" {
+				if err != nil || res.Offers != 1 {
+					t.Fatalf("import: %v", err)
+				}
+				return
+			}
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Fatalf("error %v, want %q", err, tc.want)
+			}
+			cat, err := Load(opts)
+			if err != nil || cat.Info.Origin != "imported" || len(offersOf(cat, "lambda")) != 2 {
+				t.Errorf("the previous import was not kept: %v", err)
+			}
+		})
+	}
+}
+
+// offersOf returns a provider's offers.
+func offersOf(cat *model.Catalog, provider string) []model.Offer {
+	var out []model.Offer
+	for _, o := range cat.Offers {
+		if o.Provider == provider {
+			out = append(out, o)
+		}
+	}
+	return out
 }
 
 func TestLoadOverlay(t *testing.T) {
@@ -221,7 +436,7 @@ func TestUpdate(t *testing.T) {
 	opts := testOptions(t)
 	srv, _ := catalogServer(t, map[string]string{"/v9/lambda/vms.csv": lambdaCSV}, nil)
 	now := func() time.Time { return time.Date(2027, 6, 1, 0, 0, 0, 0, time.UTC) }
-	res, err := Update(context.Background(), UpdateOptions{BaseURL: srv.URL + "/v9/", CacheDir: opts.CacheDir, Client: srv.Client(), Now: now})
+	res, err := Update(context.Background(), UpdateOptions{BaseURL: srv.URL + "/v9/", CacheDir: opts.CacheDir, Client: srv.Client(), Now: now, AllowShrink: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -243,7 +458,7 @@ func TestUpdate(t *testing.T) {
 func TestUpdateFailuresKeepPreviousCatalog(t *testing.T) {
 	opts := testOptions(t)
 	first, _ := catalogServer(t, map[string]string{"/lambda/vms.csv": lambdaCSV}, nil)
-	if _, err := Update(context.Background(), UpdateOptions{BaseURL: first.URL, CacheDir: opts.CacheDir, Client: first.Client()}); err != nil {
+	if _, err := Update(context.Background(), UpdateOptions{BaseURL: first.URL, CacheDir: opts.CacheDir, Client: first.Client(), AllowShrink: true}); err != nil {
 		t.Fatal(err)
 	}
 	before, err := os.ReadFile(filepath.Join(opts.UpdatedDir(), fileOffers))
@@ -266,7 +481,7 @@ func TestUpdateFailuresKeepPreviousCatalog(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			srv, _ := catalogServer(t, tc.files, tc.status)
-			_, err := Update(context.Background(), UpdateOptions{BaseURL: srv.URL, CacheDir: opts.CacheDir, Client: srv.Client(), MaxBytes: tc.max})
+			_, err := Update(context.Background(), UpdateOptions{BaseURL: srv.URL, CacheDir: opts.CacheDir, Client: srv.Client(), MaxBytes: tc.max, AllowShrink: true})
 			if err == nil || !strings.Contains(err.Error(), tc.want) {
 				t.Fatalf("error %v, want %q", err, tc.want)
 			}
@@ -276,9 +491,21 @@ func TestUpdateFailuresKeepPreviousCatalog(t *testing.T) {
 			}
 		})
 	}
+	t.Run("shrink refused", func(t *testing.T) {
+		srv, _ := catalogServer(t, map[string]string{"/lambda/vms.csv": lambdaHeader}, nil)
+		_, err := Update(context.Background(), UpdateOptions{BaseURL: srv.URL, CacheDir: opts.CacheDir, Client: srv.Client()})
+		var se *ShrinkError
+		if !errors.As(err, &se) || !strings.Contains(err.Error(), "updated: refused: it would take lambda from 2 offers to 0") || IsInput(err) {
+			t.Fatalf("error %v", err)
+		}
+		after, err := os.ReadFile(filepath.Join(opts.UpdatedDir(), fileOffers))
+		if err != nil || string(after) != string(before) {
+			t.Errorf("the previous update was changed (err %v)", err)
+		}
+	})
 	t.Run("plain http refused", func(t *testing.T) {
 		_, err := Update(context.Background(), UpdateOptions{BaseURL: "http://127.0.0.1:1/x", CacheDir: opts.CacheDir})
-		if err == nil || !strings.Contains(err.Error(), "only https") {
+		if err == nil || !strings.Contains(err.Error(), "only https") || !IsInput(err) {
 			t.Errorf("error %v", err)
 		}
 	})
@@ -289,4 +516,76 @@ func TestUpdateFailuresKeepPreviousCatalog(t *testing.T) {
 			t.Errorf("error %v", err)
 		}
 	})
+}
+
+func TestUpdateRedirects(t *testing.T) {
+	opts := testOptions(t)
+	srv := httptest.NewTLSServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch r.URL.Path {
+		case "/moved/lambda/vms.csv":
+			http.Redirect(w, r, "/real/lambda/vms.csv", http.StatusFound)
+		case "/plain/lambda/vms.csv":
+			http.Redirect(w, r, "http://127.0.0.1:1/lambda/vms.csv", http.StatusFound)
+		case "/real/lambda/vms.csv":
+			fmt.Fprint(w, lambdaCSV)
+		default:
+			http.NotFound(w, r)
+		}
+	}))
+	t.Cleanup(srv.Close)
+	up := func(base string) (*ImportResult, error) {
+		return Update(context.Background(), UpdateOptions{BaseURL: srv.URL + base, CacheDir: opts.CacheDir, Client: srv.Client(), AllowShrink: true})
+	}
+	if res, err := up("/moved"); err != nil || res.Offers != 2 {
+		t.Fatalf("https to https redirect: %v", err)
+	}
+	_, err := up("/plain")
+	want := srv.URL + "/plain/lambda/vms.csv redirects to http://127.0.0.1:1/lambda/vms.csv: redirect to a URL that is not https refused"
+	if !errors.Is(err, ErrPlainRedirect) || !strings.Contains(err.Error(), want) || IsInput(err) {
+		t.Errorf("error %v, want %q", err, want)
+	}
+}
+
+// stallServer answers every request, sends part of a body when partial is
+// true, and then stalls until the client gives up or the test ends.
+func stallServer(t *testing.T, partial bool) *httptest.Server {
+	t.Helper()
+	release := make(chan struct{})
+	srv := httptest.NewTLSServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if partial {
+			fmt.Fprint(w, lambdaHeader)
+			w.(http.Flusher).Flush()
+		}
+		select {
+		case <-r.Context().Done():
+		case <-release:
+		}
+	}))
+	t.Cleanup(srv.Close)
+	t.Cleanup(func() { close(release) }) // runs before srv.Close
+	return srv
+}
+
+func TestUpdateTimeout(t *testing.T) {
+	for _, partial := range []bool{false, true} {
+		t.Run(fmt.Sprint("partial body ", partial), func(t *testing.T) {
+			opts := testOptions(t)
+			srv := stallServer(t, partial)
+			ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
+			defer cancel()
+			done := make(chan error, 1)
+			go func() {
+				_, err := Update(ctx, UpdateOptions{BaseURL: srv.URL, CacheDir: opts.CacheDir, Client: srv.Client()})
+				done <- err
+			}()
+			select {
+			case err := <-done:
+				if !errors.Is(err, context.DeadlineExceeded) || !strings.Contains(err.Error(), "gave up") || IsInput(err) {
+					t.Errorf("error %v", err)
+				}
+			case <-time.After(30 * time.Second):
+				t.Fatal("Update ignores its context")
+			}
+		})
+	}
 }

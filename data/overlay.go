@@ -50,14 +50,14 @@ type overlayOffer struct {
 	InstanceType nonEmpty    `toml:"instance_type"`
 	GPU          string      `toml:"gpu"`
 	GPUCount     gpuCount    `toml:"gpu_count"`
-	VRAMGiB      amount      `toml:"vram_gib"`
-	VCPUs        amount      `toml:"vcpus"`
-	MemoryGiB    amount      `toml:"memory_gib"`
+	VRAMGiB      vramSize    `toml:"vram_gib"`
+	VCPUs        vcpuCount   `toml:"vcpus"`
+	MemoryGiB    memorySize  `toml:"memory_gib"`
 	Currency     currency    `toml:"currency"`
-	OnDemand     amount      `toml:"on_demand_hourly"`
-	Spot         amount      `toml:"spot_hourly"`
-	Monthly      amount      `toml:"monthly"`
-	Yearly       amount      `toml:"yearly"`
+	OnDemand     hourly      `toml:"on_demand_hourly"`
+	Spot         hourly      `toml:"spot_hourly"`
+	Monthly      monthly     `toml:"monthly"`
+	Yearly       yearly      `toml:"yearly"`
 	Regions      []string    `toml:"regions"`
 	Interconnect interconn   `toml:"interconnect"`
 	VCPUType     vcpuType    `toml:"vcpu_type"`
@@ -76,10 +76,10 @@ type overlayOverride struct {
 	InstanceType string      `toml:"instance_type"`
 	GPU          string      `toml:"gpu"`
 	Discount     fraction    `toml:"discount"`
-	OnDemand     amount      `toml:"on_demand_hourly"`
-	Spot         amount      `toml:"spot_hourly"`
-	Monthly      amount      `toml:"monthly"`
-	Yearly       amount      `toml:"yearly"`
+	OnDemand     hourly      `toml:"on_demand_hourly"`
+	Spot         hourly      `toml:"spot_hourly"`
+	Monthly      monthly     `toml:"monthly"`
+	Yearly       yearly      `toml:"yearly"`
 	Note         string      `toml:"note"`
 }
 
@@ -96,22 +96,73 @@ type overlayPolicy struct {
 // Value types that check themselves while decoding, so that the decoder
 // reports the line and key of a bad value.
 
-// amount is a price or size: a finite number >= 0.
-type amount float64
+// Prices and sizes are finite numbers from 0 up to a bound far above any
+// real offer (the dearest instance costs a few hundred dollars, or a few
+// thousand yuan, an hour); a value past it is a typo, not a price.
+const (
+	maxOverlayHourly  = 1e5
+	maxOverlayMonthly = 1e8
+	maxOverlayYearly  = 1e9
+	maxOverlayVRAM    = 4096 // GiB per GPU
+	maxOverlayMemory  = 1e6  // GiB per instance
+	maxOverlayVCPUs   = 1e5  // per instance
+)
 
-func (a *amount) UnmarshalText(b []byte) error {
+// inRange parses a number of an overlay into dst: finite and from 0 to max.
+// want says what the key holds, for the error ("an hourly price").
+func inRange(dst *float64, b []byte, max float64, want string) error {
+	accepted := fmt.Sprintf("want %s from 0 to %s", want, model.FormatNumber(max))
 	v, err := strconv.ParseFloat(string(b), 64)
 	if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
-		return fmt.Errorf("%q is not a number (want e.g. 2.5)", b)
+		return fmt.Errorf("%q is not a number: %s", b, accepted)
 	}
-	if v < 0 {
-		return fmt.Errorf("%v is negative (prices and sizes are 0 or more)", v)
+	if v < 0 || v > max {
+		return fmt.Errorf("%s is out of range: %s", model.FormatNumber(v), accepted)
 	}
-	if v > 1e9 {
-		return fmt.Errorf("%v is implausibly large", v)
-	}
-	*a = amount(v)
+	*dst = v
 	return nil
+}
+
+// hourly is a price per hour for the whole instance.
+type hourly float64
+
+func (a *hourly) UnmarshalText(b []byte) error {
+	return inRange((*float64)(a), b, maxOverlayHourly, "a price per hour (whole instance)")
+}
+
+// monthly is a price per month.
+type monthly float64
+
+func (a *monthly) UnmarshalText(b []byte) error {
+	return inRange((*float64)(a), b, maxOverlayMonthly, "a price per month")
+}
+
+// yearly is a price per year.
+type yearly float64
+
+func (a *yearly) UnmarshalText(b []byte) error {
+	return inRange((*float64)(a), b, maxOverlayYearly, "a price per year")
+}
+
+// vramSize is the memory of one GPU in GiB.
+type vramSize float64
+
+func (a *vramSize) UnmarshalText(b []byte) error {
+	return inRange((*float64)(a), b, maxOverlayVRAM, "GiB per GPU")
+}
+
+// memorySize is an instance's memory in GiB.
+type memorySize float64
+
+func (a *memorySize) UnmarshalText(b []byte) error {
+	return inRange((*float64)(a), b, maxOverlayMemory, "GiB")
+}
+
+// vcpuCount is an instance's vCPUs.
+type vcpuCount float64
+
+func (a *vcpuCount) UnmarshalText(b []byte) error {
+	return inRange((*float64)(a), b, maxOverlayVCPUs, "a vCPU count")
 }
 
 // fraction is a discount: at least 0 and below 1 (0.3 = 30% off).
@@ -119,7 +170,7 @@ type fraction float64
 
 func (f *fraction) UnmarshalText(b []byte) error {
 	v, err := strconv.ParseFloat(string(b), 64)
-	if err != nil || math.IsNaN(v) {
+	if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
 		return fmt.Errorf("%q is not a number (want a fraction such as 0.3 for 30%% off)", b)
 	}
 	if v < 0 || v >= 1 {
@@ -149,7 +200,7 @@ type providerKey string
 
 func (p *providerKey) UnmarshalText(b []byte) error {
 	s := string(b)
-	if s == "" || s != strings.ToLower(s) || strings.ContainsAny(s, " /\t") {
+	if s == "" || s != strings.ToLower(s) || strings.ContainsAny(s, " /\t") || SafeText(s) != s {
 		return fmt.Errorf("%q is not a provider key (lower case, no spaces, e.g. aws)", s)
 	}
 	*p = providerKey(s)
@@ -408,7 +459,7 @@ func applyOverride(o *model.Offer, ovr overlayOverride, src string) {
 		}
 		what = append(what, fmt.Sprintf("%s%% off every listed price", model.FormatNumber(d*100)))
 	}
-	set := func(dst, max *float64, v amount, name string) {
+	set := func(dst, max *float64, v float64, name string) {
 		if v > 0 {
 			*dst = float64(v)
 			if max != nil {
@@ -417,10 +468,10 @@ func applyOverride(o *model.Offer, ovr overlayOverride, src string) {
 			what = append(what, name+" set to "+model.FormatNumber(float64(v)))
 		}
 	}
-	set(&o.OnDemand, &o.OnDemandMax, ovr.OnDemand, "on-demand")
-	set(&o.Spot, &o.SpotMax, ovr.Spot, "spot")
-	set(&o.Monthly, nil, ovr.Monthly, "monthly")
-	set(&o.Yearly, nil, ovr.Yearly, "yearly")
+	set(&o.OnDemand, &o.OnDemandMax, float64(ovr.OnDemand), "on-demand")
+	set(&o.Spot, &o.SpotMax, float64(ovr.Spot), "spot")
+	set(&o.Monthly, nil, float64(ovr.Monthly), "monthly")
+	set(&o.Yearly, nil, float64(ovr.Yearly), "yearly")
 	note := "user overlay: " + strings.Join(what, ", ")
 	if ovr.Note != "" {
 		note += " (" + ovr.Note + ")"
@@ -465,6 +516,7 @@ func decodeOverlay(path string, b []byte) (*overlayFile, error) {
 		k := und[0]
 		return nil, fmt.Errorf("%s:%d: unknown key %q (known: [[offer]], [[override]] and [policy.<provider>] with the keys the README lists)", path, keyLine(b, k), k.String())
 	}
+	cleanStrings(&ov) // names and notes reach the terminal
 	return &ov, nil
 }
 

@@ -78,7 +78,20 @@ func TestOverlayErrors(t *testing.T) {
 			[]string{"catalog.toml:5:", `"offer.price"`}},
 		{"wrong type", "[[offer]]\nprovider = \"x\"\ngpu_count = \"eight\"\n", []string{"catalog.toml:3:", "gpu_count", "not a whole number"}},
 		{"negative price", "[[offer]]\nprovider = \"x\"\ninstance_type = \"y\"\ngpu_count = 1\non_demand_hourly = -2.5\n",
-			[]string{"catalog.toml:5:", "on_demand_hourly", "negative"}},
+			[]string{"catalog.toml:5:", `key "offer.on_demand_hourly": -2.5 is out of range: want a price per hour (whole instance) from 0 to 100000`}},
+		{"NaN price", "[[offer]]\nprovider = \"x\"\non_demand_hourly = nan\n",
+			[]string{"catalog.toml:3:", `key "offer.on_demand_hourly": "NaN" is not a number: want a price per hour (whole instance) from 0 to 100000`}},
+		{"infinite price", "[[override]]\nprovider = \"aws\"\nspot_hourly = inf\n",
+			[]string{"catalog.toml:3:", `key "override.spot_hourly": "+Inf" is not a number`, "from 0 to 100000"}},
+		{"minus infinity", "[[offer]]\nprovider = \"x\"\nmonthly = -inf\n", []string{"catalog.toml:3:", `"offer.monthly"`, "not a number", "a price per month from 0 to 100000000"}},
+		{"NaN as a string", "[[offer]]\nprovider = \"x\"\nyearly = \"NaN\"\n", []string{"catalog.toml:3:", `"offer.yearly"`, "not a number", "a price per year"}},
+		{"absurd hourly price", "[[override]]\nprovider = \"aws\"\non_demand_hourly = 1e12\n",
+			[]string{"catalog.toml:3:", `"override.on_demand_hourly"`, "1000000000000 is out of range", "from 0 to 100000"}},
+		{"absurd GPU memory", "[[offer]]\nprovider = \"x\"\nvram_gib = 80000\n", []string{"catalog.toml:3:", `"offer.vram_gib"`, "GiB per GPU from 0 to 4096"}},
+		{"NaN vCPUs", "[[offer]]\nprovider = \"x\"\nvcpus = nan\n", []string{"catalog.toml:3:", `"offer.vcpus"`, "a vCPU count from 0 to 100000"}},
+		{"NaN discount", "[[override]]\nprovider = \"aws\"\ndiscount = nan\n", []string{"catalog.toml:3:", `"override.discount"`, "not a number"}},
+		{"infinite discount", "[policy.aws]\ncommit_1y = inf\n", []string{"catalog.toml:2:", `"policy.aws.commit_1y"`, "not a number"}},
+		{"escape in a provider key", "[[override]]\nprovider = \"aws\\u001b[2J\"\ndiscount = 0.1\n", []string{"catalog.toml:2:", "provider", "not a provider key"}},
 		{"zero GPUs", "[[offer]]\nprovider = \"x\"\ninstance_type = \"y\"\ngpu_count = 0\n", []string{"catalog.toml:4:", "gpu_count", "want 1 to"}},
 		{"missing gpu_count", "[[offer]]\nprovider = \"x\"\ninstance_type = \"y\"\ngpu = \"A100-80GB SXM4\"\non_demand_hourly = 2\n",
 			[]string{"catalog.toml:1:", `"gpu_count" is missing`}},
@@ -145,5 +158,25 @@ func TestGPUNameMatches(t *testing.T) {
 		if got := GPUNameMatches(cat, tc.gpu, tc.query); got != tc.want {
 			t.Errorf("GPUNameMatches(%q, %q) = %v, want %v", tc.gpu, tc.query, got, tc.want)
 		}
+	}
+}
+
+// Every string an overlay brings is cleaned of terminal controls before it
+// reaches the catalog.
+func TestOverlayStringsCleaned(t *testing.T) {
+	cat := embeddedCatalog(t)
+	src := "[[offer]]\nprovider = \"mylab\"\ninstance_type = \"evil\\u001b[31m\\u0007box\"\ngpu = \"L4\"\ngpu_count = 1\n" +
+		"on_demand_hourly = 1.5\nregions = [\"eu\\u202e1\", \"\\u001b]0;pwned\\u0007us\"]\nnotes = \"line1\\nline2\\u009b2J\"\n" +
+		"sources = [\"\\u001b]8;;http://x\\u001b\\\\link\"]\n\n" +
+		"[[override]]\nprovider = \"aws\"\ninstance_type = \"p5.48xlarge\"\ndiscount = 0.1\nnote = \"deal\\u001b[0m\\u2066!\"\n"
+	if err := ApplyOverlay(cat, "o.toml", []byte(src)); err != nil {
+		t.Fatal(err)
+	}
+	o := offerByKey(t, cat, "mylab/evilbox")
+	if strings.Join(o.Regions, ",") != "eu1,us" || o.Notes != "line1 line2" || o.Sources[0] != "link" {
+		t.Errorf("offer not cleaned: %q %q %q", o.Regions, o.Notes, o.Sources)
+	}
+	if p := offerByKey(t, cat, "aws/p5.48xlarge"); !strings.Contains(p.PriceNote, "(deal!)") {
+		t.Errorf("override note not cleaned: %q", p.PriceNote)
 	}
 }

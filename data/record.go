@@ -6,9 +6,11 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 
 	"github.com/BurntSushi/toml"
@@ -52,34 +54,59 @@ func WriteRecord(path string, rec model.Record, overwrite bool) error {
 	return writeAtomic(path, buf.Bytes(), overwrite)
 }
 
-// writeAtomic writes b to path through a temporary file and a rename (or a
-// hard link when the file must not be replaced).
+// writeAtomic writes b to path through a temporary file in the same
+// folder and a rename (or a hard link when the file must not be replaced).
+// Overwriting keeps the existing file's permissions; a new file gets 0644
+// less the umask. A failure names path and gives the system's reason
+// ("permission denied", "no space left on device"); a directory at path
+// is refused as such; an existing file when overwrite is false is an
+// error wrapping fs.ErrExist.
 func writeAtomic(path string, b []byte, overwrite bool) error {
 	dir := filepath.Dir(path)
+	st, err := os.Stat(path)
+	switch {
+	case err == nil && st.IsDir():
+		return fmt.Errorf("cannot save: %s is a directory (give a file name, e.g. %s)", path, filepath.Join(path, "gpupick.toml"))
+	case err == nil && !st.Mode().IsRegular():
+		return fmt.Errorf("cannot save: %s is %s, not a regular file (give another file name)", path, fileKind(st.Mode()))
+	case err != nil && !errors.Is(err, fs.ErrNotExist):
+		return saveErr(path, "cannot look at it", err)
+	}
 	if !overwrite {
 		if _, err := os.Lstat(path); err == nil {
 			return fmt.Errorf("write %s: %w", path, fs.ErrExist)
 		}
 	}
-	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp-*")
+	if dst, err := os.Stat(dir); err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return fmt.Errorf("cannot save %s: folder %s does not exist (create it first or give another path)", path, dir)
+		}
+		return saveErr(path, "cannot look at folder "+dir, err)
+	} else if !dst.IsDir() {
+		return fmt.Errorf("cannot save %s: %s is not a folder", path, dir)
+	}
+	tmp, err := createTemp(dir, "."+filepath.Base(path)+".tmp-")
 	if err != nil {
-		return fmt.Errorf("write %s: %w", path, err)
+		return saveErr(path, "cannot create a file in "+dir, err)
 	}
 	tmpName := tmp.Name()
 	defer os.Remove(tmpName)
 	if _, err := tmp.Write(b); err != nil {
 		tmp.Close()
-		return fmt.Errorf("write %s: %w", path, err)
+		return saveErr(path, "cannot write "+tmpName, err)
 	}
 	if err := tmp.Sync(); err != nil {
 		tmp.Close()
-		return fmt.Errorf("write %s: %w", path, err)
+		return saveErr(path, "cannot write "+tmpName, err)
 	}
 	if err := tmp.Close(); err != nil {
-		return fmt.Errorf("write %s: %w", path, err)
+		return saveErr(path, "cannot write "+tmpName, err)
 	}
-	if err := os.Chmod(tmpName, 0o644); err != nil {
-		return fmt.Errorf("write %s: %w", path, err)
+	if st != nil {
+		// Replacing a file: keep its permissions (a 0600 record stays 0600).
+		if err := os.Chmod(tmpName, st.Mode().Perm()); err != nil {
+			return saveErr(path, "cannot set the permissions of "+tmpName, err)
+		}
 	}
 	if !overwrite {
 		// A hard link fails if path appeared meanwhile: no silent overwrite.
@@ -89,31 +116,50 @@ func writeAtomic(path string, b []byte, overwrite bool) error {
 			}
 			// Filesystems without hard links: fall back to rename.
 			if err := os.Rename(tmpName, path); err != nil {
-				return fmt.Errorf("write %s: %w", path, err)
+				return saveErr(path, "cannot move the new file into place", err)
 			}
 		}
 		return nil
 	}
 	if err := os.Rename(tmpName, path); err != nil {
-		return fmt.Errorf("write %s: %w", path, err)
+		return saveErr(path, "cannot move the new file into place", err)
 	}
 	return nil
+}
+
+// createTemp creates a new file dir/prefix<random> for writing, mode 0644
+// less the umask (os.CreateTemp would make it 0600).
+func createTemp(dir, prefix string) (*os.File, error) {
+	for try := 0; ; try++ {
+		name := filepath.Join(dir, prefix+strconv.FormatUint(rand.Uint64(), 36))
+		f, err := os.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+		if errors.Is(err, fs.ErrExist) && try < 100 {
+			continue
+		}
+		return f, err
+	}
+}
+
+// saveErr words a failed save: the target, what failed, and the system's
+// reason in full (the *PathError's or *LinkError's error, wrapped).
+func saveErr(path, doing string, err error) error {
+	var pe *fs.PathError
+	var le *os.LinkError
+	switch {
+	case errors.As(err, &pe):
+		err = pe.Err
+	case errors.As(err, &le):
+		err = le.Err
+	}
+	return fmt.Errorf("cannot save %s: %s: %w", path, doing, err)
 }
 
 // ReadRecord reads and checks a decision record (or a bare answers file:
 // a TOML file whose top level holds only an [answers] table).
 func ReadRecord(path string) (model.Record, error) {
-	f, err := os.Open(path)
+	b, err := ReadRegularFile(path, maxRecordBytes)
 	if err != nil {
 		return model.Record{}, fmt.Errorf("record: %w", err)
-	}
-	defer f.Close()
-	b, err := io.ReadAll(io.LimitReader(f, maxRecordBytes+1))
-	if err != nil {
-		return model.Record{}, fmt.Errorf("record %s: %w", path, err)
-	}
-	if len(b) > maxRecordBytes {
-		return model.Record{}, fmt.Errorf("record %s: larger than %d bytes", path, maxRecordBytes)
 	}
 	return DecodeRecord(path, b)
 }
@@ -150,6 +196,7 @@ func DecodeRecord(name string, b []byte) (model.Record, error) {
 	if !md.IsDefined("answers", "grad_checkpointing") {
 		rec.Answers.GradCheckpointing = model.DefaultAnswers().GradCheckpointing
 	}
+	cleanStrings(&rec) // a record's text may be shown in the wizard
 	rec.Answers.Normalize()
 	if err := rec.Answers.Validate(); err != nil {
 		line, kerr := recordKeyed(b, err)

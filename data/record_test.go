@@ -144,6 +144,7 @@ func FuzzDecodeRecord(f *testing.F) {
 	f.Add([]byte("[answers]\nworkload = \"inference\"\nparams_b = 8\nduration_hours = inf\n"))
 	f.Add([]byte("[answers]\nworkload = \"inference\"\nparams_b = 1e300\n"))
 	f.Add([]byte("[answers]\nworkload = \"inference\"\nparams_b = 8\n[answers.budget]\namount = -nan\n"))
+	f.Add([]byte("[answers]\nworkload = \"inference\"\nparams_b = 8\nmodel = \"x\\u001b[31m\\u0007\"\nproviders = [\"aws\\u202e\"]\n"))
 	f.Fuzz(func(t *testing.T, b []byte) {
 		rec, err := DecodeRecord("f.toml", b)
 		if err != nil {
@@ -174,6 +175,9 @@ func FuzzDecodeRecord(f *testing.F) {
 		if !reflect.DeepEqual(again.Answers, rec.Answers) {
 			t.Fatalf("answers changed on round trip")
 		}
+		if s, bad := unsafeString(&rec); bad {
+			t.Fatalf("decoded record keeps a terminal control: %q", s)
+		}
 	})
 }
 
@@ -192,5 +196,17 @@ func TestRecordGradCheckpointingDefault(t *testing.T) {
 	again, err := DecodeRecord("a.toml", buf.Bytes())
 	if err != nil || again.Answers.GradCheckpointing {
 		t.Fatalf("explicit false lost: %v, %v\n%s", again.Answers.GradCheckpointing, err, buf.Bytes())
+	}
+}
+
+// A record's strings are cleaned of terminal controls as it is read.
+func TestDecodeRecordCleansStrings(t *testing.T) {
+	in := "[answers]\nworkload = \"inference\"\nparams_b = 8\nmodel = \"my\\u001b[31m-model\\u0007\"\nproviders = [\"aws\\u202e\"]\n"
+	rec, err := DecodeRecord("a.toml", []byte(in))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rec.Answers.Model != "my-model" || strings.Join(rec.Answers.Providers, ",") != "aws" {
+		t.Errorf("answers %q %q", rec.Answers.Model, rec.Answers.Providers)
 	}
 }
