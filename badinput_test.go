@@ -4,7 +4,9 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 	"unicode/utf8"
 )
 
@@ -26,16 +28,34 @@ func runBad(t *testing.T, tt badInput) {
 	dir := t.TempDir()
 	args := append([]string(nil), tt.args...)
 	for i, a := range args {
-		if strings.Contains(a, "FILE") {
+		switch {
+		case strings.Contains(a, "FILE"):
 			p := filepath.Join(dir, "in.toml")
 			if err := os.WriteFile(p, []byte(tt.file), 0o644); err != nil {
 				t.Fatal(err)
 			}
 			args[i] = strings.ReplaceAll(a, "FILE", p)
+		case a == "FIFO":
+			p := filepath.Join(dir, "pipe.toml")
+			if err := syscall.Mkfifo(p, 0o644); err != nil {
+				t.Fatalf("mkfifo: %v", err)
+			}
+			args[i] = p
+		case a == "DIR":
+			args[i] = dir
 		}
 	}
 	var out, errb strings.Builder
-	code := run(args, strings.NewReader(""), &out, &errb)
+	// A read that blocks (a named pipe) must not hang the command: the
+	// deadline only detects a hang, it never decides a pass.
+	done := make(chan int, 1)
+	go func() { done <- run(args, strings.NewReader(""), &out, &errb) }()
+	var code int
+	select {
+	case code = <-done:
+	case <-time.After(60 * time.Second):
+		t.Fatalf("%v hangs", args)
+	}
 	msg := errb.String()
 	if code != tt.code {
 		t.Errorf("exit %d, want %d; stderr %q", code, tt.code, msg)
@@ -56,10 +76,11 @@ func runBad(t *testing.T, tt badInput) {
 	}
 }
 
-// TestBadInputClasses: every class of bad input, from flags and answers
-// files, is refused with exit 2 and a one-line message that names the
-// field (the flag, or the record key) and the fix; none is replaced by
-// another value.
+// TestBadInputClasses: every class of bad input, from flags, answers
+// files, special files and overlays, is refused with exit 2 and a
+// one-line message that names the field (the flag, or the record key and
+// line) and the fix; none is replaced by another value. The classes of
+// catalog import and update are in TestCatalogBadInputExitCodes.
 func TestBadInputClasses(t *testing.T) {
 	long := strings.Repeat("9", 500) + "B"
 	rec := func(body string) string { return "[answers]\nworkload = \"inference\"\n" + body }
@@ -124,6 +145,17 @@ func TestBadInputClasses(t *testing.T) {
 		{"answers unknown gpu", []string{"recommend", "--answers", "FILE"}, rec("model = \"llama-3.1-8b\"\ngpu = \"TPUv9\"\n"), 2, []string{"[answers] gpu", "TPUv9"}},
 		{"answers missing file", []string{"recommend", "--answers", "/nonexistent/x.toml"}, "", 2, []string{"--answers", "/nonexistent/x.toml"}},
 		{"load NaN", []string{"--load", "FILE"}, rec("params_b = nan\n"), 2, []string{"--load", "params_b"}},
+		// Files that are not regular files are refused at once.
+		{"answers named pipe", []string{"recommend", "--answers", "FIFO"}, "", 2, []string{"--answers", "named pipe"}},
+		{"answers device", []string{"recommend", "--answers", "/dev/zero"}, "", 2, []string{"--answers", "/dev/zero", "device"}},
+		{"answers directory", []string{"recommend", "--answers", "DIR"}, "", 2, []string{"--answers", "directory"}},
+		{"load named pipe", []string{"--load", "FIFO"}, "", 2, []string{"--load", "named pipe"}},
+		{"catalog named pipe", []string{"recommend", "--catalog", "FIFO"}, "", 2, []string{"overlay", "named pipe"}},
+		{"catalog device", []string{"recommend", "--catalog", "/dev/zero"}, "", 2, []string{"overlay", "device"}},
+		// Overlays: the key and line are named, the range given.
+		{"overlay NaN price", []string{"recommend", "--catalog", "FILE"}, "[[override]]\nprovider = \"aws\"\ninstance_type = \"p5.*\"\non_demand_hourly = nan\n", 2, []string{"in.toml:4", "on_demand_hourly", "0 to 100000"}},
+		{"overlay negative price", []string{"recommend", "--catalog", "FILE"}, "[[override]]\nprovider = \"aws\"\ninstance_type = \"p5.*\"\non_demand_hourly = -2.5\n", 2, []string{"on_demand_hourly", "out of range"}},
+		{"overlay unknown key", []string{"recommend", "--catalog", "FILE"}, "[[override]]\nprovider = \"aws\"\nprise = 3\n", 2, []string{"prise"}},
 	}
 	if len(cases) < 40 {
 		t.Fatalf("only %d classes", len(cases))

@@ -106,7 +106,7 @@ func (m Model) exportKey(k tea.KeyPressMsg) (Model, tea.Cmd) {
 // right after a keystroke never records a stale choice.
 func (m Model) saveCmd(path string, overwrite bool) tea.Cmd {
 	cat := m.cfg.Catalog
-	a := m.form.effective()
+	a := m.form.committedAnswers() // the answers on screen; any invalid one as last committed, as asked
 	opt := advisorOptions(m.cfg.Lang)
 	sel := ""
 	if r := m.offers.selected(); r != nil {
@@ -191,7 +191,11 @@ func (m Model) exportLine() string {
 		return m.st.Warn.Render(m.t.f(mExportExists, e.path))
 	case exportInvalid:
 		id, _ := m.form.firstInvalid()
-		return m.st.Warn.Render(m.t.f(mExportInvalid, m.t.s(m.form.label(id)), m.form.raw[id], defs[id].format(&m.form.answers)))
+		keep := m.form.committed[id]
+		if b, ok := blankMeaning(id); ok && strings.TrimSpace(keep) == "" {
+			keep = m.t.s(b)
+		}
+		return m.st.Warn.Render(m.t.f(mExportInvalid, m.t.s(m.form.label(id)), m.form.raw[id], keep))
 	case exportSaving:
 		return m.st.Muted.Render(m.t.s(mExportSaving))
 	}

@@ -17,6 +17,10 @@ type form struct {
 	pos  [fieldCount]int // cursor, in runes
 	good [fieldCount]string
 	errs [fieldCount]error
+	// committed is each question's text when the focus last left it valid
+	// (or its starting text): what a save keeps for an answer that does
+	// not parse, never a value typed on the way to it ("70" of "70X").
+	committed [fieldCount]string
 
 	step    int // index into steps
 	field   int // index into the applicable fields of the step
@@ -42,6 +46,7 @@ func newForm(base model.Answers, e *env) form {
 	for id := range fieldCount {
 		f.raw[id] = defs[id].format(&f.base)
 		f.good[id] = f.raw[id]
+		f.committed[id] = f.raw[id]
 		f.pos[id] = len([]rune(f.raw[id]))
 	}
 	f.recompute()
@@ -139,6 +144,7 @@ func (f *form) clampField() {
 
 // next moves to the next question; it reports false at the end.
 func (f *form) next() bool {
+	f.commit()
 	if f.field+1 < len(f.stepFields(f.step)) {
 		f.field++
 		f.presetSel, f.fresh = -1, true
@@ -156,6 +162,7 @@ func (f *form) next() bool {
 
 // prev moves to the previous question.
 func (f *form) prev() {
+	f.commit()
 	if f.field > 0 {
 		f.field--
 		f.presetSel, f.fresh = -1, true
@@ -197,6 +204,7 @@ func (f *form) jump(step int) {
 }
 
 func (f *form) setStep(s, field int) {
+	f.commit()
 	f.step, f.field = s, field
 	f.visited = max(f.visited, s)
 	f.presetSel, f.fresh = -1, true
@@ -458,6 +466,27 @@ func (f *form) prefillVRAM(gib float64) {
 	}
 	s := model.FormatSize(math.Ceil(gib*10) / 10)
 	f.setRaw(fVRAM, s, len([]rune(s)))
+}
+
+// commit records the focused question's text as its committed answer
+// when it parses.
+func (f *form) commit() {
+	if id := f.current(); f.errs[id] == nil {
+		f.committed[id] = f.raw[id]
+	}
+}
+
+// committedAnswers are the answers with every question that does not parse
+// read from its committed text instead, as a save asked for keeps them.
+func (f *form) committedAnswers() model.Answers {
+	c := *f
+	for id := range fieldCount {
+		if c.errs[id] != nil {
+			c.raw[id] = c.committed[id]
+		}
+	}
+	c.recompute()
+	return c.effective()
 }
 
 // stepOf returns the step that asks a question.
