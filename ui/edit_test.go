@@ -1,10 +1,13 @@
 package ui
 
 import (
+	"errors"
 	"strings"
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
+
+	"github.com/gpupick/gpupick/model"
 )
 
 // TestTypingReplacesTheDefault: a step shows its default selected; the
@@ -150,5 +153,22 @@ func TestCtrlCBeforeSaving(t *testing.T) {
 	}
 	if _, ok := cmd().(tea.QuitMsg); !ok {
 		t.Error("ctrl+c does not quit")
+	}
+}
+
+// TestFailedSaveIsReadWhole: a failed save names the path and the system's
+// reason in full, wrapped over the footer's rows, not cut.
+func TestFailedSaveIsReadWhole(t *testing.T) {
+	reason := "cannot save /very/long/path/to/a/folder/that/goes/on/and/on/gpupick.toml: write: no space left on device"
+	m := newTestModel(t, 80, 24, func(c *Config) {
+		c.Save = func(string, model.Record, bool) error { return errors.New(reason) }
+	})
+	m = press(t, m, "ctrl+s", "enter")
+	s := screen(m)
+	if joined := strings.Join(strings.Fields(s), " "); !strings.Contains(joined, "no space left on device") || !strings.Contains(joined, "/very/long/path/to/a/folder/that/goes/on/and/on/gpupick.toml") {
+		t.Fatalf("the reason is cut:\n%s", s)
+	}
+	if n := len(strings.Split(s, "\n")); n != 24 {
+		t.Errorf("%d lines on a 24-line screen", n)
 	}
 }

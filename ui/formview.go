@@ -242,14 +242,14 @@ func (m Model) viewField(id fieldID, focused, current bool, w int, compact bool)
 	return out
 }
 
-// blankMeaning is what a blank answer to a question means: no budget, no
-// data, no job size ("none"), or no filter ("any"); ok is false for a
-// question that needs an answer.
+// blankMeaning is what a blank answer to a question means, as the
+// registry says: no budget, no data, no job size ("none"), or no filter
+// ("any"); ok is false for a question that needs an answer.
 func blankMeaning(id fieldID) (m msg, ok bool) {
-	switch id {
-	case fBudget, fDataGB, fEgressGB, fDataset, fGenTokens:
+	switch defs[id].spec().Blank {
+	case model.BlankNone:
 		return mBlankMeansNone, true
-	case fGPU, fGPUs, fNodes, fProviders, fRegions:
+	case model.BlankAny:
 		return mBlankMeansAny, true
 	}
 	return 0, false

@@ -53,14 +53,15 @@ const (
 // most of a stacked screen; detail gives the selected offer's detail more
 // rows than the list; formNeed is the rows the current step wants on a
 // stacked screen (the panel takes the rest); need sizes the offer table
-// to the names of the ranked offers (nil: before any ranking).
-func computeLayout(w, h int, offersFocus, detail bool, formNeed int, need *tableNeed) layout {
+// to the names of the ranked offers (nil: before any ranking);
+// statusRows is how many more rows the footer needs for a long message.
+func computeLayout(w, h int, offersFocus, detail bool, formNeed int, need *tableNeed, statusRows int) layout {
 	l := layout{width: w, height: h}
 	if w < minWidth || h < minHeight {
 		l.tooSmall = true
 		return l
 	}
-	l.bodyH = h - headerRows - footerRows
+	l.bodyH = h - headerRows - footerRows - statusRows
 	if w >= wideWidth {
 		l.formW = min(max(w*32/100, 36), 50)
 		l.panelW = w - l.formW - 3 // " │ "

@@ -216,7 +216,7 @@ func (m *Model) layout() layout {
 	case m.focus == focusForm:
 		need = len(m.viewStep(m.width, true).lines)
 	}
-	return computeLayout(m.width, m.height, offersFocus, m.detail || m.compare, need, &m.offers.need)
+	return computeLayout(m.width, m.height, offersFocus, m.detail || m.compare, need, &m.offers.need, m.statusRows())
 }
 
 // selectOffer selects the offer with a key, if the list has it.
@@ -228,6 +228,18 @@ func (m *Model) selectOffer(k string) {
 		}
 	}
 	m.offers.sel = 0
+}
+
+// maxStatusRows bounds the rows a long error takes from the body.
+const maxStatusRows = 3
+
+// statusRows is how many rows past the first a status error needs to be
+// read whole (a failed save names the path and the system's reason).
+func (m *Model) statusRows() int {
+	if !m.statusErr || m.status == "" || m.export.active() || m.filtering || m.width < minWidth {
+		return 0
+	}
+	return min(len(wrap(m.status, m.width))-1, maxStatusRows)
 }
 
 // afterEdit re-ranks when an edit changed the answers. While an answer

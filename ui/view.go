@@ -95,6 +95,14 @@ func (m Model) viewFooter(w int) []string {
 			left = m.st.Status.Render(m.status)
 		}
 	}
+	if extra := m.statusRows(); extra > 0 {
+		// A long error is wrapped, not cut, above the help line.
+		lines := wrap(m.status, w)[:extra+1]
+		for i := range lines {
+			lines[i] = m.st.Error.Render(fit(lines[i], w))
+		}
+		return append(lines, fit(m.helpLine(w), w))
+	}
 	var first string
 	lw, cw := cellWidth(left), cellWidth(cat)
 	switch {
