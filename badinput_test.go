@@ -205,3 +205,27 @@ func TestVersionFlag(t *testing.T) {
 		}
 	}
 }
+
+// TestRecommendLangZh: --lang zh behaves in recommend as in the wizard:
+// prices in yuan unless --currency says otherwise, notes in Chinese.
+func TestRecommendLangZh(t *testing.T) {
+	for _, tt := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--lang", "zh"}, `"currency": "CNY"`},
+		{[]string{"--lang", "zh", "--currency", "USD"}, `"currency": "USD"`},
+		{[]string{"--lang", "en"}, `"currency": "USD"`},
+	} {
+		var out, errb strings.Builder
+		code := run(append([]string{"recommend", "--format", "json", "--top", "1"}, tt.args...), nil, &out, &errb)
+		if code != exitOK || !strings.Contains(out.String(), tt.want) {
+			t.Errorf("%v: exit %d, stderr %q, output lacks %s", tt.args, code, errb.String(), tt.want)
+		}
+	}
+	var out strings.Builder
+	run([]string{"recommend", "--lang", "zh", "--format", "json", "--top", "1"}, nil, &out, &out)
+	if !strings.ContainsFunc(out.String(), func(r rune) bool { return r >= 0x4e00 && r <= 0x9fff }) {
+		t.Error("recommend --lang zh has no Chinese text")
+	}
+}
