@@ -43,10 +43,15 @@ func (p *probe) filter(m tea.Model, msg tea.Msg) tea.Msg {
 	return msg
 }
 
+// flowDeadline bounds each wait of a flow. It only detects a failure (a
+// passing flow waits as long as the program takes), so it is generous: a
+// busy machine may take seconds where an idle one takes milliseconds.
+const flowDeadline = 30 * time.Second
+
 // waitScreen pings the program until its model's frame contains want.
 func (p *probe) waitScreen(t *testing.T, tm *teatest.TestModel, want string) {
 	t.Helper()
-	deadline := time.Now().Add(5 * time.Second)
+	deadline := time.Now().Add(flowDeadline)
 	last := ""
 	for time.Now().Before(deadline) {
 		tm.Send(pingMsg{})
@@ -81,9 +86,9 @@ func runFlow(t *testing.T, w, h int, cfg Config, flow []flowStep) Model {
 	}
 	// The renderer drew real frames too.
 	teatest.WaitFor(t, tm.Output(), func(b []byte) bool { return bytes.Contains(b, []byte("gpupick")) },
-		teatest.WithDuration(5*time.Second), teatest.WithCheckInterval(10*time.Millisecond))
+		teatest.WithDuration(flowDeadline), teatest.WithCheckInterval(10*time.Millisecond))
 	tm.Send(keyMsgs("ctrl+c")[0])
-	return tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second)).(Model)
+	return tm.FinalModel(t, teatest.WithFinalTimeout(flowDeadline)).(Model)
 }
 
 func TestFlowInferenceEveryStep(t *testing.T) {
@@ -152,6 +157,8 @@ func TestFlowKnownVRAM(t *testing.T) {
 	fm := runFlow(t, 100, 30, cfg, []flowStep{
 		{[]string{"6", "enter"}, "任务所需显存"},
 		{[]string{"ctrl+u", "150GB", "enter"}, "按日历时长"},
+		// The ranking for the memory given arrives after the step moves on.
+		{nil, "需要 150 GiB 显存"},
 	})
 	if fm.form.answers.KnownVRAMGiB != 150 || fm.form.step != 5 {
 		t.Fatalf("answers %+v at step %d", fm.form.answers, fm.form.step)
@@ -173,7 +180,7 @@ func TestFlowResize(t *testing.T) {
 	tm.Send(tea.WindowSizeMsg{Width: 80, Height: 24})
 	wait("What will the GPUs do?")
 	tm.Send(keyMsgs("ctrl+c")[0])
-	fm := tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second)).(Model)
+	fm := tm.FinalModel(t, teatest.WithFinalTimeout(flowDeadline)).(Model)
 	if fm.width != 80 || !strings.Contains(screen(fm), "────") {
 		t.Fatalf("final size %d, frame:\n%s", fm.width, screen(fm))
 	}
