@@ -22,23 +22,30 @@ type flowStep struct {
 	want string // text that appears once the keys are handled ("" = none)
 }
 
-// probe keeps the model the program last handed a message to, so a test
-// can wait on the screen the model renders rather than on the renderer's
-// byte stream, which only carries the cells that changed.
+// probe keeps the screen the model rendered when the program last handed
+// it a ping, so a test can wait on the screen the model renders rather than
+// on the renderer's byte stream, which only carries the cells that changed.
+// The screen is rendered in the filter, on the program's goroutine: a copy
+// of the model shares its slices with the model the program goes on
+// updating, so rendering the copy on the test's goroutine would race.
 type probe struct {
-	mu sync.Mutex
-	m  Model
+	mu     sync.Mutex
+	screen string
 }
 
-// pingMsg is a no-op message that makes the program hand its model to the
-// probe's filter.
+// pingMsg is a no-op message that makes the probe's filter render the
+// program's model.
 type pingMsg struct{}
 
+// filter renders the model as a ping reaches it, before Update.
 func (p *probe) filter(m tea.Model, msg tea.Msg) tea.Msg {
-	if x, ok := m.(Model); ok {
-		p.mu.Lock()
-		p.m = x
-		p.mu.Unlock()
+	if _, ping := msg.(pingMsg); ping {
+		if x, ok := m.(Model); ok {
+			sc := screen(x)
+			p.mu.Lock()
+			p.screen = sc
+			p.mu.Unlock()
+		}
 	}
 	return msg
 }
@@ -57,7 +64,7 @@ func (p *probe) waitScreen(t *testing.T, tm *teatest.TestModel, want string) {
 		tm.Send(pingMsg{})
 		time.Sleep(5 * time.Millisecond)
 		p.mu.Lock()
-		last = screen(p.m)
+		last = p.screen
 		p.mu.Unlock()
 		if strings.Contains(last, want) {
 			return
