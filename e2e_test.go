@@ -2,7 +2,10 @@ package main
 
 // End-to-end harness: builds the real gpupick binary once per test run and
 // drives it inside tmux the way a person would (new-session at a fixed size,
-// send-keys, capture-pane). Tests that need tmux skip when it is missing.
+// send-keys, capture-pane), each test on a tmux server of its own and in
+// parallel. Every assertion waits for the screen state it checks (see
+// waitFor), never for a time. Without tmux the tests skip; under CI
+// (CI=true) they fail.
 
 import (
 	"fmt"
@@ -16,6 +19,7 @@ import (
 	"time"
 
 	"github.com/gpupick/gpupick/data"
+	"github.com/gpupick/gpupick/internal/testenv"
 )
 
 var (
@@ -57,40 +61,52 @@ func buildBinary(t *testing.T) string {
 	return builtBin
 }
 
-// tmuxSession is one detached tmux session running the binary.
+// e2eDeadline bounds every wait of the tmux tests. It only detects a
+// failure: a passing test waits as long as the program takes, not longer.
+const e2eDeadline = 60 * time.Second
+
+// pollEvery is how often a wait looks at the screen again.
+const pollEvery = 25 * time.Millisecond
+
+// tmuxSession is one detached tmux session running the binary, on a tmux
+// server of its own.
 type tmuxSession struct {
 	t    *testing.T
 	name string
-	sock string
-}
-
-var sessionSeq struct {
-	sync.Mutex
-	n int
+	sock string // the server's socket
+	home string // the program's HOME and working directory
 }
 
 // startTmux starts bin with args in a detached tmux session of the given
-// size, with env added to a clean environment (HOME, XDG dirs and TERM point
-// into a temporary directory). The session is killed when the test ends.
+// size, on a tmux server of its own, with env added to a clean environment
+// (HOME, XDG dirs and TERM point into a temporary directory). The server is
+// killed when the test ends. Without tmux the test skips, or fails under CI.
 func startTmux(t *testing.T, bin string, width, height int, env []string, args ...string) *tmuxSession {
 	t.Helper()
 	if _, err := exec.LookPath("tmux"); err != nil {
-		t.Skip("tmux not installed")
+		testenv.Missing(t, "tmux not installed (apt-get install tmux): %v", err)
 	}
-	sessionSeq.Lock()
-	sessionSeq.n++
-	n := sessionSeq.n
-	sessionSeq.Unlock()
-	home := t.TempDir()
-	s := &tmuxSession{
-		t:    t,
-		name: fmt.Sprintf("gpupick-e2e-%d-%d", os.Getpid(), n),
-		sock: filepath.Join(home, "tmux.sock"),
+	// The socket's own short directory keeps its path within the limit of
+	// a unix socket's address, however long the test's name.
+	sockDir, err := os.MkdirTemp("", "gpk-tmux-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := &tmuxSession{t: t, name: "gpupick", sock: filepath.Join(sockDir, "sock"), home: t.TempDir()}
+	t.Cleanup(func() {
+		exec.Command("tmux", "-S", s.sock, "kill-server").Run()
+		os.RemoveAll(sockDir)
+	})
+	// Keep the pane after the program exits, so that its last screen can
+	// be read; set in the config, before the program can exit.
+	conf := filepath.Join(sockDir, "tmux.conf")
+	if err := os.WriteFile(conf, []byte("set-option -g remain-on-exit on\n"), 0o644); err != nil {
+		t.Fatal(err)
 	}
 	base := []string{
-		"HOME=" + home,
-		"XDG_CACHE_HOME=" + filepath.Join(home, ".cache"),
-		"XDG_CONFIG_HOME=" + filepath.Join(home, ".config"),
+		"HOME=" + s.home,
+		"XDG_CACHE_HOME=" + filepath.Join(s.home, ".cache"),
+		"XDG_CONFIG_HOME=" + filepath.Join(s.home, ".config"),
 		"TERM=xterm-256color",
 		"LANG=C.UTF-8",
 		"PATH=" + os.Getenv("PATH"),
@@ -101,23 +117,19 @@ func startTmux(t *testing.T, bin string, width, height int, env []string, args .
 	cmdline = append(cmdline, env...)
 	cmdline = append(cmdline, bin)
 	cmdline = append(cmdline, args...)
-	tmuxArgs := []string{"-S", s.sock, "-f", "/dev/null", "new-session", "-d", "-s", s.name,
-		"-x", fmt.Sprint(width), "-y", fmt.Sprint(height), "-c", home}
+	tmuxArgs := []string{"-S", s.sock, "-f", conf, "new-session", "-d", "-s", s.name,
+		"-x", fmt.Sprint(width), "-y", fmt.Sprint(height), "-c", s.home}
 	tmuxArgs = append(tmuxArgs, shellJoin(cmdline))
 	if out, err := exec.Command("tmux", tmuxArgs...).CombinedOutput(); err != nil {
 		t.Fatalf("tmux new-session: %v\n%s", err, out)
 	}
-	// Keep the pane after the program exits so its last screen can be read.
-	s.tmux("set-option", "-t", s.name, "remain-on-exit", "on")
-	t.Cleanup(func() {
-		exec.Command("tmux", "-S", s.sock, "kill-server").Run()
-	})
 	return s
 }
 
 // dir returns the session's working (and HOME) directory.
-func (s *tmuxSession) dir() string { return filepath.Dir(s.sock) }
+func (s *tmuxSession) dir() string { return s.home }
 
+// tmux runs a tmux command on the session's server and returns its output.
 func (s *tmuxSession) tmux(args ...string) string {
 	s.t.Helper()
 	out, err := exec.Command("tmux", append([]string{"-S", s.sock}, args...)...).CombinedOutput()
@@ -148,21 +160,88 @@ func (s *tmuxSession) capture() string {
 	return s.tmux("capture-pane", "-p", "-t", s.name)
 }
 
-// waitFor polls the screen until it contains substr, and returns it; on
-// timeout the test fails with the last screen.
-func (s *tmuxSession) waitFor(t *testing.T, substr string, timeout time.Duration) string {
-	t.Helper()
-	deadline := time.Now().Add(timeout)
-	var screen string
+// transcript returns all the pane has shown, scrolled-off lines included:
+// what a line-by-line program (the accessible mode) has printed.
+func (s *tmuxSession) transcript() string {
+	s.t.Helper()
+	return s.tmux("capture-pane", "-p", "-S", "-", "-t", s.name)
+}
+
+// waitFor polls the visible screen until cond holds for it, and returns
+// that screen. what names the awaited state: if e2eDeadline passes first,
+// the test fails with it and the last screen. Wait for the state that the
+// next assertions need (a ranking, a layout, a prompt), never for a time.
+func (s *tmuxSession) waitFor(what string, cond func(screen string) bool) string {
+	s.t.Helper()
+	return s.poll(what, s.capture, cond)
+}
+
+// waitText waits for a screen that shows every one of texts.
+func (s *tmuxSession) waitText(texts ...string) string {
+	s.t.Helper()
+	return s.waitFor(fmt.Sprintf("a screen showing %q", texts), shows(texts...))
+}
+
+// waitTranscript waits until the transcript shows every one of texts.
+func (s *tmuxSession) waitTranscript(texts ...string) string {
+	s.t.Helper()
+	return s.poll(fmt.Sprintf("a transcript showing %q", texts), s.transcript, shows(texts...))
+}
+
+// waitExit waits until the program in the pane has exited.
+func (s *tmuxSession) waitExit() {
+	s.t.Helper()
+	dead := func(string) bool {
+		return strings.TrimSpace(s.tmux("display-message", "-p", "-t", s.name, "#{pane_dead}")) == "1"
+	}
+	s.poll("the program to exit", s.capture, dead)
+}
+
+// poll reads the pane until cond holds for what read returns, and returns
+// it; after e2eDeadline the test fails with what and the last read.
+func (s *tmuxSession) poll(what string, read func() string, cond func(string) bool) string {
+	s.t.Helper()
+	deadline := time.Now().Add(e2eDeadline)
 	for {
-		screen = s.capture()
-		if strings.Contains(screen, substr) {
-			return screen
+		text := read()
+		if cond(text) {
+			return text
 		}
 		if time.Now().After(deadline) {
-			t.Fatalf("timed out after %v waiting for %q; screen:\n%s", timeout, substr, screen)
+			s.t.Fatalf("waited %v for %s; last screen:\n%s", e2eDeadline, what, text)
 		}
-		time.Sleep(50 * time.Millisecond)
+		time.Sleep(pollEvery)
+	}
+}
+
+// shows is the condition that a screen contains every one of texts.
+func shows(texts ...string) func(string) bool {
+	return func(screen string) bool {
+		for _, x := range texts {
+			if !strings.Contains(screen, x) {
+				return false
+			}
+		}
+		return true
+	}
+}
+
+// offerRow matches a ranked offer: a GPU count and, further on the same
+// side of the panel's border, a price in dollars or yuan.
+var offerRow = regexp.MustCompile(`\d+×[^│\n]*[$¥]\d`)
+
+// ranked is the condition that the panel lists priced offers: the ranking
+// has arrived, not only the frame around it.
+func ranked(screen string) bool { return offerRow.MatchString(screen) }
+
+// laidOutAt is the condition that the program has drawn its frame for a
+// terminal w columns wide: the title line, its first, reaches the last
+// column (a frame drawn for another width, or cut by tmux, does not).
+func laidOutAt(w int) func(string) bool {
+	return func(screen string) bool {
+		title, _, _ := strings.Cut(screen, "\n")
+		title = strings.TrimRight(title, " ")
+		return strings.HasPrefix(title, "gpupick") && len([]rune(title)) == w
 	}
 }
 
@@ -170,12 +249,6 @@ func (s *tmuxSession) waitFor(t *testing.T, substr string, timeout time.Duration
 func (s *tmuxSession) resize(w, h int) {
 	s.t.Helper()
 	s.tmux("resize-window", "-t", s.name, "-x", fmt.Sprint(w), "-y", fmt.Sprint(h))
-}
-
-// exited reports whether the program in the pane has exited.
-func (s *tmuxSession) exited() bool {
-	s.t.Helper()
-	return strings.TrimSpace(s.tmux("display-message", "-p", "-t", s.name, "#{pane_dead}")) == "1"
 }
 
 // shellJoin quotes words for the shell tmux runs the command with.
@@ -193,26 +266,27 @@ func shellJoin(words []string) string {
 // given, enter all the way keeps a ranking, and ctrl+s writes a decision
 // record that parses and matches what the panel shows.
 func TestE2EDefaultsAt80x24(t *testing.T) {
+	t.Parallel()
 	bin := buildBinary(t)
 	s := startTmux(t, bin, 80, 24, nil)
-	screen := s.waitFor(t, "prices as of", 15*time.Second)
-	// The panel lists priced offers: a "$" price on a line with a GPU count.
-	offers := regexp.MustCompile(`\d+×[^│\n]*\$\d`)
-	if !offers.MatchString(screen) {
-		t.Fatalf("no priced offers on the first screen:\n%s", screen)
-	}
-	// Enter through every step, accepting the defaults.
-	for i := 0; i < 12; i++ {
+	screen := s.waitFor("priced offers before any answer", ranked)
+	// Enter through every step, accepting the defaults, until the offers
+	// have the focus; each press waits until the wizard has moved on.
+	for presses := 0; !offersFocused(screen); presses++ {
+		if presses == maxEnters {
+			t.Fatalf("%d presses of enter did not reach the offers:\n%s", maxEnters, screen)
+		}
+		before := formArea(screen)
 		s.send("Enter")
+		screen = s.waitFor(fmt.Sprintf("the wizard to move on after enter #%d", presses+1),
+			func(sc string) bool { return formArea(sc) != before })
 	}
-	screen = s.waitFor(t, "$", 5*time.Second)
-	if !offers.MatchString(screen) {
-		t.Fatalf("no offers after accepting every default:\n%s", screen)
-	}
+	screen = s.waitFor("priced offers, focused, after accepting every default",
+		func(sc string) bool { return offersFocused(sc) && ranked(sc) })
 	s.send("C-s")
-	s.waitFor(t, "gpupick.toml", 5*time.Second)
+	s.waitText("gpupick.toml")
 	s.send("Enter")
-	s.waitFor(t, "saved", 5*time.Second)
+	s.waitText("saved")
 	rec, err := data.ReadRecord(filepath.Join(s.dir(), "gpupick.toml"))
 	if err != nil {
 		t.Fatalf("ctrl+s wrote no record that parses: %v", err)
@@ -220,16 +294,32 @@ func TestE2EDefaultsAt80x24(t *testing.T) {
 	if rec.Answers.Model != "llama-3.1-8b" || rec.Choice == nil || rec.Choice.TotalUSD <= 0 || rec.Requirement.VRAMGiB <= 0 {
 		t.Fatalf("record = answers %+v, choice %+v", rec.Answers, rec.Choice)
 	}
-	// The chosen offer is the one the panel showed first.
-	if !strings.Contains(screen, rec.Choice.Provider) {
-		t.Errorf("record chose %s/%s, not on screen:\n%s", rec.Choice.Provider, rec.Choice.InstanceType, screen)
+	// The chosen offer is the one the panel showed first, and selected.
+	if m := selectedRow.FindStringSubmatch(screen); m == nil || m[1] != rec.Choice.Provider {
+		t.Errorf("record chose %s/%s, not the selected row %q:\n%s", rec.Choice.Provider, rec.Choice.InstanceType, m, screen)
 	}
 	s.send("C-c")
-	deadline := time.Now().Add(5 * time.Second)
-	for !s.exited() {
-		if time.Now().After(deadline) {
-			t.Fatalf("ctrl+c did not quit:\n%s", s.capture())
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
+	s.waitExit()
+}
+
+// maxEnters bounds the presses of enter that answering every question
+// with its default may take.
+const maxEnters = 40
+
+// selectedRow matches the selected offer's row; its group is the provider.
+var selectedRow = regexp.MustCompile(`(?m)^▸\s+(\S+)\s`)
+
+// offersFocused is the condition that the offers have the focus: the title
+// line ends in "· offers", not "· questions".
+func offersFocused(screen string) bool {
+	title, _, _ := strings.Cut(screen, "\n")
+	return strings.HasSuffix(strings.TrimRight(title, " "), "· offers")
+}
+
+// formArea is the part of a stacked (narrow) screen above the panel's
+// border: the title line and the question being answered, which a press
+// of enter changes and a ranking arriving does not.
+func formArea(screen string) string {
+	area, _, _ := strings.Cut(screen, "\n────")
+	return area
 }

@@ -4,116 +4,116 @@ package main
 // by step like a person would, resized, exported, and loaded again.
 
 import (
+	"fmt"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/gpupick/gpupick/data"
 	"github.com/gpupick/gpupick/model"
 )
 
-const e2eWait = 15 * time.Second
-
+// TestWizardEveryStepResizeExportLoad answers every step at 140x40, checks
+// the summary and the ranking, resizes, exports the record and loads it.
 func TestWizardEveryStepResizeExportLoad(t *testing.T) {
+	t.Parallel()
 	bin := buildBinary(t)
 	s := startTmux(t, bin, 140, 40, nil)
-	s.waitFor(t, "What will the GPUs do?", e2eWait)
-	s.waitFor(t, "prices as of", e2eWait)
+	s.waitFor("the first question and a ranking", func(sc string) bool {
+		return shows("What will the GPUs do?", "prices as of")(sc) && ranked(sc)
+	})
 
 	// 1 workload: inference.
 	s.send("Enter")
-	s.waitFor(t, "Pick a preset", e2eWait)
+	s.waitText("Pick a preset")
 	// 2 model: a preset, typed.
 	s.send("C-u")
 	s.sendText("llama-3.1-70b")
-	s.waitFor(t, "Llama-3.1-70B", e2eWait)
+	s.waitText("Llama-3.1-70B")
 	s.send("Enter")
-	s.waitFor(t, "Number format of the weights", e2eWait)
+	s.waitText("Number format of the weights")
 	// 3 precision: int4.
 	s.sendText("6")
 	s.send("Enter")
-	s.waitFor(t, "Longer context", e2eWait)
+	s.waitText("Longer context")
 	// 4 context and users.
 	s.send("C-u")
 	s.sendText("32k")
 	s.send("Tab", "C-u")
 	s.sendText("4")
 	s.send("Enter")
-	s.waitFor(t, "How fast must", e2eWait)
+	s.waitText("How fast must")
 	// 5 latency: real-time.
 	s.sendText("1")
 	s.send("Enter")
-	s.waitFor(t, "Rent for a calendar period", e2eWait)
+	s.waitText("Rent for a calendar period")
 	// 6 duration: 3 months, 40 hours a week.
 	s.send("Enter", "C-u")
 	s.sendText("3mo")
 	s.send("Tab", "C-u")
 	s.sendText("40")
 	s.send("Enter")
-	s.waitFor(t, "Jobs that checkpoint", e2eWait)
+	s.waitText("Jobs that checkpoint")
 	// 7 interruptible: yes.
 	s.sendText("1")
 	s.send("Enter")
-	s.waitFor(t, "Per hour, per month", e2eWait)
+	s.waitText("Per hour, per month")
 	// 8 budget.
 	s.sendText("5000/mo")
 	s.send("Enter")
-	s.waitFor(t, "Narrow the offers", e2eWait)
+	s.waitText("Narrow the offers")
 	// 9 scale and filters: two nodes at most, three providers.
 	s.send("Tab", "Tab")
 	s.sendText("2")
 	s.send("Tab")
 	s.sendText("aws, gcp, lambda")
 	s.send("Tab", "Tab", "Enter")
-	s.waitFor(t, "Storage and internet egress", e2eWait)
+	s.waitText("Storage and internet egress")
 	// 10 data and egress.
 	s.sendText("200GB")
 	s.send("Tab")
 	s.sendText("50GB")
 	s.send("Enter")
-	screen := s.waitFor(t, "· offers", e2eWait)
-	for _, want := range []string{"llama-3.1-70b", "int4", "32k ctx · 4 concurrent", "Real-time", "3mo · 40 h/wk", "yes, spot ok", "$5000/mo", "200GB / 50GB", "Price models for this run"} {
-		if !strings.Contains(screen, want) {
-			t.Errorf("140x40 screen lacks %q:\n%s", want, screen)
-		}
-	}
+	// The summary shows every answer, and the ranking is the one for the
+	// data and egress given: each hidden cost is an amount, "free" or
+	// "unknown", never "-" or "none" (a ranking asked for earlier shows
+	// "none").
+	summary := []string{"· offers", "llama-3.1-70b", "int4", "32k ctx · 4 concurrent", "Real-time", "3mo · 40 h/wk",
+		"yes, spot ok", "$5000/mo", "200GB / 50GB", "Price models for this run"}
+	screen := s.waitFor(fmt.Sprintf("the offers focused, %q and hidden costs that are amounts", summary),
+		func(sc string) bool { return shows(summary...)(sc) && ranked(sc) && hiddenCostsGiven(sc) })
 	checkNoZeroPrice(t, screen)
-	// The data and egress were given: each hidden cost is an amount,
-	// "free" or "unknown", never "-"; the order is the advisor's, "best".
-	if m := regexp.MustCompile(`storage (\S+) · egress (\S+)`).FindStringSubmatch(screen); m == nil || m[1] == "-" || m[1] == "none" || m[2] == "-" || m[2] == "none" {
-		t.Errorf("hidden costs %q:\n%s", m, screen)
-	}
+	// The order is the advisor's, "best".
 	if !strings.Contains(screen, "sort: best") {
 		t.Errorf("the default order is not called best:\n%s", screen)
 	}
 
 	// Wide: the selected offer's instance name is whole in its row.
 	s.resize(200, 50)
-	screen = s.waitFor(t, "sort: best", e2eWait)
-	if m := regexp.MustCompile(`(?m)^.*│ (\S+) (\S+) · `).FindStringSubmatch(screen); m == nil {
-		t.Errorf("no detail title at 200x50:\n%s", screen)
-	} else if !regexp.MustCompile(`▸\s+` + regexp.QuoteMeta(m[1]) + `\s+` + regexp.QuoteMeta(m[2]) + ` `).MatchString(screen) {
-		t.Errorf("the selected row cuts %s %s at 200x50:\n%s", m[1], m[2], screen)
-	}
+	screen = s.waitFor("the 200x50 frame with the selected offer's provider and instance whole in its row",
+		func(sc string) bool { return laidOutAt(200)(sc) && selectedWhole(sc) })
 	checkFits(t, screen, 200, 50)
 
 	// Resize: stacked at 80x24, too small at 50x12, and back.
 	s.resize(80, 24)
-	screen = s.waitFor(t, strings.Repeat("─", 80), e2eWait)
+	screen = s.waitFor("the stacked 80x24 frame", func(sc string) bool {
+		return laidOutAt(80)(sc) && strings.Contains(sc, strings.Repeat("─", 80))
+	})
 	checkFits(t, screen, 80, 24)
 	s.resize(50, 12)
-	s.waitFor(t, "Terminal too small", e2eWait)
+	s.waitText("Terminal too small")
 	s.resize(140, 40)
-	s.waitFor(t, "Steps", e2eWait)
+	s.waitFor("the 140x40 frame with its step list", func(sc string) bool {
+		return laidOutAt(140)(sc) && strings.Contains(sc, "Steps")
+	})
 
 	// Export to the default path, in the session's directory.
 	s.send("C-s")
-	s.waitFor(t, "Save decision record to: ./gpupick.toml", e2eWait)
+	s.waitText("Save decision record to: ./gpupick.toml")
 	s.send("Enter")
 	path := filepath.Join(s.dir(), "gpupick.toml")
-	s.waitFor(t, "saved ", e2eWait)
+	s.waitText("saved ")
 	rec, err := data.ReadRecord(path)
 	if err != nil {
 		t.Fatalf("exported record: %v", err)
@@ -130,56 +130,81 @@ func TestWizardEveryStepResizeExportLoad(t *testing.T) {
 	}
 	// Saving again asks before overwriting.
 	s.send("C-s", "Enter")
-	s.waitFor(t, "exists. Overwrite? y/n", e2eWait)
+	s.waitText("exists. Overwrite? y/n")
 	s.send("n", "Escape")
 	s.send("C-c")
 
 	// --load reopens the wizard with the same answers.
 	l := startTmux(t, bin, 140, 40, nil, "--load", path)
-	screen = l.waitFor(t, "loaded "+path, e2eWait)
-	screen = l.waitFor(t, "prices as of", e2eWait)
-	for _, want := range []string{"llama-3.1-70b", "int4", "32k ctx · 4 concurrent", "Real-time", "3mo · 40 h/wk", "yes, spot ok", "$5000/mo", "aws,gcp,lambda", "200GB / 50GB"} {
-		if !strings.Contains(screen, want) {
-			t.Errorf("loaded screen lacks %q:\n%s", want, screen)
-		}
-	}
+	loaded := []string{"loaded " + path, "llama-3.1-70b", "int4", "32k ctx · 4 concurrent", "Real-time", "3mo · 40 h/wk",
+		"yes, spot ok", "$5000/mo", "aws,gcp,lambda", "200GB / 50GB"}
+	l.waitFor(fmt.Sprintf("the loaded answers %q and a ranking", loaded),
+		func(sc string) bool { return shows(loaded...)(sc) && ranked(sc) })
 	l.send("C-c")
+	l.waitExit()
 }
 
+// hiddenCosts matches the detail's hidden costs of storage and egress.
+var hiddenCosts = regexp.MustCompile(`storage (\S+) · egress (\S+)`)
+
+// hiddenCostsGiven is the condition that the selected offer's hidden costs
+// are priced for data and egress that were given: neither "-" nor "none".
+func hiddenCostsGiven(screen string) bool {
+	m := hiddenCosts.FindStringSubmatch(screen)
+	return m != nil && m[1] != "-" && m[1] != "none" && m[2] != "-" && m[2] != "none"
+}
+
+// detailTitle matches the selected offer's detail title in the wide
+// layout: provider and instance, whole.
+var detailTitle = regexp.MustCompile(`(?m)^.*│ (\S+) (\S+) · `)
+
+// selectedWhole is the condition that the selected row shows the provider
+// and instance of the detail title whole, not cut.
+func selectedWhole(screen string) bool {
+	m := detailTitle.FindStringSubmatch(screen)
+	return m != nil && regexp.MustCompile(`▸\s+`+regexp.QuoteMeta(m[1])+`\s+`+regexp.QuoteMeta(m[2])+` `).MatchString(screen)
+}
+
+// TestWizardChineseNoColor checks the Chinese wizard in yuan without
+// colour: the ranked offers are priced in ¥ and no colour is drawn.
 func TestWizardChineseNoColor(t *testing.T) {
+	t.Parallel()
 	bin := buildBinary(t)
 	s := startTmux(t, bin, 80, 24, []string{"NO_COLOR=1"}, "--lang", "zh", "--currency", "CNY")
-	screen := s.waitFor(t, "价格截至", e2eWait)
-	for _, want := range []string{"工作负载", "推理服务", "需要", "¥", "目录 内置", "排序：推荐"} {
-		if !strings.Contains(screen, want) {
-			t.Errorf("zh screen lacks %q:\n%s", want, screen)
-		}
-	}
+	wants := []string{"价格截至", "工作负载", "推理服务", "需要", "¥", "目录 内置", "排序：推荐"}
+	screen := s.waitFor(fmt.Sprintf("a Chinese screen showing %q and offers priced in yuan", wants),
+		func(sc string) bool { return shows(wants...)(sc) && offerRowCNY.MatchString(sc) })
 	checkFits(t, screen, 80, 24)
 	raw := s.tmux("capture-pane", "-e", "-p", "-t", s.name)
 	if regexp.MustCompile(`\x1b\[[0-9;]*(3[0-7]|38|4[0-7]|48|9[0-7])[;m]`).MatchString(raw) {
 		t.Errorf("NO_COLOR screen has colour:\n%q", raw)
 	}
 	s.send("C-c")
+	s.waitExit()
 }
 
+// offerRowCNY matches a ranked offer priced in yuan.
+var offerRowCNY = regexp.MustCompile(`\d+×[^│\n]*¥\d`)
+
+// TestWizardAccessible answers the accessible (line by line) wizard and
+// skips the save. Its output scrolls, so the waits read the transcript.
 func TestWizardAccessible(t *testing.T) {
+	t.Parallel()
 	bin := buildBinary(t)
 	s := startTmux(t, bin, 100, 30, []string{"ACCESSIBLE=1"})
-	s.waitFor(t, "Workload (type a number or a name) [Inference]:", e2eWait)
+	s.waitTranscript("Workload (type a number or a name) [Inference]:")
 	s.sendText("2")
 	s.send("Enter")
-	s.waitFor(t, "Model or parameter count", e2eWait)
+	s.waitTranscript("Model or parameter count")
 	s.sendText("8B")
 	s.send("Enter")
 	for i := 0; i < 19; i++ { // full fine-tuning also asks for checkpointing and sharding
 		s.send("Enter")
 	}
-	s.waitFor(t, "Best offers", e2eWait)
-	s.waitFor(t, "Save the decision record to", e2eWait)
+	s.waitTranscript("Best offers", "Save the decision record to")
 	s.sendText("-")
 	s.send("Enter")
-	s.waitFor(t, "Not saved.", e2eWait)
+	s.waitTranscript("Not saved.")
 }
 
 // checkFits fails when the screen has more lines or wider lines than the

@@ -22,37 +22,49 @@ type flowStep struct {
 	want string // text that appears once the keys are handled ("" = none)
 }
 
-// probe keeps the model the program last handed a message to, so a test
-// can wait on the screen the model renders rather than on the renderer's
-// byte stream, which only carries the cells that changed.
+// probe keeps the screen the model rendered when the program last handed
+// it a ping, so a test can wait on the screen the model renders rather than
+// on the renderer's byte stream, which only carries the cells that changed.
+// The screen is rendered in the filter, on the program's goroutine: a copy
+// of the model shares its slices with the model the program goes on
+// updating, so rendering the copy on the test's goroutine would race.
 type probe struct {
-	mu sync.Mutex
-	m  Model
+	mu     sync.Mutex
+	screen string
 }
 
-// pingMsg is a no-op message that makes the program hand its model to the
-// probe's filter.
+// pingMsg is a no-op message that makes the probe's filter render the
+// program's model.
 type pingMsg struct{}
 
+// filter renders the model as a ping reaches it, before Update.
 func (p *probe) filter(m tea.Model, msg tea.Msg) tea.Msg {
-	if x, ok := m.(Model); ok {
-		p.mu.Lock()
-		p.m = x
-		p.mu.Unlock()
+	if _, ping := msg.(pingMsg); ping {
+		if x, ok := m.(Model); ok {
+			sc := screen(x)
+			p.mu.Lock()
+			p.screen = sc
+			p.mu.Unlock()
+		}
 	}
 	return msg
 }
 
+// flowDeadline bounds each wait of a flow. It only detects a failure (a
+// passing flow waits as long as the program takes), so it is generous: a
+// busy machine may take seconds where an idle one takes milliseconds.
+const flowDeadline = 30 * time.Second
+
 // waitScreen pings the program until its model's frame contains want.
 func (p *probe) waitScreen(t *testing.T, tm *teatest.TestModel, want string) {
 	t.Helper()
-	deadline := time.Now().Add(5 * time.Second)
+	deadline := time.Now().Add(flowDeadline)
 	last := ""
 	for time.Now().Before(deadline) {
 		tm.Send(pingMsg{})
 		time.Sleep(5 * time.Millisecond)
 		p.mu.Lock()
-		last = screen(p.m)
+		last = p.screen
 		p.mu.Unlock()
 		if strings.Contains(last, want) {
 			return
@@ -81,9 +93,9 @@ func runFlow(t *testing.T, w, h int, cfg Config, flow []flowStep) Model {
 	}
 	// The renderer drew real frames too.
 	teatest.WaitFor(t, tm.Output(), func(b []byte) bool { return bytes.Contains(b, []byte("gpupick")) },
-		teatest.WithDuration(5*time.Second), teatest.WithCheckInterval(10*time.Millisecond))
+		teatest.WithDuration(flowDeadline), teatest.WithCheckInterval(10*time.Millisecond))
 	tm.Send(keyMsgs("ctrl+c")[0])
-	return tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second)).(Model)
+	return tm.FinalModel(t, teatest.WithFinalTimeout(flowDeadline)).(Model)
 }
 
 func TestFlowInferenceEveryStep(t *testing.T) {
@@ -155,6 +167,8 @@ func TestFlowKnownVRAM(t *testing.T) {
 	fm := runFlow(t, 100, 30, cfg, []flowStep{
 		{[]string{"6", "enter"}, "任务所需显存"},
 		{[]string{"ctrl+u", "150GB", "enter"}, "按日历时长"},
+		// The ranking for the memory given arrives after the step moves on.
+		{nil, "需要 150 GiB 显存"},
 	})
 	if fm.form.answers.KnownVRAMGiB != 150 || fm.form.step != 5 {
 		t.Fatalf("answers %+v at step %d", fm.form.answers, fm.form.step)
@@ -176,7 +190,7 @@ func TestFlowResize(t *testing.T) {
 	tm.Send(tea.WindowSizeMsg{Width: 80, Height: 24})
 	wait("What will the GPUs do?")
 	tm.Send(keyMsgs("ctrl+c")[0])
-	fm := tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second)).(Model)
+	fm := tm.FinalModel(t, teatest.WithFinalTimeout(flowDeadline)).(Model)
 	if fm.width != 80 || !strings.Contains(screen(fm), "────") {
 		t.Fatalf("final size %d, frame:\n%s", fm.width, screen(fm))
 	}
