@@ -281,7 +281,12 @@ func (e *FieldError) Error() string {
 	b.WriteString(e.Msg)
 	if len(e.Candidates) > 0 && e.Reason != ReasonAmbiguous {
 		b.WriteString("; did you mean ")
-		b.WriteString(strings.Join(e.Candidates, ", "))
+		for i, c := range e.Candidates {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			fmt.Fprintf(&b, "%q", c)
+		}
 		b.WriteString("?")
 	}
 	if e.Fix != "" {

@@ -38,7 +38,7 @@ func Closest(q string, names []string, n int) []string {
 		if strings.Contains(nk, k) || strings.Contains(k, nk) && nk != "" {
 			d = 0
 		}
-		if d <= max(2, len([]rune(k))/3) {
+		if d <= max(1, len([]rune(k))/3) {
 			cs = append(cs, cand{name, d})
 		}
 	}

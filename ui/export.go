@@ -183,6 +183,17 @@ func (m Model) saveDone(msg saveDoneMsg) Model {
 	return m
 }
 
+// invalidPrompt asks whether to save while an answer does not parse, and
+// says which answer and what would be kept for it.
+func (m Model) invalidPrompt() string {
+	id, _ := m.form.firstInvalid()
+	keep := m.form.committed[id]
+	if b, ok := blankMeaning(id); ok && strings.TrimSpace(keep) == "" {
+		keep = m.t.s(b)
+	}
+	return m.t.f(mExportInvalid, m.t.s(m.form.label(id)), m.form.raw[id], keep)
+}
+
 // exportLine renders the dialogue in the footer.
 func (m Model) exportLine() string {
 	e := &m.export
@@ -190,12 +201,7 @@ func (m Model) exportLine() string {
 	case exportConfirm:
 		return m.st.Warn.Render(m.t.f(mExportExists, e.path))
 	case exportInvalid:
-		id, _ := m.form.firstInvalid()
-		keep := m.form.committed[id]
-		if b, ok := blankMeaning(id); ok && strings.TrimSpace(keep) == "" {
-			keep = m.t.s(b)
-		}
-		return m.st.Warn.Render(m.t.f(mExportInvalid, m.t.s(m.form.label(id)), m.form.raw[id], keep))
+		return m.st.Warn.Render(m.invalidPrompt())
 	case exportSaving:
 		return m.st.Muted.Render(m.t.s(mExportSaving))
 	}

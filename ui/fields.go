@@ -2,6 +2,7 @@ package ui
 
 import (
 	"errors"
+	"strconv"
 	"strings"
 
 	"github.com/gpupick/gpupick/advisor"
@@ -216,6 +217,10 @@ func (t tr) errorText(err error) string {
 	}
 	val := fe.Value
 	list := strings.Join(fe.Candidates, ", ")
+	quoted := make([]string, len(fe.Candidates))
+	for i, c := range fe.Candidates {
+		quoted[i] = strconv.Quote(c)
+	}
 	switch fe.Reason {
 	case model.ReasonAmbiguous:
 		return t.f(mAmbiguous, len(fe.Candidates), list)
@@ -234,7 +239,7 @@ func (t tr) errorText(err error) string {
 			s = t.s(mInvalid)
 		}
 		if list != "" && fe.Field != "provider" {
-			s += t.s(mSemicolon) + t.f(mDidYouMean, list)
+			s += t.s(mSemicolon) + t.f(mDidYouMean, strings.Join(quoted, ", "))
 		}
 		return s
 	case model.ReasonMissing:

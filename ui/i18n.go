@@ -155,6 +155,7 @@ const (
 	mExportInvalid
 	mWaitingFor
 	mTypeReplaces
+	mExportInvalidHint
 	mBlankMeansNone
 	mBlankMeansAny
 	mBlankIs
@@ -478,6 +479,7 @@ var texts = [msgCount]text{
 	mSemicolon:          {"; ", "；"},
 	mEnterRefused:       {"%s: %s — fix it to go on (esc goes back)", "%s：%s——改正后才能继续（esc 返回）"},
 	mExportInvalid:      {"%s %q is not valid: save with its last valid answer %q? y/n", "%s %q 无效：按上一个有效答案 %q 保存？y/n"},
+	mExportInvalidHint:  {"y save anyway · n or esc: back to the answer", "y 仍然保存 · n 或 esc：返回修改"},
 	mTypeReplaces:       {"(type to replace, → to edit)", "（直接输入即替换，→ 编辑）"},
 	mWaitingFor:         {"waiting for a valid %s — showing the last ranking", "等待有效的%s——显示的是上一次的排名"},
 	mBlankMeansNone:     {"none", "无"},

@@ -233,13 +233,26 @@ func (m *Model) selectOffer(k string) {
 // maxStatusRows bounds the rows a long error takes from the body.
 const maxStatusRows = 3
 
-// statusRows is how many rows past the first a status error needs to be
-// read whole (a failed save names the path and the system's reason).
+// longFooter is the footer message that is read whole, wrapped when long:
+// an error (a failed save names the path and the system's reason), or the
+// question before saving an invalid answer.
+func (m *Model) longFooter() (string, paint, bool) {
+	switch {
+	case m.export.state == exportInvalid:
+		return m.invalidPrompt(), m.st.Warn, true
+	case m.statusErr && m.status != "" && !m.export.active() && !m.filtering:
+		return m.status, m.st.Error, true
+	}
+	return "", paint{}, false
+}
+
+// statusRows is how many rows past the first the footer's message needs.
 func (m *Model) statusRows() int {
-	if !m.statusErr || m.status == "" || m.export.active() || m.filtering || m.width < minWidth {
+	text, _, ok := m.longFooter()
+	if !ok || m.width < minWidth {
 		return 0
 	}
-	return min(len(wrap(m.status, m.width))-1, maxStatusRows)
+	return min(len(wrap(text, m.width))-1, maxStatusRows)
 }
 
 // afterEdit re-ranks when an edit changed the answers. While an answer

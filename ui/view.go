@@ -96,10 +96,11 @@ func (m Model) viewFooter(w int) []string {
 		}
 	}
 	if extra := m.statusRows(); extra > 0 {
-		// A long error is wrapped, not cut, above the help line.
-		lines := wrap(m.status, w)[:extra+1]
+		// A long message is wrapped, not cut, above the help line.
+		text, st, _ := m.longFooter()
+		lines := wrap(text, w)[:extra+1]
 		for i := range lines {
-			lines[i] = m.st.Error.Render(fit(lines[i], w))
+			lines[i] = st.Render(fit(lines[i], w))
 		}
 		return append(lines, fit(m.helpLine(w), w))
 	}
@@ -152,6 +153,8 @@ func (m Model) originText(origin string) string {
 func (m Model) helpLine(w int) string {
 	var bindings []key.Binding
 	switch {
+	case m.export.state == exportInvalid:
+		return m.st.HelpDesc.Render(m.t.s(mExportInvalidHint))
 	case m.export.active():
 		return m.st.HelpDesc.Render(m.t.s(mExportHint))
 	case m.overlay == overlayHelp:
