@@ -134,12 +134,19 @@ func fsOpener(fsys fs.FS, name string) func() (io.ReadCloser, error) {
 
 // Generate builds the embedded catalog from the reference data folder
 // (../shared/data: skypilot/, cn/, gpu_specs.csv, instance_families.csv,
-// provider_policies.csv, model_presets.csv) and this package's facts/
-// folder. It returns the catalog's files by name; the same inputs always
+// instance_facts_more.csv, provider_policies.csv, model_presets.csv) and
+// this package's facts/ folder. It returns the catalog's files by name; the same inputs always
 // give the same bytes.
 func Generate(shared, factsFS fs.FS) (map[string][]byte, error) {
 	t, err := loadFacts(factsFS, fsOpener(shared, "gpu_specs.csv"), fsOpener(shared, fileFamilies))
 	if err != nil {
+		return nil, err
+	}
+	more, err := openParse(shared, fileFactsMore, parseFactsMore)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := checkFactsFrom(t.facts, more); err != nil {
 		return nil, err
 	}
 	ref := newReference(t.gpus, t.families, t.facts)
