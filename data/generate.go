@@ -34,6 +34,7 @@ type tables struct {
 	providers []providerInfo
 	fx        []model.FXRate
 	skyFiles  map[string]skyFileInfo
+	egress    map[string][]egressBand // facts/egress_tiers.csv by provider
 }
 
 // skyFileInfo is one row of facts/skypilot_files.csv: where the reference
@@ -118,6 +119,9 @@ func loadFacts(factsFS fs.FS, gpuSpecs, families func() (io.ReadCloser, error)) 
 	if t.skyFiles, err = openParse(factsFS, "skypilot_files.csv", parseSkyFiles); err != nil {
 		return nil, err
 	}
+	if t.egress, err = openParse(factsFS, "egress_tiers.csv", parseEgressTiers); err != nil {
+		return nil, err
+	}
 	return t, nil
 }
 
@@ -184,7 +188,7 @@ func Generate(shared, factsFS fs.FS) (map[string][]byte, error) {
 		}
 		rows = append(rows, rs...)
 	}
-	pols, err := buildPolicies(t.providers, rows)
+	pols, err := buildPolicies(t.providers, rows, t.egress)
 	if err != nil {
 		return nil, err
 	}
