@@ -778,6 +778,9 @@ func writePolicy(w io.Writer, p model.Policy) {
 			free = fmt.Sprintf(" (first %s GB a month free)", model.FormatNumber(p.EgressFreeGBMonth))
 		}
 		fmt.Fprintf(w, "  egress: %s%s\n", strings.Join(tiers, ", "), free)
+		if p.EgressNote != "" {
+			fmt.Fprintf(w, "    as stated: %s\n", p.EgressNote)
+		}
 	}
 	if p.BlockStorageGBMonth > 0 {
 		fmt.Fprintf(w, "  block storage: %s%s per GB-month\n", p.Currency.Symbol(), model.FormatNumber(p.BlockStorageGBMonth))
@@ -796,6 +799,7 @@ type statsReport struct {
 	GPUModels     int                `json:"gpu_models"`
 	PriceDates    map[string]int     `json:"price_dates"`
 	Unknown       map[string]float64 `json:"unknown_share"`
+	Known         []knownShare       `json:"known_share"`
 	FX            []model.FXRate     `json:"fx"`
 	Cleaning      []string           `json:"cleaning,omitempty"`
 	Warnings      []string           `json:"warnings,omitempty"`
@@ -808,6 +812,36 @@ type providerStat struct {
 	Offers   int            `json:"offers"`
 	Currency model.Currency `json:"currency"`
 }
+
+// knownShare is how many offers have a fact that a hard requirement
+// filters on (an offer with it unknown never passes such a filter), and
+// how many of those rest on an inference the offer's note marks as one.
+type knownShare struct {
+	Fact     string  `json:"fact"`
+	Known    int     `json:"known"`
+	Inferred int     `json:"inferred"`
+	Offers   int     `json:"offers"`
+	Share    float64 `json:"share"`
+	Meaning  string  `json:"meaning"`
+}
+
+// knownFacts are the facts whose known share stats explains, in order,
+// with what counts as known and where an inference is marked.
+var knownFacts = []struct {
+	name, meaning string
+	known         func(o *model.Offer) bool
+	note          func(o *model.Offer) string
+}{
+	{"interconnect", "how the GPUs of one offer talk (NVSwitch, NVLink, Infinity Fabric, PCIe, or a single GPU)",
+		func(o *model.Offer) bool { return o.Interconnect != model.InterconnectUnknown },
+		func(o *model.Offer) string { return o.InterconnectNote }},
+	{"vcpu_type", "whether the host CPUs are dedicated, shared, a container or a marketplace host",
+		func(o *model.Offer) bool { return o.VCPUType != model.VCPUUnknown },
+		func(o *model.Offer) string { return o.VCPUNote }},
+}
+
+// markedInferred reports whether a fact's note says it is an inference.
+func markedInferred(note string) bool { return strings.Contains(strings.ToLower(note), "inferred") }
 
 // statFacts are the facts whose unknown share stats reports, in order.
 var statFacts = []struct {
@@ -880,6 +914,21 @@ func buildStats(cat *model.Catalog) statsReport {
 			r.Unknown[f.name] = math.Round(float64(unknown[j])/float64(len(cat.Offers))*1000) / 1000
 		}
 	}
+	for _, f := range knownFacts {
+		k := knownShare{Fact: f.name, Offers: len(cat.Offers), Meaning: f.meaning}
+		for i := range cat.Offers {
+			if o := &cat.Offers[i]; f.known(o) {
+				k.Known++
+				if markedInferred(f.note(o)) {
+					k.Inferred++
+				}
+			}
+		}
+		if k.Offers > 0 {
+			k.Share = math.Round(float64(k.Known)/float64(k.Offers)*1000) / 1000
+		}
+		r.Known = append(r.Known, k)
+	}
 	if cat.Info.Origin == "embedded" || strings.HasPrefix(cat.Info.Origin, "embedded+") {
 		r.Cleaning = data.CleaningReport()
 	}
@@ -939,6 +988,13 @@ func writeStats(w io.Writer, r statsReport) {
 	tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	for _, f := range statFacts {
 		fmt.Fprintf(tw, "  %s\t%5.1f%%\n", f.name, r.Unknown[f.name]*100)
+	}
+	tw.Flush()
+	fmt.Fprintln(w, "\nshare of offers with the fact known (a hard requirement on a fact passes only offers where it is known):")
+	tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	for _, k := range r.Known {
+		fmt.Fprintf(tw, "  %s\t%5.1f%%\t%d of %d offers, %d of them inferred and marked so in the offer's note: %s\n",
+			k.Fact, k.Share*100, k.Known, k.Offers, k.Inferred, k.Meaning)
 	}
 	tw.Flush()
 	for _, fx := range r.FX {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"math"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -12,6 +13,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/gpupick/gpupick/data"
 )
 
 // runCat runs `gpupick catalog ARGS` with temporary cache and config dirs
@@ -185,6 +188,106 @@ func TestCatalogStats(t *testing.T) {
 	for _, want := range []string{"providers: ", "share of offers with the fact unknown", "interconnect", "exchange rate: 1 USD = ", "cleaning (source errors handled)"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("stats text lacks %q", want)
+		}
+	}
+}
+
+// TestEmbeddedKnownShares holds the embedded catalog to the shares of
+// offers whose interconnect and vCPU type are known, the facts hard
+// requirements filter on: it fails when a change to the data or the rules
+// makes either drop below its floor. The interconnect floor is the 80%
+// goal of issue 10. The vCPU floor is 67.9%, what the sourced facts reach
+// (573 of 843 offers): the 70% goal is not met, because no source found
+// states the vCPU type of Cudo (130 offers), Seeweb, Lambda, Verda, Nebius
+// and the older Azure sizes.
+func TestEmbeddedKnownShares(t *testing.T) {
+	cat, err := data.Embedded()
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := buildStats(cat)
+	floors := map[string]float64{"interconnect": 0.80, "vcpu_type": 0.679}
+	seen := map[string]bool{}
+	for _, k := range r.Known {
+		floor, ok := floors[k.Fact]
+		if !ok {
+			continue
+		}
+		seen[k.Fact] = true
+		share := float64(k.Known) / float64(k.Offers)
+		if share < floor {
+			t.Errorf("%s known for %.1f%% of offers (%d of %d), below the floor of %.1f%%", k.Fact, share*100, k.Known, k.Offers, floor*100)
+		}
+		if k.Offers != len(cat.Offers) || k.Inferred > k.Known || k.Share != math.Round(share*1000)/1000 {
+			t.Errorf("%s: %+v", k.Fact, k)
+		}
+		if unknown := r.Unknown[k.Fact]; math.Abs(unknown+k.Share-1) > 0.0011 {
+			t.Errorf("%s: known %.3f and unknown %.3f do not add up", k.Fact, k.Share, unknown)
+		}
+	}
+	for f := range floors {
+		if !seen[f] {
+			t.Errorf("stats report no known share of %s", f)
+		}
+	}
+}
+
+func TestCatalogStatsExplainsKnownShares(t *testing.T) {
+	_, text, _ := runCat(t, nil, "stats")
+	for _, want := range []string{
+		"share of offers with the fact known (a hard requirement on a fact passes only offers where it is known):",
+		"  interconnect ", "of 843 offers", "of them inferred and marked so in the offer's note: how the GPUs of one offer talk",
+		"  vcpu_type ", "whether the host CPUs are dedicated, shared, a container or a marketplace host",
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("stats text lacks %q", want)
+		}
+	}
+}
+
+// TestCatalogShowCitesNewFacts checks that show lists the sources of the
+// facts taken from instance_facts_more.csv and egress_tiers.csv, and
+// prints an inference as one.
+func TestCatalogShowCitesNewFacts(t *testing.T) {
+	tests := []struct {
+		args []string
+		want []string
+	}{
+		{[]string{"show", "2x_H100_SECURE", "--provider", "runpod"}, []string{
+			"form factor               PCIe",
+			"interconnect              pcie",
+			"inferred from the form factor, not stated by the provider",
+			"  - https://github.com/runpod/docs/blob/a900806e253c4f8c16da27d1a4370e72456da4cb/references/gpu-types.mdx",
+		}},
+		{[]string{"show", "4A100.88V"}, []string{
+			"gpu                       A100-80GB SXM4",
+			"inferred, not stated in the SkyPilot rows",
+			"  - https://github.com/dstackai/gpuhunt/blob/35841515de3792fe6be73b0422ac8901b6b929c8/src/gpuhunt/providers/verda.py",
+		}},
+		{[]string{"show", "gpu-h100-sxm_8gpu-128vcpu-1600gb"}, []string{
+			"fabric-2, fabric-3, fabric-4 and fabric-6 (eu-north1)",
+			"  - https://github.com/dstackai/gpuhunt/blob/35841515de3792fe6be73b0422ac8901b6b929c8/src/gpuhunt/providers/nebius.py",
+		}},
+		{[]string{"show", "a2-highgpu-8g"}, []string{
+			"  egress: to 1099.5 GB $0.11176/GB, to 10995.1 GB $0.10245/GB, beyond $0.07451/GB",
+			"    as stated: egress_price_internet as published: 0-1 TiB 0.12 USD/GiB",
+			"https://github.com/Cyclenerd/google-cloud-pricing-cost-calculator/blob/0166a59ebba7c36f2cc8c931d9f258dcebc44776/pricing.yml",
+		}},
+		{[]string{"show", "BM.GPU.H100.8"}, []string{
+			"  egress: beyond $0.0085/GB (first 10000 GB a month free)",
+			"source dated 2026-05-06",
+		}},
+	}
+	for _, tc := range tests {
+		code, out, errs := runCat(t, nil, tc.args...)
+		if code != 0 {
+			t.Errorf("%v: exit %d: %s", tc.args, code, errs)
+			continue
+		}
+		for _, w := range tc.want {
+			if !strings.Contains(out, w) {
+				t.Errorf("%v: output lacks %q", tc.args, w)
+			}
 		}
 	}
 }

@@ -349,18 +349,33 @@ func TestInterconnectRules(t *testing.T) {
 		name  string
 		offer model.Offer
 		want  model.Interconnect
+		note  string // prefix the interconnect note must start with ("" = any)
 	}{
-		{"one GPU has no peers", model.Offer{GPU: "H100 SXM5", GPUCount: 1, Interconnect: model.InterconnectNVSwitch}, model.InterconnectSingle},
-		{"several GPUs without NVLink talk over PCIe", model.Offer{GPU: "L40S", GPUCount: 4}, model.InterconnectPCIe},
-		{"NVLink-capable GPU stays unknown without a source", model.Offer{GPU: "RTX A6000", GPUCount: 4}, model.InterconnectUnknown},
-		{"a known interconnect is kept", model.Offer{GPU: "H100 SXM5", GPUCount: 8, Interconnect: model.InterconnectNVSwitch}, model.InterconnectNVSwitch},
+		{"one GPU has no peers", model.Offer{GPU: "H100 SXM5", GPUCount: 1, Interconnect: model.InterconnectNVSwitch}, model.InterconnectSingle, ""},
+		{"several GPUs without NVLink talk over PCIe", model.Offer{GPU: "L40S", GPUCount: 4}, model.InterconnectPCIe, "the L40S has no NVLink"},
+		{"PCIe card with an optional bridge none documents: pcie, inferred", model.Offer{GPU: "RTX A6000", GPUCount: 4}, model.InterconnectPCIe, pcieCardPrefix + "the RTX A6000 is a PCIe card"},
+		{"PCIe card, NVLink not stated either way: pcie, inferred", model.Offer{GPU: "RTX A5000", GPUCount: 2, FormFactor: "PCIe"}, model.InterconnectPCIe, pcieCardPrefix},
+		{"H100 NVL is sold as a bridged pair: stays unknown", model.Offer{GPU: "H100 NVL", GPUCount: 2}, model.InterconnectUnknown, ""},
+		{"variant not known (PCIe or SXM): stays unknown", model.Offer{GPU: "A100-80GB PCIe or A100-80GB SXM4", GPUCount: 4}, model.InterconnectUnknown, ""},
+		{"GPU without a form factor: stays unknown", model.Offer{GPU: "Radeon Pro V520", GPUCount: 4}, model.InterconnectUnknown, ""},
+		{"offer says SXM: the card rule does not apply", model.Offer{GPU: "RTX A4000", GPUCount: 2, FormFactor: "SXM"}, model.InterconnectUnknown, ""},
+		{"GPU count unknown: stays unknown", model.Offer{GPU: "RTX A4000"}, model.InterconnectUnknown, ""},
+		{"a known interconnect is kept", model.Offer{GPU: "H100 SXM5", GPUCount: 8, Interconnect: model.InterconnectNVSwitch}, model.InterconnectNVSwitch, ""},
+		{"a documented PCIe card link is kept", model.Offer{GPU: "RTX A6000", GPUCount: 2, Interconnect: model.InterconnectNVLink, InterconnectNote: "NVLink bridge"}, model.InterconnectNVLink, "NVLink bridge"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			o := tc.offer
+			if strings.Contains(o.GPU, " or ") {
+				g := ref.gpus.ambiguousGPU(strings.Split(o.GPU, " or "))
+				ref.ambiguous[o.GPU] = g
+			}
 			ref.gpuLevelFacts(&o)
 			if o.Interconnect != tc.want {
 				t.Errorf("interconnect %q, want %q", o.Interconnect, tc.want)
+			}
+			if !strings.HasPrefix(o.InterconnectNote, tc.note) {
+				t.Errorf("note %q, want it to start with %q", o.InterconnectNote, tc.note)
 			}
 		})
 	}

@@ -198,13 +198,11 @@ func (ref *reference) cnOffer(t *table, i int, provider, instanceType string) (m
 		o.InterNodeNetwork = gbps + " Gbps internal network"
 	}
 	o.Sources = uniqKeepOrder(append(splitList(t.get(i, "source_url"), " ; "), splitList(t.get(i, "price_source_url"), " ; ")...))
-	for _, fr := range ref.facts {
-		if fr.matches(&o, t.get(i, "gpu_model")) {
-			if err := applyFact(&o, fr); err == nil {
-				o.Sources = append(o.Sources, fr.Source)
-			}
+	applyFacts(&o, ref.facts, t.get(i, "gpu_model"), func(n string) {
+		if n != "" {
+			notes = append(notes, n)
 		}
-	}
+	})
 	ref.gpuLevelFacts(&o)
 	if o.GPUFraction > 0 || frac == "slice" {
 		o.Interconnect = model.InterconnectSingle

@@ -19,11 +19,17 @@
 // Facts that the reference data does not carry but a cited provider or
 // vendor document states live in facts/ (hand-written CSV files, one source
 // URL a row). Nothing is guessed: a blank stays blank and is shown as
-// unknown. One file holds inferences rather than statements, and says so:
-// facts/gpu_links.csv gives the board-level link of GPUs that only exist on
-// a linking baseboard (SXM on NVIDIA HGX, MI300X OAMs), used for a
-// multi-GPU offer whose provider documents nothing, with the offer's note
-// starting "inferred".
+// unknown. An inference is marked as one: its note starts with "inferred"
+// and the offer's note carries it. facts/gpu_links.csv gives the
+// board-level link of GPUs that only exist on a linking baseboard (SXM on
+// NVIDIA HGX, MI300X OAMs), used for a multi-GPU offer whose provider
+// documents nothing; several GPUs of a PCIe card (per the GPU table's form
+// factor) with no documented bridge are taken to talk over PCIe, the note
+// starting "inferred from the form factor". facts/offer_facts.csv restates
+// the usable rows of the reference data's instance_facts_more.csv (column
+// from names the row; the generator checks it exists), and
+// facts/egress_tiers.csv holds published internet egress bands with their
+// source and date, checked against provider_policies.csv.
 package data
 
 //go:generate go run ./gen -shared ../../shared/data -out catalog

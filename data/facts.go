@@ -23,13 +23,35 @@ type factRule struct {
 	Value    string
 	Source   string
 	Note     string
+	// From names the row of the reference data's instance_facts_more.csv
+	// the fact was taken from ("runpod/form_factor_names", its provider and
+	// fact_type), or is empty.
+	From string
 }
 
-// offerFactFields are the offer fields a fact may set.
+// offerFactFields are the offer fields a fact may set. "note" sets no
+// field: its value is added to the offer's notes (a cited statement that
+// explains a fact, such as what only a provider's live API carries).
 var offerFactFields = map[string]bool{
 	"interconnect": true, "vcpu_type": true, "hyperthread": true, "rdma": true,
 	"form_factor": true, "local_nvme": true, "local_nvme_wiped": true,
 	"inter_node_network": true, "marketplace": true, "gpu": true, "gpu_count": true,
+	"note": true,
+}
+
+// inferredNote is how the note of a fact that is an inference rather than
+// a provider's statement starts ("inferred, not stated by RunPod: ...").
+const inferredNote = "inferred"
+
+// inferred reports whether the fact is an inference (its note says so).
+func (f *factRule) inferred() bool {
+	return strings.HasPrefix(strings.ToLower(f.Note), inferredNote)
+}
+
+// notesOffer reports whether the fact's note belongs in the offer's notes:
+// interconnect and vCPU facts keep their note next to the value instead.
+func (f *factRule) notesOffer() bool {
+	return f.Field != "interconnect" && f.Field != "vcpu_type"
 }
 
 // parseFacts reads facts/offer_facts.csv and checks every value.
@@ -52,6 +74,7 @@ func parseFacts(r io.Reader, name string) ([]factRule, error) {
 			Value:    t.get(i, "value"),
 			Source:   t.get(i, "source_url"),
 			Note:     t.get(i, "note"),
+			From:     t.get(i, "from"),
 		}
 		at := fmt.Sprintf("%s: line %d", name, f.Line)
 		if f.Provider == "" || len(f.Patterns) == 0 {
@@ -62,6 +85,12 @@ func parseFacts(r io.Reader, name string) ([]factRule, error) {
 		}
 		if f.Source == "" {
 			return nil, fmt.Errorf("%s: column source_url: empty (every fact cites its source)", at)
+		}
+		if f.Field == "form_factor" && f.Note == "" {
+			return nil, fmt.Errorf("%s: column note: empty (say what the source states, and start with %q if it is an inference)", at, inferredNote)
+		}
+		if f.From != "" && !strings.Contains(f.From, "/") {
+			return nil, fmt.Errorf("%s: column from: %q: want provider/fact_type of instance_facts_more.csv", at, f.From)
 		}
 		for _, c := range splitList(t.get(i, "counts"), ";") {
 			n, err := strconv.Atoi(c)
@@ -98,6 +127,33 @@ func (f *factRule) matches(o *model.Offer, accel string) bool {
 		}
 	}
 	return true
+}
+
+// applyFacts applies every fact that matches an offer (accel is the
+// accelerator name as the source writes it), adding each fact's sources to
+// the offer's and handing addNote the notes that belong in the offer's
+// notes: a "note" fact's text, and the note of a fact whose field keeps
+// none of its own (form factor, RDMA, network ...), so that a marked
+// inference stays marked.
+func applyFacts(o *model.Offer, facts []factRule, accel string, addNote func(string)) {
+	for _, fr := range facts {
+		if !fr.matches(o, accel) {
+			continue
+		}
+		if err := applyFact(o, fr); err != nil {
+			// Conflicts are caught when the facts file is checked against
+			// the reference data (TestFactsDoNotConflict); here the known
+			// value is kept.
+			continue
+		}
+		o.Sources = append(o.Sources, splitList(fr.Source, " ; ")...)
+		if fr.Field == "note" {
+			addNote(fr.Value)
+		}
+		if fr.notesOffer() {
+			addNote(fr.Note)
+		}
+	}
 }
 
 // applyFact sets one field of an offer from a fact. A fact never
@@ -150,8 +206,14 @@ func applyFact(o *model.Offer, f factRule) error {
 			o.LocalNVMe = f.Value
 		}
 	case "inter_node_network":
-		if o.InterNodeNetwork == "" {
-			o.InterNodeNetwork = f.Value
+		// A detail (which fabric serves which region) adds to the family's
+		// text; it never replaces it.
+		if !strings.Contains(o.InterNodeNetwork, f.Value) {
+			o.InterNodeNetwork = joinNonEmpty("; ", o.InterNodeNetwork, f.Value)
+		}
+	case "note":
+		if strings.TrimSpace(f.Value) == "" {
+			return fmt.Errorf("field note: empty")
 		}
 	case "marketplace":
 		v, ok := parseTri(f.Value)

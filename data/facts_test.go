@@ -45,21 +45,89 @@ func TestFactsDoNotConflict(t *testing.T) {
 }
 
 func TestParseFactsErrors(t *testing.T) {
-	const head = "provider,pattern,accelerators,counts,field,value,source_url,note\n"
+	const headFrom = "provider,pattern,accelerators,counts,field,value,source_url,note,from\n"
 	tests := []struct{ row, want string }{
-		{"aws,p5.*,,,colour,red,https://x,", `unknown field "colour"`},
-		{"aws,p5.*,,,rdma,yes,,", "every fact cites its source"},
-		{"aws,p5.*,,,interconnect,infiniband,https://x,", "not nvswitch"},
-		{"aws,p5.*,,,vcpu_type,fast,https://x,", "not dedicated"},
-		{"aws,p5.*,,x,rdma,yes,https://x,", "not a GPU count"},
-		{",p5.*,,,rdma,yes,https://x,", "must not be empty"},
-		{"aws,p5.*,,,rdma,maybe,https://x,", "not yes or no"},
+		{"aws,p5.*,,,colour,red,https://x,,", `unknown field "colour"`},
+		{"aws,p5.*,,,rdma,yes,,,", "every fact cites its source"},
+		{"aws,p5.*,,,interconnect,infiniband,https://x,,", "not nvswitch"},
+		{"aws,p5.*,,,vcpu_type,fast,https://x,,", "not dedicated"},
+		{"aws,p5.*,,x,rdma,yes,https://x,,", "not a GPU count"},
+		{",p5.*,,,rdma,yes,https://x,,", "must not be empty"},
+		{"aws,p5.*,,,rdma,maybe,https://x,,", "not yes or no"},
+		{"aws,p5.*,,,form_factor,SXM,https://x,,", "column note: empty"},
+		{"aws,p5.*,,,form_factor,SXM5,https://x,n,", "not SXM, PCIe or other"},
+		{"aws,p5.*,,,note,,https://x,,", "field note: empty"},
+		{"aws,p5.*,,,rdma,yes,https://x,,aws", "want provider/fact_type"},
 	}
 	for _, tc := range tests {
-		_, err := parseFacts(strings.NewReader(head+tc.row+"\n"), "offer_facts.csv")
+		_, err := parseFacts(strings.NewReader(headFrom+tc.row+"\n"), "offer_facts.csv")
 		if err == nil || !strings.Contains(err.Error(), tc.want) || !strings.Contains(err.Error(), "line 2") {
 			t.Errorf("%q: error %v, want line 2 and %q", tc.row, err, tc.want)
 		}
+	}
+}
+
+func TestApplyFactNotesAndNetworkDetail(t *testing.T) {
+	tests := []struct {
+		name      string
+		in        model.Offer
+		fact      factRule
+		network   string
+		notes     []string
+		sources   []string
+		wantError bool
+	}{
+		{"network detail added to the family's text",
+			model.Offer{Provider: "nebius", InstanceType: "gpu-h100-sxm_8gpu-x", InterNodeNetwork: "InfiniBand 400 Gbps"},
+			factRule{Provider: "nebius", Patterns: []string{"gpu-h100-sxm_8gpu-*"}, Field: "inter_node_network", Value: "fabric-2 (eu-north1)", Source: "https://a ; https://b", Note: "code, not a doc"},
+			"InfiniBand 400 Gbps; fabric-2 (eu-north1)", []string{"code, not a doc"}, []string{"https://a", "https://b"}, false},
+		{"network detail fills a blank",
+			model.Offer{Provider: "nebius", InstanceType: "x"},
+			factRule{Provider: "nebius", Patterns: []string{"*"}, Field: "inter_node_network", Value: "fabric-5", Source: "https://a"},
+			"fabric-5", nil, []string{"https://a"}, false},
+		{"note fact adds its text, sets no field",
+			model.Offer{Provider: "vast", InstanceType: "2x-RTX_3090"},
+			factRule{Provider: "vast", Patterns: []string{"*"}, Field: "note", Value: "bw_nvlink is live only", Source: "https://v"},
+			"", []string{"bw_nvlink is live only"}, []string{"https://v"}, false},
+		{"form factor fact keeps its inference note with the offer",
+			model.Offer{Provider: "verda", InstanceType: "4A100.88V", GPUCount: 4},
+			factRule{Provider: "verda", Patterns: []string{"*A100.*"}, Field: "form_factor", Value: "SXM", Source: "https://g", Note: "inferred, not stated: SXM4"},
+			"", []string{"inferred, not stated: SXM4"}, []string{"https://g"}, false},
+		{"interconnect fact keeps its note next to the value",
+			model.Offer{Provider: "verda", InstanceType: "2H200", GPUCount: 2},
+			factRule{Provider: "verda", Patterns: []string{"*H200*"}, Field: "interconnect", Value: "nvlink", Source: "https://g", Note: "inferred"},
+			"", nil, []string{"https://g"}, false},
+		{"a conflicting fact changes nothing and cites nothing",
+			model.Offer{Provider: "aws", InstanceType: "g5.12xlarge", FormFactor: "PCIe"},
+			factRule{Provider: "aws", Patterns: []string{"g5.*"}, Field: "form_factor", Value: "SXM", Source: "https://x", Note: "n"},
+			"", nil, nil, true},
+		{"a fact of another provider does not apply",
+			model.Offer{Provider: "aws", InstanceType: "x"},
+			factRule{Provider: "gcp", Patterns: []string{"*"}, Field: "note", Value: "n", Source: "https://x"},
+			"", nil, nil, false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			o := tc.in
+			var notes []string
+			applyFacts(&o, []factRule{tc.fact}, "", func(n string) {
+				if n != "" {
+					notes = append(notes, n)
+				}
+			})
+			if o.InterNodeNetwork != tc.network && tc.fact.Field == "inter_node_network" {
+				t.Errorf("network %q, want %q", o.InterNodeNetwork, tc.network)
+			}
+			if strings.Join(notes, "|") != strings.Join(tc.notes, "|") {
+				t.Errorf("notes %q, want %q", notes, tc.notes)
+			}
+			if strings.Join(o.Sources, "|") != strings.Join(tc.sources, "|") {
+				t.Errorf("sources %q, want %q", o.Sources, tc.sources)
+			}
+			if tc.wantError && o.FormFactor != tc.in.FormFactor {
+				t.Errorf("conflicting fact changed the form factor to %q", o.FormFactor)
+			}
+		})
 	}
 }
 
@@ -209,9 +277,13 @@ func TestGPULinksInEmbeddedCatalog(t *testing.T) {
 		{"runpod/8x_H200-SXM_SECURE", model.InterconnectNVLink},               // offer fact: RunPod names it SXM
 		{"lambda/gpu_8x_b200_sxm6", model.InterconnectNVLink},                 // B200 exists only as HGX SXM
 		{"aws/p5.48xlarge", model.InterconnectNVSwitch},                       // documented by AWS, not overwritten
-		{"lambda/gpu_8x_a100", model.InterconnectUnknown},                     // A100 40 GB PCIe or SXM4: variant unknown
+		{"lambda/gpu_8x_a100", model.InterconnectNVLink},                      // lambda.ai lists 8x A100 SXM 40 GB at its size (inferred)
+		{"lambda/gpu_2x_a100", model.InterconnectUnknown},                     // A100 40 GB PCIe or SXM4: variant unknown
 		{"vast/2x-H200-32-65536", model.InterconnectUnknown},                  // bare "H200" may be the PCIe H200 NVL
-		{"runpod/2x_A100-80GB_SECURE", model.InterconnectUnknown},             // PCIe card with an optional bridge
+		{"runpod/2x_A100-80GB_SECURE", model.InterconnectPCIe},                // PCIe card, no bridge documented (inferred)
+		{"runpod/2x_H100-NVL_SECURE", model.InterconnectUnknown},              // sold as a bridged pair: not documented
+		{"verda/4A100.88V", model.InterconnectNVLink},                         // Verda names it SXM4 (inferred mapping)
+		{"verda/2H200.141S.88V", model.InterconnectNVLink},                    // offer fact: Verda names it SXM5 (inferred)
 		{"tencent/GN7.20XLARGE320", model.InterconnectPCIe},                   // T4: no NVLink (gpu_facts.csv)
 		{"hyperstack/n3-H100-SXM5x8", model.InterconnectNVLink},               // SXM5 named by the provider
 		{"vast/4x-Tesla_V100-32-65536", model.InterconnectUnknown},            // V100 SXM2 boards are not all-to-all

@@ -68,6 +68,9 @@ func (ref *reference) foldSky(cloud string, items []skyItem, src skySource) []mo
 		if form == "" && fam != nil {
 			form = formClass(fam.Form)
 		}
+		if form == "" {
+			form = ref.factForm(cloud, it)
+		}
 		var m gpuMatch
 		if it.Accel != "" {
 			m = ref.gpus.identify(it.Accel, mem, form)
@@ -234,17 +237,7 @@ func (ref *reference) offerOf(cloud string, g *skyGroup, src skySource) model.Of
 		o.Sources = append(o.Sources, f.Sources...)
 		addNote(f.Notes)
 	}
-	for _, fr := range ref.facts {
-		if fr.matches(&o, first.Accel) {
-			if err := applyFact(&o, fr); err != nil {
-				// Conflicts are caught when the facts file is checked
-				// against the reference data (TestFactsDoNotConflict); here
-				// the known value is kept.
-				continue
-			}
-			o.Sources = append(o.Sources, fr.Source)
-		}
-	}
+	applyFacts(&o, ref.facts, first.Accel, addNote)
 	ref.gpuLevelFacts(&o)
 	if o.VCPUType == model.VCPUMarketplace {
 		o.Marketplace = true
@@ -255,6 +248,20 @@ func (ref *reference) offerOf(cloud string, g *skyGroup, src skySource) model.Of
 	o.Sources = uniqKeepOrder(o.Sources)
 	o.Notes = strings.Join(notes, "; ")
 	return o
+}
+
+// factForm is the form factor an offer fact states (or infers) for an
+// item whose name and instance family say none: it tells GPU variants
+// apart the way a name that says SXM does ("" when no fact applies).
+func (ref *reference) factForm(cloud string, it skyItem) string {
+	probe := model.Offer{Provider: cloud, InstanceType: it.InstanceType, GPUCount: it.Count}
+	for i := range ref.facts {
+		f := &ref.facts[i]
+		if f.Field == "form_factor" && f.matches(&probe, it.Accel) {
+			return f.Value
+		}
+	}
+	return ""
 }
 
 // gpuFacts returns the facts of a GPU name, synthetic ones included.
@@ -307,8 +314,9 @@ func familyForm(s string) string {
 // slice of one) has no GPU peers; several NVIDIA GPUs of a model that has
 // no NVLink at all (per the GPU table's cited source) can only talk over
 // PCIe; several GPUs of a model that only exists on a linking baseboard
-// use that board's link (facts/gpu_links.csv, marked as inferred); the
-// form factor of a known GPU variant.
+// use that board's link (facts/gpu_links.csv, marked as inferred); several
+// PCIe cards with no documented bridge talk over PCIe (marked as inferred
+// from the form factor); the form factor of a known GPU variant.
 func (ref *reference) gpuLevelFacts(o *model.Offer) {
 	if o.GPUCount == 1 {
 		if o.Interconnect != model.InterconnectSingle {
@@ -328,6 +336,37 @@ func (ref *reference) gpuLevelFacts(o *model.Offer) {
 		o.InterconnectNote = joinNonEmpty("; ", "the "+o.GPU+" has no NVLink ("+gpu.NVLinkNote+"), so its GPUs talk over PCIe", o.InterconnectNote)
 	}
 	applyGPULink(o, ref.links)
+	applyPCIeCard(o, gpu)
+}
+
+// pcieCardPrefix starts the interconnect note of a multi-GPU offer whose
+// "pcie" comes from its GPU's form factor rather than from its provider.
+const pcieCardPrefix = "inferred from the form factor, not stated by the provider: "
+
+// applyPCIeCard fills the interconnect of a multi-GPU offer of a PCIe card
+// that nothing else documents: "pcie", meaning that no NVLink (or other
+// GPU-to-GPU bridge) between its GPUs is documented. It rests on the GPU
+// table's form factor (a PCIe card, not an SXM or OAM module) and is marked
+// as an inference. A card the GPU table describes as sold with an NVLink
+// bridge (the H100 NVL pair) stays unknown: there the bridge is part of
+// the product, so "no bridge documented" would mislead. An offer whose own
+// form factor is not PCIe is left alone. It reports whether it changed the
+// offer.
+func applyPCIeCard(o *model.Offer, gpu *model.GPU) bool {
+	if o.GPUCount < 2 || o.Interconnect != model.InterconnectUnknown || (o.FormFactor != "" && o.FormFactor != "PCIe") {
+		return false
+	}
+	form := strings.ToLower(gpu.FormFactor)
+	if formClass(gpu.FormFactor) != "PCIe" || strings.Contains(form, "nvlink") {
+		return false
+	}
+	bridge := "no NVLink bridge between the cards is documented"
+	if gpu.NVLink == model.Yes {
+		bridge = "the card takes an optional NVLink bridge (" + gpu.NVLinkNote + "), but the provider does not document one"
+	}
+	o.Interconnect = model.InterconnectPCIe
+	o.InterconnectNote = joinNonEmpty("; ", pcieCardPrefix+"the "+gpu.Name+" is a PCIe card ("+gpu.FormFactor+", per the GPU table); "+bridge+", so its GPUs are taken to talk over PCIe", strings.TrimSpace(o.InterconnectNote))
+	return true
 }
 
 // minPos returns the smaller of a (0 = unset) and b.

@@ -34,6 +34,7 @@ type tables struct {
 	providers []providerInfo
 	fx        []model.FXRate
 	skyFiles  map[string]skyFileInfo
+	egress    map[string][]egressBand // facts/egress_tiers.csv by provider
 }
 
 // skyFileInfo is one row of facts/skypilot_files.csv: where the reference
@@ -118,6 +119,9 @@ func loadFacts(factsFS fs.FS, gpuSpecs, families func() (io.ReadCloser, error)) 
 	if t.skyFiles, err = openParse(factsFS, "skypilot_files.csv", parseSkyFiles); err != nil {
 		return nil, err
 	}
+	if t.egress, err = openParse(factsFS, "egress_tiers.csv", parseEgressTiers); err != nil {
+		return nil, err
+	}
 	return t, nil
 }
 
@@ -134,12 +138,19 @@ func fsOpener(fsys fs.FS, name string) func() (io.ReadCloser, error) {
 
 // Generate builds the embedded catalog from the reference data folder
 // (../shared/data: skypilot/, cn/, gpu_specs.csv, instance_families.csv,
-// provider_policies.csv, model_presets.csv) and this package's facts/
-// folder. It returns the catalog's files by name; the same inputs always
+// instance_facts_more.csv, provider_policies.csv, model_presets.csv) and
+// this package's facts/ folder. It returns the catalog's files by name; the same inputs always
 // give the same bytes.
 func Generate(shared, factsFS fs.FS) (map[string][]byte, error) {
 	t, err := loadFacts(factsFS, fsOpener(shared, "gpu_specs.csv"), fsOpener(shared, fileFamilies))
 	if err != nil {
+		return nil, err
+	}
+	more, err := openParse(shared, fileFactsMore, parseFactsMore)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := checkFactsFrom(t.facts, more); err != nil {
 		return nil, err
 	}
 	ref := newReference(t.gpus, t.families, t.facts)
@@ -177,7 +188,7 @@ func Generate(shared, factsFS fs.FS) (map[string][]byte, error) {
 		}
 		rows = append(rows, rs...)
 	}
-	pols, err := buildPolicies(t.providers, rows)
+	pols, err := buildPolicies(t.providers, rows, t.egress)
 	if err != nil {
 		return nil, err
 	}

@@ -117,13 +117,15 @@ var termRe = regexp.MustCompile(`(\d+(?:[-/]\d+)*)\s+(months?|years?):\s*[\d.]+æ
 // currency) even when no policy fact is known. Discounts are stored as the
 // sources give them: an "up to" maximum stays an "up to" maximum, never
 // split into 1-year and 3-year rates; only a published per-term table
-// (Tencent's) fills Commit1y, Commit3y and Terms.
-func buildPolicies(providers []providerInfo, rows []policyRow) (map[string]model.Policy, error) {
+// (Tencent's) fills Commit1y, Commit3y and Terms. egress holds the
+// published internet egress bands of facts/egress_tiers.csv by provider;
+// they complete the egress rows of the policy files (see mergeEgress).
+func buildPolicies(providers []providerInfo, rows []policyRow, egress map[string][]egressBand) (map[string]model.Policy, error) {
 	pols := map[string]*model.Policy{}
 	for _, p := range providers {
 		pols[p.Key] = &model.Policy{Provider: p.Key, Name: p.Name, Currency: p.Currency, Sources: []string{}}
 	}
-	egress := map[string][]policyRow{}
+	egressRows := map[string][]policyRow{}
 	spotNoMax := map[string]bool{}
 	for _, r := range rows {
 		p, ok := pols[r.provider]
@@ -192,7 +194,7 @@ func buildPolicies(providers []providerInfo, rows []policyRow) (map[string]model
 			p.EgressNote = joinNonEmpty("; ", p.EgressNote, note)
 		case r.policy == "egress_price_internet" || r.policy == "egress_traffic_price" || r.policy == "egress_traffic_price_mainland":
 			if hasNum {
-				egress[r.provider] = append(egress[r.provider], r)
+				egressRows[r.provider] = append(egressRows[r.provider], r)
 			}
 			p.EgressNote = joinNonEmpty("; ", p.EgressNote, note)
 		case strings.HasPrefix(r.policy, "egress_"):
@@ -259,10 +261,19 @@ func buildPolicies(providers []providerInfo, rows []policyRow) (map[string]model
 			p.PreemptibleMaxHours = 0
 		}
 	}
-	for prov, rs := range egress {
+	for prov, rs := range egressRows {
 		p := pols[prov]
 		p.EgressKnown = true
 		p.EgressTiers = egressTiers(rs)
+	}
+	for _, prov := range sortedProviders(egress) {
+		p, ok := pols[prov]
+		if !ok {
+			return nil, fmt.Errorf("facts/egress_tiers.csv: provider %q is not in providers.csv", prov)
+		}
+		if err := mergeEgress(p, egress[prov]); err != nil {
+			return nil, err
+		}
 	}
 	out := make(map[string]model.Policy, len(pols))
 	for k, p := range pols {
@@ -273,6 +284,16 @@ func buildPolicies(providers []providerInfo, rows []policyRow) (map[string]model
 		out[k] = *p
 	}
 	return out, nil
+}
+
+// sortedProviders returns the keys of a per-provider map in order.
+func sortedProviders[T any](m map[string]T) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
 }
 
 // policyNote renders a policy row as one line with its source.
