@@ -91,6 +91,27 @@ type Requirement struct {
 	PerGPUFixedGiB float64 `json:"per_gpu_fixed_gib,omitempty" toml:"per_gpu_fixed_gib,omitempty"`
 	// MaxNodes is the node limit the advisor applied.
 	MaxNodes int `json:"max_nodes,omitempty" toml:"max_nodes,omitempty"`
-	// TokensPerJob is the job size (tokens) for a job-size run.
+	// TokensPerJob is the job size (tokens) for a job-size run; for an
+	// image pipeline it counts images.
 	TokensPerJob float64 `json:"job_tokens,omitempty" toml:"job_tokens,omitempty"`
+	// Context is the sequence length the estimate used: the answer, or
+	// when none was given the default for the model and workload.
+	Context int `json:"context,omitempty" toml:"context,omitempty"`
+	// ContextDefault reports that Context is the default, not an answer.
+	ContextDefault bool `json:"context_default,omitempty" toml:"context_default,omitempty"`
+	// SingleGPU: the model is not split over GPUs (a diffusion pipeline:
+	// standard tooling has no tensor parallelism for it); several GPUs of
+	// an offer each run a copy.
+	SingleGPU bool `json:"single_gpu,omitempty" toml:"single_gpu,omitempty"`
+	// Image is the image job of a diffusion pipeline, nil for a language
+	// model.
+	Image *ImageJob `json:"image,omitempty" toml:"image,omitempty"`
+}
+
+// ImageJob is what one image of a diffusion pipeline is sized and timed
+// at: Width x Width pixels, Steps denoising steps, Batch images at once.
+type ImageJob struct {
+	Width int `json:"width" toml:"width"`
+	Steps int `json:"steps" toml:"steps"`
+	Batch int `json:"batch" toml:"batch"`
 }
