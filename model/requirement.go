@@ -62,7 +62,8 @@ type Requirement struct {
 	MinGPUs int `json:"min_gpus" toml:"min_gpus"`
 	// FLOPs is the compute of a job-size run (6 x active params x tokens
 	// for full training, 4 x for LoRA / QLoRA whose frozen base needs no
-	// weight gradients, plus 2 x with gradient checkpointing; 2 x active
+	// weight gradients, plus 2 x with gradient checkpointing, or the core
+	// attention alone with pre-training's selective recompute; 2 x active
 	// params x tokens for generation); 0 for a wall-clock run.
 	FLOPs float64 `json:"flops,omitempty" toml:"flops,omitempty"`
 	// MinDecodeTokensPerSec is the per-stream speed the latency class asks.
@@ -77,7 +78,9 @@ type Requirement struct {
 	// Architecture describes the shape used ("32 layers, hidden 4096, 8 KV
 	// heads x 128"), from the preset or assumed from the parameter count.
 	Architecture string `json:"architecture,omitempty" toml:"architecture,omitempty"`
-	// KVBytesPerToken is the KV cache of one token over all layers.
+	// KVBytesPerToken is the KV cache of one token over all layers,
+	// averaged over the context: sliding-window layers hold at most their
+	// window.
 	KVBytesPerToken float64 `json:"kv_bytes_per_token,omitempty" toml:"kv_bytes_per_token,omitempty"`
 	// BytesPerParam is the storage of one weight, quantisation metadata
 	// included (averaged over quantised and 16-bit layers).
