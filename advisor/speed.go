@@ -50,6 +50,9 @@ func (p *plan) shapeSpeed(g *model.GPU, frac float64, n, t, r, nodes int, nvlink
 		sp.Unknown = p.jobMode
 		return sp, 0
 	}
+	if p.image != nil {
+		return p.imageSpeed(g, frac, n*nodes)
+	}
 	if p.training {
 		peak := peakFLOPS(g, p.prec, true) * frac
 		if peak <= 0 || p.flopsPerToken <= 0 {
