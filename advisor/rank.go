@@ -24,6 +24,7 @@ type call struct {
 	polFX     []float64 // per provider: policy currency in USD
 	provOK    []bool
 	hidWall   []hidden // per provider, for wall-clock runs
+	hidUnk    []bool   // per provider: a storage or egress price the run needs is unknown
 	wallH     float64
 	wallCal   float64
 	budgetUSD float64
@@ -43,6 +44,32 @@ type stats struct {
 	matched, filtered, noVRAM, tooBig, noFX, noPrice, spotOnly int
 	legacy                                                     int
 	tooSlow, unknownSpeed                                      int
+	// groups counts the offers that fit by budget group (within, over),
+	// speed (meets or may meet the latency class, known too slow) and
+	// whether a hidden cost is unknown: what trim keeps, counted before
+	// the top-N cut.
+	groups [2][2][2]int
+}
+
+// count adds a priced offer to its group.
+func (st *stats) count(over, tier, unk uint8) {
+	slow := 0
+	if tier == 2 {
+		slow = 1
+	}
+	st.groups[over][slow][unk]++
+}
+
+// listedIn is the number of offers trim keeps in a budget group (0
+// within, 1 over), and how many of them have an unknown hidden cost: the
+// too slow ones only when none in the group is fast enough.
+func (st *stats) listedIn(over int) (n, partial int) {
+	g := &st.groups[over]
+	slow := 0
+	if g[0][0]+g[0][1] == 0 {
+		slow = 1
+	}
+	return g[slow][0] + g[slow][1], g[slow][1]
 }
 
 // shapeRes is the fit and speed of the workload on one shape.
@@ -80,7 +107,7 @@ func reuseCall(c *call, cat *model.Catalog, a model.Answers, l lang) *call {
 	}
 	*c = call{cat: cat, ix: indexFor(cat), a: a, l: l,
 		fxUSD: c.fxUSD[:0], fxDisp: c.fxDisp[:0], polFX: c.polFX[:0], provOK: c.provOK[:0],
-		hidWall: c.hidWall[:0], gpuOK: c.gpuOK[:0], shapes: c.shapes[:0]}
+		hidWall: c.hidWall[:0], hidUnk: c.hidUnk[:0], gpuOK: c.gpuOK[:0], shapes: c.shapes[:0]}
 	c.p = newPlan(cat, &c.a, l)
 	c.p.req.MinGPUs = c.p.minGPUs(c.ix.maxVRAM)
 	ix := c.ix
@@ -139,6 +166,12 @@ func reuseCall(c *call, cat *model.Catalog, a model.Answers, l lang) *call {
 		for i := range ix.provs {
 			c.hidWall[i] = c.hiddenCosts(uint16(i), c.wallCal)
 		}
+	}
+	c.hidUnk = grow(c.hidUnk, len(ix.provs))
+	for i := range ix.provs {
+		// Whether a price is known does not depend on the run's length.
+		hc := c.hiddenCosts(uint16(i), 0)
+		c.hidUnk[i] = hc.storageUnknown || hc.egressUnkn
 	}
 	c.shapes = grow(c.shapes, len(ix.shapes))
 	for i := range ix.shapes {
@@ -289,11 +322,17 @@ func (c *call) runHours(sr *shapeRes) (h, cal float64) {
 }
 
 // cand is an offer's ranking key: within budget first, then latency tier,
-// then the all-in cost of the run, the hourly rate and catalog order.
+// then a known all-in cost before one with an unknown part (the unknown
+// part counts as the worse case), then the all-in cost of the run (its
+// known parts), the hourly rate and catalog order. It also carries the
+// chosen price model and the split of the cost, for the offer's row.
 type cand struct {
 	over, tier uint8
+	unk        uint8 // 1: a storage or egress price is unknown
 	cost       float64
+	gpu        float64 // GPUs for the run, USD
 	hourly     float64
+	pm         model.PriceModel
 	idx        int32 // offer index in the catalog
 	row        int32 // row index in the index
 }
@@ -305,6 +344,9 @@ func (a cand) less(b cand) bool {
 	if a.tier != b.tier {
 		return a.tier < b.tier
 	}
+	if a.unk != b.unk {
+		return a.unk < b.unk
+	}
 	if a.cost != b.cost {
 		return a.cost < b.cost
 	}
@@ -315,9 +357,11 @@ func (a cand) less(b cand) bool {
 }
 
 // quick ranks one offer of a shape that holds the job, with cheap checks
-// first. worst is the last candidate of the full best list (nil while the
-// list is not full): an offer whose lowest rate times the run's hours
-// already ranks it after worst is counted but not priced.
+// first, and counts it in its group. worst is the last candidate of the
+// full best list (nil while the list is not full): an offer whose lowest
+// rate times the run's hours already ranks it after worst is counted but
+// not priced (priced only to learn its budget group when the bound keeps
+// the budget and the statistics are wanted).
 func (c *call) quick(ri int32, sr *shapeRes, worst *cand) (cand, bool) {
 	hr := &c.ix.hot[ri]
 	if !c.provOK[hr.prov] {
@@ -358,6 +402,10 @@ func (c *call) quick(ri int32, sr *shapeRes, worst *cand) (cand, bool) {
 	if unknown {
 		h, cal = 1, 1
 	}
+	var unk uint8
+	if c.hidUnk[hr.prov] {
+		unk = 1
+	}
 	if worst != nil && !unknown {
 		// The best this offer can do: its lowest rate for every hour, no
 		// hidden cost; over the budget if even that is.
@@ -366,32 +414,72 @@ func (c *call) quick(ri int32, sr *shapeRes, worst *cand) (cand, bool) {
 		if c.budgetUSD > 0 && !c.within(lb, lb, h, cal) {
 			over = 1
 		}
-		if over > worst.over || over == worst.over && (sr.tier > worst.tier || sr.tier == worst.tier && lb > worst.cost) {
-			c.stop = true
+		if after, final := boundAfter(over, sr.tier, unk, lb, worst); after {
+			if over == 0 && c.budgetUSD > 0 && !c.fast {
+				if cd, ok := c.price(r, ri, sr, h, cal, fx, unk); ok {
+					over = cd.over
+				}
+			}
+			c.st.count(over, sr.tier, unk)
+			c.stop = final
 			return cand{}, false
 		}
 	}
-	pol := c.ix.provs[r.prov].pol
-	var hid float64
-	if c.p.jobMode {
-		hc := c.hiddenCosts(r.prov, cal)
-		hid = hc.storage + hc.egress
-	} else {
-		hid = c.hidWall[r.prov].storage + c.hidWall[r.prov].egress
-	}
-	total, rate, within, ok := c.bestQuote(r, pol, sr.nodes, h, cal, fx, hid)
+	cd, ok := c.price(r, ri, sr, h, cal, fx, unk)
 	if !ok {
 		return cand{}, false // unreachable: minRate > 0 means a model is eligible
 	}
-	cd := cand{tier: sr.tier, cost: total + hid, hourly: rate, idx: r.offer, row: ri}
 	if unknown {
-		cd.cost = math.Inf(1)
-		within = c.budgetUSD <= 0
+		cd.cost, cd.gpu = math.Inf(1), 0
+		cd.over = 0
+		if c.budgetUSD > 0 {
+			cd.over = 1
+		}
 	}
+	c.st.count(cd.over, sr.tier, unk)
+	return cd, true
+}
+
+// boundAfter compares the best an offer can do (budget group over, tier,
+// unk, lowest cost lb) with worst: after reports that the offer cannot rank
+// before worst, final that no later offer of the shape can either (they
+// come in order of the bound, but not of unk).
+func boundAfter(over, tier, unk uint8, lb float64, w *cand) (after, final bool) {
+	switch {
+	case over != w.over:
+		return over > w.over, over > w.over
+	case tier != w.tier:
+		return tier > w.tier, tier > w.tier
+	case unk != w.unk:
+		return unk > w.unk, unk > w.unk && lb > w.cost
+	}
+	return lb > w.cost, w.unk == 0 && lb > w.cost
+}
+
+// price works out an offer's cheapest eligible price model for the run of
+// h hours over cal calendar hours, with the hidden costs.
+func (c *call) price(r *row, ri int32, sr *shapeRes, h, cal, fx float64, unk uint8) (cand, bool) {
+	pol := c.ix.provs[r.prov].pol
+	hc := c.hidWallOr(r.prov, cal)
+	total, rate, pm, within, ok := c.bestQuote(r, pol, sr.nodes, h, cal, fx, hc)
+	if !ok {
+		return cand{}, false
+	}
+	cd := cand{tier: sr.tier, unk: unk, cost: model.AllIn(total, hc.storage, hc.egress), gpu: total,
+		hourly: rate, pm: pm, idx: r.offer, row: ri}
 	if !within {
 		cd.over = 1
 	}
 	return cd, true
+}
+
+// hidWallOr is the hidden costs of a run on a provider: computed once per
+// provider for a wall-clock run, per offer for a job (its length varies).
+func (c *call) hidWallOr(prov uint16, cal float64) hidden {
+	if c.p.jobMode {
+		return c.hiddenCosts(prov, cal)
+	}
+	return c.hidWall[prov]
 }
 
 // regionWanted applies the --region filter: an offer passes when one of
@@ -416,10 +504,14 @@ func matchRegion(have, want []string) (string, bool) {
 }
 
 // scan ranks every offer and keeps the best k with a bounded heap (the
-// worst kept candidate at the root), then sorts them.
-func (c *call) scan(k int) []cand {
+// worst kept candidate at the root), then sorts them. With all it keeps
+// every offer that fits.
+func (c *call) scan(k int, all bool) []cand {
 	if k <= 0 {
 		k = 1
+	}
+	if all {
+		k = len(c.ix.rows)
 	}
 	h := make([]cand, 0, min(k, len(c.ix.rows)))
 	for si := range c.shapes {
@@ -445,7 +537,7 @@ func (c *call) scan(k int) []cand {
 				ri = c.ix.spotOrder[j]
 			}
 			var worst *cand
-			if len(h) == k {
+			if len(h) == k && !all {
 				worst = &h[0]
 			}
 			c.stop = false
@@ -454,6 +546,10 @@ func (c *call) scan(k int) []cand {
 				if c.stop && c.fast {
 					break
 				}
+				continue
+			}
+			if all {
+				h = append(h, cd)
 				continue
 			}
 			if len(h) < k {
@@ -469,6 +565,28 @@ func (c *call) scan(k int) []cand {
 	}
 	sort.Slice(h, func(i, j int) bool { return h[i].less(h[j]) })
 	return h
+}
+
+// ranked is the listed offers, best first: the first top of them, or with
+// all every one. When trim drops offers the heap held while more are
+// listed, the scan runs again with room for them.
+func (c *call) ranked(top int, all bool) []cand {
+	k := top
+	for {
+		c.st = stats{}
+		cs := c.scan(k, all)
+		n := len(cs)
+		cs = trim(cs)
+		if all {
+			return cs
+		}
+		in, _ := c.st.listedIn(0)
+		over, _ := c.st.listedIn(1)
+		if len(cs) >= top || len(cs) >= in+over || n < k {
+			return cs[:min(len(cs), top)]
+		}
+		k += n - len(cs)
+	}
 }
 
 // siftUp and siftDown keep h a max-heap by cand.less.
@@ -500,28 +618,25 @@ func siftDown(h []cand, i int) {
 	}
 }
 
-// trim applies the presentation rules to the sorted best candidates:
-// offers over the budget are shown only when none keeps it, and offers
-// known to be too slow for the latency class only when no other is left.
+// trim applies the presentation rule to the sorted best candidates:
+// offers known to be too slow for the latency class are shown only when
+// no other offer of their budget group (within, over) is left. Offers
+// over the budget follow those within it.
 func trim(cs []cand) []cand {
-	if len(cs) == 0 {
+	var fast [2]bool
+	for _, cd := range cs {
+		if cd.tier < 2 {
+			fast[cd.over] = true
+		}
+	}
+	if !fast[0] && !fast[1] {
 		return cs
 	}
-	if cs[0].over == 0 {
-		n := 0
-		for n < len(cs) && cs[n].over == 0 {
-			n++
+	out := cs[:0]
+	for _, cd := range cs {
+		if cd.tier < 2 || !fast[cd.over] {
+			out = append(out, cd)
 		}
-		cs = cs[:n]
 	}
-	if cs[0].tier < 2 {
-		out := cs[:0]
-		for _, cd := range cs {
-			if cd.tier < 2 {
-				out = append(out, cd)
-			}
-		}
-		cs = out
-	}
-	return cs
+	return out
 }

@@ -135,7 +135,7 @@ func (c *call) suggest(anyFit bool, baseline float64) []model.Suggestion {
 			continue
 		}
 		vc.fast = true
-		cs := trim(vc.scan(1))
+		cs := trim(vc.scan(1, false))
 		if len(cs) == 0 {
 			continue
 		}

@@ -249,6 +249,9 @@ const (
 	kNoteFiltered     = "note.filtered"
 	kNoteLegacy       = "note.legacy"
 	kNoteRegionPrice  = "note.regionprice"
+	kNoteOverFollow   = "note.overfollow"
+	kNoteOverHidden   = "note.overhidden"
+	kNotePartialTotal = "note.partialtotal"
 )
 
 var texts = map[string]tr{
@@ -680,6 +683,18 @@ var texts = map[string]tr{
 	kNoteRegionPrice: {
 		"prices are the lowest over each offer's regions; the region you filtered on may cost more",
 		"价格为各报价所有地域中的最低价；所筛地域的价格可能更高",
+	},
+	kNoteOverFollow: {
+		"%d offers are over the budget of %s: they follow the offers within it, marked over",
+		"%d 个报价超出 %s 预算：排在预算内的报价之后，并标为超预算",
+	},
+	kNoteOverHidden: {
+		"%d offers over the budget of %s were hidden (within budget only)",
+		"%d 个超出 %s 预算的报价已隐藏（只看预算内）",
+	},
+	kNotePartialTotal: {
+		"%d offers have no known storage or egress price for this run: their total counts only the known costs (at least that much) and they rank after offers whose whole cost is known",
+		"%d 个报价缺少本次任务所需的存储或出网流量价格：总价只计已知部分（至少这么多），排在总价完全已知的报价之后",
 	},
 }
 
