@@ -93,7 +93,7 @@ func Recommend(cat *model.Catalog, a model.Answers, opt Options) model.Result {
 	res.Listed, res.OverBudget = in+over, over
 	partial := inPartial + overPartial
 	res.Notes = c.notes(cs)
-	overOnly := len(cs) > 0 && cs[0].over != 0
+	overOnly := len(cs) > 0 && cs[0].over() != 0
 	baseline := math.Inf(1)
 	if overOnly {
 		baseline = cs[0].cost
@@ -196,7 +196,7 @@ func widen(cat *model.Catalog, a model.Answers, l lang) *call {
 // ranked list (its length when none is).
 func firstOver(cs []cand) int {
 	for i, cd := range cs {
-		if cd.over != 0 {
+		if cd.over() != 0 {
 			return i
 		}
 	}
@@ -240,7 +240,7 @@ func (c *call) notes(cs []cand) []string {
 			add(kNoteNoneMatch)
 		}
 	}
-	if len(cs) > 0 && cs[0].over != 0 {
+	if len(cs) > 0 && cs[0].over() != 0 {
 		add(kNoteOverBudget, c.a.Budget.String())
 	}
 	if c.a.Budget.IsSet() && c.budgetUSD <= 0 {

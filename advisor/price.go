@@ -126,9 +126,9 @@ func spotHours(h float64, pol *model.Policy, job bool) float64 {
 // the same eligible price models in the same order without building them,
 // and returns the chosen model with its total and rate. hc is the run's
 // hidden costs. ok is false when no model is eligible.
-func (c *call) bestQuote(r *row, pol *model.Policy, n int, h, cal, fx float64, hc hidden) (total, rate float64, pm model.PriceModel, within, ok bool) {
+func (c *call) bestQuote(r *row, pol *model.Policy, n int, h, cal, fx float64, hc hidden) (total, rate float64, pm pmCode, within, ok bool) {
 	nodes := float64(n)
-	var cur model.PriceModel
+	var cur pmCode
 	consider := func(t, rt float64) {
 		w := c.within(t, model.AllIn(t, hc.storage, hc.egress), h, cal)
 		switch {
@@ -142,25 +142,25 @@ func (c *call) bestQuote(r *row, pol *model.Policy, n int, h, cal, fx float64, h
 	}
 	od := r.od * fx * nodes
 	if od > 0 {
-		cur = model.PriceOnDemand
+		cur = pmOnDemand
 		consider(od*billHours(h, pol, c.p.jobMode), od)
 	}
 	if r.spot > 0 && c.a.Interruptible {
-		cur = model.PriceSpot
+		cur = pmSpot
 		rt := r.spot * fx * nodes
 		consider(rt*spotHours(h, pol, c.p.jobMode), rt)
 	}
 	for _, pl := range [3]struct {
-		pm            model.PriceModel
+		pm            pmCode
 		price, period float64
-	}{{model.PriceDaily, r.daily, hoursPerDay}, {model.PriceWeekly, r.weekly, model.HoursPerWeekFull}, {model.PriceMonthly, r.monthly, model.HoursPerMonth}} {
+	}{{pmDaily, r.daily, hoursPerDay}, {pmWeekly, r.weekly, model.HoursPerWeekFull}, {pmMonthly, r.monthly, model.HoursPerMonth}} {
 		if pl.price > 0 {
 			cur = pl.pm
 			p := pl.price * fx * nodes
 			consider(periods(cal, pl.period)*p, p/pl.period)
 		}
 	}
-	firm := func(m model.PriceModel, d *model.Discount, period float64) {
+	firm := func(m pmCode, d *model.Discount, period float64) {
 		if base, ok := discountBase(d, r, fx, nodes, od); ok && !d.UpTo {
 			cur = m
 			rt := base * (1 - d.Fraction)
@@ -168,21 +168,42 @@ func (c *call) bestQuote(r *row, pol *model.Policy, n int, h, cal, fx float64, h
 		}
 	}
 	if pol != nil && r.monthly <= 0 {
-		firm(model.PriceMonthly, &pol.CommitMonthly, model.HoursPerMonth)
+		firm(pmMonthly, &pol.CommitMonthly, model.HoursPerMonth)
 	}
 	switch {
 	case r.yearly > 0:
-		cur = model.PriceReserved1
+		cur = pmReserved1
 		p := r.yearly * fx * nodes
 		consider(periods(cal, hoursPerYear)*p, p/hoursPerYear)
 	case pol != nil:
-		firm(model.PriceReserved1, &pol.Commit1y, hoursPerYear)
+		firm(pmReserved1, &pol.Commit1y, hoursPerYear)
 	}
 	if pol != nil {
-		firm(model.PriceReserved3, &pol.Commit3y, hoursPer3Year)
+		firm(pmReserved3, &pol.Commit3y, hoursPer3Year)
 	}
 	return total, rate, pm, within, ok
 }
+
+// pmCode is a price model in a ranking key (a small number keeps the
+// candidates free of pointers).
+type pmCode uint8
+
+// The price models a ranking chooses from.
+const (
+	pmNone pmCode = iota
+	pmOnDemand
+	pmSpot
+	pmDaily
+	pmWeekly
+	pmMonthly
+	pmReserved1
+	pmReserved3
+)
+
+// pmNames are the price models of the codes.
+var pmNames = [...]model.PriceModel{pmNone: "", pmOnDemand: model.PriceOnDemand, pmSpot: model.PriceSpot,
+	pmDaily: model.PriceDaily, pmWeekly: model.PriceWeekly, pmMonthly: model.PriceMonthly,
+	pmReserved1: model.PriceReserved1, pmReserved3: model.PriceReserved3}
 
 // discountBase is the hourly rate (USD, all nodes) a published discount
 // applies to: the on-demand rate, or for a discount off the listed monthly

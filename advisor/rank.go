@@ -24,7 +24,8 @@ type call struct {
 	polFX     []float64 // per provider: policy currency in USD
 	provOK    []bool
 	hidWall   []hidden // per provider, for wall-clock runs
-	hidUnk    []bool   // per provider: a storage or egress price the run needs is unknown
+	hidUnk    []uint8  // per provider: 1 when a storage or egress price the run needs is unknown
+	anyUnk    bool     // some provider's is
 	wallH     float64
 	wallCal   float64
 	budgetUSD float64
@@ -37,6 +38,9 @@ type call struct {
 	// order of that bound). stop reports that case from quick.
 	fast bool
 	stop bool
+	// uncounted is set when an offer the bound keeps within the budget
+	// need not be priced to count its budget group: no budget, or fast.
+	uncounted bool
 }
 
 // stats count why offers were left out, for the notes.
@@ -46,30 +50,25 @@ type stats struct {
 	tooSlow, unknownSpeed                                      int
 	// groups counts the offers that fit by budget group (within, over),
 	// speed (meets or may meet the latency class, known too slow) and
-	// whether a hidden cost is unknown: what trim keeps, counted before
-	// the top-N cut.
-	groups [2][2][2]int
+	// whether a hidden cost is unknown, at over*4 + slow*2 + unk: what trim
+	// keeps, counted before the top-N cut.
+	groups [8]int
 }
 
-// count adds a priced offer to its group.
+// count adds an offer to its group (tier 2, known too slow, is slow).
 func (st *stats) count(over, tier, unk uint8) {
-	slow := 0
-	if tier == 2 {
-		slow = 1
-	}
-	st.groups[over][slow][unk]++
+	st.groups[int(over)<<2|int(tier>>1)<<1|int(unk)]++
 }
 
 // listedIn is the number of offers trim keeps in a budget group (0
 // within, 1 over), and how many of them have an unknown hidden cost: the
 // too slow ones only when none in the group is fast enough.
 func (st *stats) listedIn(over int) (n, partial int) {
-	g := &st.groups[over]
-	slow := 0
-	if g[0][0]+g[0][1] == 0 {
-		slow = 1
+	g := st.groups[over<<2 : over<<2+4]
+	if g[0]+g[1] > 0 {
+		return g[0] + g[1], g[1]
 	}
-	return g[slow][0] + g[slow][1], g[slow][1]
+	return g[2] + g[3], g[3]
 }
 
 // shapeRes is the fit and speed of the workload on one shape.
@@ -83,6 +82,11 @@ type shapeRes struct {
 	speed            model.Speed
 	jobH             float64
 	tier             uint8 // 0 meets the latency class, 1 speed unknown, 2 too slow
+	// The run on this shape, for the scan: billed-use and calendar hours
+	// (1 and 1 when a job's length is unknown, noLen), and what turns an
+	// offer's lowest hourly rate into a lower bound of the run's cost.
+	runH, runCal, lbScale float64
+	noLen                 bool
 }
 
 // Reasons a shape is left out.
@@ -168,14 +172,25 @@ func reuseCall(c *call, cat *model.Catalog, a model.Answers, l lang) *call {
 		}
 	}
 	c.hidUnk = grow(c.hidUnk, len(ix.provs))
-	for i := range ix.provs {
-		// Whether a price is known does not depend on the run's length.
-		hc := c.hiddenCosts(uint16(i), 0)
-		c.hidUnk[i] = hc.storageUnknown || hc.egressUnkn
+	if c.storageGB > 0 || a.EgressGB > 0 {
+		for i := range ix.provs {
+			// Whether a price is known does not depend on the run's length.
+			if hc := c.hidWallOr(uint16(i), 0); hc.storageUnknown || hc.egressUnkn {
+				c.hidUnk[i], c.anyUnk = 1, true
+			}
+		}
 	}
 	c.shapes = grow(c.shapes, len(ix.shapes))
 	for i := range ix.shapes {
-		c.shapes[i] = c.evalShape(&ix.shapes[i])
+		sr := &c.shapes[i]
+		*sr = c.evalShape(&ix.shapes[i])
+		if sr.ok {
+			sr.runH, sr.runCal = c.runHours(sr)
+			if sr.noLen = c.p.jobMode && sr.runH <= 0; sr.noLen {
+				sr.runH, sr.runCal = 1, 1
+			}
+			sr.lbScale = float64(sr.nodes) * sr.runH * (1 - 1e-9)
+		}
 	}
 	return c
 }
@@ -325,27 +340,32 @@ func (c *call) runHours(sr *shapeRes) (h, cal float64) {
 // then a known all-in cost before one with an unknown part (the unknown
 // part counts as the worse case), then the all-in cost of the run (its
 // known parts), the hourly rate and catalog order. It also carries the
-// chosen price model and the split of the cost, for the offer's row.
+// chosen price model, for the offer's row. It holds no pointer and stays
+// small: the scan moves many.
 type cand struct {
-	over, tier uint8
-	unk        uint8 // 1: a storage or egress price is unknown
-	cost       float64
-	gpu        float64 // GPUs for the run, USD
-	hourly     float64
-	pm         model.PriceModel
-	idx        int32 // offer index in the catalog
-	row        int32 // row index in the index
+	key    uint32 // the first keys packed: over<<16 | tier<<8 | unk (packKey)
+	pm     pmCode
+	idx    int32 // offer index in the catalog
+	row    int32 // row index in the index
+	cost   float64
+	hourly float64
 }
 
+// packKey packs the first ranking keys of a candidate: over 1 when over
+// the budget, the latency tier, unk 1 when a hidden cost is unknown.
+func packKey(over, tier, unk uint8) uint32 {
+	return uint32(over)<<16 | uint32(tier)<<8 | uint32(unk)
+}
+
+// over is 1 for a candidate over the budget; tier its latency tier; unk
+// 1 when a storage or egress price is unknown.
+func (a cand) over() uint8 { return uint8(a.key >> 16) }
+func (a cand) tier() uint8 { return uint8(a.key >> 8) }
+func (a cand) unk() uint8  { return uint8(a.key) }
+
 func (a cand) less(b cand) bool {
-	if a.over != b.over {
-		return a.over < b.over
-	}
-	if a.tier != b.tier {
-		return a.tier < b.tier
-	}
-	if a.unk != b.unk {
-		return a.unk < b.unk
+	if a.key != b.key {
+		return a.key < b.key
 	}
 	if a.cost != b.cost {
 		return a.cost < b.cost
@@ -397,80 +417,66 @@ func (c *call) quick(ri int32, sr *shapeRes, worst *cand) (cand, bool) {
 	case 2:
 		c.st.tooSlow++
 	}
-	h, cal := c.runHours(sr)
-	unknown := c.p.jobMode && h <= 0
-	if unknown {
-		h, cal = 1, 1
-	}
+	h, cal, unknown := sr.runH, sr.runCal, sr.noLen
 	var unk uint8
-	if c.hidUnk[hr.prov] {
-		unk = 1
+	if c.anyUnk { // the same for every offer of a call
+		unk = c.hidUnk[hr.prov]
 	}
 	if worst != nil && !unknown {
 		// The best this offer can do: its lowest rate for every hour, no
 		// hidden cost; over the budget if even that is.
-		lb := float64(lbRate) * float64(sr.nodes) * h * (1 - 1e-9)
+		lb := float64(lbRate) * sr.lbScale
 		var over uint8
 		if c.budgetUSD > 0 && !c.within(lb, lb, h, cal) {
 			over = 1
 		}
-		if after, final := boundAfter(over, sr.tier, unk, lb, worst); after {
-			if over == 0 && c.budgetUSD > 0 && !c.fast {
-				if cd, ok := c.price(r, ri, sr, h, cal, fx, unk); ok {
-					over = cd.over
-				}
-			}
+		// Compare (budget group, tier, unk, cost) with worst, with few
+		// branches: unk varies from offer to offer. Later rows of the shape
+		// have a higher bound and the same tier but any unk, so the scan may
+		// stop (final) only when unk does not decide. An offer the bound
+		// keeps within the budget is still priced when the statistics are
+		// wanted, to count it in its budget group; the best list does not
+		// take it.
+		k, wk := packKey(over, sr.tier, unk), worst.key
+		var gt, eq, dear uint8 // set without branches (conditional moves)
+		if k > wk {
+			gt = 1
+		}
+		if k == wk {
+			eq = 1
+		}
+		if lb > worst.cost {
+			dear = 1
+		}
+		if gt|eq&dear != 0 && (over != 0 || c.uncounted) {
 			c.st.count(over, sr.tier, unk)
-			c.stop = final
+			if c.fast {
+				c.stop = k>>8 > wk>>8 || dear == 1 && worst.unk() == 0
+			}
 			return cand{}, false
 		}
 	}
-	cd, ok := c.price(r, ri, sr, h, cal, fx, unk)
+	pol := c.ix.provs[r.prov].pol
+	var hc hidden
+	if c.p.jobMode {
+		hc = c.hiddenCosts(r.prov, cal)
+	} else {
+		hc = c.hidWall[r.prov]
+	}
+	total, rate, pm, within, ok := c.bestQuote(r, pol, sr.nodes, h, cal, fx, hc)
 	if !ok {
 		return cand{}, false // unreachable: minRate > 0 means a model is eligible
 	}
 	if unknown {
-		cd.cost, cd.gpu = math.Inf(1), 0
-		cd.over = 0
-		if c.budgetUSD > 0 {
-			cd.over = 1
-		}
+		total, hc.storage, hc.egress = math.Inf(1), 0, 0
+		within = c.budgetUSD <= 0
 	}
-	c.st.count(cd.over, sr.tier, unk)
-	return cd, true
-}
-
-// boundAfter compares the best an offer can do (budget group over, tier,
-// unk, lowest cost lb) with worst: after reports that the offer cannot rank
-// before worst, final that no later offer of the shape can either (they
-// come in order of the bound, but not of unk).
-func boundAfter(over, tier, unk uint8, lb float64, w *cand) (after, final bool) {
-	switch {
-	case over != w.over:
-		return over > w.over, over > w.over
-	case tier != w.tier:
-		return tier > w.tier, tier > w.tier
-	case unk != w.unk:
-		return unk > w.unk, unk > w.unk && lb > w.cost
-	}
-	return lb > w.cost, w.unk == 0 && lb > w.cost
-}
-
-// price works out an offer's cheapest eligible price model for the run of
-// h hours over cal calendar hours, with the hidden costs.
-func (c *call) price(r *row, ri int32, sr *shapeRes, h, cal, fx float64, unk uint8) (cand, bool) {
-	pol := c.ix.provs[r.prov].pol
-	hc := c.hidWallOr(r.prov, cal)
-	total, rate, pm, within, ok := c.bestQuote(r, pol, sr.nodes, h, cal, fx, hc)
-	if !ok {
-		return cand{}, false
-	}
-	cd := cand{tier: sr.tier, unk: unk, cost: model.AllIn(total, hc.storage, hc.egress), gpu: total,
-		hourly: rate, pm: pm, idx: r.offer, row: ri}
+	var over uint8
 	if !within {
-		cd.over = 1
+		over = 1
 	}
-	return cd, true
+	c.st.count(over, sr.tier, unk)
+	return cand{key: packKey(over, sr.tier, unk), pm: pm, cost: model.AllIn(total, hc.storage, hc.egress), hourly: rate, idx: r.offer, row: ri}, true
 }
 
 // hidWallOr is the hidden costs of a run on a provider: computed once per
@@ -514,6 +520,7 @@ func (c *call) scan(k int, all bool) []cand {
 		k = len(c.ix.rows)
 	}
 	h := make([]cand, 0, min(k, len(c.ix.rows)))
+	c.uncounted = c.budgetUSD <= 0 || c.fast
 	for si := range c.shapes {
 		sr := &c.shapes[si]
 		lo, hi := c.ix.start[si], c.ix.start[si+1]
@@ -625,8 +632,8 @@ func siftDown(h []cand, i int) {
 func trim(cs []cand) []cand {
 	var fast [2]bool
 	for _, cd := range cs {
-		if cd.tier < 2 {
-			fast[cd.over] = true
+		if cd.tier() < 2 {
+			fast[cd.over()] = true
 		}
 	}
 	if !fast[0] && !fast[1] {
@@ -634,7 +641,7 @@ func trim(cs []cand) []cand {
 	}
 	out := cs[:0]
 	for _, cd := range cs {
-		if cd.tier < 2 || !fast[cd.over] {
+		if cd.tier() < 2 || !fast[cd.over()] {
 			out = append(out, cd)
 		}
 	}

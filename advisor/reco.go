@@ -110,19 +110,23 @@ func (c *call) offerRow(cd cand) model.OfferRow {
 	o := &c.cat.Offers[cd.idx]
 	r := &c.ix.rows[cd.row]
 	sr := &c.shapes[r.shape]
-	toDisp := c.fxDisp[r.cur] / c.fxUSD[r.cur]
-	_, cal := c.runHours(sr)
+	fx := c.fxUSD[r.cur]
+	toDisp := c.fxDisp[r.cur] / fx
+	h, cal := c.runHours(sr)
 	hc := c.hidWallOr(r.prov, cal)
 	row := model.OfferRow{
 		Offer: o, Index: int(cd.idx), Provider: o.Provider, InstanceType: o.InstanceType,
 		Region: pickRegion(o, c.a.Regions), GPU: o.GPU, GPUCount: o.GPUCount, Nodes: sr.nodes,
-		VRAMGiB: o.TotalVRAMGiB(), Headroom: sr.headroom, PriceModel: cd.pm, Hourly: cd.hourly * toDisp,
-		Converted: r.currency(c.ix) != c.disp, WithinBudget: cd.over == 0,
+		VRAMGiB: o.TotalVRAMGiB(), Headroom: sr.headroom, PriceModel: pmNames[cd.pm], Hourly: cd.hourly * toDisp,
+		Converted: r.currency(c.ix) != c.disp, WithinBudget: cd.over() == 0,
 		StorageUnknown: hc.storageUnknown, EgressUnknown: hc.egressUnkn,
 	}
-	if cd.gpu > 0 && !math.IsInf(cd.cost, 0) {
-		row.GPUTotal = cd.gpu * toDisp
-		row.Total = model.AllIn(row.GPUTotal, hc.storage*c.usdDisp, hc.egress*c.usdDisp)
+	if !math.IsInf(cd.cost, 0) {
+		// The ranking kept the all-in cost; the GPUs' share is priced again.
+		if gpu, _, _, _, ok := c.bestQuote(r, c.ix.provs[r.prov].pol, sr.nodes, h, cal, fx, hc); ok {
+			row.GPUTotal = gpu * toDisp
+			row.Total = model.AllIn(row.GPUTotal, hc.storage*c.usdDisp, hc.egress*c.usdDisp)
+		}
 	}
 	return row
 }
