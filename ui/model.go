@@ -89,6 +89,9 @@ type Model struct {
 	cache *viewCache
 	// rank computes a ranking; advisor.Recommend unless a test replaces it.
 	rank func(*model.Catalog, model.Answers, advisor.Options) model.Result
+	// expand prices listed offers fully (advisor.Expand), for the rows of
+	// the offer list beyond the ranking's first offers.
+	expand func(*model.Catalog, model.Answers, advisor.Options, []int) []model.Recommendation
 }
 
 // New returns the root model for a configuration.
@@ -106,6 +109,7 @@ func New(cfg Config) Model {
 		env:     newEnv(cfg.Catalog),
 		now:     time.Now,
 		rank:    recommend,
+		expand:  advisor.Expand,
 		cache:   &viewCache{},
 		width:   80,
 		height:  24,
@@ -162,15 +166,9 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			m.st = newStyles(m.dark, false)
 		}
 	case resultMsg:
-		if msg.seq == m.seq {
-			m.res, m.hasRes, m.resSeq = msg.res, true, msg.seq
-			// While answering, show the best offers of the new ranking;
-			// while browsing the offers, stay on the selected one.
-			m.offers.setRecs(m.res.Recommendations, m.focus == focusOffers)
-			if m.focus == focusForm {
-				m.offers.top = 0
-			}
-		}
+		m.applyResult(msg)
+	case expandMsg:
+		m.offers.addFull(msg)
 	case saveDoneMsg:
 		m = m.saveDone(msg)
 	case tea.PasteMsg:
@@ -179,7 +177,8 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m, cmd = m.key(msg)
 	}
 	m.syncScroll()
-	return m, cmd
+	// What the offer list lacks (the whole list, the rows in view priced).
+	return m, tea.Batch(cmd, m.fetchCmd())
 }
 
 // syncScroll keeps the selected offer visible.
