@@ -226,3 +226,33 @@ func TestPartialTotalMarked(t *testing.T) {
 		}
 	}
 }
+
+// TestFilteredListStaysWhole: editing an answer while a filter is on asks
+// for the whole list of the new answers at once, and the ranking of the
+// first offers alone is not shown over it.
+func TestFilteredListStaysWhole(t *testing.T) {
+	m := press(t, realModel(t, model.DefaultAnswers()), "ctrl+o", "/", "aws", "enter", "ctrl+o")
+	if m.focus != focusForm || !m.offers.complete {
+		t.Fatalf("focus %v, complete %v", m.focus, m.offers.complete)
+	}
+	m = press(t, m, "enter", "ctrl+u", "llama-3.1-") // another model, typed
+	seq := m.seq
+	nm, cmd := m.Update(keyMsgs("7")[0])
+	m = nm.(Model)
+	if m.form.answers.Model != "llama-3.1-70b" {
+		t.Fatalf("model %q", m.form.answers.Model)
+	}
+	if cmd == nil || m.seq == seq || m.offers.allSeq != m.seq {
+		t.Fatalf("the whole list of ranking %d was not asked for (asked %d)", m.seq, m.offers.allSeq)
+	}
+	// The first offers' ranking comes alone: it is not shown.
+	partial := m.rank(m.cfg.Catalog, m.asked, advisorOptions("en"))
+	m.applyResult(resultMsg{seq: m.seq, res: partial})
+	if m.resSeq == m.seq {
+		t.Fatal("a partial ranking replaced the filtered list")
+	}
+	m = settle(t, m, cmd)
+	if m.resSeq != m.seq || !m.offers.complete || m.offers.filter != "aws" {
+		t.Fatalf("shown %d of %d, complete %v, filter %q", m.resSeq, m.seq, m.offers.complete, m.offers.filter)
+	}
+}

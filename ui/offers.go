@@ -58,8 +58,9 @@ type offerList struct {
 	full []*model.Recommendation
 	// complete is set when rows holds every listed offer.
 	complete bool
-	// overBudget is the advisor's count of listed offers over the budget.
-	overBudget int
+	// listed and overBudget are the advisor's counts of listed offers and
+	// of those over the budget.
+	listed, overBudget int
 
 	view   []int // indices into rows, after filter and sort
 	sel    int   // index into view
@@ -128,7 +129,7 @@ func (l *offerList) setResult(res *model.Result, keep bool) {
 		l.full[i] = &recs[i]
 	}
 	l.complete = res.Rows != nil || len(recs) >= res.Listed
-	l.overBudget = res.OverBudget
+	l.listed, l.overBudget = res.Listed, res.OverBudget
 	l.hay, l.asked = nil, nil
 	l.gen++
 	l.rebuild(prev)
@@ -441,13 +442,19 @@ func (l *offerList) scrollTo(rows int) {
 	l.top, _, _ = l.window(rows)
 }
 
-// wantAll reports whether the list needs every listed offer: to filter,
-// sort or compare them all, or to scroll past what it has.
-func (l *offerList) wantAll() bool {
-	if l.complete {
+// wantAll reports whether to ask for every listed offer of the current
+// answers: the list needs them (to filter, sort or compare them all, or
+// to scroll past the first ones), the last ranking listed more than a
+// ranking of the first offers brings, and the whole list is neither shown
+// nor asked for already. A new ranking of a filtered or sorted list asks
+// for it at once (the ranking of the first offers is then not shown).
+func (m *Model) wantAll() bool {
+	l := &m.offers
+	if l.allSeq == m.seq || l.listed <= topOffers || l.complete && m.resSeq == m.seq {
 		return false
 	}
-	return l.filter != "" || l.sort != sortBest || len(l.marked) > 0 || l.sel >= len(l.rows)-pageAhead
+	return l.filter != "" || l.sort != sortBest || len(l.marked) > 0 || l.toEnd ||
+		!l.complete && l.sel >= len(l.rows)-pageAhead
 }
 
 // rowGPUCell is gpuCell for a row.
@@ -498,7 +505,7 @@ func (l *offerList) addFull(msg expandMsg) {
 }
 
 // fetchCmd asks for what the list lacks, off the update loop: the whole
-// list when it needs every offer, and the pricing of the rows in view
+// list when it needs every offer (wantAll), and the pricing of the rows in view
 // (and the selected and marked ones) when the ranking shown is current.
 func (m *Model) fetchCmd() tea.Cmd {
 	l := &m.offers
@@ -506,7 +513,7 @@ func (m *Model) fetchCmd() tea.Cmd {
 		return nil
 	}
 	var cmds []tea.Cmd
-	if l.wantAll() && l.allSeq != m.seq {
+	if m.wantAll() {
 		l.allSeq = m.seq
 		opt := advisorOptions(m.cfg.Lang)
 		opt.All = true
