@@ -32,9 +32,9 @@ type Options struct {
 	// Lang is the language of messages, notes, assumptions and suggestions:
 	// "zh" for Chinese, anything else for English.
 	Lang string
-	// All also lists every listed offer as a light row in Result.Rows (the
-	// first Top of them are Recommendations too); Expand prices any of
-	// them fully. It costs a scan without the top-N shortcut and a sort.
+	// All lists every listed offer as a light row in Result.Rows, not
+	// only the first Top (the Recommendations); Expand prices any of them
+	// fully. It costs a scan without the top-N shortcut and a sort.
 	All bool
 	// WithinBudget leaves the offers over the budget out of the list
 	// (Result.OverBudget still counts them).
@@ -113,9 +113,15 @@ func Recommend(cat *model.Catalog, a model.Answers, opt Options) model.Result {
 	for _, cd := range cs[:n] {
 		res.Recommendations = append(res.Recommendations, c.full(cd))
 	}
+	rows := cs[:n]
 	if opt.All {
-		res.Rows = make([]model.OfferRow, len(cs))
-		for i, cd := range cs {
+		rows = cs
+	}
+	res.Rows = make([]model.OfferRow, len(rows))
+	for i, cd := range rows {
+		if i < n {
+			res.Rows[i] = res.Recommendations[i].Row(int(cd.idx))
+		} else {
 			res.Rows[i] = c.offerRow(cd)
 		}
 	}

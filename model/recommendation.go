@@ -242,9 +242,10 @@ type Result struct {
 	// Options.WithinBudget they are left out and OverBudgetHidden is set.
 	OverBudget       int  `json:"over_budget" toml:"over_budget"`
 	OverBudgetHidden bool `json:"over_budget_hidden,omitempty" toml:"over_budget_hidden,omitempty"`
-	// Rows lists every listed offer in rank order, when Options.All asks
-	// for them.
-	Rows        []OfferRow   `json:"rows,omitempty" toml:"rows,omitempty"`
+	// Rows are the listed offers' rows in rank order: those of the
+	// Recommendations, or every listed offer when advisor.Options.All asks
+	// for them (for a list that pages; not in JSON).
+	Rows        []OfferRow   `json:"-" toml:"-"`
 	Suggestions []Suggestion `json:"suggestions,omitempty" toml:"suggestions,omitempty"`
 	// Notes explain an empty or partial result ("no offer fits: ...").
 	Notes []string `json:"notes,omitempty" toml:"notes,omitempty"`

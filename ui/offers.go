@@ -112,12 +112,12 @@ func (l *offerList) setResult(res *model.Result, keep bool) {
 		prev = keyOf(r)
 	}
 	recs := res.Recommendations
-	if res.Rows != nil {
+	if len(res.Rows) >= len(recs) {
 		l.rows = res.Rows
 	} else {
-		// A ranking without rows (the first offers only, or a test's
-		// ranker): its rows are its recommendations, priced already, so
-		// their catalog index (for Expand) is not needed.
+		// A ranking without rows (a test's ranker): its rows are its
+		// recommendations, priced already, so their catalog index (for
+		// Expand) is not needed.
 		l.rows = make([]model.OfferRow, len(recs))
 		for i := range recs {
 			l.rows[i] = recs[i].Row(-1)
@@ -128,7 +128,7 @@ func (l *offerList) setResult(res *model.Result, keep bool) {
 	for i := range recs[:min(len(recs), len(l.rows))] {
 		l.full[i] = &recs[i]
 	}
-	l.complete = res.Rows != nil || len(recs) >= res.Listed
+	l.complete = len(l.rows) >= res.Listed
 	l.listed, l.overBudget = res.Listed, res.OverBudget
 	l.hay, l.asked = nil, nil
 	l.gen++
@@ -477,7 +477,7 @@ type expandMsg struct {
 // a ranking for older answers, or a partial one when the whole list for
 // the same answers is asked for or shown.
 func (m *Model) applyResult(msg resultMsg) {
-	partial := msg.res.Rows == nil && len(msg.res.Recommendations) < msg.res.Listed
+	partial := max(len(msg.res.Rows), len(msg.res.Recommendations)) < msg.res.Listed
 	if msg.seq != m.seq || partial && (m.offers.allSeq == msg.seq || m.resSeq == msg.seq && m.offers.complete) {
 		return
 	}
