@@ -14,8 +14,10 @@ import (
 	"github.com/gpupick/gpupick/model"
 )
 
-// topOffers is how many ranked offers the panel asks the advisor for.
-const topOffers = 200
+// topOffers is how many ranked offers the panel asks the advisor for,
+// fully priced: a few pages. The list asks for the rest when it needs them
+// (see offerList).
+const topOffers = 60
 
 // focusArea is the part of the screen that receives keys.
 type focusArea int
