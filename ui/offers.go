@@ -149,7 +149,7 @@ func (l *offerList) rebuild(prev offerKey) {
 		}
 	} else {
 		words := strings.Fields(f)
-		gpuHit := map[string]bool{} // GPU name+word: matchGPU, once per name
+		gpuHit := map[gpuWord]bool{} // matchGPU, once per GPU name and word
 		if l.hay == nil {
 			l.hay = make([]string, len(l.rows))
 			for i := range l.rows {
@@ -190,16 +190,19 @@ func filterText(r *model.OfferRow) string {
 	return strings.ToLower(r.Provider + " " + r.InstanceType + " " + r.GPU + " " + r.Region + " " + string(r.PriceModel))
 }
 
+// gpuWord is a GPU name and a filter word.
+type gpuWord struct{ gpu, word string }
+
 // matches reports whether row i contains every word of the filter, or
 // its GPU matches the word (as the GPU question does). gpuHit remembers
 // the GPU matches of this filter.
-func (l *offerList) matches(i int, words []string, gpuHit map[string]bool) bool {
+func (l *offerList) matches(i int, words []string, gpuHit map[gpuWord]bool) bool {
 	for _, w := range words {
 		if strings.Contains(l.hay[i], w) {
 			continue
 		}
 		g := l.rows[i].GPU
-		k := g + "\x00" + w
+		k := gpuWord{g, w}
 		hit, ok := gpuHit[k]
 		if !ok {
 			hit = matchGPU(w, g)
