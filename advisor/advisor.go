@@ -162,7 +162,7 @@ func Expand(cat *model.Catalog, a model.Answers, opt Options, offers []int) []mo
 		if !sr.ok {
 			continue
 		}
-		if cd, ok := cc.quick(ri, sr, nil); ok {
+		if cd, v := cc.quick(ri, sr, nil); v == take {
 			out = append(out, cc.full(cd))
 		}
 	}

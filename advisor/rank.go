@@ -35,9 +35,8 @@ type call struct {
 	st        stats
 	// fast skips the statistics: a scan stops reading a shape at the first
 	// offer whose lower bound cannot enter the best list (rows are in
-	// order of that bound). stop reports that case from quick.
+	// order of that bound; quick says so with verdict stop).
 	fast bool
-	stop bool
 	// uncounted is set when an offer the bound keeps within the budget
 	// need not be priced to count its budget group: no budget, or fast.
 	uncounted bool
@@ -382,21 +381,21 @@ func (a cand) less(b cand) bool {
 // rate times the run's hours already ranks it after worst is counted but
 // not priced (priced only to learn its budget group when the bound keeps
 // the budget and the statistics are wanted).
-func (c *call) quick(ri int32, sr *shapeRes, worst *cand) (cand, bool) {
+func (c *call) quick(ri int32, sr *shapeRes, worst *cand) (cand, verdict) {
 	hr := &c.ix.hot[ri]
 	if !c.provOK[hr.prov] {
 		c.st.filtered++
-		return cand{}, false
+		return cand{}, skip
 	}
 	fx := c.fxUSD[hr.cur]
 	if fx == 0 {
 		c.st.noFX++
-		return cand{}, false
+		return cand{}, skip
 	}
 	r := &c.ix.rows[ri]
 	if len(c.a.Regions) > 0 && !regionWanted(c.a.Regions, c.cat.Offers[r.offer].Regions) {
 		c.st.filtered++
-		return cand{}, false
+		return cand{}, skip
 	}
 	lbRate := hr.lbUSD
 	if c.a.Interruptible {
@@ -408,15 +407,9 @@ func (c *call) quick(ri int32, sr *shapeRes, worst *cand) (cand, bool) {
 		} else {
 			c.st.noPrice++
 		}
-		return cand{}, false
+		return cand{}, skip
 	}
-	c.st.matched++
-	switch sr.tier {
-	case 1:
-		c.st.unknownSpeed++
-	case 2:
-		c.st.tooSlow++
-	}
+	c.st.matched++ // and, by the scan, unknownSpeed or tooSlow by the shape's tier
 	h, cal, unknown := sr.runH, sr.runCal, sr.noLen
 	var unk uint8
 	if c.anyUnk { // the same for every offer of a call
@@ -450,10 +443,10 @@ func (c *call) quick(ri int32, sr *shapeRes, worst *cand) (cand, bool) {
 		}
 		if gt|eq&dear != 0 && (over != 0 || c.uncounted) {
 			c.st.count(over, sr.tier, unk)
-			if c.fast {
-				c.stop = k>>8 > wk>>8 || dear == 1 && worst.unk() == 0
+			if c.fast && (k>>8 > wk>>8 || dear == 1 && worst.unk() == 0) {
+				return cand{}, stop
 			}
-			return cand{}, false
+			return cand{}, skip
 		}
 	}
 	pol := c.ix.provs[r.prov].pol
@@ -465,7 +458,7 @@ func (c *call) quick(ri int32, sr *shapeRes, worst *cand) (cand, bool) {
 	}
 	total, rate, pm, within, ok := c.bestQuote(r, pol, sr.nodes, h, cal, fx, hc)
 	if !ok {
-		return cand{}, false // unreachable: minRate > 0 means a model is eligible
+		return cand{}, skip // unreachable: minRate > 0 means a model is eligible
 	}
 	if unknown {
 		total, hc.storage, hc.egress = math.Inf(1), 0, 0
@@ -476,8 +469,17 @@ func (c *call) quick(ri int32, sr *shapeRes, worst *cand) (cand, bool) {
 		over = 1
 	}
 	c.st.count(over, sr.tier, unk)
-	return cand{key: packKey(over, sr.tier, unk), pm: pm, cost: model.AllIn(total, hc.storage, hc.egress), hourly: rate, idx: r.offer, row: ri}, true
+	return cand{key: packKey(over, sr.tier, unk), pm: pm, cost: model.AllIn(total, hc.storage, hc.egress), hourly: rate, idx: r.offer, row: ri}, take
 }
+
+// verdict is what a scan does with an offer quick looked at.
+type verdict uint8
+
+const (
+	skip verdict = iota // left out, or cannot enter the best list
+	take                // a candidate
+	stop                // cannot enter, nor can the shape's later offers (fast scans)
+)
 
 // hidWallOr is the hidden costs of a run on a provider: computed once per
 // provider for a wall-clock run, per offer for a job (its length varies).
@@ -538,6 +540,7 @@ func (c *call) scan(k int, all bool) []cand {
 			}
 			continue
 		}
+		matched := c.st.matched
 		for j := lo; j < hi; j++ {
 			ri := j
 			if c.a.Interruptible {
@@ -547,10 +550,9 @@ func (c *call) scan(k int, all bool) []cand {
 			if len(h) == k && !all {
 				worst = &h[0]
 			}
-			c.stop = false
-			cd, ok := c.quick(ri, sr, worst)
-			if !ok {
-				if c.stop && c.fast {
+			cd, v := c.quick(ri, sr, worst)
+			if v != take {
+				if v == stop {
 					break
 				}
 				continue
@@ -568,6 +570,12 @@ func (c *call) scan(k int, all bool) []cand {
 				h[0] = cd
 				siftDown(h, 0)
 			}
+		}
+		switch sr.tier {
+		case 1:
+			c.st.unknownSpeed += c.st.matched - matched
+		case 2:
+			c.st.tooSlow += c.st.matched - matched
 		}
 	}
 	sort.Slice(h, func(i, j int) bool { return h[i].less(h[j]) })
