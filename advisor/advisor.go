@@ -282,6 +282,18 @@ func (c *call) notes(cs []cand) []string {
 	if st.legacy > 0 {
 		add(kNoteLegacy, st.legacy)
 	}
+	if st.engine > 0 {
+		add(kNoteEngineCC, st.engine, engineMinCC)
+	}
+	if len(cs) > 0 {
+		sr := &c.shapes[c.ix.rows[cs[0].row].shape]
+		if sr.tight {
+			add(kNoteAllTight, pct(c.margin()))
+		}
+		if sr.fp8WO {
+			add(kNoteAllFP8WeightOnly)
+		}
+	}
 	if st.filtered > 0 {
 		add(kNoteFiltered, st.filtered)
 	}

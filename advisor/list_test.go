@@ -42,13 +42,14 @@ func listCases() map[string]model.Answers {
 // tierOf is a recommendation's latency tier as the ranking orders it: 0
 // meets the class, 1 speed unknown, 2 known too slow.
 func tierOf(r *model.Recommendation) int {
+	short := 16 * len(r.Shortfalls) // ranked after the latency tier
 	switch {
 	case !r.Speed.Unknown && !r.Speed.MeetsLatency:
-		return 2
+		return 2*64 + short
 	case r.Speed.Unknown:
-		return 1
+		return 1*64 + short
 	}
-	return 0
+	return short
 }
 
 // TestListCountsMatchFullList checks the pruned top-k against the full

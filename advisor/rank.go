@@ -46,7 +46,10 @@ type call struct {
 type stats struct {
 	matched, filtered, noVRAM, tooBig, noFX, noPrice, spotOnly int
 	legacy                                                     int
-	tooSlow, unknownSpeed                                      int
+	// engine counts the offers whose GPU the serving engine does not
+	// support (below its minimum compute capability).
+	engine                int
+	tooSlow, unknownSpeed int
 	// groups counts the offers that fit by budget group (within, over),
 	// speed (meets or may meet the latency class, known too slow) and
 	// whether a hidden cost is unknown, at over*4 + slow*2 + unk: what trim
@@ -81,6 +84,14 @@ type shapeRes struct {
 	speed            model.Speed
 	jobH             float64
 	tier             uint8 // 0 meets the latency class, 1 speed unknown, 2 too slow
+	// short counts how the shape falls short of the job as asked: headroom
+	// below the safety margin, FP8 run weight-only at 16-bit compute. Such
+	// a shape ranks after every shape with fewer shortfalls (within its
+	// budget group and latency tier), so it leads only when nothing else
+	// fits.
+	short uint8
+	tight bool // headroom below the margin
+	fp8WO bool // FP8 weight-only
 	// The run on this shape, for the scan: billed-use and calendar hours
 	// (1 and 1 when a job's length is unknown, noLen), and what turns an
 	// offer's lowest hourly rate into a lower bound of the run's cost.
@@ -95,6 +106,7 @@ const (
 	whyNoVRAM
 	whyTooBig
 	whyLegacy
+	whyEngine
 )
 
 // newCall prepares an evaluation. a must be normalised and valid.
@@ -254,6 +266,10 @@ func (c *call) evalShape(s *shape) shapeRes {
 		sr.why = whyLegacy
 		return sr
 	}
+	if c.a.GPU == "" && s.gpu >= 0 && !p.training && p.image == nil && belowEngineMinimum(c.ix.gpus[s.gpu].g) {
+		sr.why = whyEngine
+		return sr
+	}
 	v := s.vram * gib
 	n := s.count
 	switch {
@@ -310,6 +326,18 @@ func (c *call) evalShape(s *shape) shapeRes {
 	}
 	sr.ok = true
 	sr.headroom = (v - sr.perGPU) / v
+	if sr.headroom < c.margin() {
+		sr.tight = true
+		sr.short++
+	}
+	var gg *model.GPU
+	if s.gpu >= 0 {
+		gg = c.ix.gpus[s.gpu].g
+	}
+	if p.image == nil && fp8Fallback(&c.a, gg) {
+		sr.fp8WO = true
+		sr.short++
+	}
 	var g *model.GPU
 	if s.gpu >= 0 {
 		g = c.ix.gpus[s.gpu].g
@@ -336,13 +364,13 @@ func (c *call) runHours(sr *shapeRes) (h, cal float64) {
 }
 
 // cand is an offer's ranking key: within budget first, then latency tier,
-// then a known all-in cost before one with an unknown part (the unknown
+// then how it falls short of the job as asked (shapeRes.short), then a known all-in cost before one with an unknown part (the unknown
 // part counts as the worse case), then the all-in cost of the run (its
 // known parts), the hourly rate and catalog order. It also carries the
 // chosen price model, for the offer's row. It holds no pointer and stays
 // small: the scan moves many.
 type cand struct {
-	key    uint32 // the first keys packed: over<<16 | tier<<8 | unk (packKey)
+	key    uint32 // the first keys packed: over<<16 | tier<<8 | short<<4 | unk (packKey)
 	pm     pmCode
 	idx    int32 // offer index in the catalog
 	row    int32 // row index in the index
@@ -351,16 +379,17 @@ type cand struct {
 }
 
 // packKey packs the first ranking keys of a candidate: over 1 when over
-// the budget, the latency tier, unk 1 when a hidden cost is unknown.
-func packKey(over, tier, unk uint8) uint32 {
-	return uint32(over)<<16 | uint32(tier)<<8 | uint32(unk)
+// the budget, the latency tier, the shortfalls of the shape
+// (shapeRes.short), unk 1 when a hidden cost is unknown.
+func packKey(over, tier, short, unk uint8) uint32 {
+	return uint32(over)<<16 | uint32(tier)<<8 | uint32(short)<<4 | uint32(unk)
 }
 
 // over is 1 for a candidate over the budget; tier its latency tier; unk
 // 1 when a storage or egress price is unknown.
 func (a cand) over() uint8 { return uint8(a.key >> 16) }
 func (a cand) tier() uint8 { return uint8(a.key >> 8) }
-func (a cand) unk() uint8  { return uint8(a.key) }
+func (a cand) unk() uint8  { return uint8(a.key) & 0xf }
 
 func (a cand) less(b cand) bool {
 	if a.key != b.key {
@@ -430,7 +459,7 @@ func (c *call) quick(ri int32, sr *shapeRes, worst *cand) (cand, verdict) {
 		// keeps within the budget is still priced when the statistics are
 		// wanted, to count it in its budget group; the best list does not
 		// take it.
-		k, wk := packKey(over, sr.tier, unk), worst.key
+		k, wk := packKey(over, sr.tier, sr.short, unk), worst.key
 		var gt, eq, dear uint8 // set without branches (conditional moves)
 		if k > wk {
 			gt = 1
@@ -443,7 +472,7 @@ func (c *call) quick(ri int32, sr *shapeRes, worst *cand) (cand, verdict) {
 		}
 		if gt|eq&dear != 0 && (over != 0 || c.uncounted) {
 			c.st.count(over, sr.tier, unk)
-			if c.fast && (k>>8 > wk>>8 || dear == 1 && worst.unk() == 0) {
+			if c.fast && (k>>4 > wk>>4 || dear == 1 && worst.unk() == 0) {
 				return cand{}, stop
 			}
 			return cand{}, skip
@@ -469,7 +498,7 @@ func (c *call) quick(ri int32, sr *shapeRes, worst *cand) (cand, verdict) {
 		over = 1
 	}
 	c.st.count(over, sr.tier, unk)
-	return cand{key: packKey(over, sr.tier, unk), pm: pm, cost: model.AllIn(total, hc.storage, hc.egress), hourly: rate, idx: r.offer, row: ri}, take
+	return cand{key: packKey(over, sr.tier, sr.short, unk), pm: pm, cost: model.AllIn(total, hc.storage, hc.egress), hourly: rate, idx: r.offer, row: ri}, take
 }
 
 // verdict is what a scan does with an offer quick looked at.
@@ -535,6 +564,8 @@ func (c *call) scan(k int, all bool) []cand {
 				c.st.noVRAM += n
 			case whyLegacy:
 				c.st.legacy += n
+			case whyEngine:
+				c.st.engine += n
 			default:
 				c.st.tooBig += n
 			}

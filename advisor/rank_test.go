@@ -94,15 +94,7 @@ func TestTopKMatchesFullSort(t *testing.T) {
 				t.Errorf("%s: #%d is %s %.2f, full sort has %s %.2f", a.Model, i, r.InstanceType, r.AllInUSD, w.InstanceType, w.AllInUSD)
 			}
 		}
-		tier := func(r model.Recommendation) int {
-			switch {
-			case r.Speed.Unknown:
-				return 1
-			case !r.Speed.MeetsLatency:
-				return 2
-			}
-			return 0
-		}
+		tier := func(r model.Recommendation) int { return tierOf(&r) }
 		for i := 1; i < len(all.Recommendations); i++ {
 			p, r := all.Recommendations[i-1], all.Recommendations[i]
 			same := p.WithinBudget == r.WithinBudget && tier(p) == tier(r) && p.HiddenCosts.Partial() == r.HiddenCosts.Partial()

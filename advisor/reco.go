@@ -47,6 +47,12 @@ func (c *call) full(cd cand) model.Recommendation {
 		Replicas:         sr.reps,
 		GPUsUsed:         sr.used,
 	}
+	if sr.tight {
+		rec.Shortfalls = append(rec.Shortfalls, model.ShortHeadroom)
+	}
+	if sr.fp8WO {
+		rec.Shortfalls = append(rec.Shortfalls, model.ShortFP8WeightOnly)
+	}
 	if c.p.training {
 		rec.TensorParallel, rec.PipelineParallel, rec.Replicas = 0, 0, 0
 	} else if sr.nodes == 1 {

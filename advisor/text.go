@@ -253,28 +253,31 @@ const (
 	kSugStillOver     = "sug.stillover"
 	kSugAnd           = "sug.and"
 
-	kNoteInvalid      = "note.invalid"
-	kNoteNoCatalog    = "note.nocatalog"
-	kNoteNoSize       = "note.nosize"
-	kNoteSnapshot     = "note.snapshot"
-	kNoteNoneFits     = "note.nonefits"
-	kNoteNoneMatch    = "note.nonematch"
-	kNoteOverBudget   = "note.overbudget"
-	kNoteBudgetNoFX   = "note.budgetnofx"
-	kNoteNoDisplayFX  = "note.nodisplayfx"
-	kNoteTooSlow      = "note.tooslow"
-	kNoteUnknownSpeed = "note.unknownspeed"
-	kNoteTooSmall     = "note.toosmall"
-	kNoteNoVRAM       = "note.novram"
-	kNoteNoPrice      = "note.noprice"
-	kNoteSpotOnly     = "note.spotonly"
-	kNoteNoFX         = "note.nofx"
-	kNoteFiltered     = "note.filtered"
-	kNoteLegacy       = "note.legacy"
-	kNoteRegionPrice  = "note.regionprice"
-	kNoteOverFollow   = "note.overfollow"
-	kNoteOverHidden   = "note.overhidden"
-	kNotePartialTotal = "note.partialtotal"
+	kNoteInvalid          = "note.invalid"
+	kNoteNoCatalog        = "note.nocatalog"
+	kNoteNoSize           = "note.nosize"
+	kNoteSnapshot         = "note.snapshot"
+	kNoteNoneFits         = "note.nonefits"
+	kNoteNoneMatch        = "note.nonematch"
+	kNoteOverBudget       = "note.overbudget"
+	kNoteBudgetNoFX       = "note.budgetnofx"
+	kNoteNoDisplayFX      = "note.nodisplayfx"
+	kNoteTooSlow          = "note.tooslow"
+	kNoteUnknownSpeed     = "note.unknownspeed"
+	kNoteTooSmall         = "note.toosmall"
+	kNoteNoVRAM           = "note.novram"
+	kNoteNoPrice          = "note.noprice"
+	kNoteSpotOnly         = "note.spotonly"
+	kNoteNoFX             = "note.nofx"
+	kNoteFiltered         = "note.filtered"
+	kNoteLegacy           = "note.legacy"
+	kNoteEngineCC         = "note.enginecc"
+	kNoteAllTight         = "note.alltight"
+	kNoteAllFP8WeightOnly = "note.allfp8wo"
+	kNoteRegionPrice      = "note.regionprice"
+	kNoteOverFollow       = "note.overfollow"
+	kNoteOverHidden       = "note.overhidden"
+	kNotePartialTotal     = "note.partialtotal"
 )
 
 var texts = map[string]tr{
@@ -694,6 +697,18 @@ var texts = map[string]tr{
 	kNoteLegacy: {
 		"%d offers with Kepler GPUs (K80) were left out: CUDA 12 dropped Kepler, so current frameworks do not run there (name the GPU with --gpu to see them)",
 		"%d 个 Kepler 架构 GPU（K80）报价被排除：CUDA 12 已不再支持 Kepler，当前框架无法运行（用 --gpu 指定该 GPU 可查看）",
+	},
+	kNoteEngineCC: {
+		"%d offers with Maxwell or Pascal GPUs were left out: vLLM needs compute capability %.1f or higher (docs.vllm.ai, GPU installation); name the GPU with --gpu to see them",
+		"%d 个 Maxwell 或 Pascal 架构 GPU 报价被排除：vLLM 要求计算能力 %.1f 及以上（docs.vllm.ai GPU 安装说明）；用 --gpu 指定该 GPU 可查看",
+	},
+	kNoteAllTight: {
+		"no offer that fits leaves the %s memory headroom margin: the first ones listed are tight (ranked after any offer that keeps the margin)",
+		"没有装得下的报价能留出 %s 的显存余量：排在前面的报价余量不足（保留余量的报价总是排在它们之前）",
+	},
+	kNoteAllFP8WeightOnly: {
+		"no offer that fits has FP8 tensor cores: FP8 runs weight-only (W8A16) at 16-bit compute speed there (vLLM runs FP8 W8A8 on compute capability 8.9+ only)",
+		"没有装得下的报价带 FP8 张量核心：FP8 在这些 GPU 上只能仅权重量化（W8A16），按 16 位算力运行（vLLM 只在计算能力 8.9 及以上运行 FP8 W8A8）",
 	},
 	kNoteFiltered: {
 		"%d offers were filtered out by GPU, count, provider or region",

@@ -108,6 +108,15 @@ type Speed struct {
 	ImagesPerHour   float64 `json:"images_per_hour,omitempty" toml:"images_per_hour,omitempty"`
 }
 
+// Shortfalls of a recommendation.
+const (
+	// ShortHeadroom: the spare GPU memory is below the safety margin.
+	ShortHeadroom = "headroom-below-margin"
+	// ShortFP8WeightOnly: FP8 was asked on a GPU without FP8 tensor cores,
+	// so it runs weight-only at 16-bit compute.
+	ShortFP8WeightOnly = "fp8-weight-only"
+)
+
 // Recommendation is one ranked way to run the workload: an offer, how many
 // nodes of it, the price model that makes the run cheapest, and what to
 // watch out for.
@@ -156,6 +165,10 @@ type Recommendation struct {
 	RunHours float64   `json:"run_hours" toml:"run_hours"`
 	Speed    Speed     `json:"speed" toml:"speed"`
 	Warnings []Warning `json:"warnings" toml:"warnings"`
+	// Shortfalls say how the offer falls short of the job as asked
+	// (ShortHeadroom, ShortFP8WeightOnly); an offer with fewer ranks first
+	// within its budget group and latency tier.
+	Shortfalls []string `json:"shortfalls,omitempty" toml:"shortfalls,omitempty"`
 
 	// AllInUSD and AllIn repeat TotalUSD and Total (the all-in cost), for
 	// records and scripts written when Total was the GPUs alone.

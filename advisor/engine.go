@@ -1,0 +1,54 @@
+package advisor
+
+import "github.com/gpupick/gpupick/model"
+
+// Serving-engine requirements. gpupick sizes LLM serving for vLLM, whose
+// GPU installation page requires NVIDIA compute capability 7.0 or higher
+// (V100, T4, RTX 20xx, A100, L4, H100 ...):
+// https://docs.vllm.ai/en/latest/getting_started/installation/gpu.html
+// and whose FP8 page runs FP8 as W8A8 (FP8 weights and activations on FP8
+// tensor cores) only on compute capability 8.9+ (Ada Lovelace, Hopper);
+// Ampere loads FP8 checkpoints weight-only (W8A16, Marlin kernels) and
+// computes in 16 bits: https://docs.vllm.ai/en/latest/features/quantization/fp8.html
+// The compute capability of each NVIDIA architecture is NVIDIA's table
+// (https://developer.nvidia.com/cuda-gpus): Kepler 3.x, Maxwell 5.x,
+// Pascal 6.x, Volta 7.0, Turing 7.5, Ampere 8.x, Ada 8.9, Hopper 9.0.
+
+// engineMinCC is the serving engine's minimum compute capability.
+const engineMinCC = 7.0
+
+// archMaxCC is the highest compute capability of the NVIDIA architectures
+// below the engine's minimum: every GPU of them is below it.
+var archMaxCC = map[string]float64{
+	"Kepler":  3.7,
+	"Maxwell": 5.3,
+	"Pascal":  6.2,
+}
+
+// belowEngineMinimum reports whether an NVIDIA GPU is known to be below the
+// serving engine's minimum compute capability (an unknown architecture is
+// not left out: the catalog's other checks apply).
+func belowEngineMinimum(g *model.GPU) bool {
+	if g == nil || g.Vendor != "NVIDIA" {
+		return false
+	}
+	cc, ok := archMaxCC[g.Architecture]
+	return ok && cc < engineMinCC
+}
+
+// fp8Fallback reports whether FP8 asked for runs weight-only at 16-bit
+// compute on g: the GPU has no FP8 tensor cores, or the catalog does not
+// say it has (the worse case).
+func fp8Fallback(a *model.Answers, g *model.GPU) bool {
+	return a.Precision == model.FP8 && (g == nil || g.FP8 != model.Yes)
+}
+
+// defaultMargin is the headroom safety margin when none is asked: below
+// about 10% spare memory a job is likely to run out of it (see the
+// vram-tight warning).
+const defaultMargin = headroomTight
+
+// margin is the headroom safety margin of the call.
+func (c *call) margin() float64 {
+	return defaultMargin
+}
