@@ -39,17 +39,19 @@ type jsonResult struct {
 		Breakdown map[string]float64 `json:"breakdown"`
 	} `json:"requirement"`
 	Recommendations []struct {
-		Provider     string  `json:"provider"`
-		InstanceType string  `json:"instance_type"`
-		Region       string  `json:"region"`
-		GPU          string  `json:"gpu"`
-		GPUCount     int     `json:"gpu_count"`
-		Nodes        int     `json:"nodes"`
-		VRAMGiB      float64 `json:"vram_gib"`
-		PriceModel   string  `json:"price_model"`
-		HourlyUSD    float64 `json:"hourly_usd"`
-		TotalUSD     float64 `json:"total_usd"`
-		WithinBudget *bool   `json:"within_budget"`
+		Provider     string   `json:"provider"`
+		InstanceType string   `json:"instance_type"`
+		Region       string   `json:"region"`
+		GPU          string   `json:"gpu"`
+		GPUCount     int      `json:"gpu_count"`
+		Nodes        int      `json:"nodes"`
+		VRAMGiB      float64  `json:"vram_gib"`
+		PriceModel   string   `json:"price_model"`
+		HourlyUSD    float64  `json:"hourly_usd"`
+		TotalUSD     float64  `json:"total_usd"`
+		RiskPercent  int      `json:"risk_percent"`
+		Shortfalls   []string `json:"shortfalls"`
+		WithinBudget *bool    `json:"within_budget"`
 		PriceModels  []struct {
 			Name      string  `json:"name"`
 			HourlyUSD float64 `json:"hourly_usd"`
@@ -95,8 +97,14 @@ func TestRecommendJSON(t *testing.T) {
 		if len(r.PriceModels) == 0 || r.PriceModels[0].Name == "" {
 			t.Errorf("#%d has no price_models", i+1)
 		}
-		if i > 0 && r.TotalUSD < res.Recommendations[i-1].TotalUSD && r.WithinBudget != nil && *r.WithinBudget == *res.Recommendations[i-1].WithinBudget {
-			t.Errorf("#%d total %.2f ranks after a dearer #%d (%.2f)", i+1, r.TotalUSD, i, res.Recommendations[i-1].TotalUSD)
+		// The order compares the total with its risk penalties (within the
+		// same budget group and shortfalls).
+		if i > 0 {
+			p := res.Recommendations[i-1]
+			rc := func(total float64, risk int) float64 { return total * (1 + float64(risk)/100) }
+			if rc(r.TotalUSD, r.RiskPercent) < rc(p.TotalUSD, p.RiskPercent)*(1-1e-9) && len(r.Shortfalls) == len(p.Shortfalls) && r.WithinBudget != nil && *r.WithinBudget == *p.WithinBudget {
+				t.Errorf("#%d total %.2f (+%d%% risk) ranks after a dearer #%d (%.2f, +%d%%)", i+1, r.TotalUSD, r.RiskPercent, i, p.TotalUSD, p.RiskPercent)
+			}
 		}
 	}
 }

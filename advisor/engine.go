@@ -3,9 +3,9 @@ package advisor
 import "github.com/gpupick/gpupick/model"
 
 // Serving-engine requirements. gpupick sizes LLM serving for vLLM, whose
-// GPU installation page requires NVIDIA compute capability 7.0 or higher
-// (V100, T4, RTX 20xx, A100, L4, H100 ...):
-// https://docs.vllm.ai/en/latest/getting_started/installation/gpu.html
+// GPU installation page asks for NVIDIA compute capability 7.5 or higher
+// (it was 7.0 before; the legacy-gpu warning cites the same page):
+// https://raw.githubusercontent.com/vllm-project/vllm/v0.21.0/docs/getting_started/installation/gpu.cuda.inc.md
 // and whose FP8 page runs FP8 as W8A8 (FP8 weights and activations on FP8
 // tensor cores) only on compute capability 8.9+ (Ada Lovelace, Hopper);
 // Ampere loads FP8 checkpoints weight-only (W8A16, Marlin kernels) and
@@ -15,7 +15,7 @@ import "github.com/gpupick/gpupick/model"
 // Pascal 6.x, Volta 7.0, Turing 7.5, Ampere 8.x, Ada 8.9, Hopper 9.0.
 
 // engineMinCC is the serving engine's minimum compute capability.
-const engineMinCC = 7.0
+const engineMinCC = 7.5
 
 // archMaxCC is the highest compute capability of the NVIDIA architectures
 // below the engine's minimum: every GPU of them is below it.
@@ -23,6 +23,7 @@ var archMaxCC = map[string]float64{
 	"Kepler":  3.7,
 	"Maxwell": 5.3,
 	"Pascal":  6.2,
+	"Volta":   7.2,
 }
 
 // belowEngineMinimum reports whether an NVIDIA GPU is known to be below the

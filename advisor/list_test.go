@@ -105,8 +105,8 @@ func TestListCountsMatchFullList(t *testing.T) {
 				switch {
 				case p.HiddenCosts.Partial() && !r.HiddenCosts.Partial():
 					t.Fatalf("#%d has a known total after #%d with an unknown part", i+1, i)
-				case p.HiddenCosts.Partial() == r.HiddenCosts.Partial() && !r.Speed.Unknown && r.TotalUSD < p.TotalUSD-1e-9:
-					t.Fatalf("#%d costs $%.2f after $%.2f", i+1, r.TotalUSD, p.TotalUSD)
+				case p.HiddenCosts.Partial() == r.HiddenCosts.Partial() && !r.Speed.Unknown && r.RankCost() < p.RankCost()*(1-1e-9):
+					t.Fatalf("#%d costs $%.2f with its risks after $%.2f", i+1, r.RankCost(), p.RankCost())
 				}
 			}
 			if over != full.OverBudget {

@@ -266,7 +266,7 @@ func (c *call) evalShape(s *shape) shapeRes {
 		sr.why = whyLegacy
 		return sr
 	}
-	if c.a.GPU == "" && s.gpu >= 0 && !p.training && p.image == nil && belowEngineMinimum(c.ix.gpus[s.gpu].g) {
+	if c.a.GPU == "" && s.gpu >= 0 && !p.training && !p.stated && p.image == nil && belowEngineMinimum(c.ix.gpus[s.gpu].g) {
 		sr.why = whyEngine
 		return sr
 	}
@@ -375,6 +375,7 @@ type cand struct {
 	idx    int32 // offer index in the catalog
 	row    int32 // row index in the index
 	cost   float64
+	rank   float64 // cost with the risk penalties: the order (risk.go)
 	hourly float64
 }
 
@@ -394,6 +395,9 @@ func (a cand) unk() uint8  { return uint8(a.key) & 0xf }
 func (a cand) less(b cand) bool {
 	if a.key != b.key {
 		return a.key < b.key
+	}
+	if a.rank != b.rank {
+		return a.rank < b.rank
 	}
 	if a.cost != b.cost {
 		return a.cost < b.cost
@@ -467,7 +471,7 @@ func (c *call) quick(ri int32, sr *shapeRes, worst *cand) (cand, verdict) {
 		if k == wk {
 			eq = 1
 		}
-		if lb > worst.cost {
+		if lb > worst.rank {
 			dear = 1
 		}
 		if gt|eq&dear != 0 && (over != 0 || c.uncounted) {
@@ -498,7 +502,9 @@ func (c *call) quick(ri int32, sr *shapeRes, worst *cand) (cand, verdict) {
 		over = 1
 	}
 	c.st.count(over, sr.tier, unk)
-	return cand{key: packKey(over, sr.tier, sr.short, unk), pm: pm, cost: model.AllIn(total, hc.storage, hc.egress), hourly: rate, idx: r.offer, row: ri}, take
+	cost := model.AllIn(total, hc.storage, hc.egress)
+	risk := c.risks(&c.cat.Offers[r.offer], &c.ix.shapes[r.shape], sr, r, pm, nil)
+	return cand{key: packKey(over, sr.tier, sr.short, unk), pm: pm, cost: cost, rank: cost * (1 + float64(risk)/100), hourly: rate, idx: r.offer, row: ri}, take
 }
 
 // verdict is what a scan does with an offer quick looked at.

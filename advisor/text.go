@@ -272,6 +272,14 @@ const (
 	kNoteFiltered         = "note.filtered"
 	kNoteLegacy           = "note.legacy"
 	kNoteEngineCC         = "note.enginecc"
+	kRiskMarketplace      = "risk.marketplace"
+	kRiskSharedVCPU       = "risk.sharedvcpu"
+	kRiskTPLink           = "risk.tplink"
+	kRiskLegacy           = "risk.legacy"
+	kRiskStale            = "risk.stale"
+	kRiskEstimate         = "risk.estimate"
+	kRiskGPUs             = "risk.gpus"
+	kRiskNodes            = "risk.nodes"
 	kNoteAllTight         = "note.alltight"
 	kNoteAllFP8WeightOnly = "note.allfp8wo"
 	kNoteRegionPrice      = "note.regionprice"
@@ -698,9 +706,17 @@ var texts = map[string]tr{
 		"%d offers with Kepler GPUs (K80) were left out: CUDA 12 dropped Kepler, so current frameworks do not run there (name the GPU with --gpu to see them)",
 		"%d 个 Kepler 架构 GPU（K80）报价被排除：CUDA 12 已不再支持 Kepler，当前框架无法运行（用 --gpu 指定该 GPU 可查看）",
 	},
+	kRiskMarketplace: {"+%d%%: a marketplace host (availability and reliability vary by host)", "+%d%%：市场型第三方主机（可用性与可靠性因主机而异）"},
+	kRiskSharedVCPU:  {"+%d%%: host CPUs shared with other tenants", "+%d%%：主机 CPU 与其他租户共享"},
+	kRiskTPLink:      {"+%d%%: GPUs split the model over PCIe or an undocumented link", "+%d%%：多卡经 PCIe 或未注明的互联切分模型"},
+	kRiskLegacy:      {"+%d%%: a legacy GPU architecture", "+%d%%：旧一代 GPU 架构"},
+	kRiskStale:       {"+%d%%: the price is stale", "+%d%%：价格已过时"},
+	kRiskEstimate:    {"+%d%%: the price is estimated from a published discount", "+%d%%：价格按公开折扣估算"},
+	kRiskGPUs:        {"+%d%%: more GPUs to run and watch", "+%d%%：需运行和维护的 GPU 更多"},
+	kRiskNodes:       {"+%d%%: more nodes to run and watch", "+%d%%：需运行和维护的节点更多"},
 	kNoteEngineCC: {
-		"%d offers with Maxwell or Pascal GPUs were left out: vLLM needs compute capability %.1f or higher (docs.vllm.ai, GPU installation); name the GPU with --gpu to see them",
-		"%d 个 Maxwell 或 Pascal 架构 GPU 报价被排除：vLLM 要求计算能力 %.1f 及以上（docs.vllm.ai GPU 安装说明）；用 --gpu 指定该 GPU 可查看",
+		"%d offers with Maxwell, Pascal or Volta GPUs were left out: vLLM needs compute capability %.1f or higher (docs.vllm.ai, GPU installation); name the GPU with --gpu to see them",
+		"%d 个 Maxwell、Pascal 或 Volta 架构 GPU 报价被排除：vLLM 要求计算能力 %.1f 及以上（docs.vllm.ai GPU 安装说明）；用 --gpu 指定该 GPU 可查看",
 	},
 	kNoteAllTight: {
 		"no offer that fits leaves the %s memory headroom margin: the first ones listed are tight (ranked after any offer that keeps the margin)",

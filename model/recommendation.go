@@ -117,6 +117,14 @@ const (
 	ShortFP8WeightOnly = "fp8-weight-only"
 )
 
+// RiskPenalty is one risk the ranking prices in: a share added to the
+// all-in cost when offers are ordered.
+type RiskPenalty struct {
+	Code    string `json:"code" toml:"code"`
+	Percent int    `json:"percent" toml:"percent"`
+	Text    string `json:"text" toml:"text"`
+}
+
 // Recommendation is one ranked way to run the workload: an offer, how many
 // nodes of it, the price model that makes the run cheapest, and what to
 // watch out for.
@@ -169,6 +177,10 @@ type Recommendation struct {
 	// (ShortHeadroom, ShortFP8WeightOnly); an offer with fewer ranks first
 	// within its budget group and latency tier.
 	Shortfalls []string `json:"shortfalls,omitempty" toml:"shortfalls,omitempty"`
+	// Risk lists the penalties the default order adds to the all-in cost
+	// for ranking (never to the totals shown); RiskPercent is their sum.
+	Risk        []RiskPenalty `json:"risk,omitempty" toml:"risk,omitempty"`
+	RiskPercent int           `json:"risk_percent" toml:"risk_percent"`
 
 	// AllInUSD and AllIn repeat TotalUSD and Total (the all-in cost), for
 	// records and scripts written when Total was the GPUs alone.
@@ -218,6 +230,12 @@ type OfferRow struct {
 
 // Partial reports whether the row's total counts only the known parts.
 func (r *OfferRow) Partial() bool { return r.StorageUnknown || r.EgressUnknown }
+
+// RankCost is the all-in cost the default order compares: the total with
+// the risk penalties added.
+func (r *Recommendation) RankCost() float64 {
+	return r.TotalUSD * (1 + float64(r.RiskPercent)/100)
+}
 
 // Row is the recommendation's row of a list of offers.
 func (r *Recommendation) Row(index int) OfferRow {
