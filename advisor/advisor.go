@@ -282,6 +282,12 @@ func (c *call) notes(cs []cand) []string {
 	if st.legacy > 0 {
 		add(kNoteLegacy, st.legacy)
 	}
+	if st.idle > 0 {
+		add(kNoteIdle, st.idle)
+	}
+	if st.noCluster > 0 {
+		add(kNoteNoCluster, st.noCluster)
+	}
 	if st.engine > 0 {
 		add(kNoteEngineCC, st.engine, engineMinCC)
 	}

@@ -48,7 +48,14 @@ type stats struct {
 	legacy                                                     int
 	// engine counts the offers whose GPU the serving engine does not
 	// support (below its minimum compute capability).
-	engine                int
+	engine int
+	// idle counts the offers left out for paying for idle GPUs: a
+	// configuration uses fewer GPUs than the instance has, and an instance
+	// with just those GPUs costs no more (idle.go).
+	idle int
+	// noCluster counts the multi-node offers left out because the provider
+	// offers no cluster network for them (idle.go).
+	noCluster             int
 	tooSlow, unknownSpeed int
 	// groups counts the offers that fit by budget group (within, over),
 	// speed (meets or may meet the latency class, known too slow) and
@@ -97,6 +104,10 @@ type shapeRes struct {
 	// offer's lowest hourly rate into a lower bound of the run's cost.
 	runH, runCal, lbScale float64
 	noLen                 bool
+	// smaller is the lowest hourly rate (USD, all nodes) of a configuration
+	// of the same GPU with just the GPUs this one uses, when it idles some;
+	// 0 when none is known.
+	smaller float64
 }
 
 // Reasons a shape is left out.
@@ -203,6 +214,7 @@ func reuseCall(c *call, cat *model.Catalog, a model.Answers, l lang) *call {
 			sr.lbScale = float64(sr.nodes) * sr.runH * (1 - 1e-9)
 		}
 	}
+	c.markIdle()
 	return c
 }
 
@@ -440,6 +452,14 @@ func (c *call) quick(ri int32, sr *shapeRes, worst *cand) (cand, verdict) {
 		} else {
 			c.st.noPrice++
 		}
+		return cand{}, skip
+	}
+	if sr.nodes > 1 && !c.clusterOK(r.offer) {
+		c.st.noCluster++
+		return cand{}, skip
+	}
+	if sr.smaller > 0 && float64(lbRate)*float64(sr.nodes) >= sr.smaller {
+		c.st.idle++
 		return cand{}, skip
 	}
 	c.st.matched++ // and, by the scan, unknownSpeed or tooSlow by the shape's tier

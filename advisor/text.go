@@ -272,6 +272,8 @@ const (
 	kNoteFiltered         = "note.filtered"
 	kNoteLegacy           = "note.legacy"
 	kNoteEngineCC         = "note.enginecc"
+	kNoteIdle             = "note.idle"
+	kNoteNoCluster        = "note.nocluster"
 	kRiskMarketplace      = "risk.marketplace"
 	kRiskSharedVCPU       = "risk.sharedvcpu"
 	kRiskTPLink           = "risk.tplink"
@@ -714,6 +716,14 @@ var texts = map[string]tr{
 	kRiskEstimate:    {"+%d%%: the price is estimated from a published discount", "+%d%%：价格按公开折扣估算"},
 	kRiskGPUs:        {"+%d%%: more GPUs to run and watch", "+%d%%：需运行和维护的 GPU 更多"},
 	kRiskNodes:       {"+%d%%: more nodes to run and watch", "+%d%%：需运行和维护的节点更多"},
+	kNoteIdle: {
+		"%d offers were left out for paying for idle GPUs: the job uses fewer GPUs than they have, and an instance with just those GPUs costs no more",
+		"%d 个报价因闲置 GPU 被排除：任务用不满它们的 GPU，而只带所需 GPU 数的实例价格不更高",
+	},
+	kNoteNoCluster: {
+		"%d multi-node offers were left out: they are independent marketplace listings, or the catalog says they have no cluster network (no RDMA, no inter-node network)",
+		"%d 个多节点报价被排除：它们是相互独立的市场型主机，或目录注明其没有集群网络（无 RDMA、无节点间网络）",
+	},
 	kNoteEngineCC: {
 		"%d offers with Maxwell, Pascal or Volta GPUs were left out: vLLM needs compute capability %.1f or higher (docs.vllm.ai, GPU installation); name the GPU with --gpu to see them",
 		"%d 个 Maxwell、Pascal 或 Volta 架构 GPU 报价被排除：vLLM 要求计算能力 %.1f 及以上（docs.vllm.ai GPU 安装说明）；用 --gpu 指定该 GPU 可查看",
