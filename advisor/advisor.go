@@ -282,6 +282,12 @@ func (c *call) notes(cs []cand) []string {
 	if st.legacy > 0 {
 		add(kNoteLegacy, st.legacy)
 	}
+	if st.reqFail > 0 {
+		add(kNoteReqFail, st.reqFail)
+	}
+	if st.reqUnknown > 0 {
+		add(kNoteReqUnknown, st.reqUnknown)
+	}
 	if st.idle > 0 {
 		add(kNoteIdle, st.idle)
 	}

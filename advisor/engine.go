@@ -48,8 +48,3 @@ func fp8Fallback(a *model.Answers, g *model.GPU) bool {
 // about 10% spare memory a job is likely to run out of it (see the
 // vram-tight warning).
 const defaultMargin = headroomTight
-
-// margin is the headroom safety margin of the call.
-func (c *call) margin() float64 {
-	return defaultMargin
-}

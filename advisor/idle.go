@@ -44,7 +44,7 @@ func (c *call) cheapestRow(si int) float64 {
 	low := 0.0
 	for ri := lo; ri < hi; ri++ {
 		hr := &c.ix.hot[ri]
-		if !c.provOK[hr.prov] || c.fxUSD[hr.cur] == 0 {
+		if !c.provOK[hr.prov] || c.fxUSD[hr.cur] == 0 || len(c.reqOut) > 0 && c.reqOut[c.ix.rows[ri].offer] != reqOK {
 			continue
 		}
 		rate := hr.lbUSD
@@ -71,7 +71,7 @@ func (c *call) cheapestRow(si int) float64 {
 // do not record it.
 func (c *call) clusterOK(offer int32) bool {
 	o := &c.cat.Offers[offer]
-	if o.Marketplace || o.VCPUType == model.VCPUMarketplace {
+	if marketplace(o) {
 		return false
 	}
 	return o.RDMA != model.No || o.InterNodeNetwork != ""

@@ -30,7 +30,8 @@ type call struct {
 	wallCal   float64
 	budgetUSD float64
 	storageGB float64
-	gpuOK     []bool // per GPU index: passes the --gpu filter
+	gpuOK     []bool  // per GPU index: passes the --gpu filter
+	reqOut    []uint8 // per offer: how it meets the hard requirements (empty: none asked)
 	shapes    []shapeRes
 	st        stats
 	// fast skips the statistics: a scan stops reading a shape at the first
@@ -55,7 +56,10 @@ type stats struct {
 	idle int
 	// noCluster counts the multi-node offers left out because the provider
 	// offers no cluster network for them (idle.go).
-	noCluster             int
+	noCluster int
+	// reqFail and reqUnknown count the offers that fail a hard requirement
+	// by a known fact, or for want of one (require.go).
+	reqFail, reqUnknown   int
 	tooSlow, unknownSpeed int
 	// groups counts the offers that fit by budget group (within, over),
 	// speed (meets or may meet the latency class, known too slow) and
@@ -133,7 +137,7 @@ func reuseCall(c *call, cat *model.Catalog, a model.Answers, l lang) *call {
 	}
 	*c = call{cat: cat, ix: indexFor(cat), a: a, l: l,
 		fxUSD: c.fxUSD[:0], fxDisp: c.fxDisp[:0], polFX: c.polFX[:0], provOK: c.provOK[:0],
-		hidWall: c.hidWall[:0], hidUnk: c.hidUnk[:0], gpuOK: c.gpuOK[:0], shapes: c.shapes[:0]}
+		hidWall: c.hidWall[:0], hidUnk: c.hidUnk[:0], gpuOK: c.gpuOK[:0], shapes: c.shapes[:0], reqOut: c.reqOut[:0]}
 	c.p = newPlan(cat, &c.a, l)
 	c.p.req.MinGPUs = c.p.minGPUs(c.ix.maxVRAM)
 	ix := c.ix
@@ -177,7 +181,7 @@ func reuseCall(c *call, cat *model.Catalog, a model.Answers, l lang) *call {
 	c.provOK = grow(c.provOK, len(ix.provs))
 	c.polFX = grow(c.polFX, len(ix.provs))
 	for i, pv := range ix.provs {
-		c.provOK[i] = providerWanted(a.Providers, pv)
+		c.provOK[i] = providerWanted(a.Providers, pv) && (len(a.ExcludeProviders) == 0 || !providerWanted(a.ExcludeProviders, pv))
 		c.polFX[i] = fxPolicy(cat, pv.pol)
 	}
 	c.gpuOK = grow(c.gpuOK, len(ix.gpus))
@@ -202,6 +206,7 @@ func reuseCall(c *call, cat *model.Catalog, a model.Answers, l lang) *call {
 			}
 		}
 	}
+	c.markRequirements()
 	c.shapes = grow(c.shapes, len(ix.shapes))
 	for i := range ix.shapes {
 		sr := &c.shapes[i]
@@ -438,6 +443,14 @@ func (c *call) quick(ri int32, sr *shapeRes, worst *cand) (cand, verdict) {
 		return cand{}, skip
 	}
 	r := &c.ix.rows[ri]
+	if len(c.reqOut) > 0 && c.reqOut[r.offer] != reqOK {
+		if c.reqOut[r.offer] == reqUnknown {
+			c.st.reqUnknown++
+		} else {
+			c.st.reqFail++
+		}
+		return cand{}, skip
+	}
 	if len(c.a.Regions) > 0 && !regionWanted(c.a.Regions, c.cat.Offers[r.offer].Regions) {
 		c.st.filtered++
 		return cand{}, skip

@@ -47,6 +47,7 @@ func (c *call) full(cd cand) model.Recommendation {
 		Replicas:         sr.reps,
 		GPUsUsed:         sr.used,
 	}
+	offerFacts(o, &rec)
 	rec.RiskPercent = c.risks(o, sh, sr, r, cd.pm, &rec.Risk)
 	for i := range rec.Risk {
 		rec.Risk[i].Text = c.l.f(riskTexts[rec.Risk[i].Code], rec.Risk[i].Percent)

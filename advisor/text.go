@@ -272,6 +272,8 @@ const (
 	kNoteFiltered         = "note.filtered"
 	kNoteLegacy           = "note.legacy"
 	kNoteEngineCC         = "note.enginecc"
+	kNoteReqFail          = "note.reqfail"
+	kNoteReqUnknown       = "note.requnknown"
 	kNoteIdle             = "note.idle"
 	kNoteNoCluster        = "note.nocluster"
 	kRiskMarketplace      = "risk.marketplace"
@@ -716,6 +718,14 @@ var texts = map[string]tr{
 	kRiskEstimate:    {"+%d%%: the price is estimated from a published discount", "+%d%%：价格按公开折扣估算"},
 	kRiskGPUs:        {"+%d%%: more GPUs to run and watch", "+%d%%：需运行和维护的 GPU 更多"},
 	kRiskNodes:       {"+%d%%: more nodes to run and watch", "+%d%%：需运行和维护的节点更多"},
+	kNoteReqFail: {
+		"%d offers were left out by the hard requirements (interconnect, hosting, vCPUs)",
+		"%d 个报价因硬性要求（互联、托管方式、vCPU）被排除",
+	},
+	kNoteReqUnknown: {
+		"%d offers were left out because the catalog does not know a fact a hard requirement needs (taken as failing it)",
+		"%d 个报价因目录缺少硬性要求所需的信息而被排除（按不满足处理）",
+	},
 	kNoteIdle: {
 		"%d offers were left out for paying for idle GPUs: the job uses fewer GPUs than they have, and an instance with just those GPUs costs no more",
 		"%d 个报价因闲置 GPU 被排除：任务用不满它们的 GPU，而只带所需 GPU 数的实例价格不更高",

@@ -179,6 +179,20 @@ type Answers struct {
 	// "fsdp"; empty = advisor default).
 	GradCheckpointing bool   `json:"grad_checkpointing" toml:"grad_checkpointing"`
 	Sharding          string `json:"sharding,omitempty" toml:"sharding,omitempty,omitzero"`
+
+	// Safety margin and hard requirements. HeadroomPct is the spare GPU
+	// memory in percent below which an offer is listed only when nothing
+	// else fits (0: the advisor's 10%). Interconnect ("nvlink" accepts
+	// NVSwitch too, "nvswitch"), Hosting ("datacenter": no marketplace or
+	// community hosts) and VCPU ("dedicated") are "" for any; an offer
+	// whose fact is unknown fails them. MinVCPUsPerGPU is 0 for any;
+	// ExcludeProviders are provider keys never listed.
+	HeadroomPct      int      `json:"headroom_pct,omitempty" toml:"headroom_pct,omitempty,omitzero"`
+	Interconnect     string   `json:"interconnect,omitempty" toml:"interconnect,omitempty,omitzero"`
+	Hosting          string   `json:"hosting,omitempty" toml:"hosting,omitempty,omitzero"`
+	VCPU             string   `json:"vcpu,omitempty" toml:"vcpu,omitempty,omitzero"`
+	MinVCPUsPerGPU   int      `json:"min_vcpus_per_gpu,omitempty" toml:"min_vcpus_per_gpu,omitempty,omitzero"`
+	ExcludeProviders []string `json:"exclude_providers,omitempty" toml:"exclude_providers,omitempty,omitzero"`
 }
 
 // DefaultAnswers returns the answers every wizard step starts from: pressing
@@ -330,7 +344,7 @@ func (a *Answers) ValidateWith(env *AnswerEnv) error {
 	if !env.known() {
 		return nil
 	}
-	for _, id := range []AnswerID{AnsModel, AnsGPU, AnsProviders, AnsRegions} {
+	for _, id := range []AnswerID{AnsModel, AnsGPU, AnsProviders, AnsRegions, AnsExcludeProviders} {
 		s := &registry[id]
 		if !s.AppliesTo(a) {
 			continue

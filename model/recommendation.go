@@ -117,6 +117,12 @@ const (
 	ShortFP8WeightOnly = "fp8-weight-only"
 )
 
+// Hosting of an offer.
+const (
+	HostingDatacenter  = "datacenter"  // the provider's own data centre
+	HostingMarketplace = "marketplace" // a marketplace or community host
+)
+
 // RiskPenalty is one risk the ranking prices in: a share added to the
 // all-in cost when offers are ordered.
 type RiskPenalty struct {
@@ -179,8 +185,15 @@ type Recommendation struct {
 	Shortfalls []string `json:"shortfalls,omitempty" toml:"shortfalls,omitempty"`
 	// Risk lists the penalties the default order adds to the all-in cost
 	// for ranking (never to the totals shown); RiskPercent is their sum.
-	Risk        []RiskPenalty `json:"risk,omitempty" toml:"risk,omitempty"`
-	RiskPercent int           `json:"risk_percent" toml:"risk_percent"`
+	Risk []RiskPenalty `json:"risk,omitempty" toml:"risk,omitempty"`
+	// Interconnect is the offer's GPU-to-GPU link (nvswitch, nvlink, pcie,
+	// single, infinity-fabric, or unknown), Hosting HostingDatacenter or
+	// HostingMarketplace, VCPUType its host CPUs (dedicated, shared, ...,
+	// or unknown).
+	Interconnect string `json:"interconnect" toml:"interconnect"`
+	Hosting      string `json:"hosting" toml:"hosting"`
+	VCPUType     string `json:"vcpu_type" toml:"vcpu_type"`
+	RiskPercent  int    `json:"risk_percent" toml:"risk_percent"`
 
 	// AllInUSD and AllIn repeat TotalUSD and Total (the all-in cost), for
 	// records and scripts written when Total was the GPUs alone.

@@ -43,6 +43,12 @@ const (
 	AnsEgress
 	AnsGradCheckpointing
 	AnsSharding
+	AnsHeadroom
+	AnsInterconnect
+	AnsHosting
+	AnsVCPU
+	AnsMinVCPUsPerGPU
+	AnsExcludeProviders
 	answerCount
 )
 
@@ -828,6 +834,87 @@ func init() {
 				return oneOf(a.Sharding, true, Shardings[1:], "auto, none, zero1, zero2, zero3 or fsdp")
 			},
 		},
+		AnsHeadroom: {
+			Name: "headroom", Key: "headroom_pct", Forms: FormsHeadroom, Blank: BlankDefault,
+			Usage: "safety margin of spare GPU memory in percent (default 10%): offers below it are listed only when nothing else fits",
+			parse: func(raw string, a *Answers, _ *AnswerEnv) (err error) {
+				a.HeadroomPct, err = optCount("headroom", strings.TrimSuffix(strings.TrimSpace(raw), "%"), 90)
+				return err
+			},
+			clear: func(a *Answers) { a.HeadroomPct = 0 },
+			Format: func(a *Answers) string {
+				if a.HeadroomPct <= 0 {
+					return ""
+				}
+				return strconv.Itoa(a.HeadroomPct) + "%"
+			},
+			check: func(a *Answers) error { return countRange(a.HeadroomPct, 90) },
+		},
+		AnsInterconnect: {
+			Name: "interconnect", Key: "interconnect", Forms: FormsInterconnect, Blank: BlankAny,
+			Usage:   "GPU-to-GPU link the instance must have: nvlink (NVSwitch also counts), nvswitch or any",
+			Choices: []string{ReqAny, ReqNVLink, ReqNVSwitch},
+			parse: func(raw string, a *Answers, _ *AnswerEnv) error {
+				return pickChoice(raw, &a.Interconnect, []string{ReqAny, ReqNVLink, ReqNVSwitch}, FormsInterconnect)
+			},
+			clear:  func(a *Answers) { a.Interconnect = "" },
+			Format: func(a *Answers) string { return formatChoice(a.Interconnect) },
+			check: func(a *Answers) error {
+				return oneOf(a.Interconnect, true, []string{ReqAny, ReqNVLink, ReqNVSwitch}, FormsInterconnect)
+			},
+		},
+		AnsHosting: {
+			Name: "hosting", Key: "hosting", Forms: FormsHosting, Blank: BlankAny,
+			Usage:   "datacenter (no marketplace or community hosts) or any",
+			Choices: []string{ReqAny, ReqDatacenter},
+			parse: func(raw string, a *Answers, _ *AnswerEnv) error {
+				return pickChoice(raw, &a.Hosting, []string{ReqAny, ReqDatacenter}, FormsHosting)
+			},
+			clear:  func(a *Answers) { a.Hosting = "" },
+			Format: func(a *Answers) string { return formatChoice(a.Hosting) },
+			check:  func(a *Answers) error { return oneOf(a.Hosting, true, []string{ReqAny, ReqDatacenter}, FormsHosting) },
+		},
+		AnsVCPU: {
+			Name: "vcpu", Key: "vcpu", Forms: FormsVCPU, Blank: BlankAny,
+			Usage:   "dedicated (host CPUs not shared with other tenants) or any",
+			Choices: []string{ReqAny, ReqDedicated},
+			parse: func(raw string, a *Answers, _ *AnswerEnv) error {
+				return pickChoice(raw, &a.VCPU, []string{ReqAny, ReqDedicated}, FormsVCPU)
+			},
+			clear:  func(a *Answers) { a.VCPU = "" },
+			Format: func(a *Answers) string { return formatChoice(a.VCPU) },
+			check:  func(a *Answers) error { return oneOf(a.VCPU, true, []string{ReqAny, ReqDedicated}, FormsVCPU) },
+		},
+		AnsMinVCPUsPerGPU: {
+			Name: "min-vcpus-per-gpu", Key: "min_vcpus_per_gpu", Forms: "a whole number from 1 to 256, or blank for any", Blank: BlankAny,
+			Usage: "fewest host vCPUs per GPU",
+			parse: func(raw string, a *Answers, _ *AnswerEnv) (err error) {
+				a.MinVCPUsPerGPU, err = optCount("min-vcpus-per-gpu", raw, 256)
+				return err
+			},
+			clear:  func(a *Answers) { a.MinVCPUsPerGPU = 0 },
+			Format: func(a *Answers) string { return formatOptCount(a.MinVCPUsPerGPU) },
+			check:  func(a *Answers) error { return countRange(a.MinVCPUsPerGPU, 256) },
+		},
+		AnsExcludeProviders: {
+			Name: "exclude-provider", Key: "exclude_providers", Forms: "provider keys separated by commas, e.g. vast, runpod", Blank: BlankNone,
+			Usage: "never these providers, comma-separated, e.g. vast,runpod",
+			parse: func(raw string, a *Answers, env *AnswerEnv) error {
+				list := SplitList(raw)
+				if env.known() {
+					for _, p := range list {
+						if !env.providers[p] {
+							return &FieldError{Value: short(p, maxEcho), Reason: ReasonUnknown, Msg: "unknown provider", Candidates: Closest(p, env.provList, 3), Fix: "use one of " + strings.Join(env.provList, ", ")}
+						}
+					}
+				}
+				a.ExcludeProviders = list
+				return nil
+			},
+			clear:  func(a *Answers) { a.ExcludeProviders = nil },
+			Format: func(a *Answers) string { return strings.Join(a.ExcludeProviders, ", ") },
+			check:  func(a *Answers) error { return checkNames(a.ExcludeProviders) },
+		},
 	}
 	for i := range registry {
 		registry[i].ID = AnswerID(i)
@@ -866,6 +953,48 @@ func sortedSet(m map[string]bool) []string {
 	}
 	slices.Sort(out)
 	return out
+}
+
+// Hard requirements: the values of the interconnect, hosting and vCPU
+// answers ("" is any).
+const (
+	ReqAny        = "any"
+	ReqNVLink     = "nvlink"
+	ReqNVSwitch   = "nvswitch"
+	ReqDatacenter = "datacenter"
+	ReqDedicated  = "dedicated"
+)
+
+// Accepted forms of the hard requirements.
+const (
+	FormsHeadroom     = "a whole percentage from 1 to 90, e.g. 10%, or blank for 10%"
+	FormsInterconnect = "nvlink, nvswitch or any"
+	FormsHosting      = "datacenter or any"
+	FormsVCPU         = "dedicated or any"
+)
+
+// pickChoice reads one of the allowed values (case-insensitive) into v;
+// "any" stores "".
+func pickChoice(raw string, v *string, allowed []string, forms string) error {
+	s := strings.ToLower(strings.TrimSpace(raw))
+	for _, c := range allowed {
+		if s == c {
+			if s == ReqAny {
+				s = ""
+			}
+			*v = s
+			return nil
+		}
+	}
+	return &FieldError{Reason: ReasonUnknown, Msg: "not a known value", Fix: "use " + forms}
+}
+
+// formatChoice writes a hard requirement ("any" for none).
+func formatChoice(v string) string {
+	if v == "" {
+		return ReqAny
+	}
+	return v
 }
 
 // FormsGPU are the accepted forms of a GPU filter.
