@@ -68,7 +68,7 @@ func TestWizardEveryStepResizeExportLoad(t *testing.T) {
 	s.sendText("2")
 	s.send("Tab")
 	s.sendText("aws, gcp, lambda")
-	s.send("Tab", "Tab", "Enter")
+	s.send("Tab", "Tab", "Tab", "Tab", "Tab", "Tab", "Tab", "Tab", "Enter") // regions, currency, then the margin and the hard requirements
 	s.waitText("Storage and internet egress")
 	// 10 data and egress.
 	s.sendText("200GB")
@@ -198,7 +198,7 @@ func TestWizardAccessible(t *testing.T) {
 	s.waitTranscript("Model or parameter count")
 	s.sendText("8B")
 	s.send("Enter")
-	for i := 0; i < 19; i++ { // full fine-tuning also asks for checkpointing and sharding
+	for i := 0; i < 25; i++ { // full fine-tuning also asks for checkpointing and sharding; then the margin and the hard requirements
 		s.send("Enter")
 	}
 	s.waitTranscript("Best offers", "Save the decision record to")

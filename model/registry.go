@@ -252,6 +252,20 @@ func NewAnswerEnv(cat *Catalog, matchGPU func(query, name string) bool) *AnswerE
 	return e
 }
 
+// providerList reads provider keys separated by commas; with a known
+// catalog each must name one of its providers.
+func (e *AnswerEnv) providerList(raw string) ([]string, error) {
+	list := SplitList(raw)
+	if e.known() {
+		for _, p := range list {
+			if !e.providers[p] {
+				return nil, &FieldError{Value: short(p, maxEcho), Reason: ReasonUnknown, Msg: "unknown provider", Candidates: Closest(p, e.provList, 3), Fix: "use one of " + strings.Join(e.provList, ", ")}
+			}
+		}
+	}
+	return list, nil
+}
+
 // Providers lists the catalog's provider keys, sorted.
 func (e *AnswerEnv) Providers() []string {
 	if e == nil {
@@ -736,17 +750,9 @@ func init() {
 		AnsProviders: {
 			Name: "provider", Key: "providers", Forms: "provider keys separated by commas, e.g. aws, gcp, alibaba", Blank: BlankAny,
 			Usage: "only these providers, comma-separated, e.g. aws,gcp,alibaba",
-			parse: func(raw string, a *Answers, env *AnswerEnv) error {
-				list := SplitList(raw)
-				if env.known() {
-					for _, p := range list {
-						if !env.providers[p] {
-							return &FieldError{Value: short(p, maxEcho), Reason: ReasonUnknown, Msg: "unknown provider", Candidates: Closest(p, env.provList, 3), Fix: "use one of " + strings.Join(env.provList, ", ")}
-						}
-					}
-				}
-				a.Providers = list
-				return nil
+			parse: func(raw string, a *Answers, env *AnswerEnv) (err error) {
+				a.Providers, err = env.providerList(raw)
+				return err
 			},
 			clear:  func(a *Answers) { a.Providers = nil },
 			Format: func(a *Answers) string { return strings.Join(a.Providers, ", ") },
@@ -899,17 +905,9 @@ func init() {
 		AnsExcludeProviders: {
 			Name: "exclude-provider", Key: "exclude_providers", Forms: "provider keys separated by commas, e.g. vast, runpod", Blank: BlankNone,
 			Usage: "never these providers, comma-separated, e.g. vast,runpod",
-			parse: func(raw string, a *Answers, env *AnswerEnv) error {
-				list := SplitList(raw)
-				if env.known() {
-					for _, p := range list {
-						if !env.providers[p] {
-							return &FieldError{Value: short(p, maxEcho), Reason: ReasonUnknown, Msg: "unknown provider", Candidates: Closest(p, env.provList, 3), Fix: "use one of " + strings.Join(env.provList, ", ")}
-						}
-					}
-				}
-				a.ExcludeProviders = list
-				return nil
+			parse: func(raw string, a *Answers, env *AnswerEnv) (err error) {
+				a.ExcludeProviders, err = env.providerList(raw)
+				return err
 			},
 			clear:  func(a *Answers) { a.ExcludeProviders = nil },
 			Format: func(a *Answers) string { return strings.Join(a.ExcludeProviders, ", ") },

@@ -21,8 +21,8 @@ func runAccessible(t *testing.T, lang, input string, save func(string, model.Rec
 func TestAccessibleDefaultsAndSave(t *testing.T) {
 	store := &fakeStore{}
 	// Enter for every question, then a path.
-	// 19 questions apply to the default inference answers.
-	out := runAccessible(t, "en", strings.Repeat("\n", 19)+"plan.toml\n", store.save)
+	// 25 questions apply to the default inference answers.
+	out := runAccessible(t, "en", strings.Repeat("\n", 25)+"plan.toml\n", store.save)
 	for _, want := range []string{"Workload:", "1. Inference — serve a model to users", "[Inference]", "Model or parameter count (accepts: a preset name",
 		"[llama-3.1-8b]", "step 10/10 · Data & egress", "Best offers", "Needs:", "1. ", "per hour", "saved plan.toml"} {
 		if !strings.Contains(out, want) {
@@ -52,6 +52,7 @@ func TestAccessibleAnswersAndRetries(t *testing.T) {
 		"yes",                  // interruptible
 		"$800",                 // budget
 		"", "", "", "", "", "", // scale
+		"", "", "", "", "", "", // margin and hard requirements
 		"", "", // data
 		"",  // save to the default path: exists
 		"y", // overwrite

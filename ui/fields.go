@@ -40,6 +40,12 @@ const (
 	fRegions
 	fDataGB
 	fEgressGB
+	fHeadroom
+	fInterconnect
+	fHosting
+	fVCPU
+	fMinVCPUs
+	fExclude
 	fieldCount
 )
 
@@ -105,7 +111,7 @@ var steps = []stepDef{
 	{mStepDuration, mHintDuration, []fieldID{fDurMode, fDuration, fPerWeek, fGenTokens}},
 	{mStepInterrupt, mHintInterrupt, []fieldID{fInterrupt}},
 	{mStepBudget, mHintBudget, []fieldID{fBudget}},
-	{mStepScale, mHintScale, []fieldID{fGPU, fGPUs, fNodes, fProviders, fRegions, fCurrency}},
+	{mStepScale, mHintScale, []fieldID{fGPU, fGPUs, fNodes, fProviders, fRegions, fCurrency, fHeadroom, fInterconnect, fHosting, fVCPU, fMinVCPUs, fExclude}},
 	{mStepData, mHintData, []fieldID{fDataGB, fEgressGB}},
 }
 
@@ -200,6 +206,25 @@ var defs = [fieldCount]fieldDef{
 	fRegions:   {ans: model.AnsRegions, kind: kindText, label: mFieldRegions, forms: mFormsRegions},
 	fDataGB:    {ans: model.AnsData, kind: kindText, label: mFieldDataGB, forms: mFormsSizeOptional},
 	fEgressGB:  {ans: model.AnsEgress, kind: kindText, label: mFieldEgressGB, forms: mFormsSizeOptional},
+	fHeadroom:  {ans: model.AnsHeadroom, kind: kindText, label: mFieldHeadroom, forms: mFormsHeadroom},
+	fInterconnect: {
+		ans: model.AnsInterconnect, kind: kindChoice, label: mFieldInterconnect,
+		options: []option{
+			{model.ReqAny, mOptAny, 0},
+			{model.ReqNVLink, mOptNVLink, mOptNVLinkHint},
+			{model.ReqNVSwitch, mOptNVSwitch, mOptNVSwitchHint},
+		},
+	},
+	fHosting: {
+		ans: model.AnsHosting, kind: kindChoice, label: mFieldHosting,
+		options: []option{{model.ReqAny, mOptAny, 0}, {model.ReqDatacenter, mOptDatacenter, mOptDatacenterHint}},
+	},
+	fVCPU: {
+		ans: model.AnsVCPU, kind: kindChoice, label: mFieldVCPU,
+		options: []option{{model.ReqAny, mOptAny, 0}, {model.ReqDedicated, mOptDedicated, mOptDedicatedHint}},
+	},
+	fMinVCPUs: {ans: model.AnsMinVCPUsPerGPU, kind: kindText, label: mFieldMinVCPUs, forms: mFormsCountAny},
+	fExclude:  {ans: model.AnsExcludeProviders, kind: kindText, label: mFieldExclude, forms: mFormsExclude},
 }
 
 // errNeedJob is the form's own check: a job needs its size.
@@ -231,14 +256,14 @@ func (t tr) errorText(err error) string {
 			s = t.s(mNoModelMatch)
 		case "gpu":
 			s = t.f(mUnknownGPU, val)
-		case "provider":
+		case "provider", "exclude-provider":
 			s = t.f(mUnknownProvider, val, strings.TrimPrefix(fe.Fix, "use one of "))
 		case "region":
 			s = t.f(mUnknownRegion, val)
 		default:
 			s = t.s(mInvalid)
 		}
-		if list != "" && fe.Field != "provider" {
+		if list != "" && fe.Field != "provider" && fe.Field != "exclude-provider" {
 			s += t.s(mSemicolon) + t.f(mDidYouMean, strings.Join(quoted, ", "))
 		}
 		return s

@@ -67,6 +67,23 @@ const (
 	mFieldNodes
 	mFieldProviders
 	mFieldRegions
+	mFieldHeadroom
+	mFieldInterconnect
+	mFieldHosting
+	mFieldVCPU
+	mFieldMinVCPUs
+	mFieldExclude
+	mOptAny
+	mOptNVLink
+	mOptNVLinkHint
+	mOptNVSwitch
+	mOptNVSwitchHint
+	mOptDatacenter
+	mOptDatacenterHint
+	mOptDedicated
+	mOptDedicatedHint
+	mFormsHeadroom
+	mFormsExclude
 	mFieldCurrency
 	mFieldDataGB
 	mFieldEgressGB
@@ -382,32 +399,49 @@ var texts = [msgCount]text{
 	mHintScale:        {"Narrow the offers. Blank fields mean any.", "缩小报价范围。留空表示不限。"},
 	mHintData:         {"Storage and internet egress are billed besides the GPUs.", "存储与出网流量在 GPU 之外另行计费。"},
 
-	mFieldWorkload:   {"Workload", "工作负载"},
-	mFieldModel:      {"Model or parameter count", "模型或参数量"},
-	mFieldVRAM:       {"GPU memory the job needs", "任务所需显存"},
-	mFieldPrecision:  {"Precision", "精度"},
-	mFieldContext:    {"Context length (tokens)", "上下文长度（token）"},
-	mFieldSeqLen:     {"Sequence length (tokens)", "序列长度（token）"},
-	mFieldUsers:      {"Concurrent users", "并发用户数"},
-	mFieldMicroBatch: {"Micro-batch per GPU (sequences)", "每卡微批大小（序列数）"},
-	mFieldDataset:    {"Dataset tokens, all epochs", "训练 token 总量（含所有轮次）"},
-	mFieldLatency:    {"Latency", "延迟"},
-	mFieldDurMode:    {"How long", "时长方式"},
-	mFieldDuration:   {"Calendar length", "日历时长"},
-	mFieldPerWeek:    {"Hours a week", "每周使用小时数"},
-	mFieldGenTokens:  {"Tokens to generate", "要生成的 token 数"},
-	mFieldGradCkpt:   {"Gradient checkpointing", "梯度检查点"},
-	mFieldSharding:   {"Sharding (multi-GPU)", "分片策略（多卡）"},
-	mFieldInterrupt:  {"Can the job be interrupted?", "任务可以被中断吗？"},
-	mFieldBudget:     {"Budget", "预算"},
-	mFieldGPU:        {"GPU model", "GPU 型号"},
-	mFieldGPUs:       {"GPUs per node", "每节点 GPU 数"},
-	mFieldNodes:      {"Max nodes", "最多节点数"},
-	mFieldProviders:  {"Providers", "云厂商"},
-	mFieldRegions:    {"Regions", "地域"},
-	mFieldCurrency:   {"Currency", "货币"},
-	mFieldDataGB:     {"Data and checkpoints stored", "存储的数据与检查点"},
-	mFieldEgressGB:   {"Egress to the internet, whole run", "整个任务的出网流量"},
+	mFieldWorkload:     {"Workload", "工作负载"},
+	mFieldModel:        {"Model or parameter count", "模型或参数量"},
+	mFieldVRAM:         {"GPU memory the job needs", "任务所需显存"},
+	mFieldPrecision:    {"Precision", "精度"},
+	mFieldContext:      {"Context length (tokens)", "上下文长度（token）"},
+	mFieldSeqLen:       {"Sequence length (tokens)", "序列长度（token）"},
+	mFieldUsers:        {"Concurrent users", "并发用户数"},
+	mFieldMicroBatch:   {"Micro-batch per GPU (sequences)", "每卡微批大小（序列数）"},
+	mFieldDataset:      {"Dataset tokens, all epochs", "训练 token 总量（含所有轮次）"},
+	mFieldLatency:      {"Latency", "延迟"},
+	mFieldDurMode:      {"How long", "时长方式"},
+	mFieldDuration:     {"Calendar length", "日历时长"},
+	mFieldPerWeek:      {"Hours a week", "每周使用小时数"},
+	mFieldGenTokens:    {"Tokens to generate", "要生成的 token 数"},
+	mFieldGradCkpt:     {"Gradient checkpointing", "梯度检查点"},
+	mFieldSharding:     {"Sharding (multi-GPU)", "分片策略（多卡）"},
+	mFieldInterrupt:    {"Can the job be interrupted?", "任务可以被中断吗？"},
+	mFieldBudget:       {"Budget", "预算"},
+	mFieldGPU:          {"GPU model", "GPU 型号"},
+	mFieldGPUs:         {"GPUs per node", "每节点 GPU 数"},
+	mFieldNodes:        {"Max nodes", "最多节点数"},
+	mFieldProviders:    {"Providers", "云厂商"},
+	mFieldRegions:      {"Regions", "地域"},
+	mFieldHeadroom:     {"Memory margin", "显存余量"},
+	mFieldInterconnect: {"GPU link", "GPU 互联"},
+	mFieldHosting:      {"Hosting", "托管方式"},
+	mFieldVCPU:         {"Host CPUs", "主机 CPU"},
+	mFieldMinVCPUs:     {"vCPUs per GPU", "每 GPU vCPU"},
+	mFieldExclude:      {"Exclude providers", "排除云厂商"},
+	mOptAny:            {"Any", "不限"},
+	mOptNVLink:         {"NVLink", "NVLink"},
+	mOptNVLinkHint:     {"NVLink between the GPUs (NVSwitch counts too)", "GPU 之间有 NVLink（NVSwitch 也算）"},
+	mOptNVSwitch:       {"NVSwitch", "NVSwitch"},
+	mOptNVSwitchHint:   {"all-to-all NVLink through NVSwitch", "经 NVSwitch 全互联的 NVLink"},
+	mOptDatacenter:     {"Data centre", "数据中心"},
+	mOptDatacenterHint: {"no marketplace or community hosts", "不要市场型或社区主机"},
+	mOptDedicated:      {"Dedicated", "独占"},
+	mOptDedicatedHint:  {"host CPUs not shared with other tenants", "主机 CPU 不与其他租户共享"},
+	mFormsHeadroom:     {"a whole percentage from 1 to 90, e.g. 15%; blank for 10%", "1 到 90 的整数百分比，如 15%；留空表示 10%"},
+	mFormsExclude:      {"provider keys separated by commas, e.g. vast, runpod; blank for none", "云厂商代号，用逗号分隔，如 vast, runpod；留空表示不排除"},
+	mFieldCurrency:     {"Currency", "货币"},
+	mFieldDataGB:       {"Data and checkpoints stored", "存储的数据与检查点"},
+	mFieldEgressGB:     {"Egress to the internet, whole run", "整个任务的出网流量"},
 
 	mOptInference:         {"Inference", "推理服务"},
 	mOptFineTune:          {"Full fine-tune", "全参数微调"},

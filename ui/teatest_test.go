@@ -112,7 +112,7 @@ func TestFlowInferenceEveryStep(t *testing.T) {
 		{[]string{"down", "enter", "500M", "enter"}, "Jobs that checkpoint"},
 		{[]string{"1", "enter"}, "Per hour, per month"},
 		{[]string{"$5000", "enter"}, "Narrow the offers"},
-		{[]string{"h100", "tab", "8", "tab", "2", "tab", "aws, gcp", "tab", "us-east-1", "tab", "enter"}, "Storage and internet egress"},
+		{[]string{"h100", "tab", "8", "tab", "2", "tab", "aws, gcp", "tab", "us-east-1", "tab", "tab", "tab", "tab", "tab", "tab", "tab", "enter"}, "Storage and internet egress"},
 		{[]string{"500GB", "tab", "100GB", "enter"}, "· offers"},
 		{[]string{"ctrl+s", "enter"}, "saved"},
 	})
@@ -151,7 +151,8 @@ func TestFlowTrainingEveryStep(t *testing.T) {
 		{[]string{"down", "enter"}, "Jobs that checkpoint"},
 		{[]string{"1", "enter"}, "Per hour"},
 		{[]string{"3000/mo", "enter"}, "Narrow the offers"},
-		{[]string{"enter", "enter", "enter", "enter", "enter", "down", "enter"}, "Storage and internet"},
+		// The hard requirements follow the currency: blank and any.
+		{[]string{"enter", "enter", "enter", "enter", "enter", "down", "enter", "enter", "enter", "enter", "enter", "enter", "enter"}, "Storage and internet"},
 		{[]string{"enter", "enter"}, "· offers"},
 	})
 	a := fm.form.answers
