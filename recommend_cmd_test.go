@@ -205,3 +205,33 @@ func TestTopLevelCommands(t *testing.T) {
 		t.Errorf("--load missing file: %d %q", code, errs)
 	}
 }
+
+// TestRecommendInterconnectNVLink: --interconnect nvlink lists only offers
+// whose GPUs talk over NVLink or NVSwitch, and says so in the JSON.
+func TestRecommendInterconnectNVLink(t *testing.T) {
+	isolate(t)
+	code, out, errs := runCLI(t, "recommend", "--workload", "finetune", "--params", "13B", "--gpus", "8", "--duration", "2w", "--interconnect", "nvlink", "--format", "json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	var res struct {
+		Recommendations []map[string]any `json:"recommendations"`
+	}
+	if err := json.Unmarshal([]byte(out), &res); err != nil {
+		t.Fatalf("invalid JSON: %v", err)
+	}
+	if len(res.Recommendations) == 0 {
+		t.Fatal("no recommendation")
+	}
+	for i, r := range res.Recommendations {
+		if ic, ok := r["interconnect"].(string); !ok || ic != "nvlink" && ic != "nvswitch" {
+			t.Errorf("#%d has interconnect %v", i+1, r["interconnect"])
+		}
+		if _, ok := r["hosting"]; !ok {
+			t.Errorf("#%d lacks hosting", i+1)
+		}
+		if _, ok := r["vcpu_type"]; !ok {
+			t.Errorf("#%d lacks vcpu_type", i+1)
+		}
+	}
+}

@@ -739,8 +739,8 @@ var texts = map[string]tr{
 		"%d 个 Maxwell、Pascal 或 Volta 架构 GPU 报价被排除：vLLM 要求计算能力 %.1f 及以上（docs.vllm.ai GPU 安装说明）；用 --gpu 指定该 GPU 可查看",
 	},
 	kNoteAllTight: {
-		"no offer that fits leaves the %s memory headroom margin: the first ones listed are tight (ranked after any offer that keeps the margin)",
-		"没有装得下的报价能留出 %s 的显存余量：排在前面的报价余量不足（保留余量的报价总是排在它们之前）",
+		"no offer that fits leaves the %d%% memory headroom margin: the first ones listed are tight (ranked after any offer that keeps the margin)",
+		"没有装得下的报价能留出 %d%% 的显存余量：排在前面的报价余量不足（保留余量的报价总是排在它们之前）",
 	},
 	kNoteAllFP8WeightOnly: {
 		"no offer that fits has FP8 tensor cores: FP8 runs weight-only (W8A16) at 16-bit compute speed there (vLLM runs FP8 W8A8 on compute capability 8.9+ only)",

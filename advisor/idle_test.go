@@ -1,0 +1,50 @@
+package advisor
+
+import (
+	"testing"
+
+	"github.com/gpupick/gpupick/model"
+)
+
+// TestNoIdleGPUs: 70B in BF16 splits over two H100s (tensor parallelism
+// takes a power of two), so a 3-GPU instance idles one: it is left out
+// while a 2-GPU one costs no more, and listed once it is cheaper.
+func TestNoIdleGPUs(t *testing.T) {
+	two := testOffer("cloudA", "h100x2", "H100 SXM5", 2, 6)
+	three := testOffer("cloudA", "h100x3", "H100 SXM5", 3, 8)
+	a := answers(model.WorkloadInference, "llama-3.1-70b", model.BF16, 8192, 1)
+	res := Recommend(catWith(two, three), a, Options{})
+	if got := names(res); len(got) != 1 || got[0] != "h100x2" {
+		t.Fatalf("want only the 2-GPU instance, got %v (notes %v)", got, res.Notes)
+	}
+	three.OnDemand = 5
+	res = Recommend(catWith(two, three), a, Options{})
+	if got := names(res); len(got) != 2 {
+		t.Fatalf("a cheaper 3-GPU instance is left out: %v (notes %v)", got, res.Notes)
+	}
+}
+
+// TestHardRequirementsUnknownFails: an offer whose link is undocumented
+// fails --interconnect nvlink, and a note counts it.
+func TestHardRequirementsUnknownFails(t *testing.T) {
+	known := testOffer("cloudA", "nv", "H100 SXM5", 8, 30)
+	known.Interconnect = model.InterconnectNVSwitch
+	unknown := testOffer("cloudB", "unk", "H100 SXM5", 8, 20)
+	unknown.Interconnect = model.InterconnectUnknown
+	a := answers(model.WorkloadInference, "llama-3.1-70b", model.BF16, 8192, 1)
+	a.Interconnect = model.ReqNVLink
+	res := Recommend(catWith(known, unknown), a, Options{})
+	if got := names(res); len(got) != 1 || got[0] != "nv" {
+		t.Fatalf("want only the NVSwitch offer, got %v", got)
+	}
+	if res.Recommendations[0].Interconnect != "nvswitch" {
+		t.Errorf("interconnect %q", res.Recommendations[0].Interconnect)
+	}
+	found := false
+	for _, n := range res.Notes {
+		found = found || n == "1 offers were left out because the catalog does not know a fact a hard requirement needs (taken as failing it)"
+	}
+	if !found {
+		t.Errorf("no note for the unknown fact: %v", res.Notes)
+	}
+}
