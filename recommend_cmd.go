@@ -201,6 +201,18 @@ func writeTable(w io.Writer, cat *model.Catalog, a model.Answers, res model.Resu
 			fmt.Fprintf(w, "  [%s] %s: %s\n", wn.Severity, wn.Code, wn.Message)
 		}
 	}
+	if len(res.WhyFirst) > 0 {
+		fmt.Fprintln(w, "\nWhy #1:")
+		for _, line := range res.WhyFirst {
+			fmt.Fprintln(w, "  "+line)
+		}
+	}
+	if len(res.Recommendations) > 0 && len(res.Recommendations[0].Risk) > 0 {
+		fmt.Fprintf(w, "\nRisk priced into the order for #1 (+%d%%):\n", res.Recommendations[0].RiskPercent)
+		for _, k := range res.Recommendations[0].Risk {
+			fmt.Fprintln(w, "  "+k.Text)
+		}
+	}
 	if cat != nil && res.Currency != model.USD {
 		if r, ok := cat.Rate(model.USD, res.Currency); ok {
 			fmt.Fprintf(w, "\n≈ converted at 1 USD = %s %s (%s, %s)\n", model.FormatNumber(r.Rate), res.Currency, r.Date, r.Source)

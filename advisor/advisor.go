@@ -113,6 +113,7 @@ func Recommend(cat *model.Catalog, a model.Answers, opt Options) model.Result {
 	for _, cd := range cs[:n] {
 		res.Recommendations = append(res.Recommendations, c.full(cd))
 	}
+	res.WhyFirst = c.whyFirst(res.Recommendations)
 	rows := cs[:n]
 	if opt.All {
 		rows = cs

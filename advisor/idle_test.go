@@ -48,3 +48,13 @@ func TestHardRequirementsUnknownFails(t *testing.T) {
 		t.Errorf("no note for the unknown fact: %v", res.Notes)
 	}
 }
+
+// TestWhyFirst: the top offer's reason names the runner-up and the cost.
+func TestWhyFirst(t *testing.T) {
+	cheap := testOffer("cloudA", "a", "H100 SXM5", 1, 2)
+	dear := testOffer("cloudA", "b", "H100 SXM5", 1, 3)
+	res := Recommend(catWith(cheap, dear), answers(model.WorkloadInference, "llama-3.1-8b", model.BF16, 8192, 1), Options{})
+	if len(res.WhyFirst) == 0 || res.WhyFirst[0] != "33% cheaper than #2 (1× H100 SXM5)" {
+		t.Fatalf("why first %q", res.WhyFirst)
+	}
+}

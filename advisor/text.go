@@ -274,6 +274,12 @@ const (
 	kNoteEngineCC         = "note.enginecc"
 	kNoteReqFail          = "note.reqfail"
 	kNoteReqUnknown       = "note.requnknown"
+	kWhyBudget            = "why.budget"
+	kWhyShort             = "why.short"
+	kWhyCheaper           = "why.cheaper"
+	kWhyRisk              = "why.risk"
+	kWhySpeed             = "why.speed"
+	kWhyRiskOnly          = "why.riskonly"
 	kNoteIdle             = "note.idle"
 	kNoteNoCluster        = "note.nocluster"
 	kRiskMarketplace      = "risk.marketplace"
@@ -726,6 +732,12 @@ var texts = map[string]tr{
 		"%d offers were left out because the catalog does not know a fact a hard requirement needs (taken as failing it)",
 		"%d 个报价因目录缺少硬性要求所需的信息而被排除（按不满足处理）",
 	},
+	kWhyBudget:   {"#2 (%d× %s) is over the budget", "第 2 名（%d× %s）超出预算"},
+	kWhyShort:    {"#2 (%d× %s) falls short of the job as asked: %s", "第 2 名（%d× %s）达不到所要求的运行方式：%s"},
+	kWhyCheaper:  {"%d%% cheaper than #2 (%d× %s)", "比第 2 名（%[2]d× %[3]s）便宜 %[1]d%%"},
+	kWhyRisk:     {"%d%% dearer than #2 (%d× %s), but less risk: +%d%% against +%d%% (%s)", "比第 2 名（%[2]d× %[3]s）贵 %[1]d%%，但风险更低：+%[4]d%% 对 +%[5]d%%（%[6]s）"},
+	kWhySpeed:    {"decodes about %.0f tok/s per user against %.0f; risk penalties +%d%% against +%d%%", "每用户解码约 %.0f tok/s，对方 %.0f；风险加成 +%d%% 对 +%d%%"},
+	kWhyRiskOnly: {"risk penalties +%d%% against +%d%%", "风险加成 +%d%% 对 +%d%%"},
 	kNoteIdle: {
 		"%d offers were left out for paying for idle GPUs: the job uses fewer GPUs than they have, and an instance with just those GPUs costs no more",
 		"%d 个报价因闲置 GPU 被排除：任务用不满它们的 GPU，而只带所需 GPU 数的实例价格不更高",

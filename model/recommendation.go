@@ -296,6 +296,9 @@ type Result struct {
 	// for them (for a list that pages; not in JSON).
 	Rows        []OfferRow   `json:"-" toml:"-"`
 	Suggestions []Suggestion `json:"suggestions,omitempty" toml:"suggestions,omitempty"`
+	// WhyFirst says in one or two lines why the first recommendation ranks
+	// before the second (cost, speed, risk).
+	WhyFirst []string `json:"why_first,omitempty" toml:"why_first,omitempty"`
 	// Notes explain an empty or partial result ("no offer fits: ...").
 	Notes []string `json:"notes,omitempty" toml:"notes,omitempty"`
 }
