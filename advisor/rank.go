@@ -55,7 +55,9 @@ type shapeRes struct {
 	perGPU, headroom float64
 	speed            model.Speed
 	jobH             float64
-	tier             uint8 // 0 meets the latency class, 1 speed unknown, 2 too slow
+	comm             commCost   // what moving data costs (for Speed.Reason)
+	setup            setupParts // image pull, download and load
+	tier             uint8      // 0 meets the latency class, 1 speed unknown, 2 too slow
 }
 
 // Reasons a shape is left out.
@@ -119,6 +121,11 @@ func reuseCall(c *call, cat *model.Catalog, a model.Answers, l lang) *call {
 		}
 		c.storageGB = ck / 1e9
 		c.p.req.Assumptions = append(c.p.req.Assumptions, l.f(kAsmCheckpointDisk, c.storageGB))
+	}
+	if c.p.sized && !c.p.stated {
+		// The link model and the set-up (speed.go, setup.go).
+		c.p.req.Assumptions = append(c.p.req.Assumptions, l.f(kAsmLinks),
+			l.f(kAsmSetup, provisionVMSec/60, provisionContainerSec/60, imageBytes/1e9, c.p.checkpointBytes()/1e9, downloadBps/1e6))
 	}
 
 	c.provOK = grow(c.provOK, len(ix.provs))
@@ -267,7 +274,14 @@ func (c *call) evalShape(s *shape) shapeRes {
 	if s.gpu >= 0 {
 		g = c.ix.gpus[s.gpu].g
 	}
-	sr.speed, sr.jobH = p.shapeSpeed(g, s.frac, n, sr.tp, sr.reps, sr.nodes, s.nvlink, s.rdma)
+	in := speedIn{g: g, frac: s.frac, n: n, t: sr.tp, r: sr.reps, nodes: sr.nodes, sharding: sr.sharding,
+		net: topoOf(g, s.nvlink, s.ic, s.rdma, s.netGbps, n, sr.nodes)}
+	sr.speed, sr.jobH, sr.comm = p.speedOf(in)
+	loaders := sr.tp * sr.nodes
+	if p.training {
+		loaders = n * sr.nodes
+	}
+	sr.setup = p.setupOf(g, s.netGbps, loaders)
 	matters := p.jobMode || p.minDecode > 0 || p.maxTTFT > 0
 	switch {
 	case !sr.speed.Unknown && !sr.speed.MeetsLatency:
@@ -279,12 +293,16 @@ func (c *call) evalShape(s *shape) shapeRes {
 }
 
 // runHours is the billed-use hours and the calendar hours of the run on a
-// shape (for a job of unknown speed, both are 0).
-func (c *call) runHours(sr *shapeRes) (h, cal float64) {
+// shape: a job-size run is its job time plus the set-up (setupH hours);
+// for a job of unknown speed both are 0.
+func (c *call) runHours(sr *shapeRes, setupH float64) (h, cal float64) {
 	if !c.p.jobMode {
 		return c.wallH, c.wallCal
 	}
-	h = sr.jobH
+	if sr.jobH <= 0 {
+		return 0, 0
+	}
+	h = sr.jobH + setupH
 	return h, h * model.HoursPerWeekFull / c.a.HoursPerWeek
 }
 
@@ -353,7 +371,7 @@ func (c *call) quick(ri int32, sr *shapeRes, worst *cand) (cand, bool) {
 	case 2:
 		c.st.tooSlow++
 	}
-	h, cal := c.runHours(sr)
+	h, cal := c.runHours(sr, sr.setup.hours(r.class))
 	unknown := c.p.jobMode && h <= 0
 	if unknown {
 		h, cal = 1, 1

@@ -17,7 +17,7 @@ func (c *call) full(cd cand) model.Recommendation {
 	fx := c.fxUSD[r.cur]
 	toDisp := c.fxDisp[r.cur] / fx
 
-	h, cal := c.runHours(sr)
+	h, cal := c.runHours(sr, sr.setup.hours(r.class))
 	unknown := c.p.jobMode && h <= 0
 	if unknown {
 		h, cal = 1, 1
@@ -55,6 +55,8 @@ func (c *call) full(cd cand) model.Recommendation {
 	if !unknown {
 		rec.RunHours, rec.CalendarHours = h, cal
 	}
+	rec.Setup = sr.setup.setupTime(r.class)
+	rec.Speed.Reason = c.speedReason(sr)
 	for k := range qs {
 		q := &qs[k]
 		pq := model.PriceQuote{
