@@ -195,6 +195,9 @@ var gbpsRe = regexp.MustCompile(`(?i)(\d[\d,]*(?:\.\d+)?)\s*(gbps|gb/s|gbit)`)
 // exactly one figure ("16 Gbps internal network"), else 0: notes with
 // ranges or per-size lists do not say which figure this offer has.
 func nodeGbps(o *model.Offer) float64 {
+	if !strings.ContainsAny(o.InterNodeNetwork, "0123456789") {
+		return 0
+	}
 	m := gbpsRe.FindAllStringSubmatch(o.InterNodeNetwork, -1)
 	if len(m) != 1 {
 		return 0
