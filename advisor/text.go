@@ -714,11 +714,11 @@ var texts = map[string]tr{
 	},
 	kSpTrainSlow: {
 		"%s over %s: %.2f s per step against %.2f s of compute; utilisation %d%% instead of %d%%",
-		"%s经由%s：每步 %.2f 秒，而计算只需 %.2f 秒；利用率 %d%%，而非 %d%%",
+		"%s，经由%s：每步 %.2f 秒，而计算只需 %.2f 秒；利用率 %d%%，而非 %d%%",
 	},
 	kSpTrainHidden: {
 		"%s over %s: %.2f s per step, hidden behind %.2f s of compute",
-		"%s经由%s：每步 %.2f 秒，被 %.2f 秒的计算掩盖",
+		"%s，经由%s：每步 %.2f 秒，被 %.2f 秒的计算掩盖",
 	},
 	kSpWhatGrad:    {"gradient all-reduce", "梯度 all-reduce"},
 	kSpWhatShard:   {"ZeRO-3 weight gathers and gradient reduce-scatter", "ZeRO-3 权重收集与梯度 reduce-scatter"},
@@ -726,7 +726,7 @@ var texts = map[string]tr{
 	kSpBothLinks:   {"%s within a node and %s between nodes", "节点内%s、节点间%s"},
 	kSpAssumed: {
 		"; the offer does not document how its GPUs are linked: PCIe through host memory assumed",
-		"；该报价未说明 GPU 间如何互联：按经主机内存的 PCIe 计",
+		"；该报价未说明 GPU 间如何互联：按主机内存中转的 PCIe 计",
 	},
 	kSpNICAssumed: {
 		"; %.0f Gb/s per node assumed (the offer states no NIC rate)",
@@ -736,13 +736,13 @@ var texts = map[string]tr{
 	kLinkNVLink:      {"NVLink", "NVLink 直连"},
 	kLinkBridge:      {"an NVLink bridge", "NVLink 桥"},
 	kLinkFabric:      {"Infinity Fabric", "Infinity Fabric 互联"},
-	kLinkPCIeHost:    {"PCIe through host memory", "经主机内存的 PCIe"},
-	kLinkPCIeGeForce: {"PCIe through host memory (GeForce cards have no peer-to-peer)", "经主机内存的 PCIe（GeForce 显卡没有点对点访问）"},
+	kLinkPCIeHost:    {"PCIe through host memory", "主机内存中转的 PCIe"},
+	kLinkPCIeGeForce: {"PCIe through host memory (GeForce cards have no peer-to-peer)", "主机内存中转的 PCIe（GeForce 显卡没有点对点访问）"},
 	kLinkRDMA:        {"RDMA at %.0f Gb/s per node", "每节点 %.0f Gb/s 的 RDMA"},
 	kLinkTCP:         {"TCP at %.0f Gb/s per node", "每节点 %.0f Gb/s 的 TCP"},
 	kAsmLinks: {
 		"speed over links: tensor parallelism pays two all-reduces per layer per token (an MoE layer one all-reduce and two all-to-alls), training a gradient all-reduce per micro-batch (ZeRO-3 also gathers the weights), costed as NCCL costs a ring (6.6 µs plus 0.6 µs per step on NVLink, 1.0 on PCIe, 2.98 through host memory, 2.7 between nodes) at measured bus bandwidths; training overlaps communication with compute; GPU links an offer does not document are taken as PCIe through host memory",
-		"互联对速度的影响：张量并行每层每 token 两次 all-reduce（MoE 层为一次 all-reduce 加两次 all-to-all），训练每个微批次一次梯度 all-reduce（ZeRO-3 还要收集权重），按 NCCL 的环形算法计价（基础 6.6 微秒，每步 NVLink 0.6、PCIe 1.0、经主机内存 2.98、跨节点 2.7 微秒），带宽取实测总线带宽；训练中通信与计算重叠；报价未说明的 GPU 互联按经主机内存的 PCIe 计",
+		"互联对速度的影响：张量并行每层每 token 两次 all-reduce（MoE 层为一次 all-reduce 加两次 all-to-all），训练每个微批次一次梯度 all-reduce（ZeRO-3 还要收集权重），按 NCCL 的环形算法计价（基础 6.6 微秒，每步 NVLink 0.6、PCIe 1.0、主机内存中转 2.98、跨节点 2.7 微秒），带宽取实测总线带宽；训练中通信与计算重叠；报价未说明的 GPU 互联按主机内存中转的 PCIe 计",
 	},
 	kAsmSetup: {
 		"set-up before a run: %d min to get a VM (no GPU VM boot time is published: a conservative default), %d min for a container (a marketplace host or a container platform); the %.0f GB vLLM image and %.0f GB of weights downloaded at up to %.0f MB/s (hf_transfer's ceiling), then copied to the GPUs over PCIe; a job-size run is billed for it, under the provider's billing minimum",
