@@ -364,8 +364,8 @@ var texts = map[string]tr{
 		"梯度检查点需重算前向：每 token 再加 2 x 参数",
 	},
 	kAsmMFU: {
-		"training runs at %d%% of peak tensor throughput (Llama 3 405B: 38-43%% BF16 MFU on H100); less over PCIe or without RDMA",
-		"训练按峰值张量算力的 %d%% 计（Llama 3 405B 在 H100 上 BF16 MFU 为 38-43%%）；PCIe 互联或无 RDMA 时更低",
+		"training runs at %d%% of peak tensor throughput (Llama 3 405B: 38-43%% BF16 MFU on H100); less where the gradient exchange over an offer's links outlasts the compute (shown with its speed)",
+		"训练按峰值张量算力的 %d%% 计（Llama 3 405B 在 H100 上 BF16 MFU 为 38-43%%）；若报价的互联上梯度交换比计算更久则更低（随速度一并显示）",
 	},
 	kAsmGenJob: {
 		"a generation job is timed by decode throughput at the batch size; prompt processing is not counted",
