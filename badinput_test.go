@@ -57,6 +57,7 @@ func runBad(t *testing.T, tt badInput) {
 		t.Fatalf("%v hangs", args)
 	}
 	msg := errb.String()
+	t.Logf("exit %d: %s", code, strings.TrimSpace(msg))
 	if code != tt.code {
 		t.Errorf("exit %d, want %d; stderr %q", code, tt.code, msg)
 	}

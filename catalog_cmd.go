@@ -652,6 +652,20 @@ func writeShow(w io.Writer, cat *model.Catalog, o *model.Offer, cur model.Curren
 	}
 	row("gpu count", count)
 	row("vram per gpu", strings.TrimSuffix(gib(o.VRAMGiB), "-"))
+	if o.VRAMGiB > 0 {
+		// What a fit uses: the driver's usable memory where a source
+		// measured it, else the marketed figure read as decimal GB.
+		var g *model.GPU
+		if gg, ok := cat.GPUs[o.GPU]; ok {
+			g = &gg
+		}
+		u, measured := g.Usable(o.VRAMGiB)
+		how := "not measured: the marketed figure read as decimal GB, the worse case"
+		if measured {
+			how = "as the driver reports it: " + g.UsableSource
+		}
+		row("  usable", fmt.Sprintf("%s GiB (%s)", model.FormatNumber(math.Round(u*100)/100), how))
+	}
 	row("vcpus", strings.TrimSuffix(num(o.VCPUs), "-"))
 	row("memory", strings.TrimSuffix(gib(o.MemoryGiB), "-"))
 	row("currency", string(o.Currency))

@@ -144,7 +144,7 @@ func TestCatalogShow(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
-	for _, want := range []string{"AWS (Amazon Web Services) (aws)", "H100 SXM5", "nvswitch", "sources:",
+	for _, want := range []string{"AWS (Amazon Web Services) (aws)", "H100 SXM5", "nvswitch", "sources:", "vram per gpu", "usable", "79.65 GiB (as the driver reports it: https://github.com/modal-labs/modal-client/pull/2797",
 		"https://github.com/skypilot-org/skypilot-catalog/blob/", "gpu facts (H100 SXM5)", "provider policy", "up to 72% off"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("show lacks %q:\n%s", want, out)

@@ -16,8 +16,15 @@ import (
 // exitStatus returns the exit code of the program in a dead pane.
 func (s *tmuxSession) exitStatus() string {
 	s.t.Helper()
-	s.waitExit()
-	return strings.TrimSpace(s.tmux("display-message", "-p", "-t", s.name, "#{pane_dead_status}"))
+	status := func() string {
+		return strings.TrimSpace(s.tmux("display-message", "-p", "-t", s.name, "#{pane_dead}:#{pane_dead_status}"))
+	}
+	// The pane is marked dead before tmux has reaped the program and
+	// stored its status: wait for both.
+	got := s.poll("the program's exit status", status, func(v string) bool {
+		return strings.HasPrefix(v, "1:") && len(v) > 2
+	})
+	return strings.TrimPrefix(got, "1:")
 }
 
 // refused is the condition that the footer says enter was refused (the

@@ -129,6 +129,9 @@ func (c *call) notes(cs []cand) []string {
 	if c.cat.Info.SnapshotDate != "" {
 		add(kNoteSnapshot, c.cat.Info.SnapshotDate)
 	}
+	if c.p.ctxOverMax > 0 {
+		add(kNoteContextOverMax, model.FormatContext(c.a.Context), model.FormatContext(c.p.ctxOverMax))
+	}
 	if len(cs) == 0 {
 		switch {
 		case st.matched == 0 && st.tooBig > 0:

@@ -22,10 +22,22 @@ type modelArch struct {
 	ropeDim          int
 	tied             bool
 	plainMLP         bool // two-matrix GELU MLP (Falcon) instead of a gated one
-	window           bool // sliding-window layers: the KV estimate is an upper bound
-	preset           string
-	generic          bool // shape assumed from the parameter count
-	weightsOnly      bool // preset without architecture figures (image models)
+	// Attention pattern: window > 0 is the sliding window of the local
+	// layers; localPerGlobal local layers come with each global one
+	// (hybrid), or every layer is local when allLocal.
+	window         int
+	localPerGlobal int
+	allLocal       bool
+	// windowUnused: the config names a sliding window the estimate does
+	// not trust an engine to use (Phi-3's 2047): sized as global.
+	windowUnused int
+	// MLA query and value shapes, for the attention weights that
+	// data-parallel attention replicates.
+	qLoraRank, qkNopeDim, vHeadDim int
+	preset                         string
+	generic                        bool // shape assumed from the parameter count
+	weightsOnly                    bool // preset without architecture figures
+	diffusion                      *model.ModelPreset
 }
 
 // hasShape reports whether layer figures are known.
@@ -41,17 +53,68 @@ func (m *modelArch) kvHeadsEff() int {
 	return m.kvHeads
 }
 
-// kvElemsPerToken is the number of cached values per token over all
-// layers: 2 x layers x kv_heads x head_dim (GQA-aware), or for MLA
-// layers x (kv_lora_rank + qk_rope_head_dim).
-func (m *modelArch) kvElemsPerToken() float64 {
+// kvElemsPerLayer is the number of cached values per token in one layer:
+// 2 x kv_heads x head_dim (GQA-aware), or for MLA kv_lora_rank +
+// qk_rope_head_dim shared by all heads.
+func (m *modelArch) kvElemsPerLayer() float64 {
 	if !m.hasShape() {
 		return 0
 	}
 	if m.mla {
-		return float64(m.layers) * float64(m.kvLoraRank+m.ropeDim)
+		return float64(m.kvLoraRank + m.ropeDim)
 	}
-	return 2 * float64(m.layers) * float64(m.kvHeads) * float64(m.headDim)
+	return 2 * float64(m.kvHeads) * float64(m.headDim)
+}
+
+// kvElemsPerToken is the number of cached values per token over all
+// layers when every layer caches it (a short context, or global
+// attention).
+func (m *modelArch) kvElemsPerToken() float64 {
+	return float64(m.layers) * m.kvElemsPerLayer()
+}
+
+// globalLayers is the number of layers that attend to the whole context:
+// all of them, none when every layer is local, or for a hybrid one layer
+// in localPerGlobal+1 (Gemma 3: layers 6, 12, ... of 62 are global, 10 in
+// all; Gemma 2: every second).
+func (m *modelArch) globalLayers() int {
+	switch {
+	case m.window <= 0:
+		return m.layers
+	case m.allLocal:
+		return 0
+	}
+	return m.layers / (m.localPerGlobal + 1)
+}
+
+// kvElemsSeq is the number of cached values of one sequence of ctx
+// tokens: global layers hold every token, sliding-window layers at most
+// the window.
+func (m *modelArch) kvElemsSeq(ctx int) float64 {
+	g := m.globalLayers()
+	local := m.layers - g
+	held := float64(g) * float64(ctx)
+	if local > 0 {
+		held += float64(local) * float64(min(ctx, m.window))
+	}
+	return held * m.kvElemsPerLayer()
+}
+
+// mlaAttnParams is the parameter count of MLA's attention projections over
+// all layers (q_a, q_b, kv_a, kv_b and the output), the part that
+// data-parallel attention keeps whole on every GPU; 0 when the shapes are
+// not known.
+func (m *modelArch) mlaAttnParams() float64 {
+	if !m.mla || m.qLoraRank <= 0 || m.qkNopeDim <= 0 || m.vHeadDim <= 0 || m.kvLoraRank <= 0 {
+		return 0
+	}
+	h, heads := float64(m.hidden), float64(m.heads)
+	qa := h * float64(m.qLoraRank)
+	qb := float64(m.qLoraRank) * heads * float64(m.qkNopeDim+m.ropeDim)
+	kva := h * float64(m.kvLoraRank+m.ropeDim)
+	kvb := float64(m.kvLoraRank) * heads * float64(m.qkNopeDim+m.vHeadDim)
+	o := heads * float64(m.vHeadDim) * h
+	return float64(m.layers) * (qa + qb + kva + kvb + o)
 }
 
 // embedParams is the parameter count of the input embedding and the LM
@@ -176,8 +239,27 @@ func presetArch(p *model.ModelPreset) modelArch {
 			}
 		}
 	}
-	if v, ok := noteValue(notes, "sliding_window"); ok && v != "null" && v != "none" {
-		m.window = true
+	if m.mla {
+		for _, f := range []struct {
+			key string
+			dst *int
+		}{{"q_lora_rank", &m.qLoraRank}, {"qk_nope_head_dim", &m.qkNopeDim}, {"v_head_dim", &m.vHeadDim}} {
+			if v, ok := noteValue(notes, f.key); ok {
+				*f.dst, _ = strconv.Atoi(v)
+			}
+		}
+	}
+	switch {
+	case p.SlidingWindow > 0 && p.AttentionPattern == model.AttnHybrid && p.LocalPerGlobal > 0:
+		m.window, m.localPerGlobal = p.SlidingWindow, p.LocalPerGlobal
+	case p.SlidingWindow > 0 && p.AttentionPattern == model.AttnSliding:
+		m.window, m.allLocal = p.SlidingWindow, true
+	default:
+		// A window in the notes without a pattern column is not relied on:
+		// the KV cache is sized as global, the worse case.
+		if v, ok := noteValue(notes, "sliding_window"); ok {
+			m.windowUnused, _ = strconv.Atoi(v)
+		}
 	}
 	m.plainMLP = strings.HasPrefix(strings.ToLower(p.Family), "falcon")
 	if m.headDim == 0 && m.heads > 0 && !m.mla {
@@ -185,6 +267,9 @@ func presetArch(p *model.ModelPreset) modelArch {
 	}
 	if m.kvHeads == 0 {
 		m.kvHeads = m.heads
+	}
+	if p.IsDiffusion() && len(p.Components) > 0 && p.Image != nil {
+		m.diffusion = p
 	}
 	if !m.hasShape() || (m.mla && m.kvLoraRank+m.ropeDim == 0) || (!m.mla && (m.kvHeads == 0 || m.headDim == 0)) {
 		m.weightsOnly = true

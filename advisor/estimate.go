@@ -10,9 +10,14 @@ import (
 // requirement and, where it comes from a published source, named here.
 const (
 	gib = float64(1 << 30)
-	// cudaContextBytes: Hugging Face "Model training anatomy" measures the
-	// CUDA kernels alone at 1343 MB once a tensor is on the GPU.
-	cudaContextBytes = 1343 * float64(1<<20)
+	// cudaContextBytes: the CUDA context of a PyTorch process with lazy
+	// module loading (the default since PyTorch 1.13 / CUDA 11.7): 426 MiB
+	// in nvidia-smi with PyTorch 2.10 and CUDA 13 on an RTX 6000 Ada
+	// (unslothai/unsloth-zoo PR #1053); "around 400MB if CUDA >= 11.7 is
+	// used and lazy module loading enabled" (pytorch/pytorch issue
+	// #109888). Hugging Face "Model training anatomy" measured 1343 MB
+	// before lazy loading.
+	cudaContextBytes = 426 * float64(1<<20)
 	// engineReserve: vLLM pre-allocates gpu_memory_utilization = 0.9 of
 	// each GPU (its default) for weights, activations and KV cache.
 	engineReserve = 0.90
@@ -22,11 +27,24 @@ const (
 	// nf4Bits: QLoRA's NF4 with double quantisation averages 4.127 bits
 	// per parameter (Dettmers et al. 2023, section 3).
 	nf4Bits = 4.127
-	// Adapter ranks: LoRA r=16 (a common PEFT recipe); QLoRA r=64 on all
-	// linear layers (the QLoRA paper's Guanaco setting, artidoro/qlora
-	// scripts/finetune_guanaco_65b.sh).
-	loraRank  = 16
-	qloraRank = 64
+	// loraRank: LoRA and QLoRA adapters of rank 16 on every linear layer,
+	// the setting of Unsloth's example notebooks (get_peft_model r = 16 on
+	// q, k, v, o, gate, up and down projections); torchtune's Llama 3.1
+	// configs use 8, the QLoRA paper's Guanaco scripts 64.
+	loraRank = 16
+	// Default sequence lengths when no context was given: serving 8192
+	// tokens, never longer than the model's maximum; training 2048, the
+	// packed sequence length of torchtune's published memory table
+	// (pytorch/torchtune README) and Unsloth's notebooks' max_seq_length.
+	defaultServeContext = 8192
+	defaultTrainContext = 2048
+	// logitBytes: bytes per token and vocabulary entry of the loss. The
+	// 16-bit logits are kept for the backward pass; the fp32 upcast and
+	// its gradient exist one chunk of eight at a time (torchtune
+	// CEWithChunkedOutputLoss, num_output_chunks=8: "saves memory by only
+	// upcasting one chunk at a time"): 2 + 2 x 4 / 8.
+	logitBytes = 3.0
+	lossChunks = 8
 	// chunkTokens is the prefill chunk whose activations an inference
 	// engine keeps live at once.
 	chunkTokens = 8192
@@ -68,14 +86,30 @@ type plan struct {
 	weights, grads, optim float64
 	kvSeq                 float64 // KV cache of one sequence at full context
 	batch                 int
-	act                   float64 // per GPU: one micro-batch (training) or the prefill chunk
+	act                   float64 // per GPU: one micro-batch (training), the prefill chunk or one image's workspace
 	ctx                   float64 // per GPU CUDA context
 	reserve               float64 // engine share of VRAM (1 for training)
+	// actTP: the activations divide over the tensor-parallel GPUs of a
+	// node (pre-training with sequence parallelism, Megatron-LM).
+	actTP bool
+	// dpAttn: MLA may serve with data-parallel attention (SGLang
+	// --enable-dp-attention): each GPU keeps the latent cache of its own
+	// sequences and the attention weights (attnWeights bytes) whole.
+	dpAttn      bool
+	attnWeights float64
+	// single: the model is never split over GPUs (a diffusion pipeline);
+	// image holds its sizing, imageWS the workspace of one image.
+	single  bool
+	image   *imagePlan
+	imageWS float64
+	// ctxOverMax is the model's maximum context when the context given
+	// exceeds it (0 otherwise).
+	ctxOverMax int
 
 	// Speed inputs.
 	activeWeightBytes float64 // weights read per decode step
 	activeParams      float64
-	flopsPerToken     float64 // training: 6N (4N for adapters) + 2N with recompute
+	flopsPerToken     float64 // training: 6N (4N for adapters) + 2N with full recompute, + core attention with selective
 	prefillFLOPs      float64 // one prompt, attention included
 	promptTokens      int
 	minDecode         float64
@@ -111,7 +145,8 @@ func EstimateWith(cat *model.Catalog, a model.Answers, opt Options) model.Requir
 	return p.req
 }
 
-// newPlan estimates the requirement. a must be normalised.
+// newPlan estimates the requirement. a must be normalised; an unset
+// context is set to the default the estimate uses.
 func newPlan(cat *model.Catalog, a *model.Answers, l lang) *plan {
 	p := &plan{prec: a.Precision, batch: max(a.Batch, 1), ctx: cudaContextBytes, reserve: 1}
 	p.context = a.Context
@@ -147,6 +182,7 @@ func newPlan(cat *model.Catalog, a *model.Answers, l lang) *plan {
 		p.ctx = 0
 		r.VRAMGiB = a.KnownVRAMGiB
 		say(kAsmStated, a.KnownVRAMGiB)
+		say(kAsmUsable)
 		p.latencyTargets(a, l)
 		return p
 	}
@@ -165,6 +201,13 @@ func newPlan(cat *model.Catalog, a *model.Answers, l lang) *plan {
 		p.ar = presetArch(preset)
 		r.Model = preset.Name
 		say(kAsmPreset, preset.Name, preset.Source)
+		if p.ar.diffusion != nil && !p.training {
+			p.sized = true
+			p.diffusionPlan(cat, a, preset, l)
+			p.latencyTargets(a, l)
+			say(kAsmUsable)
+			return p
+		}
 		if p.ar.weightsOnly {
 			say(kAsmWeightsOnly)
 		}
@@ -188,6 +231,11 @@ func newPlan(cat *model.Catalog, a *model.Answers, l lang) *plan {
 		*ar = g
 		say(kAsmGeneric, ar.layers, ar.hidden, ar.kvHeads, ar.headDim)
 	}
+	maxCtx := 0
+	if preset != nil && r.Model != "" {
+		maxCtx = preset.MaxContext
+	}
+	p.resolveContext(a, maxCtx, say)
 	params := ar.paramsB * 1e9
 	active := ar.activeB * 1e9
 	p.activeParams = active
@@ -236,6 +284,9 @@ func newPlan(cat *model.Catalog, a *model.Answers, l lang) *plan {
 		kvBytes = 4
 	}
 	r.KVBytesPerToken = ar.kvElemsPerToken() * kvBytes
+	if ar.hasShape() && a.Context > 0 {
+		r.KVBytesPerToken = ar.kvElemsSeq(a.Context) * kvBytes / float64(a.Context)
+	}
 
 	switch {
 	case p.training:
@@ -254,7 +305,15 @@ func newPlan(cat *model.Catalog, a *model.Answers, l lang) *plan {
 			p.flopsPerToken = 6 * active
 			say(kAsmFLOPsFull)
 		}
-		if a.GradCheckpointing {
+		switch {
+		case a.GradCheckpointing && a.Workload == model.WorkloadPretrain && ar.hasShape():
+			// Selective recompute re-runs the core attention (QK^T and
+			// softmax x V) in the backward pass: 2 x 2 x s x d_attn per
+			// layer and token, halved by the causal mask.
+			extra := p.attnFLOPsPerToken(a.Context)
+			p.flopsPerToken += extra
+			say(kAsmFLOPsSelective, 100*extra/(6*active))
+		case a.GradCheckpointing:
 			p.flopsPerToken += 2 * active
 			say(kAsmFLOPsRecompute)
 		}
@@ -268,8 +327,47 @@ func newPlan(cat *model.Catalog, a *model.Answers, l lang) *plan {
 			say(kAsmGenJob)
 		}
 	}
+	say(kAsmUsable)
 	p.latencyTargets(a, l)
 	return p
+}
+
+// resolveContext fixes the sequence length of the estimate: the context
+// given, kept even when it exceeds the model's maximum (maxCtx, 0 when
+// unknown; a note says so), or the default for the workload, never longer
+// than the maximum.
+func (p *plan) resolveContext(a *model.Answers, maxCtx int, say func(string, ...any)) {
+	r := &p.req
+	if a.Context > 0 {
+		r.Context = a.Context
+		if maxCtx > 0 && a.Context > maxCtx {
+			p.ctxOverMax = maxCtx
+			say(kAsmContextOverMax, model.FormatContext(a.Context), model.FormatContext(maxCtx))
+		}
+		return
+	}
+	c, key := defaultServeContext, kAsmContextServe
+	if p.training {
+		c, key = defaultTrainContext, kAsmContextTrain
+	}
+	if maxCtx > 0 && c > maxCtx {
+		c, key = maxCtx, kAsmContextMax
+	}
+	a.Context = c
+	r.Context, r.ContextDefault = c, true
+	say(key, model.FormatContext(c))
+}
+
+// attnFLOPsPerToken is the forward core-attention compute of one token
+// (QK^T and softmax x V over a causal context of s tokens):
+// 2 x 2 x (s / 2) x heads x head_dim per layer.
+func (p *plan) attnFLOPsPerToken(s int) float64 {
+	ar := &p.ar
+	d := float64(ar.heads * ar.headDim)
+	if d == 0 {
+		d = float64(ar.hidden)
+	}
+	return 2 * float64(ar.layers) * float64(s) * d
 }
 
 // inferenceMemory fills weights, KV cache, the prefill workspace and the
@@ -279,15 +377,28 @@ func (p *plan) inferenceMemory(a *model.Answers, weightBytes, kvBytes float64, l
 	say := func(key string, args ...any) { r.Assumptions = append(r.Assumptions, l.f(key, args...)) }
 	p.weights = weightBytes
 	p.kvSeq = r.KVBytesPerToken * float64(a.Context)
+	if ar.hasShape() {
+		p.kvSeq = ar.kvElemsSeq(a.Context) * kvBytes
+	}
 	kv := p.kvSeq * float64(p.batch)
 	if ar.hasShape() {
 		if ar.mla {
 			say(kAsmKVMLA, ar.kvLoraRank, ar.ropeDim, a.Context, p.batch)
+			if w := ar.mlaAttnParams(); w > 0 {
+				p.dpAttn = true
+				p.attnWeights = w * r.BytesPerParam
+				say(kAsmDPAttn, p.attnWeights/gib)
+			}
 		} else {
 			say(kAsmKV, ar.layers, ar.kvHeads, ar.headDim, a.Context, p.batch, int(kvBytes))
 		}
-		if ar.window {
-			say(kAsmWindow)
+		switch {
+		case ar.window > 0 && ar.allLocal:
+			say(kAsmWindowAll, ar.window)
+		case ar.window > 0:
+			say(kAsmWindowHybrid, ar.globalLayers(), ar.layers-ar.globalLayers(), ar.window)
+		case ar.windowUnused > 0:
+			say(kAsmWindowUnused, ar.windowUnused)
 		}
 		tokens := math.Min(float64(a.Context)*float64(p.batch), chunkTokens)
 		p.act = tokens*(4*float64(ar.hidden)+4*ar.ffnActive()) + float64(p.batch)*float64(ar.vocab)*4
@@ -328,20 +439,19 @@ func (p *plan) trainingMemory(a *model.Answers, params, baseBytes float64, l lan
 	say := func(key string, args ...any) { r.Assumptions = append(r.Assumptions, l.f(key, args...)) }
 	b := &r.Breakdown
 	if p.lora {
-		rank := loraRank
 		// Adapter weights, gradients and AdamW states: PEFT keeps LoRA
 		// weights in fp32 (4+4+8 bytes); the QLoRA reference casts them to
 		// bf16 (2+2+8).
 		wB, gB := 4.0, 4.0
 		if a.Workload == model.WorkloadQLoRA {
-			rank, wB, gB = qloraRank, 2, 2
+			wB, gB = 2, 2
 		}
-		ap := ar.loraParams(rank)
-		r.LoRARank, r.AdapterParamsB = rank, ap/1e9
+		ap := ar.loraParams(loraRank)
+		r.LoRARank, r.AdapterParamsB = loraRank, ap/1e9
 		p.weights = baseBytes + ap*wB
 		p.grads = ap * gB
 		p.optim = ap * 8
-		say(kAsmLoRA, rank, model.FormatParams(ap/1e9), int(wB+gB+8))
+		say(kAsmLoRA, loraRank, model.FormatParams(ap/1e9), int(wB+gB+8))
 	} else {
 		wB := 6.0
 		if a.Precision == model.FP32 {
@@ -363,13 +473,21 @@ func (p *plan) trainingMemory(a *model.Answers, params, baseBytes float64, l lan
 	s, bt, h := float64(a.Context), float64(p.batch), float64(ar.hidden)
 	per := 34 * s * bt * h
 	act := float64(ar.layers) * per
-	if a.GradCheckpointing {
+	switch {
+	case a.GradCheckpointing && a.Workload == model.WorkloadPretrain:
+		// Selective recompute (Megatron-LM) drops only the s^2 attention
+		// scores, which FlashAttention never keeps; tensor and sequence
+		// parallelism divide the rest over the GPUs of a node.
+		p.actTP = true
+		say(kAsmActSelective, a.Context, p.batch)
+	case a.GradCheckpointing:
 		act = float64(ar.layers)*2*s*bt*h + per
 		say(kAsmActCkpt, a.Context, p.batch)
-	} else {
+	default:
 		say(kAsmAct, a.Context, p.batch)
 	}
-	act += s * bt * float64(ar.vocab) * 6
+	act += s * bt * float64(ar.vocab) * logitBytes
+	say(kAsmChunkedLoss, lossChunks)
 	if a.Precision == model.FP32 {
 		act *= 2
 	}
@@ -400,6 +518,13 @@ func (p *plan) latencyTargets(a *model.Answers, l lang) {
 	if p.training || p.stated {
 		return
 	}
+	if p.image != nil {
+		// Images have no per-token latency: the class does not apply.
+		if a.Latency != model.LatencyBatch {
+			p.req.Assumptions = append(p.req.Assumptions, l.f(kAsmImageLatency, string(a.Latency)))
+		}
+		return
+	}
 	switch a.Latency {
 	case model.LatencyRealtime:
 		p.minDecode, p.maxTTFT = 30, 1
@@ -423,14 +548,27 @@ func (p *plan) perGPUInference(t, r, pp int) float64 {
 }
 
 // shareInference is the sharded part of one GPU's memory: its slice of the
-// weights and of its replica's KV cache.
+// weights and of its replica's KV cache. A model that is never split (a
+// diffusion pipeline) keeps all its weights on every GPU, with the
+// workspace of the images it makes at once beyond the first (p.act). For
+// MLA it is the smaller of the latent cache replicated on every
+// tensor-parallel GPU and data-parallel attention (attention weights
+// whole, each GPU caching its own sequences).
 func (p *plan) shareInference(t, r, pp int) float64 {
 	if p.stated {
 		return p.req.VRAMGiB * gib / float64(t*pp)
 	}
 	seqs := (p.batch + r - 1) / r
+	if p.single {
+		return p.weights + p.imageWS*float64(seqs-1)
+	}
 	kvSplit := min(t, p.ar.kvHeadsEff())
-	return p.weights/float64(t*pp) + p.kvSeq*float64(seqs)/float64(kvSplit*pp)
+	x := p.weights/float64(t*pp) + p.kvSeq*float64(seqs)/float64(kvSplit*pp)
+	if p.dpAttn && t > 1 {
+		dp := (p.weights-p.attnWeights)/float64(t*pp) + p.attnWeights/float64(pp) + p.kvSeq*float64((seqs+t-1)/t)/float64(pp)
+		x = math.Min(x, dp)
+	}
+	return x
 }
 
 // shardSplit returns the part of the training state that is divided among
@@ -449,14 +587,25 @@ func (p *plan) shardSplit(z string) (split, whole float64) {
 	return 0, p.weights + p.grads + p.optim
 }
 
-// perGPUTraining is the memory one of n GPUs needs under a sharding
-// strategy.
-func (p *plan) perGPUTraining(z string, n int) float64 {
+// perGPUTraining is the memory one of n GPUs (perNode of them in a node)
+// needs under a sharding strategy.
+func (p *plan) perGPUTraining(z string, n, perNode int) float64 {
 	split, whole := p.shardSplit(z)
 	if n > 1 {
 		split /= float64(n)
 	}
-	return split + whole + p.act + p.ctx
+	return split + whole + p.actPerGPU(perNode) + p.ctx
+}
+
+// actPerGPU is the training activations one GPU of a node of perNode GPUs
+// keeps: all of one micro-batch, or with tensor and sequence parallelism
+// (pre-training) its share over the tensor-parallel degree.
+func (p *plan) actPerGPU(perNode int) float64 {
+	if !p.actTP || perNode <= 1 {
+		return p.act
+	}
+	t, _ := p.tensorParallel(min(perNode, 8))
+	return p.act / float64(t)
 }
 
 // tensorParallel returns the tensor-parallel degree for n GPUs and the
@@ -466,6 +615,9 @@ func (p *plan) perGPUTraining(z string, n int) float64 {
 func (p *plan) tensorParallel(n int) (t, r int) {
 	if n <= 1 {
 		return 1, 1
+	}
+	if p.single {
+		return 1, n
 	}
 	heads, kv := p.ar.heads, p.ar.kvHeadsEff()
 	if p.stated || heads <= 0 {
@@ -490,7 +642,7 @@ func (p *plan) minGPUs(v float64) int {
 	for n := 1; n <= 4096; n *= 2 {
 		if p.training {
 			for _, z := range p.shardings {
-				if p.perGPUTraining(z, n) <= cap {
+				if p.perGPUTraining(z, n, n) <= cap {
 					return p.refineMin(n, cap)
 				}
 			}
@@ -509,7 +661,7 @@ func (p *plan) refineMin(n int, cap float64) int {
 	for k := n/2 + 1; k < n; k++ {
 		if p.training {
 			for _, z := range p.shardings {
-				if p.perGPUTraining(z, k) <= cap {
+				if p.perGPUTraining(z, k, k) <= cap {
 					return k
 				}
 			}

@@ -77,7 +77,7 @@ type hotRow struct {
 type shape struct {
 	gpu    int32 // index into gpus, -1 when the GPU is not named
 	count  int
-	vram   float64 // per GPU (or slice)
+	vram   float64 // usable memory per GPU (or slice), GiB
 	frac   float64 // share of a GPU for vGPU slices, 1 for whole GPUs
 	nvlink int8    // 1 NVLink (or Infinity Fabric) between the GPUs, -1 PCIe only, 0 unknown
 	rdma   model.Tri
@@ -195,7 +195,14 @@ func buildIndex(cat *model.Catalog, fp fingerprint) *index {
 		if !(frac > 0 && frac <= 1) {
 			frac = 1
 		}
-		k := shapeKey{gpu: g, count: o.GPUCount, vram: o.VRAMGiB, frac: frac, nvlink: nvlinkOf(o, ix, g), rdma: o.RDMA, ic: o.Interconnect, netGbps: nodeGbps(o)}
+		// Fits use usable memory: the driver's figure where measured, the
+		// worse case otherwise (model.GPU.Usable); a slice lists its own.
+		var gp *model.GPU
+		if g >= 0 {
+			gp = ix.gpus[g].g
+		}
+		usable, _ := gp.Usable(o.VRAMGiB)
+		k := shapeKey{gpu: g, count: o.GPUCount, vram: usable, frac: frac, nvlink: nvlinkOf(o, ix, g), rdma: o.RDMA, ic: o.Interconnect, netGbps: nodeGbps(o)}
 		si, ok := shapeIdx[k]
 		if !ok {
 			ix.shapes = append(ix.shapes, shape(k))
@@ -207,13 +214,13 @@ func buildIndex(cat *model.Catalog, fp fingerprint) *index {
 			monthly: pos(o.Monthly), yearly: pos(o.Yearly),
 			offer: int32(i), shape: si, prov: pi, cur: ci, class: classOf(o),
 		}
-		if o.VRAMGiB > ix.maxVRAM {
-			ix.maxVRAM = o.VRAMGiB
+		if usable > ix.maxVRAM {
+			ix.maxVRAM = usable
 		}
 	}
 	for _, g := range cat.GPUs {
-		if g.VRAMGiB > ix.maxVRAM {
-			ix.maxVRAM = g.VRAMGiB
+		if u, _ := g.Usable(g.VRAMGiB); u > ix.maxVRAM {
+			ix.maxVRAM = u
 		}
 	}
 	// Group the rows by shape so a scan reads each shape's rows

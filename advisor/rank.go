@@ -221,7 +221,7 @@ func (c *call) evalShape(s *shape) shapeRes {
 		best := 0
 		for _, z := range p.shardings {
 			split, whole := p.shardSplit(z)
-			free := v - whole - p.act - p.ctx
+			free := v - whole - p.actPerGPU(n) - p.ctx
 			if free <= 0 {
 				continue
 			}
@@ -230,7 +230,7 @@ func (c *call) evalShape(s *shape) shapeRes {
 				need := math.Ceil(split / free) // GPUs
 				nodes = int(math.Min(math.Max(1, math.Ceil(need/float64(n))), float64(p.maxNodes+1)))
 			}
-			for nodes <= p.maxNodes && p.perGPUTraining(z, n*nodes) > v {
+			for nodes <= p.maxNodes && p.perGPUTraining(z, n*nodes, n) > v {
 				nodes++
 			}
 			if nodes > p.maxNodes {
@@ -245,7 +245,7 @@ func (c *call) evalShape(s *shape) shapeRes {
 			return sr
 		}
 		sr.nodes, sr.tp, sr.reps, sr.used = best, 1, 1, n*best
-		sr.perGPU = p.perGPUTraining(sr.sharding, n*best)
+		sr.perGPU = p.perGPUTraining(sr.sharding, n*best, n)
 	default:
 		t, r := p.tensorParallel(n)
 		x1 := p.shareInference(t, r, 1)

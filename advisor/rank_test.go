@@ -134,11 +134,11 @@ func TestJobRanksByCostToFinish(t *testing.T) {
 	}
 	// 4 x params per token for LoRA (no weight gradients), plus 2 x params
 	// to recompute the forward pass under gradient checkpointing (the default).
-	if res.Requirement.FLOPs != 6*8e9*1e9 {
+	if math.Abs(res.Requirement.FLOPs-6*8.03e9*1e9) > 1e6 {
 		t.Errorf("LoRA job FLOPs %.3g, want (4 + 2 recompute) x 8B x 1B", res.Requirement.FLOPs)
 	}
 	a.GradCheckpointing = false
-	if res := Recommend(cat, a, Options{}); res.Requirement.FLOPs != 4*8e9*1e9 {
+	if res := Recommend(cat, a, Options{}); math.Abs(res.Requirement.FLOPs-4*8.03e9*1e9) > 1e6 {
 		t.Errorf("LoRA job FLOPs without checkpointing %.3g, want 4 x 8B x 1B", res.Requirement.FLOPs)
 	}
 }
@@ -365,10 +365,10 @@ func TestParallelism(t *testing.T) {
 	// ZeRO-3 divides the training state among the GPUs.
 	p := newPlan(cat, ptr(answers(model.WorkloadFineTune, "llama-3.1-70b", model.BF16, 2048, 1)), langEN)
 	split, whole := p.shardSplit("zero3")
-	if whole != 0 || math.Abs(p.perGPUTraining("zero3", 16)-(split/16+p.act+p.ctx)) > 1 {
-		t.Errorf("zero3 per GPU %.3g", p.perGPUTraining("zero3", 16))
+	if whole != 0 || math.Abs(p.perGPUTraining("zero3", 16, 8)-(split/16+p.act+p.ctx)) > 1 {
+		t.Errorf("zero3 per GPU %.3g", p.perGPUTraining("zero3", 16, 8))
 	}
-	if p.perGPUTraining("zero1", 16) <= p.perGPUTraining("zero2", 16) || p.perGPUTraining("zero2", 16) <= p.perGPUTraining("zero3", 16) {
+	if p.perGPUTraining("zero1", 16, 8) <= p.perGPUTraining("zero2", 16, 8) || p.perGPUTraining("zero2", 16, 8) <= p.perGPUTraining("zero3", 16, 8) {
 		t.Error("each ZeRO stage must shard more")
 	}
 }
@@ -380,7 +380,7 @@ func TestMoEAndPresets(t *testing.T) {
 	req := Estimate(cat, answers(model.WorkloadInference, "mixtral-8x7b", model.BF16, 4096, 1))
 	within(t, "Mixtral weights GiB", req.Breakdown.WeightsGiB, 46.7e9*2/gib, 1e-9)
 	p := newPlan(cat, ptr(answers(model.WorkloadInference, "mixtral-8x7b", model.BF16, 4096, 1)), langEN)
-	within(t, "Mixtral bytes read per token", p.activeWeightBytes, 13e9*2, 1e-9)
+	within(t, "Mixtral bytes read per token", p.activeWeightBytes, 12.9e9*2, 1e-9)
 	// Presets by Hugging Face id, and a preset without architecture.
 	if r := Estimate(cat, answers(model.WorkloadInference, "meta-llama/Llama-3.1-8B", model.BF16, 4096, 1)); r.Model != "llama-3.1-8b" {
 		t.Errorf("HF id resolved to %q", r.Model)
@@ -410,6 +410,7 @@ func TestMinGPUs(t *testing.T) {
 	}
 	delete(cat.GPUs, "B200 (HGX, 1000 W)")
 	delete(cat.GPUs, "H200 SXM")
+	delete(cat.GPUs, "Instinct MI300X")
 	cat.Offers = nil
 	if r := Estimate(cat, a); r.MinGPUs != 2 {
 		t.Errorf("70B BF16 on 80 GB GPUs: min GPUs %d, want 2", r.MinGPUs)

@@ -32,8 +32,8 @@ func TestSetupBilledWithTheJob(t *testing.T) {
 		t.Errorf("provisioning %q %.0f s, want a neocloud VM at %d s", st.Class, st.ProvisionSec, provisionVMSec)
 	}
 	within(t, "image pull s", st.ImagePullSec, imageBytes/downloadBps, 1e-9)
-	within(t, "checkpoint GB", st.CheckpointGB, 8*2, 1e-9) // the 16-bit base weights
-	within(t, "download s", st.DownloadSec, 16e9/downloadBps, 1e-9)
+	within(t, "checkpoint GB", st.CheckpointGB, res.Requirement.ParamsB*2, 1e-9) // the 16-bit base weights
+	within(t, "download s", st.DownloadSec, res.Requirement.ParamsB*2e9/downloadBps, 1e-9)
 	if st.LoadSec <= 0 {
 		t.Errorf("no load time: %+v", st)
 	}

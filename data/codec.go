@@ -100,6 +100,8 @@ var gpuCols = []column[model.GPU]{
 	strCol("architecture", func(g *model.GPU) *string { return &g.Architecture }),
 	intCol("release_year", func(g *model.GPU) *int { return &g.ReleaseYear }),
 	numCol("vram_gib", func(g *model.GPU) *float64 { return &g.VRAMGiB }),
+	numCol("usable_gib", func(g *model.GPU) *float64 { return &g.UsableGiB }),
+	strCol("usable_source", func(g *model.GPU) *string { return &g.UsableSource }),
 	numCol("mem_bandwidth_gbs", func(g *model.GPU) *float64 { return &g.MemBandwidthGBs }),
 	numCol("fp32_tflops", func(g *model.GPU) *float64 { return &g.FP32TFLOPS }),
 	numCol("bf16_tflops", func(g *model.GPU) *float64 { return &g.BF16TFLOPS }),
@@ -138,8 +140,85 @@ var presetCols = []column[model.ModelPreset]{
 	intCol("kv_lora_rank", func(m *model.ModelPreset) *int { return &m.KVLoraRank }),
 	intCol("qk_rope_head_dim", func(m *model.ModelPreset) *int { return &m.QKRopeHeadDim }),
 	boolCol("tied_embeddings", func(m *model.ModelPreset) *bool { return &m.TiedEmbedding }),
+	strCol("attention_pattern", func(m *model.ModelPreset) *string { return &m.AttentionPattern }),
+	intCol("sliding_window", func(m *model.ModelPreset) *int { return &m.SlidingWindow }),
+	intCol("local_per_global", func(m *model.ModelPreset) *int { return &m.LocalPerGlobal }),
+	strCol("kind", func(m *model.ModelPreset) *string { return &m.Kind }),
+	{"components",
+		func(m *model.ModelPreset, _ *tsvCtx) string { return tsvList(encodeParts(m.Components)) },
+		func(m *model.ModelPreset, s string, _ *tsvCtx) error {
+			items, err := tsvSplitList(s)
+			if err == nil {
+				m.Components, err = decodeParts(items)
+			}
+			return err
+		}},
+	imageCol("image_width", func(r *model.ImageRef) string { return fmtInt(r.Width) },
+		func(r *model.ImageRef, s string) (err error) { r.Width, err = decInt(s); return err }),
+	imageCol("image_steps", func(r *model.ImageRef) string { return fmtInt(r.Steps) },
+		func(r *model.ImageRef, s string) (err error) { r.Steps, err = decInt(s); return err }),
+	imageCol("image_seconds", func(r *model.ImageRef) string { return fmtNum(r.Seconds) },
+		func(r *model.ImageRef, s string) (err error) { r.Seconds, err = decNum(s); return err }),
+	imageCol("image_gpu", func(r *model.ImageRef) string { return tsvEscape(r.GPU, false) },
+		func(r *model.ImageRef, s string) (err error) { r.GPU, err = tsvUnescape(s); return err }),
+	imageCol("image_workspace_gib", func(r *model.ImageRef) string { return fmtNum(r.WorkspaceGiB) },
+		func(r *model.ImageRef, s string) (err error) { r.WorkspaceGiB, err = decNum(s); return err }),
+	imageCol("image_source", func(r *model.ImageRef) string { return tsvEscape(r.Source, false) },
+		func(r *model.ImageRef, s string) (err error) { r.Source, err = tsvUnescape(s); return err }),
 	strCol("source", func(m *model.ModelPreset) *string { return &m.Source }),
 	strCol("notes", func(m *model.ModelPreset) *string { return &m.Notes }),
+}
+
+// imageOf returns a preset's image reference, made when missing.
+func imageOf(m *model.ModelPreset) *model.ImageRef {
+	if m.Image == nil {
+		m.Image = &model.ImageRef{}
+	}
+	return m.Image
+}
+
+// imageCol is a column of a preset's image reference: empty when the
+// preset has none; a non-empty field makes one.
+func imageCol(name string, enc func(r *model.ImageRef) string, dec func(r *model.ImageRef, s string) error) column[model.ModelPreset] {
+	return column[model.ModelPreset]{name,
+		func(m *model.ModelPreset, _ *tsvCtx) string {
+			if m.Image == nil {
+				return ""
+			}
+			return enc(m.Image)
+		},
+		func(m *model.ModelPreset, s string, _ *tsvCtx) error {
+			if s == "" {
+				return nil
+			}
+			return dec(imageOf(m), s)
+		}}
+}
+
+// encodeParts writes pipeline components as "role:name:params_b" items.
+func encodeParts(parts []model.PipelinePart) []string {
+	out := make([]string, len(parts))
+	for i, c := range parts {
+		out[i] = c.Role + ":" + c.Name + ":" + fmtNum(c.ParamsB)
+	}
+	return out
+}
+
+// decodeParts reads "role:name:params_b" items.
+func decodeParts(items []string) ([]model.PipelinePart, error) {
+	var out []model.PipelinePart
+	for _, it := range items {
+		f := strings.Split(it, ":")
+		if len(f) != 3 || f[0] == "" || f[1] == "" {
+			return nil, fmt.Errorf("component %q: want role:name:params_b", it)
+		}
+		v, err := decNum(f[2])
+		if err != nil || v <= 0 {
+			return nil, fmt.Errorf("component %q: parameter count %q is not a positive number", it, f[2])
+		}
+		out = append(out, model.PipelinePart{Role: f[0], Name: f[1], ParamsB: v})
+	}
+	return out, nil
 }
 
 // fxCols are the columns of fx.tsv.

@@ -36,7 +36,7 @@ var offerFactFields = map[string]bool{
 	"interconnect": true, "vcpu_type": true, "hyperthread": true, "rdma": true,
 	"form_factor": true, "local_nvme": true, "local_nvme_wiped": true,
 	"inter_node_network": true, "marketplace": true, "gpu": true, "gpu_count": true,
-	"note": true,
+	"gpu_fraction": true, "note": true,
 }
 
 // inferredNote is how the note of a fact that is an inference rather than
@@ -229,6 +229,27 @@ func applyFact(o *model.Offer, f factRule) error {
 			return conflict(o.GPU)
 		}
 		o.GPU = f.Value
+	case "gpu_fraction":
+		// A vGPU slice the reference data lists as a whole GPU: the share
+		// and the slice's memory (the GPU's memory times the share) as the
+		// provider states them.
+		num, den, ok := strings.Cut(f.Value, "/")
+		a, errA := strconv.Atoi(num)
+		b, errB := strconv.Atoi(den)
+		if !ok || errA != nil || errB != nil || a <= 0 || b <= 0 || a > b {
+			return fmt.Errorf("field gpu_fraction: %q is not a share such as 1/8", f.Value)
+		}
+		frac := float64(a) / float64(b)
+		if o.GPUFraction > 0 && o.GPUFraction < 1 && o.GPUFraction != frac {
+			return conflict(o.GPUFraction)
+		}
+		if frac < 1 && (o.GPUFraction == 0 || o.GPUFraction == 1) {
+			o.VRAMGiB *= frac
+		}
+		o.GPUFraction = frac
+		if frac == 1 {
+			o.GPUFraction = 0
+		}
 	case "gpu_count":
 		n, err := strconv.Atoi(f.Value)
 		if err != nil || n <= 0 {

@@ -58,6 +58,8 @@ func TestParseFactsErrors(t *testing.T) {
 		{"aws,p5.*,,,form_factor,SXM5,https://x,n,", "not SXM, PCIe or other"},
 		{"aws,p5.*,,,note,,https://x,,", "field note: empty"},
 		{"aws,p5.*,,,rdma,yes,https://x,,aws", "want provider/fact_type"},
+		{"azure,NV4*,,,gpu_fraction,3/2,https://x,,", "not a share such as 1/8"},
+		{"azure,NV4*,,,gpu_fraction,0.125,https://x,,", "not a share such as 1/8"},
 	}
 	for _, tc := range tests {
 		_, err := parseFacts(strings.NewReader(headFrom+tc.row+"\n"), "offer_facts.csv")

@@ -196,6 +196,13 @@ func Generate(shared, factsFS fs.FS) (map[string][]byte, error) {
 	if err != nil {
 		return nil, err
 	}
+	pfacts, err := openParse(factsFS, "preset_facts.csv", parsePresetFacts)
+	if err != nil {
+		return nil, err
+	}
+	if err := applyPresetFacts(models, pfacts, ref.gpus.gpus, "facts/preset_facts.csv"); err != nil {
+		return nil, err
+	}
 	snapshot := ""
 	for _, s := range t.skyFiles {
 		if s.date > snapshot {

@@ -126,11 +126,13 @@ var gpuFactFields = map[string]bool{
 	"nvlink": true, "mem_bandwidth_gbs": true, "fp32_tflops": true, "bf16_tflops": true,
 	"fp8_tflops": true, "int8_tops": true, "vram_gib": true, "architecture": true,
 	"release_year": true, "tdp_watts": true, "pcie_gen": true, "fp8_supported": true,
-	"bf16_supported": true, "form_factor": true, "alias": true,
+	"bf16_supported": true, "form_factor": true, "alias": true, "usable_mib": true,
 }
 
 // applyGPUFacts fills blanks of the GPU table from facts/gpu_facts.csv
-// (columns gpu, field, value, source_url, note). A fact may only fill a
+// (columns gpu, field, value, source_url, note). Field usable_mib is the
+// memory the driver reports as usable (nvidia-smi memory.total), with its
+// source kept as the GPU's UsableSource. A fact may only fill a
 // blank: a value that contradicts gpu_specs.csv is an error, so the two
 // files never disagree silently. Each used source is appended to the GPU's
 // Source and each note to its Notes.
@@ -162,6 +164,9 @@ func applyGPUFacts(gpus []model.GPU, r io.Reader, name string) error {
 		}
 		if err := setGPUField(g, field, val); err != nil {
 			return fmt.Errorf("%s: %s %s: %w", at, g.Name, field, err)
+		}
+		if field == "usable_mib" {
+			g.UsableSource = src
 		}
 		if !strings.Contains(g.Source, src) {
 			g.Source = joinNonEmpty(" ; ", g.Source, src)
@@ -241,6 +246,21 @@ func setGPUField(g *model.GPU, field, val string) error {
 		return num(&g.INT8TOPS)
 	case "vram_gib":
 		return num(&g.VRAMGiB)
+	case "usable_mib":
+		// The driver's memory.total in MiB; kept in GiB. It cannot exceed
+		// the marketed memory read as binary GiB by more than rounding.
+		v, err := parseNum(val)
+		if err != nil || v <= 0 {
+			return fmt.Errorf("%q is not a memory size in MiB", val)
+		}
+		if g.UsableGiB != 0 && g.UsableGiB != v/1024 {
+			return fmt.Errorf("already %v GiB", g.UsableGiB)
+		}
+		if g.VRAMGiB > 0 && v/1024 > g.VRAMGiB*1.01 {
+			return fmt.Errorf("%v MiB is more than the %v GiB marketed", v, g.VRAMGiB)
+		}
+		g.UsableGiB = v / 1024
+		return nil
 	case "architecture":
 		return text(&g.Architecture)
 	case "form_factor":

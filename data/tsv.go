@@ -200,6 +200,10 @@ type column[T any] struct {
 	dec  func(v *T, s string, ctx *tsvCtx) error
 }
 
+// optionalColumns are columns a file written before they existed may lack
+// (a cached catalog folder of an older gpupick): they then stay zero.
+var optionalColumns = map[string]bool{"usable_gib": true, "usable_source": true}
+
 // tsvCtx holds the sources table: offers refer to sources by number, so
 // that a source URL shared by hundreds of offers is written once.
 type tsvCtx struct {
@@ -289,7 +293,7 @@ func decodeTSV[T any](name, text string, cols []column[T], ctx *tsvCtx) ([]T, er
 		order[i] = j
 	}
 	for j, ok := range seen {
-		if !ok {
+		if !ok && !optionalColumns[cols[j].name] {
 			return nil, fmt.Errorf("%s: line 1: column %q is missing", name, cols[j].name)
 		}
 	}

@@ -137,8 +137,10 @@ type Answers struct {
 	// KnownVRAMGiB is the memory the user says the job needs (WorkloadVRAM).
 	KnownVRAMGiB float64   `json:"known_vram_gib,omitempty" toml:"known_vram_gib,omitempty,omitzero"`
 	Precision    Precision `json:"precision" toml:"precision"`
-	// Context is the sequence length in tokens (prompt + output).
-	Context int `json:"context" toml:"context"`
+	// Context is the sequence length in tokens (prompt + output); 0 means
+	// the advisor's default for the model and workload (serving: 8192, or
+	// the model's maximum when shorter; training: 2048).
+	Context int `json:"context" toml:"context,omitzero"`
 	// Batch is the number of concurrent users / sequences for inference, or
 	// the micro-batch of sequences per GPU for training.
 	Batch   int     `json:"batch" toml:"batch"`
@@ -187,7 +189,6 @@ func DefaultAnswers() Answers {
 		Workload:      WorkloadInference,
 		Model:         "llama-3.1-8b",
 		Precision:     BF16,
-		Context:       8192,
 		Batch:         1,
 		Latency:       LatencyInteractive,
 		DurationMode:  DurationWallClock,
@@ -201,19 +202,14 @@ func DefaultAnswers() Answers {
 
 // Normalize fills unset (zero) fields with defaults that do not change
 // the meaning of what was given. It never replaces a value that was given,
-// however wrong: Validate refuses those.
+// however wrong: Validate refuses those. An unset context stays 0: its
+// default depends on the model and the workload, which the advisor knows.
 func (a *Answers) Normalize() {
 	if a.Workload == "" {
 		a.Workload = WorkloadInference
 	}
 	if a.Precision == "" {
 		a.Precision = BF16
-	}
-	if a.Context == 0 {
-		a.Context = 4096
-		if a.Workload == WorkloadInference {
-			a.Context = 8192
-		}
 	}
 	if a.Batch == 0 {
 		a.Batch = 1

@@ -9,8 +9,14 @@ type GPU struct {
 	Vendor       string `json:"vendor" toml:"vendor"`
 	Architecture string `json:"architecture" toml:"architecture"`
 	ReleaseYear  int    `json:"release_year,omitempty" toml:"release_year,omitempty"`
-	// VRAMGiB is the memory of one GPU as marketed.
+	// VRAMGiB is the memory of one GPU as marketed (the "80 GB" of an
+	// H100), nominal.
 	VRAMGiB float64 `json:"vram_gib" toml:"vram_gib"`
+	// UsableGiB is the memory a program can allocate on one GPU as the
+	// driver reports it (nvidia-smi memory.total, rocminfo), 0 when no
+	// source gave it; UsableSource cites it.
+	UsableGiB    float64 `json:"usable_gib,omitempty" toml:"usable_gib,omitempty"`
+	UsableSource string  `json:"usable_source,omitempty" toml:"usable_source,omitempty"`
 	// MemBandwidthGBs is peak memory bandwidth in GB/s.
 	MemBandwidthGBs float64 `json:"mem_bandwidth_gbs" toml:"mem_bandwidth_gbs"`
 	FP32TFLOPS      float64 `json:"fp32_tflops" toml:"fp32_tflops"`
@@ -34,4 +40,22 @@ type GPU struct {
 	// Aliases are the names catalogs list this GPU under ("A6000",
 	// "RTXA6000", "RTX-A6000"), for matching what a user types.
 	Aliases []string `json:"aliases,omitempty" toml:"aliases,omitempty"`
+}
+
+// DecimalGiB is one decimal gigabyte in GiB (1e9 / 2^30). A GPU whose
+// usable memory no source measured is taken at its marketed figure read as
+// decimal gigabytes: every measured GPU reports at least that much (T4 "16
+// GB" 15.0 GiB, L4 "24 GB" 22.5 GiB, H100 "80 GB" 79.6 GiB, B200 "192 GB"
+// 179.1 GiB), so it is the worse case.
+const DecimalGiB = 1e9 / (1 << 30)
+
+// Usable returns the usable memory of nominal GiB of this GPU (a whole
+// GPU, or a slice an offer lists) and whether a measured figure backs it:
+// the measured share of the marketed memory, or without one the marketed
+// figure read as decimal gigabytes. A nil GPU is unknown.
+func (g *GPU) Usable(nominal float64) (usable float64, measured bool) {
+	if g != nil && g.UsableGiB > 0 && g.VRAMGiB > 0 {
+		return nominal * min(g.UsableGiB/g.VRAMGiB, 1), true
+	}
+	return nominal * DecimalGiB, false
 }

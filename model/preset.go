@@ -25,12 +25,60 @@ type ModelPreset struct {
 	Experts     int     `json:"experts,omitempty" toml:"experts,omitempty"`
 	ExpertsUsed int     `json:"experts_per_token,omitempty" toml:"experts_per_token,omitempty"`
 	// KVLoraRank and QKRopeHeadDim describe MLA's compressed KV cache.
-	KVLoraRank    int    `json:"kv_lora_rank,omitempty" toml:"kv_lora_rank,omitempty"`
-	QKRopeHeadDim int    `json:"qk_rope_head_dim,omitempty" toml:"qk_rope_head_dim,omitempty"`
-	TiedEmbedding bool   `json:"tied_embeddings,omitempty" toml:"tied_embeddings,omitempty"`
-	Notes         string `json:"notes,omitempty" toml:"notes,omitempty"`
-	Source        string `json:"source" toml:"source"`
+	KVLoraRank    int  `json:"kv_lora_rank,omitempty" toml:"kv_lora_rank,omitempty"`
+	QKRopeHeadDim int  `json:"qk_rope_head_dim,omitempty" toml:"qk_rope_head_dim,omitempty"`
+	TiedEmbedding bool `json:"tied_embeddings,omitempty" toml:"tied_embeddings,omitempty"`
+	// AttentionPattern says which layers attend to the whole context:
+	// "" or AttnGlobal (all), AttnSliding (every layer within SlidingWindow
+	// tokens), AttnHybrid (LocalPerGlobal sliding-window layers for each
+	// global one, Gemma 2 and 3).
+	AttentionPattern string `json:"attention_pattern,omitempty" toml:"attention_pattern,omitempty"`
+	SlidingWindow    int    `json:"sliding_window,omitempty" toml:"sliding_window,omitempty"`
+	LocalPerGlobal   int    `json:"local_per_global,omitempty" toml:"local_per_global,omitempty"`
+	// Kind is KindDiffusion for an image-generation pipeline, "" for a
+	// language model.
+	Kind string `json:"kind,omitempty" toml:"kind,omitempty"`
+	// Components are a diffusion pipeline's parts (denoiser, text
+	// encoders, VAE) with their parameter counts; ParamsB is their sum.
+	Components []PipelinePart `json:"components,omitempty" toml:"components,omitempty"`
+	// Image is a diffusion pipeline's measured reference: resolution, steps,
+	// seconds per image on a named GPU and the working memory of one image.
+	Image  *ImageRef `json:"image,omitempty" toml:"image,omitempty"`
+	Notes  string    `json:"notes,omitempty" toml:"notes,omitempty"`
+	Source string    `json:"source" toml:"source"`
 }
+
+// Attention patterns (ModelPreset.AttentionPattern) and preset kinds.
+const (
+	AttnGlobal    = "global"
+	AttnSliding   = "sliding"
+	AttnHybrid    = "hybrid"
+	KindDiffusion = "diffusion"
+)
+
+// PipelinePart is one model of a diffusion pipeline: its role ("denoiser",
+// "text_encoder", "vae"), name and parameter count in billions.
+type PipelinePart struct {
+	Role    string  `json:"role" toml:"role"`
+	Name    string  `json:"name" toml:"name"`
+	ParamsB float64 `json:"params_b" toml:"params_b"`
+}
+
+// ImageRef is a published measurement of a diffusion pipeline: at Width x
+// Width pixels and Steps denoising steps one image took Seconds on GPU
+// and needed WorkspaceGiB on top of the loaded weights (peak minus
+// loaded), with the source of the figures.
+type ImageRef struct {
+	Width        int     `json:"width" toml:"width"`
+	Steps        int     `json:"steps" toml:"steps"`
+	Seconds      float64 `json:"seconds" toml:"seconds"`
+	GPU          string  `json:"gpu" toml:"gpu"`
+	WorkspaceGiB float64 `json:"workspace_gib" toml:"workspace_gib"`
+	Source       string  `json:"source" toml:"source"`
+}
+
+// IsDiffusion reports whether the preset is an image-generation pipeline.
+func (m *ModelPreset) IsDiffusion() bool { return m.Kind == KindDiffusion }
 
 // IsMoE reports whether the model is a mixture of experts.
 func (m *ModelPreset) IsMoE() bool { return m.Experts > 0 }

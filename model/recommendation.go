@@ -84,6 +84,11 @@ type Speed struct {
 	BandwidthUtilisation float64 `json:"bandwidth_utilisation,omitempty" toml:"bandwidth_utilisation,omitempty"`
 	// PromptTokens is the prompt length the first-token time assumes.
 	PromptTokens int `json:"prompt_tokens,omitempty" toml:"prompt_tokens,omitempty"`
+	// SecondsPerImage is the time of one image of a diffusion pipeline on
+	// one GPU at the requirement's resolution and steps; ImagesPerHour is
+	// the whole configuration's rate (every GPU runs a copy).
+	SecondsPerImage float64 `json:"seconds_per_image,omitempty" toml:"seconds_per_image,omitempty"`
+	ImagesPerHour   float64 `json:"images_per_hour,omitempty" toml:"images_per_hour,omitempty"`
 
 	// CommShare is the share of a step (a decode step, or a training
 	// micro-batch) spent moving data between GPUs and not hidden behind

@@ -506,14 +506,20 @@ func init() {
 			check:  func(a *Answers) error { return oneOf(a.Precision, true, Precisions, FormsPrecision) },
 		},
 		AnsContext: {
-			Name: "context", Key: "context", Forms: FormsContext,
-			Usage:   "context (inference) or sequence length (training) in tokens, e.g. 8k, 128k",
+			Name: "context", Key: "context", Forms: FormsContext + ", or blank for the model's default", Blank: BlankDefault,
+			Usage:   "context (inference) or sequence length (training) in tokens, e.g. 8k, 128k; blank: 8k for serving (the model's maximum when shorter), 2k for training",
 			Applies: notVRAM,
 			parse: func(raw string, a *Answers, _ *AnswerEnv) (err error) {
 				a.Context, err = ParseContext(raw)
 				return err
 			},
-			Format: func(a *Answers) string { return FormatContext(a.Context) },
+			clear: func(a *Answers) { a.Context = 0 },
+			Format: func(a *Answers) string {
+				if a.Context <= 0 {
+					return ""
+				}
+				return FormatContext(a.Context)
+			},
 			check: func(a *Answers) error {
 				return inRange(float64(a.Context), 1, 100_000_000, "give a token count such as 8k or 128k")
 			},

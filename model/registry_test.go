@@ -106,12 +106,13 @@ func TestRegistryBlank(t *testing.T) {
 	env := testEnv()
 	a := DefaultAnswers()
 	a.Budget, a.GPU, a.Providers, a.DataGB, a.Sharding = Budget{Amount: 2, Period: BudgetHourly, Currency: USD}, "H100", []string{"aws"}, 100, "zero2"
+	a.Context = 8192
 	for _, tt := range []struct {
 		id    AnswerID
 		blank Blank
 	}{
 		{AnsBudget, BlankNone}, {AnsGPU, BlankAny}, {AnsProviders, BlankAny}, {AnsData, BlankNone}, {AnsSharding, BlankDefault},
-		{AnsContext, BlankRequired}, {AnsModel, BlankRequired}, {AnsWorkload, BlankRequired},
+		{AnsContext, BlankDefault}, {AnsPrecision, BlankRequired}, {AnsModel, BlankRequired}, {AnsWorkload, BlankRequired},
 	} {
 		s := Spec(tt.id)
 		if s.Blank != tt.blank {

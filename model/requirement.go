@@ -62,7 +62,8 @@ type Requirement struct {
 	MinGPUs int `json:"min_gpus" toml:"min_gpus"`
 	// FLOPs is the compute of a job-size run (6 x active params x tokens
 	// for full training, 4 x for LoRA / QLoRA whose frozen base needs no
-	// weight gradients, plus 2 x with gradient checkpointing; 2 x active
+	// weight gradients, plus 2 x with gradient checkpointing, or the core
+	// attention alone with pre-training's selective recompute; 2 x active
 	// params x tokens for generation); 0 for a wall-clock run.
 	FLOPs float64 `json:"flops,omitempty" toml:"flops,omitempty"`
 	// MinDecodeTokensPerSec is the per-stream speed the latency class asks.
@@ -77,7 +78,9 @@ type Requirement struct {
 	// Architecture describes the shape used ("32 layers, hidden 4096, 8 KV
 	// heads x 128"), from the preset or assumed from the parameter count.
 	Architecture string `json:"architecture,omitempty" toml:"architecture,omitempty"`
-	// KVBytesPerToken is the KV cache of one token over all layers.
+	// KVBytesPerToken is the KV cache of one token over all layers,
+	// averaged over the context: sliding-window layers hold at most their
+	// window.
 	KVBytesPerToken float64 `json:"kv_bytes_per_token,omitempty" toml:"kv_bytes_per_token,omitempty"`
 	// BytesPerParam is the storage of one weight, quantisation metadata
 	// included (averaged over quantised and 16-bit layers).
@@ -91,6 +94,27 @@ type Requirement struct {
 	PerGPUFixedGiB float64 `json:"per_gpu_fixed_gib,omitempty" toml:"per_gpu_fixed_gib,omitempty"`
 	// MaxNodes is the node limit the advisor applied.
 	MaxNodes int `json:"max_nodes,omitempty" toml:"max_nodes,omitempty"`
-	// TokensPerJob is the job size (tokens) for a job-size run.
+	// TokensPerJob is the job size (tokens) for a job-size run; for an
+	// image pipeline it counts images.
 	TokensPerJob float64 `json:"job_tokens,omitempty" toml:"job_tokens,omitempty"`
+	// Context is the sequence length the estimate used: the answer, or
+	// when none was given the default for the model and workload.
+	Context int `json:"context,omitempty" toml:"context,omitempty"`
+	// ContextDefault reports that Context is the default, not an answer.
+	ContextDefault bool `json:"context_default,omitempty" toml:"context_default,omitempty"`
+	// SingleGPU: the model is not split over GPUs (a diffusion pipeline:
+	// standard tooling has no tensor parallelism for it); several GPUs of
+	// an offer each run a copy.
+	SingleGPU bool `json:"single_gpu,omitempty" toml:"single_gpu,omitempty"`
+	// Image is the image job of a diffusion pipeline, nil for a language
+	// model.
+	Image *ImageJob `json:"image,omitempty" toml:"image,omitempty"`
+}
+
+// ImageJob is what one image of a diffusion pipeline is sized and timed
+// at: Width x Width pixels, Steps denoising steps, Batch images at once.
+type ImageJob struct {
+	Width int `json:"width" toml:"width"`
+	Steps int `json:"steps" toml:"steps"`
+	Batch int `json:"batch" toml:"batch"`
 }

@@ -320,14 +320,18 @@ func (f *form) summary(t tr, step int) string {
 	case 2:
 		return string(a.Precision)
 	case 3:
+		ctx := model.FormatContext(a.Context)
+		if a.Context <= 0 {
+			ctx = t.s(mContextDefault)
+		}
 		if a.Workload.Training() {
-			s := t.f(mSumBatch, model.FormatContext(a.Context), a.Batch)
+			s := t.f(mSumBatch, ctx, a.Batch)
 			if a.JobTokens > 0 {
 				s += " · " + t.f(mSumTokens, model.FormatCount(a.JobTokens))
 			}
 			return s
 		}
-		return t.f(mSumUsers, model.FormatContext(a.Context), a.Batch)
+		return t.f(mSumUsers, ctx, a.Batch)
 	case 4:
 		return optionLabel(t, fLatency, string(a.Latency))
 	case 5:

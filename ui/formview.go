@@ -251,6 +251,8 @@ func blankMeaning(id fieldID) (m msg, ok bool) {
 		return mBlankMeansNone, true
 	case model.BlankAny:
 		return mBlankMeansAny, true
+	case model.BlankDefault:
+		return mBlankMeansDefault, true
 	}
 	return 0, false
 }
@@ -353,6 +355,13 @@ func (m Model) echo(id fieldID) string {
 	case fVRAM:
 		return gib(a.KnownVRAMGiB) + " GiB"
 	case fContext:
+		if a.Context <= 0 {
+			// Blank: the advisor's default for the model and workload.
+			if m.hasRes && m.res.Requirement.Context > 0 {
+				return thousands(int64(m.res.Requirement.Context)) + " tokens · " + m.t.s(mContextDefault)
+			}
+			return m.t.s(mContextDefault)
+		}
 		return thousands(int64(a.Context)) + " tokens"
 	case fDataset, fGenTokens:
 		if a.JobTokens <= 0 {

@@ -107,7 +107,15 @@ func fakeRank(cat *model.Catalog, a model.Answers, opt advisor.Options) model.Re
 		}
 	}
 	weights := params * a.Precision.BytesPerParam() * 0.931
-	kv := float64(a.Context) * float64(a.Batch) / 8192 * 1.0
+	ctx := a.Context
+	if ctx == 0 {
+		// No context given: the advisor's defaults (serving 8k, training 2k).
+		ctx = 8192
+		if a.Workload.Training() {
+			ctx = 2048
+		}
+	}
+	kv := float64(ctx) * float64(a.Batch) / 8192 * 1.0
 	over := 2.0
 	b := model.Breakdown{WeightsGiB: weights, KVCacheGiB: kv, OverheadGiB: over}
 	if a.Workload.Training() {
@@ -122,6 +130,7 @@ func fakeRank(cat *model.Catalog, a model.Answers, opt advisor.Options) model.Re
 	need := b.Total()
 	res := model.Result{Catalog: cat.Info, Currency: a.Currency, Requirement: model.Requirement{
 		VRAMGiB: math.Round(need*10) / 10, Breakdown: b, ParamsB: params, Precision: a.Precision, MinGPUs: int(math.Ceil(need / 80)),
+		Context: ctx, ContextDefault: a.Context == 0,
 		Assumptions: []string{"weights stored in " + string(a.Precision), "2 GiB for the CUDA context and the serving engine"},
 	}}
 	hours := a.GPUHours()

@@ -158,6 +158,8 @@ const (
 	mExportInvalidHint
 	mBlankMeansNone
 	mBlankMeansAny
+	mBlankMeansDefault
+	mContextDefault
 	mBlankIs
 	mPresetMatches
 	mParamsEcho
@@ -182,6 +184,7 @@ const (
 	mNoBreakdown
 	mSpeedPerUser
 	mSpeedTraining
+	mSpeedPerImage
 	mJobHoursFmt
 	mSetupFmt
 	mOffersTitle
@@ -485,6 +488,8 @@ var texts = [msgCount]text{
 	mWaitingFor:         {"waiting for a valid %s — showing the last ranking", "等待有效的%s——显示的是上一次的排名"},
 	mBlankMeansNone:     {"none", "无"},
 	mBlankMeansAny:      {"any", "不限"},
+	mBlankMeansDefault:  {"the default", "默认值"},
+	mContextDefault:     {"auto", "自动"},
 	mBlankIs:            {"blank: %s", "留空：%s"},
 	mPresetMatches:      {"presets matching: %d", "匹配的预设：%d"},
 	mParamsEcho:         {"%s parameters", "%s 参数"},
@@ -506,6 +511,7 @@ var texts = [msgCount]text{
 	mNoBreakdown:   {"the size you gave: no breakdown", "你填写的大小：无明细"},
 	mSpeedPerUser:  {"~%s tok/s per user", "每用户约 %s token/秒"},
 	mSpeedTraining: {"~%s tok/s training", "训练约 %s token/秒"},
+	mSpeedPerImage: {"~%s s per image", "每张图约 %s 秒"},
 	mJobHoursFmt:   {"job ~%s", "任务约 %s"},
 	mSetupFmt:      {"+ set-up ~%s", "另加准备约 %s"},
 	mOffersTitle:   {"Offers", "报价"},

@@ -89,6 +89,8 @@ func (m Model) speedText(r *model.Recommendation) string {
 		if sp.ThroughputTokensSec > 0 {
 			parts = append(parts, m.t.f(mSpeedTraining, num(sp.ThroughputTokensSec)))
 		}
+	} else if sp.SecondsPerImage > 0 {
+		parts = append(parts, m.t.f(mSpeedPerImage, num(sp.SecondsPerImage)))
 	} else if sp.DecodeTokensPerSec > 0 {
 		parts = append(parts, m.t.f(mSpeedPerUser, num(sp.DecodeTokensPerSec)))
 	}

@@ -1,0 +1,136 @@
+package advisor
+
+import (
+	"math"
+	"strings"
+
+	"github.com/gpupick/gpupick/model"
+)
+
+// imagePlan is how a diffusion pipeline is timed: the preset's published
+// reference (seconds per image on a named GPU at a resolution and step
+// count) scaled to the GPU, resolution and steps of the estimate.
+type imagePlan struct {
+	ref          *model.ImageRef
+	refPeak      float64 // 16-bit tensor FLOP/s of the reference GPU
+	width, steps int
+}
+
+// Pipeline component roles (model.PipelinePart.Role).
+const (
+	roleDenoiser    = "denoiser"
+	roleTextEncoder = "text_encoder"
+	roleVAE         = "vae"
+)
+
+// componentBytes is the storage of one parameter of a pipeline component
+// at a precision: the denoiser and the text encoders take the quantised
+// format, the small VAE stays in 16 bits (fp32 when fp32 is asked).
+func componentBytes(role string, prec model.Precision) float64 {
+	switch prec {
+	case model.FP32:
+		return 4
+	case model.FP8, model.INT8:
+		if role != roleVAE {
+			return 1
+		}
+	case model.INT4:
+		if role != roleVAE {
+			return int4Bits / 8
+		}
+	}
+	return 2
+}
+
+// diffusionPlan sizes a diffusion pipeline as a whole: every component
+// (denoiser, text encoders, VAE) resident on one GPU at the precision
+// asked, plus the measured working memory of each image made at once.
+// Standard tooling (diffusers, ComfyUI) has no tensor parallelism for
+// these models, so a GPU holds the whole pipeline and several GPUs run
+// copies.
+func (p *plan) diffusionPlan(cat *model.Catalog, a *model.Answers, pr *model.ModelPreset, l lang) {
+	r := &p.req
+	say := func(key string, args ...any) { r.Assumptions = append(r.Assumptions, l.f(key, args...)) }
+	ref := pr.Image
+	p.single, r.SingleGPU = true, true
+	var total, denoiser float64
+	var parts []string
+	for _, c := range pr.Components {
+		p.weights += c.ParamsB * 1e9 * componentBytes(c.Role, a.Precision)
+		total += c.ParamsB
+		if c.Role == roleDenoiser {
+			denoiser += c.ParamsB
+		}
+		parts = append(parts, c.Name+" "+model.FormatParams(c.ParamsB))
+	}
+	r.ParamsB, r.ActiveB = total, denoiser
+	p.activeParams = denoiser * 1e9
+	r.BytesPerParam = p.weights / (total * 1e9)
+	r.Architecture = l.f(kArchPipeline, strings.Join(parts, " + "))
+	say(kAsmPipeline, strings.Join(parts, " + "), string(a.Precision))
+	if a.Precision == model.FP8 || a.Precision == model.INT8 || a.Precision == model.INT4 {
+		say(kAsmPipelineQuant)
+	}
+
+	// Resolution and steps: the reference's (no answer sets them).
+	width, steps := ref.Width, ref.Steps
+	scale := float64(width*width) / float64(ref.Width*ref.Width)
+	p.imageWS = ref.WorkspaceGiB * gib * scale
+	p.act = p.imageWS
+	p.reserve = 1
+	r.Image = &model.ImageJob{Width: width, Steps: steps, Batch: p.batch}
+	say(kAsmImageDefault, width, width, steps)
+	say(kAsmImageWorkspace, ref.WorkspaceGiB, ref.Width, ref.Width, ref.Source)
+	say(kAsmPipelineSingle)
+
+	b := &r.Breakdown
+	b.WeightsGiB = p.weights / gib
+	b.ActivationsGiB = p.imageWS * float64(p.batch) / gib
+	b.OverheadGiB = p.ctx / gib
+	r.VRAMGiB = b.Total()
+	r.PerGPUFixedGiB = (p.act + p.ctx) / gib
+	say(kAsmContext, cudaContextBytes/gib)
+
+	im := &imagePlan{ref: ref, width: width, steps: steps}
+	if cat != nil {
+		if g, ok := cat.GPUs[ref.GPU]; ok {
+			im.refPeak = peakFLOPS(&g, model.BF16, false)
+		}
+	}
+	p.image = im
+	say(kAsmImageSpeed, ref.Seconds, ref.GPU, ref.Width, ref.Width, ref.Steps)
+	if p.jobMode {
+		say(kAsmImageJob)
+	}
+}
+
+// imageSpeed is the speed of a diffusion pipeline on a configuration of
+// copies pipelines (one per GPU): the reference time scaled by the ratio
+// of 16-bit tensor throughput (weight-only quantisation computes in 16
+// bits), by the pixels and by the steps; a job of JobTokens images lasts
+// images / (copies x images per hour of one GPU).
+func (p *plan) imageSpeed(g *model.GPU, frac float64, copies int) (sp model.Speed, jobHours float64) {
+	sp.MeetsLatency = true
+	im := p.image
+	prec := model.BF16
+	if p.prec == model.FP32 {
+		prec = model.FP32
+	}
+	peak := peakFLOPS(g, prec, false) * frac
+	if peak <= 0 || im.refPeak <= 0 || im.ref.Seconds <= 0 {
+		sp.Unknown = true
+		return sp, 0
+	}
+	px := float64(im.width*im.width) / float64(im.ref.Width*im.ref.Width)
+	sec := im.ref.Seconds * im.refPeak / peak * px * float64(im.steps) / float64(im.ref.Steps)
+	sp.SecondsPerImage = sec
+	sp.ImagesPerHour = float64(max(copies, 1)) * 3600 / sec
+	if p.jobMode && p.jobTokens > 0 {
+		jobHours = p.jobTokens / sp.ImagesPerHour
+		sp.JobHours = jobHours
+	}
+	if math.IsInf(jobHours, 0) || math.IsNaN(jobHours) {
+		jobHours, sp.JobHours = 0, 0
+	}
+	return sp, jobHours
+}

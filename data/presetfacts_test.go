@@ -1,0 +1,157 @@
+package data
+
+import (
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/gpupick/gpupick/model"
+)
+
+// configParams reproduces published exact parameter counts from the
+// presets' config dimensions (so the counts it gives the nominal rows can
+// be trusted): Llama 3.1 8B 8,030,261,248 and 70B 70,553,706,496 and 405B
+// 405,853,388,800 (PEFT print_trainable_parameters and safetensors
+// metadata, secondary copies); Mistral-7B-v0.3 7,248,023,552 (safetensors
+// header, secondary); Qwen2.5 model cards 0.49, 1.54, 3.09, 7.61, 14.7
+// and 32.5B; Qwen3-8B 8,190,735,360 (secondary); Llama 3.2 model card
+// 1.23 and 3.21B. Tolerance 1% (the Qwen cards round; biases and QK-norms
+// are left out).
+func TestConfigParamsMatchPublishedCounts(t *testing.T) {
+	cat := embeddedCatalog(t)
+	for name, want := range map[string]float64{
+		"llama-3.1-8b": 8.030261248, "llama-3.1-70b": 70.553706496, "llama-3.1-405b": 405.8533888,
+		"mistral-7b-v0.3": 7.248023552, "qwen2.5-0.5b": 0.49, "qwen2.5-1.5b": 1.54, "qwen2.5-3b": 3.09,
+		"qwen2.5-7b": 7.61, "qwen2.5-14b": 14.7, "qwen2.5-32b": 32.5, "qwen3-8b": 8.19073536,
+		"llama-3.2-1b": 1.23, "llama-3.2-3b": 3.21,
+	} {
+		p, err := model.FindPreset(cat.Models, name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, ok := configParams(p)
+		if !ok || math.Abs(got-want) > 0.01*want {
+			t.Errorf("%s: config dimensions give %.4fB, published %.4fB", name, got, want)
+		}
+		if math.Abs(p.ParamsB-want) > 0.01*want {
+			t.Errorf("%s: catalog has %.4fB, published %.4fB", name, p.ParamsB, want)
+		}
+	}
+	// Exact to the parameter where the published count is exact.
+	l8, _ := model.FindPreset(cat.Models, "llama-3.1-8b")
+	if got, _ := configParams(l8); math.Round(got*1e9) != 8030261248 {
+		t.Errorf("Llama 3.1 8B: %.0f parameters, want 8,030,261,248", got*1e9)
+	}
+}
+
+// The embedded presets carry what memory by architecture needs: Gemma 2
+// and 3's sliding windows, FLUX.1-dev and SDXL as whole pipelines with a
+// measured reference, Mixtral's 12.9B active parameters; each fact names
+// its source in the preset's sources.
+func TestEmbeddedPresetFacts(t *testing.T) {
+	cat := embeddedCatalog(t)
+	get := func(name string) *model.ModelPreset {
+		p, err := model.FindPreset(cat.Models, name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	for name, w := range map[string][2]int{"gemma-3-4b": {1024, 5}, "gemma-3-12b": {1024, 5}, "gemma-3-27b": {1024, 5}, "gemma-2-9b": {4096, 1}, "gemma-2-27b": {4096, 1}} {
+		p := get(name)
+		if p.AttentionPattern != model.AttnHybrid || p.SlidingWindow != w[0] || p.LocalPerGlobal != w[1] || !strings.Contains(p.Source, "huggingface/blog") {
+			t.Errorf("%s: pattern %q window %d, %d local per global; sources %s", name, p.AttentionPattern, p.SlidingWindow, p.LocalPerGlobal, p.Source)
+		}
+	}
+	for _, name := range []string{"llama-3.1-8b", "mistral-7b-v0.3", "phi-3-mini", "qwen2.5-7b"} {
+		if p := get(name); p.AttentionPattern != "" || p.SlidingWindow != 0 {
+			t.Errorf("%s: pattern %q window %d, want global attention", name, p.AttentionPattern, p.SlidingWindow)
+		}
+	}
+	flux := get("flux.1-dev")
+	sum := 0.0
+	for _, c := range flux.Components {
+		sum += c.ParamsB
+	}
+	if !flux.IsDiffusion() || len(flux.Components) != 4 || math.Abs(flux.ParamsB-sum) > 1e-9 || flux.ActiveB != 11.9 ||
+		flux.Image == nil || flux.Image.Seconds != 12 || flux.Image.GPU != "H100 SXM5" || flux.Image.WorkspaceGiB != 4.719 {
+		t.Errorf("flux.1-dev: %+v image %+v", flux, flux.Image)
+	}
+	if _, ok := cat.GPUs[flux.Image.GPU]; !ok {
+		t.Errorf("flux.1-dev reference GPU %q not in the GPU table", flux.Image.GPU)
+	}
+	sdxl := get("stable-diffusion-xl")
+	if !sdxl.IsDiffusion() || math.Abs(sdxl.ParamsB-3.5) > 0.01 || sdxl.Image == nil || sdxl.Image.Steps != 50 {
+		t.Errorf("stable-diffusion-xl: %.3fB (Hugging Face: 3.5B), image %+v", sdxl.ParamsB, sdxl.Image)
+	}
+	if m := get("mixtral-8x7b"); m.ActiveB != 12.9 {
+		t.Errorf("mixtral-8x7b active %.1fB, want 12.9", m.ActiveB)
+	}
+}
+
+// Usable memory per GPU as the driver reports it, with its source: T4
+// 15360 MiB, H100 SXM 81559, B200 183359 (HGX B200 "180 GB"); a GPU no
+// source measured has none. Azure's NVv4 sizes are 1/8, 1/4 and 1/2 of
+// an MI25 with 2, 4 and 8 GB.
+func TestEmbeddedUsableMemoryAndSlices(t *testing.T) {
+	cat := embeddedCatalog(t)
+	for name, mib := range map[string]float64{"T4": 15360, "L4": 23034, "A10G": 23028, "H100 SXM5": 81559, "H200 SXM": 143771, "B200 (HGX, 1000 W)": 183359, "GeForce RTX 4090": 24564} {
+		g, ok := cat.GPUs[name]
+		if !ok || g.UsableGiB != mib/1024 || !strings.HasPrefix(g.UsableSource, "https://") {
+			t.Errorf("%s: usable %.3f GiB (%s), want %v MiB with a source", name, g.UsableGiB, g.UsableSource, mib)
+		}
+	}
+	for name, g := range cat.GPUs {
+		if g.UsableGiB > g.VRAMGiB*1.01 {
+			t.Errorf("%s: usable %.2f GiB above the marketed %.0f", name, g.UsableGiB, g.VRAMGiB)
+		}
+		if u, measured := g.Usable(g.VRAMGiB); measured && u < g.VRAMGiB*model.DecimalGiB {
+			t.Errorf("%s: usable %.2f GiB below the marketed GB read as decimal (%.2f), the worse case unmeasured GPUs get", name, u, g.VRAMGiB*model.DecimalGiB)
+		}
+	}
+	want := map[string][2]float64{"Standard_NV4as_v4": {0.125, 2}, "Standard_NV8as_v4": {0.25, 4}, "Standard_NV16as_v4": {0.5, 8}, "Standard_NV32as_v4": {0, 16}}
+	seen := 0
+	for _, o := range cat.Offers {
+		if w, ok := want[o.InstanceType]; ok && o.Provider == "azure" {
+			seen++
+			if o.GPUFraction != w[0] || o.VRAMGiB != w[1] {
+				t.Errorf("%s: fraction %v, %v GB; Azure: %v of an MI25, %v GB", o.InstanceType, o.GPUFraction, o.VRAMGiB, w[0], w[1])
+			}
+		}
+	}
+	if seen != len(want) {
+		t.Errorf("%d NVv4 offers seen, want %d", seen, len(want))
+	}
+}
+
+// The preset facts file refuses what it cannot use: an unknown field or
+// preset, a row without source, a count far from the listed one, a
+// hybrid pattern without its window, a pipeline without a reference.
+func TestPresetFactsErrors(t *testing.T) {
+	presets := func() []model.ModelPreset {
+		return []model.ModelPreset{{Name: "m", ParamsB: 7, ActiveB: 7, MaxContext: 8192}}
+	}
+	gpus := map[string]model.GPU{"H100 SXM5": {Name: "H100 SXM5"}}
+	head := "preset,field,value,source_url,note\n"
+	for _, tc := range []struct {
+		rows, want string
+	}{
+		{"m,colour,red,https://s,\n", "unknown field"},
+		{"m,params_b,7.2,,\n", "every fact cites its source"},
+		{"x,params_b,7.2,https://s,\n", "not a preset"},
+		{"m,params_b,9,https://s,\n", "not a refinement"},
+		{"m,attention_pattern,hybrid,https://s,\nm,sliding_window,1024,https://s,\n", "needs sliding_window and local_per_global"},
+		{"m,sliding_window,9000,https://s,\nm,attention_pattern,sliding,https://s,\n", "not shorter than the context"},
+		{"m,kind,diffusion,https://s,\nm,component,denoiser:t:7,https://s,\n", "whole image reference"},
+		{"m,component,encoder:t:7,https://s,\n", "want denoiser, text_encoder or vae"},
+		{"m,image_gpu,Z80,https://s,\n", "not a GPU"},
+	} {
+		facts, err := parsePresetFacts(strings.NewReader(head+tc.rows), "preset_facts.csv")
+		if err == nil {
+			err = applyPresetFacts(presets(), facts, gpus, "preset_facts.csv")
+		}
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%q: error %v, want %q", tc.rows, err, tc.want)
+		}
+	}
+}
