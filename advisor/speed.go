@@ -71,6 +71,7 @@ const (
 	commGrad
 	commShard
 	commExperts
+	commDPAttn
 )
 
 // shapeSpeed estimates the speed of the workload on one configuration with
@@ -276,8 +277,11 @@ func (p *plan) inferSpeed(in speedIn, frac float64) (sp model.Speed, jobHours fl
 		}
 		if comm > 0 {
 			cc = commCost{what: commTP, count: count, each: each, comm: comm, step: step, compute: mem, intra: tp.intra.kind, node: pipe.inter.kind}.withNet(&pipe)
-			if t <= 1 {
+			switch {
+			case t <= 1:
 				cc.what, cc.intra = commPipeline, linkNone
+			case dp:
+				cc.what = commDPAttn
 			}
 			if t > 1 {
 				cc.assumed = tp.intraAssumed
@@ -466,6 +470,8 @@ func (c *call) speedReason(sr *shapeRes) string {
 	switch cc.what {
 	case commTP:
 		out = l.f(kSpTP, where, cc.count, cc.each*1e6, ms(cc.comm), ms(cc.step), pct(cc.comm/cc.step))
+	case commDPAttn:
+		out = l.f(kSpDPAttn, where, cc.count, cc.each*1e6, ms(cc.comm), ms(cc.step), pct(cc.comm/cc.step))
 	case commPipeline:
 		out = l.f(kSpPipeline, where, ms(cc.comm), ms(cc.step), pct(cc.comm/cc.step))
 	default:

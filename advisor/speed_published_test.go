@@ -176,6 +176,9 @@ func TestPublishedDeepSeekV3PerUser(t *testing.T) {
 	if got > 22*1.5 || got < 20/1.5 {
 		t.Errorf("DeepSeek-V3 per-user decode at %d streams = %.1f tokens/s; DeepSeek reports 20-22 (factor 1.5 allowed)", full, got)
 	}
+	if !strings.Contains(prod.Speed.Reason, "data-parallel attention") {
+		t.Errorf("a full node serves MLA with data-parallel attention (as the memory estimate holds it): %q", prod.Speed.Reason)
+	}
 	for _, tc := range []struct {
 		batch  int
 		want   float64

@@ -275,6 +275,7 @@ const (
 
 	// Speed over links and set-up time (speed.go, link.go, setup.go).
 	kSpTP            = "sp.tp"
+	kSpDPAttn        = "sp.dpattn"
 	kSpPipeline      = "sp.pipeline"
 	kSpTrainSlow     = "sp.trainslow"
 	kSpTrainHidden   = "sp.trainhidden"
@@ -726,6 +727,10 @@ var texts = map[string]tr{
 	kSpTP: {
 		"tensor parallel over %s: %d collectives per token at about %.0f µs each take %.1f of %.1f ms per token (%d%%)",
 		"张量并行经由%s：每个 token %d 次集合通信，每次约 %.0f 微秒，通信 %.1f 毫秒，每 token 共 %.1f 毫秒（%d%%）",
+	},
+	kSpDPAttn: {
+		"data-parallel attention, experts dispatched over %s: %d all-to-alls per token at about %.0f µs each take %.1f of %.1f ms per token (%d%%)",
+		"数据并行注意力，专家经由%s分发：每个 token %d 次 all-to-all，每次约 %.0f 微秒，通信 %.1f 毫秒，每 token 共 %.1f 毫秒（%d%%）",
 	},
 	kSpPipeline: {
 		"pipeline stages pass activations over %s: %.1f of %.1f ms per token (%d%%)",
