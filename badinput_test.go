@@ -72,7 +72,7 @@ func runBad(t *testing.T, tt badInput) {
 			t.Errorf("message %q lacks %q", msg, w)
 		}
 	}
-	if utf8.RuneCountInString(msg) > 600 {
+	if utf8.RuneCountInString(msg) > 420 {
 		t.Errorf("message of %d characters: %q", utf8.RuneCountInString(msg), msg)
 	}
 }

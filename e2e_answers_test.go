@@ -6,6 +6,7 @@ package main
 // before saving exits 130.
 
 import (
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -13,18 +14,29 @@ import (
 	"github.com/gpupick/gpupick/data"
 )
 
-// exitStatus returns the exit code of the program in a dead pane.
-func (s *tmuxSession) exitStatus() string {
-	s.t.Helper()
-	status := func() string {
-		return strings.TrimSpace(s.tmux("display-message", "-p", "-t", s.name, "#{pane_dead}:#{pane_dead_status}"))
+// startTmuxStatus is startTmux with the program run by a small shell
+// wrapper that writes its exit status to a file, since tmux does not
+// always keep the status of a dead pane.
+func startTmuxStatus(t *testing.T, bin string, width, height int) (*tmuxSession, string) {
+	t.Helper()
+	dir := t.TempDir()
+	status := filepath.Join(dir, "status")
+	wrapper := filepath.Join(dir, "run.sh")
+	script := "#!/bin/sh\n\"$@\"\necho $? > " + shellJoin([]string{status}) + ".tmp && mv " + shellJoin([]string{status}) + ".tmp " + shellJoin([]string{status}) + "\n"
+	if err := os.WriteFile(wrapper, []byte(script), 0o755); err != nil {
+		t.Fatal(err)
 	}
-	// The pane is marked dead before tmux has reaped the program and
-	// stored its status: wait for both.
-	got := s.poll("the program's exit status", status, func(v string) bool {
-		return strings.HasPrefix(v, "1:") && len(v) > 2
-	})
-	return strings.TrimPrefix(got, "1:")
+	return startTmux(t, wrapper, width, height, nil, bin), status
+}
+
+// exitStatus waits for the wrapped program to end and returns its exit code.
+func (s *tmuxSession) exitStatus(file string) string {
+	s.t.Helper()
+	read := func() string {
+		b, _ := os.ReadFile(file)
+		return strings.TrimSpace(string(b))
+	}
+	return s.poll("the program's exit status in "+file, read, func(v string) bool { return v != "" })
 }
 
 // refused is the condition that the footer says enter was refused (the
@@ -35,7 +47,7 @@ func refused(screen string) bool {
 
 func TestWizardAnswersWhatWasTyped(t *testing.T) {
 	t.Parallel()
-	s := startTmux(t, buildBinary(t), 80, 24, nil)
+	s, status := startTmuxStatus(t, buildBinary(t), 80, 24)
 	s.waitFor("the first question and a ranking", ranked)
 	s.send("Enter")
 	s.waitText("Pick a preset", "› llama-3.1-8b")
@@ -105,17 +117,17 @@ func TestWizardAnswersWhatWasTyped(t *testing.T) {
 		t.Fatalf("20 users saved as %d (%v)", rec.Answers.Batch, err)
 	}
 	s.send("C-c")
-	if code := s.exitStatus(); code != "0" {
+	if code := s.exitStatus(status); code != "0" {
 		t.Errorf("ctrl+c after a save: exit %s, want 0", code)
 	}
 }
 
 func TestWizardCtrlCUnsavedExits130(t *testing.T) {
 	t.Parallel()
-	s := startTmux(t, buildBinary(t), 80, 24, nil)
+	s, status := startTmuxStatus(t, buildBinary(t), 80, 24)
 	s.waitFor("a ranking", ranked)
 	s.send("C-c")
-	if code := s.exitStatus(); code != "130" {
+	if code := s.exitStatus(status); code != "130" {
 		t.Errorf("ctrl+c before saving: exit %s, want 130", code)
 	}
 }

@@ -40,6 +40,7 @@ func runRecommend(args []string, stdout, stderr io.Writer) int {
 	answersFile := fs.String("answers", "", "start from the answers of a decision record `FILE`; the flags given override them")
 	format := fs.String("format", "table", "output `FORMAT`: table, json or toml")
 	top := fs.Int("top", 10, "the `N` best recommendations to print")
+	withinBudget := fs.Bool("within-budget", false, "hide the offers over the budget (a note says how many)")
 	if code, ok := parseFlags(fs, args, recommendHelp, stdout, stderr); !ok {
 		return code
 	}
@@ -80,7 +81,7 @@ func runRecommend(args []string, stdout, stderr io.Writer) int {
 	for _, n := range notes {
 		fmt.Fprintln(stderr, "gpupick recommend: note:", n)
 	}
-	res := advisor.Recommend(cat, a, advisor.Options{Top: *top, Lang: lang})
+	res := advisor.Recommend(cat, a, advisor.Options{Top: *top, Lang: lang, WithinBudget: *withinBudget})
 	switch *format {
 	case "json":
 		enc := json.NewEncoder(stdout)
@@ -181,7 +182,7 @@ func writeTable(w io.Writer, cat *model.Catalog, a model.Answers, res model.Resu
 			}
 			fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%.0f GiB\t%s\t%s\t%s\t%s\t%s\n", i+1, r.Provider, r.InstanceType, gpus,
 				r.VRAMGiB*float64(max(r.Nodes, 1)), r.PriceModel, money(r.Hourly, res.Currency, r.Converted),
-				money(r.Total, res.Currency, r.Converted), budget, strings.Join(codes, " "))
+				totalCell(&r, res.Currency), budget, strings.Join(codes, " "))
 		}
 		tw.Flush()
 	}

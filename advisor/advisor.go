@@ -32,6 +32,13 @@ type Options struct {
 	// Lang is the language of messages, notes, assumptions and suggestions:
 	// "zh" for Chinese, anything else for English.
 	Lang string
+	// All lists every listed offer as a light row in Result.Rows, not
+	// only the first Top (the Recommendations); Expand prices any of them
+	// fully. It costs a scan without the top-N shortcut and a sort.
+	All bool
+	// WithinBudget leaves the offers over the budget out of the list
+	// (Result.OverBudget still counts them).
+	WithinBudget bool
 }
 
 // DefaultTop is the number of recommendations when Options.Top is 0.
@@ -39,9 +46,12 @@ const DefaultTop = 10
 
 // Recommend estimates what the answers need and ranks the catalog's offers
 // by the all-in cost of the whole run (GPUs under the cheapest eligible
-// price model, plus storage and egress). Offers within the budget come
-// first, then those meeting the latency class; offers over the budget are
-// returned (WithinBudget false) only when none keeps it, with suggestions.
+// price model, plus storage and egress; an unknown storage or egress price
+// ranks an offer after those whose cost is known). Offers within the
+// budget come first, then those over it (WithinBudget false), unless
+// opt.WithinBudget leaves them out; within each, offers meeting the
+// latency class first. When none keeps the budget, suggestions say what
+// would.
 func Recommend(cat *model.Catalog, a model.Answers, opt Options) model.Result {
 	a.Normalize()
 	l := langOf(opt.Lang)
@@ -69,35 +79,134 @@ func Recommend(cat *model.Catalog, a model.Answers, opt Options) model.Result {
 		res.Notes = append(res.Notes, l.f(kNoteNoSize))
 		return res
 	}
-	cs := trim(c.scan(top))
-	var key string
+	cs := c.ranked(top, opt.All)
 	if len(cs) == 0 && c.p.autoNodes && c.st.tooBig > 0 {
 		// No single node holds the job: widen to several nodes.
-		wide := a
-		wide.MaxNodes, key = defaultNodesInference, kAsmMultiNode
-		if a.Workload.Training() {
-			wide.MaxNodes, key = defaultNodesTraining, kAsmMultiNodeTrain
-		}
-		c = newCall(cat, wide, l)
-		c.p.req.Assumptions = append(c.p.req.Assumptions, l.f(key, wide.MaxNodes))
-		res.Requirement = c.p.req
-		cs = trim(c.scan(top))
+		c = widen(cat, a, l)
+		cs = c.ranked(top, opt.All)
 	}
+	res.Requirement = c.p.req
+	res.Currency = c.disp
 	res.Matched = c.st.matched
-	res.Recommendations = make([]model.Recommendation, 0, len(cs))
-	for _, cd := range cs {
+	in, inPartial := c.st.listedIn(0)
+	over, overPartial := c.st.listedIn(1)
+	res.Listed, res.OverBudget = in+over, over
+	partial := inPartial + overPartial
+	res.Notes = c.notes(cs)
+	overOnly := len(cs) > 0 && cs[0].over() != 0
+	baseline := math.Inf(1)
+	if overOnly {
+		baseline = cs[0].cost
+	}
+	if opt.WithinBudget && over > 0 {
+		res.Listed, res.OverBudgetHidden, partial = in, true, inPartial
+		cs = cs[:firstOver(cs)]
+		res.Notes = append(res.Notes, l.f(kNoteOverHidden, over, a.Budget.String()))
+	} else if over > 0 && in > 0 {
+		res.Notes = append(res.Notes, l.f(kNoteOverFollow, over, a.Budget.String()))
+	}
+	if partial > 0 {
+		res.Notes = append(res.Notes, l.f(kNotePartialTotal, partial))
+	}
+	n := min(len(cs), top)
+	res.Recommendations = make([]model.Recommendation, 0, n)
+	for _, cd := range cs[:n] {
 		res.Recommendations = append(res.Recommendations, c.full(cd))
 	}
-	res.Notes = c.notes(cs)
-	overOnly := len(cs) > 0 && cs[0].over != 0
-	if len(cs) == 0 || overOnly {
-		baseline := math.Inf(1)
-		if overOnly {
-			baseline = cs[0].cost
+	rows := cs[:n]
+	if opt.All {
+		rows = cs
+	}
+	res.Rows = make([]model.OfferRow, len(rows))
+	for i, cd := range rows {
+		if i < n {
+			res.Rows[i] = res.Recommendations[i].Row(int(cd.idx))
+		} else {
+			res.Rows[i] = c.offerRow(cd)
 		}
+	}
+	if len(cs) == 0 || overOnly {
 		res.Suggestions = c.suggest(overOnly, baseline)
 	}
 	return res
+}
+
+// Expand prices fully the catalog's offers at the given indices (positions
+// in cat.Offers, as in OfferRow.Index) the way Recommend ranks them for the
+// same answers, in the order given. An index out of range or of an offer
+// that does not fit gives no recommendation.
+func Expand(cat *model.Catalog, a model.Answers, opt Options, offers []int) []model.Recommendation {
+	a.Normalize()
+	l := langOf(opt.Lang)
+	c, _ := prepare(cat, a, l)
+	if c == nil {
+		return nil
+	}
+	var wide *call
+	out := make([]model.Recommendation, 0, len(offers))
+	for _, i := range offers {
+		if i < 0 || i >= len(cat.Offers) {
+			continue
+		}
+		ri := c.ix.rowOf[i]
+		cc := c
+		if sr := &c.shapes[c.ix.rows[ri].shape]; !sr.ok && sr.why == whyTooBig && c.p.autoNodes {
+			// Only a ranking widened to several nodes lists this offer; an
+			// offer that fits one node is priced the same either way.
+			if wide == nil {
+				wide = widen(cat, a, l)
+			}
+			cc = wide
+		}
+		sr := &cc.shapes[cc.ix.rows[ri].shape]
+		if !sr.ok {
+			continue
+		}
+		if cd, v := cc.quick(ri, sr, nil); v == take {
+			out = append(out, cc.full(cd))
+		}
+	}
+	return out
+}
+
+// prepare checks the answers and sets up an evaluation; without one it
+// returns the note that says why.
+func prepare(cat *model.Catalog, a model.Answers, l lang) (*call, string) {
+	if err := check(&a); err != nil {
+		return nil, l.f(kNoteInvalid, err.Error())
+	}
+	if cat == nil {
+		return nil, l.f(kNoteNoCatalog)
+	}
+	c := newCall(cat, a, l)
+	if !c.p.sized {
+		return nil, l.f(kNoteNoSize)
+	}
+	return c, ""
+}
+
+// widen is the evaluation across several nodes, for a job no single node
+// holds.
+func widen(cat *model.Catalog, a model.Answers, l lang) *call {
+	wide, key := a, kAsmMultiNode
+	wide.MaxNodes = defaultNodesInference
+	if a.Workload.Training() {
+		wide.MaxNodes, key = defaultNodesTraining, kAsmMultiNodeTrain
+	}
+	c := newCall(cat, wide, l)
+	c.p.req.Assumptions = append(c.p.req.Assumptions, l.f(key, wide.MaxNodes))
+	return c
+}
+
+// firstOver is the index of the first candidate over the budget in a
+// ranked list (its length when none is).
+func firstOver(cs []cand) int {
+	for i, cd := range cs {
+		if cd.over() != 0 {
+			return i
+		}
+	}
+	return len(cs)
 }
 
 // check rejects answers the advisor cannot use: invalid ones (as
@@ -140,7 +249,7 @@ func (c *call) notes(cs []cand) []string {
 			add(kNoteNoneMatch)
 		}
 	}
-	if len(cs) > 0 && cs[0].over != 0 {
+	if len(cs) > 0 && cs[0].over() != 0 {
 		add(kNoteOverBudget, c.a.Budget.String())
 	}
 	if c.a.Budget.IsSet() && c.budgetUSD <= 0 {

@@ -121,6 +121,9 @@ func FuzzRecommend(f *testing.F) {
 		checkResult(t, res)
 		// The pruned top 3 are the first 3 of the complete ranking.
 		all := Recommend(cat, a, Options{Top: 1000})
+		if res.Listed != all.Listed || res.OverBudget != all.OverBudget || len(all.Recommendations) != min(all.Listed, 1000) {
+			t.Fatalf("top-3 lists %d (%d over), full ranking %d (%d over, %d shown)", res.Listed, res.OverBudget, all.Listed, all.OverBudget, len(all.Recommendations))
+		}
 		for i, r := range res.Recommendations {
 			if w := all.Recommendations[i]; r.Offer != w.Offer || r.AllInUSD != w.AllInUSD {
 				t.Fatalf("#%d: top-3 has %s %.4f, full ranking %s %.4f", i, r.InstanceType, r.AllInUSD, w.InstanceType, w.AllInUSD)
@@ -137,14 +140,24 @@ func checkResult(t *testing.T, res model.Result) {
 	if bad(req.VRAMGiB) || bad(req.FLOPs) || bad(req.Breakdown.Total()) {
 		t.Fatalf("requirement has a bad figure: %+v", req)
 	}
-	for _, r := range res.Recommendations {
+	if len(res.Recommendations) > res.Listed || !res.OverBudgetHidden && res.OverBudget > res.Listed {
+		t.Fatalf("%d recommendations, %d listed, %d over budget", len(res.Recommendations), res.Listed, res.OverBudget)
+	}
+	for i, r := range res.Recommendations {
+		if i > 0 && r.WithinBudget && !res.Recommendations[i-1].WithinBudget {
+			t.Fatalf("#%d within the budget after one over it", i+1)
+		}
+		h := r.HiddenCosts
+		if r.GPUTotalUSD > 0 && math.Abs(r.TotalUSD-model.AllIn(r.GPUTotalUSD, h.StorageUSD, h.EgressUSD)) > 1e-9*r.TotalUSD {
+			t.Fatalf("%s: total %v is not GPU %v + storage %v + egress %v", r.InstanceType, r.TotalUSD, r.GPUTotalUSD, h.StorageUSD, h.EgressUSD)
+		}
 		if r.VRAMGiB*float64(r.Nodes)*(1+1e-9) < req.VRAMGiB {
 			t.Fatalf("%s: %d x %.3f GiB below the requirement %.3f", r.InstanceType, r.Nodes, r.VRAMGiB, req.VRAMGiB)
 		}
 		if r.GPUCount > 0 && r.NeedPerGPUGiB > r.VRAMGiB/float64(r.GPUCount)*(1+1e-9) {
 			t.Fatalf("%s: %.3f GiB per GPU needed, %.3f held", r.InstanceType, r.NeedPerGPUGiB, r.VRAMGiB/float64(r.GPUCount))
 		}
-		for _, v := range []float64{r.HourlyUSD, r.TotalUSD, r.Hourly, r.Total, r.AllInUSD, r.AllIn, r.RunHours,
+		for _, v := range []float64{r.HourlyUSD, r.TotalUSD, r.Hourly, r.Total, r.GPUTotalUSD, r.GPUTotal, r.AllInUSD, r.AllIn, r.RunHours,
 			r.HiddenCosts.StorageUSD, r.HiddenCosts.EgressUSD, r.HiddenCosts.Storage, r.HiddenCosts.Egress,
 			r.Speed.DecodeTokensPerSec, r.Speed.JobHours, r.Speed.TimeToFirstTokenSec, r.Speed.ThroughputTokensSec} {
 			if bad(v) {

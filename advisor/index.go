@@ -23,6 +23,8 @@ type index struct {
 	start []int32
 	// hot holds, for each row, what the scan reads before pricing.
 	hot []hotRow
+	// rowOf maps an offer's index in the catalog to its row.
+	rowOf []int32
 	// spotOrder lists, shape by shape, the rows in order of their lower
 	// bound with spot.
 	spotOrder []int32
@@ -283,6 +285,10 @@ func buildIndex(cat *model.Catalog, fp fingerprint) *index {
 		sorted[i], ix.hot[i] = ix.rows[j], hot[j]
 	}
 	ix.rows = sorted
+	ix.rowOf = make([]int32, len(ix.rows))
+	for i := range ix.rows {
+		ix.rowOf[ix.rows[i].offer] = int32(i)
+	}
 	ix.spotOrder = make([]int32, len(ix.rows))
 	for i := range ix.spotOrder {
 		ix.spotOrder[i] = int32(i)

@@ -124,12 +124,13 @@ func spotHours(h float64, pol *model.Policy, job bool) float64 {
 
 // bestQuote is the ranking shortcut of quotes followed by pick: it walks
 // the same eligible price models in the same order without building them,
-// and returns the chosen model's total and rate. ok is false when no model
-// is eligible.
-func (c *call) bestQuote(r *row, pol *model.Policy, n int, h, cal, fx, hid float64) (total, rate float64, within, ok bool) {
+// and returns the chosen model with its total and rate. hc is the run's
+// hidden costs. ok is false when no model is eligible.
+func (c *call) bestQuote(r *row, pol *model.Policy, n int, h, cal, fx float64, hc hidden) (total, rate float64, pm pmCode, within, ok bool) {
 	nodes := float64(n)
+	var cur pmCode
 	consider := func(t, rt float64) {
-		w := c.within(t, t+hid, h, cal)
+		w := c.within(t, model.AllIn(t, hc.storage, hc.egress), h, cal)
 		switch {
 		case !ok:
 		case w && !within:
@@ -137,43 +138,72 @@ func (c *call) bestQuote(r *row, pol *model.Policy, n int, h, cal, fx, hid float
 		default:
 			return
 		}
-		total, rate, within, ok = t, rt, w, true
+		total, rate, pm, within, ok = t, rt, cur, w, true
 	}
 	od := r.od * fx * nodes
 	if od > 0 {
+		cur = pmOnDemand
 		consider(od*billHours(h, pol, c.p.jobMode), od)
 	}
 	if r.spot > 0 && c.a.Interruptible {
+		cur = pmSpot
 		rt := r.spot * fx * nodes
 		consider(rt*spotHours(h, pol, c.p.jobMode), rt)
 	}
-	for _, pl := range [3]struct{ price, period float64 }{{r.daily, hoursPerDay}, {r.weekly, model.HoursPerWeekFull}, {r.monthly, model.HoursPerMonth}} {
+	for _, pl := range [3]struct {
+		pm            pmCode
+		price, period float64
+	}{{pmDaily, r.daily, hoursPerDay}, {pmWeekly, r.weekly, model.HoursPerWeekFull}, {pmMonthly, r.monthly, model.HoursPerMonth}} {
 		if pl.price > 0 {
+			cur = pl.pm
 			p := pl.price * fx * nodes
 			consider(periods(cal, pl.period)*p, p/pl.period)
 		}
 	}
-	firm := func(d *model.Discount, period float64) {
+	firm := func(m pmCode, d *model.Discount, period float64) {
 		if base, ok := discountBase(d, r, fx, nodes, od); ok && !d.UpTo {
+			cur = m
 			rt := base * (1 - d.Fraction)
 			consider(rt*periods(cal, period)*period, rt)
 		}
 	}
 	if pol != nil && r.monthly <= 0 {
-		firm(&pol.CommitMonthly, model.HoursPerMonth)
+		firm(pmMonthly, &pol.CommitMonthly, model.HoursPerMonth)
 	}
 	switch {
 	case r.yearly > 0:
+		cur = pmReserved1
 		p := r.yearly * fx * nodes
 		consider(periods(cal, hoursPerYear)*p, p/hoursPerYear)
 	case pol != nil:
-		firm(&pol.Commit1y, hoursPerYear)
+		firm(pmReserved1, &pol.Commit1y, hoursPerYear)
 	}
 	if pol != nil {
-		firm(&pol.Commit3y, hoursPer3Year)
+		firm(pmReserved3, &pol.Commit3y, hoursPer3Year)
 	}
-	return total, rate, within, ok
+	return total, rate, pm, within, ok
 }
+
+// pmCode is a price model in a ranking key (a small number keeps the
+// candidates free of pointers).
+type pmCode uint8
+
+// The price models a ranking chooses from.
+const (
+	pmNone pmCode = iota
+	pmOnDemand
+	pmSpot
+	pmDaily
+	pmWeekly
+	pmMonthly
+	pmReserved1
+	pmReserved3
+)
+
+// pmNames are the price models of the codes.
+var pmNames = [...]model.PriceModel{pmNone: "", pmOnDemand: model.PriceOnDemand, pmSpot: model.PriceSpot,
+	pmDaily: model.PriceDaily, pmWeekly: model.PriceWeekly, pmMonthly: model.PriceMonthly,
+	pmReserved1: model.PriceReserved1, pmReserved3: model.PriceReserved3}
 
 // discountBase is the hourly rate (USD, all nodes) a published discount
 // applies to: the on-demand rate, or for a discount off the listed monthly
@@ -321,17 +351,18 @@ func (c *call) within(total, allIn, h, cal float64) bool {
 	return allIn <= c.budgetUSD*(1+1e-9)
 }
 
-// pick chooses the price model of a run: the cheapest eligible one within
-// the budget, or the cheapest eligible one when none is. It returns -1 when
+// pick chooses the price model of a run with hidden costs hc: the cheapest
+// eligible one within the budget, or the cheapest eligible one when none
+// is. It returns -1 when
 // no quote is eligible.
-func (c *call) pick(qs []quote, hid float64, h, cal float64) (best int, within bool) {
+func (c *call) pick(qs []quote, hc hidden, h, cal float64) (best int, within bool) {
 	best = -1
 	for i := range qs {
 		q := &qs[i]
 		if !q.eligible {
 			continue
 		}
-		w := c.within(q.total, q.total+hid, h, cal)
+		w := c.within(q.total, model.AllIn(q.total, hc.storage, hc.egress), h, cal)
 		switch {
 		case best < 0:
 		case w && !within:

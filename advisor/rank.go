@@ -24,6 +24,8 @@ type call struct {
 	polFX     []float64 // per provider: policy currency in USD
 	provOK    []bool
 	hidWall   []hidden // per provider, for wall-clock runs
+	hidUnk    []uint8  // per provider: 1 when a storage or egress price the run needs is unknown
+	anyUnk    bool     // some provider's is
 	wallH     float64
 	wallCal   float64
 	budgetUSD float64
@@ -33,9 +35,11 @@ type call struct {
 	st        stats
 	// fast skips the statistics: a scan stops reading a shape at the first
 	// offer whose lower bound cannot enter the best list (rows are in
-	// order of that bound). stop reports that case from quick.
+	// order of that bound; quick says so with verdict stop).
 	fast bool
-	stop bool
+	// uncounted is set when an offer the bound keeps within the budget
+	// need not be priced to count its budget group: no budget, or fast.
+	uncounted bool
 }
 
 // stats count why offers were left out, for the notes.
@@ -43,6 +47,27 @@ type stats struct {
 	matched, filtered, noVRAM, tooBig, noFX, noPrice, spotOnly int
 	legacy                                                     int
 	tooSlow, unknownSpeed                                      int
+	// groups counts the offers that fit by budget group (within, over),
+	// speed (meets or may meet the latency class, known too slow) and
+	// whether a hidden cost is unknown, at over*4 + slow*2 + unk: what trim
+	// keeps, counted before the top-N cut.
+	groups [8]int
+}
+
+// count adds an offer to its group (tier 2, known too slow, is slow).
+func (st *stats) count(over, tier, unk uint8) {
+	st.groups[int(over)<<2|int(tier>>1)<<1|int(unk)]++
+}
+
+// listedIn is the number of offers trim keeps in a budget group (0
+// within, 1 over), and how many of them have an unknown hidden cost: the
+// too slow ones only when none in the group is fast enough.
+func (st *stats) listedIn(over int) (n, partial int) {
+	g := st.groups[over<<2 : over<<2+4]
+	if g[0]+g[1] > 0 {
+		return g[0] + g[1], g[1]
+	}
+	return g[2] + g[3], g[3]
 }
 
 // shapeRes is the fit and speed of the workload on one shape.
@@ -58,6 +83,13 @@ type shapeRes struct {
 	comm             commCost   // what moving data costs (for Speed.Reason)
 	setup            setupParts // image pull, download and load
 	tier             uint8      // 0 meets the latency class, 1 speed unknown, 2 too slow
+	// The run on this shape, for the scan: billed-use and calendar hours
+	// (1 and 1 when a job's length is unknown, noLen), and what turns an
+	// offer's lowest hourly rate into a lower bound of the run's cost. A
+	// job's hours include the set-up but the provisioning, which depends
+	// on the provider (rowHours adds it).
+	runH, runCal, lbScale float64
+	noLen                 bool
 }
 
 // Reasons a shape is left out.
@@ -82,7 +114,7 @@ func reuseCall(c *call, cat *model.Catalog, a model.Answers, l lang) *call {
 	}
 	*c = call{cat: cat, ix: indexFor(cat), a: a, l: l,
 		fxUSD: c.fxUSD[:0], fxDisp: c.fxDisp[:0], polFX: c.polFX[:0], provOK: c.provOK[:0],
-		hidWall: c.hidWall[:0], gpuOK: c.gpuOK[:0], shapes: c.shapes[:0]}
+		hidWall: c.hidWall[:0], hidUnk: c.hidUnk[:0], gpuOK: c.gpuOK[:0], shapes: c.shapes[:0]}
 	c.p = newPlan(cat, &c.a, l)
 	c.p.req.MinGPUs = c.p.minGPUs(c.ix.maxVRAM)
 	ix := c.ix
@@ -147,9 +179,26 @@ func reuseCall(c *call, cat *model.Catalog, a model.Answers, l lang) *call {
 			c.hidWall[i] = c.hiddenCosts(uint16(i), c.wallCal)
 		}
 	}
+	c.hidUnk = grow(c.hidUnk, len(ix.provs))
+	if c.storageGB > 0 || a.EgressGB > 0 {
+		for i := range ix.provs {
+			// Whether a price is known does not depend on the run's length.
+			if hc := c.hidWallOr(uint16(i), 0); hc.storageUnknown || hc.egressUnkn {
+				c.hidUnk[i], c.anyUnk = 1, true
+			}
+		}
+	}
 	c.shapes = grow(c.shapes, len(ix.shapes))
 	for i := range ix.shapes {
-		c.shapes[i] = c.evalShape(&ix.shapes[i])
+		sr := &c.shapes[i]
+		*sr = c.evalShape(&ix.shapes[i])
+		if sr.ok {
+			sr.runH, sr.runCal = c.runHours(sr, sr.setup.baseHours())
+			if sr.noLen = c.p.jobMode && sr.runH <= 0; sr.noLen {
+				sr.runH, sr.runCal = 1, 1
+			}
+			sr.lbScale = float64(sr.nodes) * sr.runH * (1 - 1e-9)
+		}
 	}
 	return c
 }
@@ -306,22 +355,49 @@ func (c *call) runHours(sr *shapeRes, setupH float64) (h, cal float64) {
 	return h, h * model.HoursPerWeekFull / c.a.HoursPerWeek
 }
 
-// cand is an offer's ranking key: within budget first, then latency tier,
-// then the all-in cost of the run, the hourly rate and catalog order.
-type cand struct {
-	over, tier uint8
-	cost       float64
-	hourly     float64
-	idx        int32 // offer index in the catalog
-	row        int32 // row index in the index
+// rowHours is the run on one offer of a shape: the shape's hours plus, for
+// a job-size run of known length, the provisioning time of the offer's
+// provider class (setup.go). unknown is true when the job's length is not
+// known; h and cal are then 1.
+func (c *call) rowHours(sr *shapeRes, r *row) (h, cal float64, unknown bool) {
+	h, cal, unknown = sr.runH, sr.runCal, sr.noLen
+	if c.p.jobMode && !unknown {
+		h += provisionSec(r.class) / 3600
+		cal = h * model.HoursPerWeekFull / c.a.HoursPerWeek
+	}
+	return h, cal, unknown
 }
 
+// cand is an offer's ranking key: within budget first, then latency tier,
+// then a known all-in cost before one with an unknown part (the unknown
+// part counts as the worse case), then the all-in cost of the run (its
+// known parts), the hourly rate and catalog order. It also carries the
+// chosen price model, for the offer's row. It holds no pointer and stays
+// small: the scan moves many.
+type cand struct {
+	key    uint32 // the first keys packed: over<<16 | tier<<8 | unk (packKey)
+	pm     pmCode
+	idx    int32 // offer index in the catalog
+	row    int32 // row index in the index
+	cost   float64
+	hourly float64
+}
+
+// packKey packs the first ranking keys of a candidate: over 1 when over
+// the budget, the latency tier, unk 1 when a hidden cost is unknown.
+func packKey(over, tier, unk uint8) uint32 {
+	return uint32(over)<<16 | uint32(tier)<<8 | uint32(unk)
+}
+
+// over is 1 for a candidate over the budget; tier its latency tier; unk
+// 1 when a storage or egress price is unknown.
+func (a cand) over() uint8 { return uint8(a.key >> 16) }
+func (a cand) tier() uint8 { return uint8(a.key >> 8) }
+func (a cand) unk() uint8  { return uint8(a.key) }
+
 func (a cand) less(b cand) bool {
-	if a.over != b.over {
-		return a.over < b.over
-	}
-	if a.tier != b.tier {
-		return a.tier < b.tier
+	if a.key != b.key {
+		return a.key < b.key
 	}
 	if a.cost != b.cost {
 		return a.cost < b.cost
@@ -333,24 +409,26 @@ func (a cand) less(b cand) bool {
 }
 
 // quick ranks one offer of a shape that holds the job, with cheap checks
-// first. worst is the last candidate of the full best list (nil while the
-// list is not full): an offer whose lowest rate times the run's hours
-// already ranks it after worst is counted but not priced.
-func (c *call) quick(ri int32, sr *shapeRes, worst *cand) (cand, bool) {
+// first, and counts it in its group. worst is the last candidate of the
+// full best list (nil while the list is not full): an offer whose lowest
+// rate times the run's hours already ranks it after worst is counted but
+// not priced (priced only to learn its budget group when the bound keeps
+// the budget and the statistics are wanted).
+func (c *call) quick(ri int32, sr *shapeRes, worst *cand) (cand, verdict) {
 	hr := &c.ix.hot[ri]
 	if !c.provOK[hr.prov] {
 		c.st.filtered++
-		return cand{}, false
+		return cand{}, skip
 	}
 	fx := c.fxUSD[hr.cur]
 	if fx == 0 {
 		c.st.noFX++
-		return cand{}, false
+		return cand{}, skip
 	}
 	r := &c.ix.rows[ri]
 	if len(c.a.Regions) > 0 && !regionWanted(c.a.Regions, c.cat.Offers[r.offer].Regions) {
 		c.st.filtered++
-		return cand{}, false
+		return cand{}, skip
 	}
 	lbRate := hr.lbUSD
 	if c.a.Interruptible {
@@ -362,54 +440,87 @@ func (c *call) quick(ri int32, sr *shapeRes, worst *cand) (cand, bool) {
 		} else {
 			c.st.noPrice++
 		}
-		return cand{}, false
+		return cand{}, skip
 	}
-	c.st.matched++
-	switch sr.tier {
-	case 1:
-		c.st.unknownSpeed++
-	case 2:
-		c.st.tooSlow++
-	}
-	h, cal := c.runHours(sr, sr.setup.hours(r.class))
-	unknown := c.p.jobMode && h <= 0
-	if unknown {
-		h, cal = 1, 1
+	c.st.matched++ // and, by the scan, unknownSpeed or tooSlow by the shape's tier
+	h, cal, unknown := c.rowHours(sr, r)
+	var unk uint8
+	if c.anyUnk { // the same for every offer of a call
+		unk = c.hidUnk[hr.prov]
 	}
 	if worst != nil && !unknown {
 		// The best this offer can do: its lowest rate for every hour, no
 		// hidden cost; over the budget if even that is.
-		lb := float64(lbRate) * float64(sr.nodes) * h * (1 - 1e-9)
+		lb := float64(lbRate) * sr.lbScale
 		var over uint8
 		if c.budgetUSD > 0 && !c.within(lb, lb, h, cal) {
 			over = 1
 		}
-		if over > worst.over || over == worst.over && (sr.tier > worst.tier || sr.tier == worst.tier && lb > worst.cost) {
-			c.stop = true
-			return cand{}, false
+		// Compare (budget group, tier, unk, cost) with worst, with few
+		// branches: unk varies from offer to offer. Later rows of the shape
+		// have a higher bound and the same tier but any unk, so the scan may
+		// stop (final) only when unk does not decide. An offer the bound
+		// keeps within the budget is still priced when the statistics are
+		// wanted, to count it in its budget group; the best list does not
+		// take it.
+		k, wk := packKey(over, sr.tier, unk), worst.key
+		var gt, eq, dear uint8 // set without branches (conditional moves)
+		if k > wk {
+			gt = 1
+		}
+		if k == wk {
+			eq = 1
+		}
+		if lb > worst.cost {
+			dear = 1
+		}
+		if gt|eq&dear != 0 && (over != 0 || c.uncounted) {
+			c.st.count(over, sr.tier, unk)
+			if c.fast && (k>>8 > wk>>8 || dear == 1 && worst.unk() == 0) {
+				return cand{}, stop
+			}
+			return cand{}, skip
 		}
 	}
 	pol := c.ix.provs[r.prov].pol
-	var hid float64
+	var hc hidden
 	if c.p.jobMode {
-		hc := c.hiddenCosts(r.prov, cal)
-		hid = hc.storage + hc.egress
+		hc = c.hiddenCosts(r.prov, cal)
 	} else {
-		hid = c.hidWall[r.prov].storage + c.hidWall[r.prov].egress
+		hc = c.hidWall[r.prov]
 	}
-	total, rate, within, ok := c.bestQuote(r, pol, sr.nodes, h, cal, fx, hid)
+	total, rate, pm, within, ok := c.bestQuote(r, pol, sr.nodes, h, cal, fx, hc)
 	if !ok {
-		return cand{}, false // unreachable: minRate > 0 means a model is eligible
+		return cand{}, skip // unreachable: minRate > 0 means a model is eligible
 	}
-	cd := cand{tier: sr.tier, cost: total + hid, hourly: rate, idx: r.offer, row: ri}
 	if unknown {
-		cd.cost = math.Inf(1)
+		total, hc.storage, hc.egress = math.Inf(1), 0, 0
 		within = c.budgetUSD <= 0
 	}
+	var over uint8
 	if !within {
-		cd.over = 1
+		over = 1
 	}
-	return cd, true
+	c.st.count(over, sr.tier, unk)
+	return cand{key: packKey(over, sr.tier, unk), pm: pm, cost: model.AllIn(total, hc.storage, hc.egress), hourly: rate, idx: r.offer, row: ri}, take
+}
+
+// verdict is what a scan does with an offer quick looked at.
+type verdict uint8
+
+const (
+	skip verdict = iota // left out, or cannot enter the best list
+	take                // a candidate
+	stop                // cannot enter, nor can the shape's later offers (fast scans)
+)
+
+// hidWallOr is the hidden costs of a run on a provider: computed once per
+// provider for a wall-clock run, per offer for a job (its length varies).
+func (c *call) hidWallOr(prov uint16, cal float64) hidden {
+	if c.p.jobMode {
+		return c.hiddenCosts(prov, cal)
+	}
+	return c.hidWall[prov]
 }
 
 // regionWanted applies the --region filter: an offer passes when one of
@@ -434,12 +545,17 @@ func matchRegion(have, want []string) (string, bool) {
 }
 
 // scan ranks every offer and keeps the best k with a bounded heap (the
-// worst kept candidate at the root), then sorts them.
-func (c *call) scan(k int) []cand {
+// worst kept candidate at the root), then sorts them. With all it keeps
+// every offer that fits.
+func (c *call) scan(k int, all bool) []cand {
 	if k <= 0 {
 		k = 1
 	}
+	if all {
+		k = len(c.ix.rows)
+	}
 	h := make([]cand, 0, min(k, len(c.ix.rows)))
+	c.uncounted = c.budgetUSD <= 0 || c.fast
 	for si := range c.shapes {
 		sr := &c.shapes[si]
 		lo, hi := c.ix.start[si], c.ix.start[si+1]
@@ -457,21 +573,25 @@ func (c *call) scan(k int) []cand {
 			}
 			continue
 		}
+		matched := c.st.matched
 		for j := lo; j < hi; j++ {
 			ri := j
 			if c.a.Interruptible {
 				ri = c.ix.spotOrder[j]
 			}
 			var worst *cand
-			if len(h) == k {
+			if len(h) == k && !all {
 				worst = &h[0]
 			}
-			c.stop = false
-			cd, ok := c.quick(ri, sr, worst)
-			if !ok {
-				if c.stop && c.fast {
+			cd, v := c.quick(ri, sr, worst)
+			if v != take {
+				if v == stop {
 					break
 				}
+				continue
+			}
+			if all {
+				h = append(h, cd)
 				continue
 			}
 			if len(h) < k {
@@ -484,9 +604,37 @@ func (c *call) scan(k int) []cand {
 				siftDown(h, 0)
 			}
 		}
+		switch sr.tier {
+		case 1:
+			c.st.unknownSpeed += c.st.matched - matched
+		case 2:
+			c.st.tooSlow += c.st.matched - matched
+		}
 	}
 	sort.Slice(h, func(i, j int) bool { return h[i].less(h[j]) })
 	return h
+}
+
+// ranked is the listed offers, best first: the first top of them, or with
+// all every one. When trim drops offers the heap held while more are
+// listed, the scan runs again with room for them.
+func (c *call) ranked(top int, all bool) []cand {
+	k := top
+	for {
+		c.st = stats{}
+		cs := c.scan(k, all)
+		n := len(cs)
+		cs = trim(cs)
+		if all {
+			return cs
+		}
+		in, _ := c.st.listedIn(0)
+		over, _ := c.st.listedIn(1)
+		if len(cs) >= top || len(cs) >= in+over || n < k {
+			return cs[:min(len(cs), top)]
+		}
+		k += n - len(cs)
+	}
 }
 
 // siftUp and siftDown keep h a max-heap by cand.less.
@@ -518,28 +666,25 @@ func siftDown(h []cand, i int) {
 	}
 }
 
-// trim applies the presentation rules to the sorted best candidates:
-// offers over the budget are shown only when none keeps it, and offers
-// known to be too slow for the latency class only when no other is left.
+// trim applies the presentation rule to the sorted best candidates:
+// offers known to be too slow for the latency class are shown only when
+// no other offer of their budget group (within, over) is left. Offers
+// over the budget follow those within it.
 func trim(cs []cand) []cand {
-	if len(cs) == 0 {
+	var fast [2]bool
+	for _, cd := range cs {
+		if cd.tier() < 2 {
+			fast[cd.over()] = true
+		}
+	}
+	if !fast[0] && !fast[1] {
 		return cs
 	}
-	if cs[0].over == 0 {
-		n := 0
-		for n < len(cs) && cs[n].over == 0 {
-			n++
+	out := cs[:0]
+	for _, cd := range cs {
+		if cd.tier() < 2 || !fast[cd.over()] {
+			out = append(out, cd)
 		}
-		cs = cs[:n]
 	}
-	if cs[0].tier < 2 {
-		out := cs[:0]
-		for _, cd := range cs {
-			if cd.tier < 2 {
-				out = append(out, cd)
-			}
-		}
-		cs = out
-	}
-	return cs
+	return out
 }

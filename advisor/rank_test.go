@@ -105,7 +105,8 @@ func TestTopKMatchesFullSort(t *testing.T) {
 		}
 		for i := 1; i < len(all.Recommendations); i++ {
 			p, r := all.Recommendations[i-1], all.Recommendations[i]
-			if p.WithinBudget == r.WithinBudget && tier(p) == tier(r) && !r.Speed.Unknown && r.AllInUSD < p.AllInUSD-1e-9 {
+			same := p.WithinBudget == r.WithinBudget && tier(p) == tier(r) && p.HiddenCosts.Partial() == r.HiddenCosts.Partial()
+			if same && !r.Speed.Unknown && r.AllInUSD < p.AllInUSD-1e-9 {
 				t.Errorf("%s: not sorted by cost at #%d (%.2f after %.2f)", a.Model, i, r.AllInUSD, p.AllInUSD)
 				break
 			}
@@ -128,8 +129,8 @@ func TestJobRanksByCostToFinish(t *testing.T) {
 		if r.RunHours <= 0 || r.Setup.Hours <= 0 || math.Abs(r.RunHours-r.Speed.JobHours-r.Setup.Hours) > 1e-9 {
 			t.Errorf("%s: run hours %.2f, job hours %.2f, set-up %.2f", r.InstanceType, r.RunHours, r.Speed.JobHours, r.Setup.Hours)
 		}
-		if math.Abs(r.TotalUSD-r.HourlyUSD*r.RunHours) > 1e-6*r.TotalUSD {
-			t.Errorf("%s: total %.2f != %.2f x %.2f h", r.InstanceType, r.TotalUSD, r.HourlyUSD, r.RunHours)
+		if math.Abs(r.GPUTotalUSD-r.HourlyUSD*r.RunHours) > 1e-6*r.GPUTotalUSD {
+			t.Errorf("%s: GPU total %.2f != %.2f x %.2f h", r.InstanceType, r.GPUTotalUSD, r.HourlyUSD, r.RunHours)
 		}
 	}
 	// 4 x params per token for LoRA (no weight gradients), plus 2 x params
@@ -158,13 +159,23 @@ func TestBudget(t *testing.T) {
 	a := answers(model.WorkloadInference, "llama-3.1-70b", model.BF16, 8192, 1)
 	a.Budget = model.Budget{Amount: 5, Period: model.BudgetHourly, Currency: model.USD}
 	res := Recommend(cat, a, Options{Top: 50})
-	if len(res.Recommendations) == 0 {
+	if len(res.Recommendations) == 0 || !res.Recommendations[0].WithinBudget {
 		t.Fatal("nothing within $5/h")
 	}
-	for _, r := range res.Recommendations {
-		if !r.WithinBudget || r.TotalUSD/r.RunHours > 5+1e-9 {
-			t.Errorf("%s: $%.2f/h shown within a $5/h budget (within %v)", r.InstanceType, r.TotalUSD/r.RunHours, r.WithinBudget)
+	// Offers over the budget follow those within it, counted.
+	over := 0
+	for i, r := range res.Recommendations {
+		if r.WithinBudget != (r.GPUTotalUSD/r.RunHours <= 5+1e-9) {
+			t.Errorf("%s: $%.2f/h against a $5/h budget, within %v", r.InstanceType, r.GPUTotalUSD/r.RunHours, r.WithinBudget)
 		}
+		if !r.WithinBudget {
+			over++
+		} else if over > 0 {
+			t.Errorf("#%d %s within the budget after an offer over it", i+1, r.InstanceType)
+		}
+	}
+	if over == 0 || res.OverBudget != over || res.Listed != len(res.Recommendations) || res.OverBudgetHidden {
+		t.Errorf("%d over budget listed; result says %d of %d (hidden %v)", over, res.OverBudget, res.Listed, res.OverBudgetHidden)
 	}
 	if len(res.Suggestions) != 0 {
 		t.Errorf("suggestions when the budget is met: %+v", res.Suggestions)
@@ -198,8 +209,8 @@ func TestBudget(t *testing.T) {
 	b.Budget = model.Budget{Amount: 1000, Period: model.BudgetTotal, Currency: model.USD}
 	res = Recommend(catWith(testOffer("cloudA", "l4", "L4", 1, 1.2)), b, Options{})
 	r := res.Recommendations[0]
-	if r.WithinBudget != (r.AllInUSD <= 1000) || r.AllInUSD <= r.TotalUSD {
-		t.Errorf("total budget: all-in $%.2f (GPU $%.2f), within %v", r.AllInUSD, r.TotalUSD, r.WithinBudget)
+	if r.WithinBudget != (r.TotalUSD <= 1000) || r.TotalUSD <= r.GPUTotalUSD {
+		t.Errorf("total budget: all-in $%.2f (GPU $%.2f), within %v", r.TotalUSD, r.GPUTotalUSD, r.WithinBudget)
 	}
 }
 

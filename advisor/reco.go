@@ -1,6 +1,7 @@
 package advisor
 
 import (
+	"math"
 	"strings"
 
 	"github.com/gpupick/gpupick/model"
@@ -17,15 +18,10 @@ func (c *call) full(cd cand) model.Recommendation {
 	fx := c.fxUSD[r.cur]
 	toDisp := c.fxDisp[r.cur] / fx
 
-	h, cal := c.runHours(sr, sr.setup.hours(r.class))
-	unknown := c.p.jobMode && h <= 0
-	if unknown {
-		h, cal = 1, 1
-	}
+	h, cal, unknown := c.rowHours(sr, r)
 	qs := c.quotes(r, pol, sr.nodes, h, cal, fx, true, nil)
 	hc := c.hiddenCosts(r.prov, cal)
-	hid := hc.storage + hc.egress
-	best, within := c.pick(qs, hid, h, cal)
+	best, within := c.pick(qs, hc, h, cal)
 
 	rec := model.Recommendation{
 		Offer:            o,
@@ -73,7 +69,7 @@ func (c *call) full(cd cand) model.Recommendation {
 		}
 		if !unknown {
 			pq.TotalUSD, pq.Total = q.total, q.total*toDisp
-			pq.WithinBudget = c.within(q.total, q.total+hid, h, cal)
+			pq.WithinBudget = c.within(q.total, model.AllIn(q.total, hc.storage, hc.egress), h, cal)
 		} else {
 			pq.BilledHours, pq.CalendarHours = 0, 0
 			pq.WithinBudget = c.budgetUSD <= 0
@@ -85,8 +81,7 @@ func (c *call) full(cd cand) model.Recommendation {
 		rec.PriceModel = q.pm
 		rec.HourlyUSD, rec.Hourly = q.rate, q.rate*toDisp
 		if !unknown {
-			rec.TotalUSD, rec.Total = q.total, q.total*toDisp
-			rec.AllInUSD, rec.AllIn = q.total+hid, (q.total+hid)*toDisp
+			rec.GPUTotalUSD, rec.GPUTotal = q.total, q.total*toDisp
 		}
 	}
 	rec.WithinBudget = within && !unknown || unknown && c.budgetUSD <= 0
@@ -94,10 +89,47 @@ func (c *call) full(cd cand) model.Recommendation {
 	rec.HiddenCosts = model.HiddenCosts{
 		StorageUSD: hc.storage, EgressUSD: hc.egress,
 		Storage: hc.storage * usdDisp, Egress: hc.egress * usdDisp,
+		StorageUnknown: hc.storageUnknown, EgressUnknown: hc.egressUnkn,
 		Notes: c.hiddenNotes(hc, pol, cal),
+	}
+	if rec.GPUTotalUSD > 0 {
+		h := &rec.HiddenCosts
+		rec.TotalUSD = model.AllIn(rec.GPUTotalUSD, h.StorageUSD, h.EgressUSD)
+		rec.Total = model.AllIn(rec.GPUTotal, h.Storage, h.Egress)
+		rec.AllInUSD, rec.AllIn = rec.TotalUSD, rec.Total
 	}
 	rec.Warnings = c.warnings(o, r, sh, sr, &rec, qs, best, hc)
 	return rec
+}
+
+// offerRow is a ranked offer's row in the list of every listed offer: the
+// figures its full recommendation has, without pricing every model.
+func (c *call) offerRow(cd cand) model.OfferRow {
+	o := &c.cat.Offers[cd.idx]
+	r := &c.ix.rows[cd.row]
+	sr := &c.shapes[r.shape]
+	fx := c.fxUSD[r.cur]
+	toDisp := c.fxDisp[r.cur] / fx
+	h, cal, unknown := c.rowHours(sr, r)
+	if unknown {
+		h, cal = 0, 0
+	}
+	hc := c.hidWallOr(r.prov, cal)
+	row := model.OfferRow{
+		Offer: o, Index: int(cd.idx), Provider: o.Provider, InstanceType: o.InstanceType,
+		Region: pickRegion(o, c.a.Regions), GPU: o.GPU, GPUCount: o.GPUCount, Nodes: sr.nodes,
+		VRAMGiB: o.TotalVRAMGiB(), Headroom: sr.headroom, PriceModel: pmNames[cd.pm], Hourly: cd.hourly * toDisp,
+		Converted: r.currency(c.ix) != c.disp, WithinBudget: cd.over() == 0,
+		StorageUnknown: hc.storageUnknown, EgressUnknown: hc.egressUnkn,
+	}
+	if !math.IsInf(cd.cost, 0) {
+		// The ranking kept the all-in cost; the GPUs' share is priced again.
+		if gpu, _, _, _, ok := c.bestQuote(r, c.ix.provs[r.prov].pol, sr.nodes, h, cal, fx, hc); ok {
+			row.GPUTotal = gpu * toDisp
+			row.Total = model.AllIn(row.GPUTotal, hc.storage*c.usdDisp, hc.egress*c.usdDisp)
+		}
+	}
+	return row
 }
 
 // currency is the offer's currency (USD when unset).

@@ -61,7 +61,7 @@ func TestSetupBilledWithTheJob(t *testing.T) {
 // with each one's provisioning time.
 func TestSetupInRanking(t *testing.T) {
 	vm := testOffer("cloudA", "vm", "H100 SXM5", 8, 20)
-	box := testOffer("market", "box", "H100 SXM5", 8, 20)
+	box := testOffer("cloudA", "box", "H100 SXM5", 8, 20) // same policy, a marketplace host
 	box.Marketplace, box.VCPUType = true, model.VCPUMarketplace
 	res := Recommend(catWith(vm, box), loraJob(), Options{})
 	if len(res.Recommendations) != 2 {

@@ -135,12 +135,12 @@ func (c *call) suggest(anyFit bool, baseline float64) []model.Suggestion {
 			continue
 		}
 		vc.fast = true
-		cs := trim(vc.scan(1))
+		cs := trim(vc.scan(1, false))
 		if len(cs) == 0 {
 			continue
 		}
 		best := cs[0]
-		if anyFit && (best.tier == 2 || best.over != 0 && !(best.cost < baseline*0.999)) {
+		if anyFit && (best.tier() == 2 || best.over() != 0 && !(best.cost < baseline*0.999)) {
 			continue
 		}
 		// Variants come mildest first: a stronger change that reaches the
@@ -161,8 +161,8 @@ func (c *call) suggest(anyFit bool, baseline float64) []model.Suggestion {
 			effect = c.l.f(kSugEffectNoTotal, vc.p.req.VRAMGiB, o.Provider, o.InstanceType, c.l.nodes(sr.nodes))
 			cost = 0
 		}
-		within := best.over == 0 && c.budgetUSD > 0
-		if best.over != 0 && c.budgetUSD > 0 {
+		within := best.over() == 0 && c.budgetUSD > 0
+		if best.over() != 0 && c.budgetUSD > 0 {
 			effect += c.l.f(kSugStillOver)
 		}
 		out = append(out, model.Suggestion{Change: v.change, Effect: effect, TotalUSD: cost, WithinBudget: within})

@@ -272,6 +272,9 @@ const (
 	kNoteFiltered     = "note.filtered"
 	kNoteLegacy       = "note.legacy"
 	kNoteRegionPrice  = "note.regionprice"
+	kNoteOverFollow   = "note.overfollow"
+	kNoteOverHidden   = "note.overhidden"
+	kNotePartialTotal = "note.partialtotal"
 
 	// Speed over links and set-up time (speed.go, link.go, setup.go).
 	kSpTP            = "sp.tp"
@@ -861,6 +864,18 @@ var texts = map[string]tr{
 	kNoteContextOverMax: {
 		"the context given (%s) is longer than the model's maximum of %s: it is kept, but the model may not work at that length",
 		"给出的上下文（%s）超过模型的最大上下文 %s：按给出的值保留，但模型在该长度下可能无法正常工作",
+	},
+	kNoteOverFollow: {
+		"%d offers are over the budget of %s: they follow the offers within it, marked over",
+		"%d 个报价超出 %s 预算：排在预算内的报价之后，并标为超预算",
+	},
+	kNoteOverHidden: {
+		"%d offers over the budget of %s were hidden (within budget only)",
+		"%d 个超出 %s 预算的报价已隐藏（只看预算内）",
+	},
+	kNotePartialTotal: {
+		"%d offers have no known storage or egress price for this run: their total counts only the known costs (at least that much) and they rank after offers whose whole cost is known",
+		"%d 个报价缺少本次任务所需的存储或出网流量价格：总价只计已知部分（至少这么多），排在总价完全已知的报价之后",
 	},
 }
 

@@ -19,9 +19,10 @@ const (
 // PriceModels lists the price models in display order.
 var PriceModels = []PriceModel{PriceOnDemand, PriceSpot, PriceMonthly, PriceReserved1, PriceReserved3}
 
-// PriceQuote is the cost of the run under one price model. Amounts are in
-// USD (converted when the offer is priced in another currency) and, in the
-// display currency, in Hourly and Total.
+// PriceQuote is the cost of the GPUs for the run under one price model
+// (storage and egress are the same under every model: see HiddenCosts).
+// Amounts are in USD (converted when the offer is priced in another
+// currency) and, in the display currency, in Hourly and Total.
 type PriceQuote struct {
 	Name      PriceModel `json:"name" toml:"name"`
 	HourlyUSD float64    `json:"hourly_usd" toml:"hourly_usd"`
@@ -54,14 +55,30 @@ type PriceQuote struct {
 }
 
 // HiddenCosts are the costs of a run besides the GPUs, in USD and in the
-// display currency, with the reason for each.
+// display currency, with the reason for each. A cost whose price the
+// catalog does not know is 0 with its Unknown flag set: it is not counted
+// in Recommendation.Total, which is then a lower bound.
 type HiddenCosts struct {
-	StorageUSD float64  `json:"storage_usd" toml:"storage_usd"`
-	EgressUSD  float64  `json:"egress_usd" toml:"egress_usd"`
-	Storage    float64  `json:"storage" toml:"storage"`
-	Egress     float64  `json:"egress" toml:"egress"`
-	Notes      []string `json:"notes,omitempty" toml:"notes,omitempty"`
+	StorageUSD float64 `json:"storage_usd" toml:"storage_usd"`
+	EgressUSD  float64 `json:"egress_usd" toml:"egress_usd"`
+	Storage    float64 `json:"storage" toml:"storage"`
+	Egress     float64 `json:"egress" toml:"egress"`
+	// StorageUnknown and EgressUnknown mark a run that stores data or sends
+	// it out on a provider whose price for it is not known.
+	StorageUnknown bool     `json:"storage_unknown,omitempty" toml:"storage_unknown,omitempty"`
+	EgressUnknown  bool     `json:"egress_unknown,omitempty" toml:"egress_unknown,omitempty"`
+	Notes          []string `json:"notes,omitempty" toml:"notes,omitempty"`
 }
+
+// Partial reports whether a part of the run's cost is unknown, so that the
+// all-in total counts only the known parts.
+func (h *HiddenCosts) Partial() bool { return h.StorageUnknown || h.EgressUnknown }
+
+// AllIn is the one definition of a run's all-in cost: the GPUs plus the
+// known storage and egress (in one currency). An unknown part counts as
+// nothing here, so the caller marks the total as partial (HiddenCosts.Partial)
+// and ranks it after known totals.
+func AllIn(gpu, storage, egress float64) float64 { return gpu + storage + egress }
 
 // Speed is the estimated performance of the workload on one recommendation.
 // Zero means not estimated (unknown GPU figures, or not relevant).
@@ -156,14 +173,20 @@ type Recommendation struct {
 	TensorParallel   int `json:"tensor_parallel,omitempty" toml:"tensor_parallel,omitempty"`
 	PipelineParallel int `json:"pipeline_parallel,omitempty" toml:"pipeline_parallel,omitempty"`
 
-	// PriceModel is the cheapest available model for this run; HourlyUSD and
-	// TotalUSD are its figures (all nodes). Hourly and Total are the same in
-	// the display currency; Currency is the offer's own currency.
+	// PriceModel is the cheapest available model for this run; HourlyUSD is
+	// its GPU rate (all nodes) and GPUTotalUSD the GPUs for the whole run
+	// under it. TotalUSD is the all-in cost of the run (AllIn: GPUs, storage
+	// and egress); when HiddenCosts.Partial() it counts only the known parts
+	// and is a lower bound. Hourly, GPUTotal and Total are the same in the
+	// display currency; Currency is the offer's own currency. Totals are 0
+	// when the run's length is unknown.
 	PriceModel   PriceModel   `json:"price_model" toml:"price_model"`
 	HourlyUSD    float64      `json:"hourly_usd" toml:"hourly_usd"`
 	TotalUSD     float64      `json:"total_usd" toml:"total_usd"`
 	Hourly       float64      `json:"hourly" toml:"hourly"`
 	Total        float64      `json:"total" toml:"total"`
+	GPUTotalUSD  float64      `json:"gpu_total_usd" toml:"gpu_total_usd"`
+	GPUTotal     float64      `json:"gpu_total" toml:"gpu_total"`
 	Currency     Currency     `json:"currency" toml:"currency"`
 	Converted    bool         `json:"converted" toml:"converted"`
 	WithinBudget bool         `json:"within_budget" toml:"within_budget"`
@@ -177,8 +200,8 @@ type Recommendation struct {
 	Speed    Speed     `json:"speed" toml:"speed"`
 	Warnings []Warning `json:"warnings" toml:"warnings"`
 
-	// AllInUSD and AllIn are the whole run: TotalUSD plus hidden costs
-	// (storage, egress). Offers are ranked by this figure.
+	// AllInUSD and AllIn repeat TotalUSD and Total (the all-in cost), for
+	// records and scripts written when Total was the GPUs alone.
 	AllInUSD float64 `json:"all_in_usd" toml:"all_in_usd"`
 	AllIn    float64 `json:"all_in" toml:"all_in"`
 	// CalendarHours is the calendar length of the run on this offer.
@@ -192,6 +215,48 @@ type Recommendation struct {
 	// GPUsUsed is the number of GPUs the configuration puts to work (all
 	// nodes); the rest of the node idles.
 	GPUsUsed int `json:"gpus_used" toml:"gpus_used"`
+}
+
+// OfferRow is one listed offer as the advisor ranks it, without the detail
+// of a Recommendation (price-model table, warnings, notes): what a list of
+// every fitting offer holds to show, filter and sort them. Its figures are
+// those of the offer's Recommendation under the same answers.
+type OfferRow struct {
+	Offer *Offer `json:"-" toml:"-"`
+	// Index is the offer's position in the catalog's Offers.
+	Index        int    `json:"index" toml:"index"`
+	Provider     string `json:"provider" toml:"provider"`
+	InstanceType string `json:"instance_type" toml:"instance_type"`
+	Region       string `json:"region" toml:"region"`
+	GPU          string `json:"gpu" toml:"gpu"`
+	GPUCount     int    `json:"gpu_count" toml:"gpu_count"`
+	Nodes        int    `json:"nodes" toml:"nodes"`
+	// VRAMGiB is the GPU memory of one node; Headroom the spare share.
+	VRAMGiB    float64    `json:"vram_gib" toml:"vram_gib"`
+	Headroom   float64    `json:"headroom" toml:"headroom"`
+	PriceModel PriceModel `json:"price_model" toml:"price_model"`
+	// Hourly, GPUTotal and Total (all-in) are in the display currency.
+	Hourly       float64 `json:"hourly" toml:"hourly"`
+	GPUTotal     float64 `json:"gpu_total" toml:"gpu_total"`
+	Total        float64 `json:"total" toml:"total"`
+	Converted    bool    `json:"converted" toml:"converted"`
+	WithinBudget bool    `json:"within_budget" toml:"within_budget"`
+	// StorageUnknown and EgressUnknown are those of HiddenCosts.
+	StorageUnknown bool `json:"storage_unknown,omitempty" toml:"storage_unknown,omitempty"`
+	EgressUnknown  bool `json:"egress_unknown,omitempty" toml:"egress_unknown,omitempty"`
+}
+
+// Partial reports whether the row's total counts only the known parts.
+func (r *OfferRow) Partial() bool { return r.StorageUnknown || r.EgressUnknown }
+
+// Row is the recommendation's row of a list of offers.
+func (r *Recommendation) Row(index int) OfferRow {
+	return OfferRow{
+		Offer: r.Offer, Index: index, Provider: r.Provider, InstanceType: r.InstanceType, Region: r.Region,
+		GPU: r.GPU, GPUCount: r.GPUCount, Nodes: r.Nodes, VRAMGiB: r.VRAMGiB, Headroom: r.Headroom,
+		PriceModel: r.PriceModel, Hourly: r.Hourly, GPUTotal: r.GPUTotal, Total: r.Total, Converted: r.Converted,
+		WithinBudget: r.WithinBudget, StorageUnknown: r.HiddenCosts.StorageUnknown, EgressUnknown: r.HiddenCosts.EgressUnknown,
+	}
 }
 
 // Suggestion is a change to the answers that would make the job fit the
@@ -213,8 +278,22 @@ type Result struct {
 	Recommendations []Recommendation `json:"recommendations" toml:"recommendations"`
 	// Considered is the number of offers looked at; Matched the number that
 	// fit (before the top-N cut).
-	Considered  int          `json:"considered" toml:"considered"`
-	Matched     int          `json:"matched" toml:"matched"`
+	Considered int `json:"considered" toml:"considered"`
+	Matched    int `json:"matched" toml:"matched"`
+	// Listed is the number of offers the ranking lists (Recommendations
+	// holds the first Top of them): those that fit, less offers known to be
+	// too slow for the latency class when faster ones are in the same
+	// budget group, less offers over the budget when they are hidden.
+	Listed int `json:"listed" toml:"listed"`
+	// OverBudget is the number of offers that would be listed but are over
+	// the budget: they follow the offers within it, or with
+	// Options.WithinBudget they are left out and OverBudgetHidden is set.
+	OverBudget       int  `json:"over_budget" toml:"over_budget"`
+	OverBudgetHidden bool `json:"over_budget_hidden,omitempty" toml:"over_budget_hidden,omitempty"`
+	// Rows are the listed offers' rows in rank order: those of the
+	// Recommendations, or every listed offer when advisor.Options.All asks
+	// for them (for a list that pages; not in JSON).
+	Rows        []OfferRow   `json:"-" toml:"-"`
 	Suggestions []Suggestion `json:"suggestions,omitempty" toml:"suggestions,omitempty"`
 	// Notes explain an empty or partial result ("no offer fits: ...").
 	Notes []string `json:"notes,omitempty" toml:"notes,omitempty"`

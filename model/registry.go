@@ -332,7 +332,7 @@ var Shardings = []string{"auto", "none", "zero1", "zero2", "zero3", "fsdp"}
 // finite refuses NaN and infinities.
 func finite(v float64) error {
 	if math.IsNaN(v) || math.IsInf(v, 0) {
-		return &FieldError{Value: FormatNumber(v), Reason: ReasonNotFinite, Msg: "not a finite number", Fix: "give a plain number"}
+		return &FieldError{Value: echoNumber(v), Reason: ReasonNotFinite, Msg: "not a finite number", Fix: "give a plain number"}
 	}
 	return nil
 }
@@ -346,9 +346,18 @@ func inRange(v, lo, hi float64, fix string) error {
 		return nil
 	}
 	if v < lo || v > hi {
-		return &FieldError{Value: FormatNumber(v), Reason: ReasonRange, Msg: "out of range", Fix: fix}
+		return &FieldError{Value: echoNumber(v), Reason: ReasonRange, Msg: "out of range", Fix: fix}
 	}
 	return nil
+}
+
+// echoNumber writes a stored number for an error, short however large
+// (1e+300, not three hundred digits).
+func echoNumber(v float64) string {
+	if a := math.Abs(v); a >= 1e15 || a > 0 && a < 1e-6 {
+		return strconv.FormatFloat(v, 'g', 6, 64)
+	}
+	return short(FormatNumber(v), maxEcho)
 }
 
 // countRange checks an optional count (0 = not given) against [0, hi].
@@ -659,7 +668,7 @@ func init() {
 					return err
 				}
 				if a.Budget.Amount < 0 {
-					return &FieldError{Value: FormatNumber(a.Budget.Amount), Reason: ReasonRange, Msg: "negative budget", Fix: "give a positive amount such as 2.5/h, 3000/mo or 500"}
+					return &FieldError{Value: echoNumber(a.Budget.Amount), Reason: ReasonRange, Msg: "negative budget", Fix: "give a positive amount such as 2.5/h, 3000/mo or 500"}
 				}
 				if err := oneOf(a.Budget.Period, true, []BudgetPeriod{BudgetHourly, BudgetMonthly, BudgetTotal}, "hour, month or total"); err != nil {
 					return err

@@ -78,7 +78,7 @@ func RunAccessible(cfg Config) error {
 				}
 				badge = t.s(mWarnings) + t.s(mColon) + strings.Join(codes, ", ")
 			}
-			p("%s\n", t.f(mA11yRank, i+1, r.Provider, r.InstanceType, gpuCell(r), money(r.Hourly, res.Currency), money(r.Total, res.Currency), badge))
+			p("%s\n", t.f(mA11yRank, i+1, r.Provider, r.InstanceType, gpuCell(r), money(r.Hourly, res.Currency), totalCell(r.Total, r.HiddenCosts.Partial(), res.Currency), badge))
 		}
 	}
 	if eof {

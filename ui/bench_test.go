@@ -55,7 +55,11 @@ func keystroke(b *testing.B, m Model, k tea.KeyPressMsg) Model {
 	if cmd == nil {
 		b.Fatal("the key did not re-rank")
 	}
-	nm, _ = m.Update(cmd())
+	msg := cmd()
+	if _, ok := msg.(resultMsg); !ok {
+		b.Fatalf("the key gave %T, not a ranking", msg)
+	}
+	nm, _ = m.Update(msg)
 	m = nm.(Model)
 	_ = m.View()
 	return m

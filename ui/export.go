@@ -108,16 +108,17 @@ func (m Model) saveCmd(path string, overwrite bool) tea.Cmd {
 	cat := m.cfg.Catalog
 	a := m.form.committedAnswers() // the answers on screen; any invalid one as last committed, as asked
 	opt := advisorOptions(m.cfg.Lang)
-	sel := ""
-	if r := m.offers.selected(); r != nil {
-		sel = recKey(r)
+	sel, idx := "", -1
+	if r := m.offers.selectedRow(); r != nil {
+		sel, idx = rowKey(r), r.Index
 	}
 	save := m.cfg.Save
 	tool := "gpupick " + m.cfg.Version
 	now := m.now()
-	rank := m.rank
+	rank, expand := m.rank, m.expand
 	return func() tea.Msg {
-		rec := buildRecord(rank(cat, a, opt), cat, a, sel, tool, now)
+		more := func(offers []int) []model.Recommendation { return expand(cat, a, opt, offers) }
+		rec := buildRecord(withChoice(rank(cat, a, opt), sel, idx, more), cat, a, sel, tool, now)
 		p := expandHome(path)
 		abs, err := filepath.Abs(p)
 		if err != nil {

@@ -41,6 +41,7 @@ func TestGolden(t *testing.T) {
 		{"help", "en", []string{"?"}},
 		{"steps", "en", []string{"enter", "enter", "ctrl+g"}},
 		{"export", "en", []string{"ctrl+s"}},
+		{"over_budget", "en", []string{"ctrl+g", "8", "$1/h", "ctrl+o", "down", "down", "down", "down", "down", "down", "down"}},
 		{"zh_start", "zh", nil},
 		{"zh_offers", "zh", []string{"ctrl+o"}},
 	}

@@ -193,6 +193,7 @@ func fakeRank(cat *model.Catalog, a model.Answers, opt advisor.Options) model.Re
 				hc.Storage = storedGB * pol.BlockStorageGBMonth * cal / model.HoursPerMonth
 				hc.Notes = append(hc.Notes, fmt.Sprintf("%.0f GB of block storage at %g per GB-month", storedGB, pol.BlockStorageGBMonth))
 			} else {
+				hc.StorageUnknown = true
 				hc.Notes = append(hc.Notes, fmt.Sprintf("%.0f GB of storage: the provider's storage price is unknown", storedGB))
 			}
 			hc.Notes = append(hc.Notes, "block storage billed while stopped")
@@ -202,16 +203,21 @@ func fakeRank(cat *model.Catalog, a model.Answers, opt advisor.Options) model.Re
 				hc.Egress = math.Max(a.EgressGB-pol.EgressFreeGBMonth, 0) * 0.09
 				hc.Notes = append(hc.Notes, fmt.Sprintf("%.0f GB of egress, %.0f GB a month free", a.EgressGB, pol.EgressFreeGBMonth))
 			} else {
+				hc.EgressUnknown = true
 				hc.Notes = append(hc.Notes, fmt.Sprintf("%.0f GB of egress: the provider's egress price is unknown", a.EgressGB))
 			}
 		}
+		hc.StorageUSD, hc.EgressUSD = hc.Storage, hc.Egress
 		r := model.Recommendation{Offer: o, Provider: o.Provider, InstanceType: o.InstanceType, Region: region, GPU: o.GPU,
 			GPUCount: o.GPUCount, Nodes: 1, VRAMGiB: o.TotalVRAMGiB(), NeedPerGPUGiB: need / float64(o.GPUCount),
-			Headroom: (o.TotalVRAMGiB() - need) / o.TotalVRAMGiB(), PriceModel: best.Name, Hourly: best.Hourly, Total: best.Total,
-			HourlyUSD: usd, TotalUSD: usd * hours, Currency: o.Currency, WithinBudget: true, PriceModels: q, RunHours: hours,
-			CalendarHours: cal, HiddenCosts: hc, AllIn: best.Total + hc.Storage + hc.Egress,
+			Headroom: (o.TotalVRAMGiB() - need) / o.TotalVRAMGiB(), PriceModel: best.Name, Hourly: best.Hourly, GPUTotal: best.Total,
+			HourlyUSD: usd, GPUTotalUSD: usd * hours, Currency: o.Currency, WithinBudget: true, PriceModels: q, RunHours: hours,
+			CalendarHours: cal, HiddenCosts: hc,
 			Speed: model.Speed{DecodeTokensPerSec: math.Round(3000 / math.Max(params, 1)), MeetsLatency: true},
 		}
+		r.Total = model.AllIn(r.GPUTotal, hc.Storage, hc.Egress)
+		r.TotalUSD = model.AllIn(r.GPUTotalUSD, hc.StorageUSD, hc.EgressUSD)
+		r.AllIn, r.AllInUSD = r.Total, r.TotalUSD
 		if o.Interconnect == model.InterconnectPCIe {
 			r.Warnings = append(r.Warnings, model.Warning{Code: model.WarnNoNVLink, Severity: model.SeverityWarn,
 				Message: "GPUs talk over PCIe only", Detail: "Tensor parallelism over PCIe spends much of each step waiting on all-reduce.", Source: "https://example.test/nvlink"})
@@ -228,23 +234,34 @@ func fakeRank(cat *model.Catalog, a model.Answers, opt advisor.Options) model.Re
 	}
 	res.Matched = len(res.Recommendations)
 	if a.Budget.IsSet() && a.Budget.Period == model.BudgetHourly {
-		within := res.Recommendations[:0]
-		for _, r := range res.Recommendations {
-			if r.Hourly <= a.Budget.Amount {
-				within = append(within, r)
+		within := 0
+		for i := range res.Recommendations {
+			r := &res.Recommendations[i]
+			r.WithinBudget = r.Hourly <= a.Budget.Amount
+			if r.WithinBudget {
+				within++
+			} else {
+				res.OverBudget++
 			}
 		}
-		if len(within) == 0 {
-			for i := range res.Recommendations {
-				res.Recommendations[i].WithinBudget = false
-			}
+		if within == 0 {
 			res.Suggestions = []model.Suggestion{{Change: "use int4 precision", Effect: "needs 40 GiB; cheapest $0.30/h"}}
-		} else {
-			res.Recommendations = within
 		}
 	}
-	// The advisor ranks by the all-in cost (GPUs, storage and egress).
-	sort.SliceStable(res.Recommendations, func(i, j int) bool { return res.Recommendations[i].AllIn < res.Recommendations[j].AllIn })
+	// The advisor ranks by the all-in cost (GPUs, storage and egress),
+	// within the budget first, a total with an unknown part after the
+	// known ones.
+	sort.SliceStable(res.Recommendations, func(i, j int) bool {
+		ri, rj := &res.Recommendations[i], &res.Recommendations[j]
+		if ri.WithinBudget != rj.WithinBudget {
+			return ri.WithinBudget
+		}
+		if pi, pj := ri.HiddenCosts.Partial(), rj.HiddenCosts.Partial(); pi != pj {
+			return !pi
+		}
+		return ri.Total < rj.Total
+	})
+	res.Listed = len(res.Recommendations)
 	if opt.Top > 0 && len(res.Recommendations) > opt.Top {
 		res.Recommendations = res.Recommendations[:opt.Top]
 	}
@@ -303,7 +320,7 @@ func settle(t testing.TB, m Model, cmd tea.Cmd) Model {
 		default:
 			// Terminal queries and quitting have no effect on the model.
 			return m
-		case resultMsg, saveDoneMsg:
+		case resultMsg, saveDoneMsg, expandMsg:
 			var nm tea.Model
 			nm, cmd = m.Update(msg)
 			m = nm.(Model)

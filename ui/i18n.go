@@ -230,7 +230,6 @@ const (
 	mTermMonths
 	mTermWeeks
 	mTermDays
-	mHiddenCosts
 	mStorage
 	mEgress
 	mCostNone
@@ -338,6 +337,13 @@ const (
 	mA11ySkipped
 	mA11yNoOffers
 	mA11yRank
+
+	// The whole list and the whole price.
+	mOverBudgetCount
+	mPartialLegend
+	mPartialNote
+	mPricing
+	mRunTotal
 
 	msgCount
 )
@@ -536,9 +542,9 @@ var texts = [msgCount]text{
 	mSortVRAM:     {"VRAM", "显存"},
 	mSortFit:      {"headroom", "余量"},
 	mSortProvider: {"provider", "厂商"},
-	mSortBestDesc: {"the advisor's rank: offers within the budget first, then those that meet the latency class, then known speed before unknown, then the lowest cost of the whole run (GPUs, storage and egress)",
-		"顾问的综合排序：预算内的报价在前，其次是满足延迟要求的，已知速度的排在未知之前，最后按整个任务的总成本（GPU、存储与出网流量）从低到高"},
-	mSortTotalDesc:    {"the GPUs' total for the run, lowest first", "本次任务的 GPU 总价，从低到高"},
+	mSortBestDesc: {"the advisor's rank: offers within the budget first, then those that meet the latency class, then known speed and costs before unknown, then the lowest cost of the whole run (GPUs, storage and egress)",
+		"顾问的综合排序：预算内的报价在前，其次是满足延迟要求的，已知速度与成本的排在未知之前，最后按整个任务的总成本（GPU、存储与出网流量）从低到高"},
+	mSortTotalDesc:    {"the all-in total for the run (GPUs, storage, egress), lowest first; a total with an unknown part (≥) after the known ones", "本次任务的全包总价（GPU、存储、出网流量），从低到高；含未知部分的总价（≥）排在已知的之后"},
 	mSortHourlyDesc:   {"price per hour, lowest first", "每小时价格，从低到高"},
 	mSortVRAMDesc:     {"GPU memory, most first", "显存，从多到少"},
 	mSortFitDesc:      {"spare GPU memory, most first", "显存余量，从多到少"},
@@ -561,7 +567,6 @@ var texts = [msgCount]text{
 	mTermMonths:         {"%s mo", "%s 个月"},
 	mTermWeeks:          {"%s wk", "%s 周"},
 	mTermDays:           {"%s d", "%s 天"},
-	mHiddenCosts:        {"Hidden costs", "隐性成本"},
 	mStorage:            {"storage", "存储"},
 	mEgress:             {"egress", "出网流量"},
 	mCostNone:           {"none", "无"},
@@ -611,7 +616,7 @@ var texts = [msgCount]text{
 	mHelpSortTitle:    {"Sort orders (s cycles)", "排序方式（按 s 切换）"},
 	mHelpColumnsTitle: {"Columns", "列"},
 	mHelpColFit:       {"spare GPU memory with the job loaded; tight: under 10%", "装入任务后剩余的显存；紧张：不足 10%"},
-	mHelpColTotal:     {"the GPUs for the whole run, on the price model in pay", "整个任务的 GPU 费用，按“计费”列的方式"},
+	mHelpColTotal:     {"all in: GPUs at the pay model + storage + egress; ≥: a price unknown", "全包：按“计费”方式的 GPU 费用 + 存储 + 出网流量；≥：有价格未知"},
 	mHelpColPay:       {"the cheapest price model this job may use", "本任务可用的最便宜计费方式"},
 	mHelpColWarn:      {"warnings: ✖ critical  ▲ warning  ● note, and how many", "注意事项：✖ 严重  ▲ 警告  ● 提示，及条数"},
 	mStepsTitle:       {"Go to step", "跳到步骤"},
@@ -665,6 +670,13 @@ var texts = [msgCount]text{
 	mA11ySkipped:    {"Not saved.", "未保存。"},
 	mA11yNoOffers:   {"No offer fits these answers.", "没有符合这些条件的报价。"},
 	mA11yRank:       {"%d. %s %s, %s, %s per hour, %s in total, %s", "%d. %s %s，%s，每小时 %s，总计 %s，%s"},
+
+	mOverBudgetCount: {"%d over budget", "%d 个超出预算"},
+	mPartialLegend:   {"≥ storage/egress price unknown", "≥ 存储/流量价格未知"},
+	mPartialNote: {"≥: a storage or egress price this run needs is unknown and not counted; the offer ranks after those whose whole cost is known",
+		"≥：本次任务所需的存储或出网流量价格未知，未计入总价；该报价排在总价完全已知的报价之后"},
+	mPricing:  {"pricing…", "计价中…"},
+	mRunTotal: {"Total", "总价"},
 }
 
 // tr translates msgs into one language.

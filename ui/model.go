@@ -15,8 +15,10 @@ import (
 	"github.com/gpupick/gpupick/model"
 )
 
-// topOffers is how many ranked offers the panel asks the advisor for.
-const topOffers = 200
+// topOffers is how many ranked offers the panel asks the advisor for,
+// fully priced: a few pages. The list asks for the rest when it needs them
+// (see offerList).
+const topOffers = 60
 
 // focusArea is the part of the screen that receives keys.
 type focusArea int
@@ -96,6 +98,9 @@ type Model struct {
 	cache *viewCache
 	// rank computes a ranking; advisor.Recommend unless a test replaces it.
 	rank func(*model.Catalog, model.Answers, advisor.Options) model.Result
+	// expand prices listed offers fully (advisor.Expand), for the rows of
+	// the offer list beyond the ranking's first offers.
+	expand func(*model.Catalog, model.Answers, advisor.Options, []int) []model.Recommendation
 }
 
 // New returns the root model for a configuration.
@@ -113,6 +118,7 @@ func New(cfg Config) Model {
 		env:     newEnv(cfg.Catalog),
 		now:     time.Now,
 		rank:    recommend,
+		expand:  advisor.Expand,
 		cache:   &viewCache{},
 		width:   80,
 		height:  24,
@@ -175,19 +181,13 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			m.st = newStyles(m.dark, false)
 		}
 	case resultMsg:
-		if msg.seq == m.seq {
-			m.res, m.hasRes, m.resSeq = msg.res, true, msg.seq
-			// While answering, show the best offers of the new ranking;
-			// while browsing the offers, stay on the selected one.
-			m.offers.setRecs(m.res.Recommendations, m.focus == focusOffers)
-			if m.focus == focusForm {
-				m.offers.top = 0
-			}
-			if m.choice != "" {
-				m.selectOffer(m.choice)
-				m.choice = ""
-			}
+		m.applyResult(msg)
+		if m.choice != "" && m.resSeq == msg.seq {
+			m.selectOffer(m.choice)
+			m.choice = ""
 		}
+	case expandMsg:
+		m.offers.addFull(msg)
 	case saveDoneMsg:
 		m = m.saveDone(msg)
 	case tea.PasteMsg:
@@ -196,7 +196,8 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m, cmd = m.key(msg)
 	}
 	m.syncScroll()
-	return m, cmd
+	// What the offer list lacks (the whole list, the rows in view priced).
+	return m, tea.Batch(cmd, m.fetchCmd())
 }
 
 // syncScroll keeps the selected offer visible.
@@ -223,7 +224,7 @@ func (m *Model) layout() layout {
 func (m *Model) selectOffer(k string) {
 	for i := 0; i < len(m.offers.view); i++ {
 		m.offers.sel = i
-		if r := m.offers.selected(); r != nil && recKey(r) == k {
+		if r := m.offers.selectedRow(); r != nil && rowKey(r) == k {
 			return
 		}
 	}

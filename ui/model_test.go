@@ -2,6 +2,7 @@ package ui
 
 import (
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -146,14 +147,14 @@ func TestOffersKeys(t *testing.T) {
 	if m.offers.sort != sortProvider || !strings.Contains(screen(m), "sort: provider") {
 		t.Fatalf("sort %v:\n%s", m.offers.sort, screen(m))
 	}
-	if p := m.offers.all[m.offers.view[0]].Provider; p != "aliyun" {
+	if p := m.offers.rows[m.offers.view[0]].Provider; p != "aliyun" {
 		t.Fatalf("first provider %q", p)
 	}
 	// Filter.
 	m = press(t, m, "/", "4090", "enter")
 	for _, vi := range m.offers.view {
-		if !strings.Contains(m.offers.all[vi].GPU, "4090") {
-			t.Fatalf("filter kept %s", m.offers.all[vi].GPU)
+		if !strings.Contains(m.offers.rows[vi].GPU, "4090") {
+			t.Fatalf("filter kept %s", m.offers.rows[vi].GPU)
 		}
 	}
 	if len(m.offers.view) == 0 || !strings.Contains(screen(m), `filter "4090"`) {
@@ -199,7 +200,7 @@ func TestDetailShowsPriceModelsHiddenCostsAndWarnings(t *testing.T) {
 	// runpod 2x RTX 4090: PCIe, marketplace; enter gives the detail room.
 	m = press(t, m, "ctrl+o", "/", "runpod 2x", "enter", "enter")
 	s := screen(m)
-	for _, want := range []string{"Price models for this run", "on-demand", "not offered", "Hidden costs", "Warnings (2)",
+	for _, want := range []string{"Price models for this run", "on-demand", "not offered", "Total  $", "= GPUs $", "· storage none · egress none", "Warnings (2)",
 		"▲ no-nvlink", "Tensor parallelism over PCIe", "source: https://example.test/nvlink", "● marketplace-host"} {
 		if !strings.Contains(s, want) {
 			t.Errorf("detail lacks %q", want)
@@ -459,9 +460,16 @@ func TestOverBudgetShowsSuggestions(t *testing.T) {
 			t.Errorf("over-budget frame lacks %q:\n%s", want, s)
 		}
 	}
-	m = press(t, m, "ctrl+u", "$5/h")
-	if s := screen(m); strings.Contains(s, "over budget") {
-		t.Errorf("within budget yet flagged:\n%s", s)
+	// Nothing keeps it: every offer is over, counted.
+	if !regexp.MustCompile(`─ \d+ over budget ─`).MatchString(s) || !strings.Contains(s, strconv.Itoa(m.res.OverBudget)+" over budget") {
+		t.Errorf("over-budget frame lacks the separator or the count:\n%s", s)
+	}
+	// Some keep it: the selected one is not flagged, and those over it
+	// follow, counted.
+	m = press(t, m, "ctrl+u", "$1/h")
+	if s := screen(m); strings.Contains(s, "✖ over budget") || m.res.OverBudget == 0 ||
+		!strings.Contains(s, strconv.Itoa(m.res.OverBudget)+" over budget") {
+		t.Errorf("within budget yet flagged, or the over-budget count missing:\n%s", s)
 	}
 }
 

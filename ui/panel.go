@@ -184,11 +184,7 @@ func (m Model) viewOffers(l layout) []string {
 	}
 	out = append(out, m.columnHeader(l.cols, w))
 	sel := m.offers.sel
-	top := min(m.offers.top, max(len(m.offers.view)-l.offerRows, 0))
-	if sel < top || sel >= top+l.offerRows {
-		top = max(min(sel, len(m.offers.view)-l.offerRows), 0)
-	}
-	end := min(top+l.offerRows, len(m.offers.view))
+	top, end, sep := m.offers.window(l.offerRows)
 	cur := m.res.Currency
 	// Cut the visible names together, so that different names still read
 	// differently once cut.
@@ -204,21 +200,36 @@ func (m Model) viewOffers(l layout) []string {
 	insts := make([]string, 0, end-top)
 	gpus := make([]string, 0, end-top)
 	for i := top; i < end; i++ {
-		r := &m.offers.all[m.offers.view[i]]
+		r := &m.offers.rows[m.offers.view[i]]
 		insts = append(insts, r.InstanceType)
-		gpus = append(gpus, gpuCell(r))
+		gpus = append(gpus, rowGPUCell(r))
 	}
 	insts = cutNames(insts, instW, cutMiddle)
 	gpus = cutNames(gpus, gpuW, cutEnd)
 	for i := top; i < end; i++ {
-		r := &m.offers.all[m.offers.view[i]]
-		out = append(out, m.offerRow(l.cols, r, insts[i-top], gpus[i-top], i == sel, cur, w))
+		if i == sep {
+			out = append(out, m.overBudgetLine(w))
+		}
+		vi := m.offers.view[i]
+		out = append(out, m.offerRow(l.cols, &m.offers.rows[vi], m.offers.full[vi], insts[i-top], gpus[i-top], i == sel, cur, w))
 	}
-	for i := end - top; i < l.offerRows; i++ {
+	if sep == end && sep >= 0 {
+		out = append(out, m.overBudgetLine(w))
+	}
+	for len(out) < l.offerRows+1 {
 		out = append(out, "")
 	}
 	out = append(out, m.countLine(top, end, w))
 	return out
+}
+
+// overBudgetLine separates the offers over the budget from those within
+// it, with their number.
+func (m Model) overBudgetLine(w int) string {
+	label := " " + m.t.f(mOverBudgetCount, m.offers.overInView()) + " "
+	left := 2
+	right := max(w-left-cellWidth(label), 0)
+	return m.st.Critical.Render(fitPlain(strings.Repeat("─", left)+label+strings.Repeat("─", right), w))
 }
 
 // columnHeader renders the offer table's header.
@@ -241,12 +252,16 @@ func (m Model) columnHeader(cols []column, w int) string {
 	return m.st.ColHeader.Render(fitPlain(b.String(), w))
 }
 
-// offerRow renders one offer; only visible rows are formatted.
+// offerRow renders one offer; only visible rows are formatted. full is
+// its full pricing, nil until it arrives (the warnings column waits).
 // inst and gpu are the instance and GPU cells, already cut to their columns.
-func (m Model) offerRow(cols []column, r *model.Recommendation, inst, gpu string, selected bool, cur model.Currency, w int) string {
+func (m Model) offerRow(cols []column, r *model.OfferRow, full *model.Recommendation, inst, gpu string, selected bool, cur model.Currency, w int) string {
 	var b strings.Builder
-	marked := m.offers.markIndex(recKey(r)) >= 0
-	badge, rank := warnBadge(r.Warnings)
+	marked := m.offers.markIndex(keyOf(r)) >= 0
+	badge, rank := pendingBadge, 0
+	if full != nil {
+		badge, rank = warnBadge(full.Warnings)
+	}
 	for _, c := range cols {
 		var s string
 		switch c.id {
@@ -266,13 +281,13 @@ func (m Model) offerRow(cols []column, r *model.Recommendation, inst, gpu string
 		case colGPU:
 			s = gpu
 		case colVRAM:
-			s = compactNum(totalVRAM(r))
+			s = compactNum(rowVRAM(r))
 		case colFit:
 			s = fitCell(m.t, r.Headroom)
 		case colHourly:
 			s = money(r.Hourly, cur)
 		case colTotal:
-			s = money(r.Total, cur)
+			s = totalCell(r.Total, r.Partial(), cur)
 		case colModel:
 			s = priceModelName(m.t, r.PriceModel)
 		case colWarn:
@@ -302,6 +317,23 @@ func (m Model) offerRow(cols []column, r *model.Recommendation, inst, gpu string
 	return m.st.Row.Render(line)
 }
 
+// pendingBadge stands in the warnings column while an offer's pricing is
+// on its way.
+const pendingBadge = "…"
+
+// partialMark marks an all-in total with an unknown part (a storage or
+// egress price the catalog lacks): the total is at least that much.
+const partialMark = "≥"
+
+// totalCell formats an all-in total, marked when a part is unknown.
+func totalCell(v float64, partial bool, cur model.Currency) string {
+	s := money(v, cur)
+	if partial && v > 0 {
+		s = partialMark + s
+	}
+	return s
+}
+
 // totalVRAM is the GPU memory of all nodes of a recommendation.
 func totalVRAM(r *model.Recommendation) float64 { return r.VRAMGiB * float64(max(r.Nodes, 1)) }
 
@@ -329,18 +361,33 @@ func sevGlyph(rank int) string {
 	return "●"
 }
 
-// countLine says which rows are shown, how they are sorted and filtered.
+// countLine says which rows are shown, how they are sorted and filtered,
+// how many are over the budget, and what ≥ on a total means.
 func (m Model) countLine(top, end, w int) string {
-	parts := []string{m.t.f(mOffersCount, top+1, end, len(m.offers.view), m.res.Matched, m.res.Considered)}
-	parts = append(parts, m.t.f(mSortBy, m.offers.sort.label(m.t)))
-	if m.offers.filter != "" {
-		parts = append(parts, m.t.f(mFilterActive, m.offers.filter))
+	l := &m.offers
+	total := len(l.view)
+	if !l.complete && l.filter == "" {
+		total = m.res.Listed
 	}
-	if n := len(m.offers.marked); n > 0 {
+	parts := []string{m.t.f(mOffersCount, top+1, end, total, m.res.Matched, m.res.Considered)}
+	parts = append(parts, m.t.f(mSortBy, l.sort.label(m.t)))
+	if l.filter != "" {
+		parts = append(parts, m.t.f(mFilterActive, l.filter))
+	}
+	if n := len(l.marked); n > 0 {
 		parts = append(parts, m.t.f(mMarked, n))
 	}
 	line := m.st.Muted.Render(strings.Join(parts, " · "))
-	if r := m.offers.selected(); r != nil && m.form.answers.Budget.IsSet() && !r.WithinBudget {
+	if n := l.overInView(); n > 0 {
+		line += m.st.Muted.Render(" · ") + m.st.Critical.Render(m.t.f(mOverBudgetCount, n))
+	}
+	for _, vi := range l.view[top:end] {
+		if l.rows[vi].Partial() {
+			line += m.st.Muted.Render(" · " + m.t.s(mPartialLegend))
+			break
+		}
+	}
+	if r := l.selectedRow(); r != nil && m.form.answers.Budget.IsSet() && !r.WithinBudget {
 		line = m.st.Critical.Render("✖ "+m.t.s(mOverBudget)) + m.st.Muted.Render(" · ") + line
 	}
 	return fit(line, w)
@@ -379,6 +426,10 @@ func wrapHanging(st paint, marker, s string, w int) []string {
 func (m Model) viewDetail(w int) []string {
 	r := m.offers.selected()
 	if r == nil {
+		if row := m.offers.selectedRow(); row != nil {
+			// Its pricing is on its way (a tea.Cmd).
+			return []string{fit(m.st.Title.Render(row.Provider+" "+row.InstanceType), w), fit(m.st.Muted.Render(m.t.s(mPricing)), w)}
+		}
 		if m.hasRes && len(m.offers.marked) > 0 {
 			return []string{m.st.Muted.Render(m.t.s(mCompareHint))}
 		}
@@ -444,6 +495,15 @@ func (m Model) viewDetail(w int) []string {
 		}
 	}
 	return out
+}
+
+// partialLast is an offer's all-in total for comparing, an unknown part
+// counted as the worse case: such a total is never the best.
+func partialLast(r *model.Recommendation) float64 {
+	if r.HiddenCosts.Partial() {
+		return math.Inf(1)
+	}
+	return r.Total
 }
 
 // interconnect names how an offer's GPUs are linked.
@@ -645,47 +705,54 @@ func (m Model) priceModelLines(r *model.Recommendation, cur model.Currency, w in
 	return out
 }
 
-// costText words one hidden cost: an amount, "free" when the provider's
-// free allowance covers it, "unknown" when the provider's price is not
-// known, "none" when nothing is stored or sent.
-func (m Model) costText(v float64, used, priceKnown bool, cur model.Currency) (string, paint) {
+// costText words one hidden cost: an amount, "unknown" when the
+// provider's price is not known (it is not counted in the total), "free"
+// when the provider's free allowance covers it, "none" when nothing is
+// stored or sent.
+func (m Model) costText(v float64, used, unknown bool, cur model.Currency) (string, paint) {
 	switch {
+	case unknown:
+		return m.t.s(mUnknown), m.st.Unknown
 	case v > 0:
 		return money(v, cur), m.st.Money
-	case !used:
-		return m.t.s(mCostNone), m.st.Muted
-	case priceKnown:
+	case used:
 		return m.t.s(mCostFree), m.st.Good
 	}
-	return m.t.s(mUnknown), m.st.Unknown
+	return m.t.s(mCostNone), m.st.Muted
 }
 
-// hiddenCosts words the storage and egress of a recommendation. Storage is
-// used when the answers give data to store, and for training, whose
-// checkpoint the advisor stores when no data size is given; egress when
-// the answers give egress. A zero amount is "free" only when the
-// provider's egress price is known (the free allowance covers it).
+// hiddenCosts words the storage and egress of a recommendation, with the
+// advisor's flags for a price it does not know. Storage is used when the
+// answers give data to store, and for training, whose checkpoint the
+// advisor stores when no data size is given; egress when the answers give
+// egress.
 func (m Model) hiddenCosts(r *model.Recommendation) (storage, egress string, sst, est paint) {
 	a := &m.form.answers
-	var pol *model.Policy
-	if m.cfg.Catalog != nil {
-		if p, ok := m.cfg.Catalog.Policies[r.Provider]; ok {
-			pol = &p
-		}
-	}
+	hc := &r.HiddenCosts
 	cur := m.res.Currency
-	storage, sst = m.costText(r.HiddenCosts.Storage, a.DataGB > 0 || a.Workload.Training(), false, cur)
-	egress, est = m.costText(r.HiddenCosts.Egress, a.EgressGB > 0, pol != nil && pol.EgressKnown, cur)
+	storage, sst = m.costText(hc.Storage, a.DataGB > 0 || a.Workload.Training(), hc.StorageUnknown, cur)
+	egress, est = m.costText(hc.Egress, a.EgressGB > 0, hc.EgressUnknown, cur)
 	return storage, egress, sst, est
 }
 
-// hiddenCostLines lists the costs besides the GPUs.
+// hiddenCostLines gives the all-in total of the run and its split ("Total
+// $743 = GPUs $735 · storage $8.00 · egress none"): the GPUs under the
+// price model in pay, storage and egress, each an amount, free, none or
+// unknown; a total with an unknown part is marked ≥ and
+// says that the part is not counted. The reasons follow.
 func (m Model) hiddenCostLines(r *model.Recommendation, w int) []string {
 	hc := &r.HiddenCosts
+	cur := m.res.Currency
 	storage, egress, sst, est := m.hiddenCosts(r)
-	line := m.st.PaneTitleOn.Render(m.t.s(mHiddenCosts)) + "  " + m.st.Label.Render(m.t.s(mStorage)+" ") + sst.Render(storage) +
-		m.st.Muted.Render(" · ") + m.st.Label.Render(m.t.s(mEgress)+" ") + est.Render(egress)
+	dot := m.st.Muted.Render(" · ")
+	line := m.st.PaneTitleOn.Render(m.t.s(mRunTotal)) + "  " + m.st.Money.Render(totalCell(r.Total, hc.Partial(), cur)) +
+		m.st.Muted.Render(" = ") + m.st.Label.Render(m.t.s(mColGPU)+" ") + m.st.Money.Render(money(r.GPUTotal, cur)) +
+		dot + m.st.Label.Render(m.t.s(mStorage)+" ") + sst.Render(storage) +
+		dot + m.st.Label.Render(m.t.s(mEgress)+" ") + est.Render(egress)
 	out := []string{fit(line, w)}
+	if hc.Partial() {
+		out = append(out, wrapStyled(m.st.Unknown, "  "+m.t.s(mPartialNote), w)...)
+	}
 	for _, n := range hc.Notes {
 		out = append(out, wrapStyled(m.st.Muted, "  "+n, w)...)
 	}
@@ -751,7 +818,7 @@ func (m Model) viewCompare(w int) []string {
 		{m.t.s(mColVRAM), func(r *model.Recommendation) string { return gib(totalVRAM(r)) + " GiB" }, func(r *model.Recommendation) float64 { return -totalVRAM(r) }},
 		{m.t.s(mColFit), func(r *model.Recommendation) string { return fitCell(m.t, r.Headroom) }, func(r *model.Recommendation) float64 { return -r.Headroom }},
 		{m.t.s(mColHourly), func(r *model.Recommendation) string { return money(r.Hourly, cur) }, func(r *model.Recommendation) float64 { return r.Hourly }},
-		{m.t.s(mColTotal), func(r *model.Recommendation) string { return money(r.Total, cur) }, func(r *model.Recommendation) float64 { return r.Total }},
+		{m.t.s(mColTotal), func(r *model.Recommendation) string { return totalCell(r.Total, r.HiddenCosts.Partial(), cur) }, partialLast},
 		{m.t.s(mColModel), func(r *model.Recommendation) string { return priceModelName(m.t, r.PriceModel) }, nil},
 		{priceModelName(m.t, model.PriceOnDemand), func(r *model.Recommendation) string { return money(quote(r, model.PriceOnDemand), cur) }, func(r *model.Recommendation) float64 { return quote(r, model.PriceOnDemand) }},
 		{m.t.s(mRowSpot), func(r *model.Recommendation) string { return money(quote(r, model.PriceSpot), cur) }, func(r *model.Recommendation) float64 { return quote(r, model.PriceSpot) }},

@@ -35,12 +35,12 @@ func TestHiddenCostWords(t *testing.T) {
 		{"egress within the free allowance", func(a *model.Answers) { a.EgressGB = 50 }, "gcp g2", []string{"egress free", "50 GB of egress"}},
 		{"egress priced", func(a *model.Answers) { a.EgressGB = 500 }, "gcp g2", []string{"egress $36.00"}},
 		{"egress without a price", func(a *model.Answers) { a.EgressGB = 50 }, "runpod 2x", []string{"egress unknown", "egress price is unknown"}},
-		{"data priced", func(a *model.Answers) { a.DataGB = 100 }, "aws g5.x", []string{"storage $8.00 · egress none"}},
+		{"data priced", func(a *model.Answers) { a.DataGB = 100 }, "aws g5.x", []string{"storage $8.00 · egress none", "Total  $743 = GPUs $735 · storage $8.00"}},
 		{"data without a price", func(a *model.Answers) { a.DataGB = 100 }, "lambda a6000", []string{"storage unknown", "storage price is unknown"}},
 		// Training stores a checkpoint though no data size was given.
 		{"assumed checkpoint without a price", func(a *model.Answers) {
 			a.Workload, a.DurationMode, a.JobTokens = model.WorkloadLoRA, model.DurationJob, 1e9
-		}, "runpod mi300x", []string{"storage unknown · egress none", "GB of storage: the provider's storage price is unknown"}},
+		}, "runpod mi300x", []string{"storage unknown · egress none", "≥", "GB of storage: the provider's storage price is unknown"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			m := newTestModel(t, 140, 40, func(c *Config) {
@@ -154,11 +154,11 @@ func TestSortOrders(t *testing.T) {
 		{Provider: "c", InstanceType: "z", Nodes: 1, Total: 200, Hourly: 2, VRAMGiB: 48, Headroom: 0.5},
 	}
 	var l offerList
-	l.setRecs(recs, false)
+	l.setResult(&model.Result{Recommendations: recs}, false)
 	order := func() string {
 		var s []string
 		for _, vi := range l.view {
-			s = append(s, l.all[vi].InstanceType)
+			s = append(s, l.rows[vi].InstanceType)
 		}
 		return strings.Join(s, "")
 	}
