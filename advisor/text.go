@@ -756,7 +756,7 @@ var texts = map[string]tr{
 	kSpBothLinks:   {"%s within a node and %s between nodes", "节点内%s、节点间%s"},
 	kSpMoE: {
 		"the routed experts of %d MoE layers add a fixed %.1f µs each per token (top-k, sorting tokens by expert, grouped GEMMs at small batch): %.1f of %.1f ms per token",
-		"%d 个 MoE 层的路由专家每层每 token 另有固定 %.1f 微秒（top-k、按专家排序 token、小批量分组 GEMM）：占每 token %.1f 毫秒中的 %.1f 毫秒",
+		"%d 个 MoE 层的路由专家每层每 token 另有固定 %.1f 微秒（top-k、按专家排序 token、小批量分组 GEMM）：合计 %.1f 毫秒，每 token 共 %.1f 毫秒",
 	},
 	kSpJoin: {"; ", "；"},
 	kSpAssumed: {
