@@ -57,6 +57,19 @@ const (
 	// link"); a ring uses one link per hop. The MI300X link rate was not
 	// read, so the MI250 figure stands for it.
 	fabricGBs = 50
+	// moeLayerUS is the fixed time one MoE layer's routed-expert path
+	// takes per decode step beyond streaming its expert weights: the
+	// top-k, the sort of tokens by expert and the two grouped GEMMs are
+	// latency-bound at small batches. The engines' fused-MoE tuning
+	// benchmarks (top-k, sort, both FP8 grouped GEMMs and the combine,
+	// timed in CUDA graphs) report for one token DeepSeek-R1 at TP8 on
+	// B200 52.65 us (sgl-project/sglang PR #11816, default config) and
+	// Qwen3-235B-A22B at TP8 on H200 31.70 us (sgl-project/sglang PR
+	// #11730, untuned); their expert weights (8 experts of 3 x 7168 x
+	// 2048 and of 3 x 4096 x 1536 FP8 values, an eighth on each GPU: 44.0
+	// and 18.9 MB) stream in 5.5 us at 8 TB/s and 3.9 us at 4.8 TB/s.
+	// The mean of what is left, 47.2 and 27.8 us.
+	moeLayerUS = 37.5
 	// tcpDefaultGbps is the NIC rate assumed between nodes without RDMA
 	// when the offer states none: a 25 Gb/s Ethernet NIC, the lowest rate
 	// the catalog's multi-GPU offers list for a documented network.

@@ -158,6 +158,9 @@ func reuseCall(c *call, cat *model.Catalog, a model.Answers, l lang) *call {
 		// The link model and the set-up (speed.go, setup.go).
 		c.p.req.Assumptions = append(c.p.req.Assumptions, l.f(kAsmLinks),
 			l.f(kAsmSetup, provisionVMSec/60, provisionContainerSec/60, imageBytes/1e9, c.p.checkpointBytes()/1e9, downloadBps/1e6))
+		if !c.p.training && c.p.image == nil && c.p.ar.experts > 0 && c.p.ar.used > 0 {
+			c.p.req.Assumptions = append(c.p.req.Assumptions, l.f(kAsmMoELatency, moeLayerUS))
+		}
 	}
 
 	c.provOK = grow(c.provOK, len(ix.provs))

@@ -45,11 +45,15 @@ type speedIn struct {
 // training micro-batch), the time each takes, the communication and
 // compute time of the step and the whole step.
 type commCost struct {
-	what        uint8 // commTP, commPipeline, commGrad, commShard, commExperts
-	count       int
-	each        float64 // seconds per collective
-	comm, step  float64 // seconds per step
-	compute     float64 // seconds per step without communication
+	what       uint8 // commTP, commPipeline, commGrad, commShard, commExperts
+	count      int
+	each       float64 // seconds per collective
+	comm, step float64 // seconds per step
+	compute    float64 // seconds per step without communication
+	// moe is the fixed routed-expert latency of a decode step (moeLayerUS
+	// per MoE layer), over moeLayers layers.
+	moe         float64
+	moeLayers   int
 	mfu         float64 // training utilisation after the derate
 	intra, node linkKind
 	// the network's caveats, for the reason
@@ -268,7 +272,14 @@ func (p *plan) inferSpeed(in speedIn, frac float64) (sp model.Speed, jobHours fl
 		if dp {
 			comm, count, each = dpComm(float64((seqs + t - 1) / t))
 		}
-		step := mem + comm
+		// Each MoE layer's routed-expert path costs a fixed latency per
+		// step on top of its weight bytes (moeLayerUS), on one GPU or
+		// many.
+		route := 0.0
+		if moe && layers > 0 {
+			route = layers * moeLayerUS * 1e-6
+		}
+		step := mem + comm + route
 		if step > 0 {
 			sp.DecodeTokensPerSec = 1 / step
 			sp.ThroughputTokensSec = float64(p.batch) / step
@@ -286,6 +297,9 @@ func (p *plan) inferSpeed(in speedIn, frac float64) (sp model.Speed, jobHours fl
 			if t > 1 {
 				cc.assumed = tp.intraAssumed
 			}
+		}
+		if route > 0 {
+			cc.moe, cc.moeLayers, cc.step, cc.compute = route, int(layers), step, mem
 		}
 		if peak > 0 && p.flopsPerToken > 0 {
 			used := float64(t * r * nodes)
@@ -430,10 +444,17 @@ func (p *plan) trainSpeed(in speedIn, frac float64) (sp model.Speed, jobHours fl
 // step they take (or, in training, the utilisation they cost).
 func (c *call) speedReason(sr *shapeRes) string {
 	cc := &sr.comm
-	if cc.what == commNone || cc.step <= 0 {
+	if cc.step <= 0 || (cc.what == commNone && cc.moe <= 0) {
 		return ""
 	}
 	l := c.l
+	moe := ""
+	if cc.moe > 0 {
+		moe = l.f(kSpMoE, cc.moeLayers, cc.moe/float64(max(cc.moeLayers, 1))*1e6, cc.moe*1e3, cc.step*1e3)
+	}
+	if cc.what == commNone {
+		return moe
+	}
 	link := func(k linkKind) string {
 		switch k {
 		case linkNVSwitch:
@@ -493,6 +514,9 @@ func (c *call) speedReason(sr *shapeRes) string {
 	}
 	if cc.nicAssumed && cc.node != linkNone {
 		out += l.f(kSpNICAssumed, cc.nodeGbps)
+	}
+	if moe != "" {
+		out += l.f(kSpJoin) + moe
 	}
 	return out
 }

@@ -144,12 +144,18 @@ func TestPublishedPCIeVersusNVLink(t *testing.T) {
 // tokens as gpupick's memory model holds; each step then reads nearly every
 // expert and the whole KV cache. Tolerance: a factor of 1.5 (DeepSeek
 // decodes with expert parallelism over 18 H800 nodes and multi-token
-// prediction; gpupick models one TP8 node). SGLang batch 32: a factor of
-// 2.5, the estimate above (the bandwidth bound; the early fused FP8 MoE
-// kernels ran below it). SGLang batch 1: the estimate is a bound, above the
-// published figure and within a factor of 10 of it; the gap (about 30 ms
-// per step at every batch size in SGLang v0.4.1, against 3.6 ms of memory
-// and link time) is engine overhead this model does not contain.
+// prediction; gpupick models one TP8 node).
+// SGLang rows: the estimate is memory and link time plus the fixed
+// routed-expert latency of each MoE layer (moeLayerUS, 2.3 ms per step);
+// it stays above the published figures, by a factor of at most 2.1 at
+// batch 32 and 6 at batch 1. The rest of the gap (about 27 ms per step in
+// SGLang v0.4.1 at batch 1, against 5.9 ms estimated) is outside the
+// model: that release's untuned block-FP8 GEMMs and unfused routing.
+// Among published one-token figures, block-FP8 GEMMs of DeepSeek-V3's
+// shape (N=2112, K=7168) took 23-57 us on an H100 (vllm-project/vllm PRs
+// #23280 and #23939) where their 15 MB stream in 4.5 us, and the
+// unfused grouped top-k took 36 us per layer on an H200 (sgl-project/sglang
+// PR #5371, 8 us fused).
 func TestPublishedDeepSeekV3PerUser(t *testing.T) {
 	fits := func(b int) bool {
 		o := testOffer("cloudB", "node", "H200 SXM", 8, 31.92)
@@ -184,15 +190,46 @@ func TestPublishedDeepSeekV3PerUser(t *testing.T) {
 		want   float64
 		factor float64
 	}{
-		{32, 760.52 / 32, 2.5},
-		{1, 30.29, 10},
+		{32, 760.52 / 32, 2.1},
+		{1, 30.29, 6},
 	} {
 		r := decodeOn(t, "deepseek-v3", "H200 SXM", 8, model.InterconnectNVSwitch, model.FP8, 384, tc.batch)
 		got := r.Speed.DecodeTokensPerSec
 		t.Logf("SGLang batch %d: published %.2f per stream, gpupick %.1f, ratio %.2f", tc.batch, tc.want, got, got/tc.want)
 		if got < tc.want || got > tc.want*tc.factor {
-			t.Errorf("DeepSeek-V3 batch %d: %.1f tokens/s per stream, want between %.1f (published) and %.0fx it", tc.batch, got, tc.want, tc.factor)
+			t.Errorf("DeepSeek-V3 batch %d: %.1f tokens/s per stream, want between %.1f (published) and %.1fx it", tc.batch, got, tc.want, tc.factor)
 		}
+		if !strings.Contains(r.Speed.Reason, "61 MoE layers") {
+			t.Errorf("DeepSeek-V3 batch %d: the reason does not state the MoE layers' fixed latency: %q", tc.batch, r.Speed.Reason)
+		}
+	}
+}
+
+// Every MoE layer pays moeLayerUS per decode step beyond its weight bytes,
+// on one GPU as on many: one stream of Mixtral on one H200 is slower by
+// 32 layers of it than the bytes alone allow, the reason (English and
+// Chinese) says so and the assumptions state the figure.
+func TestMoELayerLatency(t *testing.T) {
+	r := decodeOn(t, "mixtral-8x7b", "H200 SXM", 1, model.InterconnectSingle, model.BF16, 1024, 1)
+	sp := r.Speed
+	if !strings.Contains(sp.Reason, "32 MoE layers") || sp.CommShare != 0 {
+		t.Errorf("single-GPU Mixtral: reason %q, comm share %.2f", sp.Reason, sp.CommShare)
+	}
+	step := 1 / sp.DecodeTokensPerSec
+	mem := sp.BandwidthUtilisation * step / bwEff
+	within(t, "Mixtral fixed MoE latency per step", step-mem, 32*moeLayerUS*1e-6, 1e-6)
+	zh := decodeIn(t, "zh", "mixtral-8x7b", "H200 SXM", 1, model.InterconnectSingle, model.BF16, 1024, 1)
+	if !hasHan(zh.Speed.Reason) || !strings.Contains(zh.Speed.Reason, "MoE") {
+		t.Errorf("Chinese reason: %q", zh.Speed.Reason)
+	}
+	o := testOffer("cloudA", "node", "H200 SXM", 1, 10)
+	a := answers(model.WorkloadInference, "mixtral-8x7b", model.BF16, 1024, 1)
+	if res := Recommend(speedCatalog(o), a, Options{}); !hasAssumption(res, "each MoE layer adds a fixed") {
+		t.Errorf("assumptions do not state the MoE latency: %v", res.Requirement.Assumptions)
+	}
+	dense := answers(model.WorkloadInference, "llama-2-7b", model.BF16, 1024, 1)
+	if res := Recommend(speedCatalog(o), dense, Options{}); hasAssumption(res, "each MoE layer adds a fixed") {
+		t.Errorf("a dense model states the MoE latency: %v", res.Requirement.Assumptions)
 	}
 }
 

@@ -287,6 +287,8 @@ const (
 	kSpWhatExperts   = "sp.whatexperts"
 	kSpBothLinks     = "sp.bothlinks"
 	kSpAssumed       = "sp.assumed"
+	kSpMoE           = "sp.moe"
+	kSpJoin          = "sp.join"
 	kSpNICAssumed    = "sp.nicassumed"
 	kLinkNVSwitch    = "link.nvswitch"
 	kLinkNVLink      = "link.nvlink"
@@ -297,6 +299,7 @@ const (
 	kLinkRDMA        = "link.rdma"
 	kLinkTCP         = "link.tcp"
 	kAsmLinks        = "asm.links"
+	kAsmMoELatency   = "asm.moelatency"
 	kAsmSetup        = "asm.setup"
 )
 
@@ -751,6 +754,11 @@ var texts = map[string]tr{
 	kSpWhatShard:   {"ZeRO-3 weight gathers and gradient reduce-scatter", "ZeRO-3 权重收集与梯度 reduce-scatter"},
 	kSpWhatExperts: {"expert-parallel all-to-alls", "专家并行 all-to-all"},
 	kSpBothLinks:   {"%s within a node and %s between nodes", "节点内%s、节点间%s"},
+	kSpMoE: {
+		"the routed experts of %d MoE layers add a fixed %.1f µs each per token (top-k, sorting tokens by expert, grouped GEMMs at small batch): %.1f of %.1f ms per token",
+		"%d 个 MoE 层的路由专家每层每 token 另有固定 %.1f 微秒（top-k、按专家排序 token、小批量分组 GEMM）：合计 %.1f 毫秒，每 token 共 %.1f 毫秒",
+	},
+	kSpJoin: {"; ", "；"},
 	kSpAssumed: {
 		"; the offer does not document how its GPUs are linked: PCIe through host memory assumed",
 		"；该报价未说明 GPU 间如何互联：按主机内存中转的 PCIe 计",
@@ -770,6 +778,10 @@ var texts = map[string]tr{
 	kAsmLinks: {
 		"speed over links: tensor parallelism pays two all-reduces per layer per token (an MoE layer one all-reduce and two all-to-alls), training a gradient all-reduce per micro-batch (ZeRO-3 also gathers the weights), costed as NCCL costs a ring (6.6 µs plus 0.6 µs per step on NVLink, 1.0 on PCIe, 2.98 through host memory, 2.7 between nodes) at measured bus bandwidths; training overlaps communication with compute; GPU links an offer does not document are taken as PCIe through host memory",
 		"互联对速度的影响：张量并行每层每 token 两次 all-reduce（MoE 层为一次 all-reduce 加两次 all-to-all），训练每个微批次一次梯度 all-reduce（ZeRO-3 还要收集权重），按 NCCL 的环形算法计价（基础 6.6 微秒，每步 NVLink 0.6、PCIe 1.0、主机内存中转 2.98、跨节点 2.7 微秒），带宽取实测总线带宽；训练中通信与计算重叠；报价未说明的 GPU 互联按主机内存中转的 PCIe 计",
+	},
+	kAsmMoELatency: {
+		"MoE decode: each MoE layer adds a fixed %.1f µs per step beyond its weight bytes (the fused-MoE kernels' one-token time in SGLang's tuning benchmarks, less the time their weights take to stream)",
+		"MoE 解码：每个 MoE 层每步在读取权重之外另有固定 %.1f 微秒（SGLang 调优基准中融合 MoE 内核处理单个 token 的耗时，减去其权重读取时间）",
 	},
 	kAsmSetup: {
 		"set-up before a run: %d min to get a VM (no GPU VM boot time is published: a conservative default), %d min for a container (a marketplace host or a container platform); the %.0f GB vLLM image and %.0f GB of weights downloaded at up to %.0f MB/s (hf_transfer's ceiling), then copied to the GPUs over PCIe; a job-size run is billed for it, under the provider's billing minimum",
