@@ -108,28 +108,55 @@ func (c *commonFlags) loadCatalog() (*model.Catalog, []string, error) {
 	return cat, notices, err
 }
 
-// startAnswers returns the answers a run starts from: a record's, or the
-// defaults (in yuan for the Chinese UI). On error it returns the exit code
-// and the message.
-func startAnswers(file, lang string, cat *model.Catalog) (model.Answers, int, string) {
-	a := model.DefaultAnswers()
-	if lang == "zh" {
-		a.Currency = model.CNY
+// session is what a run starts from: the language, the catalog and what
+// the user must be told about it, the answers (a record's, then the
+// flags'), the notes on what the flags imply, and a loaded record's choice.
+type session struct {
+	lang    string
+	cat     *model.Catalog
+	notices []string
+	answers model.Answers
+	notes   []string
+	choice  *model.Recommendation
+}
+
+// prepare resolves the language, loads the catalog, starts from a record
+// (file, given with the flag flagName) or the defaults (in yuan for the
+// Chinese UI), applies the answer flags and validates the answers once, at
+// the edge. On error it returns the exit code and the message.
+func prepare(common *commonFlags, af answerFlags, flagName, file string) (session, int, string) {
+	var s session
+	var err error
+	if s.lang, err = common.language(); err != nil {
+		return s, exitUsage, err.Error()
 	}
-	if file == "" {
-		return a, exitOK, ""
+	if s.cat, s.notices, err = common.loadCatalog(); err != nil {
+		return s, exitCode(err), err.Error()
 	}
-	rec, err := data.ReadRecord(file)
-	if err != nil {
-		return a, exitUsage, "--answers: " + err.Error()
+	s.answers = model.DefaultAnswers()
+	if s.lang == "zh" {
+		s.answers.Currency = model.CNY
 	}
-	return rec.Answers, exitOK, ""
+	if file != "" {
+		rec, err := data.ReadRecord(file)
+		if err != nil {
+			return s, exitUsage, "--" + flagName + ": " + err.Error()
+		}
+		s.answers, s.choice = rec.Answers, rec.Choice
+	}
+	if s.notes, err = af.apply(&s.answers, s.cat); err != nil {
+		return s, exitUsage, err.Error()
+	}
+	if err := validateAnswers(&s.answers, s.cat, flagName, file, af); err != nil {
+		return s, exitUsage, err.Error()
+	}
+	return s, exitOK, ""
 }
 
 // validateAnswers normalises and checks the answers once, at the edge, so
 // the advisor receives valid answers. A problem is named by the flag when
 // the flag was given, else by the record key of the answers file.
-func validateAnswers(a *model.Answers, cat *model.Catalog, file string, af answerFlags) error {
+func validateAnswers(a *model.Answers, cat *model.Catalog, flagName, file string, af answerFlags) error {
 	a.Normalize()
 	err := a.ValidateWith(model.NewAnswerEnv(cat, advisor.MatchGPU))
 	if err == nil {
@@ -145,7 +172,7 @@ func validateAnswers(a *model.Answers, cat *model.Catalog, file string, af answe
 			if !given {
 				c := *fe
 				c.Field = "[answers] " + s.Key
-				return fmt.Errorf("--answers %s: %w", echo(file), &c)
+				return fmt.Errorf("--%s %s: %w", flagName, echo(file), &c)
 			}
 		}
 	}
@@ -235,45 +262,23 @@ func runWizard(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "gpupick: "+format+"\n", args...)
 		return code
 	}
-	lang, err := common.language()
-	if err != nil {
-		return fail(exitUsage, "%v", err)
-	}
-	cat, notices, err := common.loadCatalog()
-	if err != nil {
-		return fail(exitCode(err), "%v", err)
-	}
-	for _, n := range notices {
+	ss, code, msg := prepare(&common, af, "load", *load)
+	for _, n := range ss.notices {
 		fmt.Fprintln(stderr, "gpupick:", n)
-	}
-	answers, code, msg := startAnswers("", lang, cat)
-	var choice *model.Recommendation
-	if *load != "" {
-		rec, err := data.ReadRecord(*load)
-		if err != nil {
-			return fail(exitUsage, "--load: %v", err)
-		}
-		answers, choice = rec.Answers, rec.Choice
 	}
 	if code != exitOK {
 		return fail(code, "%s", msg)
 	}
-	if _, err := af.apply(&answers, cat); err != nil {
-		return fail(exitUsage, "%v", err)
-	}
-	if err := validateAnswers(&answers, cat, *load, af); err != nil {
-		return fail(exitUsage, "%v", err)
-	}
 	in, _ := stdin.(*os.File)
 	out, _ := stdout.(*os.File)
 	acc := *accessible || envOn("ACCESSIBLE") || in == nil || out == nil || !isTerminal(in) || !isTerminal(out)
-	err = ui.Run(ui.Config{
-		Catalog:    cat,
-		Answers:    answers,
+	err := ui.Run(ui.Config{
+		Catalog:    ss.cat,
+		Answers:    ss.answers,
 		LoadedFrom: *load,
-		Choice:     choice,
-		Notices:    notices,
-		Lang:       lang,
+		Choice:     ss.choice,
+		Notices:    ss.notices,
+		Lang:       ss.lang,
 		Save:       data.WriteRecord,
 		Version:    version,
 		Accessible: acc,

@@ -56,28 +56,14 @@ func runRecommend(args []string, stdout, stderr io.Writer) int {
 	if *top < 1 || *top > 10000 {
 		return fail(exitUsage, "--top %d: out of range (use 1 to 10000)", *top)
 	}
-	lang, err := common.language()
-	if err != nil {
-		return fail(exitUsage, "%v", err)
-	}
-	cat, notices, err := common.loadCatalog()
-	if err != nil {
-		return fail(exitCode(err), "%v", err)
-	}
-	for _, n := range notices {
+	ss, code, msg := prepare(&common, af, "answers", *answersFile)
+	for _, n := range ss.notices {
 		fmt.Fprintln(stderr, "gpupick recommend:", n)
 	}
-	a, code, msg := startAnswers(*answersFile, lang, cat)
 	if code != exitOK {
 		return fail(code, "%s", msg)
 	}
-	notes, err := af.apply(&a, cat)
-	if err != nil {
-		return fail(exitUsage, "%v", err)
-	}
-	if err := validateAnswers(&a, cat, *answersFile, af); err != nil {
-		return fail(exitUsage, "%v", err)
-	}
+	cat, a, lang, notes := ss.cat, ss.answers, ss.lang, ss.notes
 	for _, n := range notes {
 		fmt.Fprintln(stderr, "gpupick recommend: note:", n)
 	}

@@ -196,9 +196,11 @@ func TestDiffusionSingleGPU(t *testing.T) {
 		t.Fatalf("image job: %v %v", res.Requirement.Assumptions, res.Notes)
 	}
 	for _, r := range res.Recommendations {
-		perImage := r.HourlyUSD * r.Speed.SecondsPerImage / 3600 / float64(r.GPUsUsed)
-		if math.Abs(r.TotalUSD/1000-perImage) > 1e-9*perImage+1e-12 {
-			t.Errorf("%s: $%.5f per image, want %.5f (rate x seconds per image / copies)", r.InstanceType, r.TotalUSD/1000, perImage)
+		// The job's GPU time is the images at seconds per image over the
+		// copies; the run adds its set-up (setup.go).
+		jobH := 1000 * r.Speed.SecondsPerImage / 3600 / float64(r.GPUsUsed)
+		if math.Abs(r.Speed.JobHours-jobH) > 1e-9*jobH || math.Abs(r.RunHours-jobH-r.Setup.Hours) > 1e-9 {
+			t.Errorf("%s: job %.4f h, run %.4f h, set-up %.4f h; want a job of %.4f h (seconds per image / copies)", r.InstanceType, r.Speed.JobHours, r.RunHours, r.Setup.Hours, jobH)
 		}
 	}
 }

@@ -119,6 +119,9 @@ type plan struct {
 
 	maxNodes  int
 	shardings []string // training sharding strategies to try, in order
+
+	// Speed and set-up inputs (speed.go, setup.go).
+	context int // tokens per sequence
 }
 
 // Estimate returns what the answers need from hardware: the memory with
@@ -146,6 +149,7 @@ func EstimateWith(cat *model.Catalog, a model.Answers, opt Options) model.Requir
 // context is set to the default the estimate uses.
 func newPlan(cat *model.Catalog, a *model.Answers, l lang) *plan {
 	p := &plan{prec: a.Precision, batch: max(a.Batch, 1), ctx: cudaContextBytes, reserve: 1}
+	p.context = a.Context
 	r := &p.req
 	r.Workload, r.Precision = a.Workload, a.Precision
 	p.training = a.Workload.Training()

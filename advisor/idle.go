@@ -1,7 +1,5 @@
 package advisor
 
-import "github.com/gpupick/gpupick/model"
-
 // markIdle sets shapeRes.smaller for every configuration that leaves GPUs
 // of its instance idle: the lowest hourly rate of an offer (wanted by the
 // filters, of the same GPU) whose instance has just the GPUs it uses. An
@@ -64,15 +62,11 @@ func (c *call) cheapestRow(si int) float64 {
 	return low
 }
 
-// clusterOK reports whether an offer may run on several nodes: it is not
-// an independent marketplace listing, and the catalog does not say it has
-// no cluster network (no RDMA and no documented inter-node network). An
-// undocumented network is kept, with the no-rdma warning: most catalogs
-// do not record it.
+// clusterOK reports whether an offer may run on several nodes: not an
+// independent marketplace listing (separate hosts with no cluster network
+// between them). A provider's own nodes are kept whatever their network:
+// without RDMA the speed estimate pays the exchange at the NIC rate over
+// TCP, and the no-rdma warning says so.
 func (c *call) clusterOK(offer int32) bool {
-	o := &c.cat.Offers[offer]
-	if marketplace(o) {
-		return false
-	}
-	return o.RDMA != model.No || o.InterNodeNetwork != ""
+	return !marketplace(&c.cat.Offers[offer])
 }

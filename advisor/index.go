@@ -60,6 +60,7 @@ type row struct {
 	shape                                    int32
 	prov                                     uint16
 	cur                                      uint8
+	class                                    uint8 // provider class, for the set-up time
 }
 
 // hotRow is the part of a row a scan reads for every offer: the lowest
@@ -82,6 +83,10 @@ type shape struct {
 	frac   float64 // share of a GPU for vGPU slices, 1 for whole GPUs
 	nvlink int8    // 1 NVLink (or Infinity Fabric) between the GPUs, -1 PCIe only, 0 unknown
 	rdma   model.Tri
+	// ic is the documented interconnect and netGbps the node's NIC rate
+	// when its network note states one (0 otherwise), for the link model.
+	ic      model.Interconnect
+	netGbps float64
 }
 
 // gpuInfo is a GPU name with its facts when the catalog has them.
@@ -128,12 +133,14 @@ func indexFor(cat *model.Catalog) *index {
 }
 
 type shapeKey struct {
-	gpu    int32
-	count  int
-	vram   float64
-	frac   float64
-	nvlink int8
-	rdma   model.Tri
+	gpu     int32
+	count   int
+	vram    float64
+	frac    float64
+	nvlink  int8
+	rdma    model.Tri
+	ic      model.Interconnect
+	netGbps float64
 }
 
 func buildIndex(cat *model.Catalog, fp fingerprint) *index {
@@ -197,7 +204,7 @@ func buildIndex(cat *model.Catalog, fp fingerprint) *index {
 			gp = ix.gpus[g].g
 		}
 		usable, _ := gp.Usable(o.VRAMGiB)
-		k := shapeKey{gpu: g, count: o.GPUCount, vram: usable, frac: frac, nvlink: nvlinkOf(o, ix, g), rdma: o.RDMA}
+		k := shapeKey{gpu: g, count: o.GPUCount, vram: usable, frac: frac, nvlink: nvlinkOf(o, ix, g), rdma: o.RDMA, ic: o.Interconnect, netGbps: nodeGbps(o)}
 		si, ok := shapeIdx[k]
 		if !ok {
 			ix.shapes = append(ix.shapes, shape(k))
@@ -207,7 +214,7 @@ func buildIndex(cat *model.Catalog, fp fingerprint) *index {
 		ix.rows[i] = row{
 			od: pos(o.OnDemand), spot: pos(o.Spot), daily: pos(o.Daily), weekly: pos(o.Weekly),
 			monthly: pos(o.Monthly), yearly: pos(o.Yearly),
-			offer: int32(i), shape: si, prov: pi, cur: ci,
+			offer: int32(i), shape: si, prov: pi, cur: ci, class: classOf(o),
 		}
 		if usable > ix.maxVRAM {
 			ix.maxVRAM = usable

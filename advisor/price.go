@@ -239,8 +239,11 @@ func billHours(h float64, pol *model.Policy, job bool) float64 {
 	if pol == nil || !job {
 		return h
 	}
-	if pol.BillingGranularity == "hourly" {
+	switch pol.BillingGranularity {
+	case "hourly":
 		h = math.Ceil(h - 1e-9)
+	case "per-minute":
+		h = math.Ceil(h*60-1e-9) / 60
 	}
 	if m := pol.BillingMinimumSeconds / 3600; h < m {
 		h = m

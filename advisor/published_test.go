@@ -221,10 +221,10 @@ func TestPublishedFalcon180BHardwareTable(t *testing.T) {
 // Source: pytorch-labs/gpt-fast README, benchmarks on A100-80GB (power
 // limited to 330 W), batch size 1, 5-token prompts: Llama-2-7B base 104.9
 // tokens/s; Llama-2-70B on 8 GPUs with tensor parallelism 62.50 tokens/s.
-// The estimate is the bandwidth roofline at 70% of the 2039 GB/s peak with
-// the tensor-parallel efficiency fitted to the same README's TP runs.
-// Tolerance 15%: nominal parameter counts (7B, 70B) and a power-limited
-// GPU.
+// The estimate is the bandwidth roofline at 70% of the 2039 GB/s peak plus
+// the tensor-parallel all-reduces over NVSwitch (link.go, nothing fitted to
+// this README). Tolerance 15%: nominal parameter counts (7B, 70B) and a
+// power-limited GPU.
 func TestPublishedDecodeGPTFast(t *testing.T) {
 	cat := catWith(testOffer("cloudA", "a100-80x1", "A100-80GB SXM4", 1, 5), testOffer("cloudA", "a100-80x8", "A100-80GB SXM4", 8, 40))
 	for _, tc := range []struct {

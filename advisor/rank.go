@@ -94,7 +94,9 @@ type shapeRes struct {
 	perGPU, headroom float64
 	speed            model.Speed
 	jobH             float64
-	tier             uint8 // 0 meets the latency class, 1 speed unknown, 2 too slow
+	comm             commCost   // what moving data costs (for Speed.Reason)
+	setup            setupParts // image pull, download and load
+	tier             uint8      // 0 meets the latency class, 1 speed unknown, 2 too slow
 	// short counts how the shape falls short of the job as asked: headroom
 	// below the safety margin, FP8 run weight-only at 16-bit compute. Such
 	// a shape ranks after every shape with fewer shortfalls (within its
@@ -105,7 +107,9 @@ type shapeRes struct {
 	fp8WO bool // FP8 weight-only
 	// The run on this shape, for the scan: billed-use and calendar hours
 	// (1 and 1 when a job's length is unknown, noLen), and what turns an
-	// offer's lowest hourly rate into a lower bound of the run's cost.
+	// offer's lowest hourly rate into a lower bound of the run's cost. A
+	// job's hours include the set-up but the provisioning, which depends
+	// on the provider (rowHours adds it).
 	runH, runCal, lbScale float64
 	noLen                 bool
 	// smaller is the lowest hourly rate (USD, all nodes) of a configuration
@@ -177,6 +181,14 @@ func reuseCall(c *call, cat *model.Catalog, a model.Answers, l lang) *call {
 		c.storageGB = ck / 1e9
 		c.p.req.Assumptions = append(c.p.req.Assumptions, l.f(kAsmCheckpointDisk, c.storageGB))
 	}
+	if c.p.sized && !c.p.stated {
+		// The link model and the set-up (speed.go, setup.go).
+		c.p.req.Assumptions = append(c.p.req.Assumptions, l.f(kAsmLinks),
+			l.f(kAsmSetup, provisionVMSec/60, provisionContainerSec/60, imageBytes/1e9, c.p.checkpointBytes()/1e9, downloadBps/1e6))
+		if !c.p.training && c.p.image == nil && c.p.ar.experts > 0 && c.p.ar.used > 0 {
+			c.p.req.Assumptions = append(c.p.req.Assumptions, l.f(kAsmMoELatency, moeLayerUS))
+		}
+	}
 
 	c.provOK = grow(c.provOK, len(ix.provs))
 	c.polFX = grow(c.polFX, len(ix.provs))
@@ -212,7 +224,7 @@ func reuseCall(c *call, cat *model.Catalog, a model.Answers, l lang) *call {
 		sr := &c.shapes[i]
 		*sr = c.evalShape(&ix.shapes[i])
 		if sr.ok {
-			sr.runH, sr.runCal = c.runHours(sr)
+			sr.runH, sr.runCal = c.runHours(sr, sr.setup.baseHours())
 			if sr.noLen = c.p.jobMode && sr.runH <= 0; sr.noLen {
 				sr.runH, sr.runCal = 1, 1
 			}
@@ -359,7 +371,14 @@ func (c *call) evalShape(s *shape) shapeRes {
 	if s.gpu >= 0 {
 		g = c.ix.gpus[s.gpu].g
 	}
-	sr.speed, sr.jobH = p.shapeSpeed(g, s.frac, n, sr.tp, sr.reps, sr.nodes, s.nvlink, s.rdma)
+	in := speedIn{g: g, frac: s.frac, n: n, t: sr.tp, r: sr.reps, nodes: sr.nodes, sharding: sr.sharding,
+		net: topoOf(g, s.nvlink, s.ic, s.rdma, s.netGbps, n, sr.nodes)}
+	sr.speed, sr.jobH, sr.comm = p.speedOf(in)
+	loaders := sr.tp * sr.nodes
+	if p.training {
+		loaders = n * sr.nodes
+	}
+	sr.setup = p.setupOf(g, s.netGbps, loaders)
 	matters := p.jobMode || p.minDecode > 0 || p.maxTTFT > 0
 	switch {
 	case !sr.speed.Unknown && !sr.speed.MeetsLatency:
@@ -371,13 +390,30 @@ func (c *call) evalShape(s *shape) shapeRes {
 }
 
 // runHours is the billed-use hours and the calendar hours of the run on a
-// shape (for a job of unknown speed, both are 0).
-func (c *call) runHours(sr *shapeRes) (h, cal float64) {
+// shape: a job-size run is its job time plus the set-up (setupH hours);
+// for a job of unknown speed both are 0.
+func (c *call) runHours(sr *shapeRes, setupH float64) (h, cal float64) {
 	if !c.p.jobMode {
 		return c.wallH, c.wallCal
 	}
-	h = sr.jobH
+	if sr.jobH <= 0 {
+		return 0, 0
+	}
+	h = sr.jobH + setupH
 	return h, h * model.HoursPerWeekFull / c.a.HoursPerWeek
+}
+
+// rowHours is the run on one offer of a shape: the shape's hours plus, for
+// a job-size run of known length, the provisioning time of the offer's
+// provider class (setup.go). unknown is true when the job's length is not
+// known; h and cal are then 1.
+func (c *call) rowHours(sr *shapeRes, r *row) (h, cal float64, unknown bool) {
+	h, cal, unknown = sr.runH, sr.runCal, sr.noLen
+	if c.p.jobMode && !unknown {
+		h += provisionSec(r.class) / 3600
+		cal = h * model.HoursPerWeekFull / c.a.HoursPerWeek
+	}
+	return h, cal, unknown
 }
 
 // cand is an offer's ranking key: within budget first, then latency tier,
@@ -476,7 +512,7 @@ func (c *call) quick(ri int32, sr *shapeRes, worst *cand) (cand, verdict) {
 		return cand{}, skip
 	}
 	c.st.matched++ // and, by the scan, unknownSpeed or tooSlow by the shape's tier
-	h, cal, unknown := sr.runH, sr.runCal, sr.noLen
+	h, cal, unknown := c.rowHours(sr, r)
 	var unk uint8
 	if c.anyUnk { // the same for every offer of a call
 		unk = c.hidUnk[hr.prov]

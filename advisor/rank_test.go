@@ -117,8 +117,9 @@ func TestJobRanksByCostToFinish(t *testing.T) {
 		t.Fatalf("want the H100 first (cheaper to finish), got %v", got)
 	}
 	for _, r := range res.Recommendations {
-		if r.RunHours <= 0 || math.Abs(r.RunHours-r.Speed.JobHours) > 1e-9 {
-			t.Errorf("%s: run hours %.2f, job hours %.2f", r.InstanceType, r.RunHours, r.Speed.JobHours)
+		// Billed hours: the job plus its set-up (setup.go).
+		if r.RunHours <= 0 || r.Setup.Hours <= 0 || math.Abs(r.RunHours-r.Speed.JobHours-r.Setup.Hours) > 1e-9 {
+			t.Errorf("%s: run hours %.2f, job hours %.2f, set-up %.2f", r.InstanceType, r.RunHours, r.Speed.JobHours, r.Setup.Hours)
 		}
 		if math.Abs(r.GPUTotalUSD-r.HourlyUSD*r.RunHours) > 1e-6*r.GPUTotalUSD {
 			t.Errorf("%s: GPU total %.2f != %.2f x %.2f h", r.InstanceType, r.GPUTotalUSD, r.HourlyUSD, r.RunHours)

@@ -18,11 +18,7 @@ func (c *call) full(cd cand) model.Recommendation {
 	fx := c.fxUSD[r.cur]
 	toDisp := c.fxDisp[r.cur] / fx
 
-	h, cal := c.runHours(sr)
-	unknown := c.p.jobMode && h <= 0
-	if unknown {
-		h, cal = 1, 1
-	}
+	h, cal, unknown := c.rowHours(sr, r)
 	qs := c.quotes(r, pol, sr.nodes, h, cal, fx, true, nil)
 	hc := c.hiddenCosts(r.prov, cal)
 	best, within := c.pick(qs, hc, h, cal)
@@ -66,6 +62,8 @@ func (c *call) full(cd cand) model.Recommendation {
 	if !unknown {
 		rec.RunHours, rec.CalendarHours = h, cal
 	}
+	rec.Setup = sr.setup.setupTime(r.class)
+	rec.Speed.Reason = c.speedReason(sr)
 	for k := range qs {
 		q := &qs[k]
 		pq := model.PriceQuote{
@@ -123,7 +121,10 @@ func (c *call) offerRow(cd cand) model.OfferRow {
 	sr := &c.shapes[r.shape]
 	fx := c.fxUSD[r.cur]
 	toDisp := c.fxDisp[r.cur] / fx
-	h, cal := c.runHours(sr)
+	h, cal, unknown := c.rowHours(sr, r)
+	if unknown {
+		h, cal = 0, 0
+	}
 	hc := c.hidWallOr(r.prov, cal)
 	row := model.OfferRow{
 		Offer: o, Index: int(cd.idx), Provider: o.Provider, InstanceType: o.InstanceType,

@@ -24,80 +24,283 @@ func peakFLOPS(g *model.GPU, prec model.Precision, training bool) float64 {
 	return g.BF16TFLOPS * 1e12
 }
 
-// tpEfficiency is the share of ideal scaling tensor parallelism keeps: with
-// NVLink 1/(1+0.04(t-1)), fitted to gpt-fast's Llama-2-70B runs (per-GPU
-// bandwidth 1482, 1341 and 1135 GB/s at 2, 4 and 8 GPUs); over PCIe the
-// all-reduce is assumed about four times costlier.
-func tpEfficiency(t int, nvlink int8) float64 {
-	if t <= 1 {
-		return 1
-	}
-	k := 0.04
-	if nvlink <= 0 {
-		k = 0.15
-	}
-	return 1 / (1 + k*float64(t-1))
+// actBytes is the size of one activation value moved between GPUs: 16
+// bits (inference engines and mixed-precision training exchange bf16 or
+// fp16 activations and gradients).
+const actBytes = 2
+
+// speedIn is one configuration to estimate: n GPUs per node (of which a
+// replica uses t for tensor parallelism, r replicas per node), nodes
+// nodes, the network and, for training, the sharding strategy.
+type speedIn struct {
+	g              *model.GPU
+	frac           float64
+	n, t, r, nodes int
+	net            topo
+	sharding       string
 }
 
-// shapeSpeed estimates the speed of the workload on one configuration.
+// commCost is what moving data costs a configuration, for the reason
+// shown with its speed: the collectives of one step (a decode token or a
+// training micro-batch), the time each takes, the communication and
+// compute time of the step and the whole step.
+type commCost struct {
+	what       uint8 // commTP, commPipeline, commGrad, commShard, commExperts
+	count      int
+	each       float64 // seconds per collective
+	comm, step float64 // seconds per step
+	compute    float64 // seconds per step without communication
+	// moe is the fixed routed-expert latency of a decode step (moeLayerUS
+	// per MoE layer), over moeLayers layers.
+	moe         float64
+	moeLayers   int
+	mfu         float64 // training utilisation after the derate
+	intra, node linkKind
+	// the network's caveats, for the reason
+	geforce, assumed, nicAssumed bool
+	nodeGbps                     float64
+}
+
+// withNet records the caveats of a network in a commCost.
+func (cc commCost) withNet(t *topo) commCost {
+	cc.geforce, cc.assumed, cc.nicAssumed, cc.nodeGbps = t.geforce, t.intraAssumed, t.nicAssumed, t.nodeGbps
+	return cc
+}
+
+// What a configuration's communication is.
+const (
+	commNone uint8 = iota
+	commTP
+	commPipeline
+	commGrad
+	commShard
+	commExperts
+	commDPAttn
+)
+
+// shapeSpeed estimates the speed of the workload on one configuration with
+// a network inferred from nvlink (1 NVSwitch, -1 PCIe, 0 not documented)
+// and rdma; training uses the last sharding strategy the plan allows.
 // jobHours is the length of a job-size run, 0 when unknown or not a job.
 func (p *plan) shapeSpeed(g *model.GPU, frac float64, n, t, r, nodes int, nvlink int8, rdma model.Tri) (sp model.Speed, jobHours float64) {
+	ic := model.InterconnectUnknown
+	switch {
+	case nvlink > 0:
+		ic = model.InterconnectNVSwitch
+	case nvlink < 0:
+		ic = model.InterconnectPCIe
+	}
+	in := speedIn{g: g, frac: frac, n: n, t: t, r: r, nodes: nodes, net: topoOf(g, nvlink, ic, rdma, 0, n, nodes)}
+	if len(p.shardings) > 0 {
+		in.sharding = p.shardings[len(p.shardings)-1]
+	}
+	sp, jobHours, _ = p.speedOf(in)
+	return sp, jobHours
+}
+
+// speedOf estimates the speed of the workload on one configuration, with
+// what its communication costs.
+func (p *plan) speedOf(in speedIn) (sp model.Speed, jobHours float64, cc commCost) {
+	frac := in.frac
 	if !(frac > 0 && frac <= 1) {
 		frac = 1
 	}
 	if p.stated || !p.sized {
 		sp.MeetsLatency = true
 		sp.Unknown = p.jobMode
-		return sp, 0
+		return sp, 0, cc
 	}
 	if p.image != nil {
-		return p.imageSpeed(g, frac, n*nodes)
+		// A diffusion pipeline runs whole on each GPU: nothing moves
+		// between them (diffusion.go).
+		sp, jobHours = p.imageSpeed(in.g, frac, max(in.n, 1)*max(in.nodes, 1))
+		return sp, jobHours, cc
 	}
 	if p.training {
-		peak := peakFLOPS(g, p.prec, true) * frac
-		if peak <= 0 || p.flopsPerToken <= 0 {
-			sp.Unknown, sp.MeetsLatency = true, true
-			return sp, 0
-		}
-		gpus := n * nodes
-		mfu := trainMFU
-		if n > 1 && nvlink < 0 {
-			mfu *= 0.75
-		}
-		if nodes > 1 && rdma == model.No {
-			mfu *= 0.5
-		}
-		tps := float64(gpus) * peak * mfu / p.flopsPerToken
-		sp.ThroughputTokensSec = tps
-		sp.Utilisation = mfu
-		sp.MeetsLatency = true
-		if p.jobMode && tps > 0 {
-			jobHours = p.jobTokens / tps / 3600
-			sp.JobHours = jobHours
-		}
-		return sp, jobHours
+		return p.trainSpeed(in, frac)
 	}
+	return p.inferSpeed(in, frac)
+}
 
-	// Inference: decode is memory-bound (a roofline on bandwidth), prefill
-	// compute-bound.
+// linkFields records the network in a Speed.
+func linkFields(sp *model.Speed, net *topo, multiGPU bool) {
+	if multiGPU {
+		sp.Link = net.intra.kind.String()
+		sp.LinkAssumed = net.intraAssumed
+		sp.LinkGBs = net.intra.bw / 1e9
+	}
+	if net.nodes > 1 {
+		sp.NodeLink = net.inter.kind.String()
+		sp.NodeGbps = net.nodeGbps
+	}
+}
+
+// dpAttention reports whether the memory estimate serves this
+// configuration (t tensor-parallel GPUs, r replicas) with data-parallel
+// attention: MLA models where holding each stream's KV cache on one GPU,
+// with the attention weights whole on every GPU, takes less memory than
+// tensor-parallel attention with the latent cache on every GPU
+// (shareInference in estimate.go picks the smaller).
+func (p *plan) dpAttention(t, r int) bool {
+	if !p.dpAttn || t <= 1 {
+		return false
+	}
+	seqs := (p.batch + max(r, 1) - 1) / max(r, 1)
+	tpLayout := p.weights/float64(t) + p.kvSeq*float64(seqs)/float64(min(t, p.ar.kvHeadsEff()))
+	dpLayout := (p.weights-p.attnWeights)/float64(t) + p.attnWeights + p.kvSeq*float64((seqs+t-1)/t)
+	return dpLayout < tpLayout
+}
+
+// moeSplit returns the parameters outside the routed experts and the
+// parameters of one routed expert (all layers), from the total and active
+// counts: total = dense + E x expert, active = dense + k x expert.
+func (m *modelArch) moeSplit() (dense, expert float64) {
+	total, active := m.paramsB*1e9, m.activeB*1e9
+	if m.experts <= 0 || m.used <= 0 || m.experts <= m.used || total <= active {
+		return active, 0
+	}
+	expert = (total - active) / float64(m.experts-m.used)
+	return active - float64(m.used)*expert, expert
+}
+
+// expertsTouched is the expected number of distinct experts a batch of b
+// tokens routes to when each picks k of e uniformly: e(1-(1-k/e)^b). One
+// token reads k experts; a large batch reads them all.
+func expertsTouched(e, k, b int) float64 {
+	if e <= 0 || k <= 0 {
+		return 0
+	}
+	if b <= 1 {
+		return float64(k)
+	}
+	return float64(e) * (1 - math.Pow(1-float64(k)/float64(e), float64(b)))
+}
+
+// inferSpeed: decode is memory-bound (bytes read per step over the memory
+// bandwidth) plus the collectives of tensor parallelism and of pipeline
+// stages; prefill is compute-bound plus the same collectives on the
+// prompt's activations.
+func (p *plan) inferSpeed(in speedIn, frac float64) (sp model.Speed, jobHours float64, cc commCost) {
+	g, t, r, nodes := in.g, max(in.t, 1), max(in.r, 1), max(in.nodes, 1)
+	ar := &p.ar
 	bw := 0.0
 	if g != nil {
 		bw = g.MemBandwidthGBs * 1e9 * frac
 	}
 	peak := peakFLOPS(g, p.prec, false) * frac
 	sp.PromptTokens = p.promptTokens
+	tp := in.net.within(t)
+	pipe := in.net
+	pipe.perNode = t
+	linkFields(&sp, &tp, t > 1)
+	if nodes > 1 {
+		linkFields(&sp, &pipe, false)
+	}
+	layers := float64(ar.layers)
+	hidden := float64(ar.hidden)
+	moe := ar.experts > 0 && ar.used > 0
+	// collectives of one forward pass over tokens tokens: tensor
+	// parallelism all-reduces the attention and MLP outputs of each layer
+	// (Megatron-LM); an MoE layer instead dispatches each token to its
+	// experts and combines the results (two all-to-alls) after the
+	// attention all-reduce; a pipeline passes the activations to the next
+	// node.
+	fwdComm := func(tokens float64) (sec float64, count int, each float64) {
+		msg := tokens * hidden * actBytes
+		if t > 1 && layers > 0 {
+			if moe {
+				a2a := tp.allToAll(msg * float64(ar.used) / float64(t))
+				ar1 := tp.allReduce(msg)
+				sec += layers * (ar1 + 2*a2a)
+				count += int(layers) * 3
+				each = (ar1 + 2*a2a) / 3
+			} else {
+				a := tp.allReduce(msg)
+				sec += layers * 2 * a
+				count += int(layers) * 2
+				each = a
+			}
+		}
+		if nodes > 1 {
+			s := pipe.sendNext(msg)
+			sec += float64(nodes-1) * s
+			count += nodes - 1
+			if each == 0 {
+				each = s
+			}
+		}
+		return sec, count, each
+	}
+
+	// With data-parallel attention each GPU attends to its own streams and
+	// an MoE layer only dispatches them to their experts and combines the
+	// results (two all-to-alls per layer, as SGLang does with DeepEP).
+	dpComm := func(local float64) (sec float64, count int, each float64) {
+		if layers <= 0 {
+			return 0, 0, 0
+		}
+		a := tp.allToAll(local * float64(max(ar.used, 1)) * hidden * actBytes)
+		sec = layers * 2 * a
+		if nodes > 1 {
+			sec += float64(nodes-1) * pipe.sendNext(local*hidden*actBytes)
+		}
+		return sec, int(layers) * 2, a
+	}
+
 	known := bw > 0
 	if known {
-		eff := bwEff * tpEfficiency(t, nvlink)
 		seqs := (p.batch + r - 1) / r
-		kvSplit := min(t, p.ar.kvHeadsEff())
-		bytesPerStep := p.activeWeightBytes/float64(t) + p.kvSeq*float64(seqs)/float64(kvSplit)
-		step := bytesPerStep / (bw * eff)
+		// Weights read per step: the active weights for one token; an MoE
+		// batch reads every expert one of its tokens routes to.
+		wb := p.activeWeightBytes
+		if moe && seqs > 1 && p.activeParams > 0 {
+			dense, expert := ar.moeSplit()
+			bpp := p.activeWeightBytes / p.activeParams
+			wb = (dense + expert*expertsTouched(ar.experts, ar.used, seqs)) * bpp
+		}
+		kvSplit := min(t, ar.kvHeadsEff())
+		bytesPerStep := wb/float64(t) + p.kvSeq*float64(seqs)/float64(kvSplit)
+		dp := p.dpAttention(t, r)
+		if dp {
+			// Data-parallel attention (the layout the memory estimate
+			// chose): each GPU reads the whole attention weights and the
+			// KV cache of its own streams only.
+			bytesPerStep = (wb-p.attnWeights)/float64(t) + p.attnWeights + p.kvSeq*float64((seqs+t-1)/t)
+		}
+		mem := bytesPerStep / (bw * bwEff)
+		comm, count, each := fwdComm(float64(seqs))
+		if dp {
+			comm, count, each = dpComm(float64((seqs + t - 1) / t))
+		}
+		// Each MoE layer's routed-expert path costs a fixed latency per
+		// step on top of its weight bytes (moeLayerUS), on one GPU or
+		// many.
+		route := 0.0
+		if moe && layers > 0 {
+			route = layers * moeLayerUS * 1e-6
+		}
+		step := mem + comm + route
 		if step > 0 {
 			sp.DecodeTokensPerSec = 1 / step
 			sp.ThroughputTokensSec = float64(p.batch) / step
+			sp.BandwidthUtilisation = bwEff * mem / step
+			sp.CommShare = comm / step
 		}
-		sp.BandwidthUtilisation = eff
+		if comm > 0 {
+			cc = commCost{what: commTP, count: count, each: each, comm: comm, step: step, compute: mem, intra: tp.intra.kind, node: pipe.inter.kind}.withNet(&pipe)
+			switch {
+			case t <= 1:
+				cc.what, cc.intra = commPipeline, linkNone
+			case dp:
+				cc.what = commDPAttn
+			}
+			if t > 1 {
+				cc.assumed = tp.intraAssumed
+			}
+		}
+		if route > 0 {
+			cc.moe, cc.moeLayers, cc.step, cc.compute = route, int(layers), step, mem
+		}
 		if peak > 0 && p.flopsPerToken > 0 {
 			used := float64(t * r * nodes)
 			cap := used * peak * prefillMFU / p.flopsPerToken
@@ -105,8 +308,8 @@ func (p *plan) shapeSpeed(g *model.GPU, frac float64, n, t, r, nodes int, nvlink
 		}
 	}
 	if peak > 0 && p.prefillFLOPs > 0 {
-		rate := float64(t) * peak * prefillMFU * tpEfficiency(t, nvlink)
-		sp.TimeToFirstTokenSec = p.prefillFLOPs / rate
+		comm, _, _ := fwdComm(float64(p.promptTokens))
+		sp.TimeToFirstTokenSec = p.prefillFLOPs/(float64(t)*peak*prefillMFU) + comm
 		sp.PrefillTokensPerSec = float64(r) * float64(p.promptTokens) / sp.TimeToFirstTokenSec
 		sp.Utilisation = prefillMFU
 	}
@@ -129,5 +332,191 @@ func (p *plan) shapeSpeed(g *model.GPU, frac float64, n, t, r, nodes int, nvlink
 		jobHours = p.jobTokens / sp.ThroughputTokensSec / 3600
 		sp.JobHours = jobHours
 	}
-	return sp, jobHours
+	return sp, jobHours, cc
+}
+
+// trainSpeed: each GPU computes its micro-batch at the assumed MFU; the
+// step also moves the gradients (and, sharded with ZeRO-3 / FSDP, gathers
+// the weights) over the node's links and the network between nodes, and
+// an MoE routes its tokens to the experts. Communication overlaps compute
+// (PyTorch DDP reduces gradient buckets during the backward pass and FSDP
+// prefetches the next layer's weights), so only the part longer than the
+// compute shows; the utilisation is derated by it. One gradient exchange
+// per micro-batch is assumed (no gradient accumulation).
+func (p *plan) trainSpeed(in speedIn, frac float64) (sp model.Speed, jobHours float64, cc commCost) {
+	peak := peakFLOPS(in.g, p.prec, true) * frac
+	if peak <= 0 || p.flopsPerToken <= 0 {
+		sp.Unknown, sp.MeetsLatency = true, true
+		return sp, 0, cc
+	}
+	gpus := max(in.n, 1) * max(in.nodes, 1)
+	net := in.net
+	net.perNode, net.nodes = max(in.n, 1), max(in.nodes, 1)
+	linkFields(&sp, &net, in.n > 1)
+	ar := &p.ar
+	ctx := p.context
+	if ctx <= 0 {
+		ctx = 2048
+	}
+	tokens := float64(p.batch) * float64(ctx) // per GPU and micro-batch
+	compute := p.flopsPerToken * tokens / (peak * trainMFU)
+
+	var comm float64
+	var count int
+	what := commGrad
+	if gpus > 1 {
+		dense, _ := ar.moeSplit()
+		switch {
+		case p.lora:
+			// Adapter gradients (PEFT keeps LoRA weights in fp32, the
+			// QLoRA reference in bf16); ZeRO-3 / FSDP also gathers the
+			// frozen base weights in the forward and backward passes.
+			gb := 4.0
+			if p.req.Workload == model.WorkloadQLoRA {
+				gb = 2
+			}
+			comm = net.allReduce(p.req.AdapterParamsB * 1e9 * gb)
+			count = 1
+			if in.sharding == "zero3" || in.sharding == "fsdp" {
+				base := p.weights - p.req.AdapterParamsB*1e9*gb
+				comm += 2 * net.allGather(base)
+				count += 2
+				what = commShard
+			}
+		case in.sharding == "zero3" || in.sharding == "fsdp":
+			// ZeRO-3: gather the 16-bit weights for the forward and the
+			// backward pass, reduce-scatter the gradients (Rajbhandari et
+			// al. 2020: 3x the data-parallel volume of one copy).
+			comm = 3 * net.allGather(dense*actBytes)
+			count, what = 3, commShard
+		default:
+			// Data parallel (and ZeRO-1/2): all-reduce the 16-bit
+			// gradients (ZeRO-2 reduce-scatters and all-gathers: the same
+			// volume).
+			comm = net.allReduce(dense * actBytes)
+			count = 1
+		}
+		if ar.experts > 0 && ar.used > 0 && !p.lora && ar.layers > 0 {
+			// Expert parallelism: each MoE layer dispatches every token to
+			// its experts and combines the results, forward and backward
+			// (four all-to-alls of tokens x k x hidden values); the routed
+			// experts are split over the GPUs, so their gradients need no
+			// all-reduce.
+			// FP8 training dispatches FP8 activations (DeepSeek-V3
+			// technical report, arXiv 2412.19437, section 3.3: activations
+			// are quantized to FP8 before the MoE up-projections, then
+			// dispatched); the combine and the backward pass move 16 bits.
+			vals := tokens * float64(ar.used) * float64(ar.hidden)
+			dispatch := vals * actBytes
+			if p.prec == model.FP8 {
+				dispatch = vals
+			}
+			moe := float64(ar.layers) * (net.allToAll(dispatch) + 3*net.allToAll(vals*actBytes))
+			if moe > comm {
+				what = commExperts
+			}
+			comm += moe
+			count += 4 * ar.layers
+		}
+	}
+	step := math.Max(compute, comm)
+	mfu := trainMFU * compute / step
+	tps := float64(gpus) * tokens / step
+	sp.ThroughputTokensSec = tps
+	sp.Utilisation = mfu
+	sp.MeetsLatency = true
+	sp.CommShare = (step - compute) / step
+	if comm > 0 {
+		cc = commCost{what: what, count: count, comm: comm, step: step, compute: compute, mfu: mfu, intra: net.intra.kind, node: net.inter.kind}.withNet(&net)
+		if count > 0 {
+			cc.each = comm / float64(count)
+		}
+	}
+	if p.jobMode && tps > 0 {
+		jobHours = p.jobTokens / tps / 3600
+		sp.JobHours = jobHours
+	}
+	return sp, jobHours, cc
+}
+
+// speedReason explains what communication costs a shape, in the result's
+// language: the collectives, the links they cross and the share of the
+// step they take (or, in training, the utilisation they cost).
+func (c *call) speedReason(sr *shapeRes) string {
+	cc := &sr.comm
+	if cc.step <= 0 || (cc.what == commNone && cc.moe <= 0) {
+		return ""
+	}
+	l := c.l
+	moe := ""
+	if cc.moe > 0 {
+		moe = l.f(kSpMoE, cc.moeLayers, cc.moe/float64(max(cc.moeLayers, 1))*1e6, cc.moe*1e3, cc.step*1e3)
+	}
+	if cc.what == commNone {
+		return moe
+	}
+	link := func(k linkKind) string {
+		switch k {
+		case linkNVSwitch:
+			return l.f(kLinkNVSwitch)
+		case linkNVLink:
+			return l.f(kLinkNVLink)
+		case linkBridge:
+			return l.f(kLinkBridge)
+		case linkFabric:
+			return l.f(kLinkFabric)
+		case linkPCIeHost:
+			if cc.geforce {
+				return l.f(kLinkPCIeGeForce)
+			}
+			return l.f(kLinkPCIeHost)
+		case linkRDMA:
+			return l.f(kLinkRDMA, cc.nodeGbps)
+		case linkTCP:
+			return l.f(kLinkTCP, cc.nodeGbps)
+		}
+		return ""
+	}
+	var where string
+	switch {
+	case cc.intra != linkNone && cc.node != linkNone:
+		where = l.f(kSpBothLinks, link(cc.intra), link(cc.node))
+	case cc.intra != linkNone:
+		where = link(cc.intra)
+	default:
+		where = link(cc.node)
+	}
+	var out string
+	ms := func(s float64) float64 { return s * 1e3 }
+	switch cc.what {
+	case commTP:
+		out = l.f(kSpTP, where, cc.count, cc.each*1e6, ms(cc.comm), ms(cc.step), pct(cc.comm/cc.step))
+	case commDPAttn:
+		out = l.f(kSpDPAttn, where, cc.count, cc.each*1e6, ms(cc.comm), ms(cc.step), pct(cc.comm/cc.step))
+	case commPipeline:
+		out = l.f(kSpPipeline, where, ms(cc.comm), ms(cc.step), pct(cc.comm/cc.step))
+	default:
+		what := l.f(kSpWhatGrad)
+		switch cc.what {
+		case commShard:
+			what = l.f(kSpWhatShard)
+		case commExperts:
+			what = l.f(kSpWhatExperts)
+		}
+		if cc.comm > cc.compute {
+			out = l.f(kSpTrainSlow, what, where, cc.comm, cc.compute, pct(cc.mfu), pct(trainMFU))
+		} else {
+			out = l.f(kSpTrainHidden, what, where, cc.comm, cc.compute)
+		}
+	}
+	if cc.assumed {
+		out += l.f(kSpAssumed)
+	}
+	if cc.nicAssumed && cc.node != linkNone {
+		out += l.f(kSpNICAssumed, cc.nodeGbps)
+	}
+	if moe != "" {
+		out += l.f(kSpJoin) + moe
+	}
+	return out
 }

@@ -296,6 +296,32 @@ const (
 	kNoteOverFollow       = "note.overfollow"
 	kNoteOverHidden       = "note.overhidden"
 	kNotePartialTotal     = "note.partialtotal"
+
+	// Speed over links and set-up time (speed.go, link.go, setup.go).
+	kSpTP            = "sp.tp"
+	kSpDPAttn        = "sp.dpattn"
+	kSpPipeline      = "sp.pipeline"
+	kSpTrainSlow     = "sp.trainslow"
+	kSpTrainHidden   = "sp.trainhidden"
+	kSpWhatGrad      = "sp.whatgrad"
+	kSpWhatShard     = "sp.whatshard"
+	kSpWhatExperts   = "sp.whatexperts"
+	kSpBothLinks     = "sp.bothlinks"
+	kSpAssumed       = "sp.assumed"
+	kSpMoE           = "sp.moe"
+	kSpJoin          = "sp.join"
+	kSpNICAssumed    = "sp.nicassumed"
+	kLinkNVSwitch    = "link.nvswitch"
+	kLinkNVLink      = "link.nvlink"
+	kLinkBridge      = "link.bridge"
+	kLinkFabric      = "link.fabric"
+	kLinkPCIeHost    = "link.pciehost"
+	kLinkPCIeGeForce = "link.pciegeforce"
+	kLinkRDMA        = "link.rdma"
+	kLinkTCP         = "link.tcp"
+	kAsmLinks        = "asm.links"
+	kAsmMoELatency   = "asm.moelatency"
+	kAsmSetup        = "asm.setup"
 )
 
 var texts = map[string]tr{
@@ -389,8 +415,8 @@ var texts = map[string]tr{
 		"梯度检查点需重算前向：每 token 再加 2 x 参数",
 	},
 	kAsmMFU: {
-		"training runs at %d%% of peak tensor throughput (Llama 3 405B: 38-43%% BF16 MFU on H100); less over PCIe or without RDMA",
-		"训练按峰值张量算力的 %d%% 计（Llama 3 405B 在 H100 上 BF16 MFU 为 38-43%%）；PCIe 互联或无 RDMA 时更低",
+		"training runs at %d%% of peak tensor throughput (Llama 3 405B: 38-43%% BF16 MFU on H100); less where the gradient exchange over an offer's links outlasts the compute (shown with its speed)",
+		"训练按峰值张量算力的 %d%% 计（Llama 3 405B 在 H100 上 BF16 MFU 为 38-43%%）；若报价的互联上梯度交换比计算更久则更低（随速度一并显示）",
 	},
 	kAsmGenJob: {
 		"a generation job is timed by decode throughput at the batch size; prompt processing is not counted",
@@ -743,8 +769,8 @@ var texts = map[string]tr{
 		"%d 个报价因闲置 GPU 被排除：任务用不满它们的 GPU，而只带所需 GPU 数的实例价格不更高",
 	},
 	kNoteNoCluster: {
-		"%d multi-node offers were left out: they are independent marketplace listings, or the catalog says they have no cluster network (no RDMA, no inter-node network)",
-		"%d 个多节点报价被排除：它们是相互独立的市场型主机，或目录注明其没有集群网络（无 RDMA、无节点间网络）",
+		"%d multi-node offers were left out: they are independent marketplace listings, with no cluster network between the hosts",
+		"%d 个多节点报价被排除：它们是相互独立的市场型主机，主机之间没有集群网络",
 	},
 	kNoteEngineCC: {
 		"%d offers with Maxwell, Pascal or Volta GPUs were left out: vLLM needs compute capability %.1f or higher (docs.vllm.ai, GPU installation); name the GPU with --gpu to see them",
@@ -765,6 +791,64 @@ var texts = map[string]tr{
 	kNoteRegionPrice: {
 		"prices are the lowest over each offer's regions; the region you filtered on may cost more",
 		"价格为各报价所有地域中的最低价；所筛地域的价格可能更高",
+	},
+	// Speed over links and set-up time.
+	kSpTP: {
+		"tensor parallel over %s: %d collectives per token at about %.0f µs each take %.1f of %.1f ms per token (%d%%)",
+		"张量并行经由%s：每个 token %d 次集合通信，每次约 %.0f 微秒，通信 %.1f 毫秒，每 token 共 %.1f 毫秒（%d%%）",
+	},
+	kSpDPAttn: {
+		"data-parallel attention, experts dispatched over %s: %d all-to-alls per token at about %.0f µs each take %.1f of %.1f ms per token (%d%%)",
+		"数据并行注意力，专家经由%s分发：每个 token %d 次 all-to-all，每次约 %.0f 微秒，通信 %.1f 毫秒，每 token 共 %.1f 毫秒（%d%%）",
+	},
+	kSpPipeline: {
+		"pipeline stages pass activations over %s: %.1f of %.1f ms per token (%d%%)",
+		"流水线各级经由%s传递激活：通信 %.1f 毫秒，每 token 共 %.1f 毫秒（%d%%）",
+	},
+	kSpTrainSlow: {
+		"%s over %s: %.2f s per step against %.2f s of compute; utilisation %d%% instead of %d%%",
+		"%s，经由%s：每步 %.2f 秒，而计算只需 %.2f 秒；利用率 %d%%，而非 %d%%",
+	},
+	kSpTrainHidden: {
+		"%s over %s: %.2f s per step, hidden behind %.2f s of compute",
+		"%s，经由%s：每步 %.2f 秒，被 %.2f 秒的计算掩盖",
+	},
+	kSpWhatGrad:    {"gradient all-reduce", "梯度 all-reduce"},
+	kSpWhatShard:   {"ZeRO-3 weight gathers and gradient reduce-scatter", "ZeRO-3 权重收集与梯度 reduce-scatter"},
+	kSpWhatExperts: {"expert-parallel all-to-alls", "专家并行 all-to-all"},
+	kSpBothLinks:   {"%s within a node and %s between nodes", "节点内%s、节点间%s"},
+	kSpMoE: {
+		"the routed experts of %d MoE layers add a fixed %.1f µs each per token (top-k, sorting tokens by expert, grouped GEMMs at small batch): %.1f of %.1f ms per token",
+		"%d 个 MoE 层的路由专家每层每 token 另有固定 %.1f 微秒（top-k、按专家排序 token、小批量分组 GEMM）：合计 %.1f 毫秒，每 token 共 %.1f 毫秒",
+	},
+	kSpJoin: {"; ", "；"},
+	kSpAssumed: {
+		"; the offer does not document how its GPUs are linked: PCIe through host memory assumed",
+		"；该报价未说明 GPU 间如何互联：按主机内存中转的 PCIe 计",
+	},
+	kSpNICAssumed: {
+		"; %.0f Gb/s per node assumed (the offer states no NIC rate)",
+		"；按每节点 %.0f Gb/s 计（该报价未给出网卡速率）",
+	},
+	kLinkNVSwitch:    {"NVSwitch", "NVSwitch 交换网络"},
+	kLinkNVLink:      {"NVLink", "NVLink 直连"},
+	kLinkBridge:      {"an NVLink bridge", "NVLink 桥"},
+	kLinkFabric:      {"Infinity Fabric", "Infinity Fabric 互联"},
+	kLinkPCIeHost:    {"PCIe through host memory", "主机内存中转的 PCIe"},
+	kLinkPCIeGeForce: {"PCIe through host memory (GeForce cards have no peer-to-peer)", "主机内存中转的 PCIe（GeForce 显卡没有点对点访问）"},
+	kLinkRDMA:        {"RDMA at %.0f Gb/s per node", "每节点 %.0f Gb/s 的 RDMA"},
+	kLinkTCP:         {"TCP at %.0f Gb/s per node", "每节点 %.0f Gb/s 的 TCP"},
+	kAsmLinks: {
+		"speed over links: tensor parallelism pays two all-reduces per layer per token (an MoE layer one all-reduce and two all-to-alls), training a gradient all-reduce per micro-batch (ZeRO-3 also gathers the weights), costed as NCCL costs a ring (6.6 µs plus 0.6 µs per step on NVLink, 1.0 on PCIe, 2.98 through host memory, 2.7 between nodes) at measured bus bandwidths; training overlaps communication with compute; GPU links an offer does not document are taken as PCIe through host memory",
+		"互联对速度的影响：张量并行每层每 token 两次 all-reduce（MoE 层为一次 all-reduce 加两次 all-to-all），训练每个微批次一次梯度 all-reduce（ZeRO-3 还要收集权重），按 NCCL 的环形算法计价（基础 6.6 微秒，每步 NVLink 0.6、PCIe 1.0、主机内存中转 2.98、跨节点 2.7 微秒），带宽取实测总线带宽；训练中通信与计算重叠；报价未说明的 GPU 互联按主机内存中转的 PCIe 计",
+	},
+	kAsmMoELatency: {
+		"MoE decode: each MoE layer adds a fixed %.1f µs per step beyond its weight bytes (the fused-MoE kernels' one-token time in SGLang's tuning benchmarks, less the time their weights take to stream)",
+		"MoE 解码：每个 MoE 层每步在读取权重之外另有固定 %.1f 微秒（SGLang 调优基准中融合 MoE 内核处理单个 token 的耗时，减去其权重读取时间）",
+	},
+	kAsmSetup: {
+		"set-up before a run: %d min to get a VM (no GPU VM boot time is published: a conservative default), %d min for a container (a marketplace host or a container platform); the %.0f GB vLLM image and %.0f GB of weights downloaded at up to %.0f MB/s (hf_transfer's ceiling), then copied to the GPUs over PCIe; a job-size run is billed for it, under the provider's billing minimum",
+		"每次运行前的准备：获取虚拟机 %d 分钟（未见公开的 GPU 虚拟机启动时间，取保守默认值），容器（市场型主机或容器平台）%d 分钟；%.0f GB 的 vLLM 镜像和 %.0f GB 权重按最高 %.0f MB/秒（hf_transfer 的上限）下载，再经 PCIe 拷入 GPU；按任务量计的运行会为这段时间付费，并受云厂商最低计费时长约束",
 	},
 
 	// Memory by architecture, defaults and usable memory (issue 9).

@@ -106,6 +106,46 @@ type Speed struct {
 	// the whole configuration's rate (every GPU runs a copy).
 	SecondsPerImage float64 `json:"seconds_per_image,omitempty" toml:"seconds_per_image,omitempty"`
 	ImagesPerHour   float64 `json:"images_per_hour,omitempty" toml:"images_per_hour,omitempty"`
+
+	// CommShare is the share of a step (a decode step, or a training
+	// micro-batch) spent moving data between GPUs and not hidden behind
+	// compute.
+	CommShare float64 `json:"comm_share,omitempty" toml:"comm_share,omitempty"`
+	// Link is how the GPUs of a node exchange data: "nvswitch", "nvlink",
+	// "nvlink-bridge", "infinity-fabric" or "pcie-host" (PCIe, copies
+	// through host memory); empty for one GPU. NodeLink is how nodes do:
+	// "rdma" or "tcp"; empty for one node.
+	Link     string `json:"link,omitempty" toml:"link,omitempty"`
+	NodeLink string `json:"node_link,omitempty" toml:"node_link,omitempty"`
+	// LinkAssumed is true when the offer does not document how its GPUs
+	// are linked and PCIe through host memory was assumed.
+	LinkAssumed bool `json:"link_assumed,omitempty" toml:"link_assumed,omitempty"`
+	// LinkGBs is the bus bandwidth per GPU assumed on Link (GB/s, one
+	// direction); NodeGbps the NIC rate of a node assumed on NodeLink.
+	LinkGBs  float64 `json:"link_gbs,omitempty" toml:"link_gbs,omitempty"`
+	NodeGbps float64 `json:"node_gbps,omitempty" toml:"node_gbps,omitempty"`
+	// Reason explains in a sentence what communication costs this
+	// configuration and why (empty when nothing moves between GPUs).
+	Reason string `json:"reason,omitempty" toml:"reason,omitempty"`
+}
+
+// SetupTime is what a run spends before its first useful step: getting
+// the machine, pulling the container image, downloading the weights and
+// loading them onto the GPUs. A job-size run is billed for it.
+type SetupTime struct {
+	// Class is the provider class the provisioning time assumes:
+	// "hyperscaler-vm", "neocloud-vm" or "container" (a marketplace host
+	// or a container platform).
+	Class        string  `json:"class" toml:"class"`
+	ProvisionSec float64 `json:"provision_s" toml:"provision_s"`
+	ImagePullSec float64 `json:"image_pull_s" toml:"image_pull_s"`
+	DownloadSec  float64 `json:"download_s" toml:"download_s"`
+	LoadSec      float64 `json:"load_s" toml:"load_s"`
+	// CheckpointGB is the checkpoint each node downloads (0 for
+	// pre-training, whose weights start random).
+	CheckpointGB float64 `json:"checkpoint_gb" toml:"checkpoint_gb"`
+	// Hours is the whole set-up.
+	Hours float64 `json:"hours" toml:"hours"`
 }
 
 // Shortfalls of a recommendation.
@@ -175,8 +215,11 @@ type Recommendation struct {
 	WithinBudget bool         `json:"within_budget" toml:"within_budget"`
 	PriceModels  []PriceQuote `json:"price_models" toml:"price_models"`
 	HiddenCosts  HiddenCosts  `json:"hidden_costs" toml:"hidden_costs"`
-	// RunHours is the hours the GPUs run (wall-clock share or job time).
-	RunHours float64   `json:"run_hours" toml:"run_hours"`
+	// RunHours is the hours the GPUs run (wall-clock share, or job time
+	// plus set-up for a job-size run).
+	RunHours float64 `json:"run_hours" toml:"run_hours"`
+	// Setup is the set-up before the run, with its parts.
+	Setup    SetupTime `json:"setup" toml:"setup"`
 	Speed    Speed     `json:"speed" toml:"speed"`
 	Warnings []Warning `json:"warnings" toml:"warnings"`
 	// Shortfalls say how the offer falls short of the job as asked

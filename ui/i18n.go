@@ -203,6 +203,7 @@ const (
 	mSpeedTraining
 	mSpeedPerImage
 	mJobHoursFmt
+	mSetupFmt
 	mOffersTitle
 	mOffersCount
 	mNoOffers
@@ -552,6 +553,7 @@ var texts = [msgCount]text{
 	mSpeedTraining: {"~%s tok/s training", "训练约 %s token/秒"},
 	mSpeedPerImage: {"~%s s per image", "每张图约 %s 秒"},
 	mJobHoursFmt:   {"job ~%s", "任务约 %s"},
+	mSetupFmt:      {"+ set-up ~%s", "另加准备约 %s"},
 	mOffersTitle:   {"Offers", "报价"},
 	mOffersCount:   {"%d–%d of %d (%d fit, %d looked at)", "第 %d–%d 条，共 %d（%d 个合适，共查看 %d）"},
 	mNoOffers:      {"No offer fits these answers.", "没有符合这些条件的报价。"},

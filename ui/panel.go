@@ -96,6 +96,10 @@ func (m Model) speedText(r *model.Recommendation) string {
 	}
 	if sp.JobHours > 0 {
 		parts = append(parts, m.t.f(mJobHoursFmt, approxDuration(m.t, sp.JobHours)))
+		if r.Setup.Hours > 0 {
+			// A job-size run is billed for its set-up too.
+			parts = append(parts, m.t.f(mSetupFmt, approxDuration(m.t, r.Setup.Hours)))
+		}
 	}
 	return strings.Join(parts, " · ")
 }
@@ -458,6 +462,10 @@ func (m Model) viewDetail(w int) []string {
 		facts = append(facts, s)
 	}
 	out = append(out, fit(m.st.Value.Render(strings.Join(facts, m.st.Muted.Render(" · "))), w))
+	if r.Speed.Reason != "" {
+		// What moving data between the GPUs costs this configuration.
+		out = append(out, wrapStyled(m.st.Muted, r.Speed.Reason, w)...)
+	}
 	if m.form.answers.Budget.IsSet() && !r.WithinBudget && len(m.res.Suggestions) > 0 {
 		// Nothing keeps the budget: what would get closer.
 		out = append(out, fit(m.st.Critical.Render(m.t.s(mSuggestions)), w))
