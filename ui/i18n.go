@@ -255,6 +255,7 @@ const (
 	mWarnings
 	mCount
 	mNoWarnings
+	mRiskPriced
 	mSource
 	mUnknown
 	mTight
@@ -609,6 +610,7 @@ var texts = [msgCount]text{
 	mWarnings:           {"Warnings", "注意事项"},
 	mCount:              {" (%d)", "（%d）"},
 	mNoWarnings:         {"no warnings", "无警告"},
+	mRiskPriced:         {"risk priced into the order: +%d%%", "排序计入的风险加成：+%d%%"},
 	mSource:             {"source", "来源"},
 	mUnknown:            {"unknown", "未知"},
 	mTight:              {"tight", "紧张"},

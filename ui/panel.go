@@ -482,6 +482,13 @@ func (m Model) viewDetail(w int) []string {
 		}
 		out = append(out, fit(strings.Join(codes, "  "), w))
 	}
+	if len(r.Risk) > 0 {
+		// The risk the order prices in, penalty by penalty.
+		out = append(out, fit(m.st.Muted.Render(m.t.f(mRiskPriced, r.RiskPercent)), w))
+		for _, k := range r.Risk {
+			out = append(out, wrapStyled(m.st.Muted, "  "+k.Text, w)...)
+		}
+	}
 	out = append(out, "")
 	out = append(out, m.priceModelLines(r, cur, w)...)
 	out = append(out, "")
