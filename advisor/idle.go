@@ -36,11 +36,15 @@ func (c *call) markIdle() {
 }
 
 // cheapestRow is the lowest hourly rate (USD, one node) of the offers of a
-// shape that the provider and region filters keep, 0 when none has one.
+// shape that the provider, region and hard-requirement filters keep, 0
+// when none has one: the first such row in the order of the lower bound.
 func (c *call) cheapestRow(si int) float64 {
 	lo, hi := c.ix.start[si], c.ix.start[si+1]
-	low := 0.0
-	for ri := lo; ri < hi; ri++ {
+	for j := lo; j < hi; j++ {
+		ri := j
+		if c.a.Interruptible {
+			ri = c.ix.spotOrder[j]
+		}
 		hr := &c.ix.hot[ri]
 		if !c.provOK[hr.prov] || c.fxUSD[hr.cur] == 0 || len(c.reqOut) > 0 && c.reqOut[c.ix.rows[ri].offer] != reqOK {
 			continue
@@ -55,11 +59,9 @@ func (c *call) cheapestRow(si int) float64 {
 		if len(c.a.Regions) > 0 && !regionWanted(c.a.Regions, c.cat.Offers[c.ix.rows[ri].offer].Regions) {
 			continue
 		}
-		if low == 0 || float64(rate) < low {
-			low = float64(rate)
-		}
+		return float64(rate)
 	}
-	return low
+	return 0
 }
 
 // clusterOK reports whether an offer may run on several nodes: not an

@@ -73,6 +73,7 @@ type hotRow struct {
 	lbSpotUSD float32
 	prov      uint16
 	cur       uint8
+	risk      uint8 // the offer's own risk penalties in percent (risk.go)
 }
 
 // shape is a distinct hardware configuration.
@@ -241,6 +242,7 @@ func buildIndex(cat *model.Catalog, fp fingerprint) *index {
 		}
 	}
 	hot := make([]hotRow, len(ix.rows))
+	stale := staleCutoff(cat.Info.SnapshotDate)
 	for i := range ix.rows {
 		r := &ix.rows[i]
 		lo := r.minRate(ix.provs[r.prov].pol)
@@ -249,7 +251,8 @@ func buildIndex(cat *model.Catalog, fp fingerprint) *index {
 			ls = r.spot
 		}
 		fx := fxUSD[r.cur]
-		hot[i] = hotRow{lbUSD: lowerF32(lo * fx), lbSpotUSD: lowerF32(ls * fx), prov: r.prov, cur: r.cur}
+		hot[i] = hotRow{lbUSD: lowerF32(lo * fx), lbSpotUSD: lowerF32(ls * fx), prov: r.prov, cur: r.cur,
+			risk: offerRiskSum(&cat.Offers[r.offer], stale)}
 	}
 	// Within a shape, order rows by their lower bound (no price last, then
 	// catalog order) so a scan that keeps no statistics can stop at the

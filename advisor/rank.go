@@ -17,23 +17,24 @@ type call struct {
 	l   lang
 	p   *plan
 
-	disp      model.Currency
-	fxUSD     []float64 // per currency index: one unit in USD (0 = no rate)
-	fxDisp    []float64 // per currency index: one unit in the display currency
-	usdDisp   float64   // one USD in the display currency
-	polFX     []float64 // per provider: policy currency in USD
-	provOK    []bool
-	hidWall   []hidden // per provider, for wall-clock runs
-	hidUnk    []uint8  // per provider: 1 when a storage or egress price the run needs is unknown
-	anyUnk    bool     // some provider's is
-	wallH     float64
-	wallCal   float64
-	budgetUSD float64
-	storageGB float64
-	gpuOK     []bool  // per GPU index: passes the --gpu filter
-	reqOut    []uint8 // per offer: how it meets the hard requirements (empty: none asked)
-	shapes    []shapeRes
-	st        stats
+	disp        model.Currency
+	fxUSD       []float64 // per currency index: one unit in USD (0 = no rate)
+	fxDisp      []float64 // per currency index: one unit in the display currency
+	usdDisp     float64   // one USD in the display currency
+	polFX       []float64 // per provider: policy currency in USD
+	provOK      []bool
+	hidWall     []hidden // per provider, for wall-clock runs
+	hidUnk      []uint8  // per provider: 1 when a storage or egress price the run needs is unknown
+	anyUnk      bool     // some provider's is
+	wallH       float64
+	wallCal     float64
+	budgetUSD   float64
+	storageGB   float64
+	gpuOK       []bool  // per GPU index: passes the --gpu filter
+	staleBefore string  // price dates before it are stale (risk.go); the index's too
+	reqOut      []uint8 // per offer: how it meets the hard requirements (empty: none asked)
+	shapes      []shapeRes
+	st          stats
 	// fast skips the statistics: a scan stops reading a shape at the first
 	// offer whose lower bound cannot enter the best list (rows are in
 	// order of that bound; quick says so with verdict stop).
@@ -112,6 +113,11 @@ type shapeRes struct {
 	// on the provider (rowHours adds it).
 	runH, runCal, lbScale float64
 	noLen                 bool
+	// riskPct is the sum of the penalties of the configuration alone
+	// (risk.go), riskX 1 plus it as a share: every offer of the shape
+	// ranks at least at its cost times riskX, so the scan's bound uses it.
+	riskPct int
+	riskX   float64
 	// smaller is the lowest hourly rate (USD, all nodes) of a configuration
 	// of the same GPU with just the GPUs this one uses, when it idles some;
 	// 0 when none is known.
@@ -219,6 +225,7 @@ func reuseCall(c *call, cat *model.Catalog, a model.Answers, l lang) *call {
 		}
 	}
 	c.markRequirements()
+	c.staleBefore = staleCutoff(cat.Info.SnapshotDate)
 	c.shapes = grow(c.shapes, len(ix.shapes))
 	for i := range ix.shapes {
 		sr := &c.shapes[i]
@@ -229,6 +236,8 @@ func reuseCall(c *call, cat *model.Catalog, a model.Answers, l lang) *call {
 				sr.runH, sr.runCal = 1, 1
 			}
 			sr.lbScale = float64(sr.nodes) * sr.runH * (1 - 1e-9)
+			sr.riskPct = c.shapeRiskSum(&ix.shapes[i], sr)
+			sr.riskX = 1 + float64(sr.riskPct)/100
 		}
 	}
 	c.markIdle()
@@ -540,7 +549,7 @@ func (c *call) quick(ri int32, sr *shapeRes, worst *cand) (cand, verdict) {
 		if k == wk {
 			eq = 1
 		}
-		if lb > worst.rank {
+		if lb*sr.riskX > worst.rank {
 			dear = 1
 		}
 		if gt|eq&dear != 0 && (over != 0 || c.uncounted) {
@@ -572,7 +581,7 @@ func (c *call) quick(ri int32, sr *shapeRes, worst *cand) (cand, verdict) {
 	}
 	c.st.count(over, sr.tier, unk)
 	cost := model.AllIn(total, hc.storage, hc.egress)
-	risk := c.risks(&c.cat.Offers[r.offer], &c.ix.shapes[r.shape], sr, r, pm, nil)
+	risk := quickRisk(hr, sr, r, pm)
 	return cand{key: packKey(over, sr.tier, sr.short, unk), pm: pm, cost: cost, rank: cost * (1 + float64(risk)/100), hourly: rate, idx: r.offer, row: ri}, take
 }
 

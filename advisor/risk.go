@@ -1,6 +1,8 @@
 package advisor
 
 import (
+	"time"
+
 	"github.com/gpupick/gpupick/model"
 )
 
@@ -47,8 +49,8 @@ const (
 	riskCodeNodes    = "more-nodes"
 )
 
-// risks adds the penalties of an offer to out (when out is not nil) and
-// returns their sum in percent.
+// risks adds the penalties of an offer to out and returns their sum in
+// percent (the same sum quickRisk finds from the index).
 func (c *call) risks(o *model.Offer, sh *shape, sr *shapeRes, r *row, pm pmCode, out *[]model.RiskPenalty) int {
 	sum := 0
 	add := func(code string, pct int) {
@@ -56,17 +58,54 @@ func (c *call) risks(o *model.Offer, sh *shape, sr *shapeRes, r *row, pm pmCode,
 			return
 		}
 		sum += pct
-		if out != nil {
-			*out = append(*out, model.RiskPenalty{Code: code, Percent: pct})
-		}
+		*out = append(*out, model.RiskPenalty{Code: code, Percent: pct})
 	}
-	if o.Marketplace || o.VCPUType == model.VCPUMarketplace {
+	offerRisks(o, c.staleBefore, add)
+	c.shapeRisks(sh, sr, add)
+	add(riskCodeEstimate, estimateRisk(r, pm))
+	return sum
+}
+
+// quickRisk is the sum of an offer's penalties for the scan: the offer's
+// own (kept in the index), the configuration's and the price model's.
+func quickRisk(hr *hotRow, sr *shapeRes, r *row, pm pmCode) int {
+	return int(hr.risk) + sr.riskPct + estimateRisk(r, pm)
+}
+
+// offerRisks adds the penalties of the offer alone: a marketplace host,
+// shared vCPUs, a stale price (dated before staleBefore).
+func offerRisks(o *model.Offer, staleBefore string, add func(code string, pct int)) {
+	if marketplace(o) {
 		add(model.WarnMarketplaceHost, riskMarketplace)
 	}
 	switch o.VCPUType {
 	case model.VCPUShared, model.VCPUBurstable, model.VCPUContainer, model.VCPUGPUFraction, model.VCPUMarketplace:
 		add(model.WarnSharedVCPU, riskSharedVCPU)
 	}
+	if staleBefore != "" && isoDate(o.PriceDate) && o.PriceDate < staleBefore {
+		add(model.WarnStalePrice, riskStale)
+	}
+}
+
+// offerRiskSum is offerRisks' sum, for the index.
+func offerRiskSum(o *model.Offer, staleBefore string) uint8 {
+	sum := 0
+	offerRisks(o, staleBefore, func(_ string, pct int) { sum += max(pct, 0) })
+	return uint8(sum)
+}
+
+// estimateRisk is the penalty of a price estimated from a published
+// discount rather than listed.
+func estimateRisk(r *row, pm pmCode) int {
+	if pm == pmReserved3 || pm == pmMonthly && r.monthly <= 0 || pm == pmReserved1 && r.yearly <= 0 {
+		return riskEstimate
+	}
+	return 0
+}
+
+// shapeRisks adds the penalties that depend on the configuration alone:
+// the link a split runs over, a legacy GPU, more GPUs and nodes.
+func (c *call) shapeRisks(sh *shape, sr *shapeRes, add func(code string, pct int)) {
 	group := sr.tp
 	if c.p.training {
 		group = sr.used / max(sr.nodes, 1)
@@ -82,14 +121,14 @@ func (c *call) risks(o *model.Offer, sh *shape, sr *shapeRes, r *row, pm pmCode,
 			}
 		}
 	}
-	if days, ok := daysBefore(o.PriceDate, c.cat.Info.SnapshotDate); ok && days > staleDays {
-		add(model.WarnStalePrice, riskStale)
-	}
-	if pm == pmReserved3 || pm == pmMonthly && r.monthly <= 0 || pm == pmReserved1 && r.yearly <= 0 {
-		add(riskCodeEstimate, riskEstimate)
-	}
 	add(riskCodeGPUs, min(riskPerExtraGPU*(sr.used-1), riskExtraGPUMax))
 	add(riskCodeNodes, riskPerExtraNode*(sr.nodes-1))
+}
+
+// shapeRiskSum is the sum of the configuration's own penalties.
+func (c *call) shapeRiskSum(sh *shape, sr *shapeRes) int {
+	sum := 0
+	c.shapeRisks(sh, sr, func(_ string, pct int) { sum += max(pct, 0) })
 	return sum
 }
 
@@ -103,4 +142,20 @@ var riskTexts = map[string]string{
 	riskCodeEstimate:          kRiskEstimate,
 	riskCodeGPUs:              kRiskGPUs,
 	riskCodeNodes:             kRiskNodes,
+}
+
+// staleCutoff is the price date before which a price is stale (more than
+// staleDays before the snapshot), as YYYY-MM-DD so that offers compare by
+// string; empty when the snapshot date is unknown.
+func staleCutoff(snapshot string) string {
+	t, err := time.Parse("2006-01-02", snapshot)
+	if err != nil {
+		return ""
+	}
+	return t.AddDate(0, 0, -staleDays).Format("2006-01-02")
+}
+
+// isoDate reports whether s has the YYYY-MM-DD shape.
+func isoDate(s string) bool {
+	return len(s) == 10 && s[4] == '-' && s[7] == '-'
 }
