@@ -143,7 +143,7 @@ func (c *call) warnings(o *model.Offer, r *row, sh *shape, sr *shapeRes, rec *mo
 		ws = append(ws, l.warningKey(model.WarnCommitmentLockIn, kLockInCapacity, model.SeverityWarn, polSrc))
 	}
 	// vram-tight.
-	if sr.headroom < headroomTight {
+	if sr.tight || sr.headroom < headroomTight { // below the answer's margin too
 		add(model.WarnVRAMTight, model.SeverityWarn, srcVLLMMemory, 100*sr.headroom, rec.NeedPerGPUGiB, sh.vram)
 	}
 	// Speed against the latency class.
