@@ -306,6 +306,9 @@ func (c *call) notes(cs []cand) []string {
 		if sr.fp8WO {
 			add(kNoteAllFP8WeightOnly)
 		}
+		if sr.bf16H {
+			add(kNoteAllBF16AsFP16)
+		}
 	}
 	if st.filtered > 0 {
 		add(kNoteFiltered, st.filtered)

@@ -44,6 +44,15 @@ func fp8Fallback(a *model.Answers, g *model.GPU) bool {
 	return a.Precision == model.FP8 && (g == nil || g.FP8 != model.Yes)
 }
 
+// bf16Fallback reports whether BF16 asked for runs in FP16 on g instead:
+// the GPU has no BF16 (Turing, Volta and older; vLLM issue #946, PyTorch
+// issue #157517, the sources of the bf16-unsupported warning), or the
+// catalog does not say it has (the worse case). FP16 has a narrower range:
+// serving casts the weights, training needs loss scaling.
+func bf16Fallback(a *model.Answers, g *model.GPU) bool {
+	return a.Precision == model.BF16 && (g == nil || g.BF16 != model.Yes)
+}
+
 // defaultMargin is the headroom safety margin when none is asked: below
 // about 10% spare memory a job is likely to run out of it (see the
 // vram-tight warning).

@@ -75,6 +75,24 @@ func expertCases() []expertCase {
 					}
 				}
 			}},
+		{"default BF16 8B: the first picks run BF16 (no card that falls back to FP16)",
+			func(_ *model.Catalog, a *model.Answers) {},
+			func(t *testing.T, cat *model.Catalog, res *model.Result) {
+				for i := range min(3, len(res.Recommendations)) {
+					r := &res.Recommendations[i]
+					if g := cat.GPUOf(r.Offer); g == nil || g.BF16 != model.Yes || slices.Contains(r.Shortfalls, model.ShortBF16AsFP16) {
+						t.Errorf("pick %d: %d×%s does not run BF16 (shortfalls %v)", i+1, r.GPUCount, r.GPU, r.Shortfalls)
+					}
+				}
+			}},
+		{"Qwen2.5-7B BF16 on a T4 only: ranked, flagged as FP16",
+			func(_ *model.Catalog, a *model.Answers) { a.Model, a.GPU = "qwen2.5-7b", "T4" },
+			func(t *testing.T, cat *model.Catalog, res *model.Result) {
+				top := &res.Recommendations[0]
+				if !slices.Contains(top.Shortfalls, model.ShortBF16AsFP16) {
+					t.Errorf("a T4 for BF16 is not flagged: shortfalls %v", top.Shortfalls)
+				}
+			}},
 		{"DeepSeek-V3 FP8: no idle GPUs, margin kept",
 			func(_ *model.Catalog, a *model.Answers) { a.Model, a.Precision = "deepseek-v3", model.FP8 },
 			func(t *testing.T, _ *model.Catalog, res *model.Result) {

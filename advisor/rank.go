@@ -99,13 +99,15 @@ type shapeRes struct {
 	setup            setupParts // image pull, download and load
 	tier             uint8      // 0 meets the latency class, 1 speed unknown, 2 too slow
 	// short counts how the shape falls short of the job as asked: headroom
-	// below the safety margin, FP8 run weight-only at 16-bit compute. Such
+	// below the safety margin, FP8 run weight-only at 16-bit compute, BF16
+	// run as FP16. Such
 	// a shape ranks after every shape with fewer shortfalls (within its
 	// budget group and latency tier), so it leads only when nothing else
 	// fits.
 	short uint8
 	tight bool // headroom below the margin
 	fp8WO bool // FP8 weight-only
+	bf16H bool // BF16 run as FP16
 	// The run on this shape, for the scan: billed-use and calendar hours
 	// (1 and 1 when a job's length is unknown, noLen), and what turns an
 	// offer's lowest hourly rate into a lower bound of the run's cost. A
@@ -374,6 +376,10 @@ func (c *call) evalShape(s *shape) shapeRes {
 	}
 	if p.image == nil && fp8Fallback(&c.a, gg) {
 		sr.fp8WO = true
+		sr.short++
+	}
+	if p.image == nil && !p.stated && bf16Fallback(&c.a, gg) {
+		sr.bf16H = true
 		sr.short++
 	}
 	var g *model.GPU

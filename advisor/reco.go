@@ -54,6 +54,9 @@ func (c *call) full(cd cand) model.Recommendation {
 	if sr.fp8WO {
 		rec.Shortfalls = append(rec.Shortfalls, model.ShortFP8WeightOnly)
 	}
+	if sr.bf16H {
+		rec.Shortfalls = append(rec.Shortfalls, model.ShortBF16AsFP16)
+	}
 	if c.p.training {
 		rec.TensorParallel, rec.PipelineParallel, rec.Replicas = 0, 0, 0
 	} else if sr.nodes == 1 {

@@ -292,6 +292,7 @@ const (
 	kRiskNodes            = "risk.nodes"
 	kNoteAllTight         = "note.alltight"
 	kNoteAllFP8WeightOnly = "note.allfp8wo"
+	kNoteAllBF16AsFP16    = "note.allbf16fp16"
 	kNoteRegionPrice      = "note.regionprice"
 	kNoteOverFollow       = "note.overfollow"
 	kNoteOverHidden       = "note.overhidden"
@@ -779,6 +780,10 @@ var texts = map[string]tr{
 	kNoteAllTight: {
 		"no offer that fits leaves the %d%% memory headroom margin: the first ones listed are tight (ranked after any offer that keeps the margin)",
 		"没有装得下的报价能留出 %d%% 的显存余量：排在前面的报价余量不足（保留余量的报价总是排在它们之前）",
+	},
+	kNoteAllBF16AsFP16: {
+		"no offer that fits has BF16: the best ones run the model in FP16, which serving engines cast to (a narrower range) and training needs loss scaling for",
+		"没有合适的报价支持 BF16：最佳报价以 FP16 运行（推理引擎会转换为 FP16，数值范围更窄；训练需要损失缩放）",
 	},
 	kNoteAllFP8WeightOnly: {
 		"no offer that fits has FP8 tensor cores: FP8 runs weight-only (W8A16) at 16-bit compute speed there (vLLM runs FP8 W8A8 on compute capability 8.9+ only)",
