@@ -236,6 +236,12 @@ func (c *call) notes(cs []cand) []string {
 	l, st := c.l, &c.st
 	var out []string
 	add := func(key string, args ...any) { out = append(out, l.f(key, args...)) }
+	// count adds a note that counts offers left out, when there are any.
+	count := func(key string, n int) {
+		if n > 0 {
+			add(key, n)
+		}
+	}
 	if c.cat.Info.SnapshotDate != "" {
 		add(kNoteSnapshot, c.cat.Info.SnapshotDate)
 	}
@@ -262,39 +268,19 @@ func (c *call) notes(cs []cand) []string {
 	if st.tooSlow > 0 {
 		add(kNoteTooSlow, st.tooSlow, string(c.a.Latency))
 	}
-	if st.unknownSpeed > 0 {
-		add(kNoteUnknownSpeed, st.unknownSpeed)
-	}
+	count(kNoteUnknownSpeed, st.unknownSpeed)
 	if st.tooBig > 0 && len(cs) > 0 {
 		add(kNoteTooSmall, st.tooBig)
 	}
-	if st.noVRAM > 0 {
-		add(kNoteNoVRAM, st.noVRAM)
-	}
-	if st.noPrice > 0 {
-		add(kNoteNoPrice, st.noPrice)
-	}
-	if st.spotOnly > 0 {
-		add(kNoteSpotOnly, st.spotOnly)
-	}
-	if st.noFX > 0 {
-		add(kNoteNoFX, st.noFX)
-	}
-	if st.legacy > 0 {
-		add(kNoteLegacy, st.legacy)
-	}
-	if st.reqFail > 0 {
-		add(kNoteReqFail, st.reqFail)
-	}
-	if st.reqUnknown > 0 {
-		add(kNoteReqUnknown, st.reqUnknown)
-	}
-	if st.idle > 0 {
-		add(kNoteIdle, st.idle)
-	}
-	if st.noCluster > 0 {
-		add(kNoteNoCluster, st.noCluster)
-	}
+	count(kNoteNoVRAM, st.noVRAM)
+	count(kNoteNoPrice, st.noPrice)
+	count(kNoteSpotOnly, st.spotOnly)
+	count(kNoteNoFX, st.noFX)
+	count(kNoteLegacy, st.legacy)
+	count(kNoteReqFail, st.reqFail)
+	count(kNoteReqUnknown, st.reqUnknown)
+	count(kNoteIdle, st.idle)
+	count(kNoteNoCluster, st.noCluster)
 	if st.engine > 0 {
 		add(kNoteEngineCC, st.engine, engineMinCC)
 	}
@@ -310,9 +296,7 @@ func (c *call) notes(cs []cand) []string {
 			add(kNoteAllBF16AsFP16)
 		}
 	}
-	if st.filtered > 0 {
-		add(kNoteFiltered, st.filtered)
-	}
+	count(kNoteFiltered, st.filtered)
 	if len(c.a.Regions) > 0 {
 		add(kNoteRegionPrice)
 	}
