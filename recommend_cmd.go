@@ -187,6 +187,9 @@ func writeTable(w io.Writer, cat *model.Catalog, a model.Answers, res model.Resu
 			fmt.Fprintf(w, "  [%s] %s: %s\n", wn.Severity, wn.Code, wn.Message)
 		}
 	}
+	if len(res.Recommendations) > 0 && a.DurationMode == model.DurationJob {
+		printJobRun(w, &res.Recommendations[0])
+	}
 	if len(res.WhyFirst) > 0 {
 		fmt.Fprintln(w, "\nWhy #1:")
 		for _, line := range res.WhyFirst {
@@ -204,4 +207,31 @@ func writeTable(w io.Writer, cat *model.Catalog, a model.Answers, res model.Resu
 			fmt.Fprintf(w, "\n≈ converted at 1 USD = %s %s (%s, %s)\n", model.FormatNumber(r.Rate), res.Currency, r.Date, r.Source)
 		}
 	}
+}
+
+// printJobRun prints how a job-size run's hours are made up for #1: the
+// job itself, the set-up with its parts, and the hours billed under the
+// chosen price model (rounded up to the provider's billing increment).
+func printJobRun(w io.Writer, r *model.Recommendation) {
+	st := r.Setup
+	fmt.Fprintln(w, "\nRun for #1:")
+	fmt.Fprintf(w, "  job %s + set-up %s (%s: provision %s, image pull %s", model.FormatDuration(r.Speed.JobHours), model.FormatDuration(st.Hours), st.Class, seconds(st.ProvisionSec), seconds(st.ImagePullSec))
+	if st.CheckpointGB > 0 {
+		fmt.Fprintf(w, ", %s GB weights %s, load %s", model.FormatNumber(math.Round(st.CheckpointGB*10)/10), seconds(st.DownloadSec), seconds(st.LoadSec))
+	}
+	fmt.Fprintf(w, ") = %s on the GPUs\n", model.FormatDuration(r.RunHours))
+	for _, q := range r.PriceModels {
+		if q.Name == r.PriceModel && q.BilledHours > 0 {
+			fmt.Fprintf(w, "  billed %s under %s\n", model.FormatDuration(q.BilledHours), q.Name)
+		}
+	}
+}
+
+// seconds formats a set-up part: whole seconds under two minutes, minutes
+// above.
+func seconds(s float64) string {
+	if s < 120 {
+		return fmt.Sprintf("%.0f s", math.Ceil(s))
+	}
+	return fmt.Sprintf("%.0f min", math.Round(s/60))
 }
