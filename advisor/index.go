@@ -56,11 +56,20 @@ func fingerprintOf(cat *model.Catalog) fingerprint {
 // indexes of the offer, its shape, provider and currency.
 type row struct {
 	od, spot, daily, weekly, monthly, yearly float64
-	offer                                    int32
-	shape                                    int32
-	prov                                     uint16
-	cur                                      uint8
-	class                                    uint8 // provider class, for the set-up time
+	// spot is the median zone's price, spotMin the cheapest zone's (the
+	// lower bound); spotZ indexes the median zone in the offer's SpotZones
+	// (-1: one price for all) and sbkt is its interruption bucket (-1
+	// unknown).
+	spotMin float64
+	spotZ   int16
+	sbkt    int8
+	// c1 and c3 are the offer's firm 1- and 3-year committed discounts.
+	c1, c3 float32
+	offer  int32
+	shape  int32
+	prov   uint16
+	cur    uint8
+	class  uint8 // provider class, for the set-up time
 }
 
 // hotRow is the part of a row a scan reads for every offer: the lowest
@@ -217,6 +226,13 @@ func buildIndex(cat *model.Catalog, fp fingerprint) *index {
 			monthly: pos(o.Monthly), yearly: pos(o.Yearly),
 			offer: int32(i), shape: si, prov: pi, cur: ci, class: classOf(o),
 		}
+		spotSetup(o, &ix.rows[i])
+		if f := o.Commit1yOff; f > 0 && f < 1 {
+			ix.rows[i].c1 = float32(f)
+		}
+		if f := o.Commit3yOff; f > 0 && f < 1 {
+			ix.rows[i].c3 = float32(f)
+		}
 		if usable > ix.maxVRAM {
 			ix.maxVRAM = usable
 		}
@@ -247,8 +263,8 @@ func buildIndex(cat *model.Catalog, fp fingerprint) *index {
 		r := &ix.rows[i]
 		lo := r.minRate(ix.provs[r.prov].pol)
 		ls := lo
-		if r.spot > 0 && (ls == 0 || r.spot < ls) {
-			ls = r.spot
+		if r.spotMin > 0 && (ls == 0 || r.spotMin < ls) {
+			ls = r.spotMin
 		}
 		fx := fxUSD[r.cur]
 		hot[i] = hotRow{lbUSD: lowerF32(lo * fx), lbSpotUSD: lowerF32(ls * fx), prov: r.prov, cur: r.cur,
@@ -319,6 +335,14 @@ func (r *row) minRate(pol *model.Policy) float64 {
 	take(r.weekly / model.HoursPerWeekFull)
 	take(r.monthly / model.HoursPerMonth)
 	take(r.yearly / hoursPerYear)
+	if r.od > 0 {
+		// float32 fractions: the rate is rounded down to stay a bound.
+		for _, f := range [2]float32{r.c1, r.c3} {
+			if f > 0 {
+				take(r.od * (1 - float64(f)) * (1 - 1e-6))
+			}
+		}
+	}
 	if pol != nil && r.od > 0 {
 		for _, d := range []model.Discount{pol.CommitMonthly, pol.Commit1y, pol.Commit3y} {
 			if d.Fraction > 0 && d.Fraction < 1 && !d.UpTo {

@@ -9,15 +9,8 @@ import (
 // Pricing figures.
 const (
 	hoursPerDay   = 24.0
-	hoursPerYear  = 8766.0 // 365.25 days
+	hoursPerYear  = model.HoursPerYear // 365.25 days
 	hoursPer3Year = 3 * hoursPerYear
-	// spotOverhead is the re-run and restart time a checkpointing job
-	// loses to spot interruptions: about 15 minutes of work since the last
-	// checkpoint plus a restart, a few times a day, taken as 10%.
-	spotOverhead = 0.10
-	// restartHours is the time lost when a preemptible VM reaches its
-	// maximum run time and the job restarts.
-	restartHours = 1.0 / 6
 )
 
 // quote is one price model's numbers for the run, in USD for all nodes.
@@ -33,6 +26,13 @@ type quote struct {
 	upTo      bool
 	disc      *model.Discount // the published discount behind an estimate
 	listed    bool            // a listed plan price (not a discount)
+	firm      bool            // a firm committed price of the offer's family
+	// zone is where the price applies ("" when all zones share it), bkt
+	// the spot interruption bucket (-1 unknown), extra the re-run hours.
+	zone  string
+	bkt   int8
+	extra float64
+	hyb   *hyb // a hybrid plan's parts
 }
 
 // quotes lists the price models of one offer for a run of h hours over c
@@ -41,23 +41,28 @@ type quote struct {
 // USD.
 func (c *call) quotes(r *row, pol *model.Policy, n int, h, cal, fx float64, withUpTo bool, out []quote) []quote {
 	nodes := float64(n)
+	o := &c.cat.Offers[r.offer]
 	out = out[:0]
 	od := r.od * fx * nodes
 	if od > 0 {
 		b := billHours(h, pol, c.p.jobMode)
-		out = append(out, quote{pm: model.PriceOnDemand, rate: od, billed: b, total: od * b, cal: cal, eligible: true})
+		out = append(out, quote{pm: model.PriceOnDemand, rate: od, billed: b, total: od * b, cal: cal, eligible: true,
+			zone: o.OnDemandRegion, bkt: -1})
 	}
 	if r.spot > 0 {
-		rate := r.spot * fx * nodes
-		b := spotHours(h, pol, c.p.jobMode)
-		out = append(out, quote{pm: model.PriceSpot, rate: rate, billed: b, total: rate * b, cal: cal, eligible: c.a.Interruptible})
+		s, zone, bkt := c.spotPick(r)
+		rate := s * fx * nodes
+		ex := c.spotExtra(h, bkt)
+		b := spotHours(h, ex, pol, c.p.jobMode)
+		out = append(out, quote{pm: model.PriceSpot, rate: rate, billed: b, total: rate * b, cal: cal, eligible: c.a.Interruptible,
+			zone: zone, bkt: bkt, extra: ex})
 	}
 	plan := func(pm model.PriceModel, price, period float64) {
 		if price <= 0 {
 			return
 		}
 		k := periods(cal, period)
-		q := quote{pm: pm, rate: price * fx * nodes / period, billed: k * period, cal: k * period, eligible: true, listed: true}
+		q := quote{pm: pm, rate: price * fx * nodes / period, billed: k * period, cal: k * period, eligible: true, listed: true, bkt: -1}
 		q.total = k * price * fx * nodes
 		if od > 0 {
 			q.breakEven = price * fx * nodes / od * model.HoursPerWeekFull / period
@@ -67,7 +72,7 @@ func (c *call) quotes(r *row, pol *model.Policy, n int, h, cal, fx float64, with
 	plan(model.PriceDaily, r.daily, hoursPerDay)
 	plan(model.PriceWeekly, r.weekly, model.HoursPerWeekFull)
 	plan(model.PriceMonthly, r.monthly, model.HoursPerMonth)
-	disc := func(pm model.PriceModel, d *model.Discount, period float64, upTo bool) {
+	disc := func(pm model.PriceModel, d *model.Discount, period float64, upTo, firm bool) {
 		base, ok := discountBase(d, r, fx, nodes, od)
 		if !ok {
 			return
@@ -79,47 +84,47 @@ func (c *call) quotes(r *row, pol *model.Policy, n int, h, cal, fx float64, with
 		k := periods(cal, period)
 		rate := base * (1 - d.Fraction)
 		q := quote{pm: pm, rate: rate, billed: k * period, cal: k * period, total: rate * k * period,
-			eligible: !upTo, estimate: true, upTo: upTo, disc: d}
+			eligible: !upTo, estimate: !firm, upTo: upTo, disc: d, firm: firm, bkt: -1}
+		if !d.OfMonthly {
+			q.zone = o.OnDemandRegion
+		}
 		if od > 0 {
 			q.breakEven = model.HoursPerWeekFull * rate / od
 		}
 		out = append(out, q)
 	}
 	if pol != nil && r.monthly <= 0 {
-		disc(model.PriceMonthly, &pol.CommitMonthly, model.HoursPerMonth, false)
+		disc(model.PriceMonthly, &pol.CommitMonthly, model.HoursPerMonth, false, false)
 	}
 	switch {
 	case r.yearly > 0:
 		plan(model.PriceReserved1, r.yearly, hoursPerYear)
+	case r.c1 > 0:
+		disc(model.PriceReserved1, &model.Discount{Fraction: float64(r.c1), Source: o.CommitSource}, hoursPerYear, false, true)
 	case pol != nil:
-		disc(model.PriceReserved1, &pol.Commit1y, hoursPerYear, false)
+		disc(model.PriceReserved1, &pol.Commit1y, hoursPerYear, false, false)
 	}
-	if pol != nil {
-		switch {
-		case pol.Commit3y.Fraction > 0:
-			disc(model.PriceReserved3, &pol.Commit3y, hoursPer3Year, false)
-		case pol.Commit1y.Fraction == 0 && r.yearly <= 0:
-			// Only a largest advertised discount, term not stated: shown as a
-			// 3-year best case.
-			disc(model.PriceReserved3, &pol.CommitMax, hoursPer3Year, true)
+	switch {
+	case r.c3 > 0:
+		disc(model.PriceReserved3, &model.Discount{Fraction: float64(r.c3), Source: o.CommitSource}, hoursPer3Year, false, true)
+	case pol == nil:
+	case pol.Commit3y.Fraction > 0:
+		disc(model.PriceReserved3, &pol.Commit3y, hoursPer3Year, false, false)
+	case pol.Commit1y.Fraction == 0 && r.yearly <= 0 && r.c1 <= 0:
+		// Only a largest advertised discount, term not stated: shown as a
+		// 3-year best case.
+		disc(model.PriceReserved3, &pol.CommitMax, hoursPer3Year, true, false)
+	}
+	c.hybrids(r, pol, nodes, h, cal, fx, func(hy *hyb) {
+		x := *hy
+		q := quote{pm: pmNames[hy.pm], rate: hy.rate, billed: hy.billed, cal: cal, total: hy.total, eligible: true,
+			zone: hy.zone, bkt: hy.bkt, extra: hy.extra, hyb: &x}
+		if !hy.spotFill && hy.pm != pmHybSpotOD {
+			q.zone = o.OnDemandRegion
 		}
-	}
+		out = append(out, q)
+	})
 	return out
-}
-
-// spotHours is the hours billed on spot for a job of h hours: the re-run
-// and restart time after interruptions, and a restart each time a
-// preemptible VM reaches its maximum run time. A wall-clock run is billed
-// as used.
-func spotHours(h float64, pol *model.Policy, job bool) float64 {
-	if !job {
-		return h
-	}
-	b := h * (1 + spotOverhead)
-	if pol != nil && pol.PreemptibleMaxHours > 0 && h > pol.PreemptibleMaxHours {
-		b += math.Ceil(h/pol.PreemptibleMaxHours-1) * restartHours
-	}
-	return b
 }
 
 // bestQuote is the ranking shortcut of quotes followed by pick: it walks
@@ -147,8 +152,9 @@ func (c *call) bestQuote(r *row, pol *model.Policy, n int, h, cal, fx float64, h
 	}
 	if r.spot > 0 && c.a.Interruptible {
 		cur = pmSpot
-		rt := r.spot * fx * nodes
-		consider(rt*spotHours(h, pol, c.p.jobMode), rt)
+		s, _, bkt := c.spotPick(r)
+		rt := s * fx * nodes
+		consider(rt*spotHours(h, c.spotExtra(h, bkt), pol, c.p.jobMode), rt)
 	}
 	for _, pl := range [3]struct {
 		pm            pmCode
@@ -167,6 +173,13 @@ func (c *call) bestQuote(r *row, pol *model.Policy, n int, h, cal, fx float64, h
 			consider(rt*periods(cal, period)*period, rt)
 		}
 	}
+	offerFirm := func(m pmCode, f float32, period float64) {
+		if od > 0 {
+			cur = m
+			rt := od * (1 - float64(f))
+			consider(rt*periods(cal, period)*period, rt)
+		}
+	}
 	if pol != nil && r.monthly <= 0 {
 		firm(pmMonthly, &pol.CommitMonthly, model.HoursPerMonth)
 	}
@@ -175,12 +188,21 @@ func (c *call) bestQuote(r *row, pol *model.Policy, n int, h, cal, fx float64, h
 		cur = pmReserved1
 		p := r.yearly * fx * nodes
 		consider(periods(cal, hoursPerYear)*p, p/hoursPerYear)
+	case r.c1 > 0:
+		offerFirm(pmReserved1, r.c1, hoursPerYear)
 	case pol != nil:
 		firm(pmReserved1, &pol.Commit1y, hoursPerYear)
 	}
-	if pol != nil {
+	switch {
+	case r.c3 > 0:
+		offerFirm(pmReserved3, r.c3, hoursPer3Year)
+	case pol != nil:
 		firm(pmReserved3, &pol.Commit3y, hoursPer3Year)
 	}
+	c.hybrids(r, pol, nodes, h, cal, fx, func(hy *hyb) {
+		cur = hy.pm
+		consider(hy.total, hy.rate)
+	})
 	return total, rate, pm, within, ok
 }
 
@@ -198,12 +220,23 @@ const (
 	pmMonthly
 	pmReserved1
 	pmReserved3
+	pmHybMonthlyOD
+	pmHybMonthlySpot
+	pmHyb1yOD
+	pmHyb1ySpot
+	pmHyb3yOD
+	pmHyb3ySpot
+	pmHybSpotOD
 )
 
 // pmNames are the price models of the codes.
 var pmNames = [...]model.PriceModel{pmNone: "", pmOnDemand: model.PriceOnDemand, pmSpot: model.PriceSpot,
 	pmDaily: model.PriceDaily, pmWeekly: model.PriceWeekly, pmMonthly: model.PriceMonthly,
-	pmReserved1: model.PriceReserved1, pmReserved3: model.PriceReserved3}
+	pmReserved1: model.PriceReserved1, pmReserved3: model.PriceReserved3,
+	pmHybMonthlyOD: model.PriceHybridMonthlyOD, pmHybMonthlySpot: model.PriceHybridMonthlySpot,
+	pmHyb1yOD: model.PriceHybrid1yOnDemand, pmHyb1ySpot: model.PriceHybrid1ySpot,
+	pmHyb3yOD: model.PriceHybrid3yOnDemand, pmHyb3ySpot: model.PriceHybrid3ySpot,
+	pmHybSpotOD: model.PriceHybridSpotOD}
 
 // discountBase is the hourly rate (USD, all nodes) a published discount
 // applies to: the on-demand rate, or for a discount off the listed monthly

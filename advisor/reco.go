@@ -2,6 +2,7 @@ package advisor
 
 import (
 	"math"
+	"strconv"
 	"strings"
 
 	"github.com/gpupick/gpupick/model"
@@ -79,8 +80,11 @@ func (c *call) full(cd cand) model.Recommendation {
 			UpTo:                  q.upTo,
 			Eligible:              q.eligible,
 			CalendarHours:         q.cal,
-			Note:                  c.quoteNote(q, pol, cal),
+			Note:                  c.quoteNote(q, o, r, sr.nodes, pol, cal, toDisp),
+			Region:                q.zone,
+			OverheadHours:         q.extra,
 		}
+		c.quoteFacts(q, o, r, sr.nodes, toDisp, &pq)
 		if !unknown {
 			pq.TotalUSD, pq.Total = q.total, q.total*toDisp
 			pq.WithinBudget = c.within(q.total, model.AllIn(q.total, hc.storage, hc.egress), h, cal)
@@ -93,6 +97,9 @@ func (c *call) full(cd cand) model.Recommendation {
 	if best >= 0 {
 		q := &qs[best]
 		rec.PriceModel = q.pm
+		if q.zone != "" {
+			rec.Region = q.zone
+		}
 		rec.HourlyUSD, rec.Hourly = q.rate, q.rate*toDisp
 		if !unknown {
 			rec.GPUTotalUSD, rec.GPUTotal = q.total, q.total*toDisp
@@ -131,7 +138,7 @@ func (c *call) offerRow(cd cand) model.OfferRow {
 	hc := c.hidWallOr(r.prov, cal)
 	row := model.OfferRow{
 		Offer: o, Index: int(cd.idx), Provider: o.Provider, InstanceType: o.InstanceType,
-		Region: pickRegion(o, c.a.Regions), GPU: o.GPU, GPUCount: o.GPUCount, Nodes: sr.nodes,
+		Region: c.rowRegion(o, r, cd.pm), GPU: o.GPU, GPUCount: o.GPUCount, Nodes: sr.nodes,
 		VRAMGiB: o.TotalVRAMGiB(), Headroom: sr.headroom, PriceModel: pmNames[cd.pm], Hourly: cd.hourly * toDisp,
 		Converted: r.currency(c.ix) != c.disp, WithinBudget: cd.over() == 0,
 		StorageUnknown: hc.storageUnknown, EgressUnknown: hc.egressUnkn,
@@ -164,22 +171,44 @@ func pickRegion(o *model.Offer, want []string) string {
 }
 
 // quoteNote explains one price model in a line; cal is the run's calendar
-// length.
-func (c *call) quoteNote(q *quote, pol *model.Policy, cal float64) string {
+// length, toDisp converts USD to the display currency.
+func (c *call) quoteNote(q *quote, o *model.Offer, r *row, nodes int, pol *model.Policy, cal, toDisp float64) string {
 	l := c.l
 	var parts []string
+	m := func(v float64) string { return money(c.disp, v*toDisp) }
+	if q.hyb != nil {
+		return strings.Join(c.hybridLines(q, m), "; ")
+	}
 	switch q.pm {
 	case model.PriceOnDemand:
 		if pol != nil && pol.BillingGranularity != "" {
 			parts = append(parts, l.f(kQBilling, pol.BillingGranularity))
 		}
+		if o.PricedZones == 1 && o.OnDemandRegion != "" {
+			parts = append(parts, l.f(kQOneZone, o.OnDemandRegion))
+		} else if o.OnDemandMax > o.OnDemand && o.OnDemand > 0 && o.OnDemandRegion != "" {
+			k := c.fxUSD[r.cur] * float64(nodes)
+			parts = append(parts, l.f(kQRange, o.OnDemandRegion, m(o.OnDemand*k), m(o.OnDemandMax*k)))
+		}
+		if pol != nil && len(pol.TermsOnRequest) > 0 {
+			parts = append(parts, l.f(kQOnRequest, monthsText(l, pol.TermsOnRequest)))
+		}
 	case model.PriceSpot:
 		if !c.a.Interruptible {
 			parts = append(parts, l.f(kQSpotNotForJob))
 		} else if c.p.jobMode {
-			parts = append(parts, l.f(kQSpotOverhead, pct(spotOverhead)))
+			parts = append(parts, c.spotRateLine(q, o))
 		} else {
 			parts = append(parts, l.f(kQSpotServing))
+		}
+		if n := len(o.SpotZones); n > 1 && q.zone != "" {
+			lo, hi := o.Spot, o.SpotMax
+			k := c.fxUSD[r.cur] * float64(nodes)
+			if len(c.a.Regions) > 0 {
+				parts = append(parts, l.f(kQSpotZoneAsked, q.zone))
+			} else if k > 0 {
+				parts = append(parts, l.f(kQSpotZone, q.zone, n, m(lo*k), m(hi*k)))
+			}
 		}
 		if pol != nil && pol.SpotNoticeSeconds > 0 {
 			parts = append(parts, l.f(kQSpotNotice, pol.SpotNoticeSeconds))
@@ -194,9 +223,11 @@ func (c *call) quoteNote(q *quote, pol *model.Policy, cal float64) string {
 		switch {
 		case q.listed:
 			parts = append(parts, l.f(kQListed, q.cal))
+		case q.firm:
+			parts = append(parts, l.f(kQFirm, pct(q.disc.Fraction), q.disc.Source))
 		case q.disc != nil:
 			if q.upTo {
-				parts = append(parts, l.f(kQUpTo, pct(q.disc.Fraction)))
+				parts = append(parts, l.f(kQUpTo, pct(q.disc.Fraction)), l.f(kQAskQuote))
 			} else {
 				key := kQDiscount
 				if q.disc.OfMonthly {
@@ -246,4 +277,82 @@ func (c *call) hiddenNotes(hc hidden, pol *model.Policy, cal float64) []string {
 		}
 	}
 	return out
+}
+
+// quoteFacts fills a price quote's zone range and interruption figures.
+func (c *call) quoteFacts(q *quote, o *model.Offer, r *row, nodes int, toDisp float64, pq *model.PriceQuote) {
+	k := c.fxUSD[r.cur] * float64(nodes) * toDisp
+	switch {
+	case q.pm == model.PriceOnDemand && o.OnDemandMax > o.OnDemand && o.OnDemand > 0:
+		pq.RangeLow, pq.RangeHigh = o.OnDemand*k, o.OnDemandMax*k
+	case q.pm == model.PriceSpot && o.SpotMax > o.Spot && o.Spot > 0:
+		pq.RangeLow, pq.RangeHigh = o.Spot*k, o.SpotMax*k
+	}
+	if q.pm == model.PriceSpot || q.hyb != nil && (q.hyb.spotFill || q.hyb.pm == pmHybSpotOD) {
+		pq.Interruption = bucketName(q.bkt)
+		if q.bkt >= 0 {
+			pq.InterruptionDate = o.InterruptionDate
+		}
+	}
+	if q.hyb != nil {
+		m := func(v float64) string { return money(c.disp, v*toDisp) }
+		pq.Assumptions = c.hybridLines(q, m)
+	}
+}
+
+// spotRateLine says where a spot job's re-run time comes from: AWS's
+// interruption bucket, or the stated default when no rate is published.
+func (c *call) spotRateLine(q *quote, o *model.Offer) string {
+	if q.bkt < 0 {
+		return c.l.f(kQSpotUnknownRate, pct(spotOverheadUnknown))
+	}
+	return c.l.f(kQSpotBucket, bucketName(q.bkt), o.InterruptionDate, q.extra, c.ckptHours()*60, restartHours*60)
+}
+
+// hybridLines are a hybrid plan's assumptions, one a line; m formats USD
+// in the display currency.
+func (c *call) hybridLines(q *quote, m func(float64) string) []string {
+	l, hy := c.l, q.hyb
+	if hy.pm == pmHybSpotOD {
+		return []string{l.f(kQHybSpotOD, m(hy.baseRate), hy.extra, bucketName(hy.bkt), m(hy.fillRate))}
+	}
+	out := []string{l.f(kQHybBase, hy.terms, hy.period, m(hy.baseRate))}
+	if hy.spotFill {
+		out = append(out, l.f(kQHybFillSpot, hy.fillH, m(hy.fillRate), hy.extra, bucketName(hy.bkt)))
+	} else {
+		out = append(out, l.f(kQHybFillOD, hy.fillH, m(hy.fillRate)))
+	}
+	return out
+}
+
+// monthsText lists plan terms in months ("3- and 6-month").
+func monthsText(l lang, months []int) string {
+	parts := make([]string, len(months))
+	for i, n := range months {
+		parts[i] = strconv.Itoa(n)
+	}
+	if l == langZH {
+		return strings.Join(parts, "、") + " 个月"
+	}
+	if len(parts) == 1 {
+		return parts[0] + "-month"
+	}
+	return strings.Join(parts[:len(parts)-1], "-, ") + "- and " + parts[len(parts)-1] + "-month"
+}
+
+// rowRegion is the region or zone whose price a ranked row's price model
+// uses: the spot zone for spot (and hybrids on spot), else the region of
+// the lowest on-demand price.
+func (c *call) rowRegion(o *model.Offer, r *row, pm pmCode) string {
+	switch pm {
+	case pmSpot, pmHybSpotOD, pmHybMonthlySpot, pmHyb1ySpot, pmHyb3ySpot:
+		if _, z, _ := c.spotPick(r); z != "" {
+			return z
+		}
+	default:
+		if o.OnDemandRegion != "" {
+			return o.OnDemandRegion
+		}
+	}
+	return pickRegion(o, c.a.Regions)
 }

@@ -208,6 +208,19 @@ const (
 	kQSpotNotForJob   = "q.spotnotforjob"
 	kQSpotOverhead    = "q.spotoverhead"
 	kQSpotServing     = "q.spotserving"
+	kQSpotBucket      = "q.spotbucket"
+	kQSpotUnknownRate = "q.spotunknownrate"
+	kQSpotZone        = "q.spotzone"
+	kQSpotZoneAsked   = "q.spotzoneasked"
+	kQRange           = "q.range"
+	kQOneZone         = "q.onezone"
+	kQFirm            = "q.firm"
+	kQAskQuote        = "q.askquote"
+	kQOnRequest       = "q.onrequest"
+	kQHybBase         = "q.hybbase"
+	kQHybFillOD       = "q.hybfillod"
+	kQHybFillSpot     = "q.hybfillspot"
+	kQHybSpotOD       = "q.hybspotod"
 	kQSpotNotice      = "q.spotnotice"
 	kQSpotLimit       = "q.spotlimit"
 	kQListed          = "q.listed"
@@ -504,6 +517,58 @@ var texts = map[string]tr{
 	kQSpotOverhead: {
 		"includes %d%% re-run and restart time after interruptions",
 		"已计入中断后 %d%% 的重跑与重启时间",
+	},
+	kQSpotBucket: {
+		"AWS interruption frequency %s (Spot Instance Advisor, %s): %.2f h of re-run and restart expected (%.0f-minute checkpoints, %.0f-minute restart)",
+		"AWS 中断频率 %s（Spot Instance Advisor，%s）：预计重跑与重启 %.2f 小时（每 %.0f 分钟检查点，重启 %.0f 分钟）",
+	},
+	kQSpotUnknownRate: {
+		"interruption rate unknown (not published): %d%% re-run and restart time assumed, a conservative default",
+		"中断率未知（未公布）：按保守默认值计入 %d%% 的重跑与重启时间",
+	},
+	kQSpotZone: {
+		"priced at the median zone, %s, of %d zones (from %s to %s an hour)",
+		"按 %[2]d 个可用区的中位数 %[1]s 计价（每小时 %[3]s 至 %[4]s）",
+	},
+	kQSpotZoneAsked: {
+		"priced at the cheapest zone asked for, %s",
+		"按所选区域中最便宜的可用区 %s 计价",
+	},
+	kQRange: {
+		"price of %s; from %s to %s an hour across the regions",
+		"价格取自 %s；各区域每小时 %s 至 %s",
+	},
+	kQOneZone: {
+		"price found in one zone only (%s)",
+		"仅在一个可用区找到价格（%s）",
+	},
+	kQFirm: {
+		"firm committed price: %d%% off on-demand for this family (%s)",
+		"确定的承诺使用价：该系列比按需便宜 %d%%（%s）",
+	},
+	kQAskQuote: {
+		"ask the provider for a quote",
+		"请向云厂商询价",
+	},
+	kQOnRequest: {
+		"%s plans: price on request",
+		"%s 套餐：价格需询价",
+	},
+	kQHybBase: {
+		"%.0f x %.0f h on the plan at %s an hour",
+		"套餐 %.0f x %.0f 小时，每小时 %s",
+	},
+	kQHybFillOD: {
+		"then %.0f h of use on demand at %s an hour",
+		"其后 %.0f 小时按需使用，每小时 %s",
+	},
+	kQHybFillSpot: {
+		"then %.0f h of use on spot at %s an hour, plus %.2f h re-run (interruption %s)",
+		"其后 %.0f 小时使用竞价实例，每小时 %s，另计重跑 %.2f 小时（中断率 %s）",
+	},
+	kQHybSpotOD: {
+		"spot at %s an hour; the %.2f h redone after interruptions (rate %s) run on demand at %s an hour, so the job never waits for spot capacity",
+		"竞价实例每小时 %s；中断后重跑的 %.2f 小时（中断率 %s）改用按需实例，每小时 %s，作业无需等待竞价容量",
 	},
 	kQSpotServing: {
 		"the service stops at each preemption",

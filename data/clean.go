@@ -28,6 +28,7 @@ type skyItem struct {
 	Price        float64 // 0 unknown
 	Spot         float64 // 0 none
 	Region       string
+	Zone         string // the availability zone, "" when the source has none
 	LocalDisk    string
 	Arch         string
 	Notes        []string
@@ -157,7 +158,7 @@ func cleanSkyRows(cloud string, rows []SkyRow, dcs []SkyRow, families []familyRu
 		it := skyItem{
 			Line: r.Line, InstanceType: r.InstanceType, Accel: r.Accelerator, GPUInfoName: r.GPUInfoName,
 			Count: int(r.Count), VCPUs: r.VCPUs, MemoryGiB: r.MemoryGiB, Region: cleanRegion(r.Region),
-			LocalDisk: r.LocalDisk, Arch: r.Arch,
+			Zone: r.Zone, LocalDisk: r.LocalDisk, Arch: r.Arch,
 		}
 		if r.Count > 0 && r.Count < 1 {
 			it.Count, it.Fraction = 1, r.Count
@@ -291,7 +292,7 @@ func combineGCP(rows []SkyRow) (items []skyItem, report []string) {
 		case r.Accelerator != "":
 			// A row with both (not in SkyPilot's GCP catalog): take it as is.
 			it := skyItem{Line: r.Line, InstanceType: r.InstanceType, Accel: r.Accelerator, Count: int(r.Count),
-				VCPUs: r.VCPUs, MemoryGiB: r.MemoryGiB, Region: r.Region}
+				VCPUs: r.VCPUs, MemoryGiB: r.MemoryGiB, Region: r.Region, Zone: r.Zone}
 			it.MemGiB, _ = perGPUMemGiB("gcp", r)
 			it.Price, it.Spot, it.Notes = cleanPrices("gcp", r)
 			items = append(items, it)
@@ -336,7 +337,7 @@ func combineGCP(rows []SkyRow) (items []skyItem, report []string) {
 			joined = true
 			it := skyItem{
 				Line: a.Line, InstanceType: m, Accel: a.Accelerator, Count: count,
-				VCPUs: h.VCPUs, MemoryGiB: h.MemoryGiB, Region: a.Region,
+				VCPUs: h.VCPUs, MemoryGiB: h.MemoryGiB, Region: a.Region, Zone: a.Zone,
 			}
 			if _, _, attached := gcpHostAccel(m); !attached {
 				it.InstanceType = fmt.Sprintf("%s+%dx%s", m, count, a.Accelerator)

@@ -162,6 +162,7 @@ func (ref *reference) offerOf(cloud string, g *skyGroup, src skySource) model.Of
 	regions := map[string]bool{}
 	var noPrice []string
 	vcpus, mem := map[float64]bool{}, map[float64]bool{}
+	priced, spotZones := map[string]bool{}, map[string]float64{}
 	memGiB := 0.0
 	for _, it := range g.items {
 		if it.Region != "" {
@@ -172,13 +173,33 @@ func (ref *reference) offerOf(cloud string, g *skyGroup, src skySource) model.Of
 				addNote(n)
 			}
 		}
+		// Where the price applies: the zone, named after its region when
+		// the zone's name does not start with it (AWS zone IDs such as
+		// use1-az6 become us-east-1/use1-az6, so --region prefixes match).
+		where := it.Zone
+		switch {
+		case where == "":
+			where = it.Region
+		case it.Region != "" && !strings.HasPrefix(where, it.Region):
+			where = it.Region + "/" + where
+		}
 		if it.Price > 0 {
+			if o.OnDemand == 0 || it.Price < o.OnDemand || it.Price == o.OnDemand && where < o.OnDemandRegion {
+				o.OnDemandRegion = where
+			}
+			if where != "" && !priced[where] {
+				priced[where] = true
+				o.PricedZones++
+			}
 			o.OnDemand = minPos(o.OnDemand, it.Price)
 			o.OnDemandMax = max(o.OnDemandMax, it.Price)
 		} else if it.Region != "" {
 			noPrice = append(noPrice, it.Region)
 		}
 		if it.Spot > 0 {
+			if where != "" {
+				spotZones[where] = it.Spot
+			}
 			o.Spot = minPos(o.Spot, it.Spot)
 			o.SpotMax = max(o.SpotMax, it.Spot)
 		}
@@ -205,6 +226,8 @@ func (ref *reference) offerOf(cloud string, g *skyGroup, src skySource) model.Of
 	}
 	if o.SpotMax == o.Spot {
 		o.SpotMax = 0
+	} else {
+		o.SpotZones = zonePrices(spotZones)
 	}
 	if o.OnDemand == 0 {
 		addNote("no on-demand price in the source (unknown)")
@@ -413,5 +436,15 @@ func uniqKeepOrder(s []string) []string {
 		seen[v] = true
 		out = append(out, v)
 	}
+	return out
+}
+
+// zonePrices lists a zone -> price map sorted by zone.
+func zonePrices(m map[string]float64) []model.ZonePrice {
+	out := make([]model.ZonePrice, 0, len(m))
+	for z, p := range m {
+		out = append(out, model.ZonePrice{Zone: z, Price: p})
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Zone < out[j].Zone })
 	return out
 }

@@ -192,6 +192,9 @@ func Generate(shared, factsFS fs.FS) (map[string][]byte, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := applyPriceData(shared, offers, pols); err != nil {
+		return nil, err
+	}
 	models, err := openParse(shared, "model_presets.csv", parsePresets)
 	if err != nil {
 		return nil, err

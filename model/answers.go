@@ -187,12 +187,15 @@ type Answers struct {
 	// community hosts) and VCPU ("dedicated") are "" for any; an offer
 	// whose fact is unknown fails them. MinVCPUsPerGPU is 0 for any;
 	// ExcludeProviders are provider keys never listed.
-	HeadroomPct      int      `json:"headroom_pct,omitempty" toml:"headroom_pct,omitempty,omitzero"`
-	Interconnect     string   `json:"interconnect,omitempty" toml:"interconnect,omitempty,omitzero"`
-	Hosting          string   `json:"hosting,omitempty" toml:"hosting,omitempty,omitzero"`
-	VCPU             string   `json:"vcpu,omitempty" toml:"vcpu,omitempty,omitzero"`
-	MinVCPUsPerGPU   int      `json:"min_vcpus_per_gpu,omitempty" toml:"min_vcpus_per_gpu,omitempty,omitzero"`
-	ExcludeProviders []string `json:"exclude_providers,omitempty" toml:"exclude_providers,omitempty,omitzero"`
+	HeadroomPct int `json:"headroom_pct,omitempty" toml:"headroom_pct,omitempty,omitzero"`
+	// CheckpointMinutes is how often an interruptible job checkpoints (0:
+	// DefaultCheckpointMinutes): the work a spot interruption loses.
+	CheckpointMinutes float64  `json:"checkpoint_minutes,omitempty" toml:"checkpoint_minutes,omitempty,omitzero"`
+	Interconnect      string   `json:"interconnect,omitempty" toml:"interconnect,omitempty,omitzero"`
+	Hosting           string   `json:"hosting,omitempty" toml:"hosting,omitempty,omitzero"`
+	VCPU              string   `json:"vcpu,omitempty" toml:"vcpu,omitempty,omitzero"`
+	MinVCPUsPerGPU    int      `json:"min_vcpus_per_gpu,omitempty" toml:"min_vcpus_per_gpu,omitempty,omitzero"`
+	ExcludeProviders  []string `json:"exclude_providers,omitempty" toml:"exclude_providers,omitempty,omitzero"`
 }
 
 // DefaultAnswers returns the answers every wizard step starts from: pressing

@@ -97,6 +97,26 @@ type Offer struct {
 	Weekly  float64 `json:"weekly,omitempty" toml:"weekly,omitempty"`
 	Monthly float64 `json:"monthly,omitempty" toml:"monthly,omitempty"`
 	Yearly  float64 `json:"yearly,omitempty" toml:"yearly,omitempty"`
+	// OnDemandRegion is the region (or zone) whose price OnDemand is, and
+	// PricedZones the number of zones (or regions, where the source has no
+	// zones) with an on-demand price: 1 means the price was found in one
+	// place only.
+	OnDemandRegion string `json:"on_demand_region,omitempty" toml:"on_demand_region,omitempty"`
+	PricedZones    int    `json:"priced_zones,omitempty" toml:"priced_zones,omitempty"`
+	// SpotZones are the spot prices zone by zone, sorted by zone, where the
+	// source gives more than one; Spot is their lowest.
+	SpotZones []ZonePrice `json:"spot_zones,omitempty" toml:"spot_zones,omitempty"`
+	// Interruption is AWS's spot interruption bucket for the instance type
+	// region by region (Spot Instance Advisor), dated InterruptionDate.
+	Interruption     []RegionBucket `json:"interruption,omitempty" toml:"interruption,omitempty"`
+	InterruptionDate string         `json:"interruption_date,omitempty" toml:"interruption_date,omitempty"`
+	// Commit1yOff and Commit3yOff are firm committed-use discounts for the
+	// offer's family (a fraction off OnDemand, derived from the provider's
+	// published committed prices, e.g. GCP resource-based CUDs), with
+	// CommitSource citing them; 0 when none is published.
+	Commit1yOff  float64 `json:"commit_1y_off,omitempty" toml:"commit_1y_off,omitempty"`
+	Commit3yOff  float64 `json:"commit_3y_off,omitempty" toml:"commit_3y_off,omitempty"`
+	CommitSource string  `json:"commit_source,omitempty" toml:"commit_source,omitempty"`
 	// PriceNote carries the source's caveats on the price (ranges, tickets).
 	PriceNote string `json:"price_note,omitempty" toml:"price_note,omitempty"`
 	// PriceDate is the date the price was read or published (YYYY-MM-DD).
@@ -122,6 +142,29 @@ type Offer struct {
 	Sources []string `json:"sources" toml:"sources"`
 	Notes   string   `json:"notes,omitempty" toml:"notes,omitempty"`
 }
+
+// ZonePrice is an hourly price in one zone (or region).
+type ZonePrice struct {
+	Zone  string  `json:"zone" toml:"zone"`
+	Price float64 `json:"price" toml:"price"`
+}
+
+// RegionBucket is AWS's spot interruption bucket in one region: Bucket
+// indexes InterruptionBuckets.
+type RegionBucket struct {
+	Region string `json:"region" toml:"region"`
+	Bucket int    `json:"bucket" toml:"bucket"`
+}
+
+// InterruptionBuckets are AWS's interruption-frequency buckets as it prints
+// them: the share of spot instances of a type interrupted in the trailing
+// month (Spot Instance Advisor, interruption_index 0-4).
+var InterruptionBuckets = []string{"<5%", "5-10%", "10-15%", "15-20%", ">20%"}
+
+// InterruptionMonthly is the monthly interruption share assumed for each
+// bucket: its upper end, and 25% for the open ">20%" bucket (a stated
+// assumption: AWS gives no upper end).
+var InterruptionMonthly = []float64{0.05, 0.10, 0.15, 0.20, 0.25}
 
 // TotalVRAMGiB is the GPU memory of the whole instance.
 func (o *Offer) TotalVRAMGiB() float64 { return o.VRAMGiB * float64(o.GPUCount) }

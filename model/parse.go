@@ -309,6 +309,7 @@ var (
 	specContext  = numSpec{"context", "a token count", FormsContext, "1 to 100000000 tokens"}
 	specDuration = numSpec{"duration", "a duration", FormsDuration, "1min to 10y"}
 	specPerWeek  = numSpec{"hours_per_week", "a number of hours", FormsPerWeek, "0.01 to 168 hours a week"}
+	specCkpt     = numSpec{"checkpoint-interval", "a time", FormsCheckpoint, "1min to 24h"}
 	specBudget   = numSpec{"budget", "an amount", FormsBudget, "0.01 to 1000000M"}
 )
 
@@ -478,6 +479,42 @@ func ParseDuration(s string) (float64, error) {
 		return 0, p.outOfRange(s)
 	}
 	return d, nil
+}
+
+// Checkpoint interval bounds, in minutes.
+const (
+	// DefaultCheckpointMinutes is the checkpoint interval assumed when the
+	// answer is blank.
+	DefaultCheckpointMinutes = 30.0
+	// MaxCheckpointMinutes is the longest interval accepted (a day).
+	MaxCheckpointMinutes = 24 * 60.0
+)
+
+// ParseCheckpointInterval reads how often a job checkpoints ("30min",
+// "2h", "45" for minutes, "1,5h") and returns minutes, from 1 to 1440.
+func ParseCheckpointInterval(s string) (float64, error) {
+	p := specCkpt
+	lit, unit, err := p.readAnswer(s)
+	if err != nil {
+		return 0, err
+	}
+	var m float64
+	switch unit {
+	case "", "min", "mins", "minute", "minutes":
+		m = 1
+	case "h", "hr", "hrs", "hour", "hours":
+		m = 60
+	case "m":
+		return 0, fieldErr(p.field, s, `"m" is ambiguous`, "min for minutes or h for hours")
+	default:
+		return 0, p.fail(s, unitErr(unit))
+	}
+	v, ok := decimal(lit, 0)
+	v *= m
+	if !ok || v < 1 || v > MaxCheckpointMinutes {
+		return 0, p.outOfRange(s)
+	}
+	return v, nil
 }
 
 // ParseHoursPerWeek reads weekly use ("40", "37,5", "40h/w", "8h/d",

@@ -52,6 +52,14 @@ type Policy struct {
 	// repeat its 12- and 36-month rows.
 	Terms []TermDiscount `json:"terms,omitempty" toml:"terms,omitempty"`
 
+	// TermsOnRequest are commitment or plan terms in months that the
+	// provider offers without publishing their price (RunPod's 3- and
+	// 6-month savings plans): a fact to show, never a price.
+	// TermsOnRequestNote carries the caveat and TermsOnRequestSource cites it.
+	TermsOnRequest       []int  `json:"terms_on_request,omitempty" toml:"terms_on_request,omitempty"`
+	TermsOnRequestNote   string `json:"terms_on_request_note,omitempty" toml:"terms_on_request_note,omitempty"`
+	TermsOnRequestSource string `json:"terms_on_request_source,omitempty" toml:"terms_on_request_source,omitempty"`
+
 	// Spot / preemptible rules.
 	SpotAvailable       Tri      `json:"spot_available" toml:"spot_available"`
 	SpotDiscountMax     Discount `json:"spot_discount_max" toml:"spot_discount_max"`

@@ -16,8 +16,17 @@ const (
 	PriceWeekly PriceModel = "weekly"
 )
 
-// PriceModels lists the price models in display order.
-var PriceModels = []PriceModel{PriceOnDemand, PriceSpot, PriceMonthly, PriceReserved1, PriceReserved3}
+// PriceModels lists the price models the panel's bars show, in display
+// order: those of PriceModelTable but the daily and weekly rents.
+var PriceModels = func() []PriceModel {
+	var out []PriceModel
+	for _, p := range PriceModelTable {
+		if p.Name != PriceDaily && p.Name != PriceWeekly {
+			out = append(out, p.Name)
+		}
+	}
+	return out
+}()
 
 // PriceQuote is the cost of the GPUs for the run under one price model
 // (storage and egress are the same under every model: see HiddenCosts).
@@ -52,6 +61,21 @@ type PriceQuote struct {
 	// CalendarHours is the calendar time the model pays for or covers (a
 	// plan or commitment term may be longer than the run).
 	CalendarHours float64 `json:"calendar_hours,omitempty" toml:"calendar_hours,omitempty"`
+	// Region is the region or zone whose price this is ("" when all share
+	// it); PriceRange the lowest and highest price across the offer's
+	// zones (RangeLow, RangeHigh), per hour for all nodes in the display
+	// currency, where they differ.
+	Region    string  `json:"region,omitempty" toml:"region,omitempty"`
+	RangeLow  float64 `json:"range_low,omitempty" toml:"range_low,omitempty"`
+	RangeHigh float64 `json:"range_high,omitempty" toml:"range_high,omitempty"`
+	// Interruption is AWS's spot interruption bucket for the region of the
+	// price ("5-10%"), dated InterruptionDate; "unknown" where no figure is
+	// published. OverheadHours is the re-run time it adds.
+	Interruption     string  `json:"interruption,omitempty" toml:"interruption,omitempty"`
+	InterruptionDate string  `json:"interruption_date,omitempty" toml:"interruption_date,omitempty"`
+	OverheadHours    float64 `json:"overhead_hours,omitempty" toml:"overhead_hours,omitempty"`
+	// Assumptions state what a hybrid (or spot) price assumes, one a line.
+	Assumptions []string `json:"assumptions,omitempty" toml:"assumptions,omitempty"`
 }
 
 // HiddenCosts are the costs of a run besides the GPUs, in USD and in the

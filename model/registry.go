@@ -49,6 +49,7 @@ const (
 	AnsVCPU
 	AnsMinVCPUsPerGPU
 	AnsExcludeProviders
+	AnsCheckpointInterval
 	answerCount
 )
 
@@ -856,6 +857,28 @@ func init() {
 			},
 			check: func(a *Answers) error { return countRange(a.HeadroomPct, 90) },
 		},
+		AnsCheckpointInterval: {
+			Name: "checkpoint-interval", Key: "checkpoint_minutes", Forms: FormsCheckpoint, Blank: BlankDefault,
+			Usage:   "how often an interruptible job saves a checkpoint (default 30min): the work lost to a spot interruption",
+			Applies: func(a *Answers) bool { return a.Interruptible },
+			parse: func(raw string, a *Answers, _ *AnswerEnv) (err error) {
+				a.CheckpointMinutes, err = ParseCheckpointInterval(raw)
+				return err
+			},
+			clear: func(a *Answers) { a.CheckpointMinutes = 0 },
+			Format: func(a *Answers) string {
+				if a.CheckpointMinutes <= 0 {
+					return ""
+				}
+				return FormatNumber(a.CheckpointMinutes) + "min"
+			},
+			check: func(a *Answers) error {
+				if a.CheckpointMinutes != 0 && !(a.CheckpointMinutes >= 1 && a.CheckpointMinutes <= MaxCheckpointMinutes) {
+					return &FieldError{Value: FormatNumber(a.CheckpointMinutes), Reason: ReasonRange, Msg: "out of range", Fix: "give between 1min and 24h, or leave blank for 30min"}
+				}
+				return nil
+			},
+		},
 		AnsInterconnect: {
 			Name: "interconnect", Key: "interconnect", Forms: FormsInterconnect, Blank: BlankAny,
 			Usage:   "GPU-to-GPU link the instance must have: nvlink (NVSwitch also counts), nvswitch or any",
@@ -965,6 +988,7 @@ const (
 
 // Accepted forms of the hard requirements.
 const (
+	FormsCheckpoint   = "a time from 1min to 24h, e.g. 30min, 2h or 45 (minutes), or blank for 30min"
 	FormsHeadroom     = "a whole percentage from 1 to 90, e.g. 10%, or blank for 10%"
 	FormsInterconnect = "nvlink, nvswitch or any"
 	FormsHosting      = "datacenter or any"

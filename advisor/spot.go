@@ -1,0 +1,164 @@
+package advisor
+
+import (
+	"math"
+	"sort"
+	"strings"
+
+	"github.com/gpupick/gpupick/model"
+)
+
+// Spot figures.
+const (
+	// spotOverheadUnknown is the re-run and restart time assumed for a job
+	// on spot where no interruption rate is published (every cloud but
+	// AWS): the conservative flat 10% gpupick assumed before rates were
+	// known, far above what any published AWS bucket implies.
+	spotOverheadUnknown = 0.10
+	// restartHours is the time lost when a job restarts: a new VM and the
+	// job reloading its last checkpoint (10 minutes, a stated assumption).
+	restartHours = 1.0 / 6
+)
+
+// spotSetup finds, when the index is built, the spot price a row is
+// priced at without a region filter: the median zone's (the lower of the
+// two middle zones for an even count, so that a real zone has it), with
+// the zone's interruption bucket. Spot keeps the cheapest zone's price as
+// the offer's lower bound.
+func spotSetup(o *model.Offer, r *row) {
+	r.spotMin, r.spotZ, r.sbkt = pos(o.Spot), -1, -1
+	if r.spotMin <= 0 {
+		r.spot = 0
+		return
+	}
+	r.spot = r.spotMin
+	zone := ""
+	if n := len(o.SpotZones); n > 1 {
+		idx := make([]int, n)
+		for i := range idx {
+			idx[i] = i
+		}
+		sort.SliceStable(idx, func(a, b int) bool { return o.SpotZones[idx[a]].Price < o.SpotZones[idx[b]].Price })
+		m := idx[(n-1)/2]
+		if p := pos(o.SpotZones[m].Price); p > 0 {
+			r.spot, r.spotZ = p, int16(m)
+			zone = o.SpotZones[m].Zone
+		}
+	}
+	r.sbkt = bucketAt(o, zone)
+}
+
+// bucketAt is the interruption bucket of the region holding zone (the
+// longest region name that starts it); for zone "" the worst bucket over
+// the offer's regions, as all share the price. -1 when none is known.
+func bucketAt(o *model.Offer, zone string) int8 {
+	b, best := int8(-1), -1
+	for _, rb := range o.Interruption {
+		if rb.Bucket < 0 || rb.Bucket >= len(model.InterruptionBuckets) {
+			continue
+		}
+		switch {
+		case zone == "":
+			if int8(rb.Bucket) > b {
+				b = int8(rb.Bucket)
+			}
+		case strings.HasPrefix(zone, rb.Region) && len(rb.Region) > best:
+			b, best = int8(rb.Bucket), len(rb.Region)
+		}
+	}
+	return b
+}
+
+// spotPick is the spot price (per node, offer currency) a run on the row is
+// priced at, with its zone and interruption bucket: the median zone's, or,
+// when --region restricts the zones, the cheapest zone among those asked.
+func (c *call) spotPick(r *row) (rate float64, zone string, bkt int8) {
+	o := &c.cat.Offers[r.offer]
+	if len(c.a.Regions) == 0 {
+		if r.spotZ >= 0 {
+			zone = o.SpotZones[r.spotZ].Zone
+		} else if len(o.Regions) > 0 {
+			zone = o.Regions[0]
+		}
+		return r.spot, zone, r.sbkt
+	}
+	best := -1
+	for i := range o.SpotZones {
+		z := &o.SpotZones[i]
+		if z.Price > 0 && prefixOfAny(z.Zone, c.a.Regions) && (best < 0 || z.Price < o.SpotZones[best].Price) {
+			best = i
+		}
+	}
+	if best < 0 {
+		reg, _ := matchRegion(o.Regions, c.a.Regions)
+		if len(o.SpotZones) > 0 {
+			// The asked regions have no zone of their own in the list:
+			// the median stands.
+			return r.spot, o.SpotZones[max(r.spotZ, 0)].Zone, r.sbkt
+		}
+		return r.spotMin, reg, bucketAt(o, reg)
+	}
+	z := o.SpotZones[best].Zone
+	return o.SpotZones[best].Price, z, bucketAt(o, z)
+}
+
+// prefixOfAny reports whether s starts with one of want (case-insensitive).
+func prefixOfAny(s string, want []string) bool {
+	for _, w := range want {
+		if len(w) <= len(s) && strings.EqualFold(s[:len(w)], w) {
+			return true
+		}
+	}
+	return false
+}
+
+// ckptHours is the run's checkpoint interval in hours.
+func (c *call) ckptHours() float64 {
+	if m := c.a.CheckpointMinutes; m > 0 {
+		return m / 60
+	}
+	return model.DefaultCheckpointMinutes / 60
+}
+
+// spotExtra is the expected re-run and restart time of a job of h hours
+// on spot in a zone with interruption bucket bkt: interruptions arrive at
+// the bucket's monthly share (a Poisson rate, -ln(1-p) per 730 h), and each
+// loses half a checkpoint interval of work (at most half the run) plus a
+// restart. An unknown bucket (-1) takes the stated conservative 10%. A
+// wall-clock run is billed as used, so it adds nothing.
+func (c *call) spotExtra(h float64, bkt int8) float64 {
+	if !c.p.jobMode || h <= 0 {
+		return 0
+	}
+	if bkt < 0 || int(bkt) >= len(model.InterruptionMonthly) {
+		return h * spotOverheadUnknown
+	}
+	return h * interruptRate(bkt) * (math.Min(c.ckptHours(), h)/2 + restartHours)
+}
+
+// interruptRate is the interruptions per hour of bucket b.
+func interruptRate(b int8) float64 {
+	return -math.Log1p(-model.InterruptionMonthly[b]) / model.HoursPerMonth
+}
+
+// spotHours is the hours billed on spot for a job of h hours with extra
+// re-run time: a restart each time a preemptible VM reaches its maximum run
+// time is added. A wall-clock run is billed as used.
+func spotHours(h, extra float64, pol *model.Policy, job bool) float64 {
+	if !job {
+		return h
+	}
+	b := h + extra
+	if pol != nil && pol.PreemptibleMaxHours > 0 && h > pol.PreemptibleMaxHours {
+		b += math.Ceil(h/pol.PreemptibleMaxHours-1) * restartHours
+	}
+	return b
+}
+
+// bucketName is a bucket as AWS prints it, "unknown" for -1.
+func bucketName(b int8) string {
+	if b < 0 || int(b) >= len(model.InterruptionBuckets) {
+		return "unknown"
+	}
+	return model.InterruptionBuckets[b]
+}

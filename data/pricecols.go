@@ -1,0 +1,68 @@
+package data
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/gpupick/gpupick/model"
+)
+
+// zonePriceCol is a list of zone=price pairs ("us-east-1a=1.25|...").
+func zonePriceCol(name string, p func(*model.Offer) *[]model.ZonePrice) column[model.Offer] {
+	return column[model.Offer]{name,
+		func(o *model.Offer, _ *tsvCtx) string {
+			items := make([]string, len(*p(o)))
+			for i, z := range *p(o) {
+				items[i] = z.Zone + "=" + strconv.FormatFloat(z.Price, 'f', -1, 64)
+			}
+			return tsvList(items)
+		},
+		func(o *model.Offer, s string, _ *tsvCtx) error {
+			items, err := tsvSplitList(s)
+			if err != nil {
+				return err
+			}
+			var out []model.ZonePrice
+			for _, it := range items {
+				zone, val, ok := strings.Cut(it, "=")
+				v, err := parseNum(val)
+				if !ok || zone == "" || err != nil || !(v > 0) {
+					return fmt.Errorf("%q is not zone=price (e.g. us-east-1a=1.25)", it)
+				}
+				out = append(out, model.ZonePrice{Zone: zone, Price: v})
+			}
+			*p(o) = out
+			return nil
+		}}
+}
+
+// bucketCol is a list of region=bucket pairs ("us-east-1=1|..."), the
+// bucket an index of model.InterruptionBuckets.
+func bucketCol(name string, p func(*model.Offer) *[]model.RegionBucket) column[model.Offer] {
+	return column[model.Offer]{name,
+		func(o *model.Offer, _ *tsvCtx) string {
+			items := make([]string, len(*p(o)))
+			for i, b := range *p(o) {
+				items[i] = b.Region + "=" + strconv.Itoa(b.Bucket)
+			}
+			return tsvList(items)
+		},
+		func(o *model.Offer, s string, _ *tsvCtx) error {
+			items, err := tsvSplitList(s)
+			if err != nil {
+				return err
+			}
+			var out []model.RegionBucket
+			for _, it := range items {
+				region, val, ok := strings.Cut(it, "=")
+				v, err := strconv.Atoi(val)
+				if !ok || region == "" || err != nil || v < 0 || v >= len(model.InterruptionBuckets) {
+					return fmt.Errorf("%q is not region=bucket with a bucket 0-%d (e.g. us-east-1=1)", it, len(model.InterruptionBuckets)-1)
+				}
+				out = append(out, model.RegionBucket{Region: region, Bucket: v})
+			}
+			*p(o) = out
+			return nil
+		}}
+}
