@@ -908,7 +908,10 @@ func buildStats(cat *model.Catalog) statsReport {
 			gpus[o.GPU] = true
 		}
 		d := o.PriceDate
-		if d == "" {
+		switch {
+		case d == "" && o.PriceDateNote != "":
+			d = "undated: " + o.PriceDateNote
+		case d == "":
 			d = "undated"
 		}
 		r.PriceDates[d]++

@@ -82,7 +82,7 @@ func offerRisks(o *model.Offer, staleBefore string, add func(code string, pct in
 	case model.VCPUShared, model.VCPUBurstable, model.VCPUContainer, model.VCPUGPUFraction, model.VCPUMarketplace:
 		add(model.WarnSharedVCPU, riskSharedVCPU)
 	}
-	if staleBefore != "" && isoDate(o.PriceDate) && o.PriceDate < staleBefore {
+	if o.PriceDate == "" && o.PriceStale(staleBefore) || staleBefore != "" && isoDate(o.PriceDate) && o.PriceDate < staleBefore {
 		add(model.WarnStalePrice, riskStale)
 	}
 }

@@ -209,6 +209,7 @@ const (
 	kQSpotOverhead    = "q.spotoverhead"
 	kQSpotServing     = "q.spotserving"
 	kQSpotBucket      = "q.spotbucket"
+	kWStaleUndated    = "w.staleundated"
 	kQSpotUnknownRate = "q.spotunknownrate"
 	kQSpotZone        = "q.spotzone"
 	kQSpotZoneAsked   = "q.spotzoneasked"
@@ -517,6 +518,10 @@ var texts = map[string]tr{
 	kQSpotOverhead: {
 		"includes %d%% re-run and restart time after interruptions",
 		"已计入中断后 %d%% 的重跑与重启时间",
+	},
+	kWStaleUndated: {
+		"price of unknown date (%s): take it as stale",
+		"价格日期未知（%s）：按过时价格对待",
 	},
 	kQSpotBucket: {
 		"AWS interruption frequency %s (Spot Instance Advisor, %s): %.2f h of re-run and restart expected (%.0f-minute checkpoints, %.0f-minute restart)",

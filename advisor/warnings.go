@@ -207,6 +207,8 @@ func (c *call) warnings(o *model.Offer, r *row, sh *shape, sr *shapeRes, rec *mo
 	// stale-price.
 	if days, ok := daysBefore(o.PriceDate, c.cat.Info.SnapshotDate); ok && days > staleDays {
 		add(model.WarnStalePrice, model.SeverityWarn, firstSource(o), o.PriceDate, days)
+	} else if o.PriceDate == "" && o.PriceStale("") {
+		ws = append(ws, l.warningKey(model.WarnStalePrice, kWStaleUndated, model.SeverityWarn, firstSource(o), o.PriceDateNote))
 	}
 	// unknown-price.
 	if r.od <= 0 {

@@ -70,6 +70,7 @@ var offerCols = []column[model.Offer]{
 	numCol("monthly", func(o *model.Offer) *float64 { return &o.Monthly }),
 	numCol("yearly", func(o *model.Offer) *float64 { return &o.Yearly }),
 	strCol("price_date", func(o *model.Offer) *string { return &o.PriceDate }),
+	strCol("price_date_note", func(o *model.Offer) *string { return &o.PriceDateNote }),
 	strCol("on_demand_region", func(o *model.Offer) *string { return &o.OnDemandRegion }),
 	intCol("priced_zones", func(o *model.Offer) *int { return &o.PricedZones }),
 	zonePriceCol("spot_zones", func(o *model.Offer) *[]model.ZonePrice { return &o.SpotZones }),

@@ -30,6 +30,8 @@ type skySource struct {
 	URL       string // the file's URL or path
 	PriceNote string // caveat on the whole file's prices ("" if none)
 	Date      string // YYYY-MM-DD the prices were read
+	// DateNote says why Date is empty: the file's own date is unknown.
+	DateNote string
 }
 
 // nameForm reads a form-factor hint from names: "SXM" when one of them
@@ -119,13 +121,14 @@ func disambiguate(offers []model.Offer) {
 func (ref *reference) offerOf(cloud string, g *skyGroup, src skySource) model.Offer {
 	first := g.items[0]
 	o := model.Offer{
-		Provider:     cloud,
-		InstanceType: first.InstanceType,
-		GPU:          g.match.Name,
-		GPUCount:     first.Count,
-		Currency:     model.USD,
-		PriceDate:    src.Date,
-		PriceNote:    src.PriceNote,
+		Provider:      cloud,
+		InstanceType:  first.InstanceType,
+		GPU:           g.match.Name,
+		GPUCount:      first.Count,
+		Currency:      model.USD,
+		PriceDate:     src.Date,
+		PriceDateNote: src.DateNote,
+		PriceNote:     src.PriceNote,
 	}
 	if first.Fraction > 0 {
 		o.GPUFraction = first.Fraction

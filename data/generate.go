@@ -48,6 +48,23 @@ func (s skyFileInfo) url() string {
 	return "https://github.com/skypilot-org/skypilot-catalog/blob/" + s.commit + "/" + s.path
 }
 
+// oldFormatNote marks the prices of a file of SkyPilot's old catalog
+// format (catalogs/v6): the file's own date is unknown, and the day it was
+// read says nothing about the prices, so it is not used as their date.
+const oldFormatNote = "old catalog format (catalogs/v6), date unknown"
+
+// source is the file as a price source: its URL, caveat and date. The
+// SkyPilot files' commit dates are not known (../shared/data/README.md), so
+// a current-format file is dated by the snapshot it was read in; an
+// old-format file is left undated and marked.
+func (s skyFileInfo) source() skySource {
+	src := skySource{URL: s.url(), PriceNote: s.note, Date: s.date}
+	if strings.HasPrefix(s.path, "catalogs/v6/") {
+		src.Date, src.DateNote = "", oldFormatNote
+	}
+	return src
+}
+
 // parseSkyFiles reads facts/skypilot_files.csv.
 func parseSkyFiles(r io.Reader, name string) (map[string]skyFileInfo, error) {
 	t, err := readTable(r, name)
@@ -164,7 +181,7 @@ func Generate(shared, factsFS fs.FS) (map[string][]byte, error) {
 		if !ok {
 			return skySource{URL: "skypilot/" + file}
 		}
-		return skySource{URL: info.url(), PriceNote: info.note, Date: info.date}
+		return skySource(info.source())
 	})
 	if err != nil {
 		return nil, err

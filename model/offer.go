@@ -121,6 +121,10 @@ type Offer struct {
 	PriceNote string `json:"price_note,omitempty" toml:"price_note,omitempty"`
 	// PriceDate is the date the price was read or published (YYYY-MM-DD).
 	PriceDate string `json:"price_date,omitempty" toml:"price_date,omitempty"`
+	// PriceDateNote says why PriceDate is empty when the source's date is
+	// unknown ("old catalog format, date unknown"); such a price counts as
+	// stale.
+	PriceDateNote string `json:"price_date_note,omitempty" toml:"price_date_note,omitempty"`
 
 	FormFactor       string       `json:"form_factor" toml:"form_factor"` // "SXM", "PCIe", "other" or ""
 	Interconnect     Interconnect `json:"interconnect" toml:"interconnect"`
@@ -168,6 +172,15 @@ var InterruptionMonthly = []float64{0.05, 0.10, 0.15, 0.20, 0.25}
 
 // TotalVRAMGiB is the GPU memory of the whole instance.
 func (o *Offer) TotalVRAMGiB() float64 { return o.VRAMGiB * float64(o.GPUCount) }
+
+// PriceStale reports whether the offer's price is stale: dated before
+// before (YYYY-MM-DD), or undated because its source's date is unknown.
+func (o *Offer) PriceStale(before string) bool {
+	if o.PriceDate == "" {
+		return o.PriceDateNote != ""
+	}
+	return before != "" && len(o.PriceDate) == 10 && o.PriceDate < before
+}
 
 // Key identifies the offer within a catalog: provider and instance type.
 func (o *Offer) Key() string { return o.Provider + "/" + o.InstanceType }

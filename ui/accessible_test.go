@@ -50,6 +50,7 @@ func TestAccessibleAnswersAndRetries(t *testing.T) {
 		"no", "zero3", // gradient checkpointing, sharding
 		"2",                    // duration mode: job
 		"yes",                  // interruptible
+		"2h",                   // checkpoint interval
 		"$800",                 // budget
 		"", "", "", "", "", "", // scale
 		"", "", "", "", "", "", // margin and hard requirements
@@ -70,7 +71,7 @@ func TestAccessibleAnswersAndRetries(t *testing.T) {
 	a := store.files["./gpupick.toml"].Answers
 	if a.Workload != model.WorkloadLoRA || a.ParamsB != 13 || a.Precision != model.INT4 || a.JobTokens != 2e9 ||
 		a.DurationMode != model.DurationJob || !a.Interruptible || a.Budget.Amount != 800 ||
-		a.GradCheckpointing || a.Sharding != "zero3" {
+		a.GradCheckpointing || a.Sharding != "zero3" || a.CheckpointMinutes != 120 {
 		t.Fatalf("answers %+v", a)
 	}
 }

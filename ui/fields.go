@@ -31,6 +31,7 @@ const (
 	fPerWeek
 	fGenTokens
 	fInterrupt
+	fCheckpoint
 	fCurrency
 	fBudget
 	fGPU
@@ -109,7 +110,7 @@ var steps = []stepDef{
 	{mStepLoad, mHintLoad, []fieldID{fContext, fUsers, fMicroBatch, fDataset, fGradCkpt, fSharding}},
 	{mStepLatency, mHintLatency, []fieldID{fLatency}},
 	{mStepDuration, mHintDuration, []fieldID{fDurMode, fDuration, fPerWeek, fGenTokens}},
-	{mStepInterrupt, mHintInterrupt, []fieldID{fInterrupt}},
+	{mStepInterrupt, mHintInterrupt, []fieldID{fInterrupt, fCheckpoint}},
 	{mStepBudget, mHintBudget, []fieldID{fBudget}},
 	{mStepScale, mHintScale, []fieldID{fGPU, fGPUs, fNodes, fProviders, fRegions, fCurrency, fHeadroom, fInterconnect, fHosting, fVCPU, fMinVCPUs, fExclude}},
 	{mStepData, mHintData, []fieldID{fDataGB, fEgressGB}},
@@ -198,15 +199,16 @@ var defs = [fieldCount]fieldDef{
 		ans: model.AnsCurrency, kind: kindChoice, label: mFieldCurrency,
 		options: []option{{string(model.USD), mOptUSD, 0}, {string(model.CNY), mOptCNY, 0}},
 	},
-	fBudget:    {ans: model.AnsBudget, kind: kindText, label: mFieldBudget, forms: mFormsBudget},
-	fGPU:       {ans: model.AnsGPU, kind: kindText, label: mFieldGPU, forms: mFormsGPU},
-	fGPUs:      {ans: model.AnsGPUs, kind: kindText, label: mFieldGPUs, forms: mFormsCountAny},
-	fNodes:     {ans: model.AnsNodes, kind: kindText, label: mFieldNodes, forms: mFormsCountAny},
-	fProviders: {ans: model.AnsProviders, kind: kindText, label: mFieldProviders, forms: mFormsProviders},
-	fRegions:   {ans: model.AnsRegions, kind: kindText, label: mFieldRegions, forms: mFormsRegions},
-	fDataGB:    {ans: model.AnsData, kind: kindText, label: mFieldDataGB, forms: mFormsSizeOptional},
-	fEgressGB:  {ans: model.AnsEgress, kind: kindText, label: mFieldEgressGB, forms: mFormsSizeOptional},
-	fHeadroom:  {ans: model.AnsHeadroom, kind: kindText, label: mFieldHeadroom, forms: mFormsHeadroom},
+	fBudget:     {ans: model.AnsBudget, kind: kindText, label: mFieldBudget, forms: mFormsBudget},
+	fGPU:        {ans: model.AnsGPU, kind: kindText, label: mFieldGPU, forms: mFormsGPU},
+	fGPUs:       {ans: model.AnsGPUs, kind: kindText, label: mFieldGPUs, forms: mFormsCountAny},
+	fNodes:      {ans: model.AnsNodes, kind: kindText, label: mFieldNodes, forms: mFormsCountAny},
+	fProviders:  {ans: model.AnsProviders, kind: kindText, label: mFieldProviders, forms: mFormsProviders},
+	fRegions:    {ans: model.AnsRegions, kind: kindText, label: mFieldRegions, forms: mFormsRegions},
+	fDataGB:     {ans: model.AnsData, kind: kindText, label: mFieldDataGB, forms: mFormsSizeOptional},
+	fEgressGB:   {ans: model.AnsEgress, kind: kindText, label: mFieldEgressGB, forms: mFormsSizeOptional},
+	fHeadroom:   {ans: model.AnsHeadroom, kind: kindText, label: mFieldHeadroom, forms: mFormsHeadroom},
+	fCheckpoint: {ans: model.AnsCheckpointInterval, kind: kindText, label: mFieldCheckpoint, forms: mFormsCheckpoint},
 	fInterconnect: {
 		ans: model.AnsInterconnect, kind: kindChoice, label: mFieldInterconnect,
 		options: []option{

@@ -152,6 +152,10 @@ func fitCell(t tr, h float64) string {
 
 // priceModelName is the short name of a price model.
 func priceModelName(t tr, p model.PriceModel) string {
+	if info, ok := model.PriceModelOf(p); ok && info.Hybrid() {
+		// "1yr+spot": the hybrid's two parts, short enough for the bars.
+		return shortPM(t, info.Base) + "+" + shortPM(t, info.Fill)
+	}
 	if !t.zh {
 		return string(p)
 	}
@@ -168,6 +172,20 @@ func priceModelName(t tr, p model.PriceModel) string {
 		return "3年"
 	}
 	return string(p)
+}
+
+// shortPM is a hybrid part's name: "mo" and "od" for the monthly plan
+// and on-demand in English.
+func shortPM(t tr, p model.PriceModel) string {
+	if !t.zh {
+		switch p {
+		case model.PriceMonthly:
+			return "mo"
+		case model.PriceOnDemand:
+			return "od"
+		}
+	}
+	return priceModelName(t, p)
 }
 
 // fit pads or cuts a styled or plain string to exactly w cells.

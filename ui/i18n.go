@@ -68,6 +68,7 @@ const (
 	mFieldProviders
 	mFieldRegions
 	mFieldHeadroom
+	mFieldCheckpoint
 	mFieldInterconnect
 	mFieldHosting
 	mFieldVCPU
@@ -83,6 +84,8 @@ const (
 	mOptDedicated
 	mOptDedicatedHint
 	mFormsHeadroom
+	mFormsCheckpoint
+	mInterruption
 	mFormsExclude
 	mFieldCurrency
 	mFieldDataGB
@@ -425,6 +428,7 @@ var texts = [msgCount]text{
 	mFieldProviders:    {"Providers", "云厂商"},
 	mFieldRegions:      {"Regions", "地域"},
 	mFieldHeadroom:     {"Memory margin", "显存余量"},
+	mFieldCheckpoint:   {"Checkpoint every", "检查点间隔"},
 	mFieldInterconnect: {"GPU link", "GPU 互联"},
 	mFieldHosting:      {"Hosting", "托管方式"},
 	mFieldVCPU:         {"Host CPUs", "主机 CPU"},
@@ -440,6 +444,8 @@ var texts = [msgCount]text{
 	mOptDedicated:      {"Dedicated", "独占"},
 	mOptDedicatedHint:  {"host CPUs not shared with other tenants", "主机 CPU 不与其他租户共享"},
 	mFormsHeadroom:     {"a whole percentage from 1 to 90, e.g. 15%; blank for 10%", "1 到 90 的整数百分比，如 15%；留空表示 10%"},
+	mFormsCheckpoint:   {"1min to 24h, e.g. 30min, 2h or 45 (minutes); blank for 30min", "1 分钟到 24 小时，如 30min、2h 或 45（分钟）；留空表示 30 分钟"},
+	mInterruption:      {"interrupted %s/mo (AWS, %s)", "每月中断 %s（AWS，%s）"},
 	mFormsExclude:      {"provider keys separated by commas, e.g. vast, runpod; blank for none", "云厂商代号，用逗号分隔，如 vast, runpod；留空表示不排除"},
 	mFieldCurrency:     {"Currency", "货币"},
 	mFieldDataGB:       {"Data and checkpoints stored", "存储的数据与检查点"},

@@ -556,15 +556,25 @@ func (m Model) regionText(r *model.Recommendation) string {
 // that one long commitment does not flatten every other bar.
 const barCap = 3
 
-// shownPriceModels are the price models of the detail, in order; daily and
-// weekly rents only appear when an offer has them.
-var shownPriceModels = []model.PriceModel{model.PriceOnDemand, model.PriceSpot, model.PriceDaily, model.PriceWeekly,
-	model.PriceMonthly, model.PriceReserved1, model.PriceReserved3}
+// shownPriceModels are the price models of the detail, in the order of
+// the price-model table; daily and weekly rents and hybrids only appear
+// when an offer has them.
+var shownPriceModels = func() []model.PriceModel {
+	out := make([]model.PriceModel, 0, len(model.PriceModelTable))
+	for _, p := range model.PriceModelTable {
+		out = append(out, p.Name)
+	}
+	return out
+}()
 
 // optionalPriceModel reports whether a price model is left out when the
 // offer does not quote it.
 func optionalPriceModel(pm model.PriceModel) bool {
-	return pm == model.PriceDaily || pm == model.PriceWeekly
+	if pm == model.PriceDaily || pm == model.PriceWeekly {
+		return true
+	}
+	p, ok := model.PriceModelOf(pm)
+	return !ok || p.Hybrid()
 }
 
 // barScale is the total a full price-model bar stands for, and the
@@ -680,6 +690,9 @@ func (m Model) priceModelLines(r *model.Recommendation, cur model.Currency, w in
 		}
 		if !usable && pm == model.PriceSpot {
 			notes = append(notes, m.t.s(mNeedsInterruptible))
+		}
+		if q.Interruption != "" && q.InterruptionDate != "" {
+			notes = append(notes, m.t.f(mInterruption, q.Interruption, q.InterruptionDate))
 		}
 		if q.CalendarHours > 0 && r.CalendarHours > 0 && q.CalendarHours > r.CalendarHours*1.01 {
 			notes = append(notes, m.t.f(mFullTerm, termText(m.t, q.CalendarHours)))

@@ -110,7 +110,7 @@ func TestFlowInferenceEveryStep(t *testing.T) {
 		{[]string{"ctrl+u", "32k", "tab", "ctrl+u", "8", "enter"}, "How fast must"},
 		{[]string{"1", "enter"}, "Rent for a calendar period"},
 		{[]string{"down", "enter", "500M", "enter"}, "Jobs that checkpoint"},
-		{[]string{"1", "enter"}, "Per hour, per month"},
+		{[]string{"1", "enter", "enter"}, "Per hour, per month"},
 		{[]string{"$5000", "enter"}, "Narrow the offers"},
 		{[]string{"h100", "tab", "8", "tab", "2", "tab", "aws, gcp", "tab", "us-east-1", "tab", "tab", "tab", "tab", "tab", "tab", "tab", "enter"}, "Storage and internet egress"},
 		{[]string{"500GB", "tab", "100GB", "enter"}, "· offers"},
@@ -149,7 +149,7 @@ func TestFlowTrainingEveryStep(t *testing.T) {
 		// training knobs follow the dataset (checkpointing off, ZeRO-3).
 		{[]string{"4k", "tab", "4", "tab", "2B", "tab", "down", "tab", "down", "down", "down", "enter"}, "Rent for a calendar"},
 		{[]string{"down", "enter"}, "Jobs that checkpoint"},
-		{[]string{"1", "enter"}, "Per hour"},
+		{[]string{"1", "enter", "enter"}, "Per hour"},
 		{[]string{"3000/mo", "enter"}, "Narrow the offers"},
 		// The hard requirements follow the currency: blank and any.
 		{[]string{"enter", "enter", "enter", "enter", "enter", "down", "enter", "enter", "enter", "enter", "enter", "enter", "enter"}, "Storage and internet"},
