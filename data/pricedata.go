@@ -81,6 +81,9 @@ func parseGCPCUD(r io.Reader, name string) ([]cudFamily, error) {
 			continue // no committed price for this family
 		}
 		f1, f3 := 1-c1/od, 1-c3/od
+		if !(f1 > 0 && f3 > 0) {
+			return nil, fmt.Errorf("%s: line %d: %s: a committed price is not below the on-demand price (want cud_1y and cud_3y below ondemand)", name, t.lines[i], mt)
+		}
 		fam := mt[:cut]
 		g, ok := byFam[fam]
 		if !ok {
