@@ -683,7 +683,11 @@ func writeShow(w io.Writer, cat *model.Catalog, o *model.Offer, cur model.Curren
 			row(p.k, price(p.v))
 		}
 	}
+	showPriceFacts(o, row)
 	row("price date", o.PriceDate)
+	if o.PriceDateNote != "" {
+		row("price date", o.PriceDateNote)
+	}
 	if o.PriceNote != "" {
 		row("price note", o.PriceNote)
 	}

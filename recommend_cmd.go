@@ -187,6 +187,9 @@ func writeTable(w io.Writer, cat *model.Catalog, a model.Answers, res model.Resu
 			fmt.Fprintf(w, "  [%s] %s: %s\n", wn.Severity, wn.Code, wn.Message)
 		}
 	}
+	if len(res.Recommendations) > 0 {
+		printPriceModels(w, &res.Recommendations[0], res.Currency)
+	}
 	if len(res.Recommendations) > 0 && a.DurationMode == model.DurationJob {
 		printJobRun(w, &res.Recommendations[0])
 	}

@@ -16,6 +16,10 @@ type hyb struct {
 	spotFill                bool
 }
 
+// maxHybrids is the most hybrid plans one run has: two fills for each of
+// three bases, and spot with on-demand fallback.
+const maxHybrids = 7
+
 // hybridBases are the plans a hybrid may take for its base: code of the
 // hybrid with on-demand, with spot, and the base's period.
 var hybridBases = [3]struct {
@@ -60,16 +64,19 @@ func (c *call) baseRates(r *row, pol *model.Policy, nodes, fx, od float64) (out 
 	return out
 }
 
-// hybrids visits the eligible hybrid plans of a run of h hours over cal
+// hybrids puts the eligible hybrid plans of a run of h hours over cal
 // calendar hours: (a) whole periods of a firm plan or commitment, and the
 // hours of use after the last whole period (h x remainder / cal, so the
 // weekly hours carry over) on demand or, for an interruptible job, on
 // spot; (b) for an interruptible job, spot with the re-run time after
 // interruptions on demand. Nothing is visited when the run is a whole
-// number of periods (the plain plan is the same) or shorter than one.
-func (c *call) hybrids(r *row, pol *model.Policy, nodes, h, cal, fx float64, visit func(hy *hyb)) {
+// number of periods (the plain plan is the same) or shorter than one. It
+// returns how many it put in buf.
+func (c *call) hybrids(r *row, pol *model.Policy, nodes, h, cal, fx float64, buf *[maxHybrids]hyb) int {
+	n := 0
+	visit := func(hy *hyb) { buf[n] = *hy; n++ }
 	if h <= 0 || cal <= 0 {
-		return
+		return 0
 	}
 	od := r.od * fx * nodes
 	var spotRate float64
@@ -119,4 +126,5 @@ func (c *call) hybrids(r *row, pol *model.Policy, nodes, h, cal, fx float64, vis
 			visit(&hy)
 		}
 	}
+	return n
 }

@@ -115,15 +115,16 @@ func (c *call) quotes(r *row, pol *model.Policy, n int, h, cal, fx float64, with
 		// 3-year best case.
 		disc(model.PriceReserved3, &pol.CommitMax, hoursPer3Year, true, false)
 	}
-	c.hybrids(r, pol, nodes, h, cal, fx, func(hy *hyb) {
-		x := *hy
+	var hb [maxHybrids]hyb
+	for i, n := 0, c.hybrids(r, pol, nodes, h, cal, fx, &hb); i < n; i++ {
+		hy := hb[i]
 		q := quote{pm: pmNames[hy.pm], rate: hy.rate, billed: hy.billed, cal: cal, total: hy.total, eligible: true,
-			zone: hy.zone, bkt: hy.bkt, extra: hy.extra, hyb: &x}
+			zone: hy.zone, bkt: hy.bkt, extra: hy.extra, hyb: &hy}
 		if !hy.spotFill && hy.pm != pmHybSpotOD {
 			q.zone = o.OnDemandRegion
 		}
 		out = append(out, q)
-	})
+	}
 	return out
 }
 
@@ -199,10 +200,11 @@ func (c *call) bestQuote(r *row, pol *model.Policy, n int, h, cal, fx float64, h
 	case pol != nil:
 		firm(pmReserved3, &pol.Commit3y, hoursPer3Year)
 	}
-	c.hybrids(r, pol, nodes, h, cal, fx, func(hy *hyb) {
-		cur = hy.pm
-		consider(hy.total, hy.rate)
-	})
+	var hb [maxHybrids]hyb
+	for i, n := 0, c.hybrids(r, pol, nodes, h, cal, fx, &hb); i < n; i++ {
+		cur = hb[i].pm
+		consider(hb[i].total, hb[i].rate)
+	}
 	return total, rate, pm, within, ok
 }
 

@@ -185,8 +185,8 @@ func TestHybridSpotOnDemand(t *testing.T) {
 	c := &call{cat: cat, p: &plan{jobMode: true}, a: model.Answers{Interruptible: true}}
 	r := row{od: 2, offer: 0}
 	spotSetup(&cat.Offers[0], &r)
-	var got []hyb
-	c.hybrids(&r, nil, 1, 100, 100, 1, func(hy *hyb) { got = append(got, *hy) })
+	var buf [maxHybrids]hyb
+	got := buf[:c.hybrids(&r, nil, 1, 100, 100, 1, &buf)]
 	if len(got) != 1 || got[0].pm != pmHybSpotOD {
 		t.Fatalf("hybrids %+v, want spot+on-demand only", got)
 	}

@@ -1,0 +1,93 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/gpupick/gpupick/model"
+)
+
+// printPriceModels prints #1's price-model table: the rows of
+// Recommendation.PriceModels that the JSON holds and the wizard's detail
+// draws as bars, with where each price applies and what it assumes.
+func printPriceModels(w io.Writer, r *model.Recommendation, cur model.Currency) {
+	if len(r.PriceModels) == 0 {
+		return
+	}
+	fmt.Fprintln(w, "\nPrice models for #1:")
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "  MODEL\tPER HOUR\tTOTAL\tWHERE\tSTATUS\tINTERRUPTION")
+	for i := range r.PriceModels {
+		q := &r.PriceModels[i]
+		status := "eligible"
+		switch {
+		case q.Name == r.PriceModel:
+			status = "chosen"
+		case q.UpTo:
+			status = "best case, not a price"
+		case !q.Eligible:
+			status = "not for this run"
+		}
+		where := q.Region
+		if q.RangeHigh > q.RangeLow && q.RangeLow > 0 {
+			where += fmt.Sprintf(" (%s-%s/h)", money(q.RangeLow, cur, r.Converted), money(q.RangeHigh, cur, r.Converted))
+		}
+		intr := q.Interruption
+		if q.InterruptionDate != "" {
+			intr += " (AWS, " + q.InterruptionDate + ")"
+		}
+		fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\t%s\t%s\n", q.Name, money(q.Hourly, cur, r.Converted), money(q.Total, cur, r.Converted), where, status, intr)
+	}
+	tw.Flush()
+	for i := range r.PriceModels {
+		q := &r.PriceModels[i]
+		if len(q.Assumptions) > 0 {
+			fmt.Fprintf(w, "  %s: %s\n", q.Name, strings.Join(q.Assumptions, "; "))
+		}
+	}
+}
+
+// showPriceFacts adds `catalog show`'s rows for where an offer's prices
+// apply and the price models its data supports beyond the hourly prices:
+// the region of the lowest on-demand price, the spot zones, AWS's
+// interruption buckets and the firm committed discounts (the rows of
+// model.PriceModelTable the offer has data for).
+func showPriceFacts(o *model.Offer, row func(k, v string)) {
+	if o.OnDemandRegion != "" {
+		v := o.OnDemandRegion
+		if o.PricedZones == 1 {
+			v += " (the only zone with a price)"
+		} else if o.PricedZones > 1 {
+			v += fmt.Sprintf(" (lowest of %d zones)", o.PricedZones)
+		}
+		row("on-demand from", v)
+	}
+	if n := len(o.SpotZones); n > 0 {
+		parts := make([]string, n)
+		for i, z := range o.SpotZones {
+			parts[i] = z.Zone + " " + model.FormatNumber(z.Price)
+		}
+		row("spot by zone", strings.Join(parts, ", "))
+	}
+	if n := len(o.Interruption); n > 0 {
+		parts := make([]string, n)
+		for i, b := range o.Interruption {
+			name := "?"
+			if b.Bucket >= 0 && b.Bucket < len(model.InterruptionBuckets) {
+				name = model.InterruptionBuckets[b.Bucket]
+			}
+			parts[i] = b.Region + " " + name
+		}
+		row("spot interruption", strings.Join(parts, ", ")+" (AWS Spot Instance Advisor, "+o.InterruptionDate+")")
+	}
+	for _, c := range []struct {
+		pm  model.PriceModel
+		off float64
+	}{{model.PriceReserved1, o.Commit1yOff}, {model.PriceReserved3, o.Commit3yOff}} {
+		if c.off > 0 {
+			row(string(c.pm)+" (firm)", fmt.Sprintf("%.1f%% off on-demand: %s", c.off*100, o.CommitSource))
+		}
+	}
+}
