@@ -57,6 +57,9 @@ func (c *call) full(cd cand) model.Recommendation {
 	if sr.bf16H {
 		rec.Shortfalls = append(rec.Shortfalls, model.ShortBF16AsFP16)
 	}
+	if sr.slim {
+		rec.Shortfalls = append(rec.Shortfalls, model.ShortLatencyMargin)
+	}
 	if c.p.training {
 		rec.TensorParallel, rec.PipelineParallel, rec.Replicas = 0, 0, 0
 	} else if sr.nodes == 1 {

@@ -104,7 +104,7 @@ func WarningCodes() []string {
 		model.WarnVRAMTight, model.WarnLowBandwidth, model.WarnFP8Unsupported, model.WarnEphemeralDisk,
 		model.WarnEgressCost, model.WarnMarketplaceHost, model.WarnPCIeVariant, model.WarnStalePrice,
 		model.WarnUnknownPrice, model.WarnConvertedCurrency, model.WarnSpeedUnknown, model.WarnSlowFirstToken,
-		model.WarnBF16Unsupported, model.WarnLegacyGPU,
+		model.WarnBF16Unsupported, model.WarnLegacyGPU, model.WarnLatencyMargin,
 	}
 }
 
@@ -285,6 +285,7 @@ const (
 	kRiskMarketplace      = "risk.marketplace"
 	kRiskSharedVCPU       = "risk.sharedvcpu"
 	kRiskTPLink           = "risk.tplink"
+	kRiskTPHost           = "risk.tphost"
 	kRiskLegacy           = "risk.legacy"
 	kRiskStale            = "risk.stale"
 	kRiskEstimate         = "risk.estimate"
@@ -746,6 +747,7 @@ var texts = map[string]tr{
 	kRiskMarketplace: {"+%d%%: a marketplace host (availability and reliability vary by host)", "+%d%%：市场型第三方主机（可用性与可靠性因主机而异）"},
 	kRiskSharedVCPU:  {"+%d%%: host CPUs shared with other tenants", "+%d%%：主机 CPU 与其他租户共享"},
 	kRiskTPLink:      {"+%d%%: GPUs split the model over PCIe or an undocumented link", "+%d%%：多卡经 PCIe 或未注明的互联切分模型"},
+	kRiskTPHost:      {"+%d%%: GeForce cards split the model through host memory (no peer-to-peer between them)", "+%d%%：GeForce 显卡之间没有点对点通信，切分模型的流量要经主机内存中转"},
 	kRiskLegacy:      {"+%d%%: a legacy GPU architecture", "+%d%%：旧一代 GPU 架构"},
 	kRiskStale:       {"+%d%%: the price is stale", "+%d%%：价格已过时"},
 	kRiskEstimate:    {"+%d%%: the price is estimated from a published discount", "+%d%%：价格按公开折扣估算"},
@@ -1048,6 +1050,17 @@ var warnDefs = map[string]warnDef{
 			"显存碎片、CUDA Graph、超出预期的长提示词和框架版本差异都会增加显存占用。余量低于约 10% 时很容易显存溢出；请换更大或更多的 GPU，或降低精度、上下文长度或批量。",
 		},
 		source: srcVLLMMemory,
+	},
+	model.WarnLatencyMargin: {
+		msg: tr{
+			"decode about %.1f tokens/s per stream against the %.0f the %s class needs: within the estimate's %d%% tolerance, so it may miss it",
+			"每条流解码约 %.1f token/秒，%[3]s 等级要求 %.0[2]f：差距在估算 %[4]d%% 的误差之内，实际可能达不到",
+		},
+		detail: tr{
+			"The decode estimate is tested against published figures to within 30%, and real engines reach somewhat less of the memory bandwidth than it assumes. An offer that clears the latency class by less than that margin ranks after those that clear it with room; a faster GPU, more GPUs in tensor parallel or a lower precision gives room.",
+			"解码速度估算与公开测得数据的误差在 30% 以内，实际推理引擎能用到的显存带宽通常略低于估算的假设。超出延迟等级要求不到这个余量的报价，排在余量充足的报价之后；换更快的 GPU、用更多 GPU 做张量并行或降低精度可以留出余量。",
+		},
+		source: srcRoofline,
 	},
 	model.WarnLowBandwidth: {
 		msg: tr{

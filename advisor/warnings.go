@@ -152,6 +152,9 @@ func (c *call) warnings(o *model.Offer, r *row, sh *shape, sr *shapeRes, rec *mo
 		if !sp.Unknown && p.minDecode > 0 && sp.DecodeTokensPerSec < p.minDecode {
 			add(model.WarnLowBandwidth, model.SeverityCritical, srcRoofline, sp.DecodeTokensPerSec, p.minDecode, string(a.Latency))
 		}
+		if sr.slim {
+			add(model.WarnLatencyMargin, model.SeverityWarn, srcRoofline, sp.DecodeTokensPerSec, p.minDecode, string(a.Latency), pct(speedTolerance))
+		}
 		if p.maxTTFT > 0 && sp.TimeToFirstTokenSec > p.maxTTFT {
 			add(model.WarnSlowFirstToken, model.SeverityWarn, srcRoofline, sp.TimeToFirstTokenSec, p.maxTTFT, sp.PromptTokens)
 		}
