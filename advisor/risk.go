@@ -55,13 +55,37 @@ const (
 	// riskEstimate: the cost is an estimate from a published discount,
 	// not a listed price.
 	riskEstimate = 5
-	// riskPerExtraGPU and riskPerExtraNode make fewer GPUs and fewer nodes
-	// win at near-equal cost: 1% per GPU beyond one (at most 5%), 5% per
-	// node beyond one.
-	riskPerExtraGPU  = 1
-	riskExtraGPUMax  = 5
-	riskPerExtraNode = 5
+	// riskStep makes fewer GPUs and fewer nodes win at near-equal cost
+	// (issue 10: within 5%): each doubling of the GPUs a configuration
+	// uses (a level more of splitting to set up, run and debug) and each
+	// node beyond one (a machine more to fail) raises the rank by 5%,
+	// compounded and rounded up (stepPct), so that half the GPUs or one
+	// node fewer win at up to 5% more cost.
+	riskStep = 5
 )
+
+// stepPct is the penalty of s steps (GPU doublings or extra nodes): each
+// step at least riskStep% on the last, in whole percent rounded up so the
+// rounding never lets a step cost less than riskStep%.
+var stepPct = func() (p [16]int) {
+	for s := 1; s < len(p); s++ {
+		p[s] = int(math.Ceil(100*(factor(p[s-1])*factor(riskStep)-1) - 1e-9))
+	}
+	return p
+}()
+
+// stepRisk is stepPct of s steps (the last entry for more).
+func stepRisk(s int) int { return stepPct[min(max(s, 0), len(stepPct)-1)] }
+
+// doublings is the number of doublings from one GPU to n (rounded up: 3
+// GPUs count as 4).
+func doublings(n int) int {
+	s := 0
+	for 1<<s < n {
+		s++
+	}
+	return s
+}
 
 // Risk codes (the legacy, marketplace, shared-vCPU and stale-price ones
 // are the codes of the matching warnings).
@@ -193,8 +217,8 @@ func (c *call) shapeRisks(sh *shape, sr *shapeRes, add func(code string, pct int
 			add(model.WarnLegacyGPU, riskLegacy)
 		}
 	}
-	add(riskCodeGPUs, min(riskPerExtraGPU*(sr.used-1), riskExtraGPUMax))
-	add(riskCodeNodes, riskPerExtraNode*(sr.nodes-1))
+	add(riskCodeGPUs, stepRisk(doublings(sr.used)))
+	add(riskCodeNodes, stepRisk(sr.nodes-1))
 }
 
 // shapeRiskX is the compounded factor of the configuration's own
