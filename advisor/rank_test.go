@@ -610,3 +610,44 @@ func TestLatencyMarginShortfall(t *testing.T) {
 		t.Errorf("interactive order %v", got)
 	}
 }
+
+// TestWhatWouldChange: when #1 is on a marketplace host, the detail says
+// which offer would lead with --hosting datacenter, in both languages;
+// Recommend alone (the keystroke path) does not rank again for it.
+func TestWhatWouldChange(t *testing.T) {
+	market := mod(testOffer("market", "m", "GeForce RTX 4090", 1, 0.3), func(o *model.Offer) { o.Marketplace = true })
+	dc := testOffer("cloudA", "dc", "A100-80GB SXM4", 1, 2)
+	cat := catWith(market, dc)
+	a := answers(model.WorkloadInference, "llama-3.1-8b", model.BF16, 8192, 1)
+	for _, tc := range []struct{ lang, want string }{
+		{"", "with --hosting datacenter: 1× A100-80GB SXM4 at $2.00/h"},
+		{"zh", "若加上 --hosting datacenter：1× A100-80GB SXM4 将排第一，每小时 ¥"},
+	} {
+		opt := Options{Lang: tc.lang}
+		res := Recommend(cat, a, opt)
+		if res.Recommendations[0].InstanceType != "m" {
+			t.Fatalf("#1 %s", res.Recommendations[0].InstanceType)
+		}
+		before := len(res.WhyFirst)
+		for _, line := range res.WhyFirst {
+			if strings.Contains(line, "--hosting") {
+				t.Errorf("Recommend ranked again: %q", line)
+			}
+		}
+		if tc.lang == "zh" {
+			a.Currency = model.CNY
+			res = Recommend(cat, a, opt)
+		}
+		WhatWouldChange(cat, a, opt, &res)
+		if len(res.WhyFirst) != before+1 || !strings.HasPrefix(res.WhyFirst[before], tc.want) {
+			t.Errorf("%s: why first %q, want a line starting %q", tc.lang, res.WhyFirst, tc.want)
+		}
+	}
+	// A clean #1 (no risk a requirement rules out) has nothing to add.
+	res := Recommend(catWith(dc), a, Options{})
+	n := len(res.WhyFirst)
+	WhatWouldChange(catWith(dc), a, Options{}, &res)
+	if len(res.WhyFirst) != n {
+		t.Errorf("lines added for a clean #1: %q", res.WhyFirst)
+	}
+}

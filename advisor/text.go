@@ -280,6 +280,9 @@ const (
 	kWhyRisk              = "why.risk"
 	kWhySpeed             = "why.speed"
 	kWhyRiskOnly          = "why.riskonly"
+	kWhyTie               = "why.tie"
+	kWhyChange            = "why.change"
+	kWhyChangeNone        = "why.changenone"
 	kNoteIdle             = "note.idle"
 	kNoteNoCluster        = "note.nocluster"
 	kRiskMarketplace      = "risk.marketplace"
@@ -761,12 +764,15 @@ var texts = map[string]tr{
 		"%d offers were left out because the catalog does not know a fact a hard requirement needs (taken as failing it)",
 		"%d 个报价因目录缺少硬性要求所需的信息而被排除（按不满足处理）",
 	},
-	kWhyBudget:   {"#2 (%d× %s) is over the budget", "第 2 名（%d× %s）超出预算"},
-	kWhyShort:    {"#2 (%d× %s) falls short of the job as asked: %s", "第 2 名（%d× %s）达不到所要求的运行方式：%s"},
-	kWhyCheaper:  {"%d%% cheaper than #2 (%d× %s)", "比第 2 名（%[2]d× %[3]s）便宜 %[1]d%%"},
-	kWhyRisk:     {"%d%% dearer than #2 (%d× %s), but less risk: +%d%% against +%d%% (%s)", "比第 2 名（%[2]d× %[3]s）贵 %[1]d%%，但风险更低：+%[4]d%% 对 +%[5]d%%（%[6]s）"},
-	kWhySpeed:    {"decodes about %.0f tok/s per user against %.0f; risk penalties +%d%% against +%d%%", "每用户解码约 %.0f tok/s，对方 %.0f；风险加成 +%d%% 对 +%d%%"},
-	kWhyRiskOnly: {"risk penalties +%d%% against +%d%%", "风险加成 +%d%% 对 +%d%%"},
+	kWhyBudget:     {"#2 (%d× %s) is over the budget", "第 2 名（%d× %s）超出预算"},
+	kWhyShort:      {"#2 (%d× %s) falls short of the job as asked: %s", "第 2 名（%d× %s）达不到所要求的运行方式：%s"},
+	kWhyCheaper:    {"%d%% cheaper than #2 (%d× %s)", "比第 2 名（%[2]d× %[3]s）便宜 %[1]d%%"},
+	kWhyRisk:       {"%d%% dearer than #2 (%d× %s), but less risk: +%d%% against +%d%% (%s)", "比第 2 名（%[2]d× %[3]s）贵 %[1]d%%，但风险更低：+%[4]d%% 对 +%[5]d%%（%[6]s）"},
+	kWhySpeed:      {"decodes about %.0f tok/s per user against %.0f; risk penalties +%d%% against +%d%%", "每用户解码约 %.0f tok/s，对方 %.0f；风险加成 +%d%% 对 +%d%%"},
+	kWhyTie:        {"the same all-in cost and risk as #2 (%d× %s)", "与第 2 名（%d× %s）的总成本和风险相同"},
+	kWhyChange:     {"with %s: %d× %s at %s/h (%s in all) would lead", "若加上 %s：%d× %s 将排第一，每小时 %s（总计 %s）"},
+	kWhyChangeNone: {"with %s: no offer would fit", "若加上 %s：没有报价满足"},
+	kWhyRiskOnly:   {"risk penalties +%d%% against +%d%%", "风险加成 +%d%% 对 +%d%%"},
 	kNoteIdle: {
 		"%d offers were left out for paying for idle GPUs: the job uses fewer GPUs than they have, and an instance with just those GPUs costs no more",
 		"%d 个报价因闲置 GPU 被排除：任务用不满它们的 GPU，而只带所需 GPU 数的实例价格不更高",
