@@ -221,29 +221,3 @@ func (c *call) quoteNote(q *quote, pol *model.Policy, cal float64) string {
 	}
 	return strings.Join(parts, "; ")
 }
-
-// hiddenNotes explains the hidden costs.
-func (c *call) hiddenNotes(hc hidden, pol *model.Policy, cal float64) []string {
-	l := c.l
-	var out []string
-	if c.storageGB > 0 {
-		switch {
-		case hc.storageUnknown:
-			out = append(out, l.f(kHStorageUnknown, c.storageGB))
-		default:
-			out = append(out, l.f(kHStorage, c.storageGB, pol.BlockStorageGBMonth, string(pol.Currency), cal/model.HoursPerMonth))
-		}
-		if pol != nil && pol.StorageBilledWhileStopped == model.Yes && c.a.HoursPerWeek < model.HoursPerWeekFull {
-			out = append(out, l.f(kHStoppedBilled))
-		}
-	}
-	if c.a.EgressGB > 0 {
-		switch {
-		case hc.egressUnkn:
-			out = append(out, l.f(kHEgressUnknown, c.a.EgressGB))
-		default:
-			out = append(out, l.f(kHEgress, c.a.EgressGB, pol.EgressFreeGBMonth))
-		}
-	}
-	return out
-}
