@@ -187,6 +187,12 @@ func writeTable(w io.Writer, cat *model.Catalog, a model.Answers, res model.Resu
 			fmt.Fprintf(w, "  [%s] %s: %s\n", wn.Severity, wn.Code, wn.Message)
 		}
 	}
+	if len(res.Recommendations) > 0 && res.Recommendations[0].HiddenCosts.Estimated() {
+		fmt.Fprintln(w, "\nStorage and egress for #1:")
+		for _, n := range res.Recommendations[0].HiddenCosts.Notes {
+			fmt.Fprintln(w, "  "+n)
+		}
+	}
 	if len(res.WhyFirst) > 0 {
 		fmt.Fprintln(w, "\nWhy #1:")
 		for _, line := range res.WhyFirst {

@@ -48,6 +48,10 @@ func (c *call) full(cd cand) model.Recommendation {
 	for i := range rec.Risk {
 		rec.Risk[i].Text = c.l.f(riskTexts[rec.Risk[i].Code], rec.Risk[i].Percent)
 	}
+	if p := hiddenRisk(hc, r, cd.pm); p > 0 {
+		rec.RiskPercent += p
+		rec.Risk = append(rec.Risk, model.RiskPenalty{Code: riskCodeEstimate, Percent: p, Text: c.l.f(kRiskHiddenEstimate, p)})
+	}
 	if sr.tight {
 		rec.Shortfalls = append(rec.Shortfalls, model.ShortHeadroom)
 	}
@@ -104,7 +108,8 @@ func (c *call) full(cd cand) model.Recommendation {
 		StorageUSD: hc.storage, EgressUSD: hc.egress,
 		Storage: hc.storage * usdDisp, Egress: hc.egress * usdDisp,
 		StorageUnknown: hc.storageUnknown, EgressUnknown: hc.egressUnkn,
-		Notes: c.hiddenNotes(hc, pol, cal),
+		StorageEstimated: hc.storageEst, EgressEstimated: hc.egressEst,
+		Notes: c.hiddenNotes(hc, r.prov, cal),
 	}
 	if rec.GPUTotalUSD > 0 {
 		h := &rec.HiddenCosts
@@ -135,6 +140,7 @@ func (c *call) offerRow(cd cand) model.OfferRow {
 		VRAMGiB: o.TotalVRAMGiB(), Headroom: sr.headroom, PriceModel: pmNames[cd.pm], Hourly: cd.hourly * toDisp,
 		Converted: r.currency(c.ix) != c.disp, WithinBudget: cd.over() == 0,
 		StorageUnknown: hc.storageUnknown, EgressUnknown: hc.egressUnkn,
+		StorageEstimated: hc.storageEst, EgressEstimated: hc.egressEst,
 	}
 	if !math.IsInf(cd.cost, 0) {
 		// The ranking kept the all-in cost; the GPUs' share is priced again.

@@ -360,6 +360,8 @@ const (
 	mOverBudgetCount
 	mPartialLegend
 	mPartialNote
+	mCostEstimate
+	mEstimateNote
 	mPricing
 	mRunTotal
 
@@ -711,6 +713,9 @@ var texts = [msgCount]text{
 	mPartialLegend:   {"≥ storage/egress price unknown", "≥ 存储/流量价格未知"},
 	mPartialNote: {"≥: a storage or egress price this run needs is unknown and not counted; the offer ranks after those whose whole cost is known",
 		"≥：本次任务所需的存储或出网流量价格未知，未计入总价；该报价排在总价完全已知的报价之后"},
+	mCostEstimate: {"~%s (estimate)", "约 %s（估算）"},
+	mEstimateNote: {"~: the provider publishes no price for this, so it is counted at the highest published price of its class (an estimate; it carries the estimated-price penalty in the order)",
+		"约：该云厂商未公布此项价格，按同类厂商最高的公开价计入（估算；排序时计入估算价格的风险加价）"},
 	mPricing:  {"pricing…", "计价中…"},
 	mRunTotal: {"Total", "总价"},
 }

@@ -373,3 +373,33 @@ func TestTermText(t *testing.T) {
 		t.Errorf("zh: %q", got)
 	}
 }
+
+// TestDetailSaysEstimatedCost: a storage or egress cost priced at the
+// class estimate is shown as "~amount (estimate)" in the run total's split,
+// with a note that says it is an estimate, in English and Chinese; a
+// published cost is shown plain.
+func TestDetailSaysEstimatedCost(t *testing.T) {
+	for _, c := range []struct{ lang, mark, note string }{
+		{"en", "(estimate)", "highest published price"},
+		{"zh", "（估算）", "最高的公开价"},
+	} {
+		m := newTestModel(t, 140, 40, func(cfg *Config) { cfg.Lang = c.lang })
+		cur := m.res.Currency
+		r := model.Recommendation{GPUTotal: 100, Total: 160, HiddenCosts: model.HiddenCosts{
+			Storage: 10, Egress: 50, EgressEstimated: true}}
+		text := ansi.Strip(strings.Join(m.hiddenCostLines(&r, 140), "\n"))
+		if !strings.Contains(text, strings.Replace(m.t.s(mCostEstimate), "%s", money(50, cur), 1)) || !strings.Contains(text, c.mark) {
+			t.Errorf("%s: estimated egress not marked:\n%s", c.lang, text)
+		}
+		if !strings.Contains(text, c.note) {
+			t.Errorf("%s: no estimate note:\n%s", c.lang, text)
+		}
+		if strings.Contains(text, money(10, cur)+c.mark) || strings.Contains(text, money(10, cur)+" "+c.mark) {
+			t.Errorf("%s: published storage marked as an estimate:\n%s", c.lang, text)
+		}
+		r.HiddenCosts.EgressEstimated = false
+		if text := ansi.Strip(strings.Join(m.hiddenCostLines(&r, 140), "\n")); strings.Contains(text, c.mark) || strings.Contains(text, c.note) {
+			t.Errorf("%s: nothing estimated, yet:\n%s", c.lang, text)
+		}
+	}
+}
