@@ -134,7 +134,11 @@ func writeTable(w io.Writer, cat *model.Catalog, a model.Answers, res model.Resu
 	}
 	fmt.Fprintf(w, "Need:    %.1f GiB GPU memory (%s) for %s in %s\n", req.VRAMGiB, strings.Join(parts, ", "), what, req.Precision)
 	if a.DurationMode == model.DurationJob {
-		fmt.Fprintf(w, "Run:     a job of %s tokens (cost to finish)\n", model.FormatCount(a.JobTokens))
+		unit := "tokens"
+		if req.Image != nil {
+			unit = "images"
+		}
+		fmt.Fprintf(w, "Run:     a job of %s %s (cost to finish)\n", model.FormatCount(a.JobTokens), unit)
 	} else {
 		fmt.Fprintf(w, "Run:     %s at %s h/week = %.0f GPU hours\n", model.FormatDuration(a.DurationHours), model.FormatNumber(a.HoursPerWeek), a.GPUHours())
 	}
@@ -187,6 +191,10 @@ func writeTable(w io.Writer, cat *model.Catalog, a model.Answers, res model.Resu
 			fmt.Fprintf(w, "  [%s] %s: %s\n", wn.Severity, wn.Code, wn.Message)
 		}
 	}
+	if len(res.Recommendations) > 0 && res.Recommendations[0].PerImage > 0 {
+		r := &res.Recommendations[0]
+		fmt.Fprintf(w, "\nImages on #1: %s s per image on one GPU, %s images an hour, %s per image\n", model.FormatNumber(math.Round(r.Speed.SecondsPerImage*10)/10), model.FormatNumber(math.Round(r.Speed.ImagesPerHour)), perImageMoney(r.PerImage, res.Currency, r.Converted))
+	}
 	if len(res.Recommendations) > 0 && a.DurationMode == model.DurationJob {
 		printJobRun(w, &res.Recommendations[0])
 	}
@@ -234,4 +242,18 @@ func seconds(s float64) string {
 		return fmt.Sprintf("%.0f s", math.Ceil(s))
 	}
 	return fmt.Sprintf("%.0f min", math.Round(s/60))
+}
+
+// perImageMoney formats the cost of one image: money's form from a
+// tenth of the currency up, four decimals below it (images cost
+// fractions of a cent).
+func perImageMoney(v float64, cur model.Currency, converted bool) string {
+	if v >= 0.1 || v <= 0 || math.IsNaN(v) || math.IsInf(v, 0) {
+		return money(v, cur, converted)
+	}
+	s := cur.Symbol()
+	if converted {
+		s = "≈" + s
+	}
+	return s + fmt.Sprintf("%.4f", v)
 }
