@@ -94,6 +94,9 @@ func (c *call) full(cd cand) model.Recommendation {
 		q := &qs[best]
 		rec.PriceModel = q.pm
 		rec.HourlyUSD, rec.Hourly = q.rate, q.rate*toDisp
+		if ip := rec.Speed.ImagesPerHour; ip > 0 {
+			rec.PerImageUSD, rec.PerImage = q.rate/ip, q.rate*toDisp/ip
+		}
 		if !unknown {
 			rec.GPUTotalUSD, rec.GPUTotal = q.total, q.total*toDisp
 		}

@@ -218,6 +218,12 @@ type Recommendation struct {
 	WithinBudget bool         `json:"within_budget" toml:"within_budget"`
 	PriceModels  []PriceQuote `json:"price_models" toml:"price_models"`
 	HiddenCosts  HiddenCosts  `json:"hidden_costs" toml:"hidden_costs"`
+	// PerImageUSD and PerImage are the GPU cost of one image of a diffusion
+	// pipeline under the chosen price model (its hourly rate over the
+	// images the configuration makes in an hour); 0 for a language model
+	// or an unknown speed.
+	PerImageUSD float64 `json:"per_image_usd,omitempty" toml:"per_image_usd,omitempty"`
+	PerImage    float64 `json:"per_image,omitempty" toml:"per_image,omitempty"`
 	// RunHours is the hours the GPUs run (wall-clock share, or job time
 	// plus set-up for a job-size run).
 	RunHours float64 `json:"run_hours" toml:"run_hours"`

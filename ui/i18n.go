@@ -202,6 +202,7 @@ const (
 	mSpeedPerUser
 	mSpeedTraining
 	mSpeedPerImage
+	mPerImageCost
 	mJobHoursFmt
 	mSetupFmt
 	mOffersTitle
@@ -553,6 +554,7 @@ var texts = [msgCount]text{
 	mSpeedPerUser:  {"~%s tok/s per user", "每用户约 %s token/秒"},
 	mSpeedTraining: {"~%s tok/s training", "训练约 %s token/秒"},
 	mSpeedPerImage: {"~%s s per image", "每张图约 %s 秒"},
+	mPerImageCost:  {"%s per image", "每张图 %s"},
 	mJobHoursFmt:   {"job ~%s", "任务约 %s"},
 	mSetupFmt:      {"+ set-up ~%s", "另加准备约 %s"},
 	mOffersTitle:   {"Offers", "报价"},

@@ -91,6 +91,9 @@ func (m Model) speedText(r *model.Recommendation) string {
 		}
 	} else if sp.SecondsPerImage > 0 {
 		parts = append(parts, m.t.f(mSpeedPerImage, num(sp.SecondsPerImage)))
+		if r.PerImage > 0 {
+			parts = append(parts, m.t.f(mPerImageCost, money(r.PerImage, m.res.Currency)))
+		}
 	} else if sp.DecodeTokensPerSec > 0 {
 		parts = append(parts, m.t.f(mSpeedPerUser, num(sp.DecodeTokensPerSec)))
 	}

@@ -1,8 +1,12 @@
 package ui
 
 import (
+	"regexp"
 	"strings"
 	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
 
 	"github.com/charmbracelet/x/ansi"
 
@@ -371,5 +375,27 @@ func TestTermText(t *testing.T) {
 	}
 	if got := termText(zh, 26298); got != "3 年" {
 		t.Errorf("zh: %q", got)
+	}
+}
+
+// A diffusion pipeline's detail gives its speed in seconds per image and
+// the cost of one image, in both languages.
+func TestDetailPricesImages(t *testing.T) {
+	for _, tc := range []struct{ lang, secs, cost string }{
+		{"en", "s per image", `[$¥][0-9.]+ per image`},
+		{"zh", "每张图约", `每张图 [$¥][0-9.]+`},
+	} {
+		t.Setenv("NO_COLOR", "")
+		a := model.DefaultAnswers()
+		a.Model = "flux.1-dev"
+		// The real advisor (not the fake ranker) prices the images.
+		m := New(Config{Catalog: embeddedCatalog(t), Answers: a, Lang: tc.lang, Version: "test"})
+		m.now = func() time.Time { return fixedNow }
+		m = update(t, m, tea.WindowSizeMsg{Width: 140, Height: 40})
+		m = settle(t, m, m.Init())
+		d := detailOf(t, m, "a40-compute_1x2")
+		if !strings.Contains(d, tc.secs) || !regexp.MustCompile(tc.cost).MatchString(d) {
+			t.Errorf("%s detail lacks the image speed and cost:\n%s", tc.lang, d)
+		}
 	}
 }
