@@ -121,4 +121,3 @@ func TestExportGolden(t *testing.T) {
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }
-

@@ -86,4 +86,3 @@ func nodesText(n int) string {
 	}
 	return ""
 }
-

@@ -68,7 +68,7 @@ func WriteBenchScript(w io.Writer, steps []BenchStep) error {
 	return err
 }
 
-// shellQuote quotes s for bash (single quotes; a quote inside is '\'').
+// shellQuote quotes s for bash (single quotes; a quote inside is '\”).
 func shellQuote(s string) string {
 	if s != "" && strings.IndexFunc(s, func(r rune) bool {
 		return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("-_./=,:", r))
