@@ -11,6 +11,7 @@ import (
 
 	"github.com/gpupick/gpupick/advisor"
 	"github.com/gpupick/gpupick/data"
+	"github.com/gpupick/gpupick/data/launch"
 	"github.com/gpupick/gpupick/model"
 )
 
@@ -38,7 +39,7 @@ func runRecommend(args []string, stdout, stderr io.Writer) int {
 	var af answerFlags
 	af.register(fs)
 	answersFile := fs.String("answers", "", "start from the answers of a decision record `FILE`; the flags given override them")
-	format := fs.String("format", "table", "output `FORMAT`: table, json or toml")
+	format := fs.String("format", "table", "output `FORMAT`: table, json, toml, skypilot or dstack (a launch config for the best offer)")
 	top := fs.Int("top", 10, "the `N` best recommendations to print")
 	withinBudget := fs.Bool("within-budget", false, "hide the offers over the budget (a note says how many)")
 	if code, ok := parseFlags(fs, args, recommendHelp, stdout, stderr); !ok {
@@ -49,9 +50,9 @@ func runRecommend(args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	switch *format {
-	case "table", "json", "toml":
+	case "table", "json", "toml", "skypilot", "dstack":
 	default:
-		return fail(exitUsage, "--format %q: unknown format (use table, json or toml)", echo(*format))
+		return fail(exitUsage, "--format %q: unknown format (use table, json, toml, skypilot or dstack)", echo(*format))
 	}
 	if *top < 1 || *top > 10000 {
 		return fail(exitUsage, "--top %d: out of range (use 1 to 10000)", *top)
@@ -69,6 +70,13 @@ func runRecommend(args []string, stdout, stderr io.Writer) int {
 	}
 	res := advisor.Recommend(cat, a, advisor.Options{Top: *top, Lang: lang, WithinBudget: *withinBudget})
 	switch *format {
+	case "skypilot", "dstack":
+		if len(res.Recommendations) == 0 {
+			break
+		}
+		if code := writeLaunch(stdout, stderr, "recommend", launch.Tool(*format), &res.Recommendations[0], a, lang); code != exitOK {
+			return code
+		}
 	case "json":
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")
