@@ -121,6 +121,15 @@ func (c *call) risks(o *model.Offer, sh *shape, sr *shapeRes, r *row, pm pmCode,
 	return percentOf(x)
 }
 
+// riskTotal is the compounded total of a list of penalties, in percent.
+func riskTotal(rs []model.RiskPenalty) int {
+	x := 1.0
+	for _, k := range rs {
+		x *= factor(k.Percent)
+	}
+	return percentOf(x)
+}
+
 // quickRisk is the compounded factor of an offer's penalties for the
 // scan: the offer's own (kept in the index as bits), the configuration's
 // and the price model's.
