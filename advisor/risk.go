@@ -60,7 +60,9 @@ const (
 	// uses (a level more of splitting to set up, run and debug) and each
 	// node beyond one (a machine more to fail) raises the rank by 5%,
 	// compounded and rounded up (stepPct), so that half the GPUs or one
-	// node fewer win at up to 5% more cost.
+	// node fewer win at up to 5% more cost. The GPU doublings apply to a
+	// rented period only: a job-size run on more GPUs is shorter, and its
+	// cost already is its GPU-hours.
 	riskStep = 5
 )
 
@@ -226,7 +228,12 @@ func (c *call) shapeRisks(sh *shape, sr *shapeRes, add func(code string, pct int
 			add(model.WarnLegacyGPU, riskLegacy)
 		}
 	}
-	add(riskCodeGPUs, stepRisk(doublings(sr.used)))
+	if !c.p.jobMode {
+		// A job on more GPUs finishes sooner for the GPU-hours it pays
+		// (its cost already counts them); a rented period on more GPUs
+		// only has more of them to run and watch.
+		add(riskCodeGPUs, stepRisk(doublings(sr.used)))
+	}
 	add(riskCodeNodes, stepRisk(sr.nodes-1))
 }
 
