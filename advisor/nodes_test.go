@@ -11,8 +11,8 @@ import (
 // when two nodes of a smaller machine are cheaper; several nodes are offered
 // only when no single node is big enough, and the assumptions say which.
 func TestInferenceOneNodeFirst(t *testing.T) {
-	small := testOffer("cloudA", "l4x1", "L4", 1, 0.1)      // 24 GB: two nodes hold an 8B model, cheaply
-	big := testOffer("cloudA", "h100x1", "H100 SXM5", 1, 5) // 80 GB: one node holds it
+	small := clustered(testOffer("cloudA", "l4x1", "L4", 1, 0.1)) // 24 GB: two nodes hold an 8B model, cheaply
+	big := testOffer("cloudA", "h100x1", "H100 SXM5", 1, 5)       // 80 GB: one node holds it
 	a := serve("llama-3.1-8b", model.BF16, 8192, model.LatencyBatch)()
 	a.Context = 65536 // enough KV cache that one L4 is too small
 	res := Recommend(catWith(small, big), a, Options{Top: 10})
@@ -57,8 +57,8 @@ func hasAssumption(res model.Result, s string) bool {
 // Training, too, stays on one node when one holds the job, and widens to
 // several nodes (up to the training default) only when none does.
 func TestTrainingOneNodeFirst(t *testing.T) {
-	small := testOffer("cloudA", "a6000x1", "RTX A6000", 1, 0.3) // two of these hold the job, cheaply
-	big := testOffer("cloudA", "h100x1", "H100 SXM5", 1, 5)      // one holds it
+	small := clustered(testOffer("cloudA", "a6000x1", "RTX A6000", 1, 0.3)) // two of these hold the job, cheaply
+	big := testOffer("cloudA", "h100x1", "H100 SXM5", 1, 5)                 // one holds it
 	// At 8k tokens a 70B QLoRA needs about 55 GiB: more than a 48 GB RTX
 	// A6000, less than an 80 GB H100.
 	a := train(model.WorkloadQLoRA, "llama-3.1-70b", func(a *model.Answers) { a.Context = 8192 })()
@@ -78,4 +78,21 @@ func TestTrainingOneNodeFirst(t *testing.T) {
 	if len(res.Recommendations) == 0 || res.Recommendations[0].Nodes < 2 || !hasAssumption(res, "no single node holds the job") {
 		t.Fatalf("no multi-node fallback: %v %v", names(res), res.Requirement.Assumptions)
 	}
+}
+
+// clustered is an offer whose provider documents a cluster network (RDMA)
+// for it, so that it may run on several nodes.
+func clustered(o model.Offer) model.Offer {
+	o.RDMA = model.Yes
+	return o
+}
+
+// hasNote reports whether a note of the result contains s.
+func hasNote(res model.Result, s string) bool {
+	for _, n := range res.Notes {
+		if strings.Contains(n, s) {
+			return true
+		}
+	}
+	return false
 }
