@@ -256,7 +256,7 @@ func (c *call) notes(cs []cand) []string {
 	}
 	if len(cs) == 0 {
 		switch {
-		case st.matched == 0 && st.tooBig > 0:
+		case st.matched == 0 && st.tooBig > 0 && st.late+st.lateUnknown == 0:
 			add(kNoteNoneFits, c.p.req.VRAMGiB, c.p.maxNodes)
 		case st.matched == 0:
 			add(kNoteNoneMatch)

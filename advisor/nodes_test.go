@@ -96,3 +96,47 @@ func hasNote(res model.Result, s string) bool {
 	}
 	return false
 }
+
+// TestDeadlineEqualCostShorterRun: with a deadline, of two runs whose cost
+// (risk penalties included) is within 5%, the shorter ranks first; 10%
+// dearer, the cheaper one does; without a deadline cost alone orders.
+func TestDeadlineEqualCostShorterRun(t *testing.T) {
+	a := train(model.WorkloadFineTune, "llama-3.1-8b", func(a *model.Answers) {
+		a.DurationMode, a.JobTokens, a.DeadlineHours = model.DurationJob, 2e9, 30*24
+	})()
+	h100 := clustered(testOffer("cloudA", "h100x8", "H100 SXM5", 8, 20))
+	b200 := clustered(testOffer("cloudA", "b200x8", "B200 (HGX, 1000 W)", 8, 40))
+	probe := Recommend(catWith(h100, b200), a, Options{Top: 5})
+	cost := map[string]model.Recommendation{}
+	for _, r := range probe.Recommendations {
+		cost[r.InstanceType] = r
+	}
+	h, b := cost["h100x8"], cost["b200x8"]
+	if h.TotalUSD == 0 || b.TotalUSD == 0 || b.CalendarHours >= h.CalendarHours {
+		t.Fatalf("want both priced, the B200 the shorter run: %+v %+v", h, b)
+	}
+	for _, tc := range []struct {
+		dearer   float64
+		deadline float64
+		first    string
+	}{
+		{1.03, 30 * 24, "b200x8"},
+		{1.10, 30 * 24, "h100x8"},
+		{1.03, 0, "h100x8"},
+	} {
+		b2 := b200
+		// The GPUs' cost scales with the hourly price; storage is a sliver.
+		b2.OnDemand = b200.OnDemand * tc.dearer * h.TotalUSD / b.TotalUSD
+		a2 := a
+		a2.DeadlineHours = tc.deadline
+		res := Recommend(catWith(h100, b2), a2, Options{Top: 5})
+		if len(res.Recommendations) != 2 {
+			t.Fatalf("%+v: %d recommendations", tc, len(res.Recommendations))
+		}
+		r0, r1 := res.Recommendations[0], res.Recommendations[1]
+		if r0.InstanceType != tc.first {
+			t.Errorf("B200 %.0f%% dearer, deadline %.0f h: #1 %s ($%.0f, %.0f h), #2 %s ($%.0f, %.0f h); want %s first",
+				(tc.dearer-1)*100, tc.deadline, r0.InstanceType, r0.TotalUSD, r0.CalendarHours, r1.InstanceType, r1.TotalUSD, r1.CalendarHours, tc.first)
+		}
+	}
+}
