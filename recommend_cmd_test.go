@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/gpupick/gpupick/data"
+	"github.com/gpupick/gpupick/model"
 )
 
 // isolate points the user cache and config dirs into a temporary directory
@@ -121,7 +122,7 @@ func TestRecommendBadFlags(t *testing.T) {
 		{[]string{"--precision", "fp7"}, []string{"--precision", "bf16"}},
 		{[]string{"--workload", "dance"}, []string{"--workload", "inference"}},
 		{[]string{"--latency", "slow"}, []string{"--latency", "realtime"}},
-		{[]string{"--format", "xml"}, []string{"--format", "table, json or toml"}},
+		{[]string{"--format", "xml"}, []string{"--format", "table, json, toml, skypilot or dstack"}},
 		{[]string{"--model", "gpt-9"}, []string{"--model", "gpupick models"}},
 		{[]string{"--provider", "nosuchcloud"}, []string{"--provider", "aws"}},
 		{[]string{"--currency", "EUR"}, []string{"--currency", "USD or CNY"}},
@@ -233,5 +234,41 @@ func TestRecommendInterconnectNVLink(t *testing.T) {
 		if _, ok := r["vcpu_type"]; !ok {
 			t.Errorf("#%d lacks vcpu_type", i+1)
 		}
+	}
+}
+
+// A job-size run's table says how #1's hours are made up: the job, the
+// set-up with its parts (the weights downloaded for a fine-tune), and
+// the hours billed, which are never fewer than job plus set-up.
+func TestRecommendTableJobRun(t *testing.T) {
+	isolate(t)
+	code, out, errOut := runCLI(t, "recommend", "--workload", "lora", "--model", "llama-3.1-8b", "--tokens", "50M", "--top", "1", "--format", "json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var res model.Result
+	if err := json.Unmarshal([]byte(out), &res); err != nil || len(res.Recommendations) == 0 {
+		t.Fatalf("json: %v (%d recommendations)", err, len(res.Recommendations))
+	}
+	r := res.Recommendations[0]
+	code, table, errOut := runCLI(t, "recommend", "--workload", "lora", "--model", "llama-3.1-8b", "--tokens", "50M", "--top", "1")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	want := "job " + model.FormatDuration(r.Speed.JobHours) + " + set-up " + model.FormatDuration(r.Setup.Hours)
+	if !strings.Contains(table, "Run for #1:") || !strings.Contains(table, want) || !strings.Contains(table, "GB weights") {
+		t.Errorf("table does not show the job run %q:\n%s", want, table)
+	}
+	if r.Setup.Hours <= 0 || r.RunHours < r.Speed.JobHours+r.Setup.Hours-1e-9 {
+		t.Errorf("run hours %.4f, job %.4f, set-up %.4f", r.RunHours, r.Speed.JobHours, r.Setup.Hours)
+	}
+	for _, q := range r.PriceModels {
+		if q.Name == r.PriceModel && q.BilledHours < r.RunHours-1e-9 {
+			t.Errorf("billed %.4f h under %s, fewer than the %.4f h run", q.BilledHours, q.Name, r.RunHours)
+		}
+	}
+	code, wall, _ := runCLI(t, "recommend", "--model", "llama-3.1-8b", "--top", "1")
+	if code != 0 || strings.Contains(wall, "Run for #1:") {
+		t.Errorf("a wall-clock run prints a job run (exit %d)", code)
 	}
 }

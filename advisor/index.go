@@ -29,6 +29,7 @@ type index struct {
 	// bound with spot.
 	spotOrder []int32
 	provs     []provInfo
+	est       []provEstimate // per provider: its class's estimates (hidden.go)
 	gpus      []gpuInfo
 	curs      []model.Currency
 	maxVRAM   float64
@@ -221,6 +222,7 @@ func buildIndex(cat *model.Catalog, fp fingerprint) *index {
 			ix.maxVRAM = usable
 		}
 	}
+	ix.est = hiddenEstimates(cat, ix.provs)
 	for _, g := range cat.GPUs {
 		if u, _ := g.Usable(g.VRAMGiB); u > ix.maxVRAM {
 			ix.maxVRAM = u

@@ -597,7 +597,7 @@ func (c *call) quick(ri int32, sr *shapeRes, worst *cand) (cand, verdict) {
 	}
 	c.st.count(over, sr.tier, unk)
 	cost := model.AllIn(total, hc.storage, hc.egress)
-	risk := quickRisk(hr, sr, r, pm)
+	risk := quickRisk(hr, sr, r, pm) + hiddenRisk(hc, r, pm)
 	return cand{key: packKey(over, sr.tier, sr.short, unk), pm: pm, cost: cost, rank: cost * (1 + float64(risk)/100), hourly: rate, idx: r.offer, row: ri}, take
 }
 

@@ -217,11 +217,19 @@ const (
 	kQNeverBreaksEven = "q.neverbreakseven"
 	kQBreakEven       = "q.breakeven"
 
-	kHStorageUnknown = "h.storageunknown"
-	kHStorage        = "h.storage"
-	kHStoppedBilled  = "h.stoppedbilled"
-	kHEgressUnknown  = "h.egressunknown"
-	kHEgress         = "h.egress"
+	kHStorageUnknown    = "h.storageunknown"
+	kHStorage           = "h.storage"
+	kHStoppedBilled     = "h.stoppedbilled"
+	kHEgressUnknown     = "h.egressunknown"
+	kHEgress            = "h.egress"
+	kHStorageEstimate   = "h.storageestimate"
+	kHEgressEstimate    = "h.egressestimate"
+	kPCHyperscaler      = "pc.hyperscaler"
+	kPCNeocloud         = "pc.neocloud"
+	kPCMarketplace      = "pc.marketplace"
+	kPCChina            = "pc.china"
+	kPCAll              = "pc.all"
+	kRiskHiddenEstimate = "risk.hiddenestimate"
 
 	kSharedHT       = "w.sharedht"
 	kNVLinkUnknown  = "w.nvlinkunknown"
@@ -573,6 +581,19 @@ var texts = map[string]tr{
 		"%.0f GB of egress over the run, tiered, %.0f GB a month free",
 		"运行期间出网流量 %.0f GB，阶梯计价，每月免费 %.0f GB",
 	},
+	kHStorageEstimate: {
+		"%.0f GB of storage over %.1f months ~%s (estimate: the provider publishes no storage price; the highest published block-storage price %s, %s's %g %s per GB-month)",
+		"%.0f GB 存储，%.1f 个月，约 %s（估算：该云厂商未公布存储价格，按%s最高的公开块存储价，%s 的 %g %s/GB/月）",
+	},
+	kHEgressEstimate: {
+		"%.0f GB of egress ~%s (estimate: the provider publishes no egress price; the highest published internet egress price %s, %s's %g %s per GB, no free allowance)",
+		"%.0f GB 出网流量，约 %s（估算：该云厂商未公布流量价格，按%s最高的公网出流量公开价，%s 的 %g %s/GB，不计免费额度）",
+	},
+	kPCHyperscaler: {"of the hyperscalers", "大型公有云中"},
+	kPCNeocloud:    {"of the GPU neoclouds", "GPU 云厂商中"},
+	kPCMarketplace: {"of the marketplaces", "算力市场中"},
+	kPCChina:       {"of the Chinese clouds", "国内云厂商中"},
+	kPCAll:         {"of all providers in the currency (its class publishes none above 0)", "同币种全部云厂商中（同类厂商无高于 0 的公开价）"},
 
 	kNoNVLinkServe: {
 		"%d x %s talk over PCIe only (no NVLink): tensor-parallel traffic slows every generated token",
@@ -742,14 +763,15 @@ var texts = map[string]tr{
 		"%d offers with Kepler GPUs (K80) were left out: CUDA 12 dropped Kepler, so current frameworks do not run there (name the GPU with --gpu to see them)",
 		"%d 个 Kepler 架构 GPU（K80）报价被排除：CUDA 12 已不再支持 Kepler，当前框架无法运行（用 --gpu 指定该 GPU 可查看）",
 	},
-	kRiskMarketplace: {"+%d%%: a marketplace host (availability and reliability vary by host)", "+%d%%：市场型第三方主机（可用性与可靠性因主机而异）"},
-	kRiskSharedVCPU:  {"+%d%%: host CPUs shared with other tenants", "+%d%%：主机 CPU 与其他租户共享"},
-	kRiskTPLink:      {"+%d%%: GPUs split the model over PCIe or an undocumented link", "+%d%%：多卡经 PCIe 或未注明的互联切分模型"},
-	kRiskLegacy:      {"+%d%%: a legacy GPU architecture", "+%d%%：旧一代 GPU 架构"},
-	kRiskStale:       {"+%d%%: the price is stale", "+%d%%：价格已过时"},
-	kRiskEstimate:    {"+%d%%: the price is estimated from a published discount", "+%d%%：价格按公开折扣估算"},
-	kRiskGPUs:        {"+%d%%: more GPUs to run and watch", "+%d%%：需运行和维护的 GPU 更多"},
-	kRiskNodes:       {"+%d%%: more nodes to run and watch", "+%d%%：需运行和维护的节点更多"},
+	kRiskMarketplace:    {"+%d%%: a marketplace host (availability and reliability vary by host)", "+%d%%：市场型第三方主机（可用性与可靠性因主机而异）"},
+	kRiskSharedVCPU:     {"+%d%%: host CPUs shared with other tenants", "+%d%%：主机 CPU 与其他租户共享"},
+	kRiskTPLink:         {"+%d%%: GPUs split the model over PCIe or an undocumented link", "+%d%%：多卡经 PCIe 或未注明的互联切分模型"},
+	kRiskLegacy:         {"+%d%%: a legacy GPU architecture", "+%d%%：旧一代 GPU 架构"},
+	kRiskStale:          {"+%d%%: the price is stale", "+%d%%：价格已过时"},
+	kRiskEstimate:       {"+%d%%: the price is estimated from a published discount", "+%d%%：价格按公开折扣估算"},
+	kRiskHiddenEstimate: {"+%d%%: the storage or egress price is an estimate (the provider publishes none)", "+%d%%：存储或流量价格为估算（该云厂商未公布）"},
+	kRiskGPUs:           {"+%d%%: more GPUs to run and watch", "+%d%%：需运行和维护的 GPU 更多"},
+	kRiskNodes:          {"+%d%%: more nodes to run and watch", "+%d%%：需运行和维护的节点更多"},
 	kNoteReqFail: {
 		"%d offers were left out by the hard requirements (interconnect, hosting, vCPUs)",
 		"%d 个报价因硬性要求（互联、托管方式、vCPU）被排除",

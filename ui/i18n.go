@@ -204,6 +204,7 @@ const (
 	mSpeedPerUser
 	mSpeedTraining
 	mSpeedPerImage
+	mPerImageCost
 	mJobHoursFmt
 	mSetupFmt
 	mOffersTitle
@@ -362,6 +363,8 @@ const (
 	mOverBudgetCount
 	mPartialLegend
 	mPartialNote
+	mCostEstimate
+	mEstimateNote
 	mPricing
 	mRunTotal
 
@@ -557,6 +560,7 @@ var texts = [msgCount]text{
 	mSpeedPerUser:  {"~%s tok/s per user", "每用户约 %s token/秒"},
 	mSpeedTraining: {"~%s tok/s training", "训练约 %s token/秒"},
 	mSpeedPerImage: {"~%s s per image", "每张图约 %s 秒"},
+	mPerImageCost:  {"%s per image", "每张图 %s"},
 	mJobHoursFmt:   {"job ~%s", "任务约 %s"},
 	mSetupFmt:      {"+ set-up ~%s", "另加准备约 %s"},
 	mOffersTitle:   {"Offers", "报价"},
@@ -715,6 +719,9 @@ var texts = [msgCount]text{
 	mPartialLegend:   {"≥ storage/egress price unknown", "≥ 存储/流量价格未知"},
 	mPartialNote: {"≥: a storage or egress price this run needs is unknown and not counted; the offer ranks after those whose whole cost is known",
 		"≥：本次任务所需的存储或出网流量价格未知，未计入总价；该报价排在总价完全已知的报价之后"},
+	mCostEstimate: {"~%s (estimate)", "约 %s（估算）"},
+	mEstimateNote: {"~: the provider publishes no price for this, so it is counted at the highest published price of its class (an estimate; it carries the estimated-price penalty in the order)",
+		"约：该云厂商未公布此项价格，按同类厂商最高的公开价计入（估算；排序时计入估算价格的风险加价）"},
 	mPricing:  {"pricing…", "计价中…"},
 	mRunTotal: {"Total", "总价"},
 }
