@@ -55,9 +55,13 @@ type stats struct {
 	// configuration uses fewer GPUs than the instance has, and an instance
 	// with just those GPUs costs no more (idle.go).
 	idle int
-	// noCluster counts the multi-node offers left out because the provider
-	// offers no cluster network for them (idle.go).
-	noCluster int
+	// noCluster and noRDMA count the multi-node offers left out for want
+	// of a cluster network: marketplace listings, and offers whose
+	// provider documents none (nodes.go).
+	noCluster, noRDMA int
+	// late and lateUnknown count the offers left out for missing the
+	// deadline, or for a length that is not known (nodes.go).
+	late, lateUnknown int
 	// reqFail and reqUnknown count the offers that fail a hard requirement
 	// by a known fact, or for want of one (require.go).
 	reqFail, reqUnknown   int
@@ -339,6 +343,9 @@ func (c *call) evalShape(s *shape) shapeRes {
 			sr.why = whyTooBig
 			return sr
 		}
+		if p.deadline > 0 {
+			best, sr.sharding = c.deadlineNodes(s, c.ix.shapeGPU(s), v, best, sr.sharding)
+		}
 		sr.nodes, sr.tp, sr.reps, sr.used = best, 1, 1, n*best
 		sr.perGPU = p.perGPUTraining(sr.sharding, n*best, n)
 	default:
@@ -535,15 +542,18 @@ func (c *call) quick(ri int32, sr *shapeRes, worst *cand) (cand, verdict) {
 		return cand{}, skip
 	}
 	if sr.nodes > 1 && !c.clusterOK(r.offer) {
-		c.st.noCluster++
+		c.st.noClusterCount(&c.cat.Offers[r.offer])
 		return cand{}, skip
 	}
 	if sr.smaller > 0 && float64(lbRate)*float64(sr.nodes) >= sr.smaller {
 		c.st.idle++
 		return cand{}, skip
 	}
-	c.st.matched++ // and, by the scan, unknownSpeed or tooSlow by the shape's tier
 	h, cal, unknown := c.rowHours(sr, r)
+	if c.late(cal, unknown) {
+		return cand{}, skip
+	}
+	c.st.matched++ // and, by the scan, unknownSpeed or tooSlow by the shape's tier
 	var unk uint8
 	if c.anyUnk { // the same for every offer of a call
 		unk = c.hidUnk[hr.prov]

@@ -354,7 +354,7 @@ func TestFilters(t *testing.T) {
 }
 
 func TestParallelism(t *testing.T) {
-	cat := catWith(testOffer("cloudA", "h100x8", "H100 SXM5", 8, 98.32))
+	cat := catWith(clustered(testOffer("cloudA", "h100x8", "H100 SXM5", 8, 98.32)))
 	a := answers(model.WorkloadInference, "llama-3.1-405b", model.BF16, 8192, 1)
 	a.Latency = model.LatencyBatch
 	r := Recommend(cat, a, Options{}).Recommendations[0]

@@ -99,7 +99,7 @@ func (l lang) warningKey(code, key string, sev model.Severity, source string, ar
 // order.
 func WarningCodes() []string {
 	return []string{
-		model.WarnNoNVLink, model.WarnNoRDMA, model.WarnSharedVCPU, model.WarnLowCPUPerGPU,
+		model.WarnNoNVLink, model.WarnSharedVCPU, model.WarnLowCPUPerGPU,
 		model.WarnSpotNoCheckpoint, model.WarnPreemptibleLimit, model.WarnCommitmentLockIn,
 		model.WarnVRAMTight, model.WarnLowBandwidth, model.WarnFP8Unsupported, model.WarnEphemeralDisk,
 		model.WarnEgressCost, model.WarnMarketplaceHost, model.WarnPCIeVariant, model.WarnStalePrice,
@@ -121,7 +121,6 @@ func ExplainWarning(code, language string) (detail, source string, ok bool) {
 // Sources of general warnings.
 const (
 	srcNVLink      = "https://www.nvidia.com/en-us/data-center/nvlink/"
-	srcRDMA        = "https://docs.nvidia.com/cuda/gpudirect-rdma/"
 	srcSpotGeneral = "https://docs.aws.amazon.com/AWSEC2/latest/UserGuide/spot-interruptions.html"
 	srcLockIn      = "NVIDIA data-centre GPU generations: Volta 2017, Ampere 2020, Hopper 2022, Blackwell 2024 (https://www.nvidia.com/en-us/data-center/technologies/)"
 	srcVLLMMemory  = "https://docs.vllm.ai/en/latest/configuration/engine_args.html (gpu_memory_utilization, default 0.9)"
@@ -232,8 +231,6 @@ const (
 	kPCAll              = "pc.all"
 	kRiskHiddenEstimate = "risk.hiddenestimate"
 
-	kRDMAUnknown    = "w.rdmaunknown"
-	kRDMANo         = "w.rdmano"
 	kSharedHT       = "w.sharedht"
 	kNVLinkUnknown  = "w.nvlinkunknown"
 	kLegacyKepler   = "w.legacykepler"
@@ -293,6 +290,16 @@ const (
 	kWhyChangeNone        = "why.changenone"
 	kNoteIdle             = "note.idle"
 	kNoteNoCluster        = "note.nocluster"
+	kNoteNoRDMA           = "note.nordma"
+	kNoteLate             = "note.late"
+	kNoteLateUnknown      = "note.lateunknown"
+	kAsmDeadlineNodes     = "asm.deadlinenodes"
+	kAsmDeadline          = "asm.deadline"
+	kAsmNodesGiven        = "asm.nodesgiven"
+	kAsmNodesCap          = "asm.nodescap"
+	kNotePlan             = "note.plan"
+	kPlanNet              = "plan.net"
+	kPlanDone             = "plan.done"
 	kRiskMarketplace      = "risk.marketplace"
 	kRiskSharedVCPU       = "risk.sharedvcpu"
 	kRiskTPLink           = "risk.tplink"
@@ -592,14 +599,6 @@ var texts = map[string]tr{
 	kPCChina:       {"of the Chinese clouds", "国内云厂商中"},
 	kPCAll:         {"of all providers in the currency (its class publishes none above 0)", "同币种全部云厂商中（同类厂商无高于 0 的公开价）"},
 
-	kRDMAUnknown: {
-		"not documented",
-		"未见文档说明",
-	},
-	kRDMANo: {
-		"none",
-		"不支持",
-	},
 	kNoNVLinkServe: {
 		"%d x %s talk over PCIe only (no NVLink): tensor-parallel traffic slows every generated token",
 		"%d x %s 之间只有 PCIe（无 NVLink）：张量并行通信会拖慢每个生成的 token",
@@ -803,6 +802,37 @@ var texts = map[string]tr{
 		"%d multi-node offers were left out: they are independent marketplace listings, with no cluster network between the hosts",
 		"%d 个多节点报价被排除：它们是相互独立的市场型主机，主机之间没有集群网络",
 	},
+	kNoteNoRDMA: {
+		"%d multi-node offers were left out: their provider documents no cluster network for them (RDMA: InfiniBand, RoCE or EFA); an unknown network is taken as none",
+		"%d 个多节点报价被排除：提供商没有为它们注明集群网络（RDMA：InfiniBand、RoCE 或 EFA）；未注明的按没有处理",
+	},
+	kNoteLate: {
+		"%d offers would not finish within %s and were left out",
+		"%d 个报价无法在 %s 内完成，已排除",
+	},
+	kNoteLateUnknown: {
+		"%d offers were left out: their speed is not known, so they cannot be shown to finish within %s (the worse case)",
+		"%d 个报价被排除：速度未知，无法确认能在 %s 内完成（按较差情况处理）",
+	},
+	kAsmDeadlineNodes: {
+		"deadline %s: only runs that finish within it, set-up included, are listed; training one node cannot finish in time scales out, data parallel, to the fewest nodes that can, up to %d%s, and only over a cluster network the provider documents (RDMA: InfiniBand, RoCE or EFA)",
+		"完成期限 %s：只列出含准备时间在内能按时完成的方案；单节点来不及的训练按数据并行扩展到能按时完成的最少节点数，最多 %d 个%s，且只在提供商注明了集群网络（RDMA：InfiniBand、RoCE 或 EFA）时扩展",
+	},
+	kAsmDeadline: {
+		"deadline %s: only runs that finish within it, set-up included, are listed",
+		"完成期限 %s：只列出含准备时间在内能按时完成的方案",
+	},
+	kAsmNodesGiven: {" nodes (--nodes)", "节点（--nodes 指定）"},
+	kAsmNodesCap: {
+		" nodes (gpupick's cap: 512 GPUs at eight a node; --nodes sets another)",
+		"节点（gpupick 的上限：每节点 8 块时共 512 块 GPU；可用 --nodes 另设）",
+	},
+	kNotePlan: {
+		"#1 runs on %d nodes of %d× %s, %s between the nodes: %s an hour a node × %d nodes × %s h = %s for the GPUs",
+		"第 1 名使用 %d 个节点，每节点 %d× %s，节点之间为 %s：每节点每小时 %s × %d 个节点 × %s 小时 = GPU 费用 %s",
+	},
+	kPlanNet:  {"%s at %.0f Gb/s a node", "每节点 %.0[2]f Gb/s 的 %[1]s"},
+	kPlanDone: {"; done in %.1f days (deadline %s)", "；%.1f 天完成（期限 %s）"},
 	kNoteEngineCC: {
 		"%d offers with Maxwell, Pascal or Volta GPUs were left out: vLLM needs compute capability %.1f or higher (docs.vllm.ai, GPU installation); name the GPU with --gpu to see them",
 		"%d 个 Maxwell、Pascal 或 Volta 架构 GPU 报价被排除：vLLM 要求计算能力 %.1f 及以上（docs.vllm.ai GPU 安装说明）；用 --gpu 指定该 GPU 可查看",
@@ -1002,17 +1032,6 @@ var warnDefs = map[string]warnDef{
 			"多卡训练每一步都要对梯度做 all-reduce，张量并行每一层都要交换激活。NVLink 每卡 600-900 GB/s；PCIe 4.0 x16 单向约 32 GB/s，还要与数据加载共用。多卡训练请优先选 SXM/NVLink 节点，或换一张更大的 GPU。",
 		},
 		source: srcNVLink,
-	},
-	model.WarnNoRDMA: {
-		msg: tr{
-			"%d nodes without GPUDirect RDMA (%s): inter-node traffic goes through the CPUs and TCP",
-			"%d 个节点之间没有 GPUDirect RDMA（%s）：跨节点通信要经过 CPU 和 TCP",
-		},
-		detail: tr{
-			"Across nodes, gradient and pipeline traffic needs InfiniBand, RoCE or EFA with GPUDirect RDMA to keep GPUs busy. Over plain Ethernet, multi-node training often runs at a fraction of its single-node speed.",
-			"跨节点的梯度和流水线通信需要 InfiniBand、RoCE 或支持 GPUDirect RDMA 的 EFA 才能让 GPU 保持满载。普通以太网下，多机训练的速度常常只有单机的几分之一。",
-		},
-		source: srcRDMA,
 	},
 	model.WarnSharedVCPU: {
 		msg: tr{

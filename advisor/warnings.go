@@ -60,18 +60,8 @@ func (c *call) warnings(o *model.Offer, r *row, sh *shape, sr *shapeRes, rec *mo
 		// Not documented: say so rather than claim either way.
 		ws = append(ws, l.warningKey(model.WarnNoNVLink, kNVLinkUnknown, model.SeverityInfo, srcNVLink, sh.count, o.GPU))
 	}
-	// no-rdma: several nodes without GPUDirect RDMA.
-	if sr.nodes > 1 && o.RDMA != model.Yes {
-		sev := model.SeverityWarn
-		if p.training && o.RDMA == model.No {
-			sev = model.SeverityCritical
-		}
-		known := l.f(kRDMAUnknown)
-		if o.RDMA == model.No {
-			known = l.f(kRDMANo)
-		}
-		add(model.WarnNoRDMA, sev, srcRDMA, sr.nodes, known)
-	}
+	// Several nodes without GPUDirect RDMA are never listed (clusterOK,
+	// nodes.go), so there is nothing to warn about here.
 	// shared-vcpu and low-cpu-per-gpu.
 	switch o.VCPUType {
 	case model.VCPUShared, model.VCPUBurstable, model.VCPUContainer, model.VCPUGPUFraction, model.VCPUMarketplace:

@@ -26,7 +26,6 @@ func (s Severity) Rank() int {
 // Warning codes. They are stable: scripts match on them.
 const (
 	WarnNoNVLink          = "no-nvlink"
-	WarnNoRDMA            = "no-rdma"
 	WarnSharedVCPU        = "shared-vcpu"
 	WarnLowCPUPerGPU      = "low-cpu-per-gpu"
 	WarnSpotNoCheckpoint  = "spot-no-checkpoint"
