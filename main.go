@@ -49,6 +49,12 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return runCatalog(args[1:], stdout, stderr)
 		case "models":
 			return runModels(args[1:], stdout, stderr)
+		case "export":
+			return runExport(args[1:], stdout, stderr)
+		case "plan":
+			return runPlan(args[1:], stdout, stderr)
+		case "verify":
+			return runVerify(args[1:], stdout, stderr)
 		case "help", "-h", "-help", "--help":
 			return runWizard([]string{"--help"}, stdin, stdout, stderr)
 		case "version", "-version", "--version":
@@ -56,7 +62,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return exitOK
 		}
 		if !strings.HasPrefix(args[0], "-") {
-			fmt.Fprintf(stderr, "gpupick: unknown command %q (use recommend, catalog, models, help, or no command for the wizard)\n", args[0])
+			fmt.Fprintf(stderr, "gpupick: unknown command %q (use recommend, catalog, models, export, plan, verify, help, or no command for the wizard)\n", args[0])
 			return exitUsage
 		}
 	}
@@ -73,6 +79,11 @@ Usage:
   gpupick catalog list|show|stats|import|update
                              browse, check and refresh the GPU catalog
   gpupick models             list the model presets
+  gpupick export --to skypilot|dstack FILE.toml
+                             a launch config for the record's choice
+  gpupick plan FILE.toml     a trial plan: top 3 candidates, cost, benchmark
+  gpupick verify FILE.toml [--from DIR]
+                             check the rented machine against the record
   gpupick version            (also --version)
 
 Exit codes: 0 ok, 1 a failure while running, 2 bad input (flag, answers

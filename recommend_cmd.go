@@ -11,6 +11,7 @@ import (
 
 	"github.com/gpupick/gpupick/advisor"
 	"github.com/gpupick/gpupick/data"
+	"github.com/gpupick/gpupick/data/launch"
 	"github.com/gpupick/gpupick/model"
 )
 
@@ -38,7 +39,7 @@ func runRecommend(args []string, stdout, stderr io.Writer) int {
 	var af answerFlags
 	af.register(fs)
 	answersFile := fs.String("answers", "", "start from the answers of a decision record `FILE`; the flags given override them")
-	format := fs.String("format", "table", "output `FORMAT`: table, json or toml")
+	format := fs.String("format", "table", "output `FORMAT`: table, json, toml, skypilot or dstack (a launch config for the best offer)")
 	top := fs.Int("top", 10, "the `N` best recommendations to print")
 	withinBudget := fs.Bool("within-budget", false, "hide the offers over the budget (a note says how many)")
 	if code, ok := parseFlags(fs, args, recommendHelp, stdout, stderr); !ok {
@@ -49,9 +50,9 @@ func runRecommend(args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	switch *format {
-	case "table", "json", "toml":
+	case "table", "json", "toml", "skypilot", "dstack":
 	default:
-		return fail(exitUsage, "--format %q: unknown format (use table, json or toml)", echo(*format))
+		return fail(exitUsage, "--format %q: unknown format (use table, json, toml, skypilot or dstack)", echo(*format))
 	}
 	if *top < 1 || *top > 10000 {
 		return fail(exitUsage, "--top %d: out of range (use 1 to 10000)", *top)
@@ -67,8 +68,17 @@ func runRecommend(args []string, stdout, stderr io.Writer) int {
 	for _, n := range notes {
 		fmt.Fprintln(stderr, "gpupick recommend: note:", n)
 	}
-	res := advisor.Recommend(cat, a, advisor.Options{Top: *top, Lang: lang, WithinBudget: *withinBudget})
+	opt := advisor.Options{Top: *top, Lang: lang, WithinBudget: *withinBudget}
+	res := advisor.Recommend(cat, a, opt)
+	advisor.WhatWouldChange(cat, a, opt, &res)
 	switch *format {
+	case "skypilot", "dstack":
+		if len(res.Recommendations) == 0 {
+			break
+		}
+		if code := writeLaunch(stdout, stderr, "recommend", launch.Tool(*format), &res.Recommendations[0], a, lang); code != exitOK {
+			return code
+		}
 	case "json":
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")
@@ -134,7 +144,11 @@ func writeTable(w io.Writer, cat *model.Catalog, a model.Answers, res model.Resu
 	}
 	fmt.Fprintf(w, "Need:    %.1f GiB GPU memory (%s) for %s in %s\n", req.VRAMGiB, strings.Join(parts, ", "), what, req.Precision)
 	if a.DurationMode == model.DurationJob {
-		fmt.Fprintf(w, "Run:     a job of %s tokens (cost to finish)\n", model.FormatCount(a.JobTokens))
+		unit := "tokens"
+		if req.Image != nil {
+			unit = "images"
+		}
+		fmt.Fprintf(w, "Run:     a job of %s %s (cost to finish)\n", model.FormatCount(a.JobTokens), unit)
 	} else {
 		fmt.Fprintf(w, "Run:     %s at %s h/week = %.0f GPU hours\n", model.FormatDuration(a.DurationHours), model.FormatNumber(a.HoursPerWeek), a.GPUHours())
 	}
@@ -187,6 +201,16 @@ func writeTable(w io.Writer, cat *model.Catalog, a model.Answers, res model.Resu
 			fmt.Fprintf(w, "  [%s] %s: %s\n", wn.Severity, wn.Code, wn.Message)
 		}
 	}
+	if len(res.Recommendations) > 0 && res.Recommendations[0].HiddenCosts.Estimated() {
+		fmt.Fprintln(w, "\nStorage and egress for #1:")
+		for _, n := range res.Recommendations[0].HiddenCosts.Notes {
+			fmt.Fprintln(w, "  "+n)
+		}
+	}
+	if len(res.Recommendations) > 0 && res.Recommendations[0].PerImage > 0 {
+		r := &res.Recommendations[0]
+		fmt.Fprintf(w, "\nImages on #1: %s s per image on one GPU, %s images an hour, %s per image\n", model.FormatNumber(math.Round(r.Speed.SecondsPerImage*10)/10), model.FormatNumber(math.Round(r.Speed.ImagesPerHour)), perImageMoney(r.PerImage, res.Currency, r.Converted))
+	}
 	if len(res.Recommendations) > 0 {
 		printPriceModels(w, &res.Recommendations[0], res.Currency)
 	}
@@ -237,4 +261,18 @@ func seconds(s float64) string {
 		return fmt.Sprintf("%.0f s", math.Ceil(s))
 	}
 	return fmt.Sprintf("%.0f min", math.Round(s/60))
+}
+
+// perImageMoney formats the cost of one image: money's form from a
+// tenth of the currency up, four decimals below it (images cost
+// fractions of a cent).
+func perImageMoney(v float64, cur model.Currency, converted bool) string {
+	if v >= 0.1 || v <= 0 || math.IsNaN(v) || math.IsInf(v, 0) {
+		return money(v, cur, converted)
+	}
+	s := cur.Symbol()
+	if converted {
+		s = "≈" + s
+	}
+	return s + fmt.Sprintf("%.4f", v)
 }

@@ -7,21 +7,37 @@ import (
 )
 
 // totalCell is the TOTAL column of the recommend table: the all-in cost of
-// the run (GPUs, storage and egress). When the catalog lacks a storage or
-// egress price the run needs, the total counts the known parts only and
-// says so: "≥$1,234 + unknown egress".
+// the run (GPUs, storage and egress). A storage or egress price the
+// provider does not publish is counted at its class's estimate and the
+// total says so: "~$1,234 est. egress". When not even an estimate exists,
+// the total counts the known parts only and says so: "≥$1,234 + unknown
+// egress".
 func totalCell(r *model.Recommendation, cur model.Currency) string {
 	s := money(r.Total, cur, r.Converted)
 	h := &r.HiddenCosts
-	if !h.Partial() || r.Total <= 0 {
+	if r.Total <= 0 || !h.Partial() && !h.Estimated() {
 		return s
 	}
-	var parts []string
-	if h.StorageUnknown {
-		parts = append(parts, "storage")
+	var est, unk []string
+	for _, p := range []struct {
+		name               string
+		estimated, unknown bool
+	}{{"storage", h.StorageEstimated, h.StorageUnknown}, {"egress", h.EgressEstimated, h.EgressUnknown}} {
+		switch {
+		case p.unknown:
+			unk = append(unk, p.name)
+		case p.estimated:
+			est = append(est, p.name)
+		}
 	}
-	if h.EgressUnknown {
-		parts = append(parts, "egress")
+	switch {
+	case len(unk) == 0:
+		if !strings.HasPrefix(s, "≈") { // a converted amount is marked approximate already
+			s = "~" + s
+		}
+		return s + " est. " + strings.Join(est, ", ")
+	case len(est) == 0:
+		return "≥" + s + " + unknown " + strings.Join(unk, ", ")
 	}
-	return "≥" + s + " + unknown " + strings.Join(parts, ", ")
+	return "≥" + s + " (est. " + strings.Join(est, ", ") + ") + unknown " + strings.Join(unk, ", ")
 }

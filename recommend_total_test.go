@@ -21,10 +21,12 @@ type budgetJSON struct {
 		TotalUSD     float64 `json:"total_usd"`
 		GPUTotalUSD  float64 `json:"gpu_total_usd"`
 		HiddenCosts  struct {
-			StorageUSD     float64 `json:"storage_usd"`
-			EgressUSD      float64 `json:"egress_usd"`
-			StorageUnknown bool    `json:"storage_unknown"`
-			EgressUnknown  bool    `json:"egress_unknown"`
+			StorageUSD       float64 `json:"storage_usd"`
+			EgressUSD        float64 `json:"egress_usd"`
+			StorageUnknown   bool    `json:"storage_unknown"`
+			EgressUnknown    bool    `json:"egress_unknown"`
+			StorageEstimated bool    `json:"storage_estimated"`
+			EgressEstimated  bool    `json:"egress_estimated"`
 		} `json:"hidden_costs"`
 	} `json:"recommendations"`
 }
@@ -32,7 +34,7 @@ type budgetJSON struct {
 // TestRecommendOverBudgetAndAllIn: offers over the budget follow those
 // within it with a count (a Note in the table, a field in JSON);
 // --within-budget hides them and says how many; TOTAL is the all-in cost,
-// marked when a part of it is unknown.
+// marked when a part of it is a class estimate (or unknown).
 func TestRecommendOverBudgetAndAllIn(t *testing.T) {
 	isolate(t)
 	args := []string{"recommend", "--budget", "0.3/h", "--egress", "2TB", "--data", "100GB", "--top", "400"}
@@ -61,7 +63,10 @@ func TestRecommendOverBudgetAndAllIn(t *testing.T) {
 		if h.StorageUnknown && h.StorageUSD != 0 || h.EgressUnknown && h.EgressUSD != 0 {
 			t.Fatalf("#%d: an unknown price was priced: %+v", i+1, h)
 		}
-		if h.StorageUnknown || h.EgressUnknown {
+		if h.StorageEstimated && h.StorageUSD <= 0 || h.EgressEstimated && h.EgressUSD <= 0 {
+			t.Fatalf("#%d: an estimate priced at nothing: %+v", i+1, h)
+		}
+		if h.StorageUnknown || h.EgressUnknown || h.StorageEstimated || h.EgressEstimated {
 			partial++
 		}
 	}
@@ -70,16 +75,16 @@ func TestRecommendOverBudgetAndAllIn(t *testing.T) {
 		t.Fatalf("%d over of %d shown; over_budget %d of %d listed (hidden %v)", over, len(res.Recommendations), res.OverBudget, res.Listed, res.OverBudgetHidden)
 	}
 	if partial == 0 {
-		t.Fatal("want offers whose egress or storage price is unknown")
+		t.Fatal("want offers whose egress or storage price is estimated or unknown")
 	}
 
-	// The table: a Note with the count, TOTAL marked when partial.
+	// The table: a Note with the count, TOTAL marked when estimated or partial.
 	_, table, _ := runCLI(t, args...)
 	if !strings.Contains(table, "Note: "+strconv.Itoa(res.OverBudget)+" offers are over the budget") {
 		t.Errorf("table lacks the over-budget count %d:\n%s", res.OverBudget, table)
 	}
-	if !regexp.MustCompile(`≥\$[0-9.,k]+ \+ unknown (storage, egress|storage|egress)`).MatchString(table) {
-		t.Errorf("table does not mark a partial total:\n%s", table)
+	if !regexp.MustCompile(`(≥\$[0-9.,k]+ \+ unknown|~\$[0-9.,k]+ est\.) (storage, egress|storage|egress)`).MatchString(table) {
+		t.Errorf("table does not mark an estimated or partial total:\n%s", table)
 	}
 
 	// --within-budget: only offers within it, the others counted as hidden.

@@ -202,6 +202,15 @@ func TestDiffusionSingleGPU(t *testing.T) {
 		if math.Abs(r.Speed.JobHours-jobH) > 1e-9*jobH || math.Abs(r.RunHours-jobH-r.Setup.Hours) > 1e-9 {
 			t.Errorf("%s: job %.4f h, run %.4f h, set-up %.4f h; want a job of %.4f h (seconds per image / copies)", r.InstanceType, r.Speed.JobHours, r.RunHours, r.Setup.Hours, jobH)
 		}
+		// One image costs the hourly rate over the images an hour.
+		if want := r.HourlyUSD / r.Speed.ImagesPerHour; r.PerImageUSD <= 0 || math.Abs(r.PerImageUSD-want) > 1e-12 {
+			t.Errorf("%s: %.6f USD per image, want %.6f (hourly %.2f / %.1f images an hour)", r.InstanceType, r.PerImageUSD, want, r.HourlyUSD, r.Speed.ImagesPerHour)
+		}
+	}
+	// A language model has no cost per image.
+	llm := Recommend(cat, answers(model.WorkloadInference, "llama-2-7b", model.BF16, 1024, 1), Options{})
+	if len(llm.Recommendations) == 0 || llm.Recommendations[0].PerImageUSD != 0 {
+		t.Errorf("a language model priced per image: %+v", llm.Recommendations)
 	}
 }
 

@@ -29,6 +29,7 @@ type index struct {
 	// bound with spot.
 	spotOrder []int32
 	provs     []provInfo
+	est       []provEstimate // per provider: its class's estimates (hidden.go)
 	gpus      []gpuInfo
 	curs      []model.Currency
 	maxVRAM   float64
@@ -82,7 +83,7 @@ type hotRow struct {
 	lbSpotUSD float32
 	prov      uint16
 	cur       uint8
-	risk      uint8 // the offer's own risk penalties in percent (risk.go)
+	risk      uint8 // the offer's own risks as bits (offerRiskBits, risk.go)
 }
 
 // shape is a distinct hardware configuration.
@@ -237,6 +238,7 @@ func buildIndex(cat *model.Catalog, fp fingerprint) *index {
 			ix.maxVRAM = usable
 		}
 	}
+	ix.est = hiddenEstimates(cat, ix.provs)
 	for _, g := range cat.GPUs {
 		if u, _ := g.Usable(g.VRAMGiB); u > ix.maxVRAM {
 			ix.maxVRAM = u
@@ -268,7 +270,7 @@ func buildIndex(cat *model.Catalog, fp fingerprint) *index {
 		}
 		fx := fxUSD[r.cur]
 		hot[i] = hotRow{lbUSD: lowerF32(lo * fx), lbSpotUSD: lowerF32(ls * fx), prov: r.prov, cur: r.cur,
-			risk: offerRiskSum(&cat.Offers[r.offer], stale)}
+			risk: offerRiskBits(&cat.Offers[r.offer], stale)}
 	}
 	// Within a shape, order rows by their lower bound (no price last, then
 	// catalog order) so a scan that keeps no statistics can stop at the

@@ -167,8 +167,9 @@ func TestWithinBudgetHidesOverBudget(t *testing.T) {
 
 // TestTotalIsAllIn: every total is the GPUs plus storage plus egress, in
 // USD and in the display currency; a storage or egress price the catalog
-// lacks is flagged unknown, counted as nothing in the total, and said so
-// in the notes.
+// lacks is priced at its class's estimate and flagged estimated, or, when
+// there is no estimate, flagged unknown, counted as nothing in the total,
+// and said so in the notes.
 func TestTotalIsAllIn(t *testing.T) {
 	cat := syntheticCatalog(2000, 5)
 	for name, a := range listCases() {
@@ -188,9 +189,13 @@ func TestTotalIsAllIn(t *testing.T) {
 				pol, ok := cat.Policies[r.Provider]
 				wantStorage := a.DataGB > 0 && (!ok || pol.BlockStorageGBMonth <= 0)
 				wantEgress := a.EgressGB > 0 && (!ok || !pol.EgressKnown)
-				if h.StorageUnknown != wantStorage || h.EgressUnknown != wantEgress {
-					t.Fatalf("%s %s: storage unknown %v (want %v), egress unknown %v (want %v)", name, r.InstanceType,
-						h.StorageUnknown, wantStorage, h.EgressUnknown, wantEgress)
+				if (h.StorageUnknown || h.StorageEstimated) != wantStorage || (h.EgressUnknown || h.EgressEstimated) != wantEgress ||
+					h.StorageUnknown && h.StorageEstimated || h.EgressUnknown && h.EgressEstimated {
+					t.Fatalf("%s %s: storage unknown %v / estimated %v (want one: %v), egress unknown %v / estimated %v (want one: %v)", name, r.InstanceType,
+						h.StorageUnknown, h.StorageEstimated, wantStorage, h.EgressUnknown, h.EgressEstimated, wantEgress)
+				}
+				if h.StorageEstimated && h.StorageUSD <= 0 && r.RunHours > 0 || h.EgressEstimated && h.EgressUSD <= 0 {
+					t.Fatalf("%s %s: an estimate priced at nothing: %+v", name, r.InstanceType, h)
 				}
 				if h.StorageUnknown && h.StorageUSD != 0 || h.EgressUnknown && h.EgressUSD != 0 {
 					t.Fatalf("%s %s: an unknown price priced: %+v", name, r.InstanceType, h)
@@ -207,29 +212,6 @@ func TestTotalIsAllIn(t *testing.T) {
 				t.Errorf("%s: %d partial totals; notes %v", name, partial, res.Notes)
 			}
 		}
-	}
-}
-
-// TestUnknownCostNeverWins: an offer whose egress price is unknown ranks
-// after a dearer one whose whole cost is known, and says its total is
-// partial.
-func TestUnknownCostNeverWins(t *testing.T) {
-	cheap := testOffer("nopolicy", "cheap-l4", "L4", 1, 0.5)
-	dear := testOffer("cloudA", "dear-l4", "L4", 1, 0.9)
-	cat := catWith(cheap, dear)
-	a := stated(10, func(a *model.Answers) { a.EgressGB = 1000 })
-	res := Recommend(cat, a, Options{})
-	if got := names(res); len(got) != 2 || got[0] != "dear-l4" {
-		t.Fatalf("want the offer with a known total first, got %v", got)
-	}
-	r := res.Recommendations[1]
-	if !r.HiddenCosts.EgressUnknown || r.HiddenCosts.EgressUSD != 0 || r.TotalUSD != r.GPUTotalUSD {
-		t.Errorf("unknown egress: %+v, total %.2f, GPU %.2f", r.HiddenCosts, r.TotalUSD, r.GPUTotalUSD)
-	}
-	// Without egress both totals are known: the cheaper wins.
-	a.EgressGB = 0
-	if got := names(Recommend(cat, a, Options{})); got[0] != "cheap-l4" {
-		t.Errorf("without egress: %v", got)
 	}
 }
 
@@ -262,7 +244,7 @@ func TestExpandMatchesRecommend(t *testing.T) {
 		})
 	}
 	// A model no single node holds: Expand widens as Recommend does.
-	small := testOffer("cloudA", "l4x1", "L4", 1, 0.1)
+	small := clustered(testOffer("cloudA", "l4x1", "L4", 1, 0.1))
 	wide := serve("llama-3.1-8b", model.BF16, 8192, model.LatencyBatch)()
 	wide.Context = 65536
 	cat1 := catWith(small)

@@ -52,12 +52,23 @@ func TestFirmCommitmentChosenOnGCP(t *testing.T) {
 				}
 				continue
 			}
+			q, od := quoteOf(r, tc.want), quoteOf(r, model.PriceOnDemand)
+			if q == nil || q.UpTo {
+				// No firm price for this family (A2 Ultra): never chosen
+				// from a best case, and never the top pick.
+				if i == 0 {
+					t.Errorf("%g months: #1 %s has no firm %s price", tc.months, r.InstanceType, tc.want)
+				}
+				if x := quoteOf(r, r.PriceModel); x == nil || x.UpTo || !x.Eligible {
+					t.Errorf("%s chose %s, not an eligible firm price", r.InstanceType, r.PriceModel)
+				}
+				continue
+			}
 			if r.PriceModel != tc.want {
 				t.Errorf("%g months: %s chose %s, want %s", tc.months, r.InstanceType, r.PriceModel, tc.want)
 				continue
 			}
-			q, od := quoteOf(r, tc.want), quoteOf(r, model.PriceOnDemand)
-			if q == nil || od == nil || !q.Eligible || q.UpTo || q.Estimate {
+			if od == nil || !q.Eligible || q.Estimate {
 				t.Fatalf("%s: commitment quote %+v is not a firm, eligible price", r.InstanceType, q)
 			}
 			fam := r.InstanceType[:strings.LastIndexByte(r.InstanceType, '-')]

@@ -49,6 +49,10 @@ func (c *call) full(cd cand) model.Recommendation {
 	for i := range rec.Risk {
 		rec.Risk[i].Text = c.l.f(riskTexts[rec.Risk[i].Code], rec.Risk[i].Percent)
 	}
+	if p := hiddenRisk(hc, r, cd.pm); p > 0 {
+		rec.Risk = append(rec.Risk, model.RiskPenalty{Code: riskCodeEstimate, Percent: p, Text: c.l.f(kRiskHiddenEstimate, p)})
+		rec.RiskPercent = riskTotal(rec.Risk)
+	}
 	if sr.tight {
 		rec.Shortfalls = append(rec.Shortfalls, model.ShortHeadroom)
 	}
@@ -57,6 +61,9 @@ func (c *call) full(cd cand) model.Recommendation {
 	}
 	if sr.bf16H {
 		rec.Shortfalls = append(rec.Shortfalls, model.ShortBF16AsFP16)
+	}
+	if sr.slim {
+		rec.Shortfalls = append(rec.Shortfalls, model.ShortLatencyMargin)
 	}
 	if c.p.training {
 		rec.TensorParallel, rec.PipelineParallel, rec.Replicas = 0, 0, 0
@@ -101,6 +108,9 @@ func (c *call) full(cd cand) model.Recommendation {
 			rec.Region = q.zone
 		}
 		rec.HourlyUSD, rec.Hourly = q.rate, q.rate*toDisp
+		if ip := rec.Speed.ImagesPerHour; ip > 0 {
+			rec.PerImageUSD, rec.PerImage = q.rate/ip, q.rate*toDisp/ip
+		}
 		if !unknown {
 			rec.GPUTotalUSD, rec.GPUTotal = q.total, q.total*toDisp
 		}
@@ -111,7 +121,8 @@ func (c *call) full(cd cand) model.Recommendation {
 		StorageUSD: hc.storage, EgressUSD: hc.egress,
 		Storage: hc.storage * usdDisp, Egress: hc.egress * usdDisp,
 		StorageUnknown: hc.storageUnknown, EgressUnknown: hc.egressUnkn,
-		Notes: c.hiddenNotes(hc, pol, cal),
+		StorageEstimated: hc.storageEst, EgressEstimated: hc.egressEst,
+		Notes: c.hiddenNotes(hc, r.prov, cal),
 	}
 	if rec.GPUTotalUSD > 0 {
 		h := &rec.HiddenCosts
@@ -142,6 +153,7 @@ func (c *call) offerRow(cd cand) model.OfferRow {
 		VRAMGiB: o.TotalVRAMGiB(), Headroom: sr.headroom, PriceModel: pmNames[cd.pm], Hourly: cd.hourly * toDisp,
 		Converted: r.currency(c.ix) != c.disp, WithinBudget: cd.over() == 0,
 		StorageUnknown: hc.storageUnknown, EgressUnknown: hc.egressUnkn,
+		StorageEstimated: hc.storageEst, EgressEstimated: hc.egressEst,
 	}
 	if !math.IsInf(cd.cost, 0) {
 		// The ranking kept the all-in cost; the GPUs' share is priced again.
@@ -251,32 +263,6 @@ func (c *call) quoteNote(q *quote, o *model.Offer, r *row, nodes int, pol *model
 		}
 	}
 	return strings.Join(parts, "; ")
-}
-
-// hiddenNotes explains the hidden costs.
-func (c *call) hiddenNotes(hc hidden, pol *model.Policy, cal float64) []string {
-	l := c.l
-	var out []string
-	if c.storageGB > 0 {
-		switch {
-		case hc.storageUnknown:
-			out = append(out, l.f(kHStorageUnknown, c.storageGB))
-		default:
-			out = append(out, l.f(kHStorage, c.storageGB, pol.BlockStorageGBMonth, string(pol.Currency), cal/model.HoursPerMonth))
-		}
-		if pol != nil && pol.StorageBilledWhileStopped == model.Yes && c.a.HoursPerWeek < model.HoursPerWeekFull {
-			out = append(out, l.f(kHStoppedBilled))
-		}
-	}
-	if c.a.EgressGB > 0 {
-		switch {
-		case hc.egressUnkn:
-			out = append(out, l.f(kHEgressUnknown, c.a.EgressGB))
-		default:
-			out = append(out, l.f(kHEgress, c.a.EgressGB, pol.EgressFreeGBMonth))
-		}
-	}
-	return out
 }
 
 // quoteFacts fills a price quote's zone range and interruption figures.

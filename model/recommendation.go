@@ -79,9 +79,12 @@ type PriceQuote struct {
 }
 
 // HiddenCosts are the costs of a run besides the GPUs, in USD and in the
-// display currency, with the reason for each. A cost whose price the
-// catalog does not know is 0 with its Unknown flag set: it is not counted
-// in Recommendation.Total, which is then a lower bound.
+// display currency, with the reason for each. A price the provider does
+// not publish is replaced by a stated, conservative estimate (the highest
+// published price of the provider's class) with its Estimated flag set,
+// and counted. Only when no estimate can be made is the cost 0 with its
+// Unknown flag set: it is not counted in Recommendation.Total, which is
+// then a lower bound.
 type HiddenCosts struct {
 	StorageUSD float64 `json:"storage_usd" toml:"storage_usd"`
 	EgressUSD  float64 `json:"egress_usd" toml:"egress_usd"`
@@ -89,10 +92,19 @@ type HiddenCosts struct {
 	Egress     float64 `json:"egress" toml:"egress"`
 	// StorageUnknown and EgressUnknown mark a run that stores data or sends
 	// it out on a provider whose price for it is not known.
-	StorageUnknown bool     `json:"storage_unknown,omitempty" toml:"storage_unknown,omitempty"`
-	EgressUnknown  bool     `json:"egress_unknown,omitempty" toml:"egress_unknown,omitempty"`
-	Notes          []string `json:"notes,omitempty" toml:"notes,omitempty"`
+	StorageUnknown bool `json:"storage_unknown,omitempty" toml:"storage_unknown,omitempty"`
+	EgressUnknown  bool `json:"egress_unknown,omitempty" toml:"egress_unknown,omitempty"`
+	// StorageEstimated and EgressEstimated mark a cost priced at the
+	// estimate of the provider's class because the provider publishes no
+	// price for it (the notes say which published price it is).
+	StorageEstimated bool     `json:"storage_estimated,omitempty" toml:"storage_estimated,omitempty"`
+	EgressEstimated  bool     `json:"egress_estimated,omitempty" toml:"egress_estimated,omitempty"`
+	Notes            []string `json:"notes,omitempty" toml:"notes,omitempty"`
 }
+
+// Estimated reports whether a part of the run's cost is a class estimate
+// rather than the provider's published price.
+func (h *HiddenCosts) Estimated() bool { return h.StorageEstimated || h.EgressEstimated }
 
 // Partial reports whether a part of the run's cost is unknown, so that the
 // all-in total counts only the known parts.
@@ -182,6 +194,10 @@ const (
 	// ShortBF16AsFP16: BF16 was asked on a GPU without BF16, so it runs
 	// in FP16 (narrower range: cast weights, loss scaling in training).
 	ShortBF16AsFP16 = "bf16-as-fp16"
+	// ShortLatencyMargin: the estimated decode speed meets the latency
+	// class by less than the estimate's tested tolerance, so the run may
+	// miss the class.
+	ShortLatencyMargin = "latency-margin"
 )
 
 // Hosting of an offer.
@@ -242,6 +258,12 @@ type Recommendation struct {
 	WithinBudget bool         `json:"within_budget" toml:"within_budget"`
 	PriceModels  []PriceQuote `json:"price_models" toml:"price_models"`
 	HiddenCosts  HiddenCosts  `json:"hidden_costs" toml:"hidden_costs"`
+	// PerImageUSD and PerImage are the GPU cost of one image of a diffusion
+	// pipeline under the chosen price model (its hourly rate over the
+	// images the configuration makes in an hour); 0 for a language model
+	// or an unknown speed.
+	PerImageUSD float64 `json:"per_image_usd,omitempty" toml:"per_image_usd,omitempty"`
+	PerImage    float64 `json:"per_image,omitempty" toml:"per_image,omitempty"`
 	// RunHours is the hours the GPUs run (wall-clock share, or job time
 	// plus set-up for a job-size run).
 	RunHours float64 `json:"run_hours" toml:"run_hours"`
@@ -254,7 +276,8 @@ type Recommendation struct {
 	// within its budget group and latency tier.
 	Shortfalls []string `json:"shortfalls,omitempty" toml:"shortfalls,omitempty"`
 	// Risk lists the penalties the default order adds to the all-in cost
-	// for ranking (never to the totals shown); RiskPercent is their sum.
+	// for ranking (never to the totals shown); RiskPercent is their
+	// compounded total (each penalty raises the cost the others raised).
 	Risk []RiskPenalty `json:"risk,omitempty" toml:"risk,omitempty"`
 	// Interconnect is the offer's GPU-to-GPU link (nvswitch, nvlink, pcie,
 	// single, infinity-fabric, or unknown), Hosting HostingDatacenter or
@@ -309,15 +332,29 @@ type OfferRow struct {
 	// StorageUnknown and EgressUnknown are those of HiddenCosts.
 	StorageUnknown bool `json:"storage_unknown,omitempty" toml:"storage_unknown,omitempty"`
 	EgressUnknown  bool `json:"egress_unknown,omitempty" toml:"egress_unknown,omitempty"`
+	// StorageEstimated and EgressEstimated are those of HiddenCosts.
+	StorageEstimated bool `json:"storage_estimated,omitempty" toml:"storage_estimated,omitempty"`
+	EgressEstimated  bool `json:"egress_estimated,omitempty" toml:"egress_estimated,omitempty"`
 }
+
+// Estimated reports whether the row's total counts a class estimate.
+func (r *OfferRow) Estimated() bool { return r.StorageEstimated || r.EgressEstimated }
 
 // Partial reports whether the row's total counts only the known parts.
 func (r *OfferRow) Partial() bool { return r.StorageUnknown || r.EgressUnknown }
 
-// RankCost is the all-in cost the default order compares: the total with
-// the risk penalties added.
+// RankCost is the all-in cost the default order compares: the total
+// raised by each risk penalty in turn (they compound); a record that
+// lists no penalties uses its RiskPercent.
 func (r *Recommendation) RankCost() float64 {
-	return r.TotalUSD * (1 + float64(r.RiskPercent)/100)
+	if len(r.Risk) == 0 {
+		return r.TotalUSD * (1 + float64(r.RiskPercent)/100)
+	}
+	x := r.TotalUSD
+	for _, k := range r.Risk {
+		x *= 1 + float64(k.Percent)/100
+	}
+	return x
 }
 
 // Row is the recommendation's row of a list of offers.
@@ -327,6 +364,7 @@ func (r *Recommendation) Row(index int) OfferRow {
 		GPU: r.GPU, GPUCount: r.GPUCount, Nodes: r.Nodes, VRAMGiB: r.VRAMGiB, Headroom: r.Headroom,
 		PriceModel: r.PriceModel, Hourly: r.Hourly, GPUTotal: r.GPUTotal, Total: r.Total, Converted: r.Converted,
 		WithinBudget: r.WithinBudget, StorageUnknown: r.HiddenCosts.StorageUnknown, EgressUnknown: r.HiddenCosts.EgressUnknown,
+		StorageEstimated: r.HiddenCosts.StorageEstimated, EgressEstimated: r.HiddenCosts.EgressEstimated,
 	}
 }
 

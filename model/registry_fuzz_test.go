@@ -21,6 +21,7 @@ func FuzzRegistryParse(f *testing.F) {
 		{int(AnsGPU), "H10O"}, {int(AnsProviders), "aws, awz"}, {int(AnsRegions), "us-east"}, {int(AnsSharding), "AUTO"},
 		{int(AnsInterruptible), "是"}, {int(AnsContext), "128k"}, {int(AnsHoursPerWeek), "8h/d"}, {int(AnsTokens), "1,5T"},
 		{int(AnsCheckpointInterval), "30min"}, {int(AnsCheckpointInterval), "2h"}, {int(AnsCheckpointInterval), "30m"},
+		{int(AnsDeadline), "30d"}, {int(AnsDeadline), "720.004h"},
 	} {
 		f.Add(seed.id, seed.raw)
 	}

@@ -58,6 +58,7 @@ const (
 	mFieldDuration
 	mFieldPerWeek
 	mFieldGenTokens
+	mFieldDeadline
 	mFieldGradCkpt
 	mFieldSharding
 	mFieldInterrupt
@@ -146,6 +147,7 @@ const (
 	mFormsSize
 	mFormsSizeOptional
 	mFormsDuration
+	mFormsDeadline
 	mFormsPerWeek
 	mFormsBudget
 	mFormsCount
@@ -205,6 +207,7 @@ const (
 	mSpeedPerUser
 	mSpeedTraining
 	mSpeedPerImage
+	mPerImageCost
 	mJobHoursFmt
 	mSetupFmt
 	mOffersTitle
@@ -363,6 +366,8 @@ const (
 	mOverBudgetCount
 	mPartialLegend
 	mPartialNote
+	mCostEstimate
+	mEstimateNote
 	mPricing
 	mRunTotal
 
@@ -418,6 +423,7 @@ var texts = [msgCount]text{
 	mFieldDuration:     {"Calendar length", "日历时长"},
 	mFieldPerWeek:      {"Hours a week", "每周使用小时数"},
 	mFieldGenTokens:    {"Tokens to generate", "要生成的 token 数"},
+	mFieldDeadline:     {"Finish within (blank: no deadline)", "完成期限（留空为不限）"},
 	mFieldGradCkpt:     {"Gradient checkpointing", "梯度检查点"},
 	mFieldSharding:     {"Sharding (multi-GPU)", "分片策略（多卡）"},
 	mFieldInterrupt:    {"Can the job be interrupted?", "任务可以被中断吗？"},
@@ -504,6 +510,7 @@ var texts = [msgCount]text{
 	mFormsSize:         {model.FormsSize, "容量，单位 MB、GB 或 TB，如 80GB、500 GB、2TB"},
 	mFormsSizeOptional: {model.FormsSize + "; blank for none", "容量，单位 MB、GB 或 TB，如 80GB、500 GB、2TB；留空表示无"},
 	mFormsDuration:     {model.FormsDuration, "数字加 h、d、w、mo 或 y，如 8h、10d、2w、3mo、1y"},
+	mFormsDeadline:     {model.FormsDeadline, "数字加 h、d、w、mo 或 y，如 12h、30d、2w、3mo；留空为不限"},
 	mFormsPerWeek:      {model.FormsPerWeek, "每周小时数，如 40、40h/w、8h/d 或 24/7"},
 	mFormsBudget:       {model.FormsBudget, "每小时、每月或总额，如 2.5/h、$3000/mo、¥500、500"},
 	mFormsCount:        {model.FormsCount, "整数，如 1、8"},
@@ -559,6 +566,7 @@ var texts = [msgCount]text{
 	mSpeedPerUser:  {"~%s tok/s per user", "每用户约 %s token/秒"},
 	mSpeedTraining: {"~%s tok/s training", "训练约 %s token/秒"},
 	mSpeedPerImage: {"~%s s per image", "每张图约 %s 秒"},
+	mPerImageCost:  {"%s per image", "每张图 %s"},
 	mJobHoursFmt:   {"job ~%s", "任务约 %s"},
 	mSetupFmt:      {"+ set-up ~%s", "另加准备约 %s"},
 	mOffersTitle:   {"Offers", "报价"},
@@ -717,6 +725,9 @@ var texts = [msgCount]text{
 	mPartialLegend:   {"≥ storage/egress price unknown", "≥ 存储/流量价格未知"},
 	mPartialNote: {"≥: a storage or egress price this run needs is unknown and not counted; the offer ranks after those whose whole cost is known",
 		"≥：本次任务所需的存储或出网流量价格未知，未计入总价；该报价排在总价完全已知的报价之后"},
+	mCostEstimate: {"~%s (estimate)", "约 %s（估算）"},
+	mEstimateNote: {"~: the provider publishes no price for this, so it is counted at the highest published price of its class (an estimate; it carries the estimated-price penalty in the order)",
+		"约：该云厂商未公布此项价格，按同类厂商最高的公开价计入（估算；排序时计入估算价格的风险加价）"},
 	mPricing:  {"pricing…", "计价中…"},
 	mRunTotal: {"Total", "总价"},
 }

@@ -194,35 +194,42 @@ func TestWindowSeparator(t *testing.T) {
 	}
 }
 
-// TestPartialTotalMarked: an offer whose storage or egress price is
-// unknown shows its total as at least the known part, says why in the
-// detail and the count line, and never sorts before a known total.
-func TestPartialTotalMarked(t *testing.T) {
+// TestEstimatedTotalMarked: on the embedded catalog no egress price is
+// left unknown: an offer whose provider publishes none is counted at its
+// class estimate, its row is flagged, and its detail shows the egress as
+// "~amount (estimate)" with the note that says what the estimate is.
+func TestEstimatedTotalMarked(t *testing.T) {
 	a := model.DefaultAnswers()
 	a.EgressGB = 2000
 	m := press(t, realModel(t, a), "ctrl+o", "s") // by total
 	l := &m.offers
-	partial := -1
+	est := -1
 	for i, vi := range l.view {
 		r := &l.rows[vi]
-		if r.Partial() && partial < 0 {
-			partial = i
+		if r.Partial() {
+			t.Fatalf("row %d: an egress price left unknown: %+v", i+1, r)
 		}
-		if partial >= 0 && !r.Partial() && r.WithinBudget {
-			t.Fatalf("row %d has a known total after a partial one", i+1)
+		if r.EgressEstimated && est < 0 {
+			est = i
 		}
 	}
-	if partial <= 0 {
-		t.Fatalf("want known totals, then partial ones: first partial at %d", partial)
+	if est < 0 {
+		t.Fatal("want an offer whose egress is a class estimate")
 	}
 	m = press(t, m, "g")
-	m = press(t, m, strings.Split(strings.Repeat("down ", partial), " ")[:partial]...)
+	if est > 0 {
+		m = press(t, m, strings.Split(strings.Repeat("down ", est), " ")[:est]...)
+	}
 	m = press(t, m, "enter")
 	r := m.offers.selected()
+	if r == nil || !r.HiddenCosts.EgressEstimated {
+		t.Fatalf("selected %+v, want the estimated one", r)
+	}
 	s := screen(m)
-	for _, want := range []string{partialMark + money(r.Total, m.res.Currency), "egress unknown", m.t.s(mPartialLegend), "not counted"} {
+	// (the notes wrap, so only their start is looked for)
+	for _, want := range []string{m.t.f(mCostEstimate, money(r.HiddenCosts.Egress, m.res.Currency)), "~: the provider publishes no price"} {
 		if !strings.Contains(s, want) {
-			t.Errorf("a partial total lacks %q:\n%s", want, s)
+			t.Errorf("an estimated egress lacks %q:\n%s", want, s)
 		}
 	}
 }

@@ -91,6 +91,9 @@ func (m Model) speedText(r *model.Recommendation) string {
 		}
 	} else if sp.SecondsPerImage > 0 {
 		parts = append(parts, m.t.f(mSpeedPerImage, num(sp.SecondsPerImage)))
+		if r.PerImage > 0 {
+			parts = append(parts, m.t.f(mPerImageCost, money(r.PerImage, m.res.Currency)))
+		}
 	} else if sp.DecodeTokensPerSec > 0 {
 		parts = append(parts, m.t.f(mSpeedPerUser, num(sp.DecodeTokensPerSec)))
 	}
@@ -725,14 +728,17 @@ func (m Model) priceModelLines(r *model.Recommendation, cur model.Currency, w in
 	return out
 }
 
-// costText words one hidden cost: an amount, "unknown" when the
-// provider's price is not known (it is not counted in the total), "free"
-// when the provider's free allowance covers it, "none" when nothing is
-// stored or sent.
-func (m Model) costText(v float64, used, unknown bool, cur model.Currency) (string, paint) {
+// costText words one hidden cost: an amount, "~amount (estimate)" when
+// the provider publishes no price and the advisor counted its class's
+// estimate, "unknown" when the provider's price is not known (it is not
+// counted in the total), "free" when the provider's free allowance covers
+// it, "none" when nothing is stored or sent.
+func (m Model) costText(v float64, used, unknown, estimated bool, cur model.Currency) (string, paint) {
 	switch {
 	case unknown:
 		return m.t.s(mUnknown), m.st.Unknown
+	case estimated:
+		return m.t.f(mCostEstimate, money(v, cur)), m.st.Unknown
 	case v > 0:
 		return money(v, cur), m.st.Money
 	case used:
@@ -750,16 +756,17 @@ func (m Model) hiddenCosts(r *model.Recommendation) (storage, egress string, sst
 	a := &m.form.answers
 	hc := &r.HiddenCosts
 	cur := m.res.Currency
-	storage, sst = m.costText(hc.Storage, a.DataGB > 0 || a.Workload.Training(), hc.StorageUnknown, cur)
-	egress, est = m.costText(hc.Egress, a.EgressGB > 0, hc.EgressUnknown, cur)
+	storage, sst = m.costText(hc.Storage, a.DataGB > 0 || a.Workload.Training(), hc.StorageUnknown, hc.StorageEstimated, cur)
+	egress, est = m.costText(hc.Egress, a.EgressGB > 0, hc.EgressUnknown, hc.EgressEstimated, cur)
 	return storage, egress, sst, est
 }
 
 // hiddenCostLines gives the all-in total of the run and its split ("Total
 // $743 = GPUs $735 · storage $8.00 · egress none"): the GPUs under the
-// price model in pay, storage and egress, each an amount, free, none or
-// unknown; a total with an unknown part is marked ≥ and
-// says that the part is not counted. The reasons follow.
+// price model in pay, storage and egress, each an amount, an estimate,
+// free, none or unknown; a total with an unknown part is marked ≥ and
+// says that the part is not counted, one with an estimate says what it
+// is. The reasons follow.
 func (m Model) hiddenCostLines(r *model.Recommendation, w int) []string {
 	hc := &r.HiddenCosts
 	cur := m.res.Currency
@@ -772,6 +779,9 @@ func (m Model) hiddenCostLines(r *model.Recommendation, w int) []string {
 	out := []string{fit(line, w)}
 	if hc.Partial() {
 		out = append(out, wrapStyled(m.st.Unknown, "  "+m.t.s(mPartialNote), w)...)
+	}
+	if hc.Estimated() {
+		out = append(out, wrapStyled(m.st.Unknown, "  "+m.t.s(mEstimateNote), w)...)
 	}
 	for _, n := range hc.Notes {
 		out = append(out, wrapStyled(m.st.Muted, "  "+n, w)...)

@@ -1,8 +1,12 @@
 package ui
 
 import (
+	"regexp"
 	"strings"
 	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
 
 	"github.com/charmbracelet/x/ansi"
 
@@ -371,5 +375,57 @@ func TestTermText(t *testing.T) {
 	}
 	if got := termText(zh, 26298); got != "3 年" {
 		t.Errorf("zh: %q", got)
+	}
+}
+
+// TestDetailSaysEstimatedCost: a storage or egress cost priced at the
+// class estimate is shown as "~amount (estimate)" in the run total's split,
+// with a note that says it is an estimate, in English and Chinese; a
+// published cost is shown plain.
+func TestDetailSaysEstimatedCost(t *testing.T) {
+	for _, c := range []struct{ lang, mark, note string }{
+		{"en", "(estimate)", "highest published price"},
+		{"zh", "（估算）", "最高的公开价"},
+	} {
+		m := newTestModel(t, 140, 40, func(cfg *Config) { cfg.Lang = c.lang })
+		cur := m.res.Currency
+		r := model.Recommendation{GPUTotal: 100, Total: 160, HiddenCosts: model.HiddenCosts{
+			Storage: 10, Egress: 50, EgressEstimated: true}}
+		text := ansi.Strip(strings.Join(m.hiddenCostLines(&r, 140), "\n"))
+		if !strings.Contains(text, strings.Replace(m.t.s(mCostEstimate), "%s", money(50, cur), 1)) || !strings.Contains(text, c.mark) {
+			t.Errorf("%s: estimated egress not marked:\n%s", c.lang, text)
+		}
+		if !strings.Contains(text, c.note) {
+			t.Errorf("%s: no estimate note:\n%s", c.lang, text)
+		}
+		if strings.Contains(text, money(10, cur)+c.mark) || strings.Contains(text, money(10, cur)+" "+c.mark) {
+			t.Errorf("%s: published storage marked as an estimate:\n%s", c.lang, text)
+		}
+		r.HiddenCosts.EgressEstimated = false
+		if text := ansi.Strip(strings.Join(m.hiddenCostLines(&r, 140), "\n")); strings.Contains(text, c.mark) || strings.Contains(text, c.note) {
+			t.Errorf("%s: nothing estimated, yet:\n%s", c.lang, text)
+		}
+	}
+}
+
+// A diffusion pipeline's detail gives its speed in seconds per image and
+// the cost of one image, in both languages.
+func TestDetailPricesImages(t *testing.T) {
+	for _, tc := range []struct{ lang, secs, cost string }{
+		{"en", "s per image", `[$¥][0-9.]+ per image`},
+		{"zh", "每张图约", `每张图 [$¥][0-9.]+`},
+	} {
+		t.Setenv("NO_COLOR", "")
+		a := model.DefaultAnswers()
+		a.Model = "flux.1-dev"
+		// The real advisor (not the fake ranker) prices the images.
+		m := New(Config{Catalog: embeddedCatalog(t), Answers: a, Lang: tc.lang, Version: "test"})
+		m.now = func() time.Time { return fixedNow }
+		m = update(t, m, tea.WindowSizeMsg{Width: 140, Height: 40})
+		m = settle(t, m, m.Init())
+		d := detailOf(t, m, "a40-compute_1x2")
+		if !strings.Contains(d, tc.secs) || !regexp.MustCompile(tc.cost).MatchString(d) {
+			t.Errorf("%s detail lacks the image speed and cost:\n%s", tc.lang, d)
+		}
 	}
 }

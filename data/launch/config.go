@@ -1,0 +1,210 @@
+package launch
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/gpupick/gpupick/model"
+)
+
+// SkyTask is a SkyPilot task YAML, the fields gpupick sets. Field names per
+// skypilot-org/skypilot docs/source/reference/yaml-spec.rst @ 0048bbf6
+// (../shared/docs/launch-formats.md §1).
+type SkyTask struct {
+	Name string `yaml:"name"`
+	// NumNodes is set for a multi-node run only.
+	NumNodes  int          `yaml:"num_nodes,omitempty"`
+	Resources SkyResources `yaml:"resources"`
+	Run       string       `yaml:"run"`
+}
+
+// SkyResources is the task's `resources:` (per node).
+type SkyResources struct {
+	// Infra is <cloud> or <cloud>/<region> (the current syntax; the
+	// separate cloud/region fields are deprecated).
+	Infra string `yaml:"infra"`
+	// Accelerators is <name>:<count>, e.g. H100:8.
+	Accelerators string `yaml:"accelerators"`
+	// InstanceType pins the exact offer.
+	InstanceType string `yaml:"instance_type,omitempty"`
+	UseSpot      bool   `yaml:"use_spot"`
+	// DiskSize is in GB.
+	DiskSize int `yaml:"disk_size"`
+}
+
+// DStackTask is a dstack `.dstack.yml` of type task, the fields gpupick
+// sets. Field names per dstackai/dstack @ 511c318c mkdocs/docs/concepts/tasks.md
+// and core/models/{resources,profiles}.py (../shared/docs/launch-formats.md §2).
+type DStackTask struct {
+	Type string `yaml:"type"`
+	Name string `yaml:"name"`
+	// Nodes is set for a multi-node (distributed) task only.
+	Nodes     int             `yaml:"nodes,omitempty"`
+	Commands  []string        `yaml:"commands"`
+	Resources DStackResources `yaml:"resources"`
+	Backends  []string        `yaml:"backends"`
+	Regions   []string        `yaml:"regions,omitempty"`
+	// InstanceTypes pins the offer where dstack uses the same names.
+	InstanceTypes []string `yaml:"instance_types,omitempty"`
+	// SpotPolicy is spot or on-demand.
+	SpotPolicy string `yaml:"spot_policy"`
+	// MaxPrice is the most to pay per instance and hour, in USD.
+	MaxPrice float64 `yaml:"max_price,omitempty"`
+}
+
+// DStackResources is the task's `resources:`.
+type DStackResources struct {
+	// GPU is the short form name:memory:count, e.g. H100:80GB:8.
+	GPU string `yaml:"gpu"`
+	// Disk is a size range, e.g. 256GB.. (at least 256 GB).
+	Disk string `yaml:"disk"`
+}
+
+// skyDefaultDiskGB is SkyPilot's default disk_size (yaml-spec.rst:
+// "disk_size: 256", the default in GB); gpupick asks for at least that.
+const skyDefaultDiskGB = 256
+
+// runCommand is what the exported task runs: it shows the GPUs the machine
+// has, the first thing to check (`gpupick verify` checks the rest).
+const runCommand = "nvidia-smi"
+
+// diskGB is the disk a run needs: the data and checkpoints it stores and the
+// checkpoint it downloads, at least SkyPilot's default.
+func diskGB(rec model.Recommendation, a model.Answers) int {
+	need := a.DataGB + rec.Setup.CheckpointGB
+	if math.IsNaN(need) || math.IsInf(need, 0) || need < skyDefaultDiskGB {
+		return skyDefaultDiskGB
+	}
+	return int(math.Ceil(need))
+}
+
+// checkChoice rejects a recommendation a launcher cannot run.
+func checkChoice(t Tool, rec *model.Recommendation) (providerName, error) {
+	if rec == nil || rec.Provider == "" {
+		return providerName{}, &UnsupportedError{Tool: t, What: WhatChoice}
+	}
+	p := providers[rec.Provider]
+	if (t == SkyPilot && p.Sky == "") || (t == DStack && p.DStack == "") {
+		return p, &UnsupportedError{Tool: t, What: WhatProvider, Value: rec.Provider, Supported: SupportedProviders(t)}
+	}
+	if rec.GPUCount < 1 {
+		return p, &UnsupportedError{Tool: t, What: WhatGPU, Value: rec.GPU}
+	}
+	return p, nil
+}
+
+// NewSkyTask builds the SkyPilot task for a recommendation.
+func NewSkyTask(rec *model.Recommendation, a model.Answers) (SkyTask, error) {
+	p, err := checkChoice(SkyPilot, rec)
+	if err != nil {
+		return SkyTask{}, err
+	}
+	accel := skyAcceleratorName(rec.Provider, rec.GPU, rec.InstanceType)
+	if accel == "" {
+		return SkyTask{}, &UnsupportedError{Tool: SkyPilot, What: WhatGPU, Value: rec.GPU}
+	}
+	infra := p.Sky
+	if rec.Region != "" {
+		infra += "/" + rec.Region
+	}
+	t := SkyTask{
+		Name: runName(rec),
+		Resources: SkyResources{
+			Infra:        infra,
+			Accelerators: fmt.Sprintf("%s:%d", accel, rec.GPUCount),
+			InstanceType: rec.InstanceType,
+			UseSpot:      rec.PriceModel == model.PriceSpot,
+			DiskSize:     diskGB(*rec, a),
+		},
+		Run: runCommand + "\n",
+	}
+	if rec.Nodes > 1 {
+		t.NumNodes = rec.Nodes
+	}
+	return t, nil
+}
+
+// NewDStackTask builds the dstack task for a recommendation.
+func NewDStackTask(rec *model.Recommendation, a model.Answers) (DStackTask, error) {
+	p, err := checkChoice(DStack, rec)
+	if err != nil {
+		return DStackTask{}, err
+	}
+	name := dstackGPU[rec.GPU]
+	if name == "" {
+		return DStackTask{}, &UnsupportedError{Tool: DStack, What: WhatGPU, Value: rec.GPU}
+	}
+	gpu := fmt.Sprintf("%s:%d", name, rec.GPUCount)
+	if mem := nearestMemory(dstackMemory[name], rec.VRAMGiB/float64(rec.GPUCount)); mem > 0 {
+		gpu = fmt.Sprintf("%s:%dGB:%d", name, mem, rec.GPUCount)
+	}
+	t := DStackTask{
+		Type:       "task",
+		Name:       runName(rec),
+		Commands:   []string{runCommand},
+		Resources:  DStackResources{GPU: gpu, Disk: fmt.Sprintf("%dGB..", diskGB(*rec, a))},
+		Backends:   []string{p.DStack},
+		SpotPolicy: "on-demand",
+		MaxPrice:   maxPrice(rec),
+	}
+	if rec.Region != "" {
+		t.Regions = []string{rec.Region}
+	}
+	if p.DStackInstances && rec.InstanceType != "" {
+		t.InstanceTypes = []string{rec.InstanceType}
+	}
+	if rec.PriceModel == model.PriceSpot {
+		t.SpotPolicy = "spot"
+	}
+	if rec.Nodes > 1 {
+		t.Nodes = rec.Nodes
+	}
+	return t, nil
+}
+
+// nearestMemory picks the size in sizes nearest have (0 when sizes is
+// empty or have unknown).
+func nearestMemory(sizes []int, have float64) int {
+	best := 0
+	if have <= 0 || math.IsNaN(have) {
+		if len(sizes) == 1 {
+			return sizes[0]
+		}
+		return 0
+	}
+	for _, s := range sizes {
+		if best == 0 || math.Abs(float64(s)-have) < math.Abs(float64(best)-have) {
+			best = s
+		}
+	}
+	return best
+}
+
+// maxPrice is the recommendation's hourly price of one instance in USD,
+// rounded up to the cent: the catalog's price under the chosen model when it
+// is hourly (on-demand, spot), else the on-demand quote; 0 (no cap) when the
+// catalog has no hourly price.
+func maxPrice(rec *model.Recommendation) float64 {
+	hourly := 0.0
+	switch rec.PriceModel {
+	case model.PriceOnDemand, model.PriceSpot:
+		hourly = rec.HourlyUSD
+	default:
+		for _, q := range rec.PriceModels {
+			if q.Name == model.PriceOnDemand {
+				hourly = q.HourlyUSD
+			}
+		}
+	}
+	nodes := max(rec.Nodes, 1)
+	v := hourly / float64(nodes)
+	if v <= 0 || math.IsNaN(v) || math.IsInf(v, 0) {
+		return 0
+	}
+	return math.Ceil(v*100-1e-9) / 100
+}
+
+// runName names the run after the offer: gpupick-<provider>-<instance>.
+func runName(rec *model.Recommendation) string {
+	return lowerName("gpupick", rec.Provider, rec.InstanceType)
+}

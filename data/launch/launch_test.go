@@ -1,0 +1,317 @@
+package launch
+
+import (
+	"bytes"
+	"encoding/csv"
+	"errors"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/gpupick/gpupick/data"
+	"github.com/gpupick/gpupick/internal/testenv"
+	"github.com/gpupick/gpupick/model"
+	yaml "go.yaml.in/yaml/v3"
+)
+
+// TestProviderNames checks each provider's row of the name table: the
+// SkyPilot cloud and dstack backend it maps to, or that it is refused.
+func TestProviderNames(t *testing.T) {
+	tests := []struct {
+		provider, sky, dstack string
+	}{
+		{"aws", "aws", "aws"},
+		{"gcp", "gcp", "gcp"},
+		{"azure", "azure", "azure"},
+		{"lambda", "lambda", "lambda"},
+		{"oci", "oci", "oci"},
+		{"runpod", "runpod", "runpod"},
+		{"vast", "vast", "vastai"},
+		{"nebius", "nebius", "nebius"},
+		{"cudo", "cudo", "cudo"},
+		{"verda", "verda", "verda"},
+		{"do", "do", "digitalocean"},
+		{"fluidstack", "fluidstack", ""},
+		{"paperspace", "paperspace", ""},
+		{"ibm", "ibm", ""},
+		{"hyperbolic", "hyperbolic", ""},
+		{"hyperstack", "hyperstack", ""},
+		{"seeweb", "seeweb", ""},
+		{"alibaba", "", ""},
+		{"tencent", "", ""},
+		{"huawei", "", ""},
+		{"featurize", "", ""},
+		{"autodl", "", ""},
+		{"coreweave", "", ""},
+		{"mylab", "", ""}, // a private offer of the user's overlay
+	}
+	for _, tc := range tests {
+		t.Run(tc.provider, func(t *testing.T) {
+			rec := &model.Recommendation{Provider: tc.provider, InstanceType: "x", GPU: "H100 SXM5", GPUCount: 8, VRAMGiB: 640, Nodes: 1, PriceModel: model.PriceOnDemand, HourlyUSD: 10}
+			sky, err := NewSkyTask(rec, model.Answers{})
+			checkMapped(t, SkyPilot, tc.provider, tc.sky, sky.Resources.Infra, err)
+			ds, err := NewDStackTask(rec, model.Answers{})
+			got := ""
+			if len(ds.Backends) == 1 {
+				got = ds.Backends[0]
+			}
+			checkMapped(t, DStack, tc.provider, tc.dstack, got, err)
+		})
+	}
+}
+
+func checkMapped(t *testing.T, tool Tool, provider, want, got string, err error) {
+	t.Helper()
+	if want == "" {
+		var ue *UnsupportedError
+		if !errors.As(err, &ue) || ue.What != WhatProvider || ue.Value != provider {
+			t.Fatalf("%s: want an UnsupportedError for %q, got %v", tool, provider, err)
+		}
+		for _, lang := range []string{"en", "zh"} {
+			if msg := ue.Text(lang); !strings.Contains(msg, provider) || !strings.Contains(msg, "aws") {
+				t.Errorf("%s %s message %q does not name the provider and the supported ones", tool, lang, msg)
+			}
+		}
+		return
+	}
+	if err != nil || got != want {
+		t.Fatalf("%s: %q maps to %q (%v), want %q", tool, provider, got, err, want)
+	}
+}
+
+// Every provider of the catalog's provider list is in the table's test
+// above (a new provider needs a decision for each tool).
+func TestEveryCatalogProviderDecided(t *testing.T) {
+	cat, err := data.Embedded()
+	if err != nil {
+		t.Fatal(err)
+	}
+	refused := map[string]bool{"alibaba": true, "tencent": true, "huawei": true, "featurize": true, "autodl": true, "coreweave": true}
+	for _, o := range cat.Offers {
+		if _, ok := providers[o.Provider]; !ok && !refused[o.Provider] {
+			t.Errorf("provider %q of the catalog has no launcher decision in names.go", o.Provider)
+		}
+	}
+}
+
+// TestSkyNamesMatchSkyPilotCatalog joins the embedded catalog with the
+// SkyPilot catalog files of the reference data by provider and instance
+// type: the accelerator name gpupick exports must be the one SkyPilot lists.
+func TestSkyNamesMatchSkyPilotCatalog(t *testing.T) {
+	dir := "../../../shared/data/skypilot"
+	files, _ := filepath.Glob(filepath.Join(dir, "*_vms_gpu.csv"))
+	if len(files) == 0 {
+		testenv.Missing(t, "SkyPilot reference data not found at %s", dir)
+	}
+	names := map[[2]string]string{}
+	for _, f := range files {
+		cloud := strings.TrimSuffix(filepath.Base(f), "_vms_gpu.csv")
+		fh, err := os.Open(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := csv.NewReader(fh)
+		r.FieldsPerRecord = -1
+		head, err := r.Read()
+		if err != nil {
+			t.Fatal(err)
+		}
+		col := map[string]int{}
+		for i, h := range head {
+			col[h] = i
+		}
+		for {
+			row, err := r.Read()
+			if err == io.EOF {
+				break
+			}
+			if err != nil {
+				t.Fatal(f, err)
+			}
+			if n := row[col["AcceleratorName"]]; n != "" && row[col["InstanceType"]] != "" {
+				names[[2]string{cloud, row[col["InstanceType"]]}] = n
+			}
+		}
+		fh.Close()
+	}
+	cat, err := data.Embedded()
+	if err != nil {
+		t.Fatal(err)
+	}
+	checked := 0
+	for _, o := range cat.Offers {
+		want, ok := names[[2]string{o.Provider, o.InstanceType}]
+		if !ok {
+			continue
+		}
+		checked++
+		if got := skyAcceleratorName(o.Provider, o.GPU, o.InstanceType); got != want {
+			t.Errorf("%s %s (%s): exported accelerator %q, SkyPilot's catalog lists %q", o.Provider, o.InstanceType, o.GPU, got, want)
+		}
+	}
+	if checked < 500 {
+		t.Errorf("only %d offers joined with the SkyPilot catalog; the join is broken", checked)
+	}
+}
+
+// Every GPU of a dstack-supported offer in the catalog with a dstack name
+// gets a memory gpuhunt knows within 10% of the catalog's.
+func TestDStackMemoryNearCatalog(t *testing.T) {
+	cat, err := data.Embedded()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, g := range cat.GPUs {
+		ds := dstackGPU[name]
+		if ds == "" {
+			continue
+		}
+		mem := nearestMemory(dstackMemory[ds], g.VRAMGiB)
+		if mem == 0 {
+			t.Errorf("%s (%s): no gpuhunt memory", name, ds)
+			continue
+		}
+		if d := float64(mem) - g.VRAMGiB; d > 0.1*g.VRAMGiB || -d > 0.1*g.VRAMGiB {
+			t.Errorf("%s: gpuhunt %s has %d GB, the catalog %.0f GiB", name, ds, mem, g.VRAMGiB)
+		}
+	}
+	for name := range dstackGPU {
+		if _, ok := cat.GPUs[name]; !ok {
+			t.Errorf("dstack table names GPU %q, which the catalog does not have", name)
+		}
+	}
+}
+
+// TestConfigFields checks the fields that follow from the recommendation.
+func TestConfigFields(t *testing.T) {
+	tests := []struct {
+		name         string
+		rec          model.Recommendation
+		data         float64
+		skyAccel     string
+		skyInfra     string
+		spot         bool
+		nodes        int
+		disk         int
+		dsGPU        string
+		dsInstances  []string
+		maxPrice     float64
+		dsSpotPolicy string
+	}{
+		{"one GPU on demand", model.Recommendation{Provider: "lambda", InstanceType: "gpu_1x_a100_sxm4", Region: "us-east-1", GPU: "A100-40GB SXM4", GPUCount: 1, Nodes: 1, VRAMGiB: 40, PriceModel: model.PriceOnDemand, HourlyUSD: 1.29},
+			0, "A100:1", "lambda/us-east-1", false, 0, 256, "A100:40GB:1", []string{"gpu_1x_a100_sxm4"}, 1.29, "on-demand"},
+		{"8 GPUs, big data", model.Recommendation{Provider: "aws", InstanceType: "p5.48xlarge", Region: "us-east-1", GPU: "H100 SXM5", GPUCount: 8, Nodes: 1, VRAMGiB: 640, PriceModel: model.PriceOnDemand, HourlyUSD: 98.321, Setup: model.SetupTime{CheckpointGB: 140}},
+			500, "H100:8", "aws/us-east-1", false, 0, 640, "H100:80GB:8", []string{"p5.48xlarge"}, 98.33, "on-demand"},
+		{"two nodes, price per node", model.Recommendation{Provider: "aws", InstanceType: "p4de.24xlarge", GPU: "A100-80GB SXM4", GPUCount: 8, Nodes: 2, VRAMGiB: 640, PriceModel: model.PriceOnDemand, HourlyUSD: 81.92},
+			0, "A100-80GB:8", "aws", false, 2, 256, "A100:80GB:8", []string{"p4de.24xlarge"}, 40.96, "on-demand"},
+		{"spot on runpod (no instance pin for dstack)", model.Recommendation{Provider: "runpod", InstanceType: "1x_H100_SECURE", GPU: "H100 SXM5", GPUCount: 1, Nodes: 1, VRAMGiB: 80, PriceModel: model.PriceSpot, HourlyUSD: 1.75},
+			0, "H100-SXM:1", "runpod", true, 0, 256, "H100:80GB:1", nil, 1.75, "spot"},
+		{"monthly plan caps at the on-demand price", model.Recommendation{Provider: "aws", InstanceType: "g5.xlarge", GPU: "A10G", GPUCount: 1, Nodes: 1, VRAMGiB: 24, PriceModel: model.PriceReserved1, HourlyUSD: 0.6, PriceModels: []model.PriceQuote{{Name: model.PriceOnDemand, HourlyUSD: 1.006}, {Name: model.PriceReserved1, HourlyUSD: 0.6}}},
+			0, "A10G:1", "aws", false, 0, 256, "A10G:24GB:1", []string{"g5.xlarge"}, 1.01, "on-demand"},
+		{"hyperstack NVLink variant", model.Recommendation{Provider: "hyperstack", InstanceType: "n3-H100x8-NVLink", GPU: "H100 PCIe", GPUCount: 8, Nodes: 1, VRAMGiB: 640, PriceModel: model.PriceOnDemand, HourlyUSD: 20},
+			0, "H100-80G-PCIe-NVLink:8", "hyperstack", false, 0, 256, "", nil, 0, ""},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			a := model.Answers{DataGB: tc.data}
+			sky, err := NewSkyTask(&tc.rec, a)
+			if err != nil {
+				t.Fatal(err)
+			}
+			r := sky.Resources
+			if r.Accelerators != tc.skyAccel || r.Infra != tc.skyInfra || r.UseSpot != tc.spot || sky.NumNodes != tc.nodes || r.DiskSize != tc.disk || r.InstanceType != tc.rec.InstanceType {
+				t.Errorf("skypilot %+v nodes %d; want %s %s spot=%v nodes %d disk %d", r, sky.NumNodes, tc.skyAccel, tc.skyInfra, tc.spot, tc.nodes, tc.disk)
+			}
+			ds, err := NewDStackTask(&tc.rec, a)
+			if tc.dsGPU == "" {
+				var ue *UnsupportedError
+				if !errors.As(err, &ue) {
+					t.Fatalf("dstack: want unsupported, got %v", err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if ds.Resources.GPU != tc.dsGPU || ds.MaxPrice != tc.maxPrice || ds.SpotPolicy != tc.dsSpotPolicy || ds.Nodes != tc.nodes || strings.Join(ds.InstanceTypes, ",") != strings.Join(tc.dsInstances, ",") {
+				t.Errorf("dstack %+v; want gpu %s max %v %s nodes %d instances %v", ds, tc.dsGPU, tc.maxPrice, tc.dsSpotPolicy, tc.nodes, tc.dsInstances)
+			}
+			if want := ""; ds.Resources.Disk == want {
+				t.Errorf("dstack disk empty")
+			}
+		})
+	}
+}
+
+// An unknown GPU or a missing choice is refused, and nothing is written.
+func TestExportRefuses(t *testing.T) {
+	tests := []struct {
+		name string
+		rec  *model.Recommendation
+		what string
+	}{
+		{"no choice", nil, WhatChoice},
+		{"GPU not named", &model.Recommendation{Provider: "aws", InstanceType: "x", GPUCount: 1}, WhatGPU},
+		{"no GPUs", &model.Recommendation{Provider: "aws", InstanceType: "x", GPU: "H100 SXM5"}, WhatGPU},
+		{"CN provider", &model.Recommendation{Provider: "alibaba", InstanceType: "ecs.gn7i-c8g1.2xlarge", GPU: "A10", GPUCount: 1}, WhatProvider},
+	}
+	for _, tc := range tests {
+		for _, tool := range Tools {
+			var buf bytes.Buffer
+			err := Export(&buf, tool, tc.rec, model.Answers{})
+			var ue *UnsupportedError
+			if !errors.As(err, &ue) || ue.What != tc.what {
+				t.Errorf("%s %s: want UnsupportedError %s, got %v", tc.name, tool, tc.what, err)
+			}
+			if buf.Len() != 0 {
+				t.Errorf("%s %s: wrote %q", tc.name, tool, buf.String())
+			}
+		}
+	}
+}
+
+// The YAML written parses back into the same struct.
+func TestExportRoundTrip(t *testing.T) {
+	rec := &model.Recommendation{Provider: "gcp", InstanceType: "a3-highgpu-8g", Region: "us-central1", GPU: "H100 SXM5", GPUCount: 8, Nodes: 1, VRAMGiB: 640, PriceModel: model.PriceSpot, HourlyUSD: 30}
+	for _, tool := range Tools {
+		var buf bytes.Buffer
+		if err := Export(&buf, tool, rec, model.Answers{}); err != nil {
+			t.Fatal(err)
+		}
+		switch tool {
+		case SkyPilot:
+			want, _ := NewSkyTask(rec, model.Answers{})
+			var got SkyTask
+			if err := yaml.Unmarshal(buf.Bytes(), &got); err != nil || got != want {
+				t.Errorf("skypilot round trip: %+v (%v), want %+v", got, err, want)
+			}
+		case DStack:
+			var got map[string]any
+			if err := yaml.Unmarshal(buf.Bytes(), &got); err != nil {
+				t.Fatal(err)
+			}
+			if got["type"] != "task" || got["spot_policy"] != "spot" {
+				t.Errorf("dstack round trip: %v", got)
+			}
+		}
+	}
+}
+
+func TestLowerName(t *testing.T) {
+	tests := []struct {
+		in   []string
+		want string
+	}{
+		{[]string{"gpupick", "aws", "p5.48xlarge"}, "gpupick-aws-p5-48xlarge"},
+		{[]string{"gpupick", "runpod", "1x_H100_SECURE"}, "gpupick-runpod-1x-h100-secure"},
+		{[]string{"gpupick", "azure", "Standard_ND96isr_H100_v5_with_a_very_long_suffix"}, "gpupick-azure-standard-nd96isr-h100-v5-w"},
+		{[]string{"", "!!"}, "gpupick"},
+	}
+	for _, tc := range tests {
+		if got := lowerName(tc.in...); got != tc.want || len(got) > 40 {
+			t.Errorf("lowerName(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}

@@ -1,0 +1,103 @@
+package probe
+
+import (
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+// GPU is one row of `nvidia-smi --query-gpu=name,memory.total,pci.bus_id
+// --format=csv`.
+type GPU struct {
+	Name      string
+	MemoryMiB float64
+	BusID     string
+}
+
+// ParseGPUQuery reads the CSV of `nvidia-smi --query-gpu=name,memory.total,
+// pci.bus_id --format=csv` (with or without the header, with or without
+// units). An empty output is no GPU.
+func ParseGPUQuery(s string) ([]GPU, error) {
+	var out []GPU
+	for i, line := range lines(s) {
+		low := strings.ToLower(line)
+		if i == 0 && strings.HasPrefix(low, "name") {
+			continue
+		}
+		f := strings.Split(line, ",")
+		if len(f) < 2 {
+			return nil, fmt.Errorf("nvidia-smi --query-gpu: line %d %q: want name, memory.total, pci.bus_id separated by commas", i+1, clip(line))
+		}
+		mem := strings.TrimSpace(f[1])
+		mem = strings.TrimSpace(strings.TrimSuffix(mem, "MiB"))
+		g := GPU{Name: strings.TrimSpace(f[0])}
+		if mem != "[N/A]" && mem != "N/A" {
+			v, err := strconv.ParseFloat(mem, 64)
+			if err != nil || v < 0 || v > 1<<24 {
+				return nil, fmt.Errorf("nvidia-smi --query-gpu: line %d: memory.total %q is not a size in MiB", i+1, clip(f[1]))
+			}
+			g.MemoryMiB = v
+		}
+		if len(f) > 2 {
+			g.BusID = strings.TrimSpace(f[2])
+		}
+		out = append(out, g)
+	}
+	return out, nil
+}
+
+// MIG is one MIG device of `nvidia-smi -L`: its profile (e.g. 3g.20gb), the
+// index of its parent GPU and the memory the profile names.
+type MIG struct {
+	Profile  string
+	Parent   int
+	MemoryGB float64
+}
+
+var (
+	gpuLine = regexp.MustCompile(`^GPU (\d+): (.+?) \(UUID:`)
+	migLine = regexp.MustCompile(`^MIG (\d+g\.(\d+(?:\.\d+)?)gb)\s+Device\s+\d+:`)
+)
+
+// ParseGPUList reads `nvidia-smi -L`: the GPUs' names and their MIG devices.
+func ParseGPUList(s string) (names []string, migs []MIG, err error) {
+	parent := -1
+	for i, line := range lines(s) {
+		if m := gpuLine.FindStringSubmatch(line); m != nil {
+			parent, _ = strconv.Atoi(m[1])
+			names = append(names, m[2])
+			continue
+		}
+		if m := migLine.FindStringSubmatch(line); m != nil {
+			if parent < 0 {
+				return nil, nil, fmt.Errorf("nvidia-smi -L: line %d: a MIG device before any GPU line", i+1)
+			}
+			gb, _ := strconv.ParseFloat(m[2], 64)
+			migs = append(migs, MIG{Profile: m[1], Parent: parent, MemoryGB: gb})
+			continue
+		}
+		return nil, nil, fmt.Errorf("nvidia-smi -L: line %d %q: want \"GPU n: NAME (UUID: ...)\" or \"MIG profile Device n: ...\"", i+1, clip(line))
+	}
+	return names, migs, nil
+}
+
+// lines splits s into trimmed non-empty lines.
+func lines(s string) []string {
+	var out []string
+	for _, l := range strings.Split(strings.ReplaceAll(s, "\r\n", "\n"), "\n") {
+		if l = strings.TrimSpace(l); l != "" {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// clip shortens a line for an error message.
+func clip(s string) string {
+	r := []rune(s)
+	if len(r) > 60 {
+		return string(r[:59]) + "…"
+	}
+	return s
+}

@@ -1,0 +1,167 @@
+package probe
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// readDir loads a fixture folder as Parse's input.
+func readDir(t testing.TB, dir string) map[string]string {
+	t.Helper()
+	out := map[string]string{}
+	for _, c := range Commands {
+		b, err := os.ReadFile(filepath.Join("testdata", dir, c.File))
+		if err == nil {
+			out[c.File] = string(b)
+		}
+	}
+	return out
+}
+
+func TestFixtures(t *testing.T) {
+	tests := []struct {
+		dir     string
+		gpus    int
+		name    string
+		memMiB  float64
+		link    string
+		migs    int
+		cpus    int
+		threads int
+		nproc   int
+	}{
+		{"h100-sxm-8", 8, "NVIDIA H100 80GB HBM3", 81559, LinkNVSwitch, 0, 112, 2, 0},
+		{"rtx4090-pcie-8", 8, "NVIDIA GeForce RTX 4090", 24564, LinkPCIe, 0, 0, 0, 0},
+		{"a6000-pcie-4", 4, "NVIDIA RTX A6000", 49140, LinkPCIe, 0, 0, 0, 0},
+		{"a100-mig", 1, "NVIDIA A100-SXM4-40GB", 40960, "", 1, 0, 0, 0},
+		{"container-limited", 8, "NVIDIA H100 80GB HBM3", 81559, "", 0, 112, 2, 32},
+	}
+	for _, tc := range tests {
+		t.Run(tc.dir, func(t *testing.T) {
+			m, err := Parse(readDir(t, tc.dir))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(m.GPUs) != tc.gpus || m.GPUs[0].Name != tc.name || m.GPUs[0].MemoryMiB != tc.memMiB {
+				t.Errorf("gpus %+v", m.GPUs)
+			}
+			got := ""
+			if m.Topology != nil {
+				got = m.Topology.Kind()
+				if m.Topology.GPUs() != tc.gpus {
+					t.Errorf("topology has %d GPUs", m.Topology.GPUs())
+				}
+			}
+			if got != tc.link {
+				t.Errorf("link %q, want %q", got, tc.link)
+			}
+			if len(m.MIG) != tc.migs {
+				t.Errorf("MIG %+v", m.MIG)
+			}
+			if tc.cpus > 0 && (m.CPU == nil || m.CPU.CPUs != tc.cpus || m.CPU.ThreadsPerCore != tc.threads) {
+				t.Errorf("cpu %+v", m.CPU)
+			}
+			if m.NProc != tc.nproc {
+				t.Errorf("nproc %d", m.NProc)
+			}
+		})
+	}
+}
+
+func TestTopoKinds(t *testing.T) {
+	tests := []struct {
+		name, in, want string
+	}{
+		{"one GPU", "\tGPU0\tCPU Affinity\nGPU0\t X \t0-7\n", LinkSingle},
+		{"NVLink bridge pair", "\tGPU0\tGPU1\nGPU0\t X \tNV4\nGPU1\tNV4\t X \n", LinkNVLink},
+		{"two bridged pairs over PCIe", "\tGPU0\tGPU1\tGPU2\tGPU3\nGPU0\t X \tNV4\tSYS\tSYS\nGPU1\tNV4\t X \tSYS\tSYS\nGPU2\tSYS\tSYS\t X \tNV4\nGPU3\tSYS\tSYS\tNV4\t X \n", LinkNVLink},
+		{"dual 5090 PHB (club-3090 #1229)", "\tGPU0\tGPU1\tCPU Affinity\tNUMA Affinity\tGPU NUMA ID\nGPU0\t X \tPHB\t0-63\t0\t\tN/A\nGPU1\tPHB\t X \t0-63\t0\t\tN/A\n", LinkPCIe},
+	}
+	for _, tc := range tests {
+		top, err := ParseTopo(tc.in)
+		if err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		if got := top.Kind(); got != tc.want {
+			t.Errorf("%s: %q, want %q", tc.name, got, tc.want)
+		}
+	}
+}
+
+func TestBadInput(t *testing.T) {
+	tests := []struct {
+		name string
+		err  func() error
+	}{
+		{"gpu memory", func() error { _, err := ParseGPUQuery("name, memory.total\nH100, lots MiB\n"); return err }},
+		{"gpu columns", func() error { _, err := ParseGPUQuery("just a name\n"); return err }},
+		{"topo none", func() error { _, err := ParseTopo("hello\n"); return err }},
+		{"topo short row", func() error { _, err := ParseTopo("\tGPU0\tGPU1\nGPU0\t X\n"); return err }},
+		{"topo rows", func() error { _, err := ParseTopo("\tGPU0\tGPU1\nGPU0\tX\tNV4\n"); return err }},
+		{"lscpu", func() error { _, err := ParseLscpu("nothing: here\n"); return err }},
+		{"lscpu count", func() error { _, err := ParseLscpu("CPU(s): many\n"); return err }},
+		{"nproc", func() error { _, err := ParseNproc("0\n"); return err }},
+		{"meminfo", func() error { _, err := ParseMeminfo("MemFree: 1 kB\n"); return err }},
+		{"lsblk", func() error { _, err := ParseLsblk("nvme0n1 1T 0 disk\n"); return err }},
+		{"df", func() error { _, err := ParseDf("overlay 1G\n"); return err }},
+		{"mig orphan", func() error { _, _, err := ParseGPUList("  MIG 1g.5gb Device 0: (UUID: MIG-1)\n"); return err }},
+		{"missing gpus", func() error { _, err := Parse(map[string]string{}); return err }},
+	}
+	for _, tc := range tests {
+		if err := tc.err(); err == nil {
+			t.Errorf("%s: no error", tc.name)
+		}
+	}
+}
+
+func TestHostParsers(t *testing.T) {
+	disks, err := ParseLsblk("NAME           SIZE ROTA TYPE MODEL\nnvme0n1 3840755982336    0 disk Amazon EC2 NVMe Instance Storage\nsda 256060514304 1 disk\n")
+	if err != nil || len(disks) != 2 || !disks[0].NVMe() || disks[1].NVMe() || !disks[1].Rotational || disks[0].Model != "Amazon EC2 NVMe Instance Storage" {
+		t.Errorf("lsblk %+v %v", disks, err)
+	}
+	mounts, err := ParseDf("Filesystem     1-blocks         Used    Available Capacity Mounted on\n/dev/vda1 1064055541760 113816059904 950222704640      11% /\n")
+	if err != nil || len(mounts) != 1 || mounts[0].Target != "/" || mounts[0].SizeBytes != 1064055541760 {
+		t.Errorf("df %+v %v", mounts, err)
+	}
+	kib, err := ParseMeminfo("MemTotal:       527433728 kB\n")
+	if err != nil || kib != 527433728 {
+		t.Errorf("meminfo %v %v", kib, err)
+	}
+}
+
+func FuzzParseGPUQuery(f *testing.F) {
+	f.Add("name, memory.total [MiB]\nNVIDIA H100 80GB HBM3, 81559 MiB\n")
+	f.Add("NVIDIA A10G, [N/A], 00000000:00:1E.0\n")
+	f.Fuzz(func(t *testing.T, s string) { _, _ = ParseGPUQuery(s) })
+}
+
+func FuzzParseGPUList(f *testing.F) {
+	f.Add("GPU 0: NVIDIA A100-SXM4-40GB (UUID: GPU-1)\n  MIG 3g.20gb     Device  0: (UUID: MIG-2)\n")
+	f.Fuzz(func(t *testing.T, s string) { _, _, _ = ParseGPUList(s) })
+}
+
+func FuzzParseTopo(f *testing.F) {
+	b, _ := os.ReadFile("testdata/h100-sxm-8/topo.txt")
+	f.Add(string(b))
+	f.Add("\tGPU0\tGPU1\nGPU0\t X \tPHB\nGPU1\tPHB\t X \n")
+	f.Fuzz(func(t *testing.T, s string) {
+		top, err := ParseTopo(s)
+		if err == nil {
+			_ = top.Kind()
+		}
+	})
+}
+
+func FuzzParseHost(f *testing.F) {
+	b, _ := os.ReadFile("testdata/h100-sxm-8/lscpu.txt")
+	f.Add(string(b))
+	f.Add("MemTotal: 1 kB\n32\nnvme0n1 1 0 disk\n")
+	f.Fuzz(func(t *testing.T, s string) {
+		_, _ = ParseLscpu(s)
+		_, _ = ParseNproc(s)
+		_, _ = ParseMeminfo(s)
+		_, _ = ParseLsblk(s)
+		_, _ = ParseDf(s)
+	})
+}
