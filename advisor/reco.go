@@ -1,6 +1,7 @@
 package advisor
 
 import (
+	"fmt"
 	"math"
 	"strconv"
 	"strings"
@@ -105,7 +106,10 @@ func (c *call) full(cd cand) model.Recommendation {
 		q := &qs[best]
 		rec.PriceModel = q.pm
 		if q.zone != "" {
-			rec.Region = q.zone
+			rec.Region = regionOf(o, q.zone)
+			if q.zone != rec.Region {
+				rec.Zone = q.zone
+			}
 		}
 		rec.HourlyUSD, rec.Hourly = q.rate, q.rate*toDisp
 		if ip := rec.Speed.ImagesPerHour; ip > 0 {
@@ -149,7 +153,7 @@ func (c *call) offerRow(cd cand) model.OfferRow {
 	hc := c.hidWallOr(r.prov, cal)
 	row := model.OfferRow{
 		Offer: o, Index: int(cd.idx), Provider: o.Provider, InstanceType: o.InstanceType,
-		Region: c.rowRegion(o, r, cd.pm), GPU: o.GPU, GPUCount: o.GPUCount, Nodes: sr.nodes,
+		Region: regionOf(o, c.rowRegion(o, r, cd.pm)), GPU: o.GPU, GPUCount: o.GPUCount, Nodes: sr.nodes,
 		VRAMGiB: o.TotalVRAMGiB(), Headroom: sr.headroom, PriceModel: pmNames[cd.pm], Hourly: cd.hourly * toDisp,
 		Converted: r.currency(c.ix) != c.disp, WithinBudget: cd.over() == 0,
 		StorageUnknown: hc.storageUnknown, EgressUnknown: hc.egressUnkn,
@@ -292,7 +296,23 @@ func (c *call) spotRateLine(q *quote, o *model.Offer) string {
 	if q.bkt < 0 {
 		return c.l.f(kQSpotUnknownRate, pct(spotOverheadUnknown))
 	}
-	return c.l.f(kQSpotBucket, bucketName(q.bkt), o.InterruptionDate, q.extra, c.ckptHours()*60, restartHours*60)
+	return c.l.f(kQSpotBucket, bucketName(q.bkt), o.InterruptionDate, c.l.shortDuration(q.extra), c.ckptHours()*60, restartHours*60)
+}
+
+// shortDuration writes a small number of hours readably: seconds under a
+// minute, minutes under an hour, else hours.
+func (l lang) shortDuration(h float64) string {
+	s, m, hh := "%.0f s", "%.1f min", "%.2f h"
+	if l == langZH {
+		s, m, hh = "%.0f 秒", "%.1f 分钟", "%.2f 小时"
+	}
+	switch {
+	case h*3600 < 59.5:
+		return fmt.Sprintf(s, h*3600)
+	case h < 1:
+		return fmt.Sprintf(m, h*60)
+	}
+	return fmt.Sprintf(hh, h)
 }
 
 // hybridLines are a hybrid plan's assumptions, one a line; m formats USD
@@ -300,11 +320,11 @@ func (c *call) spotRateLine(q *quote, o *model.Offer) string {
 func (c *call) hybridLines(q *quote, m func(float64) string) []string {
 	l, hy := c.l, q.hyb
 	if hy.pm == pmHybSpotOD {
-		return []string{l.f(kQHybSpotOD, m(hy.baseRate), hy.extra, bucketName(hy.bkt), m(hy.fillRate))}
+		return []string{l.f(kQHybSpotOD, m(hy.baseRate), l.shortDuration(hy.extra), bucketName(hy.bkt), m(hy.fillRate))}
 	}
 	out := []string{l.f(kQHybBase, hy.terms, hy.period, m(hy.baseRate))}
 	if hy.spotFill {
-		out = append(out, l.f(kQHybFillSpot, hy.fillH, m(hy.fillRate), hy.extra, bucketName(hy.bkt)))
+		out = append(out, l.f(kQHybFillSpot, hy.fillH, m(hy.fillRate), l.shortDuration(hy.extra), bucketName(hy.bkt)))
 	} else {
 		out = append(out, l.f(kQHybFillOD, hy.fillH, m(hy.fillRate)))
 	}
@@ -341,4 +361,19 @@ func (c *call) rowRegion(o *model.Offer, r *row, pm pmCode) string {
 		}
 	}
 	return pickRegion(o, c.a.Regions)
+}
+
+// regionOf is the region of the offer that a zone lies in (the longest of
+// its regions that starts the zone's name), or the zone itself.
+func regionOf(o *model.Offer, zone string) string {
+	best := ""
+	for _, reg := range o.Regions {
+		if len(reg) > len(best) && strings.HasPrefix(zone, reg) {
+			best = reg
+		}
+	}
+	if best == "" {
+		return zone
+	}
+	return best
 }

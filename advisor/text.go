@@ -543,8 +543,8 @@ var texts = map[string]tr{
 		"价格日期未知（%s）：按过时价格对待",
 	},
 	kQSpotBucket: {
-		"AWS interruption frequency %s (Spot Instance Advisor, %s): %.2f h of re-run and restart expected (%.0f-minute checkpoints, %.0f-minute restart)",
-		"AWS 中断频率 %s（Spot Instance Advisor，%s）：预计重跑与重启 %.2f 小时（每 %.0f 分钟检查点，重启 %.0f 分钟）",
+		"AWS interruption frequency %s (Spot Instance Advisor, %s): %s of re-run and restart expected (%.0f-minute checkpoints, %.0f-minute restart)",
+		"AWS 中断频率 %s（Spot Instance Advisor，%s）：预计重跑与重启 %s（每 %.0f 分钟检查点，重启 %.0f 分钟）",
 	},
 	kQSpotUnknownRate: {
 		"interruption rate unknown (not published): %d%% re-run and restart time assumed, a conservative default",
@@ -587,12 +587,12 @@ var texts = map[string]tr{
 		"其后 %.0f 小时按需使用，每小时 %s",
 	},
 	kQHybFillSpot: {
-		"then %.0f h of use on spot at %s an hour, plus %.2f h re-run (interruption %s)",
-		"其后 %.0f 小时使用竞价实例，每小时 %s，另计重跑 %.2f 小时（中断率 %s）",
+		"then %.0f h of use on spot at %s an hour, plus %s re-run (interruption %s)",
+		"其后 %.0f 小时使用竞价实例，每小时 %s，另计重跑 %s（中断率 %s）",
 	},
 	kQHybSpotOD: {
-		"spot at %s an hour; the %.2f h redone after interruptions (rate %s) run on demand at %s an hour, so the job never waits for spot capacity",
-		"竞价实例每小时 %s；中断后重跑的 %.2f 小时（中断率 %s）改用按需实例，每小时 %s，作业无需等待竞价容量",
+		"spot at %s an hour; the %s redone after interruptions (rate %s) run on demand at %s an hour, so the job never waits for spot capacity",
+		"竞价实例每小时 %s；中断后重跑的 %s（中断率 %s）改用按需实例，每小时 %s，作业无需等待竞价容量",
 	},
 	kQSpotServing: {
 		"the service stops at each preemption",

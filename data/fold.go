@@ -187,8 +187,14 @@ func (ref *reference) offerOf(cloud string, g *skyGroup, src skySource) model.Of
 			where = it.Region + "/" + where
 		}
 		if it.Price > 0 {
-			if o.OnDemand == 0 || it.Price < o.OnDemand || it.Price == o.OnDemand && where < o.OnDemandRegion {
-				o.OnDemandRegion = where
+			// On-demand prices are set per region: the region is named,
+			// the zone only where the source gives no region.
+			reg := it.Region
+			if reg == "" {
+				reg = where
+			}
+			if o.OnDemand == 0 || it.Price < o.OnDemand || it.Price == o.OnDemand && reg < o.OnDemandRegion {
+				o.OnDemandRegion = reg
 			}
 			if where != "" && !priced[where] {
 				priced[where] = true

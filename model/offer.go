@@ -97,7 +97,8 @@ type Offer struct {
 	Weekly  float64 `json:"weekly,omitempty" toml:"weekly,omitempty"`
 	Monthly float64 `json:"monthly,omitempty" toml:"monthly,omitempty"`
 	Yearly  float64 `json:"yearly,omitempty" toml:"yearly,omitempty"`
-	// OnDemandRegion is the region (or zone) whose price OnDemand is, and
+	// OnDemandRegion is the region (the zone where the source names no
+	// region) whose price OnDemand is, and
 	// PricedZones the number of zones (or regions, where the source has no
 	// zones) with an on-demand price: 1 means the price was found in one
 	// place only.

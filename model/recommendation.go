@@ -222,10 +222,15 @@ type Recommendation struct {
 
 	Provider     string `json:"provider" toml:"provider"`
 	InstanceType string `json:"instance_type" toml:"instance_type"`
-	// Region is the region the price applies to: the one the region filter
-	// asked for, the offer's only region, or its first when all share one
-	// price; empty when the catalog does not say which region is cheapest.
-	Region   string `json:"region" toml:"region"`
+	// Region is the region the chosen price applies to: the region of the
+	// lowest on-demand price, of the spot zone used, the one the region
+	// filter asked for, or the offer's only region; empty only when the
+	// catalog does not say.
+	Region string `json:"region" toml:"region"`
+	// Zone is the zone within Region whose price is used, where the
+	// price is a zone's (spot): "us-south1-b", or "us-east-1/use1-az4"
+	// for an AWS zone ID.
+	Zone     string `json:"zone,omitempty" toml:"zone,omitempty"`
 	GPU      string `json:"gpu" toml:"gpu"`
 	GPUCount int    `json:"gpu_count" toml:"gpu_count"` // per node
 	Nodes    int    `json:"nodes" toml:"nodes"`
