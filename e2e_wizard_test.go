@@ -55,8 +55,10 @@ func TestWizardEveryStepResizeExportLoad(t *testing.T) {
 	s.sendText("40")
 	s.send("Enter")
 	s.waitText("Jobs that checkpoint")
-	// 7 interruptible: yes.
+	// 7 interruptible: yes, then the checkpoint interval (blank: 30 min).
 	s.sendText("1")
+	s.send("Enter")
+	s.waitText("Checkpoint every")
 	s.send("Enter")
 	s.waitText("Per hour, per month")
 	// 8 budget.
