@@ -87,6 +87,7 @@ const (
 	mFormsHeadroom
 	mFormsCheckpoint
 	mInterruption
+	mPriceRange
 	mFormsExclude
 	mFieldCurrency
 	mFieldDataGB
@@ -452,6 +453,7 @@ var texts = [msgCount]text{
 	mFormsHeadroom:     {"a whole percentage from 1 to 90, e.g. 15%; blank for 10%", "1 到 90 的整数百分比，如 15%；留空表示 10%"},
 	mFormsCheckpoint:   {"1min to 24h, e.g. 30min, 2h or 45 (minutes); blank for 30min", "1 分钟到 24 小时，如 30min、2h 或 45（分钟）；留空表示 30 分钟"},
 	mInterruption:      {"interrupted %s/mo (AWS, %s)", "每月中断 %s（AWS，%s）"},
+	mPriceRange:        {"%s; %s–%s/h across zones", "%s；各可用区每小时 %s–%s"},
 	mFormsExclude:      {"provider keys separated by commas, e.g. vast, runpod; blank for none", "云厂商代号，用逗号分隔，如 vast, runpod；留空表示不排除"},
 	mFieldCurrency:     {"Currency", "货币"},
 	mFieldDataGB:       {"Data and checkpoints stored", "存储的数据与检查点"},

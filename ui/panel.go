@@ -697,6 +697,9 @@ func (m Model) priceModelLines(r *model.Recommendation, cur model.Currency, w in
 		if q.Interruption != "" && q.InterruptionDate != "" {
 			notes = append(notes, m.t.f(mInterruption, q.Interruption, q.InterruptionDate))
 		}
+		if q.RangeHigh > q.RangeLow && q.RangeLow > 0 {
+			notes = append(notes, m.t.f(mPriceRange, q.Region, money(q.RangeLow, cur), money(q.RangeHigh, cur)))
+		}
 		if q.CalendarHours > 0 && r.CalendarHours > 0 && q.CalendarHours > r.CalendarHours*1.01 {
 			notes = append(notes, m.t.f(mFullTerm, termText(m.t, q.CalendarHours)))
 		}
