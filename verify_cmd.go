@@ -132,9 +132,9 @@ func writeChecks(w io.Writer, choice model.Recommendation, checks []advisor.Chec
 var checkWords = map[string]string{
 	"GPU model":                  "GPU 型号",
 	"GPU count":                  "GPU 数量",
-	"GPU memory (each)":          "GPU 显存(每块)",
+	"GPU memory (each)":          "GPU 显存（每块）",
 	"GPU link":                   "GPU 互联",
-	"host (vCPUs, RAM, disks)":   "主机(vCPU、内存、磁盘)",
+	"host (vCPUs, RAM, disks)":   "主机（vCPU、内存、磁盘）",
 	"vCPUs usable":               "可用 vCPU",
 	"threads per core":           "每核线程数",
 	"RAM":                        "内存",
@@ -142,9 +142,9 @@ var checkWords = map[string]string{
 	"unknown":                    "未知",
 	"not probed":                 "未探测",
 	"none":                       "无",
-	"2 (vCPUs are hyperthreads)": "2(vCPU 为超线程)",
-	"1 (a vCPU is a core)":       "1(一个 vCPU 即一个物理核)",
-	"unknown: the offer is not in the catalog": "未知:目录中已没有该报价",
+	"2 (vCPUs are hyperthreads)": "2（vCPU 为超线程）",
+	"1 (a vCPU is a core)":       "1（一个 vCPU 即一个物理核）",
+	"unknown: the offer is not in the catalog": "未知：目录中已没有该报价",
 }
 
 // checkWord is a check's name or value in lang.
