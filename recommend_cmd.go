@@ -68,7 +68,9 @@ func runRecommend(args []string, stdout, stderr io.Writer) int {
 	for _, n := range notes {
 		fmt.Fprintln(stderr, "gpupick recommend: note:", n)
 	}
-	res := advisor.Recommend(cat, a, advisor.Options{Top: *top, Lang: lang, WithinBudget: *withinBudget})
+	opt := advisor.Options{Top: *top, Lang: lang, WithinBudget: *withinBudget}
+	res := advisor.Recommend(cat, a, opt)
+	advisor.WhatWouldChange(cat, a, opt, &res)
 	switch *format {
 	case "skypilot", "dstack":
 		if len(res.Recommendations) == 0 {

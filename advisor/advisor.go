@@ -85,6 +85,7 @@ func Recommend(cat *model.Catalog, a model.Answers, opt Options) model.Result {
 		c = widen(cat, a, l)
 		cs = c.ranked(top, opt.All)
 	}
+	c.shortFirst(cs)
 	res.Requirement = c.p.req
 	res.Currency = c.disp
 	res.Matched = c.st.matched
@@ -114,6 +115,11 @@ func Recommend(cat *model.Catalog, a model.Answers, opt Options) model.Result {
 		res.Recommendations = append(res.Recommendations, c.full(cd))
 	}
 	res.WhyFirst = c.whyFirst(res.Recommendations)
+	if len(res.Recommendations) > 0 {
+		if s := c.planNote(&res.Recommendations[0]); s != "" {
+			res.Notes = append(res.Notes, s)
+		}
+	}
 	rows := cs[:n]
 	if opt.All {
 		rows = cs
@@ -250,7 +256,7 @@ func (c *call) notes(cs []cand) []string {
 	}
 	if len(cs) == 0 {
 		switch {
-		case st.matched == 0 && st.tooBig > 0:
+		case st.matched == 0 && st.tooBig > 0 && st.late+st.lateUnknown == 0:
 			add(kNoteNoneFits, c.p.req.VRAMGiB, c.p.maxNodes)
 		case st.matched == 0:
 			add(kNoteNoneMatch)
@@ -281,6 +287,13 @@ func (c *call) notes(cs []cand) []string {
 	count(kNoteReqUnknown, st.reqUnknown)
 	count(kNoteIdle, st.idle)
 	count(kNoteNoCluster, st.noCluster)
+	count(kNoteNoRDMA, st.noRDMA)
+	if st.late > 0 {
+		add(kNoteLate, st.late, model.FormatDeadline(c.p.deadline))
+	}
+	if st.lateUnknown > 0 {
+		add(kNoteLateUnknown, st.lateUnknown, model.FormatDeadline(c.p.deadline))
+	}
 	if st.engine > 0 {
 		add(kNoteEngineCC, st.engine, engineMinCC)
 	}

@@ -119,6 +119,9 @@ type plan struct {
 
 	maxNodes  int
 	shardings []string // training sharding strategies to try, in order
+	// deadline is the calendar hours a job must finish within (0: none;
+	// only in job mode).
+	deadline float64
 
 	// Speed and set-up inputs (speed.go, setup.go).
 	context int // tokens per sequence
@@ -162,6 +165,19 @@ func newPlan(cat *model.Catalog, a *model.Answers, l lang) *plan {
 	say := func(key string, args ...any) { r.Assumptions = append(r.Assumptions, l.f(key, args...)) }
 
 	p.maxNodes = a.MaxNodes
+	if p.jobMode && a.DeadlineHours > 0 {
+		p.deadline = a.DeadlineHours
+		r.DeadlineHours = a.DeadlineHours
+	}
+	switch {
+	case p.deadline > 0 && !p.training:
+		say(kAsmDeadline, model.FormatDeadline(p.deadline))
+	case p.deadline > 0 && p.maxNodes > 0:
+		say(kAsmDeadlineNodes, model.FormatDeadline(p.deadline), p.maxNodes, l.f(kAsmNodesGiven))
+	case p.deadline > 0:
+		p.maxNodes = deadlineNodeCap
+		say(kAsmDeadlineNodes, model.FormatDeadline(p.deadline), p.maxNodes, l.f(kAsmNodesCap))
+	}
 	switch {
 	case p.maxNodes > 0:
 	case p.training:

@@ -63,12 +63,3 @@ func (c *call) cheapestRow(si int) float64 {
 	}
 	return 0
 }
-
-// clusterOK reports whether an offer may run on several nodes: not an
-// independent marketplace listing (separate hosts with no cluster network
-// between them). A provider's own nodes are kept whatever their network:
-// without RDMA the speed estimate pays the exchange at the NIC rate over
-// TCP, and the no-rdma warning says so.
-func (c *call) clusterOK(offer int32) bool {
-	return !marketplace(&c.cat.Offers[offer])
-}

@@ -74,7 +74,7 @@ type hotRow struct {
 	lbSpotUSD float32
 	prov      uint16
 	cur       uint8
-	risk      uint8 // the offer's own risk penalties in percent (risk.go)
+	risk      uint8 // the offer's own risks as bits (offerRiskBits, risk.go)
 }
 
 // shape is a distinct hardware configuration.
@@ -254,7 +254,7 @@ func buildIndex(cat *model.Catalog, fp fingerprint) *index {
 		}
 		fx := fxUSD[r.cur]
 		hot[i] = hotRow{lbUSD: lowerF32(lo * fx), lbSpotUSD: lowerF32(ls * fx), prov: r.prov, cur: r.cur,
-			risk: offerRiskSum(&cat.Offers[r.offer], stale)}
+			risk: offerRiskBits(&cat.Offers[r.offer], stale)}
 	}
 	// Within a shape, order rows by their lower bound (no price last, then
 	// catalog order) so a scan that keeps no statistics can stop at the

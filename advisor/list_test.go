@@ -244,7 +244,7 @@ func TestExpandMatchesRecommend(t *testing.T) {
 		})
 	}
 	// A model no single node holds: Expand widens as Recommend does.
-	small := testOffer("cloudA", "l4x1", "L4", 1, 0.1)
+	small := clustered(testOffer("cloudA", "l4x1", "L4", 1, 0.1))
 	wide := serve("llama-3.1-8b", model.BF16, 8192, model.LatencyBatch)()
 	wide.Context = 65536
 	cat1 := catWith(small)

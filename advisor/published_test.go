@@ -115,7 +115,7 @@ func TestPublishedKVPerTokenDeepSeekTable(t *testing.T) {
 // context). Tolerance: none needed, it is a yes/no claim; the converse
 // (BF16 does not fit one node: 810 GB of weights > 640 GB) is checked too.
 func TestPublishedLlama405BFP8OneH100Node(t *testing.T) {
-	cat := catWith(testOffer("cloudA", "h100x8", "H100 SXM5", 8, 98.32))
+	cat := catWith(clustered(testOffer("cloudA", "h100x8", "H100 SXM5", 8, 98.32)))
 	a := answers(model.WorkloadInference, "llama-3.1-405b", model.FP8, 8192, 1)
 	a.Latency = model.LatencyBatch
 	res := Recommend(cat, a, Options{})
@@ -182,7 +182,7 @@ func TestPublishedQLoRA65BOn48GB(t *testing.T) {
 func TestPublishedFalcon180BHardwareTable(t *testing.T) {
 	a100x8 := testOffer("cloudA", "a100-80x8", "A100-80GB SXM4", 8, 40.96)
 	a100x8.RDMA = model.Yes
-	a100x4 := testOffer("cloudA", "a100-80x4", "A100-80GB SXM4", 4, 20.48)
+	a100x4 := clustered(testOffer("cloudA", "a100-80x4", "A100-80GB SXM4", 4, 20.48))
 	a100x2 := testOffer("cloudA", "a100-80x2", "A100-80GB SXM4", 2, 10.24)
 	a40x8 := testOffer("cloudA", "a100-40x8", "A100-40GB SXM4", 8, 32.77)
 	for _, tc := range []struct {

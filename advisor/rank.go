@@ -55,9 +55,13 @@ type stats struct {
 	// configuration uses fewer GPUs than the instance has, and an instance
 	// with just those GPUs costs no more (idle.go).
 	idle int
-	// noCluster counts the multi-node offers left out because the provider
-	// offers no cluster network for them (idle.go).
-	noCluster int
+	// noCluster and noRDMA count the multi-node offers left out for want
+	// of a cluster network: marketplace listings, and offers whose
+	// provider documents none (nodes.go).
+	noCluster, noRDMA int
+	// late and lateUnknown count the offers left out for missing the
+	// deadline, or for a length that is not known (nodes.go).
+	late, lateUnknown int
 	// reqFail and reqUnknown count the offers that fail a hard requirement
 	// by a known fact, or for want of one (require.go).
 	reqFail, reqUnknown   int
@@ -108,6 +112,7 @@ type shapeRes struct {
 	tight bool // headroom below the margin
 	fp8WO bool // FP8 weight-only
 	bf16H bool // BF16 run as FP16
+	slim  bool // meets the latency class within the speed estimate's tolerance
 	// The run on this shape, for the scan: billed-use and calendar hours
 	// (1 and 1 when a job's length is unknown, noLen), and what turns an
 	// offer's lowest hourly rate into a lower bound of the run's cost. A
@@ -115,11 +120,10 @@ type shapeRes struct {
 	// on the provider (rowHours adds it).
 	runH, runCal, lbScale float64
 	noLen                 bool
-	// riskPct is the sum of the penalties of the configuration alone
-	// (risk.go), riskX 1 plus it as a share: every offer of the shape
-	// ranks at least at its cost times riskX, so the scan's bound uses it.
-	riskPct int
-	riskX   float64
+	// riskX is the compounded factor of the penalties of the
+	// configuration alone (risk.go): every offer of the shape ranks at
+	// least at its cost times riskX, so the scan's bound uses it.
+	riskX float64
 	// smaller is the lowest hourly rate (USD, all nodes) of a configuration
 	// of the same GPU with just the GPUs this one uses, when it idles some;
 	// 0 when none is known.
@@ -238,8 +242,7 @@ func reuseCall(c *call, cat *model.Catalog, a model.Answers, l lang) *call {
 				sr.runH, sr.runCal = 1, 1
 			}
 			sr.lbScale = float64(sr.nodes) * sr.runH * (1 - 1e-9)
-			sr.riskPct = c.shapeRiskSum(&ix.shapes[i], sr)
-			sr.riskX = 1 + float64(sr.riskPct)/100
+			sr.riskX = c.shapeRiskX(&ix.shapes[i], sr)
 		}
 	}
 	c.markIdle()
@@ -340,6 +343,9 @@ func (c *call) evalShape(s *shape) shapeRes {
 			sr.why = whyTooBig
 			return sr
 		}
+		if p.deadline > 0 {
+			best, sr.sharding = c.deadlineNodes(s, c.ix.shapeGPU(s), v, best, sr.sharding)
+		}
 		sr.nodes, sr.tp, sr.reps, sr.used = best, 1, 1, n*best
 		sr.perGPU = p.perGPUTraining(sr.sharding, n*best, n)
 	default:
@@ -400,8 +406,25 @@ func (c *call) evalShape(s *shape) shapeRes {
 		sr.tier = 2
 	case sr.speed.Unknown && matters:
 		sr.tier = 1
+	case sr.tier == 0 && slimMargin(&sr.speed, p.minDecode):
+		sr.slim = true
+		sr.short++
 	}
 	return sr
+}
+
+// speedTolerance is the accuracy the decode estimate is tested to against
+// published figures (TestPublishedDecodeOverLinks accepts 30%, and the
+// engines of its rows reach less than the model's 70% of peak bandwidth).
+// An estimate that meets the latency class by less than that may miss it
+// in practice: the shape falls short (ShortLatencyMargin) and ranks after
+// the shapes that meet the class with room, as a tight headroom does.
+const speedTolerance = 0.30
+
+// slimMargin reports whether a known decode speed meets the class's
+// per-stream minimum (tokens/s; 0 for none) by less than speedTolerance.
+func slimMargin(sp *model.Speed, minDecode float64) bool {
+	return minDecode > 0 && !sp.Unknown && sp.MeetsLatency && sp.DecodeTokensPerSec < minDecode*(1+speedTolerance)
 }
 
 // runHours is the billed-use hours and the calendar hours of the run on a
@@ -519,15 +542,18 @@ func (c *call) quick(ri int32, sr *shapeRes, worst *cand) (cand, verdict) {
 		return cand{}, skip
 	}
 	if sr.nodes > 1 && !c.clusterOK(r.offer) {
-		c.st.noCluster++
+		c.st.noClusterCount(&c.cat.Offers[r.offer])
 		return cand{}, skip
 	}
 	if sr.smaller > 0 && float64(lbRate)*float64(sr.nodes) >= sr.smaller {
 		c.st.idle++
 		return cand{}, skip
 	}
-	c.st.matched++ // and, by the scan, unknownSpeed or tooSlow by the shape's tier
 	h, cal, unknown := c.rowHours(sr, r)
+	if c.late(cal, unknown) {
+		return cand{}, skip
+	}
+	c.st.matched++ // and, by the scan, unknownSpeed or tooSlow by the shape's tier
 	var unk uint8
 	if c.anyUnk { // the same for every offer of a call
 		unk = c.hidUnk[hr.prov]
@@ -587,8 +613,8 @@ func (c *call) quick(ri int32, sr *shapeRes, worst *cand) (cand, verdict) {
 	}
 	c.st.count(over, sr.tier, unk)
 	cost := model.AllIn(total, hc.storage, hc.egress)
-	risk := quickRisk(hr, sr, r, pm) + hiddenRisk(hc, r, pm)
-	return cand{key: packKey(over, sr.tier, sr.short, unk), pm: pm, cost: cost, rank: cost * (1 + float64(risk)/100), hourly: rate, idx: r.offer, row: ri}, take
+	risk := quickRisk(hr, sr, r, pm) * factor(hiddenRisk(hc, r, pm))
+	return cand{key: packKey(over, sr.tier, sr.short, unk), pm: pm, cost: cost, rank: cost * risk, hourly: rate, idx: r.offer, row: ri}, take
 }
 
 // verdict is what a scan does with an offer quick looked at.

@@ -3,6 +3,9 @@ package advisor
 import (
 	"encoding/json"
 	"math"
+	"slices"
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/gpupick/gpupick/model"
@@ -351,7 +354,7 @@ func TestFilters(t *testing.T) {
 }
 
 func TestParallelism(t *testing.T) {
-	cat := catWith(testOffer("cloudA", "h100x8", "H100 SXM5", 8, 98.32))
+	cat := catWith(clustered(testOffer("cloudA", "h100x8", "H100 SXM5", 8, 98.32)))
 	a := answers(model.WorkloadInference, "llama-3.1-405b", model.BF16, 8192, 1)
 	a.Latency = model.LatencyBatch
 	r := Recommend(cat, a, Options{}).Recommendations[0]
@@ -462,5 +465,189 @@ func TestRegion(t *testing.T) {
 	}
 	if got := pickRegion(&o, []string{"US-"}); got != "us-east-1" {
 		t.Errorf("filtered region: got %q", got)
+	}
+}
+
+// TestFewerGPUsWinNearEqualCost: the configuration with half the GPUs
+// ranks first while it costs up to 5% more, and loses once it costs more
+// than that.
+func TestFewerGPUsWinNearEqualCost(t *testing.T) {
+	// Llama-3.1-70B in FP8 fits one H200 or two H100s on NVSwitch.
+	a := answers(model.WorkloadInference, "llama-3.1-70b", model.FP8, 8192, 1)
+	many := testOffer("cloudA", "many", "H100 SXM5", 2, 10)
+	res := Recommend(catWith(many), a, Options{})
+	if len(res.Recommendations) != 1 || res.Recommendations[0].GPUsUsed != 2 {
+		t.Fatalf("2 H100s: %v (notes %v)", names(res), res.Notes)
+	}
+	m := res.Recommendations[0]
+	for _, c := range []struct {
+		dearer   float64
+		fewFirst bool
+	}{{0.049, true}, {0.02, true}, {-0.01, true}, {0.06, false}} {
+		few := testOffer("cloudA", "few", "H200 SXM", 1, m.TotalUSD*(1+c.dearer)/m.RunHours)
+		res := Recommend(catWith(few, many), a, Options{})
+		top := res.Recommendations[0]
+		if (top.InstanceType == "few") != c.fewFirst {
+			t.Errorf("1 H200 %.1f%% dearer than 2 H100s: #1 %s (%d GPUs, $%.0f) of %v", 100*c.dearer, top.InstanceType, top.GPUsUsed, top.TotalUSD, names(res))
+		}
+	}
+}
+
+// TestFewerNodesWinNearEqualCost: serving uses several nodes only when no
+// single node holds the model (a one-node offer leaves the two-node
+// configurations out), and each extra node or GPU doubling costs at least
+// 5% on the last in rank, so one node fewer wins at up to 5% more cost.
+func TestFewerNodesWinNearEqualCost(t *testing.T) {
+	a := answers(model.WorkloadInference, "llama-3.1-405b", model.BF16, 8192, 1)
+	a.Latency = model.LatencyBatch
+	h100 := mod(testOffer("cloudA", "h100x8", "H100 SXM5", 8, 20), func(o *model.Offer) { o.RDMA = model.Yes })
+	h200 := mod(testOffer("cloudA", "h200x8", "H200 SXM", 8, 60), func(o *model.Offer) { o.RDMA = model.Yes })
+	if res := Recommend(catWith(h100), a, Options{}); len(res.Recommendations) != 1 || res.Recommendations[0].Nodes != 2 {
+		t.Fatalf("405B on H100 nodes alone: %v", names(res))
+	}
+	if got := names(Recommend(catWith(h100, h200), a, Options{})); len(got) != 1 || got[0] != "h200x8" {
+		t.Errorf("with a node that holds it, two-node configurations are listed: %v", got)
+	}
+	for s := 1; s < len(stepPct); s++ {
+		if x := factor(stepPct[s]) / factor(stepPct[s-1]); x < 1.05-1e-12 {
+			t.Errorf("step %d: %d%% after %d%% is only %.4f", s, stepPct[s], stepPct[s-1], x)
+		}
+	}
+	if stepRisk(0) != 0 || doublings(1) != 0 || doublings(2) != 1 || doublings(3) != 2 || doublings(8) != 3 {
+		t.Errorf("steps: %d %d %d %d %d", stepRisk(0), doublings(1), doublings(2), doublings(3), doublings(8))
+	}
+}
+
+// pick is the recommendation of an instance, nil when not listed.
+func pick(res model.Result, instance string) *model.Recommendation {
+	for i := range res.Recommendations {
+		if res.Recommendations[i].InstanceType == instance {
+			return &res.Recommendations[i]
+		}
+	}
+	return nil
+}
+
+// TestRiskPenaltiesCompound: a marketplace host splitting the model over
+// four GeForce cards carries the marketplace, shared-vCPU, host-memory
+// split and GPU-count penalties, listed with their texts in both
+// languages; the total is their product, and the order uses it.
+func TestRiskPenaltiesCompound(t *testing.T) {
+	rig := mod(testOffer("market", "rig", "GeForce RTX 4090", 4, 1), func(o *model.Offer) {
+		o.Marketplace, o.VCPUType, o.Interconnect = true, model.VCPUMarketplace, model.InterconnectPCIe
+	})
+	dc := mod(testOffer("cloudB", "dc", "RTX A6000", 4, 1), func(o *model.Offer) { o.Interconnect = model.InterconnectPCIe })
+	a := answers(model.WorkloadInference, "llama-3.1-70b", model.INT4, 8192, 1)
+	a.GPUs = 4
+	for _, lang := range []string{"", "zh"} {
+		res := Recommend(catWith(rig, dc), a, Options{Lang: lang})
+		r := pick(res, "rig")
+		if r == nil {
+			t.Fatalf("rig not listed: %v", res.Notes)
+		}
+		want := map[string]int{model.WarnMarketplaceHost: riskMarketplace, model.WarnSharedVCPU: riskSharedVCPU,
+			riskCodeTPHost: 3 * riskTPHostPerGPU, riskCodeGPUs: stepRisk(2)}
+		x := 1.0
+		for _, k := range r.Risk {
+			if want[k.Code] != k.Percent {
+				t.Errorf("%s: %s at %d%%, want %d%%", lang, k.Code, k.Percent, want[k.Code])
+			}
+			if k.Text == "" || !strings.Contains(k.Text, strconv.Itoa(k.Percent)) {
+				t.Errorf("%s: %s text %q", lang, k.Code, k.Text)
+			}
+			x *= 1 + float64(k.Percent)/100
+		}
+		if len(r.Risk) != len(want) || r.RiskPercent != percentOf(x) {
+			t.Errorf("%s: risks %+v total %d%%, want the product %d%%", lang, r.Risk, r.RiskPercent, percentOf(x))
+		}
+		sum := 0
+		for _, k := range r.Risk {
+			sum += k.Percent
+		}
+		if r.RiskPercent <= sum {
+			t.Errorf("%s: %d%% does not compound the %d%% they add to", lang, r.RiskPercent, sum)
+		}
+		// The same price: the datacenter PCIe box, with the lesser split
+		// penalty and no host risks, ranks first.
+		if res.Recommendations[0].InstanceType != "dc" {
+			t.Errorf("%s: #1 %s", lang, res.Recommendations[0].InstanceType)
+		}
+		d := pick(res, "dc")
+		if d == nil || !slices.ContainsFunc(d.Risk, func(k model.RiskPenalty) bool { return k.Code == riskCodeTPLink && k.Percent == 3*riskTPLinkPerGPU }) {
+			t.Errorf("%s: the datacenter split is not priced as PCIe: %+v", lang, d)
+		}
+	}
+	if en, zh := langEN.f(kRiskTPHost, 60), langZH.f(kRiskTPHost, 60); en == zh || !strings.Contains(zh, "主机内存") {
+		t.Errorf("texts %q / %q", en, zh)
+	}
+}
+
+// TestLatencyMarginShortfall: an offer whose estimated decode clears the
+// class by less than the estimate's 30% tolerance ranks after one that
+// clears it with room although it is cheaper, and says why.
+func TestLatencyMarginShortfall(t *testing.T) {
+	slim := testOffer("cloudB", "slim", "RTX A6000", 1, 0.5)
+	room := testOffer("cloudA", "room", "H100 SXM5", 1, 3)
+	a := answers(model.WorkloadInference, "llama-3.1-8b", model.BF16, 2048, 1)
+	a.Latency = model.LatencyRealtime
+	res := Recommend(catWith(slim, room), a, Options{})
+	if got := names(res); len(got) != 2 || got[0] != "room" {
+		t.Fatalf("order %v", got)
+	}
+	s := pick(res, "slim")
+	if sp := s.Speed.DecodeTokensPerSec; sp < 30 || sp >= 30*(1+speedTolerance) || !s.Speed.MeetsLatency {
+		t.Fatalf("the A6000 decodes %.1f tok/s: not a slim margin over 30", sp)
+	}
+	if !slices.Contains(s.Shortfalls, model.ShortLatencyMargin) || len(res.Recommendations[0].Shortfalls) > 0 {
+		t.Errorf("shortfalls %v / %v", s.Shortfalls, res.Recommendations[0].Shortfalls)
+	}
+	if len(res.WhyFirst) == 0 || !strings.Contains(res.WhyFirst[0], model.ShortLatencyMargin) {
+		t.Errorf("why first %q", res.WhyFirst)
+	}
+	// Interactive (10 tok/s) leaves room: the cheaper offer leads.
+	a.Latency = model.LatencyInteractive
+	if got := names(Recommend(catWith(slim, room), a, Options{})); got[0] != "slim" {
+		t.Errorf("interactive order %v", got)
+	}
+}
+
+// TestWhatWouldChange: when #1 is on a marketplace host, the detail says
+// which offer would lead with --hosting datacenter, in both languages;
+// Recommend alone (the keystroke path) does not rank again for it.
+func TestWhatWouldChange(t *testing.T) {
+	market := mod(testOffer("market", "m", "GeForce RTX 4090", 1, 0.3), func(o *model.Offer) { o.Marketplace = true })
+	dc := testOffer("cloudA", "dc", "A100-80GB SXM4", 1, 2)
+	cat := catWith(market, dc)
+	a := answers(model.WorkloadInference, "llama-3.1-8b", model.BF16, 8192, 1)
+	for _, tc := range []struct{ lang, want string }{
+		{"", "with --hosting datacenter: 1× A100-80GB SXM4 at $2.00/h"},
+		{"zh", "若加上 --hosting datacenter：1× A100-80GB SXM4 将排第一，每小时 ¥"},
+	} {
+		opt := Options{Lang: tc.lang}
+		res := Recommend(cat, a, opt)
+		if res.Recommendations[0].InstanceType != "m" {
+			t.Fatalf("#1 %s", res.Recommendations[0].InstanceType)
+		}
+		before := len(res.WhyFirst)
+		for _, line := range res.WhyFirst {
+			if strings.Contains(line, "--hosting") {
+				t.Errorf("Recommend ranked again: %q", line)
+			}
+		}
+		if tc.lang == "zh" {
+			a.Currency = model.CNY
+			res = Recommend(cat, a, opt)
+		}
+		WhatWouldChange(cat, a, opt, &res)
+		if len(res.WhyFirst) != before+1 || !strings.HasPrefix(res.WhyFirst[before], tc.want) {
+			t.Errorf("%s: why first %q, want a line starting %q", tc.lang, res.WhyFirst, tc.want)
+		}
+	}
+	// A clean #1 (no risk a requirement rules out) has nothing to add.
+	res := Recommend(catWith(dc), a, Options{})
+	n := len(res.WhyFirst)
+	WhatWouldChange(catWith(dc), a, Options{}, &res)
+	if len(res.WhyFirst) != n {
+		t.Errorf("lines added for a clean #1: %q", res.WhyFirst)
 	}
 }

@@ -49,8 +49,8 @@ func (c *call) full(cd cand) model.Recommendation {
 		rec.Risk[i].Text = c.l.f(riskTexts[rec.Risk[i].Code], rec.Risk[i].Percent)
 	}
 	if p := hiddenRisk(hc, r, cd.pm); p > 0 {
-		rec.RiskPercent += p
 		rec.Risk = append(rec.Risk, model.RiskPenalty{Code: riskCodeEstimate, Percent: p, Text: c.l.f(kRiskHiddenEstimate, p)})
+		rec.RiskPercent = riskTotal(rec.Risk)
 	}
 	if sr.tight {
 		rec.Shortfalls = append(rec.Shortfalls, model.ShortHeadroom)
@@ -60,6 +60,9 @@ func (c *call) full(cd cand) model.Recommendation {
 	}
 	if sr.bf16H {
 		rec.Shortfalls = append(rec.Shortfalls, model.ShortBF16AsFP16)
+	}
+	if sr.slim {
+		rec.Shortfalls = append(rec.Shortfalls, model.ShortLatencyMargin)
 	}
 	if c.p.training {
 		rec.TensorParallel, rec.PipelineParallel, rec.Replicas = 0, 0, 0

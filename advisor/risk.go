@@ -1,16 +1,25 @@
 package advisor
 
 import (
+	"math"
 	"time"
 
 	"github.com/gpupick/gpupick/model"
 )
 
 // Risk penalties: the default order prices in what an infrastructure
-// engineer would pay to avoid, as a share added to the offer's all-in cost
-// for ranking only (the totals shown are never changed). They are gpupick's
+// engineer would pay to avoid, as a share of the offer's all-in cost for
+// ranking only (the totals shown are never changed). They are gpupick's
 // stated policy, not facts of the catalog; each one a recommendation
 // carries is listed in its Risk with the share.
+//
+// The penalties compound: each is a share of the cost the others have
+// already raised, as an engineer who would pay 15% to avoid one risk and
+// 40% to avoid another pays both shares of an offer that has both
+// (1.15 x 1.40 = +61%, not +55%). A stack of risks (a marketplace host,
+// shared vCPUs, a split over host memory, more GPUs) so costs more than
+// the sum of its parts, and one offer carrying all of them does not beat a
+// clean one by a few percent.
 const (
 	// riskMarketplace: a third-party host of a marketplace; availability,
 	// reliability and the host itself vary from listing to listing.
@@ -24,6 +33,20 @@ const (
 	// that is a rough one.
 	riskTPLinkPerGPU = 10
 	riskTPLinkMax    = 40
+	// riskTPHostPerGPU and riskTPHostMax: the same for consumer GeForce
+	// cards, which have no peer-to-peer over PCIe at all (link.go,
+	// isGeForce): every collective is staged through host memory at about
+	// half the bus bandwidth of peer-to-peer (pcieHostEff 0.40 against
+	// pcieP2PEff 0.78, link.go), at whatever the host's CPU and memory
+	// deliver (NVIDIA/nccl issue #1639), and vLLM turns its custom
+	// all-reduce off ("your platform lacks GPU P2P capability",
+	// vllm/distributed/device_communicators/custom_all_reduce.py). A
+	// datacenter card on PCIe may have peer-to-peer behind a PCIe switch
+	// (the speed model's host-memory path is its worse case); a GeForce
+	// card never has, so the host path is its best case. Twice the PCIe
+	// penalty and cap, the bandwidth ratio.
+	riskTPHostPerGPU = 2 * riskTPLinkPerGPU
+	riskTPHostMax    = 2 * riskTPLinkMax
 	// riskLegacy: an architecture the current stack is dropping (Maxwell,
 	// Pascal, Volta; see the legacy-gpu warning).
 	riskLegacy = 20
@@ -32,66 +55,144 @@ const (
 	// riskEstimate: the cost is an estimate from a published discount,
 	// not a listed price.
 	riskEstimate = 5
-	// riskPerExtraGPU and riskPerExtraNode make fewer GPUs and fewer nodes
-	// win at near-equal cost: 1% per GPU beyond one (at most 5%), 5% per
-	// node beyond one.
-	riskPerExtraGPU  = 1
-	riskExtraGPUMax  = 5
-	riskPerExtraNode = 5
+	// riskStep makes fewer GPUs and fewer nodes win at near-equal cost
+	// (issue 10: within 5%): each doubling of the GPUs a configuration
+	// uses (a level more of splitting to set up, run and debug) and each
+	// node beyond one (a machine more to fail) raises the rank by 5%,
+	// compounded and rounded up (stepPct), so that half the GPUs or one
+	// node fewer win at up to 5% more cost. The GPU doublings apply to a
+	// rented period only: a job-size run on more GPUs is shorter, and its
+	// cost already is its GPU-hours.
+	riskStep = 5
 )
+
+// stepPct is the penalty of s steps (GPU doublings or extra nodes): each
+// step at least riskStep% on the last, in whole percent rounded up so the
+// rounding never lets a step cost less than riskStep%.
+var stepPct = func() (p [16]int) {
+	for s := 1; s < len(p); s++ {
+		p[s] = int(math.Ceil(100*(factor(p[s-1])*factor(riskStep)-1) - 1e-9))
+	}
+	return p
+}()
+
+// stepRisk is stepPct of s steps (the last entry for more).
+func stepRisk(s int) int { return stepPct[min(max(s, 0), len(stepPct)-1)] }
+
+// doublings is the number of doublings from one GPU to n (rounded up: 3
+// GPUs count as 4).
+func doublings(n int) int {
+	s := 0
+	for 1<<s < n {
+		s++
+	}
+	return s
+}
 
 // Risk codes (the legacy, marketplace, shared-vCPU and stale-price ones
 // are the codes of the matching warnings).
 const (
 	riskCodeTPLink   = "tp-over-pcie"
+	riskCodeTPHost   = "tp-over-host-memory"
 	riskCodeEstimate = "estimated-price"
 	riskCodeGPUs     = "more-gpus"
 	riskCodeNodes    = "more-nodes"
 )
 
-// risks adds the penalties of an offer to out and returns their sum in
-// percent (the same sum quickRisk finds from the index).
+// factor is the multiplier of a penalty of pct percent.
+func factor(pct int) float64 { return 1 + float64(pct)/100 }
+
+// percentOf is a compounded multiplier as the percent shown (rounded).
+func percentOf(x float64) int { return int(math.Round((x - 1) * 100)) }
+
+// risks adds the penalties of an offer to out and returns their
+// compounded total in percent (the factor quickRisk finds from the index,
+// rounded).
 func (c *call) risks(o *model.Offer, sh *shape, sr *shapeRes, r *row, pm pmCode, out *[]model.RiskPenalty) int {
-	sum := 0
+	x := 1.0
 	add := func(code string, pct int) {
 		if pct <= 0 {
 			return
 		}
-		sum += pct
+		x *= factor(pct)
 		*out = append(*out, model.RiskPenalty{Code: code, Percent: pct})
 	}
-	offerRisks(o, c.staleBefore, add)
+	offerRisks(offerRiskBits(o, c.staleBefore), add)
 	c.shapeRisks(sh, sr, add)
 	add(riskCodeEstimate, estimateRisk(r, pm))
-	return sum
+	return percentOf(x)
 }
 
-// quickRisk is the sum of an offer's penalties for the scan: the offer's
-// own (kept in the index), the configuration's and the price model's.
-func quickRisk(hr *hotRow, sr *shapeRes, r *row, pm pmCode) int {
-	return int(hr.risk) + sr.riskPct + estimateRisk(r, pm)
+// riskTotal is the compounded total of a list of penalties, in percent.
+func riskTotal(rs []model.RiskPenalty) int {
+	x := 1.0
+	for _, k := range rs {
+		x *= factor(k.Percent)
+	}
+	return percentOf(x)
 }
 
-// offerRisks adds the penalties of the offer alone: a marketplace host,
-// shared vCPUs, a stale price (dated before staleBefore).
-func offerRisks(o *model.Offer, staleBefore string, add func(code string, pct int)) {
+// quickRisk is the compounded factor of an offer's penalties for the
+// scan: the offer's own (kept in the index as bits), the configuration's
+// and the price model's.
+func quickRisk(hr *hotRow, sr *shapeRes, r *row, pm pmCode) float64 {
+	return offerRiskX[hr.risk&offerRiskAll] * sr.riskX * factor(estimateRisk(r, pm))
+}
+
+// The offer's own risks, as bits of hotRow.risk.
+const (
+	offerMarket uint8 = 1 << iota
+	offerShared
+	offerStale
+	offerRiskAll = offerMarket | offerShared | offerStale
+)
+
+// offerRiskList is each of the offer's own risks: its bit, code and
+// penalty, in the order they are listed.
+var offerRiskList = [...]struct {
+	bit  uint8
+	code string
+	pct  int
+}{
+	{offerMarket, model.WarnMarketplaceHost, riskMarketplace},
+	{offerShared, model.WarnSharedVCPU, riskSharedVCPU},
+	{offerStale, model.WarnStalePrice, riskStale},
+}
+
+// offerRiskX is the compounded factor of each combination of the offer's
+// own risks.
+var offerRiskX = func() (x [offerRiskAll + 1]float64) {
+	for b := range x {
+		x[b] = 1
+		offerRisks(uint8(b), func(_ string, pct int) { x[b] *= factor(pct) })
+	}
+	return x
+}()
+
+// offerRiskBits finds the offer's own risks: a marketplace host, shared
+// vCPUs, a stale price (dated before staleBefore).
+func offerRiskBits(o *model.Offer, staleBefore string) uint8 {
+	var b uint8
 	if marketplace(o) {
-		add(model.WarnMarketplaceHost, riskMarketplace)
+		b |= offerMarket
 	}
 	switch o.VCPUType {
 	case model.VCPUShared, model.VCPUBurstable, model.VCPUContainer, model.VCPUGPUFraction, model.VCPUMarketplace:
-		add(model.WarnSharedVCPU, riskSharedVCPU)
+		b |= offerShared
 	}
 	if staleBefore != "" && isoDate(o.PriceDate) && o.PriceDate < staleBefore {
-		add(model.WarnStalePrice, riskStale)
+		b |= offerStale
 	}
+	return b
 }
 
-// offerRiskSum is offerRisks' sum, for the index.
-func offerRiskSum(o *model.Offer, staleBefore string) uint8 {
-	sum := 0
-	offerRisks(o, staleBefore, func(_ string, pct int) { sum += max(pct, 0) })
-	return uint8(sum)
+// offerRisks adds the penalties of the offer's own risks (bits).
+func offerRisks(bits uint8, add func(code string, pct int)) {
+	for _, k := range offerRiskList {
+		if bits&k.bit != 0 {
+			add(k.code, k.pct)
+		}
+	}
 }
 
 // estimateRisk is the penalty of a price estimated from a published
@@ -110,26 +211,42 @@ func (c *call) shapeRisks(sh *shape, sr *shapeRes, add func(code string, pct int
 	if c.p.training {
 		group = sr.used / max(sr.nodes, 1)
 	}
-	if group > 1 && sh.nvlink <= 0 {
-		add(riskCodeTPLink, min(riskTPLinkPerGPU*(group-1), riskTPLinkMax))
-	}
+	var g *model.GPU
 	if sh.gpu >= 0 {
-		if g := c.ix.gpus[sh.gpu].g; g != nil {
-			switch g.Architecture {
-			case "Maxwell", "Pascal", "Volta":
-				add(model.WarnLegacyGPU, riskLegacy)
-			}
+		g = c.ix.gpus[sh.gpu].g
+	}
+	if group > 1 && sh.nvlink <= 0 {
+		if isGeForce(g) {
+			add(riskCodeTPHost, min(riskTPHostPerGPU*(group-1), riskTPHostMax))
+		} else {
+			add(riskCodeTPLink, min(riskTPLinkPerGPU*(group-1), riskTPLinkMax))
 		}
 	}
-	add(riskCodeGPUs, min(riskPerExtraGPU*(sr.used-1), riskExtraGPUMax))
-	add(riskCodeNodes, riskPerExtraNode*(sr.nodes-1))
+	if g != nil {
+		switch g.Architecture {
+		case "Maxwell", "Pascal", "Volta":
+			add(model.WarnLegacyGPU, riskLegacy)
+		}
+	}
+	if !c.p.jobMode {
+		// A job on more GPUs finishes sooner for the GPU-hours it pays
+		// (its cost already counts them); a rented period on more GPUs
+		// only has more of them to run and watch.
+		add(riskCodeGPUs, stepRisk(doublings(sr.used)))
+	}
+	add(riskCodeNodes, stepRisk(sr.nodes-1))
 }
 
-// shapeRiskSum is the sum of the configuration's own penalties.
-func (c *call) shapeRiskSum(sh *shape, sr *shapeRes) int {
-	sum := 0
-	c.shapeRisks(sh, sr, func(_ string, pct int) { sum += max(pct, 0) })
-	return sum
+// shapeRiskX is the compounded factor of the configuration's own
+// penalties.
+func (c *call) shapeRiskX(sh *shape, sr *shapeRes) float64 {
+	x := 1.0
+	c.shapeRisks(sh, sr, func(_ string, pct int) {
+		if pct > 0 {
+			x *= factor(pct)
+		}
+	})
+	return x
 }
 
 // riskTexts names each penalty in a line.
@@ -137,6 +254,7 @@ var riskTexts = map[string]string{
 	model.WarnMarketplaceHost: kRiskMarketplace,
 	model.WarnSharedVCPU:      kRiskSharedVCPU,
 	riskCodeTPLink:            kRiskTPLink,
+	riskCodeTPHost:            kRiskTPHost,
 	model.WarnLegacyGPU:       kRiskLegacy,
 	model.WarnStalePrice:      kRiskStale,
 	riskCodeEstimate:          kRiskEstimate,

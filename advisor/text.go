@@ -99,12 +99,12 @@ func (l lang) warningKey(code, key string, sev model.Severity, source string, ar
 // order.
 func WarningCodes() []string {
 	return []string{
-		model.WarnNoNVLink, model.WarnNoRDMA, model.WarnSharedVCPU, model.WarnLowCPUPerGPU,
+		model.WarnNoNVLink, model.WarnSharedVCPU, model.WarnLowCPUPerGPU,
 		model.WarnSpotNoCheckpoint, model.WarnPreemptibleLimit, model.WarnCommitmentLockIn,
 		model.WarnVRAMTight, model.WarnLowBandwidth, model.WarnFP8Unsupported, model.WarnEphemeralDisk,
 		model.WarnEgressCost, model.WarnMarketplaceHost, model.WarnPCIeVariant, model.WarnStalePrice,
 		model.WarnUnknownPrice, model.WarnConvertedCurrency, model.WarnSpeedUnknown, model.WarnSlowFirstToken,
-		model.WarnBF16Unsupported, model.WarnLegacyGPU,
+		model.WarnBF16Unsupported, model.WarnLegacyGPU, model.WarnLatencyMargin,
 	}
 }
 
@@ -121,7 +121,6 @@ func ExplainWarning(code, language string) (detail, source string, ok bool) {
 // Sources of general warnings.
 const (
 	srcNVLink      = "https://www.nvidia.com/en-us/data-center/nvlink/"
-	srcRDMA        = "https://docs.nvidia.com/cuda/gpudirect-rdma/"
 	srcSpotGeneral = "https://docs.aws.amazon.com/AWSEC2/latest/UserGuide/spot-interruptions.html"
 	srcLockIn      = "NVIDIA data-centre GPU generations: Volta 2017, Ampere 2020, Hopper 2022, Blackwell 2024 (https://www.nvidia.com/en-us/data-center/technologies/)"
 	srcVLLMMemory  = "https://docs.vllm.ai/en/latest/configuration/engine_args.html (gpu_memory_utilization, default 0.9)"
@@ -232,8 +231,6 @@ const (
 	kPCAll              = "pc.all"
 	kRiskHiddenEstimate = "risk.hiddenestimate"
 
-	kRDMAUnknown    = "w.rdmaunknown"
-	kRDMANo         = "w.rdmano"
 	kSharedHT       = "w.sharedht"
 	kNVLinkUnknown  = "w.nvlinkunknown"
 	kLegacyKepler   = "w.legacykepler"
@@ -288,11 +285,25 @@ const (
 	kWhyRisk              = "why.risk"
 	kWhySpeed             = "why.speed"
 	kWhyRiskOnly          = "why.riskonly"
+	kWhyTie               = "why.tie"
+	kWhyChange            = "why.change"
+	kWhyChangeNone        = "why.changenone"
 	kNoteIdle             = "note.idle"
 	kNoteNoCluster        = "note.nocluster"
+	kNoteNoRDMA           = "note.nordma"
+	kNoteLate             = "note.late"
+	kNoteLateUnknown      = "note.lateunknown"
+	kAsmDeadlineNodes     = "asm.deadlinenodes"
+	kAsmDeadline          = "asm.deadline"
+	kAsmNodesGiven        = "asm.nodesgiven"
+	kAsmNodesCap          = "asm.nodescap"
+	kNotePlan             = "note.plan"
+	kPlanNet              = "plan.net"
+	kPlanDone             = "plan.done"
 	kRiskMarketplace      = "risk.marketplace"
 	kRiskSharedVCPU       = "risk.sharedvcpu"
 	kRiskTPLink           = "risk.tplink"
+	kRiskTPHost           = "risk.tphost"
 	kRiskLegacy           = "risk.legacy"
 	kRiskStale            = "risk.stale"
 	kRiskEstimate         = "risk.estimate"
@@ -588,14 +599,6 @@ var texts = map[string]tr{
 	kPCChina:       {"of the Chinese clouds", "国内云厂商中"},
 	kPCAll:         {"of all providers in the currency (its class publishes none above 0)", "同币种全部云厂商中（同类厂商无高于 0 的公开价）"},
 
-	kRDMAUnknown: {
-		"not documented",
-		"未见文档说明",
-	},
-	kRDMANo: {
-		"none",
-		"不支持",
-	},
 	kNoNVLinkServe: {
 		"%d x %s talk over PCIe only (no NVLink): tensor-parallel traffic slows every generated token",
 		"%d x %s 之间只有 PCIe（无 NVLink）：张量并行通信会拖慢每个生成的 token",
@@ -767,6 +770,7 @@ var texts = map[string]tr{
 	kRiskMarketplace:    {"+%d%%: a marketplace host (availability and reliability vary by host)", "+%d%%：市场型第三方主机（可用性与可靠性因主机而异）"},
 	kRiskSharedVCPU:     {"+%d%%: host CPUs shared with other tenants", "+%d%%：主机 CPU 与其他租户共享"},
 	kRiskTPLink:         {"+%d%%: GPUs split the model over PCIe or an undocumented link", "+%d%%：多卡经 PCIe 或未注明的互联切分模型"},
+	kRiskTPHost:         {"+%d%%: GeForce cards split the model through host memory (no peer-to-peer between them)", "+%d%%：GeForce 显卡之间没有点对点通信，切分模型的流量要经主机内存中转"},
 	kRiskLegacy:         {"+%d%%: a legacy GPU architecture", "+%d%%：旧一代 GPU 架构"},
 	kRiskStale:          {"+%d%%: the price is stale", "+%d%%：价格已过时"},
 	kRiskEstimate:       {"+%d%%: the price is estimated from a published discount", "+%d%%：价格按公开折扣估算"},
@@ -781,12 +785,15 @@ var texts = map[string]tr{
 		"%d offers were left out because the catalog does not know a fact a hard requirement needs (taken as failing it)",
 		"%d 个报价因目录缺少硬性要求所需的信息而被排除（按不满足处理）",
 	},
-	kWhyBudget:   {"#2 (%d× %s) is over the budget", "第 2 名（%d× %s）超出预算"},
-	kWhyShort:    {"#2 (%d× %s) falls short of the job as asked: %s", "第 2 名（%d× %s）达不到所要求的运行方式：%s"},
-	kWhyCheaper:  {"%d%% cheaper than #2 (%d× %s)", "比第 2 名（%[2]d× %[3]s）便宜 %[1]d%%"},
-	kWhyRisk:     {"%d%% dearer than #2 (%d× %s), but less risk: +%d%% against +%d%% (%s)", "比第 2 名（%[2]d× %[3]s）贵 %[1]d%%，但风险更低：+%[4]d%% 对 +%[5]d%%（%[6]s）"},
-	kWhySpeed:    {"decodes about %.0f tok/s per user against %.0f; risk penalties +%d%% against +%d%%", "每用户解码约 %.0f tok/s，对方 %.0f；风险加成 +%d%% 对 +%d%%"},
-	kWhyRiskOnly: {"risk penalties +%d%% against +%d%%", "风险加成 +%d%% 对 +%d%%"},
+	kWhyBudget:     {"#2 (%d× %s) is over the budget", "第 2 名（%d× %s）超出预算"},
+	kWhyShort:      {"#2 (%d× %s) falls short of the job as asked: %s", "第 2 名（%d× %s）达不到所要求的运行方式：%s"},
+	kWhyCheaper:    {"%d%% cheaper than #2 (%d× %s)", "比第 2 名（%[2]d× %[3]s）便宜 %[1]d%%"},
+	kWhyRisk:       {"%d%% dearer than #2 (%d× %s), but less risk: +%d%% against +%d%% (%s)", "比第 2 名（%[2]d× %[3]s）贵 %[1]d%%，但风险更低：+%[4]d%% 对 +%[5]d%%（%[6]s）"},
+	kWhySpeed:      {"decodes about %.0f tok/s per user against %.0f; risk penalties +%d%% against +%d%%", "每用户解码约 %.0f tok/s，对方 %.0f；风险加成 +%d%% 对 +%d%%"},
+	kWhyTie:        {"the same all-in cost and risk as #2 (%d× %s)", "与第 2 名（%d× %s）的总成本和风险相同"},
+	kWhyChange:     {"with %s: %d× %s at %s/h (%s in all) would lead", "若加上 %s：%d× %s 将排第一，每小时 %s（总计 %s）"},
+	kWhyChangeNone: {"with %s: no offer would fit", "若加上 %s：没有报价满足"},
+	kWhyRiskOnly:   {"risk penalties +%d%% against +%d%%", "风险加成 +%d%% 对 +%d%%"},
 	kNoteIdle: {
 		"%d offers were left out for paying for idle GPUs: the job uses fewer GPUs than they have, and an instance with just those GPUs costs no more",
 		"%d 个报价因闲置 GPU 被排除：任务用不满它们的 GPU，而只带所需 GPU 数的实例价格不更高",
@@ -795,6 +802,37 @@ var texts = map[string]tr{
 		"%d multi-node offers were left out: they are independent marketplace listings, with no cluster network between the hosts",
 		"%d 个多节点报价被排除：它们是相互独立的市场型主机，主机之间没有集群网络",
 	},
+	kNoteNoRDMA: {
+		"%d multi-node offers were left out: their provider documents no cluster network for them (RDMA: InfiniBand, RoCE or EFA); an unknown network is taken as none",
+		"%d 个多节点报价被排除：提供商没有为它们注明集群网络（RDMA：InfiniBand、RoCE 或 EFA）；未注明的按没有处理",
+	},
+	kNoteLate: {
+		"%d offers would not finish within %s and were left out",
+		"%d 个报价无法在 %s 内完成，已排除",
+	},
+	kNoteLateUnknown: {
+		"%d offers were left out: their speed is not known, so they cannot be shown to finish within %s (the worse case)",
+		"%d 个报价被排除：速度未知，无法确认能在 %s 内完成（按较差情况处理）",
+	},
+	kAsmDeadlineNodes: {
+		"deadline %s: only runs that finish within it, set-up included, are listed; training one node cannot finish in time scales out, data parallel, to the fewest nodes that can, up to %d%s, and only over a cluster network the provider documents (RDMA: InfiniBand, RoCE or EFA)",
+		"完成期限 %s：只列出含准备时间在内能按时完成的方案；单节点来不及的训练按数据并行扩展到能按时完成的最少节点数，最多 %d 个%s，且只在提供商注明了集群网络（RDMA：InfiniBand、RoCE 或 EFA）时扩展",
+	},
+	kAsmDeadline: {
+		"deadline %s: only runs that finish within it, set-up included, are listed",
+		"完成期限 %s：只列出含准备时间在内能按时完成的方案",
+	},
+	kAsmNodesGiven: {" nodes (--nodes)", "节点（--nodes 指定）"},
+	kAsmNodesCap: {
+		" nodes (gpupick's cap: 512 GPUs at eight a node; --nodes sets another)",
+		"节点（gpupick 的上限：每节点 8 块时共 512 块 GPU；可用 --nodes 另设）",
+	},
+	kNotePlan: {
+		"#1 runs on %d nodes of %d× %s, %s between the nodes: %s an hour a node × %d nodes × %s h = %s for the GPUs",
+		"第 1 名使用 %d 个节点，每节点 %d× %s，节点之间为 %s：每节点每小时 %s × %d 个节点 × %s 小时 = GPU 费用 %s",
+	},
+	kPlanNet:  {"%s at %.0f Gb/s a node", "每节点 %.0[2]f Gb/s 的 %[1]s"},
+	kPlanDone: {"; done in %.1f days (deadline %s)", "；%.1f 天完成（期限 %s）"},
 	kNoteEngineCC: {
 		"%d offers with Maxwell, Pascal or Volta GPUs were left out: vLLM needs compute capability %.1f or higher (docs.vllm.ai, GPU installation); name the GPU with --gpu to see them",
 		"%d 个 Maxwell、Pascal 或 Volta 架构 GPU 报价被排除：vLLM 要求计算能力 %.1f 及以上（docs.vllm.ai GPU 安装说明）；用 --gpu 指定该 GPU 可查看",
@@ -995,17 +1033,6 @@ var warnDefs = map[string]warnDef{
 		},
 		source: srcNVLink,
 	},
-	model.WarnNoRDMA: {
-		msg: tr{
-			"%d nodes without GPUDirect RDMA (%s): inter-node traffic goes through the CPUs and TCP",
-			"%d 个节点之间没有 GPUDirect RDMA（%s）：跨节点通信要经过 CPU 和 TCP",
-		},
-		detail: tr{
-			"Across nodes, gradient and pipeline traffic needs InfiniBand, RoCE or EFA with GPUDirect RDMA to keep GPUs busy. Over plain Ethernet, multi-node training often runs at a fraction of its single-node speed.",
-			"跨节点的梯度和流水线通信需要 InfiniBand、RoCE 或支持 GPUDirect RDMA 的 EFA 才能让 GPU 保持满载。普通以太网下，多机训练的速度常常只有单机的几分之一。",
-		},
-		source: srcRDMA,
-	},
 	model.WarnSharedVCPU: {
 		msg: tr{
 			"vCPUs are %s: data loading and tokenisation slow down when neighbours are busy",
@@ -1070,6 +1097,17 @@ var warnDefs = map[string]warnDef{
 			"显存碎片、CUDA Graph、超出预期的长提示词和框架版本差异都会增加显存占用。余量低于约 10% 时很容易显存溢出；请换更大或更多的 GPU，或降低精度、上下文长度或批量。",
 		},
 		source: srcVLLMMemory,
+	},
+	model.WarnLatencyMargin: {
+		msg: tr{
+			"decode about %.1f tokens/s per stream against the %.0f the %s class needs: within the estimate's %d%% tolerance, so it may miss it",
+			"每条流解码约 %.1f token/秒，%[3]s 等级要求 %.0[2]f：差距在估算 %[4]d%% 的误差之内，实际可能达不到",
+		},
+		detail: tr{
+			"The decode estimate is tested against published figures to within 30%, and real engines reach somewhat less of the memory bandwidth than it assumes. An offer that clears the latency class by less than that margin ranks after those that clear it with room; a faster GPU, more GPUs in tensor parallel or a lower precision gives room.",
+			"解码速度估算与公开测得数据的误差在 30% 以内，实际推理引擎能用到的显存带宽通常略低于估算的假设。超出延迟等级要求不到这个余量的报价，排在余量充足的报价之后；换更快的 GPU、用更多 GPU 做张量并行或降低精度可以留出余量。",
+		},
+		source: srcRoofline,
 	},
 	model.WarnLowBandwidth: {
 		msg: tr{

@@ -60,18 +60,8 @@ func (c *call) warnings(o *model.Offer, r *row, sh *shape, sr *shapeRes, rec *mo
 		// Not documented: say so rather than claim either way.
 		ws = append(ws, l.warningKey(model.WarnNoNVLink, kNVLinkUnknown, model.SeverityInfo, srcNVLink, sh.count, o.GPU))
 	}
-	// no-rdma: several nodes without GPUDirect RDMA.
-	if sr.nodes > 1 && o.RDMA != model.Yes {
-		sev := model.SeverityWarn
-		if p.training && o.RDMA == model.No {
-			sev = model.SeverityCritical
-		}
-		known := l.f(kRDMAUnknown)
-		if o.RDMA == model.No {
-			known = l.f(kRDMANo)
-		}
-		add(model.WarnNoRDMA, sev, srcRDMA, sr.nodes, known)
-	}
+	// Several nodes without GPUDirect RDMA are never listed (clusterOK,
+	// nodes.go), so there is nothing to warn about here.
 	// shared-vcpu and low-cpu-per-gpu.
 	switch o.VCPUType {
 	case model.VCPUShared, model.VCPUBurstable, model.VCPUContainer, model.VCPUGPUFraction, model.VCPUMarketplace:
@@ -151,6 +141,9 @@ func (c *call) warnings(o *model.Offer, r *row, sh *shape, sr *shapeRes, rec *mo
 		sp := &sr.speed
 		if !sp.Unknown && p.minDecode > 0 && sp.DecodeTokensPerSec < p.minDecode {
 			add(model.WarnLowBandwidth, model.SeverityCritical, srcRoofline, sp.DecodeTokensPerSec, p.minDecode, string(a.Latency))
+		}
+		if sr.slim {
+			add(model.WarnLatencyMargin, model.SeverityWarn, srcRoofline, sp.DecodeTokensPerSec, p.minDecode, string(a.Latency), pct(speedTolerance))
 		}
 		if p.maxTTFT > 0 && sp.TimeToFirstTokenSec > p.maxTTFT {
 			add(model.WarnSlowFirstToken, model.SeverityWarn, srcRoofline, sp.TimeToFirstTokenSec, p.maxTTFT, sp.PromptTokens)

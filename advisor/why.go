@@ -1,6 +1,7 @@
 package advisor
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/gpupick/gpupick/model"
@@ -23,6 +24,8 @@ func (c *call) whyFirst(recs []model.Recommendation) []string {
 		out = append(out, l.f(kWhyBudget, b.GPUCount, name))
 	case len(b.Shortfalls) > len(a.Shortfalls):
 		out = append(out, l.f(kWhyShort, b.GPUCount, name, strings.Join(b.Shortfalls, ", ")))
+	case a.TotalUSD > 0 && b.TotalUSD > 0 && pct(1-a.TotalUSD/b.TotalUSD) == 0 && a.RiskPercent == b.RiskPercent:
+		out = append(out, l.f(kWhyTie, b.GPUCount, name))
 	case a.TotalUSD > 0 && b.TotalUSD > 0 && a.TotalUSD <= b.TotalUSD:
 		out = append(out, l.f(kWhyCheaper, pct(1-a.TotalUSD/b.TotalUSD), b.GPUCount, name))
 	case a.TotalUSD > 0 && b.TotalUSD > 0:
@@ -46,4 +49,49 @@ func riskCodes(r *model.Recommendation) string {
 		codes[i] = k.Code
 	}
 	return strings.Join(codes, ", ")
+}
+
+// flips are the hard requirements that leave out an offer for a risk it
+// carries: the risk code, the flag as the user would type it, and the
+// answer it sets.
+var flips = []struct {
+	code, flag string
+	set        func(a *model.Answers)
+}{
+	{model.WarnMarketplaceHost, "--hosting datacenter", func(a *model.Answers) { a.Hosting = model.ReqDatacenter }},
+	{model.WarnSharedVCPU, "--vcpu dedicated", func(a *model.Answers) { a.VCPU = model.ReqDedicated }},
+	{riskCodeTPHost, "--interconnect nvlink", func(a *model.Answers) { a.Interconnect = model.ReqNVLink }},
+	{riskCodeTPLink, "--interconnect nvlink", func(a *model.Answers) { a.Interconnect = model.ReqNVLink }},
+}
+
+// WhatWouldChange adds to res.WhyFirst what would change the order: for
+// each risk of the top offer that a hard requirement rules out (a
+// marketplace host, shared vCPUs, a split over PCIe), the offer that would
+// lead with that requirement ("with --hosting datacenter: 1× L40S at
+// $0.86/h"). It ranks the catalog once more per such risk (at most three
+// times, top 1 only), so it is for the detail and the CLI, not for every
+// keystroke. res must be Recommend's result for cat, a and opt.
+func WhatWouldChange(cat *model.Catalog, a model.Answers, opt Options, res *model.Result) {
+	if cat == nil || len(res.Recommendations) == 0 {
+		return
+	}
+	l := langOf(opt.Lang)
+	top := &res.Recommendations[0]
+	done := map[string]bool{}
+	for _, f := range flips {
+		if done[f.flag] || !slices.ContainsFunc(top.Risk, func(k model.RiskPenalty) bool { return k.Code == f.code }) {
+			continue
+		}
+		done[f.flag] = true
+		b := a
+		f.set(&b)
+		alt := Recommend(cat, b, Options{Top: 1, Lang: opt.Lang, WithinBudget: opt.WithinBudget})
+		if len(alt.Recommendations) == 0 {
+			res.WhyFirst = append(res.WhyFirst, l.f(kWhyChangeNone, f.flag))
+			continue
+		}
+		r := &alt.Recommendations[0]
+		res.WhyFirst = append(res.WhyFirst, l.f(kWhyChange, f.flag, r.GPUCount, displayGPU(r.GPU, l),
+			money(alt.Currency, r.Hourly), money(alt.Currency, r.Total)))
+	}
 }

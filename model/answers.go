@@ -154,6 +154,9 @@ type Answers struct {
 	// JobTokens is the size of a job: tokens to train on (all epochs) or
 	// tokens to generate.
 	JobTokens float64 `json:"job_tokens,omitempty" toml:"job_tokens,omitempty,omitzero"`
+	// DeadlineHours is the calendar time a job must finish within, set-up
+	// included (0: no deadline); only a job-size run has one.
+	DeadlineHours float64 `json:"deadline_hours,omitempty" toml:"deadline_hours,omitempty,omitzero"`
 
 	// Interruptible: the job checkpoints and can be stopped and resumed, so
 	// spot / preemptible capacity is acceptable.

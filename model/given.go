@@ -92,6 +92,8 @@ func describeFor(s *AnswerSpec, a *Answers) string {
 		return "a job of --tokens (it lasts as long as the hardware needs)"
 	case AnsTokens:
 		return "a rented period (--duration); use --duration-mode job for a job"
+	case AnsDeadline:
+		return "a rented period (--duration), whose length is given; a deadline applies to a job of --tokens"
 	}
 	return "workload " + string(a.Workload)
 }

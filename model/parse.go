@@ -446,7 +446,12 @@ func ParseSize(field, s string) (float64, error) {
 // "90 minutes", "3 months", "1,5h") and returns hours, from one minute to
 // ten years. A bare "m" is refused because it could mean minutes or months.
 func ParseDuration(s string) (float64, error) {
-	p := specDuration
+	return specDuration.duration(s, 1.0/60, HoursPerMonth*12*10)
+}
+
+// duration reads a length of time with ParseDuration's units and returns
+// hours within [lo, hi]; errors name p's field and range.
+func (p numSpec) duration(s string, lo, hi float64) (float64, error) {
 	lit, unit, err := p.readAnswer(s)
 	if err != nil {
 		return 0, err
@@ -474,7 +479,7 @@ func ParseDuration(s string) (float64, error) {
 	}
 	v, ok := decimal(lit, 0)
 	d := v * h
-	if !ok || d < 1.0/60 || d > HoursPerMonth*12*10 {
+	if !ok || d < lo || d > hi {
 		return 0, p.outOfRange(s)
 	}
 	return d, nil

@@ -170,6 +170,10 @@ const (
 	// ShortBF16AsFP16: BF16 was asked on a GPU without BF16, so it runs
 	// in FP16 (narrower range: cast weights, loss scaling in training).
 	ShortBF16AsFP16 = "bf16-as-fp16"
+	// ShortLatencyMargin: the estimated decode speed meets the latency
+	// class by less than the estimate's tested tolerance, so the run may
+	// miss the class.
+	ShortLatencyMargin = "latency-margin"
 )
 
 // Hosting of an offer.
@@ -248,7 +252,8 @@ type Recommendation struct {
 	// within its budget group and latency tier.
 	Shortfalls []string `json:"shortfalls,omitempty" toml:"shortfalls,omitempty"`
 	// Risk lists the penalties the default order adds to the all-in cost
-	// for ranking (never to the totals shown); RiskPercent is their sum.
+	// for ranking (never to the totals shown); RiskPercent is their
+	// compounded total (each penalty raises the cost the others raised).
 	Risk []RiskPenalty `json:"risk,omitempty" toml:"risk,omitempty"`
 	// Interconnect is the offer's GPU-to-GPU link (nvswitch, nvlink, pcie,
 	// single, infinity-fabric, or unknown), Hosting HostingDatacenter or
@@ -314,10 +319,18 @@ func (r *OfferRow) Estimated() bool { return r.StorageEstimated || r.EgressEstim
 // Partial reports whether the row's total counts only the known parts.
 func (r *OfferRow) Partial() bool { return r.StorageUnknown || r.EgressUnknown }
 
-// RankCost is the all-in cost the default order compares: the total with
-// the risk penalties added.
+// RankCost is the all-in cost the default order compares: the total
+// raised by each risk penalty in turn (they compound); a record that
+// lists no penalties uses its RiskPercent.
 func (r *Recommendation) RankCost() float64 {
-	return r.TotalUSD * (1 + float64(r.RiskPercent)/100)
+	if len(r.Risk) == 0 {
+		return r.TotalUSD * (1 + float64(r.RiskPercent)/100)
+	}
+	x := r.TotalUSD
+	for _, k := range r.Risk {
+		x *= 1 + float64(k.Percent)/100
+	}
+	return x
 }
 
 // Row is the recommendation's row of a list of offers.

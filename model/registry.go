@@ -31,6 +31,7 @@ const (
 	AnsDuration
 	AnsHoursPerWeek
 	AnsTokens
+	AnsDeadline
 	AnsInterruptible
 	AnsCurrency
 	AnsBudget
@@ -421,6 +422,10 @@ func inferOnly(a *Answers) bool { return a.Workload == WorkloadInference }
 func trainOnly(a *Answers) bool { return a.Workload.Training() }
 func wallClock(a *Answers) bool { return notVRAM(a) && a.DurationMode != DurationJob || isVRAM(a) }
 
+// deadlineApplies reports whether a deadline is asked: for a job of a
+// given size (a rented period has its length already).
+func deadlineApplies(a *Answers) bool { return JobApplies(a) && a.DurationMode == DurationJob }
+
 // JobApplies reports whether a job size is asked: always for training (the
 // dataset), for inference only when the run is a job.
 func JobApplies(a *Answers) bool {
@@ -653,6 +658,20 @@ func init() {
 			},
 			check:   func(a *Answers) error { return inRange(a.JobTokens, 1, 1e16, "give between 1 and 10P tokens") },
 			implies: []implication{{AnsDurationMode, func(a *Answers) { a.DurationMode = DurationJob }}},
+		},
+		AnsDeadline: {
+			Name: "deadline", Key: "deadline_hours", Forms: FormsDeadline, Blank: BlankNone,
+			Usage:   "calendar time the job must finish within, set-up included, e.g. 12h, 30d, 2w, 3mo (with --tokens); scales out over nodes with a cluster network when one node is too slow",
+			Applies: deadlineApplies,
+			parse: func(raw string, a *Answers, _ *AnswerEnv) (err error) {
+				a.DeadlineHours, err = ParseDeadline(raw)
+				return err
+			},
+			clear:  func(a *Answers) { a.DeadlineHours = 0 },
+			Format: func(a *Answers) string { return FormatDeadline(a.DeadlineHours) },
+			check: func(a *Answers) error {
+				return inRange(a.DeadlineHours, MinDeadlineHours, MaxDeadlineHours, "give a deadline from 1h to 5y, e.g. 30d, or leave it blank")
+			},
 		},
 		AnsInterruptible: {
 			Name: "interruptible", Key: "interruptible", Forms: "yes or no", Bool: true,

@@ -20,6 +20,7 @@ func FuzzRegistryParse(f *testing.F) {
 		{int(AnsBudget), "$2,5/h"}, {int(AnsBudget), "3k/mo"}, {int(AnsGPUs), "70b"}, {int(AnsNodes), "999999"},
 		{int(AnsGPU), "H10O"}, {int(AnsProviders), "aws, awz"}, {int(AnsRegions), "us-east"}, {int(AnsSharding), "AUTO"},
 		{int(AnsInterruptible), "是"}, {int(AnsContext), "128k"}, {int(AnsHoursPerWeek), "8h/d"}, {int(AnsTokens), "1,5T"},
+		{int(AnsDeadline), "30d"}, {int(AnsDeadline), "720.004h"},
 	} {
 		f.Add(seed.id, seed.raw)
 	}

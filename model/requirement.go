@@ -97,6 +97,9 @@ type Requirement struct {
 	// TokensPerJob is the job size (tokens) for a job-size run; for an
 	// image pipeline it counts images.
 	TokensPerJob float64 `json:"job_tokens,omitempty" toml:"job_tokens,omitempty"`
+	// DeadlineHours is the calendar time a job must finish within (0: no
+	// deadline); only offers that finish in time are listed.
+	DeadlineHours float64 `json:"deadline_hours,omitempty" toml:"deadline_hours,omitempty"`
 	// Context is the sequence length the estimate used: the answer, or
 	// when none was given the default for the model and workload.
 	Context int `json:"context,omitempty" toml:"context,omitempty"`

@@ -26,7 +26,6 @@ func (s Severity) Rank() int {
 // Warning codes. They are stable: scripts match on them.
 const (
 	WarnNoNVLink          = "no-nvlink"
-	WarnNoRDMA            = "no-rdma"
 	WarnSharedVCPU        = "shared-vcpu"
 	WarnLowCPUPerGPU      = "low-cpu-per-gpu"
 	WarnSpotNoCheckpoint  = "spot-no-checkpoint"
@@ -50,6 +49,9 @@ const (
 	// WarnSlowFirstToken: the first token comes later than the latency
 	// class allows (realtime: 1 s).
 	WarnSlowFirstToken = "slow-first-token"
+	// WarnLatencyMargin: the estimated decode speed meets the latency
+	// class by less than the estimate's tested tolerance.
+	WarnLatencyMargin = "latency-margin"
 )
 
 // Warning is a trap a choice walks into: a stable code, a severity, a

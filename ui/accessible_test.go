@@ -49,6 +49,7 @@ func TestAccessibleAnswersAndRetries(t *testing.T) {
 		"4k", "2", "2B", // context, micro-batch, dataset tokens
 		"no", "zero3", // gradient checkpointing, sharding
 		"2",                    // duration mode: job
+		"2w",                   // finish within
 		"yes",                  // interruptible
 		"$800",                 // budget
 		"", "", "", "", "", "", // scale
@@ -70,7 +71,7 @@ func TestAccessibleAnswersAndRetries(t *testing.T) {
 	a := store.files["./gpupick.toml"].Answers
 	if a.Workload != model.WorkloadLoRA || a.ParamsB != 13 || a.Precision != model.INT4 || a.JobTokens != 2e9 ||
 		a.DurationMode != model.DurationJob || !a.Interruptible || a.Budget.Amount != 800 ||
-		a.GradCheckpointing || a.Sharding != "zero3" {
+		a.GradCheckpointing || a.Sharding != "zero3" || a.DeadlineHours != 336 {
 		t.Fatalf("answers %+v", a)
 	}
 }

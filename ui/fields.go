@@ -30,6 +30,7 @@ const (
 	fDuration
 	fPerWeek
 	fGenTokens
+	fDeadline
 	fInterrupt
 	fCurrency
 	fBudget
@@ -108,7 +109,7 @@ var steps = []stepDef{
 	{mStepPrecision, mHintPrecision, []fieldID{fPrecision}},
 	{mStepLoad, mHintLoad, []fieldID{fContext, fUsers, fMicroBatch, fDataset, fGradCkpt, fSharding}},
 	{mStepLatency, mHintLatency, []fieldID{fLatency}},
-	{mStepDuration, mHintDuration, []fieldID{fDurMode, fDuration, fPerWeek, fGenTokens}},
+	{mStepDuration, mHintDuration, []fieldID{fDurMode, fDuration, fPerWeek, fGenTokens, fDeadline}},
 	{mStepInterrupt, mHintInterrupt, []fieldID{fInterrupt}},
 	{mStepBudget, mHintBudget, []fieldID{fBudget}},
 	{mStepScale, mHintScale, []fieldID{fGPU, fGPUs, fNodes, fProviders, fRegions, fCurrency, fHeadroom, fInterconnect, fHosting, fVCPU, fMinVCPUs, fExclude}},
@@ -187,6 +188,7 @@ var defs = [fieldCount]fieldDef{
 	fDuration:  {ans: model.AnsDuration, kind: kindText, label: mFieldDuration, forms: mFormsDuration},
 	fPerWeek:   {ans: model.AnsHoursPerWeek, kind: kindText, label: mFieldPerWeek, forms: mFormsPerWeek},
 	fGenTokens: {ans: model.AnsTokens, kind: kindText, label: mFieldGenTokens, forms: mFormsTokens, when: inference},
+	fDeadline:  {ans: model.AnsDeadline, kind: kindText, label: mFieldDeadline, forms: mFormsDeadline},
 	fInterrupt: {
 		ans: model.AnsInterruptible, kind: kindChoice, label: mFieldInterrupt,
 		options: []option{

@@ -58,6 +58,7 @@ const (
 	mFieldDuration
 	mFieldPerWeek
 	mFieldGenTokens
+	mFieldDeadline
 	mFieldGradCkpt
 	mFieldSharding
 	mFieldInterrupt
@@ -143,6 +144,7 @@ const (
 	mFormsSize
 	mFormsSizeOptional
 	mFormsDuration
+	mFormsDeadline
 	mFormsPerWeek
 	mFormsBudget
 	mFormsCount
@@ -436,6 +438,7 @@ var texts = [msgCount]text{
 	mFieldDuration:     {"Calendar length", "日历时长"},
 	mFieldPerWeek:      {"Hours a week", "每周使用小时数"},
 	mFieldGenTokens:    {"Tokens to generate", "要生成的 token 数"},
+	mFieldDeadline:     {"Finish within (blank: no deadline)", "完成期限（留空为不限）"},
 	mFieldGradCkpt:     {"Gradient checkpointing", "梯度检查点"},
 	mFieldSharding:     {"Sharding (multi-GPU)", "分片策略（多卡）"},
 	mFieldInterrupt:    {"Can the job be interrupted?", "任务可以被中断吗？"},
@@ -519,6 +522,7 @@ var texts = [msgCount]text{
 	mFormsSize:         {model.FormsSize, "容量，单位 MB、GB 或 TB，如 80GB、500 GB、2TB"},
 	mFormsSizeOptional: {model.FormsSize + "; blank for none", "容量，单位 MB、GB 或 TB，如 80GB、500 GB、2TB；留空表示无"},
 	mFormsDuration:     {model.FormsDuration, "数字加 h、d、w、mo 或 y，如 8h、10d、2w、3mo、1y"},
+	mFormsDeadline:     {model.FormsDeadline, "数字加 h、d、w、mo 或 y，如 12h、30d、2w、3mo；留空为不限"},
 	mFormsPerWeek:      {model.FormsPerWeek, "每周小时数，如 40、40h/w、8h/d 或 24/7"},
 	mFormsBudget:       {model.FormsBudget, "每小时、每月或总额，如 2.5/h、$3000/mo、¥500、500"},
 	mFormsCount:        {model.FormsCount, "整数，如 1、8"},

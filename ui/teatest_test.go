@@ -109,7 +109,7 @@ func TestFlowInferenceEveryStep(t *testing.T) {
 		{[]string{"6", "enter"}, "Longer context"},
 		{[]string{"ctrl+u", "32k", "tab", "ctrl+u", "8", "enter"}, "How fast must"},
 		{[]string{"1", "enter"}, "Rent for a calendar period"},
-		{[]string{"down", "enter", "500M", "enter"}, "Jobs that checkpoint"},
+		{[]string{"down", "enter", "500M", "tab", "30d", "enter"}, "Jobs that checkpoint"},
 		{[]string{"1", "enter"}, "Per hour, per month"},
 		{[]string{"$5000", "enter"}, "Narrow the offers"},
 		{[]string{"h100", "tab", "8", "tab", "2", "tab", "aws, gcp", "tab", "us-east-1", "tab", "tab", "tab", "tab", "tab", "tab", "tab", "enter"}, "Storage and internet egress"},
@@ -120,7 +120,7 @@ func TestFlowInferenceEveryStep(t *testing.T) {
 	want := model.Answers{
 		Workload: model.WorkloadInference, Model: "llama-3.1-70b", Precision: model.INT4, Context: 32768, Batch: 8,
 		Latency: model.LatencyRealtime, DurationMode: model.DurationJob, DurationHours: model.HoursPerMonth,
-		HoursPerWeek: 168, JobTokens: 5e8, Interruptible: true,
+		HoursPerWeek: 168, JobTokens: 5e8, DeadlineHours: 720, Interruptible: true,
 		Budget: model.Budget{Amount: 5000, Period: model.BudgetTotal, Currency: model.USD},
 		GPU:    "h100", GPUs: 8, MaxNodes: 2, Providers: []string{"aws", "gcp"}, Regions: []string{"us-east-1"},
 		Currency: model.USD, DataGB: 500, EgressGB: 100,
@@ -148,7 +148,7 @@ func TestFlowTrainingEveryStep(t *testing.T) {
 		// Typing replaces the selected default: no ctrl+u needed; the
 		// training knobs follow the dataset (checkpointing off, ZeRO-3).
 		{[]string{"4k", "tab", "4", "tab", "2B", "tab", "down", "tab", "down", "down", "down", "enter"}, "Rent for a calendar"},
-		{[]string{"down", "enter"}, "Jobs that checkpoint"},
+		{[]string{"down", "enter", "enter"}, "Jobs that checkpoint"},
 		{[]string{"1", "enter"}, "Per hour"},
 		{[]string{"3000/mo", "enter"}, "Narrow the offers"},
 		// The hard requirements follow the currency: blank and any.
