@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -8,6 +9,7 @@ import (
 	"github.com/gpupick/gpupick/data"
 	"github.com/gpupick/gpupick/data/launch"
 	"github.com/gpupick/gpupick/model"
+	"github.com/gpupick/gpupick/ui"
 )
 
 const exportHelp = `Usage: gpupick export --to skypilot|dstack FILE.toml
@@ -60,6 +62,21 @@ func writeLaunch(stdout, stderr io.Writer, cmd string, tool launch.Tool, choice 
 		return exitFail
 	}
 	return exitOK
+}
+
+// writeLaunchFile writes the launch config of a recommendation to path
+// atomically (the wizard's ctrl+x). A launcher that cannot run the offer
+// returns its *launch.UnsupportedError and nothing is written.
+func writeLaunchFile(path string, tool ui.LaunchTool, rec *model.Recommendation, a model.Answers, overwrite bool) error {
+	t, err := launch.ParseTool(string(tool))
+	if err != nil {
+		return err
+	}
+	var buf bytes.Buffer
+	if err := launch.Export(&buf, t, rec, a); err != nil {
+		return err
+	}
+	return data.WriteFile(path, buf.Bytes(), overwrite)
 }
 
 // splitFile takes the first argument that is not a flag or a flag's value

@@ -291,6 +291,7 @@ func runWizard(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		Notices:    ss.notices,
 		Lang:       ss.lang,
 		Save:       data.WriteRecord,
+		Launch:     writeLaunchFile,
 		Version:    version,
 		Accessible: acc,
 		In:         stdin,

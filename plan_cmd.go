@@ -7,6 +7,7 @@ import (
 
 	"github.com/gpupick/gpupick/advisor"
 	"github.com/gpupick/gpupick/data/launch"
+	"github.com/gpupick/gpupick/model"
 )
 
 const planHelp = `Usage: gpupick plan FILE.toml [--hours H] [--catalog FILE]
@@ -22,7 +23,7 @@ func runPlan(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("plan")
 	var common commonFlags
 	common.register(fs)
-	hours := fs.Float64("hours", 1, "the `H` hours each candidate is rented for the trial")
+	hours := fs.Float64("hours", advisor.DefaultTrialHours, "the `H` hours each candidate is rented for the trial")
 	file, rest := splitFile(args)
 	if code, ok := parseFlags(fs, rest, planHelp, stdout, stderr); !ok {
 		return code
@@ -41,48 +42,59 @@ func runPlan(args []string, stdout, stderr io.Writer) int {
 	if code != exitOK {
 		return fail(code, "%s", msg)
 	}
-	res := advisor.Recommend(ss.cat, ss.answers, advisor.Options{Top: 3, Lang: ss.lang})
+	res := advisor.Recommend(ss.cat, ss.answers, advisor.Options{Top: advisor.TrialSize, Lang: ss.lang})
 	if len(res.Recommendations) == 0 {
-		fmt.Fprintln(stdout, "No offer fits the record's answers on this catalog: nothing to trial.")
+		fmt.Fprintln(stdout, tPlanNoFit.in(ss.lang))
 		return exitNoFit
 	}
-	fmt.Fprintf(stdout, "Trial plan: the top %d candidates for %s h each (catalog %s, prices as of %s)\n\n", len(res.Recommendations), fmtHours(*hours), res.Catalog.Origin, res.Catalog.SnapshotDate)
-	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "#\tPROVIDER\tINSTANCE\tGPUS\tPRICE MODEL\tPER HOUR\tTRIAL")
-	total, unknown := 0.0, false
-	for i, r := range res.Recommendations {
-		cost := r.Hourly * *hours
-		if r.Hourly <= 0 {
-			unknown = true
-		}
-		total += cost
-		fmt.Fprintf(tw, "%d\t%s\t%s\t%d×%s%s\t%s\t%s\t%s\n", i+1, r.Provider, r.InstanceType, r.GPUCount, r.GPU, nodesText(r.Nodes), r.PriceModel,
-			money(r.Hourly, res.Currency, r.Converted), money(cost, res.Currency, r.Converted))
-	}
-	tw.Flush()
-	t := money(total, res.Currency, false)
-	if unknown {
-		t += " (a candidate's price is unknown: not counted)"
-	}
-	fmt.Fprintf(stdout, "\nTrial total: %s\n\n", t)
-	fmt.Fprintln(stdout, "Decision rule: on each candidate run the script below and `gpupick verify FILE.toml`.")
-	fmt.Fprintln(stdout, "Drop a candidate whose verify fails (wrong GPUs, slower link, fewer CPUs or less RAM).")
-	fmt.Fprintln(stdout, "Of the rest, pick the lowest price per unit of work: per-hour price divided by the")
-	fmt.Fprintln(stdout, "matmul TFLOPS measured (for a download- or disk-bound job, by the slower of those speeds).")
-	fmt.Fprintln(stdout, "A candidate within 10% of the best on that figure but first in the ranking keeps its place.")
-	fmt.Fprintln(stdout, "\nBenchmark script (save as bench.sh, run with bash bench.sh):")
-	fmt.Fprintln(stdout)
-	if err := launch.WriteBenchScript(stdout, launch.BenchSteps()); err != nil {
+	if err := writePlan(stdout, res, advisor.PlanTrial(res, *hours), ss.lang); err != nil {
 		return fail(exitFail, "%v", err)
 	}
 	return exitOK
 }
 
+// writePlan prints a trial plan: the candidates and what each costs, the
+// total, the decision rule and the benchmark script, in lang.
+func writePlan(w io.Writer, res model.Result, tr advisor.Trial, lang string) error {
+	fmt.Fprintf(w, tPlanTitle.in(lang)+"\n\n", len(tr.Candidates), fmtHours(tr.Hours), res.Catalog.Origin, res.Catalog.SnapshotDate)
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, tPlanHeader.in(lang))
+	for i, c := range tr.Candidates {
+		r := c.Rec
+		fmt.Fprintf(tw, "%d\t%s\t%s\t%d×%s%s\t%s\t%s\t%s\n", i+1, r.Provider, r.InstanceType, r.GPUCount, r.GPU, nodesText(r.Nodes, lang), c.PriceModel,
+			planMoney(c.Hourly, tr.Currency, r.Converted, lang), planMoney(c.Cost, tr.Currency, r.Converted, lang))
+	}
+	if err := tw.Flush(); err != nil {
+		return fmt.Errorf("write the plan: %w", err)
+	}
+	t := planMoney(tr.Total, tr.Currency, tr.Converted, lang)
+	if tr.Unknown {
+		t += tPlanUnknown.in(lang)
+	}
+	fmt.Fprintf(w, "\n"+tPlanTotal.in(lang)+"\n\n", t)
+	fmt.Fprintln(w, tPlanRule.in(lang))
+	for _, line := range advisor.TrialRule(lang) {
+		fmt.Fprintln(w, "  "+line)
+	}
+	fmt.Fprintln(w, "\n"+tPlanScript.in(lang))
+	fmt.Fprintln(w)
+	return launch.WriteBenchScript(w, launch.BenchSteps())
+}
+
+// planMoney is money with "unknown" in lang.
+func planMoney(v float64, cur model.Currency, converted bool, lang string) string {
+	s := money(v, cur, converted)
+	if s == "unknown" {
+		return tUnknown.in(lang)
+	}
+	return s
+}
+
 func fmtHours(h float64) string { return fmt.Sprintf("%g", h) }
 
-func nodesText(n int) string {
+func nodesText(n int, lang string) string {
 	if n > 1 {
-		return fmt.Sprintf(" ×%d nodes", n)
+		return fmt.Sprintf(tNodes.in(lang), n)
 	}
 	return ""
 }

@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"text/tabwriter"
 
 	"github.com/gpupick/gpupick/advisor"
@@ -84,28 +85,74 @@ func runVerify(args []string, stdout, stderr io.Writer) int {
 		enc.SetIndent("", "  ")
 		_ = enc.Encode(checks)
 	} else {
-		fmt.Fprintf(stdout, "Checking the machine against %s %s (%d×%s)\n\n", rec.Choice.Provider, rec.Choice.InstanceType, rec.Choice.GPUCount, rec.Choice.GPU)
-		tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
-		fmt.Fprintln(tw, "CHECK\tEXPECTED\tFOUND\tRESULT")
-		for _, c := range checks {
-			res := "pass"
-			switch {
-			case c.Skipped:
-				res = "skipped"
-			case !c.Pass && c.Matters:
-				res = "FAIL"
-			case !c.Pass:
-				res = "differs (does not matter)"
-			}
-			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", c.Name, c.Expected, c.Found, res)
+		lang, err := common.language()
+		if err != nil {
+			return fail(exitUsage, "%v", err)
 		}
-		tw.Flush()
+		if err := writeChecks(stdout, *rec.Choice, checks, lang); err != nil {
+			return fail(exitFail, "%v", err)
+		}
 	}
 	if advisor.Mismatch(checks) {
-		fmt.Fprintln(stderr, "gpupick verify: the machine is not the one chosen (see FAIL above)")
+		lang, _ := common.language()
+		fmt.Fprintln(stderr, "gpupick verify: "+tVerifyMismatch.in(lang))
 		return exitFail
 	}
 	return exitOK
+}
+
+// writeChecks prints the checks as a table (expected, found, result) in
+// lang; the figures are the same in both languages.
+func writeChecks(w io.Writer, choice model.Recommendation, checks []advisor.Check, lang string) error {
+	fmt.Fprintf(w, tVerifyTitle.in(lang)+"\n\n", choice.Provider, choice.InstanceType, choice.GPUCount, choice.GPU)
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, tVerifyHeader.in(lang))
+	for _, c := range checks {
+		res := tVerifyPass
+		switch {
+		case c.Skipped:
+			res = tVerifySkipped
+		case !c.Pass && c.Matters:
+			res = tVerifyFail
+		case !c.Pass:
+			res = tVerifyDiffers
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", checkWord(c.Name, lang), checkWord(c.Expected, lang), checkWord(c.Found, lang), res.in(lang))
+	}
+	if err := tw.Flush(); err != nil {
+		return fmt.Errorf("write the checks: %w", err)
+	}
+	return nil
+}
+
+// checkWords are the Chinese names of the checks advisor.Verify makes and
+// of the words it uses for a value it could not learn (a test checks that
+// every check name has one). Other values are figures and names, the same
+// in both languages.
+var checkWords = map[string]string{
+	"GPU model":                  "GPU 型号",
+	"GPU count":                  "GPU 数量",
+	"GPU memory (each)":          "GPU 显存（每块）",
+	"GPU link":                   "GPU 互联",
+	"host (vCPUs, RAM, disks)":   "主机（vCPU、内存、磁盘）",
+	"vCPUs usable":               "可用 vCPU",
+	"threads per core":           "每核线程数",
+	"RAM":                        "内存",
+	"local NVMe":                 "本地 NVMe",
+	"unknown":                    "未知",
+	"not probed":                 "未探测",
+	"none":                       "无",
+	"2 (vCPUs are hyperthreads)": "2（vCPU 为超线程）",
+	"1 (a vCPU is a core)":       "1（一个 vCPU 即一个物理核）",
+	"unknown: the offer is not in the catalog": "未知：目录中已没有该报价",
+}
+
+// checkWord is a check's name or value in lang.
+func checkWord(s, lang string) string {
+	if zh, ok := checkWords[s]; ok && strings.HasPrefix(lang, "zh") {
+		return zh
+	}
+	return s
 }
 
 // maxProbeBytes bounds one saved probe output.

@@ -23,9 +23,10 @@ func pretrain70B(deadlineH float64, maxNodes int) model.Answers {
 // a note, and the plan's price x nodes x hours is spelled out.
 func TestDeadlineMultiNodePlan(t *testing.T) {
 	cat := embedded(t)
-	for _, days := range []float64{60, 30, 20} {
+	for _, days := range []float64{180, 60, 30, 20} {
 		a := pretrain70B(days*24, 0)
 		res := advisor.Recommend(cat, a, advisor.Options{Top: 20})
+		nodesFollowDeadline(t, days, res)
 		if len(res.Recommendations) == 0 {
 			t.Fatalf("%gd: nothing recommended; notes %v", days, res.Notes)
 		}
@@ -128,4 +129,34 @@ func noteWith(res model.Result, s string) bool {
 		}
 	}
 	return false
+}
+
+// nodesFollowDeadline: a deadline job's node count follows from the
+// deadline, so more nodes are no reason to pass over a cheaper plan. Of
+// two plans that run as asked, priced with every risk but the nodes', the
+// one listed first costs at most the near-equal band (5%) and the
+// multi-node step (5%) more.
+func nodesFollowDeadline(t *testing.T, days float64, res model.Result) {
+	t.Helper()
+	cost := func(r *model.Recommendation) float64 {
+		x := r.TotalUSD
+		for _, k := range r.Risk {
+			if k.Code != "more-nodes" {
+				x *= 1 + float64(k.Percent)/100
+			}
+		}
+		return x
+	}
+	rs := res.Recommendations
+	for i := range rs {
+		for j := i + 1; j < len(rs); j++ {
+			a, b := &rs[i], &rs[j]
+			if len(a.Shortfalls) > 0 || len(b.Shortfalls) > 0 || a.TotalUSD <= 0 || b.TotalUSD <= 0 {
+				continue
+			}
+			if cost(a) > cost(b)*1.05*1.05 {
+				t.Errorf("%gd: #%d %s on %d nodes ($%.0f) is listed before #%d %s on %d nodes ($%.0f)", days, i+1, a.InstanceType, a.Nodes, a.TotalUSD, j+1, b.InstanceType, b.Nodes, b.TotalUSD)
+			}
+		}
+	}
 }

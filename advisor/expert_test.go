@@ -280,11 +280,18 @@ func expertCases() []expertCase {
 					t.Errorf("top pick decodes %.1f tok/s (first token %.2f s): realtime needs 30 with room, 1 s", top.Speed.DecodeTokensPerSec, top.Speed.TimeToFirstTokenSec)
 				}
 			}),
-		signedCase("Qwen2.5-72B INT4 on the Chinese clouds in CNY: feasible, shown in yuan",
+		signedCase("Qwen2.5-72B INT4 on the Chinese clouds in CNY: feasible, a first token within the interactive 2 s, shown in yuan",
 			func(_ *model.Catalog, a *model.Answers) {
 				a.Model, a.Precision, a.Currency, a.Providers = "qwen2.5-72b", model.INT4, model.CNY, []string{"alibaba", "tencent", "huawei"}
 			},
-			func(t *testing.T, cat *model.Catalog, _ model.Answers, res *model.Result) { inCNY(t, cat, res) }),
+			func(t *testing.T, cat *model.Catalog, _ model.Answers, res *model.Result) {
+				inCNY(t, cat, res)
+				// Four T4s decode fast enough but take about 7 s over a 4k
+				// prompt: MLPerf's server scenario allows 2 s.
+				if top := &res.Recommendations[0]; res.Requirement.MaxTimeToFirstTokenSec != 2 || top.Speed.TimeToFirstTokenSec > 2 {
+					t.Errorf("top pick %d×%s: first token %.1f s against the class's %.0f s", top.GPUCount, top.GPU, top.Speed.TimeToFirstTokenSec, res.Requirement.MaxTimeToFirstTokenSec)
+				}
+			}),
 		signedCase("Qwen2.5-7B BF16 on the Chinese clouds in CNY: feasible, shown in yuan",
 			func(cat *model.Catalog, a *model.Answers) {
 				a.Model, a.Currency, a.Providers = "qwen2.5-7b", model.CNY, cnyProviders(cat)

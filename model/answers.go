@@ -63,7 +63,7 @@ type Latency string
 // Latency classes.
 const (
 	LatencyRealtime    Latency = "realtime"    // streaming chat: >= 30 tokens/s per stream, first token within 1 s
-	LatencyInteractive Latency = "interactive" // >= 10 tokens/s per stream
+	LatencyInteractive Latency = "interactive" // >= 10 tokens/s per stream, first token within 2 s
 	LatencyBatch       Latency = "batch"       // throughput only
 )
 

@@ -2,8 +2,9 @@
 // about the workload step by step while a live panel beside the questions
 // re-ranks the catalog's offers after every keystroke, shows the selected
 // offer's price models, hidden costs and warnings, compares offers side by
-// side and exports the decision record. It also runs the same questions as
-// plain line prompts for screen readers and non-terminal input.
+// side, exports the decision record or a SkyPilot or dstack launch config,
+// and shows a trial plan of the top offers. It also runs the same questions
+// as plain line prompts for screen readers and non-terminal input.
 //
 // It is the only package of gpupick that imports Charm libraries. The root
 // Model owns routing, focus and layout (layout.go); the form, the offer

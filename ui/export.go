@@ -21,6 +21,7 @@ type exportStep int
 
 const (
 	exportNone    exportStep = iota
+	exportChoose             // a launch config: SkyPilot or dstack?
 	exportPath               // asking for the path
 	exportConfirm            // the file exists: overwrite?
 	exportInvalid            // an answer does not parse: save its last valid value?
@@ -29,9 +30,12 @@ const (
 
 // exportState is the export dialogue in the footer.
 type exportState struct {
-	state exportStep
-	path  string
-	pos   int
+	state  exportStep
+	target exportTarget
+	path   string
+	pos    int
+	// paths are the last path given for each target (the defaults first).
+	paths [targetCount]string
 }
 
 func (e exportState) active() bool { return e.state != exportNone }
@@ -42,12 +46,17 @@ type saveDoneMsg struct {
 	abs       string // absolute, for the report
 	err       error
 	overwrite bool
+	target    exportTarget
 }
 
 // startExport opens the path prompt, or first asks when an answer does
 // not parse (the record would hold its last valid value instead).
 func (m Model) startExport() (Model, tea.Cmd) {
-	m.export.state = exportPath
+	if m.export.target != targetRecord {
+		// The last dialogue was a launch config's: back to the record's path.
+		m.export.path = m.export.paths[targetRecord]
+	}
+	m.export.state, m.export.target = exportPath, targetRecord
 	if _, bad := m.form.firstInvalid(); bad {
 		m.export.state = exportInvalid
 	}
@@ -60,14 +69,17 @@ func (m Model) startExport() (Model, tea.Cmd) {
 func (m Model) exportKey(k tea.KeyPressMsg) (Model, tea.Cmd) {
 	e := &m.export
 	switch e.state {
+	case exportChoose:
+		return m.chooseKey(k)
 	case exportPath:
 		switch k.String() {
 		case "enter":
 			if strings.TrimSpace(e.path) == "" {
-				e.path = defaultExportPath
+				e.path = defaultPaths[e.target]
 			}
+			e.paths[e.target] = e.path
 			e.state = exportSaving
-			return m, m.saveCmd(e.path, false)
+			return m, m.writeCmd(false)
 		case "esc":
 			e.state = exportNone
 			m.status, m.statusErr = m.t.s(mExportCancelled), false
@@ -80,6 +92,9 @@ func (m Model) exportKey(k tea.KeyPressMsg) (Model, tea.Cmd) {
 		switch strings.ToLower(k.String()) {
 		case "y":
 			e.state = exportPath
+			if e.target != targetRecord {
+				e.state = exportChoose
+			}
 		case "n", "esc", "enter":
 			e.state = exportNone
 			m.status, m.statusErr = m.t.s(mExportCancelled), false
@@ -93,12 +108,20 @@ func (m Model) exportKey(k tea.KeyPressMsg) (Model, tea.Cmd) {
 		switch strings.ToLower(k.String()) {
 		case "y", "enter":
 			e.state = exportSaving
-			return m, m.saveCmd(e.path, true)
+			return m, m.writeCmd(true)
 		case "n", "esc":
 			e.state = exportPath
 		}
 	}
 	return m, nil
+}
+
+// writeCmd saves what the dialogue is for: the record or a launch config.
+func (m Model) writeCmd(overwrite bool) tea.Cmd {
+	if t := m.export.target; t != targetRecord {
+		return m.launchCmd(m.export.path, t, overwrite)
+	}
+	return m.saveCmd(m.export.path, overwrite)
 }
 
 // saveCmd builds the decision record and saves it off the update loop. The
@@ -170,9 +193,18 @@ func buildRecord(res model.Result, cat *model.Catalog, a model.Answers, sel, too
 
 // saveDone reports the result of a save, or asks to overwrite.
 func (m Model) saveDone(msg saveDoneMsg) Model {
+	var refusal unsupported
 	switch {
 	case errors.Is(msg.err, fs.ErrExist) && !msg.overwrite:
 		m.export.state = exportConfirm
+	case errors.As(msg.err, &refusal):
+		// The launcher cannot run the offer: say why, write nothing.
+		m.export.state = exportNone
+		m.status, m.statusErr = m.t.f(mLaunchUnsupported, refusal.Text(m.cfg.Lang)), true
+	case msg.err == nil && msg.target != targetRecord:
+		m.export.state = exportNone
+		m.saved = true
+		m.status, m.statusErr = m.t.f(mLaunchSaved, msg.abs, msg.target.launchCommand(msg.path)), false
 	case msg.err != nil:
 		m.export.state = exportNone
 		m.status, m.statusErr = m.t.f(mExportFailed, msg.err.Error()), true
@@ -199,6 +231,8 @@ func (m Model) invalidPrompt() string {
 func (m Model) exportLine() string {
 	e := &m.export
 	switch e.state {
+	case exportChoose:
+		return m.chooseLine()
 	case exportConfirm:
 		return m.st.Warn.Render(m.t.f(mExportExists, e.path))
 	case exportInvalid:
@@ -212,5 +246,9 @@ func (m Model) exportLine() string {
 	if pos < len(r) {
 		cur, rest = string(r[pos]), string(r[pos+1:])
 	}
-	return m.st.LabelOn.Render(m.t.s(mExportPrompt)) + m.st.Input.Render(string(r[:pos])) + m.st.Cursor.Render(cur) + m.st.Input.Render(rest)
+	prompt := m.t.s(mExportPrompt)
+	if e.target != targetRecord {
+		prompt = m.t.f(mLaunchPrompt, e.target.toolName())
+	}
+	return m.st.LabelOn.Render(prompt) + m.st.Input.Render(string(r[:pos])) + m.st.Cursor.Render(cur) + m.st.Input.Render(rest)
 }

@@ -372,6 +372,24 @@ const (
 	mPricing
 	mRunTotal
 
+	// Launch-config export and the trial plan.
+	mKeyLaunch
+	mKeyTrial
+	mLaunchChoose
+	mLaunchChooseHint
+	mLaunchPrompt
+	mLaunchSaved
+	mLaunchUnsupported
+	mTrialTitle
+	mTrialRow
+	mTrialTotal
+	mTrialUnknown
+	mTrialRule
+	mTrialScript
+	mTrialNone
+	mTrialHint
+	mTrialWaiting
+
 	msgCount
 )
 
@@ -732,6 +750,23 @@ var texts = [msgCount]text{
 		"约：该云厂商未公布此项价格，按同类厂商最高的公开价计入（估算；排序时计入估算价格的风险加价）"},
 	mPricing:  {"pricing…", "计价中…"},
 	mRunTotal: {"Total", "总价"},
+
+	mKeyLaunch:         {"launch config", "导出启动配置"},
+	mKeyTrial:          {"trial plan", "试用计划"},
+	mLaunchChoose:      {"Export a launch config for: ", "导出启动配置，格式："},
+	mLaunchChooseHint:  {"←/→ or 1/2 choose · enter next · esc cancel", "←/→ 或 1/2 选择 · 回车下一步 · esc 取消"},
+	mLaunchPrompt:      {"Save %s config to: ", "保存 %s 配置到："},
+	mLaunchSaved:       {"saved %s · launch it with: %s", "已保存 %s · 启动命令：%s"},
+	mLaunchUnsupported: {"nothing written: %s", "未写入文件：%s"},
+	mTrialTitle:        {"Trial plan: the top %d for %s h each", "试用计划：前 %d 个候选，每个试用 %s 小时"},
+	mTrialRow:          {"%d. %s %s · %s · %s %s/h → %s", "%d. %s %s · %s · %s %s/时 → %s"},
+	mTrialTotal:        {"Trial total: %s", "试用总费用：%s"},
+	mTrialUnknown:      {" (a price is unknown: not counted)", "（有价格未知：未计入）"},
+	mTrialRule:         {"Decision rule", "决策规则"},
+	mTrialScript:       {"Benchmark script: save the record (ctrl+s), then run gpupick plan FILE.toml", "基准测试脚本：先保存记录（ctrl+s），再运行 gpupick plan FILE.toml"},
+	mTrialNone:         {"No offer fits these answers: nothing to trial.", "没有符合这些条件的报价：没有可试用的候选。"},
+	mTrialHint:         {"esc or ctrl+t closes · shift+↑/↓ scroll", "esc 或 ctrl+t 关闭 · shift+↑/↓ 滚动"},
+	mTrialWaiting:      {"ranking…", "排序中…"},
 }
 
 // tr translates msgs into one language.

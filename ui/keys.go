@@ -4,7 +4,7 @@ import "charm.land/bubbles/v2/key"
 
 // globalKeys work wherever the focus is.
 type globalKeys struct {
-	Quit, Help, Export, Steps, Focus, NextOffer, PrevOffer key.Binding
+	Quit, Help, Export, Launch, Trial, Steps, Focus, NextOffer, PrevOffer key.Binding
 }
 
 // formKeys move through the questions.
@@ -38,9 +38,13 @@ func newKeyMap(t tr) keyMap {
 	return keyMap{
 		t: t,
 		Global: globalKeys{
-			Quit:      b([]string{"ctrl+c"}, "ctrl+c", mKeyQuit),
-			Help:      b([]string{"?"}, "?", mKeyHelp),
-			Export:    b([]string{"ctrl+s"}, "ctrl+s", mKeyExport),
+			Quit:   b([]string{"ctrl+c"}, "ctrl+c", mKeyQuit),
+			Help:   b([]string{"?"}, "?", mKeyHelp),
+			Export: b([]string{"ctrl+s"}, "ctrl+s", mKeyExport),
+			// ctrl+e moves to the end of an answer, so the launch config
+			// takes ctrl+x; neither is bound by tmux without its prefix.
+			Launch:    b([]string{"ctrl+x"}, "ctrl+x", mKeyLaunch),
+			Trial:     b([]string{"ctrl+t"}, "ctrl+t", mKeyTrial),
 			Steps:     b([]string{"ctrl+g"}, "ctrl+g", mKeySteps),
 			Focus:     b([]string{"ctrl+o"}, "ctrl+o", mKeyOffers),
 			NextOffer: b([]string{"ctrl+n", "pgdown"}, "ctrl+n/p", mKeyNextOffer),
@@ -90,9 +94,9 @@ type contextHelp struct {
 func (h contextHelp) ShortHelp() []key.Binding {
 	k := h.k
 	if h.offers {
-		return []key.Binding{k.Offers.Up, k.Offers.Detail, k.Offers.Sort, k.Offers.Filter, k.Offers.Mark, k.Offers.Compare, k.Offers.Back, k.Global.Export, k.Global.Help}
+		return []key.Binding{k.Offers.Up, k.Offers.Detail, k.Offers.Sort, k.Offers.Filter, k.Offers.Mark, k.Offers.Compare, k.Offers.Back, k.Global.Export, k.Global.Launch, k.Global.Trial, k.Global.Help}
 	}
-	return []key.Binding{k.Form.Next, k.Form.Prev, k.Form.Back, k.Global.Focus, k.Global.Steps, k.Global.Export, k.Global.Quit, k.Global.Help}
+	return []key.Binding{k.Form.Next, k.Form.Prev, k.Form.Back, k.Global.Focus, k.Global.Steps, k.Global.Export, k.Global.Launch, k.Global.Trial, k.Global.Quit, k.Global.Help}
 }
 
 // FullHelp returns every binding, grouped.
@@ -101,6 +105,6 @@ func (h contextHelp) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
 		{k.Form.Next, k.Form.Prev, k.Form.Back, k.Form.Choose, k.Global.Steps, k.Global.Focus},
 		{k.Offers.Up, k.Offers.PageDown, k.Offers.Top, k.Offers.Sort, k.Offers.Filter, k.Offers.Mark, k.Offers.Compare, k.Offers.Detail, k.Offers.ScrollUp, k.Offers.Back, k.Offers.Quit},
-		{k.Global.NextOffer, k.Global.Export, k.Global.Help, k.Global.Quit},
+		{k.Global.NextOffer, k.Global.Export, k.Global.Launch, k.Global.Trial, k.Global.Help, k.Global.Quit},
 	}
 }

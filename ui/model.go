@@ -35,6 +35,7 @@ const (
 	overlayNone overlay = iota
 	overlayHelp
 	overlaySteps
+	overlayTrial // the trial plan in the detail area
 )
 
 // viewCache holds rendered pieces keyed by what they depend on.
@@ -127,6 +128,7 @@ func New(cfg Config) Model {
 	m.form = newForm(cfg.Answers, m.env)
 	m.seq = 1
 	m.asked = m.form.effective()
+	m.export.paths = defaultPaths
 	m.export.path = defaultExportPath
 	if cfg.Choice != nil {
 		m.choice = recKey(cfg.Choice)
@@ -208,8 +210,11 @@ func (m *Model) syncScroll() {
 
 // layout sizes the current frame.
 func (m *Model) layout() layout {
-	need, offersFocus := 0, m.focus == focusOffers
+	need, offersFocus, detail := 0, m.focus == focusOffers, m.detail || m.compare
 	switch {
+	case m.overlay == overlayTrial:
+		// The trial plan takes the detail area, on a stacked screen too.
+		offersFocus, detail = true, true
 	case m.width >= wideWidth:
 	case m.overlay == overlaySteps:
 		// The step list needs its every line, wherever the focus was.
@@ -217,7 +222,7 @@ func (m *Model) layout() layout {
 	case m.focus == focusForm:
 		need = len(m.viewStep(m.width, true).lines)
 	}
-	return computeLayout(m.width, m.height, offersFocus, m.detail || m.compare, need, &m.offers.need, m.statusRows())
+	return computeLayout(m.width, m.height, offersFocus, detail, need, &m.offers.need, m.statusRows())
 }
 
 // selectOffer selects the offer with a key, if the list has it.
@@ -308,10 +313,17 @@ func (m Model) key(k tea.KeyPressMsg) (Model, tea.Cmd) {
 		return m, nil
 	case overlaySteps:
 		return m.stepsKey(k)
+	case overlayTrial:
+		return m.trialKey(k)
 	}
 	switch {
 	case key.Matches(k, g.Export):
 		return m.startExport()
+	case key.Matches(k, g.Launch):
+		return m.startLaunch()
+	case key.Matches(k, g.Trial):
+		m.overlay, m.detailScroll = overlayTrial, 0
+		return m, nil
 	case key.Matches(k, g.Help):
 		m.overlay, m.helpScroll = overlayHelp, 0
 		return m, nil

@@ -20,9 +20,12 @@ func (m Model) viewPanel(l layout) []string {
 	if l.detailH > 0 {
 		out = append(out, "")
 		var lines []string
-		if m.compare {
+		switch {
+		case m.overlay == overlayTrial:
+			lines = m.viewTrial(w)
+		case m.compare:
 			lines = m.viewCompare(w)
-		} else {
+		default:
 			lines = m.viewDetail(w)
 		}
 		scroll := min(m.detailScroll, max(len(lines)-l.detailH, 0))

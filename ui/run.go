@@ -25,7 +25,9 @@ type Config struct {
 	Lang    string // "en" or "zh"
 	// Save writes a record atomically; it returns an error wrapping
 	// fs.ErrExist when the file exists and overwrite is false.
-	Save    func(path string, rec model.Record, overwrite bool) error
+	Save func(path string, rec model.Record, overwrite bool) error
+	// Launch writes a launch config (ctrl+x); nil: not available.
+	Launch  LaunchFunc
 	Version string
 	// Accessible runs plain line prompts (ACCESSIBLE=1 or no TTY).
 	Accessible bool

@@ -155,6 +155,8 @@ func (m Model) helpLine(w int) string {
 	switch {
 	case m.export.state == exportInvalid:
 		return m.st.HelpDesc.Render(m.t.s(mExportInvalidHint))
+	case m.export.state == exportChoose:
+		return m.st.HelpDesc.Render(m.t.s(mLaunchChooseHint))
 	case m.export.active():
 		return m.st.HelpDesc.Render(m.t.s(mExportHint))
 	case m.overlay == overlayHelp:
@@ -162,6 +164,8 @@ func (m Model) helpLine(w int) string {
 			return m.st.HelpDesc.Render(m.t.s(mHelpClose) + " · " + m.t.s(mHelpScroll))
 		}
 		return m.st.HelpDesc.Render(m.t.s(mHelpClose))
+	case m.overlay == overlayTrial:
+		return m.st.HelpDesc.Render(m.t.s(mTrialHint))
 	case m.overlay == overlaySteps:
 		bindings = []key.Binding{m.keys.Steps.Move, m.keys.Steps.Jump, m.keys.Steps.Close}
 	default:

@@ -1,0 +1,164 @@
+package main
+
+// End-to-end test of the wizard's launch-config export: the real binary in
+// tmux at 80x24, ctrl+x, SkyPilot, a path, and the file parsed back.
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"unicode"
+
+	yaml "go.yaml.in/yaml/v3"
+
+	"github.com/gpupick/gpupick/data/launch"
+	"github.com/gpupick/gpupick/model"
+	"github.com/gpupick/gpupick/ui"
+)
+
+// TestE2ELaunchExportSkyPilot presses the export key at 80x24, chooses
+// SkyPilot, saves into a temporary folder and checks the task against the
+// top recommendation `recommend --format json` gives for the same answers.
+func TestE2ELaunchExportSkyPilot(t *testing.T) {
+	t.Parallel()
+	bin := buildBinary(t)
+	answers := []string{"--model", "llama-3.1-8b", "--provider", "aws,gcp,lambda"}
+	s := startTmux(t, bin, 80, 24, nil, answers...)
+	s.waitFor("priced offers", ranked)
+
+	s.send("C-x")
+	s.waitText("[1] SkyPilot", "[2] dstack")
+	s.send("1", "Enter")
+	s.waitText("Save SkyPilot config to: ./gpupick.sky.yaml")
+	path := filepath.Join(t.TempDir(), "task.yaml")
+	s.send("C-u")
+	s.sendText(path)
+	s.send("Enter")
+	s.waitText("saved /")
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("ctrl+x wrote nothing at %s: %v", path, err)
+	}
+	var task struct {
+		Name      string `yaml:"name"`
+		Resources struct {
+			Infra        string `yaml:"infra"`
+			Accelerators string `yaml:"accelerators"`
+			InstanceType string `yaml:"instance_type"`
+			UseSpot      bool   `yaml:"use_spot"`
+			DiskSize     int    `yaml:"disk_size"`
+		} `yaml:"resources"`
+		Run string `yaml:"run"`
+	}
+	if err := yaml.Unmarshal(b, &task); err != nil {
+		t.Fatalf("the task does not parse: %v\n%s", err, b)
+	}
+
+	// The same answers, headless, in the same clean environment.
+	cmd := exec.Command(bin, append([]string{"recommend", "--format", "json", "--top", "1"}, answers...)...)
+	cmd.Env = []string{"HOME=" + s.dir(), "XDG_CACHE_HOME=" + filepath.Join(s.dir(), ".cache"),
+		"XDG_CONFIG_HOME=" + filepath.Join(s.dir(), ".config"), "LANG=C.UTF-8", "PATH=" + os.Getenv("PATH")}
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("recommend: %v", err)
+	}
+	var res struct {
+		Recommendations []model.Recommendation `json:"recommendations"`
+	}
+	if err := json.Unmarshal(out, &res); err != nil || len(res.Recommendations) == 0 {
+		t.Fatalf("recommend json: %v (%d offers)", err, len(res.Recommendations))
+	}
+	top := res.Recommendations[0]
+	infra := top.Provider // aws, gcp and lambda are SkyPilot's cloud names too
+	if top.Region != "" {
+		infra += "/" + top.Region
+	}
+	name, count, _ := strings.Cut(task.Resources.Accelerators, ":")
+	want, err := launch.NewSkyTask(&top, model.Answers{})
+	if err != nil {
+		t.Fatalf("the top offer %s %s is not launchable: %v", top.Provider, top.InstanceType, err)
+	}
+	for _, c := range []struct {
+		what      string
+		got, want any
+	}{
+		{"resources.infra", task.Resources.Infra, infra},
+		{"resources.instance_type", task.Resources.InstanceType, top.InstanceType},
+		{"accelerator count", count, fmt.Sprint(top.GPUCount)},
+		{"accelerator name", name, strings.Split(want.Resources.Accelerators, ":")[0]},
+		{"resources.use_spot", task.Resources.UseSpot, top.PriceModel == model.PriceSpot},
+		{"run shows the GPUs", strings.Contains(task.Run, "nvidia-smi"), true},
+	} {
+		if c.got != c.want {
+			t.Errorf("%s = %v, want %v (top offer %s %s)\n%s", c.what, c.got, c.want, top.Provider, top.InstanceType, b)
+		}
+	}
+	if name == "" || task.Resources.DiskSize < 1 {
+		t.Errorf("accelerators %q, disk_size %d", task.Resources.Accelerators, task.Resources.DiskSize)
+	}
+	s.send("C-c")
+	s.waitExit()
+}
+
+// writeLaunchFile (the wizard's Config.Launch) writes what `export` writes,
+// knows every launcher the wizard offers, refuses an unsupported provider
+// without writing, and never overwrites unless told.
+func TestWriteLaunchFile(t *testing.T) {
+	rec := &model.Recommendation{Provider: "aws", InstanceType: "p5.48xlarge", Region: "us-east-1", GPU: "H100 SXM5", GPUCount: 8, VRAMGiB: 640, PriceModel: model.PriceOnDemand}
+	for _, tool := range ui.LaunchTools {
+		if _, err := launch.ParseTool(string(tool)); err != nil {
+			t.Errorf("the wizard offers %q, which export does not know: %v", tool, err)
+		}
+	}
+	dir := t.TempDir()
+	for _, tc := range []struct {
+		name        string
+		tool        ui.LaunchTool
+		rec         *model.Recommendation
+		unsupported bool
+	}{
+		{"skypilot", ui.LaunchSkyPilot, rec, false},
+		{"dstack", ui.LaunchDStack, rec, false},
+		{"a CN provider for dstack", ui.LaunchDStack, &model.Recommendation{Provider: "alibaba", InstanceType: "ecs.gn7i-c8g1.2xlarge", GPU: "A10", GPUCount: 1}, true},
+		{"nothing fitted", ui.LaunchSkyPilot, nil, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			path := filepath.Join(dir, strings.ReplaceAll(tc.name, " ", "-")+".yaml")
+			err := writeLaunchFile(path, tc.tool, tc.rec, model.Answers{}, false)
+			var ue *launch.UnsupportedError
+			if got := errors.As(err, &ue); got != tc.unsupported {
+				t.Fatalf("err %v, want unsupported %v", err, tc.unsupported)
+			}
+			_, statErr := os.Stat(path)
+			if tc.unsupported {
+				if !errors.Is(statErr, fs.ErrNotExist) {
+					t.Errorf("a refused config was written: %v", statErr)
+				}
+				if zh := ue.Text("zh"); zh == ue.Text("en") || !strings.ContainsFunc(zh, func(r rune) bool { return unicode.Is(unicode.Han, r) }) {
+					t.Errorf("no Chinese refusal: %q", ue.Text("zh"))
+				}
+				return
+			}
+			if err != nil || statErr != nil {
+				t.Fatalf("write %v, stat %v", err, statErr)
+			}
+			b, _ := os.ReadFile(path)
+			var v map[string]any
+			if err := yaml.Unmarshal(b, &v); err != nil || v["resources"] == nil {
+				t.Errorf("not a config: %v\n%s", err, b)
+			}
+			if err := writeLaunchFile(path, tc.tool, tc.rec, model.Answers{}, false); !errors.Is(err, fs.ErrExist) {
+				t.Errorf("a second write without overwrite: %v", err)
+			}
+			if err := writeLaunchFile(path, tc.tool, tc.rec, model.Answers{}, true); err != nil {
+				t.Errorf("overwrite: %v", err)
+			}
+		})
+	}
+}
