@@ -11,7 +11,6 @@ type hyb struct {
 	// of use after them at fillRate, with extra re-run hours (spot).
 	terms, period, baseRate float64
 	fillH, fillRate, extra  float64
-	zone                    string
 	bkt                     int8
 	spotFill                bool
 }
@@ -80,11 +79,10 @@ func (c *call) hybrids(r *row, pol *model.Policy, nodes, h, cal, fx float64, buf
 	}
 	od := r.od * fx * nodes
 	var spotRate float64
-	var zone string
 	var bkt int8 = -1
 	if r.spot > 0 && c.a.Interruptible {
 		var s float64
-		s, zone, bkt = c.spotPick(r)
+		s, bkt = c.spotRate(r)
 		spotRate = s * fx * nodes
 	}
 	bases := c.baseRates(r, pol, nodes, fx, od)
@@ -109,7 +107,7 @@ func (c *call) hybrids(r *row, pol *model.Policy, nodes, h, cal, fx float64, buf
 		if spotRate > 0 {
 			ex := c.spotExtra(fillH, bkt)
 			hy := hyb{pm: b.spot, terms: k, period: b.period, baseRate: base, fillH: fillH, fillRate: spotRate, extra: ex,
-				zone: zone, bkt: bkt, spotFill: true}
+				bkt: bkt, spotFill: true}
 			hy.total = k*b.period*base + (fillH+ex)*spotRate
 			hy.billed = k*b.period + fillH + ex
 			hy.rate = hy.total / hy.billed
@@ -119,12 +117,19 @@ func (c *call) hybrids(r *row, pol *model.Policy, nodes, h, cal, fx float64, buf
 	if spotRate > 0 && od > 0 && c.p.jobMode {
 		ex := c.spotExtra(h, bkt)
 		if ex > 0 {
-			hy := hyb{pm: pmHybSpotOD, fillH: ex, fillRate: od, baseRate: spotRate, zone: zone, bkt: bkt, extra: ex}
-			hy.total = spotRate*h + od*ex
+			hy := hyb{pm: pmHybSpotOD, fillH: ex, fillRate: od, baseRate: spotRate, bkt: bkt, extra: ex}
+			hy.total, hy.rate = spotFallback(spotRate, od, h, ex)
 			hy.billed = h + ex
-			hy.rate = hy.total / hy.billed
 			visit(&hy)
 		}
 	}
 	return n
+}
+
+// spotFallback prices spot with on-demand fallback: h hours on spot, and
+// the ex hours redone after interruptions on demand. rate is the total
+// over the hours billed.
+func spotFallback(spotRate, od, h, ex float64) (total, rate float64) {
+	total = spotRate*h + od*ex
+	return total, total / (h + ex)
 }

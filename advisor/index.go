@@ -178,6 +178,7 @@ func buildIndex(cat *model.Catalog, fp fingerprint) *index {
 		gpuIdx[name] = int32(len(ix.gpus) - 1)
 		return int32(len(ix.gpus) - 1)
 	}
+	var zoneScratch []int
 	for i := range cat.Offers {
 		o := &cat.Offers[i]
 		pk := strings.ToLower(o.Provider)
@@ -227,7 +228,7 @@ func buildIndex(cat *model.Catalog, fp fingerprint) *index {
 			monthly: pos(o.Monthly), yearly: pos(o.Yearly),
 			offer: int32(i), shape: si, prov: pi, cur: ci, class: classOf(o),
 		}
-		spotSetup(o, &ix.rows[i])
+		spotSetup(o, &ix.rows[i], &zoneScratch)
 		if f := o.Commit1yOff; f > 0 && f < 1 {
 			ix.rows[i].c1 = float32(f)
 		}

@@ -49,8 +49,10 @@ func (c *call) quotes(r *row, pol *model.Policy, n int, h, cal, fx float64, with
 		out = append(out, quote{pm: model.PriceOnDemand, rate: od, billed: b, total: od * b, cal: cal, eligible: true,
 			zone: o.OnDemandRegion, bkt: -1})
 	}
+	spotZone := ""
 	if r.spot > 0 {
 		s, zone, bkt := c.spotPick(r)
+		spotZone = zone
 		rate := s * fx * nodes
 		ex := c.spotExtra(h, bkt)
 		b := spotHours(h, ex, pol, c.p.jobMode)
@@ -119,7 +121,7 @@ func (c *call) quotes(r *row, pol *model.Policy, n int, h, cal, fx float64, with
 	for i, n := 0, c.hybrids(r, pol, nodes, h, cal, fx, &hb); i < n; i++ {
 		hy := hb[i]
 		q := quote{pm: pmNames[hy.pm], rate: hy.rate, billed: hy.billed, cal: cal, total: hy.total, eligible: true,
-			zone: hy.zone, bkt: hy.bkt, extra: hy.extra, hyb: &hy}
+			zone: spotZone, bkt: hy.bkt, extra: hy.extra, hyb: &hy}
 		if !hy.spotFill && hy.pm != pmHybSpotOD {
 			q.zone = o.OnDemandRegion
 		}
@@ -153,9 +155,15 @@ func (c *call) bestQuote(r *row, pol *model.Policy, n int, h, cal, fx float64, h
 	}
 	if r.spot > 0 && c.a.Interruptible {
 		cur = pmSpot
-		s, _, bkt := c.spotPick(r)
+		s, bkt := c.spotRate(r)
 		rt := s * fx * nodes
-		consider(rt*spotHours(h, c.spotExtra(h, bkt), pol, c.p.jobMode), rt)
+		ex := c.spotExtra(h, bkt)
+		consider(rt*spotHours(h, ex, pol, c.p.jobMode), rt)
+		if od > 0 && ex > 0 && cal < model.HoursPerMonth+1 {
+			// The one hybrid of a short job (hybrids has the others).
+			cur = pmHybSpotOD
+			consider(spotFallback(rt, od, h, ex))
+		}
 	}
 	for _, pl := range [3]struct {
 		pm            pmCode
@@ -200,10 +208,15 @@ func (c *call) bestQuote(r *row, pol *model.Policy, n int, h, cal, fx float64, h
 	case pol != nil:
 		firm(pmReserved3, &pol.Commit3y, hoursPer3Year)
 	}
-	var hb [maxHybrids]hyb
-	for i, n := 0, c.hybrids(r, pol, nodes, h, cal, fx, &hb); i < n; i++ {
-		cur = hb[i].pm
-		consider(hb[i].total, hb[i].rate)
+	// Plan-based hybrids need a run of a month or more (a whole plan
+	// period and an hour left); spot with fallback for a shorter job is
+	// priced with spot above.
+	if cal >= model.HoursPerMonth+1 {
+		var hb [maxHybrids]hyb
+		for i, n := 0, c.hybrids(r, pol, nodes, h, cal, fx, &hb); i < n; i++ {
+			cur = hb[i].pm
+			consider(hb[i].total, hb[i].rate)
+		}
 	}
 	return total, rate, pm, within, ok
 }

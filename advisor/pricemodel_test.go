@@ -184,7 +184,8 @@ func TestHybridSpotOnDemand(t *testing.T) {
 	cat.Offers = []model.Offer{o}
 	c := &call{cat: cat, p: &plan{jobMode: true}, a: model.Answers{Interruptible: true}}
 	r := row{od: 2, offer: 0}
-	spotSetup(&cat.Offers[0], &r)
+	var scratch []int
+	spotSetup(&cat.Offers[0], &r, &scratch)
 	var buf [maxHybrids]hyb
 	got := buf[:c.hybrids(&r, nil, 1, 100, 100, 1, &buf)]
 	if len(got) != 1 || got[0].pm != pmHybSpotOD {

@@ -25,7 +25,7 @@ const (
 // two middle zones for an even count, so that a real zone has it), with
 // the zone's interruption bucket. Spot keeps the cheapest zone's price as
 // the offer's lower bound.
-func spotSetup(o *model.Offer, r *row) {
+func spotSetup(o *model.Offer, r *row, scratch *[]int) {
 	r.spotMin, r.spotZ, r.sbkt = pos(o.Spot), -1, -1
 	if r.spotMin <= 0 {
 		r.spot = 0
@@ -34,10 +34,11 @@ func spotSetup(o *model.Offer, r *row) {
 	r.spot = r.spotMin
 	zone := ""
 	if n := len(o.SpotZones); n > 1 {
-		idx := make([]int, n)
-		for i := range idx {
-			idx[i] = i
+		idx := (*scratch)[:0]
+		for i := 0; i < n; i++ {
+			idx = append(idx, i)
 		}
+		*scratch = idx
 		sort.SliceStable(idx, func(a, b int) bool { return o.SpotZones[idx[a]].Price < o.SpotZones[idx[b]].Price })
 		m := idx[(n-1)/2]
 		if p := pos(o.SpotZones[m].Price); p > 0 {
@@ -100,6 +101,16 @@ func (c *call) spotPick(r *row) (rate float64, zone string, bkt int8) {
 	}
 	z := o.SpotZones[best].Zone
 	return o.SpotZones[best].Price, z, bucketAt(o, z)
+}
+
+// spotRate is spotPick without the zone, for the ranking: with no region
+// filter it reads the row alone, not the offer.
+func (c *call) spotRate(r *row) (rate float64, bkt int8) {
+	if len(c.a.Regions) == 0 {
+		return r.spot, r.sbkt
+	}
+	rate, _, bkt = c.spotPick(r)
+	return rate, bkt
 }
 
 // prefixOfAny reports whether s starts with one of want (case-insensitive).
