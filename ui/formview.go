@@ -149,7 +149,7 @@ func (m formPane) viewStep(w int, compact bool) block {
 			b.focusEnd = len(b.lines)
 		}
 	}
-	if f.step == 5 && f.answers.Workload.Training() && f.raw[fDurMode] == string(model.DurationJob) {
+	if steps[f.step].id == stepDuration && f.answers.Workload.Training() && f.raw[fDurMode] == string(model.DurationJob) {
 		tok := f.raw[fDataset]
 		if tok == "" {
 			tok = "-"
