@@ -68,7 +68,7 @@ func (m formPane) HandleKey(k tea.KeyPressMsg) action {
 		// home, ctrl+e) start editing it where it is.
 		f.fresh = false
 		switch {
-		case key.Matches(k, fk.Clear):
+		case key.Matches(k, m.keys.Edit.Clear):
 			f.setRaw(id, "", 0)
 			return actEdited{}
 		case k.Text != "" && k.Mod&(tea.ModCtrl|tea.ModAlt|tea.ModSuper) == 0:

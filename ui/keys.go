@@ -24,9 +24,6 @@ type globalKeys struct {
 // move in the model presets; the help shows them as one entry (Choose).
 type formKeys struct {
 	Next, Prev, Back, OptionPrev, OptionNext, Option, PresetUp, PresetDown, ScrollUp, ScrollDown key.Binding
-	// Clear empties a selected answer (the first key after the focus
-	// arrives); any other editing key starts editing it.
-	Clear key.Binding
 }
 
 // offerKeys work while the offers have the focus.
@@ -68,6 +65,9 @@ type exportKeys struct {
 // editKeys edit a line of text (an answer, the filter, a path), as a
 // readline does; printable keys insert themselves.
 type editKeys struct {
+	// Clear empties a selected answer (the first key after the focus
+	// arrives); any other editing key starts editing it.
+	Clear key.Binding
 	Left, Right, Home, End, Backspace, Delete, KillBefore, KillAfter, DeleteWord, WordLeft, WordRight key.Binding
 }
 
@@ -95,6 +95,16 @@ func digitKeys(n int) []string {
 	return ks
 }
 
+// maxOptions is the most options a choice question has: the digits that
+// choose an option go that far.
+func maxOptions() int {
+	n := 0
+	for i := range defs {
+		n = max(n, len(defs[i].options))
+	}
+	return n
+}
+
 // digitIndex is the position of k among a digit binding's keys (-1: none).
 func digitIndex(b key.Binding, k tea.KeyPressMsg) int {
 	if !key.Matches(k, b) {
@@ -102,10 +112,6 @@ func digitIndex(b key.Binding, k tea.KeyPressMsg) int {
 	}
 	return slices.Index(b.Keys(), k.String())
 }
-
-// keyName is a key press as the keymap names it, for a component that
-// looks a key up among a binding's keys (digitIndex).
-func keyName(k tea.KeyPressMsg) string { return k.String() }
 
 func newKeyMap(t tr) keyMap {
 	b := func(keys []string, help string, desc msg) key.Binding {
@@ -135,12 +141,11 @@ func newKeyMap(t tr) keyMap {
 			Back:       b([]string{"esc"}, "esc", mKeyBack),
 			OptionPrev: k("up", "left", "k", "h"),
 			OptionNext: k("down", "right", "j", "l", "space"),
-			Option:     k("1", "2", "3", "4", "5", "6", "7", "8", "9"),
+			Option:     k(digitKeys(maxOptions())...),
 			PresetUp:   k("up"),
 			PresetDown: k("down"),
 			ScrollUp:   k("shift+up"),
 			ScrollDown: k("shift+down"),
-			Clear:      k("backspace", "delete", "ctrl+h", "ctrl+d"),
 		},
 		Offers: offerKeys{
 			Up:         b([]string{"up", "k", "ctrl+p"}, "↑↓/jk", mKeyMove),
@@ -196,6 +201,7 @@ func newKeyMap(t tr) keyMap {
 			ChooseNext: b([]string{"enter"}, "enter", mKeyNext),
 		},
 		Edit: editKeys{
+			Clear:      k("backspace", "delete", "ctrl+h", "ctrl+d"),
 			Left:       k("left", "ctrl+b"),
 			Right:      k("right", "ctrl+f"),
 			Home:       k("home", "ctrl+a"),
