@@ -67,7 +67,7 @@ type exportKeys struct {
 type editKeys struct {
 	// Clear empties a selected answer (the first key after the focus
 	// arrives); any other editing key starts editing it.
-	Clear key.Binding
+	Clear                                                                                             key.Binding
 	Left, Right, Home, End, Backspace, Delete, KillBefore, KillAfter, DeleteWord, WordLeft, WordRight key.Binding
 }
 
