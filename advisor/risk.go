@@ -196,10 +196,26 @@ func offerRisks(bits uint8, add func(code string, pct int)) {
 }
 
 // estimateRisk is the penalty of a price estimated from a published
-// discount rather than listed.
+// discount rather than listed or firm (an offer's own committed-use
+// price, as GCP publishes them, is firm). A hybrid carries its base
+// plan's.
 func estimateRisk(r *row, pm pmCode) int {
-	if pm == pmReserved3 || pm == pmMonthly && r.monthly <= 0 || pm == pmReserved1 && r.yearly <= 0 {
-		return riskEstimate
+	monthly := r.monthly <= 0
+	year := r.yearly <= 0 && r.c1 <= 0
+	year3 := r.c3 <= 0
+	switch pm {
+	case pmMonthly, pmHybMonthlyOD, pmHybMonthlySpot:
+		if monthly {
+			return riskEstimate
+		}
+	case pmReserved1, pmHyb1yOD, pmHyb1ySpot:
+		if year {
+			return riskEstimate
+		}
+	case pmReserved3, pmHyb3yOD, pmHyb3ySpot:
+		if year3 {
+			return riskEstimate
+		}
 	}
 	return 0
 }
