@@ -325,6 +325,7 @@ const (
 	kRiskEstimate         = "risk.estimate"
 	kRiskGPUs             = "risk.gpus"
 	kRiskNodes            = "risk.nodes"
+	kRiskFewCores         = "risk.fewcores"
 	kNoteAllTight         = "note.alltight"
 	kNoteAllFP8WeightOnly = "note.allfp8wo"
 	kNoteAllBF16AsFP16    = "note.allbf16fp16"
@@ -857,6 +858,7 @@ var texts = map[string]tr{
 	kRiskHiddenEstimate: {"+%d%%: the storage or egress price is an estimate (the provider publishes none)", "+%d%%：存储或流量价格为估算（该云厂商未公布）"},
 	kRiskGPUs:           {"+%d%%: more GPUs to run and watch", "+%d%%：需运行和维护的 GPU 更多"},
 	kRiskNodes:          {"+%d%%: more nodes to run and watch", "+%d%%：需运行和维护的节点更多"},
+	kRiskFewCores:       {"+%d%%: fewer host CPU cores than vLLM needs to keep the GPUs busy (2 + one per GPU physical cores; hyperthreaded vCPUs count half)", "+%d%%：主机 CPU 物理核少于 vLLM 让 GPU 满负荷所需（2 个加每张 GPU 1 个；超线程 vCPU 按一半计）"},
 	kNoteReqFail: {
 		"%d offers were left out by the hard requirements (interconnect, hosting, vCPUs)",
 		"%d 个报价因硬性要求（互联、托管方式、vCPU）被排除",
