@@ -4,17 +4,15 @@ import (
 	"math"
 	"slices"
 	"strings"
-	"sync"
 
 	"github.com/gpupick/gpupick/model"
 )
 
-// index is a compact, read-only view of a catalog built once and reused
-// for every call with the same catalog: prices in a struct of small rows,
+// index is a compact, read-only view of a catalog built once by its
+// Engine and reused for every call: prices in a struct of small rows,
 // and the distinct hardware shapes (GPU, count, memory, interconnect) so
 // fit and speed are worked out once per shape, not once per offer.
 type index struct {
-	fp     fingerprint
 	rows   []row
 	shapes []shape
 	// rows are grouped by shape and, within a shape, ordered by their
@@ -33,24 +31,6 @@ type index struct {
 	gpus      []gpuInfo
 	curs      []model.Currency
 	maxVRAM   float64
-}
-
-// fingerprint identifies the catalog an index was built from. A catalog
-// must not be modified in place after it was first passed to the advisor;
-// a changed offer slice, map or model list is detected and rebuilds the
-// index.
-type fingerprint struct {
-	cat                         *model.Catalog
-	first                       *model.Offer
-	offers, gpus, pols, fx, mdl int
-}
-
-func fingerprintOf(cat *model.Catalog) fingerprint {
-	fp := fingerprint{cat: cat, offers: len(cat.Offers), gpus: len(cat.GPUs), pols: len(cat.Policies), fx: len(cat.FX), mdl: len(cat.Models)}
-	if len(cat.Offers) > 0 {
-		fp.first = &cat.Offers[0]
-	}
-	return fp
 }
 
 // row is one offer's prices (per node, in the offer's currency) and the
@@ -114,35 +94,6 @@ type provInfo struct {
 	pol *model.Policy // nil when none
 }
 
-var indexCache struct {
-	sync.Mutex
-	entries []*index // most recently used first
-}
-
-const indexCacheSize = 4
-
-// indexFor returns the index of a catalog, building it on first use.
-func indexFor(cat *model.Catalog) *index {
-	fp := fingerprintOf(cat)
-	indexCache.Lock()
-	defer indexCache.Unlock()
-	for i, ix := range indexCache.entries {
-		if ix.fp == fp {
-			if i > 0 {
-				copy(indexCache.entries[1:i+1], indexCache.entries[:i])
-				indexCache.entries[0] = ix
-			}
-			return ix
-		}
-	}
-	ix := buildIndex(cat, fp)
-	indexCache.entries = append([]*index{ix}, indexCache.entries...)
-	if len(indexCache.entries) > indexCacheSize {
-		indexCache.entries = indexCache.entries[:indexCacheSize]
-	}
-	return ix
-}
-
 type shapeKey struct {
 	gpu     int32
 	count   int
@@ -154,8 +105,8 @@ type shapeKey struct {
 	netGbps float64
 }
 
-func buildIndex(cat *model.Catalog, fp fingerprint) *index {
-	ix := &index{fp: fp, rows: make([]row, len(cat.Offers))}
+func buildIndex(cat *model.Catalog) *index {
+	ix := &index{rows: make([]row, len(cat.Offers))}
 	gpuIdx := map[string]int32{}
 	provIdx := map[string]uint16{}
 	curIdx := map[model.Currency]uint8{}
@@ -319,6 +270,31 @@ func buildIndex(cat *model.Catalog, fp fingerprint) *index {
 	slices.SortFunc(ix.spotOrder, byBound(func(h *hotRow) float32 { return h.lbSpotUSD }))
 	linkSXMSiblings(cat, ix)
 	return ix
+}
+
+// maxUsableVRAM is the largest usable memory per GPU the catalog knows,
+// from its offers and its GPU table: the index's maxVRAM, without building
+// the index.
+func maxUsableVRAM(cat *model.Catalog) float64 {
+	m := 0.0
+	for i := range cat.Offers {
+		o := &cat.Offers[i]
+		var gp *model.GPU
+		if o.GPU != "" {
+			if g, ok := cat.GPUs[o.GPU]; ok {
+				gp = &g
+			}
+		}
+		if u, _ := gp.Usable(o.VRAMGiB); u > m {
+			m = u
+		}
+	}
+	for _, g := range cat.GPUs {
+		if u, _ := g.Usable(g.VRAMGiB); u > m {
+			m = u
+		}
+	}
+	return m
 }
 
 // minRate is the lowest hourly rate of the row's non-spot price models that

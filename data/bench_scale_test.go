@@ -70,10 +70,12 @@ func loadDir(dir string) (*model.Catalog, error) {
 	return cat, err
 }
 
-// indexCatalog builds the advisor's index of a catalog (the first ranking
-// builds it).
-func indexCatalog(cat *model.Catalog) {
-	advisor.Recommend(cat, scaleAnswers(), advisor.Options{})
+// indexCatalog builds the advisor's engine of a catalog and its first
+// ranking (which builds the index).
+func indexCatalog(cat *model.Catalog) *advisor.Engine {
+	eng := advisor.New(cat)
+	eng.Recommend(scaleAnswers(), advisor.Options{})
+	return eng
 }
 
 func scaleAnswers() model.Answers {
@@ -124,11 +126,11 @@ func BenchmarkScale(b *testing.B) {
 				if err != nil {
 					b.Fatal(err)
 				}
-				indexCatalog(cat)
+				eng := indexCatalog(cat)
 				a := scaleAnswers()
 				a.Batch = 4
 				for b.Loop() {
-					advisor.Recommend(cat, a, advisor.Options{})
+					eng.Recommend(a, advisor.Options{})
 				}
 			})
 			b.Run("process", func(b *testing.B) {
