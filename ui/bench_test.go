@@ -32,7 +32,7 @@ func grow(src *model.Catalog, n int) *model.Catalog {
 }
 
 // benchModel is a 140x40 model on a catalog with the real ranker, at the
-// concurrent-users question.
+// concurrent-users question with 8 typed.
 func benchModel(b *testing.B, cat *model.Catalog) Model {
 	b.Helper()
 	m := New(Config{Catalog: cat, Answers: model.DefaultAnswers(), Lang: "en"})
@@ -88,6 +88,7 @@ func BenchmarkKeystroke(b *testing.B) {
 		benchKeystroke(b, cat)
 	})
 	b.Run("catalog=100k", func(b *testing.B) { benchKeystroke(b, bigCatalog(100_000)) })
+	b.Run("catalog=1M", func(b *testing.B) { benchKeystroke(b, bigCatalog(1_000_000)) })
 	b.Run("catalog=embedded-grown-to-100k", func(b *testing.B) { benchKeystroke(b, grow(embeddedCatalog(b), 100_000)) })
 }
 

@@ -91,7 +91,8 @@ type Model struct {
 	// cache keeps rendered pieces that rarely change (shared by copies of
 	// the model; only the latest copy renders).
 	cache *viewCache
-	// rank computes a ranking; advisor.Recommend unless a test replaces it.
+	// rank computes a ranking; the catalog's advisor.Engine unless a test
+	// replaces it.
 	rank func(*model.Catalog, model.Answers, advisor.Options) model.Result
 	// expand prices listed offers fully (advisor.Expand), for the rows of
 	// the offer list beyond the ranking's first offers.
@@ -104,6 +105,7 @@ func New(cfg Config) Model {
 		cfg.Answers = model.DefaultAnswers()
 	}
 	t := newTr(cfg.Lang)
+	eng := advisor.New(cfg.Catalog) // indexed by its first ranking, off the update loop
 	m := Model{
 		ctx:     &ctx{t: t, keys: newKeyMap(t)},
 		cfg:     cfg,
@@ -111,8 +113,8 @@ func New(cfg Config) Model {
 		noColor: os.Getenv("NO_COLOR") != "",
 		env:     newEnv(cfg.Catalog),
 		now:     time.Now,
-		rank:    recommend,
-		expand:  advisor.Expand,
+		rank:    engineRank(eng),
+		expand:  engineExpand(eng),
 		cache:   &viewCache{},
 		width:   80,
 		height:  24,
@@ -141,6 +143,28 @@ func (m Model) Init() tea.Cmd {
 // advisorOptions are the options of every Recommend call of the UI.
 func advisorOptions(lang string) advisor.Options {
 	return advisor.Options{Top: topOffers, Lang: lang}
+}
+
+// engineRank ranks with the engine of the wizard's catalog (another
+// catalog gets a one-off ranking).
+func engineRank(eng *advisor.Engine) func(*model.Catalog, model.Answers, advisor.Options) model.Result {
+	return func(cat *model.Catalog, a model.Answers, opt advisor.Options) model.Result {
+		if cat != nil && cat == eng.Catalog() {
+			return eng.Recommend(a, opt)
+		}
+		return recommend(cat, a, opt)
+	}
+}
+
+// engineExpand prices listed offers with the engine of the wizard's
+// catalog.
+func engineExpand(eng *advisor.Engine) func(*model.Catalog, model.Answers, advisor.Options, []int) []model.Recommendation {
+	return func(cat *model.Catalog, a model.Answers, opt advisor.Options, offers []int) []model.Recommendation {
+		if cat == eng.Catalog() {
+			return eng.Expand(a, opt, offers)
+		}
+		return advisor.Expand(cat, a, opt, offers)
+	}
 }
 
 // recommend ranks the offers; a nil catalog gives an empty result.
