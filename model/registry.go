@@ -297,10 +297,11 @@ func (e *AnswerEnv) Models() []ModelPreset {
 func (e *AnswerEnv) known() bool { return e != nil && len(e.provList) > 0 }
 
 // SplitList splits "aws, lambda gcp" into its lower-case items: commas
-// (also the full-width ，), semicolons and spaces separate them.
+// (also the full-width zhComma), semicolons and spaces separate
+// them.
 func SplitList(s string) []string {
 	f := strings.FieldsFunc(strings.ToLower(s), func(r rune) bool {
-		return r == ',' || r == ' ' || r == ';' || r == '，' || r == '；' || r == '\t'
+		return r == ',' || r == ' ' || r == ';' || r == '\t' || r == zhComma || r == zhSemicolon
 	})
 	if len(f) == 0 {
 		return nil
@@ -328,13 +329,20 @@ func formatOptCount(n int) string {
 	return strconv.Itoa(n)
 }
 
-// ParseYesNo reads a yes/no answer ("yes", "y", "true", "on", "1", "是",
-// and their opposites).
+// ParseYesNo reads a yes/no answer ("yes", "y", "true", "on", "1", a
+// Chinese yes in zhYes, and their opposites).
 func ParseYesNo(field, s string) (bool, error) {
-	switch strings.ToLower(strings.TrimSpace(s)) {
-	case "yes", "y", "true", "t", "on", "1", "是", "对":
+	w := strings.ToLower(strings.TrimSpace(s))
+	switch {
+	case slices.Contains(zhYes, w):
 		return true, nil
-	case "no", "n", "false", "f", "off", "0", "否", "不":
+	case slices.Contains(zhNo, w):
+		return false, nil
+	}
+	switch w {
+	case "yes", "y", "true", "t", "on", "1":
+		return true, nil
+	case "no", "n", "false", "f", "off", "0":
 		return false, nil
 	}
 	return false, fieldErr(field, s, "not yes or no", "yes or no")

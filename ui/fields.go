@@ -314,14 +314,14 @@ func (t tr) errorText(err error) string {
 		}
 		return t.s(mNeedAnswer)
 	case model.ReasonRange:
-		if t.zh {
+		if t.zh() {
 			return t.s(mOutOfRange)
 		}
 		return fe.Msg + " (" + fe.Fix + ")"
 	case model.ReasonNotFinite:
 		return t.s(mNotFinite)
 	}
-	if t.zh {
+	if t.zh() {
 		return t.s(mInvalid)
 	}
 	return fe.Msg

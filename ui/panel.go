@@ -146,24 +146,14 @@ func (m panelView) breakdownBar(b model.Breakdown, w int) bar {
 	return bar{bar: sb.String(), legend: lg.String()}
 }
 
+// partNames are the texts of model.Breakdown's part names.
+var partNames = map[string]msg{"weights": mPartWeights, "kv cache": mPartKVCache, "gradients": mPartGradients,
+	"optimizer": mPartOptimizer, "activations": mPartActivations, "overhead": mPartOverhead}
+
 // partName translates a breakdown part.
 func (m panelView) partName(n string) string {
-	if !m.t.zh {
-		return n
-	}
-	switch n {
-	case "weights":
-		return "权重"
-	case "kv cache":
-		return "KV 缓存"
-	case "gradients":
-		return "梯度"
-	case "optimizer":
-		return "优化器"
-	case "activations":
-		return "激活"
-	case "overhead":
-		return "开销"
+	if id, ok := partNames[n]; ok && m.t.zh() {
+		return m.t.s(id)
 	}
 	return n
 }
