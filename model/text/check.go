@@ -50,11 +50,12 @@ func CheckPair(p Pair, format bool) []string {
 	return out
 }
 
-var verbRE = regexp.MustCompile(`%[-+# 0]*(?:\[(\d+)\])?(?:\d+|\*)?(?:\.(?:\d+|\*)?)?(?:\[(\d+)\])?([a-zA-Z%])`)
+var verbRE = regexp.MustCompile(`%[-+#0]*(?:\[(\d+)\])?(?:\d+|\*)?(?:\.(?:\d+|\*)?)?(?:\[(\d+)\])?([a-zA-Z%])`)
 
 // Verbs lists the arguments a format takes as "N:v" (argument N, 1-based,
 // formatted with verb v), sorted by argument, so that two formats taking
-// the same arguments in another order compare equal. %% takes none.
+// the same arguments in another order compare equal. %% takes none; the
+// space flag is not read, so that "10% of" is text, not a %o verb.
 func Verbs(format string) []string {
 	var out []string
 	next := 1
