@@ -261,7 +261,7 @@ func (e *AnswerEnv) providerList(raw string) ([]string, error) {
 	if e.known() {
 		for _, p := range list {
 			if !e.providers[p] {
-				return nil, &FieldError{Value: short(p, maxEcho), Reason: ReasonUnknown, Msg: "unknown provider", Candidates: Closest(p, e.provList, 3), Fix: "use one of " + strings.Join(e.provList, ", ")}
+				return nil, &FieldError{Value: short(p, maxEcho), Reason: ReasonUnknown, Msg: "unknown provider", Candidates: Closest(p, e.provList, 3), Fix: "use one of " + strings.Join(e.provList, ", "), Allowed: e.provList}
 			}
 		}
 	}

@@ -298,7 +298,7 @@ func (t tr) errorText(err error) string {
 		case "gpu":
 			s = t.f(mUnknownGPU, val)
 		case "provider", "exclude-provider":
-			s = t.f(mUnknownProvider, val, strings.TrimPrefix(fe.Fix, "use one of "))
+			s = t.f(mUnknownProvider, val, strings.Join(fe.Allowed, ", "))
 		case "region":
 			s = t.f(mUnknownRegion, val)
 		default:
