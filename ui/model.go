@@ -220,7 +220,9 @@ func (m *Model) layout() layout {
 	case m.width >= wideWidth:
 	case m.overlay == overlaySteps:
 		// The step list needs its every line, wherever the focus was.
-		need, offersFocus = len(newStepList(m).viewStepList(m.width, true)), false
+		p := newStepList(m)
+		p.picker = true
+		need, offersFocus = len(p.Render(m.width, 0)), false
 	case m.focus == focusForm:
 		need = len(newFormPane(m).viewStep(m.width, true).lines)
 	}

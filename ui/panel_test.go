@@ -21,7 +21,7 @@ func detailOf(t *testing.T, m Model, f string) string {
 	if m.offers.selected() == nil {
 		t.Fatalf("no offer matches %q", f)
 	}
-	lines := newDetailView(&m).viewDetail(200)
+	lines := newDetailView(&m).Render(200, 0)
 	for i, l := range lines {
 		lines[i] = strings.TrimRight(ansi.Strip(l), " ")
 	}
