@@ -19,9 +19,9 @@ run on each, and the rule that turns the results into a choice.
 Flags:
 `
 
-func runPlan(args []string, stdout, stderr io.Writer) int {
+func runPlan(args []string, env environ, stdout, stderr io.Writer) int {
 	fs := newFlagSet("plan")
-	var common commonFlags
+	common := commonFlags{env: env}
 	common.register(fs)
 	hours := fs.Float64("hours", advisor.DefaultTrialHours, "the `H` hours each candidate is rented for the trial")
 	file, rest := splitFile(args)

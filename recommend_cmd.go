@@ -32,9 +32,9 @@ the answers file or the overlay; the message names it), 3 nothing fits.
 Flags:
 `
 
-func runRecommend(args []string, stdout, stderr io.Writer) int {
+func runRecommend(args []string, env environ, stdout, stderr io.Writer) int {
 	fs := newFlagSet("recommend")
-	var common commonFlags
+	common := commonFlags{env: env}
 	common.register(fs)
 	var af answerFlags
 	af.register(fs)

@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"os"
 	"reflect"
 	"strconv"
 	"strings"
@@ -115,7 +114,7 @@ func New(cfg Config) Model {
 		t:       t,
 		keys:    newKeyMap(t),
 		dark:    true,
-		noColor: os.Getenv("NO_COLOR") != "",
+		noColor: cfg.NoColor,
 		env:     newEnv(cfg.Catalog),
 		now:     time.Now,
 		rank:    recommend,

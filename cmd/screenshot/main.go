@@ -54,7 +54,7 @@ func run(out, txt string, w, h int, lang string, light bool, script string, size
 		bg, fg = color.RGBA{0xfa, 0xfa, 0xf7, 0xff}, color.RGBA{0x1f, 0x1f, 0x1f, 0xff}
 		reported = bg
 	}
-	frame, plain := ui.PlayScript(ui.Config{Catalog: cat, Answers: model.DefaultAnswers(), Lang: lang, Version: "dev"}, w, h, reported, script)
+	frame, plain := ui.PlayScript(ui.Config{Catalog: cat, Answers: model.DefaultAnswers(), Lang: lang, Version: "dev", NoColor: os.Getenv("NO_COLOR") != ""}, w, h, reported, script)
 	if txt != "" {
 		if err := os.WriteFile(txt, []byte(plain+"\n"), 0o644); err != nil {
 			return err
