@@ -5,9 +5,8 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"math"
-	"sort"
-	"strconv"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/gpupick/gpupick/data"
@@ -162,22 +161,14 @@ func priceCell(cat *model.Catalog, v float64, from, cur model.Currency, unknown 
 	if cur == "" {
 		cur = from
 	}
-	s := cur.Symbol() + strconv.FormatFloat(a, 'f', priceDigits(a), 64)
+	s := model.FormatMoney(a, cur, model.MoneyPrice)
+	if s == "" {
+		return unknown
+	}
 	if conv {
 		s = "≈" + s
 	}
 	return s
-}
-
-// priceDigits picks decimals for a price.
-func priceDigits(v float64) int {
-	switch {
-	case v >= 100:
-		return 1
-	case v >= 1:
-		return 2
-	}
-	return 3
 }
 
 // writeJSON prints v as indented JSON (UTF-8 and < > & left as they are).
@@ -205,20 +196,12 @@ func firstWord(s string) string {
 	return s
 }
 
-// gib formats a size in GiB, "-" when unknown.
-func gib(v float64) string {
-	if v <= 0 {
+// dash shows an unknown (blank) figure as "-".
+func dash(s string) string {
+	if s == "" {
 		return "-"
 	}
-	return model.FormatNumber(math.Round(v*10)/10) + "GB"
-}
-
-// num formats a count, "-" when unknown.
-func num(v float64) string {
-	if v <= 0 {
-		return "-"
-	}
-	return model.FormatNumber(v)
+	return s
 }
 
 // orUnknown shows an empty fact as "unknown".
@@ -250,11 +233,10 @@ func knownProviders(cat *model.Catalog) map[string]bool {
 }
 
 // sortedKeys returns a set's keys in order.
-func sortedKeys(m map[string]bool) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
-}
+func sortedKeys(m map[string]bool) []string { return slices.Sorted(maps.Keys(m)) }
+
+// gbCell formats a size in GB to a tenth, "-" when unknown.
+func gbCell(v float64) string { return dash(model.FormatGB(v)) }
+
+// numCell formats a count, "-" when unknown.
+func numCell(v float64) string { return dash(model.FormatPlain(v)) }

@@ -153,10 +153,7 @@ func catalogList(args []string, stdout, stderr io.Writer) int {
 	if *providers != "" {
 		f.providers = map[string]bool{}
 		known := knownProviders(cat)
-		for _, p := range strings.Split(strings.ToLower(*providers), ",") {
-			if p = strings.TrimSpace(p); p == "" {
-				continue
-			}
+		for _, p := range model.SplitOn(strings.ToLower(*providers), ",") {
 			if !known[p] {
 				return catalogFail(stderr, exitUsage, "list", fmt.Errorf("--provider %q: unknown provider (use comma-separated keys among %s)", p, strings.Join(sortedKeys(known), ", ")))
 			}
@@ -264,7 +261,7 @@ func writeListTable(w io.Writer, cat *model.Catalog, offers []*model.Offer, cur 
 			converted = true
 		}
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n",
-			gpu, qty, o.Provider, o.InstanceType, gib(o.VRAMGiB), num(o.VCPUs), gib(o.MemoryGiB), od, sp,
+			gpu, qty, o.Provider, o.InstanceType, gbCell(o.VRAMGiB), numCell(o.VCPUs), gbCell(o.MemoryGiB), od, sp,
 			regionsCell(o.Regions), orUnknown(string(o.Interconnect)), orUnknown(string(o.VCPUType)))
 	}
 	tw.Flush()

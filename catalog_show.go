@@ -138,7 +138,7 @@ func writeShow(w io.Writer, cat *model.Catalog, o *model.Offer, cur model.Curren
 		}
 	}
 	row("gpu count", count)
-	row("vram per gpu", strings.TrimSuffix(gib(o.VRAMGiB), "-"))
+	row("vram per gpu", strings.TrimSuffix(gbCell(o.VRAMGiB), "-"))
 	if o.VRAMGiB > 0 {
 		// What a fit uses: the driver's usable memory where a source
 		// measured it, else the marketed figure read as decimal GB.
@@ -153,8 +153,8 @@ func writeShow(w io.Writer, cat *model.Catalog, o *model.Offer, cur model.Curren
 		}
 		row("  usable", fmt.Sprintf("%s GiB (%s)", model.FormatNumber(math.Round(u*100)/100), how))
 	}
-	row("vcpus", strings.TrimSuffix(num(o.VCPUs), "-"))
-	row("memory", strings.TrimSuffix(gib(o.MemoryGiB), "-"))
+	row("vcpus", strings.TrimSuffix(numCell(o.VCPUs), "-"))
+	row("memory", strings.TrimSuffix(gbCell(o.MemoryGiB), "-"))
 	row("currency", string(o.Currency))
 	row("on-demand /h", rng(o.OnDemand, o.OnDemandMax))
 	spot := rng(o.Spot, o.SpotMax)

@@ -216,13 +216,7 @@ func validateAnswers(a *model.Answers, cat *model.Catalog, flagName, file string
 }
 
 // echo cuts what the user typed to at most 80 characters for an error.
-func echo(s string) string {
-	r := []rune(s)
-	if len(r) <= 80 {
-		return s
-	}
-	return string(r[:79]) + "…"
-}
+func echo(s string) string { return model.Shorten(s, 79) }
 
 // language resolves --lang, then the locale (LC_ALL, LC_MESSAGES and LANG).
 func (c *commonFlags) language() (string, error) {

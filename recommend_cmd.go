@@ -109,24 +109,23 @@ func runRecommend(args []string, env environ, stdout, stderr io.Writer) int {
 	return exitOK
 }
 
-// money formats an amount in the display currency; 0 is "unknown".
+// money formats an amount in the display currency (model.MoneyBrief);
+// 0 is "unknown", a converted amount is marked "≈".
 func money(v float64, cur model.Currency, converted bool) string {
-	if v <= 0 || math.IsNaN(v) || math.IsInf(v, 0) {
+	return moneyAs(v, cur, converted, model.MoneyBrief)
+}
+
+// moneyAs formats an amount in a style; 0 is "unknown", a converted
+// amount is marked "≈".
+func moneyAs(v float64, cur model.Currency, converted bool, style model.MoneyStyle) string {
+	s := model.FormatMoney(v, cur, style)
+	if s == "" {
 		return "unknown"
 	}
-	s := cur.Symbol()
 	if converted {
 		s = "≈" + s
 	}
-	switch {
-	case v >= 100000:
-		return s + fmt.Sprintf("%.0fk", v/1000)
-	case v >= 100:
-		return s + fmt.Sprintf("%.0f", v)
-	case v >= 10:
-		return s + fmt.Sprintf("%.1f", v)
-	}
-	return s + fmt.Sprintf("%.2f", v)
+	return s
 }
 
 // writeTable prints the requirement, the ranked offers and any notes.
@@ -265,14 +264,7 @@ func seconds(s float64) string {
 
 // perImageMoney formats the cost of one image: money's form from a
 // tenth of the currency up, four decimals below it (images cost
-// fractions of a cent).
+// fractions of a cent; model.MoneyFine).
 func perImageMoney(v float64, cur model.Currency, converted bool) string {
-	if v >= 0.1 || v <= 0 || math.IsNaN(v) || math.IsInf(v, 0) {
-		return money(v, cur, converted)
-	}
-	s := cur.Symbol()
-	if converted {
-		s = "≈" + s
-	}
-	return s + fmt.Sprintf("%.4f", v)
+	return moneyAs(v, cur, converted, model.MoneyFine)
 }

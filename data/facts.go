@@ -68,8 +68,8 @@ func parseFacts(r io.Reader, name string) ([]factRule, error) {
 		f := factRule{
 			Line:     t.lines[i],
 			Provider: t.get(i, "provider"),
-			Patterns: splitList(t.get(i, "pattern"), ";"),
-			Accels:   splitList(t.get(i, "accelerators"), ";"),
+			Patterns: model.SplitOn(t.get(i, "pattern"), ";"),
+			Accels:   model.SplitOn(t.get(i, "accelerators"), ";"),
 			Field:    t.get(i, "field"),
 			Value:    t.get(i, "value"),
 			Source:   t.get(i, "source_url"),
@@ -92,7 +92,7 @@ func parseFacts(r io.Reader, name string) ([]factRule, error) {
 		if f.From != "" && !strings.Contains(f.From, "/") {
 			return nil, fmt.Errorf("%s: column from: %q: want provider/fact_type of instance_facts_more.csv", at, f.From)
 		}
-		for _, c := range splitList(t.get(i, "counts"), ";") {
+		for _, c := range model.SplitOn(t.get(i, "counts"), ";") {
 			n, err := strconv.Atoi(c)
 			if err != nil || n <= 0 {
 				return nil, fmt.Errorf("%s: column counts: %q is not a GPU count", at, c)
@@ -146,7 +146,7 @@ func applyFacts(o *model.Offer, facts []factRule, accel string, addNote func(str
 			// value is kept.
 			continue
 		}
-		o.Sources = append(o.Sources, splitList(fr.Source, " ; ")...)
+		o.Sources = append(o.Sources, model.SplitOn(fr.Source, " ; ")...)
 		if fr.Field == "note" {
 			addNote(fr.Value)
 		}
