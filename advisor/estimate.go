@@ -59,6 +59,17 @@ const (
 	// trainMFU: Llama 3 405B trained at 38-43% BF16 MFU on H100s (The
 	// Llama 3 Herd of Models, Table 4).
 	trainMFU = 0.40
+	// pretrainBatchTokens and finetuneBatchSeqs are the global batch of an
+	// optimizer step: Llama 2 pre-trained with "a global batch-size of 4M
+	// tokens" (Touvron et al. 2023, arXiv 2307.09288, section 2.2);
+	// Stanford Alpaca fine-tuned LLaMA with a batch size of 128 sequences
+	// (tatsu-lab/stanford_alpaca README, fine-tuning hyperparameters).
+	// Data-parallel gradients (no sharding, ZeRO-1) are exchanged once per
+	// step, the micro-batches in between accumulate locally (PyTorch DDP's
+	// no_sync); ZeRO-2 and ZeRO-3 / FSDP reduce every micro-batch, as they
+	// keep only their shard of the gradients.
+	pretrainBatchTokens = 4 << 20
+	finetuneBatchSeqs   = 128
 	// defaultNodesInference and defaultNodesTraining cap multi-node
 	// configurations when the user sets no limit.
 	defaultNodesInference = 4
@@ -518,6 +529,11 @@ func (p *plan) trainingMemory(a *model.Answers, params, baseBytes float64, l lan
 	r.VRAMGiB = b.Total()
 	r.PerGPUFixedGiB = (p.act + p.ctx) / gib
 
+	if a.Workload == model.WorkloadPretrain {
+		say(kAsmGlobalBatch, float64(pretrainBatchTokens)/1e6)
+	} else {
+		say(kAsmGlobalBatchSeqs, finetuneBatchSeqs)
+	}
 	switch a.Sharding {
 	case "":
 		p.shardings = []string{"none", "zero1", "zero2", "zero3"}

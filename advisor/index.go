@@ -71,6 +71,9 @@ type row struct {
 	prov   uint16
 	cur    uint8
 	class  uint8 // provider class, for the set-up time
+	// cores is the host's physical cores as the worse case reads them
+	// (hostCores): 0 when the vCPU count is unknown.
+	cores uint16
 }
 
 // hotRow is the part of a row a scan reads for every offer: the lowest
@@ -226,7 +229,7 @@ func buildIndex(cat *model.Catalog, fp fingerprint) *index {
 		ix.rows[i] = row{
 			od: pos(o.OnDemand), spot: pos(o.Spot), daily: pos(o.Daily), weekly: pos(o.Weekly),
 			monthly: pos(o.Monthly), yearly: pos(o.Yearly),
-			offer: int32(i), shape: si, prov: pi, cur: ci, class: classOf(o),
+			offer: int32(i), shape: si, prov: pi, cur: ci, class: classOf(o), cores: hostCores(o),
 		}
 		spotSetup(o, &ix.rows[i], &zoneScratch)
 		if f := o.Commit1yOff; f > 0 && f < 1 {

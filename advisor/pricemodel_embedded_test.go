@@ -71,6 +71,13 @@ func TestFirmCommitmentChosenOnGCP(t *testing.T) {
 			if od == nil || !q.Eligible || q.Estimate {
 				t.Fatalf("%s: commitment quote %+v is not a firm, eligible price", r.InstanceType, q)
 			}
+			// A firm price is not an estimate, so the order prices in no
+			// estimated-price penalty for it.
+			for _, k := range r.Risk {
+				if k.Code == "estimated-price" {
+					t.Errorf("%s on a firm %s price carries %q", r.InstanceType, tc.want, k.Text)
+				}
+			}
 			fam := r.InstanceType[:strings.LastIndexByte(r.InstanceType, '-')]
 			k := 0
 			if tc.want == model.PriceReserved3 {

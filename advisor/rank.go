@@ -113,6 +113,9 @@ type shapeRes struct {
 	fp8WO bool // FP8 weight-only
 	bf16H bool // BF16 run as FP16
 	slim  bool // meets the latency class within the speed estimate's tolerance
+	// cores is the physical host cores the serving engine needs for this
+	// configuration (coresNeeded; 0 when the rule does not apply).
+	cores int
 	// The run on this shape, for the scan: billed-use and calendar hours
 	// (1 and 1 when a job's length is unknown, noLen), and what turns an
 	// offer's lowest hourly rate into a lower bound of the run's cost. A
@@ -395,6 +398,7 @@ func (c *call) evalShape(s *shape) shapeRes {
 	in := speedIn{g: g, frac: s.frac, n: n, t: sr.tp, r: sr.reps, nodes: sr.nodes, sharding: sr.sharding,
 		net: topoOf(g, s.nvlink, s.ic, s.rdma, s.netGbps, n, sr.nodes)}
 	sr.speed, sr.jobH, sr.comm = p.speedOf(in)
+	sr.cores = p.coresNeeded(sr.used/max(sr.nodes, 1), sr.reps)
 	loaders := sr.tp * sr.nodes
 	if p.training {
 		loaders = n * sr.nodes

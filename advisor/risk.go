@@ -64,7 +64,55 @@ const (
 	// rented period only: a job-size run on more GPUs is shorter, and its
 	// cost already is its GPU-hours.
 	riskStep = 5
+	// riskFewCores: vLLM V1 runs an API server, an engine core (a busy
+	// loop) and one worker per GPU, "the minimum is 2 + N physical cores
+	// ... Using fewer physical CPU cores than processes will cause
+	// contention and significantly degrade throughput and latency"; with
+	// hyperthreading "you need 2 x (2 + N) minimum vCPUs"
+	// (vllm-project/vllm docs/configuration/optimization.md, CPU Resources
+	// for GPU Deployments). A host below that serves slower than its GPUs
+	// allow, by an amount no source measures: it is priced as a
+	// marketplace host and shared CPUs together would be, a quarter.
+	riskFewCores = 25
 )
+
+// hostCores is an offer's physical cores for the serving engine's
+// minimum: its vCPUs, halved unless the provider says they are not
+// hyperthreads (an unknown is the worse case); 0 when the vCPU count is
+// unknown.
+func hostCores(o *model.Offer) uint16 {
+	v := o.VCPUs
+	if v <= 0 || math.IsNaN(v) {
+		return 0
+	}
+	if o.Hyperthreaded != model.No {
+		v /= 2
+	}
+	return uint16(min(math.Max(math.Floor(v), 0), 65535))
+}
+
+// coresNeeded is the physical cores vLLM needs to serve a configuration
+// of used GPUs as reps data-parallel replicas: an API server and an engine
+// core per replica, a worker per GPU, and a coordinator when there are
+// several replicas (the same docs); 0 for training and diffusion
+// pipelines, which the rule does not cover.
+func (p *plan) coresNeeded(used, reps int) int {
+	if p.training || p.image != nil || p.stated || used <= 0 {
+		return 0
+	}
+	reps = max(reps, 1)
+	n := 2*reps + used
+	if reps > 1 {
+		n++
+	}
+	return n
+}
+
+// fewCores reports whether a row's host has fewer physical cores than
+// the shape's serving needs (an unknown vCPU count counts as too few).
+func fewCores(r *row, sr *shapeRes) bool {
+	return sr.cores > 0 && int(r.cores) < sr.cores
+}
 
 // stepPct is the penalty of s steps (GPU doublings or extra nodes): each
 // step at least riskStep% on the last, in whole percent rounded up so the
@@ -97,6 +145,7 @@ const (
 	riskCodeEstimate = "estimated-price"
 	riskCodeGPUs     = "more-gpus"
 	riskCodeNodes    = "more-nodes"
+	riskCodeFewCores = "few-cpu-cores"
 )
 
 // factor is the multiplier of a penalty of pct percent.
@@ -120,6 +169,9 @@ func (c *call) risks(o *model.Offer, sh *shape, sr *shapeRes, r *row, pm pmCode,
 	offerRisks(offerRiskBits(o, c.staleBefore), add)
 	c.shapeRisks(sh, sr, add)
 	add(riskCodeEstimate, estimateRisk(r, pm))
+	if fewCores(r, sr) {
+		add(riskCodeFewCores, riskFewCores)
+	}
 	return percentOf(x)
 }
 
@@ -136,7 +188,11 @@ func riskTotal(rs []model.RiskPenalty) int {
 // scan: the offer's own (kept in the index as bits), the configuration's
 // and the price model's.
 func quickRisk(hr *hotRow, sr *shapeRes, r *row, pm pmCode) float64 {
-	return offerRiskX[hr.risk&offerRiskAll] * sr.riskX * factor(estimateRisk(r, pm))
+	x := offerRiskX[hr.risk&offerRiskAll] * sr.riskX * factor(estimateRisk(r, pm))
+	if fewCores(r, sr) {
+		x *= factor(riskFewCores)
+	}
+	return x
 }
 
 // The offer's own risks, as bits of hotRow.risk.
@@ -196,10 +252,26 @@ func offerRisks(bits uint8, add func(code string, pct int)) {
 }
 
 // estimateRisk is the penalty of a price estimated from a published
-// discount rather than listed.
+// discount rather than listed or firm (an offer's own committed-use
+// price, as GCP publishes them, is firm). A hybrid carries its base
+// plan's.
 func estimateRisk(r *row, pm pmCode) int {
-	if pm == pmReserved3 || pm == pmMonthly && r.monthly <= 0 || pm == pmReserved1 && r.yearly <= 0 {
-		return riskEstimate
+	monthly := r.monthly <= 0
+	year := r.yearly <= 0 && r.c1 <= 0
+	year3 := r.c3 <= 0
+	switch pm {
+	case pmMonthly, pmHybMonthlyOD, pmHybMonthlySpot:
+		if monthly {
+			return riskEstimate
+		}
+	case pmReserved1, pmHyb1yOD, pmHyb1ySpot:
+		if year {
+			return riskEstimate
+		}
+	case pmReserved3, pmHyb3yOD, pmHyb3ySpot:
+		if year3 {
+			return riskEstimate
+		}
 	}
 	return 0
 }
@@ -271,6 +343,7 @@ var riskTexts = map[string]string{
 	riskCodeEstimate:          kRiskEstimate,
 	riskCodeGPUs:              kRiskGPUs,
 	riskCodeNodes:             kRiskNodes,
+	riskCodeFewCores:          kRiskFewCores,
 }
 
 // staleCutoff is the price date before which a price is stale (more than

@@ -341,8 +341,10 @@ func (p *plan) inferSpeed(in speedIn, frac float64) (sp model.Speed, jobHours fl
 // an MoE routes its tokens to the experts. Communication overlaps compute
 // (PyTorch DDP reduces gradient buckets during the backward pass and FSDP
 // prefetches the next layer's weights), so only the part longer than the
-// compute shows; the utilisation is derated by it. One gradient exchange
-// per micro-batch is assumed (no gradient accumulation).
+// compute shows; the utilisation is derated by it. Without sharding and
+// with ZeRO-1 the gradient exchange comes once per optimizer step and is
+// spread over the micro-batches accumulated in between (accumSteps);
+// ZeRO-2, ZeRO-3 / FSDP and expert dispatch pay every micro-batch.
 func (p *plan) trainSpeed(in speedIn, frac float64) (sp model.Speed, jobHours float64, cc commCost) {
 	peak := peakFLOPS(in.g, p.prec, true) * frac
 	if peak <= 0 || p.flopsPerToken <= 0 {
@@ -375,7 +377,7 @@ func (p *plan) trainSpeed(in speedIn, frac float64) (sp model.Speed, jobHours fl
 			if p.req.Workload == model.WorkloadQLoRA {
 				gb = 2
 			}
-			comm = net.allReduce(p.req.AdapterParamsB * 1e9 * gb)
+			comm = net.allReduce(p.req.AdapterParamsB*1e9*gb) / p.accumSteps(in.sharding, gpus, tokens)
 			count = 1
 			if in.sharding == "zero3" || in.sharding == "fsdp" {
 				base := p.weights - p.req.AdapterParamsB*1e9*gb
@@ -393,7 +395,7 @@ func (p *plan) trainSpeed(in speedIn, frac float64) (sp model.Speed, jobHours fl
 			// Data parallel (and ZeRO-1/2): all-reduce the 16-bit
 			// gradients (ZeRO-2 reduce-scatters and all-gathers: the same
 			// volume).
-			comm = net.allReduce(dense * actBytes)
+			comm = net.allReduce(dense*actBytes) / p.accumSteps(in.sharding, gpus, tokens)
 			count = 1
 		}
 		if ar.experts > 0 && ar.used > 0 && !p.lora && ar.layers > 0 {
@@ -437,6 +439,30 @@ func (p *plan) trainSpeed(in speedIn, frac float64) (sp model.Speed, jobHours fl
 		sp.JobHours = jobHours
 	}
 	return sp, jobHours, cc
+}
+
+// accumSteps is how many micro-batches of tokens (per GPU) each of gpus
+// data-parallel GPUs accumulates between two gradient exchanges: the
+// global batch over what one round of micro-batches covers, at least 1;
+// 1 for ZeRO-2 and ZeRO-3 / FSDP, which reduce every micro-batch.
+func (p *plan) accumSteps(sharding string, gpus int, tokens float64) float64 {
+	switch sharding {
+	case "zero2", "zero3", "fsdp":
+		return 1
+	}
+	round := float64(max(gpus, 1)) * tokens
+	if round <= 0 {
+		return 1
+	}
+	global := float64(pretrainBatchTokens)
+	if p.req.Workload != model.WorkloadPretrain {
+		ctx := p.context
+		if ctx <= 0 {
+			ctx = 2048
+		}
+		global = finetuneBatchSeqs * float64(ctx)
+	}
+	return math.Max(1, math.Floor(global/round))
 }
 
 // speedReason explains what communication costs a shape, in the result's

@@ -132,48 +132,50 @@ const (
 // Text keys. Every key has an English and a Chinese text in texts (a test
 // checks it).
 const (
-	kAsmMaxNodes       = "asm.maxnodes"
-	kAsmOneNode        = "asm.onenode"
-	kAsmOneNodeTrain   = "asm.onenodetrain"
-	kAsmMultiNodeTrain = "asm.multinodetrain"
-	kVCPUShared        = "vcpu.shared"
-	kVCPUBurstable     = "vcpu.burstable"
-	kVCPUContainer     = "vcpu.container"
-	kVCPUMarketplace   = "vcpu.marketplace"
-	kVCPUFraction      = "vcpu.fraction"
-	kAsmMultiNode      = "asm.multinode"
-	kAsmStated         = "asm.stated"
-	kAsmUnknownModel   = "asm.unknownmodel"
-	kAsmPreset         = "asm.preset"
-	kAsmWeightsOnly    = "asm.weightsonly"
-	kAsmParamsOverride = "asm.paramsoverride"
-	kAsmGeneric        = "asm.generic"
-	kAsmNoSize         = "asm.nosize"
-	kAsmMoE            = "asm.moe"
-	kAsmNF4            = "asm.nf4"
-	kAsmQLoRAPrecision = "asm.qloraprecision"
-	kAsmTrainQuant     = "asm.trainquant"
-	kAsmInt4           = "asm.int4"
-	kAsmEmbed16        = "asm.embed16"
-	kAsmFLOPsLoRA      = "asm.flopslora"
-	kAsmFLOPsFull      = "asm.flopsfull"
-	kAsmFLOPsRecompute = "asm.flopsrecompute"
-	kAsmMFU            = "asm.mfu"
-	kAsmGenJob         = "asm.genjob"
-	kAsmKVMLA          = "asm.kvmla"
-	kAsmKV             = "asm.kv"
-	kAsmPrefillAct     = "asm.prefillact"
-	kAsmEngine         = "asm.engine"
-	kAsmLoRA           = "asm.lora"
-	kAsmFP32Train      = "asm.fp32train"
-	kAsmMixed          = "asm.mixed"
-	kAsmActCkpt        = "asm.actckpt"
-	kAsmAct            = "asm.act"
-	kAsmContext        = "asm.context"
-	kAsmShardAuto      = "asm.shardauto"
-	kAsmShardGiven     = "asm.shardgiven"
-	kAsmDecode         = "asm.decode"
-	kAsmCheckpointDisk = "asm.checkpointdisk"
+	kAsmMaxNodes        = "asm.maxnodes"
+	kAsmOneNode         = "asm.onenode"
+	kAsmOneNodeTrain    = "asm.onenodetrain"
+	kAsmMultiNodeTrain  = "asm.multinodetrain"
+	kVCPUShared         = "vcpu.shared"
+	kVCPUBurstable      = "vcpu.burstable"
+	kVCPUContainer      = "vcpu.container"
+	kVCPUMarketplace    = "vcpu.marketplace"
+	kVCPUFraction       = "vcpu.fraction"
+	kAsmMultiNode       = "asm.multinode"
+	kAsmStated          = "asm.stated"
+	kAsmUnknownModel    = "asm.unknownmodel"
+	kAsmPreset          = "asm.preset"
+	kAsmWeightsOnly     = "asm.weightsonly"
+	kAsmParamsOverride  = "asm.paramsoverride"
+	kAsmGeneric         = "asm.generic"
+	kAsmNoSize          = "asm.nosize"
+	kAsmMoE             = "asm.moe"
+	kAsmNF4             = "asm.nf4"
+	kAsmQLoRAPrecision  = "asm.qloraprecision"
+	kAsmTrainQuant      = "asm.trainquant"
+	kAsmInt4            = "asm.int4"
+	kAsmEmbed16         = "asm.embed16"
+	kAsmFLOPsLoRA       = "asm.flopslora"
+	kAsmFLOPsFull       = "asm.flopsfull"
+	kAsmFLOPsRecompute  = "asm.flopsrecompute"
+	kAsmMFU             = "asm.mfu"
+	kAsmGenJob          = "asm.genjob"
+	kAsmKVMLA           = "asm.kvmla"
+	kAsmKV              = "asm.kv"
+	kAsmPrefillAct      = "asm.prefillact"
+	kAsmEngine          = "asm.engine"
+	kAsmLoRA            = "asm.lora"
+	kAsmFP32Train       = "asm.fp32train"
+	kAsmMixed           = "asm.mixed"
+	kAsmActCkpt         = "asm.actckpt"
+	kAsmAct             = "asm.act"
+	kAsmContext         = "asm.context"
+	kAsmShardAuto       = "asm.shardauto"
+	kAsmGlobalBatch     = "asm.globalbatch"
+	kAsmGlobalBatchSeqs = "asm.globalbatchseqs"
+	kAsmShardGiven      = "asm.shardgiven"
+	kAsmDecode          = "asm.decode"
+	kAsmCheckpointDisk  = "asm.checkpointdisk"
 
 	kArch            = "arch.dense"
 	kArchMLA         = "arch.mla"
@@ -323,6 +325,7 @@ const (
 	kRiskEstimate         = "risk.estimate"
 	kRiskGPUs             = "risk.gpus"
 	kRiskNodes            = "risk.nodes"
+	kRiskFewCores         = "risk.fewcores"
 	kNoteAllTight         = "note.alltight"
 	kNoteAllFP8WeightOnly = "note.allfp8wo"
 	kNoteAllBF16AsFP16    = "note.allbf16fp16"
@@ -495,6 +498,14 @@ var texts = map[string]tr{
 	kAsmContext: {
 		"%.1f GiB of CUDA context per GPU",
 		"每张 GPU 有 %.1f GiB CUDA 上下文",
+	},
+	kAsmGlobalBatch: {
+		"an optimizer step of %.0fM tokens (Llama 2's global batch): without sharding or with ZeRO-1 the gradients are exchanged once per step, accumulated over the micro-batches in between; ZeRO-2 and ZeRO-3 / FSDP reduce every micro-batch",
+		"每个优化步 %.0fM token（Llama 2 的全局批大小）：不分片或 ZeRO-1 时每步交换一次梯度，其间各微批次在本地累积；ZeRO-2 与 ZeRO-3 / FSDP 每个微批次都要归约",
+	},
+	kAsmGlobalBatchSeqs: {
+		"an optimizer step of %d sequences (Stanford Alpaca's batch): without sharding or with ZeRO-1 the gradients are exchanged once per step, accumulated over the micro-batches in between; ZeRO-2 and ZeRO-3 / FSDP reduce every micro-batch",
+		"每个优化步 %d 条序列（Stanford Alpaca 的批大小）：不分片或 ZeRO-1 时每步交换一次梯度，其间各微批次在本地累积；ZeRO-2 与 ZeRO-3 / FSDP 每个微批次都要归约",
 	},
 	kAsmShardAuto: {
 		"with several GPUs the least sharding that fits is used: none, ZeRO-1, ZeRO-2, then ZeRO-3 / FSDP",
@@ -847,6 +858,7 @@ var texts = map[string]tr{
 	kRiskHiddenEstimate: {"+%d%%: the storage or egress price is an estimate (the provider publishes none)", "+%d%%：存储或流量价格为估算（该云厂商未公布）"},
 	kRiskGPUs:           {"+%d%%: more GPUs to run and watch", "+%d%%：需运行和维护的 GPU 更多"},
 	kRiskNodes:          {"+%d%%: more nodes to run and watch", "+%d%%：需运行和维护的节点更多"},
+	kRiskFewCores:       {"+%d%%: fewer host CPU cores than vLLM needs to keep the GPUs busy (2 + one per GPU physical cores; hyperthreaded vCPUs count half)", "+%d%%：主机 CPU 物理核少于 vLLM 让 GPU 满负荷所需（2 个加每张 GPU 1 个；超线程 vCPU 按一半计）"},
 	kNoteReqFail: {
 		"%d offers were left out by the hard requirements (interconnect, hosting, vCPUs)",
 		"%d 个报价因硬性要求（互联、托管方式、vCPU）被排除",
