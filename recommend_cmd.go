@@ -69,8 +69,9 @@ func runRecommend(args []string, env environ, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "gpupick recommend: note:", n)
 	}
 	opt := advisor.Options{Top: *top, Lang: lang, WithinBudget: *withinBudget}
-	res := advisor.Recommend(cat, a, opt)
-	advisor.WhatWouldChange(cat, a, opt, &res)
+	eng := advisor.New(cat)
+	res := eng.Recommend(a, opt)
+	eng.WhatWouldChange(a, opt, &res)
 	switch *format {
 	case "skypilot", "dstack":
 		if len(res.Recommendations) == 0 {

@@ -50,7 +50,8 @@ const DefaultTop = 10
 // opt.WithinBudget leaves them out; within each, offers meeting the
 // latency class first. When none keeps the budget, suggestions say what
 // would.
-func Recommend(cat *model.Catalog, a model.Answers, opt Options) model.Result {
+func (e *Engine) Recommend(a model.Answers, opt Options) model.Result {
+	cat := e.cat
 	a.Normalize()
 	l := langOf(opt.Lang)
 	top := opt.Top
@@ -69,7 +70,7 @@ func Recommend(cat *model.Catalog, a model.Answers, opt Options) model.Result {
 		return res
 	}
 	res.Catalog = cat.Info
-	c := newCall(cat, a, l)
+	c := newCall(e, a, l)
 	res.Requirement = c.p.req
 	res.Currency = c.disp
 	res.Considered = len(cat.Offers)
@@ -80,7 +81,7 @@ func Recommend(cat *model.Catalog, a model.Answers, opt Options) model.Result {
 	cs := c.ranked(top, opt.All)
 	if len(cs) == 0 && c.p.autoNodes && c.st.tooBig > 0 {
 		// No single node holds the job: widen to several nodes.
-		c = widen(cat, a, l)
+		c = widen(e, a, l)
 		cs = c.ranked(top, opt.All)
 	}
 	c.shortFirst(cs)
@@ -140,10 +141,11 @@ func Recommend(cat *model.Catalog, a model.Answers, opt Options) model.Result {
 // in cat.Offers, as in OfferRow.Index) the way Recommend ranks them for the
 // same answers, in the order given. An index out of range or of an offer
 // that does not fit gives no recommendation.
-func Expand(cat *model.Catalog, a model.Answers, opt Options, offers []int) []model.Recommendation {
+func (e *Engine) Expand(a model.Answers, opt Options, offers []int) []model.Recommendation {
+	cat := e.cat
 	a.Normalize()
 	l := langOf(opt.Lang)
-	c, _ := prepare(cat, a, l)
+	c, _ := prepare(e, a, l)
 	if c == nil {
 		return nil
 	}
@@ -159,7 +161,7 @@ func Expand(cat *model.Catalog, a model.Answers, opt Options, offers []int) []mo
 			// Only a ranking widened to several nodes lists this offer; an
 			// offer that fits one node is priced the same either way.
 			if wide == nil {
-				wide = widen(cat, a, l)
+				wide = widen(e, a, l)
 			}
 			cc = wide
 		}
@@ -176,14 +178,14 @@ func Expand(cat *model.Catalog, a model.Answers, opt Options, offers []int) []mo
 
 // prepare checks the answers and sets up an evaluation; without one it
 // returns the note that says why.
-func prepare(cat *model.Catalog, a model.Answers, l lang) (*call, string) {
+func prepare(e *Engine, a model.Answers, l lang) (*call, string) {
 	if err := check(&a); err != nil {
 		return nil, l.f(kNoteInvalid, err.Error())
 	}
-	if cat == nil {
+	if e.cat == nil {
 		return nil, l.f(kNoteNoCatalog)
 	}
-	c := newCall(cat, a, l)
+	c := newCall(e, a, l)
 	if !c.p.sized {
 		return nil, l.f(kNoteNoSize)
 	}
@@ -192,13 +194,13 @@ func prepare(cat *model.Catalog, a model.Answers, l lang) (*call, string) {
 
 // widen is the evaluation across several nodes, for a job no single node
 // holds.
-func widen(cat *model.Catalog, a model.Answers, l lang) *call {
+func widen(e *Engine, a model.Answers, l lang) *call {
 	wide, key := a, kAsmMultiNode
 	wide.MaxNodes = defaultNodesInference
 	if a.Workload.Training() {
 		wide.MaxNodes, key = defaultNodesTraining, kAsmMultiNodeTrain
 	}
-	c := newCall(cat, wide, l)
+	c := newCall(e, wide, l)
 	c.p.req.Assumptions = append(c.p.req.Assumptions, l.f(key, wide.MaxNodes))
 	return c
 }

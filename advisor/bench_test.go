@@ -15,15 +15,16 @@ func benchAnswers() model.Answers {
 }
 
 // BenchmarkRecommend100k ranks a synthetic catalog of 100,000 offers (the
-// index is built once, as the wizard reuses the same catalog).
+// engine indexes it once, as the wizard reuses the same catalog).
 func BenchmarkRecommend100k(b *testing.B) {
 	cat := syntheticCatalog(100_000, 7)
 	a := benchAnswers()
-	Recommend(cat, a, Options{})
+	eng := New(cat)
+	eng.Index()
 	b.ReportAllocs()
 	b.ResetTimer()
 	for b.Loop() {
-		Recommend(cat, a, Options{})
+		eng.Recommend(a, Options{})
 	}
 }
 
@@ -33,11 +34,12 @@ func BenchmarkRecommend100kJob(b *testing.B) {
 	cat := syntheticCatalog(100_000, 7)
 	a := model.DefaultAnswers()
 	a.Workload, a.Model, a.DurationMode, a.JobTokens, a.Interruptible = model.WorkloadLoRA, "llama-3.1-8b", model.DurationJob, 2e9, true
-	Recommend(cat, a, Options{})
+	eng := New(cat)
+	eng.Index()
 	b.ReportAllocs()
 	b.ResetTimer()
 	for b.Loop() {
-		Recommend(cat, a, Options{})
+		eng.Recommend(a, Options{})
 	}
 }
 
@@ -46,7 +48,7 @@ func BenchmarkIndexBuild100k(b *testing.B) {
 	cat := syntheticCatalog(100_000, 7)
 	b.ReportAllocs()
 	for b.Loop() {
-		buildIndex(cat, fingerprintOf(cat))
+		buildIndex(cat)
 	}
 }
 
@@ -56,10 +58,11 @@ func BenchmarkRecommend100kOverBudget(b *testing.B) {
 	cat := syntheticCatalog(100_000, 7)
 	a := benchAnswers()
 	a.Budget = model.Budget{Amount: 0.2, Period: model.BudgetHourly, Currency: model.USD}
-	Recommend(cat, a, Options{})
+	eng := New(cat)
+	eng.Index()
 	b.ReportAllocs()
 	b.ResetTimer()
 	for b.Loop() {
-		Recommend(cat, a, Options{})
+		eng.Recommend(a, Options{})
 	}
 }

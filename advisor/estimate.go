@@ -154,7 +154,7 @@ func EstimateWith(cat *model.Catalog, a model.Answers, opt Options) model.Requir
 	l := langOf(opt.Lang)
 	p := newPlan(cat, &a, l)
 	if cat != nil {
-		p.req.MinGPUs = p.minGPUs(indexFor(cat).maxVRAM)
+		p.req.MinGPUs = p.minGPUs(maxUsableVRAM(cat))
 	}
 	return p.req
 }

@@ -110,7 +110,7 @@ func TestEgressEstimateRanksByAllIn(t *testing.T) {
 // highest price of any provider in its currency, and says so.
 func TestEstimateFallsBackToCurrency(t *testing.T) {
 	cat := testCatalog()
-	ix := indexFor(cat)
+	ix := New(cat).index()
 	for i, pv := range ix.provs {
 		if pv.key != "market" {
 			continue
@@ -133,7 +133,7 @@ func TestEmbeddedEstimatesAreConservative(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ix := indexFor(cat)
+	ix := New(cat).index()
 	classes := map[string]uint8{}
 	for i, pv := range ix.provs {
 		classes[strings.ToLower(pv.key)] = ix.est[i].class

@@ -4,17 +4,15 @@ import (
 	"math"
 	"slices"
 	"strings"
-	"sync"
 
 	"github.com/gpupick/gpupick/model"
 )
 
-// index is a compact, read-only view of a catalog built once and reused
-// for every call with the same catalog: prices in a struct of small rows,
+// index is a compact, read-only view of a catalog built once by its
+// Engine and reused for every call: prices in a struct of small rows,
 // and the distinct hardware shapes (GPU, count, memory, interconnect) so
 // fit and speed are worked out once per shape, not once per offer.
 type index struct {
-	fp     fingerprint
 	rows   []row
 	shapes []shape
 	// rows are grouped by shape and, within a shape, ordered by their
@@ -33,24 +31,6 @@ type index struct {
 	gpus      []gpuInfo
 	curs      []model.Currency
 	maxVRAM   float64
-}
-
-// fingerprint identifies the catalog an index was built from. A catalog
-// must not be modified in place after it was first passed to the advisor;
-// a changed offer slice, map or model list is detected and rebuilds the
-// index.
-type fingerprint struct {
-	cat                         *model.Catalog
-	first                       *model.Offer
-	offers, gpus, pols, fx, mdl int
-}
-
-func fingerprintOf(cat *model.Catalog) fingerprint {
-	fp := fingerprint{cat: cat, offers: len(cat.Offers), gpus: len(cat.GPUs), pols: len(cat.Policies), fx: len(cat.FX), mdl: len(cat.Models)}
-	if len(cat.Offers) > 0 {
-		fp.first = &cat.Offers[0]
-	}
-	return fp
 }
 
 // row is one offer's prices (per node, in the offer's currency) and the
@@ -117,35 +97,6 @@ type provInfo struct {
 	pol *model.Policy // nil when none
 }
 
-var indexCache struct {
-	sync.Mutex
-	entries []*index // most recently used first
-}
-
-const indexCacheSize = 4
-
-// indexFor returns the index of a catalog, building it on first use.
-func indexFor(cat *model.Catalog) *index {
-	fp := fingerprintOf(cat)
-	indexCache.Lock()
-	defer indexCache.Unlock()
-	for i, ix := range indexCache.entries {
-		if ix.fp == fp {
-			if i > 0 {
-				copy(indexCache.entries[1:i+1], indexCache.entries[:i])
-				indexCache.entries[0] = ix
-			}
-			return ix
-		}
-	}
-	ix := buildIndex(cat, fp)
-	indexCache.entries = append([]*index{ix}, indexCache.entries...)
-	if len(indexCache.entries) > indexCacheSize {
-		indexCache.entries = indexCache.entries[:indexCacheSize]
-	}
-	return ix
-}
-
 type shapeKey struct {
 	gpu     int32
 	count   int
@@ -157,8 +108,8 @@ type shapeKey struct {
 	netGbps float64
 }
 
-func buildIndex(cat *model.Catalog, fp fingerprint) *index {
-	ix := &index{fp: fp, rows: make([]row, len(cat.Offers))}
+func buildIndex(cat *model.Catalog) *index {
+	ix := &index{rows: make([]row, len(cat.Offers))}
 	gpuIdx := map[string]int32{}
 	provIdx := map[string]uint16{}
 	curIdx := map[model.Currency]uint8{}
@@ -279,31 +230,7 @@ func buildIndex(cat *model.Catalog, fp fingerprint) *index {
 	// Within a shape, order rows by their lower bound (no price last, then
 	// catalog order) so a scan that keeps no statistics can stop at the
 	// first row that cannot enter the best list.
-	order := make([]int32, len(ix.rows))
-	for i := range order {
-		order[i] = int32(i)
-	}
-	byBound := func(key func(h *hotRow) float32) func(a, b int32) int {
-		return func(a, b int32) int {
-			ka, kb := key(&hot[a]), key(&hot[b])
-			if ra, rb := ix.rows[a].shape, ix.rows[b].shape; ra != rb {
-				return int(ra - rb)
-			}
-			switch {
-			case ka == kb:
-			case ka == 0:
-				return 1
-			case kb == 0:
-				return -1
-			case ka < kb:
-				return -1
-			default:
-				return 1
-			}
-			return int(ix.rows[a].offer - ix.rows[b].offer)
-		}
-	}
-	slices.SortFunc(order, byBound(func(h *hotRow) float32 { return h.lbUSD }))
+	order := sortedByBound(ix.rows, hot, func(h *hotRow) float32 { return h.lbUSD })
 	sorted := make([]row, len(ix.rows))
 	ix.hot = make([]hotRow, len(ix.rows))
 	for i, j := range order {
@@ -314,14 +241,72 @@ func buildIndex(cat *model.Catalog, fp fingerprint) *index {
 	for i := range ix.rows {
 		ix.rowOf[ix.rows[i].offer] = int32(i)
 	}
-	ix.spotOrder = make([]int32, len(ix.rows))
-	for i := range ix.spotOrder {
-		ix.spotOrder[i] = int32(i)
-	}
-	hot = ix.hot
-	slices.SortFunc(ix.spotOrder, byBound(func(h *hotRow) float32 { return h.lbSpotUSD }))
+	ix.spotOrder = sortedByBound(ix.rows, ix.hot, func(h *hotRow) float32 { return h.lbSpotUSD })
 	linkSXMSiblings(cat, ix)
 	return ix
+}
+
+// maxUsableVRAM is the largest usable memory per GPU the catalog knows,
+// from its offers and its GPU table: the index's maxVRAM, without building
+// the index.
+func maxUsableVRAM(cat *model.Catalog) float64 {
+	m := 0.0
+	for i := range cat.Offers {
+		o := &cat.Offers[i]
+		var gp *model.GPU
+		if o.GPU != "" {
+			if g, ok := cat.GPUs[o.GPU]; ok {
+				gp = &g
+			}
+		}
+		if u, _ := gp.Usable(o.VRAMGiB); u > m {
+			m = u
+		}
+	}
+	for _, g := range cat.GPUs {
+		if u, _ := g.Usable(g.VRAMGiB); u > m {
+			m = u
+		}
+	}
+	return m
+}
+
+// boundKey orders rows by shape, then lower bound (no price last), then
+// catalog order: hi is shape<<32 | the bound's float32 bits (a
+// non-negative float32's bits order as the number does; 0, no price,
+// becomes the largest), lo the offer.
+type boundKey struct {
+	hi uint64
+	lo int32
+	i  int32 // the row
+}
+
+// sortedByBound returns the row indexes in boundKey order of the bound
+// key picks, so a scan that keeps no statistics can stop at the first row
+// of a shape that cannot enter the best list.
+func sortedByBound(rows []row, hot []hotRow, key func(h *hotRow) float32) []int32 {
+	keys := make([]boundKey, len(rows))
+	for i := range rows {
+		b := math.Float32bits(key(&hot[i]))
+		if b == 0 {
+			b = math.MaxUint32
+		}
+		keys[i] = boundKey{hi: uint64(uint32(rows[i].shape))<<32 | uint64(b), lo: rows[i].offer, i: int32(i)}
+	}
+	slices.SortFunc(keys, func(a, b boundKey) int {
+		switch {
+		case a.hi < b.hi:
+			return -1
+		case a.hi > b.hi:
+			return 1
+		}
+		return int(a.lo - b.lo)
+	})
+	order := make([]int32, len(keys))
+	for i, k := range keys {
+		order[i] = k.i
+	}
+	return order
 }
 
 // minRate is the lowest hourly rate of the row's non-spot price models that
@@ -438,6 +423,20 @@ func isPCIe(g *model.GPU) bool {
 // linkSXMSiblings finds, for each PCIe GPU, an SXM part of the same chip
 // (same first word of the name), preferring the same memory size.
 func linkSXMSiblings(cat *model.Catalog, ix *index) {
+	// The SXM parts of the catalog with their chip (first word), worked
+	// out once: the name tests upper-case strings.
+	type sxmPart struct {
+		name, fam string
+		g         model.GPU
+	}
+	var parts []sxmPart
+	for name, s := range cat.GPUs {
+		// A name that is both ("X PCIe or X SXM4": the provider does not
+		// say which) is no SXM part to compare with.
+		if isSXM(&s) && !isPCIe(&s) {
+			parts = append(parts, sxmPart{name: name, fam: firstToken(name), g: s})
+		}
+	}
 	for i := range ix.gpus {
 		g := ix.gpus[i].g
 		if g == nil || !isPCIe(g) || isSXM(g) {
@@ -445,10 +444,9 @@ func linkSXMSiblings(cat *model.Catalog, ix *index) {
 		}
 		fam := firstToken(g.Name)
 		best, bestName := int32(-1), ""
-		for name, s := range cat.GPUs {
-			// A name that is both ("X PCIe or X SXM4": the provider does not
-			// say which) is no SXM part to compare with.
-			if !isSXM(&s) || isPCIe(&s) || firstToken(name) != fam {
+		for pi := range parts {
+			name, s := parts[pi].name, parts[pi].g
+			if parts[pi].fam != fam {
 				continue
 			}
 			// Deterministic choice: same memory first, then name order.

@@ -11,6 +11,7 @@ import (
 // call is one Recommend evaluation: the answers, the plan estimated from
 // them, the per-call lookup tables and the per-shape results.
 type call struct {
+	eng *Engine
 	cat *model.Catalog
 	ix  *index
 	a   model.Answers
@@ -144,17 +145,18 @@ const (
 )
 
 // newCall prepares an evaluation. a must be normalised and valid.
-func newCall(cat *model.Catalog, a model.Answers, l lang) *call {
-	return reuseCall(nil, cat, a, l)
+func newCall(e *Engine, a model.Answers, l lang) *call {
+	return reuseCall(nil, e, a, l)
 }
 
 // reuseCall prepares an evaluation in c's buffers (a fresh call when c is
 // nil), for the suggestions that re-rank the same catalog many times.
-func reuseCall(c *call, cat *model.Catalog, a model.Answers, l lang) *call {
+func reuseCall(c *call, e *Engine, a model.Answers, l lang) *call {
+	cat := e.cat
 	if c == nil {
 		c = &call{}
 	}
-	*c = call{cat: cat, ix: indexFor(cat), a: a, l: l,
+	*c = call{eng: e, cat: cat, ix: e.index(), a: a, l: l,
 		fxUSD: c.fxUSD[:0], fxDisp: c.fxDisp[:0], polFX: c.polFX[:0], provOK: c.provOK[:0],
 		hidWall: c.hidWall[:0], hidUnk: c.hidUnk[:0], gpuOK: c.gpuOK[:0], shapes: c.shapes[:0], reqOut: c.reqOut[:0]}
 	c.p = newPlan(cat, &c.a, l)

@@ -59,11 +59,9 @@ func TestDeterministic(t *testing.T) {
 	cat := syntheticCatalog(3000, 3)
 	a := answers(model.WorkloadInference, "llama-3.1-70b", model.BF16, 8192, 1)
 	first, _ := json.Marshal(Recommend(cat, a, Options{Top: 20}))
-	indexCache.Lock()
-	indexCache.entries = nil
-	indexCache.Unlock()
+	eng := New(cat) // a fresh index, reused
 	for i := 0; i < 3; i++ {
-		again, _ := json.Marshal(Recommend(cat, a, Options{Top: 20}))
+		again, _ := json.Marshal(eng.Recommend(a, Options{Top: 20}))
 		if string(again) != string(first) {
 			t.Fatal("same input gave a different result")
 		}

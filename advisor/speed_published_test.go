@@ -413,7 +413,7 @@ func TestTrainingWithoutRDMA(t *testing.T) {
 	mk := func(rdma model.Tri) (shapeRes, *call) {
 		o := testOffer("cloudA", "h100x8", "H100 SXM5", 8, 98.32)
 		o.RDMA = rdma
-		c := newCall(speedCatalog(o), a, langEN)
+		c := newCall(New(speedCatalog(o)), a, langEN)
 		for i := range c.shapes {
 			if sr := c.shapes[i]; sr.ok && sr.nodes >= 2 {
 				return sr, c

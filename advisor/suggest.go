@@ -130,7 +130,7 @@ func (c *call) suggest(anyFit bool, baseline float64) []model.Suggestion {
 	}
 	seen := map[outcome]bool{}
 	for _, v := range c.variants() {
-		vc = reuseCall(vc, c.cat, v.a, langSilent)
+		vc = reuseCall(vc, c.eng, v.a, langSilent)
 		if !vc.p.sized {
 			continue
 		}

@@ -71,8 +71,8 @@ var flips = []struct {
 // $0.86/h"). It ranks the catalog once more per such risk (at most three
 // times, top 1 only), so it is for the detail and the CLI, not for every
 // keystroke. res must be Recommend's result for cat, a and opt.
-func WhatWouldChange(cat *model.Catalog, a model.Answers, opt Options, res *model.Result) {
-	if cat == nil || len(res.Recommendations) == 0 {
+func (e *Engine) WhatWouldChange(a model.Answers, opt Options, res *model.Result) {
+	if e.cat == nil || len(res.Recommendations) == 0 {
 		return
 	}
 	l := langOf(opt.Lang)
@@ -85,7 +85,7 @@ func WhatWouldChange(cat *model.Catalog, a model.Answers, opt Options, res *mode
 		done[f.flag] = true
 		b := a
 		f.set(&b)
-		alt := Recommend(cat, b, Options{Top: 1, Lang: opt.Lang, WithinBudget: opt.WithinBudget})
+		alt := e.Recommend(b, Options{Top: 1, Lang: opt.Lang, WithinBudget: opt.WithinBudget})
 		if len(alt.Recommendations) == 0 {
 			res.WhyFirst = append(res.WhyFirst, l.f(kWhyChangeNone, f.flag))
 			continue

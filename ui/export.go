@@ -8,8 +8,10 @@ import (
 	"strings"
 	"time"
 
+	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/gpupick/gpupick/advisor"
 	"github.com/gpupick/gpupick/model"
 )
 
@@ -49,108 +51,158 @@ type saveDoneMsg struct {
 	target    exportTarget
 }
 
-// startExport opens the path prompt, or first asks when an answer does
-// not parse (the record would hold its last valid value instead).
-func (m Model) startExport() (Model, tea.Cmd) {
-	if m.export.target != targetRecord {
+// start opens the dialogue: the path prompt of the record, or for a launch
+// config the launcher choice; first it asks when an answer does not parse
+// (the file would hold its last valid value instead).
+func (m exportDialog) start(launch bool) action {
+	e := m.export
+	last := e.target
+	if launch && last == targetRecord {
+		e.paths[targetRecord] = e.path // e.path is the record's until a launch dialogue
+		last = targetSky
+	}
+	if e.target != targetRecord {
 		// The last dialogue was a launch config's: back to the record's path.
-		m.export.path = m.export.paths[targetRecord]
+		e.path = e.paths[targetRecord]
 	}
-	m.export.state, m.export.target = exportPath, targetRecord
+	e.state, e.target = exportPath, targetRecord
 	if _, bad := m.form.firstInvalid(); bad {
-		m.export.state = exportInvalid
+		e.state = exportInvalid
 	}
-	m.export.pos = len([]rune(m.export.path))
-	m.status = ""
-	return m, nil
+	e.pos = len([]rune(e.path))
+	if launch {
+		e.target = last
+		if e.state == exportPath {
+			e.state = exportChoose
+		}
+	}
+	return actStatus{}
 }
 
-// exportKey handles keys while the export dialogue is open.
-func (m Model) exportKey(k tea.KeyPressMsg) (Model, tea.Cmd) {
-	e := &m.export
+// HandleKey handles keys while the export dialogue is open.
+func (m exportDialog) HandleKey(k tea.KeyPressMsg) action {
+	e := m.export
+	ek := &m.keys.Export
+	cancelled := actStatus{m.t.s(mExportCancelled), false}
 	switch e.state {
 	case exportChoose:
-		return m.chooseKey(k)
+		switch {
+		case key.Matches(k, ek.Toggle):
+			if e.target == targetSky {
+				e.target = targetDStack
+			} else {
+				e.target = targetSky
+			}
+		case key.Matches(k, ek.Sky):
+			e.target = targetSky
+		case key.Matches(k, ek.DStck):
+			e.target = targetDStack
+		case key.Matches(k, ek.ChooseNext):
+			e.state = exportPath
+			e.path = e.paths[e.target]
+			e.pos = len([]rune(e.path))
+		case key.Matches(k, ek.Cancel):
+			e.state = exportNone
+			return cancelled
+		}
 	case exportPath:
-		switch k.String() {
-		case "enter":
+		switch {
+		case key.Matches(k, ek.Save):
 			if strings.TrimSpace(e.path) == "" {
 				e.path = defaultPaths[e.target]
 			}
 			e.paths[e.target] = e.path
 			e.state = exportSaving
-			return m, m.writeCmd(false)
-		case "esc":
+			return actWrite{overwrite: false}
+		case key.Matches(k, ek.Cancel):
 			e.state = exportNone
-			m.status, m.statusErr = m.t.s(mExportCancelled), false
-			return m, nil
+			return cancelled
 		}
-		if s, pos, ok := editText(e.path, e.pos, k); ok {
+		if s, pos, ok := editText(&m.keys.Edit, e.path, e.pos, k); ok {
 			e.path, e.pos = s, pos
 		}
 	case exportInvalid:
-		switch strings.ToLower(k.String()) {
-		case "y":
+		switch {
+		case key.Matches(k, ek.SaveAnyway):
 			e.state = exportPath
 			if e.target != targetRecord {
 				e.state = exportChoose
 			}
-		case "n", "esc", "enter":
+		case key.Matches(k, ek.Fix):
 			e.state = exportNone
-			m.status, m.statusErr = m.t.s(mExportCancelled), false
 			if id, bad := m.form.firstInvalid(); bad {
 				m.form.jump(stepOf(id))
 				m.form.setFieldOf(id)
-				m.focus = focusForm
+				return actBatch{cancelled, actFocus{focusForm}}
 			}
+			return cancelled
 		}
 	case exportConfirm:
-		switch strings.ToLower(k.String()) {
-		case "y", "enter":
+		switch {
+		case key.Matches(k, ek.Overwrite):
 			e.state = exportSaving
-			return m, m.writeCmd(true)
-		case "n", "esc":
+			return actWrite{overwrite: true}
+		case key.Matches(k, ek.Keep):
 			e.state = exportPath
 		}
 	}
-	return m, nil
+	return nil
 }
 
-// writeCmd saves what the dialogue is for: the record or a launch config.
+// writeJob is what writing a file needs, taken from the model when the
+// dialogue asks: the catalog, the answers on screen (any invalid one as
+// last committed, as asked), the selected offer and the ranking functions.
+type writeJob struct {
+	cat       *model.Catalog
+	a         model.Answers
+	opt       advisor.Options
+	sel       string
+	idx       int
+	rank      func(*model.Catalog, model.Answers, advisor.Options) model.Result
+	expand    func(*model.Catalog, model.Answers, advisor.Options, []int) []model.Recommendation
+	now       time.Time
+	path      string
+	abs       string
+	overwrite bool
+}
+
+// record builds the decision record from a fresh ranking of the answers,
+// so a save right after a keystroke never records a stale choice.
+func (j *writeJob) record(tool string) model.Record {
+	more := func(offers []int) []model.Recommendation { return j.expand(j.cat, j.a, j.opt, offers) }
+	return buildRecord(withChoice(j.rank(j.cat, j.a, j.opt), j.sel, j.idx, more), j.cat, j.a, j.sel, tool, j.now)
+}
+
+// writeCmd saves what the dialogue is for, off the update loop: the
+// record or a launch config.
 func (m Model) writeCmd(overwrite bool) tea.Cmd {
-	if t := m.export.target; t != targetRecord {
-		return m.launchCmd(m.export.path, t, overwrite)
+	j := writeJob{cat: m.cfg.Catalog, a: m.form.committedAnswers(), opt: advisorOptions(m.cfg.Lang), idx: -1,
+		rank: m.rank, expand: m.expand, now: m.now(), path: m.export.path, overwrite: overwrite}
+	if r := m.offers.selectedRow(); r != nil {
+		j.sel, j.idx = rowKey(r), r.Index
 	}
-	return m.saveCmd(m.export.path, overwrite)
+	p := expandHome(j.path)
+	var err error
+	if j.abs, err = filepath.Abs(p); err != nil {
+		j.abs = p
+	}
+	if t := m.export.target; t != targetRecord {
+		return launchCmd(j, t, m.cfg.Launch)
+	}
+	return saveCmd(j, m.cfg.Save, "gpupick "+m.cfg.Version)
 }
 
-// saveCmd builds the decision record and saves it off the update loop. The
-// record is built from a fresh ranking of the current answers, so a save
-// right after a keystroke never records a stale choice.
-func (m Model) saveCmd(path string, overwrite bool) tea.Cmd {
-	cat := m.cfg.Catalog
-	a := m.form.committedAnswers() // the answers on screen; any invalid one as last committed, as asked
-	opt := advisorOptions(m.cfg.Lang)
-	sel, idx := "", -1
-	if r := m.offers.selectedRow(); r != nil {
-		sel, idx = rowKey(r), r.Index
-	}
-	save := m.cfg.Save
-	tool := "gpupick " + m.cfg.Version
-	now := m.now()
-	rank, expand := m.rank, m.expand
+// saveCmd saves the decision record.
+func saveCmd(j writeJob, save func(string, model.Record, bool) error, tool string) tea.Cmd {
 	return func() tea.Msg {
-		more := func(offers []int) []model.Recommendation { return expand(cat, a, opt, offers) }
-		rec := buildRecord(withChoice(rank(cat, a, opt), sel, idx, more), cat, a, sel, tool, now)
-		p := expandHome(path)
-		abs, err := filepath.Abs(p)
-		if err != nil {
-			abs = p
-		}
+		rec := j.record(tool)
+		done := saveDoneMsg{path: j.path, abs: j.abs, overwrite: j.overwrite}
 		if save == nil {
-			return saveDoneMsg{path: path, abs: abs, err: errors.New("saving is not available"), overwrite: overwrite}
+			done.err = errors.New("saving is not available")
+			return done
 		}
-		return saveDoneMsg{path: path, abs: abs, err: save(p, rec, overwrite), overwrite: overwrite}
+		done.err = save(expandHome(j.path), rec, j.overwrite)
+		return done
 	}
 }
 
@@ -191,34 +243,32 @@ func buildRecord(res model.Result, cat *model.Catalog, a model.Answers, sel, too
 	return rec
 }
 
-// saveDone reports the result of a save, or asks to overwrite.
-func (m Model) saveDone(msg saveDoneMsg) Model {
+// done reports the result of a save, or asks to overwrite.
+func (m exportDialog) done(msg saveDoneMsg) action {
 	var refusal unsupported
+	e := m.export
 	switch {
 	case errors.Is(msg.err, fs.ErrExist) && !msg.overwrite:
-		m.export.state = exportConfirm
+		e.state = exportConfirm
+		return nil
 	case errors.As(msg.err, &refusal):
 		// The launcher cannot run the offer: say why, write nothing.
-		m.export.state = exportNone
-		m.status, m.statusErr = m.t.f(mLaunchUnsupported, refusal.Text(m.cfg.Lang)), true
+		e.state = exportNone
+		return actStatus{m.t.f(mLaunchUnsupported, refusal.Text(m.lang)), true}
 	case msg.err == nil && msg.target != targetRecord:
-		m.export.state = exportNone
-		m.saved = true
-		m.status, m.statusErr = m.t.f(mLaunchSaved, msg.abs, msg.target.launchCommand(msg.path)), false
+		e.state = exportNone
+		return actBatch{actSaved{}, actStatus{m.t.f(mLaunchSaved, msg.abs, msg.target.launchCommand(msg.path)), false}}
 	case msg.err != nil:
-		m.export.state = exportNone
-		m.status, m.statusErr = m.t.f(mExportFailed, msg.err.Error()), true
-	default:
-		m.export.state = exportNone
-		m.saved = true
-		m.status, m.statusErr = m.t.f(mExportSaved, msg.abs), false
+		e.state = exportNone
+		return actStatus{m.t.f(mExportFailed, msg.err.Error()), true}
 	}
-	return m
+	e.state = exportNone
+	return actBatch{actSaved{}, actStatus{m.t.f(mExportSaved, msg.abs), false}}
 }
 
 // invalidPrompt asks whether to save while an answer does not parse, and
 // says which answer and what would be kept for it.
-func (m Model) invalidPrompt() string {
+func (m exportDialog) invalidPrompt() string {
 	id, _ := m.form.firstInvalid()
 	keep := m.form.committed[id]
 	if b, ok := blankMeaning(id); ok && strings.TrimSpace(keep) == "" {
@@ -228,8 +278,8 @@ func (m Model) invalidPrompt() string {
 }
 
 // exportLine renders the dialogue in the footer.
-func (m Model) exportLine() string {
-	e := &m.export
+func (m exportDialog) exportLine() string {
+	e := m.export
 	switch e.state {
 	case exportChoose:
 		return m.chooseLine()

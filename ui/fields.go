@@ -97,24 +97,61 @@ func (d *fieldDef) applies(a *model.Answers) bool {
 	return d.spec().AppliesTo(a) && (d.when == nil || d.when(a))
 }
 
-// stepDef is one page of the questionnaire.
+// stepID names one page of the questionnaire.
+type stepID int
+
+// The steps, in the order they are asked.
+const (
+	stepWorkload stepID = iota
+	stepModel
+	stepPrecision
+	stepLoad
+	stepLatency
+	stepDuration
+	stepInterrupt
+	stepBudget
+	stepScale
+	stepData
+)
+
+// stepDef is one page of the questionnaire: its questions, its title and
+// hint (worded for the answers where that differs) and the one line that
+// sums its answers up in the step list.
 type stepDef struct {
+	id          stepID
 	title, hint msg
 	fields      []fieldID
+	// titleFor and hintFor word the step for the answers (nil: title and
+	// hint as they are).
+	titleFor, hintFor func(a *model.Answers) msg
+	// summary is the step's answers in one line (the form has checked
+	// that they parse).
+	summary func(f *form, t tr) string
 }
 
-// steps is the questionnaire, in order.
+// steps is the questionnaire, in order; steps[i].id == stepID(i).
 var steps = []stepDef{
-	{mStepWorkload, mHintWorkload, []fieldID{fWorkload}},
-	{mStepModel, mHintModel, []fieldID{fModel, fVRAM}},
-	{mStepPrecision, mHintPrecision, []fieldID{fPrecision}},
-	{mStepLoad, mHintLoad, []fieldID{fContext, fUsers, fMicroBatch, fDataset, fGradCkpt, fSharding}},
-	{mStepLatency, mHintLatency, []fieldID{fLatency}},
-	{mStepDuration, mHintDuration, []fieldID{fDurMode, fDuration, fPerWeek, fGenTokens, fDeadline}},
-	{mStepInterrupt, mHintInterrupt, []fieldID{fInterrupt, fCheckpoint}},
-	{mStepBudget, mHintBudget, []fieldID{fBudget}},
-	{mStepScale, mHintScale, []fieldID{fGPU, fGPUs, fNodes, fProviders, fRegions, fCurrency, fHeadroom, fInterconnect, fHosting, fVCPU, fMinVCPUs, fExclude}},
-	{mStepData, mHintData, []fieldID{fDataGB, fEgressGB}},
+	{id: stepWorkload, title: mStepWorkload, hint: mHintWorkload, fields: []fieldID{fWorkload}, summary: sumWorkload},
+	{id: stepModel, title: mStepModel, hint: mHintModel, fields: []fieldID{fModel, fVRAM}, summary: sumModel,
+		titleFor: func(a *model.Answers) msg { return pick(a.Workload == model.WorkloadVRAM, mStepVRAM, mStepModel) },
+		hintFor:  func(a *model.Answers) msg { return pick(a.Workload == model.WorkloadVRAM, mHintVRAM, mHintModel) }},
+	{id: stepPrecision, title: mStepPrecision, hint: mHintPrecision, fields: []fieldID{fPrecision}, summary: sumPrecision},
+	{id: stepLoad, title: mStepLoad, hint: mHintLoad, fields: []fieldID{fContext, fUsers, fMicroBatch, fDataset, fGradCkpt, fSharding}, summary: sumLoad,
+		hintFor: func(a *model.Answers) msg { return pick(a.Workload.Training(), mHintLoadTraining, mHintLoad) }},
+	{id: stepLatency, title: mStepLatency, hint: mHintLatency, fields: []fieldID{fLatency}, summary: sumLatency},
+	{id: stepDuration, title: mStepDuration, hint: mHintDuration, fields: []fieldID{fDurMode, fDuration, fPerWeek, fGenTokens, fDeadline}, summary: sumDuration},
+	{id: stepInterrupt, title: mStepInterrupt, hint: mHintInterrupt, fields: []fieldID{fInterrupt, fCheckpoint}, summary: sumInterrupt},
+	{id: stepBudget, title: mStepBudget, hint: mHintBudget, fields: []fieldID{fBudget}, summary: sumBudget},
+	{id: stepScale, title: mStepScale, hint: mHintScale, fields: []fieldID{fGPU, fGPUs, fNodes, fProviders, fRegions, fCurrency, fHeadroom, fInterconnect, fHosting, fVCPU, fMinVCPUs, fExclude}, summary: sumScale},
+	{id: stepData, title: mStepData, hint: mHintData, fields: []fieldID{fDataGB, fEgressGB}, summary: sumData},
+}
+
+// pick is a when true, else b.
+func pick(cond bool, a, b msg) msg {
+	if cond {
+		return a
+	}
+	return b
 }
 
 // env is what the parsers need to know about the catalog.

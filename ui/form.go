@@ -3,7 +3,6 @@ package ui
 import (
 	"math"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/gpupick/gpupick/model"
@@ -297,7 +296,6 @@ func (f *form) movePreset(d int) {
 
 // summary is the one-line answer of a step for the step list.
 func (f *form) summary(t tr, step int) string {
-	a := &f.answers
 	if !f.stepApplies(step) {
 		return t.s(mSumNA)
 	}
@@ -306,75 +304,7 @@ func (f *form) summary(t tr, step int) string {
 			return f.raw[id] // what was typed, not the value it replaced
 		}
 	}
-	switch step {
-	case 0:
-		return optionLabel(t, fWorkload, string(a.Workload))
-	case 1:
-		if a.Workload == model.WorkloadVRAM {
-			return f.raw[fVRAM]
-		}
-		if a.Model != "" {
-			return a.Model
-		}
-		return model.FormatParams(a.ParamsB)
-	case 2:
-		return string(a.Precision)
-	case 3:
-		ctx := model.FormatContext(a.Context)
-		if a.Context <= 0 {
-			ctx = t.s(mContextDefault)
-		}
-		if a.Workload.Training() {
-			s := t.f(mSumBatch, ctx, a.Batch)
-			if a.JobTokens > 0 {
-				s += " · " + t.f(mSumTokens, model.FormatCount(a.JobTokens))
-			}
-			return s
-		}
-		return t.f(mSumUsers, ctx, a.Batch)
-	case 4:
-		return optionLabel(t, fLatency, string(a.Latency))
-	case 5:
-		if a.DurationMode == model.DurationJob {
-			return t.f(mSumJob, model.FormatCount(a.JobTokens))
-		}
-		return t.f(mSumPerWeek, model.FormatDuration(a.DurationHours), model.FormatNumber(a.HoursPerWeek))
-	case 6:
-		if a.Interruptible {
-			return t.s(mSumYes)
-		}
-		return t.s(mSumNo)
-	case 7:
-		if !a.Budget.IsSet() {
-			return t.s(mSumNone)
-		}
-		return a.Budget.String()
-	case 8:
-		var parts []string
-		if a.GPU != "" {
-			parts = append(parts, a.GPU)
-		}
-		if a.GPUs > 0 {
-			parts = append(parts, "×"+strconv.Itoa(a.GPUs))
-		}
-		if len(a.Providers) > 0 {
-			parts = append(parts, strings.Join(a.Providers, ","))
-		}
-		if len(a.Regions) > 0 {
-			parts = append(parts, strings.Join(a.Regions, ","))
-		}
-		if len(parts) == 0 {
-			parts = append(parts, t.s(mSumAny))
-		}
-		return strings.Join(append(parts, string(a.Currency)), " · ")
-	case 9:
-		d, e := model.FormatSize(a.DataGB), model.FormatSize(a.EgressGB)
-		if d == "" && e == "" {
-			return t.s(mSumNone)
-		}
-		return orDash(d) + " / " + orDash(e)
-	}
-	return ""
+	return steps[step].summary(f, t)
 }
 
 func orDash(s string) string {
@@ -444,10 +374,8 @@ func (f *form) label(id fieldID) msg {
 // that differs.
 func (f *form) hint(step int) msg {
 	switch {
-	case step == 3 && f.answers.Workload.Training():
-		return mHintLoadTraining
-	case step == 1 && f.answers.Workload == model.WorkloadVRAM:
-		return mHintVRAM
+	case steps[step].hintFor != nil:
+		return steps[step].hintFor(&f.answers)
 	}
 	return steps[step].hint
 }
@@ -455,8 +383,8 @@ func (f *form) hint(step int) msg {
 // title is a step's title: the model step asks for the memory size when
 // the user knows it.
 func (f *form) title(step int) msg {
-	if step == 1 && f.answers.Workload == model.WorkloadVRAM {
-		return mStepVRAM
+	if d := &steps[step]; d.titleFor != nil {
+		return d.titleFor(&f.answers)
 	}
 	return steps[step].title
 }

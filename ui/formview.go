@@ -18,10 +18,10 @@ type block struct {
 
 // viewForm renders the questions pane: the step list (when there is room)
 // and the current step, exactly l.formH lines of l.formW cells.
-func (m Model) viewForm(l layout) []string {
+func (m formPane) viewForm(l layout) []string {
 	w, h := l.formW, l.formH
 	if m.overlay == overlaySteps {
-		return pad(m.viewStepList(w, true), w, h)
+		return pad(m.steps.viewStepList(w, true), w, h)
 	}
 	if l.stacked && m.focus == focusOffers {
 		return pad([]string{m.formSummary(w)}, w, h)
@@ -29,7 +29,7 @@ func (m Model) viewForm(l layout) []string {
 	var top []string
 	if !l.stacked {
 		top = append(top, m.titleStyle(m.focus == focusForm).Render(m.t.s(mStepListTitle)))
-		top = append(top, m.viewStepList(w, false)...)
+		top = append(top, m.steps.viewStepList(w, false)...)
 		top = append(top, "")
 	}
 	b := m.viewStep(w, l.stacked)
@@ -58,7 +58,7 @@ func (m Model) viewForm(l layout) []string {
 }
 
 // titleStyle is a pane heading, accented when the pane has the focus.
-func (m Model) titleStyle(on bool) stylesRenderer {
+func (m formPane) titleStyle(on bool) stylesRenderer {
 	if on {
 		return m.st.PaneTitleOn
 	}
@@ -69,7 +69,7 @@ func (m Model) titleStyle(on bool) stylesRenderer {
 type stylesRenderer interface{ Render(...string) string }
 
 // viewStepList renders one line per step: its number, title and answer.
-func (m Model) viewStepList(w int, picker bool) []string {
+func (m stepList) viewStepList(w int, picker bool) []string {
 	var out []string
 	if picker {
 		out = append(out, m.st.Title.Render(m.t.s(mStepsTitle))+"  "+m.st.Muted.Render(m.t.s(mStepsHint)), "")
@@ -93,7 +93,7 @@ func (m Model) viewStepList(w int, picker bool) []string {
 		}
 		if picker {
 			mark = "  "
-			if i == m.stepSel {
+			if i == m.steps.sel {
 				mark = "› "
 				st = m.st.StepOn
 			}
@@ -109,7 +109,7 @@ func (m Model) viewStepList(w int, picker bool) []string {
 
 // formSummary is the questions in one line, for a stacked screen whose
 // panel has the focus.
-func (m Model) formSummary(w int) string {
+func (m formPane) formSummary(w int) string {
 	var parts []string
 	for i := range steps {
 		if m.form.stepApplies(i) {
@@ -120,8 +120,8 @@ func (m Model) formSummary(w int) string {
 }
 
 // viewStep renders the current step: title, hint and its questions.
-func (m Model) viewStep(w int, compact bool) block {
-	f := &m.form
+func (m formPane) viewStep(w int, compact bool) block {
+	f := m.form
 	var b block
 	head := m.st.Title.Render(m.t.s(f.title(f.step))) + m.st.Muted.Render("  "+m.t.f(mStepOf, f.step+1, len(steps)))
 	if compact {
@@ -149,7 +149,7 @@ func (m Model) viewStep(w int, compact bool) block {
 			b.focusEnd = len(b.lines)
 		}
 	}
-	if f.step == 5 && f.answers.Workload.Training() && f.raw[fDurMode] == string(model.DurationJob) {
+	if steps[f.step].id == stepDuration && f.answers.Workload.Training() && f.raw[fDurMode] == string(model.DurationJob) {
 		tok := f.raw[fDataset]
 		if tok == "" {
 			tok = "-"
@@ -163,8 +163,8 @@ func (m Model) viewStep(w int, compact bool) block {
 }
 
 // viewField renders one question, expanded when it has the focus.
-func (m Model) viewField(id fieldID, focused, current bool, w int, compact bool) []string {
-	f := &m.form
+func (m formPane) viewField(id fieldID, focused, current bool, w int, compact bool) []string {
+	f := m.form
 	d := &defs[id]
 	label := m.t.s(f.label(id))
 	if !current {
@@ -258,7 +258,7 @@ func blankMeaning(id fieldID) (m msg, ok bool) {
 }
 
 // inputLine renders a text answer with its cursor.
-func (m Model) inputLine(id fieldID, focused bool, w int) string {
+func (m formPane) inputLine(id fieldID, focused bool, w int) string {
 	raw := []rune(m.form.raw[id])
 	pos := min(m.form.pos[id], len(raw))
 	prompt := "› "
@@ -297,8 +297,8 @@ func (m Model) inputLine(id fieldID, focused bool, w int) string {
 }
 
 // presetList renders the presets that match what was typed.
-func (m Model) presetList(w, rows int) []string {
-	f := &m.form
+func (m formPane) presetList(w, rows int) []string {
+	f := m.form
 	matches := f.presetMatches()
 	ps := f.env.Models()
 	if len(matches) == 0 {
@@ -333,7 +333,7 @@ func (m Model) presetList(w, rows int) []string {
 }
 
 // echo shows how a valid answer was read.
-func (m Model) echo(id fieldID) string {
+func (m formPane) echo(id fieldID) string {
 	a := &m.form.answers
 	switch id {
 	case fModel:

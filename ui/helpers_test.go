@@ -344,6 +344,7 @@ func keyMsgs(names ...string) []tea.KeyPressMsg {
 		"backspace":  {Code: tea.KeyBackspace},
 		"space":      {Code: tea.KeySpace, Text: " "},
 		"pgdown":     {Code: tea.KeyPgDown},
+		"end":        {Code: tea.KeyEnd},
 		"ctrl+s":     {Code: 's', Mod: tea.ModCtrl},
 		"ctrl+g":     {Code: 'g', Mod: tea.ModCtrl},
 		"ctrl+o":     {Code: 'o', Mod: tea.ModCtrl},

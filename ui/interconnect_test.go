@@ -16,7 +16,7 @@ func TestInterconnectLabels(t *testing.T) {
 		model.InterconnectPCIe:           "PCIe",
 		model.InterconnectInfinityFabric: "Infinity Fabric",
 	} {
-		if got := m.interconnect(ic); got != want {
+		if got := newDetailView(&m).interconnect(ic); got != want {
 			t.Errorf("interconnect(%q) = %q, want %q", ic, got, want)
 		}
 	}

@@ -2,11 +2,8 @@ package ui
 
 import (
 	"errors"
-	"path/filepath"
 	"strconv"
-	"strings"
 
-	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/gpupick/gpupick/advisor"
@@ -80,79 +77,23 @@ func (t exportTarget) launchCommand(path string) string {
 // unsupported is the launcher's refusal to run an offer, in both languages.
 type unsupported interface{ Text(lang string) string }
 
-// startLaunch opens the launcher choice, or first asks when an answer does
-// not parse (the config would be built from its last valid value).
-func (m Model) startLaunch() (Model, tea.Cmd) {
-	last := m.export.target
-	if last == targetRecord {
-		m.export.paths[targetRecord] = m.export.path // e.path is the record's until a launch dialogue
-		last = targetSky
-	}
-	m, cmd := m.startExport()
-	m.export.target = last
-	if m.export.state == exportPath {
-		m.export.state = exportChoose
-	}
-	return m, cmd
-}
-
-// chooseKey picks the launcher in the dialogue.
-func (m Model) chooseKey(k tea.KeyPressMsg) (Model, tea.Cmd) {
-	e := &m.export
-	switch strings.ToLower(k.String()) {
-	case "left", "right", "up", "down", "tab", "shift+tab", "h", "l", "space":
-		if e.target == targetSky {
-			e.target = targetDStack
-		} else {
-			e.target = targetSky
-		}
-	case "1", "s":
-		e.target = targetSky
-	case "2", "d":
-		e.target = targetDStack
-	case "enter":
-		e.state = exportPath
-		e.path = e.paths[e.target]
-		e.pos = len([]rune(e.path))
-	case "esc":
-		e.state = exportNone
-		m.status, m.statusErr = m.t.s(mExportCancelled), false
-	}
-	return m, nil
-}
-
-// launchCmd builds the launch config of the chosen offer (or the best) from
-// a fresh ranking of the current answers and saves it off the update loop.
-func (m Model) launchCmd(path string, t exportTarget, overwrite bool) tea.Cmd {
-	cat := m.cfg.Catalog
-	a := m.form.committedAnswers()
-	opt := advisorOptions(m.cfg.Lang)
-	sel, idx := "", -1
-	if r := m.offers.selectedRow(); r != nil {
-		sel, idx = rowKey(r), r.Index
-	}
-	write := m.cfg.Launch
-	rank, expand, now := m.rank, m.expand, m.now()
+// launchCmd writes the launch config of the chosen offer (or the best),
+// built from a fresh ranking of the answers.
+func launchCmd(j writeJob, t exportTarget, write LaunchFunc) tea.Cmd {
 	return func() tea.Msg {
-		more := func(offers []int) []model.Recommendation { return expand(cat, a, opt, offers) }
-		rec := buildRecord(withChoice(rank(cat, a, opt), sel, idx, more), cat, a, sel, "", now)
-		p := expandHome(path)
-		abs, err := filepath.Abs(p)
-		if err != nil {
-			abs = p
-		}
-		done := saveDoneMsg{path: path, abs: abs, overwrite: overwrite, target: t}
+		rec := j.record("")
+		done := saveDoneMsg{path: j.path, abs: j.abs, overwrite: j.overwrite, target: t}
 		if write == nil {
 			done.err = errors.New("exporting a launch config is not available")
 			return done
 		}
-		done.err = write(p, t.tool(), rec.Choice, a, overwrite)
+		done.err = write(expandHome(j.path), t.tool(), rec.Choice, j.a, j.overwrite)
 		return done
 	}
 }
 
 // chooseLine renders the launcher choice in the footer.
-func (m Model) chooseLine() string {
+func (m exportDialog) chooseLine() string {
 	out := m.st.LabelOn.Render(m.t.s(mLaunchChoose))
 	for i, t := range []exportTarget{targetSky, targetDStack} {
 		label := "[" + string(rune('1'+i)) + "] " + t.toolName()
@@ -169,11 +110,11 @@ func (m Model) chooseLine() string {
 // viewTrial renders the trial plan of the current ranking in the detail
 // area: the top candidates for an hour each, the total, and the rule that
 // turns the trial's results into a choice.
-func (m Model) viewTrial(w int) []string {
+func (m trialView) viewTrial(w int) []string {
 	if !m.hasRes {
 		return []string{fit(m.st.Muted.Render(m.t.s(mTrialWaiting)), w)}
 	}
-	tr := advisor.PlanTrial(m.res, advisor.DefaultTrialHours)
+	tr := advisor.PlanTrial(*m.res, advisor.DefaultTrialHours)
 	if len(tr.Candidates) == 0 {
 		return wrapStyled(m.st.Warn, m.t.s(mTrialNone), w)
 	}
@@ -194,27 +135,10 @@ func (m Model) viewTrial(w int) []string {
 	}
 	out = append(out, wrapStyled(m.st.Best, total, w)...)
 	out = append(out, "", fit(m.st.PaneTitleOn.Render(m.t.s(mTrialRule)), w))
-	for _, line := range advisor.TrialRule(m.cfg.Lang) {
+	for _, line := range advisor.TrialRule(m.lang) {
 		out = append(out, wrapHanging(m.st.Value, "• ", line, w)...)
 	}
 	out = append(out, "")
 	out = append(out, wrapStyled(m.st.Muted, m.t.s(mTrialScript), w)...)
 	return out
-}
-
-// trialKey handles keys while the trial plan is shown.
-func (m Model) trialKey(k tea.KeyPressMsg) (Model, tea.Cmd) {
-	if key.Matches(k, m.keys.Global.Trial) {
-		m.overlay, m.detailScroll = overlayNone, 0
-		return m, nil
-	}
-	switch k.String() {
-	case "esc", "q":
-		m.overlay, m.detailScroll = overlayNone, 0
-	case "down", "j", "shift+down", "}", "pgdown":
-		m.detailScroll += 3
-	case "up", "k", "shift+up", "{", "pgup":
-		m.detailScroll = max(m.detailScroll-3, 0)
-	}
-	return m, nil
 }

@@ -2,7 +2,6 @@ package ui
 
 import (
 	"reflect"
-	"strconv"
 	"strings"
 	"time"
 
@@ -48,14 +47,12 @@ type resultMsg struct {
 	res model.Result
 }
 
-// Model is the root Bubble Tea model of the wizard. It owns routing, focus
-// and layout; the form, the offer list and the renderers are components
-// it drives.
+// Model is the root Bubble Tea model of the wizard. It owns routing, focus,
+// layout and the commands; the components (components.go) render their
+// parts and handle their keys.
 type Model struct {
-	cfg  Config
-	t    tr
-	keys keyMap
-	st   styles
+	*ctx
+	cfg Config
 
 	dark    bool
 	noColor bool
@@ -72,13 +69,10 @@ type Model struct {
 	focus   focusArea
 	overlay overlay
 
-	stepSel      int  // highlighted step in the step list
-	detail       bool // the selected offer's detail has most of the panel
-	compare      bool // marked offers side by side
-	detailScroll int
-	helpScroll   int // first line of the help screen shown
-	filtering    bool
-	filterPos    int
+	steps  stepsState  // the step list's highlight
+	pane   paneState   // the detail area
+	help   helpState   // the help screen's scroll
+	filter filterState // the offer filter's prompt
 
 	export exportState
 	// saved: a record was written this session; interrupted: the wizard
@@ -96,7 +90,8 @@ type Model struct {
 	// cache keeps rendered pieces that rarely change (shared by copies of
 	// the model; only the latest copy renders).
 	cache *viewCache
-	// rank computes a ranking; advisor.Recommend unless a test replaces it.
+	// rank computes a ranking; the catalog's advisor.Engine unless a test
+	// replaces it.
 	rank func(*model.Catalog, model.Answers, advisor.Options) model.Result
 	// expand prices listed offers fully (advisor.Expand), for the rows of
 	// the offer list beyond the ranking's first offers.
@@ -109,21 +104,21 @@ func New(cfg Config) Model {
 		cfg.Answers = model.DefaultAnswers()
 	}
 	t := newTr(cfg.Lang)
+	eng := advisor.New(cfg.Catalog) // indexed by its first ranking, off the update loop
 	m := Model{
+		ctx:     &ctx{t: t, keys: newKeyMap(t)},
 		cfg:     cfg,
-		t:       t,
-		keys:    newKeyMap(t),
 		dark:    true,
 		noColor: cfg.NoColor,
 		env:     newEnv(cfg.Catalog),
 		now:     time.Now,
-		rank:    recommend,
-		expand:  advisor.Expand,
+		rank:    engineRank(eng),
+		expand:  engineExpand(eng),
 		cache:   &viewCache{},
 		width:   80,
 		height:  24,
 	}
-	m.st = newStyles(m.dark, !m.noColor)
+	m.ctx.st = newStyles(m.dark, !m.noColor)
 	m.form = newForm(cfg.Answers, m.env)
 	m.seq = 1
 	m.asked = m.form.effective()
@@ -141,22 +136,34 @@ func New(cfg Config) Model {
 // Init asks the terminal for its background colour and ranks the offers
 // for the initial answers.
 func (m Model) Init() tea.Cmd {
-	return tea.Batch(tea.RequestBackgroundColor, m.rankCmd(m.seq, m.asked))
-}
-
-// rankCmd runs the advisor off the update loop.
-func (m Model) rankCmd(seq int, a model.Answers) tea.Cmd {
-	cat := m.cfg.Catalog
-	opt := advisorOptions(m.cfg.Lang)
-	rank := m.rank
-	return func() tea.Msg {
-		return resultMsg{seq: seq, res: rank(cat, a, opt)}
-	}
+	return tea.Batch(tea.RequestBackgroundColor, m.rankWith(m.seq, m.asked, advisorOptions(m.cfg.Lang)))
 }
 
 // advisorOptions are the options of every Recommend call of the UI.
 func advisorOptions(lang string) advisor.Options {
 	return advisor.Options{Top: topOffers, Lang: lang}
+}
+
+// engineRank ranks with the engine of the wizard's catalog (another
+// catalog gets a one-off ranking).
+func engineRank(eng *advisor.Engine) func(*model.Catalog, model.Answers, advisor.Options) model.Result {
+	return func(cat *model.Catalog, a model.Answers, opt advisor.Options) model.Result {
+		if cat != nil && cat == eng.Catalog() {
+			return eng.Recommend(a, opt)
+		}
+		return recommend(cat, a, opt)
+	}
+}
+
+// engineExpand prices listed offers with the engine of the wizard's
+// catalog.
+func engineExpand(eng *advisor.Engine) func(*model.Catalog, model.Answers, advisor.Options, []int) []model.Recommendation {
+	return func(cat *model.Catalog, a model.Answers, opt advisor.Options, offers []int) []model.Recommendation {
+		if cat == eng.Catalog() {
+			return eng.Expand(a, opt, offers)
+		}
+		return advisor.Expand(cat, a, opt, offers)
+	}
 }
 
 // recommend ranks the offers; a nil catalog gives an empty result.
@@ -175,41 +182,36 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.width, m.height = msg.Width, msg.Height
 	case tea.BackgroundColorMsg:
 		m.dark = msg.IsDark()
-		m.st = newStyles(m.dark, !m.noColor)
+		m.ctx = m.ctx.restyled(newStyles(m.dark, !m.noColor))
 	case tea.ColorProfileMsg:
 		if msg.Profile <= colorprofile.ASCII && !m.noColor {
 			m.noColor = true
-			m.st = newStyles(m.dark, false)
+			m.ctx = m.ctx.restyled(newStyles(m.dark, false))
 		}
 	case resultMsg:
 		m.applyResult(msg)
 		if m.choice != "" && m.resSeq == msg.seq {
-			m.selectOffer(m.choice)
+			m.offers.selectKey(m.choice)
 			m.choice = ""
 		}
 	case expandMsg:
 		m.offers.addFull(msg)
 	case saveDoneMsg:
-		m = m.saveDone(msg)
+		m, cmd = m.apply(newExportDialog(&m).done(msg))
 	case tea.PasteMsg:
 		m, cmd = m.paste(msg.Content)
 	case tea.KeyPressMsg:
 		m, cmd = m.key(msg)
 	}
-	m.syncScroll()
+	// Keep the selected offer visible.
+	m.offers.scrollTo(m.layout().offerRows)
 	// What the offer list lacks (the whole list, the rows in view priced).
 	return m, tea.Batch(cmd, m.fetchCmd())
 }
 
-// syncScroll keeps the selected offer visible.
-func (m *Model) syncScroll() {
-	l := m.layout()
-	m.offers.scrollTo(l.offerRows)
-}
-
 // layout sizes the current frame.
 func (m *Model) layout() layout {
-	need, offersFocus, detail := 0, m.focus == focusOffers, m.detail || m.compare
+	need, offersFocus, detail := 0, m.focus == focusOffers, m.pane.detail || m.pane.compare
 	switch {
 	case m.overlay == overlayTrial:
 		// The trial plan takes the detail area, on a stacked screen too.
@@ -217,47 +219,11 @@ func (m *Model) layout() layout {
 	case m.width >= wideWidth:
 	case m.overlay == overlaySteps:
 		// The step list needs its every line, wherever the focus was.
-		need, offersFocus = len(m.viewStepList(m.width, true)), false
+		need, offersFocus = len(newStepList(m).viewStepList(m.width, true)), false
 	case m.focus == focusForm:
-		need = len(m.viewStep(m.width, true).lines)
+		need = len(newFormPane(m).viewStep(m.width, true).lines)
 	}
-	return computeLayout(m.width, m.height, offersFocus, detail, need, &m.offers.need, m.statusRows())
-}
-
-// selectOffer selects the offer with a key, if the list has it.
-func (m *Model) selectOffer(k string) {
-	for i := 0; i < len(m.offers.view); i++ {
-		m.offers.sel = i
-		if r := m.offers.selectedRow(); r != nil && rowKey(r) == k {
-			return
-		}
-	}
-	m.offers.sel = 0
-}
-
-// maxStatusRows bounds the rows a long error takes from the body.
-const maxStatusRows = 3
-
-// longFooter is the footer message that is read whole, wrapped when long:
-// an error (a failed save names the path and the system's reason), or the
-// question before saving an invalid answer.
-func (m *Model) longFooter() (string, paint, bool) {
-	switch {
-	case m.export.state == exportInvalid:
-		return m.invalidPrompt(), m.st.Warn, true
-	case m.statusErr && m.status != "" && !m.export.active() && !m.filtering:
-		return m.status, m.st.Error, true
-	}
-	return "", paint{}, false
-}
-
-// statusRows is how many rows past the first the footer's message needs.
-func (m *Model) statusRows() int {
-	text, _, ok := m.longFooter()
-	if !ok || m.width < minWidth {
-		return 0
-	}
-	return min(len(wrap(text, m.width))-1, maxStatusRows)
+	return computeLayout(m.width, m.height, offersFocus, detail, need, &m.offers.need, newChrome(m).statusRows())
 }
 
 // afterEdit re-ranks when an edit changed the answers. While an answer
@@ -275,10 +241,40 @@ func (m Model) afterEdit() (Model, tea.Cmd) {
 	m.seq++
 	m.asked = a
 	m.status = ""
-	return m, m.rankCmd(m.seq, m.asked)
+	return m, m.rankWith(m.seq, m.asked, advisorOptions(m.cfg.Lang))
 }
 
-// key routes a key press.
+// apply does what a component asked for.
+func (m Model) apply(a action) (Model, tea.Cmd) {
+	switch a := a.(type) {
+	case actEdited:
+		return m.afterEdit()
+	case actStatus:
+		m.status, m.statusErr = a.text, a.err
+	case actFocus:
+		m.focus = a.to
+	case actOverlay:
+		m.overlay = a.to
+	case actWrite:
+		return m, m.writeCmd(a.overwrite)
+	case actSaved:
+		m.saved = true
+	case actQuit:
+		return m, tea.Quit
+	case actBatch:
+		var cmds []tea.Cmd
+		for _, b := range a {
+			var cmd tea.Cmd
+			m, cmd = m.apply(b)
+			cmds = append(cmds, cmd)
+		}
+		return m, tea.Batch(cmds...)
+	}
+	return m, nil
+}
+
+// key routes a key press: to the open dialogue or overlay, else to the
+// global keys, else to the focused pane.
 func (m Model) key(k tea.KeyPressMsg) (Model, tea.Cmd) {
 	g := &m.keys.Global
 	if key.Matches(k, g.Quit) {
@@ -286,49 +282,36 @@ func (m Model) key(k tea.KeyPressMsg) (Model, tea.Cmd) {
 		return m, tea.Quit
 	}
 	if m.export.active() {
-		return m.exportKey(k)
+		return m.apply(newExportDialog(&m).HandleKey(k))
 	}
-	if m.filtering {
-		return m.filterKey(k)
+	if m.filter.on {
+		return m.apply(newOfferTable(&m).filterKey(k))
 	}
 	switch m.overlay {
 	case overlayHelp:
-		switch k.String() {
-		case "?", "esc", "q":
-			m.overlay = overlayNone
-		case "down", "j":
-			m.helpScroll++
-		case "up", "k":
-			m.helpScroll = max(m.helpScroll-1, 0)
-		case "pgdown", "space":
-			m.helpScroll += max(m.layout().bodyH-1, 1)
-		case "pgup":
-			m.helpScroll = max(m.helpScroll-max(m.layout().bodyH-1, 1), 0)
-		case "home", "g":
-			m.helpScroll = 0
-		}
 		l := m.layout()
-		m.helpScroll = min(m.helpScroll, max(len(m.viewHelp(l.width, l.bodyH))-l.bodyH+1, 0))
-		return m, nil
+		h := newHelpView(&m)
+		h.width, h.bodyH = l.width, l.bodyH
+		return m.apply(h.HandleKey(k))
 	case overlaySteps:
-		return m.stepsKey(k)
+		return m.apply(newStepList(&m).HandleKey(k))
 	case overlayTrial:
-		return m.trialKey(k)
+		return m.apply(newTrialView(&m).HandleKey(k))
 	}
 	switch {
 	case key.Matches(k, g.Export):
-		return m.startExport()
+		return m.apply(newExportDialog(&m).start(false))
 	case key.Matches(k, g.Launch):
-		return m.startLaunch()
+		return m.apply(newExportDialog(&m).start(true))
 	case key.Matches(k, g.Trial):
-		m.overlay, m.detailScroll = overlayTrial, 0
+		m.overlay, m.pane.scroll = overlayTrial, 0
 		return m, nil
 	case key.Matches(k, g.Help):
-		m.overlay, m.helpScroll = overlayHelp, 0
+		m.overlay, m.help.scroll = overlayHelp, 0
 		return m, nil
 	case key.Matches(k, g.Steps):
 		m.overlay = overlaySteps
-		m.stepSel = m.form.step
+		m.steps.sel = m.form.step
 		return m, nil
 	case key.Matches(k, g.Focus):
 		if m.focus == focusForm {
@@ -339,111 +322,27 @@ func (m Model) key(k tea.KeyPressMsg) (Model, tea.Cmd) {
 		return m, nil
 	}
 	if m.focus == focusOffers {
-		return m.offersKey(k)
+		t := newOfferTable(&m)
+		t.pageRows = m.layout().offerRows
+		return m.apply(t.HandleKey(k))
 	}
-	// ctrl+n / ctrl+p move through the offers while typing, shift+↑/↓
-	// scroll the selected offer's detail.
-	switch k.String() {
-	case "shift+down":
-		m.detailScroll += 3
+	// While typing, ctrl+n / ctrl+p move through the offers and
+	// shift+↑/↓ scroll the selected offer's detail.
+	switch fk := &m.keys.Form; {
+	case key.Matches(k, fk.ScrollDown):
+		m.pane.scroll += 3
 		return m, nil
-	case "shift+up":
-		m.detailScroll = max(m.detailScroll-3, 0)
+	case key.Matches(k, fk.ScrollUp):
+		m.pane.scroll = max(m.pane.scroll-3, 0)
 		return m, nil
-	case "ctrl+n", "pgdown":
+	case key.Matches(k, g.NextOffer):
 		m.offers.move(1)
 		return m, nil
-	case "ctrl+p", "pgup":
+	case key.Matches(k, g.PrevOffer):
 		m.offers.move(-1)
 		return m, nil
 	}
-	return m.formKey(k)
-}
-
-// formKey handles a key in the questions.
-func (m Model) formKey(k tea.KeyPressMsg) (Model, tea.Cmd) {
-	f := &m.form
-	id := f.current()
-	d := &defs[id]
-	fk := &m.keys.Form
-	switch {
-	case key.Matches(k, fk.Next):
-		if err := f.errs[id]; err != nil {
-			// Enter refuses an answer that does not parse: the step stays,
-			// with what was typed, why, and what would be accepted.
-			m.status, m.statusErr = m.t.f(mEnterRefused, m.t.s(f.label(id)), m.t.errorText(err)), true
-			f.fresh = false
-			return m, nil
-		}
-		m.status = ""
-		if !f.next() {
-			m.focus = focusOffers
-		}
-		return m, nil
-	case key.Matches(k, fk.Prev):
-		f.prev()
-		return m, nil
-	case key.Matches(k, fk.Back):
-		f.back()
-		return m, nil
-	}
-	switch d.kind {
-	case kindChoice:
-		was := f.answers.Workload
-		switch k.String() {
-		case "up", "left", "k", "h":
-			f.choose(id, -1)
-		case "down", "right", "j", "l", "space":
-			f.choose(id, 1)
-		default:
-			if n, err := strconv.Atoi(k.String()); err == nil && n >= 1 && n <= len(d.options) {
-				f.setRaw(id, d.options[n-1].value, 0)
-			} else {
-				return m, nil
-			}
-		}
-		// Choosing "I know my VRAM" starts from the current estimate.
-		if id == fWorkload && was != model.WorkloadVRAM && m.hasRes {
-			f.prefillVRAM(m.res.Requirement.VRAMGiB)
-		}
-		return m.afterEdit()
-	case kindPreset:
-		switch k.String() {
-		case "up":
-			f.fresh = false
-			f.movePreset(-1)
-			return m.afterEdit()
-		case "down":
-			f.fresh = false
-			f.movePreset(1)
-			return m.afterEdit()
-		}
-	}
-	if f.fresh {
-		// The answer shows its text selected: a printable key replaces
-		// it, backspace or delete clears it, other editing keys (arrows,
-		// home, ctrl+e) start editing it where it is.
-		f.fresh = false
-		switch {
-		case k.String() == "backspace" || k.String() == "delete" || k.String() == "ctrl+h" || k.String() == "ctrl+d":
-			f.setRaw(id, "", 0)
-			return m.afterEdit()
-		case k.Text != "" && k.Mod&(tea.ModCtrl|tea.ModAlt|tea.ModSuper) == 0:
-			s, pos, _ := insertText("", 0, k.Text)
-			f.setRaw(id, s, pos)
-			return m.afterEdit()
-		}
-	}
-	s, pos, ok := editText(f.raw[id], f.pos[id], k)
-	if !ok {
-		return m, nil
-	}
-	if s == f.raw[id] {
-		f.pos[id] = pos
-		return m, nil
-	}
-	f.setRaw(id, s, pos)
-	return m.afterEdit()
+	return m.apply(newFormPane(&m).HandleKey(k))
 }
 
 // paste inserts pasted text into the focused text input.
@@ -452,142 +351,13 @@ func (m Model) paste(s string) (Model, tea.Cmd) {
 	case m.export.state == exportPath:
 		m.export.path, m.export.pos, _ = insertText(m.export.path, m.export.pos, s)
 		return m, nil
-	case m.filtering:
-		f, pos, _ := insertText(m.offers.filter, m.filterPos, s)
-		m.filterPos = pos
+	case m.filter.on:
+		f, pos, _ := insertText(m.offers.filter, m.filter.pos, s)
+		m.filter.pos = pos
 		m.offers.setFilter(f)
 		return m, nil
 	case m.focus == focusForm && m.overlay == overlayNone:
-		id := m.form.current()
-		if defs[id].kind == kindChoice {
-			return m, nil
-		}
-		raw, at := m.form.raw[id], m.form.pos[id]
-		if m.form.fresh {
-			raw, at, m.form.fresh = "", 0, false // a paste replaces the selected answer, as typing does
-		}
-		s, pos, _ := insertText(raw, at, s)
-		m.form.setRaw(id, s, pos)
-		return m.afterEdit()
-	}
-	return m, nil
-}
-
-// offersKey handles a key while the offers have the focus.
-func (m Model) offersKey(k tea.KeyPressMsg) (Model, tea.Cmd) {
-	ok := &m.keys.Offers
-	l := m.layout()
-	switch {
-	case key.Matches(k, ok.Quit):
-		return m, tea.Quit
-	case key.Matches(k, ok.Up), k.String() == "ctrl+p":
-		m.offers.move(-1)
-		m.detailScroll = 0
-	case key.Matches(k, ok.Down), k.String() == "ctrl+n":
-		m.offers.move(1)
-		m.detailScroll = 0
-	case key.Matches(k, ok.PageUp):
-		m.offers.move(-max(l.offerRows-1, 1))
-		m.detailScroll = 0
-	case key.Matches(k, ok.PageDown):
-		m.offers.move(max(l.offerRows-1, 1))
-		m.detailScroll = 0
-	case key.Matches(k, ok.Top):
-		m.offers.home()
-	case key.Matches(k, ok.Bottom):
-		m.offers.end()
-	case key.Matches(k, ok.Sort):
-		m.offers.cycleSort()
-	case key.Matches(k, ok.Filter):
-		m.filtering = true
-		m.filterPos = len([]rune(m.offers.filter))
-	case key.Matches(k, ok.Mark):
-		if !m.offers.toggleMark() {
-			m.status, m.statusErr = m.t.s(mMarkLimit), true
-		} else {
-			m.status = ""
-		}
-	case key.Matches(k, ok.Compare):
-		m.compare = !m.compare
-		m.detailScroll = 0
-	case key.Matches(k, ok.Detail):
-		m.detail = !m.detail
-		m.detailScroll = 0
-	case key.Matches(k, ok.ScrollUp):
-		m.detailScroll = max(m.detailScroll-3, 0)
-	case key.Matches(k, ok.ScrollDown):
-		m.detailScroll += 3
-	case key.Matches(k, ok.Back):
-		switch {
-		case m.compare:
-			m.compare = false
-		case m.detail:
-			m.detail = false
-		case m.offers.filter != "" && k.String() == "esc":
-			m.offers.setFilter("")
-		default:
-			m.focus = focusForm
-		}
-	}
-	return m, nil
-}
-
-// filterKey edits the offer filter.
-func (m Model) filterKey(k tea.KeyPressMsg) (Model, tea.Cmd) {
-	switch k.String() {
-	case "enter", "tab":
-		m.filtering = false
-		return m, nil
-	case "esc":
-		m.filtering = false
-		m.offers.setFilter("")
-		return m, nil
-	}
-	s, pos, ok := editText(m.offers.filter, m.filterPos, k)
-	if ok {
-		m.filterPos = pos
-		if s != m.offers.filter {
-			m.offers.setFilter(s)
-		}
-	}
-	return m, nil
-}
-
-// stepsKey handles the step list.
-func (m Model) stepsKey(k tea.KeyPressMsg) (Model, tea.Cmd) {
-	sk := &m.keys.Steps
-	switch {
-	case key.Matches(k, sk.Close):
-		m.overlay = overlayNone
-	case k.String() == "up" || k.String() == "k":
-		for s := m.stepSel - 1; s >= 0; s-- {
-			if m.form.stepApplies(s) {
-				m.stepSel = s
-				break
-			}
-		}
-	case k.String() == "down" || k.String() == "j":
-		for s := m.stepSel + 1; s < len(steps); s++ {
-			if m.form.stepApplies(s) {
-				m.stepSel = s
-				break
-			}
-		}
-	case key.Matches(k, sk.Jump):
-		m.form.jump(m.stepSel)
-		m.overlay = overlayNone
-		m.focus = focusForm
-	default:
-		if n, err := strconv.Atoi(k.String()); err == nil {
-			if n == 0 {
-				n = 10
-			}
-			if n >= 1 && n <= len(steps) {
-				m.form.jump(n - 1)
-				m.overlay = overlayNone
-				m.focus = focusForm
-			}
-		}
+		return m.apply(newFormPane(&m).paste(s))
 	}
 	return m, nil
 }

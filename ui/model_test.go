@@ -190,7 +190,7 @@ func TestCompareMode(t *testing.T) {
 		}
 	}
 	m = press(t, m, "esc")
-	if m.compare {
+	if m.pane.compare {
 		t.Fatal("esc should leave compare mode")
 	}
 }

@@ -13,22 +13,22 @@ import (
 // viewPanel renders the live panel: the requirement, the ranked offers and
 // the selected offer's detail (or the comparison), exactly l.panelH lines
 // of l.panelW cells.
-func (m Model) viewPanel(l layout) []string {
+func (m panelView) viewPanel(l layout) []string {
 	w := l.panelW
 	out := m.viewRequirement(w, l.reqH)
-	out = append(out, m.viewOffers(l)...)
+	out = append(out, m.table.viewOffers(l)...)
 	if l.detailH > 0 {
 		out = append(out, "")
 		var lines []string
 		switch {
 		case m.overlay == overlayTrial:
-			lines = m.viewTrial(w)
-		case m.compare:
-			lines = m.viewCompare(w)
+			lines = m.trial.viewTrial(w)
+		case m.pane.compare:
+			lines = m.cmp.viewCompare(w)
 		default:
-			lines = m.viewDetail(w)
+			lines = m.info.viewDetail(w)
 		}
-		scroll := min(m.detailScroll, max(len(lines)-l.detailH, 0))
+		scroll := min(m.pane.scroll, max(len(lines)-l.detailH, 0))
 		more := len(lines)-scroll > l.detailH
 		lines = lines[scroll:min(scroll+l.detailH, len(lines))]
 		if more && len(lines) > 0 {
@@ -49,7 +49,7 @@ func (m Model) viewPanel(l layout) []string {
 
 // waiting dims the last ranking under a line that names the answer the
 // panel waits for: it never shows prices for a value not on screen.
-func (m Model) waiting(id fieldID, out []string, w, h int) []string {
+func (m panelView) waiting(id fieldID, out []string, w, h int) []string {
 	head := wrapStyled(m.st.Warn, "⏸ "+m.t.f(mWaitingFor, m.t.s(m.form.label(id))), w)
 	dim := make([]string, 0, len(out)+len(head))
 	dim = append(dim, head...)
@@ -61,7 +61,7 @@ func (m Model) waiting(id fieldID, out []string, w, h int) []string {
 
 // viewRequirement renders what the workload needs: VRAM with a bar of its
 // breakdown, the GPUs, and the estimated speed of the selected offer.
-func (m Model) viewRequirement(w, rows int) []string {
+func (m panelView) viewRequirement(w, rows int) []string {
 	if !m.hasRes {
 		return pad([]string{m.st.Muted.Render(m.t.s(mComputing))}, w, rows)
 	}
@@ -71,7 +71,7 @@ func (m Model) viewRequirement(w, rows int) []string {
 		parts = append(parts, m.t.f(mGPUsMin, req.MinGPUs))
 	}
 	if r := m.offers.selected(); r != nil {
-		if s := m.speedText(r); s != "" {
+		if s := m.info.speedText(r); s != "" {
 			parts = append(parts, s)
 		}
 	}
@@ -85,7 +85,7 @@ func (m Model) viewRequirement(w, rows int) []string {
 }
 
 // speedText is the estimated speed of an offer for this workload.
-func (m Model) speedText(r *model.Recommendation) string {
+func (m detailView) speedText(r *model.Recommendation) string {
 	sp := &r.Speed
 	var parts []string
 	if m.form.answers.Workload.Training() {
@@ -115,7 +115,7 @@ type bar struct{ bar, legend string }
 
 // breakdownBar draws the parts of the memory need as one bar of w cells,
 // each part with its own glyph and colour.
-func (m Model) breakdownBar(b model.Breakdown, w int) bar {
+func (m panelView) breakdownBar(b model.Breakdown, w int) bar {
 	parts := b.Parts()
 	total := b.Total()
 	if total <= 0 || len(parts) == 0 {
@@ -147,7 +147,7 @@ func (m Model) breakdownBar(b model.Breakdown, w int) bar {
 }
 
 // partName translates a breakdown part.
-func (m Model) partName(n string) string {
+func (m panelView) partName(n string) string {
 	if !m.t.zh {
 		return n
 	}
@@ -169,7 +169,7 @@ func (m Model) partName(n string) string {
 }
 
 // viewOffers renders the column header, the visible rows and a count line.
-func (m Model) viewOffers(l layout) []string {
+func (m offerTable) viewOffers(l layout) []string {
 	w := l.panelW
 	var out []string
 	if !m.hasRes {
@@ -231,7 +231,7 @@ func (m Model) viewOffers(l layout) []string {
 
 // overBudgetLine separates the offers over the budget from those within
 // it, with their number.
-func (m Model) overBudgetLine(w int) string {
+func (m offerTable) overBudgetLine(w int) string {
 	label := " " + m.t.f(mOverBudgetCount, m.offers.overInView()) + " "
 	left := 2
 	right := max(w-left-cellWidth(label), 0)
@@ -239,7 +239,7 @@ func (m Model) overBudgetLine(w int) string {
 }
 
 // columnHeader renders the offer table's header.
-func (m Model) columnHeader(cols []column, w int) string {
+func (m offerTable) columnHeader(cols []column, w int) string {
 	var b strings.Builder
 	names := map[colID]msg{colProvider: mColProvider, colInstance: mColInstance, colGPU: mColGPU, colVRAM: mColVRAM,
 		colFit: mColFit, colHourly: mColHourly, colTotal: mColTotal, colModel: mColModel, colWarn: mColWarn}
@@ -261,7 +261,7 @@ func (m Model) columnHeader(cols []column, w int) string {
 // offerRow renders one offer; only visible rows are formatted. full is
 // its full pricing, nil until it arrives (the warnings column waits).
 // inst and gpu are the instance and GPU cells, already cut to their columns.
-func (m Model) offerRow(cols []column, r *model.OfferRow, full *model.Recommendation, inst, gpu string, selected bool, cur model.Currency, w int) string {
+func (m offerTable) offerRow(cols []column, r *model.OfferRow, full *model.Recommendation, inst, gpu string, selected bool, cur model.Currency, w int) string {
 	var b strings.Builder
 	marked := m.offers.markIndex(keyOf(r)) >= 0
 	badge, rank := pendingBadge, 0
@@ -369,8 +369,8 @@ func sevGlyph(rank int) string {
 
 // countLine says which rows are shown, how they are sorted and filtered,
 // how many are over the budget, and what ≥ on a total means.
-func (m Model) countLine(top, end, w int) string {
-	l := &m.offers
+func (m offerTable) countLine(top, end, w int) string {
+	l := m.offers
 	total := len(l.view)
 	if !l.complete && l.filter == "" {
 		total = m.res.Listed
@@ -429,7 +429,7 @@ func wrapHanging(st paint, marker, s string, w int) []string {
 
 // viewDetail renders the selected offer: its facts, the price models as
 // bars with break-even, hidden costs and every warning explained.
-func (m Model) viewDetail(w int) []string {
+func (m detailView) viewDetail(w int) []string {
 	r := m.offers.selected()
 	if r == nil {
 		if row := m.offers.selectedRow(); row != nil {
@@ -520,7 +520,7 @@ func partialLast(r *model.Recommendation) float64 {
 }
 
 // interconnect names how an offer's GPUs are linked.
-func (m Model) interconnect(ic model.Interconnect) string {
+func (m detailView) interconnect(ic model.Interconnect) string {
 	switch ic {
 	case model.InterconnectSingle:
 		return m.t.s(mICSingle)
@@ -539,7 +539,7 @@ func (m Model) interconnect(ic model.Interconnect) string {
 // regionText is where the price applies: the advisor's region, or when it
 // could not tell which region is cheapest, how many regions the offer has.
 // A region name with an empty part (", CN, AS") loses the stray comma.
-func (m Model) regionText(r *model.Recommendation) string {
+func (m detailView) regionText(r *model.Recommendation) string {
 	clean := func(s string) string { return strings.Trim(s, ", ") }
 	if r.Region != "" {
 		return clean(r.Region)
@@ -643,7 +643,7 @@ func termText(t tr, h float64) string {
 // may use; the amounts are always exact. A model the job may not use
 // (spot for a job that cannot be interrupted) is muted, and a commitment
 // longer than the run says that it pays the whole term.
-func (m Model) priceModelLines(r *model.Recommendation, cur model.Currency, w int) []string {
+func (m detailView) priceModelLines(r *model.Recommendation, cur model.Currency, w int) []string {
 	head := m.st.PaneTitleOn.Render(m.t.s(mPriceModels))
 	if r.RunHours > 0 {
 		head += m.st.Muted.Render(m.t.f(mThisRun, hours(r.RunHours)))
@@ -739,7 +739,7 @@ func (m Model) priceModelLines(r *model.Recommendation, cur model.Currency, w in
 // estimate, "unknown" when the provider's price is not known (it is not
 // counted in the total), "free" when the provider's free allowance covers
 // it, "none" when nothing is stored or sent.
-func (m Model) costText(v float64, used, unknown, estimated bool, cur model.Currency) (string, paint) {
+func (m detailView) costText(v float64, used, unknown, estimated bool, cur model.Currency) (string, paint) {
 	switch {
 	case unknown:
 		return m.t.s(mUnknown), m.st.Unknown
@@ -758,7 +758,7 @@ func (m Model) costText(v float64, used, unknown, estimated bool, cur model.Curr
 // answers give data to store, and for training, whose checkpoint the
 // advisor stores when no data size is given; egress when the answers give
 // egress.
-func (m Model) hiddenCosts(r *model.Recommendation) (storage, egress string, sst, est paint) {
+func (m detailView) hiddenCosts(r *model.Recommendation) (storage, egress string, sst, est paint) {
 	a := &m.form.answers
 	hc := &r.HiddenCosts
 	cur := m.res.Currency
@@ -773,7 +773,7 @@ func (m Model) hiddenCosts(r *model.Recommendation) (storage, egress string, sst
 // free, none or unknown; a total with an unknown part is marked ≥ and
 // says that the part is not counted, one with an estimate says what it
 // is. The reasons follow.
-func (m Model) hiddenCostLines(r *model.Recommendation, w int) []string {
+func (m detailView) hiddenCostLines(r *model.Recommendation, w int) []string {
 	hc := &r.HiddenCosts
 	cur := m.res.Currency
 	storage, egress, sst, est := m.hiddenCosts(r)
@@ -796,7 +796,7 @@ func (m Model) hiddenCostLines(r *model.Recommendation, w int) []string {
 }
 
 // warningLines explains each warning with its source.
-func (m Model) warningLines(r *model.Recommendation, w int) []string {
+func (m detailView) warningLines(r *model.Recommendation, w int) []string {
 	if len(r.Warnings) == 0 {
 		return []string{fit(m.st.PaneTitleOn.Render(m.t.s(mWarnings))+"  "+m.st.Good.Render(m.t.s(mNoWarnings)), w)}
 	}
@@ -822,7 +822,7 @@ func (m Model) warningLines(r *model.Recommendation, w int) []string {
 }
 
 // viewCompare shows the marked offers side by side.
-func (m Model) viewCompare(w int) []string {
+func (m compareView) viewCompare(w int) []string {
 	recs := m.offers.markedRecs()
 	if len(recs) < 2 {
 		return []string{

@@ -21,7 +21,7 @@ func detailOf(t *testing.T, m Model, f string) string {
 	if m.offers.selected() == nil {
 		t.Fatalf("no offer matches %q", f)
 	}
-	lines := m.viewDetail(200)
+	lines := newDetailView(&m).viewDetail(200)
 	for i, l := range lines {
 		lines[i] = strings.TrimRight(ansi.Strip(l), " ")
 	}
@@ -81,7 +81,7 @@ func TestRegionInDetailTitle(t *testing.T) {
 	}
 	// A region with an empty part loses the stray comma.
 	r := model.Recommendation{Region: ", CN, AS"}
-	if got := m.regionText(&r); got != "CN, AS" {
+	if got := newDetailView(&m).regionText(&r); got != "CN, AS" {
 		t.Errorf("region %q", got)
 	}
 	// Compare shows the same.
@@ -102,7 +102,7 @@ func TestPriceBarsKeepCheapModelsReadable(t *testing.T) {
 			{Name: model.PriceReserved3, Hourly: 0.5, Total: 13149, CalendarHours: 26298, Eligible: true, Estimate: true, BreakEvenHoursPerWeek: 84},
 		}}
 	m := newTestModel(t, 140, 40)
-	lines := m.priceModelLines(r, model.USD, 200)
+	lines := newDetailView(&m).priceModelLines(r, model.USD, 200)
 	text := ansi.Strip(strings.Join(lines, "\n"))
 	bar := func(name string) (full int, over bool) {
 		for _, l := range strings.Split(text, "\n") {
@@ -143,7 +143,7 @@ func TestDailyAndWeeklyRentsAreShown(t *testing.T) {
 		}}
 	for _, lang := range []string{"en", "zh"} {
 		m := newTestModel(t, 140, 40, func(c *Config) { c.Lang = lang })
-		text := ansi.Strip(strings.Join(m.priceModelLines(r, model.USD, 90), "\n"))
+		text := ansi.Strip(strings.Join(newDetailView(&m).priceModelLines(r, model.USD, 90), "\n"))
 		name := priceModelName(m.t, model.PriceWeekly)
 		if !strings.Contains(text, "›"+name) || strings.Contains(text, priceModelName(m.t, model.PriceDaily)) {
 			t.Errorf("%s: weekly rent missing or daily shown:\n%s", lang, text)
@@ -391,7 +391,7 @@ func TestDetailSaysEstimatedCost(t *testing.T) {
 		cur := m.res.Currency
 		r := model.Recommendation{GPUTotal: 100, Total: 160, HiddenCosts: model.HiddenCosts{
 			Storage: 10, Egress: 50, EgressEstimated: true}}
-		text := ansi.Strip(strings.Join(m.hiddenCostLines(&r, 140), "\n"))
+		text := ansi.Strip(strings.Join(newDetailView(&m).hiddenCostLines(&r, 140), "\n"))
 		if !strings.Contains(text, strings.Replace(m.t.s(mCostEstimate), "%s", money(50, cur), 1)) || !strings.Contains(text, c.mark) {
 			t.Errorf("%s: estimated egress not marked:\n%s", c.lang, text)
 		}
@@ -402,7 +402,7 @@ func TestDetailSaysEstimatedCost(t *testing.T) {
 			t.Errorf("%s: published storage marked as an estimate:\n%s", c.lang, text)
 		}
 		r.HiddenCosts.EgressEstimated = false
-		if text := ansi.Strip(strings.Join(m.hiddenCostLines(&r, 140), "\n")); strings.Contains(text, c.mark) || strings.Contains(text, c.note) {
+		if text := ansi.Strip(strings.Join(newDetailView(&m).hiddenCostLines(&r, 140), "\n")); strings.Contains(text, c.mark) || strings.Contains(text, c.note) {
 			t.Errorf("%s: nothing estimated, yet:\n%s", c.lang, text)
 		}
 	}

@@ -23,7 +23,7 @@ func TestPriceBarsShowHybrids(t *testing.T) {
 				Assumptions: []string{"1 x 8766 h on the plan", "then 4383 h on demand"}},
 		},
 	}
-	lines := m.priceModelLines(r, model.USD, 120)
+	lines := newDetailView(&m).priceModelLines(r, model.USD, 120)
 	text := strings.Join(lines, "\n")
 	find := func(name string) string {
 		for _, l := range lines {

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"unicode"
 
+	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 )
 
@@ -13,33 +14,33 @@ const maxFieldLen = 200
 // editText applies an editing key to text with the cursor at pos (in
 // runes). It reports whether the key was an editing key. The field keeps
 // every character typed, valid or not.
-func editText(s string, pos int, k tea.KeyPressMsg) (string, int, bool) {
+func editText(ek *editKeys, s string, pos int, k tea.KeyPressMsg) (string, int, bool) {
 	r := []rune(s)
 	pos = min(max(pos, 0), len(r))
-	switch k.String() {
-	case "left", "ctrl+b":
+	switch {
+	case key.Matches(k, ek.Left):
 		return s, max(pos-1, 0), true
-	case "right", "ctrl+f":
+	case key.Matches(k, ek.Right):
 		return s, min(pos+1, len(r)), true
-	case "home", "ctrl+a":
+	case key.Matches(k, ek.Home):
 		return s, 0, true
-	case "end", "ctrl+e":
+	case key.Matches(k, ek.End):
 		return s, len(r), true
-	case "backspace", "ctrl+h":
+	case key.Matches(k, ek.Backspace):
 		if pos == 0 {
 			return s, pos, true
 		}
 		return string(r[:pos-1]) + string(r[pos:]), pos - 1, true
-	case "delete", "ctrl+d":
+	case key.Matches(k, ek.Delete):
 		if pos >= len(r) {
 			return s, pos, true
 		}
 		return string(r[:pos]) + string(r[pos+1:]), pos, true
-	case "ctrl+u":
+	case key.Matches(k, ek.KillBefore):
 		return string(r[pos:]), 0, true
-	case "ctrl+k":
+	case key.Matches(k, ek.KillAfter):
 		return string(r[:pos]), pos, true
-	case "ctrl+w", "alt+backspace":
+	case key.Matches(k, ek.DeleteWord):
 		i := pos
 		for i > 0 && unicode.IsSpace(r[i-1]) {
 			i--
@@ -48,7 +49,7 @@ func editText(s string, pos int, k tea.KeyPressMsg) (string, int, bool) {
 			i--
 		}
 		return string(r[:i]) + string(r[pos:]), i, true
-	case "alt+left", "ctrl+left":
+	case key.Matches(k, ek.WordLeft):
 		i := pos
 		for i > 0 && unicode.IsSpace(r[i-1]) {
 			i--
@@ -57,7 +58,7 @@ func editText(s string, pos int, k tea.KeyPressMsg) (string, int, bool) {
 			i--
 		}
 		return s, i, true
-	case "alt+right", "ctrl+right":
+	case key.Matches(k, ek.WordRight):
 		i := pos
 		for i < len(r) && unicode.IsSpace(r[i]) {
 			i++

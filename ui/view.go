@@ -23,32 +23,33 @@ func (m Model) View() tea.View {
 // Render returns the frame's text: exactly height lines of width cells.
 func (m Model) Render() string {
 	l := m.layout()
+	c := newChrome(&m)
 	if l.tooSmall {
-		return m.viewTooSmall()
+		return c.viewTooSmall()
 	}
 	lines := make([]string, 0, m.height)
-	lines = append(lines, m.viewHeader(l.width))
+	lines = append(lines, c.viewHeader(l.width))
 	switch {
 	case m.overlay == overlayHelp:
-		lines = append(lines, m.viewHelpPage(l.width, l.bodyH)...)
+		lines = append(lines, c.help.viewHelpPage(l.width, l.bodyH)...)
 	case l.stacked:
-		lines = append(lines, m.viewForm(l)...)
+		lines = append(lines, newFormPane(&m).viewForm(l)...)
 		lines = append(lines, m.st.Separator.Render(strings.Repeat("─", l.width)))
-		lines = append(lines, m.viewPanel(l)...)
+		lines = append(lines, newPanelView(&m).viewPanel(l)...)
 	default:
-		form := m.viewForm(l)
-		panel := m.viewPanel(l)
+		form := newFormPane(&m).viewForm(l)
+		panel := newPanelView(&m).viewPanel(l)
 		sep := m.st.Separator.Render(" │ ")
 		for i := range l.bodyH {
 			lines = append(lines, form[i]+sep+panel[i])
 		}
 	}
-	lines = append(lines, m.viewFooter(l.width)...)
+	lines = append(lines, c.viewFooter(l.width, l.bodyH)...)
 	return strings.Join(lines, "\n")
 }
 
 // viewHeader is the top line: the name, the step and where the focus is.
-func (m Model) viewHeader(w int) string {
+func (m chrome) viewHeader(w int) string {
 	left := m.st.AppName.Render(m.t.s(mAppName)) + m.st.Header.Render("  "+m.t.s(mTagline))
 	focus := m.t.s(mFocusForm)
 	if m.focus == focusOffers {
@@ -72,15 +73,15 @@ func (m Model) viewHeader(w int) string {
 
 // viewFooter is two lines: a prompt or status with the catalog's origin and
 // date, and the help line.
-func (m Model) viewFooter(w int) []string {
+func (m chrome) viewFooter(w, bodyH int) []string {
 	cat := m.catalogLine()
 	var left string
 	switch {
-	case m.export.active():
-		left = m.exportLine()
-	case m.filtering:
+	case m.export.export.active():
+		left = m.export.exportLine()
+	case m.filter.on:
 		f := []rune(m.offers.filter)
-		pos := min(m.filterPos, len(f))
+		pos := min(m.filter.pos, len(f))
 		cur := " "
 		rest := ""
 		if pos < len(f) {
@@ -102,7 +103,7 @@ func (m Model) viewFooter(w int) []string {
 		for i := range lines {
 			lines[i] = st.Render(fit(lines[i], w))
 		}
-		return append(lines, fit(m.helpLine(w), w))
+		return append(lines, fit(m.helpLine(w, bodyH), w))
 	}
 	var first string
 	lw, cw := cellWidth(left), cellWidth(cat)
@@ -114,11 +115,11 @@ func (m Model) viewFooter(w int) []string {
 	default:
 		first = fit(left, w)
 	}
-	return []string{first, fit(m.helpLine(w), w)}
+	return []string{first, fit(m.helpLine(w, bodyH), w)}
 }
 
 // catalogLine names the catalog's origin, its price date and its size.
-func (m Model) catalogLine() string {
+func (m chrome) catalogLine() string {
 	if m.cfg.Catalog == nil {
 		return ""
 	}
@@ -133,7 +134,7 @@ func (m Model) catalogLine() string {
 
 // originText words where the catalog comes from: "embedded", "imported"
 // or "updated", with "+overlay" when private offers were laid over it.
-func (m Model) originText(origin string) string {
+func (m chrome) originText(origin string) string {
 	base, overlay := strings.CutSuffix(origin, "+overlay")
 	words := map[string]msg{"embedded": mOriginEmbedded, "imported": mOriginImported, "updated": mOriginUpdated}
 	if id, ok := words[base]; ok {
@@ -150,24 +151,24 @@ func (m Model) originText(origin string) string {
 
 // helpLine is the short help of the current focus, rendered by
 // bubbles/help and kept in the render cache while nothing it shows changes.
-func (m Model) helpLine(w int) string {
+func (m chrome) helpLine(w, bodyH int) string {
 	var bindings []key.Binding
 	switch {
-	case m.export.state == exportInvalid:
+	case m.export.export.state == exportInvalid:
 		return m.st.HelpDesc.Render(m.t.s(mExportInvalidHint))
-	case m.export.state == exportChoose:
+	case m.export.export.state == exportChoose:
 		return m.st.HelpDesc.Render(m.t.s(mLaunchChooseHint))
-	case m.export.active():
+	case m.export.export.active():
 		return m.st.HelpDesc.Render(m.t.s(mExportHint))
 	case m.overlay == overlayHelp:
-		if len(m.viewHelp(w, m.layout().bodyH)) > m.layout().bodyH {
+		if len(m.help.viewHelp(w, bodyH)) > bodyH {
 			return m.st.HelpDesc.Render(m.t.s(mHelpClose) + " · " + m.t.s(mHelpScroll))
 		}
 		return m.st.HelpDesc.Render(m.t.s(mHelpClose))
 	case m.overlay == overlayTrial:
 		return m.st.HelpDesc.Render(m.t.s(mTrialHint))
 	case m.overlay == overlaySteps:
-		bindings = []key.Binding{m.keys.Steps.Move, m.keys.Steps.Jump, m.keys.Steps.Close}
+		bindings = m.keys.stepsHelp()
 	default:
 		bindings = contextHelp{k: &m.keys, offers: m.focus == focusOffers}.ShortHelp()
 	}
@@ -195,12 +196,12 @@ func (m Model) helpLine(w int) string {
 
 // viewHelpPage is the help screen in h lines, scrolled when it is taller,
 // with a last line that says there is more.
-func (m Model) viewHelpPage(w, h int) []string {
+func (m helpView) viewHelpPage(w, h int) []string {
 	lines := m.viewHelp(w, h)
 	if len(lines) <= h {
 		return pad(lines, w, h)
 	}
-	top := min(m.helpScroll, len(lines)-h+1)
+	top := min(m.help.scroll, len(lines)-h+1)
 	page := lines[top:min(top+h-1, len(lines))]
 	more := m.st.Muted.Render("↓ " + m.t.s(mHelpMore))
 	if top+h-1 >= len(lines) {
@@ -212,7 +213,7 @@ func (m Model) viewHelpPage(w, h int) []string {
 // viewHelp lists every key in titled groups, then what the sort orders and
 // the less obvious columns mean. On a short screen the blank lines go
 // first, so that everything fits.
-func (m Model) viewHelp(w, h int) []string {
+func (m helpView) viewHelp(w, h int) []string {
 	groups := contextHelp{k: &m.keys}.FullHelp()
 	titles := []msg{mGroupForm, mGroupOffers, mGroupGlobal}
 	cols := make([][]string, len(groups))
@@ -266,7 +267,7 @@ func (m Model) viewHelp(w, h int) []string {
 // helpLegend explains the sort orders and the offer columns whose heading
 // is a single word or sign; full gives every sort order a line and each
 // part a title, else the names stand for themselves.
-func (m Model) helpLegend(w int, full bool) []string {
+func (m helpView) helpLegend(w int, full bool) []string {
 	var out []string
 	item := func(name, desc string, nameW int) {
 		lines := wrap(desc, max(w-nameW-2, 20))
@@ -310,10 +311,35 @@ func (m Model) helpLegend(w int, full bool) []string {
 }
 
 // viewTooSmall explains that the terminal is too small, centred.
-func (m Model) viewTooSmall() string {
+func (m chrome) viewTooSmall() string {
 	w, h := max(m.width, 1), max(m.height, 1)
 	msg := m.st.TooSmall.Render(m.t.f(mTooSmall, m.width, m.height, minWidth, minHeight))
 	hint := m.st.Muted.Render(m.t.s(mTooSmallHint))
 	body := lipgloss.NewStyle().Width(w).Align(lipgloss.Center).Render(msg + "\n" + hint)
 	return lipgloss.Place(w, h, lipgloss.Center, lipgloss.Center, body)
+}
+
+// maxStatusRows bounds the rows a long error takes from the body.
+const maxStatusRows = 3
+
+// longFooter is the footer message that is read whole, wrapped when long:
+// an error (a failed save names the path and the system's reason), or the
+// question before saving an invalid answer.
+func (m chrome) longFooter() (string, paint, bool) {
+	switch {
+	case m.export.export.state == exportInvalid:
+		return m.export.invalidPrompt(), m.st.Warn, true
+	case m.statusErr && m.status != "" && !m.export.export.active() && !m.filter.on:
+		return m.status, m.st.Error, true
+	}
+	return "", paint{}, false
+}
+
+// statusRows is how many rows past the first the footer's message needs.
+func (m chrome) statusRows() int {
+	text, _, ok := m.longFooter()
+	if !ok || m.width < minWidth {
+		return 0
+	}
+	return min(len(wrap(text, m.width))-1, maxStatusRows)
 }

@@ -1,0 +1,57 @@
+package advisor
+
+import (
+	"sync"
+
+	"github.com/gpupick/gpupick/model"
+)
+
+// Engine is the advisor for one catalog: it owns the catalog's index
+// (built once, on the first call that needs it, so New is cheap and the
+// index can be built off the caller's loop) and answers every ranking of
+// that catalog. The catalog must not be modified after New. An Engine is
+// safe for concurrent use.
+type Engine struct {
+	cat  *model.Catalog
+	once sync.Once
+	ix   *index
+}
+
+// New returns the advisor engine of a catalog (nil gives an engine that
+// says there is no catalog).
+func New(cat *model.Catalog) *Engine { return &Engine{cat: cat} }
+
+// Catalog is the catalog the engine ranks.
+func (e *Engine) Catalog() *model.Catalog { return e.cat }
+
+// index returns the catalog's index, building it on first use.
+func (e *Engine) index() *index {
+	e.once.Do(func() {
+		if e.cat != nil {
+			e.ix = buildIndex(e.cat)
+		}
+	})
+	return e.ix
+}
+
+// Index builds the catalog's index now (it is otherwise built by the
+// first ranking), for a caller that wants the cost paid up front.
+func (e *Engine) Index() { e.index() }
+
+// Recommend is Engine.Recommend on a one-off engine: it indexes the
+// catalog on every call, so a caller that ranks the same catalog more than
+// once keeps an Engine (New) instead.
+func Recommend(cat *model.Catalog, a model.Answers, opt Options) model.Result {
+	return New(cat).Recommend(a, opt)
+}
+
+// Expand is Engine.Expand on a one-off engine (see Recommend).
+func Expand(cat *model.Catalog, a model.Answers, opt Options, offers []int) []model.Recommendation {
+	return New(cat).Expand(a, opt, offers)
+}
+
+// WhatWouldChange is Engine.WhatWouldChange on a one-off engine (see
+// Recommend).
+func WhatWouldChange(cat *model.Catalog, a model.Answers, opt Options, res *model.Result) {
+	New(cat).WhatWouldChange(a, opt, res)
+}

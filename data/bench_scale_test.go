@@ -1,0 +1,158 @@
+package data
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/gpupick/gpupick/advisor"
+	"github.com/gpupick/gpupick/model"
+)
+
+// Scale benchmarks (issue 14): the embedded catalog's offers repeated with
+// varied prices to 1k, 10k, 100k and 1M offers, written as catalog files;
+// load is reading and decoding them, index the advisor's one-off index,
+// recommend one ranking on the indexed catalog. The process variant runs
+// load + index in a fresh process (this test binary, as a helper) and
+// reports its wall time and peak RSS.
+
+var scaleSizes = []struct {
+	name string
+	n    int
+}{{"1k", 1_000}, {"10k", 10_000}, {"100k", 100_000}, {"1M", 1_000_000}}
+
+// grownFiles writes the embedded catalog grown to n offers into a folder
+// and returns it.
+func grownFiles(b *testing.B, n int) string {
+	b.Helper()
+	emb, err := Embedded()
+	if err != nil {
+		b.Fatal(err)
+	}
+	cat := *emb
+	cat.Offers = make([]model.Offer, 0, n)
+	for i := 0; len(cat.Offers) < n; i++ {
+		o := emb.Offers[i%len(emb.Offers)]
+		o.InstanceType = fmt.Sprintf("%s-%d", o.InstanceType, i)
+		f := 0.8 + float64(i%97)/200
+		o.OnDemand *= f
+		o.Spot *= f
+		cat.Offers = append(cat.Offers, o)
+	}
+	files, err := encodeCatalog(&cat, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	dir := b.TempDir()
+	for name, text := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			b.Fatal(err)
+		}
+	}
+	return dir
+}
+
+// loadDir reads and decodes a catalog folder written by grownFiles.
+func loadDir(dir string) (*model.Catalog, error) {
+	files := catalogFiles{}
+	for _, name := range []string{fileInfo, fileOffers, fileSources, fileGPUs, filePolicies, fileModels, fileFX} {
+		b, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil {
+			return nil, err
+		}
+		files[name] = string(b)
+	}
+	cat, _, err := decodeCatalog(dir, files)
+	return cat, err
+}
+
+// indexCatalog builds the advisor's engine of a catalog and its first
+// ranking (which builds the index).
+func indexCatalog(cat *model.Catalog) *advisor.Engine {
+	eng := advisor.New(cat)
+	eng.Recommend(scaleAnswers(), advisor.Options{})
+	return eng
+}
+
+func scaleAnswers() model.Answers {
+	a := model.DefaultAnswers()
+	a.Model = "llama-3.1-70b"
+	return a
+}
+
+// TestScaleHelper is the helper process of BenchmarkScale/process: with
+// GPUPICK_SCALE_DIR set it loads and indexes that folder; otherwise it
+// does nothing.
+func TestScaleHelper(t *testing.T) {
+	dir := os.Getenv("GPUPICK_SCALE_DIR")
+	if dir == "" {
+		t.Skip("helper process only")
+	}
+	cat, err := loadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	indexCatalog(cat)
+}
+
+func BenchmarkScale(b *testing.B) {
+	for _, sz := range scaleSizes {
+		b.Run("offers="+sz.name, func(b *testing.B) {
+			dir := grownFiles(b, sz.n)
+			b.Run("load", func(b *testing.B) {
+				for b.Loop() {
+					if _, err := loadDir(dir); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
+			b.Run("index", func(b *testing.B) {
+				for b.Loop() {
+					b.StopTimer()
+					cat, err := loadDir(dir)
+					if err != nil {
+						b.Fatal(err)
+					}
+					b.StartTimer()
+					indexCatalog(cat)
+				}
+			})
+			b.Run("recommend", func(b *testing.B) {
+				cat, err := loadDir(dir)
+				if err != nil {
+					b.Fatal(err)
+				}
+				eng := indexCatalog(cat)
+				a := scaleAnswers()
+				a.Batch = 4
+				for b.Loop() {
+					eng.Recommend(a, advisor.Options{})
+				}
+			})
+			b.Run("process", func(b *testing.B) {
+				exe, err := os.Executable()
+				if err != nil {
+					b.Fatal(err)
+				}
+				var peak int64
+				for b.Loop() {
+					cmd := exec.Command(exe, "-test.run=^TestScaleHelper$", "-test.count=1")
+					cmd.Env = append(os.Environ(), "GPUPICK_SCALE_DIR="+dir)
+					start := time.Now()
+					if out, err := cmd.CombinedOutput(); err != nil {
+						b.Fatalf("%v\n%s", err, out)
+					}
+					_ = time.Since(start)
+					if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
+						peak = max(peak, ru.Maxrss)
+					}
+				}
+				b.ReportMetric(float64(peak)/1024, "peak-MB")
+			})
+		})
+	}
+}
