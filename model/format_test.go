@@ -228,3 +228,12 @@ func FuzzFormatMoney(f *testing.F) {
 		}
 	})
 }
+
+// BenchmarkFormatMoney is the cost of one table cell's amount (the
+// wizard formats a few dozen per frame).
+func BenchmarkFormatMoney(b *testing.B) {
+	vs := []float64{0.125, 2.49, 1234, 12300, 123456, 1.25e6}
+	for i := 0; b.Loop(); i++ {
+		_ = FormatMoney(vs[i%len(vs)], USD, MoneyCell)
+	}
+}
