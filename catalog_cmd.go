@@ -43,6 +43,15 @@ type catalogFlags struct {
 	format    string
 }
 
+// catalogCommand starts a subcommand's flags ("catalog NAME") with the
+// shared catalog flags and the output formats it accepts ("" for none).
+func catalogCommand(name, formats string) (*flag.FlagSet, *catalogFlags) {
+	fs := newFlagSet("catalog " + name)
+	cf := &catalogFlags{}
+	cf.register(fs, formats)
+	return fs, cf
+}
+
 func (c *catalogFlags) register(fs *flag.FlagSet, formats string) {
 	fs.StringVar(&c.overlay, "catalog", "", "overlay `FILE` with private offers or negotiated prices (TOML)")
 	fs.StringVar(&c.currency, "currency", "", "display currency: USD or CNY (list: USD; show: the offer's own)")

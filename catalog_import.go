@@ -14,9 +14,7 @@ import (
 
 // catalogImport imports a SkyPilot catalog directory into the cache (gpupick catalog import).
 func catalogImport(args []string, stdout, stderr io.Writer) int {
-	fs := newFlagSet("catalog import")
-	var cf catalogFlags
-	cf.register(fs, "")
+	fs, cf := catalogCommand("import", "")
 	dir := fs.String("skypilot", "", "SkyPilot catalog `DIR` (e.g. ~/.sky/catalogs/v8, or catalogs/v9 of a skypilot-catalog checkout)")
 	date := fs.String("date", "", "the day the catalog was fetched, `YYYY-MM-DD` (required: SkyPilot's CSVs carry no date, and a file's\n"+
 		"modification time says when it was copied, not when the prices were read; in a checkout: git log -1 --format=%cs)")
@@ -37,9 +35,7 @@ func catalogImport(args []string, stdout, stderr io.Writer) int {
 
 // catalogUpdate fetches the published catalog into the cache (gpupick catalog update).
 func catalogUpdate(args []string, stdout, stderr io.Writer) int {
-	fs := newFlagSet("catalog update")
-	var cf catalogFlags
-	cf.register(fs, "")
+	fs, cf := catalogCommand("update", "")
 	base := fs.String("base-url", "", "HTTPS `URL` of a SkyPilot catalog version folder (default $"+data.UpdateURLEnv+", else "+data.DefaultUpdateURL+")")
 	maxMB := fs.Int("max-mb", data.DefaultMaxDownload>>20, "largest CSV to download, in MiB")
 	timeout := fs.Duration("timeout", 5*time.Minute, "give up on the whole update after this long, e.g. 2m")

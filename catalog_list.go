@@ -105,9 +105,7 @@ type listDisplay struct {
 
 // catalogList lists the offers, filtered and sorted, as a table or JSON (gpupick catalog list).
 func catalogList(args []string, stdout, stderr io.Writer) int {
-	fs := newFlagSet("catalog list")
-	var cf catalogFlags
-	cf.register(fs, "table|json")
+	fs, cf := catalogCommand("list", "table|json")
 	gpu := fs.String("gpu", "", "GPU `NAME` or NAME:N (e.g. H100, A6000, RTX4090:2)")
 	minVRAM := fs.String("min-vram", "", "least memory per GPU, e.g. 24GB or 80")
 	providers := fs.String("provider", "", "comma-separated provider keys, e.g. aws,gcp,alibaba")

@@ -14,9 +14,7 @@ import (
 
 // catalogShow prints every fact of one instance with its sources (gpupick catalog show).
 func catalogShow(args []string, stdout, stderr io.Writer) int {
-	fs := newFlagSet("catalog show")
-	var cf catalogFlags
-	cf.register(fs, "text|json")
+	fs, cf := catalogCommand("show", "text|json")
 	provider := fs.String("provider", "", "provider `KEY`, when several providers use the instance name")
 	// The instance may come before the flags: move it to the end.
 	var name string

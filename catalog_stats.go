@@ -165,9 +165,7 @@ func buildStats(cat *model.Catalog) statsReport {
 
 // catalogStats reports how complete the catalog's facts are, by provider (gpupick catalog stats).
 func catalogStats(args []string, stdout, stderr io.Writer) int {
-	fs := newFlagSet("catalog stats")
-	var cf catalogFlags
-	cf.register(fs, "text|json")
+	fs, cf := catalogCommand("stats", "text|json")
 	if code, ok := parseFlags(fs, args, catalogUsage+"\nStats flags:\n", stdout, stderr); !ok {
 		return code
 	}
