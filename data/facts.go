@@ -5,6 +5,7 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/gpupick/gpupick/model"
 )
@@ -35,7 +36,7 @@ type factRule struct {
 var offerFactFields = map[string]bool{
 	"interconnect": true, "vcpu_type": true, "hyperthread": true, "rdma": true,
 	"form_factor": true, "local_nvme": true, "local_nvme_wiped": true,
-	"inter_node_network": true, "marketplace": true, "gpu": true, "gpu_count": true,
+	"inter_node_network": true, "marketplace": true, "gpu": true, "gpu_count": true, "retired": true,
 	"gpu_fraction": true, "note": true,
 }
 
@@ -215,6 +216,16 @@ func applyFact(o *model.Offer, f factRule) error {
 		if strings.TrimSpace(f.Value) == "" {
 			return fmt.Errorf("field note: empty")
 		}
+	case "retired":
+		// The provider's retirement date of the instance type, from its
+		// notice (the fact's source).
+		if _, err := time.Parse(time.DateOnly, f.Value); err != nil {
+			return fmt.Errorf("field retired: %q is not a date such as 2025-09-30", f.Value)
+		}
+		if o.Retired != "" && o.Retired != f.Value {
+			return conflict(o.Retired)
+		}
+		o.Retired, o.RetiredSource = f.Value, f.Source
 	case "marketplace":
 		v, ok := parseTri(f.Value)
 		if !ok || v == model.Unknown {
