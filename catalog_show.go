@@ -193,6 +193,9 @@ func writeShow(w io.Writer, cat *model.Catalog, o *model.Offer, cur model.Curren
 	if o.Marketplace {
 		row("marketplace", "yes: third-party hosts; availability and prices vary by host")
 	}
+	if o.Retired != "" {
+		row("retired", o.Retired+" (the provider's retirement notice: "+o.RetiredSource+")")
+	}
 	if o.Notes != "" {
 		row("notes", o.Notes)
 	}
