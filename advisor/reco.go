@@ -338,7 +338,7 @@ func monthsText(l lang, months []int) string {
 	if len(parts) > 1 {
 		list = strings.Join(parts[:len(parts)-1], l.f(kMonthsSep)) + l.f(kMonthsAnd) + list
 	}
-	return l.f(kMonthsUnit, list)
+	return list + l.f(kMonthsUnit)
 }
 
 // rowRegion is the region or zone whose price a ranked row's price model

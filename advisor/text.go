@@ -1113,7 +1113,7 @@ var texts = text.Table[textKey]{
 	kDurHour:    {"%.2f h", "%.2f 小时"},
 	kMonthsSep:  {"-, ", "、"},
 	kMonthsAnd:  {"- and ", "、"},
-	kMonthsUnit: {"%s-month", "%s 个月"},
+	kMonthsUnit: {"-month", " 个月"},
 }
 
 // warnDefs holds every warning code's message, explanation and default
