@@ -97,7 +97,7 @@ func newOfferTable(m *Model) offerTable {
 }
 
 func newDetailView(m *Model) detailView {
-	return detailView{ctx: m.ctx, res: &m.res, hasRes: m.hasRes, offers: &m.offers, form: &m.form}
+	return detailView{ctx: m.ctx, res: &m.res, hasRes: m.hasRes, offers: &m.offers, form: &m.form, why: &m.why, resSeq: m.resSeq}
 }
 
 func newPanelView(m *Model) panelView {
@@ -187,6 +187,8 @@ type (
 		hasRes bool
 		offers *offerList
 		form   *form
+		why    *whyState
+		resSeq int
 	}
 	// compareView is the marked offers side by side.
 	compareView struct{ detailView }

@@ -262,6 +262,7 @@ const (
 	mCount
 	mNoWarnings
 	mRiskPriced
+	mWhyFirst
 	mSource
 	mUnknown
 	mTight
@@ -662,6 +663,7 @@ var texts = text.Table[msg]{
 	mCount:              {" (%d)", "（%d）"},
 	mNoWarnings:         {"no warnings", "无警告"},
 	mRiskPriced:         {"risk priced into the order: +%d%%", "排序计入的风险加成：+%d%%"},
+	mWhyFirst:           {"why #1", "为何排第一"},
 	mSource:             {"source", "来源"},
 	mUnknown:            {"unknown", "未知"},
 	mTight:              {"tight", "紧张"},

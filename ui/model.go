@@ -96,6 +96,24 @@ type Model struct {
 	// expand prices listed offers fully (advisor.Expand), for the rows of
 	// the offer list beyond the ranking's first offers.
 	expand func(*model.Catalog, model.Answers, advisor.Options, []int) []model.Recommendation
+	// change works out what would change the order of a ranking
+	// (advisor.Engine.WhatWouldChange: a ranking more per risk of #1),
+	// asked only when the detail shows #1; why holds its lines.
+	change func(*model.Catalog, model.Answers, advisor.Options, *model.Result)
+	why    whyState
+}
+
+// whyState is what would change the order of the ranking seq: the lines
+// advisor.WhatWouldChange adds to its WhyFirst, asked once per ranking.
+type whyState struct {
+	asked, seq int
+	lines      []string
+}
+
+// whyMsg carries the lines of what would change the order of a ranking.
+type whyMsg struct {
+	seq   int
+	lines []string
 }
 
 // New returns the root model for a configuration.
@@ -114,6 +132,7 @@ func New(cfg Config) Model {
 		now:     time.Now,
 		rank:    engineRank(eng),
 		expand:  engineExpand(eng),
+		change:  engineChange(eng),
 		cache:   &viewCache{},
 		width:   80,
 		height:  24,
@@ -166,6 +185,32 @@ func engineExpand(eng *advisor.Engine) func(*model.Catalog, model.Answers, advis
 	}
 }
 
+// engineChange works out what would change the order with the engine of
+// the wizard's catalog.
+func engineChange(eng *advisor.Engine) func(*model.Catalog, model.Answers, advisor.Options, *model.Result) {
+	return func(cat *model.Catalog, a model.Answers, opt advisor.Options, res *model.Result) {
+		if cat == eng.Catalog() {
+			eng.WhatWouldChange(a, opt, res)
+			return
+		}
+		advisor.WhatWouldChange(cat, a, opt, res)
+	}
+}
+
+// whyCmd works out, off the update loop, the lines that say what would
+// change the order of ranking seq: WhatWouldChange ranks once more per
+// risk of #1, too slow for every keystroke, so it runs only for the
+// detail of #1.
+func whyCmd(seq int, cat *model.Catalog, a model.Answers, opt advisor.Options, res model.Result, change func(*model.Catalog, model.Answers, advisor.Options, *model.Result)) tea.Cmd {
+	base := len(res.WhyFirst)
+	res.WhyFirst = append([]string(nil), res.WhyFirst...)
+	res.Recommendations = res.Recommendations[:min(len(res.Recommendations), 1)]
+	return func() tea.Msg {
+		change(cat, a, opt, &res)
+		return whyMsg{seq: seq, lines: res.WhyFirst[base:]}
+	}
+}
+
 // recommend ranks the offers; a nil catalog gives an empty result.
 func recommend(cat *model.Catalog, a model.Answers, opt advisor.Options) model.Result {
 	if cat == nil {
@@ -196,6 +241,10 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 	case expandMsg:
 		m.offers.addFull(msg)
+	case whyMsg:
+		if msg.seq == m.resSeq {
+			m.why.seq, m.why.lines = msg.seq, msg.lines
+		}
 	case saveDoneMsg:
 		m, cmd = m.apply(newExportDialog(&m).done(msg))
 	case tea.PasteMsg:

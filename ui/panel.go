@@ -482,6 +482,18 @@ func (m detailView) Render(w, _ int) []string {
 		}
 		out = append(out, fit(strings.Join(codes, "  "), w))
 	}
+	if len(m.res.Recommendations) > 0 && recKey(r) == recKey(&m.res.Recommendations[0]) && len(m.res.WhyFirst) > 0 {
+		// Why #1 beats the runner-up, and what would change the order
+		// (worked out off the update loop for #1 only).
+		out = append(out, fit(m.st.Value.Render(m.t.s(mWhyFirst)), w))
+		lines := m.res.WhyFirst
+		if m.why != nil && m.why.seq == m.resSeq {
+			lines = append(lines[:len(lines):len(lines)], m.why.lines...)
+		}
+		for _, l := range lines {
+			out = append(out, wrapHanging(m.st.Muted, "  ", l, w)...)
+		}
+	}
 	if len(r.Risk) > 0 {
 		// The risk the order prices in, penalty by penalty.
 		out = append(out, fit(m.st.Muted.Render(m.t.f(mRiskPriced, r.RiskPercent)), w))
