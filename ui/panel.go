@@ -482,18 +482,6 @@ func (m detailView) Render(w, _ int) []string {
 		}
 		out = append(out, fit(strings.Join(codes, "  "), w))
 	}
-	if len(m.res.Recommendations) > 0 && recKey(r) == recKey(&m.res.Recommendations[0]) && len(m.res.WhyFirst) > 0 {
-		// Why #1 beats the runner-up, and what would change the order
-		// (worked out off the update loop for #1 only).
-		out = append(out, fit(m.st.Value.Render(m.t.s(mWhyFirst)), w))
-		lines := m.res.WhyFirst
-		if m.why != nil && m.why.seq == m.resSeq {
-			lines = append(lines[:len(lines):len(lines)], m.why.lines...)
-		}
-		for _, l := range lines {
-			out = append(out, wrapHanging(m.st.Muted, "  ", l, w)...)
-		}
-	}
 	if len(r.Risk) > 0 {
 		// The risk the order prices in, penalty by penalty.
 		out = append(out, fit(m.st.Muted.Render(m.t.f(mRiskPriced, r.RiskPercent)), w))
@@ -506,6 +494,19 @@ func (m detailView) Render(w, _ int) []string {
 	out = append(out, "")
 	out = append(out, m.hiddenCostLines(r, w)...)
 	out = append(out, "")
+	if len(m.res.Recommendations) > 0 && recKey(r) == recKey(&m.res.Recommendations[0]) && len(m.res.WhyFirst) > 0 {
+		// Why #1 beats the runner-up, and what would change the order
+		// (worked out off the update loop for #1 only).
+		out = append(out, fit(m.st.PaneTitleOn.Render(m.t.s(mWhyFirst)), w))
+		lines := m.res.WhyFirst
+		if m.why != nil && m.why.seq == m.resSeq {
+			lines = append(lines[:len(lines):len(lines)], m.why.lines...)
+		}
+		for _, l := range lines {
+			out = append(out, wrapHanging(m.st.Muted, "  ", l, w)...)
+		}
+		out = append(out, "")
+	}
 	out = append(out, m.warningLines(r, w)...)
 	if as := m.res.Requirement.Assumptions; len(as) > 0 {
 		out = append(out, "", fit(m.st.PaneTitleOn.Render(m.t.s(mAssumptions)), w))
