@@ -68,6 +68,10 @@ const (
 	tRecPMChosen
 	tRecPMUpTo
 	tRecPMNotFor
+	tRecEst
+	tRecUnknownPart
+	tRecStorage
+	tRecEgress
 
 	// The names of the checks advisor.Verify makes and the words it uses
 	// for a value it could not learn (checkWords), as advisor.Verify
@@ -117,37 +121,41 @@ var cliTexts = text.Table[cliMsg]{
 	// The recommend command's table output: its headings, column headers and
 	// the words of its cells. Figures are formatted the same in both
 	// languages.
-	tRecNeed:       {"Need:    %s GPU memory (%s) for %s in %s", "需求：    %s GPU 显存（%s），用于 %s，精度 %s"},
-	tRecRunJob:     {"Run:     a job of %s %s (cost to finish)", "运行：    %s %s 的作业（按完成计费）"},
-	tRecRunPeriod:  {"Run:     %s at %s h/week = %s GPU hours", "运行：    %s，每周 %s 小时 = %s GPU 小时"},
-	tRecBudget:     {"Budget:  %s", "预算：    %s"},
-	tRecCatalog:    {"Catalog: %s, prices as of %s; %d offers considered, %d fit", "目录：    %s，价格截至 %s；考虑了 %d 个报价，%d 个符合"},
-	tRecNoFit:      {"No offer fits.", "没有符合的报价。"},
-	tRecHeader:     {"#\tPROVIDER\tINSTANCE\tGPUS\tVRAM\tPRICE MODEL\tPER HOUR\tTOTAL\tBUDGET\tWARNINGS", "#\t服务商\t实例\tGPU\t显存\t计价方式\t每小时\t总计\t预算\t警告"},
-	tRecTokens:     {"tokens", "token"},
-	tRecImages:     {"images", "张图"},
-	tRecNodes:      {" x%d nodes", " x%d 节点"},
-	tRecOK:         {"ok", "内"},
-	tRecOver:       {"over", "超"},
-	tRecNote:       {"Note: %s", "注：%s"},
-	tRecTry:        {"Try:   %s — %s", "可试：  %s — %s"},
-	tRecWarnings:   {"Warnings for #1:", "#1 的警告："},
-	tRecHidden:     {"Storage and egress for #1:", "#1 的存储与出网流量："},
-	tRecImagesOn:   {"Images on #1: %s s per image on one GPU, %s images an hour, %s per image", "#1 生成图片：单 GPU 每张 %s 秒，每小时 %s 张，每张 %s"},
-	tRecWhy:        {"Why #1:", "为何选 #1："},
-	tRecRisk:       {"Risk priced into the order for #1 (+%d%%):", "#1 排序中计入的风险（+%d%%）："},
-	tRecConverted:  {"≈ converted at 1 USD = %s %s (%s, %s)", "≈ 按 1 USD = %s %s 换算（%s，%s）"},
-	tRecRunFor:     {"Run for #1:", "#1 的运行："},
-	tRecRunParts:   {"  job %s + set-up %s (%s: provision %s, image pull %s", "  作业 %s + 准备 %s（%s：开机 %s，拉取镜像 %s"},
-	tRecRunWeights: {", %s GB weights %s, load %s", "，%s GB 权重 %s，加载 %s"},
-	tRecRunTotal:   {") = %s on the GPUs", "）= GPU 上共 %s"},
-	tRecBilled:     {"  billed %s under %s", "  计费 %s，按 %s"},
-	tRecPMTitle:    {"Price models for #1:", "#1 的计价方式："},
-	tRecPMHeader:   {"  MODEL\tPER HOUR\tTOTAL\tWHERE\tSTATUS\tINTERRUPTION", "  计价方式\t每小时\t总计\t适用地区\t状态\t中断"},
-	tRecPMEligible: {"eligible", "可用"},
-	tRecPMChosen:   {"chosen", "已选"},
-	tRecPMUpTo:     {"best case, not a price", "最好情况，并非价格"},
-	tRecPMNotFor:   {"not for this run", "不适用于本次运行"},
+	tRecNeed:        {"Need:    %s GPU memory (%s) for %s in %s", "需求：    %s GPU 显存（%s），用于 %s，精度 %s"},
+	tRecRunJob:      {"Run:     a job of %s %s (cost to finish)", "运行：    %s %s 的作业（按完成计费）"},
+	tRecRunPeriod:   {"Run:     %s at %s h/week = %s GPU hours", "运行：    %s，每周 %s 小时 = %s GPU 小时"},
+	tRecBudget:      {"Budget:  %s", "预算：    %s"},
+	tRecCatalog:     {"Catalog: %s, prices as of %s; %d offers considered, %d fit", "目录：    %s，价格截至 %s；考虑了 %d 个报价，%d 个符合"},
+	tRecNoFit:       {"No offer fits.", "没有符合的报价。"},
+	tRecHeader:      {"#\tPROVIDER\tINSTANCE\tGPUS\tVRAM\tPRICE MODEL\tPER HOUR\tTOTAL\tBUDGET\tWARNINGS", "#\t服务商\t实例\tGPU\t显存\t计价方式\t每小时\t总计\t预算\t警告"},
+	tRecTokens:      {"tokens", "token"},
+	tRecImages:      {"images", "张图"},
+	tRecNodes:       {" x%d nodes", " x%d 节点"},
+	tRecOK:          {"ok", "内"},
+	tRecOver:        {"over", "超"},
+	tRecNote:        {"Note: %s", "注：%s"},
+	tRecTry:         {"Try:   %s — %s", "可试：  %s — %s"},
+	tRecWarnings:    {"Warnings for #1:", "#1 的警告："},
+	tRecHidden:      {"Storage and egress for #1:", "#1 的存储与出网流量："},
+	tRecImagesOn:    {"Images on #1: %s s per image on one GPU, %s images an hour, %s per image", "#1 生成图片：单 GPU 每张 %s 秒，每小时 %s 张，每张 %s"},
+	tRecWhy:         {"Why #1:", "为何选 #1："},
+	tRecRisk:        {"Risk priced into the order for #1 (+%d%%):", "#1 排序中计入的风险（+%d%%）："},
+	tRecConverted:   {"≈ converted at 1 USD = %s %s (%s, %s)", "≈ 按 1 USD = %s %s 换算（%s，%s）"},
+	tRecRunFor:      {"Run for #1:", "#1 的运行："},
+	tRecRunParts:    {"  job %s + set-up %s (%s: provision %s, image pull %s", "  作业 %s + 准备 %s（%s：开机 %s，拉取镜像 %s"},
+	tRecRunWeights:  {", %s GB weights %s, load %s", "，%s GB 权重 %s，加载 %s"},
+	tRecRunTotal:    {") = %s on the GPUs", "）= GPU 上共 %s"},
+	tRecBilled:      {"  billed %s under %s", "  计费 %s，按 %s"},
+	tRecPMTitle:     {"Price models for #1:", "#1 的计价方式："},
+	tRecPMHeader:    {"  MODEL\tPER HOUR\tTOTAL\tWHERE\tSTATUS\tINTERRUPTION", "  计价方式\t每小时\t总计\t适用地区\t状态\t中断"},
+	tRecPMEligible:  {"eligible", "可用"},
+	tRecPMChosen:    {"chosen", "已选"},
+	tRecPMUpTo:      {"best case, not a price", "最好情况，并非价格"},
+	tRecPMNotFor:    {"not for this run", "不适用于本次运行"},
+	tRecEst:         {"est.", "估算"},
+	tRecUnknownPart: {"unknown", "未知"},
+	tRecStorage:     {"storage", "存储"},
+	tRecEgress:      {"egress", "出网流量"},
 
 	tCheckGPUModel:     {"GPU model", "GPU 型号"},
 	tCheckGPUCount:     {"GPU count", "GPU 数量"},

@@ -183,7 +183,7 @@ func writeTable(w io.Writer, cat *model.Catalog, a model.Answers, res model.Resu
 			}
 			fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%.0f GiB\t%s\t%s\t%s\t%s\t%s\n", i+1, r.Provider, r.InstanceType, gpus,
 				r.VRAMGiB*float64(max(r.Nodes, 1)), r.PriceModel, money(r.Hourly, res.Currency, r.Converted),
-				totalCell(&r, res.Currency), budget, strings.Join(codes, " "))
+				totalCell(&r, res.Currency, lang), budget, strings.Join(codes, " "))
 		}
 		tw.Flush()
 	}

@@ -12,7 +12,7 @@ import (
 // total says so: "~$1,234 est. egress". When not even an estimate exists,
 // the total counts the known parts only and says so: "≥$1,234 + unknown
 // egress".
-func totalCell(r *model.Recommendation, cur model.Currency) string {
+func totalCell(r *model.Recommendation, cur model.Currency, lang string) string {
 	s := money(r.Total, cur, r.Converted)
 	h := &r.HiddenCosts
 	if r.Total <= 0 || !h.Partial() && !h.Estimated() {
@@ -22,7 +22,7 @@ func totalCell(r *model.Recommendation, cur model.Currency) string {
 	for _, p := range []struct {
 		name               string
 		estimated, unknown bool
-	}{{"storage", h.StorageEstimated, h.StorageUnknown}, {"egress", h.EgressEstimated, h.EgressUnknown}} {
+	}{{tRecStorage.in(lang), h.StorageEstimated, h.StorageUnknown}, {tRecEgress.in(lang), h.EgressEstimated, h.EgressUnknown}} {
 		switch {
 		case p.unknown:
 			unk = append(unk, p.name)
@@ -35,9 +35,9 @@ func totalCell(r *model.Recommendation, cur model.Currency) string {
 		if !strings.HasPrefix(s, "≈") { // a converted amount is marked approximate already
 			s = "~" + s
 		}
-		return s + " est. " + strings.Join(est, ", ")
+		return s + " " + tRecEst.in(lang) + " " + strings.Join(est, ", ")
 	case len(est) == 0:
-		return "≥" + s + " + unknown " + strings.Join(unk, ", ")
+		return "≥" + s + " + " + tRecUnknownPart.in(lang) + " " + strings.Join(unk, ", ")
 	}
-	return "≥" + s + " (est. " + strings.Join(est, ", ") + ") + unknown " + strings.Join(unk, ", ")
+	return "≥" + s + " (" + tRecEst.in(lang) + " " + strings.Join(est, ", ") + ") + " + tRecUnknownPart.in(lang) + " " + strings.Join(unk, ", ")
 }

@@ -86,6 +86,11 @@ func TestRecommendOverBudgetAndAllIn(t *testing.T) {
 	if !regexp.MustCompile(`(≥\$[0-9.,k]+ \+ unknown|~\$[0-9.,k]+ est\.) (storage, egress|storage|egress)`).MatchString(table) {
 		t.Errorf("table does not mark an estimated or partial total:\n%s", table)
 	}
+	// The same marks in Chinese.
+	_, zh, _ := runCLI(t, append(args, "--lang", "zh")...)
+	if !regexp.MustCompile(`(≥[≈$¥0-9.,k]+ \+ 未知|[~≈][$¥0-9.,k]+ 估算) (存储, 出网流量|存储|出网流量)`).MatchString(zh) {
+		t.Errorf("the Chinese table does not mark an estimated or partial total in Chinese:\n%s", zh)
+	}
 
 	// --within-budget: only offers within it, the others counted as hidden.
 	_, out, _ = runCLI(t, append(args, "--within-budget", "--format", "json")...)
