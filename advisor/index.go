@@ -31,6 +31,8 @@ type index struct {
 	gpus      []gpuInfo
 	curs      []model.Currency
 	maxVRAM   float64
+	// tails counts the rows a scan stops before reading (tail.go).
+	tails *tails
 }
 
 // row is one offer's prices (per node, in the offer's currency) and the
@@ -243,6 +245,11 @@ func buildIndex(cat *model.Catalog) *index {
 	}
 	ix.spotOrder = sortedByBound(ix.rows, ix.hot, func(h *hotRow) float32 { return h.lbSpotUSD })
 	linkSXMSiblings(cat, ix)
+	fxOK := make([]bool, len(fxUSD))
+	for i, v := range fxUSD {
+		fxOK[i] = v > 0
+	}
+	ix.tails = buildTails(ix, fxOK)
 	return ix
 }
 
