@@ -419,12 +419,12 @@ func nvlinkOf(o *model.Offer, ix *index, g int32) int8 {
 
 // isSXM reports whether a GPU is an SXM (NVLink baseboard) part.
 func isSXM(g *model.GPU) bool {
-	return strings.Contains(strings.ToUpper(g.FormFactor), "SXM") || strings.Contains(strings.ToUpper(g.Name), "SXM")
+	return containsFold(g.FormFactor, "SXM") || containsFold(g.Name, "SXM")
 }
 
 // isPCIe reports whether a GPU is a PCIe card.
 func isPCIe(g *model.GPU) bool {
-	return strings.Contains(strings.ToUpper(g.FormFactor), "PCIE") || strings.Contains(strings.ToUpper(g.Name), "PCIE")
+	return containsFold(g.FormFactor, "PCIE") || containsFold(g.Name, "PCIE")
 }
 
 // linkSXMSiblings finds, for each PCIe GPU, an SXM part of the same chip

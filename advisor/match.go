@@ -65,3 +65,15 @@ func tokens(s string) []string {
 		return !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r > 127)
 	})
 }
+
+// containsFold reports whether s contains sub, ignoring ASCII case,
+// without building lower- or upper-case copies (the GPU name tests run
+// for every shape of every ranking).
+func containsFold(s, sub string) bool {
+	for i := 0; i+len(sub) <= len(s); i++ {
+		if strings.EqualFold(s[i:i+len(sub)], sub) {
+			return true
+		}
+	}
+	return false
+}
