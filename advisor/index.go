@@ -31,6 +31,9 @@ type index struct {
 	gpus      []gpuInfo
 	curs      []model.Currency
 	maxVRAM   float64
+	// topo1 is, per shape, its network on one node (topoOf), which
+	// depends on the shape alone.
+	topo1 []topo
 	// tails counts the rows a scan stops before reading (tail.go).
 	tails *tails
 }
@@ -250,6 +253,11 @@ func buildIndex(cat *model.Catalog) *index {
 		fxOK[i] = v > 0
 	}
 	ix.tails = buildTails(ix, fxOK)
+	ix.topo1 = make([]topo, len(ix.shapes))
+	for i := range ix.shapes {
+		s := &ix.shapes[i]
+		ix.topo1[i] = topoOf(ix.shapeGPU(s), s.nvlink, s.ic, s.rdma, s.netGbps, s.count, 1)
+	}
 	return ix
 }
 

@@ -250,7 +250,7 @@ func reuseCall(c *call, e *Engine, a model.Answers, l lang) *call {
 	c.shapes = grow(c.shapes, len(ix.shapes))
 	for i := range ix.shapes {
 		sr := &c.shapes[i]
-		*sr = c.evalShape(&ix.shapes[i])
+		*sr = c.evalShape(i)
 		if sr.ok {
 			sr.runH, sr.runCal = c.runHours(sr, sr.setup.baseHours())
 			if sr.noLen = c.p.jobMode && sr.runH <= 0; sr.noLen {
@@ -307,7 +307,8 @@ func gpuWanted(q string, g *gpuInfo) bool {
 
 // evalShape works out the smallest configuration of a shape that holds
 // the job, and its speed.
-func (c *call) evalShape(s *shape) shapeRes {
+func (c *call) evalShape(si int) shapeRes {
+	s := &c.ix.shapes[si]
 	p := c.p
 	var sr shapeRes
 	if c.a.GPU != "" && (s.gpu < 0 || !c.gpuOK[s.gpu]) || c.a.GPUs > 0 && s.count != c.a.GPUs {
@@ -407,8 +408,10 @@ func (c *call) evalShape(s *shape) shapeRes {
 	if s.gpu >= 0 {
 		g = c.ix.gpus[s.gpu].g
 	}
-	in := speedIn{g: g, frac: s.frac, n: n, t: sr.tp, r: sr.reps, nodes: sr.nodes, sharding: sr.sharding,
-		net: topoOf(g, s.nvlink, s.ic, s.rdma, s.netGbps, n, sr.nodes)}
+	in := speedIn{g: g, frac: s.frac, n: n, t: sr.tp, r: sr.reps, nodes: sr.nodes, sharding: sr.sharding, net: c.ix.topo1[si]}
+	if sr.nodes != 1 {
+		in.net = topoOf(g, s.nvlink, s.ic, s.rdma, s.netGbps, n, sr.nodes)
+	}
 	sr.speed, sr.jobH, sr.comm = p.speedOf(in)
 	sr.cores = p.coresNeeded(sr.used/max(sr.nodes, 1), sr.reps)
 	loaders := sr.tp * sr.nodes
