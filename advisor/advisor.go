@@ -78,7 +78,8 @@ func (e *Engine) Recommend(a model.Answers, opt Options) model.Result {
 		return res
 	}
 	res.Catalog = cat.Info
-	c := newCall(e, a, l)
+	c := e.getCall(a, l)
+	defer e.putCall(c)
 	res.Requirement = c.p.req
 	res.Currency = c.disp
 	res.Considered = len(cat.Offers)
