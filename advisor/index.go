@@ -138,6 +138,9 @@ func buildIndex(cat *model.Catalog) *index {
 		return int32(len(ix.gpus) - 1)
 	}
 	var zoneScratch []int
+	// Many offers share a network note: its rate is read once (nodeGbps
+	// runs a regular expression).
+	gbpsOf := map[string]float64{}
 	for i := range cat.Offers {
 		o := &cat.Offers[i]
 		pk := strings.ToLower(o.Provider)
@@ -175,7 +178,12 @@ func buildIndex(cat *model.Catalog) *index {
 			gp = ix.gpus[g].g
 		}
 		usable, _ := gp.Usable(o.VRAMGiB)
-		k := shapeKey{gpu: g, count: o.GPUCount, vram: usable, frac: frac, nvlink: nvlinkOf(o, ix, g), rdma: o.RDMA, ic: o.Interconnect, netGbps: nodeGbps(o)}
+		gbps, ok := gbpsOf[o.InterNodeNetwork]
+		if !ok {
+			gbps = nodeGbps(o)
+			gbpsOf[o.InterNodeNetwork] = gbps
+		}
+		k := shapeKey{gpu: g, count: o.GPUCount, vram: usable, frac: frac, nvlink: nvlinkOf(o, ix, g), rdma: o.RDMA, ic: o.Interconnect, netGbps: gbps}
 		si, ok := shapeIdx[k]
 		if !ok {
 			ix.shapes = append(ix.shapes, shape(k))

@@ -2,8 +2,10 @@ package data
 
 import (
 	"fmt"
+	"runtime"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/gpupick/gpupick/model"
 )
@@ -297,8 +299,70 @@ func decodeTSV[T any](name, text string, cols []column[T], ctx *tsvCtx) ([]T, er
 			return nil, fmt.Errorf("%s: line 1: column %q is missing", name, cols[j].name)
 		}
 	}
-	out := make([]T, 0, strings.Count(rest, "\n"))
-	lineNo := 1
+	// A long table is decoded in chunks of whole lines, one per CPU, at
+	// once (the columns' decoders only read ctx); the first error in line
+	// order is the one reported, as a single pass would.
+	chunks := splitLines(rest, tsvChunks(len(rest)))
+	if len(chunks) == 1 {
+		return decodeRows(name, rest, 1, order, cols, ctx)
+	}
+	parts := make([][]T, len(chunks))
+	errs := make([]error, len(chunks))
+	var wg sync.WaitGroup
+	first := 1
+	for i, ch := range chunks {
+		wg.Add(1)
+		go func(i, first int, ch string) {
+			defer wg.Done()
+			parts[i], errs[i] = decodeRows(name, ch, first, order, cols, ctx)
+		}(i, first, ch)
+		first += strings.Count(ch, "\n")
+	}
+	wg.Wait()
+	n := 0
+	for i := range parts {
+		if errs[i] != nil {
+			return nil, errs[i]
+		}
+		n += len(parts[i])
+	}
+	out := make([]T, 0, n)
+	for _, p := range parts {
+		out = append(out, p...)
+	}
+	return out, nil
+}
+
+// tsvChunkBytes is the least text a chunk of a parallel decode holds:
+// below it, starting a goroutine costs more than it saves.
+const tsvChunkBytes = 256 << 10
+
+// tsvChunks is how many chunks to decode a table body of n bytes in.
+func tsvChunks(n int) int {
+	return max(1, min(runtime.GOMAXPROCS(0), n/tsvChunkBytes))
+}
+
+// splitLines cuts text into k pieces of about the same size, each ending
+// at a line end (the last at the text's end).
+func splitLines(text string, k int) []string {
+	out := make([]string, 0, k)
+	for i := k; i > 1 && text != ""; i-- {
+		at := len(text) / i
+		nl := strings.IndexByte(text[at:], '\n')
+		if nl < 0 {
+			break
+		}
+		out = append(out, text[:at+nl+1])
+		text = text[at+nl+1:]
+	}
+	return append(out, text)
+}
+
+// decodeRows decodes the lines of a table body, the first of them line
+// lineNo+1 of the file, with the header's column order.
+func decodeRows[T any](name, rest string, lineNo int, order []int, cols []column[T], ctx *tsvCtx) ([]T, error) {
+	out := make([]T, 0, strings.Count(rest, "\n")+1)
+	var line string
 	for rest != "" {
 		lineNo++
 		line, rest, _ = strings.Cut(rest, "\n")
