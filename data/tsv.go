@@ -300,37 +300,42 @@ func decodeTSV[T any](name, text string, cols []column[T], ctx *tsvCtx) ([]T, er
 		}
 	}
 	// A long table is decoded in chunks of whole lines, one per CPU, at
-	// once (the columns' decoders only read ctx); the first error in line
-	// order is the one reported, as a single pass would.
+	// once (the columns' decoders only read ctx), each into its part of
+	// one slice; the first error in line order is the one reported, as a
+	// single pass would.
 	chunks := splitLines(rest, tsvChunks(len(rest)))
-	if len(chunks) == 1 {
-		return decodeRows(name, rest, 1, order, cols, ctx)
+	lines := make([]int, len(chunks)+1) // lines before each chunk
+	for i, ch := range chunks {
+		lines[i+1] = lines[i] + strings.Count(ch, "\n")
+		if i == len(chunks)-1 && ch != "" && ch[len(ch)-1] != '\n' {
+			lines[i+1]++ // a last line without its newline
+		}
 	}
-	parts := make([][]T, len(chunks))
+	out := make([]T, lines[len(chunks)])
+	if len(chunks) == 1 {
+		n, err := decodeRows(name, rest, 1, order, cols, ctx, out)
+		return out[:n], err
+	}
+	got := make([]int, len(chunks))
 	errs := make([]error, len(chunks))
 	var wg sync.WaitGroup
-	first := 1
 	for i, ch := range chunks {
 		wg.Add(1)
-		go func(i, first int, ch string) {
+		go func(i int, ch string) {
 			defer wg.Done()
-			parts[i], errs[i] = decodeRows(name, ch, first, order, cols, ctx)
-		}(i, first, ch)
-		first += strings.Count(ch, "\n")
+			got[i], errs[i] = decodeRows(name, ch, 1+lines[i], order, cols, ctx, out[lines[i]:lines[i+1]])
+		}(i, ch)
 	}
 	wg.Wait()
+	// Close the gaps blank lines leave.
 	n := 0
-	for i := range parts {
+	for i := range chunks {
 		if errs[i] != nil {
 			return nil, errs[i]
 		}
-		n += len(parts[i])
+		n += copy(out[n:], out[lines[i]:lines[i]+got[i]])
 	}
-	out := make([]T, 0, n)
-	for _, p := range parts {
-		out = append(out, p...)
-	}
-	return out, nil
+	return out[:n], nil
 }
 
 // tsvChunkBytes is the least text a chunk of a parallel decode holds:
@@ -359,9 +364,11 @@ func splitLines(text string, k int) []string {
 }
 
 // decodeRows decodes the lines of a table body, the first of them line
-// lineNo+1 of the file, with the header's column order.
-func decodeRows[T any](name, rest string, lineNo int, order []int, cols []column[T], ctx *tsvCtx) ([]T, error) {
-	out := make([]T, 0, strings.Count(rest, "\n")+1)
+// lineNo+1 of the file, with the header's column order, into dst (one
+// element a line at most); it returns how many it decoded (blank lines
+// give none).
+func decodeRows[T any](name, rest string, lineNo int, order []int, cols []column[T], ctx *tsvCtx, dst []T) (int, error) {
+	n := 0
 	var line string
 	for rest != "" {
 		lineNo++
@@ -369,26 +376,26 @@ func decodeRows[T any](name, rest string, lineNo int, order []int, cols []column
 		if line == "" {
 			continue
 		}
-		var rec T
+		rec := &dst[n]
 		field, from := 0, 0
 		for i := 0; i <= len(line); i++ {
 			if i < len(line) && line[i] != '\t' {
 				continue
 			}
 			if field >= len(order) {
-				return nil, fmt.Errorf("%s: line %d: more than %d fields", name, lineNo, len(order))
+				return 0, fmt.Errorf("%s: line %d: more than %d fields", name, lineNo, len(order))
 			}
 			c := &cols[order[field]]
-			if err := c.dec(&rec, line[from:i], ctx); err != nil {
-				return nil, fmt.Errorf("%s: line %d: column %s: %w", name, lineNo, c.name, err)
+			if err := c.dec(rec, line[from:i], ctx); err != nil {
+				return 0, fmt.Errorf("%s: line %d: column %s: %w", name, lineNo, c.name, err)
 			}
 			field++
 			from = i + 1
 		}
 		if field != len(order) {
-			return nil, fmt.Errorf("%s: line %d: %d fields, want %d", name, lineNo, field, len(order))
+			return 0, fmt.Errorf("%s: line %d: %d fields, want %d", name, lineNo, field, len(order))
 		}
-		out = append(out, rec)
+		n++
 	}
-	return out, nil
+	return n, nil
 }
