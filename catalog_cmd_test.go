@@ -467,3 +467,20 @@ func TestCatalogDamagedCacheNotice(t *testing.T) {
 		t.Errorf("exit %d, stderr %q, want it to start %q", code, errs, want)
 	}
 }
+
+// catalog show names a retired instance type's retirement date and the
+// provider's notice.
+func TestCatalogShowRetired(t *testing.T) {
+	isolate(t)
+	code, out, errOut := runCLI(t, "catalog", "show", "Standard_NC24s_v3")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	if !strings.Contains(out, "retired") || !strings.Contains(out, "2025-09-30") || !strings.Contains(out, "ncv3-nc6s-nc12s-nc24s-retirement") {
+		t.Errorf("catalog show does not name the retirement:\n%s", out)
+	}
+	code, out, _ = runCLI(t, "catalog", "show", "Standard_NV12s_v3")
+	if code != 0 || strings.Contains(out, "retired ") {
+		t.Errorf("NVv3 (not retired) shows a retirement (exit %d)", code)
+	}
+}

@@ -22,7 +22,7 @@ launcher does not know is refused with exit 2, never a broken file.
 Flags:
 `
 
-func runExport(args []string, stdout, stderr io.Writer) int {
+func runExport(args []string, env environ, stdout, stderr io.Writer) int {
 	fs := newFlagSet("export")
 	to := fs.String("to", "", "the launcher: skypilot or dstack")
 	lang := fs.String("lang", "", "language of messages: en or zh (default from LANG)")
@@ -45,7 +45,7 @@ func runExport(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail(exitUsage, "%v", err)
 	}
-	l, _ := (&commonFlags{lang: *lang}).language()
+	l, _ := (&commonFlags{lang: *lang, env: env}).language()
 	return writeLaunch(stdout, stderr, "export", tool, rec.Choice, rec.Answers, l)
 }
 

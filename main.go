@@ -39,24 +39,48 @@ func main() {
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 
+// environ is what gpupick reads from the environment: read once, in run,
+// and passed down to the commands and the wizard.
+type environ struct {
+	locale     string // LC_ALL, else LC_MESSAGES, else LANG ("" when none is set)
+	noColor    bool   // NO_COLOR is set to anything
+	accessible bool   // ACCESSIBLE is set to other than "", "0" or "false"
+}
+
+// readEnviron reads the environment through getenv.
+func readEnviron(getenv func(string) string) environ {
+	var e environ
+	for _, v := range []string{"LC_ALL", "LC_MESSAGES", "LANG"} {
+		if s := getenv(v); s != "" {
+			e.locale = s
+			break
+		}
+	}
+	e.noColor = getenv("NO_COLOR") != ""
+	v := strings.ToLower(strings.TrimSpace(getenv("ACCESSIBLE")))
+	e.accessible = v != "" && v != "0" && v != "false"
+	return e
+}
+
 // run dispatches a command line and returns the exit code.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	env := readEnviron(os.Getenv)
 	if len(args) > 0 {
 		switch args[0] {
 		case "recommend":
-			return runRecommend(args[1:], stdout, stderr)
+			return runRecommend(args[1:], env, stdout, stderr)
 		case "catalog":
 			return runCatalog(args[1:], stdout, stderr)
 		case "models":
-			return runModels(args[1:], stdout, stderr)
+			return runModels(args[1:], env, stdout, stderr)
 		case "export":
-			return runExport(args[1:], stdout, stderr)
+			return runExport(args[1:], env, stdout, stderr)
 		case "plan":
-			return runPlan(args[1:], stdout, stderr)
+			return runPlan(args[1:], env, stdout, stderr)
 		case "verify":
-			return runVerify(args[1:], stdout, stderr)
+			return runVerify(args[1:], env, stdout, stderr)
 		case "help", "-h", "-help", "--help":
-			return runWizard([]string{"--help"}, stdin, stdout, stderr)
+			return runWizard([]string{"--help"}, env, stdin, stdout, stderr)
 		case "version", "-version", "--version":
 			fmt.Fprintln(stdout, "gpupick", version)
 			return exitOK
@@ -66,7 +90,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return exitUsage
 		}
 	}
-	return runWizard(args, stdin, stdout, stderr)
+	return runWizard(args, env, stdin, stdout, stderr)
 }
 
 const usageText = `gpupick — which cloud GPU to rent, on which price model, for how much.
@@ -97,6 +121,7 @@ plain line prompts; LANG=zh_CN.UTF-8 (or --lang zh) shows the Chinese UI.
 type commonFlags struct {
 	catalog string
 	lang    string
+	env     environ // the environment, for the language when --lang is not given
 }
 
 func (c *commonFlags) register(fs *flag.FlagSet) {
@@ -191,15 +216,9 @@ func validateAnswers(a *model.Answers, cat *model.Catalog, flagName, file string
 }
 
 // echo cuts what the user typed to at most 80 characters for an error.
-func echo(s string) string {
-	r := []rune(s)
-	if len(r) <= 80 {
-		return s
-	}
-	return string(r[:79]) + "…"
-}
+func echo(s string) string { return model.Shorten(s, 79) }
 
-// language resolves --lang, then LC_ALL, LC_MESSAGES and LANG.
+// language resolves --lang, then the locale (LC_ALL, LC_MESSAGES and LANG).
 func (c *commonFlags) language() (string, error) {
 	switch strings.ToLower(c.lang) {
 	case "en", "zh":
@@ -208,13 +227,8 @@ func (c *commonFlags) language() (string, error) {
 	default:
 		return "", fmt.Errorf("--lang %q: unknown language (use en or zh)", c.lang)
 	}
-	for _, v := range []string{"LC_ALL", "LC_MESSAGES", "LANG"} {
-		if s := os.Getenv(v); s != "" {
-			if strings.HasPrefix(strings.ToLower(s), "zh") {
-				return "zh", nil
-			}
-			return "en", nil
-		}
+	if strings.HasPrefix(strings.ToLower(c.env.locale), "zh") {
+		return "zh", nil
 	}
 	return "en", nil
 }
@@ -258,9 +272,9 @@ func isTerminal(f *os.File) bool {
 	return err == nil && st.Mode()&os.ModeCharDevice != 0
 }
 
-func runWizard(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+func runWizard(args []string, env environ, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlagSet("wizard")
-	var common commonFlags
+	common := commonFlags{env: env}
 	common.register(fs)
 	var af answerFlags
 	af.register(fs)
@@ -282,7 +296,7 @@ func runWizard(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	in, _ := stdin.(*os.File)
 	out, _ := stdout.(*os.File)
-	acc := *accessible || envOn("ACCESSIBLE") || in == nil || out == nil || !isTerminal(in) || !isTerminal(out)
+	acc := *accessible || env.accessible || in == nil || out == nil || !isTerminal(in) || !isTerminal(out)
 	err := ui.Run(ui.Config{
 		Catalog:    ss.cat,
 		Answers:    ss.answers,
@@ -294,6 +308,7 @@ func runWizard(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		Launch:     writeLaunchFile,
 		Version:    version,
 		Accessible: acc,
+		NoColor:    env.noColor,
 		In:         stdin,
 		Out:        stdout,
 	})
@@ -304,11 +319,4 @@ func runWizard(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return fail(exitFail, "%v", err)
 	}
 	return exitOK
-}
-
-// envOn reports whether an environment variable is set to something other
-// than "", "0" or "false".
-func envOn(name string) bool {
-	v := strings.ToLower(strings.TrimSpace(os.Getenv(name)))
-	return v != "" && v != "0" && v != "false"
 }

@@ -17,9 +17,9 @@ preset names, Hugging Face ids, or an unambiguous prefix of either.
 Flags:
 `
 
-func runModels(args []string, stdout, stderr io.Writer) int {
+func runModels(args []string, env environ, stdout, stderr io.Writer) int {
 	fs := newFlagSet("models")
-	var common commonFlags
+	common := commonFlags{env: env}
 	common.register(fs)
 	format := fs.String("format", "table", "output format: table or json")
 	if code, ok := parseFlags(fs, args, modelsHelp, stdout, stderr); !ok {

@@ -19,9 +19,9 @@ run on each, and the rule that turns the results into a choice.
 Flags:
 `
 
-func runPlan(args []string, stdout, stderr io.Writer) int {
+func runPlan(args []string, env environ, stdout, stderr io.Writer) int {
 	fs := newFlagSet("plan")
-	var common commonFlags
+	common := commonFlags{env: env}
 	common.register(fs)
 	hours := fs.Float64("hours", advisor.DefaultTrialHours, "the `H` hours each candidate is rented for the trial")
 	file, rest := splitFile(args)
@@ -56,7 +56,7 @@ func runPlan(args []string, stdout, stderr io.Writer) int {
 // writePlan prints a trial plan: the candidates and what each costs, the
 // total, the decision rule and the benchmark script, in lang.
 func writePlan(w io.Writer, res model.Result, tr advisor.Trial, lang string) error {
-	fmt.Fprintf(w, tPlanTitle.in(lang)+"\n\n", len(tr.Candidates), fmtHours(tr.Hours), res.Catalog.Origin, res.Catalog.SnapshotDate)
+	fmt.Fprintf(w, tPlanTitle.in(lang)+"\n\n", len(tr.Candidates), model.FormatNumber(tr.Hours), res.Catalog.Origin, res.Catalog.SnapshotDate)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, tPlanHeader.in(lang))
 	for i, c := range tr.Candidates {
@@ -89,8 +89,6 @@ func planMoney(v float64, cur model.Currency, converted bool, lang string) strin
 	}
 	return s
 }
-
-func fmtHours(h float64) string { return fmt.Sprintf("%g", h) }
 
 func nodesText(n int, lang string) string {
 	if n > 1 {

@@ -32,9 +32,9 @@ the answers file or the overlay; the message names it), 3 nothing fits.
 Flags:
 `
 
-func runRecommend(args []string, stdout, stderr io.Writer) int {
+func runRecommend(args []string, env environ, stdout, stderr io.Writer) int {
 	fs := newFlagSet("recommend")
-	var common commonFlags
+	common := commonFlags{env: env}
 	common.register(fs)
 	var af answerFlags
 	af.register(fs)
@@ -102,7 +102,7 @@ func runRecommend(args []string, stdout, stderr io.Writer) int {
 			return fail(exitFail, "%v", err)
 		}
 	default:
-		writeTable(stdout, cat, a, res)
+		writeTable(stdout, cat, a, res, lang)
 	}
 	if len(res.Recommendations) == 0 {
 		return exitNoFit
@@ -110,28 +110,28 @@ func runRecommend(args []string, stdout, stderr io.Writer) int {
 	return exitOK
 }
 
-// money formats an amount in the display currency; 0 is "unknown".
+// money formats an amount in the display currency (model.MoneyBrief);
+// 0 is "unknown", a converted amount is marked "≈".
 func money(v float64, cur model.Currency, converted bool) string {
-	if v <= 0 || math.IsNaN(v) || math.IsInf(v, 0) {
+	return moneyAs(v, cur, converted, model.MoneyBrief)
+}
+
+// moneyAs formats an amount in a style; 0 is "unknown", a converted
+// amount is marked "≈".
+func moneyAs(v float64, cur model.Currency, converted bool, style model.MoneyStyle) string {
+	s := model.FormatMoney(v, cur, style)
+	if s == "" {
 		return "unknown"
 	}
-	s := cur.Symbol()
 	if converted {
 		s = "≈" + s
 	}
-	switch {
-	case v >= 100000:
-		return s + fmt.Sprintf("%.0fk", v/1000)
-	case v >= 100:
-		return s + fmt.Sprintf("%.0f", v)
-	case v >= 10:
-		return s + fmt.Sprintf("%.1f", v)
-	}
-	return s + fmt.Sprintf("%.2f", v)
+	return s
 }
 
-// writeTable prints the requirement, the ranked offers and any notes.
-func writeTable(w io.Writer, cat *model.Catalog, a model.Answers, res model.Result) {
+// writeTable prints the requirement, the ranked offers and any notes, with
+// the headings in lang (the advisor writes the notes in it already).
+func writeTable(w io.Writer, cat *model.Catalog, a model.Answers, res model.Result, lang string) {
 	req := res.Requirement
 	var parts []string
 	for _, p := range req.Breakdown.Parts() {
@@ -143,36 +143,36 @@ func writeTable(w io.Writer, cat *model.Catalog, a model.Answers, res model.Resu
 	} else if req.ParamsB > 0 {
 		what += " " + model.FormatParams(req.ParamsB)
 	}
-	fmt.Fprintf(w, "Need:    %.1f GiB GPU memory (%s) for %s in %s\n", req.VRAMGiB, strings.Join(parts, ", "), what, req.Precision)
+	fmt.Fprintf(w, tRecNeed.in(lang)+"\n", fmt.Sprintf("%.1f GiB", req.VRAMGiB), strings.Join(parts, ", "), what, req.Precision)
 	if a.DurationMode == model.DurationJob {
-		unit := "tokens"
+		unit := tRecTokens
 		if req.Image != nil {
-			unit = "images"
+			unit = tRecImages
 		}
-		fmt.Fprintf(w, "Run:     a job of %s %s (cost to finish)\n", model.FormatCount(a.JobTokens), unit)
+		fmt.Fprintf(w, tRecRunJob.in(lang)+"\n", model.FormatCount(a.JobTokens), unit.in(lang))
 	} else {
-		fmt.Fprintf(w, "Run:     %s at %s h/week = %.0f GPU hours\n", model.FormatDuration(a.DurationHours), model.FormatNumber(a.HoursPerWeek), a.GPUHours())
+		fmt.Fprintf(w, tRecRunPeriod.in(lang)+"\n", model.FormatDuration(a.DurationHours), model.FormatNumber(a.HoursPerWeek), fmt.Sprintf("%.0f", a.GPUHours()))
 	}
 	if a.Budget.IsSet() {
-		fmt.Fprintf(w, "Budget:  %s\n", a.Budget.String())
+		fmt.Fprintf(w, tRecBudget.in(lang)+"\n", a.Budget.String())
 	}
-	fmt.Fprintf(w, "Catalog: %s, prices as of %s; %d offers considered, %d fit\n\n", res.Catalog.Origin, res.Catalog.SnapshotDate, res.Considered, res.Matched)
+	fmt.Fprintf(w, tRecCatalog.in(lang)+"\n\n", res.Catalog.Origin, res.Catalog.SnapshotDate, res.Considered, res.Matched)
 	if len(res.Recommendations) == 0 {
-		fmt.Fprintln(w, "No offer fits.")
+		fmt.Fprintln(w, tRecNoFit.in(lang))
 	} else {
 		tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-		fmt.Fprintln(tw, "#\tPROVIDER\tINSTANCE\tGPUS\tVRAM\tPRICE MODEL\tPER HOUR\tTOTAL\tBUDGET\tWARNINGS")
+		fmt.Fprintln(tw, tRecHeader.in(lang))
 		for i, r := range res.Recommendations {
 			gpus := fmt.Sprintf("%s x%d", r.GPU, r.GPUCount)
 			if r.GPU == "" {
-				gpus = fmt.Sprintf("unknown x%d", r.GPUCount)
+				gpus = fmt.Sprintf("%s x%d", tUnknown.in(lang), r.GPUCount)
 			}
 			if r.Nodes > 1 {
-				gpus += fmt.Sprintf(" x%d nodes", r.Nodes)
+				gpus += fmt.Sprintf(tRecNodes.in(lang), r.Nodes)
 			}
-			budget := "ok"
+			budget := tRecOK.in(lang)
 			if !r.WithinBudget {
-				budget = "over"
+				budget = tRecOver.in(lang)
 			}
 			if !a.Budget.IsSet() {
 				budget = "-"
@@ -191,66 +191,67 @@ func writeTable(w io.Writer, cat *model.Catalog, a model.Answers, res model.Resu
 		fmt.Fprintln(w)
 	}
 	for _, n := range res.Notes {
-		fmt.Fprintln(w, "Note:", n)
+		fmt.Fprintf(w, tRecNote.in(lang)+"\n", n)
 	}
 	for _, s := range res.Suggestions {
-		fmt.Fprintf(w, "Try:   %s — %s\n", s.Change, s.Effect)
+		fmt.Fprintf(w, tRecTry.in(lang)+"\n", s.Change, s.Effect)
 	}
 	if len(res.Recommendations) > 0 && len(res.Recommendations[0].Warnings) > 0 {
-		fmt.Fprintln(w, "\nWarnings for #1:")
+		fmt.Fprintln(w, "\n"+tRecWarnings.in(lang))
 		for _, wn := range res.Recommendations[0].Warnings {
 			fmt.Fprintf(w, "  [%s] %s: %s\n", wn.Severity, wn.Code, wn.Message)
 		}
 	}
 	if len(res.Recommendations) > 0 && res.Recommendations[0].HiddenCosts.Estimated() {
-		fmt.Fprintln(w, "\nStorage and egress for #1:")
+		fmt.Fprintln(w, "\n"+tRecHidden.in(lang))
 		for _, n := range res.Recommendations[0].HiddenCosts.Notes {
 			fmt.Fprintln(w, "  "+n)
 		}
 	}
 	if len(res.Recommendations) > 0 && res.Recommendations[0].PerImage > 0 {
 		r := &res.Recommendations[0]
-		fmt.Fprintf(w, "\nImages on #1: %s s per image on one GPU, %s images an hour, %s per image\n", model.FormatNumber(math.Round(r.Speed.SecondsPerImage*10)/10), model.FormatNumber(math.Round(r.Speed.ImagesPerHour)), perImageMoney(r.PerImage, res.Currency, r.Converted))
+		fmt.Fprintf(w, "\n"+tRecImagesOn.in(lang)+"\n", model.FormatNumber(math.Round(r.Speed.SecondsPerImage*10)/10), model.FormatNumber(math.Round(r.Speed.ImagesPerHour)), perImageMoney(r.PerImage, res.Currency, r.Converted))
 	}
 	if len(res.Recommendations) > 0 {
-		printPriceModels(w, &res.Recommendations[0], res.Currency)
+		printPriceModels(w, &res.Recommendations[0], res.Currency, lang)
 	}
 	if len(res.Recommendations) > 0 && a.DurationMode == model.DurationJob {
-		printJobRun(w, &res.Recommendations[0])
+		printJobRun(w, &res.Recommendations[0], lang)
 	}
 	if len(res.WhyFirst) > 0 {
-		fmt.Fprintln(w, "\nWhy #1:")
+		fmt.Fprintln(w, "\n"+tRecWhy.in(lang))
 		for _, line := range res.WhyFirst {
 			fmt.Fprintln(w, "  "+line)
 		}
 	}
 	if len(res.Recommendations) > 0 && len(res.Recommendations[0].Risk) > 0 {
-		fmt.Fprintf(w, "\nRisk priced into the order for #1 (+%d%%):\n", res.Recommendations[0].RiskPercent)
+		fmt.Fprintf(w, "\n"+tRecRisk.in(lang)+"\n", res.Recommendations[0].RiskPercent)
 		for _, k := range res.Recommendations[0].Risk {
 			fmt.Fprintln(w, "  "+k.Text)
 		}
 	}
 	if cat != nil && res.Currency != model.USD {
 		if r, ok := cat.Rate(model.USD, res.Currency); ok {
-			fmt.Fprintf(w, "\n≈ converted at 1 USD = %s %s (%s, %s)\n", model.FormatNumber(r.Rate), res.Currency, r.Date, r.Source)
+			fmt.Fprintf(w, "\n"+tRecConverted.in(lang)+"\n", model.FormatNumber(r.Rate), res.Currency, r.Date, r.Source)
 		}
 	}
 }
 
 // printJobRun prints how a job-size run's hours are made up for #1: the
 // job itself, the set-up with its parts, and the hours billed under the
-// chosen price model (rounded up to the provider's billing increment).
-func printJobRun(w io.Writer, r *model.Recommendation) {
+// chosen price model (rounded up to the provider's billing increment), in
+// lang.
+func printJobRun(w io.Writer, r *model.Recommendation, lang string) {
 	st := r.Setup
-	fmt.Fprintln(w, "\nRun for #1:")
-	fmt.Fprintf(w, "  job %s + set-up %s (%s: provision %s, image pull %s", model.FormatDuration(r.Speed.JobHours), model.FormatDuration(st.Hours), st.Class, seconds(st.ProvisionSec), seconds(st.ImagePullSec))
+	fmt.Fprintln(w, "\n"+tRecRunFor.in(lang))
+	fmt.Fprintf(w, tRecRunParts.in(lang), model.FormatDuration(r.Speed.JobHours), model.FormatDuration(st.Hours), st.Class, seconds(st.ProvisionSec), seconds(st.ImagePullSec))
 	if st.CheckpointGB > 0 {
-		fmt.Fprintf(w, ", %s GB weights %s, load %s", model.FormatNumber(math.Round(st.CheckpointGB*10)/10), seconds(st.DownloadSec), seconds(st.LoadSec))
+		fmt.Fprintf(w, tRecRunWeights.in(lang), model.FormatNumber(math.Round(st.CheckpointGB*10)/10), seconds(st.DownloadSec), seconds(st.LoadSec))
 	}
-	fmt.Fprintf(w, ") = %s on the GPUs\n", model.FormatDuration(r.RunHours))
+	fmt.Fprintf(w, tRecRunTotal.in(lang)+"\n", model.FormatDuration(r.RunHours))
 	for _, q := range r.PriceModels {
 		if q.Name == r.PriceModel && q.BilledHours > 0 {
-			fmt.Fprintf(w, "  billed %s under %s\n", model.FormatDuration(q.BilledHours), q.Name)
+			fmt.Fprintf(w, tRecBilled.in(lang)+"\n", model.FormatDuration(q.BilledHours), q.Name)
 		}
 	}
 }
@@ -266,14 +267,7 @@ func seconds(s float64) string {
 
 // perImageMoney formats the cost of one image: money's form from a
 // tenth of the currency up, four decimals below it (images cost
-// fractions of a cent).
+// fractions of a cent; model.MoneyFine).
 func perImageMoney(v float64, cur model.Currency, converted bool) string {
-	if v >= 0.1 || v <= 0 || math.IsNaN(v) || math.IsInf(v, 0) {
-		return money(v, cur, converted)
-	}
-	s := cur.Symbol()
-	if converted {
-		s = "≈" + s
-	}
-	return s + fmt.Sprintf("%.4f", v)
+	return moneyAs(v, cur, converted, model.MoneyFine)
 }

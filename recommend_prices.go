@@ -11,24 +11,25 @@ import (
 
 // printPriceModels prints #1's price-model table: the rows of
 // Recommendation.PriceModels that the JSON holds and the wizard's detail
-// draws as bars, with where each price applies and what it assumes.
-func printPriceModels(w io.Writer, r *model.Recommendation, cur model.Currency) {
+// draws as bars, with where each price applies and what it assumes; the
+// headings and statuses in lang.
+func printPriceModels(w io.Writer, r *model.Recommendation, cur model.Currency, lang string) {
 	if len(r.PriceModels) == 0 {
 		return
 	}
-	fmt.Fprintln(w, "\nPrice models for #1:")
+	fmt.Fprintln(w, "\n"+tRecPMTitle.in(lang))
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "  MODEL\tPER HOUR\tTOTAL\tWHERE\tSTATUS\tINTERRUPTION")
+	fmt.Fprintln(tw, tRecPMHeader.in(lang))
 	for i := range r.PriceModels {
 		q := &r.PriceModels[i]
-		status := "eligible"
+		status := tRecPMEligible
 		switch {
 		case q.Name == r.PriceModel:
-			status = "chosen"
+			status = tRecPMChosen
 		case q.UpTo:
-			status = "best case, not a price"
+			status = tRecPMUpTo
 		case !q.Eligible:
-			status = "not for this run"
+			status = tRecPMNotFor
 		}
 		where := q.Region
 		if q.RangeHigh > q.RangeLow && q.RangeLow > 0 {
@@ -38,7 +39,7 @@ func printPriceModels(w io.Writer, r *model.Recommendation, cur model.Currency) 
 		if q.InterruptionDate != "" {
 			intr += " (AWS, " + q.InterruptionDate + ")"
 		}
-		fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\t%s\t%s\n", q.Name, money(q.Hourly, cur, r.Converted), money(q.Total, cur, r.Converted), where, status, intr)
+		fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\t%s\t%s\n", q.Name, money(q.Hourly, cur, r.Converted), money(q.Total, cur, r.Converted), where, status.in(lang), intr)
 	}
 	tw.Flush()
 	for i := range r.PriceModels {

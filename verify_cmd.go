@@ -33,9 +33,9 @@ Exit codes: 0 the machine is the one chosen, 1 a mismatch that matters,
 Flags:
 `
 
-func runVerify(args []string, stdout, stderr io.Writer) int {
+func runVerify(args []string, env environ, stdout, stderr io.Writer) int {
 	fset := newFlagSet("verify")
-	var common commonFlags
+	common := commonFlags{env: env}
 	common.register(fset)
 	from := fset.String("from", "", "read the probes' saved outputs from `DIR` instead of running them")
 	asJSON := fset.Bool("json", false, "print the checks as JSON")

@@ -18,9 +18,7 @@
 package advisor
 
 import (
-	"fmt"
 	"math"
-	"strings"
 
 	"github.com/gpupick/gpupick/model"
 )
@@ -329,32 +327,5 @@ func (c *call) notes(cs []cand) []string {
 	return out
 }
 
-// money formats an amount in a currency for messages.
-func money(cur model.Currency, v float64) string {
-	switch {
-	case v >= 100:
-		return cur.Symbol() + commas(fmt.Sprintf("%.0f", v))
-	case v >= 1:
-		return cur.Symbol() + fmt.Sprintf("%.2f", v)
-	}
-	return cur.Symbol() + fmt.Sprintf("%.3f", v)
-}
-
-// commas groups the digits of an integer string in threes.
-func commas(s string) string {
-	neg := strings.HasPrefix(s, "-")
-	if neg {
-		s = s[1:]
-	}
-	var b strings.Builder
-	for i, ch := range s {
-		if i > 0 && (len(s)-i)%3 == 0 {
-			b.WriteByte(',')
-		}
-		b.WriteRune(ch)
-	}
-	if neg {
-		return "-" + b.String()
-	}
-	return b.String()
-}
+// money formats an amount in a currency for messages (model.MoneyText).
+func money(cur model.Currency, v float64) string { return model.FormatMoney(v, cur, model.MoneyText) }

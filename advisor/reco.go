@@ -134,7 +134,7 @@ func (c *call) full(cd cand) model.Recommendation {
 		rec.Total = model.AllIn(rec.GPUTotal, h.Storage, h.Egress)
 		rec.AllInUSD, rec.AllIn = rec.TotalUSD, rec.Total
 	}
-	rec.Warnings = c.warnings(o, r, sh, sr, &rec, qs, best, hc)
+	rec.Warnings = c.warnings(warnInput{offer: o, row: r, shape: sh, res: sr, rec: &rec, quotes: qs, best: best, hidden: hc})
 	return rec
 }
 

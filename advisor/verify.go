@@ -2,7 +2,6 @@ package advisor
 
 import (
 	"fmt"
-	"math"
 	"regexp"
 	"strings"
 
@@ -190,19 +189,11 @@ func Mismatch(checks []Check) bool {
 	return false
 }
 
-func gibText(v float64) string {
-	if v <= 0 || math.IsNaN(v) {
-		return "unknown"
-	}
-	return fmt.Sprintf("%.1f GiB", v)
-}
+// gibText formats a size in GiB, "unknown" when unknown.
+func gibText(v float64) string { return orUnknown(model.FormatGiB(v)) }
 
-func count0(v float64) string {
-	if v <= 0 {
-		return "unknown"
-	}
-	return fmt.Sprintf("%.0f", v)
-}
+// count0 formats a whole count, "unknown" when unknown.
+func count0(v float64) string { return orUnknown(model.FormatWhole(v)) }
 
 func orUnknown(s string) string {
 	if s == "" {

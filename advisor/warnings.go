@@ -28,8 +28,24 @@ const (
 	generationYears = 2
 )
 
+// warnInput is what the warnings of one recommendation are read from: the
+// offer and its index row, the shape chosen and its result, the
+// recommendation as priced so far, its price-model quotes with the index of
+// the chosen one, and its storage and egress.
+type warnInput struct {
+	offer  *model.Offer
+	row    *row
+	shape  *shape
+	res    *shapeRes
+	rec    *model.Recommendation
+	quotes []quote
+	best   int // index of the chosen price model in quotes
+	hidden hidden
+}
+
 // warnings lists the traps of one recommendation, worst first.
-func (c *call) warnings(o *model.Offer, r *row, sh *shape, sr *shapeRes, rec *model.Recommendation, qs []quote, best int, hc hidden) []model.Warning {
+func (c *call) warnings(in warnInput) []model.Warning {
+	o, r, sh, sr, rec, qs, best, hc := in.offer, in.row, in.shape, in.res, in.rec, in.quotes, in.best, in.hidden
 	l, a, p := c.l, &c.a, c.p
 	var ws []model.Warning
 	add := func(code string, sev model.Severity, source string, args ...any) {

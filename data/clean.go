@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/gpupick/gpupick/model"
 )
 
 // skyItem is one cleaned SkyPilot row: one instance type in one zone or
@@ -110,14 +112,7 @@ func cleanPrices(cloud string, r SkyRow) (price, spot float64, notes []string) {
 // "State, CC, Continent" and leaves the state empty on some rows
 // (", CN, AS" becomes "CN, AS").
 func cleanRegion(r string) string {
-	parts := strings.Split(r, ",")
-	out := parts[:0]
-	for _, p := range parts {
-		if p = strings.TrimSpace(p); p != "" {
-			out = append(out, p)
-		}
-	}
-	return strings.Join(out, ", ")
+	return strings.Join(model.SplitOn(r, ","), ", ")
 }
 
 // cleanSkyRows turns one cloud's SkyPilot rows into items, applying the

@@ -60,7 +60,7 @@ func (ref *reference) cnOffers(r io.Reader, name string) ([]model.Offer, error) 
 			keys = append(keys, key)
 		}
 		g.rows++
-		regs := splitList(t.get(i, "region"), ";")
+		regs := model.SplitOn(t.get(i, "region"), ";")
 		for _, reg := range regs {
 			g.regions[reg] = true
 		}
@@ -197,7 +197,7 @@ func (ref *reference) cnOffer(t *table, i int, provider, instanceType string) (m
 	if gbps := t.get(i, "network_gbps"); gbps != "" {
 		o.InterNodeNetwork = gbps + " Gbps internal network"
 	}
-	o.Sources = uniqKeepOrder(append(splitList(t.get(i, "source_url"), " ; "), splitList(t.get(i, "price_source_url"), " ; ")...))
+	o.Sources = uniqKeepOrder(append(model.SplitOn(t.get(i, "source_url"), " ; "), model.SplitOn(t.get(i, "price_source_url"), " ; ")...))
 	applyFacts(&o, ref.facts, t.get(i, "gpu_model"), func(n string) {
 		if n != "" {
 			notes = append(notes, n)

@@ -100,6 +100,8 @@ var offerCols = []column[model.Offer]{
 	strCol("local_nvme", func(o *model.Offer) *string { return &o.LocalNVMe }),
 	strCol("price_note", func(o *model.Offer) *string { return &o.PriceNote }),
 	strCol("notes", func(o *model.Offer) *string { return &o.Notes }),
+	strCol("retired", func(o *model.Offer) *string { return &o.Retired }),
+	strCol("retired_source", func(o *model.Offer) *string { return &o.RetiredSource }),
 }
 
 // gpuCols are the columns of gpus.tsv.

@@ -145,14 +145,3 @@ func parseNum(s string) (float64, error) {
 	}
 	return v, nil
 }
-
-// splitList splits "a ; b;c" on sep, trimming blanks and dropping empties.
-func splitList(s, sep string) []string {
-	var out []string
-	for _, p := range strings.Split(s, sep) {
-		if p = strings.TrimSpace(p); p != "" {
-			out = append(out, p)
-		}
-	}
-	return out
-}

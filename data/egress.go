@@ -135,7 +135,7 @@ func egressFromBands(bands []egressBand) (freeGB float64, tiers []model.EgressTi
 		notes = append(notes, b.Note)
 		dates = append(dates, b.Date)
 		quality = append(quality, b.Quality)
-		sources = append(sources, splitList(b.Source, " ; ")...)
+		sources = append(sources, model.SplitOn(b.Source, " ; ")...)
 		if i == 0 && b.Price == 0 && b.UpTo > 0 {
 			freeGB = b.gbTop()
 			continue
@@ -180,7 +180,7 @@ func mergeEgress(p *model.Policy, bands []egressBand) error {
 	p.EgressTiers = tiers
 	p.EgressNote = joinNonEmpty("; ", p.EgressNote, note)
 	for _, b := range bands {
-		p.Sources = append(p.Sources, splitList(b.Source, " ; ")...)
+		p.Sources = append(p.Sources, model.SplitOn(b.Source, " ; ")...)
 	}
 	return nil
 }

@@ -5,6 +5,7 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/gpupick/gpupick/model"
 )
@@ -35,7 +36,7 @@ type factRule struct {
 var offerFactFields = map[string]bool{
 	"interconnect": true, "vcpu_type": true, "hyperthread": true, "rdma": true,
 	"form_factor": true, "local_nvme": true, "local_nvme_wiped": true,
-	"inter_node_network": true, "marketplace": true, "gpu": true, "gpu_count": true,
+	"inter_node_network": true, "marketplace": true, "gpu": true, "gpu_count": true, "retired": true,
 	"gpu_fraction": true, "note": true,
 }
 
@@ -68,8 +69,8 @@ func parseFacts(r io.Reader, name string) ([]factRule, error) {
 		f := factRule{
 			Line:     t.lines[i],
 			Provider: t.get(i, "provider"),
-			Patterns: splitList(t.get(i, "pattern"), ";"),
-			Accels:   splitList(t.get(i, "accelerators"), ";"),
+			Patterns: model.SplitOn(t.get(i, "pattern"), ";"),
+			Accels:   model.SplitOn(t.get(i, "accelerators"), ";"),
 			Field:    t.get(i, "field"),
 			Value:    t.get(i, "value"),
 			Source:   t.get(i, "source_url"),
@@ -92,7 +93,7 @@ func parseFacts(r io.Reader, name string) ([]factRule, error) {
 		if f.From != "" && !strings.Contains(f.From, "/") {
 			return nil, fmt.Errorf("%s: column from: %q: want provider/fact_type of instance_facts_more.csv", at, f.From)
 		}
-		for _, c := range splitList(t.get(i, "counts"), ";") {
+		for _, c := range model.SplitOn(t.get(i, "counts"), ";") {
 			n, err := strconv.Atoi(c)
 			if err != nil || n <= 0 {
 				return nil, fmt.Errorf("%s: column counts: %q is not a GPU count", at, c)
@@ -146,7 +147,7 @@ func applyFacts(o *model.Offer, facts []factRule, accel string, addNote func(str
 			// value is kept.
 			continue
 		}
-		o.Sources = append(o.Sources, splitList(fr.Source, " ; ")...)
+		o.Sources = append(o.Sources, model.SplitOn(fr.Source, " ; ")...)
 		if fr.Field == "note" {
 			addNote(fr.Value)
 		}
@@ -215,6 +216,16 @@ func applyFact(o *model.Offer, f factRule) error {
 		if strings.TrimSpace(f.Value) == "" {
 			return fmt.Errorf("field note: empty")
 		}
+	case "retired":
+		// The provider's retirement date of the instance type, from its
+		// notice (the fact's source).
+		if _, err := time.Parse(time.DateOnly, f.Value); err != nil {
+			return fmt.Errorf("field retired: %q is not a date such as 2025-09-30", f.Value)
+		}
+		if o.Retired != "" && o.Retired != f.Value {
+			return conflict(o.Retired)
+		}
+		o.Retired, o.RetiredSource = f.Value, f.Source
 	case "marketplace":
 		v, ok := parseTri(f.Value)
 		if !ok || v == model.Unknown {

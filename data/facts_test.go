@@ -384,3 +384,38 @@ func TestVCPUFactsApplied(t *testing.T) {
 		}
 	}
 }
+
+// Retired instance types carry the provider's retirement date and notice:
+// Azure's NV and NV_Promo sizes (retired 2023-09-06) and three NCv3 sizes
+// (2025-09-30); NVv3 and the other offers carry none. A bad date is
+// refused, naming the field.
+func TestRetiredInstanceTypes(t *testing.T) {
+	cat := embeddedCatalog(t)
+	want := map[string]string{
+		"Standard_NV6": "2023-09-06", "Standard_NV12": "2023-09-06", "Standard_NV24": "2023-09-06",
+		"Standard_NV6_Promo": "2023-09-06", "Standard_NV12_Promo": "2023-09-06", "Standard_NV24_Promo": "2023-09-06",
+		"Standard_NC6s_v3": "2025-09-30", "Standard_NC12s_v3": "2025-09-30", "Standard_NC24s_v3": "2025-09-30",
+	}
+	seen := 0
+	for i := range cat.Offers {
+		o := &cat.Offers[i]
+		w, ok := want[o.InstanceType]
+		if ok && o.Provider == "azure" {
+			seen++
+			if o.Retired != w || !strings.HasPrefix(o.RetiredSource, "https://github.com/MicrosoftDocs/") {
+				t.Errorf("%s: retired %q (%s), want %s with Microsoft's notice", o.InstanceType, o.Retired, o.RetiredSource, w)
+			}
+			continue
+		}
+		if o.Retired != "" {
+			t.Errorf("%s %s marked retired %s", o.Provider, o.InstanceType, o.Retired)
+		}
+	}
+	if seen != len(want) {
+		t.Errorf("%d of the %d retired Azure sizes are in the catalog", seen, len(want))
+	}
+	var o model.Offer
+	if err := applyFact(&o, factRule{Field: "retired", Value: "soon"}); err == nil || !strings.Contains(err.Error(), "field retired") {
+		t.Errorf("a bad retirement date: %v", err)
+	}
+}

@@ -5,6 +5,8 @@ import (
 	"io"
 	"sort"
 	"strings"
+
+	"github.com/gpupick/gpupick/model"
 )
 
 // fileFactsMore is the reference data's file of instance facts found after
@@ -72,7 +74,7 @@ func checkFactsFrom(facts []factRule, rows []factsMoreRow) (unused []string, err
 	}
 	used := map[string]bool{}
 	for _, f := range facts {
-		for _, k := range splitList(f.From, ";") {
+		for _, k := range model.SplitOn(f.From, ";") {
 			r, ok := byKey[k]
 			if !ok {
 				return nil, fmt.Errorf("facts/offer_facts.csv: line %d: column from: %s has no row %q", f.Line, fileFactsMore, k)

@@ -44,7 +44,7 @@ func parseFamilies(r io.Reader, name string) ([]familyRule, error) {
 		f := familyRule{
 			Line:        t.lines[i],
 			Provider:    strings.ToLower(t.get(i, "provider")),
-			Patterns:    splitList(t.get(i, "family_pattern"), ";"),
+			Patterns:    model.SplitOn(t.get(i, "family_pattern"), ";"),
 			GPUModel:    t.get(i, "gpu_model"),
 			Form:        t.get(i, "gpu_form_factor"),
 			Intra:       t.get(i, "intra_node_interconnect"),
@@ -54,13 +54,13 @@ func parseFamilies(r io.Reader, name string) ([]familyRule, error) {
 			Hyperthread: t.get(i, "vcpu_is_hyperthread"),
 			LocalNVMe:   t.get(i, "local_nvme"),
 			Notes:       t.get(i, "notes"),
-			Sources:     splitList(t.get(i, "source_url"), " ; "),
-			Accels:      splitList(t.get(i, "catalog_accelerator_names"), ";"),
+			Sources:     model.SplitOn(t.get(i, "source_url"), " ; "),
+			Accels:      model.SplitOn(t.get(i, "catalog_accelerator_names"), ";"),
 		}
 		if f.Provider == "" || len(f.Patterns) == 0 {
 			return nil, fmt.Errorf("%s: line %d: provider and family_pattern must not be empty", name, f.Line)
 		}
-		for _, c := range splitList(t.get(i, "catalog_gpu_counts"), ";") {
+		for _, c := range model.SplitOn(t.get(i, "catalog_gpu_counts"), ";") {
 			n, err := strconv.Atoi(c)
 			if err != nil || n <= 0 {
 				return nil, fmt.Errorf("%s: line %d: column catalog_gpu_counts: %q is not a GPU count", name, f.Line, c)

@@ -32,7 +32,7 @@ func parseGPUSpecs(r io.Reader, name string) ([]model.GPU, error) {
 			FormFactor:   t.get(i, "form_factor"),
 			Source:       t.get(i, "source"),
 			Notes:        t.get(i, "notes"),
-			Aliases:      splitList(t.get(i, "catalog_accelerator_names"), ";"),
+			Aliases:      model.SplitOn(t.get(i, "catalog_accelerator_names"), ";"),
 		}
 		if g.Name == "" {
 			return nil, fmt.Errorf("%s: line %d: column name is empty", name, t.lines[i])

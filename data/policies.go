@@ -249,7 +249,7 @@ func buildPolicies(providers []providerInfo, rows []policyRow, egress map[string
 			(strings.HasPrefix(r.policy, "spot_") && r.policy != "spot_price_example" || strings.HasPrefix(r.policy, "spot_discount")) {
 			p.SpotAvailable = model.Yes
 		}
-		p.Sources = append(p.Sources, splitList(r.source, " ; ")...)
+		p.Sources = append(p.Sources, model.SplitOn(r.source, " ; ")...)
 	}
 	// GCP sells two interruptible products: legacy preemptible VMs stop after
 	// 24 h, Spot VMs have no maximum run time. The catalog's spot prices are

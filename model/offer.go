@@ -146,6 +146,11 @@ type Offer struct {
 	// Sources are the URLs (or catalog file references) the facts came from.
 	Sources []string `json:"sources" toml:"sources"`
 	Notes   string   `json:"notes,omitempty" toml:"notes,omitempty"`
+	// Retired is the date (YYYY-MM-DD) the provider retired (or retires)
+	// the instance type, from its published retirement notice; empty
+	// when none is known. RetiredSource cites the notice.
+	Retired       string `json:"retired,omitempty" toml:"retired,omitempty"`
+	RetiredSource string `json:"retired_source,omitempty" toml:"retired_source,omitempty"`
 }
 
 // ZonePrice is an hourly price in one zone (or region).

@@ -29,22 +29,8 @@ const (
 // maxInput bounds what a parser reads; longer input is rejected, not cut.
 const maxInput = 64
 
-// FormatNumber formats a float with as few digits as it needs (2.5, 3000).
-func FormatNumber(f float64) string {
-	return strconv.FormatFloat(f, 'f', -1, 64)
-}
-
 func fieldErr(field, value, msg, forms string) error {
 	return &FieldError{Field: field, Value: short(value, 40), Msg: msg, Fix: "use " + forms}
-}
-
-// short cuts s to at most n runes, marking the cut with "…".
-func short(s string, n int) string {
-	r := []rune(s)
-	if len(r) <= n {
-		return s
-	}
-	return string(r[:n]) + "…"
 }
 
 // unitErr is the message for a unit gpupick does not know.
@@ -756,60 +742,4 @@ func ParseLatency(s string) (Latency, error) {
 		return LatencyBatch, nil
 	}
 	return "", fieldErr("latency", s, "unknown latency class", FormsLatency)
-}
-
-// FormatParams formats billions of parameters ("70B", "1.23B", "500M").
-func FormatParams(b float64) string {
-	switch {
-	case b <= 0:
-		return "unknown"
-	case b < 1:
-		return FormatNumber(math.Round(b*1000)) + "M"
-	case b >= 1000:
-		return FormatNumber(math.Round(b/10)/100) + "T"
-	}
-	return FormatNumber(math.Round(b*100)/100) + "B"
-}
-
-// FormatCount formats a large count with k, M, B or T ("2B", "128k").
-func FormatCount(v float64) string {
-	switch {
-	case v >= 1e12:
-		return FormatNumber(math.Round(v/1e10)/100) + "T"
-	case v >= 1e9:
-		return FormatNumber(math.Round(v/1e7)/100) + "B"
-	case v >= 1e6:
-		return FormatNumber(math.Round(v/1e4)/100) + "M"
-	case v >= 1e3:
-		return FormatNumber(math.Round(v/10)/100) + "k"
-	}
-	return FormatNumber(math.Round(v*100) / 100)
-}
-
-// FormatContext formats a context length the way ParseContext reads it
-// ("8k" for 8192, "4000" when not a multiple of 1024).
-func FormatContext(n int) string {
-	if n > 0 && n%1024 == 0 {
-		return strconv.Itoa(n/1024) + "k"
-	}
-	return strconv.Itoa(n)
-}
-
-// FormatDuration formats hours the way ParseDuration reads them, choosing
-// the largest unit that gives a short number ("3mo", "2w", "8h").
-func FormatDuration(h float64) string {
-	units := []struct {
-		n string
-		h float64
-	}{{"y", HoursPerMonth * 12}, {"mo", HoursPerMonth}, {"w", HoursPerWeekFull}, {"d", 24}, {"h", 1}}
-	for _, u := range units {
-		q := h / u.h
-		if q >= 1 && math.Abs(q-math.Round(q*10)/10) < 1e-9 {
-			return FormatNumber(math.Round(q*10)/10) + u.n
-		}
-	}
-	if h < 1 && h > 0 {
-		return FormatNumber(math.Round(h*60)) + "min"
-	}
-	return FormatNumber(math.Round(h*100)/100) + "h"
 }

@@ -296,30 +296,6 @@ func (e *AnswerEnv) Models() []ModelPreset {
 // accepts any name).
 func (e *AnswerEnv) known() bool { return e != nil && len(e.provList) > 0 }
 
-// SplitList splits "aws, lambda gcp" into its lower-case items: commas
-// (also the full-width ，), semicolons and spaces separate them.
-func SplitList(s string) []string {
-	f := strings.FieldsFunc(strings.ToLower(s), func(r rune) bool {
-		return r == ',' || r == ' ' || r == ';' || r == '，' || r == '；' || r == '\t'
-	})
-	if len(f) == 0 {
-		return nil
-	}
-	return f
-}
-
-// FormatSize formats GB the way ParseSize reads them ("80GB", "2TB"); 0 is
-// blank.
-func FormatSize(gb float64) string {
-	if gb <= 0 || math.IsNaN(gb) || math.IsInf(gb, 0) {
-		return ""
-	}
-	if gb >= 1000 && gb == math.Trunc(gb/1000)*1000 {
-		return FormatNumber(gb/1000) + "TB"
-	}
-	return FormatNumber(gb) + "GB"
-}
-
 // formatOptCount formats a count where 0 means any.
 func formatOptCount(n int) string {
 	if n <= 0 {

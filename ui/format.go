@@ -11,66 +11,29 @@ import (
 	"github.com/gpupick/gpupick/model"
 )
 
-// money formats an amount in a currency: "$2.49", "$1,234", "$12.3k",
-// "$1.25M". Zero (unknown) is "-".
+// money formats an amount in a currency for a cell: "$2.49", "$1,234",
+// "$12.3k", "$1.25M" (model.MoneyCell). Zero (unknown) is "-".
 func money(v float64, c model.Currency) string {
-	if v <= 0 || math.IsNaN(v) || math.IsInf(v, 0) {
-		return "-"
-	}
-	sym := c.Symbol()
-	switch {
-	case v >= 1e6:
-		return sym + trimZero(strconv.FormatFloat(v/1e6, 'f', 2, 64)) + "M"
-	case v >= 1e5:
-		return sym + strconv.FormatFloat(v/1e3, 'f', 0, 64) + "k"
-	case v >= 1e4:
-		return sym + trimZero(strconv.FormatFloat(v/1e3, 'f', 1, 64)) + "k"
-	case v >= 100:
-		return sym + thousands(int64(math.Round(v)))
-	case v >= 1:
-		return sym + strconv.FormatFloat(v, 'f', 2, 64)
-	}
-	return sym + strconv.FormatFloat(v, 'f', 3, 64)
+	return dash(model.FormatMoney(v, c, model.MoneyCell))
 }
 
-func trimZero(s string) string {
-	if strings.Contains(s, ".") {
-		s = strings.TrimRight(s, "0")
-		s = strings.TrimSuffix(s, ".")
+// dash shows an unknown (blank) figure as "-".
+func dash(s string) string {
+	if s == "" {
+		return "-"
 	}
 	return s
 }
 
-// thousands formats 12345 as "12,345".
-func thousands(n int64) string {
-	s := strconv.FormatInt(n, 10)
-	if len(s) <= 3 {
-		return s
-	}
-	var b strings.Builder
-	pre := len(s) % 3
-	if pre > 0 {
-		b.WriteString(s[:pre])
-	}
-	for i := pre; i < len(s); i += 3 {
-		if b.Len() > 0 {
-			b.WriteByte(',')
-		}
-		b.WriteString(s[i : i+3])
-	}
-	return b.String()
-}
+// trimZero is model.TrimZeros, and thousands model.Thousands, under the
+// names the views call.
+var (
+	trimZero  = model.TrimZeros
+	thousands = model.Thousands
+)
 
 // num formats a figure with up to one decimal ("19.3", "120"); 0 is "-".
-func num(v float64) string {
-	if v <= 0 || math.IsNaN(v) || math.IsInf(v, 0) {
-		return "-"
-	}
-	if v >= 100 {
-		return thousands(int64(math.Round(v)))
-	}
-	return trimZero(strconv.FormatFloat(v, 'f', 1, 64))
-}
+func num(v float64) string { return dash(model.FormatFigure(v)) }
 
 // gib formats GiB ("80", "19.3", "1,128").
 func gib(v float64) string { return num(v) }
@@ -147,7 +110,7 @@ func fitCell(t tr, h float64) string {
 	if h < 0.10 {
 		return t.s(mTight)
 	}
-	return "+" + strconv.Itoa(int(math.Round(h*100))) + "%"
+	return "+" + model.FormatPercent(h)
 }
 
 // priceModelName is the short name of a price model.
@@ -536,10 +499,5 @@ func wordsShown(rs [][]rune, from int, to []int, head, tail, w int) bool {
 }
 
 // compactNum formats a figure in at most five cells ("384", "3,168",
-// "15.4k").
-func compactNum(v float64) string {
-	if v >= 1e4 {
-		return trimZero(strconv.FormatFloat(v/1e3, 'f', 1, 64)) + "k"
-	}
-	return num(v)
-}
+// "15.4k"); 0 is "-".
+func compactNum(v float64) string { return dash(model.FormatCompact(v)) }

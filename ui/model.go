@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"os"
 	"reflect"
 	"strings"
 	"time"
@@ -114,7 +113,7 @@ func New(cfg Config) Model {
 		ctx:     &ctx{t: t, keys: newKeyMap(t)},
 		cfg:     cfg,
 		dark:    true,
-		noColor: os.Getenv("NO_COLOR") != "",
+		noColor: cfg.NoColor,
 		env:     newEnv(cfg.Catalog),
 		now:     time.Now,
 		rank:    engineRank(eng),

@@ -340,8 +340,7 @@ func TestChineseUI(t *testing.T) {
 }
 
 func TestNoColorHasNoColour(t *testing.T) {
-	t.Setenv("NO_COLOR", "1")
-	cfg := Config{Catalog: testCatalog(), Answers: model.DefaultAnswers(), Lang: "en"}
+	cfg := Config{Catalog: testCatalog(), Answers: model.DefaultAnswers(), Lang: "en", NoColor: true}
 	m := New(cfg)
 	m.rank = fakeRank
 	m = update(t, m, tea.WindowSizeMsg{Width: 140, Height: 40})
@@ -355,7 +354,7 @@ func TestNoColorHasNoColour(t *testing.T) {
 		t.Fatal("NO_COLOR should mark the selected row with reverse video")
 	}
 	// With colour, the same frame has colours.
-	t.Setenv("NO_COLOR", "")
+	cfg.NoColor = false
 	c := New(cfg)
 	c.rank = fakeRank
 	c = update(t, c, tea.WindowSizeMsg{Width: 140, Height: 40})

@@ -31,8 +31,11 @@ type Config struct {
 	Version string
 	// Accessible runs plain line prompts (ACCESSIBLE=1 or no TTY).
 	Accessible bool
-	In         io.Reader
-	Out        io.Writer
+	// NoColor draws without colour (NO_COLOR set); bold, faint and
+	// reverse video stay.
+	NoColor bool
+	In      io.Reader
+	Out     io.Writer
 }
 
 // ErrQuitUnsaved is what Run returns when the wizard was left with ctrl+c
@@ -52,7 +55,7 @@ func Run(cfg Config) error {
 		return RunAccessible(cfg)
 	}
 	opts := []tea.ProgramOption{tea.WithInput(cfg.In), tea.WithOutput(cfg.Out)}
-	if os.Getenv("NO_COLOR") != "" {
+	if cfg.NoColor {
 		opts = append(opts, tea.WithColorProfile(colorprofile.Ascii))
 	}
 	p := tea.NewProgram(New(cfg), opts...)

@@ -1,0 +1,272 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"math"
+	"sort"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/gpupick/gpupick/data"
+	"github.com/gpupick/gpupick/model"
+)
+
+// gpuQuery is a parsed --gpu NAME[:N].
+type gpuQuery struct {
+	name  string
+	count int
+}
+
+// parseGPUQuery reads NAME or NAME:N.
+func parseGPUQuery(s string) (gpuQuery, error) {
+	name, n, hasN := strings.Cut(s, ":")
+	q := gpuQuery{name: strings.TrimSpace(name)}
+	if strings.IndexFunc(q.name, func(r rune) bool { return r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' }) < 0 {
+		return q, fmt.Errorf("--gpu %q: no GPU name (use a name such as H100, A6000 or RTX4090, optionally :N for the count)", s)
+	}
+	if hasN {
+		c, err := strconv.Atoi(strings.TrimSpace(n))
+		if err != nil || c < 1 {
+			return q, fmt.Errorf("--gpu %q: %q is not a GPU count (use NAME:N such as H100:8)", s, n)
+		}
+		q.count = c
+	}
+	return q, nil
+}
+
+// matches reports whether an offer has the queried GPU (and count).
+func (q gpuQuery) matches(cat *model.Catalog, o *model.Offer) bool {
+	if q.count > 0 && o.GPUCount != q.count {
+		return false
+	}
+	return data.GPUNameMatches(cat, o.GPU, q.name)
+}
+
+// listFilter holds catalog list's filters.
+type listFilter struct {
+	gpu       *gpuQuery
+	minVRAM   float64
+	providers map[string]bool
+	region    string
+	maxPrice  float64
+}
+
+// keep reports whether an offer passes the filters (maxPrice is in the
+// display currency cur, or the offer's own when cur is empty).
+func (f *listFilter) keep(cat *model.Catalog, o *model.Offer, cur model.Currency) bool {
+	if f.gpu != nil && !f.gpu.matches(cat, o) {
+		return false
+	}
+	if f.minVRAM > 0 && o.VRAMGiB < f.minVRAM {
+		return false
+	}
+	if len(f.providers) > 0 && !f.providers[o.Provider] {
+		return false
+	}
+	if f.region != "" {
+		hit := false
+		for _, r := range o.Regions {
+			if strings.Contains(strings.ToLower(r), f.region) {
+				hit = true
+				break
+			}
+		}
+		if !hit {
+			return false
+		}
+	}
+	if f.maxPrice > 0 {
+		p, _, ok := displayPrice(cat, o.OnDemand, o.Currency, cur)
+		if !ok || o.OnDemand <= 0 || p > f.maxPrice {
+			return false
+		}
+	}
+	return true
+}
+
+// listOffer is one offer of `catalog list --format json`: every offer field
+// plus the price in the display currency.
+type listOffer struct {
+	model.Offer
+	Display *listDisplay `json:"display,omitempty"`
+}
+
+// listDisplay is an offer's price converted to the display currency.
+type listDisplay struct {
+	Currency  model.Currency `json:"currency"`
+	OnDemand  float64        `json:"on_demand_hourly"`
+	Spot      float64        `json:"spot_hourly"`
+	Converted bool           `json:"converted"`
+	Rate      float64        `json:"rate,omitempty"`
+	RateDate  string         `json:"rate_date,omitempty"`
+}
+
+// catalogList lists the offers, filtered and sorted, as a table or JSON (gpupick catalog list).
+func catalogList(args []string, stdout, stderr io.Writer) int {
+	fs, cf := catalogCommand("list", "table|json")
+	gpu := fs.String("gpu", "", "GPU `NAME` or NAME:N (e.g. H100, A6000, RTX4090:2)")
+	minVRAM := fs.String("min-vram", "", "least memory per GPU, e.g. 24GB or 80")
+	providers := fs.String("provider", "", "comma-separated provider keys, e.g. aws,gcp,alibaba")
+	region := fs.String("region", "", "keep offers with a region containing `TEXT`")
+	maxPrice := fs.String("max-price", "", "highest on-demand price per hour in the display currency, e.g. 2.5")
+	if code, ok := parseFlags(fs, args, catalogUsage+"\nList flags:\n", stdout, stderr); !ok {
+		return code
+	}
+	cur, err := cf.check("table|json")
+	if err != nil {
+		return catalogFail(stderr, exitUsage, "list", err)
+	}
+	if cur == "" {
+		cur = model.USD // one column, one currency; CNY offers are converted and marked
+	}
+	var f listFilter
+	if *gpu != "" {
+		q, err := parseGPUQuery(*gpu)
+		if err != nil {
+			return catalogFail(stderr, exitUsage, "list", err)
+		}
+		f.gpu = &q
+	}
+	if *minVRAM != "" {
+		v, err := model.ParseSize("min-vram", *minVRAM)
+		if err != nil || v <= 0 {
+			return catalogFail(stderr, exitUsage, "list", fmt.Errorf("--min-vram %q: not a memory size (use e.g. 24GB or 80)", *minVRAM))
+		}
+		f.minVRAM = v
+	}
+	if *maxPrice != "" {
+		v, err := strconv.ParseFloat(strings.TrimLeft(strings.TrimSpace(*maxPrice), "$¥"), 64)
+		if err != nil || !(v > 0) || math.IsInf(v, 0) {
+			return catalogFail(stderr, exitUsage, "list", fmt.Errorf("--max-price %q: not a price (use a number per hour, e.g. 2.5)", *maxPrice))
+		}
+		f.maxPrice = v
+	}
+	f.region = strings.ToLower(strings.TrimSpace(*region))
+	cat, code := cf.load(stderr, "list")
+	if cat == nil {
+		return code
+	}
+	if *providers != "" {
+		f.providers = map[string]bool{}
+		known := knownProviders(cat)
+		for _, p := range model.SplitOn(strings.ToLower(*providers), ",") {
+			if !known[p] {
+				return catalogFail(stderr, exitUsage, "list", fmt.Errorf("--provider %q: unknown provider (use comma-separated keys among %s)", p, strings.Join(sortedKeys(known), ", ")))
+			}
+			f.providers[p] = true
+		}
+	}
+	var offers []*model.Offer
+	for i := range cat.Offers {
+		if f.keep(cat, &cat.Offers[i], cur) {
+			offers = append(offers, &cat.Offers[i])
+		}
+	}
+	sortForList(cat, offers)
+	if cf.format == "json" {
+		return writeListJSON(stdout, stderr, cat, offers, cur)
+	}
+	writeListTable(stdout, cat, offers, cur)
+	return exitOK
+}
+
+// sortForList orders offers like SkyPilot's GPU listing: by GPU, count,
+// then on-demand price (in USD, unknown last), provider and instance.
+func sortForList(cat *model.Catalog, offers []*model.Offer) {
+	usd := func(o *model.Offer) float64 {
+		if o.OnDemand <= 0 {
+			return math.Inf(1)
+		}
+		v, ok := cat.Convert(o.OnDemand, o.Currency, model.USD)
+		if !ok {
+			return math.Inf(1)
+		}
+		return v
+	}
+	sort.SliceStable(offers, func(i, j int) bool {
+		a, b := offers[i], offers[j]
+		if (a.GPU == "") != (b.GPU == "") {
+			return b.GPU == ""
+		}
+		if a.GPU != b.GPU {
+			return a.GPU < b.GPU
+		}
+		if a.GPUCount != b.GPUCount {
+			return a.GPUCount < b.GPUCount
+		}
+		if pa, pb := usd(a), usd(b); pa != pb {
+			return pa < pb
+		}
+		if a.Provider != b.Provider {
+			return a.Provider < b.Provider
+		}
+		return a.InstanceType < b.InstanceType
+	})
+}
+
+// writeListJSON prints the offers as a JSON array.
+func writeListJSON(stdout, stderr io.Writer, cat *model.Catalog, offers []*model.Offer, cur model.Currency) int {
+	out := make([]listOffer, 0, len(offers))
+	for _, o := range offers {
+		lo := listOffer{Offer: *o}
+		if cur != "" {
+			od, conv, ok := displayPrice(cat, o.OnDemand, o.Currency, cur)
+			sp, _, _ := displayPrice(cat, o.Spot, o.Currency, cur)
+			if ok {
+				d := &listDisplay{Currency: cur, OnDemand: round5(od), Spot: round5(sp), Converted: conv}
+				if conv {
+					if r, ok := cat.Rate(o.Currency, cur); ok {
+						d.Rate, d.RateDate = r.Rate, r.Date
+					}
+				}
+				lo.Display = d
+			}
+		}
+		out = append(out, lo)
+	}
+	if err := writeJSON(stdout, out); err != nil {
+		return catalogFail(stderr, exitFail, "list", err)
+	}
+	return exitOK
+}
+
+// round5 rounds a converted price to 5 decimals.
+func round5(v float64) float64 { return math.Round(v*1e5) / 1e5 }
+
+// writeListTable prints the offers as a table in the spirit of SkyPilot's
+// `sky show-gpus`, with interconnect and vCPU type added.
+func writeListTable(w io.Writer, cat *model.Catalog, offers []*model.Offer, cur model.Currency) {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "GPU\tQTY\tPROVIDER\tINSTANCE\tVRAM\tvCPUs\tRAM\tPRICE/h\tSPOT/h\tREGIONS\tLINK\tvCPU TYPE")
+	converted := false
+	for _, o := range offers {
+		gpu := o.GPU
+		if gpu == "" {
+			gpu = "unknown"
+		}
+		qty := "-"
+		if o.GPUCount > 0 {
+			qty = strconv.Itoa(o.GPUCount)
+			if o.GPUFraction > 0 && o.GPUFraction < 1 {
+				qty = model.FormatNumber(math.Round(o.GPUFraction*1000)/1000) + " (slice)"
+			}
+		}
+		od := priceCell(cat, o.OnDemand, o.Currency, cur, "unknown")
+		sp := priceCell(cat, o.Spot, o.Currency, cur, "-")
+		if strings.HasPrefix(od, "≈") || strings.HasPrefix(sp, "≈") {
+			converted = true
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n",
+			gpu, qty, o.Provider, o.InstanceType, gbCell(o.VRAMGiB), numCell(o.VCPUs), gbCell(o.MemoryGiB), od, sp,
+			regionsCell(o.Regions), orUnknown(string(o.Interconnect)), orUnknown(string(o.VCPUType)))
+	}
+	tw.Flush()
+	fmt.Fprintf(w, "\n%d offers. Prices per hour for the whole instance; %s.\n", len(offers), snapshotLine(cat))
+	if converted {
+		if r, ok := cat.Rate(model.USD, model.CNY); ok {
+			fmt.Fprintf(w, "≈ converted at 1 USD = %s CNY (%s, %s)\n", model.FormatNumber(r.Rate), r.Date, firstWord(r.Source))
+		}
+	}
+}
