@@ -71,10 +71,11 @@ var verbs = regexp.MustCompile(`%[-+# 0-9.\[\]]*[a-zA-Z%]`)
 // Every recommend text has the same fmt verbs, in the same order, in both
 // languages.
 func TestRecommendTextsSameVerbs(t *testing.T) {
-	for _, tx := range []cliText{tRecNeed, tRecRunJob, tRecRunPeriod, tRecBudget, tRecCatalog, tRecNoFit, tRecHeader,
+	for _, k := range []cliMsg{tRecNeed, tRecRunJob, tRecRunPeriod, tRecBudget, tRecCatalog, tRecNoFit, tRecHeader,
 		tRecTokens, tRecImages, tRecNodes, tRecOK, tRecOver, tRecNote, tRecTry, tRecWarnings, tRecHidden, tRecImagesOn,
 		tRecWhy, tRecRisk, tRecConverted, tRecRunFor, tRecRunParts, tRecRunWeights, tRecRunTotal, tRecBilled,
 		tRecPMTitle, tRecPMHeader, tRecPMEligible, tRecPMChosen, tRecPMUpTo, tRecPMNotFor} {
+		tx := cliTexts[k]
 		if en, zh := verbs.FindAllString(tx[0], -1), verbs.FindAllString(tx[1], -1); !slices.Equal(en, zh) {
 			t.Errorf("%q: verbs %v, Chinese %q: %v", tx[0], en, tx[1], zh)
 		}

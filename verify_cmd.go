@@ -9,7 +9,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"strings"
 	"text/tabwriter"
 
 	"github.com/gpupick/gpupick/advisor"
@@ -125,32 +124,22 @@ func writeChecks(w io.Writer, choice model.Recommendation, checks []advisor.Chec
 	return nil
 }
 
-// checkWords are the Chinese names of the checks advisor.Verify makes and
-// of the words it uses for a value it could not learn (a test checks that
-// every check name has one). Other values are figures and names, the same
-// in both languages.
-var checkWords = map[string]string{
-	"GPU model":                  "GPU 型号",
-	"GPU count":                  "GPU 数量",
-	"GPU memory (each)":          "GPU 显存（每块）",
-	"GPU link":                   "GPU 互联",
-	"host (vCPUs, RAM, disks)":   "主机（vCPU、内存、磁盘）",
-	"vCPUs usable":               "可用 vCPU",
-	"threads per core":           "每核线程数",
-	"RAM":                        "内存",
-	"local NVMe":                 "本地 NVMe",
-	"unknown":                    "未知",
-	"not probed":                 "未探测",
-	"none":                       "无",
-	"2 (vCPUs are hyperthreads)": "2（vCPU 为超线程）",
-	"1 (a vCPU is a core)":       "1（一个 vCPU 即一个物理核）",
-	"unknown: the offer is not in the catalog": "未知：目录中已没有该报价",
-}
+// checkWords are the texts of the names of the checks advisor.Verify
+// makes and of the words it uses for a value it could not learn, by their
+// English (a test checks that every check name has one). Other values are
+// figures and names, the same in both languages.
+var checkWords = func() map[string]cliMsg {
+	out := map[string]cliMsg{}
+	for k := tCheckGPUModel; k <= tCheckNotInCatalog; k++ {
+		out[k.in("en")] = k
+	}
+	return out
+}()
 
 // checkWord is a check's name or value in lang.
 func checkWord(s, lang string) string {
-	if zh, ok := checkWords[s]; ok && strings.HasPrefix(lang, "zh") {
-		return zh
+	if k, ok := checkWords[s]; ok {
+		return k.in(lang)
 	}
 	return s
 }

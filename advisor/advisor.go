@@ -252,9 +252,9 @@ func check(a *model.Answers) error {
 func (c *call) notes(cs []cand) []string {
 	l, st := c.l, &c.st
 	var out []string
-	add := func(key string, args ...any) { out = append(out, l.f(key, args...)) }
+	add := func(key textKey, args ...any) { out = append(out, l.f(key, args...)) }
 	// count adds a note that counts offers left out, when there are any.
-	count := func(key string, n int) {
+	count := func(key textKey, n int) {
 		if n > 0 {
 			add(key, n)
 		}

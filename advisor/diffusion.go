@@ -50,7 +50,7 @@ func componentBytes(role string, prec model.Precision) float64 {
 // copies.
 func (p *plan) diffusionPlan(cat *model.Catalog, a *model.Answers, pr *model.ModelPreset, l lang) {
 	r := &p.req
-	say := func(key string, args ...any) { r.Assumptions = append(r.Assumptions, l.f(key, args...)) }
+	say := func(key textKey, args ...any) { r.Assumptions = append(r.Assumptions, l.f(key, args...)) }
 	ref := pr.Image
 	p.single, r.SingleGPU = true, true
 	var total, denoiser float64

@@ -173,7 +173,7 @@ func newPlan(cat *model.Catalog, a *model.Answers, l lang) *plan {
 		p.jobTokens = a.JobTokens
 		r.TokensPerJob = a.JobTokens
 	}
-	say := func(key string, args ...any) { r.Assumptions = append(r.Assumptions, l.f(key, args...)) }
+	say := func(key textKey, args ...any) { r.Assumptions = append(r.Assumptions, l.f(key, args...)) }
 
 	p.maxNodes = a.MaxNodes
 	if p.jobMode && a.DeadlineHours > 0 {
@@ -363,7 +363,7 @@ func newPlan(cat *model.Catalog, a *model.Answers, l lang) *plan {
 // given, kept even when it exceeds the model's maximum (maxCtx, 0 when
 // unknown; a note says so), or the default for the workload, never longer
 // than the maximum.
-func (p *plan) resolveContext(a *model.Answers, maxCtx int, say func(string, ...any)) {
+func (p *plan) resolveContext(a *model.Answers, maxCtx int, say func(textKey, ...any)) {
 	r := &p.req
 	if a.Context > 0 {
 		r.Context = a.Context
@@ -401,7 +401,7 @@ func (p *plan) attnFLOPsPerToken(s int) float64 {
 // engine reservation.
 func (p *plan) inferenceMemory(a *model.Answers, weightBytes, kvBytes float64, l lang) {
 	r, ar := &p.req, &p.ar
-	say := func(key string, args ...any) { r.Assumptions = append(r.Assumptions, l.f(key, args...)) }
+	say := func(key textKey, args ...any) { r.Assumptions = append(r.Assumptions, l.f(key, args...)) }
 	p.weights = weightBytes
 	p.kvSeq = r.KVBytesPerToken * float64(a.Context)
 	if ar.hasShape() {
@@ -463,7 +463,7 @@ func (p *plan) inferenceMemory(a *model.Answers, weightBytes, kvBytes float64, l
 // and 8 of optimizer states per parameter, 18 in all).
 func (p *plan) trainingMemory(a *model.Answers, params, baseBytes float64, l lang) {
 	r, ar := &p.req, &p.ar
-	say := func(key string, args ...any) { r.Assumptions = append(r.Assumptions, l.f(key, args...)) }
+	say := func(key textKey, args ...any) { r.Assumptions = append(r.Assumptions, l.f(key, args...)) }
 	b := &r.Breakdown
 	if p.lora {
 		// Adapter weights, gradients and AdamW states: PEFT keeps LoRA

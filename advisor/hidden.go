@@ -275,7 +275,7 @@ func (c *call) hiddenNotes(hc hidden, prov uint16, cal float64) []string {
 
 // classScopeKey is the text key that names the providers an estimate is
 // the highest price of.
-func classScopeKey(scope uint8) string {
+func classScopeKey(scope uint8) textKey {
 	switch scope {
 	case pcHyperscaler:
 		return kPCHyperscaler

@@ -1,7 +1,6 @@
 package advisor
 
 import (
-	"fmt"
 	"math"
 	"strconv"
 	"strings"
@@ -48,7 +47,9 @@ func (c *call) full(cd cand) model.Recommendation {
 	offerFacts(o, &rec)
 	rec.RiskPercent = c.risks(o, sh, sr, r, cd.pm, &rec.Risk)
 	for i := range rec.Risk {
-		rec.Risk[i].Text = c.l.f(riskTexts[rec.Risk[i].Code], rec.Risk[i].Percent)
+		if k, ok := riskTexts[rec.Risk[i].Code]; ok {
+			rec.Risk[i].Text = c.l.f(k, rec.Risk[i].Percent)
+		}
 	}
 	if p := hiddenRisk(hc, r, cd.pm); p > 0 {
 		rec.Risk = append(rec.Risk, model.RiskPenalty{Code: riskCodeEstimate, Percent: p, Text: c.l.f(kRiskHiddenEstimate, p)})
@@ -302,17 +303,13 @@ func (c *call) spotRateLine(q *quote, o *model.Offer) string {
 // shortDuration writes a small number of hours readably: seconds under a
 // minute, minutes under an hour, else hours.
 func (l lang) shortDuration(h float64) string {
-	s, m, hh := "%.0f s", "%.1f min", "%.2f h"
-	if l == langZH {
-		s, m, hh = "%.0f 秒", "%.1f 分钟", "%.2f 小时"
-	}
 	switch {
 	case h*3600 < 59.5:
-		return fmt.Sprintf(s, h*3600)
+		return l.f(kDurSec, h*3600)
 	case h < 1:
-		return fmt.Sprintf(m, h*60)
+		return l.f(kDurMin, h*60)
 	}
-	return fmt.Sprintf(hh, h)
+	return l.f(kDurHour, h)
 }
 
 // hybridLines are a hybrid plan's assumptions, one a line; m formats USD
@@ -337,13 +334,11 @@ func monthsText(l lang, months []int) string {
 	for i, n := range months {
 		parts[i] = strconv.Itoa(n)
 	}
-	if l == langZH {
-		return strings.Join(parts, "、") + " 个月"
+	list := parts[len(parts)-1]
+	if len(parts) > 1 {
+		list = strings.Join(parts[:len(parts)-1], l.f(kMonthsSep)) + l.f(kMonthsAnd) + list
 	}
-	if len(parts) == 1 {
-		return parts[0] + "-month"
-	}
-	return strings.Join(parts[:len(parts)-1], "-, ") + "- and " + parts[len(parts)-1] + "-month"
+	return list + l.f(kMonthsUnit)
 }
 
 // rowRegion is the region or zone whose price a ranked row's price model

@@ -333,7 +333,7 @@ func (c *call) shapeRiskX(sh *shape, sr *shapeRes) float64 {
 }
 
 // riskTexts names each penalty in a line.
-var riskTexts = map[string]string{
+var riskTexts = map[string]textKey{
 	model.WarnMarketplaceHost: kRiskMarketplace,
 	model.WarnSharedVCPU:      kRiskSharedVCPU,
 	riskCodeTPLink:            kRiskTPLink,

@@ -20,7 +20,7 @@ type variant struct {
 func (c *call) variants() []variant {
 	a, l := c.a, c.l
 	var vs []variant
-	add := func(v model.Answers, key string, args ...any) {
+	add := func(v model.Answers, key textKey, args ...any) {
 		vs = append(vs, variant{a: v, change: l.f(key, args...)})
 	}
 	switch a.Workload {

@@ -1,35 +1,24 @@
 package advisor
 
 import (
-	"fmt"
-	"strings"
-
 	"github.com/gpupick/gpupick/model"
+	"github.com/gpupick/gpupick/model/text"
 )
 
 // lang is the language of generated text.
 type lang uint8
 
 const (
-	langEN lang = iota
-	langZH
+	langEN = lang(text.EN)
+	langZH = lang(text.ZH)
 	// langSilent formats nothing: for the re-rankings behind suggestions,
 	// whose assumptions and notes are not shown.
-	langSilent
+	langSilent = langZH + 1
 )
 
 // langOf maps Options.Lang to a language: "zh" (any "zh-…") is Chinese,
 // anything else English.
-func langOf(s string) lang {
-	if strings.HasPrefix(strings.ToLower(strings.TrimSpace(s)), "zh") {
-		return langZH
-	}
-	return langEN
-}
-
-// tr is one text in English and Chinese, with the same fmt verbs in the
-// same order.
-type tr [2]string
+func langOf(s string) lang { return lang(text.LangOf(s)) }
 
 // nodes is " x N nodes" for several nodes and "" for one.
 func (l lang) nodes(n int) string {
@@ -40,38 +29,31 @@ func (l lang) nodes(n int) string {
 }
 
 // vcpuKindKeys maps the shared kinds of vCPU to their text keys.
-var vcpuKindKeys = map[model.VCPUType]string{model.VCPUShared: kVCPUShared, model.VCPUBurstable: kVCPUBurstable,
+var vcpuKindKeys = map[model.VCPUType]textKey{model.VCPUShared: kVCPUShared, model.VCPUBurstable: kVCPUBurstable,
 	model.VCPUContainer: kVCPUContainer, model.VCPUMarketplace: kVCPUMarketplace, model.VCPUGPUFraction: kVCPUFraction}
 
 // vcpuKind describes a shared kind of vCPU for the shared-vcpu message.
 func (l lang) vcpuKind(t model.VCPUType) string {
-	key := vcpuKindKeys[t]
-	if key == "" {
+	key, ok := vcpuKindKeys[t]
+	if !ok {
 		return string(t)
 	}
 	return l.f(key)
 }
 
 // f formats the text of a key.
-func (l lang) f(key string, args ...any) string {
+func (l lang) f(key textKey, args ...any) string {
 	if l == langSilent {
 		return ""
 	}
-	t, ok := texts[key]
-	if !ok {
-		return key
-	}
-	if len(args) == 0 {
-		return t[l]
-	}
-	return fmt.Sprintf(t[l], args...)
+	return texts.Format(text.Lang(l), key, args...)
 }
 
 // warnDef is a warning's one-line message (with the figures), its longer
 // explanation and its default source.
 type warnDef struct {
-	msg    tr
-	detail tr
+	msg    text.Pair
+	detail text.Pair
 	source string
 }
 
@@ -80,7 +62,7 @@ func (l lang) warning(code string, sev model.Severity, source string, args ...an
 	d := warnDefs[code]
 	w := model.Warning{Code: code, Severity: sev, Message: d.msg[l], Detail: d.detail[l], Source: source}
 	if len(args) > 0 {
-		w.Message = fmt.Sprintf(d.msg[l], args...)
+		w.Message = d.msg.Format(text.Lang(l), args...)
 	}
 	if w.Source == "" {
 		w.Source = d.source
@@ -89,7 +71,7 @@ func (l lang) warning(code string, sev model.Severity, source string, args ...an
 }
 
 // warningKey builds a warning whose message is another text (a variant).
-func (l lang) warningKey(code, key string, sev model.Severity, source string, args ...any) model.Warning {
+func (l lang) warningKey(code string, key textKey, sev model.Severity, source string, args ...any) model.Warning {
 	w := l.warning(code, sev, source)
 	w.Message = l.f(key, args...)
 	return w
@@ -129,239 +111,258 @@ const (
 	srcFX          = "catalog exchange rates"
 )
 
-// Text keys. Every key has an English and a Chinese text in texts (a test
-// checks it).
-const (
-	kAsmMaxNodes        = "asm.maxnodes"
-	kAsmOneNode         = "asm.onenode"
-	kAsmOneNodeTrain    = "asm.onenodetrain"
-	kAsmMultiNodeTrain  = "asm.multinodetrain"
-	kVCPUShared         = "vcpu.shared"
-	kVCPUBurstable      = "vcpu.burstable"
-	kVCPUContainer      = "vcpu.container"
-	kVCPUMarketplace    = "vcpu.marketplace"
-	kVCPUFraction       = "vcpu.fraction"
-	kAsmMultiNode       = "asm.multinode"
-	kAsmStated          = "asm.stated"
-	kAsmUnknownModel    = "asm.unknownmodel"
-	kAsmPreset          = "asm.preset"
-	kAsmWeightsOnly     = "asm.weightsonly"
-	kAsmParamsOverride  = "asm.paramsoverride"
-	kAsmGeneric         = "asm.generic"
-	kAsmNoSize          = "asm.nosize"
-	kAsmMoE             = "asm.moe"
-	kAsmNF4             = "asm.nf4"
-	kAsmQLoRAPrecision  = "asm.qloraprecision"
-	kAsmTrainQuant      = "asm.trainquant"
-	kAsmInt4            = "asm.int4"
-	kAsmEmbed16         = "asm.embed16"
-	kAsmFLOPsLoRA       = "asm.flopslora"
-	kAsmFLOPsFull       = "asm.flopsfull"
-	kAsmFLOPsRecompute  = "asm.flopsrecompute"
-	kAsmMFU             = "asm.mfu"
-	kAsmGenJob          = "asm.genjob"
-	kAsmKVMLA           = "asm.kvmla"
-	kAsmKV              = "asm.kv"
-	kAsmPrefillAct      = "asm.prefillact"
-	kAsmEngine          = "asm.engine"
-	kAsmLoRA            = "asm.lora"
-	kAsmFP32Train       = "asm.fp32train"
-	kAsmMixed           = "asm.mixed"
-	kAsmActCkpt         = "asm.actckpt"
-	kAsmAct             = "asm.act"
-	kAsmContext         = "asm.context"
-	kAsmShardAuto       = "asm.shardauto"
-	kAsmGlobalBatch     = "asm.globalbatch"
-	kAsmGlobalBatchSeqs = "asm.globalbatchseqs"
-	kAsmShardGiven      = "asm.shardgiven"
-	kAsmDecode          = "asm.decode"
-	kAsmCheckpointDisk  = "asm.checkpointdisk"
+// textKey names one text of the advisor. Every key has an English and a
+// Chinese text in texts (TestTextsBothLanguages checks it with
+// text.Check).
+type textKey int
 
-	kArch            = "arch.dense"
-	kArchMLA         = "arch.mla"
-	kArchWeightsOnly = "arch.weightsonly"
+// The text keys.
+const (
+	kAsmMaxNodes textKey = iota
+	kAsmOneNode
+	kAsmOneNodeTrain
+	kAsmMultiNodeTrain
+	kVCPUShared
+	kVCPUBurstable
+	kVCPUContainer
+	kVCPUMarketplace
+	kVCPUFraction
+	kAsmMultiNode
+	kAsmStated
+	kAsmUnknownModel
+	kAsmPreset
+	kAsmWeightsOnly
+	kAsmParamsOverride
+	kAsmGeneric
+	kAsmNoSize
+	kAsmMoE
+	kAsmNF4
+	kAsmQLoRAPrecision
+	kAsmTrainQuant
+	kAsmInt4
+	kAsmEmbed16
+	kAsmFLOPsLoRA
+	kAsmFLOPsFull
+	kAsmFLOPsRecompute
+	kAsmMFU
+	kAsmGenJob
+	kAsmKVMLA
+	kAsmKV
+	kAsmPrefillAct
+	kAsmEngine
+	kAsmLoRA
+	kAsmFP32Train
+	kAsmMixed
+	kAsmActCkpt
+	kAsmAct
+	kAsmContext
+	kAsmShardAuto
+	kAsmGlobalBatch
+	kAsmGlobalBatchSeqs
+	kAsmShardGiven
+	kAsmDecode
+	kAsmCheckpointDisk
+
+	kArch
+	kArchMLA
+	kArchWeightsOnly
 
 	// Memory by architecture, defaults and usable memory (issue 9).
-	kAsmUsable          = "asm.usable"
-	kAsmContextServe    = "asm.contextserve"
-	kAsmContextTrain    = "asm.contexttrain"
-	kAsmContextMax      = "asm.contextmax"
-	kAsmContextOverMax  = "asm.contextovermax"
-	kAsmFLOPsSelective  = "asm.flopsselective"
-	kAsmActSelective    = "asm.actselective"
-	kAsmChunkedLoss     = "asm.chunkedloss"
-	kAsmDPAttn          = "asm.dpattn"
-	kAsmWindowHybrid    = "asm.windowhybrid"
-	kAsmWindowAll       = "asm.windowall"
-	kAsmWindowUnused    = "asm.windowunused"
-	kAsmPipeline        = "asm.pipeline"
-	kAsmPipelineQuant   = "asm.pipelinequant"
-	kAsmPipelineSingle  = "asm.pipelinesingle"
-	kAsmImageDefault    = "asm.imagedefault"
-	kAsmImageWorkspace  = "asm.imageworkspace"
-	kAsmImageSpeed      = "asm.imagespeed"
-	kAsmImageJob        = "asm.imagejob"
-	kAsmImageLatency    = "asm.imagelatency"
-	kArchPipeline       = "arch.pipeline"
-	kNoteContextOverMax = "note.contextovermax"
+	kAsmUsable
+	kAsmContextServe
+	kAsmContextTrain
+	kAsmContextMax
+	kAsmContextOverMax
+	kAsmFLOPsSelective
+	kAsmActSelective
+	kAsmChunkedLoss
+	kAsmDPAttn
+	kAsmWindowHybrid
+	kAsmWindowAll
+	kAsmWindowUnused
+	kAsmPipeline
+	kAsmPipelineQuant
+	kAsmPipelineSingle
+	kAsmImageDefault
+	kAsmImageWorkspace
+	kAsmImageSpeed
+	kAsmImageJob
+	kAsmImageLatency
+	kArchPipeline
+	kNoteContextOverMax
 
-	kQBilling         = "q.billing"
-	kQSpotNotForJob   = "q.spotnotforjob"
-	kQSpotOverhead    = "q.spotoverhead"
-	kQSpotServing     = "q.spotserving"
-	kQSpotBucket      = "q.spotbucket"
-	kWStaleUndated    = "w.staleundated"
-	kQSpotUnknownRate = "q.spotunknownrate"
-	kQSpotZone        = "q.spotzone"
-	kQSpotZoneAsked   = "q.spotzoneasked"
-	kQRange           = "q.range"
-	kQOneZone         = "q.onezone"
-	kQFirm            = "q.firm"
-	kQAskQuote        = "q.askquote"
-	kQOnRequest       = "q.onrequest"
-	kQHybBase         = "q.hybbase"
-	kQHybFillOD       = "q.hybfillod"
-	kQHybFillSpot     = "q.hybfillspot"
-	kQHybSpotOD       = "q.hybspotod"
-	kQSpotNotice      = "q.spotnotice"
-	kQSpotLimit       = "q.spotlimit"
-	kQListed          = "q.listed"
-	kQUpTo            = "q.upto"
-	kQDiscount        = "q.discount"
-	kQDiscountMonthly = "q.discountmonthly"
-	kQWholeTerm       = "q.wholeterm"
-	kQNeverBreaksEven = "q.neverbreakseven"
-	kQBreakEven       = "q.breakeven"
+	kQBilling
+	kQSpotNotForJob
+	kQSpotOverhead
+	kQSpotServing
+	kQSpotBucket
+	kWStaleUndated
+	kQSpotUnknownRate
+	kQSpotZone
+	kQSpotZoneAsked
+	kQRange
+	kQOneZone
+	kQFirm
+	kQAskQuote
+	kQOnRequest
+	kQHybBase
+	kQHybFillOD
+	kQHybFillSpot
+	kQHybSpotOD
+	kQSpotNotice
+	kQSpotLimit
+	kQListed
+	kQUpTo
+	kQDiscount
+	kQDiscountMonthly
+	kQWholeTerm
+	kQNeverBreaksEven
+	kQBreakEven
 
-	kHStorageUnknown    = "h.storageunknown"
-	kHStorage           = "h.storage"
-	kHStoppedBilled     = "h.stoppedbilled"
-	kHEgressUnknown     = "h.egressunknown"
-	kHEgress            = "h.egress"
-	kHStorageEstimate   = "h.storageestimate"
-	kHEgressEstimate    = "h.egressestimate"
-	kPCHyperscaler      = "pc.hyperscaler"
-	kPCNeocloud         = "pc.neocloud"
-	kPCMarketplace      = "pc.marketplace"
-	kPCChina            = "pc.china"
-	kPCAll              = "pc.all"
-	kRiskHiddenEstimate = "risk.hiddenestimate"
+	kHStorageUnknown
+	kHStorage
+	kHStoppedBilled
+	kHEgressUnknown
+	kHEgress
+	kHStorageEstimate
+	kHEgressEstimate
+	kPCHyperscaler
+	kPCNeocloud
+	kPCMarketplace
+	kPCChina
+	kPCAll
+	kRiskHiddenEstimate
 
-	kSharedHT       = "w.sharedht"
-	kNVLinkUnknown  = "w.nvlinkunknown"
-	kLegacyKepler   = "w.legacykepler"
-	kSpotServing    = "w.spotserving"
-	kNoNVLinkServe  = "w.nonvlinkserve"
-	kLockInNoYear   = "w.lockinnoyear"
-	kLockInCapacity = "w.lockincapacity"
-	kFP8No          = "w.fp8no"
-	kFP8Unknown     = "w.fp8unknown"
-	kUnnamedGPU     = "w.unnamedgpu"
+	kSharedHT
+	kNVLinkUnknown
+	kLegacyKepler
+	kSpotServing
+	kNoNVLinkServe
+	kLockInNoYear
+	kLockInCapacity
+	kFP8No
+	kFP8Unknown
+	kUnnamedGPU
 
-	kSugPrecision     = "sug.precision"
-	kSugWorkload      = "sug.workload"
-	kSugContext       = "sug.context"
-	kSugBatch         = "sug.batch"
-	kSugSpot          = "sug.spot"
-	kSugSharding      = "sug.sharding"
-	kSugRecompute     = "sug.recompute"
-	kSugAnyCount      = "sug.anycount"
-	kSugAnyGPU        = "sug.anygpu"
-	kSugAnyProvider   = "sug.anyprovider"
-	kSugEffect        = "sug.effect"
-	kSugNodes         = "sug.nodes"
-	kSugEffectNoTotal = "sug.effectnototal"
-	kSugStillOver     = "sug.stillover"
-	kSugAnd           = "sug.and"
+	kSugPrecision
+	kSugWorkload
+	kSugContext
+	kSugBatch
+	kSugSpot
+	kSugSharding
+	kSugRecompute
+	kSugAnyCount
+	kSugAnyGPU
+	kSugAnyProvider
+	kSugEffect
+	kSugNodes
+	kSugEffectNoTotal
+	kSugStillOver
+	kSugAnd
 
-	kNoteInvalid          = "note.invalid"
-	kNoteNoCatalog        = "note.nocatalog"
-	kNoteNoSize           = "note.nosize"
-	kNoteSnapshot         = "note.snapshot"
-	kNoteNoneFits         = "note.nonefits"
-	kNoteNoneMatch        = "note.nonematch"
-	kNoteOverBudget       = "note.overbudget"
-	kNoteBudgetNoFX       = "note.budgetnofx"
-	kNoteNoDisplayFX      = "note.nodisplayfx"
-	kNoteTooSlow          = "note.tooslow"
-	kNoteUnknownSpeed     = "note.unknownspeed"
-	kNoteTooSmall         = "note.toosmall"
-	kNoteNoVRAM           = "note.novram"
-	kNoteNoPrice          = "note.noprice"
-	kNoteSpotOnly         = "note.spotonly"
-	kNoteNoFX             = "note.nofx"
-	kNoteFiltered         = "note.filtered"
-	kNoteLegacy           = "note.legacy"
-	kNoteEngineCC         = "note.enginecc"
-	kNoteReqFail          = "note.reqfail"
-	kNoteReqUnknown       = "note.requnknown"
-	kWhyBudget            = "why.budget"
-	kWhyShort             = "why.short"
-	kWhyCheaper           = "why.cheaper"
-	kWhyRisk              = "why.risk"
-	kWhySpeed             = "why.speed"
-	kWhyRiskOnly          = "why.riskonly"
-	kWhyTie               = "why.tie"
-	kWhyChange            = "why.change"
-	kWhyChangeNone        = "why.changenone"
-	kNoteIdle             = "note.idle"
-	kNoteNoCluster        = "note.nocluster"
-	kNoteNoRDMA           = "note.nordma"
-	kNoteLate             = "note.late"
-	kNoteLateUnknown      = "note.lateunknown"
-	kAsmDeadlineNodes     = "asm.deadlinenodes"
-	kAsmDeadline          = "asm.deadline"
-	kAsmNodesGiven        = "asm.nodesgiven"
-	kAsmNodesCap          = "asm.nodescap"
-	kNotePlan             = "note.plan"
-	kPlanNet              = "plan.net"
-	kPlanDone             = "plan.done"
-	kRiskMarketplace      = "risk.marketplace"
-	kRiskSharedVCPU       = "risk.sharedvcpu"
-	kRiskTPLink           = "risk.tplink"
-	kRiskTPHost           = "risk.tphost"
-	kRiskLegacy           = "risk.legacy"
-	kRiskStale            = "risk.stale"
-	kRiskEstimate         = "risk.estimate"
-	kRiskGPUs             = "risk.gpus"
-	kRiskNodes            = "risk.nodes"
-	kRiskFewCores         = "risk.fewcores"
-	kNoteAllTight         = "note.alltight"
-	kNoteAllFP8WeightOnly = "note.allfp8wo"
-	kNoteAllBF16AsFP16    = "note.allbf16fp16"
-	kNoteRegionPrice      = "note.regionprice"
-	kNoteOverFollow       = "note.overfollow"
-	kNoteOverHidden       = "note.overhidden"
-	kNotePartialTotal     = "note.partialtotal"
+	kNoteInvalid
+	kNoteNoCatalog
+	kNoteNoSize
+	kNoteSnapshot
+	kNoteNoneFits
+	kNoteNoneMatch
+	kNoteOverBudget
+	kNoteBudgetNoFX
+	kNoteNoDisplayFX
+	kNoteTooSlow
+	kNoteUnknownSpeed
+	kNoteTooSmall
+	kNoteNoVRAM
+	kNoteNoPrice
+	kNoteSpotOnly
+	kNoteNoFX
+	kNoteFiltered
+	kNoteLegacy
+	kNoteEngineCC
+	kNoteReqFail
+	kNoteReqUnknown
+	kWhyBudget
+	kWhyShort
+	kWhyCheaper
+	kWhyRisk
+	kWhySpeed
+	kWhyRiskOnly
+	kWhyTie
+	kWhyChange
+	kWhyChangeNone
+	kNoteIdle
+	kNoteNoCluster
+	kNoteNoRDMA
+	kNoteLate
+	kNoteLateUnknown
+	kAsmDeadlineNodes
+	kAsmDeadline
+	kAsmNodesGiven
+	kAsmNodesCap
+	kNotePlan
+	kPlanNet
+	kPlanDone
+	kRiskMarketplace
+	kRiskSharedVCPU
+	kRiskTPLink
+	kRiskTPHost
+	kRiskLegacy
+	kRiskStale
+	kRiskEstimate
+	kRiskGPUs
+	kRiskNodes
+	kRiskFewCores
+	kNoteAllTight
+	kNoteAllFP8WeightOnly
+	kNoteAllBF16AsFP16
+	kNoteRegionPrice
+	kNoteOverFollow
+	kNoteOverHidden
+	kNotePartialTotal
 
 	// Speed over links and set-up time (speed.go, link.go, setup.go).
-	kSpTP            = "sp.tp"
-	kSpDPAttn        = "sp.dpattn"
-	kSpPipeline      = "sp.pipeline"
-	kSpTrainSlow     = "sp.trainslow"
-	kSpTrainHidden   = "sp.trainhidden"
-	kSpWhatGrad      = "sp.whatgrad"
-	kSpWhatShard     = "sp.whatshard"
-	kSpWhatExperts   = "sp.whatexperts"
-	kSpBothLinks     = "sp.bothlinks"
-	kSpAssumed       = "sp.assumed"
-	kSpMoE           = "sp.moe"
-	kSpJoin          = "sp.join"
-	kSpNICAssumed    = "sp.nicassumed"
-	kLinkNVSwitch    = "link.nvswitch"
-	kLinkNVLink      = "link.nvlink"
-	kLinkBridge      = "link.bridge"
-	kLinkFabric      = "link.fabric"
-	kLinkPCIeHost    = "link.pciehost"
-	kLinkPCIeGeForce = "link.pciegeforce"
-	kLinkRDMA        = "link.rdma"
-	kLinkTCP         = "link.tcp"
-	kAsmLinks        = "asm.links"
-	kAsmMoELatency   = "asm.moelatency"
-	kAsmSetup        = "asm.setup"
+	kSpTP
+	kSpDPAttn
+	kSpPipeline
+	kSpTrainSlow
+	kSpTrainHidden
+	kSpWhatGrad
+	kSpWhatShard
+	kSpWhatExperts
+	kSpBothLinks
+	kSpAssumed
+	kSpMoE
+	kSpJoin
+	kSpNICAssumed
+	kLinkNVSwitch
+	kLinkNVLink
+	kLinkBridge
+	kLinkFabric
+	kLinkPCIeHost
+	kLinkPCIeGeForce
+	kLinkRDMA
+	kLinkTCP
+	kAsmLinks
+	kAsmMoELatency
+	kAsmSetup
+
+	kTrialRuleRun
+	kTrialRuleDrop
+	kTrialRulePick
+	kTrialRuleKeep
+	kDurSec
+	kDurMin
+	kDurHour
+	kMonthsSep
+	kMonthsAnd
+	kMonthsUnit
+
+	// kCount is the number of text keys.
+	kCount
 )
 
-var texts = map[string]tr{
+// texts holds every text of the advisor.
+var texts = text.Table[textKey]{
 	kVCPUShared:      {"shared with other tenants", "与其他租户共享"},
 	kVCPUBurstable:   {"burstable (a baseline plus CPU credits)", "为突发型（基准性能加 CPU 积分）"},
 	kVCPUContainer:   {"a container's share of a host that runs other tenants' containers", "是容器在多租户主机上分到的份额"},
@@ -1099,229 +1100,243 @@ var texts = map[string]tr{
 		"%d offers have no known storage or egress price for this run: their total counts only the known costs (at least that much) and they rank after offers whose whole cost is known",
 		"%d 个报价缺少本次任务所需的存储或出网流量价格：总价只计已知部分（至少这么多），排在总价完全已知的报价之后",
 	},
+	kTrialRuleRun: {"On each candidate run the benchmark script and `gpupick verify FILE.toml`.",
+		"在每个候选机器上运行基准测试脚本和 `gpupick verify FILE.toml`。"},
+	kTrialRuleDrop: {"Drop a candidate whose verify fails (wrong GPUs, slower link, fewer CPUs or less RAM).",
+		"verify 未通过的候选（GPU 不对、互联更慢、CPU 或内存更少）直接淘汰。"},
+	kTrialRulePick: {"Of the rest, pick the lowest price per unit of work: the hourly price divided by the matmul TFLOPS measured (for a download- or disk-bound job, by the slower of those speeds).",
+		"其余候选中选单位工作量价格最低的：每小时价格除以实测 matmul TFLOPS（下载或磁盘受限的任务则除以其中较慢的速度）。"},
+	kTrialRuleKeep: {"A candidate within 10% of the best on that figure but ranked higher keeps its place.",
+		"若某候选在该指标上与最优相差不到 10% 且排名更靠前，则保留其位置。"},
+	kDurSec:     {"%.0f s", "%.0f 秒"},
+	kDurMin:     {"%.1f min", "%.1f 分钟"},
+	kDurHour:    {"%.2f h", "%.2f 小时"},
+	kMonthsSep:  {"-, ", "、"},
+	kMonthsAnd:  {"- and ", "、"},
+	kMonthsUnit: {"-month", " 个月"},
 }
 
 // warnDefs holds every warning code's message, explanation and default
 // source in both languages.
 var warnDefs = map[string]warnDef{
 	model.WarnNoNVLink: {
-		msg: tr{
+		msg: text.Pair{
 			"%d x %s talk over PCIe only (no NVLink): gradient and tensor-parallel traffic is several times slower",
 			"%d x %s 之间只有 PCIe（无 NVLink）：梯度同步和张量并行通信要慢数倍",
 		},
-		detail: tr{
+		detail: text.Pair{
 			"Multi-GPU training all-reduces the gradients every step, and tensor parallelism exchanges activations every layer. NVLink moves 600-900 GB/s per GPU; PCIe 4.0 x16 about 32 GB/s each way, shared with data loading. Prefer SXM/NVLink nodes for multi-GPU training, or one larger GPU.",
 			"多卡训练每一步都要对梯度做 all-reduce，张量并行每一层都要交换激活。NVLink 每卡 600-900 GB/s；PCIe 4.0 x16 单向约 32 GB/s，还要与数据加载共用。多卡训练请优先选 SXM/NVLink 节点，或换一张更大的 GPU。",
 		},
 		source: srcNVLink,
 	},
 	model.WarnSharedVCPU: {
-		msg: tr{
+		msg: text.Pair{
 			"vCPUs are %s: data loading and tokenisation slow down when neighbours are busy",
 			"vCPU %s：邻居繁忙时数据加载和分词会变慢",
 		},
-		detail: tr{
+		detail: text.Pair{
 			"Shared, burstable, container and marketplace hosts give no fixed CPU: data loading, tokenisation and the serving loop slow down when neighbours are busy. A vCPU is usually a hyperthread, half a physical core.",
 			"共享型、突发型、容器和市场型主机不保证 CPU：邻居繁忙时，数据加载、分词和推理调度都会变慢。一个 vCPU 通常是一个超线程，即半个物理核。",
 		},
 	},
 	model.WarnLowCPUPerGPU: {
-		msg: tr{
+		msg: text.Pair{
 			"only %.1f CPU cores per GPU (want at least %d): data loading will starve the GPUs",
 			"每张 GPU 只有 %.1f 个 CPU 核（建议至少 %d 个）：数据加载会拖慢 GPU",
 		},
-		detail: tr{
+		detail: text.Pair{
 			"Each GPU needs host cores for data-loading workers, augmentation and the training or serving loop. With fewer than about 4 physical cores per GPU for training (2 for inference) the GPUs wait for data.",
 			"每张 GPU 都需要主机 CPU 核来运行数据加载进程、数据增强以及训练或推理主循环。训练时每卡少于约 4 个物理核（推理少于 2 个），GPU 就会等待数据。",
 		},
 		source: srcCPU,
 	},
 	model.WarnSpotNoCheckpoint: {
-		msg: tr{
+		msg: text.Pair{
 			"spot would cut the GPU cost by %d%%, but the job does not checkpoint: a preemption would lose all work",
 			"竞价实例可把 GPU 费用降低 %d%%，但任务没有检查点：一旦被回收将丢失全部进度",
 		},
-		detail: tr{
+		detail: text.Pair{
 			"Spot and preemptible capacity can be reclaimed at any time with a short notice. Save checkpoints regularly to persistent storage and make the job resumable, then answer that the job can be interrupted to use the spot price.",
 			"竞价和抢占式实例随时可能在短暂通知后被回收。请定期把检查点保存到持久存储并让任务可续跑，然后把任务设为可中断以使用竞价价格。",
 		},
 		source: srcSpotGeneral,
 	},
 	model.WarnPreemptibleLimit: {
-		msg: tr{
+		msg: text.Pair{
 			"spot / preemptible VMs stop after %.0f h: the run restarts about %.0f times",
 			"竞价/抢占式实例最长运行 %.0f 小时：本次运行约需重启 %.0f 次",
 		},
-		detail: tr{
+		detail: text.Pair{
 			"Some providers stop preemptible VMs after a maximum run time whatever the demand. Each stop costs a restart and the work since the last checkpoint; plan checkpoints well inside the limit.",
 			"有些云厂商无论资源是否紧张，都会在达到最长运行时间后停止抢占式实例。每次停止都要重启并丢失上次检查点之后的进度；检查点间隔应明显短于该上限。",
 		},
 		source: srcSpotGeneral,
 	},
 	model.WarnCommitmentLockIn: {
-		msg: tr{
+		msg: text.Pair{
 			"a 3-year term looks cheaper, but it locks you to a %d GPU while the next generation is due around %d",
 			"3 年期承诺看似更便宜，但会把你锁定在 %d 年发布的 GPU 上，而下一代约在 %d 年推出",
 		},
-		detail: tr{
+		detail: text.Pair{
 			"Commitments are paid for every hour of the term whether used or not. A new data-centre GPU generation has shipped about every two years, each several times faster per dollar, so a 3-year term often outlives the hardware's value. Some commitments (e.g. GCP committed-use discounts) reserve no capacity.",
 			"承诺期内每个小时都要付费，无论是否使用。数据中心 GPU 大约每两年更新一代，每代单位美元性能提升数倍，因此 3 年期承诺往往比硬件的价值周期更长。有些承诺（如 GCP 承诺使用折扣）并不预留容量。",
 		},
 		source: srcLockIn,
 	},
 	model.WarnVRAMTight: {
-		msg: tr{
+		msg: text.Pair{
 			"only %.0f%% GPU memory headroom (%.1f of %.0f GiB per GPU)",
 			"显存余量只有 %.0f%%（每张 GPU 需要 %.1f GiB，共 %.0f GiB）",
 		},
-		detail: tr{
+		detail: text.Pair{
 			"Allocator fragmentation, CUDA graphs, longer prompts than planned and framework versions all add memory. Below about 10% headroom a job is likely to run out of memory; pick a larger GPU or more of them, or lower the precision, context or batch.",
 			"显存碎片、CUDA Graph、超出预期的长提示词和框架版本差异都会增加显存占用。余量低于约 10% 时很容易显存溢出；请换更大或更多的 GPU，或降低精度、上下文长度或批量。",
 		},
 		source: srcVLLMMemory,
 	},
 	model.WarnLatencyMargin: {
-		msg: tr{
+		msg: text.Pair{
 			"decode about %.1f tokens/s per stream against the %.0f the %s class needs: within the estimate's %d%% tolerance, so it may miss it",
 			"每条流解码约 %.1f token/秒，%[3]s 等级要求 %.0[2]f：差距在估算 %[4]d%% 的误差之内，实际可能达不到",
 		},
-		detail: tr{
+		detail: text.Pair{
 			"The decode estimate is tested against published figures to within 30%, and real engines reach somewhat less of the memory bandwidth than it assumes. An offer that clears the latency class by less than that margin ranks after those that clear it with room; a faster GPU, more GPUs in tensor parallel or a lower precision gives room.",
 			"解码速度估算与公开测得数据的误差在 30% 以内，实际推理引擎能用到的显存带宽通常略低于估算的假设。超出延迟等级要求不到这个余量的报价，排在余量充足的报价之后；换更快的 GPU、用更多 GPU 做张量并行或降低精度可以留出余量。",
 		},
 		source: srcRoofline,
 	},
 	model.WarnLowBandwidth: {
-		msg: tr{
+		msg: text.Pair{
 			"decode about %.1f tokens/s per stream, below the %.0f the %s class needs",
 			"每条流解码约 %.1f token/秒，低于 %.0f（%s 等级的要求）",
 		},
-		detail: tr{
+		detail: text.Pair{
 			"Generating one token reads every active weight and the KV cache from GPU memory, so per-stream speed is bounded by memory bandwidth divided by those bytes. A GPU with more bandwidth, more GPUs in tensor parallel, or a lower precision speeds it up.",
 			"每生成一个 token 都要从显存读取全部激活权重和 KV 缓存，因此单流速度受限于显存带宽除以这些字节数。换带宽更高的 GPU、用更多 GPU 做张量并行或降低精度都能提速。",
 		},
 		source: srcRoofline,
 	},
 	model.WarnBF16Unsupported: {
-		msg: tr{
+		msg: text.Pair{
 			"%s has no BF16 support: engines refuse BF16 here or fall back to FP16 (same memory); a few models overflow in FP16",
 			"%s 不支持 BF16：推理引擎会拒绝 BF16 或改用 FP16（显存相同）；少数模型在 FP16 下会溢出",
 		},
-		detail: tr{
+		detail: text.Pair{
 			"BF16 needs compute capability 8.0 (Ampere: A100, A10, RTX 30 and newer). On Turing (T4) and Volta (V100) vLLM stops with \"Bfloat16 is only supported on GPUs with compute capability of at least 8.0\" until you pass --dtype half. FP16 has the same size but a smaller range; models trained in BF16 can overflow.",
 			"BF16 需要计算能力 8.0（Ampere：A100、A10、RTX 30 及更新）。在 Turing（T4）和 Volta（V100）上，vLLM 会报错“Bfloat16 is only supported on GPUs with compute capability of at least 8.0”，需加 --dtype half。FP16 大小相同但数值范围更小，BF16 训练的模型可能溢出。",
 		},
 		source: "https://github.com/vllm-project/vllm/issues/946",
 	},
 	model.WarnLegacyGPU: {
-		msg: tr{
+		msg: text.Pair{
 			"%s is a %s GPU: PyTorch's CUDA 12.8+ wheels and recent vLLM (compute capability 7.5+) dropped it; you need older builds",
 			"%s 是 %s 架构 GPU：PyTorch 的 CUDA 12.8+ 版本和新版 vLLM（要求计算能力 7.5+）已不再支持，需要使用旧版本",
 		},
-		detail: tr{
+		detail: text.Pair{
 			"NVIDIA froze Maxwell, Pascal and Volta in CUDA 12 and removed them from CUDA 13; PyTorch 2.8 dropped them from its CUDA 12.8 wheels, and vLLM's docs now ask for compute capability 7.5 or higher. Kepler (K80) was removed in CUDA 12.0. Cheap old GPUs can cost more in engineering time than they save.",
 			"NVIDIA 在 CUDA 12 中冻结了 Maxwell、Pascal 和 Volta，并在 CUDA 13 中移除；PyTorch 2.8 的 CUDA 12.8 版本已去掉它们，vLLM 文档现要求计算能力 7.5 或更高。Kepler（K80）在 CUDA 12.0 中即被移除。便宜的老 GPU 省下的钱，可能还不够花在工程时间上。",
 		},
 		source: "https://github.com/pytorch/pytorch/issues/157517 ; https://raw.githubusercontent.com/vllm-project/vllm/v0.21.0/docs/getting_started/installation/gpu.cuda.inc.md ; https://github.com/llvm/llvm-project/commit/0f49116e261cf5a156221b006acb677e3565fd1a",
 	},
 	model.WarnFP8Unsupported: {
-		msg: tr{
+		msg: text.Pair{
 			"%s has no FP8 tensor cores: FP8 weights run through 16-bit kernels, saving memory but not time",
 			"%s 没有 FP8 张量核心：FP8 权重只能经 16 位内核运行，省显存但不提速",
 		},
-		detail: tr{
+		detail: text.Pair{
 			"FP8 tensor cores arrived with Ada Lovelace (L4, L40S, RTX 4090) and Hopper (H100). On older GPUs engines can still store FP8 weights (weight-only kernels) but compute in 16 bits.",
 			"FP8 张量核心始于 Ada Lovelace（L4、L40S、RTX 4090）和 Hopper（H100）。在更早的 GPU 上，推理引擎仍可存储 FP8 权重（仅权重量化内核），但以 16 位计算。",
 		},
 		source: "https://docs.nvidia.com/deeplearning/transformer-engine/user-guide/examples/fp8_primer.html",
 	},
 	model.WarnEphemeralDisk: {
-		msg: tr{
+		msg: text.Pair{
 			"local disk (%s) is wiped when the instance stops: keep checkpoints and data on persistent storage",
 			"本地盘（%s）在实例停止时会被清空：请把检查点和数据放在持久存储上",
 		},
-		detail: tr{
+		detail: text.Pair{
 			"Instance-store NVMe is fast but tied to the host: stopping, a spot reclaim or a host failure erases it. Copy checkpoints to block or object storage.",
 			"实例存储 NVMe 速度快但绑定宿主机：停机、竞价回收或宿主机故障都会清空数据。请把检查点复制到块存储或对象存储。",
 		},
 	},
 	model.WarnEgressCost: {
-		msg: tr{
+		msg: text.Pair{
 			"egress costs about %s, %d%% of the GPU cost",
 			"出网流量费用约 %s，占 GPU 费用的 %d%%",
 		},
-		detail: tr{
+		detail: text.Pair{
 			"Data sent to the internet is billed per GB in tiers after a small free allowance. Serve heavy traffic from a provider with a large or free egress allowance, or compress and cache responses.",
 			"发往公网的数据在少量免费额度之后按 GB 阶梯计费。大流量服务请选择免费额度大的云厂商，或对响应做压缩和缓存。",
 		},
 	},
 	model.WarnMarketplaceHost: {
-		msg: tr{
+		msg: text.Pair{
 			"a third-party marketplace host: reliability, network and price vary from host to host",
 			"第三方市场主机：可靠性、网络和价格因主机而异",
 		},
-		detail: tr{
+		detail: text.Pair{
 			"Marketplace offers run on machines of independent hosts. Check the host's reliability score, disk and network speed, and where the data lives before long or sensitive jobs.",
 			"市场型报价运行在独立主机提供者的机器上。长时间或敏感任务之前，请检查主机的可靠性评分、磁盘和网络速度以及数据存放位置。",
 		},
 	},
 	model.WarnPCIeVariant: {
-		msg: tr{
+		msg: text.Pair{
 			"%s is the PCIe card (%.0f GB/s, %.0f TFLOPS); the SXM part %s has %.0f GB/s and %.0f TFLOPS",
 			"%s 为 PCIe 版（%.0f GB/s，%.0f TFLOPS）；SXM 版 %s 为 %.0f GB/s、%.0f TFLOPS",
 		},
-		detail: tr{
+		detail: text.Pair{
 			"The PCIe version of a data-centre GPU has lower memory bandwidth, a lower power limit and no NVLink switch fabric, so the same name is markedly slower. Compare prices against the SXM version's speed.",
 			"数据中心 GPU 的 PCIe 版显存带宽和功耗上限更低，也没有 NVLink 交换网络，同名产品明显更慢。比较价格时请以 SXM 版的速度为参照。",
 		},
 	},
 	model.WarnStalePrice: {
-		msg: tr{
+		msg: text.Pair{
 			"price read %s, %d days before the catalog snapshot",
 			"价格读取于 %s，比目录快照早 %d 天",
 		},
-		detail: tr{
+		detail: text.Pair{
 			"GPU prices change often, usually downwards for older generations. Check the provider's price page before committing.",
 			"GPU 价格变化频繁，老一代 GPU 通常在降价。下单前请到云厂商价格页核实。",
 		},
 	},
 	model.WarnUnknownPrice: {
-		msg: tr{
+		msg: text.Pair{
 			"on-demand price unknown: ranked by its other listed prices",
 			"按需价格未知：按其他已标价格排序",
 		},
-		detail: tr{
+		detail: text.Pair{
 			"No source gave this offer's pay-as-you-go price; only a plan, spot or monthly price is known. The comparison with on-demand offers is therefore partial.",
 			"没有来源给出该报价的按量价格，只知道套餐、竞价或包月价格，因此与按需报价的比较并不完整。",
 		},
 	},
 	model.WarnConvertedCurrency: {
-		msg: tr{
+		msg: text.Pair{
 			"prices converted from %s to %s at %g (%s)",
 			"价格已从 %s 换算为 %s，汇率 %g（%s）",
 		},
-		detail: tr{
+		detail: text.Pair{
 			"The provider prices in another currency; amounts were converted with the catalog's exchange rate. Card fees, taxes and rate changes are not included.",
 			"该云厂商以其他币种计价；金额按目录中的汇率换算，不含刷卡手续费、税费和汇率变动。",
 		},
 		source: srcFX,
 	},
 	model.WarnSpeedUnknown: {
-		msg: tr{
+		msg: text.Pair{
 			"speed unknown: no bandwidth or TFLOPS figure for %s, so the latency class and run time were not checked",
 			"速度未知：%s 缺少带宽或算力数据，未能核对延迟等级和运行时长",
 		},
-		detail: tr{
+		detail: text.Pair{
 			"The catalog has no memory-bandwidth or TFLOPS figure for this GPU, so gpupick does not guess its speed. The offer is kept but ranked after offers whose speed is known.",
 			"目录中没有该 GPU 的显存带宽或算力数据，gpupick 不会猜测其速度。该报价仍保留，但排在速度已知的报价之后。",
 		},
 	},
 	model.WarnSlowFirstToken: {
-		msg: tr{
+		msg: text.Pair{
 			"first token after about %.1f s (limit %.0f s) for a %d-token prompt",
 			"%[3]d token 的提示词约 %.1[1]f 秒后才出首 token（上限 %.0[2]f 秒）",
 		},
-		detail: tr{
+		detail: text.Pair{
 			"Before streaming, the whole prompt is processed (prefill), which is bound by compute: long prompts on a small GPU take seconds. More or faster GPUs, a shorter prompt or prefix caching help.",
 			"开始流式输出前要先处理整个提示词（预填充），这一步受算力限制：小 GPU 上的长提示词需要数秒。更多或更快的 GPU、更短的提示词或前缀缓存都有帮助。",
 		},

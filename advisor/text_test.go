@@ -1,16 +1,15 @@
 package advisor
 
 import (
-	"fmt"
 	"go/ast"
 	"go/parser"
 	"go/token"
-	"regexp"
 	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/gpupick/gpupick/model"
+	"github.com/gpupick/gpupick/model/text"
 )
 
 // constValues parses a Go file and returns the string values of the
@@ -43,59 +42,12 @@ func constValues(t *testing.T, file, prefix string) []string {
 	return out
 }
 
-var verbRE = regexp.MustCompile(`%(?:\[(\d+)\])?[-+# 0]*(?:\d+)?(?:\.\d+)?(?:\[(\d+)\])?([a-zA-Z%])`)
-
-// sampleArgs makes arguments of the right types for a format: 1 for
-// integer verbs, 1.5 for float verbs, "x" for strings.
-func sampleArgs(format string) []any {
-	var args []any
-	next := 0
-	for _, m := range verbRE.FindAllStringSubmatch(format, -1) {
-		if m[3] == "%" {
-			continue
-		}
-		idx := next
-		for _, s := range []string{m[1], m[2]} {
-			if s != "" {
-				n, _ := strconv.Atoi(s)
-				idx = n - 1
-			}
-		}
-		for len(args) <= idx {
-			args = append(args, nil)
-		}
-		switch m[3] {
-		case "d":
-			args[idx] = 1
-		case "f", "g", "e":
-			args[idx] = 1.5
-		default:
-			args[idx] = "x"
-		}
-		next = idx + 1
-	}
-	return args
-}
-
-func checkPair(t *testing.T, what string, pair tr, format bool) {
+// checkPair fails on a pair's problems (text.CheckPair) and on a Chinese
+// text without Chinese.
+func checkPair(t *testing.T, what string, pair text.Pair, format bool) {
 	t.Helper()
-	for i, s := range pair {
-		if strings.TrimSpace(s) == "" {
-			t.Errorf("%s: %s text is empty", what, []string{"English", "Chinese"}[i])
-		}
-	}
-	args := sampleArgs(pair[langEN])
-	for i, s := range pair {
-		if !format {
-			break
-		}
-		out := s
-		if len(args) > 0 {
-			out = sprintf(s, args...)
-		}
-		if strings.Contains(out, "%!") {
-			t.Errorf("%s: %s text does not take the English arguments: %q", what, []string{"English", "Chinese"}[i], out)
-		}
+	for _, p := range text.CheckPair(pair, format) {
+		t.Errorf("%s: %s", what, p)
 	}
 	if !hasHan(pair[langZH]) {
 		t.Errorf("%s: Chinese text has no Chinese: %q", what, pair[langZH])
@@ -111,23 +63,20 @@ func hasHan(s string) bool {
 	return false
 }
 
-// TestTextsBothLanguages checks every text key declared in text.go has an
-// English and a Chinese text taking the same arguments.
+// TestTextsBothLanguages checks the advisor's table with text.Check:
+// every key has an English and a Chinese text taking the same arguments,
+// and the Chinese has Chinese in it.
 func TestTextsBothLanguages(t *testing.T) {
-	keys := constValues(t, "text.go", "k")
-	if len(keys) < 50 {
-		t.Fatalf("found only %d text keys", len(keys))
+	if kCount < 50 {
+		t.Fatalf("only %d text keys", kCount)
 	}
-	for _, k := range keys {
-		pair, ok := texts[k]
-		if !ok {
-			t.Errorf("key %s has no text", k)
-			continue
+	for _, p := range text.Check(texts, kCount) {
+		t.Error(p)
+	}
+	for k := textKey(0); k < kCount && int(k) < len(texts); k++ {
+		if !hasHan(texts[k][langZH]) {
+			t.Errorf("key %d (%q): Chinese text has no Chinese: %q", k, texts[k][langEN], texts[k][langZH])
 		}
-		checkPair(t, k, pair, true)
-	}
-	if len(texts) != len(keys) {
-		t.Errorf("%d texts for %d keys", len(texts), len(keys))
 	}
 }
 
@@ -188,5 +137,3 @@ func TestChineseResult(t *testing.T) {
 		}
 	}
 }
-
-func sprintf(format string, args ...any) string { return fmt.Sprintf(format, args...) }

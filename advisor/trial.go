@@ -71,25 +71,16 @@ func PlanTrial(res model.Result, hours float64) Trial {
 }
 
 // trialRule is the rule that turns the trial's results into a choice, a
-// sentence a line, in English and Chinese.
-var trialRule = []tr{
-	{"On each candidate run the benchmark script and `gpupick verify FILE.toml`.",
-		"在每个候选机器上运行基准测试脚本和 `gpupick verify FILE.toml`。"},
-	{"Drop a candidate whose verify fails (wrong GPUs, slower link, fewer CPUs or less RAM).",
-		"verify 未通过的候选（GPU 不对、互联更慢、CPU 或内存更少）直接淘汰。"},
-	{"Of the rest, pick the lowest price per unit of work: the hourly price divided by the matmul TFLOPS measured (for a download- or disk-bound job, by the slower of those speeds).",
-		"其余候选中选单位工作量价格最低的：每小时价格除以实测 matmul TFLOPS（下载或磁盘受限的任务则除以其中较慢的速度）。"},
-	{"A candidate within 10% of the best on that figure but ranked higher keeps its place.",
-		"若某候选在该指标上与最优相差不到 10% 且排名更靠前，则保留其位置。"},
-}
+// sentence a line.
+var trialRule = []textKey{kTrialRuleRun, kTrialRuleDrop, kTrialRulePick, kTrialRuleKeep}
 
 // TrialRule returns the decision rule of a trial, a sentence a line, in
 // lang ("zh" Chinese, else English).
 func TrialRule(lang string) []string {
 	l := langOf(lang)
 	out := make([]string, len(trialRule))
-	for i, t := range trialRule {
-		out[i] = t[l]
+	for i, k := range trialRule {
+		out[i] = l.f(k)
 	}
 	return out
 }

@@ -64,8 +64,8 @@ func TestPlanTrial(t *testing.T) {
 }
 
 func TestTrialRuleBothLanguages(t *testing.T) {
-	for i, p := range trialRule {
-		checkPair(t, fmt.Sprintf("trial rule %d", i), p, false)
+	for i, k := range trialRule {
+		checkPair(t, fmt.Sprintf("trial rule %d", i), texts[k], false)
 	}
 	en, zh := TrialRule("en"), TrialRule("zh-CN")
 	if len(en) != len(trialRule) || len(zh) != len(en) || en[0] == zh[0] || !hasHan(zh[0]) {

@@ -14,10 +14,10 @@ import (
 // an instance-type prefix (Tencent's edge product ECM sells SKUs with the
 // same names as CVM, so its SKUs are told apart as "ECM/…").
 var cnProviders = map[string]struct{ key, prefix string }{
-	"Alibaba Cloud":              {"alibaba", ""},
-	"Tencent Cloud":              {"tencent", ""},
-	"Tencent Cloud ECM (边缘计算机器)": {"tencent", "ECM/"},
-	"Featurize":                  {"featurize", ""},
+	"Alibaba Cloud": {"alibaba", ""},
+	"Tencent Cloud": {"tencent", ""},
+	cnTencentECM:    {"tencent", "ECM/"},
+	"Featurize":     {"featurize", ""},
 }
 
 // cnOffers reads cn/cn_gpu_offers.csv (CNY prices of Alibaba Cloud, Tencent

@@ -108,9 +108,10 @@ func firstNumber(s string) (float64, bool) {
 // "next 40 TB", "over 150 TB").
 var egressTierRe = regexp.MustCompile(`(?i)\b(first|next|over)\s+(\d+(?:\.\d+)?)\s*TB`)
 
-// termRe reads one row of a duration discount table written in 折 ("6-11
-// months: 88折 (0.88)", "3/4/5 years: 5折 (0.50)").
-var termRe = regexp.MustCompile(`(\d+(?:[-/]\d+)*)\s+(months?|years?):\s*[\d.]+折\s*\((0?\.\d+|1(?:\.0+)?)\)`)
+// termRe reads one row of a duration discount table written in
+// zheDiscount ("6-11 months: 88zhe (0.88)", "3/4/5 years: 5zhe (0.50)",
+// with the Chinese character for zhe).
+var termRe = regexp.MustCompile(`(\d+(?:[-/]\d+)*)\s+(months?|years?):\s*[\d.]+` + zheDiscount + `\s*\((0?\.\d+|1(?:\.0+)?)\)`)
 
 // buildPolicies turns the policy rows into one Policy per provider. Every
 // provider of providers.csv gets an entry (with its display name and

@@ -276,7 +276,9 @@ func (a *Answers) GPUHours() float64 {
 // FieldError is a problem with one answer: the answer's name (its flag
 // without dashes; the CLI and the record codec name it their way), the
 // value as typed (cut short), why it was refused, what was wrong, the
-// names it could have meant, and how to fix it.
+// names it could have meant, and how to fix it. Allowed lists every value
+// a closed set takes (the catalog's providers), so that a caller words the
+// fix in its own language without parsing Fix.
 type FieldError struct {
 	Field      string
 	Value      string
@@ -284,6 +286,7 @@ type FieldError struct {
 	Msg        string
 	Candidates []string
 	Fix        string
+	Allowed    []string
 }
 
 // Error formats "field "value": msg; did you mean a, b? (fix)".

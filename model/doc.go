@@ -6,7 +6,10 @@
 //
 // The package has no I/O and imports no other gpupick package and no
 // terminal library. Besides the types it holds the small, pure parsers for
-// the values a person types (sizes such as "70B", "2TB", "3mo", "$2.5/h").
+// the values a person types (sizes such as "70B", "2TB", "3mo", "$2.5/h");
+// the Chinese words they accept live in vocab.go. Its subpackage text is
+// the one mechanism for user-visible text that ui, advisor, data/launch and
+// the CLI share: typed keys, English and Chinese side by side, text.Check.
 //
 // Conventions used throughout:
 //   - A float64 of 0 in a price or a hardware figure means "unknown" (or, for

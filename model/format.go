@@ -326,10 +326,11 @@ func FormatSize(gb float64) string {
 }
 
 // SplitList splits "aws, lambda gcp" into its lower-case items: commas
-// (also the full-width ，), semicolons and spaces separate them.
+// (also the full-width zhComma and zhSemicolon), semicolons and spaces
+// separate them.
 func SplitList(s string) []string {
 	f := strings.FieldsFunc(strings.ToLower(s), func(r rune) bool {
-		return r == ',' || r == ' ' || r == ';' || r == '，' || r == '；' || r == '\t'
+		return r == ',' || r == ' ' || r == ';' || r == '\t' || r == zhComma || r == zhSemicolon
 	})
 	if len(f) == 0 {
 		return nil

@@ -2,6 +2,7 @@ package model
 
 import (
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -39,9 +40,10 @@ func unitErr(unit string) string {
 }
 
 // NormalizeWidth maps full-width ASCII forms (U+FF01 to U+FF5E, as Chinese
-// and Japanese input methods type them: "２，５ＧＢ") to ASCII and the
-// ideographic space to a space, so every parser reads "２，５" as "2,5".
-// Other characters, including "￥", are kept.
+// and Japanese input methods type them: a full-width "2,5GB") to ASCII and
+// the ideographic space to a space, so every parser reads a full-width
+// "2,5" as "2,5". Other characters, including the full-width yen sign
+// U+FFE5, are kept.
 func NormalizeWidth(s string) string {
 	return strings.Map(func(r rune) rune {
 		switch {
@@ -534,7 +536,8 @@ func ParseHoursPerWeek(s string) (float64, error) {
 	return v, nil
 }
 
-// ParseCurrency reads "USD", "$", "CNY", "RMB", "¥" or "元".
+// ParseCurrency reads "USD", "$", "CNY", "RMB", "¥" or a Chinese word for
+// yuan (zhCurrencies).
 func ParseCurrency(s string) (Currency, error) {
 	t, _ := clean(s)
 	if c, ok := currencyWord(strings.ToLower(t)); ok {
@@ -545,12 +548,15 @@ func ParseCurrency(s string) (Currency, error) {
 
 // currencies are the ways to name a currency, longest first among those
 // that end alike, so "us$" is tried before "$".
-var currencies = []struct {
+var currencies = append([]currencyTok{
+	{"us$", USD}, {"usd", USD}, {"$", USD}, {"dollars", USD}, {"dollar", USD},
+	{"cny", CNY}, {"rmb", CNY}, {"yuan", CNY}, {"¥", CNY},
+}, zhCurrencies...)
+
+// currencyTok is one way to name a currency.
+type currencyTok struct {
 	tok string
 	cur Currency
-}{
-	{"us$", USD}, {"usd", USD}, {"$", USD}, {"dollars", USD}, {"dollar", USD},
-	{"cny", CNY}, {"rmb", CNY}, {"yuan", CNY}, {"¥", CNY}, {"￥", CNY}, {"元", CNY}, {"块", CNY},
 }
 
 // currencyWord looks up a lower-cased currency name.
@@ -578,12 +584,12 @@ func cutCurrency(s string, suffix bool) (string, Currency) {
 	return s, ""
 }
 
-// splitPeriod cuts a budget at "/", " per " or "每" into the amount and
+// splitPeriod cuts a budget at "/", " per " or zhPer into the amount and
 // the period word (lower-cased), or cuts a trailing " total"; cut says
 // whether a period was written.
 func splitPeriod(s string) (num, per string, cut bool) {
 	l := lowerASCII(s)
-	for _, sep := range []string{"/", " per ", "每"} {
+	for _, sep := range []string{"/", " per ", zhPer} {
 		if i := strings.Index(l, sep); i >= 0 {
 			return strings.TrimSpace(s[:i]), strings.TrimSpace(l[i+len(sep):]), true
 		}
@@ -594,12 +600,18 @@ func splitPeriod(s string) (num, per string, cut bool) {
 	return s, "", false
 }
 
-// budgetPeriod maps the word after "/", "per" or "每" to a period.
+// budgetPeriod maps the word after "/", "per" or zhPer to a period.
 func budgetPeriod(w string) (BudgetPeriod, bool) {
-	switch w {
-	case "h", "hr", "hrs", "hour", "hours", "小时", "小時", "时", "時", "钟头":
+	switch {
+	case slices.Contains(zhHour, w):
 		return BudgetHourly, true
-	case "mo", "m", "mon", "mth", "month", "months", "月", "个月", "個月":
+	case slices.Contains(zhMonth, w):
+		return BudgetMonthly, true
+	}
+	switch w {
+	case "h", "hr", "hrs", "hour", "hours":
+		return BudgetHourly, true
+	case "mo", "m", "mon", "mth", "month", "months":
 		return BudgetMonthly, true
 	case "total", "run", "job":
 		return BudgetTotal, true
@@ -608,10 +620,11 @@ func budgetPeriod(w string) (BudgetPeriod, bool) {
 }
 
 // ParseBudget reads a spending cap: "2.5/h", "$2,5/h", "3000/mo", "3k/mo",
-// "¥20k/mo", "$1.2M", "¥500", "500 CNY/month", "20元/小时", "每小时 ¥20",
-// "2万元/月", "500" (a total). Without a currency the amount is in def.
-// Multipliers are k or 千 (thousand), M, mn or million, and 万 (ten
-// thousand); a lower-case "m" is refused, as it could mean a month. The
+// "¥20k/mo", "$1.2M", "¥500", "500 CNY/month", the Chinese forms "20 yuan
+// per hour" and "per hour ¥20" (model/vocab.go), "500" (a total). Without
+// a currency the amount is in def. Multipliers are k or zhThousand
+// (thousand), M, mn or million, and zhTenThousand (ten thousand); a
+// lower-case "m" is refused, as it could mean a month. The
 // amount is 0.01 to 1e12.
 func ParseBudget(s string, def Currency) (Budget, error) {
 	p := specBudget
@@ -620,9 +633,9 @@ func ParseBudget(s string, def Currency) (Budget, error) {
 		return Budget{}, p.numErr(s, numTooLong)
 	}
 	var period BudgetPeriod
-	// "每小时 ¥20": the period first.
-	if rest, ok := strings.CutPrefix(t, "每"); ok {
-		for _, w := range []string{"小时", "小時", "时", "時", "个月", "個月", "月"} {
+	// zhPer + period + amount ("per hour ¥20"): the period first.
+	if rest, ok := strings.CutPrefix(t, zhPer); ok {
+		for _, w := range zhPeriodFirst {
 			if r, ok := strings.CutPrefix(rest, w); ok {
 				period, _ = budgetPeriod(w)
 				t = strings.TrimSpace(r)
@@ -663,9 +676,9 @@ func ParseBudget(s string, def Currency) (Budget, error) {
 	exp := 0
 	switch lowerASCII(unit) {
 	case "":
-	case "k", "thousand", "千":
+	case "k", "thousand", zhThousand:
 		exp = 3
-	case "万":
+	case zhTenThousand:
 		exp = 4
 	case "m", "mn", "million", "millions":
 		if unit == "m" {

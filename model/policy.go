@@ -18,12 +18,13 @@ type Discount struct {
 	Source   string  `json:"source,omitempty" toml:"source,omitempty"`
 	// OfMonthly marks a discount off the listed monthly (subscription)
 	// price rather than off the hourly on-demand price: Tencent's duration
-	// discounts apply to its 包年包月 list price.
+	// discounts apply to its yearly/monthly subscription (baonian baoyue)
+	// list price.
 	OfMonthly bool `json:"of_monthly,omitempty" toml:"of_monthly,omitempty"`
 }
 
 // TermDiscount is a published discount for prepaying a term of MinMonths
-// to MaxMonths months (Tencent: 6-11 months 88折, 12 months 83折).
+// to MaxMonths months (Tencent: 6-11 months at 88% of the list price, 12 months at 83%).
 type TermDiscount struct {
 	MinMonths int      `json:"min_months" toml:"min_months"`
 	MaxMonths int      `json:"max_months" toml:"max_months"`
@@ -34,7 +35,7 @@ type TermDiscount struct {
 // all its offers. Zero values mean "not found in any source".
 type Policy struct {
 	Provider string   `json:"provider" toml:"provider"`
-	Name     string   `json:"name" toml:"name"` // display name ("AWS", "阿里云 Alibaba Cloud")
+	Name     string   `json:"name" toml:"name"` // display name ("AWS", "Alibaba Cloud" with its Chinese name)
 	Currency Currency `json:"currency" toml:"currency"`
 
 	// Commitments: 1-year and 3-year discounts where published, the largest

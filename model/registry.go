@@ -261,7 +261,7 @@ func (e *AnswerEnv) providerList(raw string) ([]string, error) {
 	if e.known() {
 		for _, p := range list {
 			if !e.providers[p] {
-				return nil, &FieldError{Value: short(p, maxEcho), Reason: ReasonUnknown, Msg: "unknown provider", Candidates: Closest(p, e.provList, 3), Fix: "use one of " + strings.Join(e.provList, ", ")}
+				return nil, &FieldError{Value: short(p, maxEcho), Reason: ReasonUnknown, Msg: "unknown provider", Candidates: Closest(p, e.provList, 3), Fix: "use one of " + strings.Join(e.provList, ", "), Allowed: e.provList}
 			}
 		}
 	}
@@ -304,13 +304,20 @@ func formatOptCount(n int) string {
 	return strconv.Itoa(n)
 }
 
-// ParseYesNo reads a yes/no answer ("yes", "y", "true", "on", "1", "是",
-// and their opposites).
+// ParseYesNo reads a yes/no answer ("yes", "y", "true", "on", "1", a
+// Chinese yes in zhYes, and their opposites).
 func ParseYesNo(field, s string) (bool, error) {
-	switch strings.ToLower(strings.TrimSpace(s)) {
-	case "yes", "y", "true", "t", "on", "1", "是", "对":
+	w := strings.ToLower(strings.TrimSpace(s))
+	switch {
+	case slices.Contains(zhYes, w):
 		return true, nil
-	case "no", "n", "false", "f", "off", "0", "否", "不":
+	case slices.Contains(zhNo, w):
+		return false, nil
+	}
+	switch w {
+	case "yes", "y", "true", "t", "on", "1":
+		return true, nil
+	case "no", "n", "false", "f", "off", "0":
 		return false, nil
 	}
 	return false, fieldErr(field, s, "not yes or no", "yes or no")

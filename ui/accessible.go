@@ -106,7 +106,7 @@ func RunAccessible(cfg Config) error {
 		if errors.Is(err, fs.ErrExist) {
 			p("%s ", t.f(mA11yOverwrite, path))
 			yes, _ := read()
-			if strings.HasPrefix(strings.ToLower(yes), "y") || yes == "是" {
+			if y, err := model.ParseYesNo("overwrite", yes); strings.HasPrefix(strings.ToLower(yes), "y") || err == nil && y {
 				err = cfg.Save(expandHome(path), rec, true)
 			} else {
 				continue

@@ -97,7 +97,7 @@ func newOfferTable(m *Model) offerTable {
 }
 
 func newDetailView(m *Model) detailView {
-	return detailView{ctx: m.ctx, res: &m.res, hasRes: m.hasRes, offers: &m.offers, form: &m.form}
+	return detailView{ctx: m.ctx, res: &m.res, hasRes: m.hasRes, offers: &m.offers, form: &m.form, why: &m.why, resSeq: m.resSeq}
 }
 
 func newPanelView(m *Model) panelView {
@@ -134,17 +134,24 @@ type (
 		focus   focusArea
 		overlay overlay
 		steps   stepList
+		// stacked: the pane sits above the panel (a narrow screen).
+		stacked bool
 	}
 	// stepList is one line per step, and the step picker (ctrl+g).
 	stepList struct {
 		*ctx
 		form  *form
 		steps *stepsState
+		// picker: the list is the step picker overlay, with a title.
+		picker bool
 	}
 	// panelView is the live panel: the requirement, the offer table and
 	// the detail area (the selected offer, the comparison or the trial).
 	panelView struct {
 		*ctx
+		// sizes are the frame's layout: the requirement, offer and detail
+		// rows and the table's columns.
+		sizes   layout
 		res     *model.Result
 		hasRes  bool
 		offers  *offerList
@@ -169,6 +176,8 @@ type (
 		focus  focusArea
 		// pageRows is how far pgup/pgdown move (the rows in view).
 		pageRows int
+		// cols are the table's columns in the current layout.
+		cols []column
 	}
 	// detailView is the selected offer: facts, price models, hidden
 	// costs and warnings.
@@ -178,6 +187,8 @@ type (
 		hasRes bool
 		offers *offerList
 		form   *form
+		why    *whyState
+		resSeq int
 	}
 	// compareView is the marked offers side by side.
 	compareView struct{ detailView }
@@ -226,3 +237,29 @@ type (
 type keyHandler interface {
 	HandleKey(k tea.KeyPressMsg) action
 }
+
+// renderer is every component: it draws its part of the frame in width
+// cells (and, where it fills a region, height rows).
+type renderer interface {
+	Render(width, height int) []string
+}
+
+// component is an interactive component: it takes keys and renders.
+type component interface {
+	keyHandler
+	renderer
+}
+
+// The components, checked by the compiler: the interactive ones handle
+// keys and render, the views of the panel render.
+var (
+	_ component = formPane{}
+	_ component = stepList{}
+	_ component = offerTable{}
+	_ component = trialView{}
+	_ component = helpView{}
+	_ component = exportDialog{}
+	_ renderer  = panelView{}
+	_ renderer  = detailView{}
+	_ renderer  = compareView{}
+)

@@ -9,5 +9,6 @@
 // It is the only package of gpupick that imports Charm libraries. The root
 // Model owns routing, focus and layout (layout.go); the form, the offer
 // list and the renderers are components it drives; every style has a
-// semantic name in styles.go and every string both languages in i18n.go.
+// semantic name in styles.go and every string both languages in i18n.go
+// (a model/text table).
 package ui

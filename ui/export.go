@@ -277,8 +277,12 @@ func (m exportDialog) invalidPrompt() string {
 	return m.t.f(mExportInvalid, m.t.s(m.form.label(id)), m.form.raw[id], keep)
 }
 
-// exportLine renders the dialogue in the footer.
-func (m exportDialog) exportLine() string {
+// Render renders the dialogue: its one line in the footer (h is 1; the
+// footer fits the line to w with the catalog's origin beside it).
+func (m exportDialog) Render(w, h int) []string { return []string{m.line()} }
+
+// line is the dialogue's footer line.
+func (m exportDialog) line() string {
 	e := m.export
 	switch e.state {
 	case exportChoose:

@@ -298,7 +298,7 @@ func (t tr) errorText(err error) string {
 		case "gpu":
 			s = t.f(mUnknownGPU, val)
 		case "provider", "exclude-provider":
-			s = t.f(mUnknownProvider, val, strings.TrimPrefix(fe.Fix, "use one of "))
+			s = t.f(mUnknownProvider, val, strings.Join(fe.Allowed, ", "))
 		case "region":
 			s = t.f(mUnknownRegion, val)
 		default:
@@ -314,14 +314,14 @@ func (t tr) errorText(err error) string {
 		}
 		return t.s(mNeedAnswer)
 	case model.ReasonRange:
-		if t.zh {
+		if t.zh() {
 			return t.s(mOutOfRange)
 		}
 		return fe.Msg + " (" + fe.Fix + ")"
 	case model.ReasonNotFinite:
 		return t.s(mNotFinite)
 	}
-	if t.zh {
+	if t.zh() {
 		return t.s(mInvalid)
 	}
 	return fe.Msg

@@ -119,28 +119,20 @@ func priceModelName(t tr, p model.PriceModel) string {
 		// "1yr+spot": the hybrid's two parts, short enough for the bars.
 		return shortPM(t, info.Base) + "+" + shortPM(t, info.Fill)
 	}
-	if !t.zh {
-		return string(p)
-	}
-	switch p {
-	case model.PriceOnDemand:
-		return "按需"
-	case model.PriceSpot:
-		return "抢占式"
-	case model.PriceMonthly:
-		return "包月"
-	case model.PriceReserved1:
-		return "1年"
-	case model.PriceReserved3:
-		return "3年"
+	if id, ok := priceModelNames[p]; ok && t.zh() {
+		return t.s(id)
 	}
 	return string(p)
 }
 
+// priceModelNames are the texts of the single price models.
+var priceModelNames = map[model.PriceModel]msg{model.PriceOnDemand: mPMOnDemand, model.PriceSpot: mPMSpot,
+	model.PriceMonthly: mPMMonthly, model.PriceReserved1: mPMReserved1, model.PriceReserved3: mPMReserved3}
+
 // shortPM is a hybrid part's name: "mo" and "od" for the monthly plan
 // and on-demand in English.
 func shortPM(t tr, p model.PriceModel) string {
-	if !t.zh {
+	if !t.zh() {
 		switch p {
 		case model.PriceMonthly:
 			return "mo"
@@ -270,23 +262,17 @@ func wrap(s string, w int) []string {
 // approxDuration formats hours for reading: "45 min", "14.5 h", "5.9 d",
 // "3.2 mo".
 func approxDuration(t tr, h float64) string {
-	unit := func(en, zh string) string {
-		if t.zh {
-			return zh
-		}
-		return en
-	}
 	switch {
 	case h <= 0:
 		return "-"
 	case h < 1:
-		return strconv.Itoa(int(math.Round(h*60))) + unit(" min", " 分钟")
+		return strconv.Itoa(int(math.Round(h*60))) + t.s(mUnitMin)
 	case h < 48:
-		return trimZero(strconv.FormatFloat(h, 'f', 1, 64)) + unit(" h", " 小时")
+		return trimZero(strconv.FormatFloat(h, 'f', 1, 64)) + t.s(mUnitHours)
 	case h < 24*60:
-		return trimZero(strconv.FormatFloat(h/24, 'f', 1, 64)) + unit(" d", " 天")
+		return trimZero(strconv.FormatFloat(h/24, 'f', 1, 64)) + t.s(mUnitDays)
 	}
-	return trimZero(strconv.FormatFloat(h/model.HoursPerMonth, 'f', 1, 64)) + unit(" mo", " 个月")
+	return trimZero(strconv.FormatFloat(h/model.HoursPerMonth, 'f', 1, 64)) + t.s(mUnitMonths)
 }
 
 // middleCut shortens plain text to w cells by cutting its middle, so that

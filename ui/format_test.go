@@ -12,7 +12,7 @@ import (
 func TestCellWidthAgreesWithAnsi(t *testing.T) {
 	var samples []string
 	for _, tx := range texts {
-		samples = append(samples, tx.en, tx.zh)
+		samples = append(samples, tx[:]...)
 	}
 	samples = append(samples, "▸*", "✓ ✗ ● ○ ▲ ✖ █ ▓ ▒ ░ ▞ ▚ · › – …", "¥1,234", "（，）", "e\u0301", "\x1b[1;38;2;1;2;3mbold\x1b[m")
 	for _, lang := range []string{"en", "zh"} {

@@ -16,23 +16,24 @@ type block struct {
 	cursor     int // the line of the focused question that must stay visible
 }
 
-// viewForm renders the questions pane: the step list (when there is room)
-// and the current step, exactly l.formH lines of l.formW cells.
-func (m formPane) viewForm(l layout) []string {
-	w, h := l.formW, l.formH
+// Render renders the questions pane: the step list (when there is room)
+// and the current step, exactly h lines of w cells.
+func (m formPane) Render(w, h int) []string {
 	if m.overlay == overlaySteps {
-		return pad(m.steps.viewStepList(w, true), w, h)
+		p := m.steps
+		p.picker = true
+		return p.Render(w, h)
 	}
-	if l.stacked && m.focus == focusOffers {
+	if m.stacked && m.focus == focusOffers {
 		return pad([]string{m.formSummary(w)}, w, h)
 	}
 	var top []string
-	if !l.stacked {
+	if !m.stacked {
 		top = append(top, m.titleStyle(m.focus == focusForm).Render(m.t.s(mStepListTitle)))
-		top = append(top, m.steps.viewStepList(w, false)...)
+		top = append(top, m.steps.Render(w, 0)...)
 		top = append(top, "")
 	}
-	b := m.viewStep(w, l.stacked)
+	b := m.viewStep(w, m.stacked)
 	avail := h - len(top)
 	if avail < 6 && len(top) > 0 {
 		top, avail = nil, h
@@ -68,8 +69,14 @@ func (m formPane) titleStyle(on bool) stylesRenderer {
 // stylesRenderer is what a heading needs of a style.
 type stylesRenderer interface{ Render(...string) string }
 
-// viewStepList renders one line per step: its number, title and answer.
-func (m stepList) viewStepList(w int, picker bool) []string {
+// Render renders one line per step: its number, title and answer; the
+// picker has a title line and is padded to h lines (h 0: the lines it
+// has).
+func (m stepList) Render(w, h int) []string {
+	if h > 0 {
+		return pad(m.Render(w, 0), w, h)
+	}
+	picker := m.picker
 	var out []string
 	if picker {
 		out = append(out, m.st.Title.Render(m.t.s(mStepsTitle))+"  "+m.st.Muted.Render(m.t.s(mStepsHint)), "")

@@ -320,7 +320,7 @@ func settle(t testing.TB, m Model, cmd tea.Cmd) Model {
 		default:
 			// Terminal queries and quitting have no effect on the model.
 			return m
-		case resultMsg, saveDoneMsg, expandMsg:
+		case resultMsg, saveDoneMsg, expandMsg, whyMsg:
 			var nm tea.Model
 			nm, cmd = m.Update(msg)
 			m = nm.(Model)

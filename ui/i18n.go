@@ -1,9 +1,8 @@
 package ui
 
 import (
-	"fmt"
-
 	"github.com/gpupick/gpupick/model"
+	"github.com/gpupick/gpupick/model/text"
 )
 
 // msg names one user-visible string. Every msg has an English and a Chinese
@@ -263,6 +262,7 @@ const (
 	mCount
 	mNoWarnings
 	mRiskPriced
+	mWhyFirst
 	mSource
 	mUnknown
 	mTight
@@ -390,15 +390,33 @@ const (
 	mTrialHint
 	mTrialWaiting
 
+	// Memory breakdown parts (model.Breakdown's part names).
+	mPartWeights
+	mPartKVCache
+	mPartGradients
+	mPartOptimizer
+	mPartActivations
+	mPartOverhead
+
+	// Short price model names.
+	mPMOnDemand
+	mPMSpot
+	mPMMonthly
+	mPMReserved1
+	mPMReserved3
+
+	// Duration units after a number.
+	mUnitMin
+	mUnitHours
+	mUnitDays
+	mUnitMonths
+
 	msgCount
 )
 
-// text is one string in both languages.
-type text struct{ en, zh string }
-
 // texts holds every string of the UI. Keep both languages in step: the
 // test TestEveryStringHasBothLanguages fails on a missing one.
-var texts = [msgCount]text{
+var texts = text.Table[msg]{
 	mAppName: {"gpupick", "gpupick"},
 	mTagline: {"which GPU to rent", "该租哪块 GPU"},
 
@@ -645,6 +663,7 @@ var texts = [msgCount]text{
 	mCount:              {" (%d)", "（%d）"},
 	mNoWarnings:         {"no warnings", "无警告"},
 	mRiskPriced:         {"risk priced into the order: +%d%%", "排序计入的风险加成：+%d%%"},
+	mWhyFirst:           {"why #1", "为何排第一"},
 	mSource:             {"source", "来源"},
 	mUnknown:            {"unknown", "未知"},
 	mTight:              {"tight", "紧张"},
@@ -767,24 +786,38 @@ var texts = [msgCount]text{
 	mTrialNone:         {"No offer fits these answers: nothing to trial.", "没有符合这些条件的报价：没有可试用的候选。"},
 	mTrialHint:         {"esc or ctrl+t closes · shift+↑/↓ scroll", "esc 或 ctrl+t 关闭 · shift+↑/↓ 滚动"},
 	mTrialWaiting:      {"ranking…", "排序中…"},
+
+	mPartWeights:     {"weights", "权重"},
+	mPartKVCache:     {"kv cache", "KV 缓存"},
+	mPartGradients:   {"gradients", "梯度"},
+	mPartOptimizer:   {"optimizer", "优化器"},
+	mPartActivations: {"activations", "激活"},
+	mPartOverhead:    {"overhead", "开销"},
+
+	mPMOnDemand:  {string(model.PriceOnDemand), "按需"},
+	mPMSpot:      {string(model.PriceSpot), "抢占式"},
+	mPMMonthly:   {string(model.PriceMonthly), "包月"},
+	mPMReserved1: {string(model.PriceReserved1), "1年"},
+	mPMReserved3: {string(model.PriceReserved3), "3年"},
+
+	mUnitMin:    {" min", " 分钟"},
+	mUnitHours:  {" h", " 小时"},
+	mUnitDays:   {" d", " 天"},
+	mUnitMonths: {" mo", " 个月"},
 }
 
 // tr translates msgs into one language.
-type tr struct{ zh bool }
+type tr struct{ lang text.Lang }
 
 // newTr returns the translator for "en" or "zh" (anything starting with
 // "zh" is Chinese).
-func newTr(lang string) tr {
-	return tr{zh: len(lang) >= 2 && (lang[:2] == "zh" || lang[:2] == "ZH")}
-}
+func newTr(lang string) tr { return tr{lang: text.LangOf(lang)} }
+
+// zh reports whether the translator is Chinese.
+func (t tr) zh() bool { return t.lang == text.ZH }
 
 // s returns the text of id.
-func (t tr) s(id msg) string {
-	if t.zh {
-		return texts[id].zh
-	}
-	return texts[id].en
-}
+func (t tr) s(id msg) string { return texts.Text(t.lang, id) }
 
 // f formats the text of id with args.
-func (t tr) f(id msg, args ...any) string { return fmt.Sprintf(t.s(id), args...) }
+func (t tr) f(id msg, args ...any) string { return texts.Format(t.lang, id, args...) }

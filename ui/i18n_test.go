@@ -5,22 +5,15 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/gpupick/gpupick/model/text"
 )
 
+// TestEveryStringHasBothLanguages checks the UI's table with text.Check:
+// every msg has an English and a Chinese text taking the same arguments.
 func TestEveryStringHasBothLanguages(t *testing.T) {
-	for id := msg(0); id < msgCount; id++ {
-		tx := texts[id]
-		if strings.TrimSpace(tx.en) == "" {
-			t.Errorf("msg %d has no English text", id)
-		}
-		if strings.TrimSpace(tx.zh) == "" {
-			t.Errorf("msg %d (%q) has no Chinese text", id, tx.en)
-		}
-		// Format verbs must agree, or a translation would print %!v.
-		verbs := regexp.MustCompile(`%[-+ #0-9.]*[a-zA-Z]`)
-		if a, b := verbs.FindAllString(tx.en, -1), verbs.FindAllString(tx.zh, -1); strings.Join(a, ",") != strings.Join(b, ",") {
-			t.Errorf("msg %q: English verbs %v, Chinese verbs %v", tx.en, a, b)
-		}
+	for _, p := range text.Check(texts, msgCount) {
+		t.Error(p)
 	}
 }
 
@@ -56,8 +49,8 @@ func TestNewTr(t *testing.T) {
 		lang string
 		zh   bool
 	}{{"en", false}, {"", false}, {"zh", true}, {"zh_CN.UTF-8", true}, {"ZH", true}, {"de", false}} {
-		if got := newTr(tc.lang).zh; got != tc.zh {
-			t.Errorf("newTr(%q).zh = %v, want %v", tc.lang, got, tc.zh)
+		if got := newTr(tc.lang).zh(); got != tc.zh {
+			t.Errorf("newTr(%q).zh() = %v, want %v", tc.lang, got, tc.zh)
 		}
 	}
 }

@@ -90,7 +90,7 @@ func TestKeymapAndHelp(t *testing.T) {
 	for _, h := range km.dialogHints() {
 		hinted[h.hint] = h.keys
 		dialogKeys = append(dialogKeys, h.keys...)
-		text := texts[h.hint].en
+		text := texts[h.hint][0]
 		for _, b := range h.keys {
 			if hk := b.Help().Key; !strings.Contains(text, hk) {
 				t.Errorf("hint %q does not show key %q", text, hk)

@@ -107,10 +107,11 @@ func (m exportDialog) chooseLine() string {
 	return out
 }
 
-// viewTrial renders the trial plan of the current ranking in the detail
+// Render renders the trial plan of the current ranking in the detail
 // area: the top candidates for an hour each, the total, and the rule that
-// turns the trial's results into a choice.
-func (m trialView) viewTrial(w int) []string {
+// turns the trial's results into a choice, in w cells. It returns every
+// line (the panel scrolls them in its h rows).
+func (m trialView) Render(w, _ int) []string {
 	if !m.hasRes {
 		return []string{fit(m.st.Muted.Render(m.t.s(mTrialWaiting)), w)}
 	}

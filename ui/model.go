@@ -100,6 +100,24 @@ type Model struct {
 	// expand prices listed offers fully (advisor.Expand), for the rows of
 	// the offer list beyond the ranking's first offers.
 	expand func(*model.Catalog, model.Answers, advisor.Options, []int) []model.Recommendation
+	// change works out what would change the order of a ranking
+	// (advisor.Engine.WhatWouldChange: a ranking more per risk of #1),
+	// asked only when the detail shows #1; why holds its lines.
+	change func(*model.Catalog, model.Answers, advisor.Options, *model.Result)
+	why    whyState
+}
+
+// whyState is what would change the order of the ranking seq: the lines
+// advisor.WhatWouldChange adds to its WhyFirst, asked once per ranking.
+type whyState struct {
+	asked, seq int
+	lines      []string
+}
+
+// whyMsg carries the lines of what would change the order of a ranking.
+type whyMsg struct {
+	seq   int
+	lines []string
 }
 
 // New returns the root model for a configuration.
@@ -118,6 +136,7 @@ func New(cfg Config) Model {
 		now:     time.Now,
 		rank:    engineRank(eng),
 		expand:  engineExpand(eng),
+		change:  engineChange(eng),
 		cache:   &viewCache{},
 		width:   80,
 		height:  24,
@@ -170,6 +189,32 @@ func engineExpand(eng *advisor.Engine) func(*model.Catalog, model.Answers, advis
 	}
 }
 
+// engineChange works out what would change the order with the engine of
+// the wizard's catalog.
+func engineChange(eng *advisor.Engine) func(*model.Catalog, model.Answers, advisor.Options, *model.Result) {
+	return func(cat *model.Catalog, a model.Answers, opt advisor.Options, res *model.Result) {
+		if cat == eng.Catalog() {
+			eng.WhatWouldChange(a, opt, res)
+			return
+		}
+		advisor.WhatWouldChange(cat, a, opt, res)
+	}
+}
+
+// whyCmd works out, off the update loop, the lines that say what would
+// change the order of ranking seq: WhatWouldChange ranks once more per
+// risk of #1, too slow for every keystroke, so it runs only for the
+// detail of #1.
+func whyCmd(seq int, cat *model.Catalog, a model.Answers, opt advisor.Options, res model.Result, change func(*model.Catalog, model.Answers, advisor.Options, *model.Result)) tea.Cmd {
+	base := len(res.WhyFirst)
+	res.WhyFirst = append([]string(nil), res.WhyFirst...)
+	res.Recommendations = res.Recommendations[:min(len(res.Recommendations), 1)]
+	return func() tea.Msg {
+		change(cat, a, opt, &res)
+		return whyMsg{seq: seq, lines: res.WhyFirst[base:]}
+	}
+}
+
 // recommend ranks the offers; a nil catalog gives an empty result.
 func recommend(cat *model.Catalog, a model.Answers, opt advisor.Options) model.Result {
 	if cat == nil {
@@ -200,6 +245,10 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 	case expandMsg:
 		m.offers.addFull(msg)
+	case whyMsg:
+		if msg.seq == m.resSeq {
+			m.why.seq, m.why.lines = msg.seq, msg.lines
+		}
 	case saveDoneMsg:
 		m, cmd = m.apply(newExportDialog(&m).done(msg))
 	case tea.PasteMsg:
@@ -223,7 +272,9 @@ func (m *Model) layout() layout {
 	case m.width >= wideWidth:
 	case m.overlay == overlaySteps:
 		// The step list needs its every line, wherever the focus was.
-		need, offersFocus = len(newStepList(m).viewStepList(m.width, true)), false
+		p := newStepList(m)
+		p.picker = true
+		need, offersFocus = len(p.Render(m.width, 0)), false
 	case m.focus == focusForm:
 		need = len(newFormPane(m).viewStep(m.width, true).lines)
 	}

@@ -129,6 +129,6 @@ func (m helpView) HandleKey(k tea.KeyPressMsg) action {
 	case key.Matches(k, hk.Top):
 		m.help.scroll = 0
 	}
-	m.help.scroll = min(m.help.scroll, max(len(m.viewHelp(m.width, m.bodyH))-m.bodyH+1, 0))
+	m.help.scroll = min(m.help.scroll, max(len(m.lines(m.width, m.bodyH))-m.bodyH+1, 0))
 	return a
 }

@@ -526,6 +526,12 @@ func (m *Model) fetchCmd() tea.Cmd {
 		if c := m.expandCmd(); c != nil {
 			cmds = append(cmds, c)
 		}
+		if r := l.selected(); m.pane.detail && m.change != nil && m.why.asked != m.resSeq && r != nil &&
+			len(m.res.Recommendations) > 0 && recKey(r) == recKey(&m.res.Recommendations[0]) {
+			// The detail shows #1: what would change the order.
+			m.why.asked = m.resSeq
+			cmds = append(cmds, whyCmd(m.resSeq, m.cfg.Catalog, m.asked, advisorOptions(m.cfg.Lang), m.res, m.change))
+		}
 	}
 	return tea.Batch(cmds...)
 }

@@ -10,23 +10,25 @@ import (
 	"github.com/gpupick/gpupick/model"
 )
 
-// viewPanel renders the live panel: the requirement, the ranked offers and
-// the selected offer's detail (or the comparison), exactly l.panelH lines
-// of l.panelW cells.
-func (m panelView) viewPanel(l layout) []string {
-	w := l.panelW
+// Render renders the live panel: the requirement, the ranked offers and
+// the selected offer's detail (or the comparison), exactly h lines of w
+// cells, sized by m.sizes.
+func (m panelView) Render(w, h int) []string {
+	l := m.sizes
 	out := m.viewRequirement(w, l.reqH)
-	out = append(out, m.table.viewOffers(l)...)
+	t := m.table
+	t.cols = l.cols
+	out = append(out, t.Render(w, l.offerRows+2)...)
 	if l.detailH > 0 {
 		out = append(out, "")
 		var lines []string
 		switch {
 		case m.overlay == overlayTrial:
-			lines = m.trial.viewTrial(w)
+			lines = m.trial.Render(w, l.detailH)
 		case m.pane.compare:
-			lines = m.cmp.viewCompare(w)
+			lines = m.cmp.Render(w, l.detailH)
 		default:
-			lines = m.info.viewDetail(w)
+			lines = m.info.Render(w, l.detailH)
 		}
 		scroll := min(m.pane.scroll, max(len(lines)-l.detailH, 0))
 		more := len(lines)-scroll > l.detailH
@@ -42,9 +44,9 @@ func (m panelView) viewPanel(l layout) []string {
 		out = append(out, lines...)
 	}
 	if id, bad := m.form.firstInvalid(); bad {
-		return m.waiting(id, out, w, l.panelH)
+		return m.waiting(id, out, w, h)
 	}
-	return pad(out, w, l.panelH)
+	return pad(out, w, h)
 }
 
 // waiting dims the last ranking under a line that names the answer the
@@ -146,34 +148,25 @@ func (m panelView) breakdownBar(b model.Breakdown, w int) bar {
 	return bar{bar: sb.String(), legend: lg.String()}
 }
 
+// partNames are the texts of model.Breakdown's part names.
+var partNames = map[string]msg{"weights": mPartWeights, "kv cache": mPartKVCache, "gradients": mPartGradients,
+	"optimizer": mPartOptimizer, "activations": mPartActivations, "overhead": mPartOverhead}
+
 // partName translates a breakdown part.
 func (m panelView) partName(n string) string {
-	if !m.t.zh {
-		return n
-	}
-	switch n {
-	case "weights":
-		return "权重"
-	case "kv cache":
-		return "KV 缓存"
-	case "gradients":
-		return "梯度"
-	case "optimizer":
-		return "优化器"
-	case "activations":
-		return "激活"
-	case "overhead":
-		return "开销"
+	if id, ok := partNames[n]; ok && m.t.zh() {
+		return m.t.s(id)
 	}
 	return n
 }
 
-// viewOffers renders the column header, the visible rows and a count line.
-func (m offerTable) viewOffers(l layout) []string {
-	w := l.panelW
+// Render renders the column header, the visible rows and a count line:
+// h lines (h-2 offer rows) of w cells in the columns m.cols.
+func (m offerTable) Render(w, h int) []string {
+	rows := h - 2
 	var out []string
 	if !m.hasRes {
-		return pad(nil, w, l.offerRows+2)
+		return pad(nil, w, h)
 	}
 	if len(m.offers.view) == 0 {
 		msgs := []string{m.st.Warn.Render(m.t.s(mNoOffers))}
@@ -186,16 +179,16 @@ func (m offerTable) viewOffers(l layout) []string {
 		for _, s := range m.res.Suggestions {
 			msgs = append(msgs, wrapHanging(m.st.Value, "→ ", s.Change+m.t.s(mColon)+s.Effect, w)...)
 		}
-		return pad(msgs, w, l.offerRows+2)
+		return pad(msgs, w, h)
 	}
-	out = append(out, m.columnHeader(l.cols, w))
+	out = append(out, m.columnHeader(m.cols, w))
 	sel := m.offers.sel
-	top, end, sep := m.offers.window(l.offerRows)
+	top, end, sep := m.offers.window(rows)
 	cur := m.res.Currency
 	// Cut the visible names together, so that different names still read
 	// differently once cut.
 	instW, gpuW := 0, 0
-	for _, c := range l.cols {
+	for _, c := range m.cols {
 		switch c.id {
 		case colInstance:
 			instW = c.w
@@ -217,12 +210,12 @@ func (m offerTable) viewOffers(l layout) []string {
 			out = append(out, m.overBudgetLine(w))
 		}
 		vi := m.offers.view[i]
-		out = append(out, m.offerRow(l.cols, &m.offers.rows[vi], m.offers.full[vi], insts[i-top], gpus[i-top], i == sel, cur, w))
+		out = append(out, m.offerRow(m.cols, &m.offers.rows[vi], m.offers.full[vi], insts[i-top], gpus[i-top], i == sel, cur, w))
 	}
 	if sep == end && sep >= 0 {
 		out = append(out, m.overBudgetLine(w))
 	}
-	for len(out) < l.offerRows+1 {
+	for len(out) < rows+1 {
 		out = append(out, "")
 	}
 	out = append(out, m.countLine(top, end, w))
@@ -427,9 +420,10 @@ func wrapHanging(st paint, marker, s string, w int) []string {
 	return lines
 }
 
-// viewDetail renders the selected offer: its facts, the price models as
-// bars with break-even, hidden costs and every warning explained.
-func (m detailView) viewDetail(w int) []string {
+// Render renders the selected offer: its facts, the price models as bars
+// with break-even, hidden costs and every warning explained, in w cells.
+// It returns every line (the panel scrolls them in its h rows).
+func (m detailView) Render(w, _ int) []string {
 	r := m.offers.selected()
 	if r == nil {
 		if row := m.offers.selectedRow(); row != nil {
@@ -487,6 +481,18 @@ func (m detailView) viewDetail(w int) []string {
 			codes = append(codes, m.st.severity(rank).Render(sevGlyph(rank)+" "+wn.Code))
 		}
 		out = append(out, fit(strings.Join(codes, "  "), w))
+	}
+	if len(m.res.Recommendations) > 0 && recKey(r) == recKey(&m.res.Recommendations[0]) && len(m.res.WhyFirst) > 0 {
+		// Why #1 beats the runner-up, and what would change the order
+		// (worked out off the update loop for #1 only).
+		out = append(out, fit(m.st.Value.Render(m.t.s(mWhyFirst)), w))
+		lines := m.res.WhyFirst
+		if m.why != nil && m.why.seq == m.resSeq {
+			lines = append(lines[:len(lines):len(lines)], m.why.lines...)
+		}
+		for _, l := range lines {
+			out = append(out, wrapHanging(m.st.Muted, "  ", l, w)...)
+		}
 	}
 	if len(r.Risk) > 0 {
 		// The risk the order prices in, penalty by penalty.
@@ -821,8 +827,9 @@ func (m detailView) warningLines(r *model.Recommendation, w int) []string {
 	return out
 }
 
-// viewCompare shows the marked offers side by side.
-func (m compareView) viewCompare(w int) []string {
+// Render shows the marked offers side by side in w cells. It returns every
+// line (the panel scrolls them in its h rows).
+func (m compareView) Render(w, _ int) []string {
 	recs := m.offers.markedRecs()
 	if len(recs) < 2 {
 		return []string{

@@ -21,7 +21,7 @@ func detailOf(t *testing.T, m Model, f string) string {
 	if m.offers.selected() == nil {
 		t.Fatalf("no offer matches %q", f)
 	}
-	lines := newDetailView(&m).viewDetail(200)
+	lines := newDetailView(&m).Render(200, 0)
 	for i, l := range lines {
 		lines[i] = strings.TrimRight(ansi.Strip(l), " ")
 	}
@@ -426,6 +426,45 @@ func TestDetailPricesImages(t *testing.T) {
 		d := detailOf(t, m, "a40-compute_1x2")
 		if !strings.Contains(d, tc.secs) || !regexp.MustCompile(tc.cost).MatchString(d) {
 			t.Errorf("%s detail lacks the image speed and cost:\n%s", tc.lang, d)
+		}
+	}
+}
+
+// The detail of #1 says why it leads and, worked out off the update loop
+// once its detail is open, what would change the order; other offers'
+// details do not; both languages.
+func TestDetailWhyFirst(t *testing.T) {
+	for _, tc := range []struct{ lang, head, change string }{
+		{"en", "why #1", "would lead"},
+		{"zh", "为何排第一", "--vcpu dedicated"},
+	} {
+		a := model.DefaultAnswers()
+		a.Model = "llama-3.1-70b"
+		m := New(Config{Catalog: embeddedCatalog(t), Answers: a, Lang: tc.lang, Version: "test"})
+		m.now = func() time.Time { return fixedNow }
+		m = update(t, m, tea.WindowSizeMsg{Width: 140, Height: 40})
+		m = settle(t, m, m.Init())
+		render := func(m Model) string {
+			lines := newDetailView(&m).Render(200, 0)
+			for i, l := range lines {
+				lines[i] = ansi.Strip(l)
+			}
+			return strings.Join(lines, "\n")
+		}
+		if len(m.res.Recommendations) == 0 || len(m.res.Recommendations[0].Risk) == 0 {
+			t.Fatalf("%s: #1 of the 70B ranking carries no risk to flip: %+v", tc.lang, m.res.Recommendations)
+		}
+		top := press(t, m, "ctrl+o", "enter")
+		d := render(top)
+		if !strings.Contains(d, tc.head) || !strings.Contains(d, tc.change) {
+			t.Errorf("%s: the detail of #1 lacks why it leads and what would change the order:\n%s", tc.lang, d)
+		}
+		if top.why.seq != top.resSeq || len(top.why.lines) == 0 {
+			t.Errorf("%s: what would change was not worked out for ranking %d: %+v", tc.lang, top.resSeq, top.why)
+		}
+		second := press(t, top, "down")
+		if d := render(second); strings.Contains(d, tc.head) {
+			t.Errorf("%s: the detail of #2 says why #1 leads:\n%s", tc.lang, d)
 		}
 	}
 }

@@ -27,18 +27,19 @@ func (m Model) Render() string {
 	if l.tooSmall {
 		return c.viewTooSmall()
 	}
+	form, panel := newFormPane(&m), newPanelView(&m)
+	form.stacked, panel.sizes = l.stacked, l
 	lines := make([]string, 0, m.height)
 	lines = append(lines, c.viewHeader(l.width))
 	switch {
 	case m.overlay == overlayHelp:
-		lines = append(lines, c.help.viewHelpPage(l.width, l.bodyH)...)
+		lines = append(lines, c.help.Render(l.width, l.bodyH)...)
 	case l.stacked:
-		lines = append(lines, newFormPane(&m).viewForm(l)...)
+		lines = append(lines, form.Render(l.formW, l.formH)...)
 		lines = append(lines, m.st.Separator.Render(strings.Repeat("─", l.width)))
-		lines = append(lines, newPanelView(&m).viewPanel(l)...)
+		lines = append(lines, panel.Render(l.panelW, l.panelH)...)
 	default:
-		form := newFormPane(&m).viewForm(l)
-		panel := newPanelView(&m).viewPanel(l)
+		form, panel := form.Render(l.formW, l.formH), panel.Render(l.panelW, l.panelH)
 		sep := m.st.Separator.Render(" │ ")
 		for i := range l.bodyH {
 			lines = append(lines, form[i]+sep+panel[i])
@@ -78,7 +79,7 @@ func (m chrome) viewFooter(w, bodyH int) []string {
 	var left string
 	switch {
 	case m.export.export.active():
-		left = m.export.exportLine()
+		left = m.export.Render(w, 1)[0]
 	case m.filter.on:
 		f := []rune(m.offers.filter)
 		pos := min(m.filter.pos, len(f))
@@ -161,7 +162,7 @@ func (m chrome) helpLine(w, bodyH int) string {
 	case m.export.export.active():
 		return m.st.HelpDesc.Render(m.t.s(mExportHint))
 	case m.overlay == overlayHelp:
-		if len(m.help.viewHelp(w, bodyH)) > bodyH {
+		if len(m.help.lines(w, bodyH)) > bodyH {
 			return m.st.HelpDesc.Render(m.t.s(mHelpClose) + " · " + m.t.s(mHelpScroll))
 		}
 		return m.st.HelpDesc.Render(m.t.s(mHelpClose))
@@ -194,10 +195,10 @@ func (m chrome) helpLine(w, bodyH int) string {
 	return s
 }
 
-// viewHelpPage is the help screen in h lines, scrolled when it is taller,
-// with a last line that says there is more.
-func (m helpView) viewHelpPage(w, h int) []string {
-	lines := m.viewHelp(w, h)
+// Render is the help screen in h lines of w cells, scrolled when it is
+// taller, with a last line that says there is more.
+func (m helpView) Render(w, h int) []string {
+	lines := m.lines(w, h)
 	if len(lines) <= h {
 		return pad(lines, w, h)
 	}
@@ -210,10 +211,10 @@ func (m helpView) viewHelpPage(w, h int) []string {
 	return pad(append(page, more), w, h)
 }
 
-// viewHelp lists every key in titled groups, then what the sort orders and
-// the less obvious columns mean. On a short screen the blank lines go
-// first, so that everything fits.
-func (m helpView) viewHelp(w, h int) []string {
+// lines lists every key in titled groups, then what the sort orders and
+// the less obvious columns mean: the whole help, before scrolling. On a
+// short screen the blank lines go first, so that everything fits.
+func (m helpView) lines(w, h int) []string {
 	groups := contextHelp{k: &m.keys}.FullHelp()
 	titles := []msg{mGroupForm, mGroupOffers, mGroupGlobal}
 	cols := make([][]string, len(groups))

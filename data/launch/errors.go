@@ -3,6 +3,8 @@ package launch
 import (
 	"fmt"
 	"strings"
+
+	"github.com/gpupick/gpupick/model/text"
 )
 
 // Tool names a launcher gpupick exports to.
@@ -53,22 +55,12 @@ func (e *UnsupportedError) Error() string { return e.Text("en") }
 
 // Text is the message in English or Chinese ("zh").
 func (e *UnsupportedError) Text(lang string) string {
-	zh := strings.HasPrefix(lang, "zh")
+	l := text.LangOf(lang)
 	switch e.What {
 	case WhatChoice:
-		if zh {
-			return "记录中没有选定的方案(没有合适的报价),无法导出启动配置;请先用 gpupick recommend 找到合适的报价"
-		}
-		return "the record has no chosen offer (nothing fitted), so there is nothing to launch; run gpupick recommend to find one that fits"
+		return texts.Text(l, mNoChoice)
 	case WhatGPU:
-		if zh {
-			return fmt.Sprintf("%s 不认识 GPU %q(或记录没有写明 GPU 型号),不导出会出错的文件;请在 %s 中手动选择 GPU", e.Tool, e.Value, e.Tool)
-		}
-		return fmt.Sprintf("%s has no name for the GPU %q (or the record does not name the GPU), so no config is written rather than a broken one; pick the GPU in %s by hand", e.Tool, e.Value, e.Tool)
+		return texts.Format(l, mNoGPUName, e.Tool, e.Value)
 	}
-	list := strings.Join(e.Supported, ", ")
-	if zh {
-		return fmt.Sprintf("%s 不支持云服务商 %q,不导出会出错的文件;%s 支持的服务商:%s", e.Tool, e.Value, e.Tool, list)
-	}
-	return fmt.Sprintf("%s does not support the provider %q, so no config is written rather than a broken one; providers %s supports: %s", e.Tool, e.Value, e.Tool, list)
+	return texts.Format(l, mNoProvider, e.Tool, e.Value, strings.Join(e.Supported, ", "))
 }

@@ -1,0 +1,42 @@
+package model
+
+// The Chinese words the parsers accept in typed answers: the only place in
+// model's code that holds Chinese (a test in model/text allows this file
+// and no other). English spellings stay beside their parsers.
+
+// zhYes and zhNo are Chinese yes and no answers (ParseYesNo).
+var (
+	zhYes = []string{"是", "对"}
+	zhNo  = []string{"否", "不"}
+)
+
+// zhCurrencies are Chinese ways to write yuan, after the ASCII ones in
+// currencies: the full-width yen sign, 元 and the colloquial 块.
+var zhCurrencies = []currencyTok{{"￥", CNY}, {"元", CNY}, {"块", CNY}}
+
+// zhPer is "per" before or inside a budget: "每小时 ¥20", "20元每月".
+const zhPer = "每"
+
+// zhHour and zhMonth are the Chinese words for the budget periods.
+var (
+	zhHour  = []string{"小时", "小時", "时", "時", "钟头"}
+	zhMonth = []string{"个月", "個月", "月"}
+)
+
+// zhPeriodFirst are the period words tried after a leading 每, longest
+// first so that 小时 is not read as 小 + 时.
+var zhPeriodFirst = []string{"小时", "小時", "时", "時", "个月", "個月", "月"}
+
+// zhThousand and zhTenThousand are the Chinese multipliers 千 (1e3) and
+// 万 (1e4) of a budget amount.
+const (
+	zhThousand    = "千"
+	zhTenThousand = "万"
+)
+
+// zhComma and zhSemicolon are the full-width separators Chinese input
+// methods type between list items (SplitList).
+const (
+	zhComma     = '，'
+	zhSemicolon = '；'
+)

@@ -1,0 +1,41 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/gpupick/gpupick/model"
+)
+
+// TestErrorTextFromReason checks that the wizard words field errors from
+// their typed reason and fields, in both languages, and never shows the
+// parser's English (Msg or Fix) in Chinese.
+func TestErrorTextFromReason(t *testing.T) {
+	prov := &model.FieldError{Field: "provider", Value: "awz", Reason: model.ReasonUnknown, Msg: "unknown provider",
+		Candidates: []string{"aws"}, Fix: "use one of the providers aws, gcp", Allowed: []string{"aws", "gcp"}}
+	gpu := &model.FieldError{Field: "gpu", Value: "h1000", Reason: model.ReasonUnknown, Msg: "unknown GPU",
+		Candidates: []string{"H100"}, Fix: "name a GPU"}
+	rng := &model.FieldError{Field: "vram", Value: "0", Reason: model.ReasonRange, Msg: "out of range", Fix: "1 to 100000 GiB"}
+	for _, tc := range []struct {
+		name, lang string
+		err        error
+		want       []string
+	}{
+		{"provider en", "en", prov, []string{`"awz"`, "aws, gcp"}},
+		{"provider zh", "zh", prov, []string{"未知云厂商", "aws, gcp"}},
+		{"gpu zh", "zh", gpu, []string{`"h1000"`, `"H100"`}},
+		{"range en", "en", rng, []string{"out of range", "1 to 100000 GiB"}},
+		{"range zh", "zh", rng, []string{texts[mOutOfRange][1]}},
+		{"missing zh", "zh", errNeedJob, []string{texts[mNeedJobSize][1]}},
+	} {
+		got := newTr(tc.lang).errorText(tc.err)
+		for _, w := range tc.want {
+			if !strings.Contains(got, w) {
+				t.Errorf("%s: %q lacks %q", tc.name, got, w)
+			}
+		}
+		if tc.lang == "zh" && (strings.Contains(got, "provider") || strings.Contains(got, "unknown") || strings.Contains(got, "range")) {
+			t.Errorf("%s: English parser text in Chinese: %q", tc.name, got)
+		}
+	}
+}
