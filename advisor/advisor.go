@@ -37,6 +37,12 @@ type Options struct {
 	// WithinBudget leaves the offers over the budget out of the list
 	// (Result.OverBudget still counts them).
 	WithinBudget bool
+	// Priced, when positive, prices fully only the first Priced of the
+	// Top offers listed (Result.Recommendations); the others come as
+	// light rows in Result.Rows, which Expand prices when they are shown.
+	// A screen that shows a page of offers asks for that page and the
+	// next.
+	Priced int
 }
 
 // DefaultTop is the number of recommendations when Options.Top is 0.
@@ -70,7 +76,8 @@ func (e *Engine) Recommend(a model.Answers, opt Options) model.Result {
 		return res
 	}
 	res.Catalog = cat.Info
-	c := newCall(e, a, l)
+	c := e.getCall(a, l)
+	defer e.putCall(c)
 	res.Requirement = c.p.req
 	res.Currency = c.disp
 	res.Considered = len(cat.Offers)
@@ -109,8 +116,12 @@ func (e *Engine) Recommend(a model.Answers, opt Options) model.Result {
 		res.Notes = append(res.Notes, l.f(kNotePartialTotal, partial))
 	}
 	n := min(len(cs), top)
-	res.Recommendations = make([]model.Recommendation, 0, n)
-	for _, cd := range cs[:n] {
+	priced := n
+	if opt.Priced > 0 {
+		priced = min(n, opt.Priced)
+	}
+	res.Recommendations = make([]model.Recommendation, 0, priced)
+	for _, cd := range cs[:priced] {
 		res.Recommendations = append(res.Recommendations, c.full(cd))
 	}
 	res.WhyFirst = c.whyFirst(res.Recommendations)
@@ -125,7 +136,7 @@ func (e *Engine) Recommend(a model.Answers, opt Options) model.Result {
 	}
 	res.Rows = make([]model.OfferRow, len(rows))
 	for i, cd := range rows {
-		if i < n {
+		if i < priced {
 			res.Rows[i] = res.Recommendations[i].Row(int(cd.idx))
 		} else {
 			res.Rows[i] = c.offerRow(cd)

@@ -15,6 +15,9 @@ type Engine struct {
 	cat  *model.Catalog
 	once sync.Once
 	ix   *index
+	// calls keeps evaluations' buffers (per shape, provider and
+	// currency) from one ranking to the next.
+	calls sync.Pool
 }
 
 // New returns the advisor engine of a catalog (nil gives an engine that
@@ -33,6 +36,15 @@ func (e *Engine) index() *index {
 	})
 	return e.ix
 }
+
+// getCall prepares an evaluation in a pooled call's buffers; putCall
+// gives it back once nothing it holds is in use.
+func (e *Engine) getCall(a model.Answers, l lang) *call {
+	c, _ := e.calls.Get().(*call)
+	return reuseCall(c, e, a, l)
+}
+
+func (e *Engine) putCall(c *call) { e.calls.Put(c) }
 
 // Index builds the catalog's index now (it is otherwise built by the
 // first ranking), for a caller that wants the cost paid up front.

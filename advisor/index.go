@@ -31,6 +31,11 @@ type index struct {
 	gpus      []gpuInfo
 	curs      []model.Currency
 	maxVRAM   float64
+	// topo1 is, per shape, its network on one node (topoOf), which
+	// depends on the shape alone.
+	topo1 []topo
+	// tails counts the rows a scan stops before reading (tail.go).
+	tails *tails
 }
 
 // row is one offer's prices (per node, in the offer's currency) and the
@@ -133,6 +138,9 @@ func buildIndex(cat *model.Catalog) *index {
 		return int32(len(ix.gpus) - 1)
 	}
 	var zoneScratch []int
+	// Many offers share a network note: its rate is read once (nodeGbps
+	// runs a regular expression).
+	gbpsOf := map[string]float64{}
 	for i := range cat.Offers {
 		o := &cat.Offers[i]
 		pk := strings.ToLower(o.Provider)
@@ -170,7 +178,12 @@ func buildIndex(cat *model.Catalog) *index {
 			gp = ix.gpus[g].g
 		}
 		usable, _ := gp.Usable(o.VRAMGiB)
-		k := shapeKey{gpu: g, count: o.GPUCount, vram: usable, frac: frac, nvlink: nvlinkOf(o, ix, g), rdma: o.RDMA, ic: o.Interconnect, netGbps: nodeGbps(o)}
+		gbps, ok := gbpsOf[o.InterNodeNetwork]
+		if !ok {
+			gbps = nodeGbps(o)
+			gbpsOf[o.InterNodeNetwork] = gbps
+		}
+		k := shapeKey{gpu: g, count: o.GPUCount, vram: usable, frac: frac, nvlink: nvlinkOf(o, ix, g), rdma: o.RDMA, ic: o.Interconnect, netGbps: gbps}
 		si, ok := shapeIdx[k]
 		if !ok {
 			ix.shapes = append(ix.shapes, shape(k))
@@ -243,6 +256,16 @@ func buildIndex(cat *model.Catalog) *index {
 	}
 	ix.spotOrder = sortedByBound(ix.rows, ix.hot, func(h *hotRow) float32 { return h.lbSpotUSD })
 	linkSXMSiblings(cat, ix)
+	fxOK := make([]bool, len(fxUSD))
+	for i, v := range fxUSD {
+		fxOK[i] = v > 0
+	}
+	ix.tails = buildTails(ix, fxOK)
+	ix.topo1 = make([]topo, len(ix.shapes))
+	for i := range ix.shapes {
+		s := &ix.shapes[i]
+		ix.topo1[i] = topoOf(ix.shapeGPU(s), s.nvlink, s.ic, s.rdma, s.netGbps, s.count, 1)
+	}
 	return ix
 }
 
@@ -412,12 +435,12 @@ func nvlinkOf(o *model.Offer, ix *index, g int32) int8 {
 
 // isSXM reports whether a GPU is an SXM (NVLink baseboard) part.
 func isSXM(g *model.GPU) bool {
-	return strings.Contains(strings.ToUpper(g.FormFactor), "SXM") || strings.Contains(strings.ToUpper(g.Name), "SXM")
+	return containsFold(g.FormFactor, "SXM") || containsFold(g.Name, "SXM")
 }
 
 // isPCIe reports whether a GPU is a PCIe card.
 func isPCIe(g *model.GPU) bool {
-	return strings.Contains(strings.ToUpper(g.FormFactor), "PCIE") || strings.Contains(strings.ToUpper(g.Name), "PCIE")
+	return containsFold(g.FormFactor, "PCIE") || containsFold(g.Name, "PCIE")
 }
 
 // linkSXMSiblings finds, for each PCIe GPU, an SXM part of the same chip

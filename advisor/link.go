@@ -151,13 +151,13 @@ func nvlinkGBs(g *model.GPU) float64 {
 	if g == nil {
 		return 300
 	}
-	a := strings.ToLower(g.Architecture)
+	a := g.Architecture
 	switch {
-	case strings.Contains(a, "blackwell"):
+	case containsFold(a, "blackwell"):
 		return 1800
-	case strings.Contains(a, "hopper"):
+	case containsFold(a, "hopper"):
 		return 900
-	case strings.Contains(a, "ampere"):
+	case containsFold(a, "ampere"):
 		return 600
 	}
 	return 300
@@ -179,7 +179,7 @@ func pcieGBs(g *model.GPU) float64 {
 // peer-to-peer over PCIe (tinygrad/open-gpu-kernel-modules README: the
 // P2P mailbox "is not present or disabled in hardware on the 4090s").
 func isGeForce(g *model.GPU) bool {
-	return g != nil && (strings.Contains(strings.ToLower(g.Name), "geforce") || strings.Contains(strings.ToLower(g.FormFactor), "consumer"))
+	return g != nil && (containsFold(g.Name, "geforce") || containsFold(g.FormFactor, "consumer"))
 }
 
 // nicPerNodeGbps is the RDMA NIC rate of one node by GPU generation, from
@@ -192,11 +192,11 @@ func nicPerNodeGbps(g *model.GPU) float64 {
 	if g == nil {
 		return 0
 	}
-	a := strings.ToLower(g.Architecture)
+	a := g.Architecture
 	switch {
-	case strings.Contains(a, "blackwell"), strings.Contains(a, "hopper"):
+	case containsFold(a, "blackwell"), containsFold(a, "hopper"):
 		return 8 * 400
-	case strings.Contains(a, "ampere") && isSXM(g):
+	case containsFold(a, "ampere") && isSXM(g):
 		return 4 * 200
 	}
 	return 0

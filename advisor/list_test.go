@@ -3,6 +3,7 @@ package advisor
 import (
 	"encoding/json"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -253,5 +254,42 @@ func TestExpandMatchesRecommend(t *testing.T) {
 	if len(res.Recommendations) == 0 || res.Recommendations[0].Nodes < 2 || len(got) != 1 ||
 		got[0].Nodes != res.Recommendations[0].Nodes || got[0].TotalUSD != res.Recommendations[0].TotalUSD {
 		t.Errorf("expanded %+v, ranked %+v", got, res.Recommendations)
+	}
+}
+
+// TestPricedPrefix: Options.Priced prices the first offers only; the
+// ranking, the rows' offers and order, the counts and notes are those of
+// the fully priced list, and Expand of a light row gives its full
+// recommendation.
+func TestPricedPrefix(t *testing.T) {
+	cat := syntheticCatalog(3000, 4)
+	eng := New(cat)
+	for name, a := range listCases() {
+		t.Run(name, func(t *testing.T) {
+			full := eng.Recommend(a, Options{Top: 30})
+			part := eng.Recommend(a, Options{Top: 30, Priced: 7})
+			if want := min(7, len(full.Recommendations)); len(part.Recommendations) != want {
+				t.Fatalf("%d priced, want %d", len(part.Recommendations), want)
+			}
+			if len(part.Rows) != len(full.Rows) || part.Listed != full.Listed || part.OverBudget != full.OverBudget ||
+				part.Matched != full.Matched || !slices.Equal(part.Notes, full.Notes) {
+				t.Fatalf("rows %d/%d listed %d/%d over %d/%d notes\n%v\n%v", len(part.Rows), len(full.Rows),
+					part.Listed, full.Listed, part.OverBudget, full.OverBudget, part.Notes, full.Notes)
+			}
+			for i := range part.Rows {
+				if part.Rows[i].Index != full.Rows[i].Index {
+					t.Fatalf("row %d: offer %d, want %d", i, part.Rows[i].Index, full.Rows[i].Index)
+				}
+				if i < len(part.Recommendations) {
+					continue
+				}
+				got := eng.Expand(a, Options{}, []int{part.Rows[i].Index})
+				gj, _ := json.Marshal(got)
+				wj, _ := json.Marshal(full.Recommendations[i : i+1])
+				if string(gj) != string(wj) {
+					t.Fatalf("row %d expanded:\n%s\nranked:\n%s", i, gj, wj)
+				}
+			}
+		})
 	}
 }

@@ -65,3 +65,19 @@ func tokens(s string) []string {
 		return !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r > 127)
 	})
 }
+
+// containsFold reports whether s contains sub, ignoring ASCII case,
+// without building lower- or upper-case copies (the GPU name tests run
+// for every shape of every ranking).
+func containsFold(s, sub string) bool {
+	if len(sub) == 0 {
+		return true
+	}
+	lo, up := sub[0]|0x20, sub[0]&^0x20 // the first byte in both cases (ASCII letters)
+	for i := 0; i+len(sub) <= len(s); i++ {
+		if b := s[i]; (b == lo || b == up || b == sub[0]) && strings.EqualFold(s[i:i+len(sub)], sub) {
+			return true
+		}
+	}
+	return false
+}

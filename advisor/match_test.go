@@ -1,6 +1,9 @@
 package advisor
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestMatchGPU(t *testing.T) {
 	names := []string{"H100 SXM5", "H100 PCIe", "H100 NVL", "H200 SXM", "GH200 (96 GB HBM3)",
@@ -56,5 +59,18 @@ func TestMatchGPU(t *testing.T) {
 	}
 	if MatchGPU("h100", "") {
 		t.Error("a query must not match an unnamed GPU")
+	}
+}
+
+// TestContainsFold checks containsFold against lower-casing both strings.
+func TestContainsFold(t *testing.T) {
+	for _, tc := range []struct{ s, sub string }{
+		{"H100 SXM5", "sxm"}, {"H100 PCIe", "PCIE"}, {"GeForce RTX 4090", "geforce"},
+		{"A100", "sxm"}, {"", "x"}, {"abc", ""}, {"SX", "SXM"}, {"Consumer (PCIe)", "consumer"},
+	} {
+		want := strings.Contains(strings.ToLower(tc.s), strings.ToLower(tc.sub))
+		if got := containsFold(tc.s, tc.sub); got != want {
+			t.Errorf("containsFold(%q, %q) = %v, want %v", tc.s, tc.sub, got, want)
+		}
 	}
 }

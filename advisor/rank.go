@@ -43,6 +43,16 @@ type call struct {
 	// uncounted is set when an offer the bound keeps within the budget
 	// need not be priced to count its budget group: no budget, or fast.
 	uncounted bool
+	// tailOK is set when why an offer is left out depends on nothing but
+	// its provider, currency and bound (no budget, region, hard
+	// requirement or deadline): a scan of a one-node shape stops at the
+	// first offer that cannot enter the best list and counts the rest
+	// from the index (countTail).
+	tailOK bool
+	// noTail turns the tail counts off (tests compare the two scans);
+	// tailed counts the rows countTail counted.
+	noTail bool
+	tailed int
 }
 
 // stats count why offers were left out, for the notes.
@@ -240,7 +250,7 @@ func reuseCall(c *call, e *Engine, a model.Answers, l lang) *call {
 	c.shapes = grow(c.shapes, len(ix.shapes))
 	for i := range ix.shapes {
 		sr := &c.shapes[i]
-		*sr = c.evalShape(&ix.shapes[i])
+		*sr = c.evalShape(i)
 		if sr.ok {
 			sr.runH, sr.runCal = c.runHours(sr, sr.setup.baseHours())
 			if sr.noLen = c.p.jobMode && sr.runH <= 0; sr.noLen {
@@ -297,7 +307,8 @@ func gpuWanted(q string, g *gpuInfo) bool {
 
 // evalShape works out the smallest configuration of a shape that holds
 // the job, and its speed.
-func (c *call) evalShape(s *shape) shapeRes {
+func (c *call) evalShape(si int) shapeRes {
+	s := &c.ix.shapes[si]
 	p := c.p
 	var sr shapeRes
 	if c.a.GPU != "" && (s.gpu < 0 || !c.gpuOK[s.gpu]) || c.a.GPUs > 0 && s.count != c.a.GPUs {
@@ -397,8 +408,10 @@ func (c *call) evalShape(s *shape) shapeRes {
 	if s.gpu >= 0 {
 		g = c.ix.gpus[s.gpu].g
 	}
-	in := speedIn{g: g, frac: s.frac, n: n, t: sr.tp, r: sr.reps, nodes: sr.nodes, sharding: sr.sharding,
-		net: topoOf(g, s.nvlink, s.ic, s.rdma, s.netGbps, n, sr.nodes)}
+	in := speedIn{g: g, frac: s.frac, n: n, t: sr.tp, r: sr.reps, nodes: sr.nodes, sharding: sr.sharding, net: c.ix.topo1[si]}
+	if sr.nodes != 1 {
+		in.net = topoOf(g, s.nvlink, s.ic, s.rdma, s.netGbps, n, sr.nodes)
+	}
 	sr.speed, sr.jobH, sr.comm = p.speedOf(in)
 	sr.cores = p.coresNeeded(sr.used/max(sr.nodes, 1), sr.reps)
 	loaders := sr.tp * sr.nodes
@@ -592,7 +605,7 @@ func (c *call) quick(ri int32, sr *shapeRes, worst *cand) (cand, verdict) {
 		}
 		if gt|eq&dear != 0 && (over != 0 || c.uncounted) {
 			c.st.count(over, sr.tier, unk)
-			if c.fast && (k>>4 > wk>>4 || dear == 1 && worst.unk() == 0) {
+			if (c.fast || c.tailOK && sr.nodes == 1) && (k>>4 > wk>>4 || dear == 1 && worst.unk() == 0) {
 				return cand{}, stop
 			}
 			return cand{}, skip
@@ -674,6 +687,7 @@ func (c *call) scan(k int, all bool) []cand {
 	}
 	h := make([]cand, 0, min(k, len(c.ix.rows)))
 	c.uncounted = c.budgetUSD <= 0 || c.fast
+	c.tailOK = !c.noTail && c.budgetUSD <= 0 && len(c.reqOut) == 0 && len(c.a.Regions) == 0 && c.p.deadline <= 0
 	for si := range c.shapes {
 		sr := &c.shapes[si]
 		lo, hi := c.ix.start[si], c.ix.start[si+1]
@@ -706,6 +720,9 @@ func (c *call) scan(k int, all bool) []cand {
 			cd, v := c.quick(ri, sr, worst)
 			if v != take {
 				if v == stop {
+					if !c.fast {
+						c.countTail(si, j+1, sr)
+					}
 					break
 				}
 				continue

@@ -439,29 +439,55 @@ func decodeOffers(label string, files catalogFiles) (offers []model.Offer, gpus 
 // folder in errors). It builds the GPU and policy maps; it does not
 // validate (see Validate).
 func decodeCatalog(label string, files catalogFiles) (*model.Catalog, catalogMeta, error) {
-	offers, gpus, meta, err := decodeOffers(label, files)
-	if err != nil {
-		return nil, meta, err
-	}
-	cat := &model.Catalog{Info: model.CatalogInfo{Origin: meta.origin, SnapshotDate: meta.snapshot}, Offers: offers, GPUs: gpus}
 	for _, f := range []string{fileModels, fileFX, filePolicies} {
 		if _, ok := files[f]; !ok {
+			_, _, meta, err := decodeOffers(label, files)
+			if err != nil {
+				return nil, meta, err
+			}
 			return nil, meta, fmt.Errorf("%s: %s is missing", label, f)
 		}
 	}
-	if cat.Models, err = decodeTSV(label+"/"+fileModels, files[fileModels], presetCols, nil); err != nil {
+	// The small tables are decoded while the offers are.
+	var (
+		rest    model.Catalog
+		restErr error
+		done    = make(chan struct{})
+	)
+	go func() {
+		defer close(done)
+		rest, restErr = decodeRest(label, files)
+	}()
+	offers, gpus, meta, err := decodeOffers(label, files)
+	<-done
+	if err != nil {
 		return nil, meta, err
 	}
+	if restErr != nil {
+		return nil, meta, restErr
+	}
+	cat := &model.Catalog{Info: model.CatalogInfo{Origin: meta.origin, SnapshotDate: meta.snapshot}, Offers: offers, GPUs: gpus,
+		Models: rest.Models, FX: rest.FX, Policies: rest.Policies}
+	return cat, meta, nil
+}
+
+// decodeRest decodes a catalog's models, exchange rates and policies.
+func decodeRest(label string, files catalogFiles) (model.Catalog, error) {
+	var cat model.Catalog
+	var err error
+	if cat.Models, err = decodeTSV(label+"/"+fileModels, files[fileModels], presetCols, nil); err != nil {
+		return cat, err
+	}
 	if cat.FX, err = decodeTSV(label+"/"+fileFX, files[fileFX], fxCols, nil); err != nil {
-		return nil, meta, err
+		return cat, err
 	}
 	var pols []model.Policy
 	if err := json.Unmarshal([]byte(files[filePolicies]), &pols); err != nil {
-		return nil, meta, fmt.Errorf("%s/%s: %w", label, filePolicies, err)
+		return cat, fmt.Errorf("%s/%s: %w", label, filePolicies, err)
 	}
 	cat.Policies = make(map[string]model.Policy, len(pols))
 	for _, p := range pols {
 		cat.Policies[p.Provider] = p
 	}
-	return cat, meta, nil
+	return cat, nil
 }

@@ -2,8 +2,10 @@ package data
 
 import (
 	"fmt"
+	"runtime"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/gpupick/gpupick/model"
 )
@@ -297,34 +299,103 @@ func decodeTSV[T any](name, text string, cols []column[T], ctx *tsvCtx) ([]T, er
 			return nil, fmt.Errorf("%s: line 1: column %q is missing", name, cols[j].name)
 		}
 	}
-	out := make([]T, 0, strings.Count(rest, "\n"))
-	lineNo := 1
+	// A long table is decoded in chunks of whole lines, one per CPU, at
+	// once (the columns' decoders only read ctx), each into its part of
+	// one slice; the first error in line order is the one reported, as a
+	// single pass would.
+	chunks := splitLines(rest, tsvChunks(len(rest)))
+	lines := make([]int, len(chunks)+1) // lines before each chunk
+	for i, ch := range chunks {
+		lines[i+1] = lines[i] + strings.Count(ch, "\n")
+		if i == len(chunks)-1 && ch != "" && ch[len(ch)-1] != '\n' {
+			lines[i+1]++ // a last line without its newline
+		}
+	}
+	out := make([]T, lines[len(chunks)])
+	if len(chunks) == 1 {
+		n, err := decodeRows(name, rest, 1, order, cols, ctx, out)
+		return out[:n], err
+	}
+	got := make([]int, len(chunks))
+	errs := make([]error, len(chunks))
+	var wg sync.WaitGroup
+	for i, ch := range chunks {
+		wg.Add(1)
+		go func(i int, ch string) {
+			defer wg.Done()
+			got[i], errs[i] = decodeRows(name, ch, 1+lines[i], order, cols, ctx, out[lines[i]:lines[i+1]])
+		}(i, ch)
+	}
+	wg.Wait()
+	// Close the gaps blank lines leave.
+	n := 0
+	for i := range chunks {
+		if errs[i] != nil {
+			return nil, errs[i]
+		}
+		n += copy(out[n:], out[lines[i]:lines[i]+got[i]])
+	}
+	return out[:n], nil
+}
+
+// tsvChunkBytes is the least text a chunk of a parallel decode holds:
+// below it, starting a goroutine costs more than it saves.
+const tsvChunkBytes = 256 << 10
+
+// tsvChunks is how many chunks to decode a table body of n bytes in.
+func tsvChunks(n int) int {
+	return max(1, min(runtime.GOMAXPROCS(0), n/tsvChunkBytes))
+}
+
+// splitLines cuts text into k pieces of about the same size, each ending
+// at a line end (the last at the text's end).
+func splitLines(text string, k int) []string {
+	out := make([]string, 0, k)
+	for i := k; i > 1 && text != ""; i-- {
+		at := len(text) / i
+		nl := strings.IndexByte(text[at:], '\n')
+		if nl < 0 {
+			break
+		}
+		out = append(out, text[:at+nl+1])
+		text = text[at+nl+1:]
+	}
+	return append(out, text)
+}
+
+// decodeRows decodes the lines of a table body, the first of them line
+// lineNo+1 of the file, with the header's column order, into dst (one
+// element a line at most); it returns how many it decoded (blank lines
+// give none).
+func decodeRows[T any](name, rest string, lineNo int, order []int, cols []column[T], ctx *tsvCtx, dst []T) (int, error) {
+	n := 0
+	var line string
 	for rest != "" {
 		lineNo++
 		line, rest, _ = strings.Cut(rest, "\n")
 		if line == "" {
 			continue
 		}
-		var rec T
+		rec := &dst[n]
 		field, from := 0, 0
 		for i := 0; i <= len(line); i++ {
 			if i < len(line) && line[i] != '\t' {
 				continue
 			}
 			if field >= len(order) {
-				return nil, fmt.Errorf("%s: line %d: more than %d fields", name, lineNo, len(order))
+				return 0, fmt.Errorf("%s: line %d: more than %d fields", name, lineNo, len(order))
 			}
 			c := &cols[order[field]]
-			if err := c.dec(&rec, line[from:i], ctx); err != nil {
-				return nil, fmt.Errorf("%s: line %d: column %s: %w", name, lineNo, c.name, err)
+			if err := c.dec(rec, line[from:i], ctx); err != nil {
+				return 0, fmt.Errorf("%s: line %d: column %s: %w", name, lineNo, c.name, err)
 			}
 			field++
 			from = i + 1
 		}
 		if field != len(order) {
-			return nil, fmt.Errorf("%s: line %d: %d fields, want %d", name, lineNo, field, len(order))
+			return 0, fmt.Errorf("%s: line %d: %d fields, want %d", name, lineNo, field, len(order))
 		}
-		out = append(out, rec)
+		n++
 	}
-	return out, nil
+	return n, nil
 }

@@ -18,6 +18,10 @@ import (
 // (see offerList).
 const topOffers = 60
 
+// pricedOffers is how many of them come fully priced: about a page of the
+// table and the next; the rows beyond are priced when shown (expandCmd).
+const pricedOffers = 24
+
 // focusArea is the part of the screen that receives keys.
 type focusArea int
 
@@ -160,7 +164,7 @@ func (m Model) Init() tea.Cmd {
 
 // advisorOptions are the options of every Recommend call of the UI.
 func advisorOptions(lang string) advisor.Options {
-	return advisor.Options{Top: topOffers, Lang: lang}
+	return advisor.Options{Top: topOffers, Priced: pricedOffers, Lang: lang}
 }
 
 // engineRank ranks with the engine of the wizard's catalog (another

@@ -1,0 +1,92 @@
+package advisor
+
+import (
+	"fmt"
+	"reflect"
+	"testing"
+
+	"github.com/gpupick/gpupick/data"
+	"github.com/gpupick/gpupick/model"
+)
+
+// TestTailCountsExact checks that a scan that stops early and counts the
+// rest from the index (countTail) ranks the same offers and counts every
+// reason exactly as a scan that reads every offer, over synthetic catalogs
+// (with a currency without a rate and offers without a price) and the
+// embedded one, for answers that take the tail and some that must not.
+func TestTailCountsExact(t *testing.T) {
+	noRate := syntheticCatalog(4000, 3)
+	for i := range noRate.Offers {
+		if i%7 == 0 {
+			noRate.Offers[i].Currency = "XYZ" // no rate to USD
+		}
+		if i%11 == 0 {
+			noRate.Offers[i].OnDemand, noRate.Offers[i].Spot = 0, 1.5
+		}
+	}
+	emb, err := data.Embedded()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cats := []struct {
+		name string
+		cat  *model.Catalog
+	}{
+		{"synthetic", syntheticCatalog(5000, 1)},
+		{"no-rate", noRate},
+		{"embedded", emb},
+	}
+	variant := func(f func(a *model.Answers)) model.Answers {
+		a := model.DefaultAnswers()
+		f(&a)
+		return a
+	}
+	answers := []struct {
+		name string
+		a    model.Answers
+		tail bool // the tail must be taken
+	}{
+		{"default", model.DefaultAnswers(), true},
+		{"spot", variant(func(a *model.Answers) { a.Interruptible = true }), true},
+		{"70b", variant(func(a *model.Answers) { a.Model = "llama-3.1-70b" }), false},
+		{"providers", variant(func(a *model.Answers) { a.ExcludeProviders = []string{"cloudA", "p03", "lambda"} }), false},
+		{"gpus=1", variant(func(a *model.Answers) { a.GPUs = 1 }), false},
+		{"storage", variant(func(a *model.Answers) { a.DataGB, a.EgressGB = 500, 100 }), false},
+		{"batch", variant(func(a *model.Answers) { a.Latency, a.Batch = model.LatencyBatch, 16 }), false},
+		{"budget", variant(func(a *model.Answers) {
+			a.Budget = model.Budget{Amount: 300, Period: model.BudgetMonthly, Currency: model.USD}
+		}), false},
+		{"lora-job", variant(func(a *model.Answers) {
+			a.Workload, a.DurationMode, a.JobTokens, a.Latency = model.WorkloadLoRA, model.DurationJob, 2e9, model.LatencyBatch
+		}), false},
+	}
+	for _, cc := range cats {
+		eng := New(cc.cat)
+		for _, tc := range answers {
+			for _, top := range []int{1, 10, 60} {
+				t.Run(fmt.Sprintf("%s/%s/top=%d", cc.name, tc.name, top), func(t *testing.T) {
+					a := tc.a
+					a.Normalize()
+					if err := check(&a); err != nil {
+						t.Fatal(err)
+					}
+					fast, slow := newCall(eng, a, langEN), newCall(eng, a, langEN)
+					slow.noTail = true
+					got, want := fast.ranked(top, false), slow.ranked(top, false)
+					if !reflect.DeepEqual(got, want) {
+						t.Errorf("ranked differ:\n got %v\nwant %v", got, want)
+					}
+					if fast.st != slow.st {
+						t.Errorf("counts differ:\n got %+v\nwant %+v", fast.st, slow.st)
+					}
+					if slow.tailed != 0 {
+						t.Errorf("the full scan counted %d rows from the index", slow.tailed)
+					}
+					if tc.tail && cc.name != "embedded" && fast.tailed == 0 {
+						t.Errorf("the scan read every row (%d offers)", len(cc.cat.Offers))
+					}
+				})
+			}
+		}
+	}
+}
