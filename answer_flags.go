@@ -7,7 +7,6 @@ import (
 	"io"
 	"strings"
 
-	"github.com/gpupick/gpupick/advisor"
 	"github.com/gpupick/gpupick/model"
 )
 
@@ -59,9 +58,10 @@ func (af *answerFlags) given() []model.Given {
 	return out
 }
 
-// apply applies the answers given as flags onto a; the error names the flag.
-func (af *answerFlags) apply(a *model.Answers, cat *model.Catalog) ([]string, error) {
-	notes, err := model.ApplyGiven(a, af.given(), model.NewAnswerEnv(cat, advisor.MatchGPU))
+// apply applies the answers given as flags onto a, parsed against env (the
+// catalog's providers, regions and GPUs); the error names the flag.
+func (af *answerFlags) apply(a *model.Answers, env *model.AnswerEnv) ([]string, error) {
+	notes, err := model.ApplyGiven(a, af.given(), env)
 	return notes, flagNamed(err)
 }
 

@@ -180,10 +180,11 @@ func prepare(common *commonFlags, af answerFlags, flagName, file string) (sessio
 		}
 		s.answers, s.choice = rec.Answers, rec.Choice
 	}
-	if s.notes, err = af.apply(&s.answers, s.cat); err != nil {
+	env := model.NewAnswerEnv(s.cat, advisor.MatchGPU) // once: it reads every offer
+	if s.notes, err = af.apply(&s.answers, env); err != nil {
 		return s, exitUsage, err.Error()
 	}
-	if err := validateAnswers(&s.answers, s.cat, flagName, file, af); err != nil {
+	if err := validateAnswers(&s.answers, env, flagName, file, af); err != nil {
 		return s, exitUsage, err.Error()
 	}
 	return s, exitOK, ""
@@ -192,9 +193,9 @@ func prepare(common *commonFlags, af answerFlags, flagName, file string) (sessio
 // validateAnswers normalises and checks the answers once, at the edge, so
 // the advisor receives valid answers. A problem is named by the flag when
 // the flag was given, else by the record key of the answers file.
-func validateAnswers(a *model.Answers, cat *model.Catalog, flagName, file string, af answerFlags) error {
+func validateAnswers(a *model.Answers, env *model.AnswerEnv, flagName, file string, af answerFlags) error {
 	a.Normalize()
-	err := a.ValidateWith(model.NewAnswerEnv(cat, advisor.MatchGPU))
+	err := a.ValidateWith(env)
 	if err == nil {
 		return nil
 	}

@@ -439,7 +439,17 @@ func decodeOffers(label string, files catalogFiles) (offers []model.Offer, gpus 
 // folder in errors). It builds the GPU and policy maps; it does not
 // validate (see Validate).
 func decodeCatalog(label string, files catalogFiles) (*model.Catalog, catalogMeta, error) {
+	return decodeCatalogWith(label, files, nil)
+}
+
+// decodeCatalogWith is decodeCatalog; pols, when not nil, are the
+// catalog's policies already decoded (the embedded catalog's generated
+// table), used instead of its policies.json.
+func decodeCatalogWith(label string, files catalogFiles, pols []model.Policy) (*model.Catalog, catalogMeta, error) {
 	for _, f := range []string{fileModels, fileFX, filePolicies} {
+		if f == filePolicies && pols != nil {
+			continue
+		}
 		if _, ok := files[f]; !ok {
 			_, _, meta, err := decodeOffers(label, files)
 			if err != nil {
@@ -456,7 +466,7 @@ func decodeCatalog(label string, files catalogFiles) (*model.Catalog, catalogMet
 	)
 	go func() {
 		defer close(done)
-		rest, restErr = decodeRest(label, files)
+		rest, restErr = decodeRest(label, files, pols)
 	}()
 	offers, gpus, meta, err := decodeOffers(label, files)
 	<-done
@@ -471,8 +481,9 @@ func decodeCatalog(label string, files catalogFiles) (*model.Catalog, catalogMet
 	return cat, meta, nil
 }
 
-// decodeRest decodes a catalog's models, exchange rates and policies.
-func decodeRest(label string, files catalogFiles) (model.Catalog, error) {
+// decodeRest decodes a catalog's models, exchange rates and policies (pols
+// when not nil, else its policies.json).
+func decodeRest(label string, files catalogFiles, pols []model.Policy) (model.Catalog, error) {
 	var cat model.Catalog
 	var err error
 	if cat.Models, err = decodeTSV(label+"/"+fileModels, files[fileModels], presetCols, nil); err != nil {
@@ -481,9 +492,10 @@ func decodeRest(label string, files catalogFiles) (model.Catalog, error) {
 	if cat.FX, err = decodeTSV(label+"/"+fileFX, files[fileFX], fxCols, nil); err != nil {
 		return cat, err
 	}
-	var pols []model.Policy
-	if err := json.Unmarshal([]byte(files[filePolicies]), &pols); err != nil {
-		return cat, fmt.Errorf("%s/%s: %w", label, filePolicies, err)
+	if pols == nil {
+		if err := json.Unmarshal([]byte(files[filePolicies]), &pols); err != nil {
+			return cat, fmt.Errorf("%s/%s: %w", label, filePolicies, err)
+		}
 	}
 	cat.Policies = make(map[string]model.Policy, len(pols))
 	for _, p := range pols {

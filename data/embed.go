@@ -2,6 +2,7 @@ package data
 
 import (
 	"embed"
+	"slices"
 	"sort"
 
 	"github.com/gpupick/gpupick/model"
@@ -44,12 +45,28 @@ func embeddedFiles() catalogFiles {
 // Embedded decodes the catalog built into the binary. Every call returns a
 // fresh catalog that the caller may change.
 func Embedded() (*model.Catalog, error) {
-	cat, _, err := decodeCatalog("embedded catalog", embeddedFiles())
+	cat, _, err := decodeCatalogWith("embedded catalog", embeddedFiles(), embeddedPolicyCopies())
 	if err != nil {
 		return nil, err
 	}
 	cat.Info.Origin = "embedded"
 	return cat, nil
+}
+
+// embeddedPolicyCopies returns the generated policy table with its lists
+// copied, so a caller that changes a policy of its catalog does not change
+// the table.
+func embeddedPolicyCopies() []model.Policy {
+	out := make([]model.Policy, len(embeddedPolicies))
+	for i, p := range embeddedPolicies {
+		p.Terms = slices.Clone(p.Terms)
+		p.TermsOnRequest = slices.Clone(p.TermsOnRequest)
+		p.EgressTiers = slices.Clone(p.EgressTiers)
+		p.Notes = slices.Clone(p.Notes)
+		p.Sources = slices.Clone(p.Sources)
+		out[i] = p
+	}
+	return out
 }
 
 // CleaningReport lists what the cleaning of the embedded catalog dropped or
