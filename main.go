@@ -14,6 +14,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"strings"
 
@@ -150,6 +151,8 @@ func (c *commonFlags) loadCatalog() (*model.Catalog, []string, error) {
 type session struct {
 	lang    string
 	cat     *model.Catalog
+	eng     *advisor.Engine  // the catalog's engine, its index built from the moment the catalog loads
+	env     *model.AnswerEnv // the catalog's providers, regions and GPUs for the answers' parsers
 	notices []string
 	answers model.Answers
 	notes   []string
@@ -169,6 +172,10 @@ func prepare(common *commonFlags, af answerFlags, flagName, file string) (sessio
 	if s.cat, s.notices, err = common.loadCatalog(); err != nil {
 		return s, exitCode(err), err.Error()
 	}
+	// The index is built while the answers are read and checked (and, for
+	// the wizard, while the terminal starts); the first ranking waits for it.
+	s.eng = advisor.New(s.cat)
+	go s.eng.Index()
 	s.answers = model.DefaultAnswers()
 	if s.lang == "zh" {
 		s.answers.Currency = model.CNY
@@ -180,11 +187,11 @@ func prepare(common *commonFlags, af answerFlags, flagName, file string) (sessio
 		}
 		s.answers, s.choice = rec.Answers, rec.Choice
 	}
-	env := model.NewAnswerEnv(s.cat, advisor.MatchGPU) // once: it reads every offer
-	if s.notes, err = af.apply(&s.answers, env); err != nil {
+	s.env = model.NewAnswerEnv(s.cat, advisor.MatchGPU) // once: it reads every offer
+	if s.notes, err = af.apply(&s.answers, s.env); err != nil {
 		return s, exitUsage, err.Error()
 	}
-	if err := validateAnswers(&s.answers, env, flagName, file, af); err != nil {
+	if err := validateAnswers(&s.answers, s.env, flagName, file, af); err != nil {
 		return s, exitUsage, err.Error()
 	}
 	return s, exitOK, ""
@@ -288,23 +295,11 @@ func runWizard(args []string, env environ, stdin io.Reader, stdout, stderr io.Wr
 		fmt.Fprintf(stderr, "gpupick: "+format+"\n", args...)
 		return code
 	}
-	ss, code, msg := prepare(&common, af, "load", *load)
-	for _, n := range ss.notices {
-		fmt.Fprintln(stderr, "gpupick:", n)
-	}
-	if code != exitOK {
-		return fail(code, "%s", msg)
-	}
 	in, _ := stdin.(*os.File)
 	out, _ := stdout.(*os.File)
 	acc := *accessible || env.accessible || in == nil || out == nil || !isTerminal(in) || !isTerminal(out)
-	err := ui.Run(ui.Config{
-		Catalog:    ss.cat,
-		Answers:    ss.answers,
+	cfg := ui.Config{
 		LoadedFrom: *load,
-		Choice:     ss.choice,
-		Notices:    ss.notices,
-		Lang:       ss.lang,
 		Save:       data.WriteRecord,
 		Launch:     writeLaunchFile,
 		Version:    version,
@@ -312,12 +307,86 @@ func runWizard(args []string, env environ, stdin io.Reader, stdout, stderr io.Wr
 		NoColor:    env.noColor,
 		In:         stdin,
 		Out:        stdout,
-	})
+	}
+	if startsQuiet(&common, af, *load) {
+		// Nothing the user gave can be refused and no notice can come:
+		// the catalog decodes (and its index builds) while the terminal
+		// starts, joined by the wizard's first command (issue 14).
+		done := make(chan session, 1)
+		var failed startFailure
+		go func() {
+			ss, code, msg := prepare(&common, af, "load", *load)
+			failed = startFailure{code, msg}
+			done <- ss
+		}()
+		cfg.Pending = func() (ui.Config, error) {
+			ss := <-done
+			if failed.code != exitOK {
+				return cfg, &failed
+			}
+			return sessionConfig(cfg, ss), nil
+		}
+	} else {
+		ss, code, msg := prepare(&common, af, "load", *load)
+		for _, n := range ss.notices {
+			fmt.Fprintln(stderr, "gpupick:", n)
+		}
+		if code != exitOK {
+			return fail(code, "%s", msg)
+		}
+		cfg = sessionConfig(cfg, ss)
+	}
+	err := ui.Run(cfg)
 	if errors.Is(err, ui.ErrQuitUnsaved) {
 		return exitInterrupted
+	}
+	var sf *startFailure
+	if errors.As(err, &sf) {
+		return fail(sf.code, "%s", sf.msg)
 	}
 	if err != nil {
 		return fail(exitFail, "%v", err)
 	}
 	return exitOK
+}
+
+// sessionConfig is the wizard's configuration cfg with what a session
+// gives it: the catalog, its engine and answer environment, the answers.
+func sessionConfig(cfg ui.Config, ss session) ui.Config {
+	cfg.Catalog, cfg.Engine, cfg.Env = ss.cat, ss.eng, ss.env
+	cfg.Answers, cfg.Choice, cfg.Notices, cfg.Lang = ss.answers, ss.choice, ss.notices, ss.lang
+	return cfg
+}
+
+// startFailure is a prepare that failed after the terminal started: its
+// exit code and message.
+type startFailure struct {
+	code int
+	msg  string
+}
+
+func (f *startFailure) Error() string { return f.msg }
+
+// startsQuiet reports whether the wizard may start its terminal before the
+// catalog has loaded: no answer flag, record or overlay that could be
+// refused (exit 2 before the terminal starts), a language that resolves,
+// and no cached catalog or default overlay whose notices or errors belong
+// on stderr before the terminal starts.
+func startsQuiet(common *commonFlags, af answerFlags, load string) bool {
+	if common.catalog != "" || load != "" || len(af.given()) > 0 {
+		return false
+	}
+	if _, err := common.language(); err != nil {
+		return false
+	}
+	opts := data.DefaultLoadOptions()
+	for _, p := range []string{opts.OverlayFile(), opts.ImportedDir(), opts.UpdatedDir()} {
+		if p == "" {
+			continue
+		}
+		if _, err := os.Stat(p); !errors.Is(err, fs.ErrNotExist) {
+			return false
+		}
+	}
+	return true
 }

@@ -69,7 +69,7 @@ func runRecommend(args []string, env environ, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "gpupick recommend: note:", n)
 	}
 	opt := advisor.Options{Top: *top, Lang: lang, WithinBudget: *withinBudget}
-	eng := advisor.New(cat)
+	eng := ss.eng
 	res := eng.Recommend(a, opt)
 	eng.WhatWouldChange(a, opt, &res)
 	switch *format {

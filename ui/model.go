@@ -126,13 +126,20 @@ func New(cfg Config) Model {
 		cfg.Answers = model.DefaultAnswers()
 	}
 	t := newTr(cfg.Lang)
-	eng := advisor.New(cfg.Catalog) // indexed by its first ranking, off the update loop
+	eng := cfg.Engine
+	if eng == nil || eng.Catalog() != cfg.Catalog {
+		eng = advisor.New(cfg.Catalog) // indexed by its first ranking, off the update loop
+	}
+	env := cfg.Env
+	if env == nil {
+		env = newEnv(cfg.Catalog)
+	}
 	m := Model{
 		ctx:     &ctx{t: t, keys: newKeyMap(t)},
 		cfg:     cfg,
 		dark:    true,
 		noColor: cfg.NoColor,
-		env:     newEnv(cfg.Catalog),
+		env:     env,
 		now:     time.Now,
 		rank:    engineRank(eng),
 		expand:  engineExpand(eng),

@@ -9,12 +9,19 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
 
+	"github.com/gpupick/gpupick/advisor"
 	"github.com/gpupick/gpupick/model"
 )
 
 // Config is everything the wizard needs from main.
 type Config struct {
-	Catalog    *model.Catalog
+	Catalog *model.Catalog
+	// Engine is Catalog's advisor engine when main made one (to build its
+	// index while the terminal starts); nil: New makes one.
+	Engine *advisor.Engine
+	// Env is Catalog's answer environment when main made one; nil: New
+	// makes one.
+	Env        *model.AnswerEnv
 	Answers    model.Answers // initial answers: model.DefaultAnswers() or a loaded record's
 	LoadedFrom string        // path of a loaded record, shown in the UI ("" if none)
 	// Choice is the loaded record's chosen offer, selected in the list.
@@ -36,6 +43,14 @@ type Config struct {
 	NoColor bool
 	In      io.Reader
 	Out     io.Writer
+	// Pending, when not nil, finishes the configuration: it waits for the
+	// catalog main started to load at process start and returns this
+	// configuration with Catalog (and Engine, Env, Answers) filled in. Run
+	// starts the terminal program first and joins it in a tea.Cmd, so the
+	// catalog decodes while the terminal starts; keys pressed meanwhile
+	// are kept and handled once the wizard is built. An error ends the
+	// wizard with that error.
+	Pending func() (Config, error)
 }
 
 // ErrQuitUnsaved is what Run returns when the wizard was left with ctrl+c
@@ -52,13 +67,26 @@ func Run(cfg Config) error {
 		cfg.Out = os.Stdout
 	}
 	if cfg.Accessible {
+		if cfg.Pending != nil {
+			c, err := cfg.Pending()
+			if err != nil {
+				return err
+			}
+			cfg = c
+		}
 		return RunAccessible(cfg)
 	}
 	opts := []tea.ProgramOption{tea.WithInput(cfg.In), tea.WithOutput(cfg.Out)}
 	if cfg.NoColor {
 		opts = append(opts, tea.WithColorProfile(colorprofile.Ascii))
 	}
-	p := tea.NewProgram(New(cfg), opts...)
+	var root tea.Model
+	if cfg.Pending != nil {
+		root = &starter{load: cfg.Pending}
+	} else {
+		root = New(cfg)
+	}
+	p := tea.NewProgram(root, opts...)
 	final, err := p.Run()
 	if errors.Is(err, tea.ErrInterrupted) {
 		return ErrQuitUnsaved
@@ -66,8 +94,81 @@ func Run(cfg Config) error {
 	if err != nil {
 		return fmt.Errorf("wizard: %w", err)
 	}
+	if s, ok := final.(*starter); ok {
+		if s.err != nil {
+			return s.err
+		}
+		final = s.inner
+	}
 	if fm, ok := final.(Model); ok && fm.interrupted && !fm.saved {
 		return ErrQuitUnsaved
 	}
 	return nil
+}
+
+// starter is the root model while the catalog is still loading
+// (Config.Pending): it draws an empty alternate screen, keeps the messages
+// that arrive (the window size, keys), and once the configuration is
+// complete builds the wizard, hands it those messages in order and from
+// then on passes everything to it.
+type starter struct {
+	load  func() (Config, error)
+	inner tea.Model // the wizard (a Model) once built
+	early []tea.Msg
+	err   error
+}
+
+// startedMsg carries the completed configuration.
+type startedMsg struct {
+	cfg Config
+	err error
+}
+
+// Init starts the join with the catalog's load.
+func (s *starter) Init() tea.Cmd {
+	load := s.load
+	return func() tea.Msg {
+		c, err := load()
+		return startedMsg{cfg: c, err: err}
+	}
+}
+
+// Update keeps messages until the wizard is built, then passes them on.
+func (s *starter) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	if s.inner != nil {
+		var cmd tea.Cmd
+		s.inner, cmd = s.inner.Update(msg)
+		return s, cmd
+	}
+	st, ok := msg.(startedMsg)
+	if !ok {
+		s.early = append(s.early, msg)
+		return s, nil
+	}
+	if st.err != nil {
+		s.err = st.err
+		return s, tea.Quit
+	}
+	st.cfg.Pending = nil
+	m := New(st.cfg)
+	cmds := []tea.Cmd{m.Init()}
+	s.inner = m
+	for _, e := range s.early {
+		var cmd tea.Cmd
+		s.inner, cmd = s.inner.Update(e)
+		cmds = append(cmds, cmd)
+	}
+	s.early = nil
+	return s, tea.Batch(cmds...)
+}
+
+// View is the wizard's frame, or an empty alternate screen before it.
+func (s *starter) View() tea.View {
+	if s.inner != nil {
+		return s.inner.View()
+	}
+	v := tea.NewView("")
+	v.AltScreen = true
+	v.WindowTitle = "gpupick"
+	return v
 }
