@@ -1,6 +1,9 @@
 package main
 
 import (
+	"bufio"
+	"bytes"
+	"encoding/json"
 	"fmt"
 	"io"
 	"math"
@@ -207,9 +210,22 @@ func sortForList(cat *model.Catalog, offers []*model.Offer) {
 }
 
 // writeListJSON prints the offers as a JSON array.
+//
+// The list is streamed: each offer is encoded compact and indented as it
+// is written, by a small indenter for encoding/json's own compact output
+// (no second, validating pass over the whole list, no list held in
+// memory); the bytes are those of writeJSON.
 func writeListJSON(stdout, stderr io.Writer, cat *model.Catalog, offers []*model.Offer, cur model.Currency) int {
-	out := make([]listOffer, 0, len(offers))
-	for _, o := range offers {
+	w := bufio.NewWriterSize(stdout, 64<<10)
+	var compact bytes.Buffer
+	enc := json.NewEncoder(&compact)
+	enc.SetEscapeHTML(false)
+	if len(offers) == 0 {
+		w.WriteString("[]\n")
+	} else {
+		w.WriteString("[\n  ")
+	}
+	for i, o := range offers {
 		lo := listOffer{Offer: *o}
 		if cur != "" {
 			od, conv, ok := displayPrice(cat, o.OnDemand, o.Currency, cur)
@@ -224,12 +240,80 @@ func writeListJSON(stdout, stderr io.Writer, cat *model.Catalog, offers []*model
 				lo.Display = d
 			}
 		}
-		out = append(out, lo)
+		compact.Reset()
+		if err := enc.Encode(&lo); err != nil {
+			return catalogFail(stderr, exitFail, "list", err)
+		}
+		if i > 0 {
+			w.WriteString(",\n  ")
+		}
+		indentJSON(w, bytes.TrimSuffix(compact.Bytes(), []byte("\n")), 1)
 	}
-	if err := writeJSON(stdout, out); err != nil {
+	if len(offers) > 0 {
+		w.WriteString("\n]\n")
+	}
+	if err := w.Flush(); err != nil {
 		return catalogFail(stderr, exitFail, "list", err)
 	}
 	return exitOK
+}
+
+// indentJSON writes compact JSON, as encoding/json produces it, indented
+// by two spaces a level from depth, as json.Indent would: an empty object
+// or array stays "{}" or "[]", a key is followed by ": ".
+func indentJSON(w *bufio.Writer, b []byte, depth int) {
+	newline := func() {
+		w.WriteByte('\n')
+		for range depth {
+			w.WriteString("  ")
+		}
+	}
+	inString := false
+	for i := 0; i < len(b); i++ {
+		c := b[i]
+		if inString {
+			// Copy the string up to its closing quote in one write.
+			j := i
+			for j < len(b) && b[j] != '"' {
+				if b[j] == '\\' {
+					j++
+				}
+				j++
+			}
+			if j >= len(b) {
+				w.Write(b[i:])
+				return
+			}
+			w.Write(b[i : j+1])
+			i, inString = j, false
+			continue
+		}
+		switch c {
+		case '"':
+			inString = true
+			w.WriteByte(c)
+		case '{', '[':
+			w.WriteByte(c)
+			if i+1 < len(b) && (b[i+1] == '}' || b[i+1] == ']') {
+				w.WriteByte(b[i+1])
+				i++
+				continue
+			}
+			depth++
+			newline()
+		case '}', ']':
+			depth--
+			newline()
+			w.WriteByte(c)
+		case ',':
+			w.WriteByte(c)
+			newline()
+		case ':':
+			w.WriteString(": ")
+		default:
+			w.WriteByte(c)
+		}
+	}
 }
 
 // round5 rounds a converted price to 5 decimals.
