@@ -118,3 +118,15 @@ func TestSuggestionsDistinct(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkIndexEmbedded is a fresh engine's first ranking of the embedded
+// catalog, index build included: what one headless recommend costs after
+// the catalog is decoded.
+func BenchmarkIndexEmbedded(b *testing.B) {
+	cat := embedded(b)
+	a := withModel(model.WorkloadInference, "llama-3.1-70b", model.BF16)
+	b.ReportAllocs()
+	for b.Loop() {
+		advisor.New(cat).Recommend(a, advisor.Options{})
+	}
+}

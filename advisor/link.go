@@ -2,7 +2,6 @@ package advisor
 
 import (
 	"math"
-	"regexp"
 	"strconv"
 	"strings"
 
@@ -202,20 +201,72 @@ func nicPerNodeGbps(g *model.GPU) float64 {
 	return 0
 }
 
-var gbpsRe = regexp.MustCompile(`(?i)(\d[\d,]*(?:\.\d+)?)\s*(gbps|gb/s|gbit)`)
+// gbpsRates finds the NIC rates a network note states: every leftmost
+// non-overlapping match of (?i)(\d[\d,]*(?:\.\d+)?)\s*(gbps|gb/s|gbit),
+// the figure's text of each (the pattern is kept, as the oracle of the
+// tests; the scan reads each note without the regexp engine).
+func gbpsRates(s string) []string {
+	var out []string
+	for i := 0; i < len(s); {
+		if num, end, ok := gbpsAt(s, i); ok {
+			out = append(out, num)
+			i = end
+			continue
+		}
+		i++
+	}
+	return out
+}
+
+// gbpsAt matches the rate pattern at i: the figure and the end of the
+// match. The figure is read greedily; a shorter one would leave a digit,
+// comma or point before the unit, so greedy is the only way to match.
+func gbpsAt(s string, i int) (string, int, bool) {
+	if i >= len(s) || !isDigit(s[i]) {
+		return "", 0, false
+	}
+	j := i + 1
+	for j < len(s) && (isDigit(s[j]) || s[j] == ',') {
+		j++
+	}
+	if j+1 < len(s) && s[j] == '.' && isDigit(s[j+1]) {
+		j += 2
+		for j < len(s) && isDigit(s[j]) {
+			j++
+		}
+	}
+	num := s[i:j]
+	for j < len(s) && (s[j] == ' ' || s[j] == '\t' || s[j] == '\n' || s[j] == '\f' || s[j] == '\r') {
+		j++
+	}
+	if j+2 > len(s) || s[j]|0x20 != 'g' || s[j+1]|0x20 != 'b' {
+		return "", 0, false
+	}
+	j += 2
+	if j+1 < len(s) && s[j]|0x20 == 'i' && s[j+1]|0x20 == 't' {
+		return num, j + 2, true
+	}
+	if j < len(s) && (s[j]|0x20 == 'p' || s[j] == '/') {
+		// (?i) folds s with the long s (U+017F) too.
+		if j+1 < len(s) && s[j+1]|0x20 == 's' {
+			return num, j + 2, true
+		}
+		if strings.HasPrefix(s[j+1:], "\u017f") {
+			return num, j + 1 + len("\u017f"), true
+		}
+	}
+	return "", 0, false
+}
 
 // nodeGbps is the NIC rate of an offer's node when its network note states
 // exactly one figure ("16 Gbps internal network"), else 0: notes with
 // ranges or per-size lists do not say which figure this offer has.
 func nodeGbps(o *model.Offer) float64 {
-	if !strings.ContainsAny(o.InterNodeNetwork, "0123456789") {
-		return 0
-	}
-	m := gbpsRe.FindAllStringSubmatch(o.InterNodeNetwork, -1)
+	m := gbpsRates(o.InterNodeNetwork)
 	if len(m) != 1 {
 		return 0
 	}
-	v, err := strconv.ParseFloat(strings.ReplaceAll(m[0][1], ",", ""), 64)
+	v, err := strconv.ParseFloat(strings.ReplaceAll(m[0], ",", ""), 64)
 	if err != nil || !(v > 0 && v < 1e5) {
 		return 0
 	}

@@ -2,7 +2,7 @@ package advisor
 
 import (
 	"math"
-	"sort"
+	"slices"
 	"strings"
 
 	"github.com/gpupick/gpupick/model"
@@ -39,7 +39,16 @@ func spotSetup(o *model.Offer, r *row, scratch *[]int) {
 			idx = append(idx, i)
 		}
 		*scratch = idx
-		sort.SliceStable(idx, func(a, b int) bool { return o.SpotZones[idx[a]].Price < o.SpotZones[idx[b]].Price })
+		// slices, not sort.SliceStable: no reflection on every offer.
+		slices.SortStableFunc(idx, func(a, b int) int {
+			switch pa, pb := o.SpotZones[a].Price, o.SpotZones[b].Price; {
+			case pa < pb:
+				return -1
+			case pb < pa:
+				return 1
+			}
+			return 0
+		})
 		m := idx[(n-1)/2]
 		if p := pos(o.SpotZones[m].Price); p > 0 {
 			r.spot, r.spotZ = p, int16(m)

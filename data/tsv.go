@@ -377,20 +377,18 @@ func decodeRows[T any](name, rest string, lineNo int, order []int, cols []column
 			continue
 		}
 		rec := &dst[n]
-		field, from := 0, 0
-		for i := 0; i <= len(line); i++ {
-			if i < len(line) && line[i] != '\t' {
-				continue
-			}
+		field := 0
+		for more := true; more; field++ {
+			// The next tab by strings.IndexByte (vectorised), not byte by byte.
+			var val string
+			val, line, more = strings.Cut(line, "\t")
 			if field >= len(order) {
 				return 0, fmt.Errorf("%s: line %d: more than %d fields", name, lineNo, len(order))
 			}
 			c := &cols[order[field]]
-			if err := c.dec(rec, line[from:i], ctx); err != nil {
+			if err := c.dec(rec, val, ctx); err != nil {
 				return 0, fmt.Errorf("%s: line %d: column %s: %w", name, lineNo, c.name, err)
 			}
-			field++
-			from = i + 1
 		}
 		if field != len(order) {
 			return 0, fmt.Errorf("%s: line %d: %d fields, want %d", name, lineNo, field, len(order))
