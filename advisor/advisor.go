@@ -291,6 +291,7 @@ func (c *call) notes(cs []cand) []string {
 	}
 	count(kNoteNoVRAM, st.noVRAM)
 	count(kNoteNoPrice, st.noPrice)
+	count(kNoteRetired, st.retired)
 	count(kNoteSpotOnly, st.spotOnly)
 	count(kNoteNoFX, st.noFX)
 	count(kNoteLegacy, st.legacy)

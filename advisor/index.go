@@ -239,6 +239,12 @@ func buildIndex(cat *model.Catalog) *index {
 		fx := fxUSD[r.cur]
 		hot[i] = hotRow{lbUSD: lowerF32(lo * fx), lbSpotUSD: lowerF32(ls * fx), prov: r.prov, cur: r.cur,
 			risk: offerRiskBits(&cat.Offers[r.offer], stale)}
+		if retiredBy(&cat.Offers[r.offer], cat.Info.SnapshotDate) {
+			// No price can be paid for a size the provider retired: the
+			// row has none, and its bit says why.
+			hot[i].lbUSD, hot[i].lbSpotUSD = 0, 0
+			hot[i].risk |= offerRetired
+		}
 	}
 	// Within a shape, order rows by their lower bound (no price last, then
 	// catalog order) so a scan that keeps no statistics can stop at the

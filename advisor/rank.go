@@ -57,8 +57,8 @@ type call struct {
 
 // stats count why offers were left out, for the notes.
 type stats struct {
-	matched, filtered, noVRAM, tooBig, noFX, noPrice, spotOnly int
-	legacy                                                     int
+	matched, filtered, noVRAM, tooBig, noFX, noPrice, spotOnly, retired int
+	legacy                                                              int
 	// engine counts the offers whose GPU the serving engine does not
 	// support (below its minimum compute capability).
 	engine int
@@ -553,9 +553,12 @@ func (c *call) quick(ri int32, sr *shapeRes, worst *cand) (cand, verdict) {
 		lbRate = hr.lbSpotUSD
 	}
 	if lbRate <= 0 {
-		if hr.lbSpotUSD > 0 {
+		switch {
+		case hr.risk&offerRetired != 0:
+			c.st.retired++
+		case hr.lbSpotUSD > 0:
 			c.st.spotOnly++
-		} else {
+		default:
 			c.st.noPrice++
 		}
 		return cand{}, skip

@@ -201,7 +201,18 @@ const (
 	offerShared
 	offerStale
 	offerRiskAll = offerMarket | offerShared | offerStale
+	// offerRetired is not a risk but a reason the row is left out: the
+	// provider retired the instance type (retiredBy).
+	offerRetired uint8 = 1 << 6
 )
+
+// retiredBy reports whether the provider had retired an offer's instance
+// type by the catalog's snapshot date (any retirement when the snapshot
+// is undated): its notice says the remaining machines are deallocated,
+// so it cannot be rented.
+func retiredBy(o *model.Offer, snapshot string) bool {
+	return o.Retired != "" && (snapshot == "" || o.Retired <= snapshot)
+}
 
 // offerRiskList is each of the offer's own risks: its bit, code and
 // penalty, in the order they are listed.

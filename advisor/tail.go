@@ -33,9 +33,9 @@ type tailOrder struct {
 // tailGroup is one provider's rows in a shape, with its unpriced rows
 // counted by why quick leaves them out.
 type tailGroup struct {
-	lo, hi                  int32
-	prov                    uint16
-	noFX, spotOnly, noPrice int32
+	lo, hi                           int32
+	prov                             uint16
+	noFX, spotOnly, noPrice, retired int32
 }
 
 // buildTails indexes the tails of both orders; fxOK tells, per currency
@@ -89,6 +89,8 @@ func buildTailOrder(ix *index, fxOK []bool, spot bool) tailOrder {
 			switch {
 			case !fxOK[hr.cur]:
 				to.groups[g].noFX++
+			case hr.risk&offerRetired != 0:
+				to.groups[g].retired++
 			case hr.lbSpotUSD > 0:
 				to.groups[g].spotOnly++
 			default:
@@ -157,6 +159,7 @@ func (c *call) countTail(si int, j int32, sr *shapeRes) {
 		c.st.noFX += int(g.noFX)
 		c.st.spotOnly += int(g.spotOnly)
 		c.st.noPrice += int(g.noPrice)
+		c.st.retired += int(g.retired)
 	}
 }
 

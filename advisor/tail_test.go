@@ -23,6 +23,10 @@ func TestTailCountsExact(t *testing.T) {
 		if i%11 == 0 {
 			noRate.Offers[i].OnDemand, noRate.Offers[i].Spot = 0, 1.5
 		}
+		if i%13 == 0 {
+			// A retired size: left out, counted apart.
+			noRate.Offers[i].Retired = "2020-01-01"
+		}
 	}
 	emb, err := data.Embedded()
 	if err != nil {

@@ -274,6 +274,7 @@ const (
 	kNoteTooSmall
 	kNoteNoVRAM
 	kNoteNoPrice
+	kNoteRetired
 	kNoteSpotOnly
 	kNoteNoFX
 	kNoteFiltered
@@ -836,6 +837,10 @@ var texts = text.Table[textKey]{
 	kNoteNoPrice: {
 		"%d offers have no known price and were left out",
 		"%d 个报价没有已知价格，已排除",
+	},
+	kNoteRetired: {
+		"%d offers were left out: the provider has retired these instance types (catalog show gives each retirement notice)",
+		"%d 个报价已排除：云厂商已停用这些实例规格（catalog show 列出各自的停用公告）",
 	},
 	kNoteSpotOnly: {
 		"%d offers have only spot or best-case prices; the job cannot be interrupted, so they were left out",
