@@ -13,6 +13,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"unicode/utf8"
 
 	"github.com/gpupick/gpupick/data"
 	"github.com/gpupick/gpupick/model"
@@ -109,5 +110,24 @@ func policyTable(js []byte) ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("policy table: %w", err)
 	}
-	return src, nil
+	return asciiEscaped(src), nil
+}
+
+// asciiEscaped writes every non-ASCII character of Go source as a \u or
+// \U escape: the table's only non-ASCII text is inside its string
+// literals (the providers' names and the sources' own words), so the
+// values stay the same, and the Go files keep Chinese to the text tables.
+func asciiEscaped(src []byte) []byte {
+	var b bytes.Buffer
+	for _, r := range string(src) {
+		switch {
+		case r < utf8.RuneSelf:
+			b.WriteRune(r)
+		case r <= 0xffff:
+			fmt.Fprintf(&b, "\\u%04x", r)
+		default:
+			fmt.Fprintf(&b, "\\U%08x", r)
+		}
+	}
+	return b.Bytes()
 }
