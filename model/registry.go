@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // AnswerID identifies one answer the user gives. The registry (Registry)
@@ -218,40 +219,80 @@ func SpecByName(name string) (*AnswerSpec, bool) {
 // presets and the providers, regions and GPUs its offers name. A nil env
 // accepts any name.
 type AnswerEnv struct {
-	Presets   []ModelPreset
-	providers map[string]bool
-	provList  []string
-	regions   []string
-	gpus      []string
-	matchGPU  func(query, name string) bool
+	Presets  []ModelPreset
+	cat      *Catalog
+	matchGPU func(query, name string) bool
+	// The name sets are built on first use: most answers name no
+	// provider, region or GPU, so a headless run need not read every
+	// offer's regions (issue 14).
+	provOnce, regOnce, gpuOnce sync.Once
+	providers                  map[string]bool
+	provList                   []string
+	regions                    []string
+	gpus                       []string
 }
 
-// NewAnswerEnv indexes a catalog once for the parsers; matchGPU decides
+// NewAnswerEnv indexes a catalog for the parsers; matchGPU decides
 // whether a GPU filter matches a GPU name, the way the advisor filters.
+// The providers, regions and GPUs are each collected the first time a
+// parser needs them, once.
 func NewAnswerEnv(cat *Catalog, matchGPU func(query, name string) bool) *AnswerEnv {
-	e := &AnswerEnv{providers: map[string]bool{}, matchGPU: matchGPU}
-	if cat == nil {
-		return e
+	e := &AnswerEnv{cat: cat, matchGPU: matchGPU}
+	if cat != nil {
+		e.Presets = cat.Models
 	}
-	e.Presets = cat.Models
-	regions, gpus := map[string]bool{}, map[string]bool{}
-	for i := range cat.Offers {
-		o := &cat.Offers[i]
-		e.providers[o.Provider] = true
-		for _, r := range o.Regions {
-			regions[strings.ToLower(r)] = true
-		}
-		if o.GPU != "" {
-			gpus[o.GPU] = true
-		}
-	}
-	for p := range cat.Policies {
-		e.providers[p] = true
-	}
-	e.provList = sortedSet(e.providers)
-	e.regions = sortedSet(regions)
-	e.gpus = sortedSet(gpus)
 	return e
+}
+
+// providerSet returns the catalog's providers (of its offers and its
+// policies) as a set and sorted, built once.
+func (e *AnswerEnv) providerSet() (map[string]bool, []string) {
+	e.provOnce.Do(func() {
+		e.providers = map[string]bool{}
+		if e.cat != nil {
+			for i := range e.cat.Offers {
+				e.providers[e.cat.Offers[i].Provider] = true
+			}
+			for p := range e.cat.Policies {
+				e.providers[p] = true
+			}
+		}
+		e.provList = sortedSet(e.providers)
+	})
+	return e.providers, e.provList
+}
+
+// regionList returns the catalog's region names, lowercased and sorted,
+// built once.
+func (e *AnswerEnv) regionList() []string {
+	e.regOnce.Do(func() {
+		regions := map[string]bool{}
+		if e.cat != nil {
+			for i := range e.cat.Offers {
+				for _, r := range e.cat.Offers[i].Regions {
+					regions[strings.ToLower(r)] = true
+				}
+			}
+		}
+		e.regions = sortedSet(regions)
+	})
+	return e.regions
+}
+
+// gpuList returns the catalog's GPU names, sorted, built once.
+func (e *AnswerEnv) gpuList() []string {
+	e.gpuOnce.Do(func() {
+		gpus := map[string]bool{}
+		if e.cat != nil {
+			for i := range e.cat.Offers {
+				if g := e.cat.Offers[i].GPU; g != "" {
+					gpus[g] = true
+				}
+			}
+		}
+		e.gpus = sortedSet(gpus)
+	})
+	return e.gpus
 }
 
 // providerList reads provider keys separated by commas; with a known
@@ -259,9 +300,10 @@ func NewAnswerEnv(cat *Catalog, matchGPU func(query, name string) bool) *AnswerE
 func (e *AnswerEnv) providerList(raw string) ([]string, error) {
 	list := SplitList(raw)
 	if e.known() {
+		providers, provList := e.providerSet()
 		for _, p := range list {
-			if !e.providers[p] {
-				return nil, &FieldError{Value: short(p, maxEcho), Reason: ReasonUnknown, Msg: "unknown provider", Candidates: Closest(p, e.provList, 3), Fix: "use one of " + strings.Join(e.provList, ", "), Allowed: e.provList}
+			if !providers[p] {
+				return nil, &FieldError{Value: short(p, maxEcho), Reason: ReasonUnknown, Msg: "unknown provider", Candidates: Closest(p, provList, 3), Fix: "use one of " + strings.Join(provList, ", "), Allowed: provList}
 			}
 		}
 	}
@@ -273,7 +315,8 @@ func (e *AnswerEnv) Providers() []string {
 	if e == nil {
 		return nil
 	}
-	return e.provList
+	_, list := e.providerSet()
+	return list
 }
 
 // GPUs lists the catalog's GPU names, sorted.
@@ -281,7 +324,7 @@ func (e *AnswerEnv) GPUs() []string {
 	if e == nil {
 		return nil
 	}
-	return e.gpus
+	return e.gpuList()
 }
 
 // Models returns the catalog's model presets (none for a nil env).
@@ -294,7 +337,13 @@ func (e *AnswerEnv) Models() []ModelPreset {
 
 // known reports whether the env knows the catalog (a nil or empty env
 // accepts any name).
-func (e *AnswerEnv) known() bool { return e != nil && len(e.provList) > 0 }
+func (e *AnswerEnv) known() bool {
+	if e == nil || e.cat == nil {
+		return false
+	}
+	// As len(providerSet()) > 0, without building the set.
+	return len(e.cat.Offers) > 0 || len(e.cat.Policies) > 0
+}
 
 // formatOptCount formats a count where 0 means any.
 func formatOptCount(n int) string {
@@ -706,14 +755,14 @@ func init() {
 				q := strings.TrimSpace(raw)
 				if env.known() && env.matchGPU != nil {
 					ok := false
-					for _, g := range env.gpus {
+					for _, g := range env.gpuList() {
 						if env.matchGPU(q, g) {
 							ok = true
 							break
 						}
 					}
 					if !ok {
-						return &FieldError{Value: short(q, maxEcho), Reason: ReasonUnknown, Msg: "no offer has a GPU matching it", Candidates: Closest(q, env.gpus, 3), Fix: "use a GPU name such as H100, A100-80GB or RTX4090 (gpupick catalog list shows them)"}
+						return &FieldError{Value: short(q, maxEcho), Reason: ReasonUnknown, Msg: "no offer has a GPU matching it", Candidates: Closest(q, env.gpuList(), 3), Fix: "use a GPU name such as H100, A100-80GB or RTX4090 (gpupick catalog list shows them)"}
 					}
 				}
 				a.GPU = q
@@ -768,8 +817,8 @@ func init() {
 				list := SplitList(raw)
 				if env.known() {
 					for _, r := range list {
-						if !hasPrefixIn(r, env.regions) {
-							return &FieldError{Value: short(r, maxEcho), Reason: ReasonUnknown, Msg: "no offer in that region", Candidates: Closest(r, env.regions, 3), Fix: "use a region name or its start, e.g. us-east or eu (gpupick catalog list shows them)"}
+						if !hasPrefixIn(r, env.regionList()) {
+							return &FieldError{Value: short(r, maxEcho), Reason: ReasonUnknown, Msg: "no offer in that region", Candidates: Closest(r, env.regionList(), 3), Fix: "use a region name or its start, e.g. us-east or eu (gpupick catalog list shows them)"}
 						}
 					}
 				}
