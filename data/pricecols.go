@@ -19,18 +19,22 @@ func zonePriceCol(name string, p func(*model.Offer) *[]model.ZonePrice) column[m
 			return tsvList(items)
 		},
 		func(o *model.Offer, s string, _ *tsvCtx) error {
-			items, err := tsvSplitList(s)
-			if err != nil {
-				return err
+			if s == "" {
+				*p(o) = nil
+				return nil
 			}
-			var out []model.ZonePrice
-			for _, it := range items {
+			out := make([]model.ZonePrice, 0, strings.Count(s, "|")+1)
+			err := tsvEachItem(s, func(it string) error {
 				zone, val, ok := strings.Cut(it, "=")
 				v, err := parseNum(val)
 				if !ok || zone == "" || err != nil || !(v > 0) {
 					return fmt.Errorf("%q is not zone=price (e.g. us-east-1a=1.25)", it)
 				}
 				out = append(out, model.ZonePrice{Zone: zone, Price: v})
+				return nil
+			})
+			if err != nil {
+				return err
 			}
 			*p(o) = out
 			return nil
@@ -49,18 +53,22 @@ func bucketCol(name string, p func(*model.Offer) *[]model.RegionBucket) column[m
 			return tsvList(items)
 		},
 		func(o *model.Offer, s string, _ *tsvCtx) error {
-			items, err := tsvSplitList(s)
-			if err != nil {
-				return err
+			if s == "" {
+				*p(o) = nil
+				return nil
 			}
-			var out []model.RegionBucket
-			for _, it := range items {
+			out := make([]model.RegionBucket, 0, strings.Count(s, "|")+1)
+			err := tsvEachItem(s, func(it string) error {
 				region, val, ok := strings.Cut(it, "=")
 				v, err := strconv.Atoi(val)
 				if !ok || region == "" || err != nil || v < 0 || v >= len(model.InterruptionBuckets) {
 					return fmt.Errorf("%q is not region=bucket with a bucket 0-%d (e.g. us-east-1=1)", it, len(model.InterruptionBuckets)-1)
 				}
 				out = append(out, model.RegionBucket{Region: region, Bucket: v})
+				return nil
+			})
+			if err != nil {
+				return err
 			}
 			*p(o) = out
 			return nil

@@ -118,6 +118,36 @@ func tsvSplitList(s string) ([]string, error) {
 	return append(out, item), nil
 }
 
+// tsvEachItem calls f on each item of a non-empty list field, in order,
+// stopping at f's first error. A field with no backslash (the common
+// case) is cut in place, with no slice of items; one with escapes is split
+// and unescaped first by tsvSplitList, so a bad escape is reported before
+// any item is read, as before.
+func tsvEachItem(s string, f func(string) error) error {
+	if strings.IndexByte(s, '\\') >= 0 {
+		items, err := tsvSplitList(s)
+		if err != nil {
+			return err
+		}
+		for _, it := range items {
+			if err := f(it); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	for {
+		it, rest, more := strings.Cut(s, "|")
+		if err := f(it); err != nil {
+			return err
+		}
+		if !more {
+			return nil
+		}
+		s = rest
+	}
+}
+
 // fmtNum writes a number, "" for 0.
 func fmtNum(v float64) string {
 	if v == 0 {
