@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/gpupick/gpupick/model"
 	"github.com/gpupick/gpupick/model/probe"
@@ -33,12 +34,12 @@ const memTolerance = 0.07
 // MemTotal (a 2048 GiB instance shows a few percent less).
 const ramTolerance = 0.05
 
-var modelToken = regexp.MustCompile(`[A-Za-z]*\d+[A-Za-z]*`)
+var modelToken = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`[A-Za-z]*\d+[A-Za-z]*`) })
 
 // gpuModelMatches reports whether nvidia-smi's name shows the catalog GPU's
 // model number (H100 in "NVIDIA H100 80GB HBM3", A6000 in "NVIDIA RTX A6000").
 func gpuModelMatches(catalog, found string) bool {
-	tok := modelToken.FindString(catalog)
+	tok := modelToken().FindString(catalog)
 	if tok == "" {
 		return false
 	}

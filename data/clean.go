@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/gpupick/gpupick/model"
@@ -212,7 +213,9 @@ func uniqStrings(s []string) []string {
 }
 
 // gcpMachineRe reads the GPU count from an A-series machine type.
-var gcpMachineRe = regexp.MustCompile(`^(a2-highgpu|a2-megagpu|a2-ultragpu|a3-highgpu|a3-edgegpu|a3-megagpu|a3-ultragpu|a4-highgpu)-(\d+)g(-nolssd)?$`)
+var gcpMachineRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^(a2-highgpu|a2-megagpu|a2-ultragpu|a3-highgpu|a3-edgegpu|a3-megagpu|a3-ultragpu|a4-highgpu)-(\d+)g(-nolssd)?$`)
+})
 
 // gcpMachineAccel maps an A-series machine family to SkyPilot's
 // accelerator name (reference data README, "How to combine").
@@ -234,7 +237,7 @@ var gcpG2Count = map[string]int{
 // with, or ok=false for a machine type that takes attached GPUs (n1) or
 // none.
 func gcpHostAccel(machine string) (accel string, count int, ok bool) {
-	if m := gcpMachineRe.FindStringSubmatch(machine); m != nil {
+	if m := gcpMachineRe().FindStringSubmatch(machine); m != nil {
 		n, _ := strconv.Atoi(m[2])
 		return gcpMachineAccel[m[1]], n, true
 	}

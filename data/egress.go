@@ -62,7 +62,7 @@ func parseEgressTiers(r io.Reader, name string) (map[string][]egressBand, error)
 		if b.Source == "" {
 			return nil, fmt.Errorf("%s: column source_url: empty (every fact cites its source)", at)
 		}
-		if !dateRe.MatchString(b.Date) {
+		if !dateRe().MatchString(b.Date) {
 			return nil, fmt.Errorf("%s: column source_date: %q is not YYYY-MM-DD", at, b.Date)
 		}
 		switch b.Quality {

@@ -507,7 +507,7 @@ func decodeOverlay(path string, b []byte) (*overlayFile, error) {
 			}
 			return nil, fmt.Errorf("%s:%d: %s", path, pe.Position.Line, msg)
 		}
-		if m := typeErrRe.FindStringSubmatch(err.Error()); m != nil {
+		if m := typeErrRe().FindStringSubmatch(err.Error()); m != nil {
 			return nil, fmt.Errorf("%s:%s: key %q: %s", path, m[1], lastKeyName(m[2]), strings.TrimPrefix(m[3], "incompatible types: "))
 		}
 		return nil, fmt.Errorf("%s: %w", path, err)

@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/gpupick/gpupick/model"
 )
@@ -93,10 +94,10 @@ func parsePolicyRows(r io.Reader, name string, cn bool) ([]policyRow, error) {
 
 // firstNumber reads the leading number of a value ("0.053;0.071" -> 0.053,
 // "about 5 (…)" -> 5).
-var firstNumberRe = regexp.MustCompile(`\d+(?:\.\d+)?`)
+var firstNumberRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\d+(?:\.\d+)?`) })
 
 func firstNumber(s string) (float64, bool) {
-	m := firstNumberRe.FindString(s)
+	m := firstNumberRe().FindString(s)
 	if m == "" {
 		return 0, false
 	}
@@ -106,12 +107,14 @@ func firstNumber(s string) (float64, bool) {
 
 // egressTierRe reads an egress band from its conditions ("first 10 TB",
 // "next 40 TB", "over 150 TB").
-var egressTierRe = regexp.MustCompile(`(?i)\b(first|next|over)\s+(\d+(?:\.\d+)?)\s*TB`)
+var egressTierRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?i)\b(first|next|over)\s+(\d+(?:\.\d+)?)\s*TB`) })
 
 // termRe reads one row of a duration discount table written in
 // zheDiscount ("6-11 months: 88zhe (0.88)", "3/4/5 years: 5zhe (0.50)",
 // with the Chinese character for zhe).
-var termRe = regexp.MustCompile(`(\d+(?:[-/]\d+)*)\s+(months?|years?):\s*[\d.]+` + zheDiscount + `\s*\((0?\.\d+|1(?:\.0+)?)\)`)
+var termRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(\d+(?:[-/]\d+)*)\s+(months?|years?):\s*[\d.]+` + zheDiscount + `\s*\((0?\.\d+|1(?:\.0+)?)\)`)
+})
 
 // buildPolicies turns the policy rows into one Policy per provider. Every
 // provider of providers.csv gets an entry (with its display name and
@@ -344,7 +347,7 @@ func egressTiers(rs []policyRow) []model.EgressTier {
 	upTo := 0.0
 	for _, r := range rs {
 		price, _ := firstNumber(r.value)
-		m := egressTierRe.FindStringSubmatch(r.conditions)
+		m := egressTierRe().FindStringSubmatch(r.conditions)
 		if m == nil {
 			if len(rs) == 1 {
 				return []model.EgressTier{{PerGB: price}}
@@ -377,7 +380,7 @@ func egressTiers(rs []policyRow) []model.EgressTier {
 // Commit1y, Commit3y and CommitMax. The rates are fractions of the listed
 // monthly price, so the discounts are marked OfMonthly.
 func setTerms(p *model.Policy, r policyRow) error {
-	for _, m := range termRe.FindAllStringSubmatch(r.value, -1) {
+	for _, m := range termRe().FindAllStringSubmatch(r.value, -1) {
 		pay, err := strconv.ParseFloat(m[3], 64)
 		if err != nil || pay <= 0 || pay > 1 {
 			return fmt.Errorf("policy %s of %s: bad rate %q", r.policy, r.provider, m[3])

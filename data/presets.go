@@ -6,17 +6,20 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/gpupick/gpupick/model"
 )
 
 // noteIntRe reads an integer "key=value" from a preset's notes.
-var noteIntRe = regexp.MustCompile(`\b(kv_lora_rank|qk_rope_head_dim)=(\d+)`)
+var noteIntRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\b(kv_lora_rank|qk_rope_head_dim)=(\d+)`) })
 
 // tiedRe reads whether the notes say the embeddings are tied:
 // "tie_word_embeddings=true|false", or the Gemma rows' "Embeddings tied
 // (MaxText logits_via_embedding=true)".
-var tiedRe = regexp.MustCompile(`(?i)\btie_word_embeddings=(true|false)\b|logits_via_embedding=(true)\b|\bembeddings tied\b`)
+var tiedRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)\btie_word_embeddings=(true|false)\b|logits_via_embedding=(true)\b|\bembeddings tied\b`)
+})
 
 // parsePresets reads model_presets.csv. Blank numbers stay 0 (unknown);
 // tied embeddings, kv_lora_rank and qk_rope_head_dim come from the notes'
@@ -69,7 +72,7 @@ func parsePresets(r io.Reader, name string) ([]model.ModelPreset, error) {
 			}
 			*f.dst = v
 		}
-		for _, m := range noteIntRe.FindAllStringSubmatch(p.Notes, -1) {
+		for _, m := range noteIntRe().FindAllStringSubmatch(p.Notes, -1) {
 			v, _ := strconv.Atoi(m[2])
 			switch m[1] {
 			case "kv_lora_rank":
@@ -78,7 +81,7 @@ func parsePresets(r io.Reader, name string) ([]model.ModelPreset, error) {
 				p.QKRopeHeadDim = v
 			}
 		}
-		if m := tiedRe.FindStringSubmatch(p.Notes); m != nil {
+		if m := tiedRe().FindStringSubmatch(p.Notes); m != nil {
 			p.TiedEmbedding = strings.EqualFold(m[1], "true") || m[2] == "true" || m[1] == "" && m[2] == ""
 		}
 		out = append(out, p)
