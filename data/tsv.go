@@ -95,6 +95,11 @@ func tsvSplitList(s string) ([]string, error) {
 	if s == "" {
 		return []string{}, nil
 	}
+	if strings.IndexByte(s, '\\') < 0 {
+		// Nothing escaped (the common case): every '|' separates and no
+		// item needs unescaping.
+		return strings.Split(s, "|"), nil
+	}
 	n := strings.Count(s, "|") + 1
 	out := make([]string, 0, n)
 	start := 0
@@ -402,7 +407,11 @@ func decodeRows[T any](name, rest string, lineNo int, order []int, cols []column
 	var line string
 	for rest != "" {
 		lineNo++
-		line, rest, _ = strings.Cut(rest, "\n")
+		if i := strings.IndexByte(rest, '\n'); i >= 0 {
+			line, rest = rest[:i], rest[i+1:]
+		} else {
+			line, rest = rest, ""
+		}
 		if line == "" {
 			continue
 		}
@@ -410,8 +419,12 @@ func decodeRows[T any](name, rest string, lineNo int, order []int, cols []column
 		field := 0
 		for more := true; more; field++ {
 			// The next tab by strings.IndexByte (vectorised), not byte by byte.
-			var val string
-			val, line, more = strings.Cut(line, "\t")
+			val := line
+			if i := strings.IndexByte(line, '\t'); i >= 0 {
+				val, line = line[:i], line[i+1:]
+			} else {
+				more = false
+			}
 			if field >= len(order) {
 				return 0, fmt.Errorf("%s: line %d: more than %d fields", name, lineNo, len(order))
 			}
