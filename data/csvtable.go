@@ -136,6 +136,9 @@ func (t *table) num(i int, col string) (v float64, ok bool, err error) {
 
 // parseNum parses a non-negative finite decimal number.
 func parseNum(s string) (float64, error) {
+	if v, ok := plainDecimal(s); ok {
+		return v, nil
+	}
 	v, err := strconv.ParseFloat(s, 64)
 	if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
 		return 0, fmt.Errorf("%q is not a number", s)
@@ -144,4 +147,40 @@ func parseNum(s string) (float64, error) {
 		return 0, fmt.Errorf("%q is negative", s)
 	}
 	return v, nil
+}
+
+// pow10 holds the powers of ten that float64 represents exactly.
+var pow10 = [...]float64{1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15}
+
+// plainDecimal reads the common form of a catalog number, digits with at
+// most one '.' between digits and at most 15 digits in all, without
+// strconv's general parser. The digits make an integer below 2^53 and the
+// scale an exact power of ten, so the one division rounds once, exactly as
+// strconv.ParseFloat would. Any other form (sign, exponent, more digits)
+// reports false and goes to strconv.ParseFloat.
+func plainDecimal(s string) (float64, bool) {
+	if len(s) == 0 || len(s) > 16 {
+		return 0, false
+	}
+	var mant uint64
+	digits, frac, dot := 0, 0, -1
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c >= '0' && c <= '9':
+			mant = mant*10 + uint64(c-'0')
+			digits++
+			if dot >= 0 {
+				frac++
+			}
+		case c == '.' && dot < 0 && i > 0 && i < len(s)-1:
+			dot = i
+		default:
+			return 0, false
+		}
+	}
+	if digits > 15 {
+		return 0, false
+	}
+	return float64(mant) / pow10[frac], true
 }
