@@ -19,7 +19,13 @@ import (
 // advisor, its first ranking applied.
 func realModel(t *testing.T, a model.Answers) Model {
 	t.Helper()
-	m := New(Config{Catalog: embeddedCatalog(t), Answers: a, Lang: "en", Version: "test"})
+	return realModelIn(t, a, "en")
+}
+
+// realModelIn is realModel in a language.
+func realModelIn(t *testing.T, a model.Answers, lang string) Model {
+	t.Helper()
+	m := New(Config{Catalog: embeddedCatalog(t), Answers: a, Lang: lang, Version: "test"})
 	m.now = func() time.Time { return fixedNow }
 	m = update(t, m, tea.WindowSizeMsg{Width: 140, Height: 40})
 	return settle(t, m, m.Init())

@@ -4,9 +4,6 @@ import (
 	"regexp"
 	"strings"
 	"testing"
-	"time"
-
-	tea "charm.land/bubbletea/v2"
 
 	"github.com/charmbracelet/x/ansi"
 
@@ -415,14 +412,10 @@ func TestDetailPricesImages(t *testing.T) {
 		{"en", "s per image", `[$¥][0-9.]+ per image`},
 		{"zh", "每张图约", `每张图 [$¥][0-9.]+`},
 	} {
-		t.Setenv("NO_COLOR", "")
 		a := model.DefaultAnswers()
 		a.Model = "flux.1-dev"
 		// The real advisor (not the fake ranker) prices the images.
-		m := New(Config{Catalog: embeddedCatalog(t), Answers: a, Lang: tc.lang, Version: "test"})
-		m.now = func() time.Time { return fixedNow }
-		m = update(t, m, tea.WindowSizeMsg{Width: 140, Height: 40})
-		m = settle(t, m, m.Init())
+		m := realModelIn(t, a, tc.lang)
 		d := detailOf(t, m, "a40-compute_1x2")
 		if !strings.Contains(d, tc.secs) || !regexp.MustCompile(tc.cost).MatchString(d) {
 			t.Errorf("%s detail lacks the image speed and cost:\n%s", tc.lang, d)
@@ -440,10 +433,7 @@ func TestDetailWhyFirst(t *testing.T) {
 	} {
 		a := model.DefaultAnswers()
 		a.Model = "llama-3.1-70b"
-		m := New(Config{Catalog: embeddedCatalog(t), Answers: a, Lang: tc.lang, Version: "test"})
-		m.now = func() time.Time { return fixedNow }
-		m = update(t, m, tea.WindowSizeMsg{Width: 140, Height: 40})
-		m = settle(t, m, m.Init())
+		m := realModelIn(t, a, tc.lang)
 		render := func(m Model) string {
 			lines := newDetailView(&m).Render(200, 0)
 			for i, l := range lines {
