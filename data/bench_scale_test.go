@@ -67,17 +67,16 @@ func grownFiles(b *testing.B, n int) string {
 	return dir
 }
 
-// loadDir reads and decodes a catalog folder written by grownFiles.
+// loadDir reads and decodes a catalog folder written by grownFiles, on
+// the read path of a cached catalog (readFolder: offers.tsv decoded as it
+// is read), with no size limit.
 func loadDir(dir string) (*model.Catalog, error) {
-	files := catalogFiles{}
-	for _, name := range []string{fileInfo, fileOffers, fileSources, fileGPUs, filePolicies, fileModels, fileFX} {
-		b, err := os.ReadFile(filepath.Join(dir, name))
-		if err != nil {
-			return nil, err
-		}
-		files[name] = string(b)
-	}
-	cat, _, err := decodeCatalog(dir, files)
+	var cat *model.Catalog
+	names := []string{fileInfo, fileOffers, fileSources, fileGPUs, filePolicies, fileModels, fileFX}
+	err := readFolder(dir, names, 0, func(files catalogFiles, src tsvStream) (err error) {
+		cat, _, err = decodeCatalogFrom(dir, files, nil, src)
+		return err
+	})
 	return cat, err
 }
 

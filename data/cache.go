@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"unsafe"
 
 	"github.com/gpupick/gpupick/model"
 )
@@ -50,15 +51,13 @@ func readCached(dir string) (*cachedCatalog, error) {
 	case !st.IsDir():
 		return nil, fmt.Errorf("%s is %s, not a folder", dir, fileKind(st.Mode()))
 	}
-	files := catalogFiles{}
-	for _, f := range cacheFiles {
-		b, err := ReadRegularFile(filepath.Join(dir, f), maxCacheFileBytes)
-		if err != nil {
-			return nil, err
-		}
-		files[f] = string(b)
-	}
-	offers, gpus, meta, err := decodeOffers(dir, files)
+	var offers []model.Offer
+	var gpus map[string]model.GPU
+	var meta catalogMeta
+	err = readFolder(dir, cacheFiles, maxCacheFileBytes, func(files catalogFiles, src tsvStream) (err error) {
+		offers, gpus, meta, err = decodeOffersFrom(dir, files, src)
+		return err
+	})
 	if err != nil {
 		return nil, err
 	}
@@ -73,6 +72,34 @@ func readCached(dir string) (*cachedCatalog, error) {
 	cleanStrings(&meta.providers)
 	cleanStrings(&meta.cleaning)
 	return &cachedCatalog{dir: dir, offers: offers, gpus: gpus, meta: meta}, nil
+}
+
+// readFolder reads the named files of a catalog folder, each at most
+// limit bytes (limit > 0), and calls decode with them: offers.tsv, when
+// named, opened to be decoded as it is read (src), the others read whole.
+// The text of a file read whole is the buffer it was read into (as a
+// string, with no copy: nothing writes that buffer again).
+func readFolder(dir string, names []string, limit int64, decode func(files catalogFiles, src tsvStream) error) error {
+	files := catalogFiles{}
+	var src tsvStream
+	for _, name := range names {
+		path := filepath.Join(dir, name)
+		if name == fileOffers {
+			f, r, size, err := openRegularFile(path, limit)
+			if err != nil {
+				return err
+			}
+			defer f.Close()
+			src = tsvStream{r: r, size: size, at: f}
+			continue
+		}
+		b, err := ReadRegularFile(path, limit)
+		if err != nil {
+			return err
+		}
+		files[name] = unsafe.String(unsafe.SliceData(b), len(b))
+	}
+	return decode(files, src)
 }
 
 // merge returns the embedded catalog with the offers of the providers the

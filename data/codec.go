@@ -12,10 +12,29 @@ import (
 
 // Column constructors for the TSV codec.
 
+// A column's decoder keeps strings only through its tsvCtx (str, or
+// cachedList for a list): a streamed table's text is read again into once
+// decoded (intern.go).
+
 func strCol[T any](name string, p func(*T) *string) column[T] {
 	return column[T]{name,
 		func(v *T, _ *tsvCtx) string { return tsvEscape(*p(v), false) },
-		func(v *T, s string, _ *tsvCtx) (err error) { *p(v), err = tsvUnescape(s); return err }}
+		func(v *T, s string, c *tsvCtx) error {
+			u, err := tsvUnescape(s)
+			if err != nil {
+				return err
+			}
+			*p(v) = c.str(u)
+			return nil
+		}}
+}
+
+// textCol is a column of a string type written as is (a currency code, an
+// interconnect, a vCPU type).
+func textCol[T any, S ~string](name string, p func(*T) *S) column[T] {
+	return column[T]{name,
+		func(v *T, _ *tsvCtx) string { return string(*p(v)) },
+		func(v *T, s string, c *tsvCtx) error { *p(v) = S(c.str(s)); return nil }}
 }
 
 func numCol[T any](name string, p func(*T) *float64) column[T] {
@@ -45,7 +64,25 @@ func boolCol[T any](name string, p func(*T) *bool) column[T] {
 func listCol[T any](name string, p func(*T) *[]string) column[T] {
 	return column[T]{name,
 		func(v *T, _ *tsvCtx) string { return tsvList(*p(v)) },
-		func(v *T, s string, _ *tsvCtx) (err error) { *p(v), err = tsvSplitList(s); return err }}
+		func(v *T, s string, c *tsvCtx) (err error) {
+			if s == "" {
+				*p(v) = []string{}
+				return nil
+			}
+			*p(v), err = cachedList(c, s, splitKept)
+			return err
+		}}
+}
+
+// splitKept is tsvSplitList with each item kept through c (tsvCtx.str).
+func splitKept(s string, c *tsvCtx) ([]string, error) {
+	items, err := tsvSplitList(s)
+	if c != nil {
+		for i, it := range items {
+			items[i] = c.str(it)
+		}
+	}
+	return items, err
 }
 
 // offerCols are the columns of offers.tsv, in file order.
@@ -58,9 +95,7 @@ var offerCols = []column[model.Offer]{
 	numCol("vram_gib", func(o *model.Offer) *float64 { return &o.VRAMGiB }),
 	numCol("vcpus", func(o *model.Offer) *float64 { return &o.VCPUs }),
 	numCol("memory_gib", func(o *model.Offer) *float64 { return &o.MemoryGiB }),
-	{"currency",
-		func(o *model.Offer, _ *tsvCtx) string { return string(o.Currency) },
-		func(o *model.Offer, s string, _ *tsvCtx) error { o.Currency = model.Currency(s); return nil }},
+	textCol("currency", func(o *model.Offer) *model.Currency { return &o.Currency }),
 	numCol("on_demand_hourly", func(o *model.Offer) *float64 { return &o.OnDemand }),
 	numCol("on_demand_hourly_max", func(o *model.Offer) *float64 { return &o.OnDemandMax }),
 	numCol("spot_hourly", func(o *model.Offer) *float64 { return &o.Spot }),
@@ -79,12 +114,8 @@ var offerCols = []column[model.Offer]{
 	numCol("commit_1y_off", func(o *model.Offer) *float64 { return &o.Commit1yOff }),
 	numCol("commit_3y_off", func(o *model.Offer) *float64 { return &o.Commit3yOff }),
 	strCol("commit_source", func(o *model.Offer) *string { return &o.CommitSource }),
-	{"interconnect",
-		func(o *model.Offer, _ *tsvCtx) string { return string(o.Interconnect) },
-		func(o *model.Offer, s string, _ *tsvCtx) error { o.Interconnect = model.Interconnect(s); return nil }},
-	{"vcpu_type",
-		func(o *model.Offer, _ *tsvCtx) string { return string(o.VCPUType) },
-		func(o *model.Offer, s string, _ *tsvCtx) error { o.VCPUType = model.VCPUType(s); return nil }},
+	textCol("interconnect", func(o *model.Offer) *model.Interconnect { return &o.Interconnect }),
+	textCol("vcpu_type", func(o *model.Offer) *model.VCPUType { return &o.VCPUType }),
 	strCol("form_factor", func(o *model.Offer) *string { return &o.FormFactor }),
 	triCol("rdma", func(o *model.Offer) *model.Tri { return &o.RDMA }),
 	triCol("vcpu_hyperthread", func(o *model.Offer) *model.Tri { return &o.Hyperthreaded }),
@@ -234,12 +265,8 @@ func decodeParts(items []string) ([]model.PipelinePart, error) {
 
 // fxCols are the columns of fx.tsv.
 var fxCols = []column[model.FXRate]{
-	{"from",
-		func(f *model.FXRate, _ *tsvCtx) string { return string(f.From) },
-		func(f *model.FXRate, s string, _ *tsvCtx) error { f.From = model.Currency(s); return nil }},
-	{"to",
-		func(f *model.FXRate, _ *tsvCtx) string { return string(f.To) },
-		func(f *model.FXRate, s string, _ *tsvCtx) error { f.To = model.Currency(s); return nil }},
+	textCol("from", func(f *model.FXRate) *model.Currency { return &f.From }),
+	textCol("to", func(f *model.FXRate) *model.Currency { return &f.To }),
 	numCol("rate", func(f *model.FXRate) *float64 { return &f.Rate }),
 	strCol("date", func(f *model.FXRate) *string { return &f.Date }),
 	strCol("source", func(f *model.FXRate) *string { return &f.Source }),
@@ -389,6 +416,12 @@ func decodeInfo(name, text string) (catalogMeta, error) {
 // decodeOffers reads the offer part of a catalog: info.tsv, sources.tsv,
 // offers.tsv and gpus.tsv (label names the folder in errors).
 func decodeOffers(label string, files catalogFiles) (offers []model.Offer, gpus map[string]model.GPU, meta catalogMeta, err error) {
+	return decodeOffersFrom(label, files, tsvStream{})
+}
+
+// decodeOffersFrom is decodeOffers with offers.tsv read from src as it is
+// decoded when src has a reader (a folder's file: see readFolder).
+func decodeOffersFrom(label string, files catalogFiles, src tsvStream) (offers []model.Offer, gpus map[string]model.GPU, meta catalogMeta, err error) {
 	get := func(name string) (string, error) {
 		s, ok := files[name]
 		if !ok {
@@ -415,10 +448,12 @@ func decodeOffers(label string, files catalogFiles) (offers []model.Offer, gpus 
 	for i, s := range srcs {
 		ctx.sources[i] = s.text
 	}
-	if text, err = get(fileOffers); err != nil {
-		return nil, nil, meta, err
+	if src.r != nil {
+		offers, err = decodeTSVStream(label+"/"+fileOffers, src, offerCols, ctx)
+	} else if text, err = get(fileOffers); err == nil {
+		offers, err = decodeTSV(label+"/"+fileOffers, text, offerCols, ctx)
 	}
-	if offers, err = decodeTSV(label+"/"+fileOffers, text, offerCols, ctx); err != nil {
+	if err != nil {
 		return nil, nil, meta, err
 	}
 	if text, err = get(fileGPUs); err != nil {
@@ -446,12 +481,18 @@ func decodeCatalog(label string, files catalogFiles) (*model.Catalog, catalogMet
 // catalog's policies already decoded (the embedded catalog's generated
 // table), used instead of its policies.json.
 func decodeCatalogWith(label string, files catalogFiles, pols []model.Policy) (*model.Catalog, catalogMeta, error) {
+	return decodeCatalogFrom(label, files, pols, tsvStream{})
+}
+
+// decodeCatalogFrom is decodeCatalogWith with offers.tsv read from src as
+// it is decoded when src has a reader (see decodeOffersFrom).
+func decodeCatalogFrom(label string, files catalogFiles, pols []model.Policy, src tsvStream) (*model.Catalog, catalogMeta, error) {
 	for _, f := range []string{fileModels, fileFX, filePolicies} {
 		if f == filePolicies && pols != nil {
 			continue
 		}
 		if _, ok := files[f]; !ok {
-			_, _, meta, err := decodeOffers(label, files)
+			_, _, meta, err := decodeOffersFrom(label, files, src)
 			if err != nil {
 				return nil, meta, err
 			}
@@ -468,7 +509,7 @@ func decodeCatalogWith(label string, files catalogFiles, pols []model.Policy) (*
 		defer close(done)
 		rest, restErr = decodeRest(label, files, pols)
 	}()
-	offers, gpus, meta, err := decodeOffers(label, files)
+	offers, gpus, meta, err := decodeOffersFrom(label, files, src)
 	<-done
 	if err != nil {
 		return nil, meta, err

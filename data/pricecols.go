@@ -18,27 +18,34 @@ func zonePriceCol(name string, p func(*model.Offer) *[]model.ZonePrice) column[m
 			}
 			return tsvList(items)
 		},
-		func(o *model.Offer, s string, _ *tsvCtx) error {
+		func(o *model.Offer, s string, c *tsvCtx) error {
 			if s == "" {
 				*p(o) = nil
 				return nil
 			}
-			out := make([]model.ZonePrice, 0, strings.Count(s, "|")+1)
-			err := tsvEachItem(s, func(it string) error {
-				zone, val, ok := strings.Cut(it, "=")
-				v, err := parseNum(val)
-				if !ok || zone == "" || err != nil || !(v > 0) {
-					return fmt.Errorf("%q is not zone=price (e.g. us-east-1a=1.25)", it)
-				}
-				out = append(out, model.ZonePrice{Zone: zone, Price: v})
-				return nil
-			})
+			out, err := cachedList(c, s, parseZonePrices)
 			if err != nil {
 				return err
 			}
 			*p(o) = out
 			return nil
 		}}
+}
+
+// parseZonePrices reads a non-empty list of zone=price pairs, each zone
+// kept through c (tsvCtx.str).
+func parseZonePrices(s string, c *tsvCtx) ([]model.ZonePrice, error) {
+	out := make([]model.ZonePrice, 0, strings.Count(s, "|")+1)
+	err := tsvEachItem(s, func(it string) error {
+		zone, val, ok := strings.Cut(it, "=")
+		v, err := parseNum(val)
+		if !ok || zone == "" || err != nil || !(v > 0) {
+			return fmt.Errorf("%q is not zone=price (e.g. us-east-1a=1.25)", it)
+		}
+		out = append(out, model.ZonePrice{Zone: c.str(zone), Price: v})
+		return nil
+	})
+	return out, err
 }
 
 // bucketCol is a list of region=bucket pairs ("us-east-1=1|..."), the
@@ -52,25 +59,32 @@ func bucketCol(name string, p func(*model.Offer) *[]model.RegionBucket) column[m
 			}
 			return tsvList(items)
 		},
-		func(o *model.Offer, s string, _ *tsvCtx) error {
+		func(o *model.Offer, s string, c *tsvCtx) error {
 			if s == "" {
 				*p(o) = nil
 				return nil
 			}
-			out := make([]model.RegionBucket, 0, strings.Count(s, "|")+1)
-			err := tsvEachItem(s, func(it string) error {
-				region, val, ok := strings.Cut(it, "=")
-				v, err := strconv.Atoi(val)
-				if !ok || region == "" || err != nil || v < 0 || v >= len(model.InterruptionBuckets) {
-					return fmt.Errorf("%q is not region=bucket with a bucket 0-%d (e.g. us-east-1=1)", it, len(model.InterruptionBuckets)-1)
-				}
-				out = append(out, model.RegionBucket{Region: region, Bucket: v})
-				return nil
-			})
+			out, err := cachedList(c, s, parseBuckets)
 			if err != nil {
 				return err
 			}
 			*p(o) = out
 			return nil
 		}}
+}
+
+// parseBuckets reads a non-empty list of region=bucket pairs, each region
+// kept through c (tsvCtx.str).
+func parseBuckets(s string, c *tsvCtx) ([]model.RegionBucket, error) {
+	out := make([]model.RegionBucket, 0, strings.Count(s, "|")+1)
+	err := tsvEachItem(s, func(it string) error {
+		region, val, ok := strings.Cut(it, "=")
+		v, err := strconv.Atoi(val)
+		if !ok || region == "" || err != nil || v < 0 || v >= len(model.InterruptionBuckets) {
+			return fmt.Errorf("%q is not region=bucket with a bucket 0-%d (e.g. us-east-1=1)", it, len(model.InterruptionBuckets)-1)
+		}
+		out = append(out, model.RegionBucket{Region: c.str(region), Bucket: v})
+		return nil
+	})
+	return out, err
 }

@@ -98,43 +98,89 @@ func tooLarge(path string, limit int64) error {
 // the opened file again. Its errors name the path; refusals wrap
 // ErrNotRegular or ErrTooLarge, a missing file fs.ErrNotExist.
 func ReadRegularFile(path string, limit int64) ([]byte, error) {
-	st, err := os.Stat(path)
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil, fmt.Errorf("%s does not exist (check the path): %w", path, fs.ErrNotExist)
-	}
-	if err != nil {
-		return nil, err // *fs.PathError: "stat PATH: permission denied"
-	}
-	if !st.Mode().IsRegular() {
-		return nil, notRegular(path, st.Mode())
-	}
-	if limit > 0 && st.Size() > limit {
-		return nil, tooLarge(path, limit)
-	}
-	f, err := os.OpenFile(path, os.O_RDONLY|openNonBlock, 0)
+	f, r, size, err := openRegularFile(path, limit)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	// The path may have been swapped for a pipe between Stat and Open.
-	if st, err = f.Stat(); err != nil {
-		return nil, err
+	// Room for the whole file at once (and a byte to see its end), so
+	// it is read without growing a buffer.
+	b := make([]byte, 0, size+1)
+	for {
+		if len(b) == cap(b) {
+			b = append(b, 0)[:len(b)]
+		}
+		n, err := r.Read(b[len(b):cap(b)])
+		b = b[:len(b)+n]
+		if err == io.EOF {
+			return b, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+}
+
+// openRegularFile opens path for reading with ReadRegularFile's checks
+// and returns the file (for the caller to close), a reader of it that
+// fails with ErrTooLarge past limit bytes (limit > 0), and its size.
+func openRegularFile(path string, limit int64) (*os.File, io.Reader, int64, error) {
+	st, err := os.Stat(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil, 0, fmt.Errorf("%s does not exist (check the path): %w", path, fs.ErrNotExist)
+	}
+	if err != nil {
+		return nil, nil, 0, err // *fs.PathError: "stat PATH: permission denied"
 	}
 	if !st.Mode().IsRegular() {
-		return nil, notRegular(path, st.Mode())
+		return nil, nil, 0, notRegular(path, st.Mode())
 	}
-	var r io.Reader = f
-	if limit > 0 {
-		r = io.LimitReader(f, limit+1)
+	if limit > 0 && st.Size() > limit {
+		return nil, nil, 0, tooLarge(path, limit)
 	}
-	b, err := io.ReadAll(r)
+	f, err := os.OpenFile(path, os.O_RDONLY|openNonBlock, 0)
 	if err != nil {
-		return nil, fmt.Errorf("read %s: %w", path, err)
+		return nil, nil, 0, err
 	}
-	if limit > 0 && int64(len(b)) > limit {
-		return nil, tooLarge(path, limit)
+	// The path may have been swapped for a pipe between Stat and Open.
+	if st, err = f.Stat(); err != nil {
+		f.Close()
+		return nil, nil, 0, err
 	}
-	return b, nil
+	if !st.Mode().IsRegular() {
+		f.Close()
+		return nil, nil, 0, notRegular(path, st.Mode())
+	}
+	return f, &limitedFile{f: f, path: path, limit: limit}, st.Size(), nil
+}
+
+// limitedFile reads a file, failing with ErrTooLarge once more than its
+// limit (when > 0) is read: a file that grew after it was looked at. It
+// never reads more than one byte past the limit. Errors name the path.
+type limitedFile struct {
+	f           *os.File
+	path        string
+	limit, read int64
+}
+
+func (l *limitedFile) Read(p []byte) (int, error) {
+	if l.limit > 0 {
+		if l.read > l.limit {
+			return 0, tooLarge(l.path, l.limit)
+		}
+		if left := l.limit + 1 - l.read; int64(len(p)) > left {
+			p = p[:left]
+		}
+	}
+	n, err := l.f.Read(p)
+	l.read += int64(n)
+	if l.limit > 0 && l.read > l.limit {
+		return 0, tooLarge(l.path, l.limit)
+	}
+	if err != nil && err != io.EOF {
+		err = fmt.Errorf("read %s: %w", l.path, err)
+	}
+	return n, err
 }
 
 // regularFS is a folder of the file system, like os.DirFS, whose files are

@@ -242,10 +242,25 @@ type column[T any] struct {
 var optionalColumns = map[string]bool{"usable_gib": true, "usable_source": true}
 
 // tsvCtx holds the sources table: offers refer to sources by number, so
-// that a source URL shared by hundreds of offers is written once.
+// that a source URL shared by hundreds of offers is written once. A
+// streamed decode gives each of its goroutines its own copy with an
+// intern table (intern.go), in, and the column being decoded, col.
 type tsvCtx struct {
 	sources []string       // by id
 	ids     map[string]int // source -> id (encoding)
+	in      *interner
+	col     int
+}
+
+// forStream is a copy of the context for one goroutine of a streamed
+// decode of a table of cols columns.
+func (c *tsvCtx) forStream(cols int) *tsvCtx {
+	w := &tsvCtx{}
+	if c != nil {
+		w.sources = c.sources
+	}
+	w.in = newInterner(cols)
+	return w
 }
 
 // sourceIDs maps sources to ids, adding new ones to the table.
@@ -263,11 +278,18 @@ func (c *tsvCtx) sourceIDs(src []string) string {
 	return strings.Join(ids, "|")
 }
 
-// sourcesOf resolves a list of source ids.
+// sourcesOf resolves a list of source ids (in a streamed table, one
+// list per distinct field, shared: see cachedList).
 func (c *tsvCtx) sourcesOf(s string) ([]string, error) {
 	if s == "" {
 		return []string{}, nil
 	}
+	return cachedList(c, s, c.parseSources)
+}
+
+// parseSources resolves a list of source ids; the strings are the
+// sources table's own, so there is nothing to keep.
+func (c *tsvCtx) parseSources(s string, _ *tsvCtx) ([]string, error) {
 	out := make([]string, 0, strings.Count(s, "|")+1)
 	for s != "" {
 		part := s
@@ -311,28 +333,9 @@ func encodeTSV[T any](cols []column[T], recs []T, ctx *tsvCtx) string {
 // header name; a missing or unknown column is an error naming the file.
 func decodeTSV[T any](name, text string, cols []column[T], ctx *tsvCtx) ([]T, error) {
 	line, rest, _ := strings.Cut(text, "\n")
-	header := strings.Split(line, "\t")
-	byName := make(map[string]int, len(cols))
-	for i, c := range cols {
-		byName[c.name] = i
-	}
-	order := make([]int, len(header))
-	seen := make([]bool, len(cols))
-	for i, h := range header {
-		j, ok := byName[h]
-		if !ok {
-			return nil, fmt.Errorf("%s: line 1: unknown column %q (a catalog from another gpupick version: run 'gpupick catalog update' or import again)", name, h)
-		}
-		if seen[j] {
-			return nil, fmt.Errorf("%s: line 1: column %q appears twice", name, h)
-		}
-		seen[j] = true
-		order[i] = j
-	}
-	for j, ok := range seen {
-		if !ok && !optionalColumns[cols[j].name] {
-			return nil, fmt.Errorf("%s: line 1: column %q is missing", name, cols[j].name)
-		}
+	order, err := tsvOrder(name, line, cols)
+	if err != nil {
+		return nil, err
 	}
 	// A long table is decoded in chunks of whole lines, one per CPU, at
 	// once (the columns' decoders only read ctx), each into its part of
@@ -373,6 +376,35 @@ func decodeTSV[T any](name, text string, cols []column[T], ctx *tsvCtx) ([]T, er
 	return out[:n], nil
 }
 
+// tsvOrder reads a table's header line: the index in cols of each of its
+// fields. A missing or unknown column is an error naming the file.
+func tsvOrder[T any](name, line string, cols []column[T]) ([]int, error) {
+	header := strings.Split(line, "\t")
+	byName := make(map[string]int, len(cols))
+	for i, c := range cols {
+		byName[c.name] = i
+	}
+	order := make([]int, len(header))
+	seen := make([]bool, len(cols))
+	for i, h := range header {
+		j, ok := byName[h]
+		if !ok {
+			return nil, fmt.Errorf("%s: line 1: unknown column %q (a catalog from another gpupick version: run 'gpupick catalog update' or import again)", name, h)
+		}
+		if seen[j] {
+			return nil, fmt.Errorf("%s: line 1: column %q appears twice", name, h)
+		}
+		seen[j] = true
+		order[i] = j
+	}
+	for j, ok := range seen {
+		if !ok && !optionalColumns[cols[j].name] {
+			return nil, fmt.Errorf("%s: line 1: column %q is missing", name, cols[j].name)
+		}
+	}
+	return order, nil
+}
+
 // tsvChunkBytes is the least text a chunk of a parallel decode holds:
 // below it, starting a goroutine costs more than it saves.
 const tsvChunkBytes = 256 << 10
@@ -401,10 +433,12 @@ func splitLines(text string, k int) []string {
 // decodeRows decodes the lines of a table body, the first of them line
 // lineNo+1 of the file, with the header's column order, into dst (one
 // element a line at most); it returns how many it decoded (blank lines
-// give none).
+// give none). With a streaming context (ctx.in set) it tells the
+// decoders which column they read (ctx.col), for the intern table.
 func decodeRows[T any](name, rest string, lineNo int, order []int, cols []column[T], ctx *tsvCtx, dst []T) (int, error) {
 	n := 0
 	var line string
+	stream := ctx != nil && ctx.in != nil
 	for rest != "" {
 		lineNo++
 		if i := strings.IndexByte(rest, '\n'); i >= 0 {
@@ -429,6 +463,9 @@ func decodeRows[T any](name, rest string, lineNo int, order []int, cols []column
 				return 0, fmt.Errorf("%s: line %d: more than %d fields", name, lineNo, len(order))
 			}
 			c := &cols[order[field]]
+			if stream {
+				ctx.col = order[field]
+			}
 			if err := c.dec(rec, val, ctx); err != nil {
 				return 0, fmt.Errorf("%s: line %d: column %s: %w", name, lineNo, c.name, err)
 			}

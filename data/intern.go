@@ -1,0 +1,147 @@
+package data
+
+import (
+	"strings"
+	"unsafe"
+)
+
+// A streamed table (decodeTSVStream) is decoded from blocks of text that
+// are read again into once their lines are decoded, so nothing a record
+// keeps may point into them: a column's decoder takes every string it
+// keeps through its tsvCtx (str, or a list cache), which copies it out of
+// the block. The copies go through one intern table per decoding
+// goroutine, so that the values a column repeats (a provider, a GPU, a
+// date, a region, a list of sources) share one copy, and identical lists
+// share one backing array; a column whose values hardly repeat (an
+// instance type) stops looking them up after a sample and copies each
+// into an arena, a few large allocations instead of one per value.
+
+// internSample is how many values of a column are looked up before the
+// table decides whether the column repeats enough to keep interning it.
+const internSample = 2048
+
+// internMaxEntries bounds an intern table's values per kind, so a column
+// that repeats in its sample but not after cannot grow it without end.
+const internMaxEntries = 1 << 16
+
+// arenaBlock is the size of one arena allocation for copied strings.
+const arenaBlock = 64 << 10
+
+// internStat counts a column's lookups and hits.
+type internStat struct {
+	n, hits int32
+	off     bool // the column's values do not repeat: copy, do not look up
+}
+
+// see records a lookup and reports whether the column is still interned.
+func (st *internStat) see(hit bool) {
+	st.n++
+	if hit {
+		st.hits++
+	}
+	if st.n == internSample && st.hits < internSample/2 {
+		st.off = true
+	}
+}
+
+// interner is the intern table of one decoding goroutine.
+type interner struct {
+	strs  map[string]string
+	lists []map[string]any // per column: raw list field -> its decoded, shared list
+	sstat []internStat     // per column, for strings
+	lstat []internStat     // per column, for lists
+	arena []byte
+}
+
+func newInterner(cols int) *interner {
+	return &interner{strs: map[string]string{}, lists: make([]map[string]any, cols),
+		sstat: make([]internStat, cols), lstat: make([]internStat, cols)}
+}
+
+// copy copies s into the arena. The arena's bytes are written once, here,
+// before the string over them is made, and never again, so the string
+// is immutable as Go requires.
+func (in *interner) copy(s string) string {
+	if len(s) > arenaBlock/16 {
+		return strings.Clone(s)
+	}
+	if len(in.arena)+len(s) > cap(in.arena) {
+		in.arena = make([]byte, 0, arenaBlock)
+	}
+	at := len(in.arena)
+	in.arena = append(in.arena, s...)
+	return unsafe.String(&in.arena[at], len(s))
+}
+
+// str returns s, or the copy of it already made, as a string that stays
+// valid after the block holding s is reused.
+func (in *interner) str(col int, s string) string {
+	if s == "" {
+		return ""
+	}
+	st := &in.sstat[col]
+	if st.off {
+		return in.copy(s)
+	}
+	v, ok := in.strs[s]
+	st.see(ok)
+	if ok {
+		return v
+	}
+	v = in.copy(s)
+	if len(in.strs) < internMaxEntries {
+		in.strs[v] = v
+	}
+	return v
+}
+
+// str returns a string a decoder keeps from a field (see interner.str):
+// s itself when the table is not streamed (its text outlives the
+// records).
+func (c *tsvCtx) str(s string) string {
+	if c == nil || c.in == nil {
+		return s
+	}
+	return c.in.str(c.col, s)
+}
+
+// cachedList decodes a list field with parse, sharing one decoded list
+// between identical fields of a column of a streamed table. parse gets
+// the field text and the context to keep each item's string with
+// (tsvCtx.str; nil when the items are cut from a copy already kept); a
+// list from the cache is shared, so its capacity is its length (an append
+// copies it) and no one may write its items.
+func cachedList[E any](c *tsvCtx, s string, parse func(s string, c *tsvCtx) ([]E, error)) ([]E, error) {
+	if c == nil || c.in == nil {
+		return parse(s, nil)
+	}
+	in := c.in
+	st := &in.lstat[c.col]
+	if st.off {
+		return parse(s, c)
+	}
+	m := in.lists[c.col]
+	if m == nil {
+		m = map[string]any{}
+		in.lists[c.col] = m
+	}
+	if v, ok := m[s]; ok {
+		if l, ok := v.([]E); ok {
+			st.see(true)
+			return l, nil
+		}
+	}
+	st.see(false)
+	// The items are cut from one copy of the whole field, which the cache
+	// keys by.
+	key := in.copy(s)
+	l, err := parse(key, nil)
+	if err != nil {
+		return nil, err
+	}
+	l = l[:len(l):len(l)]
+	if len(m) < internMaxEntries {
+		m[key] = l
+	}
+	return l, nil
+}
