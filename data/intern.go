@@ -27,10 +27,13 @@ const internMaxEntries = 1 << 16
 // arenaBlock is the size of one arena allocation for copied strings.
 const arenaBlock = 64 << 10
 
-// internStat counts a column's lookups and hits.
+// internStat counts a column's lookups and hits, and keeps its last
+// value: the rows of a table sorted by provider repeat the value of the
+// row before more often than not.
 type internStat struct {
 	n, hits int32
 	off     bool // the column's values do not repeat: copy, do not look up
+	last    string
 }
 
 // see records a lookup and reports whether the column is still interned.
@@ -83,15 +86,19 @@ func (in *interner) str(col int, s string) string {
 	if st.off {
 		return in.copy(s)
 	}
+	if s == st.last {
+		st.see(true)
+		return st.last
+	}
 	v, ok := in.strs[s]
 	st.see(ok)
-	if ok {
-		return v
+	if !ok {
+		v = in.copy(s)
+		if len(in.strs) < internMaxEntries {
+			in.strs[v] = v
+		}
 	}
-	v = in.copy(s)
-	if len(in.strs) < internMaxEntries {
-		in.strs[v] = v
-	}
+	st.last = v
 	return v
 }
 

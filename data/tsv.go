@@ -452,9 +452,12 @@ func decodeRows[T any](name, rest string, lineNo int, order []int, cols []column
 		rec := &dst[n]
 		field := 0
 		for more := true; more; field++ {
-			// The next tab by strings.IndexByte (vectorised), not byte by byte.
+			// The next tab by strings.IndexByte (vectorised), not byte by
+			// byte; an empty field (most are) without a call.
 			val := line
-			if i := strings.IndexByte(line, '\t'); i >= 0 {
+			if line != "" && line[0] == '\t' {
+				val, line = "", line[1:]
+			} else if i := strings.IndexByte(line, '\t'); i >= 0 {
 				val, line = line[:i], line[i+1:]
 			} else {
 				more = false
