@@ -138,35 +138,61 @@ func buildIndex(cat *model.Catalog) *index {
 		return int32(len(ix.gpus) - 1)
 	}
 	var zoneScratch []int
+	zoneMemo := map[zoneList]int{}
 	// Many offers share a network note: its rate is read once (nodeGbps
 	// runs a regular expression).
 	gbpsOf := map[string]float64{}
+	// Offers come in runs of one provider, currency, GPU and shape: the
+	// offer before's are tried before a map is.
+	var (
+		lastProv, lastGPU, lastNet string
+		lastCur                    model.Currency
+		lastPI                     uint16
+		lastCI                     uint8
+		lastG                      = int32(-1)
+		lastGbps                   float64
+		lastKey                    shapeKey
+		lastSI                     = int32(-1)
+	)
 	for i := range cat.Offers {
 		o := &cat.Offers[i]
-		pk := strings.ToLower(o.Provider)
-		pi, ok := provIdx[pk]
-		if !ok && len(ix.provs) < 1<<16-1 {
-			pv := provInfo{key: o.Provider}
-			if pol, ok := cat.Policies[o.Provider]; ok {
-				pv.pol = cleanPolicy(pol)
-			} else if pol, ok := cat.Policies[pk]; ok {
-				pv.pol = cleanPolicy(pol)
+		if i == 0 || o.Provider != lastProv {
+			lastProv = o.Provider
+			pk := strings.ToLower(o.Provider)
+			pi, ok := provIdx[pk]
+			if !ok && len(ix.provs) < 1<<16-1 {
+				pv := provInfo{key: o.Provider}
+				if pol, ok := cat.Policies[o.Provider]; ok {
+					pv.pol = cleanPolicy(pol)
+				} else if pol, ok := cat.Policies[pk]; ok {
+					pv.pol = cleanPolicy(pol)
+				}
+				ix.provs = append(ix.provs, pv)
+				pi = uint16(len(ix.provs) - 1)
+				provIdx[pk] = pi
 			}
-			ix.provs = append(ix.provs, pv)
-			pi = uint16(len(ix.provs) - 1)
-			provIdx[pk] = pi
+			lastPI = pi
 		}
-		cur := o.Currency
-		if cur == "" {
-			cur = model.USD
+		pi := lastPI
+		if i == 0 || o.Currency != lastCur {
+			lastCur = o.Currency
+			cur := o.Currency
+			if cur == "" {
+				cur = model.USD
+			}
+			ci, ok := curIdx[cur]
+			if !ok && len(ix.curs) < 255 {
+				ix.curs = append(ix.curs, cur)
+				ci = uint8(len(ix.curs) - 1)
+				curIdx[cur] = ci
+			}
+			lastCI = ci
 		}
-		ci, ok := curIdx[cur]
-		if !ok && len(ix.curs) < 255 {
-			ix.curs = append(ix.curs, cur)
-			ci = uint8(len(ix.curs) - 1)
-			curIdx[cur] = ci
+		ci := lastCI
+		if i == 0 || o.GPU != lastGPU {
+			lastGPU, lastG = o.GPU, gpuOf(o.GPU)
 		}
-		g := gpuOf(o.GPU)
+		g := lastG
 		frac := o.GPUFraction
 		if !(frac > 0 && frac <= 1) {
 			frac = 1
@@ -178,24 +204,31 @@ func buildIndex(cat *model.Catalog) *index {
 			gp = ix.gpus[g].g
 		}
 		usable, _ := gp.Usable(o.VRAMGiB)
-		gbps, ok := gbpsOf[o.InterNodeNetwork]
-		if !ok {
-			gbps = nodeGbps(o)
-			gbpsOf[o.InterNodeNetwork] = gbps
+		if i == 0 || o.InterNodeNetwork != lastNet {
+			gbps, ok := gbpsOf[o.InterNodeNetwork]
+			if !ok {
+				gbps = nodeGbps(o)
+				gbpsOf[o.InterNodeNetwork] = gbps
+			}
+			lastNet, lastGbps = o.InterNodeNetwork, gbps
 		}
-		k := shapeKey{gpu: g, count: o.GPUCount, vram: usable, frac: frac, nvlink: nvlinkOf(o, ix, g), rdma: o.RDMA, ic: o.Interconnect, netGbps: gbps}
-		si, ok := shapeIdx[k]
-		if !ok {
-			ix.shapes = append(ix.shapes, shape(k))
-			si = int32(len(ix.shapes) - 1)
-			shapeIdx[k] = si
+		k := shapeKey{gpu: g, count: o.GPUCount, vram: usable, frac: frac, nvlink: nvlinkOf(o, ix, g), rdma: o.RDMA, ic: o.Interconnect, netGbps: lastGbps}
+		if lastSI < 0 || k != lastKey {
+			si, ok := shapeIdx[k]
+			if !ok {
+				ix.shapes = append(ix.shapes, shape(k))
+				si = int32(len(ix.shapes) - 1)
+				shapeIdx[k] = si
+			}
+			lastKey, lastSI = k, si
 		}
+		si := lastSI
 		ix.rows[i] = row{
 			od: pos(o.OnDemand), spot: pos(o.Spot), daily: pos(o.Daily), weekly: pos(o.Weekly),
 			monthly: pos(o.Monthly), yearly: pos(o.Yearly),
 			offer: int32(i), shape: si, prov: pi, cur: ci, class: classOf(o), cores: hostCores(o),
 		}
-		spotSetup(o, &ix.rows[i], &zoneScratch)
+		spotSetupWith(o, &ix.rows[i], &zoneScratch, zoneMemo)
 		if f := o.Commit1yOff; f > 0 && f < 1 {
 			ix.rows[i].c1 = float32(f)
 		}
@@ -249,18 +282,15 @@ func buildIndex(cat *model.Catalog) *index {
 	// Within a shape, order rows by their lower bound (no price last, then
 	// catalog order) so a scan that keeps no statistics can stop at the
 	// first row that cannot enter the best list.
-	order := sortedByBound(ix.rows, hot, func(h *hotRow) float32 { return h.lbUSD })
-	sorted := make([]row, len(ix.rows))
-	ix.hot = make([]hotRow, len(ix.rows))
-	for i, j := range order {
-		sorted[i], ix.hot[i] = ix.rows[j], hot[j]
-	}
-	ix.rows = sorted
+	// The rows are in catalog order here (rows[i].offer == i).
+	order := sortedByBound(ix.rows, hot, ix.start, nil, func(h *hotRow) float32 { return h.lbUSD })
+	permute(ix.rows, hot, order)
+	ix.hot = hot
 	ix.rowOf = make([]int32, len(ix.rows))
 	for i := range ix.rows {
 		ix.rowOf[ix.rows[i].offer] = int32(i)
 	}
-	ix.spotOrder = sortedByBound(ix.rows, ix.hot, func(h *hotRow) float32 { return h.lbSpotUSD })
+	ix.spotOrder = sortedByBound(ix.rows, ix.hot, ix.start, ix.rowOf, func(h *hotRow) float32 { return h.lbSpotUSD })
 	linkSXMSiblings(cat, ix)
 	fxOK := make([]bool, len(fxUSD))
 	for i, v := range fxUSD {
@@ -300,42 +330,86 @@ func maxUsableVRAM(cat *model.Catalog) float64 {
 	return m
 }
 
-// boundKey orders rows by shape, then lower bound (no price last), then
-// catalog order: hi is shape<<32 | the bound's float32 bits (a
-// non-negative float32's bits order as the number does; 0, no price,
-// becomes the largest), lo the offer.
-type boundKey struct {
-	hi uint64
-	lo int32
-	i  int32 // the row
-}
-
-// sortedByBound returns the row indexes in boundKey order of the bound
-// key picks, so a scan that keeps no statistics can stop at the first row
-// of a shape that cannot enter the best list.
-func sortedByBound(rows []row, hot []hotRow, key func(h *hotRow) float32) []int32 {
-	keys := make([]boundKey, len(rows))
-	for i := range rows {
+// sortedByBound returns the row indexes in order of shape, then the
+// lower bound key picks (no price, 0, last), then catalog order, so a
+// scan that keeps no statistics can stop at the first row of a shape that
+// cannot enter the best list. start holds the shapes' first rows (the
+// rows of shape s are start[s+1]-start[s]); byOffer maps an offer to its
+// row (nil: row i is offer i).
+//
+// It is a stable radix sort: the rows in catalog order, sorted by the
+// bound's float32 bits (a non-negative float32's bits order as the number
+// does; no price becomes the largest) a byte at a time, then placed by
+// shape; a byte every row has alike is skipped.
+func sortedByBound(rows []row, hot []hotRow, start []int32, byOffer []int32, key func(h *hotRow) float32) []int32 {
+	n := len(rows)
+	type item struct {
+		b     uint32
+		shape int32
+		i     int32 // the row
+	}
+	a, tmp := make([]item, n), make([]item, n)
+	for k := range a {
+		i := int32(k)
+		if byOffer != nil {
+			i = byOffer[k]
+		}
 		b := math.Float32bits(key(&hot[i]))
 		if b == 0 {
 			b = math.MaxUint32
 		}
-		keys[i] = boundKey{hi: uint64(uint32(rows[i].shape))<<32 | uint64(b), lo: rows[i].offer, i: int32(i)}
+		a[k] = item{b: b, shape: rows[i].shape, i: i}
 	}
-	slices.SortFunc(keys, func(a, b boundKey) int {
-		switch {
-		case a.hi < b.hi:
-			return -1
-		case a.hi > b.hi:
-			return 1
+	for shift := 0; shift < 32 && n > 0; shift += 8 {
+		var at [256]int
+		for k := range a {
+			at[a[k].b>>shift&0xff]++
 		}
-		return int(a.lo - b.lo)
-	})
-	order := make([]int32, len(keys))
-	for i, k := range keys {
-		order[i] = k.i
+		if at[a[0].b>>shift&0xff] == n {
+			continue
+		}
+		sum := 0
+		for d := range at {
+			at[d], sum = sum, sum+at[d]
+		}
+		for k := range a {
+			d := a[k].b >> shift & 0xff
+			tmp[at[d]] = a[k]
+			at[d]++
+		}
+		a, tmp = tmp, a
+	}
+	next := slices.Clone(start[:len(start)-1])
+	order := make([]int32, n)
+	for k := range a {
+		s := a[k].shape
+		order[next[s]] = a[k].i
+		next[s]++
 	}
 	return order
+}
+
+// permute puts rows and hot in order: row k becomes the row at order[k].
+// It follows the permutation's cycles in place (no second copy of the
+// rows) and leaves order overwritten.
+func permute(rows []row, hot []hotRow, order []int32) {
+	for s := range order {
+		if order[s] < 0 || int(order[s]) == s {
+			continue
+		}
+		r, h := rows[s], hot[s]
+		j := s
+		for {
+			k := int(order[j])
+			order[j] = -1
+			if k == s {
+				rows[j], hot[j] = r, h
+				break
+			}
+			rows[j], hot[j] = rows[k], hot[k]
+			j = k
+		}
+	}
 }
 
 // minRate is the lowest hourly rate of the row's non-spot price models that

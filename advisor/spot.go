@@ -25,7 +25,19 @@ const (
 // two middle zones for an even count, so that a real zone has it), with
 // the zone's interruption bucket. Spot keeps the cheapest zone's price as
 // the offer's lower bound.
-func spotSetup(o *model.Offer, r *row, scratch *[]int) {
+func spotSetup(o *model.Offer, r *row, scratch *[]int) { spotSetupWith(o, r, scratch, nil) }
+
+// zoneList names a list of spot zones by its storage: offers decoded
+// from a catalog folder share one list where their zones are the same.
+type zoneList struct {
+	first *model.ZonePrice
+	n     int
+}
+
+// spotSetupWith is spotSetup; memo, when not nil, keeps the median zone
+// of each list of zones already sorted (the catalog does not change while
+// its index is built).
+func spotSetupWith(o *model.Offer, r *row, scratch *[]int, memo map[zoneList]int) {
 	r.spotMin, r.spotZ, r.sbkt = pos(o.Spot), -1, -1
 	if r.spotMin <= 0 {
 		r.spot = 0
@@ -34,28 +46,43 @@ func spotSetup(o *model.Offer, r *row, scratch *[]int) {
 	r.spot = r.spotMin
 	zone := ""
 	if n := len(o.SpotZones); n > 1 {
-		idx := (*scratch)[:0]
-		for i := 0; i < n; i++ {
-			idx = append(idx, i)
-		}
-		*scratch = idx
-		// slices, not sort.SliceStable: no reflection on every offer.
-		slices.SortStableFunc(idx, func(a, b int) int {
-			switch pa, pb := o.SpotZones[a].Price, o.SpotZones[b].Price; {
-			case pa < pb:
-				return -1
-			case pb < pa:
-				return 1
+		key := zoneList{&o.SpotZones[0], n}
+		m, ok := memo[key]
+		if !ok {
+			m = medianZone(o.SpotZones, scratch)
+			if memo != nil {
+				memo[key] = m
 			}
-			return 0
-		})
-		m := idx[(n-1)/2]
+		}
 		if p := pos(o.SpotZones[m].Price); p > 0 {
 			r.spot, r.spotZ = p, int16(m)
 			zone = o.SpotZones[m].Zone
 		}
 	}
 	r.sbkt = bucketAt(o, zone)
+}
+
+// medianZone is the index of the median-priced zone of zones (more than
+// one; the lower middle one for an even count, the first listed among
+// equal prices).
+func medianZone(zones []model.ZonePrice, scratch *[]int) int {
+	n := len(zones)
+	idx := (*scratch)[:0]
+	for i := 0; i < n; i++ {
+		idx = append(idx, i)
+	}
+	*scratch = idx
+	// slices, not sort.SliceStable: no reflection on every offer.
+	slices.SortStableFunc(idx, func(a, b int) int {
+		switch pa, pb := zones[a].Price, zones[b].Price; {
+		case pa < pb:
+			return -1
+		case pb < pa:
+			return 1
+		}
+		return 0
+	})
+	return idx[(n-1)/2]
 }
 
 // bucketAt is the interruption bucket of the region holding zone (the
