@@ -2,8 +2,10 @@ package advisor
 
 import (
 	"math"
+	"runtime"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/gpupick/gpupick/model"
 )
@@ -137,8 +139,6 @@ func buildIndex(cat *model.Catalog) *index {
 		gpuIdx[name] = int32(len(ix.gpus) - 1)
 		return int32(len(ix.gpus) - 1)
 	}
-	var zoneScratch []int
-	zoneMemo := map[zoneList]int{}
 	// Many offers share a network note: its rate is read once (nodeGbps
 	// runs a regular expression).
 	gbpsOf := map[string]float64{}
@@ -223,22 +223,29 @@ func buildIndex(cat *model.Catalog) *index {
 			lastKey, lastSI = k, si
 		}
 		si := lastSI
-		ix.rows[i] = row{
-			od: pos(o.OnDemand), spot: pos(o.Spot), daily: pos(o.Daily), weekly: pos(o.Weekly),
-			monthly: pos(o.Monthly), yearly: pos(o.Yearly),
-			offer: int32(i), shape: si, prov: pi, cur: ci, class: classOf(o), cores: hostCores(o),
-		}
-		spotSetupWith(o, &ix.rows[i], &zoneScratch, zoneMemo)
-		if f := o.Commit1yOff; f > 0 && f < 1 {
-			ix.rows[i].c1 = float32(f)
-		}
-		if f := o.Commit3yOff; f > 0 && f < 1 {
-			ix.rows[i].c3 = float32(f)
-		}
+		ix.rows[i] = row{offer: int32(i), shape: si, prov: pi, cur: ci}
 		if usable > ix.maxVRAM {
 			ix.maxVRAM = usable
 		}
 	}
+	// The rest of a row is the offer's alone: filled in chunks at once.
+	inChunks(len(ix.rows), func(lo, hi int) {
+		var zoneScratch []int
+		zoneMemo := map[zoneList]int{}
+		for i := lo; i < hi; i++ {
+			o, r := &cat.Offers[i], &ix.rows[i]
+			r.od, r.spot, r.daily, r.weekly = pos(o.OnDemand), pos(o.Spot), pos(o.Daily), pos(o.Weekly)
+			r.monthly, r.yearly = pos(o.Monthly), pos(o.Yearly)
+			r.class, r.cores = classOf(o), hostCores(o)
+			spotSetupWith(o, r, &zoneScratch, zoneMemo)
+			if f := o.Commit1yOff; f > 0 && f < 1 {
+				r.c1 = float32(f)
+			}
+			if f := o.Commit3yOff; f > 0 && f < 1 {
+				r.c3 = float32(f)
+			}
+		}
+	})
 	ix.est = hiddenEstimates(cat, ix.provs)
 	for _, g := range cat.GPUs {
 		if u, _ := g.Usable(g.VRAMGiB); u > ix.maxVRAM {
@@ -262,23 +269,25 @@ func buildIndex(cat *model.Catalog) *index {
 	}
 	hot := make([]hotRow, len(ix.rows))
 	stale := staleCutoff(cat.Info.SnapshotDate)
-	for i := range ix.rows {
-		r := &ix.rows[i]
-		lo := r.minRate(ix.provs[r.prov].pol)
-		ls := lo
-		if r.spotMin > 0 && (ls == 0 || r.spotMin < ls) {
-			ls = r.spotMin
+	inChunks(len(ix.rows), func(from, to int) {
+		for i := from; i < to; i++ {
+			r := &ix.rows[i]
+			lo := r.minRate(ix.provs[r.prov].pol)
+			ls := lo
+			if r.spotMin > 0 && (ls == 0 || r.spotMin < ls) {
+				ls = r.spotMin
+			}
+			fx := fxUSD[r.cur]
+			hot[i] = hotRow{lbUSD: lowerF32(lo * fx), lbSpotUSD: lowerF32(ls * fx), prov: r.prov, cur: r.cur,
+				risk: offerRiskBits(&cat.Offers[r.offer], stale)}
+			if retiredBy(&cat.Offers[r.offer], cat.Info.SnapshotDate) {
+				// No price can be paid for a size the provider retired:
+				// the row has none, and its bit says why.
+				hot[i].lbUSD, hot[i].lbSpotUSD = 0, 0
+				hot[i].risk |= offerRetired
+			}
 		}
-		fx := fxUSD[r.cur]
-		hot[i] = hotRow{lbUSD: lowerF32(lo * fx), lbSpotUSD: lowerF32(ls * fx), prov: r.prov, cur: r.cur,
-			risk: offerRiskBits(&cat.Offers[r.offer], stale)}
-		if retiredBy(&cat.Offers[r.offer], cat.Info.SnapshotDate) {
-			// No price can be paid for a size the provider retired: the
-			// row has none, and its bit says why.
-			hot[i].lbUSD, hot[i].lbSpotUSD = 0, 0
-			hot[i].risk |= offerRetired
-		}
-	}
+	})
 	// Within a shape, order rows by their lower bound (no price last, then
 	// catalog order) so a scan that keeps no statistics can stop at the
 	// first row that cannot enter the best list.
@@ -303,6 +312,30 @@ func buildIndex(cat *model.Catalog) *index {
 		ix.topo1[i] = topoOf(ix.shapeGPU(s), s.nvlink, s.ic, s.rdma, s.netGbps, s.count, 1)
 	}
 	return ix
+}
+
+// indexChunkRows is the fewest rows a chunk of inChunks holds: below
+// it, starting a goroutine costs more than it saves.
+const indexChunkRows = 32 << 10
+
+// inChunks calls f on consecutive chunks [lo, hi) of n rows, at once
+// (one a CPU) when there are enough rows, and returns when all are done.
+// f must write only what belongs to its own rows.
+func inChunks(n int, f func(lo, hi int)) {
+	k := max(1, min(runtime.GOMAXPROCS(0), n/indexChunkRows))
+	if k == 1 {
+		f(0, n)
+		return
+	}
+	var wg sync.WaitGroup
+	for c := 0; c < k; c++ {
+		wg.Add(1)
+		go func(lo, hi int) {
+			defer wg.Done()
+			f(lo, hi)
+		}(n*c/k, n*(c+1)/k)
+	}
+	wg.Wait()
 }
 
 // maxUsableVRAM is the largest usable memory per GPU the catalog knows,
