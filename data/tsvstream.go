@@ -119,6 +119,9 @@ func decodeTSVStream[T any](name string, src tsvStream, cols []column[T], ctx *t
 				c = max(c, cap(out)+cap(out)/4)
 			}
 			grown := make([]T, len(out), c)
+			if size := uintptr(c) * unsafe.Sizeof(grown[:1][0]); size >= hugeBytes {
+				adviseHugePages(unsafe.Pointer(unsafe.SliceData(grown)), size)
+			}
 			copy(grown, out)
 			out = grown
 		}
@@ -150,6 +153,10 @@ func decodeTSVStream[T any](name string, src tsvStream, cols []column[T], ctx *t
 	clear(out[n:])
 	return out[:n], nil
 }
+
+// hugeBytes is the size of a records slice from which a streamed decode
+// asks for huge pages for it (adviseHugePages).
+const hugeBytes = 64 << 20
 
 // estimateRecords is the records to allot for a table whose first read
 // bytes held lines lines (all of it when eof): a little more than the
