@@ -291,15 +291,28 @@ func buildIndex(cat *model.Catalog) *index {
 	// Within a shape, order rows by their lower bound (no price last, then
 	// catalog order) so a scan that keeps no statistics can stop at the
 	// first row that cannot enter the best list.
-	// The rows are in catalog order here (rows[i].offer == i).
-	order := sortedByBound(ix.rows, hot, ix.start, nil, func(h *hotRow) float32 { return h.lbUSD })
+	// Both orders are sorted at once from the rows in catalog order
+	// (rows[i].offer == i); the spot order then names the rows by where
+	// the first order puts them.
+	var spotOrder []int32
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		spotOrder = sortedByBound(ix.rows, hot, ix.start, func(h *hotRow) float32 { return h.lbSpotUSD })
+	}()
+	order := sortedByBound(ix.rows, hot, ix.start, func(h *hotRow) float32 { return h.lbUSD })
+	wg.Wait()
 	permute(ix.rows, hot, order)
 	ix.hot = hot
-	ix.rowOf = make([]int32, len(ix.rows))
+	ix.rowOf = order // permute is done with it
 	for i := range ix.rows {
 		ix.rowOf[ix.rows[i].offer] = int32(i)
 	}
-	ix.spotOrder = sortedByBound(ix.rows, ix.hot, ix.start, ix.rowOf, func(h *hotRow) float32 { return h.lbSpotUSD })
+	for k, offer := range spotOrder {
+		spotOrder[k] = ix.rowOf[offer]
+	}
+	ix.spotOrder = spotOrder
 	linkSXMSiblings(cat, ix)
 	fxOK := make([]bool, len(fxUSD))
 	for i, v := range fxUSD {
@@ -363,18 +376,18 @@ func maxUsableVRAM(cat *model.Catalog) float64 {
 	return m
 }
 
-// sortedByBound returns the row indexes in order of shape, then the
-// lower bound key picks (no price, 0, last), then catalog order, so a
-// scan that keeps no statistics can stop at the first row of a shape that
-// cannot enter the best list. start holds the shapes' first rows (the
-// rows of shape s are start[s+1]-start[s]); byOffer maps an offer to its
-// row (nil: row i is offer i).
+// sortedByBound returns the row indexes of rows in catalog order
+// (rows[i].offer == i) in order of shape, then the lower bound key picks
+// (no price, 0, last), then catalog order, so a scan that keeps no
+// statistics can stop at the first row of a shape that cannot enter the
+// best list. start holds the shapes' first rows (the rows of shape s are
+// start[s+1]-start[s]).
 //
 // It is a stable radix sort: the rows in catalog order, sorted by the
 // bound's float32 bits (a non-negative float32's bits order as the number
 // does; no price becomes the largest) a byte at a time, then placed by
 // shape; a byte every row has alike is skipped.
-func sortedByBound(rows []row, hot []hotRow, start []int32, byOffer []int32, key func(h *hotRow) float32) []int32 {
+func sortedByBound(rows []row, hot []hotRow, start []int32, key func(h *hotRow) float32) []int32 {
 	n := len(rows)
 	type item struct {
 		b     uint32
@@ -382,16 +395,12 @@ func sortedByBound(rows []row, hot []hotRow, start []int32, byOffer []int32, key
 		i     int32 // the row
 	}
 	a, tmp := make([]item, n), make([]item, n)
-	for k := range a {
-		i := int32(k)
-		if byOffer != nil {
-			i = byOffer[k]
-		}
+	for i := range a {
 		b := math.Float32bits(key(&hot[i]))
 		if b == 0 {
 			b = math.MaxUint32
 		}
-		a[k] = item{b: b, shape: rows[i].shape, i: i}
+		a[i] = item{b: b, shape: rows[i].shape, i: int32(i)}
 	}
 	for shift := 0; shift < 32 && n > 0; shift += 8 {
 		var at [256]int

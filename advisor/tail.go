@@ -1,6 +1,9 @@
 package advisor
 
-import "sort"
+import (
+	"sort"
+	"sync"
+)
 
 // tails lets a scan stop early and still count, exactly, why the offers
 // it did not read were left out. Within a shape the rows are in order of
@@ -42,9 +45,14 @@ type tailGroup struct {
 // index, whether the currency has a rate to USD.
 func buildTails(ix *index, fxOK []bool) *tails {
 	t := &tails{}
-	for o := range t.orders {
-		t.orders[o] = buildTailOrder(ix, fxOK, o == 1)
-	}
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() { // the two orders at once
+		defer wg.Done()
+		t.orders[1] = buildTailOrder(ix, fxOK, true)
+	}()
+	t.orders[0] = buildTailOrder(ix, fxOK, false)
+	wg.Wait()
 	return t
 }
 
