@@ -430,6 +430,10 @@ func splitLines(text string, k int) []string {
 	return append(out, text)
 }
 
+// shortField is how far decodeRows looks for a field's end byte by byte
+// before it calls strings.IndexByte.
+const shortField = 16
+
 // decodeRows decodes the lines of a table body, the first of them line
 // lineNo+1 of the file, with the header's column order, into dst (one
 // element a line at most); it returns how many it decoded (blank lines
@@ -452,12 +456,22 @@ func decodeRows[T any](name, rest string, lineNo int, order []int, cols []column
 		rec := &dst[n]
 		field := 0
 		for more := true; more; field++ {
-			// The next tab by strings.IndexByte (vectorised), not byte by
-			// byte; an empty field (most are) without a call.
+			// The next tab: in a short field (most are: empty, a number,
+			// a code) byte by byte, past that by strings.IndexByte
+			// (vectorised), so a short field costs no call.
 			val := line
-			if line != "" && line[0] == '\t' {
-				val, line = "", line[1:]
-			} else if i := strings.IndexByte(line, '\t'); i >= 0 {
+			i := 0
+			for i < len(line) && i < shortField && line[i] != '\t' {
+				i++
+			}
+			if i == shortField {
+				if j := strings.IndexByte(line[i:], '\t'); j >= 0 {
+					i += j
+				} else {
+					i = len(line)
+				}
+			}
+			if i < len(line) {
 				val, line = line[:i], line[i+1:]
 			} else {
 				more = false
