@@ -139,6 +139,34 @@ func buildIndex(cat *model.Catalog) *index {
 		gpuIdx[name] = int32(len(ix.gpus) - 1)
 		return int32(len(ix.gpus) - 1)
 	}
+	// provOf is a provider's index (0 past the first 65535 providers).
+	provOf := func(name string) uint16 {
+		pk := strings.ToLower(name)
+		if pi, ok := provIdx[pk]; ok || len(ix.provs) >= 1<<16-1 {
+			return pi
+		}
+		pv := provInfo{key: name}
+		if pol, ok := cat.Policies[name]; ok {
+			pv.pol = cleanPolicy(pol)
+		} else if pol, ok := cat.Policies[pk]; ok {
+			pv.pol = cleanPolicy(pol)
+		}
+		ix.provs = append(ix.provs, pv)
+		provIdx[pk] = uint16(len(ix.provs) - 1)
+		return provIdx[pk]
+	}
+	// curOf is a currency's index ("" is USD; 0 past the first 255).
+	curOf := func(cur model.Currency) uint8 {
+		if cur == "" {
+			cur = model.USD
+		}
+		if ci, ok := curIdx[cur]; ok || len(ix.curs) >= 255 {
+			return ci
+		}
+		ix.curs = append(ix.curs, cur)
+		curIdx[cur] = uint8(len(ix.curs) - 1)
+		return curIdx[cur]
+	}
 	// Many offers share a network note: its rate is read once (nodeGbps
 	// runs a regular expression).
 	gbpsOf := map[string]float64{}
@@ -157,36 +185,11 @@ func buildIndex(cat *model.Catalog) *index {
 	for i := range cat.Offers {
 		o := &cat.Offers[i]
 		if i == 0 || o.Provider != lastProv {
-			lastProv = o.Provider
-			pk := strings.ToLower(o.Provider)
-			pi, ok := provIdx[pk]
-			if !ok && len(ix.provs) < 1<<16-1 {
-				pv := provInfo{key: o.Provider}
-				if pol, ok := cat.Policies[o.Provider]; ok {
-					pv.pol = cleanPolicy(pol)
-				} else if pol, ok := cat.Policies[pk]; ok {
-					pv.pol = cleanPolicy(pol)
-				}
-				ix.provs = append(ix.provs, pv)
-				pi = uint16(len(ix.provs) - 1)
-				provIdx[pk] = pi
-			}
-			lastPI = pi
+			lastProv, lastPI = o.Provider, provOf(o.Provider)
 		}
 		pi := lastPI
 		if i == 0 || o.Currency != lastCur {
-			lastCur = o.Currency
-			cur := o.Currency
-			if cur == "" {
-				cur = model.USD
-			}
-			ci, ok := curIdx[cur]
-			if !ok && len(ix.curs) < 255 {
-				ix.curs = append(ix.curs, cur)
-				ci = uint8(len(ix.curs) - 1)
-				curIdx[cur] = ci
-			}
-			lastCI = ci
+			lastCur, lastCI = o.Currency, curOf(o.Currency)
 		}
 		ci := lastCI
 		if i == 0 || o.GPU != lastGPU {
