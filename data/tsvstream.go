@@ -3,7 +3,6 @@ package data
 import (
 	"bytes"
 	"errors"
-	"fmt"
 	"io"
 	"runtime"
 	"sync"
@@ -37,7 +36,7 @@ func decodeTSVStream[T any](name string, src tsvStream, cols []column[T], ctx *t
 	rd := &blockReader{r: src.r}
 	header, err := rd.headerLine()
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", name, err)
+		return nil, err
 	}
 	order, err := tsvOrder(name, header, cols)
 	if err != nil {
@@ -96,8 +95,9 @@ func decodeTSVStream[T any](name string, src tsvStream, cols []column[T], ctx *t
 		buf := <-free
 		text, buf, err := rd.next(buf)
 		if err != nil {
+			// The reader's own error (a folder's file names its path).
 			wg.Wait()
-			return nil, fmt.Errorf("%s: %w", name, err)
+			return nil, err
 		}
 		if text == "" {
 			free <- buf

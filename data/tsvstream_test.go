@@ -2,7 +2,10 @@ package data
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -143,4 +146,39 @@ func FuzzStreamDecode(f *testing.F) {
 			t.Fatalf("stream records differ from decodeTSV's")
 		}
 	})
+}
+
+// TestReadFolderLimits: a folder's offers.tsv over the limit is refused
+// before it is decoded, with ErrTooLarge and its path, as a file read
+// whole is; under the limit it decodes as the embedded text does.
+func TestReadFolderLimits(t *testing.T) {
+	files := embeddedFiles()
+	dir := t.TempDir()
+	names := []string{fileInfo, fileOffers, fileSources, fileGPUs}
+	for _, name := range names {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(files[name]), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, _, _, err := decodeOffers("x", files)
+	if err != nil {
+		t.Fatal(err)
+	}
+	decode := func(limit int64) ([]model.Offer, error) {
+		var got []model.Offer
+		err := readFolder(dir, names, limit, func(fs catalogFiles, src tsvStream) (err error) {
+			got, _, _, err = decodeOffersFrom("x", fs, src)
+			return err
+		})
+		return got, err
+	}
+	got, err := decode(int64(len(files[fileOffers])))
+	if err != nil || !reflect.DeepEqual(got, want) {
+		t.Fatalf("at the limit: %d offers, error %v; want the %d offers of the text", len(got), err, len(want))
+	}
+	_, err = decode(int64(len(files[fileOffers]) - 1))
+	path := filepath.Join(dir, fileOffers)
+	if !errors.Is(err, ErrTooLarge) || !strings.Contains(fmt.Sprint(err), path) {
+		t.Errorf("over the limit: error %v, want ErrTooLarge naming %s", err, path)
+	}
 }
