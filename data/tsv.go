@@ -1,11 +1,13 @@
 package data
 
 import (
+	"bytes"
 	"fmt"
 	"runtime"
 	"strconv"
 	"strings"
 	"sync"
+	"unsafe"
 
 	"github.com/gpupick/gpupick/model"
 )
@@ -430,6 +432,24 @@ func splitLines(text string, k int) []string {
 	return append(out, text)
 }
 
+// emptyIsZero tells, per column, whether its decoder leaves a zero record
+// zero on an empty field (most do: an unknown number, an empty string),
+// so that decodeRows, whose records start zero, need not call it there.
+// It asks each decoder once; one that fails on an empty field, or sets
+// anything (an empty list that is not nil), is always called.
+func emptyIsZero[T any](cols []column[T], ctx *tsvCtx) []bool {
+	skip := make([]bool, len(cols))
+	size := unsafe.Sizeof(*new(T))
+	zero := make([]byte, size)
+	for j := range cols {
+		var rec T
+		if cols[j].dec(&rec, "", ctx) == nil {
+			skip[j] = bytes.Equal(unsafe.Slice((*byte)(unsafe.Pointer(&rec)), size), zero)
+		}
+	}
+	return skip
+}
+
 // shortField is how far decodeRows looks for a field's end byte by byte
 // before it calls strings.IndexByte.
 const shortField = 16
@@ -443,6 +463,7 @@ func decodeRows[T any](name, rest string, lineNo int, order []int, cols []column
 	n := 0
 	var line string
 	stream := ctx != nil && ctx.in != nil
+	skip := emptyIsZero(cols, ctx)
 	for rest != "" {
 		lineNo++
 		if i := strings.IndexByte(rest, '\n'); i >= 0 {
@@ -478,6 +499,9 @@ func decodeRows[T any](name, rest string, lineNo int, order []int, cols []column
 			}
 			if field >= len(order) {
 				return 0, fmt.Errorf("%s: line %d: more than %d fields", name, lineNo, len(order))
+			}
+			if val == "" && skip[order[field]] {
+				continue // the record is zero, and stays so
 			}
 			c := &cols[order[field]]
 			if stream {

@@ -79,3 +79,27 @@ func headerOrder[T any](t *testing.T, header string, cols []column[T]) []int {
 	}
 	return order
 }
+
+// TestEmptyIsZero: the columns decodeRows skips on an empty field are the
+// ones whose decoders leave a record zero there; a list column, whose
+// empty field is an empty list and not nil, is still decoded.
+func TestEmptyIsZero(t *testing.T) {
+	skip := emptyIsZero(offerCols, &tsvCtx{})
+	want := map[string]bool{"provider": true, "on_demand_hourly": true, "gpu_count": true, "rdma": true,
+		"marketplace": true, "currency": true, "spot_zones": true, "regions": false, "sources": false}
+	for j, c := range offerCols {
+		if w, ok := want[c.name]; ok && skip[j] != w {
+			t.Errorf("column %s: skipped on an empty field %v, want %v", c.name, skip[j], w)
+		}
+	}
+	files := embeddedFiles()
+	header, _, _ := strings.Cut(files[fileOffers], "\n")
+	line := strings.Repeat("\t", strings.Count(header, "\t"))
+	got, err := decodeTSV("offers.tsv", header+"\n"+line+"\n", offerCols, &tsvCtx{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 1 || got[0].Regions == nil || got[0].Sources == nil {
+		t.Errorf("a line of empty fields: %+v, want empty, non-nil regions and sources", got)
+	}
+}
