@@ -17,7 +17,7 @@ import (
 // decoded (intern.go).
 
 func strCol[T any](name string, p func(*T) *string) column[T] {
-	return column[T]{name,
+	return noopOnEmpty(column[T]{name,
 		func(v *T, _ *tsvCtx) string { return tsvEscape(*p(v), false) },
 		func(v *T, s string, c *tsvCtx) error {
 			u, err := tsvUnescape(s)
@@ -26,39 +26,39 @@ func strCol[T any](name string, p func(*T) *string) column[T] {
 			}
 			*p(v) = c.str(u)
 			return nil
-		}}
+		}})
 }
 
 // textCol is a column of a string type written as is (a currency code, an
 // interconnect, a vCPU type).
 func textCol[T any, S ~string](name string, p func(*T) *S) column[T] {
-	return column[T]{name,
+	return noopOnEmpty(column[T]{name,
 		func(v *T, _ *tsvCtx) string { return string(*p(v)) },
-		func(v *T, s string, c *tsvCtx) error { *p(v) = S(c.str(s)); return nil }}
+		func(v *T, s string, c *tsvCtx) error { *p(v) = S(c.str(s)); return nil }})
 }
 
 func numCol[T any](name string, p func(*T) *float64) column[T] {
-	return column[T]{name,
+	return noopOnEmpty(column[T]{name,
 		func(v *T, _ *tsvCtx) string { return fmtNum(*p(v)) },
-		func(v *T, s string, _ *tsvCtx) (err error) { *p(v), err = decNum(s); return err }}
+		func(v *T, s string, _ *tsvCtx) (err error) { *p(v), err = decNum(s); return err }})
 }
 
 func intCol[T any](name string, p func(*T) *int) column[T] {
-	return column[T]{name,
+	return noopOnEmpty(column[T]{name,
 		func(v *T, _ *tsvCtx) string { return fmtInt(*p(v)) },
-		func(v *T, s string, _ *tsvCtx) (err error) { *p(v), err = decInt(s); return err }}
+		func(v *T, s string, _ *tsvCtx) (err error) { *p(v), err = decInt(s); return err }})
 }
 
 func triCol[T any](name string, p func(*T) *model.Tri) column[T] {
-	return column[T]{name,
+	return noopOnEmpty(column[T]{name,
 		func(v *T, _ *tsvCtx) string { return fmtTri(*p(v)) },
-		func(v *T, s string, _ *tsvCtx) (err error) { *p(v), err = decTri(s); return err }}
+		func(v *T, s string, _ *tsvCtx) (err error) { *p(v), err = decTri(s); return err }})
 }
 
 func boolCol[T any](name string, p func(*T) *bool) column[T] {
-	return column[T]{name,
+	return noopOnEmpty(column[T]{name,
 		func(v *T, _ *tsvCtx) string { return fmtBool(*p(v)) },
-		func(v *T, s string, _ *tsvCtx) (err error) { *p(v), err = decBool(s); return err }}
+		func(v *T, s string, _ *tsvCtx) (err error) { *p(v), err = decBool(s); return err }})
 }
 
 func listCol[T any](name string, p func(*T) *[]string) column[T] {

@@ -1,13 +1,12 @@
 package data
 
 import (
-	"bytes"
 	"fmt"
+	"reflect"
 	"runtime"
 	"strconv"
 	"strings"
 	"sync"
-	"unsafe"
 
 	"github.com/gpupick/gpupick/model"
 )
@@ -432,20 +431,27 @@ func splitLines(text string, k int) []string {
 	return append(out, text)
 }
 
-// emptyIsZero tells, per column, whether its decoder leaves a zero record
-// zero on an empty field (most do: an unknown number, an empty string),
-// so that decodeRows, whose records start zero, need not call it there.
-// It asks each decoder once; one that fails on an empty field, or sets
-// anything (an empty list that is not nil), is always called.
-func emptyIsZero[T any](cols []column[T], ctx *tsvCtx) []bool {
+// emptyNoops holds the code of the column decoders that do nothing on an
+// empty field but set their field to its zero value (strCol's, numCol's
+// and the like: noopOnEmpty), so that decodeRows, whose records start
+// zero and whose columns each write a field of their own, need not call
+// them there. A decoder not marked (a list's, which sets an empty list, or
+// one that reads what other columns wrote) is always called.
+var emptyNoops sync.Map // code pointer -> true
+
+// noopOnEmpty marks c's decoder as doing nothing on an empty field (see
+// emptyNoops) and returns c.
+func noopOnEmpty[T any](c column[T]) column[T] {
+	emptyNoops.Store(reflect.ValueOf(c.dec).Pointer(), true)
+	return c
+}
+
+// emptyIsZero tells, per column, whether decodeRows may skip it on an
+// empty field (emptyNoops).
+func emptyIsZero[T any](cols []column[T]) []bool {
 	skip := make([]bool, len(cols))
-	size := unsafe.Sizeof(*new(T))
-	zero := make([]byte, size)
 	for j := range cols {
-		var rec T
-		if cols[j].dec(&rec, "", ctx) == nil {
-			skip[j] = bytes.Equal(unsafe.Slice((*byte)(unsafe.Pointer(&rec)), size), zero)
-		}
+		_, skip[j] = emptyNoops.Load(reflect.ValueOf(cols[j].dec).Pointer())
 	}
 	return skip
 }
@@ -463,7 +469,7 @@ func decodeRows[T any](name, rest string, lineNo int, order []int, cols []column
 	n := 0
 	var line string
 	stream := ctx != nil && ctx.in != nil
-	skip := emptyIsZero(cols, ctx)
+	skip := emptyIsZero(cols)
 	for rest != "" {
 		lineNo++
 		if i := strings.IndexByte(rest, '\n'); i >= 0 {
