@@ -253,14 +253,15 @@ type tsvCtx struct {
 	col     int
 }
 
-// forStream is a copy of the context for one goroutine of a streamed
-// decode of a table of cols columns.
+// forStream is a copy of the context (all it shares, such as the
+// sources table) for one goroutine of a streamed decode of a table of
+// cols columns, with an intern table of its own.
 func (c *tsvCtx) forStream(cols int) *tsvCtx {
 	w := &tsvCtx{}
 	if c != nil {
-		w.sources = c.sources
+		*w = *c
 	}
-	w.in = newInterner(cols)
+	w.in, w.col = newInterner(cols), 0
 	return w
 }
 
