@@ -18,14 +18,20 @@ import (
 // bytes, read one byte at a time when slow.
 func streamOffers(t *testing.T, text string, ctx *tsvCtx, block int, slow bool) ([]model.Offer, error) {
 	t.Helper()
-	old := tsvBlockBytes
-	tsvBlockBytes = block
-	t.Cleanup(func() { tsvBlockBytes = old })
 	r := bytes.NewReader([]byte(text))
 	src := tsvStream{r: r, size: int64(len(text)), at: r}
 	if slow {
 		src.r = iotest.OneByteReader(r)
 	}
+	return streamFrom(t, src, ctx, block)
+}
+
+// streamFrom decodes an offers table from src in blocks of block bytes.
+func streamFrom(t *testing.T, src tsvStream, ctx *tsvCtx, block int) ([]model.Offer, error) {
+	t.Helper()
+	old := tsvBlockBytes
+	tsvBlockBytes = block
+	t.Cleanup(func() { tsvBlockBytes = old })
 	return decodeTSVStream("offers.tsv", src, offerCols, ctx)
 }
 
@@ -62,6 +68,14 @@ func TestStreamDecodeMatchesDecodeTSV(t *testing.T) {
 			}
 		})
 	}
+	// A text of unknown size: the records' slice is sized from the first
+	// block and grown, again and again, while blocks are in flight.
+	t.Run("unknown size", func(t *testing.T) {
+		got, err := streamFrom(t, tsvStream{r: strings.NewReader(text), size: -1}, ctx, 2048)
+		if err != nil || !reflect.DeepEqual(got, want) {
+			t.Fatalf("%d records, error %v; want decodeTSV's %d", len(got), err, len(want))
+		}
+	})
 }
 
 // TestStreamDecodeErrors: a bad line, early or late in a streamed table,
