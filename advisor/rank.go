@@ -14,9 +14,11 @@ type call struct {
 	eng *Engine
 	cat *model.Catalog
 	ix  *index
-	a   model.Answers
-	l   lang
-	p   *plan
+	// facts are the index's static GPU and shape facts (facts.go).
+	facts *shapeFacts
+	a     model.Answers
+	l     lang
+	p     *plan
 
 	disp        model.Currency
 	fxUSD       []float64 // per currency index: one unit in USD (0 = no rate)
@@ -31,9 +33,10 @@ type call struct {
 	wallCal     float64
 	budgetUSD   float64
 	storageGB   float64
-	gpuOK       []bool  // per GPU index: passes the --gpu filter
-	staleBefore string  // price dates before it are stale (risk.go); the index's too
-	reqOut      []uint8 // per offer: how it meets the hard requirements (empty: none asked)
+	gpuOK       []bool    // per GPU index: passes the --gpu filter
+	staleBefore string    // price dates before it are stale (risk.go); the index's too
+	reqOut      []uint8   // per offer: how it meets the hard requirements (empty: none asked)
+	idleBest    []float64 // per idle group (shapeFacts.groups): markIdle's lowest rate, 0 when none
 	shapes      []shapeRes
 	st          stats
 	// fast skips the statistics: a scan stops reading a shape at the first
@@ -166,9 +169,10 @@ func reuseCall(c *call, e *Engine, a model.Answers, l lang) *call {
 	if c == nil {
 		c = &call{}
 	}
-	*c = call{eng: e, cat: cat, ix: e.index(), a: a, l: l,
+	*c = call{eng: e, cat: cat, ix: e.index(), facts: e.facts, a: a, l: l,
 		fxUSD: c.fxUSD[:0], fxDisp: c.fxDisp[:0], polFX: c.polFX[:0], provOK: c.provOK[:0],
-		hidWall: c.hidWall[:0], hidUnk: c.hidUnk[:0], gpuOK: c.gpuOK[:0], shapes: c.shapes[:0], reqOut: c.reqOut[:0]}
+		hidWall: c.hidWall[:0], hidUnk: c.hidUnk[:0], gpuOK: c.gpuOK[:0], shapes: c.shapes[:0], reqOut: c.reqOut[:0],
+		idleBest: c.idleBest[:0]}
 	c.p = newPlan(cat, &c.a, l)
 	c.p.req.MinGPUs = c.p.minGPUs(c.ix.maxVRAM)
 	ix := c.ix
@@ -247,10 +251,15 @@ func reuseCall(c *call, e *Engine, a model.Answers, l lang) *call {
 	}
 	c.markRequirements()
 	c.staleBefore = staleCutoff(cat.Info.SnapshotDate)
-	c.shapes = grow(c.shapes, len(ix.shapes))
+	// Every shape's result is written whole by evalShape: the buffer is
+	// not cleared first.
+	if cap(c.shapes) < len(ix.shapes) {
+		c.shapes = make([]shapeRes, len(ix.shapes))
+	}
+	c.shapes = c.shapes[:len(ix.shapes)]
 	for i := range ix.shapes {
 		sr := &c.shapes[i]
-		*sr = c.evalShape(i)
+		c.evalShape(i, sr)
 		if sr.ok {
 			sr.runH, sr.runCal = c.runHours(sr, sr.setup.baseHours())
 			if sr.noLen = c.p.jobMode && sr.runH <= 0; sr.noLen {
@@ -306,28 +315,30 @@ func gpuWanted(q string, g *gpuInfo) bool {
 }
 
 // evalShape works out the smallest configuration of a shape that holds
-// the job, and its speed.
-func (c *call) evalShape(si int) shapeRes {
+// the job, and its speed, into sr (all of it: nothing of what sr held
+// before is kept).
+func (c *call) evalShape(si int, sr *shapeRes) {
 	s := &c.ix.shapes[si]
 	p := c.p
-	var sr shapeRes
+	*sr = shapeRes{}
 	if c.a.GPU != "" && (s.gpu < 0 || !c.gpuOK[s.gpu]) || c.a.GPUs > 0 && s.count != c.a.GPUs {
 		sr.why = whyFiltered
-		return sr
+		return
 	}
 	if s.count <= 0 || s.vram <= 0 || math.IsInf(s.vram, 0) || math.IsNaN(s.vram) {
 		sr.why = whyNoVRAM
-		return sr
+		return
 	}
-	if c.a.GPU == "" && s.gpu >= 0 && c.ix.gpus[s.gpu].g != nil && c.ix.gpus[s.gpu].g.Architecture == "Kepler" {
+	gf := c.gpuFacts(s.gpu)
+	if c.a.GPU == "" && gf.kepler {
 		// CUDA 12 dropped Kepler: nothing current runs there. Shown only
 		// when the user asks for the GPU by name.
 		sr.why = whyLegacy
-		return sr
+		return
 	}
-	if c.a.GPU == "" && s.gpu >= 0 && !p.training && !p.stated && p.image == nil && belowEngineMinimum(c.ix.gpus[s.gpu].g) {
+	if c.a.GPU == "" && !p.training && !p.stated && p.image == nil && gf.below {
 		sr.why = whyEngine
-		return sr
+		return
 	}
 	v := s.vram * gib
 	n := s.count
@@ -357,7 +368,7 @@ func (c *call) evalShape(si int) shapeRes {
 		}
 		if best == 0 {
 			sr.why = whyTooBig
-			return sr
+			return
 		}
 		if p.deadline > 0 {
 			best, sr.sharding = c.deadlineNodes(s, c.ix.shapeGPU(s), v, best, sr.sharding)
@@ -373,7 +384,7 @@ func (c *call) evalShape(si int) shapeRes {
 		}
 		if capX <= 0 {
 			sr.why = whyTooBig
-			return sr
+			return
 		}
 		nodes := int(math.Min(math.Max(1, math.Ceil(x1/capX)), float64(p.maxNodes+1)))
 		for nodes <= p.maxNodes && p.perGPUInference(t, r, nodes) > v {
@@ -381,7 +392,7 @@ func (c *call) evalShape(si int) shapeRes {
 		}
 		if nodes > p.maxNodes {
 			sr.why = whyTooBig
-			return sr
+			return
 		}
 		sr.nodes, sr.tp, sr.reps, sr.used = nodes, t, r, t*r*nodes
 		sr.perGPU = p.perGPUInference(t, r, nodes)
@@ -429,7 +440,7 @@ func (c *call) evalShape(si int) shapeRes {
 		sr.slim = true
 		sr.short++
 	}
-	return sr
+	return
 }
 
 // speedTolerance is the accuracy the decode estimate is tested to against

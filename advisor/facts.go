@@ -1,0 +1,80 @@
+package advisor
+
+import "github.com/gpupick/gpupick/model"
+
+// shapeFacts are what the advisor reads of the catalog's GPUs and shapes
+// on every ranking that no answer changes, worked out once per engine
+// (with its index) so a keystroke's ranking does not redo string and map
+// work per shape.
+type shapeFacts struct {
+	// gpu holds, per GPU index of the index, its static facts.
+	gpu []gpuFacts
+	// idleGroup is, per shape, the index of its (GPU, GPU count) group
+	// for markIdle (-1 for a shape markIdle never compares: no named GPU
+	// or a vGPU slice); groups maps a group's key to that index.
+	idleGroup []int32
+	groups    map[idleKey]int32
+}
+
+// gpuFacts are one GPU's facts as the ranking tests them.
+type gpuFacts struct {
+	// kepler: a Kepler part (CUDA 12 dropped it); below: below the serving
+	// engine's minimum compute capability (belowEngineMinimum); geforce: a
+	// GeForce card (isGeForce); legacy: a Maxwell, Pascal or Volta part
+	// (the legacy-GPU penalty).
+	kepler, below, geforce, legacy bool
+}
+
+// idleKey is a GPU and a count of it on one node.
+type idleKey struct {
+	gpu   int32
+	count int
+}
+
+// newShapeFacts works out the static facts of an index's GPUs and shapes.
+func newShapeFacts(ix *index) *shapeFacts {
+	f := &shapeFacts{gpu: make([]gpuFacts, len(ix.gpus)), idleGroup: make([]int32, len(ix.shapes)), groups: map[idleKey]int32{}}
+	for i := range ix.gpus {
+		f.gpu[i] = factsOf(ix.gpus[i].g)
+	}
+	for si := range ix.shapes {
+		sh := &ix.shapes[si]
+		f.idleGroup[si] = -1
+		if sh.gpu < 0 || sh.frac != 1 {
+			continue
+		}
+		k := idleKey{sh.gpu, sh.count}
+		id, ok := f.groups[k]
+		if !ok {
+			id = int32(len(f.groups))
+			f.groups[k] = id
+		}
+		f.idleGroup[si] = id
+	}
+	return f
+}
+
+// factsOf is a GPU's static facts (all false for an unknown GPU).
+func factsOf(g *model.GPU) gpuFacts {
+	if g == nil {
+		return gpuFacts{}
+	}
+	var f gpuFacts
+	f.kepler = g.Architecture == "Kepler"
+	f.below = belowEngineMinimum(g)
+	f.geforce = isGeForce(g)
+	switch g.Architecture {
+	case "Maxwell", "Pascal", "Volta":
+		f.legacy = true
+	}
+	return f
+}
+
+// gpuFacts is the static facts of a GPU index (none for -1, a GPU the
+// catalog does not name).
+func (c *call) gpuFacts(gi int32) gpuFacts {
+	if gi < 0 {
+		return gpuFacts{}
+	}
+	return c.facts.gpu[gi]
+}
