@@ -14,7 +14,15 @@ type shapeFacts struct {
 	// or a vGPU slice); groups maps a group's key to that index.
 	idleGroup []int32
 	groups    map[idleKey]int32
+	// polLines holds, per provider index and language (langEN, langZH),
+	// the lines of its on-demand notes that depend on its policy alone
+	// (quoteNote): the billing granularity and the terms on request, ""
+	// when the policy has none.
+	polLines [][2]policyLines
 }
+
+// policyLines are a provider's policy lines of an on-demand quote note.
+type policyLines struct{ billing, onRequest string }
 
 // gpuFacts are one GPU's facts as the ranking tests them.
 type gpuFacts struct {
@@ -36,6 +44,21 @@ func newShapeFacts(ix *index) *shapeFacts {
 	f := &shapeFacts{gpu: make([]gpuFacts, len(ix.gpus)), idleGroup: make([]int32, len(ix.shapes)), groups: map[idleKey]int32{}}
 	for i := range ix.gpus {
 		f.gpu[i] = factsOf(ix.gpus[i].g)
+	}
+	f.polLines = make([][2]policyLines, len(ix.provs))
+	for i, pv := range ix.provs {
+		if pv.pol == nil {
+			continue
+		}
+		for _, l := range []lang{langEN, langZH} {
+			pl := &f.polLines[i][l]
+			if pv.pol.BillingGranularity != "" {
+				pl.billing = l.f(kQBilling, pv.pol.BillingGranularity)
+			}
+			if len(pv.pol.TermsOnRequest) > 0 {
+				pl.onRequest = l.f(kQOnRequest, monthsText(l, pv.pol.TermsOnRequest))
+			}
+		}
 	}
 	for si := range ix.shapes {
 		sh := &ix.shapes[si]
@@ -77,4 +100,13 @@ func (c *call) gpuFacts(gi int32) gpuFacts {
 		return gpuFacts{}
 	}
 	return c.facts.gpu[gi]
+}
+
+// policyLines is a provider's policy lines of an on-demand quote note in
+// the call's language (none when it formats nothing).
+func (c *call) policyLines(prov uint16) policyLines {
+	if c.l != langEN && c.l != langZH {
+		return policyLines{}
+	}
+	return c.facts.polLines[prov][c.l]
 }

@@ -198,8 +198,10 @@ func (c *call) quoteNote(q *quote, o *model.Offer, r *row, nodes int, pol *model
 	}
 	switch q.pm {
 	case model.PriceOnDemand:
+		// The policy's lines are the same on every ranking (shapeFacts).
+		pl := c.policyLines(r.prov)
 		if pol != nil && pol.BillingGranularity != "" {
-			parts = append(parts, l.f(kQBilling, pol.BillingGranularity))
+			parts = append(parts, pl.billing)
 		}
 		if o.PricedZones == 1 && o.OnDemandRegion != "" {
 			parts = append(parts, l.f(kQOneZone, o.OnDemandRegion))
@@ -208,7 +210,7 @@ func (c *call) quoteNote(q *quote, o *model.Offer, r *row, nodes int, pol *model
 			parts = append(parts, l.f(kQRange, o.OnDemandRegion, m(o.OnDemand*k), m(o.OnDemandMax*k)))
 		}
 		if pol != nil && len(pol.TermsOnRequest) > 0 {
-			parts = append(parts, l.f(kQOnRequest, monthsText(l, pol.TermsOnRequest)))
+			parts = append(parts, pl.onRequest)
 		}
 	case model.PriceSpot:
 		if !c.a.Interruptible {
