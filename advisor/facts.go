@@ -14,6 +14,12 @@ type shapeFacts struct {
 	// or a vGPU slice); groups maps a group's key to that index.
 	idleGroup []int32
 	groups    map[idleKey]int32
+	// speedClass is, per shape, the index of its speed class: the shapes
+	// of one GPU, count and share with the same one-node network, whose
+	// one-node speed depends on the configuration alone (speedOnOneNode);
+	// speedClasses counts the classes.
+	speedClass   []int32
+	speedClasses int
 	// polLines holds, per provider index and language (langEN, langZH),
 	// the lines of its on-demand notes that depend on its policy alone
 	// (quoteNote): the billing granularity and the terms on request, ""
@@ -60,6 +66,25 @@ func newShapeFacts(ix *index) *shapeFacts {
 			}
 		}
 	}
+	type speedKey struct {
+		gpu   int32
+		count int
+		frac  float64
+		net   topo
+	}
+	classes := map[speedKey]int32{}
+	f.speedClass = make([]int32, len(ix.shapes))
+	for si := range ix.shapes {
+		sh := &ix.shapes[si]
+		k := speedKey{sh.gpu, sh.count, sh.frac, ix.topo1[si]}
+		id, ok := classes[k]
+		if !ok {
+			id = int32(len(classes))
+			classes[k] = id
+		}
+		f.speedClass[si] = id
+	}
+	f.speedClasses = len(classes)
 	for si := range ix.shapes {
 		sh := &ix.shapes[si]
 		f.idleGroup[si] = -1

@@ -33,10 +33,12 @@ type call struct {
 	wallCal     float64
 	budgetUSD   float64
 	storageGB   float64
-	gpuOK       []bool    // per GPU index: passes the --gpu filter
-	staleBefore string    // price dates before it are stale (risk.go); the index's too
-	reqOut      []uint8   // per offer: how it meets the hard requirements (empty: none asked)
-	idleBest    []float64 // per idle group (shapeFacts.groups): markIdle's lowest rate, 0 when none
+	gpuOK       []bool      // per GPU index: passes the --gpu filter
+	staleBefore string      // price dates before it are stale (risk.go); the index's too
+	reqOut      []uint8     // per offer: how it meets the hard requirements (empty: none asked)
+	idleBest    []float64   // per idle group (shapeFacts.groups): markIdle's lowest rate, 0 when none
+	speeds      []speedMemo // per speed class (shapeFacts.speedClass), for speedOnOneNode
+	gen         uint32      // this evaluation of the call's buffers: speeds of other gens are stale
 	shapes      []shapeRes
 	st          stats
 	// fast skips the statistics: a scan stops reading a shape at the first
@@ -172,7 +174,7 @@ func reuseCall(c *call, e *Engine, a model.Answers, l lang) *call {
 	*c = call{eng: e, cat: cat, ix: e.index(), facts: e.facts, a: a, l: l,
 		fxUSD: c.fxUSD[:0], fxDisp: c.fxDisp[:0], polFX: c.polFX[:0], provOK: c.provOK[:0],
 		hidWall: c.hidWall[:0], hidUnk: c.hidUnk[:0], gpuOK: c.gpuOK[:0], shapes: c.shapes[:0], reqOut: c.reqOut[:0],
-		idleBest: c.idleBest[:0]}
+		idleBest: c.idleBest[:0], speeds: c.speeds, gen: c.gen + 1}
 	c.p = newPlan(cat, &c.a, l)
 	c.p.req.MinGPUs = c.p.minGPUs(c.ix.maxVRAM)
 	ix := c.ix
@@ -251,6 +253,10 @@ func reuseCall(c *call, e *Engine, a model.Answers, l lang) *call {
 	}
 	c.markRequirements()
 	c.staleBefore = staleCutoff(cat.Info.SnapshotDate)
+	if len(c.speeds) != c.facts.speedClasses || c.gen == 0 {
+		// A new buffer, or the generation counter wrapped round.
+		c.speeds, c.gen = make([]speedMemo, c.facts.speedClasses), 1
+	}
 	// Every shape's result is written whole by evalShape: the buffer is
 	// not cleared first.
 	if cap(c.shapes) < len(ix.shapes) {
@@ -419,11 +425,13 @@ func (c *call) evalShape(si int, sr *shapeRes) {
 	if s.gpu >= 0 {
 		g = c.ix.gpus[s.gpu].g
 	}
-	in := speedIn{g: g, frac: s.frac, n: n, t: sr.tp, r: sr.reps, nodes: sr.nodes, sharding: sr.sharding, net: c.ix.topo1[si]}
-	if sr.nodes != 1 {
-		in.net = topoOf(g, s.nvlink, s.ic, s.rdma, s.netGbps, n, sr.nodes)
+	if sr.nodes == 1 {
+		c.speedOnOneNode(si, g, sr)
+	} else {
+		in := speedIn{g: g, frac: s.frac, n: n, t: sr.tp, r: sr.reps, nodes: sr.nodes, sharding: sr.sharding,
+			net: topoOf(g, s.nvlink, s.ic, s.rdma, s.netGbps, n, sr.nodes)}
+		sr.speed, sr.jobH, sr.comm = p.speedOf(in)
 	}
-	sr.speed, sr.jobH, sr.comm = p.speedOf(in)
 	sr.cores = p.coresNeeded(sr.used/max(sr.nodes, 1), sr.reps)
 	loaders := sr.tp * sr.nodes
 	if p.training {
@@ -441,6 +449,34 @@ func (c *call) evalShape(si int, sr *shapeRes) {
 		sr.short++
 	}
 	return
+}
+
+// speedOnOneNode sets the speed of a one-node configuration of shape si
+// (sr's GPUs, tensor-parallel degree, replicas and sharding). The speed
+// depends on the shape's GPU, count, share and one-node network alone
+// (shapeFacts.speedClass), not on its memory: shapes of a class that
+// come to the same configuration share one estimate within the call.
+func (c *call) speedOnOneNode(si int, g *model.GPU, sr *shapeRes) {
+	m := &c.speeds[c.facts.speedClass[si]]
+	if m.gen == c.gen && m.t == sr.tp && m.r == sr.reps && m.sharding == sr.sharding {
+		sr.speed, sr.jobH, sr.comm = m.speed, m.jobH, m.comm
+		return
+	}
+	s := &c.ix.shapes[si]
+	in := speedIn{g: g, frac: s.frac, n: s.count, t: sr.tp, r: sr.reps, nodes: 1, sharding: sr.sharding, net: c.ix.topo1[si]}
+	sr.speed, sr.jobH, sr.comm = c.p.speedOf(in)
+	*m = speedMemo{gen: c.gen, t: sr.tp, r: sr.reps, sharding: sr.sharding, speed: sr.speed, jobH: sr.jobH, comm: sr.comm}
+}
+
+// speedMemo is the last one-node speed estimate of a speed class in a
+// call (gen is the call's: an entry of an earlier call is stale).
+type speedMemo struct {
+	gen      uint32
+	t, r     int
+	sharding string
+	speed    model.Speed
+	jobH     float64
+	comm     commCost
 }
 
 // speedTolerance is the accuracy the decode estimate is tested to against
