@@ -20,6 +20,11 @@ type shapeFacts struct {
 	// speedClasses counts the classes.
 	speedClass   []int32
 	speedClasses int
+	// fitClass is, per shape, the index of its fit class: the shapes of
+	// one GPU count and memory per GPU, which hold the job in the same
+	// configuration (fitOf); fitClasses counts the classes.
+	fitClass   []int32
+	fitClasses int
 	// polLines holds, per provider index and language (langEN, langZH),
 	// the lines of its on-demand notes that depend on its policy alone
 	// (quoteNote): the billing granularity and the terms on request, ""
@@ -72,19 +77,17 @@ func newShapeFacts(ix *index) *shapeFacts {
 		frac  float64
 		net   topo
 	}
-	classes := map[speedKey]int32{}
-	f.speedClass = make([]int32, len(ix.shapes))
-	for si := range ix.shapes {
+	f.speedClass, f.speedClasses = classify(len(ix.shapes), func(si int) speedKey {
 		sh := &ix.shapes[si]
-		k := speedKey{sh.gpu, sh.count, sh.frac, ix.topo1[si]}
-		id, ok := classes[k]
-		if !ok {
-			id = int32(len(classes))
-			classes[k] = id
-		}
-		f.speedClass[si] = id
+		return speedKey{sh.gpu, sh.count, sh.frac, ix.topo1[si]}
+	})
+	type fitKey struct {
+		count int
+		vram  float64
 	}
-	f.speedClasses = len(classes)
+	f.fitClass, f.fitClasses = classify(len(ix.shapes), func(si int) fitKey {
+		return fitKey{ix.shapes[si].count, ix.shapes[si].vram}
+	})
 	for si := range ix.shapes {
 		sh := &ix.shapes[si]
 		f.idleGroup[si] = -1
@@ -100,6 +103,23 @@ func newShapeFacts(ix *index) *shapeFacts {
 		f.idleGroup[si] = id
 	}
 	return f
+}
+
+// classify numbers the distinct keys of n items in order of first
+// appearance: it returns each item's class and the number of classes.
+func classify[K comparable](n int, key func(int) K) ([]int32, int) {
+	ids := map[K]int32{}
+	out := make([]int32, n)
+	for i := range out {
+		k := key(i)
+		id, ok := ids[k]
+		if !ok {
+			id = int32(len(ids))
+			ids[k] = id
+		}
+		out[i] = id
+	}
+	return out, len(ids)
 }
 
 // factsOf is a GPU's static facts (all false for an unknown GPU).

@@ -37,6 +37,7 @@ type call struct {
 	staleBefore string      // price dates before it are stale (risk.go); the index's too
 	reqOut      []uint8     // per offer: how it meets the hard requirements (empty: none asked)
 	idleBest    []float64   // per idle group (shapeFacts.groups): markIdle's lowest rate, 0 when none
+	fits        []fitMemo   // per fit class (shapeFacts.fitClass), for fitOf
 	speeds      []speedMemo // per speed class (shapeFacts.speedClass), for speedOnOneNode
 	gen         uint32      // this evaluation of the call's buffers: speeds of other gens are stale
 	shapes      []shapeRes
@@ -58,6 +59,10 @@ type call struct {
 	// tailed counts the rows countTail counted.
 	noTail bool
 	tailed int
+	// noShare turns off the sharing of fits and one-node speeds between
+	// the shapes of a class within the call (fitOf, speedOnOneNode): tests
+	// compare the two. Set it before evalShapes.
+	noShare bool
 }
 
 // stats count why offers were left out, for the notes.
@@ -174,7 +179,7 @@ func reuseCall(c *call, e *Engine, a model.Answers, l lang) *call {
 	*c = call{eng: e, cat: cat, ix: e.index(), facts: e.facts, a: a, l: l,
 		fxUSD: c.fxUSD[:0], fxDisp: c.fxDisp[:0], polFX: c.polFX[:0], provOK: c.provOK[:0],
 		hidWall: c.hidWall[:0], hidUnk: c.hidUnk[:0], gpuOK: c.gpuOK[:0], shapes: c.shapes[:0], reqOut: c.reqOut[:0],
-		idleBest: c.idleBest[:0], speeds: c.speeds, gen: c.gen + 1}
+		idleBest: c.idleBest[:0], fits: c.fits, speeds: c.speeds, gen: c.gen + 1}
 	c.p = newPlan(cat, &c.a, l)
 	c.p.req.MinGPUs = c.p.minGPUs(c.ix.maxVRAM)
 	ix := c.ix
@@ -253,9 +258,17 @@ func reuseCall(c *call, e *Engine, a model.Answers, l lang) *call {
 	}
 	c.markRequirements()
 	c.staleBefore = staleCutoff(cat.Info.SnapshotDate)
-	if len(c.speeds) != c.facts.speedClasses || c.gen == 0 {
-		// A new buffer, or the generation counter wrapped round.
-		c.speeds, c.gen = make([]speedMemo, c.facts.speedClasses), 1
+	c.evalShapes()
+	return c
+}
+
+// evalShapes works out every shape's fit, speed and run, then which
+// configurations leave GPUs idle.
+func (c *call) evalShapes() {
+	ix := c.ix
+	if len(c.speeds) != c.facts.speedClasses || len(c.fits) != c.facts.fitClasses || c.gen == 0 {
+		// New buffers, or the generation counter wrapped round.
+		c.speeds, c.fits, c.gen = make([]speedMemo, c.facts.speedClasses), make([]fitMemo, c.facts.fitClasses), 1
 	}
 	// Every shape's result is written whole by evalShape: the buffer is
 	// not cleared first.
@@ -276,7 +289,6 @@ func reuseCall(c *call, e *Engine, a model.Answers, l lang) *call {
 		}
 	}
 	c.markIdle()
-	return c
 }
 
 // grow returns a zeroed slice of length n, reusing s when it can.
@@ -348,61 +360,12 @@ func (c *call) evalShape(si int, sr *shapeRes) {
 	}
 	v := s.vram * gib
 	n := s.count
-	switch {
-	case p.training:
-		best := 0
-		for _, z := range p.shardings {
-			split, whole := p.shardSplit(z)
-			free := v - whole - p.actPerGPU(n) - p.ctx
-			if free <= 0 {
-				continue
-			}
-			nodes := 1
-			if split > 0 {
-				need := math.Ceil(split / free) // GPUs
-				nodes = int(math.Min(math.Max(1, math.Ceil(need/float64(n))), float64(p.maxNodes+1)))
-			}
-			for nodes <= p.maxNodes && p.perGPUTraining(z, n*nodes, n) > v {
-				nodes++
-			}
-			if nodes > p.maxNodes {
-				continue
-			}
-			if best == 0 || nodes < best {
-				best, sr.sharding = nodes, z
-			}
-		}
-		if best == 0 {
-			sr.why = whyTooBig
-			return
-		}
-		if p.deadline > 0 {
-			best, sr.sharding = c.deadlineNodes(s, c.ix.shapeGPU(s), v, best, sr.sharding)
-		}
-		sr.nodes, sr.tp, sr.reps, sr.used = best, 1, 1, n*best
-		sr.perGPU = p.perGPUTraining(sr.sharding, n*best, n)
-	default:
-		t, r := p.tensorParallel(n)
-		x1 := p.shareInference(t, r, 1)
-		capX := v
-		if !p.stated {
-			capX = math.Min(p.reserve*v-p.act, v-p.act-p.ctx)
-		}
-		if capX <= 0 {
-			sr.why = whyTooBig
-			return
-		}
-		nodes := int(math.Min(math.Max(1, math.Ceil(x1/capX)), float64(p.maxNodes+1)))
-		for nodes <= p.maxNodes && p.perGPUInference(t, r, nodes) > v {
-			nodes++
-		}
-		if nodes > p.maxNodes {
-			sr.why = whyTooBig
-			return
-		}
-		sr.nodes, sr.tp, sr.reps, sr.used = nodes, t, r, t*r*nodes
-		sr.perGPU = p.perGPUInference(t, r, nodes)
+	f, ok := c.fitOf(si, s, v)
+	if !ok {
+		sr.why = whyTooBig
+		return
 	}
+	sr.nodes, sr.tp, sr.reps, sr.used, sr.sharding, sr.perGPU = f.nodes, f.tp, f.reps, f.used, f.sharding, f.perGPU
 	sr.ok = true
 	sr.headroom = (v - sr.perGPU) / v
 	if sr.headroom < c.margin() {
@@ -451,6 +414,99 @@ func (c *call) evalShape(si int, sr *shapeRes) {
 	return
 }
 
+// fitRes is the smallest configuration of a shape that holds the job.
+type fitRes struct {
+	nodes, tp, reps, used int
+	sharding              string
+	perGPU                float64
+}
+
+// fitMemo is a fit class's configuration in a call (gen is the call's:
+// an entry of an earlier call is stale).
+type fitMemo struct {
+	gen uint32
+	ok  bool
+	f   fitRes
+}
+
+// fitOf is the smallest configuration of shape si (s, with v bytes per
+// GPU) that holds the job; false when none of up to maxNodes nodes does.
+// It depends on the GPU count and memory alone (shapeFacts.fitClass),
+// except for a training job with a deadline, whose node count depends on
+// the shape's speed: shapes of a class share one within the call.
+func (c *call) fitOf(si int, s *shape, v float64) (fitRes, bool) {
+	if c.noShare || c.p.training && c.p.deadline > 0 {
+		return c.fitShape(s, v)
+	}
+	m := &c.fits[c.facts.fitClass[si]]
+	if m.gen != c.gen {
+		f, ok := c.fitShape(s, v)
+		*m = fitMemo{gen: c.gen, ok: ok, f: f}
+	}
+	return m.f, m.ok
+}
+
+// fitShape works out the smallest configuration of a shape that holds the
+// job: the fewest nodes (and, for training, the sharding that needs the
+// fewest), the tensor-parallel degree and replicas for inference.
+func (c *call) fitShape(s *shape, v float64) (f fitRes, ok bool) {
+	p := c.p
+	n := s.count
+	switch {
+	case p.training:
+		best := 0
+		for _, z := range p.shardings {
+			split, whole := p.shardSplit(z)
+			free := v - whole - p.actPerGPU(n) - p.ctx
+			if free <= 0 {
+				continue
+			}
+			nodes := 1
+			if split > 0 {
+				need := math.Ceil(split / free) // GPUs
+				nodes = int(math.Min(math.Max(1, math.Ceil(need/float64(n))), float64(p.maxNodes+1)))
+			}
+			for nodes <= p.maxNodes && p.perGPUTraining(z, n*nodes, n) > v {
+				nodes++
+			}
+			if nodes > p.maxNodes {
+				continue
+			}
+			if best == 0 || nodes < best {
+				best, f.sharding = nodes, z
+			}
+		}
+		if best == 0 {
+			return f, false
+		}
+		if p.deadline > 0 {
+			best, f.sharding = c.deadlineNodes(s, c.ix.shapeGPU(s), v, best, f.sharding)
+		}
+		f.nodes, f.tp, f.reps, f.used = best, 1, 1, n*best
+		f.perGPU = p.perGPUTraining(f.sharding, n*best, n)
+	default:
+		t, r := p.tensorParallel(n)
+		x1 := p.shareInference(t, r, 1)
+		capX := v
+		if !p.stated {
+			capX = math.Min(p.reserve*v-p.act, v-p.act-p.ctx)
+		}
+		if capX <= 0 {
+			return f, false
+		}
+		nodes := int(math.Min(math.Max(1, math.Ceil(x1/capX)), float64(p.maxNodes+1)))
+		for nodes <= p.maxNodes && p.perGPUInference(t, r, nodes) > v {
+			nodes++
+		}
+		if nodes > p.maxNodes {
+			return f, false
+		}
+		f.nodes, f.tp, f.reps, f.used = nodes, t, r, t*r*nodes
+		f.perGPU = p.perGPUInference(t, r, nodes)
+	}
+	return f, true
+}
+
 // speedOnOneNode sets the speed of a one-node configuration of shape si
 // (sr's GPUs, tensor-parallel degree, replicas and sharding). The speed
 // depends on the shape's GPU, count, share and one-node network alone
@@ -458,7 +514,7 @@ func (c *call) evalShape(si int, sr *shapeRes) {
 // come to the same configuration share one estimate within the call.
 func (c *call) speedOnOneNode(si int, g *model.GPU, sr *shapeRes) {
 	m := &c.speeds[c.facts.speedClass[si]]
-	if m.gen == c.gen && m.t == sr.tp && m.r == sr.reps && m.sharding == sr.sharding {
+	if m.gen == c.gen && m.t == sr.tp && m.r == sr.reps && m.sharding == sr.sharding && !c.noShare {
 		sr.speed, sr.jobH, sr.comm = m.speed, m.jobH, m.comm
 		return
 	}
