@@ -37,9 +37,9 @@ type call struct {
 	staleBefore string      // price dates before it are stale (risk.go); the index's too
 	reqOut      []uint8     // per offer: how it meets the hard requirements (empty: none asked)
 	idleBest    []float64   // per idle group (shapeFacts.groups): markIdle's lowest rate, 0 when none
-	fits        []fitMemo   // per fit class (shapeFacts.fitClass), for fitOf
-	speeds      []speedMemo // per speed class (shapeFacts.speedClass), for speedOnOneNode
-	gen         uint32      // this evaluation of the call's buffers: speeds of other gens are stale
+	fits        []classMemo // per fit class (shapeFacts.fitClass), for fitOf
+	speeds      []classMemo // per speed class (shapeFacts.speedClass), for speedOnOneNode
+	gen         uint32      // this evaluation of the shapes (evalShapes): entries of other gens are stale
 	shapes      []shapeRes
 	st          stats
 	// fast skips the statistics: a scan stops reading a shape at the first
@@ -179,7 +179,7 @@ func reuseCall(c *call, e *Engine, a model.Answers, l lang) *call {
 	*c = call{eng: e, cat: cat, ix: e.index(), facts: e.facts, a: a, l: l,
 		fxUSD: c.fxUSD[:0], fxDisp: c.fxDisp[:0], polFX: c.polFX[:0], provOK: c.provOK[:0],
 		hidWall: c.hidWall[:0], hidUnk: c.hidUnk[:0], gpuOK: c.gpuOK[:0], shapes: c.shapes[:0], reqOut: c.reqOut[:0],
-		idleBest: c.idleBest[:0], fits: c.fits, speeds: c.speeds, gen: c.gen + 1}
+		idleBest: c.idleBest[:0], fits: c.fits, speeds: c.speeds, gen: c.gen}
 	c.p = newPlan(cat, &c.a, l)
 	c.p.req.MinGPUs = c.p.minGPUs(c.ix.maxVRAM)
 	ix := c.ix
@@ -266,9 +266,10 @@ func reuseCall(c *call, e *Engine, a model.Answers, l lang) *call {
 // configurations leave GPUs idle.
 func (c *call) evalShapes() {
 	ix := c.ix
+	c.gen++ // the classes' entries of an earlier evaluation are stale
 	if len(c.speeds) != c.facts.speedClasses || len(c.fits) != c.facts.fitClasses || c.gen == 0 {
 		// New buffers, or the generation counter wrapped round.
-		c.speeds, c.fits, c.gen = make([]speedMemo, c.facts.speedClasses), make([]fitMemo, c.facts.fitClasses), 1
+		c.speeds, c.fits, c.gen = make([]classMemo, c.facts.speedClasses), make([]classMemo, c.facts.fitClasses), 1
 	}
 	// Every shape's result is written whole by evalShape: the buffer is
 	// not cleared first.
@@ -421,12 +422,12 @@ type fitRes struct {
 	perGPU                float64
 }
 
-// fitMemo is a fit class's configuration in a call (gen is the call's:
-// an entry of an earlier call is stale).
-type fitMemo struct {
+// classMemo is the shape that was evaluated first in a class within a
+// call (gen is the call's: an entry of an earlier call is stale). It holds
+// no pointer, so the call's buffers of them are cheap to write.
+type classMemo struct {
 	gen uint32
-	ok  bool
-	f   fitRes
+	src int32 // the shape whose result the others of its class copy
 }
 
 // fitOf is the smallest configuration of shape si (s, with v bytes per
@@ -439,11 +440,17 @@ func (c *call) fitOf(si int, s *shape, v float64) (fitRes, bool) {
 		return c.fitShape(s, v)
 	}
 	m := &c.fits[c.facts.fitClass[si]]
-	if m.gen != c.gen {
-		f, ok := c.fitShape(s, v)
-		*m = fitMemo{gen: c.gen, ok: ok, f: f}
+	if m.gen == c.gen {
+		// The class's first shape has its configuration, or why it has
+		// none (evalShape writes it as soon as fitOf returns).
+		src := &c.shapes[m.src]
+		if src.why == whyTooBig {
+			return fitRes{}, false
+		}
+		return fitRes{nodes: src.nodes, tp: src.tp, reps: src.reps, used: src.used, sharding: src.sharding, perGPU: src.perGPU}, true
 	}
-	return m.f, m.ok
+	*m = classMemo{gen: c.gen, src: int32(si)}
+	return c.fitShape(s, v)
 }
 
 // fitShape works out the smallest configuration of a shape that holds the
@@ -514,25 +521,16 @@ func (c *call) fitShape(s *shape, v float64) (f fitRes, ok bool) {
 // come to the same configuration share one estimate within the call.
 func (c *call) speedOnOneNode(si int, g *model.GPU, sr *shapeRes) {
 	m := &c.speeds[c.facts.speedClass[si]]
-	if m.gen == c.gen && m.t == sr.tp && m.r == sr.reps && m.sharding == sr.sharding && !c.noShare {
-		sr.speed, sr.jobH, sr.comm = m.speed, m.jobH, m.comm
-		return
+	if m.gen == c.gen && !c.noShare {
+		if src := &c.shapes[m.src]; src.tp == sr.tp && src.reps == sr.reps && src.sharding == sr.sharding {
+			sr.speed, sr.jobH, sr.comm = src.speed, src.jobH, src.comm
+			return
+		}
 	}
+	*m = classMemo{gen: c.gen, src: int32(si)}
 	s := &c.ix.shapes[si]
 	in := speedIn{g: g, frac: s.frac, n: s.count, t: sr.tp, r: sr.reps, nodes: 1, sharding: sr.sharding, net: c.ix.topo1[si]}
 	sr.speed, sr.jobH, sr.comm = c.p.speedOf(in)
-	*m = speedMemo{gen: c.gen, t: sr.tp, r: sr.reps, sharding: sr.sharding, speed: sr.speed, jobH: sr.jobH, comm: sr.comm}
-}
-
-// speedMemo is the last one-node speed estimate of a speed class in a
-// call (gen is the call's: an entry of an earlier call is stale).
-type speedMemo struct {
-	gen      uint32
-	t, r     int
-	sharding string
-	speed    model.Speed
-	jobH     float64
-	comm     commCost
 }
 
 // speedTolerance is the accuracy the decode estimate is tested to against
