@@ -121,7 +121,7 @@ type shapeRes struct {
 	speed            model.Speed
 	jobH             float64
 	comm             commCost   // what moving data costs (for Speed.Reason)
-	setup            setupParts // image pull, download and load
+	setup            setupParts // image pull, download and load: set for a job only (shapeSetup)
 	tier             uint8      // 0 meets the latency class, 1 speed unknown, 2 too slow
 	// short counts how the shape falls short of the job as asked: headroom
 	// below the safety margin, FP8 run weight-only at 16-bit compute, BF16
@@ -397,11 +397,11 @@ func (c *call) evalShape(si int, sr *shapeRes) {
 		sr.speed, sr.jobH, sr.comm = p.speedOf(in)
 	}
 	sr.cores = p.coresNeeded(sr.used/max(sr.nodes, 1), sr.reps)
-	loaders := sr.tp * sr.nodes
-	if p.training {
-		loaders = n * sr.nodes
+	if p.jobMode {
+		// A job's hours include the set-up; a rented period's do not, and
+		// only the priced offers show it (full).
+		sr.setup = c.shapeSetup(int32(si), sr)
 	}
-	sr.setup = p.setupOf(g, s.netGbps, loaders)
 	matters := p.jobMode || p.minDecode > 0 || p.maxTTFT > 0
 	switch {
 	case !sr.speed.Unknown && !sr.speed.MeetsLatency:
@@ -531,6 +531,17 @@ func (c *call) speedOnOneNode(si int, g *model.GPU, sr *shapeRes) {
 	s := &c.ix.shapes[si]
 	in := speedIn{g: g, frac: s.frac, n: s.count, t: sr.tp, r: sr.reps, nodes: 1, sharding: sr.sharding, net: c.ix.topo1[si]}
 	sr.speed, sr.jobH, sr.comm = c.p.speedOf(in)
+}
+
+// shapeSetup is the set-up of a run on shape si in sr's configuration:
+// image pull, checkpoint download and load, by the GPUs that load it.
+func (c *call) shapeSetup(si int32, sr *shapeRes) setupParts {
+	s := &c.ix.shapes[si]
+	loaders := sr.tp * sr.nodes
+	if c.p.training {
+		loaders = s.count * sr.nodes
+	}
+	return c.p.setupOf(c.ix.shapeGPU(s), s.netGbps, loaders)
 }
 
 // speedTolerance is the accuracy the decode estimate is tested to against

@@ -75,7 +75,11 @@ func (c *call) full(cd cand) model.Recommendation {
 	if !unknown {
 		rec.RunHours, rec.CalendarHours = h, cal
 	}
-	rec.Setup = sr.setup.setupTime(r.class)
+	setup := sr.setup
+	if !c.p.jobMode {
+		setup = c.shapeSetup(r.shape, sr)
+	}
+	rec.Setup = setup.setupTime(r.class)
 	rec.Speed.Reason = c.speedReason(sr)
 	for k := range qs {
 		q := &qs[k]
