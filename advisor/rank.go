@@ -2,7 +2,7 @@ package advisor
 
 import (
 	"math"
-	"sort"
+	"slices"
 	"strings"
 
 	"github.com/gpupick/gpupick/model"
@@ -614,6 +614,18 @@ func (a cand) over() uint8 { return uint8(a.key >> 16) }
 func (a cand) tier() uint8 { return uint8(a.key >> 8) }
 func (a cand) unk() uint8  { return uint8(a.key) & 0xf }
 
+// compare orders two candidates as less does, for slices.SortFunc
+// (without sort.Slice's reflection).
+func (a cand) compare(b cand) int {
+	switch {
+	case a.less(b):
+		return -1
+	case b.less(a):
+		return 1
+	}
+	return 0
+}
+
 func (a cand) less(b cand) bool {
 	if a.key != b.key {
 		return a.key < b.key
@@ -863,7 +875,7 @@ func (c *call) scan(k int, all bool) []cand {
 			c.st.tooSlow += c.st.matched - matched
 		}
 	}
-	sort.Slice(h, func(i, j int) bool { return h[i].less(h[j]) })
+	slices.SortFunc(h, cand.compare)
 	return h
 }
 
