@@ -303,7 +303,18 @@ func (m Model) afterEdit() (Model, tea.Cmd) {
 	m.seq++
 	m.asked = a
 	m.status = ""
-	return m, m.rankWith(m.seq, m.asked, advisorOptions(m.cfg.Lang))
+	opt := advisorOptions(m.cfg.Lang)
+	opt.Priced = m.pricedRows()
+	return m, m.rankWith(m.seq, m.asked, opt)
+}
+
+// pricedRows is how many offers a re-ranking after an edit prices fully:
+// the rows the table shows (as many as the last frame showed, or the
+// layout gives it), up to pricedOffers. The ranking runs on every
+// keystroke; the rows a scroll brings into view are priced then
+// (expandCmd), and show their row's figures meanwhile.
+func (m *Model) pricedRows() int {
+	return min(max(m.layout().offerRows, m.offers.shown, 1), pricedOffers)
 }
 
 // apply does what a component asked for.
