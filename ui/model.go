@@ -310,11 +310,12 @@ func (m Model) afterEdit() (Model, tea.Cmd) {
 
 // pricedRows is how many offers a re-ranking after an edit prices fully:
 // the rows the table shows (as many as the last frame showed, or the
-// layout gives it), up to pricedOffers. The ranking runs on every
+// layout gives it), and at least the first two (why the first leads
+// compares them), up to pricedOffers. The ranking runs on every
 // keystroke; the rows a scroll brings into view are priced then
 // (expandCmd), and show their row's figures meanwhile.
 func (m *Model) pricedRows() int {
-	return min(max(m.layout().offerRows, m.offers.shown, 1), pricedOffers)
+	return min(max(m.layout().offerRows, m.offers.shown, 2), pricedOffers)
 }
 
 // apply does what a component asked for.
