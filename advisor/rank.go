@@ -530,7 +530,8 @@ func (c *call) speedOnOneNode(si int, g *model.GPU, sr *shapeRes) {
 	*m = classMemo{gen: c.gen, src: int32(si)}
 	s := &c.ix.shapes[si]
 	in := speedIn{g: g, frac: s.frac, n: s.count, t: sr.tp, r: sr.reps, nodes: 1, sharding: sr.sharding, net: c.ix.topo1[si]}
-	sr.speed, sr.jobH, sr.comm = c.p.speedOf(in)
+	// sr's speed and communication cost are zero (evalShape cleared sr).
+	sr.jobH = c.p.speedInto(&in, &sr.speed, &sr.comm)
 }
 
 // shapeSetup is the set-up of a run on shape si in sr's configuration:
