@@ -616,15 +616,16 @@ func (a cand) tier() uint8 { return uint8(a.key >> 8) }
 func (a cand) unk() uint8  { return uint8(a.key) & 0xf }
 
 // compare orders two candidates as less does, for slices.SortFunc
-// (without sort.Slice's reflection).
+// (without sort.Slice's reflection). A scan holds one candidate per
+// offer, so candidates of one catalog index are the same.
 func (a cand) compare(b cand) int {
 	switch {
 	case a.less(b):
 		return -1
-	case b.less(a):
-		return 1
+	case a.idx == b.idx:
+		return 0
 	}
-	return 0
+	return 1
 }
 
 func (a cand) less(b cand) bool {
