@@ -46,8 +46,9 @@ func (e *Engine) index() *index {
 	return e.ix
 }
 
-// getCall prepares an evaluation in a pooled call's buffers; putCall
-// gives it back once nothing it holds is in use.
+// getCall prepares an evaluation in a kept call's buffers (a new call
+// when none is free); putCall gives it back once nothing it holds is in
+// use.
 func (e *Engine) getCall(a model.Answers, l lang) *call {
 	var c *call
 	e.mu.Lock()
@@ -58,6 +59,8 @@ func (e *Engine) getCall(a model.Answers, l lang) *call {
 	return reuseCall(c, e, a, l)
 }
 
+// putCall keeps a finished evaluation's buffers for the next ranking
+// (up to maxFreeCalls).
 func (e *Engine) putCall(c *call) {
 	e.mu.Lock()
 	if len(e.free) < maxFreeCalls {
