@@ -24,17 +24,31 @@ func main() {
 	facts := flag.String("facts", "facts", "folder of hand-written, cited facts")
 	out := flag.String("out", "catalog", "output folder")
 	table := flag.String("table", "embedded_policies.go", "Go file for the policy table of the embedded catalog (\"\" for none)")
+	catTable := flag.String("catalog-table", "embedded_catalog.go", "Go file for the offer, GPU, model and exchange-rate tables of the embedded catalog (\"\" for none)")
 	flag.Parse()
-	if err := run(*shared, *facts, *out, *table); err != nil {
+	if err := run(*shared, *facts, *out, *table, *catTable); err != nil {
 		fmt.Fprintln(os.Stderr, "gen:", err)
 		os.Exit(1)
 	}
 }
 
-func run(shared, facts, out, table string) error {
+func run(shared, facts, out, table, catTable string) error {
 	files, err := data.Generate(os.DirFS(shared), os.DirFS(facts))
 	if err != nil {
 		return err
+	}
+	if catTable != "" {
+		cat, err := data.DecodeFiles(files)
+		if err != nil {
+			return err
+		}
+		src, err := catalogTable(cat)
+		if err != nil {
+			return err
+		}
+		if err := writeChanged(catTable, src); err != nil {
+			return err
+		}
 	}
 	if table != "" {
 		src, err := policyTable(files["policies.json"])
