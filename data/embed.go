@@ -31,6 +31,19 @@ var embFS embed.FS
 // fresh catalog that the caller may change: its offers, GPUs, presets,
 // rates and policies, and the lists they hold, are copies of the tables.
 func Embedded() (*model.Catalog, error) {
+	cat, err := embeddedSharing()
+	if err != nil {
+		return nil, err
+	}
+	cat.Offers = embeddedOfferCopies()
+	return cat, nil
+}
+
+// embeddedSharing is Embedded with the offers the offer table itself,
+// not a copy: for Load, whose catalog is read (the advisor, the commands)
+// unless an overlay changes it, and then Load takes copies first
+// (unshareEmbedded). Its maps, presets and rates are the caller's.
+func embeddedSharing() (*model.Catalog, error) {
 	meta, err := decodeInfo("embedded catalog/"+fileInfo, embInfo)
 	if err != nil {
 		return nil, err
@@ -38,7 +51,7 @@ func Embedded() (*model.Catalog, error) {
 	pols := embeddedPolicyCopies()
 	cat := &model.Catalog{
 		Info:     model.CatalogInfo{Origin: originEmbedded, SnapshotDate: meta.snapshot},
-		Offers:   embeddedOfferCopies(),
+		Offers:   embeddedOffers,
 		GPUs:     embeddedGPUMap(),
 		Policies: make(map[string]model.Policy, len(pols)),
 		Models:   embeddedModelCopies(),
@@ -48,6 +61,20 @@ func Embedded() (*model.Catalog, error) {
 		cat.Policies[p.Provider] = p
 	}
 	return cat, nil
+}
+
+// sharesEmbedded reports whether offers are the embedded offer table,
+// which must not be changed.
+func sharesEmbedded(offers []model.Offer) bool {
+	return len(offers) > 0 && len(embeddedOffers) > 0 && &offers[0] == &embeddedOffers[0]
+}
+
+// unshareEmbedded replaces a catalog's offers by copies when they are the
+// embedded offer table, so that the catalog may be changed.
+func unshareEmbedded(cat *model.Catalog) {
+	if sharesEmbedded(cat.Offers) {
+		cat.Offers = embeddedOfferCopies()
+	}
 }
 
 // embeddedOfferCopies returns the offer table with its lists copied, all

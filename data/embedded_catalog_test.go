@@ -2,7 +2,10 @@ package data
 
 import (
 	_ "embed"
+	"os"
+	"path/filepath"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/gpupick/gpupick/model"
@@ -174,5 +177,50 @@ func TestEmbeddedCatalogIsACopy(t *testing.T) {
 	}
 	if !reflect.DeepEqual(b, want) {
 		t.Fatal("a change to one catalog reached the next")
+	}
+}
+
+// Load's catalog without an overlay reads the offer table itself; with an
+// overlay, which changes offers in place (prices, notes, sources), it
+// works on copies, so the next Load and Embedded are as the files say.
+func TestLoadOverlayLeavesTheTable(t *testing.T) {
+	dir := t.TempDir()
+	overlay := filepath.Join(dir, "catalog.toml")
+	if err := os.WriteFile(overlay, []byte("[[override]]\nprovider = \"aws\"\ndiscount = 0.5\nnote = \"test\"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	opts := LoadOptions{CacheDir: filepath.Join(dir, "cache"), ConfigDir: filepath.Join(dir, "config"), OverlayPath: overlay}
+	over, err := Load(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sharesEmbedded(over.Offers) {
+		t.Fatal("an overlaid catalog holds the offer table itself")
+	}
+	changed := 0
+	for i := range over.Offers {
+		if strings.Contains(over.Offers[i].PriceNote, "user overlay") {
+			changed++
+		}
+	}
+	if changed == 0 {
+		t.Fatal("the overlay changed no offer")
+	}
+	want := decodedEmbedded(t)
+	for _, get := range []func() (*model.Catalog, error){
+		Embedded,
+		func() (*model.Catalog, error) {
+			return Load(LoadOptions{CacheDir: opts.CacheDir, ConfigDir: opts.ConfigDir, NoOverlay: true})
+		},
+	} {
+		cat, err := get()
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := range want.Offers {
+			if f := firstFieldDiff(cat.Offers[i], want.Offers[i]); f != "" {
+				t.Fatalf("offer %s: the overlay of one Load reached the table (field %s)", want.Offers[i].Key(), f)
+			}
+		}
 	}
 }
