@@ -114,6 +114,7 @@ func countStrings(v reflect.Value, counts map[string]int, order *[]string) {
 type litWriter struct {
 	b      *bytes.Buffer
 	consts map[string]string // texts written as a named constant
+	pkg    string            // the package path of the named types ("": package model's)
 	err    error
 	path   []string // where in the value the writer is, for errors
 }
@@ -216,14 +217,16 @@ func (w *litWriter) structLit(v reflect.Value, typed bool) {
 // typeName writes a type as package data spells it: named types of package
 // model qualified by "model.", predeclared types bare.
 func (w *litWriter) typeName(t reflect.Type) {
-	s := t.String()
-	if pkg := t.PkgPath(); pkg != "" && pkg != reflect.TypeFor[model.Offer]().PkgPath() {
-		w.fail("type %s of package %s is not package model's", s, pkg)
+	want := w.pkg
+	if want == "" {
+		want = reflect.TypeFor[model.Offer]().PkgPath()
 	}
+	named := t
 	if t.Kind() == reflect.Slice {
-		if e := t.Elem(); e.PkgPath() != "" && e.PkgPath() != reflect.TypeFor[model.Offer]().PkgPath() {
-			w.fail("type %s of package %s is not package model's", s, e.PkgPath())
-		}
+		named = t.Elem()
 	}
-	w.b.WriteString(s)
+	if pkg := named.PkgPath(); pkg != "" && pkg != want {
+		w.fail("type %s of package %s is not package model's", t, pkg)
+	}
+	w.b.WriteString(t.String())
 }
