@@ -36,4 +36,4 @@
 // source and date, checked against provider_policies.csv.
 package data
 
-//go:generate go run ./gen -shared ../../shared/data -out catalog
+//go:generate go run -tags gpupick_gen ./gen -shared ../../shared/data -out catalog

@@ -77,32 +77,6 @@ func unshareEmbedded(cat *model.Catalog) {
 	}
 }
 
-// embeddedOfferCopies returns the offer table with its lists copied, all
-// lists of one kind into one allocation (each list's capacity ends at its
-// length, so an append by the caller moves it rather than overwriting the
-// next one).
-func embeddedOfferCopies() []model.Offer {
-	out := slices.Clone(embeddedOffers)
-	var nStr, nZone, nBucket int
-	for i := range out {
-		o := &out[i]
-		nStr += len(o.Regions) + len(o.Sources)
-		nZone += len(o.SpotZones)
-		nBucket += len(o.Interruption)
-	}
-	strs := make([]string, 0, nStr)
-	zones := make([]model.ZonePrice, 0, nZone)
-	buckets := make([]model.RegionBucket, 0, nBucket)
-	for i := range out {
-		o := &out[i]
-		o.Regions = cloneInto(&strs, o.Regions)
-		o.Sources = cloneInto(&strs, o.Sources)
-		o.SpotZones = cloneInto(&zones, o.SpotZones)
-		o.Interruption = cloneInto(&buckets, o.Interruption)
-	}
-	return out
-}
-
 // embeddedGPUMap returns the GPU table by name, the aliases copied.
 func embeddedGPUMap() map[string]model.GPU {
 	n := 0

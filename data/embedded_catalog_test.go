@@ -111,7 +111,10 @@ func TestEmbeddedTablesMatchTSV(t *testing.T) {
 }
 
 // changeAll changes, in place, every string, number and flag reachable
-// from v through exported fields, slices, pointers and map values.
+// from v through exported fields, slices, pointers and map values; not
+// through a pointer field of an Offer, which package model shares between
+// offers copy-on-write (a write through it is a bug of its own, which
+// package model's tests look for).
 func changeAll(v reflect.Value) {
 	switch v.Kind() {
 	case reflect.Pointer:
@@ -135,8 +138,10 @@ func changeAll(v reflect.Value) {
 			v.SetBool(!v.Bool())
 		}
 	case reflect.Struct:
+		offer := v.Type() == reflect.TypeFor[model.Offer]()
 		for i := 0; i < v.NumField(); i++ {
-			if v.Type().Field(i).IsExported() {
+			f := v.Type().Field(i)
+			if f.IsExported() && !(offer && f.Type.Kind() == reflect.Pointer) {
 				changeAll(v.Field(i))
 			}
 		}
