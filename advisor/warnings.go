@@ -217,7 +217,7 @@ func (c *call) warnings(in warnInput) []model.Warning {
 	if days, ok := daysBefore(o.PriceDate, c.cat.Info.SnapshotDate); ok && days > staleDays {
 		add(model.WarnStalePrice, model.SeverityWarn, firstSource(o), o.PriceDate, days)
 	} else if o.PriceDate == "" && o.PriceStale("") {
-		ws = append(ws, l.warningKey(model.WarnStalePrice, kWStaleUndated, model.SeverityWarn, firstSource(o), o.PriceDateNote))
+		ws = append(ws, l.warningKey(model.WarnStalePrice, kWStaleUndated, model.SeverityWarn, firstSource(o), o.Detail().PriceDateNote))
 	}
 	// unknown-price.
 	if r.od <= 0 {

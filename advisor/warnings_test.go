@@ -161,7 +161,7 @@ func warningScenarios() []warnScenario {
 			warnCase{"price from 2024-12-30", []model.Offer{mod(l4, func(o *model.Offer) { o.PriceDate = "2024-12-30" })}, statedVRAM(10), "l4x1"},
 			warnCase{"price from 2026-11-01", []model.Offer{l4}, statedVRAM(10), "l4x1"}},
 		{model.WarnUnknownPrice,
-			warnCase{"monthly price only", []model.Offer{mod(l4, func(o *model.Offer) { o.OnDemand, o.Monthly = 0, 500 })}, statedVRAM(10), "l4x1"},
+			warnCase{"monthly price only", []model.Offer{mod(l4, func(o *model.Offer) { o.OnDemand, o.EditDetail().Monthly = 0, 500 })}, statedVRAM(10), "l4x1"},
 			warnCase{"on-demand price known", []model.Offer{l4}, statedVRAM(10), "l4x1"}},
 		{model.WarnConvertedCurrency,
 			warnCase{"CNY offer shown in USD", []model.Offer{mod(testOffer("cnc", "cn-l4", "L4", 1, 7), func(o *model.Offer) { o.Currency = model.CNY })}, statedVRAM(10), "cn-l4"},

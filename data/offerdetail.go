@@ -1,0 +1,181 @@
+package data
+
+import (
+	"math"
+	"strings"
+	"sync"
+
+	"github.com/gpupick/gpupick/model"
+)
+
+// An offer's rarely read facts are in a model.OfferDetail that offers of a
+// family may share (issue 14: a 1M-offer catalog). Decoding offers.tsv, a
+// row's detail columns are written into a detail of that row's own; once
+// the header's last detail column is read, the detail is complete and
+// replaced by the one equal detail of the decode (detailInterner), so the
+// offers of a family share one and the row's copy is garbage at once.
+
+// detailNames are the names of the offer columns that hold detail fields.
+var detailNames = map[string]bool{}
+
+// detailCol is an offer column of a detail field. Decoding writes the
+// row's own detail (made on its first non-empty detail field) and, at the
+// header's last detail column, hands the detail to the decode's interner.
+func detailCol(c column[model.OfferDetail]) column[model.Offer] {
+	detailNames[c.name] = true
+	return column[model.Offer]{c.name,
+		func(o *model.Offer, ctx *tsvCtx) string { return c.enc(o.Detail(), ctx) },
+		func(o *model.Offer, s string, ctx *tsvCtx) error {
+			if s != "" {
+				if !o.HasDetail() {
+					d := new(model.OfferDetail)
+					if err := c.dec(d, s, ctx); err != nil {
+						return err
+					}
+					o.SetDetail(d)
+				} else if err := c.dec(o.Detail(), s, ctx); err != nil {
+					// The row's own detail: no other offer has it until
+					// the interner runs, after the row's last detail column.
+					return err
+				}
+			}
+			if ctx.details != nil && c.name == ctx.details.last {
+				ctx.details.intern(o)
+			}
+			return nil
+		}}
+}
+
+// detailInterner makes the offers of one decode whose details are equal
+// share one. It is safe for the parallel chunks of a decode.
+type detailInterner struct {
+	last    string   // the header's last detail column
+	details sync.Map // detailKey -> *model.OfferDetail
+	zones   sync.Map // spot_zones field -> []model.ZonePrice
+	buckets sync.Map // interruption field -> []model.RegionBucket
+}
+
+// newDetailInterner returns the interner of a decode of offers.tsv text
+// (its header line names the columns), or nil when the header has no
+// detail column.
+func newDetailInterner(text string) *detailInterner {
+	line, _, _ := strings.Cut(text, "\n")
+	last := ""
+	for _, h := range strings.Split(line, "\t") {
+		if detailNames[h] {
+			last = h
+		}
+	}
+	if last == "" {
+		return nil
+	}
+	return &detailInterner{last: last}
+}
+
+// detailKey is an OfferDetail as a map key: numbers by their bits (so -0
+// and NaN stay apart as the output tells them apart), lists by their first
+// element, which the interner's own list tables make one per content.
+type detailKey struct {
+	odMax, spotMax, daily, weekly, monthly, yearly, c1, c3 uint64
+	pricedZones                                            int
+	region, intrDate, commitSrc, priceNote, dateNote       string
+	icNote, vcpuNote, notes, retired, retiredSrc           string
+	zones                                                  *model.ZonePrice
+	nZones                                                 int
+	buckets                                                *model.RegionBucket
+	nBuckets                                               int
+}
+
+func keyOf(d *model.OfferDetail) detailKey {
+	k := detailKey{
+		odMax: math.Float64bits(d.OnDemandMax), spotMax: math.Float64bits(d.SpotMax),
+		daily: math.Float64bits(d.Daily), weekly: math.Float64bits(d.Weekly),
+		monthly: math.Float64bits(d.Monthly), yearly: math.Float64bits(d.Yearly),
+		c1: math.Float64bits(d.Commit1yOff), c3: math.Float64bits(d.Commit3yOff),
+		pricedZones: d.PricedZones, region: d.OnDemandRegion, intrDate: d.InterruptionDate,
+		commitSrc: d.CommitSource, priceNote: d.PriceNote, dateNote: d.PriceDateNote,
+		icNote: d.InterconnectNote, vcpuNote: d.VCPUNote, notes: d.Notes,
+		retired: d.Retired, retiredSrc: d.RetiredSource,
+		nZones: len(d.SpotZones), nBuckets: len(d.Interruption),
+	}
+	if len(d.SpotZones) > 0 {
+		k.zones = &d.SpotZones[0]
+	}
+	if len(d.Interruption) > 0 {
+		k.buckets = &d.Interruption[0]
+	}
+	return k
+}
+
+// intern replaces the offer's own, complete detail by the decode's equal
+// one, keeping it (its text copied out of the file's) when it is the first.
+func (t *detailInterner) intern(o *model.Offer) {
+	if !o.HasDetail() {
+		return
+	}
+	d := o.Detail()
+	if v, ok := t.details.Load(keyOf(d)); ok {
+		o.SetDetail(v.(*model.OfferDetail))
+		return
+	}
+	// The first of its kind: copy its text so that it does not keep the
+	// whole file's text alive.
+	for _, s := range []*string{&d.OnDemandRegion, &d.InterruptionDate, &d.CommitSource, &d.PriceNote,
+		&d.PriceDateNote, &d.InterconnectNote, &d.VCPUNote, &d.Notes, &d.Retired, &d.RetiredSource} {
+		*s = strings.Clone(*s)
+	}
+	v, _ := t.details.LoadOrStore(keyOf(d), d)
+	o.SetDetail(v.(*model.OfferDetail))
+}
+
+// zonesOf returns the list a spot_zones field decoded to earlier in the
+// decode.
+func (t *detailInterner) zonesOf(s string) ([]model.ZonePrice, bool) {
+	if t == nil {
+		return nil, false
+	}
+	v, ok := t.zones.Load(s)
+	if !ok {
+		return nil, false
+	}
+	return v.([]model.ZonePrice), true
+}
+
+// keepZones records the list a spot_zones field decoded to and returns the
+// decode's one list of that field.
+func (t *detailInterner) keepZones(s string, zs []model.ZonePrice) []model.ZonePrice {
+	if t == nil {
+		return zs
+	}
+	for i := range zs {
+		zs[i].Zone = strings.Clone(zs[i].Zone)
+	}
+	v, _ := t.zones.LoadOrStore(strings.Clone(s), zs)
+	return v.([]model.ZonePrice)
+}
+
+// bucketsOf returns the list an interruption field decoded to earlier in
+// the decode.
+func (t *detailInterner) bucketsOf(s string) ([]model.RegionBucket, bool) {
+	if t == nil {
+		return nil, false
+	}
+	v, ok := t.buckets.Load(s)
+	if !ok {
+		return nil, false
+	}
+	return v.([]model.RegionBucket), true
+}
+
+// keepBuckets records the list an interruption field decoded to and
+// returns the decode's one list of that field.
+func (t *detailInterner) keepBuckets(s string, bs []model.RegionBucket) []model.RegionBucket {
+	if t == nil {
+		return bs
+	}
+	for i := range bs {
+		bs[i].Region = strings.Clone(bs[i].Region)
+	}
+	v, _ := t.buckets.LoadOrStore(strings.Clone(s), bs)
+	return v.([]model.RegionBucket)
+}
