@@ -176,7 +176,7 @@ func writeShow(w io.Writer, cat *model.Catalog, o *model.Offer, cur model.Curren
 	if o.Detail().PriceNote != "" {
 		row("price note", o.Detail().PriceNote)
 	}
-	row("form factor", o.FormFactor)
+	row("form factor", o.Detail().FormFactor)
 	row("interconnect", string(o.Interconnect))
 	if o.Detail().InterconnectNote != "" {
 		row("  as stated", o.Detail().InterconnectNote)
@@ -188,7 +188,7 @@ func writeShow(w io.Writer, cat *model.Catalog, o *model.Offer, cur model.Curren
 		row("  as stated", o.Detail().VCPUNote)
 	}
 	row("vcpu = hyperthread", o.Hyperthreaded.String())
-	row("local nvme", o.LocalNVMe)
+	row("local nvme", o.Detail().LocalNVMe)
 	row("local nvme wiped on stop", o.LocalNVMeWiped.String())
 	if o.Marketplace {
 		row("marketplace", "yes: third-party hosts; availability and prices vary by host")

@@ -84,12 +84,12 @@ var statFacts = []struct {
 	}},
 	{"spot_hourly", func(o *model.Offer) bool { return o.Spot == 0 }},
 	{"regions", func(o *model.Offer) bool { return len(o.Regions) == 0 }},
-	{"form_factor", func(o *model.Offer) bool { return o.FormFactor == "" }},
+	{"form_factor", func(o *model.Offer) bool { return o.Detail().FormFactor == "" }},
 	{"interconnect", func(o *model.Offer) bool { return o.Interconnect == model.InterconnectUnknown }},
 	{"rdma", func(o *model.Offer) bool { return o.RDMA == model.Unknown }},
 	{"vcpu_type", func(o *model.Offer) bool { return o.VCPUType == model.VCPUUnknown }},
 	{"vcpu_hyperthread", func(o *model.Offer) bool { return o.Hyperthreaded == model.Unknown }},
-	{"local_nvme", func(o *model.Offer) bool { return o.LocalNVMe == "" }},
+	{"local_nvme", func(o *model.Offer) bool { return o.Detail().LocalNVMe == "" }},
 	{"local_nvme_wiped_on_stop", func(o *model.Offer) bool { return o.LocalNVMeWiped == model.Unknown }},
 }
 

@@ -78,9 +78,9 @@ func testOffer(provider, instance, gpu string, count int, od float64) model.Offe
 		if g.Name == gpu {
 			o.VRAMGiB = g.VRAMGiB
 			if isSXM(&g) {
-				o.FormFactor, o.Interconnect = "SXM", model.InterconnectNVSwitch
+				o.EditDetail().FormFactor, o.Interconnect = "SXM", model.InterconnectNVSwitch
 			} else {
-				o.FormFactor, o.Interconnect = "PCIe", model.InterconnectPCIe
+				o.EditDetail().FormFactor, o.Interconnect = "PCIe", model.InterconnectPCIe
 			}
 		}
 	}

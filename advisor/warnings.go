@@ -192,9 +192,9 @@ func (c *call) warnings(in warnInput) []model.Warning {
 	}
 	// ephemeral-disk: local disks wiped on stop while the job keeps state.
 	keepsState := p.training || a.DataGB > 0 || a.HoursPerWeek < model.HoursPerWeekFull
-	wiped := o.LocalNVMeWiped == model.Yes || o.LocalNVMeWiped == model.Unknown && o.LocalNVMe != "" && pol != nil && pol.LocalDiskSurvivesStop == model.No
+	wiped := o.LocalNVMeWiped == model.Yes || o.LocalNVMeWiped == model.Unknown && o.Detail().LocalNVMe != "" && pol != nil && pol.LocalDiskSurvivesStop == model.No
 	if keepsState && wiped {
-		add(model.WarnEphemeralDisk, model.SeverityWarn, firstSource(o), o.LocalNVMe)
+		add(model.WarnEphemeralDisk, model.SeverityWarn, firstSource(o), o.Detail().LocalNVMe)
 	}
 	// egress-cost.
 	if best >= 0 && hc.egress > egressShare*qs[best].total && qs[best].total > 0 {

@@ -122,8 +122,7 @@ func (ref *reference) cnOffer(t *table, i int, provider, instanceType string) (m
 		InstanceType: instanceType,
 		Currency:     model.CNY,
 		PriceDate:    t.get(i, "price_source_date"),
-		LocalNVMe:    t.get(i, "local_disk"),
-	}.WithDetail(model.OfferDetail{PriceNote: t.get(i, "billing_notes")})
+	}.WithDetail(model.OfferDetail{PriceNote: t.get(i, "billing_notes"), LocalNVMe: t.get(i, "local_disk")})
 	var notes []string
 	num := func(col string) (float64, error) {
 		v, _, err := t.num(i, col)

@@ -198,13 +198,13 @@ func applyFact(o *model.Offer, f factRule) error {
 		if c := formClass(f.Value); c == "" || c != f.Value {
 			return fmt.Errorf("field form_factor: %q is not SXM, PCIe or other", f.Value)
 		}
-		if o.FormFactor != "" && o.FormFactor != f.Value {
-			return conflict(o.FormFactor)
+		if o.Detail().FormFactor != "" && o.Detail().FormFactor != f.Value {
+			return conflict(o.Detail().FormFactor)
 		}
-		o.FormFactor = f.Value
+		o.EditDetail().FormFactor = f.Value
 	case "local_nvme":
-		if o.LocalNVMe == "" {
-			o.LocalNVMe = f.Value
+		if o.Detail().LocalNVMe == "" {
+			o.EditDetail().LocalNVMe = f.Value
 		}
 	case "inter_node_network":
 		// A detail (which fabric serves which region) adds to the family's

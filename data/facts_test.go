@@ -100,7 +100,7 @@ func TestApplyFactNotesAndNetworkDetail(t *testing.T) {
 			factRule{Provider: "verda", Patterns: []string{"*H200*"}, Field: "interconnect", Value: "nvlink", Source: "https://g", Note: "inferred"},
 			"", nil, []string{"https://g"}, false},
 		{"a conflicting fact changes nothing and cites nothing",
-			model.Offer{Provider: "aws", InstanceType: "g5.12xlarge", FormFactor: "PCIe"},
+			model.Offer{Provider: "aws", InstanceType: "g5.12xlarge"}.WithDetail(model.OfferDetail{FormFactor: "PCIe"}),
 			factRule{Provider: "aws", Patterns: []string{"g5.*"}, Field: "form_factor", Value: "SXM", Source: "https://x", Note: "n"},
 			"", nil, nil, true},
 		{"a fact of another provider does not apply",
@@ -126,8 +126,8 @@ func TestApplyFactNotesAndNetworkDetail(t *testing.T) {
 			if strings.Join(o.Sources, "|") != strings.Join(tc.sources, "|") {
 				t.Errorf("sources %q, want %q", o.Sources, tc.sources)
 			}
-			if tc.wantError && o.FormFactor != tc.in.FormFactor {
-				t.Errorf("conflicting fact changed the form factor to %q", o.FormFactor)
+			if tc.wantError && o.Detail().FormFactor != tc.in.Detail().FormFactor {
+				t.Errorf("conflicting fact changed the form factor to %q", o.Detail().FormFactor)
 			}
 		})
 	}
@@ -352,8 +352,8 @@ func TestFamilyFormDefersToOffer(t *testing.T) {
 		"vast/2x-A100_PCIE-32-65536": "PCIe",
 		"vast/2x-H100_SXM-32-65536":  "SXM",
 	} {
-		if o := offerByKey(t, cat, key); o.FormFactor != want {
-			t.Errorf("%s: form factor %q, want %q", key, o.FormFactor, want)
+		if o := offerByKey(t, cat, key); o.Detail().FormFactor != want {
+			t.Errorf("%s: form factor %q, want %q", key, o.Detail().FormFactor, want)
 		}
 	}
 }

@@ -159,8 +159,8 @@ func TestFactsMoreInEmbeddedCatalog(t *testing.T) {
 		if tc.gpu != "" && o.GPU != tc.gpu {
 			t.Errorf("%s: GPU %q, want %q", tc.key, o.GPU, tc.gpu)
 		}
-		if o.FormFactor != tc.form {
-			t.Errorf("%s: form factor %q, want %q", tc.key, o.FormFactor, tc.form)
+		if o.Detail().FormFactor != tc.form {
+			t.Errorf("%s: form factor %q, want %q", tc.key, o.Detail().FormFactor, tc.form)
 		}
 		if !tc.check(o) {
 			t.Errorf("%s: want %s; notes %q; interconnect %s (%q); network %q", tc.key, tc.what, o.Detail().Notes, o.Interconnect, o.Detail().InterconnectNote, o.InterNodeNetwork)

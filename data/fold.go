@@ -311,7 +311,7 @@ func (ref *reference) gpuFacts(name string) *model.GPU {
 // applyFamily copies an instance family's facts onto an offer.
 func (ref *reference) applyFamily(o *model.Offer, f *familyRule, first skyItem) {
 	if c := familyForm(f.Form); c != "" {
-		o.FormFactor = c
+		o.EditDetail().FormFactor = c
 	}
 	if o.GPUCount > 1 {
 		o.Interconnect = classifyInterconnect(f.Intra)
@@ -322,9 +322,9 @@ func (ref *reference) applyFamily(o *model.Offer, f *familyRule, first skyItem) 
 	o.VCPUType = classifyVCPU(f.VCPUType)
 	o.EditDetail().VCPUNote = f.VCPUType
 	o.Hyperthreaded, _ = parseTri(f.Hyperthread)
-	o.LocalNVMe = f.LocalNVMe
+	o.EditDetail().LocalNVMe = f.LocalNVMe
 	if first.LocalDisk != "" {
-		o.LocalNVMe = joinNonEmpty("; ", first.LocalDisk+" (this size, per SkyPilot)", f.LocalNVMe)
+		o.EditDetail().LocalNVMe = joinNonEmpty("; ", first.LocalDisk+" (this size, per SkyPilot)", f.LocalNVMe)
 	}
 	o.LocalNVMeWiped = classifyWiped(f.LocalNVMe)
 }
@@ -358,8 +358,8 @@ func (ref *reference) gpuLevelFacts(o *model.Offer) {
 	if gpu == nil {
 		return
 	}
-	if o.FormFactor == "" {
-		o.FormFactor = formClass(gpu.FormFactor)
+	if o.Detail().FormFactor == "" {
+		o.EditDetail().FormFactor = formClass(gpu.FormFactor)
 	}
 	if o.GPUCount > 1 && o.Interconnect == model.InterconnectUnknown && gpu.NVLink == model.No && gpu.Vendor == "NVIDIA" {
 		o.Interconnect = model.InterconnectPCIe
@@ -383,7 +383,7 @@ const pcieCardPrefix = "inferred from the form factor, not stated by the provide
 // form factor is not PCIe is left alone. It reports whether it changed the
 // offer.
 func applyPCIeCard(o *model.Offer, gpu *model.GPU) bool {
-	if o.GPUCount < 2 || o.Interconnect != model.InterconnectUnknown || (o.FormFactor != "" && o.FormFactor != "PCIe") {
+	if o.GPUCount < 2 || o.Interconnect != model.InterconnectUnknown || (o.Detail().FormFactor != "" && o.Detail().FormFactor != "PCIe") {
 		return false
 	}
 	form := strings.ToLower(gpu.FormFactor)

@@ -27,7 +27,7 @@ func detailCol(c column[model.OfferDetail]) column[model.Offer] {
 		func(o *model.Offer, ctx *tsvCtx) string { return c.enc(o.Detail(), ctx) },
 		func(o *model.Offer, s string, ctx *tsvCtx) error {
 			if s != "" {
-				if !o.HasDetail() {
+				if o.Extra == nil {
 					d := new(model.OfferDetail)
 					if err := c.dec(d, s, ctx); err != nil {
 						return err
@@ -110,7 +110,7 @@ func keyOf(d *model.OfferDetail) detailKey {
 // intern replaces the offer's own, complete detail by the decode's equal
 // one, keeping it (its text copied out of the file's) when it is the first.
 func (t *detailInterner) intern(o *model.Offer) {
-	if !o.HasDetail() {
+	if o.Extra == nil {
 		return
 	}
 	d := o.Detail()

@@ -47,7 +47,7 @@ func TestDecodeSharesEqualDetails(t *testing.T) {
 	shared := 0
 	for i := range cat.Offers {
 		o := &cat.Offers[i]
-		if !o.HasDetail() {
+		if o.Extra == nil {
 			continue
 		}
 		key := fmt.Sprintf("%#v", *o.Detail())
@@ -73,7 +73,7 @@ func TestDecodeSharesEqualDetails(t *testing.T) {
 	var siblings []*model.Offer
 	for i := range cat.Offers {
 		o := &cat.Offers[i]
-		if !o.HasDetail() {
+		if o.Extra == nil {
 			continue
 		}
 		if first == nil {

@@ -308,10 +308,10 @@ func ApplyOverlay(cat *model.Catalog, path string, b []byte) error {
 			Currency: model.Currency(in.Currency), OnDemand: float64(in.OnDemand), Spot: float64(in.Spot),
 			Regions:      in.Regions,
 			Interconnect: model.Interconnect(in.Interconnect), VCPUType: model.VCPUType(in.VCPUType),
-			RDMA: in.RDMA, Hyperthreaded: in.Hyperthread, FormFactor: string(in.FormFactor),
-			LocalNVMe: in.LocalNVMe, Marketplace: in.Marketplace,
+			RDMA: in.RDMA, Hyperthreaded: in.Hyperthread, Marketplace: in.Marketplace,
 			Sources: append(append([]string(nil), in.Sources...), src),
-		}.WithDetail(model.OfferDetail{Monthly: float64(in.Monthly), Yearly: float64(in.Yearly), Notes: in.Notes})
+		}.WithDetail(model.OfferDetail{Monthly: float64(in.Monthly), Yearly: float64(in.Yearly), Notes: in.Notes,
+			FormFactor: string(in.FormFactor), LocalNVMe: in.LocalNVMe})
 		if o.Currency == "" {
 			o.Currency = model.USD
 		}

@@ -144,10 +144,10 @@ func checkOffer(cat *model.Catalog, o *model.Offer, bad func(string, ...any)) {
 	default:
 		bad("offer %s: vcpu_type %q: want dedicated, shared, burstable, container, marketplace, gpu-fraction or empty", k, o.VCPUType)
 	}
-	switch o.FormFactor {
+	switch o.Detail().FormFactor {
 	case "", "SXM", "PCIe", "other":
 	default:
-		bad("offer %s: form_factor %q: want SXM, PCIe, other or empty", k, o.FormFactor)
+		bad("offer %s: form_factor %q: want SXM, PCIe, other or empty", k, o.Detail().FormFactor)
 	}
 	if o.PriceDate != "" && !dateRe().MatchString(o.PriceDate) {
 		bad("offer %s: price_date %q: want YYYY-MM-DD", k, o.PriceDate)

@@ -69,7 +69,8 @@ const (
 // The fields the advisor's index reads for every offer are kept here,
 // ordered so the struct has no padding holes (a 1M-offer catalog holds a
 // million of them, issue 14); the rarely read facts, mostly empty or shared
-// by a family of offers, are in an OfferDetail that Detail reads and
+// by a family of offers (or not read by the index: the form factor and
+// local disks), are in an OfferDetail that Detail reads and
 // EditDetail writes. An Offer marshals to JSON as its flat OfferFields, in
 // the field order it always had.
 type Offer struct {
@@ -99,18 +100,19 @@ type Offer struct {
 	// PriceDate is the date the price was read or published (YYYY-MM-DD).
 	PriceDate string
 
-	FormFactor       string // "SXM", "PCIe", "other" or ""
 	Interconnect     Interconnect
 	InterNodeNetwork string
 	VCPUType         VCPUType
-	LocalNVMe        string
 
 	// Sources are the URLs (or catalog file references) the facts came from.
 	Sources []string
 
-	// detail holds the rarely read facts; nil means all zero. It may be
-	// shared by many offers: it is never written in place (EditDetail).
-	detail *OfferDetail
+	// Extra holds the rarely read facts; nil means all zero. It may be
+	// shared by many offers (and by copies of this Offer value), so it is
+	// never written in place: read it with Detail, change it with
+	// EditDetail. Set it only to build an offer (generated data, a
+	// literal); the JSON has its fields flat (OfferFields).
+	Extra *OfferDetail `json:"-" toml:"-"`
 
 	// RDMA is GPUDirect RDMA (InfiniBand, RoCE or EFA with RDMA) between nodes.
 	RDMA          Tri

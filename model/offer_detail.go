@@ -53,6 +53,11 @@ type OfferDetail struct {
 	// when none is known. RetiredSource cites the notice.
 	Retired       string
 	RetiredSource string
+	// FormFactor is the GPUs' form factor: "SXM", "PCIe", "other" or "".
+	FormFactor string
+	// LocalNVMe describes the instance's local disks ("" when none is
+	// documented).
+	LocalNVMe string
 }
 
 // zeroDetail is the detail of every offer that has none. Nothing may
@@ -66,7 +71,8 @@ func (d *OfferDetail) IsZero() bool {
 		len(d.SpotZones) == 0 && len(d.Interruption) == 0 && d.InterruptionDate == "" &&
 		d.Commit1yOff == 0 && d.Commit3yOff == 0 && d.CommitSource == "" &&
 		d.PriceNote == "" && d.PriceDateNote == "" && d.InterconnectNote == "" &&
-		d.VCPUNote == "" && d.Notes == "" && d.Retired == "" && d.RetiredSource == ""
+		d.VCPUNote == "" && d.Notes == "" && d.Retired == "" && d.RetiredSource == "" &&
+		d.FormFactor == "" && d.LocalNVMe == ""
 }
 
 // clone returns a copy of d that shares no list with it.
@@ -81,10 +87,10 @@ func (d *OfferDetail) clone() *OfferDetail {
 // nil (an offer without any gets a shared zero detail). The detail may be
 // shared with other offers: never write through it, use EditDetail.
 func (o *Offer) Detail() *OfferDetail {
-	if o.detail == nil {
+	if o.Extra == nil {
 		return &zeroDetail
 	}
-	return o.detail
+	return o.Extra
 }
 
 // EditDetail returns the offer's detail for writing: a fresh copy owned
@@ -92,18 +98,18 @@ func (o *Offer) Detail() *OfferDetail {
 // offers (or with a copy of this Offer value) is never changed. Each call
 // copies; to set several fields, keep the pointer it returns.
 func (o *Offer) EditDetail() *OfferDetail {
-	o.detail = o.Detail().clone()
-	return o.detail
+	o.Extra = o.Detail().clone()
+	return o.Extra
 }
 
 // SetDetail makes d the offer's detail (a zero d is kept as none). d may
 // then be shared: neither the caller nor the offer writes it again.
 func (o *Offer) SetDetail(d *OfferDetail) {
 	if d == nil || d.IsZero() {
-		o.detail = nil
+		o.Extra = nil
 		return
 	}
-	o.detail = d
+	o.Extra = d
 }
 
 // WithDetail returns a copy of o whose detail is a copy of d: the way to
@@ -112,7 +118,3 @@ func (o Offer) WithDetail(d OfferDetail) Offer {
 	o.SetDetail(d.clone())
 	return o
 }
-
-// HasDetail reports whether the offer has a detail of its own or shared
-// (false: Detail is the zero detail).
-func (o *Offer) HasDetail() bool { return o.detail != nil }
