@@ -28,7 +28,7 @@ func detailCol(c column[model.OfferDetail]) column[model.Offer] {
 		func(o *model.Offer, s string, ctx *tsvCtx) error {
 			if s != "" {
 				if o.Extra == nil {
-					d := new(model.OfferDetail)
+					d := ctx.details.scratch()
 					if err := c.dec(d, s, ctx); err != nil {
 						return err
 					}
@@ -49,10 +49,11 @@ func detailCol(c column[model.OfferDetail]) column[model.Offer] {
 // detailInterner makes the offers of one decode whose details are equal
 // share one. It is safe for the parallel chunks of a decode.
 type detailInterner struct {
-	last    string   // the header's last detail column
-	details sync.Map // detailKey -> *model.OfferDetail
-	zones   sync.Map // spot_zones field -> []model.ZonePrice
-	buckets sync.Map // interruption field -> []model.RegionBucket
+	last    string    // the header's last detail column
+	spare   sync.Pool // *model.OfferDetail: rows' own details, reused once interned
+	details sync.Map  // detailKey -> *model.OfferDetail
+	zones   sync.Map  // spot_zones field -> []model.ZonePrice
+	buckets sync.Map  // interruption field -> []model.RegionBucket
 }
 
 // newDetailInterner returns the interner of a decode of offers.tsv text
@@ -116,6 +117,10 @@ func (t *detailInterner) intern(o *model.Offer) {
 	d := o.Detail()
 	if v, ok := t.details.Load(keyOf(d)); ok {
 		o.SetDetail(v.(*model.OfferDetail))
+		// The row's own detail is referred to by nothing now: the next
+		// row writes it (a 1M-offer decode makes no garbage detail a row).
+		*d = model.OfferDetail{}
+		t.spare.Put(d)
 		return
 	}
 	// The first of its kind: copy its text so that it does not keep the
@@ -128,54 +133,43 @@ func (t *detailInterner) intern(o *model.Offer) {
 	o.SetDetail(v.(*model.OfferDetail))
 }
 
-// zonesOf returns the list a spot_zones field decoded to earlier in the
-// decode.
-func (t *detailInterner) zonesOf(s string) ([]model.ZonePrice, bool) {
+// scratch returns a zero detail for a row to write its detail fields in:
+// one interned before and put back, or a new one.
+func (t *detailInterner) scratch() *model.OfferDetail {
+	if t != nil {
+		if d, ok := t.spare.Get().(*model.OfferDetail); ok {
+			return d
+		}
+	}
+	return new(model.OfferDetail)
+}
+
+// sharedList returns the list a list field s decoded to earlier in the
+// decode, from t's table for that column (zoneTable, bucketTable).
+func sharedList[E any](t *detailInterner, table func(*detailInterner) *sync.Map, s string) ([]E, bool) {
 	if t == nil {
 		return nil, false
 	}
-	v, ok := t.zones.Load(s)
+	v, ok := table(t).Load(s)
 	if !ok {
 		return nil, false
 	}
-	return v.([]model.ZonePrice), true
+	return v.([]E), true
 }
 
-// keepZones records the list a spot_zones field decoded to and returns the
-// decode's one list of that field.
-func (t *detailInterner) keepZones(s string, zs []model.ZonePrice) []model.ZonePrice {
+// keepList records the list a list field s decoded to (own copies each
+// item's text out of the file's) and returns the decode's one list of
+// that field.
+func keepList[E any](t *detailInterner, table func(*detailInterner) *sync.Map, s string, list []E, own func(*E)) []E {
 	if t == nil {
-		return zs
+		return list
 	}
-	for i := range zs {
-		zs[i].Zone = strings.Clone(zs[i].Zone)
+	for i := range list {
+		own(&list[i])
 	}
-	v, _ := t.zones.LoadOrStore(strings.Clone(s), zs)
-	return v.([]model.ZonePrice)
+	v, _ := table(t).LoadOrStore(strings.Clone(s), list)
+	return v.([]E)
 }
 
-// bucketsOf returns the list an interruption field decoded to earlier in
-// the decode.
-func (t *detailInterner) bucketsOf(s string) ([]model.RegionBucket, bool) {
-	if t == nil {
-		return nil, false
-	}
-	v, ok := t.buckets.Load(s)
-	if !ok {
-		return nil, false
-	}
-	return v.([]model.RegionBucket), true
-}
-
-// keepBuckets records the list an interruption field decoded to and
-// returns the decode's one list of that field.
-func (t *detailInterner) keepBuckets(s string, bs []model.RegionBucket) []model.RegionBucket {
-	if t == nil {
-		return bs
-	}
-	for i := range bs {
-		bs[i].Region = strings.Clone(bs[i].Region)
-	}
-	v, _ := t.buckets.LoadOrStore(strings.Clone(s), bs)
-	return v.([]model.RegionBucket)
-}
+func zoneTable(t *detailInterner) *sync.Map   { return &t.zones }
+func bucketTable(t *detailInterner) *sync.Map { return &t.buckets }

@@ -23,7 +23,7 @@ func zonePriceCol(name string, p func(*model.OfferDetail) *[]model.ZonePrice) co
 				*p(o) = nil
 				return nil
 			}
-			if v, ok := ctx.details.zonesOf(s); ok {
+			if v, ok := sharedList[model.ZonePrice](ctx.details, zoneTable, s); ok {
 				*p(o) = v
 				return nil
 			}
@@ -40,7 +40,7 @@ func zonePriceCol(name string, p func(*model.OfferDetail) *[]model.ZonePrice) co
 			if err != nil {
 				return err
 			}
-			*p(o) = ctx.details.keepZones(s, out)
+			*p(o) = keepList(ctx.details, zoneTable, s, out, func(z *model.ZonePrice) { z.Zone = strings.Clone(z.Zone) })
 			return nil
 		}}
 }
@@ -61,7 +61,7 @@ func bucketCol(name string, p func(*model.OfferDetail) *[]model.RegionBucket) co
 				*p(o) = nil
 				return nil
 			}
-			if v, ok := ctx.details.bucketsOf(s); ok {
+			if v, ok := sharedList[model.RegionBucket](ctx.details, bucketTable, s); ok {
 				*p(o) = v
 				return nil
 			}
@@ -78,7 +78,7 @@ func bucketCol(name string, p func(*model.OfferDetail) *[]model.RegionBucket) co
 			if err != nil {
 				return err
 			}
-			*p(o) = ctx.details.keepBuckets(s, out)
+			*p(o) = keepList(ctx.details, bucketTable, s, out, func(b *model.RegionBucket) { b.Region = strings.Clone(b.Region) })
 			return nil
 		}}
 }
