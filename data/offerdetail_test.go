@@ -129,3 +129,43 @@ func TestDecodeDetailColumnsInAnyOrder(t *testing.T) {
 		}
 	}
 }
+
+// TestOverrideLeavesSharedDetailAlone applies an overlay override to one
+// offer of a family that shares its detail: the override's prices and note
+// reach that offer only.
+func TestOverrideLeavesSharedDetailAlone(t *testing.T) {
+	files, _ := familyFiles(t, 2)
+	cat, _, err := decodeCatalog("families", files)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var edited, sibling *model.Offer
+	for i := range cat.Offers {
+		o := &cat.Offers[i]
+		if o.Extra == nil || o.Detail().OnDemandMax == 0 || strings.Contains(o.InstanceType, "-copy") {
+			continue
+		}
+		for j := range cat.Offers {
+			if c := &cat.Offers[j]; c.InstanceType == o.InstanceType+"-copy1" && c.Provider == o.Provider && c.Detail() == o.Detail() {
+				edited, sibling = o, c
+			}
+		}
+		if edited != nil {
+			break
+		}
+	}
+	if edited == nil {
+		t.Fatal("no offer with a price range shares its detail with its copy")
+	}
+	before := sibling.Fields()
+	applyOverride(edited, overlayOverride{Discount: 0.5, Note: "negotiated"}, "overlay.toml")
+	if got := edited.Detail().OnDemandMax; got != roundPrice(before.OnDemandMax*0.5) {
+		t.Errorf("the overridden offer's on-demand maximum is %v, want half of %v", got, before.OnDemandMax)
+	}
+	if !strings.Contains(edited.Detail().PriceNote, "negotiated") {
+		t.Errorf("the overridden offer's price note %q lacks the override's note", edited.Detail().PriceNote)
+	}
+	if after := sibling.Fields(); !reflect.DeepEqual(after, before) {
+		t.Errorf("overriding %s changed %s, which shared its detail:\n%+v\nwant\n%+v", edited.Key(), sibling.Key(), after, before)
+	}
+}
