@@ -49,11 +49,15 @@ func detailCol(c column[model.OfferDetail]) column[model.Offer] {
 // detailInterner makes the offers of one decode whose details are equal
 // share one. It is safe for the parallel chunks of a decode.
 type detailInterner struct {
-	last    string    // the header's last detail column
-	spare   sync.Pool // *model.OfferDetail: rows' own details, reused once interned
-	details sync.Map  // detailKey -> *model.OfferDetail
-	zones   sync.Map  // spot_zones field -> []model.ZonePrice
-	buckets sync.Map  // interruption field -> []model.RegionBucket
+	last  string    // the header's last detail column
+	spare sync.Pool // *model.OfferDetail: rows' own details, reused once interned
+	// The tables are typed maps under one lock, not sync.Maps: a
+	// sync.Map's key is an interface, and boxing a detailKey allocated
+	// on every row.
+	mu      sync.RWMutex
+	details map[detailKey]*model.OfferDetail
+	zones   map[string][]model.ZonePrice    // by spot_zones field
+	buckets map[string][]model.RegionBucket // by interruption field
 }
 
 // newDetailInterner returns the interner of a decode of offers.tsv text
@@ -70,7 +74,8 @@ func newDetailInterner(text string) *detailInterner {
 	if last == "" {
 		return nil
 	}
-	return &detailInterner{last: last}
+	return &detailInterner{last: last, details: map[detailKey]*model.OfferDetail{},
+		zones: map[string][]model.ZonePrice{}, buckets: map[string][]model.RegionBucket{}}
 }
 
 // detailKey is an OfferDetail as a map key: numbers by their bits (so -0
@@ -81,6 +86,7 @@ type detailKey struct {
 	pricedZones                                            int
 	region, intrDate, commitSrc, priceNote, dateNote       string
 	icNote, vcpuNote, notes, retired, retiredSrc           string
+	formFactor, localNVMe                                  string
 	zones                                                  *model.ZonePrice
 	nZones                                                 int
 	buckets                                                *model.RegionBucket
@@ -96,7 +102,7 @@ func keyOf(d *model.OfferDetail) detailKey {
 		pricedZones: d.PricedZones, region: d.OnDemandRegion, intrDate: d.InterruptionDate,
 		commitSrc: d.CommitSource, priceNote: d.PriceNote, dateNote: d.PriceDateNote,
 		icNote: d.InterconnectNote, vcpuNote: d.VCPUNote, notes: d.Notes,
-		retired: d.Retired, retiredSrc: d.RetiredSource,
+		retired: d.Retired, retiredSrc: d.RetiredSource, formFactor: d.FormFactor, localNVMe: d.LocalNVMe,
 		nZones: len(d.SpotZones), nBuckets: len(d.Interruption),
 	}
 	if len(d.SpotZones) > 0 {
@@ -115,8 +121,11 @@ func (t *detailInterner) intern(o *model.Offer) {
 		return
 	}
 	d := o.Detail()
-	if v, ok := t.details.Load(keyOf(d)); ok {
-		o.SetDetail(v.(*model.OfferDetail))
+	t.mu.RLock()
+	v, ok := t.details[keyOf(d)]
+	t.mu.RUnlock()
+	if ok {
+		o.SetDetail(v)
 		// The row's own detail is referred to by nothing now: the next
 		// row writes it (a 1M-offer decode makes no garbage detail a row).
 		*d = model.OfferDetail{}
@@ -126,11 +135,18 @@ func (t *detailInterner) intern(o *model.Offer) {
 	// The first of its kind: copy its text so that it does not keep the
 	// whole file's text alive.
 	for _, s := range []*string{&d.OnDemandRegion, &d.InterruptionDate, &d.CommitSource, &d.PriceNote,
-		&d.PriceDateNote, &d.InterconnectNote, &d.VCPUNote, &d.Notes, &d.Retired, &d.RetiredSource} {
+		&d.PriceDateNote, &d.InterconnectNote, &d.VCPUNote, &d.Notes, &d.Retired, &d.RetiredSource,
+		&d.FormFactor, &d.LocalNVMe} {
 		*s = strings.Clone(*s)
 	}
-	v, _ := t.details.LoadOrStore(keyOf(d), d)
-	o.SetDetail(v.(*model.OfferDetail))
+	k := keyOf(d)
+	t.mu.Lock()
+	if v, ok = t.details[k]; !ok {
+		v = d
+		t.details[k] = d
+	}
+	t.mu.Unlock()
+	o.SetDetail(v)
 }
 
 // scratch returns a zero detail for a row to write its detail fields in:
@@ -146,30 +162,34 @@ func (t *detailInterner) scratch() *model.OfferDetail {
 
 // sharedList returns the list a list field s decoded to earlier in the
 // decode, from t's table for that column (zoneTable, bucketTable).
-func sharedList[E any](t *detailInterner, table func(*detailInterner) *sync.Map, s string) ([]E, bool) {
+func sharedList[E any](t *detailInterner, table func(*detailInterner) map[string][]E, s string) ([]E, bool) {
 	if t == nil {
 		return nil, false
 	}
-	v, ok := table(t).Load(s)
-	if !ok {
-		return nil, false
-	}
-	return v.([]E), true
+	t.mu.RLock()
+	v, ok := table(t)[s]
+	t.mu.RUnlock()
+	return v, ok
 }
 
 // keepList records the list a list field s decoded to (own copies each
 // item's text out of the file's) and returns the decode's one list of
 // that field.
-func keepList[E any](t *detailInterner, table func(*detailInterner) *sync.Map, s string, list []E, own func(*E)) []E {
+func keepList[E any](t *detailInterner, table func(*detailInterner) map[string][]E, s string, list []E, own func(*E)) []E {
 	if t == nil {
 		return list
 	}
 	for i := range list {
 		own(&list[i])
 	}
-	v, _ := table(t).LoadOrStore(strings.Clone(s), list)
-	return v.([]E)
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if v, ok := table(t)[s]; ok {
+		return v
+	}
+	table(t)[strings.Clone(s)] = list
+	return list
 }
 
-func zoneTable(t *detailInterner) *sync.Map   { return &t.zones }
-func bucketTable(t *detailInterner) *sync.Map { return &t.buckets }
+func zoneTable(t *detailInterner) map[string][]model.ZonePrice      { return t.zones }
+func bucketTable(t *detailInterner) map[string][]model.RegionBucket { return t.buckets }

@@ -169,3 +169,31 @@ func TestOverrideLeavesSharedDetailAlone(t *testing.T) {
 		t.Errorf("overriding %s changed %s, which shared its detail:\n%+v\nwant\n%+v", edited.Key(), sibling.Key(), after, before)
 	}
 }
+
+// TestDetailKeyHasEveryField changes each field of a detail in turn: the
+// interner's key must change with it, or two offers that differ in that
+// field alone would share one detail.
+func TestDetailKeyHasEveryField(t *testing.T) {
+	base := model.OfferDetail{SpotZones: []model.ZonePrice{{Zone: "a", Price: 1}}, Interruption: []model.RegionBucket{{Region: "r", Bucket: 1}}}
+	want := keyOf(&base)
+	typ := reflect.TypeFor[model.OfferDetail]()
+	for f := range typ.Fields() {
+		d := base
+		v := reflect.ValueOf(&d).Elem().FieldByIndex(f.Index)
+		switch v.Kind() {
+		case reflect.String:
+			v.SetString("changed")
+		case reflect.Float64:
+			v.SetFloat(0.5)
+		case reflect.Int:
+			v.SetInt(7)
+		case reflect.Slice:
+			v.Set(reflect.MakeSlice(v.Type(), 2, 2)) // another list, as the list tables give for another field
+		default:
+			t.Fatalf("field %s: kind %s not covered by this test", f.Name, v.Kind())
+		}
+		if keyOf(&d) == want {
+			t.Errorf("changing OfferDetail.%s leaves the interner's key as it was: add it to detailKey", f.Name)
+		}
+	}
+}
