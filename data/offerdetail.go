@@ -13,7 +13,9 @@ import (
 // row's detail columns are written into a detail of that row's own; once
 // the header's last detail column is read, the detail is complete and
 // replaced by the one equal detail of the decode (detailInterner), so the
-// offers of a family share one and the row's copy is garbage at once.
+// offers of a family share one, and the row's copy is used again by a later
+// row. Strings and lists a shared detail keeps are copied out of the file's
+// text, so that they do not keep it alive.
 
 // detailNames are the names of the offer columns that hold detail fields.
 var detailNames = map[string]bool{}
@@ -93,6 +95,8 @@ type detailKey struct {
 	nBuckets                                               int
 }
 
+// keyOf returns d's key (TestDetailKeyHasEveryField checks that it
+// reads every field).
 func keyOf(d *model.OfferDetail) detailKey {
 	k := detailKey{
 		odMax: math.Float64bits(d.OnDemandMax), spotMax: math.Float64bits(d.SpotMax),
