@@ -191,15 +191,15 @@ func buildIndex(cat *model.Catalog) *index {
 			shapeIdx[k] = si
 		}
 		ix.rows[i] = row{
-			od: pos(o.OnDemand), spot: pos(o.Spot), daily: pos(o.Daily), weekly: pos(o.Weekly),
-			monthly: pos(o.Monthly), yearly: pos(o.Yearly),
+			od: pos(o.OnDemand), spot: pos(o.Spot), daily: pos(o.Detail().Daily), weekly: pos(o.Detail().Weekly),
+			monthly: pos(o.Detail().Monthly), yearly: pos(o.Detail().Yearly),
 			offer: int32(i), shape: si, prov: pi, cur: ci, class: classOf(o), cores: hostCores(o),
 		}
 		spotSetup(o, &ix.rows[i], &zoneScratch)
-		if f := o.Commit1yOff; f > 0 && f < 1 {
+		if f := o.Detail().Commit1yOff; f > 0 && f < 1 {
 			ix.rows[i].c1 = float32(f)
 		}
-		if f := o.Commit3yOff; f > 0 && f < 1 {
+		if f := o.Detail().Commit3yOff; f > 0 && f < 1 {
 			ix.rows[i].c3 = float32(f)
 		}
 		if usable > ix.maxVRAM {

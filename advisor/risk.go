@@ -211,7 +211,7 @@ const (
 // is undated): its notice says the remaining machines are deallocated,
 // so it cannot be rented.
 func retiredBy(o *model.Offer, snapshot string) bool {
-	return o.Retired != "" && (snapshot == "" || o.Retired <= snapshot)
+	return o.Detail().Retired != "" && (snapshot == "" || o.Detail().Retired <= snapshot)
 }
 
 // offerRiskList is each of the offer's own risks: its bit, code and

@@ -33,7 +33,7 @@ func spotSetup(o *model.Offer, r *row, scratch *[]int) {
 	}
 	r.spot = r.spotMin
 	zone := ""
-	if n := len(o.SpotZones); n > 1 {
+	if n := len(o.Detail().SpotZones); n > 1 {
 		idx := (*scratch)[:0]
 		for i := 0; i < n; i++ {
 			idx = append(idx, i)
@@ -41,7 +41,7 @@ func spotSetup(o *model.Offer, r *row, scratch *[]int) {
 		*scratch = idx
 		// slices, not sort.SliceStable: no reflection on every offer.
 		slices.SortStableFunc(idx, func(a, b int) int {
-			switch pa, pb := o.SpotZones[a].Price, o.SpotZones[b].Price; {
+			switch pa, pb := o.Detail().SpotZones[a].Price, o.Detail().SpotZones[b].Price; {
 			case pa < pb:
 				return -1
 			case pb < pa:
@@ -50,9 +50,9 @@ func spotSetup(o *model.Offer, r *row, scratch *[]int) {
 			return 0
 		})
 		m := idx[(n-1)/2]
-		if p := pos(o.SpotZones[m].Price); p > 0 {
+		if p := pos(o.Detail().SpotZones[m].Price); p > 0 {
 			r.spot, r.spotZ = p, int16(m)
-			zone = o.SpotZones[m].Zone
+			zone = o.Detail().SpotZones[m].Zone
 		}
 	}
 	r.sbkt = bucketAt(o, zone)
@@ -63,7 +63,7 @@ func spotSetup(o *model.Offer, r *row, scratch *[]int) {
 // the offer's regions, as all share the price. -1 when none is known.
 func bucketAt(o *model.Offer, zone string) int8 {
 	b, best := int8(-1), -1
-	for _, rb := range o.Interruption {
+	for _, rb := range o.Detail().Interruption {
 		if rb.Bucket < 0 || rb.Bucket >= len(model.InterruptionBuckets) {
 			continue
 		}
@@ -86,30 +86,30 @@ func (c *call) spotPick(r *row) (rate float64, zone string, bkt int8) {
 	o := &c.cat.Offers[r.offer]
 	if len(c.a.Regions) == 0 {
 		if r.spotZ >= 0 {
-			zone = o.SpotZones[r.spotZ].Zone
+			zone = o.Detail().SpotZones[r.spotZ].Zone
 		} else if len(o.Regions) > 0 {
 			zone = o.Regions[0]
 		}
 		return r.spot, zone, r.sbkt
 	}
 	best := -1
-	for i := range o.SpotZones {
-		z := &o.SpotZones[i]
-		if z.Price > 0 && prefixOfAny(z.Zone, c.a.Regions) && (best < 0 || z.Price < o.SpotZones[best].Price) {
+	for i := range o.Detail().SpotZones {
+		z := &o.Detail().SpotZones[i]
+		if z.Price > 0 && prefixOfAny(z.Zone, c.a.Regions) && (best < 0 || z.Price < o.Detail().SpotZones[best].Price) {
 			best = i
 		}
 	}
 	if best < 0 {
 		reg, _ := matchRegion(o.Regions, c.a.Regions)
-		if len(o.SpotZones) > 0 {
+		if len(o.Detail().SpotZones) > 0 {
 			// The asked regions have no zone of their own in the list:
 			// the median stands.
-			return r.spot, o.SpotZones[max(r.spotZ, 0)].Zone, r.sbkt
+			return r.spot, o.Detail().SpotZones[max(r.spotZ, 0)].Zone, r.sbkt
 		}
 		return r.spotMin, reg, bucketAt(o, reg)
 	}
-	z := o.SpotZones[best].Zone
-	return o.SpotZones[best].Price, z, bucketAt(o, z)
+	z := o.Detail().SpotZones[best].Zone
+	return o.Detail().SpotZones[best].Price, z, bucketAt(o, z)
 }
 
 // spotRate is spotPick without the zone, for the ranking: with no region

@@ -9,18 +9,22 @@ import (
 )
 
 // zonePriceCol is a list of zone=price pairs ("us-east-1a=1.25|...").
-func zonePriceCol(name string, p func(*model.Offer) *[]model.ZonePrice) column[model.Offer] {
-	return column[model.Offer]{name,
-		func(o *model.Offer, _ *tsvCtx) string {
+func zonePriceCol(name string, p func(*model.OfferDetail) *[]model.ZonePrice) column[model.OfferDetail] {
+	return column[model.OfferDetail]{name,
+		func(o *model.OfferDetail, _ *tsvCtx) string {
 			items := make([]string, len(*p(o)))
 			for i, z := range *p(o) {
 				items[i] = z.Zone + "=" + strconv.FormatFloat(z.Price, 'f', -1, 64)
 			}
 			return tsvList(items)
 		},
-		func(o *model.Offer, s string, _ *tsvCtx) error {
+		func(o *model.OfferDetail, s string, ctx *tsvCtx) error {
 			if s == "" {
 				*p(o) = nil
+				return nil
+			}
+			if v, ok := sharedList[model.ZonePrice](ctx.details, zoneTable, s); ok {
+				*p(o) = v
 				return nil
 			}
 			out := make([]model.ZonePrice, 0, strings.Count(s, "|")+1)
@@ -36,25 +40,29 @@ func zonePriceCol(name string, p func(*model.Offer) *[]model.ZonePrice) column[m
 			if err != nil {
 				return err
 			}
-			*p(o) = out
+			*p(o) = keepList(ctx.details, zoneTable, s, out, func(z *model.ZonePrice) { z.Zone = strings.Clone(z.Zone) })
 			return nil
 		}}
 }
 
 // bucketCol is a list of region=bucket pairs ("us-east-1=1|..."), the
 // bucket an index of model.InterruptionBuckets.
-func bucketCol(name string, p func(*model.Offer) *[]model.RegionBucket) column[model.Offer] {
-	return column[model.Offer]{name,
-		func(o *model.Offer, _ *tsvCtx) string {
+func bucketCol(name string, p func(*model.OfferDetail) *[]model.RegionBucket) column[model.OfferDetail] {
+	return column[model.OfferDetail]{name,
+		func(o *model.OfferDetail, _ *tsvCtx) string {
 			items := make([]string, len(*p(o)))
 			for i, b := range *p(o) {
 				items[i] = b.Region + "=" + strconv.Itoa(b.Bucket)
 			}
 			return tsvList(items)
 		},
-		func(o *model.Offer, s string, _ *tsvCtx) error {
+		func(o *model.OfferDetail, s string, ctx *tsvCtx) error {
 			if s == "" {
 				*p(o) = nil
+				return nil
+			}
+			if v, ok := sharedList[model.RegionBucket](ctx.details, bucketTable, s); ok {
+				*p(o) = v
 				return nil
 			}
 			out := make([]model.RegionBucket, 0, strings.Count(s, "|")+1)
@@ -70,7 +78,7 @@ func bucketCol(name string, p func(*model.Offer) *[]model.RegionBucket) column[m
 			if err != nil {
 				return err
 			}
-			*p(o) = out
+			*p(o) = keepList(ctx.details, bucketTable, s, out, func(b *model.RegionBucket) { b.Region = strings.Clone(b.Region) })
 			return nil
 		}}
 }

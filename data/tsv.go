@@ -244,8 +244,9 @@ var optionalColumns = map[string]bool{"usable_gib": true, "usable_source": true}
 // tsvCtx holds the sources table: offers refer to sources by number, so
 // that a source URL shared by hundreds of offers is written once.
 type tsvCtx struct {
-	sources []string       // by id
-	ids     map[string]int // source -> id (encoding)
+	sources []string        // by id
+	ids     map[string]int  // source -> id (encoding)
+	details *detailInterner // offers' shared details (decoding offers.tsv); nil: none shared
 }
 
 // sourceIDs maps sources to ids, adding new ones to the table.
