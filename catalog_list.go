@@ -92,8 +92,8 @@ func (f *listFilter) keep(cat *model.Catalog, o *model.Offer, cur model.Currency
 // listOffer is one offer of `catalog list --format json`: every offer field
 // plus the price in the display currency.
 type listOffer struct {
-	model.Offer
-	Display *listDisplay `json:"display,omitempty"`
+	model.OfferFields              // flat: embedding model.Offer would take its MarshalJSON and drop Display
+	Display           *listDisplay `json:"display,omitempty"`
 }
 
 // listDisplay is an offer's price converted to the display currency.
@@ -226,7 +226,7 @@ func writeListJSON(stdout, stderr io.Writer, cat *model.Catalog, offers []*model
 		w.WriteString("[\n  ")
 	}
 	for i, o := range offers {
-		lo := listOffer{Offer: *o}
+		lo := listOffer{OfferFields: o.Fields()}
 		if cur != "" {
 			od, conv, ok := displayPrice(cat, o.OnDemand, o.Currency, cur)
 			sp, _, _ := displayPrice(cat, o.Spot, o.Currency, cur)

@@ -56,13 +56,13 @@ func catalogShow(args []string, stdout, stderr io.Writer) int {
 	}
 	if cf.format == "json" {
 		type shown struct {
-			model.Offer
-			GPUFacts *model.GPU    `json:"gpu_facts,omitempty"`
-			Policy   *model.Policy `json:"policy,omitempty"`
+			model.OfferFields               // flat: embedding model.Offer would take its MarshalJSON
+			GPUFacts          *model.GPU    `json:"gpu_facts,omitempty"`
+			Policy            *model.Policy `json:"policy,omitempty"`
 		}
 		out := make([]shown, 0, len(hits))
 		for _, o := range hits {
-			s := shown{Offer: *o, GPUFacts: cat.GPUOf(o)}
+			s := shown{OfferFields: o.Fields(), GPUFacts: cat.GPUOf(o)}
 			if p, ok := cat.Policies[o.Provider]; ok {
 				s.Policy = &p
 			}
@@ -154,8 +154,8 @@ func writeShow(w io.Writer, cat *model.Catalog, o *model.Offer, cur model.Curren
 	row("vcpus", strings.TrimSuffix(numCell(o.VCPUs), "-"))
 	row("memory", strings.TrimSuffix(gbCell(o.MemoryGiB), "-"))
 	row("currency", string(o.Currency))
-	row("on-demand /h", rng(o.OnDemand, o.OnDemandMax))
-	spot := rng(o.Spot, o.SpotMax)
+	row("on-demand /h", rng(o.OnDemand, o.Detail().OnDemandMax))
+	spot := rng(o.Spot, o.Detail().SpotMax)
 	if spot == "" {
 		spot = "none listed"
 	}
@@ -163,41 +163,41 @@ func writeShow(w io.Writer, cat *model.Catalog, o *model.Offer, cur model.Curren
 	for _, p := range []struct {
 		k string
 		v float64
-	}{{"daily", o.Daily}, {"weekly", o.Weekly}, {"monthly", o.Monthly}, {"yearly", o.Yearly}} {
+	}{{"daily", o.Detail().Daily}, {"weekly", o.Detail().Weekly}, {"monthly", o.Detail().Monthly}, {"yearly", o.Detail().Yearly}} {
 		if p.v > 0 {
 			row(p.k, price(p.v))
 		}
 	}
 	showPriceFacts(o, row)
 	row("price date", o.PriceDate)
-	if o.PriceDateNote != "" {
-		row("price date", o.PriceDateNote)
+	if o.Detail().PriceDateNote != "" {
+		row("price date", o.Detail().PriceDateNote)
 	}
-	if o.PriceNote != "" {
-		row("price note", o.PriceNote)
+	if o.Detail().PriceNote != "" {
+		row("price note", o.Detail().PriceNote)
 	}
-	row("form factor", o.FormFactor)
+	row("form factor", o.Detail().FormFactor)
 	row("interconnect", string(o.Interconnect))
-	if o.InterconnectNote != "" {
-		row("  as stated", o.InterconnectNote)
+	if o.Detail().InterconnectNote != "" {
+		row("  as stated", o.Detail().InterconnectNote)
 	}
 	row("inter-node network", o.InterNodeNetwork)
 	row("gpudirect rdma", o.RDMA.String())
 	row("vcpu type", string(o.VCPUType))
-	if o.VCPUNote != "" {
-		row("  as stated", o.VCPUNote)
+	if o.Detail().VCPUNote != "" {
+		row("  as stated", o.Detail().VCPUNote)
 	}
 	row("vcpu = hyperthread", o.Hyperthreaded.String())
-	row("local nvme", o.LocalNVMe)
+	row("local nvme", o.Detail().LocalNVMe)
 	row("local nvme wiped on stop", o.LocalNVMeWiped.String())
 	if o.Marketplace {
 		row("marketplace", "yes: third-party hosts; availability and prices vary by host")
 	}
-	if o.Retired != "" {
-		row("retired", o.Retired+" (the provider's retirement notice: "+o.RetiredSource+")")
+	if o.Detail().Retired != "" {
+		row("retired", o.Detail().Retired+" (the provider's retirement notice: "+o.Detail().RetiredSource+")")
 	}
-	if o.Notes != "" {
-		row("notes", o.Notes)
+	if o.Detail().Notes != "" {
+		row("notes", o.Detail().Notes)
 	}
 	tw.Flush()
 	fmt.Fprintln(w, "sources:")

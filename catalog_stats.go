@@ -59,10 +59,10 @@ var knownFacts = []struct {
 }{
 	{"interconnect", "how the GPUs of one offer talk (NVSwitch, NVLink, Infinity Fabric, PCIe, or a single GPU)",
 		func(o *model.Offer) bool { return o.Interconnect != model.InterconnectUnknown },
-		func(o *model.Offer) string { return o.InterconnectNote }},
+		func(o *model.Offer) string { return o.Detail().InterconnectNote }},
 	{"vcpu_type", "whether the host CPUs are dedicated, shared, a container or a marketplace host",
 		func(o *model.Offer) bool { return o.VCPUType != model.VCPUUnknown },
-		func(o *model.Offer) string { return o.VCPUNote }},
+		func(o *model.Offer) string { return o.Detail().VCPUNote }},
 }
 
 // markedInferred reports whether a fact's note says it is an inference.
@@ -80,16 +80,16 @@ var statFacts = []struct {
 	{"memory_gib", func(o *model.Offer) bool { return o.MemoryGiB == 0 }},
 	{"on_demand_hourly", func(o *model.Offer) bool { return o.OnDemand == 0 }},
 	{"any_price", func(o *model.Offer) bool {
-		return o.OnDemand == 0 && o.Monthly == 0 && o.Daily == 0 && o.Weekly == 0 && o.Yearly == 0
+		return o.OnDemand == 0 && o.Detail().Monthly == 0 && o.Detail().Daily == 0 && o.Detail().Weekly == 0 && o.Detail().Yearly == 0
 	}},
 	{"spot_hourly", func(o *model.Offer) bool { return o.Spot == 0 }},
 	{"regions", func(o *model.Offer) bool { return len(o.Regions) == 0 }},
-	{"form_factor", func(o *model.Offer) bool { return o.FormFactor == "" }},
+	{"form_factor", func(o *model.Offer) bool { return o.Detail().FormFactor == "" }},
 	{"interconnect", func(o *model.Offer) bool { return o.Interconnect == model.InterconnectUnknown }},
 	{"rdma", func(o *model.Offer) bool { return o.RDMA == model.Unknown }},
 	{"vcpu_type", func(o *model.Offer) bool { return o.VCPUType == model.VCPUUnknown }},
 	{"vcpu_hyperthread", func(o *model.Offer) bool { return o.Hyperthreaded == model.Unknown }},
-	{"local_nvme", func(o *model.Offer) bool { return o.LocalNVMe == "" }},
+	{"local_nvme", func(o *model.Offer) bool { return o.Detail().LocalNVMe == "" }},
 	{"local_nvme_wiped_on_stop", func(o *model.Offer) bool { return o.LocalNVMeWiped == model.Unknown }},
 }
 
@@ -120,8 +120,8 @@ func buildStats(cat *model.Catalog) statsReport {
 		}
 		d := o.PriceDate
 		switch {
-		case d == "" && o.PriceDateNote != "":
-			d = "undated: " + o.PriceDateNote
+		case d == "" && o.Detail().PriceDateNote != "":
+			d = "undated: " + o.Detail().PriceDateNote
 		case d == "":
 			d = "undated"
 		}

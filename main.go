@@ -310,8 +310,9 @@ func runWizard(args []string, env environ, stdin io.Reader, stdout, stderr io.Wr
 	}
 	if startsQuiet(&common, af, *load) {
 		// Nothing the user gave can be refused and no notice can come:
-		// the catalog decodes (and its index builds) while the terminal
-		// starts, joined by the wizard's first command (issue 14).
+		// the catalog loads (the embedded tables, nothing to decode) and
+		// its index builds while the terminal starts, joined by the
+		// wizard's first command (issue 14).
 		done := make(chan session, 1)
 		var failed startFailure
 		go func() {

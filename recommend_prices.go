@@ -56,39 +56,39 @@ func printPriceModels(w io.Writer, r *model.Recommendation, cur model.Currency, 
 // interruption buckets and the firm committed discounts (the rows of
 // model.PriceModelTable the offer has data for).
 func showPriceFacts(o *model.Offer, row func(k, v string)) {
-	if o.OnDemandRegion != "" {
-		v := o.OnDemandRegion
-		if o.PricedZones == 1 {
+	if o.Detail().OnDemandRegion != "" {
+		v := o.Detail().OnDemandRegion
+		if o.Detail().PricedZones == 1 {
 			v += " (the only zone with a price)"
-		} else if o.PricedZones > 1 {
-			v += fmt.Sprintf(" (lowest of %d zones)", o.PricedZones)
+		} else if o.Detail().PricedZones > 1 {
+			v += fmt.Sprintf(" (lowest of %d zones)", o.Detail().PricedZones)
 		}
 		row("on-demand from", v)
 	}
-	if n := len(o.SpotZones); n > 0 {
+	if n := len(o.Detail().SpotZones); n > 0 {
 		parts := make([]string, n)
-		for i, z := range o.SpotZones {
+		for i, z := range o.Detail().SpotZones {
 			parts[i] = z.Zone + " " + model.FormatNumber(z.Price)
 		}
 		row("spot by zone", strings.Join(parts, ", "))
 	}
-	if n := len(o.Interruption); n > 0 {
+	if n := len(o.Detail().Interruption); n > 0 {
 		parts := make([]string, n)
-		for i, b := range o.Interruption {
+		for i, b := range o.Detail().Interruption {
 			name := "?"
 			if b.Bucket >= 0 && b.Bucket < len(model.InterruptionBuckets) {
 				name = model.InterruptionBuckets[b.Bucket]
 			}
 			parts[i] = b.Region + " " + name
 		}
-		row("spot interruption", strings.Join(parts, ", ")+" (AWS Spot Instance Advisor, "+o.InterruptionDate+")")
+		row("spot interruption", strings.Join(parts, ", ")+" (AWS Spot Instance Advisor, "+o.Detail().InterruptionDate+")")
 	}
 	for _, c := range []struct {
 		pm  model.PriceModel
 		off float64
-	}{{model.PriceReserved1, o.Commit1yOff}, {model.PriceReserved3, o.Commit3yOff}} {
+	}{{model.PriceReserved1, o.Detail().Commit1yOff}, {model.PriceReserved3, o.Detail().Commit3yOff}} {
 		if c.off > 0 {
-			row(string(c.pm)+" (firm)", fmt.Sprintf("%.1f%% off on-demand: %s", c.off*100, o.CommitSource))
+			row(string(c.pm)+" (firm)", fmt.Sprintf("%.1f%% off on-demand: %s", c.off*100, o.Detail().CommitSource))
 		}
 	}
 }

@@ -12,13 +12,21 @@ import (
 // that catalog. The catalog must not be modified after New. An Engine is
 // safe for concurrent use.
 type Engine struct {
-	cat  *model.Catalog
-	once sync.Once
-	ix   *index
-	// calls keeps evaluations' buffers (per shape, provider and
-	// currency) from one ranking to the next.
-	calls sync.Pool
+	cat   *model.Catalog
+	once  sync.Once
+	ix    *index
+	facts *shapeFacts // what the ranking reads of the index's GPUs and shapes (facts.go)
+	// free keeps evaluations' buffers (per shape, provider and currency)
+	// from one ranking to the next, up to maxFreeCalls of them (rankings
+	// can run concurrently). Unlike a sync.Pool it is not emptied by the
+	// garbage collector, which would make the next ranking allocate the
+	// per-shape buffers again.
+	mu   sync.Mutex
+	free []*call
 }
+
+// maxFreeCalls is how many evaluations' buffers an engine keeps.
+const maxFreeCalls = 4
 
 // New returns the advisor engine of a catalog (nil gives an engine that
 // says there is no catalog).
@@ -32,19 +40,34 @@ func (e *Engine) index() *index {
 	e.once.Do(func() {
 		if e.cat != nil {
 			e.ix = buildIndex(e.cat)
+			e.facts = newShapeFacts(e.ix)
 		}
 	})
 	return e.ix
 }
 
-// getCall prepares an evaluation in a pooled call's buffers; putCall
-// gives it back once nothing it holds is in use.
+// getCall prepares an evaluation in a kept call's buffers (a new call
+// when none is free); putCall gives it back once nothing it holds is in
+// use.
 func (e *Engine) getCall(a model.Answers, l lang) *call {
-	c, _ := e.calls.Get().(*call)
+	var c *call
+	e.mu.Lock()
+	if n := len(e.free); n > 0 {
+		c, e.free = e.free[n-1], e.free[:n-1]
+	}
+	e.mu.Unlock()
 	return reuseCall(c, e, a, l)
 }
 
-func (e *Engine) putCall(c *call) { e.calls.Put(c) }
+// putCall keeps a finished evaluation's buffers for the next ranking
+// (up to maxFreeCalls).
+func (e *Engine) putCall(c *call) {
+	e.mu.Lock()
+	if len(e.free) < maxFreeCalls {
+		e.free = append(e.free, c)
+	}
+	e.mu.Unlock()
+}
 
 // Index builds the catalog's index now (it is otherwise built by the
 // first ranking), for a caller that wants the cost paid up front.

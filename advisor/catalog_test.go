@@ -78,9 +78,9 @@ func testOffer(provider, instance, gpu string, count int, od float64) model.Offe
 		if g.Name == gpu {
 			o.VRAMGiB = g.VRAMGiB
 			if isSXM(&g) {
-				o.FormFactor, o.Interconnect = "SXM", model.InterconnectNVSwitch
+				o.EditDetail().FormFactor, o.Interconnect = "SXM", model.InterconnectNVSwitch
 			} else {
-				o.FormFactor, o.Interconnect = "PCIe", model.InterconnectPCIe
+				o.EditDetail().FormFactor, o.Interconnect = "PCIe", model.InterconnectPCIe
 			}
 		}
 	}
@@ -147,7 +147,7 @@ func testCatalog() *model.Catalog {
 	o.Marketplace, o.VCPUType = true, model.VCPUMarketplace
 	add(o)
 	o = testOffer("cnc", "gn-a100-80", "A100-80GB SXM4", 1, 28.0)
-	o.Currency, o.Monthly = model.CNY, 9800
+	o.Currency, o.EditDetail().Monthly = model.CNY, 9800
 	o.PriceDate = "2024-12-30"
 	add(o)
 	return cat
@@ -178,7 +178,7 @@ func syntheticCatalog(n int, seed uint64) *model.Catalog {
 			o.Spot = o.OnDemand * (0.3 + 0.4*rng.Float64())
 		}
 		if rng.IntN(10) == 0 {
-			o.Monthly = o.OnDemand * 500
+			o.EditDetail().Monthly = o.OnDemand * 500
 		}
 		if rng.IntN(50) == 0 {
 			o.OnDemand = 0

@@ -19,7 +19,7 @@ func TestDiscountOffMonthlyPrice(t *testing.T) {
 		Commit1y: model.Discount{Fraction: 0.17, OfMonthly: true},
 		Commit3y: model.Discount{Fraction: 0.5, OfMonthly: true}, Sources: []string{"test://cnc"}}
 	o := testOffer("cnc", "t4m", "T4", 1, 8.68)
-	o.Currency, o.Monthly = model.CNY, 2500
+	o.Currency, o.EditDetail().Monthly = model.CNY, 2500
 	noMonthly := testOffer("cnc", "t4h", "T4", 1, 8.68)
 	noMonthly.Currency = model.CNY
 	cat.Offers = []model.Offer{o, noMonthly}

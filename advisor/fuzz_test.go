@@ -47,10 +47,11 @@ func fuzzCatalog(seed uint64) *model.Catalog {
 			o.Spot = odd(rng.Float64() * 10)
 		}
 		if rng.IntN(5) == 0 {
-			o.Monthly = odd(rng.Float64() * 20000)
+			o.EditDetail().Monthly = odd(rng.Float64() * 20000)
 		}
 		if rng.IntN(8) == 0 {
-			o.Daily, o.Weekly, o.Yearly = odd(rng.Float64()*300), odd(rng.Float64()*2000), odd(rng.Float64()*200000)
+			d := o.EditDetail()
+			d.Daily, d.Weekly, d.Yearly = odd(rng.Float64()*300), odd(rng.Float64()*2000), odd(rng.Float64()*200000)
 		}
 		if rng.IntN(4) == 0 {
 			o.Currency = []model.Currency{model.CNY, "EUR", ""}[rng.IntN(3)]

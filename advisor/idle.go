@@ -6,32 +6,34 @@ package advisor
 // instance is listed using fewer GPUs than it has only when it is cheaper
 // than such an offer.
 func (c *call) markIdle() {
-	type key struct {
-		gpu   int32
-		count int
-	}
-	best := map[key]float64{}
+	f := c.facts
+	c.idleBest = grow(c.idleBest, len(f.groups))
+	best, found := c.idleBest, false
 	for si := range c.shapes {
 		sr, sh := &c.shapes[si], &c.ix.shapes[si]
-		if !sr.ok || sh.gpu < 0 || sh.frac != 1 || sr.used != sh.count*sr.nodes {
+		g := f.idleGroup[si]
+		if !sr.ok || g < 0 || sr.used != sh.count*sr.nodes {
 			continue
 		}
 		if r := c.cheapestRow(si); r > 0 {
-			k := key{sh.gpu, sh.count}
-			if v, ok := best[k]; !ok || r*float64(sr.nodes) < v {
-				best[k] = r * float64(sr.nodes)
+			// A rate is positive: 0 marks a group with none yet.
+			if v := best[g]; v == 0 || r*float64(sr.nodes) < v {
+				best[g] = r * float64(sr.nodes)
+				found = true
 			}
 		}
 	}
-	if len(best) == 0 {
+	if !found {
 		return
 	}
 	for si := range c.shapes {
 		sr, sh := &c.shapes[si], &c.ix.shapes[si]
-		if !sr.ok || sh.gpu < 0 || sh.frac != 1 || sr.used >= sh.count*sr.nodes || sr.used%sr.nodes != 0 {
+		if !sr.ok || f.idleGroup[si] < 0 || sr.used >= sh.count*sr.nodes || sr.used%sr.nodes != 0 {
 			continue
 		}
-		sr.smaller = best[key{sh.gpu, sr.used / sr.nodes}]
+		if g, ok := f.groups[idleKey{sh.gpu, sr.used / sr.nodes}]; ok {
+			sr.smaller = best[g]
+		}
 	}
 }
 

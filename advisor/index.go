@@ -237,14 +237,15 @@ func buildIndex(cat *model.Catalog) *index {
 		zoneMemo := map[zoneList]int{}
 		for i := lo; i < hi; i++ {
 			o, r := &cat.Offers[i], &ix.rows[i]
-			r.od, r.spot, r.daily, r.weekly = pos(o.OnDemand), pos(o.Spot), pos(o.Daily), pos(o.Weekly)
-			r.monthly, r.yearly = pos(o.Monthly), pos(o.Yearly)
+			d := o.Detail()
+			r.od, r.spot, r.daily, r.weekly = pos(o.OnDemand), pos(o.Spot), pos(d.Daily), pos(d.Weekly)
+			r.monthly, r.yearly = pos(d.Monthly), pos(d.Yearly)
 			r.class, r.cores = classOf(o), hostCores(o)
 			spotSetupWith(o, r, &zoneScratch, zoneMemo)
-			if f := o.Commit1yOff; f > 0 && f < 1 {
+			if f := d.Commit1yOff; f > 0 && f < 1 {
 				r.c1 = float32(f)
 			}
-			if f := o.Commit3yOff; f > 0 && f < 1 {
+			if f := d.Commit3yOff; f > 0 && f < 1 {
 				r.c3 = float32(f)
 			}
 		}

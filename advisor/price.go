@@ -47,7 +47,7 @@ func (c *call) quotes(r *row, pol *model.Policy, n int, h, cal, fx float64, with
 	if od > 0 {
 		b := billHours(h, pol, c.p.jobMode)
 		out = append(out, quote{pm: model.PriceOnDemand, rate: od, billed: b, total: od * b, cal: cal, eligible: true,
-			zone: o.OnDemandRegion, bkt: -1})
+			zone: o.Detail().OnDemandRegion, bkt: -1})
 	}
 	spotZone := ""
 	if r.spot > 0 {
@@ -88,7 +88,7 @@ func (c *call) quotes(r *row, pol *model.Policy, n int, h, cal, fx float64, with
 		q := quote{pm: pm, rate: rate, billed: k * period, cal: k * period, total: rate * k * period,
 			eligible: !upTo, estimate: !firm, upTo: upTo, disc: d, firm: firm, bkt: -1}
 		if !d.OfMonthly {
-			q.zone = o.OnDemandRegion
+			q.zone = o.Detail().OnDemandRegion
 		}
 		if od > 0 {
 			q.breakEven = model.HoursPerWeekFull * rate / od
@@ -102,13 +102,13 @@ func (c *call) quotes(r *row, pol *model.Policy, n int, h, cal, fx float64, with
 	case r.yearly > 0:
 		plan(model.PriceReserved1, r.yearly, hoursPerYear)
 	case r.c1 > 0:
-		disc(model.PriceReserved1, &model.Discount{Fraction: float64(r.c1), Source: o.CommitSource}, hoursPerYear, false, true)
+		disc(model.PriceReserved1, &model.Discount{Fraction: float64(r.c1), Source: o.Detail().CommitSource}, hoursPerYear, false, true)
 	case pol != nil:
 		disc(model.PriceReserved1, &pol.Commit1y, hoursPerYear, false, false)
 	}
 	switch {
 	case r.c3 > 0:
-		disc(model.PriceReserved3, &model.Discount{Fraction: float64(r.c3), Source: o.CommitSource}, hoursPer3Year, false, true)
+		disc(model.PriceReserved3, &model.Discount{Fraction: float64(r.c3), Source: o.Detail().CommitSource}, hoursPer3Year, false, true)
 	case pol == nil:
 	case pol.Commit3y.Fraction > 0:
 		disc(model.PriceReserved3, &pol.Commit3y, hoursPer3Year, false, false)
@@ -123,7 +123,7 @@ func (c *call) quotes(r *row, pol *model.Policy, n int, h, cal, fx float64, with
 		q := quote{pm: pmNames[hy.pm], rate: hy.rate, billed: hy.billed, cal: cal, total: hy.total, eligible: true,
 			zone: spotZone, bkt: hy.bkt, extra: hy.extra, hyb: &hy}
 		if !hy.spotFill && hy.pm != pmHybSpotOD {
-			q.zone = o.OnDemandRegion
+			q.zone = o.Detail().OnDemandRegion
 		}
 		out = append(out, q)
 	}

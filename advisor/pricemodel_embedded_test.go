@@ -132,8 +132,8 @@ func TestAWSSpotShowsInterruption(t *testing.T) {
 		if !(q.OverheadHours > 0) || q.BilledHours <= r.RunHours {
 			t.Errorf("%s: no re-run overhead from bucket %s (%g h)", r.InstanceType, q.Interruption, q.OverheadHours)
 		}
-		if len(r.Offer.SpotZones) > 1 && !(q.RangeHigh > q.RangeLow && strings.Contains(q.Note, "median zone")) {
-			t.Errorf("%s: spread across %d zones not shown: %+v", r.InstanceType, len(r.Offer.SpotZones), q)
+		if len(r.Offer.Detail().SpotZones) > 1 && !(q.RangeHigh > q.RangeLow && strings.Contains(q.Note, "median zone")) {
+			t.Errorf("%s: spread across %d zones not shown: %+v", r.InstanceType, len(r.Offer.Detail().SpotZones), q)
 		}
 	}
 	if seen == 0 {
@@ -149,7 +149,7 @@ func TestStalePriceForOldFormat(t *testing.T) {
 	provs := map[string]bool{}
 	for i := range cat.Offers {
 		o := &cat.Offers[i]
-		if o.PriceDateNote == "" {
+		if o.Detail().PriceDateNote == "" {
 			continue
 		}
 		n++

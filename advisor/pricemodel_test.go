@@ -66,9 +66,10 @@ func spotCatalog(b int) *model.Catalog {
 	cat := testCatalog()
 	o := testOffer("cloudA", "spot3", "L4", 1, 3)
 	o.Regions = []string{"us-east-1", "us-west-2"}
-	o.Spot, o.SpotMax = 1, 10
-	o.SpotZones = []model.ZonePrice{{Zone: "us-east-1a", Price: 1}, {Zone: "us-west-2a", Price: 2}, {Zone: "us-west-2b", Price: 10}}
-	o.Interruption, o.InterruptionDate = []model.RegionBucket{{Region: "us-east-1", Bucket: b}, {Region: "us-west-2", Bucket: b}}, "2025-06-28"
+	o.Spot, o.EditDetail().SpotMax = 1, 10
+	o.EditDetail().SpotZones = []model.ZonePrice{{Zone: "us-east-1a", Price: 1}, {Zone: "us-west-2a", Price: 2}, {Zone: "us-west-2b", Price: 10}}
+	d := o.EditDetail()
+	d.Interruption, d.InterruptionDate = []model.RegionBucket{{Region: "us-east-1", Bucket: b}, {Region: "us-west-2", Bucket: b}}, "2025-06-28"
 	cat.Offers = []model.Offer{o}
 	return cat
 }

@@ -2,7 +2,7 @@ package advisor
 
 import (
 	"math"
-	"sort"
+	"slices"
 	"strings"
 
 	"github.com/gpupick/gpupick/model"
@@ -14,9 +14,11 @@ type call struct {
 	eng *Engine
 	cat *model.Catalog
 	ix  *index
-	a   model.Answers
-	l   lang
-	p   *plan
+	// facts are the index's static GPU and shape facts (facts.go).
+	facts *shapeFacts
+	a     model.Answers
+	l     lang
+	p     *plan
 
 	disp        model.Currency
 	fxUSD       []float64 // per currency index: one unit in USD (0 = no rate)
@@ -31,9 +33,13 @@ type call struct {
 	wallCal     float64
 	budgetUSD   float64
 	storageGB   float64
-	gpuOK       []bool  // per GPU index: passes the --gpu filter
-	staleBefore string  // price dates before it are stale (risk.go); the index's too
-	reqOut      []uint8 // per offer: how it meets the hard requirements (empty: none asked)
+	gpuOK       []bool      // per GPU index: passes the --gpu filter
+	staleBefore string      // price dates before it are stale (risk.go); the index's too
+	reqOut      []uint8     // per offer: how it meets the hard requirements (empty: none asked)
+	idleBest    []float64   // per idle group (shapeFacts.groups): markIdle's lowest rate, 0 when none
+	fits        []classMemo // per fit class (shapeFacts.fitClass), for fitOf
+	speeds      []classMemo // per speed class (shapeFacts.speedClass), for speedOnOneNode
+	gen         uint32      // this evaluation of the shapes (evalShapes): entries of other gens are stale
 	shapes      []shapeRes
 	st          stats
 	// fast skips the statistics: a scan stops reading a shape at the first
@@ -53,6 +59,10 @@ type call struct {
 	// tailed counts the rows countTail counted.
 	noTail bool
 	tailed int
+	// noShare turns off the sharing of fits and one-node speeds between
+	// the shapes of a class within the call (fitOf, speedOnOneNode): tests
+	// compare the two. Set it before evalShapes.
+	noShare bool
 }
 
 // stats count why offers were left out, for the notes.
@@ -111,7 +121,7 @@ type shapeRes struct {
 	speed            model.Speed
 	jobH             float64
 	comm             commCost   // what moving data costs (for Speed.Reason)
-	setup            setupParts // image pull, download and load
+	setup            setupParts // image pull, download and load: set for a job only (shapeSetup)
 	tier             uint8      // 0 meets the latency class, 1 speed unknown, 2 too slow
 	// short counts how the shape falls short of the job as asked: headroom
 	// below the safety margin, FP8 run weight-only at 16-bit compute, BF16
@@ -166,9 +176,10 @@ func reuseCall(c *call, e *Engine, a model.Answers, l lang) *call {
 	if c == nil {
 		c = &call{}
 	}
-	*c = call{eng: e, cat: cat, ix: e.index(), a: a, l: l,
+	*c = call{eng: e, cat: cat, ix: e.index(), facts: e.facts, a: a, l: l,
 		fxUSD: c.fxUSD[:0], fxDisp: c.fxDisp[:0], polFX: c.polFX[:0], provOK: c.provOK[:0],
-		hidWall: c.hidWall[:0], hidUnk: c.hidUnk[:0], gpuOK: c.gpuOK[:0], shapes: c.shapes[:0], reqOut: c.reqOut[:0]}
+		hidWall: c.hidWall[:0], hidUnk: c.hidUnk[:0], gpuOK: c.gpuOK[:0], shapes: c.shapes[:0], reqOut: c.reqOut[:0],
+		idleBest: c.idleBest[:0], fits: c.fits, speeds: c.speeds, gen: c.gen}
 	c.p = newPlan(cat, &c.a, l)
 	c.p.req.MinGPUs = c.p.minGPUs(c.ix.maxVRAM)
 	ix := c.ix
@@ -247,10 +258,28 @@ func reuseCall(c *call, e *Engine, a model.Answers, l lang) *call {
 	}
 	c.markRequirements()
 	c.staleBefore = staleCutoff(cat.Info.SnapshotDate)
-	c.shapes = grow(c.shapes, len(ix.shapes))
+	c.evalShapes()
+	return c
+}
+
+// evalShapes works out every shape's fit, speed and run, then which
+// configurations leave GPUs idle.
+func (c *call) evalShapes() {
+	ix := c.ix
+	c.gen++ // the classes' entries of an earlier evaluation are stale
+	if len(c.speeds) != c.facts.speedClasses || len(c.fits) != c.facts.fitClasses || c.gen == 0 {
+		// New buffers, or the generation counter wrapped round.
+		c.speeds, c.fits, c.gen = make([]classMemo, c.facts.speedClasses), make([]classMemo, c.facts.fitClasses), 1
+	}
+	// Every shape's result is written whole by evalShape: the buffer is
+	// not cleared first.
+	if cap(c.shapes) < len(ix.shapes) {
+		c.shapes = make([]shapeRes, len(ix.shapes))
+	}
+	c.shapes = c.shapes[:len(ix.shapes)]
 	for i := range ix.shapes {
 		sr := &c.shapes[i]
-		*sr = c.evalShape(i)
+		c.evalShape(i, sr)
 		if sr.ok {
 			sr.runH, sr.runCal = c.runHours(sr, sr.setup.baseHours())
 			if sr.noLen = c.p.jobMode && sr.runH <= 0; sr.noLen {
@@ -261,7 +290,6 @@ func reuseCall(c *call, e *Engine, a model.Answers, l lang) *call {
 		}
 	}
 	c.markIdle()
-	return c
 }
 
 // grow returns a zeroed slice of length n, reusing s when it can.
@@ -306,86 +334,39 @@ func gpuWanted(q string, g *gpuInfo) bool {
 }
 
 // evalShape works out the smallest configuration of a shape that holds
-// the job, and its speed.
-func (c *call) evalShape(si int) shapeRes {
+// the job, and its speed, into sr (all of it: nothing of what sr held
+// before is kept).
+func (c *call) evalShape(si int, sr *shapeRes) {
 	s := &c.ix.shapes[si]
 	p := c.p
-	var sr shapeRes
+	*sr = shapeRes{}
 	if c.a.GPU != "" && (s.gpu < 0 || !c.gpuOK[s.gpu]) || c.a.GPUs > 0 && s.count != c.a.GPUs {
 		sr.why = whyFiltered
-		return sr
+		return
 	}
 	if s.count <= 0 || s.vram <= 0 || math.IsInf(s.vram, 0) || math.IsNaN(s.vram) {
 		sr.why = whyNoVRAM
-		return sr
+		return
 	}
-	if c.a.GPU == "" && s.gpu >= 0 && c.ix.gpus[s.gpu].g != nil && c.ix.gpus[s.gpu].g.Architecture == "Kepler" {
+	gf := c.gpuFacts(s.gpu)
+	if c.a.GPU == "" && gf.kepler {
 		// CUDA 12 dropped Kepler: nothing current runs there. Shown only
 		// when the user asks for the GPU by name.
 		sr.why = whyLegacy
-		return sr
+		return
 	}
-	if c.a.GPU == "" && s.gpu >= 0 && !p.training && !p.stated && p.image == nil && belowEngineMinimum(c.ix.gpus[s.gpu].g) {
+	if c.a.GPU == "" && !p.training && !p.stated && p.image == nil && gf.below {
 		sr.why = whyEngine
-		return sr
+		return
 	}
 	v := s.vram * gib
 	n := s.count
-	switch {
-	case p.training:
-		best := 0
-		for _, z := range p.shardings {
-			split, whole := p.shardSplit(z)
-			free := v - whole - p.actPerGPU(n) - p.ctx
-			if free <= 0 {
-				continue
-			}
-			nodes := 1
-			if split > 0 {
-				need := math.Ceil(split / free) // GPUs
-				nodes = int(math.Min(math.Max(1, math.Ceil(need/float64(n))), float64(p.maxNodes+1)))
-			}
-			for nodes <= p.maxNodes && p.perGPUTraining(z, n*nodes, n) > v {
-				nodes++
-			}
-			if nodes > p.maxNodes {
-				continue
-			}
-			if best == 0 || nodes < best {
-				best, sr.sharding = nodes, z
-			}
-		}
-		if best == 0 {
-			sr.why = whyTooBig
-			return sr
-		}
-		if p.deadline > 0 {
-			best, sr.sharding = c.deadlineNodes(s, c.ix.shapeGPU(s), v, best, sr.sharding)
-		}
-		sr.nodes, sr.tp, sr.reps, sr.used = best, 1, 1, n*best
-		sr.perGPU = p.perGPUTraining(sr.sharding, n*best, n)
-	default:
-		t, r := p.tensorParallel(n)
-		x1 := p.shareInference(t, r, 1)
-		capX := v
-		if !p.stated {
-			capX = math.Min(p.reserve*v-p.act, v-p.act-p.ctx)
-		}
-		if capX <= 0 {
-			sr.why = whyTooBig
-			return sr
-		}
-		nodes := int(math.Min(math.Max(1, math.Ceil(x1/capX)), float64(p.maxNodes+1)))
-		for nodes <= p.maxNodes && p.perGPUInference(t, r, nodes) > v {
-			nodes++
-		}
-		if nodes > p.maxNodes {
-			sr.why = whyTooBig
-			return sr
-		}
-		sr.nodes, sr.tp, sr.reps, sr.used = nodes, t, r, t*r*nodes
-		sr.perGPU = p.perGPUInference(t, r, nodes)
+	f, ok := c.fitOf(si, s, v)
+	if !ok {
+		sr.why = whyTooBig
+		return
 	}
+	sr.nodes, sr.tp, sr.reps, sr.used, sr.sharding, sr.perGPU = f.nodes, f.tp, f.reps, f.used, f.sharding, f.perGPU
 	sr.ok = true
 	sr.headroom = (v - sr.perGPU) / v
 	if sr.headroom < c.margin() {
@@ -408,17 +389,19 @@ func (c *call) evalShape(si int) shapeRes {
 	if s.gpu >= 0 {
 		g = c.ix.gpus[s.gpu].g
 	}
-	in := speedIn{g: g, frac: s.frac, n: n, t: sr.tp, r: sr.reps, nodes: sr.nodes, sharding: sr.sharding, net: c.ix.topo1[si]}
-	if sr.nodes != 1 {
-		in.net = topoOf(g, s.nvlink, s.ic, s.rdma, s.netGbps, n, sr.nodes)
+	if sr.nodes == 1 {
+		c.speedOnOneNode(si, g, sr)
+	} else {
+		in := speedIn{g: g, frac: s.frac, n: n, t: sr.tp, r: sr.reps, nodes: sr.nodes, sharding: sr.sharding,
+			net: topoOf(g, s.nvlink, s.ic, s.rdma, s.netGbps, n, sr.nodes)}
+		sr.speed, sr.jobH, sr.comm = p.speedOf(in)
 	}
-	sr.speed, sr.jobH, sr.comm = p.speedOf(in)
 	sr.cores = p.coresNeeded(sr.used/max(sr.nodes, 1), sr.reps)
-	loaders := sr.tp * sr.nodes
-	if p.training {
-		loaders = n * sr.nodes
+	if p.jobMode {
+		// A job's hours include the set-up; a rented period's do not, and
+		// only the priced offers show it (full).
+		sr.setup = c.shapeSetup(int32(si), sr)
 	}
-	sr.setup = p.setupOf(g, s.netGbps, loaders)
 	matters := p.jobMode || p.minDecode > 0 || p.maxTTFT > 0
 	switch {
 	case !sr.speed.Unknown && !sr.speed.MeetsLatency:
@@ -429,7 +412,137 @@ func (c *call) evalShape(si int) shapeRes {
 		sr.slim = true
 		sr.short++
 	}
-	return sr
+	return
+}
+
+// fitRes is the smallest configuration of a shape that holds the job.
+type fitRes struct {
+	nodes, tp, reps, used int
+	sharding              string
+	perGPU                float64
+}
+
+// classMemo is the shape that was evaluated first in a class within a
+// call (gen is the call's: an entry of an earlier call is stale). It holds
+// no pointer, so the call's buffers of them are cheap to write.
+type classMemo struct {
+	gen uint32
+	src int32 // the shape whose result the others of its class copy
+}
+
+// fitOf is the smallest configuration of shape si (s, with v bytes per
+// GPU) that holds the job; false when none of up to maxNodes nodes does.
+// It depends on the GPU count and memory alone (shapeFacts.fitClass),
+// except for a training job with a deadline, whose node count depends on
+// the shape's speed: shapes of a class share one within the call.
+func (c *call) fitOf(si int, s *shape, v float64) (fitRes, bool) {
+	if c.noShare || c.p.training && c.p.deadline > 0 {
+		return c.fitShape(s, v)
+	}
+	m := &c.fits[c.facts.fitClass[si]]
+	if m.gen == c.gen {
+		// The class's first shape has its configuration, or why it has
+		// none (evalShape writes it as soon as fitOf returns).
+		src := &c.shapes[m.src]
+		if src.why == whyTooBig {
+			return fitRes{}, false
+		}
+		return fitRes{nodes: src.nodes, tp: src.tp, reps: src.reps, used: src.used, sharding: src.sharding, perGPU: src.perGPU}, true
+	}
+	*m = classMemo{gen: c.gen, src: int32(si)}
+	return c.fitShape(s, v)
+}
+
+// fitShape works out the smallest configuration of a shape that holds the
+// job: the fewest nodes (and, for training, the sharding that needs the
+// fewest), the tensor-parallel degree and replicas for inference.
+func (c *call) fitShape(s *shape, v float64) (f fitRes, ok bool) {
+	p := c.p
+	n := s.count
+	switch {
+	case p.training:
+		best := 0
+		for _, z := range p.shardings {
+			split, whole := p.shardSplit(z)
+			free := v - whole - p.actPerGPU(n) - p.ctx
+			if free <= 0 {
+				continue
+			}
+			nodes := 1
+			if split > 0 {
+				need := math.Ceil(split / free) // GPUs
+				nodes = int(math.Min(math.Max(1, math.Ceil(need/float64(n))), float64(p.maxNodes+1)))
+			}
+			for nodes <= p.maxNodes && p.perGPUTraining(z, n*nodes, n) > v {
+				nodes++
+			}
+			if nodes > p.maxNodes {
+				continue
+			}
+			if best == 0 || nodes < best {
+				best, f.sharding = nodes, z
+			}
+		}
+		if best == 0 {
+			return f, false
+		}
+		if p.deadline > 0 {
+			best, f.sharding = c.deadlineNodes(s, c.ix.shapeGPU(s), v, best, f.sharding)
+		}
+		f.nodes, f.tp, f.reps, f.used = best, 1, 1, n*best
+		f.perGPU = p.perGPUTraining(f.sharding, n*best, n)
+	default:
+		t, r := p.tensorParallel(n)
+		x1 := p.shareInference(t, r, 1)
+		capX := v
+		if !p.stated {
+			capX = math.Min(p.reserve*v-p.act, v-p.act-p.ctx)
+		}
+		if capX <= 0 {
+			return f, false
+		}
+		nodes := int(math.Min(math.Max(1, math.Ceil(x1/capX)), float64(p.maxNodes+1)))
+		for nodes <= p.maxNodes && p.perGPUInference(t, r, nodes) > v {
+			nodes++
+		}
+		if nodes > p.maxNodes {
+			return f, false
+		}
+		f.nodes, f.tp, f.reps, f.used = nodes, t, r, t*r*nodes
+		f.perGPU = p.perGPUInference(t, r, nodes)
+	}
+	return f, true
+}
+
+// speedOnOneNode sets the speed of a one-node configuration of shape si
+// (sr's GPUs, tensor-parallel degree, replicas and sharding). The speed
+// depends on the shape's GPU, count, share and one-node network alone
+// (shapeFacts.speedClass), not on its memory: shapes of a class that
+// come to the same configuration share one estimate within the call.
+func (c *call) speedOnOneNode(si int, g *model.GPU, sr *shapeRes) {
+	m := &c.speeds[c.facts.speedClass[si]]
+	if m.gen == c.gen && !c.noShare {
+		if src := &c.shapes[m.src]; src.tp == sr.tp && src.reps == sr.reps && src.sharding == sr.sharding {
+			sr.speed, sr.jobH, sr.comm = src.speed, src.jobH, src.comm
+			return
+		}
+	}
+	*m = classMemo{gen: c.gen, src: int32(si)}
+	s := &c.ix.shapes[si]
+	in := speedIn{g: g, frac: s.frac, n: s.count, t: sr.tp, r: sr.reps, nodes: 1, sharding: sr.sharding, net: c.ix.topo1[si]}
+	// sr's speed and communication cost are zero (evalShape cleared sr).
+	sr.jobH = c.p.speedInto(&in, &sr.speed, &sr.comm)
+}
+
+// shapeSetup is the set-up of a run on shape si in sr's configuration:
+// image pull, checkpoint download and load, by the GPUs that load it.
+func (c *call) shapeSetup(si int32, sr *shapeRes) setupParts {
+	s := &c.ix.shapes[si]
+	loaders := sr.tp * sr.nodes
+	if c.p.training {
+		loaders = s.count * sr.nodes
+	}
+	return c.p.setupOf(c.ix.shapeGPU(s), s.netGbps, loaders)
 }
 
 // speedTolerance is the accuracy the decode estimate is tested to against
@@ -501,6 +614,19 @@ func packKey(over, tier, short, unk uint8) uint32 {
 func (a cand) over() uint8 { return uint8(a.key >> 16) }
 func (a cand) tier() uint8 { return uint8(a.key >> 8) }
 func (a cand) unk() uint8  { return uint8(a.key) & 0xf }
+
+// compare orders two candidates as less does, for slices.SortFunc
+// (without sort.Slice's reflection). A scan holds one candidate per
+// offer, so candidates of one catalog index are the same.
+func (a cand) compare(b cand) int {
+	switch {
+	case a.less(b):
+		return -1
+	case a.idx == b.idx:
+		return 0
+	}
+	return 1
+}
 
 func (a cand) less(b cand) bool {
 	if a.key != b.key {
@@ -751,7 +877,7 @@ func (c *call) scan(k int, all bool) []cand {
 			c.st.tooSlow += c.st.matched - matched
 		}
 	}
-	sort.Slice(h, func(i, j int) bool { return h[i].less(h[j]) })
+	slices.SortFunc(h, cand.compare)
 	return h
 }
 

@@ -248,7 +248,7 @@ func TestCurrencyDisplay(t *testing.T) {
 
 func TestPriceAvailability(t *testing.T) {
 	monthlyOnly := testOffer("cloudA", "monthly", "L4", 1, 0)
-	monthlyOnly.Monthly = 400
+	monthlyOnly.EditDetail().Monthly = 400
 	spotOnly := testOffer("cloudA", "spotonly", "L4", 1, 0)
 	spotOnly.Spot = 0.2
 	noPrice := testOffer("cloudA", "noprice", "L4", 1, 0)
@@ -460,7 +460,7 @@ func TestRegion(t *testing.T) {
 	if got := pickRegion(&o, nil); got != "eu-west-1" {
 		t.Errorf("one price everywhere: region %q", got)
 	}
-	o.OnDemandMax = 1.4
+	o.EditDetail().OnDemandMax = 1.4
 	if got := pickRegion(&o, nil); got != "" {
 		t.Errorf("prices differ by region, the cheapest is not known: got %q", got)
 	}

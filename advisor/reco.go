@@ -75,7 +75,11 @@ func (c *call) full(cd cand) model.Recommendation {
 	if !unknown {
 		rec.RunHours, rec.CalendarHours = h, cal
 	}
-	rec.Setup = sr.setup.setupTime(r.class)
+	setup := sr.setup
+	if !c.p.jobMode {
+		setup = c.shapeSetup(r.shape, sr)
+	}
+	rec.Setup = setup.setupTime(r.class)
 	rec.Speed.Reason = c.speedReason(sr)
 	for k := range qs {
 		q := &qs[k]
@@ -181,7 +185,7 @@ func pickRegion(o *model.Offer, want []string) string {
 	if h, ok := matchRegion(o.Regions, want); ok {
 		return h
 	}
-	if len(o.Regions) == 1 || len(o.Regions) > 1 && o.OnDemandMax <= o.OnDemand && o.SpotMax <= o.Spot {
+	if len(o.Regions) == 1 || len(o.Regions) > 1 && o.Detail().OnDemandMax <= o.OnDemand && o.Detail().SpotMax <= o.Spot {
 		return o.Regions[0]
 	}
 	return ""
@@ -198,17 +202,19 @@ func (c *call) quoteNote(q *quote, o *model.Offer, r *row, nodes int, pol *model
 	}
 	switch q.pm {
 	case model.PriceOnDemand:
+		// The policy's lines are the same on every ranking (shapeFacts).
+		pl := c.policyLines(r.prov)
 		if pol != nil && pol.BillingGranularity != "" {
-			parts = append(parts, l.f(kQBilling, pol.BillingGranularity))
+			parts = append(parts, pl.billing)
 		}
-		if o.PricedZones == 1 && o.OnDemandRegion != "" {
-			parts = append(parts, l.f(kQOneZone, o.OnDemandRegion))
-		} else if o.OnDemandMax > o.OnDemand && o.OnDemand > 0 && o.OnDemandRegion != "" {
+		if o.Detail().PricedZones == 1 && o.Detail().OnDemandRegion != "" {
+			parts = append(parts, l.f(kQOneZone, o.Detail().OnDemandRegion))
+		} else if o.Detail().OnDemandMax > o.OnDemand && o.OnDemand > 0 && o.Detail().OnDemandRegion != "" {
 			k := c.fxUSD[r.cur] * float64(nodes)
-			parts = append(parts, l.f(kQRange, o.OnDemandRegion, m(o.OnDemand*k), m(o.OnDemandMax*k)))
+			parts = append(parts, l.f(kQRange, o.Detail().OnDemandRegion, m(o.OnDemand*k), m(o.Detail().OnDemandMax*k)))
 		}
 		if pol != nil && len(pol.TermsOnRequest) > 0 {
-			parts = append(parts, l.f(kQOnRequest, monthsText(l, pol.TermsOnRequest)))
+			parts = append(parts, pl.onRequest)
 		}
 	case model.PriceSpot:
 		if !c.a.Interruptible {
@@ -218,8 +224,8 @@ func (c *call) quoteNote(q *quote, o *model.Offer, r *row, nodes int, pol *model
 		} else {
 			parts = append(parts, l.f(kQSpotServing))
 		}
-		if n := len(o.SpotZones); n > 1 && q.zone != "" {
-			lo, hi := o.Spot, o.SpotMax
+		if n := len(o.Detail().SpotZones); n > 1 && q.zone != "" {
+			lo, hi := o.Spot, o.Detail().SpotMax
 			k := c.fxUSD[r.cur] * float64(nodes)
 			if len(c.a.Regions) > 0 {
 				parts = append(parts, l.f(kQSpotZoneAsked, q.zone))
@@ -274,15 +280,15 @@ func (c *call) quoteNote(q *quote, o *model.Offer, r *row, nodes int, pol *model
 func (c *call) quoteFacts(q *quote, o *model.Offer, r *row, nodes int, toDisp float64, pq *model.PriceQuote) {
 	k := c.fxUSD[r.cur] * float64(nodes) * toDisp
 	switch {
-	case q.pm == model.PriceOnDemand && o.OnDemandMax > o.OnDemand && o.OnDemand > 0:
-		pq.RangeLow, pq.RangeHigh = o.OnDemand*k, o.OnDemandMax*k
-	case q.pm == model.PriceSpot && o.SpotMax > o.Spot && o.Spot > 0:
-		pq.RangeLow, pq.RangeHigh = o.Spot*k, o.SpotMax*k
+	case q.pm == model.PriceOnDemand && o.Detail().OnDemandMax > o.OnDemand && o.OnDemand > 0:
+		pq.RangeLow, pq.RangeHigh = o.OnDemand*k, o.Detail().OnDemandMax*k
+	case q.pm == model.PriceSpot && o.Detail().SpotMax > o.Spot && o.Spot > 0:
+		pq.RangeLow, pq.RangeHigh = o.Spot*k, o.Detail().SpotMax*k
 	}
 	if q.pm == model.PriceSpot || q.hyb != nil && (q.hyb.spotFill || q.hyb.pm == pmHybSpotOD) {
 		pq.Interruption = bucketName(q.bkt)
 		if q.bkt >= 0 {
-			pq.InterruptionDate = o.InterruptionDate
+			pq.InterruptionDate = o.Detail().InterruptionDate
 		}
 	}
 	if q.hyb != nil {
@@ -297,7 +303,7 @@ func (c *call) spotRateLine(q *quote, o *model.Offer) string {
 	if q.bkt < 0 {
 		return c.l.f(kQSpotUnknownRate, pct(spotOverheadUnknown))
 	}
-	return c.l.f(kQSpotBucket, bucketName(q.bkt), o.InterruptionDate, c.l.shortDuration(q.extra), c.ckptHours()*60, restartHours*60)
+	return c.l.f(kQSpotBucket, bucketName(q.bkt), o.Detail().InterruptionDate, c.l.shortDuration(q.extra), c.ckptHours()*60, restartHours*60)
 }
 
 // shortDuration writes a small number of hours readably: seconds under a
@@ -351,8 +357,8 @@ func (c *call) rowRegion(o *model.Offer, r *row, pm pmCode) string {
 			return z
 		}
 	default:
-		if o.OnDemandRegion != "" {
-			return o.OnDemandRegion
+		if o.Detail().OnDemandRegion != "" {
+			return o.Detail().OnDemandRegion
 		}
 	}
 	return pickRegion(o, c.a.Regions)

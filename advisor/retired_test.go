@@ -12,9 +12,9 @@ import (
 // however cheap; one that retires after the snapshot is still ranked.
 func TestRetiredSizesLeftOut(t *testing.T) {
 	gone := testOffer("cloudA", "old", "L4", 1, 0.1)
-	gone.Retired = "2025-09-30"
+	gone.EditDetail().Retired = "2025-09-30"
 	later := testOffer("cloudA", "later", "L4", 1, 0.2)
-	later.Retired = "2099-01-01"
+	later.EditDetail().Retired = "2099-01-01"
 	live := testOffer("cloudA", "live", "L4", 1, 0.3)
 	cat := speedCatalog(gone, later, live)
 	cat.Info.SnapshotDate = "2026-11-29"

@@ -211,7 +211,7 @@ const (
 // is undated): its notice says the remaining machines are deallocated,
 // so it cannot be rented.
 func retiredBy(o *model.Offer, snapshot string) bool {
-	return o.Retired != "" && (snapshot == "" || o.Retired <= snapshot)
+	return o.Detail().Retired != "" && (snapshot == "" || o.Detail().Retired <= snapshot)
 }
 
 // offerRiskList is each of the offer's own risks: its bit, code and
@@ -294,22 +294,16 @@ func (c *call) shapeRisks(sh *shape, sr *shapeRes, add func(code string, pct int
 	if c.p.training {
 		group = sr.used / max(sr.nodes, 1)
 	}
-	var g *model.GPU
-	if sh.gpu >= 0 {
-		g = c.ix.gpus[sh.gpu].g
-	}
+	gf := c.gpuFacts(sh.gpu)
 	if group > 1 && sh.nvlink <= 0 {
-		if isGeForce(g) {
+		if gf.geforce {
 			add(riskCodeTPHost, min(riskTPHostPerGPU*(group-1), riskTPHostMax))
 		} else {
 			add(riskCodeTPLink, min(riskTPLinkPerGPU*(group-1), riskTPLinkMax))
 		}
 	}
-	if g != nil {
-		switch g.Architecture {
-		case "Maxwell", "Pascal", "Volta":
-			add(model.WarnLegacyGPU, riskLegacy)
-		}
+	if gf.legacy {
+		add(model.WarnLegacyGPU, riskLegacy)
 	}
 	if !c.p.jobMode {
 		// A job on more GPUs finishes sooner for the GPU-hours it pays

@@ -101,6 +101,14 @@ func (p *plan) shapeSpeed(g *model.GPU, frac float64, n, t, r, nodes int, nvlink
 // speedOf estimates the speed of the workload on one configuration, with
 // what its communication costs.
 func (p *plan) speedOf(in speedIn) (sp model.Speed, jobHours float64, cc commCost) {
+	jobHours = p.speedInto(&in, &sp, &cc)
+	return sp, jobHours, cc
+}
+
+// speedInto is speedOf writing the speed and the communication's cost
+// into sp and cc (both zero on entry), so a caller that keeps them in a
+// shape's result does not copy them there.
+func (p *plan) speedInto(in *speedIn, sp *model.Speed, cc *commCost) (jobHours float64) {
 	frac := in.frac
 	if !(frac > 0 && frac <= 1) {
 		frac = 1
@@ -108,18 +116,19 @@ func (p *plan) speedOf(in speedIn) (sp model.Speed, jobHours float64, cc commCos
 	if p.stated || !p.sized {
 		sp.MeetsLatency = true
 		sp.Unknown = p.jobMode
-		return sp, 0, cc
+		return 0
 	}
 	if p.image != nil {
 		// A diffusion pipeline runs whole on each GPU: nothing moves
 		// between them (diffusion.go).
-		sp, jobHours = p.imageSpeed(in.g, frac, max(in.n, 1)*max(in.nodes, 1))
-		return sp, jobHours, cc
+		*sp, jobHours = p.imageSpeed(in.g, frac, max(in.n, 1)*max(in.nodes, 1))
+		return jobHours
 	}
 	if p.training {
-		return p.trainSpeed(in, frac)
+		*sp, jobHours, *cc = p.trainSpeed(*in, frac)
+		return jobHours
 	}
-	return p.inferSpeed(in, frac)
+	return p.inferSpeed(in, frac, sp, cc)
 }
 
 // linkFields records the network in a Speed.
@@ -180,7 +189,7 @@ func expertsTouched(e, k, b int) float64 {
 // bandwidth) plus the collectives of tensor parallelism and of pipeline
 // stages; prefill is compute-bound plus the same collectives on the
 // prompt's activations.
-func (p *plan) inferSpeed(in speedIn, frac float64) (sp model.Speed, jobHours float64, cc commCost) {
+func (p *plan) inferSpeed(in *speedIn, frac float64, sp *model.Speed, cc *commCost) (jobHours float64) {
 	g, t, r, nodes := in.g, max(in.t, 1), max(in.r, 1), max(in.nodes, 1)
 	ar := &p.ar
 	bw := 0.0
@@ -192,9 +201,9 @@ func (p *plan) inferSpeed(in speedIn, frac float64) (sp model.Speed, jobHours fl
 	tp := in.net.within(t)
 	pipe := in.net
 	pipe.perNode = t
-	linkFields(&sp, &tp, t > 1)
+	linkFields(sp, &tp, t > 1)
 	if nodes > 1 {
-		linkFields(&sp, &pipe, false)
+		linkFields(sp, &pipe, false)
 	}
 	layers := float64(ar.layers)
 	hidden := float64(ar.hidden)
@@ -287,7 +296,7 @@ func (p *plan) inferSpeed(in speedIn, frac float64) (sp model.Speed, jobHours fl
 			sp.CommShare = comm / step
 		}
 		if comm > 0 {
-			cc = commCost{what: commTP, count: count, each: each, comm: comm, step: step, compute: mem, intra: tp.intra.kind, node: pipe.inter.kind}.withNet(&pipe)
+			*cc = commCost{what: commTP, count: count, each: each, comm: comm, step: step, compute: mem, intra: tp.intra.kind, node: pipe.inter.kind}.withNet(&pipe)
 			switch {
 			case t <= 1:
 				cc.what, cc.intra = commPipeline, linkNone
@@ -332,7 +341,7 @@ func (p *plan) inferSpeed(in speedIn, frac float64) (sp model.Speed, jobHours fl
 		jobHours = p.jobTokens / sp.ThroughputTokensSec / 3600
 		sp.JobHours = jobHours
 	}
-	return sp, jobHours, cc
+	return jobHours
 }
 
 // trainSpeed: each GPU computes its micro-batch at the assumed MFU; the

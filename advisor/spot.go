@@ -45,18 +45,18 @@ func spotSetupWith(o *model.Offer, r *row, scratch *[]int, memo map[zoneList]int
 	}
 	r.spot = r.spotMin
 	zone := ""
-	if n := len(o.SpotZones); n > 1 {
-		key := zoneList{&o.SpotZones[0], n}
+	if zones := o.Detail().SpotZones; len(zones) > 1 {
+		key := zoneList{&zones[0], len(zones)}
 		m, ok := memo[key]
 		if !ok {
-			m = medianZone(o.SpotZones, scratch)
+			m = medianZone(zones, scratch)
 			if memo != nil {
 				memo[key] = m
 			}
 		}
-		if p := pos(o.SpotZones[m].Price); p > 0 {
+		if p := pos(zones[m].Price); p > 0 {
 			r.spot, r.spotZ = p, int16(m)
-			zone = o.SpotZones[m].Zone
+			zone = o.Detail().SpotZones[m].Zone
 		}
 	}
 	r.sbkt = bucketAt(o, zone)
@@ -90,7 +90,7 @@ func medianZone(zones []model.ZonePrice, scratch *[]int) int {
 // the offer's regions, as all share the price. -1 when none is known.
 func bucketAt(o *model.Offer, zone string) int8 {
 	b, best := int8(-1), -1
-	for _, rb := range o.Interruption {
+	for _, rb := range o.Detail().Interruption {
 		if rb.Bucket < 0 || rb.Bucket >= len(model.InterruptionBuckets) {
 			continue
 		}
@@ -113,30 +113,30 @@ func (c *call) spotPick(r *row) (rate float64, zone string, bkt int8) {
 	o := &c.cat.Offers[r.offer]
 	if len(c.a.Regions) == 0 {
 		if r.spotZ >= 0 {
-			zone = o.SpotZones[r.spotZ].Zone
+			zone = o.Detail().SpotZones[r.spotZ].Zone
 		} else if len(o.Regions) > 0 {
 			zone = o.Regions[0]
 		}
 		return r.spot, zone, r.sbkt
 	}
 	best := -1
-	for i := range o.SpotZones {
-		z := &o.SpotZones[i]
-		if z.Price > 0 && prefixOfAny(z.Zone, c.a.Regions) && (best < 0 || z.Price < o.SpotZones[best].Price) {
+	for i := range o.Detail().SpotZones {
+		z := &o.Detail().SpotZones[i]
+		if z.Price > 0 && prefixOfAny(z.Zone, c.a.Regions) && (best < 0 || z.Price < o.Detail().SpotZones[best].Price) {
 			best = i
 		}
 	}
 	if best < 0 {
 		reg, _ := matchRegion(o.Regions, c.a.Regions)
-		if len(o.SpotZones) > 0 {
+		if len(o.Detail().SpotZones) > 0 {
 			// The asked regions have no zone of their own in the list:
 			// the median stands.
-			return r.spot, o.SpotZones[max(r.spotZ, 0)].Zone, r.sbkt
+			return r.spot, o.Detail().SpotZones[max(r.spotZ, 0)].Zone, r.sbkt
 		}
 		return r.spotMin, reg, bucketAt(o, reg)
 	}
-	z := o.SpotZones[best].Zone
-	return o.SpotZones[best].Price, z, bucketAt(o, z)
+	z := o.Detail().SpotZones[best].Zone
+	return o.Detail().SpotZones[best].Price, z, bucketAt(o, z)
 }
 
 // spotRate is spotPick without the zone, for the ranking: with no region

@@ -25,7 +25,7 @@ func TestTailCountsExact(t *testing.T) {
 		}
 		if i%13 == 0 {
 			// A retired size: left out, counted apart.
-			noRate.Offers[i].Retired = "2020-01-01"
+			noRate.Offers[i].EditDetail().Retired = "2020-01-01"
 		}
 	}
 	emb, err := data.Embedded()

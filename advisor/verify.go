@@ -149,7 +149,7 @@ func Verify(rec model.Recommendation, offer *model.Offer, m probe.Machine) []Che
 	}
 	add(ram)
 
-	nvme := Check{Name: "local NVMe", Expected: orUnknown(offer.LocalNVMe), Found: "not probed"}
+	nvme := Check{Name: "local NVMe", Expected: orUnknown(offer.Detail().LocalNVMe), Found: "not probed"}
 	if m.Disks != nil {
 		n, size := 0, 0.0
 		for _, d := range m.Disks {
@@ -159,10 +159,10 @@ func Verify(rec model.Recommendation, offer *model.Offer, m probe.Machine) []Che
 			}
 		}
 		nvme.Found = fmt.Sprintf("%d NVMe disks, %.0f GB", n, size/1e9)
-		wantNVMe := offer.LocalNVMe != "" && !strings.HasPrefix(strings.ToLower(offer.LocalNVMe), "none")
+		wantNVMe := offer.Detail().LocalNVMe != "" && !strings.HasPrefix(strings.ToLower(offer.Detail().LocalNVMe), "none")
 		nvme.Pass = !wantNVMe || n > 0
 	}
-	nvme.Skipped = offer.LocalNVMe == "" || m.Disks == nil
+	nvme.Skipped = offer.Detail().LocalNVMe == "" || m.Disks == nil
 	add(nvme)
 	return out
 }

@@ -82,12 +82,12 @@ func TestVerifyFixtures(t *testing.T) {
 func TestVerifyNVMe(t *testing.T) {
 	m := probe.Machine{GPUs: []probe.GPU{{Name: "NVIDIA L4", MemoryMiB: 23034}}, Disks: []probe.Disk{{Name: "nvme0n1", SizeBytes: 1e11, Model: "Amazon Elastic Block Store"}}}
 	rec := model.Recommendation{GPU: "L4", GPUCount: 1, VRAMGiB: 24}
-	c := byName(Verify(rec, &model.Offer{LocalNVMe: "1x600 GB NVMe SSD"}, m))["local NVMe"]
+	c := byName(Verify(rec, new(model.Offer{}.WithDetail(model.OfferDetail{LocalNVMe: "1x600 GB NVMe SSD"})), m))["local NVMe"]
 	if c.Pass || c.Skipped || c.Matters {
 		t.Errorf("EBS only where instance NVMe was expected: %+v", c)
 	}
 	m.Disks = append(m.Disks, probe.Disk{Name: "nvme1n1", SizeBytes: 6e11, Model: "Amazon EC2 NVMe Instance Storage"})
-	if c := byName(Verify(rec, &model.Offer{LocalNVMe: "1x600 GB NVMe SSD"}, m))["local NVMe"]; !c.Pass {
+	if c := byName(Verify(rec, new(model.Offer{}.WithDetail(model.OfferDetail{LocalNVMe: "1x600 GB NVMe SSD"})), m))["local NVMe"]; !c.Pass {
 		t.Errorf("instance NVMe present: %+v", c)
 	}
 }

@@ -192,9 +192,9 @@ func (c *call) warnings(in warnInput) []model.Warning {
 	}
 	// ephemeral-disk: local disks wiped on stop while the job keeps state.
 	keepsState := p.training || a.DataGB > 0 || a.HoursPerWeek < model.HoursPerWeekFull
-	wiped := o.LocalNVMeWiped == model.Yes || o.LocalNVMeWiped == model.Unknown && o.LocalNVMe != "" && pol != nil && pol.LocalDiskSurvivesStop == model.No
+	wiped := o.LocalNVMeWiped == model.Yes || o.LocalNVMeWiped == model.Unknown && o.Detail().LocalNVMe != "" && pol != nil && pol.LocalDiskSurvivesStop == model.No
 	if keepsState && wiped {
-		add(model.WarnEphemeralDisk, model.SeverityWarn, firstSource(o), o.LocalNVMe)
+		add(model.WarnEphemeralDisk, model.SeverityWarn, firstSource(o), o.Detail().LocalNVMe)
 	}
 	// egress-cost.
 	if best >= 0 && hc.egress > egressShare*qs[best].total && qs[best].total > 0 {
@@ -217,7 +217,7 @@ func (c *call) warnings(in warnInput) []model.Warning {
 	if days, ok := daysBefore(o.PriceDate, c.cat.Info.SnapshotDate); ok && days > staleDays {
 		add(model.WarnStalePrice, model.SeverityWarn, firstSource(o), o.PriceDate, days)
 	} else if o.PriceDate == "" && o.PriceStale("") {
-		ws = append(ws, l.warningKey(model.WarnStalePrice, kWStaleUndated, model.SeverityWarn, firstSource(o), o.PriceDateNote))
+		ws = append(ws, l.warningKey(model.WarnStalePrice, kWStaleUndated, model.SeverityWarn, firstSource(o), o.Detail().PriceDateNote))
 	}
 	// unknown-price.
 	if r.od <= 0 {

@@ -227,11 +227,11 @@ func TestZoneFoldingAndPriceRange(t *testing.T) {
 	if got := strings.Join(o.Regions, ","); got != "ap-northeast-3,eu-west-1,us-east-1" {
 		t.Errorf("regions %q", got)
 	}
-	if o.OnDemand != 55.04 || o.OnDemandMax != 63.2 || o.Spot != 9.37 || o.SpotMax != 12 {
-		t.Errorf("price range %v-%v, spot %v-%v", o.OnDemand, o.OnDemandMax, o.Spot, o.SpotMax)
+	if o.OnDemand != 55.04 || o.Detail().OnDemandMax != 63.2 || o.Spot != 9.37 || o.Detail().SpotMax != 12 {
+		t.Errorf("price range %v-%v, spot %v-%v", o.OnDemand, o.Detail().OnDemandMax, o.Spot, o.Detail().SpotMax)
 	}
-	if !strings.Contains(o.PriceNote, "no price in ap-northeast-3") {
-		t.Errorf("region without a price not noted: %q", o.PriceNote)
+	if !strings.Contains(o.Detail().PriceNote, "no price in ap-northeast-3") {
+		t.Errorf("region without a price not noted: %q", o.Detail().PriceNote)
 	}
 	if o.GPU != "H100 SXM5" || o.Interconnect != model.InterconnectNVSwitch || o.VCPUType != model.VCPUDedicated {
 		t.Errorf("family facts not joined: gpu %q interconnect %q vcpu %q", o.GPU, o.Interconnect, o.VCPUType)
@@ -247,8 +247,8 @@ func TestBlankPricesStayUnknown(t *testing.T) {
 	if o.OnDemand != 0 || o.Spot != 0 {
 		t.Errorf("blank prices became %v / %v", o.OnDemand, o.Spot)
 	}
-	if !strings.Contains(o.Notes, "no on-demand price in the source (unknown)") {
-		t.Errorf("unknown price not noted: %q", o.Notes)
+	if !strings.Contains(o.Detail().Notes, "no on-demand price in the source (unknown)") {
+		t.Errorf("unknown price not noted: %q", o.Detail().Notes)
 	}
 	if len(o.Regions) != 1 {
 		t.Errorf("the region of an unpriced offer was lost: %v", o.Regions)
@@ -295,8 +295,8 @@ func TestMemoryZeroFilledFromGPUTable(t *testing.T) {
 			if o.GPU != tc.wantGPU || o.VRAMGiB != tc.wantVRAM {
 				t.Errorf("gpu %q vram %v, want %q %v", o.GPU, o.VRAMGiB, tc.wantGPU, tc.wantVRAM)
 			}
-			if !strings.Contains(o.Notes, "taken from the GPU table") {
-				t.Errorf("fill not noted: %q", o.Notes)
+			if !strings.Contains(o.Detail().Notes, "taken from the GPU table") {
+				t.Errorf("fill not noted: %q", o.Detail().Notes)
 			}
 		})
 	}
@@ -354,14 +354,14 @@ func TestInterconnectRules(t *testing.T) {
 		{"one GPU has no peers", model.Offer{GPU: "H100 SXM5", GPUCount: 1, Interconnect: model.InterconnectNVSwitch}, model.InterconnectSingle, ""},
 		{"several GPUs without NVLink talk over PCIe", model.Offer{GPU: "L40S", GPUCount: 4}, model.InterconnectPCIe, "the L40S has no NVLink"},
 		{"PCIe card with an optional bridge none documents: pcie, inferred", model.Offer{GPU: "RTX A6000", GPUCount: 4}, model.InterconnectPCIe, pcieCardPrefix + "the RTX A6000 is a PCIe card"},
-		{"PCIe card, NVLink not stated either way: pcie, inferred", model.Offer{GPU: "RTX A5000", GPUCount: 2, FormFactor: "PCIe"}, model.InterconnectPCIe, pcieCardPrefix},
+		{"PCIe card, NVLink not stated either way: pcie, inferred", model.Offer{GPU: "RTX A5000", GPUCount: 2}.WithDetail(model.OfferDetail{FormFactor: "PCIe"}), model.InterconnectPCIe, pcieCardPrefix},
 		{"H100 NVL is sold as a bridged pair: stays unknown", model.Offer{GPU: "H100 NVL", GPUCount: 2}, model.InterconnectUnknown, ""},
 		{"variant not known (PCIe or SXM): stays unknown", model.Offer{GPU: "A100-80GB PCIe or A100-80GB SXM4", GPUCount: 4}, model.InterconnectUnknown, ""},
 		{"GPU without a form factor: stays unknown", model.Offer{GPU: "Radeon Pro V520", GPUCount: 4}, model.InterconnectUnknown, ""},
-		{"offer says SXM: the card rule does not apply", model.Offer{GPU: "RTX A4000", GPUCount: 2, FormFactor: "SXM"}, model.InterconnectUnknown, ""},
+		{"offer says SXM: the card rule does not apply", model.Offer{GPU: "RTX A4000", GPUCount: 2}.WithDetail(model.OfferDetail{FormFactor: "SXM"}), model.InterconnectUnknown, ""},
 		{"GPU count unknown: stays unknown", model.Offer{GPU: "RTX A4000"}, model.InterconnectUnknown, ""},
 		{"a known interconnect is kept", model.Offer{GPU: "H100 SXM5", GPUCount: 8, Interconnect: model.InterconnectNVSwitch}, model.InterconnectNVSwitch, ""},
-		{"a documented PCIe card link is kept", model.Offer{GPU: "RTX A6000", GPUCount: 2, Interconnect: model.InterconnectNVLink, InterconnectNote: "NVLink bridge"}, model.InterconnectNVLink, "NVLink bridge"},
+		{"a documented PCIe card link is kept", model.Offer{GPU: "RTX A6000", GPUCount: 2, Interconnect: model.InterconnectNVLink}.WithDetail(model.OfferDetail{InterconnectNote: "NVLink bridge"}), model.InterconnectNVLink, "NVLink bridge"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -374,8 +374,8 @@ func TestInterconnectRules(t *testing.T) {
 			if o.Interconnect != tc.want {
 				t.Errorf("interconnect %q, want %q", o.Interconnect, tc.want)
 			}
-			if !strings.HasPrefix(o.InterconnectNote, tc.note) {
-				t.Errorf("note %q, want it to start with %q", o.InterconnectNote, tc.note)
+			if !strings.HasPrefix(o.Detail().InterconnectNote, tc.note) {
+				t.Errorf("note %q, want it to start with %q", o.Detail().InterconnectNote, tc.note)
 			}
 		})
 	}

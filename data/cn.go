@@ -64,17 +64,18 @@ func (ref *reference) cnOffers(r io.Reader, name string) ([]model.Offer, error) 
 		for _, reg := range regs {
 			g.regions[reg] = true
 		}
+		d := g.o.EditDetail() // one copy for this row's plan prices
 		prices := map[string]*float64{
-			"price_hourly_cny": &g.o.OnDemand, "price_daily_cny": &g.o.Daily, "price_weekly_cny": &g.o.Weekly,
-			"price_monthly_cny": &g.o.Monthly, "price_yearly_cny": &g.o.Yearly, "spot_price_cny": &g.o.Spot,
+			"price_hourly_cny": &g.o.OnDemand, "price_daily_cny": &d.Daily, "price_weekly_cny": &d.Weekly,
+			"price_monthly_cny": &d.Monthly, "price_yearly_cny": &d.Yearly, "spot_price_cny": &g.o.Spot,
 		}
 		hourly, has, err := t.num(i, "price_hourly_cny")
 		if err != nil {
 			return nil, err
 		}
 		if has && hourly > 0 {
-			g.o.OnDemandMax = max(g.o.OnDemandMax, hourly)
-		} else if len(regs) > 0 && g.o.Monthly == 0 {
+			d.OnDemandMax = max(d.OnDemandMax, hourly)
+		} else if len(regs) > 0 && d.Monthly == 0 {
 			g.noPrice = append(g.noPrice, regs...)
 		}
 		for col, dst := range prices {
@@ -99,15 +100,15 @@ func (ref *reference) cnOffers(r io.Reader, name string) ([]model.Offer, error) 
 		if o.Regions == nil {
 			o.Regions = []string{}
 		}
-		if o.OnDemandMax == o.OnDemand {
-			o.OnDemandMax = 0
+		if o.Detail().OnDemandMax == o.OnDemand {
+			o.EditDetail().OnDemandMax = 0
 		}
 		if o.OnDemand > 0 && len(g.noPrice) > 0 {
 			sort.Strings(g.noPrice)
-			o.PriceNote = joinNonEmpty("; ", o.PriceNote, "no price in "+strings.Join(uniqStrings(g.noPrice), ", "))
+			o.EditDetail().PriceNote = joinNonEmpty("; ", o.Detail().PriceNote, "no price in "+strings.Join(uniqStrings(g.noPrice), ", "))
 		}
-		if o.OnDemand == 0 && o.Monthly == 0 && o.Daily == 0 {
-			o.Notes = joinNonEmpty("; ", o.Notes, "no price in the sources (spec only)")
+		if o.OnDemand == 0 && o.Detail().Monthly == 0 && o.Detail().Daily == 0 {
+			o.EditDetail().Notes = joinNonEmpty("; ", o.Detail().Notes, "no price in the sources (spec only)")
 		}
 		out = append(out, o)
 	}
@@ -120,10 +121,8 @@ func (ref *reference) cnOffer(t *table, i int, provider, instanceType string) (m
 		Provider:     provider,
 		InstanceType: instanceType,
 		Currency:     model.CNY,
-		PriceNote:    t.get(i, "billing_notes"),
 		PriceDate:    t.get(i, "price_source_date"),
-		LocalNVMe:    t.get(i, "local_disk"),
-	}
+	}.WithDetail(model.OfferDetail{PriceNote: t.get(i, "billing_notes"), LocalNVMe: t.get(i, "local_disk")})
 	var notes []string
 	num := func(col string) (float64, error) {
 		v, _, err := t.num(i, col)
@@ -188,9 +187,9 @@ func (ref *reference) cnOffer(t *table, i int, provider, instanceType string) (m
 	// CPU mode and NVLink as the source states them.
 	cpu := t.get(i, "cpu_mode")
 	o.VCPUType = classifyVCPU(cpu)
-	o.VCPUNote = cpu
+	o.EditDetail().VCPUNote = cpu
 	nv := t.get(i, "nvlink")
-	o.InterconnectNote = nv
+	o.EditDetail().InterconnectNote = nv
 	if o.GPUCount > 1 {
 		o.Interconnect = classifyInterconnect(nv)
 	}
@@ -208,7 +207,7 @@ func (ref *reference) cnOffer(t *table, i int, provider, instanceType string) (m
 		o.Interconnect = model.InterconnectSingle
 	}
 	o.Sources = uniqKeepOrder(o.Sources)
-	o.Notes = strings.Join(notes, "; ")
+	o.EditDetail().Notes = strings.Join(notes, "; ")
 	return o, nil
 }
 

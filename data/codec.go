@@ -1,8 +1,10 @@
 package data
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"sort"
 	"strings"
@@ -97,26 +99,26 @@ var offerCols = []column[model.Offer]{
 	numCol("memory_gib", func(o *model.Offer) *float64 { return &o.MemoryGiB }),
 	textCol("currency", func(o *model.Offer) *model.Currency { return &o.Currency }),
 	numCol("on_demand_hourly", func(o *model.Offer) *float64 { return &o.OnDemand }),
-	numCol("on_demand_hourly_max", func(o *model.Offer) *float64 { return &o.OnDemandMax }),
+	detailCol(numCol("on_demand_hourly_max", func(d *model.OfferDetail) *float64 { return &d.OnDemandMax })),
 	numCol("spot_hourly", func(o *model.Offer) *float64 { return &o.Spot }),
-	numCol("spot_hourly_max", func(o *model.Offer) *float64 { return &o.SpotMax }),
-	numCol("daily", func(o *model.Offer) *float64 { return &o.Daily }),
-	numCol("weekly", func(o *model.Offer) *float64 { return &o.Weekly }),
-	numCol("monthly", func(o *model.Offer) *float64 { return &o.Monthly }),
-	numCol("yearly", func(o *model.Offer) *float64 { return &o.Yearly }),
+	detailCol(numCol("spot_hourly_max", func(d *model.OfferDetail) *float64 { return &d.SpotMax })),
+	detailCol(numCol("daily", func(d *model.OfferDetail) *float64 { return &d.Daily })),
+	detailCol(numCol("weekly", func(d *model.OfferDetail) *float64 { return &d.Weekly })),
+	detailCol(numCol("monthly", func(d *model.OfferDetail) *float64 { return &d.Monthly })),
+	detailCol(numCol("yearly", func(d *model.OfferDetail) *float64 { return &d.Yearly })),
 	strCol("price_date", func(o *model.Offer) *string { return &o.PriceDate }),
-	strCol("price_date_note", func(o *model.Offer) *string { return &o.PriceDateNote }),
-	strCol("on_demand_region", func(o *model.Offer) *string { return &o.OnDemandRegion }),
-	intCol("priced_zones", func(o *model.Offer) *int { return &o.PricedZones }),
-	zonePriceCol("spot_zones", func(o *model.Offer) *[]model.ZonePrice { return &o.SpotZones }),
-	bucketCol("interruption", func(o *model.Offer) *[]model.RegionBucket { return &o.Interruption }),
-	strCol("interruption_date", func(o *model.Offer) *string { return &o.InterruptionDate }),
-	numCol("commit_1y_off", func(o *model.Offer) *float64 { return &o.Commit1yOff }),
-	numCol("commit_3y_off", func(o *model.Offer) *float64 { return &o.Commit3yOff }),
-	strCol("commit_source", func(o *model.Offer) *string { return &o.CommitSource }),
+	detailCol(strCol("price_date_note", func(d *model.OfferDetail) *string { return &d.PriceDateNote })),
+	detailCol(strCol("on_demand_region", func(d *model.OfferDetail) *string { return &d.OnDemandRegion })),
+	detailCol(intCol("priced_zones", func(d *model.OfferDetail) *int { return &d.PricedZones })),
+	detailCol(zonePriceCol("spot_zones", func(d *model.OfferDetail) *[]model.ZonePrice { return &d.SpotZones })),
+	detailCol(bucketCol("interruption", func(d *model.OfferDetail) *[]model.RegionBucket { return &d.Interruption })),
+	detailCol(strCol("interruption_date", func(d *model.OfferDetail) *string { return &d.InterruptionDate })),
+	detailCol(numCol("commit_1y_off", func(d *model.OfferDetail) *float64 { return &d.Commit1yOff })),
+	detailCol(numCol("commit_3y_off", func(d *model.OfferDetail) *float64 { return &d.Commit3yOff })),
+	detailCol(strCol("commit_source", func(d *model.OfferDetail) *string { return &d.CommitSource })),
 	textCol("interconnect", func(o *model.Offer) *model.Interconnect { return &o.Interconnect }),
 	textCol("vcpu_type", func(o *model.Offer) *model.VCPUType { return &o.VCPUType }),
-	strCol("form_factor", func(o *model.Offer) *string { return &o.FormFactor }),
+	detailCol(strCol("form_factor", func(d *model.OfferDetail) *string { return &d.FormFactor })),
 	triCol("rdma", func(o *model.Offer) *model.Tri { return &o.RDMA }),
 	triCol("vcpu_hyperthread", func(o *model.Offer) *model.Tri { return &o.Hyperthreaded }),
 	triCol("local_nvme_wiped_on_stop", func(o *model.Offer) *model.Tri { return &o.LocalNVMeWiped }),
@@ -125,14 +127,14 @@ var offerCols = []column[model.Offer]{
 	{"sources",
 		func(o *model.Offer, c *tsvCtx) string { return c.sourceIDs(o.Sources) },
 		func(o *model.Offer, s string, c *tsvCtx) (err error) { o.Sources, err = c.sourcesOf(s); return err }},
-	strCol("interconnect_note", func(o *model.Offer) *string { return &o.InterconnectNote }),
+	detailCol(strCol("interconnect_note", func(d *model.OfferDetail) *string { return &d.InterconnectNote })),
 	strCol("inter_node_network", func(o *model.Offer) *string { return &o.InterNodeNetwork }),
-	strCol("vcpu_note", func(o *model.Offer) *string { return &o.VCPUNote }),
-	strCol("local_nvme", func(o *model.Offer) *string { return &o.LocalNVMe }),
-	strCol("price_note", func(o *model.Offer) *string { return &o.PriceNote }),
-	strCol("notes", func(o *model.Offer) *string { return &o.Notes }),
-	strCol("retired", func(o *model.Offer) *string { return &o.Retired }),
-	strCol("retired_source", func(o *model.Offer) *string { return &o.RetiredSource }),
+	detailCol(strCol("vcpu_note", func(d *model.OfferDetail) *string { return &d.VCPUNote })),
+	detailCol(strCol("local_nvme", func(d *model.OfferDetail) *string { return &d.LocalNVMe })),
+	detailCol(strCol("price_note", func(d *model.OfferDetail) *string { return &d.PriceNote })),
+	detailCol(strCol("notes", func(d *model.OfferDetail) *string { return &d.Notes })),
+	detailCol(strCol("retired", func(d *model.OfferDetail) *string { return &d.Retired })),
+	detailCol(strCol("retired_source", func(d *model.OfferDetail) *string { return &d.RetiredSource })),
 }
 
 // gpuCols are the columns of gpus.tsv.
@@ -449,8 +451,13 @@ func decodeOffersFrom(label string, files catalogFiles, src tsvStream) (offers [
 		ctx.sources[i] = s.text
 	}
 	if src.r != nil {
+		// The detail interner needs the header: it is read ahead.
+		br := bufio.NewReaderSize(src.r, 64<<10)
+		src.r = br
+		ctx.details = newDetailInterner(peekLine(br))
 		offers, err = decodeTSVStream(label+"/"+fileOffers, src, offerCols, ctx)
 	} else if text, err = get(fileOffers); err == nil {
+		ctx.details = newDetailInterner(text)
 		offers, err = decodeTSV(label+"/"+fileOffers, text, offerCols, ctx)
 	}
 	if err != nil {
@@ -468,6 +475,23 @@ func decodeOffersFrom(label string, files catalogFiles, src tsvStream) (offers [
 		gpus[g.Name] = g
 	}
 	return offers, gpus, meta, nil
+}
+
+// peekLine is the first line of what br reads, without reading it ("" when
+// it is longer than br's buffer or cannot be read).
+func peekLine(br *bufio.Reader) string {
+	for n := 4096; ; n *= 2 {
+		b, err := br.Peek(n)
+		if i := bytes.IndexByte(b, '\n'); i >= 0 {
+			return string(b[:i])
+		}
+		switch {
+		case errors.Is(err, bufio.ErrBufferFull):
+			return "" // longer than the buffer: no detail is shared
+		case err != nil:
+			return string(b) // the whole text is one line (or none)
+		}
+	}
 }
 
 // decodeCatalog reads a whole catalog from its text files (label names the

@@ -93,7 +93,7 @@ func TestValidateRejects(t *testing.T) {
 	}{
 		{"duplicate offer", func(c *model.Catalog) { c.Offers = append(c.Offers, c.Offers[0]) }, "appears twice"},
 		{"negative price", func(c *model.Catalog) { c.Offers[0].OnDemand = -1 }, "on_demand_hourly -1"},
-		{"max below min", func(c *model.Catalog) { c.Offers[0].OnDemand, c.Offers[0].OnDemandMax = 5, 4 }, "below on_demand_hourly"},
+		{"max below min", func(c *model.Catalog) { c.Offers[0].OnDemand, c.Offers[0].EditDetail().OnDemandMax = 5, 4 }, "below on_demand_hourly"},
 		{"unknown GPU", func(c *model.Catalog) { c.Offers[0].GPU = "Z9000" }, `"Z9000" is not in the GPU table`},
 		{"bad interconnect", func(c *model.Catalog) { c.Offers[0].Interconnect = "ib" }, `interconnect "ib"`},
 		{"NVLink on an L40S", func(c *model.Catalog) {

@@ -10,7 +10,11 @@
 //
 //	go generate ./data
 //
-// which runs data/gen. The same cleaning and joining code (SkyPilot CSV
+// which runs data/gen. The generator also lays the catalog out as Go data
+// (embedded_catalog.go: offers, GPUs, presets, rates; embedded_policies.go:
+// policies), which the binary holds instead of the text files, so the
+// embedded catalog needs no decoding at start-up; tests check that a decode
+// of the files equals the tables field by field. The same cleaning and joining code (SkyPilot CSV
 // parsing, GPU name normalisation, GCP host and accelerator pricing, zone
 // folding, instance-family facts) serves `gpupick catalog import` and
 // `gpupick catalog update`, which rebuild the SkyPilot part of the catalog
@@ -32,4 +36,4 @@
 // source and date, checked against provider_policies.csv.
 package data
 
-//go:generate go run ./gen -shared ../../shared/data -out catalog
+//go:generate go run -tags gpupick_gen ./gen -shared ../../shared/data -out catalog

@@ -2,6 +2,7 @@ package data
 
 import (
 	"embed"
+	"fmt"
 	"slices"
 	"sort"
 
@@ -9,24 +10,16 @@ import (
 )
 
 // The embedded catalog, as committed in catalog/ (regenerate with
-// `go generate ./data`). The hot files are embedded as strings so that
-// decoding slices them without copying.
-var (
-	//go:embed catalog/info.tsv
-	embInfo string
-	//go:embed catalog/offers.tsv
-	embOffers string
-	//go:embed catalog/sources.tsv
-	embSources string
-	//go:embed catalog/gpus.tsv
-	embGPUs string
-	//go:embed catalog/policies.json
-	embPolicies string
-	//go:embed catalog/models.tsv
-	embModels string
-	//go:embed catalog/fx.tsv
-	embFX string
-)
+// `go generate ./data`). Its offers, GPUs, model presets and exchange rates
+// are laid out as Go data (embedded_catalog.go) and its policies too
+// (embedded_policies.go), both generated from the catalog's files, so that
+// the embedded catalog costs no decoding at start-up (issue 14); tests check
+// that the tables and the files agree. Of the files the binary keeps only
+// info.tsv (the snapshot date and the cleaning report); the test binary
+// embeds the rest to check the tables against them.
+//
+//go:embed catalog/info.tsv
+var embInfo string
 
 // embFS holds what only an import or update needs: the instance families
 // and the hand-written facts.
@@ -34,23 +27,96 @@ var (
 //go:embed catalog/instance_families.csv facts/*.csv
 var embFS embed.FS
 
-// embeddedFiles is the embedded catalog as text files.
-func embeddedFiles() catalogFiles {
-	return catalogFiles{
-		fileInfo: embInfo, fileOffers: embOffers, fileSources: embSources, fileGPUs: embGPUs,
-		filePolicies: embPolicies, fileModels: embModels, fileFX: embFX,
-	}
-}
-
-// Embedded decodes the catalog built into the binary. Every call returns a
-// fresh catalog that the caller may change.
+// Embedded returns the catalog built into the binary. Every call returns a
+// fresh catalog that the caller may change: its offers, GPUs, presets,
+// rates and policies, and the lists they hold, are copies of the tables.
 func Embedded() (*model.Catalog, error) {
-	cat, _, err := decodeCatalogWith("embedded catalog", embeddedFiles(), embeddedPolicyCopies())
+	cat, err := embeddedSharing()
 	if err != nil {
 		return nil, err
 	}
-	cat.Info.Origin = "embedded"
+	cat.Offers = embeddedOfferCopies()
 	return cat, nil
+}
+
+// embeddedSharing is Embedded with the offers the offer table itself,
+// not a copy: for Load, whose catalog is read (the advisor, the commands)
+// unless an overlay changes it, and then Load takes copies first
+// (unshareEmbedded). Its maps, presets and rates are the caller's.
+func embeddedSharing() (*model.Catalog, error) {
+	meta, err := decodeInfo("embedded catalog/"+fileInfo, embInfo)
+	if err != nil {
+		return nil, err
+	}
+	pols := embeddedPolicyCopies()
+	cat := &model.Catalog{
+		Info:     model.CatalogInfo{Origin: originEmbedded, SnapshotDate: meta.snapshot},
+		Offers:   embeddedOffers,
+		GPUs:     embeddedGPUMap(),
+		Policies: make(map[string]model.Policy, len(pols)),
+		Models:   embeddedModelCopies(),
+		FX:       slices.Clone(embeddedFX),
+	}
+	for _, p := range pols {
+		cat.Policies[p.Provider] = p
+	}
+	return cat, nil
+}
+
+// sharesEmbedded reports whether offers are the embedded offer table,
+// which must not be changed.
+func sharesEmbedded(offers []model.Offer) bool {
+	return len(offers) > 0 && len(embeddedOffers) > 0 && &offers[0] == &embeddedOffers[0]
+}
+
+// unshareEmbedded replaces a catalog's offers by copies when they are the
+// embedded offer table, so that the catalog may be changed.
+func unshareEmbedded(cat *model.Catalog) {
+	if sharesEmbedded(cat.Offers) {
+		cat.Offers = embeddedOfferCopies()
+	}
+}
+
+// embeddedGPUMap returns the GPU table by name, the aliases copied.
+func embeddedGPUMap() map[string]model.GPU {
+	n := 0
+	for i := range embeddedGPUs {
+		n += len(embeddedGPUs[i].Aliases)
+	}
+	aliases := make([]string, 0, n)
+	out := make(map[string]model.GPU, len(embeddedGPUs))
+	for _, g := range embeddedGPUs {
+		g.Aliases = cloneInto(&aliases, g.Aliases)
+		out[g.Name] = g
+	}
+	return out
+}
+
+// embeddedModelCopies returns the preset table with its components and
+// images copied.
+func embeddedModelCopies() []model.ModelPreset {
+	out := slices.Clone(embeddedModels)
+	for i := range out {
+		m := &out[i]
+		m.Components = slices.Clone(m.Components)
+		if m.Image != nil {
+			img := *m.Image
+			m.Image = &img
+		}
+	}
+	return out
+}
+
+// cloneInto copies s to the end of *buf (which has room for it) and
+// returns the copy, its capacity its length. An empty list is returned as
+// it is (nil or empty): there is nothing in it to change.
+func cloneInto[T any](buf *[]T, s []T) []T {
+	if len(s) == 0 {
+		return s
+	}
+	n := len(*buf)
+	*buf = append(*buf, s...)
+	return (*buf)[n:len(*buf):len(*buf)]
 }
 
 // embeddedPolicyCopies returns the generated policy table with its lists
@@ -105,4 +171,19 @@ func embeddedTables() (*tables, error) {
 		return nil, err
 	}
 	return t, nil
+}
+
+// DecodeFiles decodes a catalog from its files by name ("offers.tsv",
+// "policies.json", …) as Generate returns them. data/gen uses it to lay
+// the embedded catalog out as Go data (embedded_catalog.go).
+func DecodeFiles(files map[string][]byte) (*model.Catalog, error) {
+	text := make(catalogFiles, len(files))
+	for k, b := range files {
+		text[k] = string(b)
+	}
+	cat, _, err := decodeCatalog("generated catalog", text)
+	if err != nil {
+		return nil, fmt.Errorf("decode the generated catalog: %w", err)
+	}
+	return cat, nil
 }

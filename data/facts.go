@@ -181,13 +181,13 @@ func applyFact(o *model.Offer, f factRule) error {
 		if err := v.UnmarshalText([]byte(f.Value)); err != nil || v == "" {
 			return fmt.Errorf("field interconnect: %q is not nvswitch, nvlink, infinity-fabric, pcie or single", f.Value)
 		}
-		return setFact(&o.Interconnect, &o.InterconnectNote, model.Interconnect(v), f.Note, conflict)
+		return setFact(&o.Interconnect, &o.EditDetail().InterconnectNote, model.Interconnect(v), f.Note, conflict)
 	case "vcpu_type":
 		var v vcpuType
 		if err := v.UnmarshalText([]byte(f.Value)); err != nil || v == "" {
 			return fmt.Errorf("field vcpu_type: %q is not dedicated, shared, burstable, container, marketplace or gpu-fraction", f.Value)
 		}
-		return setFact(&o.VCPUType, &o.VCPUNote, model.VCPUType(v), f.Note, conflict)
+		return setFact(&o.VCPUType, &o.EditDetail().VCPUNote, model.VCPUType(v), f.Note, conflict)
 	case "hyperthread":
 		return tri(&o.Hyperthreaded)
 	case "rdma":
@@ -198,13 +198,13 @@ func applyFact(o *model.Offer, f factRule) error {
 		if c := formClass(f.Value); c == "" || c != f.Value {
 			return fmt.Errorf("field form_factor: %q is not SXM, PCIe or other", f.Value)
 		}
-		if o.FormFactor != "" && o.FormFactor != f.Value {
-			return conflict(o.FormFactor)
+		if o.Detail().FormFactor != "" && o.Detail().FormFactor != f.Value {
+			return conflict(o.Detail().FormFactor)
 		}
-		o.FormFactor = f.Value
+		o.EditDetail().FormFactor = f.Value
 	case "local_nvme":
-		if o.LocalNVMe == "" {
-			o.LocalNVMe = f.Value
+		if o.Detail().LocalNVMe == "" {
+			o.EditDetail().LocalNVMe = f.Value
 		}
 	case "inter_node_network":
 		// A detail (which fabric serves which region) adds to the family's
@@ -222,10 +222,11 @@ func applyFact(o *model.Offer, f factRule) error {
 		if _, err := time.Parse(time.DateOnly, f.Value); err != nil {
 			return fmt.Errorf("field retired: %q is not a date such as 2025-09-30", f.Value)
 		}
-		if o.Retired != "" && o.Retired != f.Value {
-			return conflict(o.Retired)
+		if o.Detail().Retired != "" && o.Detail().Retired != f.Value {
+			return conflict(o.Detail().Retired)
 		}
-		o.Retired, o.RetiredSource = f.Value, f.Source
+		d := o.EditDetail()
+		d.Retired, d.RetiredSource = f.Value, f.Source
 	case "marketplace":
 		v, ok := parseTri(f.Value)
 		if !ok || v == model.Unknown {

@@ -100,7 +100,7 @@ func TestApplyFactNotesAndNetworkDetail(t *testing.T) {
 			factRule{Provider: "verda", Patterns: []string{"*H200*"}, Field: "interconnect", Value: "nvlink", Source: "https://g", Note: "inferred"},
 			"", nil, []string{"https://g"}, false},
 		{"a conflicting fact changes nothing and cites nothing",
-			model.Offer{Provider: "aws", InstanceType: "g5.12xlarge", FormFactor: "PCIe"},
+			model.Offer{Provider: "aws", InstanceType: "g5.12xlarge"}.WithDetail(model.OfferDetail{FormFactor: "PCIe"}),
 			factRule{Provider: "aws", Patterns: []string{"g5.*"}, Field: "form_factor", Value: "SXM", Source: "https://x", Note: "n"},
 			"", nil, nil, true},
 		{"a fact of another provider does not apply",
@@ -126,21 +126,21 @@ func TestApplyFactNotesAndNetworkDetail(t *testing.T) {
 			if strings.Join(o.Sources, "|") != strings.Join(tc.sources, "|") {
 				t.Errorf("sources %q, want %q", o.Sources, tc.sources)
 			}
-			if tc.wantError && o.FormFactor != tc.in.FormFactor {
-				t.Errorf("conflicting fact changed the form factor to %q", o.FormFactor)
+			if tc.wantError && o.Detail().FormFactor != tc.in.Detail().FormFactor {
+				t.Errorf("conflicting fact changed the form factor to %q", o.Detail().FormFactor)
 			}
 		})
 	}
 }
 
 func TestApplyFactConflicts(t *testing.T) {
-	o := model.Offer{Interconnect: model.InterconnectPCIe, InterconnectNote: "PCIe only"}
+	o := model.Offer{Interconnect: model.InterconnectPCIe}.WithDetail(model.OfferDetail{InterconnectNote: "PCIe only"})
 	f := factRule{Field: "interconnect", Value: "nvlink", Source: "x", Note: "n"}
 	if err := applyFact(&o, f); err == nil || !strings.Contains(err.Error(), "already has pcie") {
 		t.Errorf("conflict not reported: %v", err)
 	}
-	o = model.Offer{InterconnectNote: "not documented"}
-	if err := applyFact(&o, f); err != nil || o.Interconnect != model.InterconnectNVLink || o.InterconnectNote != "n" {
+	o = model.Offer{}.WithDetail(model.OfferDetail{InterconnectNote: "not documented"})
+	if err := applyFact(&o, f); err != nil || o.Interconnect != model.InterconnectNVLink || o.Detail().InterconnectNote != "n" {
 		t.Errorf("fill: %v %+v", err, o)
 	}
 }
@@ -218,7 +218,7 @@ func TestApplyGPULinkOnlyFillsUnknownMultiGPU(t *testing.T) {
 		in   model.Offer
 		want model.Interconnect
 	}{
-		{"multi-GPU unknown", model.Offer{GPU: "SXM", GPUCount: 8, InterconnectNote: "not documented"}, model.InterconnectNVLink},
+		{"multi-GPU unknown", model.Offer{GPU: "SXM", GPUCount: 8}.WithDetail(model.OfferDetail{InterconnectNote: "not documented"}), model.InterconnectNVLink},
 		{"one GPU", model.Offer{GPU: "SXM", GPUCount: 1}, model.InterconnectUnknown},
 		{"already documented", model.Offer{GPU: "SXM", GPUCount: 4, Interconnect: model.InterconnectNVSwitch}, model.InterconnectNVSwitch},
 		{"other GPU", model.Offer{GPU: "Card", GPUCount: 4}, model.InterconnectUnknown},
@@ -230,8 +230,8 @@ func TestApplyGPULinkOnlyFillsUnknownMultiGPU(t *testing.T) {
 			t.Errorf("%s: interconnect %q (changed %v), want %q", tc.name, o.Interconnect, changed, tc.want)
 		}
 		if changed {
-			if !strings.HasPrefix(o.InterconnectNote, inferredPrefix+"HGX board") || !strings.Contains(o.InterconnectNote, "not documented") {
-				t.Errorf("%s: note %q", tc.name, o.InterconnectNote)
+			if !strings.HasPrefix(o.Detail().InterconnectNote, inferredPrefix+"HGX board") || !strings.Contains(o.Detail().InterconnectNote, "not documented") {
+				t.Errorf("%s: note %q", tc.name, o.Detail().InterconnectNote)
 			}
 			if len(o.Sources) != 1 || o.Sources[0] != "https://nv" {
 				t.Errorf("%s: sources %v", tc.name, o.Sources)
@@ -256,7 +256,7 @@ func TestGPULinksInEmbeddedCatalog(t *testing.T) {
 	used := map[string]bool{}
 	for i := range cat.Offers {
 		o := &cat.Offers[i]
-		if !strings.HasPrefix(o.InterconnectNote, inferredPrefix) {
+		if !strings.HasPrefix(o.Detail().InterconnectNote, inferredPrefix) {
 			continue
 		}
 		l, ok := links[o.GPU]
@@ -297,7 +297,7 @@ func TestGPULinksInEmbeddedCatalog(t *testing.T) {
 	}
 	for _, tc := range tests {
 		if o := offerByKey(t, cat, tc.key); o.Interconnect != tc.want {
-			t.Errorf("%s: interconnect %q, want %q (note %q)", tc.key, o.Interconnect, tc.want, o.InterconnectNote)
+			t.Errorf("%s: interconnect %q, want %q (note %q)", tc.key, o.Interconnect, tc.want, o.Detail().InterconnectNote)
 		}
 	}
 }
@@ -352,8 +352,8 @@ func TestFamilyFormDefersToOffer(t *testing.T) {
 		"vast/2x-A100_PCIE-32-65536": "PCIe",
 		"vast/2x-H100_SXM-32-65536":  "SXM",
 	} {
-		if o := offerByKey(t, cat, key); o.FormFactor != want {
-			t.Errorf("%s: form factor %q, want %q", key, o.FormFactor, want)
+		if o := offerByKey(t, cat, key); o.Detail().FormFactor != want {
+			t.Errorf("%s: form factor %q, want %q", key, o.Detail().FormFactor, want)
 		}
 	}
 }
@@ -375,8 +375,8 @@ func TestVCPUFactsApplied(t *testing.T) {
 				continue
 			}
 			n++
-			if o.VCPUType != model.VCPUDedicated || !strings.Contains(o.VCPUNote, tc.note) {
-				t.Errorf("%s: vcpu %q (%q)", o.Key(), o.VCPUType, o.VCPUNote)
+			if o.VCPUType != model.VCPUDedicated || !strings.Contains(o.Detail().VCPUNote, tc.note) {
+				t.Errorf("%s: vcpu %q (%q)", o.Key(), o.VCPUType, o.Detail().VCPUNote)
 			}
 		}
 		if n == 0 {
@@ -402,13 +402,13 @@ func TestRetiredInstanceTypes(t *testing.T) {
 		w, ok := want[o.InstanceType]
 		if ok && o.Provider == "azure" {
 			seen++
-			if o.Retired != w || !strings.HasPrefix(o.RetiredSource, "https://github.com/MicrosoftDocs/") {
-				t.Errorf("%s: retired %q (%s), want %s with Microsoft's notice", o.InstanceType, o.Retired, o.RetiredSource, w)
+			if o.Detail().Retired != w || !strings.HasPrefix(o.Detail().RetiredSource, "https://github.com/MicrosoftDocs/") {
+				t.Errorf("%s: retired %q (%s), want %s with Microsoft's notice", o.InstanceType, o.Detail().Retired, o.Detail().RetiredSource, w)
 			}
 			continue
 		}
-		if o.Retired != "" {
-			t.Errorf("%s %s marked retired %s", o.Provider, o.InstanceType, o.Retired)
+		if o.Detail().Retired != "" {
+			t.Errorf("%s %s marked retired %s", o.Provider, o.InstanceType, o.Detail().Retired)
 		}
 	}
 	if seen != len(want) {

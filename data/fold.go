@@ -112,7 +112,7 @@ func disambiguate(offers []model.Offer) {
 		if tag == "" {
 			tag = "unknown GPU"
 		}
-		o.Notes = joinNonEmpty("; ", fmt.Sprintf("the source lists several configurations under %q: this one is told apart by its GPU", o.InstanceType), o.Notes)
+		o.EditDetail().Notes = joinNonEmpty("; ", fmt.Sprintf("the source lists several configurations under %q: this one is told apart by its GPU", o.InstanceType), o.Detail().Notes)
 		o.InstanceType = fmt.Sprintf("%s [%s x%d]", o.InstanceType, tag, o.GPUCount)
 	}
 }
@@ -121,15 +121,13 @@ func disambiguate(offers []model.Offer) {
 func (ref *reference) offerOf(cloud string, g *skyGroup, src skySource) model.Offer {
 	first := g.items[0]
 	o := model.Offer{
-		Provider:      cloud,
-		InstanceType:  first.InstanceType,
-		GPU:           g.match.Name,
-		GPUCount:      first.Count,
-		Currency:      model.USD,
-		PriceDate:     src.Date,
-		PriceDateNote: src.DateNote,
-		PriceNote:     src.PriceNote,
-	}
+		Provider:     cloud,
+		InstanceType: first.InstanceType,
+		GPU:          g.match.Name,
+		GPUCount:     first.Count,
+		Currency:     model.USD,
+		PriceDate:    src.Date,
+	}.WithDetail(model.OfferDetail{PriceDateNote: src.DateNote, PriceNote: src.PriceNote})
 	if first.Fraction > 0 {
 		o.GPUFraction = first.Fraction
 	}
@@ -193,15 +191,15 @@ func (ref *reference) offerOf(cloud string, g *skyGroup, src skySource) model.Of
 			if reg == "" {
 				reg = where
 			}
-			if o.OnDemand == 0 || it.Price < o.OnDemand || it.Price == o.OnDemand && reg < o.OnDemandRegion {
-				o.OnDemandRegion = reg
+			if o.OnDemand == 0 || it.Price < o.OnDemand || it.Price == o.OnDemand && reg < o.Detail().OnDemandRegion {
+				o.EditDetail().OnDemandRegion = reg
 			}
 			if where != "" && !priced[where] {
 				priced[where] = true
-				o.PricedZones++
+				o.EditDetail().PricedZones++
 			}
 			o.OnDemand = minPos(o.OnDemand, it.Price)
-			o.OnDemandMax = max(o.OnDemandMax, it.Price)
+			o.EditDetail().OnDemandMax = max(o.Detail().OnDemandMax, it.Price)
 		} else if it.Region != "" {
 			noPrice = append(noPrice, it.Region)
 		}
@@ -210,7 +208,7 @@ func (ref *reference) offerOf(cloud string, g *skyGroup, src skySource) model.Of
 				spotZones[where] = it.Spot
 			}
 			o.Spot = minPos(o.Spot, it.Spot)
-			o.SpotMax = max(o.SpotMax, it.Spot)
+			o.EditDetail().SpotMax = max(o.Detail().SpotMax, it.Spot)
 		}
 		if it.VCPUs > 0 {
 			vcpus[it.VCPUs] = true
@@ -230,19 +228,19 @@ func (ref *reference) offerOf(cloud string, g *skyGroup, src skySource) model.Of
 		o.Regions = []string{}
 		addNote("the source gives no region")
 	}
-	if o.OnDemandMax == o.OnDemand {
-		o.OnDemandMax = 0
+	if o.Detail().OnDemandMax == o.OnDemand {
+		o.EditDetail().OnDemandMax = 0
 	}
-	if o.SpotMax == o.Spot {
-		o.SpotMax = 0
+	if o.Detail().SpotMax == o.Spot {
+		o.EditDetail().SpotMax = 0
 	} else {
-		o.SpotZones = zonePrices(spotZones)
+		o.EditDetail().SpotZones = zonePrices(spotZones)
 	}
 	if o.OnDemand == 0 {
 		addNote("no on-demand price in the source (unknown)")
 	} else if len(noPrice) > 0 {
 		sort.Strings(noPrice)
-		o.PriceNote = joinNonEmpty("; ", o.PriceNote, "no price in "+strings.Join(uniqStrings(noPrice), ", "))
+		o.EditDetail().PriceNote = joinNonEmpty("; ", o.Detail().PriceNote, "no price in "+strings.Join(uniqStrings(noPrice), ", "))
 	}
 	o.VCPUs = minKey(vcpus)
 	o.MemoryGiB = minKey(mem)
@@ -278,7 +276,7 @@ func (ref *reference) offerOf(cloud string, g *skyGroup, src skySource) model.Of
 		addNote("CPU architecture " + first.Arch)
 	}
 	o.Sources = uniqKeepOrder(o.Sources)
-	o.Notes = strings.Join(notes, "; ")
+	o.EditDetail().Notes = strings.Join(notes, "; ")
 	return o
 }
 
@@ -313,20 +311,20 @@ func (ref *reference) gpuFacts(name string) *model.GPU {
 // applyFamily copies an instance family's facts onto an offer.
 func (ref *reference) applyFamily(o *model.Offer, f *familyRule, first skyItem) {
 	if c := familyForm(f.Form); c != "" {
-		o.FormFactor = c
+		o.EditDetail().FormFactor = c
 	}
 	if o.GPUCount > 1 {
 		o.Interconnect = classifyInterconnect(f.Intra)
 	}
-	o.InterconnectNote = f.Intra
+	o.EditDetail().InterconnectNote = f.Intra
 	o.InterNodeNetwork = f.InterNode
 	o.RDMA, _ = parseTri(f.RDMA)
 	o.VCPUType = classifyVCPU(f.VCPUType)
-	o.VCPUNote = f.VCPUType
+	o.EditDetail().VCPUNote = f.VCPUType
 	o.Hyperthreaded, _ = parseTri(f.Hyperthread)
-	o.LocalNVMe = f.LocalNVMe
+	o.EditDetail().LocalNVMe = f.LocalNVMe
 	if first.LocalDisk != "" {
-		o.LocalNVMe = joinNonEmpty("; ", first.LocalDisk+" (this size, per SkyPilot)", f.LocalNVMe)
+		o.EditDetail().LocalNVMe = joinNonEmpty("; ", first.LocalDisk+" (this size, per SkyPilot)", f.LocalNVMe)
 	}
 	o.LocalNVMeWiped = classifyWiped(f.LocalNVMe)
 }
@@ -353,19 +351,19 @@ func (ref *reference) gpuLevelFacts(o *model.Offer) {
 	if o.GPUCount == 1 {
 		if o.Interconnect != model.InterconnectSingle {
 			o.Interconnect = model.InterconnectSingle
-			o.InterconnectNote = joinNonEmpty("; ", "one GPU: no GPU-to-GPU link needed", o.InterconnectNote)
+			o.EditDetail().InterconnectNote = joinNonEmpty("; ", "one GPU: no GPU-to-GPU link needed", o.Detail().InterconnectNote)
 		}
 	}
 	gpu := ref.gpuFacts(o.GPU)
 	if gpu == nil {
 		return
 	}
-	if o.FormFactor == "" {
-		o.FormFactor = formClass(gpu.FormFactor)
+	if o.Detail().FormFactor == "" {
+		o.EditDetail().FormFactor = formClass(gpu.FormFactor)
 	}
 	if o.GPUCount > 1 && o.Interconnect == model.InterconnectUnknown && gpu.NVLink == model.No && gpu.Vendor == "NVIDIA" {
 		o.Interconnect = model.InterconnectPCIe
-		o.InterconnectNote = joinNonEmpty("; ", "the "+o.GPU+" has no NVLink ("+gpu.NVLinkNote+"), so its GPUs talk over PCIe", o.InterconnectNote)
+		o.EditDetail().InterconnectNote = joinNonEmpty("; ", "the "+o.GPU+" has no NVLink ("+gpu.NVLinkNote+"), so its GPUs talk over PCIe", o.Detail().InterconnectNote)
 	}
 	applyGPULink(o, ref.links)
 	applyPCIeCard(o, gpu)
@@ -385,7 +383,7 @@ const pcieCardPrefix = "inferred from the form factor, not stated by the provide
 // form factor is not PCIe is left alone. It reports whether it changed the
 // offer.
 func applyPCIeCard(o *model.Offer, gpu *model.GPU) bool {
-	if o.GPUCount < 2 || o.Interconnect != model.InterconnectUnknown || (o.FormFactor != "" && o.FormFactor != "PCIe") {
+	if o.GPUCount < 2 || o.Interconnect != model.InterconnectUnknown || (o.Detail().FormFactor != "" && o.Detail().FormFactor != "PCIe") {
 		return false
 	}
 	form := strings.ToLower(gpu.FormFactor)
@@ -397,7 +395,7 @@ func applyPCIeCard(o *model.Offer, gpu *model.GPU) bool {
 		bridge = "the card takes an optional NVLink bridge (" + gpu.NVLinkNote + "), but the provider does not document one"
 	}
 	o.Interconnect = model.InterconnectPCIe
-	o.InterconnectNote = joinNonEmpty("; ", pcieCardPrefix+"the "+gpu.Name+" is a PCIe card ("+gpu.FormFactor+", per the GPU table); "+bridge+", so its GPUs are taken to talk over PCIe", strings.TrimSpace(o.InterconnectNote))
+	o.EditDetail().InterconnectNote = joinNonEmpty("; ", pcieCardPrefix+"the "+gpu.Name+" is a PCIe card ("+gpu.FormFactor+", per the GPU table); "+bridge+", so its GPUs are taken to talk over PCIe", strings.TrimSpace(o.Detail().InterconnectNote))
 	return true
 }
 

@@ -190,13 +190,13 @@ func TestEmbeddedCatalogSourceErrorsHandled(t *testing.T) {
 	})
 	t.Run("AWS p5e.48xlarge price unknown, not 0", func(t *testing.T) {
 		o := offerByKey(t, cat, "aws/p5e.48xlarge")
-		if o.OnDemand != 0 || !strings.Contains(o.Notes, "unknown") {
-			t.Errorf("price %v notes %q", o.OnDemand, o.Notes)
+		if o.OnDemand != 0 || !strings.Contains(o.Detail().Notes, "unknown") {
+			t.Errorf("price %v notes %q", o.OnDemand, o.Detail().Notes)
 		}
 	})
 	t.Run("Tencent keeps CNY", func(t *testing.T) {
 		o := offerByKey(t, cat, "tencent/GT4.41XLARGE948")
-		if o.Currency != model.CNY || o.OnDemand != 237.51 || o.Monthly != 114016 || o.Interconnect != model.InterconnectNVLink {
+		if o.Currency != model.CNY || o.OnDemand != 237.51 || o.Detail().Monthly != 114016 || o.Interconnect != model.InterconnectNVLink {
 			t.Errorf("%+v", o)
 		}
 	})

@@ -104,7 +104,7 @@ func applyGPULink(o *model.Offer, links map[string]gpuLink) bool {
 		return false
 	}
 	o.Interconnect = l.Value
-	o.InterconnectNote = joinNonEmpty("; ", inferredPrefix+l.Note, strings.TrimSpace(o.InterconnectNote))
+	o.EditDetail().InterconnectNote = joinNonEmpty("; ", inferredPrefix+l.Note, strings.TrimSpace(o.Detail().InterconnectNote))
 	o.Sources = append(o.Sources, l.Source)
 	return true
 }

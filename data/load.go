@@ -88,9 +88,14 @@ func (o LoadOptions) OverlayFile() string {
 // wizard's footer ("cached catalog DIR is damaged (why); using the
 // embedded catalog …"); a bad or unreadable overlay is an error naming
 // file, line and key, marked as bad input (IsInput).
+//
+// The catalog is for reading: without an overlay or a newer cached catalog
+// its offers are the embedded offer table itself, not a copy (a copy of it
+// is most of what a headless recommend would spend on the catalog, issue
+// 14). Embedded gives a catalog to change.
 func Load(opts LoadOptions) (*model.Catalog, error) {
 	opts = opts.withDefaults()
-	emb, err := Embedded()
+	emb, err := embeddedSharing()
 	if err != nil {
 		return nil, err
 	}
@@ -121,6 +126,7 @@ func Load(opts LoadOptions) (*model.Catalog, error) {
 			b, err := ReadRegularFile(path, maxOverlayBytes)
 			switch {
 			case err == nil:
+				unshareEmbedded(cat) // the overlay changes offers in place
 				if err := ApplyOverlay(cat, path, b); err != nil {
 					return nil, asInput(err)
 				}

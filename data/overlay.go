@@ -306,12 +306,12 @@ func ApplyOverlay(cat *model.Catalog, path string, b []byte) error {
 			Provider: string(in.Provider), InstanceType: string(in.InstanceType), GPUCount: int(in.GPUCount),
 			VRAMGiB: float64(in.VRAMGiB), VCPUs: float64(in.VCPUs), MemoryGiB: float64(in.MemoryGiB),
 			Currency: model.Currency(in.Currency), OnDemand: float64(in.OnDemand), Spot: float64(in.Spot),
-			Monthly: float64(in.Monthly), Yearly: float64(in.Yearly), Regions: in.Regions,
+			Regions:      in.Regions,
 			Interconnect: model.Interconnect(in.Interconnect), VCPUType: model.VCPUType(in.VCPUType),
-			RDMA: in.RDMA, Hyperthreaded: in.Hyperthread, FormFactor: string(in.FormFactor),
-			LocalNVMe: in.LocalNVMe, Marketplace: in.Marketplace, Notes: in.Notes,
+			RDMA: in.RDMA, Hyperthreaded: in.Hyperthread, Marketplace: in.Marketplace,
 			Sources: append(append([]string(nil), in.Sources...), src),
-		}
+		}.WithDetail(model.OfferDetail{Monthly: float64(in.Monthly), Yearly: float64(in.Yearly), Notes: in.Notes,
+			FormFactor: string(in.FormFactor), LocalNVMe: in.LocalNVMe})
 		if o.Currency == "" {
 			o.Currency = model.USD
 		}
@@ -453,8 +453,9 @@ func GPUNameMatches(cat *model.Catalog, gpu, query string) bool {
 // applyOverride sets or discounts an offer's prices.
 func applyOverride(o *model.Offer, ovr overlayOverride, src string) {
 	var what []string
+	det := o.EditDetail() // the one copy every price below is written in
 	if d := float64(ovr.Discount); d > 0 {
-		for _, p := range []*float64{&o.OnDemand, &o.OnDemandMax, &o.Spot, &o.SpotMax, &o.Daily, &o.Weekly, &o.Monthly, &o.Yearly} {
+		for _, p := range []*float64{&o.OnDemand, &det.OnDemandMax, &o.Spot, &det.SpotMax, &det.Daily, &det.Weekly, &det.Monthly, &det.Yearly} {
 			*p = roundPrice(*p * (1 - d))
 		}
 		what = append(what, fmt.Sprintf("%s%% off every listed price", model.FormatNumber(d*100)))
@@ -468,15 +469,15 @@ func applyOverride(o *model.Offer, ovr overlayOverride, src string) {
 			what = append(what, name+" set to "+model.FormatNumber(float64(v)))
 		}
 	}
-	set(&o.OnDemand, &o.OnDemandMax, float64(ovr.OnDemand), "on-demand")
-	set(&o.Spot, &o.SpotMax, float64(ovr.Spot), "spot")
-	set(&o.Monthly, nil, float64(ovr.Monthly), "monthly")
-	set(&o.Yearly, nil, float64(ovr.Yearly), "yearly")
+	set(&o.OnDemand, &det.OnDemandMax, float64(ovr.OnDemand), "on-demand")
+	set(&o.Spot, &det.SpotMax, float64(ovr.Spot), "spot")
+	set(&det.Monthly, nil, float64(ovr.Monthly), "monthly")
+	set(&det.Yearly, nil, float64(ovr.Yearly), "yearly")
 	note := "user overlay: " + strings.Join(what, ", ")
 	if ovr.Note != "" {
 		note += " (" + ovr.Note + ")"
 	}
-	o.PriceNote = joinNonEmpty("; ", note, o.PriceNote)
+	det.PriceNote = joinNonEmpty("; ", note, det.PriceNote)
 	o.Sources = append(o.Sources, src)
 }
 

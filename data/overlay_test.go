@@ -47,11 +47,11 @@ note = "quoted by our account manager"
 	if want := roundPrice(before.Spot * 0.7); p5.Spot != want {
 		t.Errorf("p5 spot %v, want %v", p5.Spot, want)
 	}
-	if !strings.Contains(p5.PriceNote, "30% off") || p5.Sources[len(p5.Sources)-1] != "user overlay catalog.toml" {
-		t.Errorf("override not cited: note %q sources %v", p5.PriceNote, p5.Sources)
+	if !strings.Contains(p5.Detail().PriceNote, "30% off") || p5.Sources[len(p5.Sources)-1] != "user overlay catalog.toml" {
+		t.Errorf("override not cited: note %q sources %v", p5.Detail().PriceNote, p5.Sources)
 	}
-	if l := offerByKey(t, cat, "lambda/gpu_8x_h100_sxm5"); l.OnDemand != 20 || l.OnDemandMax != 0 {
-		t.Errorf("lambda price %v-%v, want 20", l.OnDemand, l.OnDemandMax)
+	if l := offerByKey(t, cat, "lambda/gpu_8x_h100_sxm5"); l.OnDemand != 20 || l.Detail().OnDemandMax != 0 {
+		t.Errorf("lambda price %v-%v, want 20", l.OnDemand, l.Detail().OnDemandMax)
 	}
 	mine := offerByKey(t, cat, "mylab/8xH100-node")
 	if mine.GPU != "H100 SXM5" || mine.VRAMGiB != 80 || mine.Currency != model.USD || mine.RDMA != model.Yes {
@@ -173,10 +173,10 @@ func TestOverlayStringsCleaned(t *testing.T) {
 		t.Fatal(err)
 	}
 	o := offerByKey(t, cat, "mylab/evilbox")
-	if strings.Join(o.Regions, ",") != "eu1,us" || o.Notes != "line1 line2" || o.Sources[0] != "link" {
-		t.Errorf("offer not cleaned: %q %q %q", o.Regions, o.Notes, o.Sources)
+	if strings.Join(o.Regions, ",") != "eu1,us" || o.Detail().Notes != "line1 line2" || o.Sources[0] != "link" {
+		t.Errorf("offer not cleaned: %q %q %q", o.Regions, o.Detail().Notes, o.Sources)
 	}
-	if p := offerByKey(t, cat, "aws/p5.48xlarge"); !strings.Contains(p.PriceNote, "(deal!)") {
-		t.Errorf("override note not cleaned: %q", p.PriceNote)
+	if p := offerByKey(t, cat, "aws/p5.48xlarge"); !strings.Contains(p.Detail().PriceNote, "(deal!)") {
+		t.Errorf("override note not cleaned: %q", p.Detail().PriceNote)
 	}
 }

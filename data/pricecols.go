@@ -9,82 +9,76 @@ import (
 )
 
 // zonePriceCol is a list of zone=price pairs ("us-east-1a=1.25|...").
-func zonePriceCol(name string, p func(*model.Offer) *[]model.ZonePrice) column[model.Offer] {
-	return column[model.Offer]{name,
-		func(o *model.Offer, _ *tsvCtx) string {
+func zonePriceCol(name string, p func(*model.OfferDetail) *[]model.ZonePrice) column[model.OfferDetail] {
+	return column[model.OfferDetail]{name,
+		func(o *model.OfferDetail, _ *tsvCtx) string {
 			items := make([]string, len(*p(o)))
 			for i, z := range *p(o) {
 				items[i] = z.Zone + "=" + strconv.FormatFloat(z.Price, 'f', -1, 64)
 			}
 			return tsvList(items)
 		},
-		func(o *model.Offer, s string, c *tsvCtx) error {
+		func(o *model.OfferDetail, s string, ctx *tsvCtx) error {
 			if s == "" {
 				*p(o) = nil
 				return nil
 			}
-			out, err := cachedList(c, s, parseZonePrices)
+			if v, ok := sharedList[model.ZonePrice](ctx.details, zoneTable, s); ok {
+				*p(o) = v
+				return nil
+			}
+			out := make([]model.ZonePrice, 0, strings.Count(s, "|")+1)
+			err := tsvEachItem(s, func(it string) error {
+				zone, val, ok := strings.Cut(it, "=")
+				v, err := parseNum(val)
+				if !ok || zone == "" || err != nil || !(v > 0) {
+					return fmt.Errorf("%q is not zone=price (e.g. us-east-1a=1.25)", it)
+				}
+				out = append(out, model.ZonePrice{Zone: ctx.str(zone), Price: v})
+				return nil
+			})
 			if err != nil {
 				return err
 			}
-			*p(o) = out
+			*p(o) = keepList(ctx.details, zoneTable, s, out, func(z *model.ZonePrice) { z.Zone = strings.Clone(z.Zone) })
 			return nil
 		}}
 }
 
-// parseZonePrices reads a non-empty list of zone=price pairs, each zone
-// kept through c (tsvCtx.str).
-func parseZonePrices(s string, c *tsvCtx) ([]model.ZonePrice, error) {
-	out := make([]model.ZonePrice, 0, strings.Count(s, "|")+1)
-	err := tsvEachItem(s, func(it string) error {
-		zone, val, ok := strings.Cut(it, "=")
-		v, err := parseNum(val)
-		if !ok || zone == "" || err != nil || !(v > 0) {
-			return fmt.Errorf("%q is not zone=price (e.g. us-east-1a=1.25)", it)
-		}
-		out = append(out, model.ZonePrice{Zone: c.str(zone), Price: v})
-		return nil
-	})
-	return out, err
-}
-
 // bucketCol is a list of region=bucket pairs ("us-east-1=1|..."), the
 // bucket an index of model.InterruptionBuckets.
-func bucketCol(name string, p func(*model.Offer) *[]model.RegionBucket) column[model.Offer] {
-	return column[model.Offer]{name,
-		func(o *model.Offer, _ *tsvCtx) string {
+func bucketCol(name string, p func(*model.OfferDetail) *[]model.RegionBucket) column[model.OfferDetail] {
+	return column[model.OfferDetail]{name,
+		func(o *model.OfferDetail, _ *tsvCtx) string {
 			items := make([]string, len(*p(o)))
 			for i, b := range *p(o) {
 				items[i] = b.Region + "=" + strconv.Itoa(b.Bucket)
 			}
 			return tsvList(items)
 		},
-		func(o *model.Offer, s string, c *tsvCtx) error {
+		func(o *model.OfferDetail, s string, ctx *tsvCtx) error {
 			if s == "" {
 				*p(o) = nil
 				return nil
 			}
-			out, err := cachedList(c, s, parseBuckets)
+			if v, ok := sharedList[model.RegionBucket](ctx.details, bucketTable, s); ok {
+				*p(o) = v
+				return nil
+			}
+			out := make([]model.RegionBucket, 0, strings.Count(s, "|")+1)
+			err := tsvEachItem(s, func(it string) error {
+				region, val, ok := strings.Cut(it, "=")
+				v, err := strconv.Atoi(val)
+				if !ok || region == "" || err != nil || v < 0 || v >= len(model.InterruptionBuckets) {
+					return fmt.Errorf("%q is not region=bucket with a bucket 0-%d (e.g. us-east-1=1)", it, len(model.InterruptionBuckets)-1)
+				}
+				out = append(out, model.RegionBucket{Region: ctx.str(region), Bucket: v})
+				return nil
+			})
 			if err != nil {
 				return err
 			}
-			*p(o) = out
+			*p(o) = keepList(ctx.details, bucketTable, s, out, func(b *model.RegionBucket) { b.Region = strings.Clone(b.Region) })
 			return nil
 		}}
-}
-
-// parseBuckets reads a non-empty list of region=bucket pairs, each region
-// kept through c (tsvCtx.str).
-func parseBuckets(s string, c *tsvCtx) ([]model.RegionBucket, error) {
-	out := make([]model.RegionBucket, 0, strings.Count(s, "|")+1)
-	err := tsvEachItem(s, func(it string) error {
-		region, val, ok := strings.Cut(it, "=")
-		v, err := strconv.Atoi(val)
-		if !ok || region == "" || err != nil || v < 0 || v >= len(model.InterruptionBuckets) {
-			return fmt.Errorf("%q is not region=bucket with a bucket 0-%d (e.g. us-east-1=1)", it, len(model.InterruptionBuckets)-1)
-		}
-		out = append(out, model.RegionBucket{Region: c.str(region), Bucket: v})
-		return nil
-	})
-	return out, err
 }

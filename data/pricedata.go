@@ -115,8 +115,9 @@ func applyGCPCUD(offers []model.Offer, fams []cudFamily) {
 		}
 		for _, f := range fams {
 			if strings.HasPrefix(o.InstanceType, f.prefix+"-") && !strings.Contains(o.InstanceType, "+") {
-				o.Commit1yOff, o.Commit3yOff = round4(f.off1y), round4(f.off3y)
-				o.CommitSource = "GCP resource-based committed-use prices of the " + f.prefix + " family (whole VM, " + f.sample + "): " + f.source
+				d := o.EditDetail()
+				d.Commit1yOff, d.Commit3yOff = round4(f.off1y), round4(f.off3y)
+				d.CommitSource = "GCP resource-based committed-use prices of the " + f.prefix + " family (whole VM, " + f.sample + "): " + f.source
 				break
 			}
 		}
@@ -237,17 +238,17 @@ func applyNebiusRise(offers []model.Offer, d termData) {
 			}
 		}
 		if hit == nil {
-			o.PriceNote = joinNonEmpty("; ", o.PriceNote, "Nebius raised on-demand prices from "+nebiusRiseDate+" without naming this GPU: this price may predate the rise")
+			o.EditDetail().PriceNote = joinNonEmpty("; ", o.Detail().PriceNote, "Nebius raised on-demand prices from "+nebiusRiseDate+" without naming this GPU: this price may predate the rise")
 			continue
 		}
 		per := o.OnDemand / float64(o.GPUCount)
 		if o.OnDemand <= 0 || per >= hit.after-1e-9 {
 			continue
 		}
-		o.PriceNote = joinNonEmpty("; ", o.PriceNote, fmt.Sprintf("Nebius raised %s on-demand from %g to %g USD/GPU-h from %s; the SkyPilot price (%g/GPU-h) predates it, so the new price is used", hit.gpu, hit.before, hit.after, nebiusRiseDate, per))
+		o.EditDetail().PriceNote = joinNonEmpty("; ", o.Detail().PriceNote, fmt.Sprintf("Nebius raised %s on-demand from %g to %g USD/GPU-h from %s; the SkyPilot price (%g/GPU-h) predates it, so the new price is used", hit.gpu, hit.before, hit.after, nebiusRiseDate, per))
 		o.OnDemand = math.Round(hit.after*float64(o.GPUCount)*1e6) / 1e6
-		if o.OnDemandMax > 0 && o.OnDemandMax < o.OnDemand {
-			o.OnDemandMax = 0
+		if o.Detail().OnDemandMax > 0 && o.Detail().OnDemandMax < o.OnDemand {
+			o.EditDetail().OnDemandMax = 0
 		}
 		o.PriceDate = nebiusRiseDate
 		o.Sources = append(o.Sources, d.riseSource)
@@ -300,7 +301,8 @@ func applyAWSSpot(offers []model.Offer, buckets map[string][]model.RegionBucket)
 			}
 		}
 		if len(bs) > 0 {
-			o.Interruption, o.InterruptionDate = bs, awsSpotDate
+			d := o.EditDetail()
+			d.Interruption, d.InterruptionDate = bs, awsSpotDate
 			o.Sources = append(o.Sources, awsSpotSource)
 		}
 	}

@@ -112,8 +112,8 @@ func TestNebiusRise(t *testing.T) {
 		note string
 	}{{0, 36, nebiusRiseDate, "predates"}, {1, 5.4, nebiusRiseDate, "predates"}, {2, 1.5, "", "may predate"}, {3, 4.5, "2026-11-29", ""}} {
 		o := offers[tc.i]
-		if math.Abs(o.OnDemand-tc.od) > 1e-9 || o.PriceDate != tc.date || !strings.Contains(o.PriceNote, tc.note) {
-			t.Errorf("%s: $%g dated %q note %q; want $%g dated %q noting %q", o.InstanceType, o.OnDemand, o.PriceDate, o.PriceNote, tc.od, tc.date, tc.note)
+		if math.Abs(o.OnDemand-tc.od) > 1e-9 || o.PriceDate != tc.date || !strings.Contains(o.Detail().PriceNote, tc.note) {
+			t.Errorf("%s: $%g dated %q note %q; want $%g dated %q noting %q", o.InstanceType, o.OnDemand, o.PriceDate, o.Detail().PriceNote, tc.od, tc.date, tc.note)
 		}
 	}
 }

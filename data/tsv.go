@@ -247,15 +247,16 @@ var optionalColumns = map[string]bool{"usable_gib": true, "usable_source": true}
 // streamed decode gives each of its goroutines its own copy with an
 // intern table (intern.go), in, and the column being decoded, col.
 type tsvCtx struct {
-	sources []string       // by id
-	ids     map[string]int // source -> id (encoding)
+	sources []string        // by id
+	ids     map[string]int  // source -> id (encoding)
+	details *detailInterner // offers' shared details (decoding offers.tsv); nil: none shared
 	in      *interner
 	col     int
 }
 
 // forStream is a copy of the context (all it shares, such as the
-// sources table) for one goroutine of a streamed decode of a table of
-// cols columns, with an intern table of its own.
+// sources table and the detail interner) for one goroutine of a streamed
+// decode of a table of cols columns, with an intern table of its own.
 func (c *tsvCtx) forStream(cols int) *tsvCtx {
 	w := &tsvCtx{}
 	if c != nil {

@@ -105,9 +105,9 @@ func checkOffer(cat *model.Catalog, o *model.Offer, bad func(string, ...any)) {
 		v     float64
 	}{
 		{"vram_gib", o.VRAMGiB}, {"vcpus", o.VCPUs}, {"memory_gib", o.MemoryGiB},
-		{"on_demand_hourly", o.OnDemand}, {"on_demand_hourly_max", o.OnDemandMax},
-		{"spot_hourly", o.Spot}, {"spot_hourly_max", o.SpotMax}, {"daily", o.Daily},
-		{"weekly", o.Weekly}, {"monthly", o.Monthly}, {"yearly", o.Yearly},
+		{"on_demand_hourly", o.OnDemand}, {"on_demand_hourly_max", o.Detail().OnDemandMax},
+		{"spot_hourly", o.Spot}, {"spot_hourly_max", o.Detail().SpotMax}, {"daily", o.Detail().Daily},
+		{"weekly", o.Detail().Weekly}, {"monthly", o.Detail().Monthly}, {"yearly", o.Detail().Yearly},
 	} {
 		if !finiteNonNeg(f.v) {
 			bad("offer %s: %s %v: must be a non-negative number (0 = unknown)", k, f.field, f.v)
@@ -119,11 +119,11 @@ func checkOffer(cat *model.Catalog, o *model.Offer, bad func(string, ...any)) {
 	if o.GPUFraction < 0 || o.GPUFraction > 1 {
 		bad("offer %s: gpu_fraction %v: must be a share of one GPU (0 to 1)", k, o.GPUFraction)
 	}
-	if o.OnDemandMax != 0 && o.OnDemandMax < o.OnDemand {
-		bad("offer %s: on_demand_hourly_max %v is below on_demand_hourly %v", k, o.OnDemandMax, o.OnDemand)
+	if o.Detail().OnDemandMax != 0 && o.Detail().OnDemandMax < o.OnDemand {
+		bad("offer %s: on_demand_hourly_max %v is below on_demand_hourly %v", k, o.Detail().OnDemandMax, o.OnDemand)
 	}
-	if o.SpotMax != 0 && o.SpotMax < o.Spot {
-		bad("offer %s: spot_hourly_max %v is below spot_hourly %v", k, o.SpotMax, o.Spot)
+	if o.Detail().SpotMax != 0 && o.Detail().SpotMax < o.Spot {
+		bad("offer %s: spot_hourly_max %v is below spot_hourly %v", k, o.Detail().SpotMax, o.Spot)
 	}
 	switch o.Currency {
 	case model.USD:
@@ -144,10 +144,10 @@ func checkOffer(cat *model.Catalog, o *model.Offer, bad func(string, ...any)) {
 	default:
 		bad("offer %s: vcpu_type %q: want dedicated, shared, burstable, container, marketplace, gpu-fraction or empty", k, o.VCPUType)
 	}
-	switch o.FormFactor {
+	switch o.Detail().FormFactor {
 	case "", "SXM", "PCIe", "other":
 	default:
-		bad("offer %s: form_factor %q: want SXM, PCIe, other or empty", k, o.FormFactor)
+		bad("offer %s: form_factor %q: want SXM, PCIe, other or empty", k, o.Detail().FormFactor)
 	}
 	if o.PriceDate != "" && !dateRe().MatchString(o.PriceDate) {
 		bad("offer %s: price_date %q: want YYYY-MM-DD", k, o.PriceDate)

@@ -19,4 +19,9 @@
 //     may not state.
 //   - Prices are per hour for the whole instance, in the offer's own currency,
 //     unless a name says otherwise (HourlyUSD, TotalUSD).
+//   - An Offer keeps in itself only what the advisor's index reads for every
+//     offer; its rarely read facts are in an OfferDetail that many offers may
+//     share: read them with Offer.Detail (never nil), change them with
+//     Offer.EditDetail (copy on write), never through the pointer. An
+//     Offer's JSON is its flat OfferFields, in its historical key order.
 package model

@@ -65,92 +65,63 @@ const (
 // its GPUs, host, prices and the facts that decide a choice. Offers of the
 // same instance type that differ only by zone or region are folded into one
 // Offer with all its regions and the price range.
+//
+// The fields the advisor's index reads for every offer are kept here,
+// ordered so the struct has no padding holes (a 1M-offer catalog holds a
+// million of them, issue 14); the rarely read facts, mostly empty or shared
+// by a family of offers (or not read by the index: the form factor and
+// local disks), are in an OfferDetail that Detail reads and
+// EditDetail writes. An Offer marshals to JSON as its flat OfferFields, in
+// the field order it always had.
 type Offer struct {
 	// Provider is the provider's key, lower-case ("aws", "gcp", "alibaba").
-	Provider string `json:"provider" toml:"provider"`
+	Provider string
 	// InstanceType is the provider's name for the configuration.
-	InstanceType string   `json:"instance_type" toml:"instance_type"`
-	Regions      []string `json:"regions" toml:"regions"`
+	InstanceType string
+	Regions      []string
 	// GPU is the canonical GPU name (a key of Catalog.GPUs), or empty when the
 	// source does not name the GPU.
-	GPU      string `json:"gpu" toml:"gpu"`
-	GPUCount int    `json:"gpu_count" toml:"gpu_count"`
+	GPU      string
+	GPUCount int
 	// GPUFraction is the share of one GPU for a vGPU slice (e.g. 0.25); 0 or 1
 	// means whole GPUs.
-	GPUFraction float64 `json:"gpu_fraction,omitempty" toml:"gpu_fraction,omitempty"`
+	GPUFraction float64
 	// VRAMGiB is the memory of one GPU (or one slice).
-	VRAMGiB   float64  `json:"vram_gib" toml:"vram_gib"`
-	VCPUs     float64  `json:"vcpus" toml:"vcpus"`
-	MemoryGiB float64  `json:"memory_gib" toml:"memory_gib"`
-	Currency  Currency `json:"currency" toml:"currency"`
+	VRAMGiB   float64
+	VCPUs     float64
+	MemoryGiB float64
+	Currency  Currency
 
-	// OnDemand is the lowest on-demand price per hour over the regions;
-	// OnDemandMax the highest. 0 means unknown.
-	OnDemand    float64 `json:"on_demand_hourly" toml:"on_demand_hourly"`
-	OnDemandMax float64 `json:"on_demand_hourly_max,omitempty" toml:"on_demand_hourly_max,omitempty"`
+	// OnDemand is the lowest on-demand price per hour over the regions
+	// (OfferDetail.OnDemandMax the highest); 0 means unknown.
+	OnDemand float64
 	// Spot is the lowest spot / preemptible price per hour; 0 means none.
-	Spot    float64 `json:"spot_hourly" toml:"spot_hourly"`
-	SpotMax float64 `json:"spot_hourly_max,omitempty" toml:"spot_hourly_max,omitempty"`
-	// Listed plan prices for the whole period (daily, weekly, monthly and
-	// yearly rent); 0 means the provider lists none for this offer.
-	Daily   float64 `json:"daily,omitempty" toml:"daily,omitempty"`
-	Weekly  float64 `json:"weekly,omitempty" toml:"weekly,omitempty"`
-	Monthly float64 `json:"monthly,omitempty" toml:"monthly,omitempty"`
-	Yearly  float64 `json:"yearly,omitempty" toml:"yearly,omitempty"`
-	// OnDemandRegion is the region (the zone where the source names no
-	// region) whose price OnDemand is, and
-	// PricedZones the number of zones (or regions, where the source has no
-	// zones) with an on-demand price: 1 means the price was found in one
-	// place only.
-	OnDemandRegion string `json:"on_demand_region,omitempty" toml:"on_demand_region,omitempty"`
-	PricedZones    int    `json:"priced_zones,omitempty" toml:"priced_zones,omitempty"`
-	// SpotZones are the spot prices zone by zone, sorted by zone, where the
-	// source gives more than one; Spot is their lowest.
-	SpotZones []ZonePrice `json:"spot_zones,omitempty" toml:"spot_zones,omitempty"`
-	// Interruption is AWS's spot interruption bucket for the instance type
-	// region by region (Spot Instance Advisor), dated InterruptionDate.
-	Interruption     []RegionBucket `json:"interruption,omitempty" toml:"interruption,omitempty"`
-	InterruptionDate string         `json:"interruption_date,omitempty" toml:"interruption_date,omitempty"`
-	// Commit1yOff and Commit3yOff are firm committed-use discounts for the
-	// offer's family (a fraction off OnDemand, derived from the provider's
-	// published committed prices, e.g. GCP resource-based CUDs), with
-	// CommitSource citing them; 0 when none is published.
-	Commit1yOff  float64 `json:"commit_1y_off,omitempty" toml:"commit_1y_off,omitempty"`
-	Commit3yOff  float64 `json:"commit_3y_off,omitempty" toml:"commit_3y_off,omitempty"`
-	CommitSource string  `json:"commit_source,omitempty" toml:"commit_source,omitempty"`
-	// PriceNote carries the source's caveats on the price (ranges, tickets).
-	PriceNote string `json:"price_note,omitempty" toml:"price_note,omitempty"`
+	Spot float64
 	// PriceDate is the date the price was read or published (YYYY-MM-DD).
-	PriceDate string `json:"price_date,omitempty" toml:"price_date,omitempty"`
-	// PriceDateNote says why PriceDate is empty when the source's date is
-	// unknown ("old catalog format, date unknown"); such a price counts as
-	// stale.
-	PriceDateNote string `json:"price_date_note,omitempty" toml:"price_date_note,omitempty"`
+	PriceDate string
 
-	FormFactor       string       `json:"form_factor" toml:"form_factor"` // "SXM", "PCIe", "other" or ""
-	Interconnect     Interconnect `json:"interconnect" toml:"interconnect"`
-	InterconnectNote string       `json:"interconnect_note,omitempty" toml:"interconnect_note,omitempty"`
-	InterNodeNetwork string       `json:"inter_node_network,omitempty" toml:"inter_node_network,omitempty"`
-	// RDMA is GPUDirect RDMA (InfiniBand, RoCE or EFA with RDMA) between nodes.
-	RDMA          Tri      `json:"rdma" toml:"rdma"`
-	VCPUType      VCPUType `json:"vcpu_type" toml:"vcpu_type"`
-	VCPUNote      string   `json:"vcpu_note,omitempty" toml:"vcpu_note,omitempty"`
-	Hyperthreaded Tri      `json:"vcpu_hyperthread" toml:"vcpu_hyperthread"`
-	LocalNVMe     string   `json:"local_nvme" toml:"local_nvme"`
-	// LocalNVMeWiped is Yes when local disk data is lost on stop.
-	LocalNVMeWiped Tri `json:"local_nvme_wiped_on_stop" toml:"local_nvme_wiped_on_stop"`
-	// Marketplace is true for offers from third-party hosts (Vast, RunPod
-	// community): availability, reliability and prices vary by host.
-	Marketplace bool `json:"marketplace,omitempty" toml:"marketplace,omitempty"`
+	Interconnect     Interconnect
+	InterNodeNetwork string
+	VCPUType         VCPUType
 
 	// Sources are the URLs (or catalog file references) the facts came from.
-	Sources []string `json:"sources" toml:"sources"`
-	Notes   string   `json:"notes,omitempty" toml:"notes,omitempty"`
-	// Retired is the date (YYYY-MM-DD) the provider retired (or retires)
-	// the instance type, from its published retirement notice; empty
-	// when none is known. RetiredSource cites the notice.
-	Retired       string `json:"retired,omitempty" toml:"retired,omitempty"`
-	RetiredSource string `json:"retired_source,omitempty" toml:"retired_source,omitempty"`
+	Sources []string
+
+	// Extra holds the rarely read facts; nil means all zero. It may be
+	// shared by many offers (and by copies of this Offer value), so it is
+	// never written in place: read it with Detail, change it with
+	// EditDetail. Set it only to build an offer (generated data, a
+	// literal); the JSON has its fields flat (OfferFields).
+	Extra *OfferDetail `json:"-" toml:"-"`
+
+	// RDMA is GPUDirect RDMA (InfiniBand, RoCE or EFA with RDMA) between nodes.
+	RDMA          Tri
+	Hyperthreaded Tri
+	// LocalNVMeWiped is Yes when local disk data is lost on stop.
+	LocalNVMeWiped Tri
+	// Marketplace is true for offers from third-party hosts (Vast, RunPod
+	// community): availability, reliability and prices vary by host.
+	Marketplace bool
 }
 
 // ZonePrice is an hourly price in one zone (or region).
@@ -183,7 +154,7 @@ func (o *Offer) TotalVRAMGiB() float64 { return o.VRAMGiB * float64(o.GPUCount) 
 // before (YYYY-MM-DD), or undated because its source's date is unknown.
 func (o *Offer) PriceStale(before string) bool {
 	if o.PriceDate == "" {
-		return o.PriceDateNote != ""
+		return o.Detail().PriceDateNote != ""
 	}
 	return before != "" && len(o.PriceDate) == 10 && o.PriceDate < before
 }

@@ -257,11 +257,11 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			m.why.seq, m.why.lines = msg.seq, msg.lines
 		}
 	case saveDoneMsg:
-		m, cmd = m.apply(newExportDialog(&m).done(msg))
+		cmd = m.apply(newExportDialog(&m).done(msg))
 	case tea.PasteMsg:
-		m, cmd = m.paste(msg.Content)
+		cmd = m.paste(msg.Content)
 	case tea.KeyPressMsg:
-		m, cmd = m.key(msg)
+		cmd = m.key(msg)
 	}
 	// Keep the selected offer visible.
 	m.offers.scrollTo(m.layout().offerRows)
@@ -292,22 +292,34 @@ func (m *Model) layout() layout {
 // does not parse nothing is ranked: the panel keeps the last ranking,
 // dimmed, and says which answer it waits for, so it never prices a value
 // other than the one on screen.
-func (m Model) afterEdit() (Model, tea.Cmd) {
+func (m *Model) afterEdit() tea.Cmd {
 	if m.form.invalidCount() > 0 {
-		return m, nil
+		return nil
 	}
 	a := m.form.effective()
 	if reflect.DeepEqual(a, m.asked) {
-		return m, nil
+		return nil
 	}
 	m.seq++
 	m.asked = a
 	m.status = ""
-	return m, m.rankWith(m.seq, m.asked, advisorOptions(m.cfg.Lang))
+	opt := advisorOptions(m.cfg.Lang)
+	opt.Priced = m.pricedRows()
+	return m.rankWith(m.seq, m.asked, opt)
+}
+
+// pricedRows is how many offers a re-ranking after an edit prices fully:
+// the rows the table shows (as many as the last frame showed, or the
+// layout gives it), and at least the first two (why the first leads
+// compares them), up to pricedOffers. The ranking runs on every
+// keystroke; the rows a scroll brings into view are priced then
+// (expandCmd), and show their row's figures meanwhile.
+func (m *Model) pricedRows() int {
+	return min(max(m.layout().offerRows, m.offers.shown, 2), pricedOffers)
 }
 
 // apply does what a component asked for.
-func (m Model) apply(a action) (Model, tea.Cmd) {
+func (m *Model) apply(a action) tea.Cmd {
 	switch a := a.(type) {
 	case actEdited:
 		return m.afterEdit()
@@ -318,73 +330,71 @@ func (m Model) apply(a action) (Model, tea.Cmd) {
 	case actOverlay:
 		m.overlay = a.to
 	case actWrite:
-		return m, m.writeCmd(a.overwrite)
+		return m.writeCmd(a.overwrite)
 	case actSaved:
 		m.saved = true
 	case actQuit:
-		return m, tea.Quit
+		return tea.Quit
 	case actBatch:
 		var cmds []tea.Cmd
 		for _, b := range a {
-			var cmd tea.Cmd
-			m, cmd = m.apply(b)
-			cmds = append(cmds, cmd)
+			cmds = append(cmds, m.apply(b))
 		}
-		return m, tea.Batch(cmds...)
+		return tea.Batch(cmds...)
 	}
-	return m, nil
+	return nil
 }
 
 // key routes a key press: to the open dialogue or overlay, else to the
 // global keys, else to the focused pane.
-func (m Model) key(k tea.KeyPressMsg) (Model, tea.Cmd) {
+func (m *Model) key(k tea.KeyPressMsg) tea.Cmd {
 	g := &m.keys.Global
 	if key.Matches(k, g.Quit) {
 		m.interrupted = true
-		return m, tea.Quit
+		return tea.Quit
 	}
 	if m.export.active() {
-		return m.apply(newExportDialog(&m).HandleKey(k))
+		return m.apply(newExportDialog(m).HandleKey(k))
 	}
 	if m.filter.on {
-		return m.apply(newOfferTable(&m).filterKey(k))
+		return m.apply(newOfferTable(m).filterKey(k))
 	}
 	switch m.overlay {
 	case overlayHelp:
 		l := m.layout()
-		h := newHelpView(&m)
+		h := newHelpView(m)
 		h.width, h.bodyH = l.width, l.bodyH
 		return m.apply(h.HandleKey(k))
 	case overlaySteps:
-		return m.apply(newStepList(&m).HandleKey(k))
+		return m.apply(newStepList(m).HandleKey(k))
 	case overlayTrial:
-		return m.apply(newTrialView(&m).HandleKey(k))
+		return m.apply(newTrialView(m).HandleKey(k))
 	}
 	switch {
 	case key.Matches(k, g.Export):
-		return m.apply(newExportDialog(&m).start(false))
+		return m.apply(newExportDialog(m).start(false))
 	case key.Matches(k, g.Launch):
-		return m.apply(newExportDialog(&m).start(true))
+		return m.apply(newExportDialog(m).start(true))
 	case key.Matches(k, g.Trial):
 		m.overlay, m.pane.scroll = overlayTrial, 0
-		return m, nil
+		return nil
 	case key.Matches(k, g.Help):
 		m.overlay, m.help.scroll = overlayHelp, 0
-		return m, nil
+		return nil
 	case key.Matches(k, g.Steps):
 		m.overlay = overlaySteps
 		m.steps.sel = m.form.step
-		return m, nil
+		return nil
 	case key.Matches(k, g.Focus):
 		if m.focus == focusForm {
 			m.focus = focusOffers
 		} else {
 			m.focus = focusForm
 		}
-		return m, nil
+		return nil
 	}
 	if m.focus == focusOffers {
-		t := newOfferTable(&m)
+		t := newOfferTable(m)
 		t.pageRows = m.layout().offerRows
 		return m.apply(t.HandleKey(k))
 	}
@@ -393,35 +403,35 @@ func (m Model) key(k tea.KeyPressMsg) (Model, tea.Cmd) {
 	switch fk := &m.keys.Form; {
 	case key.Matches(k, fk.ScrollDown):
 		m.pane.scroll += 3
-		return m, nil
+		return nil
 	case key.Matches(k, fk.ScrollUp):
 		m.pane.scroll = max(m.pane.scroll-3, 0)
-		return m, nil
+		return nil
 	case key.Matches(k, g.NextOffer):
 		m.offers.move(1)
-		return m, nil
+		return nil
 	case key.Matches(k, g.PrevOffer):
 		m.offers.move(-1)
-		return m, nil
+		return nil
 	}
-	return m.apply(newFormPane(&m).HandleKey(k))
+	return m.apply(newFormPane(m).HandleKey(k))
 }
 
 // paste inserts pasted text into the focused text input.
-func (m Model) paste(s string) (Model, tea.Cmd) {
+func (m *Model) paste(s string) tea.Cmd {
 	switch {
 	case m.export.state == exportPath:
 		m.export.path, m.export.pos, _ = insertText(m.export.path, m.export.pos, s)
-		return m, nil
+		return nil
 	case m.filter.on:
 		f, pos, _ := insertText(m.offers.filter, m.filter.pos, s)
 		m.filter.pos = pos
 		m.offers.setFilter(f)
-		return m, nil
+		return nil
 	case m.focus == focusForm && m.overlay == overlayNone:
-		return m.apply(newFormPane(&m).paste(s))
+		return m.apply(newFormPane(m).paste(s))
 	}
-	return m, nil
+	return nil
 }
 
 // Answers returns the answers as the wizard currently reads them.

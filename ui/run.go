@@ -47,7 +47,7 @@ type Config struct {
 	// catalog main started to load at process start and returns this
 	// configuration with Catalog (and Engine, Env, Answers) filled in. Run
 	// starts the terminal program first and joins it in a tea.Cmd, so the
-	// catalog decodes while the terminal starts; keys pressed meanwhile
+	// catalog loads and indexes while the terminal starts; keys pressed meanwhile
 	// are kept and handled once the wizard is built. An error ends the
 	// wizard with that error.
 	Pending func() (Config, error)

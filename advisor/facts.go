@@ -1,0 +1,157 @@
+package advisor
+
+import "github.com/gpupick/gpupick/model"
+
+// shapeFacts are what the advisor reads of the catalog's GPUs and shapes
+// on every ranking that no answer changes, worked out once per engine
+// (with its index) so a keystroke's ranking does not redo string and map
+// work per shape.
+type shapeFacts struct {
+	// gpu holds, per GPU index of the index, its static facts.
+	gpu []gpuFacts
+	// idleGroup is, per shape, the index of its (GPU, GPU count) group
+	// for markIdle (-1 for a shape markIdle never compares: no named GPU
+	// or a vGPU slice); groups maps a group's key to that index.
+	idleGroup []int32
+	groups    map[idleKey]int32
+	// speedClass is, per shape, the index of its speed class: the shapes
+	// of one GPU, count and share with the same one-node network, whose
+	// one-node speed depends on the configuration alone (speedOnOneNode);
+	// speedClasses counts the classes.
+	speedClass   []int32
+	speedClasses int
+	// fitClass is, per shape, the index of its fit class: the shapes of
+	// one GPU count and memory per GPU, which hold the job in the same
+	// configuration (fitOf); fitClasses counts the classes.
+	fitClass   []int32
+	fitClasses int
+	// polLines holds, per provider index and language (langEN, langZH),
+	// the lines of its on-demand notes that depend on its policy alone
+	// (quoteNote): the billing granularity and the terms on request, ""
+	// when the policy has none.
+	polLines [][2]policyLines
+}
+
+// policyLines are a provider's policy lines of an on-demand quote note.
+type policyLines struct{ billing, onRequest string }
+
+// gpuFacts are one GPU's facts as the ranking tests them.
+type gpuFacts struct {
+	// kepler: a Kepler part (CUDA 12 dropped it); below: below the serving
+	// engine's minimum compute capability (belowEngineMinimum); geforce: a
+	// GeForce card (isGeForce); legacy: a Maxwell, Pascal or Volta part
+	// (the legacy-GPU penalty).
+	kepler, below, geforce, legacy bool
+}
+
+// idleKey is a GPU and a count of it on one node.
+type idleKey struct {
+	gpu   int32
+	count int
+}
+
+// newShapeFacts works out the static facts of an index's GPUs and shapes.
+func newShapeFacts(ix *index) *shapeFacts {
+	f := &shapeFacts{gpu: make([]gpuFacts, len(ix.gpus)), idleGroup: make([]int32, len(ix.shapes)), groups: map[idleKey]int32{}}
+	for i := range ix.gpus {
+		f.gpu[i] = factsOf(ix.gpus[i].g)
+	}
+	f.polLines = make([][2]policyLines, len(ix.provs))
+	for i, pv := range ix.provs {
+		if pv.pol == nil {
+			continue
+		}
+		for _, l := range []lang{langEN, langZH} {
+			pl := &f.polLines[i][l]
+			if pv.pol.BillingGranularity != "" {
+				pl.billing = l.f(kQBilling, pv.pol.BillingGranularity)
+			}
+			if len(pv.pol.TermsOnRequest) > 0 {
+				pl.onRequest = l.f(kQOnRequest, monthsText(l, pv.pol.TermsOnRequest))
+			}
+		}
+	}
+	type speedKey struct {
+		gpu   int32
+		count int
+		frac  float64
+		net   topo
+	}
+	f.speedClass, f.speedClasses = classify(len(ix.shapes), func(si int) speedKey {
+		sh := &ix.shapes[si]
+		return speedKey{sh.gpu, sh.count, sh.frac, ix.topo1[si]}
+	})
+	type fitKey struct {
+		count int
+		vram  float64
+	}
+	f.fitClass, f.fitClasses = classify(len(ix.shapes), func(si int) fitKey {
+		return fitKey{ix.shapes[si].count, ix.shapes[si].vram}
+	})
+	for si := range ix.shapes {
+		sh := &ix.shapes[si]
+		f.idleGroup[si] = -1
+		if sh.gpu < 0 || sh.frac != 1 {
+			continue
+		}
+		k := idleKey{sh.gpu, sh.count}
+		id, ok := f.groups[k]
+		if !ok {
+			id = int32(len(f.groups))
+			f.groups[k] = id
+		}
+		f.idleGroup[si] = id
+	}
+	return f
+}
+
+// classify numbers the distinct keys of n items in order of first
+// appearance: it returns each item's class and the number of classes.
+func classify[K comparable](n int, key func(int) K) ([]int32, int) {
+	ids := map[K]int32{}
+	out := make([]int32, n)
+	for i := range out {
+		k := key(i)
+		id, ok := ids[k]
+		if !ok {
+			id = int32(len(ids))
+			ids[k] = id
+		}
+		out[i] = id
+	}
+	return out, len(ids)
+}
+
+// factsOf is a GPU's static facts (all false for an unknown GPU).
+func factsOf(g *model.GPU) gpuFacts {
+	if g == nil {
+		return gpuFacts{}
+	}
+	var f gpuFacts
+	f.kepler = g.Architecture == "Kepler"
+	f.below = belowEngineMinimum(g)
+	f.geforce = isGeForce(g)
+	switch g.Architecture {
+	case "Maxwell", "Pascal", "Volta":
+		f.legacy = true
+	}
+	return f
+}
+
+// gpuFacts is the static facts of a GPU index (none for -1, a GPU the
+// catalog does not name).
+func (c *call) gpuFacts(gi int32) gpuFacts {
+	if gi < 0 {
+		return gpuFacts{}
+	}
+	return c.facts.gpu[gi]
+}
+
+// policyLines is a provider's policy lines of an on-demand quote note in
+// the call's language (none when it formats nothing).
+func (c *call) policyLines(prov uint16) policyLines {
+	if c.l != langEN && c.l != langZH {
+		return policyLines{}
+	}
+	return c.facts.polLines[prov][c.l]
+}

@@ -1,0 +1,81 @@
+package advisor
+
+import (
+	"reflect"
+	"testing"
+
+	"github.com/gpupick/gpupick/data"
+	"github.com/gpupick/gpupick/model"
+)
+
+// TestSharedShapeEvalExact checks that sharing fits and one-node speeds
+// between the shapes of a class within a call (fitOf, speedOnOneNode)
+// gives every shape exactly the result of evaluating it on its own, over
+// the embedded catalog, for inference, training, jobs, a deadline,
+// several nodes, FP8, an image model, a stated memory and filters.
+func TestSharedShapeEvalExact(t *testing.T) {
+	cat, err := data.Embedded()
+	if err != nil {
+		t.Fatal(err)
+	}
+	eng := New(cat)
+	f := newCall(eng, model.DefaultAnswers(), langEN).facts
+	if f.fitClasses >= len(eng.index().shapes) || f.speedClasses >= len(eng.index().shapes) {
+		t.Fatalf("no class holds two shapes (%d shapes, %d fit and %d speed classes): the test shares nothing",
+			len(eng.index().shapes), f.fitClasses, f.speedClasses)
+	}
+	variant := func(fn func(a *model.Answers)) model.Answers {
+		a := model.DefaultAnswers()
+		fn(&a)
+		return a
+	}
+	answers := []struct {
+		name string
+		a    model.Answers
+	}{
+		{"default", model.DefaultAnswers()},
+		{"batch16", variant(func(a *model.Answers) { a.Batch = 16 })},
+		{"throughput", variant(func(a *model.Answers) { a.Latency, a.Batch = model.LatencyBatch, 64 })},
+		{"70b", variant(func(a *model.Answers) { a.Model = "llama-3.1-70b" })},
+		{"70b-fp8", variant(func(a *model.Answers) { a.Model, a.Precision = "llama-3.1-70b", model.FP8 })},
+		{"405b", variant(func(a *model.Answers) { a.Model = "llama-3.1-405b" })},
+		{"deepseek", variant(func(a *model.Answers) { a.Model, a.Precision, a.Batch = "deepseek-v3", model.FP8, 32 })},
+		{"image", variant(func(a *model.Answers) { a.Model = "flux.1-dev" })},
+		{"vram", variant(func(a *model.Answers) { a.Workload, a.KnownVRAMGiB = model.WorkloadVRAM, 60 })},
+		{"gpus=2", variant(func(a *model.Answers) { a.Model, a.GPUs = "llama-3.1-70b", 2 })},
+		{"gpu=h100", variant(func(a *model.Answers) { a.GPU = "H100" })},
+		{"lora-job", variant(func(a *model.Answers) {
+			a.Workload, a.DurationMode, a.JobTokens, a.Latency = model.WorkloadLoRA, model.DurationJob, 2e9, model.LatencyBatch
+		})},
+		{"finetune", variant(func(a *model.Answers) { a.Workload, a.Model = model.WorkloadFineTune, "llama-3.1-70b" })},
+		{"pretrain-deadline", variant(func(a *model.Answers) {
+			a.Workload, a.Model = model.WorkloadPretrain, "llama-3.1-70b"
+			a.DurationMode, a.JobTokens, a.DeadlineHours, a.MaxNodes = model.DurationJob, 1e12, 24*30, 16
+		})},
+	}
+	for _, tc := range answers {
+		t.Run(tc.name, func(t *testing.T) {
+			a := tc.a
+			a.Normalize()
+			if err := check(&a); err != nil {
+				t.Fatal(err)
+			}
+			shared := newCall(eng, a, langEN)
+			alone := newCall(eng, a, langEN)
+			alone.noShare = true
+			alone.evalShapes()
+			ok := 0
+			for si := range shared.shapes {
+				if !reflect.DeepEqual(shared.shapes[si], alone.shapes[si]) {
+					t.Errorf("shape %d %+v:\nshared %+v\n alone %+v", si, eng.index().shapes[si], shared.shapes[si], alone.shapes[si])
+				}
+				if alone.shapes[si].ok {
+					ok++
+				}
+			}
+			if ok == 0 && tc.name != "gpu=h100" {
+				t.Errorf("no shape holds the job: the case compares nothing")
+			}
+		})
+	}
+}

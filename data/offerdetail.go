@@ -1,0 +1,199 @@
+package data
+
+import (
+	"math"
+	"strings"
+	"sync"
+
+	"github.com/gpupick/gpupick/model"
+)
+
+// An offer's rarely read facts are in a model.OfferDetail that offers of a
+// family may share (issue 14: a 1M-offer catalog). Decoding offers.tsv, a
+// row's detail columns are written into a detail of that row's own; once
+// the header's last detail column is read, the detail is complete and
+// replaced by the one equal detail of the decode (detailInterner), so the
+// offers of a family share one, and the row's copy is used again by a later
+// row. Strings and lists a shared detail keeps are copied out of the file's
+// text, so that they do not keep it alive.
+
+// detailNames are the names of the offer columns that hold detail fields.
+var detailNames = map[string]bool{}
+
+// detailCol is an offer column of a detail field. Decoding writes the
+// row's own detail (made on its first non-empty detail field) and, at the
+// header's last detail column, hands the detail to the decode's interner.
+func detailCol(c column[model.OfferDetail]) column[model.Offer] {
+	detailNames[c.name] = true
+	return column[model.Offer]{c.name,
+		func(o *model.Offer, ctx *tsvCtx) string { return c.enc(o.Detail(), ctx) },
+		func(o *model.Offer, s string, ctx *tsvCtx) error {
+			if s != "" {
+				if o.Extra == nil {
+					d := ctx.details.scratch()
+					if err := c.dec(d, s, ctx); err != nil {
+						return err
+					}
+					o.SetDetail(d)
+				} else if err := c.dec(o.Detail(), s, ctx); err != nil {
+					// The row's own detail: no other offer has it until
+					// the interner runs, after the row's last detail column.
+					return err
+				}
+			}
+			if ctx.details != nil && c.name == ctx.details.last {
+				ctx.details.intern(o)
+			}
+			return nil
+		}}
+}
+
+// detailInterner makes the offers of one decode whose details are equal
+// share one. It is safe for the parallel chunks of a decode.
+type detailInterner struct {
+	last  string    // the header's last detail column
+	spare sync.Pool // *model.OfferDetail: rows' own details, reused once interned
+	// The tables are typed maps under one lock, not sync.Maps: a
+	// sync.Map's key is an interface, and boxing a detailKey allocated
+	// on every row.
+	mu      sync.RWMutex
+	details map[detailKey]*model.OfferDetail
+	zones   map[string][]model.ZonePrice    // by spot_zones field
+	buckets map[string][]model.RegionBucket // by interruption field
+}
+
+// newDetailInterner returns the interner of a decode of offers.tsv text
+// (its header line names the columns), or nil when the header has no
+// detail column.
+func newDetailInterner(text string) *detailInterner {
+	line, _, _ := strings.Cut(text, "\n")
+	last := ""
+	for _, h := range strings.Split(line, "\t") {
+		if detailNames[h] {
+			last = h
+		}
+	}
+	if last == "" {
+		return nil
+	}
+	return &detailInterner{last: last, details: map[detailKey]*model.OfferDetail{},
+		zones: map[string][]model.ZonePrice{}, buckets: map[string][]model.RegionBucket{}}
+}
+
+// detailKey is an OfferDetail as a map key: numbers by their bits (so -0
+// and NaN stay apart as the output tells them apart), lists by their first
+// element, which the interner's own list tables make one per content.
+type detailKey struct {
+	odMax, spotMax, daily, weekly, monthly, yearly, c1, c3 uint64
+	pricedZones                                            int
+	region, intrDate, commitSrc, priceNote, dateNote       string
+	icNote, vcpuNote, notes, retired, retiredSrc           string
+	formFactor, localNVMe                                  string
+	zones                                                  *model.ZonePrice
+	nZones                                                 int
+	buckets                                                *model.RegionBucket
+	nBuckets                                               int
+}
+
+// keyOf returns d's key (TestDetailKeyHasEveryField checks that it
+// reads every field).
+func keyOf(d *model.OfferDetail) detailKey {
+	k := detailKey{
+		odMax: math.Float64bits(d.OnDemandMax), spotMax: math.Float64bits(d.SpotMax),
+		daily: math.Float64bits(d.Daily), weekly: math.Float64bits(d.Weekly),
+		monthly: math.Float64bits(d.Monthly), yearly: math.Float64bits(d.Yearly),
+		c1: math.Float64bits(d.Commit1yOff), c3: math.Float64bits(d.Commit3yOff),
+		pricedZones: d.PricedZones, region: d.OnDemandRegion, intrDate: d.InterruptionDate,
+		commitSrc: d.CommitSource, priceNote: d.PriceNote, dateNote: d.PriceDateNote,
+		icNote: d.InterconnectNote, vcpuNote: d.VCPUNote, notes: d.Notes,
+		retired: d.Retired, retiredSrc: d.RetiredSource, formFactor: d.FormFactor, localNVMe: d.LocalNVMe,
+		nZones: len(d.SpotZones), nBuckets: len(d.Interruption),
+	}
+	if len(d.SpotZones) > 0 {
+		k.zones = &d.SpotZones[0]
+	}
+	if len(d.Interruption) > 0 {
+		k.buckets = &d.Interruption[0]
+	}
+	return k
+}
+
+// intern replaces the offer's own, complete detail by the decode's equal
+// one, keeping it (its text copied out of the file's) when it is the first.
+func (t *detailInterner) intern(o *model.Offer) {
+	if o.Extra == nil {
+		return
+	}
+	d := o.Detail()
+	t.mu.RLock()
+	v, ok := t.details[keyOf(d)]
+	t.mu.RUnlock()
+	if ok {
+		o.SetDetail(v)
+		// The row's own detail is referred to by nothing now: the next
+		// row writes it (a 1M-offer decode makes no garbage detail a row).
+		*d = model.OfferDetail{}
+		t.spare.Put(d)
+		return
+	}
+	// The first of its kind: copy its text so that it does not keep the
+	// whole file's text alive.
+	for _, s := range []*string{&d.OnDemandRegion, &d.InterruptionDate, &d.CommitSource, &d.PriceNote,
+		&d.PriceDateNote, &d.InterconnectNote, &d.VCPUNote, &d.Notes, &d.Retired, &d.RetiredSource,
+		&d.FormFactor, &d.LocalNVMe} {
+		*s = strings.Clone(*s)
+	}
+	k := keyOf(d)
+	t.mu.Lock()
+	if v, ok = t.details[k]; !ok {
+		v = d
+		t.details[k] = d
+	}
+	t.mu.Unlock()
+	o.SetDetail(v)
+}
+
+// scratch returns a zero detail for a row to write its detail fields in:
+// one interned before and put back, or a new one.
+func (t *detailInterner) scratch() *model.OfferDetail {
+	if t != nil {
+		if d, ok := t.spare.Get().(*model.OfferDetail); ok {
+			return d
+		}
+	}
+	return new(model.OfferDetail)
+}
+
+// sharedList returns the list a list field s decoded to earlier in the
+// decode, from t's table for that column (zoneTable, bucketTable).
+func sharedList[E any](t *detailInterner, table func(*detailInterner) map[string][]E, s string) ([]E, bool) {
+	if t == nil {
+		return nil, false
+	}
+	t.mu.RLock()
+	v, ok := table(t)[s]
+	t.mu.RUnlock()
+	return v, ok
+}
+
+// keepList records the list a list field s decoded to (own copies each
+// item's text out of the file's) and returns the decode's one list of
+// that field.
+func keepList[E any](t *detailInterner, table func(*detailInterner) map[string][]E, s string, list []E, own func(*E)) []E {
+	if t == nil {
+		return list
+	}
+	for i := range list {
+		own(&list[i])
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if v, ok := table(t)[s]; ok {
+		return v
+	}
+	table(t)[strings.Clone(s)] = list
+	return list
+}
+
+func zoneTable(t *detailInterner) map[string][]model.ZonePrice      { return t.zones }
+func bucketTable(t *detailInterner) map[string][]model.RegionBucket { return t.buckets }
