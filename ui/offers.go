@@ -542,8 +542,11 @@ func (m *Model) rankWith(seq int, a model.Answers, opt advisor.Options) tea.Cmd 
 	return func() tea.Msg { return resultMsg{seq: seq, res: rank(cat, a, opt)} }
 }
 
-// expandCmd prices the rows in view, the selected and the marked ones
-// that are not priced or asked for yet.
+// expandCmd prices the rows in view, the selected and the marked ones,
+// and the page after the view, that are not priced or asked for yet. The
+// ranking after an edit prices only the rows in view (it runs on every
+// keystroke); the page ahead is priced here, after that frame, so that
+// moving down shows rows already priced.
 func (m *Model) expandCmd() tea.Cmd {
 	l := &m.offers
 	top, end, _ := l.window(l.shown)
@@ -565,6 +568,9 @@ func (m *Model) expandCmd() tea.Cmd {
 	}
 	for _, ri := range l.markedRows() {
 		add(ri)
+	}
+	for _, vi := range l.view[end:min(len(l.view), end+(end-top))] {
+		add(vi)
 	}
 	if len(need) == 0 {
 		return nil
