@@ -108,7 +108,7 @@ func newShapeFacts(ix *index) *shapeFacts {
 // classify numbers the distinct keys of n items in order of first
 // appearance: it returns each item's class and the number of classes.
 func classify[K comparable](n int, key func(int) K) ([]int32, int) {
-	ids := map[K]int32{}
+	ids := make(map[K]int32, min(n, 1024))
 	out := make([]int32, n)
 	for i := range out {
 		k := key(i)

@@ -120,7 +120,11 @@ func buildIndex(cat *model.Catalog) *index {
 	gpuIdx := map[string]int32{}
 	provIdx := map[string]uint16{}
 	curIdx := map[model.Currency]uint8{}
-	shapeIdx := map[shapeKey]int32{}
+	// Sized for the common case (a catalog has a few hundred shapes), so
+	// the map is not rebuilt as it grows; capped for big catalogs, whose
+	// shapes repeat.
+	shapeIdx := make(map[shapeKey]int32, min(len(cat.Offers), 1024))
+	ix.shapes = make([]shape, 0, min(len(cat.Offers), 1024))
 
 	gpuOf := func(name string) int32 {
 		if name == "" {

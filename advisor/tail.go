@@ -59,7 +59,8 @@ func buildTails(ix *index, fxOK []bool) *tails {
 func buildTailOrder(ix *index, fxOK []bool, spot bool) tailOrder {
 	n := len(ix.rows)
 	ns := len(ix.shapes)
-	to := tailOrder{pos: make([]int32, n), zero: make([]int32, ns), gstart: make([]int32, ns+1)}
+	to := tailOrder{pos: make([]int32, n), zero: make([]int32, ns), gstart: make([]int32, ns+1),
+		groups: make([]tailGroup, 0, min(n, 2*ns))} // most shapes have a provider or two
 	rowAt := func(j int32) int32 {
 		if spot {
 			return ix.spotOrder[j]
