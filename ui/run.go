@@ -110,12 +110,20 @@ func Run(cfg Config) error {
 // (Config.Pending): it draws an empty alternate screen, keeps the messages
 // that arrive (the window size, keys), and once the configuration is
 // complete builds the wizard, hands it those messages in order and from
-// then on passes everything to it.
+// then on passes everything to it. The wizard's first frame, once the
+// window size is known, is also drawn off-screen in the background
+// (warmFirstFrame) so that the renderer's first draw of it is not a cold
+// one.
 type starter struct {
 	load  func() (Config, error)
 	inner tea.Model // the wizard (a Model) once built
 	early []tea.Msg
 	err   error
+	// warm draws a frame off-screen (nil: warmFirstFrame); it runs once,
+	// on its own goroutine.
+	warm   func(content string, w, h int)
+	warmed bool
+	w, h   int // the window size, from the last tea.WindowSizeMsg
 }
 
 // startedMsg carries the completed configuration.
@@ -135,6 +143,9 @@ func (s *starter) Init() tea.Cmd {
 
 // Update keeps messages until the wizard is built, then passes them on.
 func (s *starter) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	if ws, ok := msg.(tea.WindowSizeMsg); ok {
+		s.w, s.h = ws.Width, ws.Height
+	}
 	if s.inner != nil {
 		var cmd tea.Cmd
 		s.inner, cmd = s.inner.Update(msg)
@@ -162,10 +173,21 @@ func (s *starter) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	return s, tea.Batch(cmds...)
 }
 
-// View is the wizard's frame, or an empty alternate screen before it.
+// View is the wizard's frame, or an empty alternate screen before it. The
+// first frame of the wizard drawn at a known window size is handed to the
+// off-screen warm-up (see drawOffscreen); the frame itself is unchanged.
 func (s *starter) View() tea.View {
 	if s.inner != nil {
-		return s.inner.View()
+		v := s.inner.View()
+		if !s.warmed && s.w > 0 && s.h > 0 {
+			s.warmed = true
+			warm := s.warm
+			if warm == nil {
+				warm = warmFirstFrame
+			}
+			go warm(v.Content, s.w, s.h)
+		}
+		return v
 	}
 	v := tea.NewView("")
 	v.AltScreen = true
