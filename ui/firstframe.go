@@ -9,7 +9,7 @@ import (
 // returns that buffer; nothing is written to the terminal.
 //
 // The starter runs it once, in the background, with the wizard's first
-// frame (warmFirstFrame): the terminal's first frame is drawn on the
+// ranked frame (warmFirstFrame): the terminal's first frame is drawn on the
 // renderer's first tick, and measured in the pty harness (issue 14) that
 // draw cost 2.2–2.8 ms cold — the decoder's and the cell buffer's code and
 // tables touched for the first time — against 0.8–0.9 ms once the same

@@ -10,9 +10,9 @@ import (
 	"github.com/gpupick/gpupick/model"
 )
 
-// The wizard's first frame at a known window size is drawn off-screen
-// exactly once, with that frame's content and the window's size; the frame
-// handed to Bubble Tea is the wizard's own.
+// The wizard's first ranked frame at a known window size is drawn
+// off-screen exactly once, with that frame's content and the window's
+// size; the frame handed to Bubble Tea is the wizard's own.
 func TestStarterWarmsFirstFrameOnce(t *testing.T) {
 	t.Setenv("NO_COLOR", "")
 	type call struct {
@@ -29,9 +29,14 @@ func TestStarterWarmsFirstFrameOnce(t *testing.T) {
 	if v := s.View(); v.Content != "" {
 		t.Fatalf("before the catalog: frame %q", v.Content)
 	}
-	s.Update(s.Init()())
-	s.View() // the wizard is built but the size is not known yet: nothing to warm
+	_, cmd := s.Update(s.Init()())
+	s.View() // the wizard is built but neither ranked nor sized yet: nothing to warm
 	s.Update(tea.WindowSizeMsg{Width: 140, Height: 40})
+	s.View() // sized, not ranked yet: nothing to warm
+	if len(calls) != 0 {
+		t.Fatal("a frame was warmed before the ranking was shown")
+	}
+	s.inner = settle(t, s.inner.(Model), cmd) // the first ranking arrives
 	first := s.View()
 	var got call
 	select {

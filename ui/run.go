@@ -110,10 +110,10 @@ func Run(cfg Config) error {
 // (Config.Pending): it draws an empty alternate screen, keeps the messages
 // that arrive (the window size, keys), and once the configuration is
 // complete builds the wizard, hands it those messages in order and from
-// then on passes everything to it. The wizard's first frame, once the
-// window size is known, is also drawn off-screen in the background
-// (warmFirstFrame) so that the renderer's first draw of it is not a cold
-// one.
+// then on passes everything to it. The wizard's first ranked frame at a
+// known window size is also drawn off-screen in the background
+// (warmFirstFrame), so that the renderer's first draw of it is not a cold
+// one; waiting for the ranking keeps that work from competing with it.
 type starter struct {
 	load  func() (Config, error)
 	inner tea.Model // the wizard (a Model) once built
@@ -174,12 +174,13 @@ func (s *starter) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 }
 
 // View is the wizard's frame, or an empty alternate screen before it. The
-// first frame of the wizard drawn at a known window size is handed to the
-// off-screen warm-up (see drawOffscreen); the frame itself is unchanged.
+// wizard's first ranked frame drawn at a known window size is handed to
+// the off-screen warm-up (see drawOffscreen); the frame itself is
+// unchanged.
 func (s *starter) View() tea.View {
 	if s.inner != nil {
 		v := s.inner.View()
-		if !s.warmed && s.w > 0 && s.h > 0 {
+		if m, ok := s.inner.(Model); ok && m.hasRes && !s.warmed && s.w > 0 && s.h > 0 {
 			s.warmed = true
 			warm := s.warm
 			if warm == nil {
