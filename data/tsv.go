@@ -353,8 +353,9 @@ func decodeTSV[T any](name, text string, cols []column[T], ctx *tsvCtx) ([]T, er
 		}
 	}
 	out := make([]T, lines[len(chunks)])
+	rows := rowsFor(cols, order)
 	if len(chunks) == 1 {
-		n, err := decodeRows(name, rest, 1, order, cols, ctx, out)
+		n, err := rows(name, rest, 1, ctx, out)
 		return out[:n], err
 	}
 	got := make([]int, len(chunks))
@@ -364,7 +365,7 @@ func decodeTSV[T any](name, text string, cols []column[T], ctx *tsvCtx) ([]T, er
 		wg.Add(1)
 		go func(i int, ch string) {
 			defer wg.Done()
-			got[i], errs[i] = decodeRows(name, ch, 1+lines[i], order, cols, ctx, out[lines[i]:lines[i+1]])
+			got[i], errs[i] = rows(name, ch, 1+lines[i], ctx, out[lines[i]:lines[i+1]])
 		}(i, ch)
 	}
 	wg.Wait()
