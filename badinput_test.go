@@ -4,10 +4,11 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 	"unicode/utf8"
+
+	"github.com/gpupick/gpupick/internal/testenv"
 )
 
 // badInput is one class of bad input: the command line (FILE in it is
@@ -37,9 +38,7 @@ func runBad(t *testing.T, tt badInput) {
 			args[i] = strings.ReplaceAll(a, "FILE", p)
 		case a == "FIFO":
 			p := filepath.Join(dir, "pipe.toml")
-			if err := syscall.Mkfifo(p, 0o644); err != nil {
-				t.Fatalf("mkfifo: %v", err)
-			}
+			testenv.Mkfifo(t, p)
 			args[i] = p
 		case a == "DIR":
 			args[i] = dir

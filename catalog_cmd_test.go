@@ -10,11 +10,11 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
 	"github.com/gpupick/gpupick/data"
+	"github.com/gpupick/gpupick/internal/testenv"
 )
 
 // runCat runs `gpupick catalog ARGS` with temporary cache and config dirs
@@ -354,9 +354,7 @@ func TestCatalogUpdate(t *testing.T) {
 func TestCatalogBadInputExitCodes(t *testing.T) {
 	tmp := t.TempDir()
 	fifo := filepath.Join(tmp, "pipe.toml")
-	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	testenv.Mkfifo(t, fifo)
 	write := func(name, body string) string {
 		p := filepath.Join(tmp, name)
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
@@ -374,9 +372,7 @@ func TestCatalogBadInputExitCodes(t *testing.T) {
 	skyFIFO := filepath.Join(tmp, "skyfifo")
 	write("skyfifo/lambda/vms.csv", lambdaCSV)
 	os.MkdirAll(filepath.Join(skyFIFO, "aws"), 0o755)
-	if err := syscall.Mkfifo(filepath.Join(skyFIFO, "aws", "vms.csv"), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	testenv.Mkfifo(t, filepath.Join(skyFIFO, "aws", "vms.csv"))
 	short := filepath.Join(tmp, "short")
 	write("short/lambda/vms.csv", strings.SplitAfter(lambdaCSV, "\n")[0])
 

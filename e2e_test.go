@@ -8,6 +8,8 @@ package main
 // (CI=true) they fail.
 
 import (
+	"crypto/sha256"
+	"encoding/json"
 	"fmt"
 	"os"
 	"os/exec"
@@ -29,13 +31,38 @@ var (
 	buildDir  string
 )
 
-// TestMain removes the shared build directory after all tests.
+// TestMain removes the shared build directory after all tests, and
+// fails the run when a test changed the embedded offer table: data.Load
+// hands every command that table itself, not a copy, so a command that
+// wrote to its catalog would change what the next one reads.
 func TestMain(m *testing.M) {
+	before, err := embeddedFingerprint()
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
 	code := m.Run()
 	if buildDir != "" {
 		os.RemoveAll(buildDir)
 	}
+	if after, err := embeddedFingerprint(); err != nil || after != before {
+		fmt.Fprintf(os.Stderr, "the embedded offer table changed during the tests (%v): a command wrote to the catalog data.Load shares\n", err)
+		code = 1
+	}
 	os.Exit(code)
+}
+
+// embeddedFingerprint is a hash of the embedded catalog's offers as JSON.
+func embeddedFingerprint() ([32]byte, error) {
+	cat, err := data.Embedded()
+	if err != nil {
+		return [32]byte{}, err
+	}
+	js, err := json.Marshal(cat.Offers)
+	if err != nil {
+		return [32]byte{}, err
+	}
+	return sha256.Sum256(js), nil
 }
 
 // buildBinary builds ./ into a temporary directory once per test run and

@@ -39,8 +39,7 @@ func (e *Engine) Catalog() *model.Catalog { return e.cat }
 func (e *Engine) index() *index {
 	e.once.Do(func() {
 		if e.cat != nil {
-			e.ix = buildIndex(e.cat)
-			e.facts = newShapeFacts(e.ix)
+			e.ix, e.facts = buildIndex(e.cat)
 		}
 	})
 	return e.ix

@@ -115,7 +115,8 @@ type shapeKey struct {
 	netGbps float64
 }
 
-func buildIndex(cat *model.Catalog) *index {
+// buildIndex builds a catalog's index and its shapes' static facts.
+func buildIndex(cat *model.Catalog) (*index, *shapeFacts) {
 	ix := &index{rows: make([]row, len(cat.Offers))}
 	gpuIdx := map[string]int32{}
 	provIdx := map[string]uint16{}
@@ -235,6 +236,24 @@ func buildIndex(cat *model.Catalog) *index {
 			ix.maxVRAM = usable
 		}
 	}
+	// What depends on the GPUs, shapes and providers alone (the PCIe
+	// parts' SXM siblings, each shape's network on one node, the shapes'
+	// static facts, the providers' hidden-cost estimates) is worked out
+	// beside the rows' part, which reads none of it: the index is built
+	// once, and a headless command waits for it.
+	var facts *shapeFacts
+	side := make(chan struct{})
+	go func() {
+		defer close(side)
+		linkSXMSiblings(cat, ix)
+		ix.topo1 = make([]topo, len(ix.shapes))
+		for i := range ix.shapes {
+			s := &ix.shapes[i]
+			ix.topo1[i] = topoOf(ix.shapeGPU(s), s.nvlink, s.ic, s.rdma, s.netGbps, s.count, 1)
+		}
+		ix.est = hiddenEstimates(cat, ix.provs)
+		facts = newShapeFacts(ix)
+	}()
 	// The rest of a row is the offer's alone: filled in chunks at once.
 	inChunks(len(ix.rows), func(lo, hi int) {
 		var zoneScratch []int
@@ -254,7 +273,6 @@ func buildIndex(cat *model.Catalog) *index {
 			}
 		}
 	})
-	ix.est = hiddenEstimates(cat, ix.provs)
 	for _, g := range cat.GPUs {
 		if u, _ := g.Usable(g.VRAMGiB); u > ix.maxVRAM {
 			ix.maxVRAM = u
@@ -321,18 +339,13 @@ func buildIndex(cat *model.Catalog) *index {
 		spotOrder[k] = ix.rowOf[offer]
 	}
 	ix.spotOrder = spotOrder
-	linkSXMSiblings(cat, ix)
 	fxOK := make([]bool, len(fxUSD))
 	for i, v := range fxUSD {
 		fxOK[i] = v > 0
 	}
 	ix.tails = buildTails(ix, fxOK)
-	ix.topo1 = make([]topo, len(ix.shapes))
-	for i := range ix.shapes {
-		s := &ix.shapes[i]
-		ix.topo1[i] = topoOf(ix.shapeGPU(s), s.nvlink, s.ic, s.rdma, s.netGbps, s.count, 1)
-	}
-	return ix
+	<-side
+	return ix, facts
 }
 
 // indexChunkRows is the fewest rows a chunk of inChunks holds: below

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/gpupick/gpupick/internal/testenv"
 	"io/fs"
 	"net/http"
 	"net/http/httptest"
@@ -11,7 +12,6 @@ import (
 	"path/filepath"
 	"strings"
 	"sync/atomic"
-	"syscall"
 	"testing"
 	"time"
 
@@ -191,9 +191,7 @@ func TestLoadCacheFIFONotice(t *testing.T) {
 	opts := importedLambda(t)
 	offers := filepath.Join(opts.ImportedDir(), fileOffers)
 	os.Remove(offers)
-	if err := syscall.Mkfifo(offers, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	testenv.Mkfifo(t, offers)
 	done := make(chan *model.Catalog, 1)
 	go func() {
 		cat, err := Load(opts)
@@ -245,9 +243,7 @@ func TestImportRefusesFIFO(t *testing.T) {
 	dir := writeSkyDir(t, map[string]string{"lambda/vms.csv": lambdaCSV}, time.Now())
 	fifo := filepath.Join(dir, "aws", "vms.csv")
 	os.MkdirAll(filepath.Dir(fifo), 0o755)
-	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	testenv.Mkfifo(t, fifo)
 	done := make(chan error, 1)
 	go func() {
 		_, err := ImportSkyPilot(importOpts(opts, dir, "2027-03-01"))

@@ -9,9 +9,10 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
+
+	"github.com/gpupick/gpupick/internal/testenv"
 )
 
 // readWithin runs ReadRegularFile and fails the test if it has not
@@ -40,9 +41,7 @@ func readWithin(t *testing.T, path string, limit int64) ([]byte, error) {
 func TestReadRegularFile(t *testing.T) {
 	dir := t.TempDir()
 	fifo := filepath.Join(dir, "pipe.toml")
-	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	testenv.Mkfifo(t, fifo)
 	sock := filepath.Join(dir, "s.sock")
 	l, err := net.Listen("unix", sock)
 	if err != nil {

@@ -10,14 +10,14 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+
+	"github.com/gpupick/gpupick/internal/testenv"
 )
 
 func TestWriteRecordFailures(t *testing.T) {
 	dir := t.TempDir()
 	fifo := filepath.Join(dir, "pipe.toml")
-	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	testenv.Mkfifo(t, fifo)
 	file := filepath.Join(dir, "file")
 	os.WriteFile(file, nil, 0o644)
 	long := filepath.Join(dir, strings.Repeat("x", 300)+".toml")

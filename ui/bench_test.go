@@ -87,6 +87,8 @@ func BenchmarkKeystroke(b *testing.B) {
 		cat := embeddedCatalog(b)
 		benchKeystroke(b, cat)
 	})
+	b.Run("catalog=1k", func(b *testing.B) { benchKeystroke(b, bigCatalog(1_000)) })
+	b.Run("catalog=10k", func(b *testing.B) { benchKeystroke(b, bigCatalog(10_000)) })
 	b.Run("catalog=100k", func(b *testing.B) { benchKeystroke(b, bigCatalog(100_000)) })
 	b.Run("catalog=1M", func(b *testing.B) { benchKeystroke(b, bigCatalog(1_000_000)) })
 	b.Run("catalog=embedded-grown-to-100k", func(b *testing.B) { benchKeystroke(b, grow(embeddedCatalog(b), 100_000)) })
