@@ -46,8 +46,8 @@ func isOfferStandard(cols []column[model.Offer], order []int) bool {
 	return true
 }
 
-// Field numbers of the standard offers.tsv header (offerCols' order);
-// TestOfferFieldNumbers checks them against offerCols.
+// Field numbers of the standard offers.tsv header (offerCols' order;
+// TestOfferRowsMatchGeneric and FuzzOfferRows check them against it).
 const (
 	ofProvider = iota
 	ofInstanceType
@@ -103,7 +103,7 @@ func decodeOfferRows(name, rest string, lineNo int, ctx *tsvCtx, dst []model.Off
 	stream := ctx != nil && ctx.in != nil
 	var details *detailInterner
 	var in *interner
-	internAt := -1 // the field after which the row's detail is interned
+	internAt := -1 // the field after which the row's detail is interned (the last)
 	if ctx != nil {
 		details, in = ctx.details, ctx.in
 		if details != nil {
@@ -113,6 +113,15 @@ func decodeOfferRows(name, rest string, lineNo int, ctx *tsvCtx, dst []model.Off
 				}
 			}
 		}
+	}
+	if internAt >= 0 && internAt != ofRetiredSource {
+		// A detail interner of another header, whose last detail column
+		// is not the standard one: the generic decoder interns there.
+		order := make([]int, ofFields)
+		for i := range order {
+			order[i] = i
+		}
+		return decodeRows(name, rest, lineNo, order, offerCols, ctx, dst)
 	}
 	for rest != "" {
 		lineNo++
@@ -125,54 +134,432 @@ func decodeOfferRows(name, rest string, lineNo int, ctx *tsvCtx, dst []model.Off
 			continue
 		}
 		o := &dst[n]
-		field := 0
-		for more := true; more; field++ {
-			val := line
-			i := 0
-			for i < len(line) && i < shortField && line[i] != '\t' {
-				i++
-			}
-			if i == shortField {
-				if j := strings.IndexByte(line[i:], '\t'); j >= 0 {
-					i += j
-				} else {
-					i = len(line)
-				}
-			}
-			if i < len(line) {
-				val, line = line[:i], line[i+1:]
-			} else {
-				more = false
-			}
-			if field >= ofFields {
-				return 0, fmt.Errorf("%s: line %d: more than %d fields", name, lineNo, ofFields)
-			}
-			if val != "" {
-				if stream {
-					ctx.col = field
-				}
-				if err := setOfferField(o, field, val, ctx); err != nil {
-					return 0, fmt.Errorf("%s: line %d: column %s: %w", name, lineNo, offerCols[field].name, err)
-				}
-			} else if field == ofRegions {
-				o.Regions = []string{}
-			} else if field == ofSources {
-				o.Sources = []string{}
-			}
-			if field == internAt {
-				dropZeroDetail(o, details)
-				details.intern(o, in)
-			}
+		got, at, extra, err := decodeOfferLine(o, line, ctx, stream)
+		if err != nil {
+			return 0, fmt.Errorf("%s: line %d: column %s: %w", name, lineNo, offerCols[at].name, err)
 		}
-		if internAt < 0 {
-			dropZeroDetail(o, details)
+		if got < ofFields {
+			return 0, fmt.Errorf("%s: line %d: %d fields, want %d", name, lineNo, got, ofFields)
 		}
-		if field != ofFields {
-			return 0, fmt.Errorf("%s: line %d: %d fields, want %d", name, lineNo, field, ofFields)
+		if extra {
+			return 0, fmt.Errorf("%s: line %d: more than %d fields", name, lineNo, ofFields)
+		}
+		dropZeroDetail(o, details)
+		if internAt >= 0 {
+			details.intern(o, in)
 		}
 		n++
 	}
 	return n, nil
+}
+
+// decodeOfferLine decodes one line of a standard offers.tsv into o (zero),
+// its fields cut in order, each set by code of its own (no call through a
+// table, no switch on the field's number, whose jump the CPU cannot
+// foresee). It returns how many fields the line has (up to ofFields),
+// whether it has more, and a field's error with the field's number.
+func decodeOfferLine(o *model.Offer, line string, ctx *tsvCtx, stream bool) (got, at int, extra bool, err error) {
+	var s string
+	whole, more := line, true
+	s, line, more = cutField(line)
+	if s != "" {
+		if stream {
+			ctx.col = ofProvider
+		}
+		if o.Provider, err = ctx.keptField(s); err != nil {
+			return 0, ofProvider, false, err
+		}
+	}
+	s, line, more = cutField(line)
+	if s != "" {
+		if stream {
+			ctx.col = ofInstanceType
+		}
+		if o.InstanceType, err = ctx.keptField(s); err != nil {
+			return 0, ofInstanceType, false, err
+		}
+	}
+	s, line, more = cutField(line)
+	if s != "" {
+		if stream {
+			ctx.col = ofGPU
+		}
+		if o.GPU, err = ctx.keptField(s); err != nil {
+			return 0, ofGPU, false, err
+		}
+	}
+	s, line, more = cutField(line)
+	if s != "" {
+		if stream {
+			ctx.col = ofGPUCount
+		}
+		if o.GPUCount, err = decInt(s); err != nil {
+			return 0, ofGPUCount, false, err
+		}
+	}
+	s, line, more = cutField(line)
+	if s != "" {
+		if stream {
+			ctx.col = ofGPUFraction
+		}
+		if o.GPUFraction, err = parseNum(s); err != nil {
+			return 0, ofGPUFraction, false, err
+		}
+	}
+	s, line, more = cutField(line)
+	if s != "" {
+		if stream {
+			ctx.col = ofVRAM
+		}
+		if o.VRAMGiB, err = parseNum(s); err != nil {
+			return 0, ofVRAM, false, err
+		}
+	}
+	s, line, more = cutField(line)
+	if s != "" {
+		if stream {
+			ctx.col = ofVCPUs
+		}
+		if o.VCPUs, err = parseNum(s); err != nil {
+			return 0, ofVCPUs, false, err
+		}
+	}
+	s, line, more = cutField(line)
+	if s != "" {
+		if stream {
+			ctx.col = ofMemory
+		}
+		if o.MemoryGiB, err = parseNum(s); err != nil {
+			return 0, ofMemory, false, err
+		}
+	}
+	s, line, more = cutField(line)
+	if s != "" {
+		if stream {
+			ctx.col = ofCurrency
+		}
+		o.Currency = model.Currency(ctx.str(s))
+	}
+	s, line, more = cutField(line)
+	if s != "" {
+		if stream {
+			ctx.col = ofOnDemand
+		}
+		if o.OnDemand, err = parseNum(s); err != nil {
+			return 0, ofOnDemand, false, err
+		}
+	}
+	s, line, more = cutField(line)
+	if s != "" {
+		if stream {
+			ctx.col = ofOnDemandMax
+		}
+		if ownDetail(o, ctx).OnDemandMax, err = parseNum(s); err != nil {
+			return 0, ofOnDemandMax, false, err
+		}
+	}
+	s, line, more = cutField(line)
+	if s != "" {
+		if stream {
+			ctx.col = ofSpot
+		}
+		if o.Spot, err = parseNum(s); err != nil {
+			return 0, ofSpot, false, err
+		}
+	}
+	s, line, more = cutField(line)
+	if s != "" {
+		if stream {
+			ctx.col = ofSpotMax
+		}
+		if ownDetail(o, ctx).SpotMax, err = parseNum(s); err != nil {
+			return 0, ofSpotMax, false, err
+		}
+	}
+	s, line, more = cutField(line)
+	if s != "" {
+		if stream {
+			ctx.col = ofDaily
+		}
+		if ownDetail(o, ctx).Daily, err = parseNum(s); err != nil {
+			return 0, ofDaily, false, err
+		}
+	}
+	s, line, more = cutField(line)
+	if s != "" {
+		if stream {
+			ctx.col = ofWeekly
+		}
+		if ownDetail(o, ctx).Weekly, err = parseNum(s); err != nil {
+			return 0, ofWeekly, false, err
+		}
+	}
+	s, line, more = cutField(line)
+	if s != "" {
+		if stream {
+			ctx.col = ofMonthly
+		}
+		if ownDetail(o, ctx).Monthly, err = parseNum(s); err != nil {
+			return 0, ofMonthly, false, err
+		}
+	}
+	s, line, more = cutField(line)
+	if s != "" {
+		if stream {
+			ctx.col = ofYearly
+		}
+		if ownDetail(o, ctx).Yearly, err = parseNum(s); err != nil {
+			return 0, ofYearly, false, err
+		}
+	}
+	s, line, more = cutField(line)
+	if s != "" {
+		if stream {
+			ctx.col = ofPriceDate
+		}
+		if o.PriceDate, err = ctx.keptField(s); err != nil {
+			return 0, ofPriceDate, false, err
+		}
+	}
+	s, line, more = cutField(line)
+	if s != "" {
+		if stream {
+			ctx.col = ofPriceDateNote
+		}
+		if ownDetail(o, ctx).PriceDateNote, err = ctx.keptField(s); err != nil {
+			return 0, ofPriceDateNote, false, err
+		}
+	}
+	s, line, more = cutField(line)
+	if s != "" {
+		if stream {
+			ctx.col = ofOnDemandRegion
+		}
+		if ownDetail(o, ctx).OnDemandRegion, err = ctx.keptField(s); err != nil {
+			return 0, ofOnDemandRegion, false, err
+		}
+	}
+	s, line, more = cutField(line)
+	if s != "" {
+		if stream {
+			ctx.col = ofPricedZones
+		}
+		if ownDetail(o, ctx).PricedZones, err = decInt(s); err != nil {
+			return 0, ofPricedZones, false, err
+		}
+	}
+	s, line, more = cutField(line)
+	if s != "" {
+		if stream {
+			ctx.col = ofSpotZones
+		}
+		if ownDetail(o, ctx).SpotZones, err = decodeZonePrices(s, ctx); err != nil {
+			return 0, ofSpotZones, false, err
+		}
+	}
+	s, line, more = cutField(line)
+	if s != "" {
+		if stream {
+			ctx.col = ofInterruption
+		}
+		if ownDetail(o, ctx).Interruption, err = decodeBuckets(s, ctx); err != nil {
+			return 0, ofInterruption, false, err
+		}
+	}
+	s, line, more = cutField(line)
+	if s != "" {
+		if stream {
+			ctx.col = ofInterruptionDate
+		}
+		if ownDetail(o, ctx).InterruptionDate, err = ctx.keptField(s); err != nil {
+			return 0, ofInterruptionDate, false, err
+		}
+	}
+	s, line, more = cutField(line)
+	if s != "" {
+		if stream {
+			ctx.col = ofCommit1y
+		}
+		if ownDetail(o, ctx).Commit1yOff, err = parseNum(s); err != nil {
+			return 0, ofCommit1y, false, err
+		}
+	}
+	s, line, more = cutField(line)
+	if s != "" {
+		if stream {
+			ctx.col = ofCommit3y
+		}
+		if ownDetail(o, ctx).Commit3yOff, err = parseNum(s); err != nil {
+			return 0, ofCommit3y, false, err
+		}
+	}
+	s, line, more = cutField(line)
+	if s != "" {
+		if stream {
+			ctx.col = ofCommitSource
+		}
+		if ownDetail(o, ctx).CommitSource, err = ctx.keptField(s); err != nil {
+			return 0, ofCommitSource, false, err
+		}
+	}
+	s, line, more = cutField(line)
+	if s != "" {
+		if stream {
+			ctx.col = ofInterconnect
+		}
+		o.Interconnect = model.Interconnect(ctx.str(s))
+	}
+	s, line, more = cutField(line)
+	if s != "" {
+		if stream {
+			ctx.col = ofVCPUType
+		}
+		o.VCPUType = model.VCPUType(ctx.str(s))
+	}
+	s, line, more = cutField(line)
+	if s != "" {
+		if stream {
+			ctx.col = ofFormFactor
+		}
+		if ownDetail(o, ctx).FormFactor, err = ctx.keptField(s); err != nil {
+			return 0, ofFormFactor, false, err
+		}
+	}
+	s, line, more = cutField(line)
+	if s != "" {
+		if stream {
+			ctx.col = ofRDMA
+		}
+		if o.RDMA, err = decTri(s); err != nil {
+			return 0, ofRDMA, false, err
+		}
+	}
+	s, line, more = cutField(line)
+	if s != "" {
+		if stream {
+			ctx.col = ofHyperthread
+		}
+		if o.Hyperthreaded, err = decTri(s); err != nil {
+			return 0, ofHyperthread, false, err
+		}
+	}
+	s, line, more = cutField(line)
+	if s != "" {
+		if stream {
+			ctx.col = ofNVMeWiped
+		}
+		if o.LocalNVMeWiped, err = decTri(s); err != nil {
+			return 0, ofNVMeWiped, false, err
+		}
+	}
+	s, line, more = cutField(line)
+	if s != "" {
+		if stream {
+			ctx.col = ofMarketplace
+		}
+		if o.Marketplace, err = decBool(s); err != nil {
+			return 0, ofMarketplace, false, err
+		}
+	}
+	s, line, more = cutField(line)
+	if s != "" {
+		if stream {
+			ctx.col = ofRegions
+		}
+		if o.Regions, err = ctx.keptList(s); err != nil {
+			return 0, ofRegions, false, err
+		}
+	} else {
+		o.Regions = []string{}
+	}
+	s, line, more = cutField(line)
+	if s != "" {
+		if stream {
+			ctx.col = ofSources
+		}
+		if o.Sources, err = ctx.sourcesOf(s); err != nil {
+			return 0, ofSources, false, err
+		}
+	} else {
+		o.Sources = []string{}
+	}
+	s, line, more = cutField(line)
+	if s != "" {
+		if stream {
+			ctx.col = ofInterconnectNote
+		}
+		if ownDetail(o, ctx).InterconnectNote, err = ctx.keptField(s); err != nil {
+			return 0, ofInterconnectNote, false, err
+		}
+	}
+	s, line, more = cutField(line)
+	if s != "" {
+		if stream {
+			ctx.col = ofInterNodeNetwork
+		}
+		if o.InterNodeNetwork, err = ctx.keptField(s); err != nil {
+			return 0, ofInterNodeNetwork, false, err
+		}
+	}
+	s, line, more = cutField(line)
+	if s != "" {
+		if stream {
+			ctx.col = ofVCPUNote
+		}
+		if ownDetail(o, ctx).VCPUNote, err = ctx.keptField(s); err != nil {
+			return 0, ofVCPUNote, false, err
+		}
+	}
+	s, line, more = cutField(line)
+	if s != "" {
+		if stream {
+			ctx.col = ofLocalNVMe
+		}
+		if ownDetail(o, ctx).LocalNVMe, err = ctx.keptField(s); err != nil {
+			return 0, ofLocalNVMe, false, err
+		}
+	}
+	s, line, more = cutField(line)
+	if s != "" {
+		if stream {
+			ctx.col = ofPriceNote
+		}
+		if ownDetail(o, ctx).PriceNote, err = ctx.keptField(s); err != nil {
+			return 0, ofPriceNote, false, err
+		}
+	}
+	s, line, more = cutField(line)
+	if s != "" {
+		if stream {
+			ctx.col = ofNotes
+		}
+		if ownDetail(o, ctx).Notes, err = ctx.keptField(s); err != nil {
+			return 0, ofNotes, false, err
+		}
+	}
+	s, line, more = cutField(line)
+	if s != "" {
+		if stream {
+			ctx.col = ofRetired
+		}
+		if ownDetail(o, ctx).Retired, err = ctx.keptField(s); err != nil {
+			return 0, ofRetired, false, err
+		}
+	}
+	short := !more // the line ends before its last field
+	s, line, more = cutField(line)
+	if s != "" {
+		if stream {
+			ctx.col = ofRetiredSource
+		}
+		if ownDetail(o, ctx).RetiredSource, err = ctx.keptField(s); err != nil {
+			return 0, ofRetiredSource, false, err
+		}
+	}
+	if short {
+		return strings.Count(whole, "\t") + 1, 0, false, nil
+	}
+	return ofFields, 0, more, nil
 }
 
 // ownDetail is the row's own detail to write a detail field in: made (or
@@ -201,100 +588,4 @@ func dropZeroDetail(o *model.Offer, t *detailInterner) {
 		}
 		o.Extra = nil
 	}
-}
-
-// setOfferField decodes the non-empty field number f of a standard row
-// into o, as offerCols[f]'s decoder does.
-func setOfferField(o *model.Offer, f int, s string, ctx *tsvCtx) (err error) {
-	switch f {
-	case ofProvider:
-		o.Provider, err = ctx.keptField(s)
-	case ofInstanceType:
-		o.InstanceType, err = ctx.keptField(s)
-	case ofGPU:
-		o.GPU, err = ctx.keptField(s)
-	case ofGPUCount:
-		o.GPUCount, err = decInt(s)
-	case ofGPUFraction:
-		o.GPUFraction, err = parseNum(s)
-	case ofVRAM:
-		o.VRAMGiB, err = parseNum(s)
-	case ofVCPUs:
-		o.VCPUs, err = parseNum(s)
-	case ofMemory:
-		o.MemoryGiB, err = parseNum(s)
-	case ofCurrency:
-		o.Currency = model.Currency(ctx.str(s))
-	case ofOnDemand:
-		o.OnDemand, err = parseNum(s)
-	case ofOnDemandMax:
-		ownDetail(o, ctx).OnDemandMax, err = parseNum(s)
-	case ofSpot:
-		o.Spot, err = parseNum(s)
-	case ofSpotMax:
-		ownDetail(o, ctx).SpotMax, err = parseNum(s)
-	case ofDaily:
-		ownDetail(o, ctx).Daily, err = parseNum(s)
-	case ofWeekly:
-		ownDetail(o, ctx).Weekly, err = parseNum(s)
-	case ofMonthly:
-		ownDetail(o, ctx).Monthly, err = parseNum(s)
-	case ofYearly:
-		ownDetail(o, ctx).Yearly, err = parseNum(s)
-	case ofPriceDate:
-		o.PriceDate, err = ctx.keptField(s)
-	case ofPriceDateNote:
-		ownDetail(o, ctx).PriceDateNote, err = ctx.keptField(s)
-	case ofOnDemandRegion:
-		ownDetail(o, ctx).OnDemandRegion, err = ctx.keptField(s)
-	case ofPricedZones:
-		ownDetail(o, ctx).PricedZones, err = decInt(s)
-	case ofSpotZones:
-		ownDetail(o, ctx).SpotZones, err = decodeZonePrices(s, ctx)
-	case ofInterruption:
-		ownDetail(o, ctx).Interruption, err = decodeBuckets(s, ctx)
-	case ofInterruptionDate:
-		ownDetail(o, ctx).InterruptionDate, err = ctx.keptField(s)
-	case ofCommit1y:
-		ownDetail(o, ctx).Commit1yOff, err = parseNum(s)
-	case ofCommit3y:
-		ownDetail(o, ctx).Commit3yOff, err = parseNum(s)
-	case ofCommitSource:
-		ownDetail(o, ctx).CommitSource, err = ctx.keptField(s)
-	case ofInterconnect:
-		o.Interconnect = model.Interconnect(ctx.str(s))
-	case ofVCPUType:
-		o.VCPUType = model.VCPUType(ctx.str(s))
-	case ofFormFactor:
-		ownDetail(o, ctx).FormFactor, err = ctx.keptField(s)
-	case ofRDMA:
-		o.RDMA, err = decTri(s)
-	case ofHyperthread:
-		o.Hyperthreaded, err = decTri(s)
-	case ofNVMeWiped:
-		o.LocalNVMeWiped, err = decTri(s)
-	case ofMarketplace:
-		o.Marketplace, err = decBool(s)
-	case ofRegions:
-		o.Regions, err = ctx.keptList(s)
-	case ofSources:
-		o.Sources, err = ctx.sourcesOf(s)
-	case ofInterconnectNote:
-		ownDetail(o, ctx).InterconnectNote, err = ctx.keptField(s)
-	case ofInterNodeNetwork:
-		o.InterNodeNetwork, err = ctx.keptField(s)
-	case ofVCPUNote:
-		ownDetail(o, ctx).VCPUNote, err = ctx.keptField(s)
-	case ofLocalNVMe:
-		ownDetail(o, ctx).LocalNVMe, err = ctx.keptField(s)
-	case ofPriceNote:
-		ownDetail(o, ctx).PriceNote, err = ctx.keptField(s)
-	case ofNotes:
-		ownDetail(o, ctx).Notes, err = ctx.keptField(s)
-	case ofRetired:
-		ownDetail(o, ctx).Retired, err = ctx.keptField(s)
-	case ofRetiredSource:
-		ownDetail(o, ctx).RetiredSource, err = ctx.keptField(s)
-	}
-	return err
 }
