@@ -331,7 +331,7 @@ func buildIndex(cat *model.Catalog) (*index, *shapeFacts) {
 	wg.Wait()
 	permute(ix.rows, hot, order)
 	ix.hot = hot
-	ix.rowOf = order // permute is done with it
+	ix.rowOf = order // permute only read it; every slot is written below
 	for i := range ix.rows {
 		ix.rowOf[ix.rows[i].offer] = int32(i)
 	}
@@ -454,22 +454,38 @@ func sortedByBound(rows []row, hot []hotRow, start []int32, key func(h *hotRow) 
 
 // permute puts rows and hot in order: row k becomes the row at order[k].
 // It follows the permutation's cycles in place (no second copy of the
-// rows) and leaves order overwritten.
+// rows), rows and hot at once on two goroutines (each a cache miss a
+// row); order is only read.
 func permute(rows []row, hot []hotRow, order []int32) {
-	for s := range order {
-		if order[s] < 0 || int(order[s]) == s {
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		permuteCycles(hot, order)
+	}()
+	permuteCycles(rows, order)
+	wg.Wait()
+}
+
+// permuteCycles puts s in order (element k becomes the one at order[k])
+// by following the permutation's cycles in place, with a bit a slot to
+// mark those done, so that order is only read.
+func permuteCycles[E any](s []E, order []int32) {
+	done := make([]uint64, (len(order)+63)/64)
+	for i := range order {
+		if done[i/64]&(1<<(i%64)) != 0 || int(order[i]) == i {
 			continue
 		}
-		r, h := rows[s], hot[s]
-		j := s
+		v := s[i]
+		j := i
 		for {
+			done[j/64] |= 1 << (j % 64)
 			k := int(order[j])
-			order[j] = -1
-			if k == s {
-				rows[j], hot[j] = r, h
+			if k == i {
+				s[j] = v
 				break
 			}
-			rows[j], hot[j] = rows[k], hot[k]
+			s[j] = s[k]
 			j = k
 		}
 	}

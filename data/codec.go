@@ -21,14 +21,16 @@ import (
 func strCol[T any](name string, p func(*T) *string) column[T] {
 	return noopOnEmpty(column[T]{name,
 		func(v *T, _ *tsvCtx) string { return tsvEscape(*p(v), false) },
-		func(v *T, s string, c *tsvCtx) error {
-			u, err := tsvUnescape(s)
-			if err != nil {
-				return err
-			}
-			*p(v) = c.str(u)
-			return nil
-		}})
+		func(v *T, s string, c *tsvCtx) (err error) { *p(v), err = c.keptField(s); return err }})
+}
+
+// keptField is a string field's value, unescaped and kept (tsvCtx.str).
+func (c *tsvCtx) keptField(s string) (string, error) {
+	u, err := tsvUnescape(s)
+	if err != nil {
+		return "", err
+	}
+	return c.str(u), nil
 }
 
 // textCol is a column of a string type written as is (a currency code, an
@@ -66,14 +68,16 @@ func boolCol[T any](name string, p func(*T) *bool) column[T] {
 func listCol[T any](name string, p func(*T) *[]string) column[T] {
 	return column[T]{name,
 		func(v *T, _ *tsvCtx) string { return tsvList(*p(v)) },
-		func(v *T, s string, c *tsvCtx) (err error) {
-			if s == "" {
-				*p(v) = []string{}
-				return nil
-			}
-			*p(v), err = cachedList(c, s, splitKept)
-			return err
-		}}
+		func(v *T, s string, c *tsvCtx) (err error) { *p(v), err = c.keptList(s); return err }}
+}
+
+// keptList is a list field's items ("" is an empty list, not none), kept
+// (splitKept) and shared by equal fields of a streamed table (cachedList).
+func (c *tsvCtx) keptList(s string) ([]string, error) {
+	if s == "" {
+		return []string{}, nil
+	}
+	return cachedList(c, s, splitKept)
 }
 
 // splitKept is tsvSplitList with each item kept through c (tsvCtx.str).

@@ -3,6 +3,8 @@ package data
 import (
 	"strings"
 	"unsafe"
+
+	"github.com/gpupick/gpupick/model"
 )
 
 // A streamed table (decodeTSVStream) is decoded from blocks of text that
@@ -54,6 +56,12 @@ type interner struct {
 	sstat []internStat     // per column, for strings
 	lstat []internStat     // per column, for lists
 	arena []byte
+	// The detail the goroutine's last row was given by the decode's
+	// detailInterner and its key: rows sorted by provider and instance
+	// type repeat it more often than not, and comparing two keys costs
+	// less than hashing one (detailInterner.intern).
+	lastDetail *model.OfferDetail
+	lastKey    detailKey
 }
 
 func newInterner(cols int) *interner {

@@ -42,7 +42,7 @@ func detailCol(c column[model.OfferDetail]) column[model.Offer] {
 				}
 			}
 			if ctx.details != nil && c.name == ctx.details.last {
-				ctx.details.intern(o)
+				ctx.details.intern(o, ctx.in)
 			}
 			return nil
 		}}
@@ -120,37 +120,56 @@ func keyOf(d *model.OfferDetail) detailKey {
 
 // intern replaces the offer's own, complete detail by the decode's equal
 // one, keeping it (its text copied out of the file's) when it is the first.
-func (t *detailInterner) intern(o *model.Offer) {
+// in, when not nil, is the decoding goroutine's intern table, which keeps
+// the detail its last row was given: a row whose detail equals it gets it
+// without a lookup in the shared table.
+func (t *detailInterner) intern(o *model.Offer, in *interner) {
 	if o.Extra == nil {
 		return
 	}
 	d := o.Detail()
-	t.mu.RLock()
-	v, ok := t.details[keyOf(d)]
-	t.mu.RUnlock()
-	if ok {
-		o.SetDetail(v)
-		// The row's own detail is referred to by nothing now: the next
-		// row writes it (a 1M-offer decode makes no garbage detail a row).
-		*d = model.OfferDetail{}
-		t.spare.Put(d)
+	k := keyOf(d)
+	if in != nil && in.lastDetail != nil && k == in.lastKey {
+		t.reuse(o, d, in.lastDetail)
 		return
 	}
-	// The first of its kind: copy its text so that it does not keep the
-	// whole file's text alive.
-	for _, s := range []*string{&d.OnDemandRegion, &d.InterruptionDate, &d.CommitSource, &d.PriceNote,
-		&d.PriceDateNote, &d.InterconnectNote, &d.VCPUNote, &d.Notes, &d.Retired, &d.RetiredSource,
-		&d.FormFactor, &d.LocalNVMe} {
-		*s = strings.Clone(*s)
+	t.mu.RLock()
+	v, ok := t.details[k]
+	t.mu.RUnlock()
+	if ok {
+		t.reuse(o, d, v)
+		// The key of the decode's own detail: the row's may hold text
+		// of a block that is read into again.
+		k = keyOf(v)
+	} else {
+		// The first of its kind: copy its text so that it does not keep
+		// the whole file's text alive.
+		for _, s := range []*string{&d.OnDemandRegion, &d.InterruptionDate, &d.CommitSource, &d.PriceNote,
+			&d.PriceDateNote, &d.InterconnectNote, &d.VCPUNote, &d.Notes, &d.Retired, &d.RetiredSource,
+			&d.FormFactor, &d.LocalNVMe} {
+			*s = strings.Clone(*s)
+		}
+		k = keyOf(d)
+		t.mu.Lock()
+		if v, ok = t.details[k]; !ok {
+			v = d
+			t.details[k] = d
+		}
+		t.mu.Unlock()
+		o.SetDetail(v)
 	}
-	k := keyOf(d)
-	t.mu.Lock()
-	if v, ok = t.details[k]; !ok {
-		v = d
-		t.details[k] = d
+	if in != nil {
+		in.lastDetail, in.lastKey = v, k
 	}
-	t.mu.Unlock()
+}
+
+// reuse gives the offer the decode's detail v, equal to the row's own
+// detail d, and puts d back for a later row to write: nothing refers to
+// it now (a 1M-offer decode makes no garbage detail a row).
+func (t *detailInterner) reuse(o *model.Offer, d, v *model.OfferDetail) {
 	o.SetDetail(v)
+	*d = model.OfferDetail{}
+	t.spare.Put(d)
 }
 
 // scratch returns a zero detail for a row to write its detail fields in:

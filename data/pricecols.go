@@ -18,31 +18,35 @@ func zonePriceCol(name string, p func(*model.OfferDetail) *[]model.ZonePrice) co
 			}
 			return tsvList(items)
 		},
-		func(o *model.OfferDetail, s string, ctx *tsvCtx) error {
-			if s == "" {
-				*p(o) = nil
-				return nil
-			}
-			if v, ok := sharedList[model.ZonePrice](ctx.details, zoneTable, s); ok {
-				*p(o) = v
-				return nil
-			}
-			out := make([]model.ZonePrice, 0, strings.Count(s, "|")+1)
-			err := tsvEachItem(s, func(it string) error {
-				zone, val, ok := strings.Cut(it, "=")
-				v, err := parseNum(val)
-				if !ok || zone == "" || err != nil || !(v > 0) {
-					return fmt.Errorf("%q is not zone=price (e.g. us-east-1a=1.25)", it)
-				}
-				out = append(out, model.ZonePrice{Zone: ctx.str(zone), Price: v})
-				return nil
-			})
-			if err != nil {
-				return err
-			}
-			*p(o) = keepList(ctx.details, zoneTable, s, out, func(z *model.ZonePrice) { z.Zone = strings.Clone(z.Zone) })
-			return nil
+		func(o *model.OfferDetail, s string, ctx *tsvCtx) (err error) {
+			*p(o), err = decodeZonePrices(s, ctx)
+			return err
 		}}
+}
+
+// decodeZonePrices reads a spot_zones field ("" is none), the list shared
+// by the decode's fields of the same text.
+func decodeZonePrices(s string, ctx *tsvCtx) ([]model.ZonePrice, error) {
+	if s == "" {
+		return nil, nil
+	}
+	if v, ok := sharedList[model.ZonePrice](ctx.details, zoneTable, s); ok {
+		return v, nil
+	}
+	out := make([]model.ZonePrice, 0, strings.Count(s, "|")+1)
+	err := tsvEachItem(s, func(it string) error {
+		zone, val, ok := strings.Cut(it, "=")
+		v, err := parseNum(val)
+		if !ok || zone == "" || err != nil || !(v > 0) {
+			return fmt.Errorf("%q is not zone=price (e.g. us-east-1a=1.25)", it)
+		}
+		out = append(out, model.ZonePrice{Zone: ctx.str(zone), Price: v})
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return keepList(ctx.details, zoneTable, s, out, func(z *model.ZonePrice) { z.Zone = strings.Clone(z.Zone) }), nil
 }
 
 // bucketCol is a list of region=bucket pairs ("us-east-1=1|..."), the
@@ -56,29 +60,33 @@ func bucketCol(name string, p func(*model.OfferDetail) *[]model.RegionBucket) co
 			}
 			return tsvList(items)
 		},
-		func(o *model.OfferDetail, s string, ctx *tsvCtx) error {
-			if s == "" {
-				*p(o) = nil
-				return nil
-			}
-			if v, ok := sharedList[model.RegionBucket](ctx.details, bucketTable, s); ok {
-				*p(o) = v
-				return nil
-			}
-			out := make([]model.RegionBucket, 0, strings.Count(s, "|")+1)
-			err := tsvEachItem(s, func(it string) error {
-				region, val, ok := strings.Cut(it, "=")
-				v, err := strconv.Atoi(val)
-				if !ok || region == "" || err != nil || v < 0 || v >= len(model.InterruptionBuckets) {
-					return fmt.Errorf("%q is not region=bucket with a bucket 0-%d (e.g. us-east-1=1)", it, len(model.InterruptionBuckets)-1)
-				}
-				out = append(out, model.RegionBucket{Region: ctx.str(region), Bucket: v})
-				return nil
-			})
-			if err != nil {
-				return err
-			}
-			*p(o) = keepList(ctx.details, bucketTable, s, out, func(b *model.RegionBucket) { b.Region = strings.Clone(b.Region) })
-			return nil
+		func(o *model.OfferDetail, s string, ctx *tsvCtx) (err error) {
+			*p(o), err = decodeBuckets(s, ctx)
+			return err
 		}}
+}
+
+// decodeBuckets reads an interruption field ("" is none), the list shared
+// by the decode's fields of the same text.
+func decodeBuckets(s string, ctx *tsvCtx) ([]model.RegionBucket, error) {
+	if s == "" {
+		return nil, nil
+	}
+	if v, ok := sharedList[model.RegionBucket](ctx.details, bucketTable, s); ok {
+		return v, nil
+	}
+	out := make([]model.RegionBucket, 0, strings.Count(s, "|")+1)
+	err := tsvEachItem(s, func(it string) error {
+		region, val, ok := strings.Cut(it, "=")
+		v, err := strconv.Atoi(val)
+		if !ok || region == "" || err != nil || v < 0 || v >= len(model.InterruptionBuckets) {
+			return fmt.Errorf("%q is not region=bucket with a bucket 0-%d (e.g. us-east-1=1)", it, len(model.InterruptionBuckets)-1)
+		}
+		out = append(out, model.RegionBucket{Region: ctx.str(region), Bucket: v})
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return keepList(ctx.details, bucketTable, s, out, func(b *model.RegionBucket) { b.Region = strings.Clone(b.Region) }), nil
 }

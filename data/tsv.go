@@ -353,8 +353,9 @@ func decodeTSV[T any](name, text string, cols []column[T], ctx *tsvCtx) ([]T, er
 		}
 	}
 	out := make([]T, lines[len(chunks)])
+	rows := rowsFor(cols, order)
 	if len(chunks) == 1 {
-		n, err := decodeRows(name, rest, 1, order, cols, ctx, out)
+		n, err := rows(name, rest, 1, ctx, out)
 		return out[:n], err
 	}
 	got := make([]int, len(chunks))
@@ -364,7 +365,7 @@ func decodeTSV[T any](name, text string, cols []column[T], ctx *tsvCtx) ([]T, er
 		wg.Add(1)
 		go func(i int, ch string) {
 			defer wg.Done()
-			got[i], errs[i] = decodeRows(name, ch, 1+lines[i], order, cols, ctx, out[lines[i]:lines[i+1]])
+			got[i], errs[i] = rows(name, ch, 1+lines[i], ctx, out[lines[i]:lines[i+1]])
 		}(i, ch)
 	}
 	wg.Wait()
@@ -462,6 +463,29 @@ func emptyIsZero[T any](cols []column[T]) []bool {
 // before it calls strings.IndexByte.
 const shortField = 16
 
+// cutField cuts the first tab-separated field off line: the field, the
+// rest after its tab, and whether there was a tab (a field follows). It
+// looks for the tab byte by byte in a short field (most are: empty, a
+// number, a code), past that by strings.IndexByte (vectorised), so a
+// short field costs no call.
+func cutField(line string) (val, rest string, more bool) {
+	i := 0
+	for i < len(line) && i < shortField && line[i] != '\t' {
+		i++
+	}
+	if i == shortField {
+		if j := strings.IndexByte(line[i:], '\t'); j >= 0 {
+			i += j
+		} else {
+			i = len(line)
+		}
+	}
+	if i < len(line) {
+		return line[:i], line[i+1:], true
+	}
+	return line, "", false
+}
+
 // decodeRows decodes the lines of a table body, the first of them line
 // lineNo+1 of the file, with the header's column order, into dst (one
 // element a line at most); it returns how many it decoded (blank lines
@@ -488,23 +512,8 @@ func decodeRows[T any](name, rest string, lineNo int, order []int, cols []column
 			// The next tab: in a short field (most are: empty, a number,
 			// a code) byte by byte, past that by strings.IndexByte
 			// (vectorised), so a short field costs no call.
-			val := line
-			i := 0
-			for i < len(line) && i < shortField && line[i] != '\t' {
-				i++
-			}
-			if i == shortField {
-				if j := strings.IndexByte(line[i:], '\t'); j >= 0 {
-					i += j
-				} else {
-					i = len(line)
-				}
-			}
-			if i < len(line) {
-				val, line = line[:i], line[i+1:]
-			} else {
-				more = false
-			}
+			var val string
+			val, line, more = cutField(line)
 			if field >= len(order) {
 				return 0, fmt.Errorf("%s: line %d: more than %d fields", name, lineNo, len(order))
 			}

@@ -43,6 +43,7 @@ func decodeTSVStream[T any](name string, src tsvStream, cols []column[T], ctx *t
 		return nil, err
 	}
 	workers := runtime.GOMAXPROCS(0)
+	rows := rowsFor(cols, order)
 	// block is one block of lines handed to a decoding goroutine: its
 	// buffer (back to the free list when done), its whole lines, the
 	// lines of the file before it, its part of out and its number.
@@ -68,7 +69,7 @@ func decodeTSVStream[T any](name string, src tsvStream, cols []column[T], ctx *t
 		go func() {
 			wctx := ctx.forStream(len(cols))
 			for b := range jobs {
-				n, err := decodeRows(name, b.text, b.lineNo, order, cols, wctx, b.dst)
+				n, err := rows(name, b.text, b.lineNo, wctx, b.dst)
 				mu.Lock()
 				got[b.i], errs[b.i] = n, err
 				mu.Unlock()
