@@ -33,9 +33,12 @@ func rowsFor[T any](cols []column[T], order []int) rowsDecoder[T] {
 }
 
 // isOfferStandard reports whether cols is offerCols and the header gives
-// every one of its columns in its own place.
+// every one of its columns in its own place. A column list that has
+// drifted from decodeOfferLine's fields (ofFields) is never standard:
+// such a file takes the generic decoder, slower but right, until
+// decodeOfferLine follows (TestOfferRowsMatchGeneric says where).
 func isOfferStandard(cols []column[model.Offer], order []int) bool {
-	if len(cols) != len(offerCols) || len(cols) == 0 || &cols[0] != &offerCols[0] || len(order) != len(cols) {
+	if len(cols) != ofFields || len(cols) != len(offerCols) || &cols[0] != &offerCols[0] || len(order) != len(cols) {
 		return false
 	}
 	for i, j := range order {
