@@ -128,11 +128,7 @@ func decodeOfferRows(name, rest string, lineNo int, ctx *tsvCtx, dst []model.Off
 	}
 	for rest != "" {
 		lineNo++
-		if i := strings.IndexByte(rest, '\n'); i >= 0 {
-			line, rest = rest[:i], rest[i+1:]
-		} else {
-			line, rest = rest, ""
-		}
+		line, rest = cutLine(rest)
 		if line == "" {
 			continue
 		}

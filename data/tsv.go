@@ -486,6 +486,15 @@ func cutField(line string) (val, rest string, more bool) {
 	return line, "", false
 }
 
+// cutLine cuts the first line off s: the line without its '\n', and the
+// rest after it ("" when s has no more lines).
+func cutLine(s string) (line, rest string) {
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		return s[:i], s[i+1:]
+	}
+	return s, ""
+}
+
 // decodeRows decodes the lines of a table body, the first of them line
 // lineNo+1 of the file, with the header's column order, into dst (one
 // element a line at most); it returns how many it decoded (blank lines
@@ -498,11 +507,7 @@ func decodeRows[T any](name, rest string, lineNo int, order []int, cols []column
 	skip := emptyIsZero(cols)
 	for rest != "" {
 		lineNo++
-		if i := strings.IndexByte(rest, '\n'); i >= 0 {
-			line, rest = rest[:i], rest[i+1:]
-		} else {
-			line, rest = rest, ""
-		}
+		line, rest = cutLine(rest)
 		if line == "" {
 			continue
 		}
