@@ -27,26 +27,14 @@ func zonePriceCol(name string, p func(*model.OfferDetail) *[]model.ZonePrice) co
 // decodeZonePrices reads a spot_zones field ("" is none), the list shared
 // by the decode's fields of the same text.
 func decodeZonePrices(s string, ctx *tsvCtx) ([]model.ZonePrice, error) {
-	if s == "" {
-		return nil, nil
-	}
-	if v, ok := sharedList[model.ZonePrice](ctx.details, zoneTable, s); ok {
-		return v, nil
-	}
-	out := make([]model.ZonePrice, 0, strings.Count(s, "|")+1)
-	err := tsvEachItem(s, func(it string) error {
+	return decodePairs(s, ctx, zoneTable, func(it string) (model.ZonePrice, error) {
 		zone, val, ok := strings.Cut(it, "=")
 		v, err := parseNum(val)
 		if !ok || zone == "" || err != nil || !(v > 0) {
-			return fmt.Errorf("%q is not zone=price (e.g. us-east-1a=1.25)", it)
+			return model.ZonePrice{}, fmt.Errorf("%q is not zone=price (e.g. us-east-1a=1.25)", it)
 		}
-		out = append(out, model.ZonePrice{Zone: ctx.str(zone), Price: v})
-		return nil
-	})
-	if err != nil {
-		return nil, err
-	}
-	return keepList(ctx.details, zoneTable, s, out, func(z *model.ZonePrice) { z.Zone = strings.Clone(z.Zone) }), nil
+		return model.ZonePrice{Zone: ctx.str(zone), Price: v}, nil
+	}, func(z *model.ZonePrice) { z.Zone = strings.Clone(z.Zone) })
 }
 
 // bucketCol is a list of region=bucket pairs ("us-east-1=1|..."), the
@@ -69,24 +57,37 @@ func bucketCol(name string, p func(*model.OfferDetail) *[]model.RegionBucket) co
 // decodeBuckets reads an interruption field ("" is none), the list shared
 // by the decode's fields of the same text.
 func decodeBuckets(s string, ctx *tsvCtx) ([]model.RegionBucket, error) {
-	if s == "" {
-		return nil, nil
-	}
-	if v, ok := sharedList[model.RegionBucket](ctx.details, bucketTable, s); ok {
-		return v, nil
-	}
-	out := make([]model.RegionBucket, 0, strings.Count(s, "|")+1)
-	err := tsvEachItem(s, func(it string) error {
+	return decodePairs(s, ctx, bucketTable, func(it string) (model.RegionBucket, error) {
 		region, val, ok := strings.Cut(it, "=")
 		v, err := strconv.Atoi(val)
 		if !ok || region == "" || err != nil || v < 0 || v >= len(model.InterruptionBuckets) {
-			return fmt.Errorf("%q is not region=bucket with a bucket 0-%d (e.g. us-east-1=1)", it, len(model.InterruptionBuckets)-1)
+			return model.RegionBucket{}, fmt.Errorf("%q is not region=bucket with a bucket 0-%d (e.g. us-east-1=1)", it, len(model.InterruptionBuckets)-1)
 		}
-		out = append(out, model.RegionBucket{Region: ctx.str(region), Bucket: v})
+		return model.RegionBucket{Region: ctx.str(region), Bucket: v}, nil
+	}, func(b *model.RegionBucket) { b.Region = strings.Clone(b.Region) })
+}
+
+// decodePairs reads a list field of key=value items ("" is none) with
+// item, the list shared by the decode's fields of the same text (table;
+// own copies an item's text out of the file's: keepList).
+func decodePairs[E any](s string, ctx *tsvCtx, table func(*detailInterner) map[string][]E, item func(string) (E, error), own func(*E)) ([]E, error) {
+	if s == "" {
+		return nil, nil
+	}
+	if v, ok := sharedList(ctx.details, table, s); ok {
+		return v, nil
+	}
+	out := make([]E, 0, strings.Count(s, "|")+1)
+	err := tsvEachItem(s, func(it string) error {
+		e, err := item(it)
+		if err != nil {
+			return err
+		}
+		out = append(out, e)
 		return nil
 	})
 	if err != nil {
 		return nil, err
 	}
-	return keepList(ctx.details, bucketTable, s, out, func(b *model.RegionBucket) { b.Region = strings.Clone(b.Region) }), nil
+	return keepList(ctx.details, table, s, out, own), nil
 }
