@@ -12,8 +12,8 @@ import (
 	"go/format"
 	"os"
 	"path/filepath"
+	"reflect"
 	"sort"
-	"unicode/utf8"
 
 	"github.com/gpupick/gpupick/data"
 	"github.com/gpupick/gpupick/model"
@@ -116,33 +116,16 @@ func policyTable(js []byte) ([]byte, error) {
 	b.WriteString("// embeddedPolicies are the policies of catalog/policies.json (sorted by\n")
 	b.WriteString("// provider), with the sources that file cites; regenerate with\n")
 	b.WriteString("// `go generate ./data`.\n")
-	b.WriteString("var embeddedPolicies = []model.Policy{\n")
-	for _, p := range pols {
-		fmt.Fprintf(&b, "%#v,\n", p)
+	b.WriteString("var embeddedPolicies = ")
+	w := &litWriter{b: &b}
+	w.slice(reflect.ValueOf(pols), "\n")
+	if w.err != nil {
+		return nil, fmt.Errorf("policy table: %w", w.err)
 	}
-	b.WriteString("}\n")
+	b.WriteString("\n")
 	src, err := format.Source(b.Bytes())
 	if err != nil {
 		return nil, fmt.Errorf("policy table: %w", err)
 	}
-	return asciiEscaped(src), nil
-}
-
-// asciiEscaped writes every non-ASCII character of Go source as a \u or
-// \U escape: the table's only non-ASCII text is inside its string
-// literals (the providers' names and the sources' own words), so the
-// values stay the same, and the Go files keep Chinese to the text tables.
-func asciiEscaped(src []byte) []byte {
-	var b bytes.Buffer
-	for _, r := range string(src) {
-		switch {
-		case r < utf8.RuneSelf:
-			b.WriteRune(r)
-		case r <= 0xffff:
-			fmt.Fprintf(&b, "\\u%04x", r)
-		default:
-			fmt.Fprintf(&b, "\\U%08x", r)
-		}
-	}
-	return b.Bytes()
+	return src, nil
 }
