@@ -38,7 +38,8 @@ type internStat struct {
 	last    string
 }
 
-// see records a lookup and reports whether the column is still interned.
+// see records a lookup, hit or not, and turns the column's interning off
+// (off) when too few of its first internSample lookups hit.
 func (st *internStat) see(hit bool) {
 	st.n++
 	if hit {

@@ -35,7 +35,7 @@ func detailCol(c column[model.OfferDetail]) column[model.Offer] {
 						return err
 					}
 					o.SetDetail(d)
-				} else if err := c.dec(o.Detail(), s, ctx); err != nil {
+				} else if err := c.dec(o.Extra, s, ctx); err != nil {
 					// The row's own detail: no other offer has it until
 					// the interner runs, after the row's last detail column.
 					return err

@@ -514,9 +514,6 @@ func decodeRows[T any](name, rest string, lineNo int, order []int, cols []column
 		rec := &dst[n]
 		field := 0
 		for more := true; more; field++ {
-			// The next tab: in a short field (most are: empty, a number,
-			// a code) byte by byte, past that by strings.IndexByte
-			// (vectorised), so a short field costs no call.
 			var val string
 			val, line, more = cutField(line)
 			if field >= len(order) {
