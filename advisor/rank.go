@@ -373,21 +373,14 @@ func (c *call) evalShape(si int, sr *shapeRes) {
 		sr.tight = true
 		sr.short++
 	}
-	var gg *model.GPU
-	if s.gpu >= 0 {
-		gg = c.ix.gpus[s.gpu].g
-	}
-	if p.image == nil && fp8Fallback(&c.a, gg) {
+	g := c.ix.shapeGPU(s)
+	if p.image == nil && fp8Fallback(&c.a, g) {
 		sr.fp8WO = true
 		sr.short++
 	}
-	if p.image == nil && !p.stated && bf16Fallback(&c.a, gg) {
+	if p.image == nil && !p.stated && bf16Fallback(&c.a, g) {
 		sr.bf16H = true
 		sr.short++
-	}
-	var g *model.GPU
-	if s.gpu >= 0 {
-		g = c.ix.gpus[s.gpu].g
 	}
 	if sr.nodes == 1 {
 		c.speedOnOneNode(si, g, sr)
@@ -412,7 +405,6 @@ func (c *call) evalShape(si int, sr *shapeRes) {
 		sr.slim = true
 		sr.short++
 	}
-	return
 }
 
 // fitRes is the smallest configuration of a shape that holds the job.

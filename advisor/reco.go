@@ -194,6 +194,7 @@ func pickRegion(o *model.Offer, want []string) string {
 // quoteNote explains one price model in a line; cal is the run's calendar
 // length, toDisp converts USD to the display currency.
 func (c *call) quoteNote(q *quote, o *model.Offer, r *row, nodes int, pol *model.Policy, cal, toDisp float64) string {
+	d := o.Detail()
 	l := c.l
 	var parts []string
 	m := func(v float64) string { return money(c.disp, v*toDisp) }
@@ -207,11 +208,11 @@ func (c *call) quoteNote(q *quote, o *model.Offer, r *row, nodes int, pol *model
 		if pol != nil && pol.BillingGranularity != "" {
 			parts = append(parts, pl.billing)
 		}
-		if o.Detail().PricedZones == 1 && o.Detail().OnDemandRegion != "" {
-			parts = append(parts, l.f(kQOneZone, o.Detail().OnDemandRegion))
-		} else if o.Detail().OnDemandMax > o.OnDemand && o.OnDemand > 0 && o.Detail().OnDemandRegion != "" {
+		if d.PricedZones == 1 && d.OnDemandRegion != "" {
+			parts = append(parts, l.f(kQOneZone, d.OnDemandRegion))
+		} else if d.OnDemandMax > o.OnDemand && o.OnDemand > 0 && d.OnDemandRegion != "" {
 			k := c.fxUSD[r.cur] * float64(nodes)
-			parts = append(parts, l.f(kQRange, o.Detail().OnDemandRegion, m(o.OnDemand*k), m(o.Detail().OnDemandMax*k)))
+			parts = append(parts, l.f(kQRange, d.OnDemandRegion, m(o.OnDemand*k), m(d.OnDemandMax*k)))
 		}
 		if pol != nil && len(pol.TermsOnRequest) > 0 {
 			parts = append(parts, pl.onRequest)
@@ -224,8 +225,8 @@ func (c *call) quoteNote(q *quote, o *model.Offer, r *row, nodes int, pol *model
 		} else {
 			parts = append(parts, l.f(kQSpotServing))
 		}
-		if n := len(o.Detail().SpotZones); n > 1 && q.zone != "" {
-			lo, hi := o.Spot, o.Detail().SpotMax
+		if n := len(d.SpotZones); n > 1 && q.zone != "" {
+			lo, hi := o.Spot, d.SpotMax
 			k := c.fxUSD[r.cur] * float64(nodes)
 			if len(c.a.Regions) > 0 {
 				parts = append(parts, l.f(kQSpotZoneAsked, q.zone))
@@ -278,17 +279,18 @@ func (c *call) quoteNote(q *quote, o *model.Offer, r *row, nodes int, pol *model
 
 // quoteFacts fills a price quote's zone range and interruption figures.
 func (c *call) quoteFacts(q *quote, o *model.Offer, r *row, nodes int, toDisp float64, pq *model.PriceQuote) {
+	d := o.Detail()
 	k := c.fxUSD[r.cur] * float64(nodes) * toDisp
 	switch {
-	case q.pm == model.PriceOnDemand && o.Detail().OnDemandMax > o.OnDemand && o.OnDemand > 0:
-		pq.RangeLow, pq.RangeHigh = o.OnDemand*k, o.Detail().OnDemandMax*k
-	case q.pm == model.PriceSpot && o.Detail().SpotMax > o.Spot && o.Spot > 0:
-		pq.RangeLow, pq.RangeHigh = o.Spot*k, o.Detail().SpotMax*k
+	case q.pm == model.PriceOnDemand && d.OnDemandMax > o.OnDemand && o.OnDemand > 0:
+		pq.RangeLow, pq.RangeHigh = o.OnDemand*k, d.OnDemandMax*k
+	case q.pm == model.PriceSpot && d.SpotMax > o.Spot && o.Spot > 0:
+		pq.RangeLow, pq.RangeHigh = o.Spot*k, d.SpotMax*k
 	}
 	if q.pm == model.PriceSpot || q.hyb != nil && (q.hyb.spotFill || q.hyb.pm == pmHybSpotOD) {
 		pq.Interruption = bucketName(q.bkt)
 		if q.bkt >= 0 {
-			pq.InterruptionDate = o.Detail().InterruptionDate
+			pq.InterruptionDate = d.InterruptionDate
 		}
 	}
 	if q.hyb != nil {

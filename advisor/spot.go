@@ -56,7 +56,7 @@ func spotSetupWith(o *model.Offer, r *row, scratch *[]int, memo map[zoneList]int
 		}
 		if p := pos(zones[m].Price); p > 0 {
 			r.spot, r.spotZ = p, int16(m)
-			zone = o.Detail().SpotZones[m].Zone
+			zone = zones[m].Zone
 		}
 	}
 	r.sbkt = bucketAt(o, zone)
@@ -111,32 +111,33 @@ func bucketAt(o *model.Offer, zone string) int8 {
 // when --region restricts the zones, the cheapest zone among those asked.
 func (c *call) spotPick(r *row) (rate float64, zone string, bkt int8) {
 	o := &c.cat.Offers[r.offer]
+	zones := o.Detail().SpotZones
 	if len(c.a.Regions) == 0 {
 		if r.spotZ >= 0 {
-			zone = o.Detail().SpotZones[r.spotZ].Zone
+			zone = zones[r.spotZ].Zone
 		} else if len(o.Regions) > 0 {
 			zone = o.Regions[0]
 		}
 		return r.spot, zone, r.sbkt
 	}
 	best := -1
-	for i := range o.Detail().SpotZones {
-		z := &o.Detail().SpotZones[i]
-		if z.Price > 0 && prefixOfAny(z.Zone, c.a.Regions) && (best < 0 || z.Price < o.Detail().SpotZones[best].Price) {
+	for i := range zones {
+		z := &zones[i]
+		if z.Price > 0 && prefixOfAny(z.Zone, c.a.Regions) && (best < 0 || z.Price < zones[best].Price) {
 			best = i
 		}
 	}
 	if best < 0 {
 		reg, _ := matchRegion(o.Regions, c.a.Regions)
-		if len(o.Detail().SpotZones) > 0 {
+		if len(zones) > 0 {
 			// The asked regions have no zone of their own in the list:
 			// the median stands.
-			return r.spot, o.Detail().SpotZones[max(r.spotZ, 0)].Zone, r.sbkt
+			return r.spot, zones[max(r.spotZ, 0)].Zone, r.sbkt
 		}
 		return r.spotMin, reg, bucketAt(o, reg)
 	}
-	z := o.Detail().SpotZones[best].Zone
-	return o.Detail().SpotZones[best].Price, z, bucketAt(o, z)
+	z := zones[best].Zone
+	return zones[best].Price, z, bucketAt(o, z)
 }
 
 // spotRate is spotPick without the zone, for the ranking: with no region

@@ -13,13 +13,13 @@ import (
 	"github.com/gpupick/gpupick/model"
 )
 
-// topOffers is how many ranked offers the panel asks the advisor for,
-// fully priced: a few pages. The list asks for the rest when it needs them
-// (see offerList).
+// topOffers is how many ranked offers the panel asks the advisor for: a
+// few pages. The list asks for the rest when it needs them (see
+// offerList).
 const topOffers = 60
 
-// pricedOffers is how many of them come fully priced: about a page of the
-// table and the next; the rows beyond are priced when shown (expandCmd).
+// pricedOffers is the most of them a ranking prices fully (see
+// pricedRows); the others are priced by expandCmd.
 const pricedOffers = 24
 
 // focusArea is the part of the screen that receives keys.
@@ -312,8 +312,9 @@ func (m *Model) afterEdit() tea.Cmd {
 // the rows the table shows (as many as the last frame showed, or the
 // layout gives it), and at least the first two (why the first leads
 // compares them), up to pricedOffers. The ranking runs on every
-// keystroke; the rows a scroll brings into view are priced then
-// (expandCmd), and show their row's figures meanwhile.
+// keystroke; the page after the view is priced by the command that
+// follows it (expandCmd), and any other row when a move brings it into
+// view, showing its row's figures meanwhile.
 func (m *Model) pricedRows() int {
 	return min(max(m.layout().offerRows, m.offers.shown, 2), pricedOffers)
 }
