@@ -369,14 +369,24 @@ func decodeTSV[T any](name, text string, cols []column[T], ctx *tsvCtx) ([]T, er
 		}(i, ch)
 	}
 	wg.Wait()
-	// Close the gaps blank lines leave.
-	n := 0
-	for i := range chunks {
-		if errs[i] != nil {
-			return nil, errs[i]
+	return joinParts(out, lines[:len(chunks)], got, errs)
+}
+
+// joinParts returns the records the parts of a parallel decode wrote into
+// out (part i got[i] of them, from out[at[i]]), with the gaps blank lines
+// leave closed and the rest of out cleared; or the first error in line
+// order (errs, per part).
+func joinParts[T any](out []T, at, got []int, errs []error) ([]T, error) {
+	for _, e := range errs {
+		if e != nil {
+			return nil, e
 		}
-		n += copy(out[n:], out[lines[i]:lines[i]+got[i]])
 	}
+	n := 0
+	for i := range at {
+		n += copy(out[n:], out[at[i]:at[i]+got[i]])
+	}
+	clear(out[n:])
 	return out[:n], nil
 }
 

@@ -140,19 +140,7 @@ func decodeTSVStream[T any](name string, src tsvStream, cols []column[T], ctx *t
 		}
 	}
 	wg.Wait()
-	// The first error in line order; then close the gaps blank lines
-	// leave.
-	for _, e := range errs {
-		if e != nil {
-			return nil, e
-		}
-	}
-	n := 0
-	for i := range at {
-		n += copy(out[n:], out[at[i]:at[i]+got[i]])
-	}
-	clear(out[n:])
-	return out[:n], nil
+	return joinParts(out, at, got, errs)
 }
 
 // hugeBytes is the size of a records slice from which a streamed decode
