@@ -127,7 +127,11 @@ func (ref *reference) offerOf(cloud string, g *skyGroup, src skySource) model.Of
 		GPUCount:     first.Count,
 		Currency:     model.USD,
 		PriceDate:    src.Date,
-	}.WithDetail(model.OfferDetail{PriceDateNote: src.DateNote, PriceNote: src.PriceNote})
+	}
+	// d is the offer's own detail for the steps below, up to applyFamily
+	// (which takes its own copy): one copy, not one a field written.
+	d := o.EditDetail()
+	d.PriceDateNote, d.PriceNote = src.DateNote, src.PriceNote
 	if first.Fraction > 0 {
 		o.GPUFraction = first.Fraction
 	}
@@ -191,15 +195,15 @@ func (ref *reference) offerOf(cloud string, g *skyGroup, src skySource) model.Of
 			if reg == "" {
 				reg = where
 			}
-			if o.OnDemand == 0 || it.Price < o.OnDemand || it.Price == o.OnDemand && reg < o.Detail().OnDemandRegion {
-				o.EditDetail().OnDemandRegion = reg
+			if o.OnDemand == 0 || it.Price < o.OnDemand || it.Price == o.OnDemand && reg < d.OnDemandRegion {
+				d.OnDemandRegion = reg
 			}
 			if where != "" && !priced[where] {
 				priced[where] = true
-				o.EditDetail().PricedZones++
+				d.PricedZones++
 			}
 			o.OnDemand = minPos(o.OnDemand, it.Price)
-			o.EditDetail().OnDemandMax = max(o.Detail().OnDemandMax, it.Price)
+			d.OnDemandMax = max(d.OnDemandMax, it.Price)
 		} else if it.Region != "" {
 			noPrice = append(noPrice, it.Region)
 		}
@@ -208,7 +212,7 @@ func (ref *reference) offerOf(cloud string, g *skyGroup, src skySource) model.Of
 				spotZones[where] = it.Spot
 			}
 			o.Spot = minPos(o.Spot, it.Spot)
-			o.EditDetail().SpotMax = max(o.Detail().SpotMax, it.Spot)
+			d.SpotMax = max(d.SpotMax, it.Spot)
 		}
 		if it.VCPUs > 0 {
 			vcpus[it.VCPUs] = true
@@ -228,19 +232,19 @@ func (ref *reference) offerOf(cloud string, g *skyGroup, src skySource) model.Of
 		o.Regions = []string{}
 		addNote("the source gives no region")
 	}
-	if o.Detail().OnDemandMax == o.OnDemand {
-		o.EditDetail().OnDemandMax = 0
+	if d.OnDemandMax == o.OnDemand {
+		d.OnDemandMax = 0
 	}
-	if o.Detail().SpotMax == o.Spot {
-		o.EditDetail().SpotMax = 0
+	if d.SpotMax == o.Spot {
+		d.SpotMax = 0
 	} else {
-		o.EditDetail().SpotZones = zonePrices(spotZones)
+		d.SpotZones = zonePrices(spotZones)
 	}
 	if o.OnDemand == 0 {
 		addNote("no on-demand price in the source (unknown)")
 	} else if len(noPrice) > 0 {
 		sort.Strings(noPrice)
-		o.EditDetail().PriceNote = joinNonEmpty("; ", o.Detail().PriceNote, "no price in "+strings.Join(uniqStrings(noPrice), ", "))
+		d.PriceNote = joinNonEmpty("; ", d.PriceNote, "no price in "+strings.Join(uniqStrings(noPrice), ", "))
 	}
 	o.VCPUs = minKey(vcpus)
 	o.MemoryGiB = minKey(mem)
