@@ -232,3 +232,39 @@ func TestNoWriteThroughDetail(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// TestOfferDetailFieldsDrift: IsZero and clone name OfferDetail's fields
+// one by one; a field added to the struct must reach both. Each field in
+// turn is made non-zero: IsZero must say so, and a clone must hold an
+// equal value that shares no list with the original.
+func TestOfferDetailFieldsDrift(t *testing.T) {
+	rt := reflect.TypeOf(OfferDetail{})
+	for i := 0; i < rt.NumField(); i++ {
+		f := rt.Field(i)
+		var d OfferDetail
+		v := reflect.ValueOf(&d).Elem().Field(i)
+		switch v.Kind() {
+		case reflect.String:
+			v.SetString("x")
+		case reflect.Float64:
+			v.SetFloat(0.5)
+		case reflect.Int:
+			v.SetInt(2)
+		case reflect.Slice:
+			v.Set(reflect.MakeSlice(f.Type, 1, 1))
+		default:
+			t.Fatalf("field %s: kind %v not covered by this test; extend it (and IsZero, clone)", f.Name, v.Kind())
+		}
+		if d.IsZero() {
+			t.Errorf("IsZero is true with %s set: IsZero does not check it", f.Name)
+		}
+		c := d.clone()
+		cv := reflect.ValueOf(c).Elem().Field(i)
+		if !reflect.DeepEqual(cv.Interface(), v.Interface()) {
+			t.Errorf("clone lost %s", f.Name)
+		}
+		if v.Kind() == reflect.Slice && cv.Pointer() == v.Pointer() {
+			t.Errorf("clone shares the %s list with the original", f.Name)
+		}
+	}
+}
