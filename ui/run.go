@@ -43,11 +43,11 @@ type Config struct {
 	NoColor bool
 	In      io.Reader
 	Out     io.Writer
-	// Pending, when not nil, finishes the configuration: it waits for the
-	// catalog main started to load at process start and returns this
-	// configuration with Catalog (and Engine, Env, Answers) filled in. Run
-	// starts the terminal program first and joins it in a tea.Cmd, so the
-	// catalog loads and indexes while the terminal starts; keys pressed meanwhile
+	// Pending, when not nil, finishes the configuration: it loads the
+	// catalog and returns this configuration with Catalog (and Engine, Env,
+	// Answers) filled in. Run starts the terminal program first and calls
+	// it in the program's first tea.Cmd, so the catalog loads and indexes
+	// while the terminal waits for its first frame; keys pressed meanwhile
 	// are kept and handled once the wizard is built. An error ends the
 	// wizard with that error.
 	Pending func() (Config, error)
