@@ -40,9 +40,9 @@ func TestVerifyCommand(t *testing.T) {
 		{"a6000-pcie-4", exitFail, []string{"GPU model", "FAIL", "NVIDIA RTX A6000"}},
 		{"rtx4090-pcie-8", exitFail, []string{"GPU link", "NVSwitch (NVLink between every pair)", "PCIe only"}},
 		{"container-limited", exitFail, []string{"of 112 on the host", "a container may use"}},
-		{"p5-nvme-8", exitOK, []string{"8 NVMe disks, 30726 GB in all", "pass", "Hints:", "`meminfo.txt`"}},
+		{"p5-nvme-8", exitOK, []string{"NVMe disks: 8, 30726 GB in all", "pass", "Hints:", "`meminfo.txt`"}},
 		{"p5-no-nvme", exitFail, []string{"no local NVMe disk", "FAIL", "network volumes"}},
-		{"p5-4xlarge", exitFail, []string{"1 NVMe disks, 3841 GB in all"}},
+		{"p5-4xlarge", exitFail, []string{"NVMe disks: 1, 3841 GB in all"}},
 	}
 	for _, tc := range tests {
 		var out, errb bytes.Buffer
