@@ -268,25 +268,20 @@ func (l lang) nvmeCheck(want nvmePromise, m probe.Machine) Check {
 	return c
 }
 
+// nvmeKindKeys are the expected texts of the promises without a size.
+var nvmeKindKeys = map[nvmeKind]verifyKey{nvmeUnknown: vUnknown, nvmeNone: vNVMeWantNone, nvmeOptional: vNVMeOptional, nvmeUnlisted: vNVMeUnlisted}
+
 // nvmeExpected is the expected column of the NVMe check.
 func (l lang) nvmeExpected(want nvmePromise) string {
-	switch want.kind {
-	case nvmeNone:
-		return l.v(vNVMeWantNone)
-	case nvmeOptional:
-		return l.v(vNVMeOptional)
-	case nvmeUnlisted:
-		return l.v(vNVMeUnlisted)
-	case nvmeYes:
-		switch {
-		case want.disks > 0 && want.bytes > 0:
-			return l.v(vNVMeWantDisks, want.disks, gbText(want.bytes))
-		case want.bytes > 0:
-			return l.v(vNVMeWantSize, gbText(want.bytes))
-		}
-		return l.v(vNVMeWantAny)
+	switch {
+	case want.kind != nvmeYes:
+		return l.v(nvmeKindKeys[want.kind])
+	case want.disks > 0 && want.bytes > 0:
+		return l.v(vNVMeWantDisks, want.disks, gbText(want.bytes))
+	case want.bytes > 0:
+		return l.v(vNVMeWantSize, gbText(want.bytes))
 	}
-	return l.v(vUnknown)
+	return l.v(vNVMeWantAny)
 }
 
 // gbText formats bytes as whole decimal gigabytes (lsblk -b sizes / 1e9).

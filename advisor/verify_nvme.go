@@ -42,6 +42,10 @@ var (
 	nvmeDrives = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\((\d+)\s+(?:nvme\s+)?drives\)`) })
 )
 
+// maxDiskBytes bounds a size read from the catalog (an exabyte): a larger
+// figure is a typo, read as no size.
+const maxDiskBytes = 1e18
+
 // diskUnits are the bytes of the units catalogs give disk sizes in.
 var diskUnits = map[string]float64{"gb": 1e9, "gib": 1 << 30, "tb": 1e12, "tib": 1 << 40}
 
@@ -76,13 +80,13 @@ func parseNVMePromise(s string) nvmePromise {
 	if m := nvmeCountSize().FindStringSubmatch(low); m != nil {
 		n, err1 := strconv.Atoi(m[1])
 		size, err2 := strconv.ParseFloat(m[2], 64)
-		if err1 == nil && err2 == nil && n > 0 && n < 1<<10 {
-			p.disks, p.bytes = n, float64(n)*size*diskUnits[m[3]]
+		if b := float64(n) * size * diskUnits[m[3]]; err1 == nil && err2 == nil && n > 0 && n < 1<<10 && b <= maxDiskBytes {
+			p.disks, p.bytes = n, b
 			return p
 		}
 	}
 	if m := nvmeSize().FindStringSubmatch(low); m != nil {
-		if size, err := strconv.ParseFloat(m[1], 64); err == nil {
+		if size, err := strconv.ParseFloat(m[1], 64); err == nil && size*diskUnits[m[2]] <= maxDiskBytes {
 			p.bytes = size * diskUnits[m[2]]
 		}
 	}

@@ -185,6 +185,8 @@ func TestParseNVMePromise(t *testing.T) {
 		{"1 temp disk 176-2816 GiB (temporary)", nvmeUnlisted, 0, 0},
 		{nvmeRunPod, nvmeUnlisted, 0, 0},
 		{"", nvmeUnknown, 0, 0},
+		{"1e400 x 9" + strings.Repeat("9", 400) + " TB NVMe", nvmeYes, 0, 0},
+		{"2 x 900000000 TB NVMe", nvmeYes, 0, 0},
 	}
 	for _, tc := range tests {
 		got := parseNVMePromise(tc.in)
@@ -200,7 +202,7 @@ func FuzzParseNVMePromise(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, s string) {
 		p := parseNVMePromise(s)
-		if p.disks < 0 || p.bytes < 0 || math.IsNaN(p.bytes) || p.kind > nvmeYes {
+		if p.disks < 0 || p.bytes < 0 || !(p.bytes <= maxDiskBytes) || p.kind > nvmeYes {
 			t.Fatalf("%q: %+v", s, p)
 		}
 		if p.kind != nvmeYes && (p.disks != 0 || p.bytes != 0) {
