@@ -26,8 +26,13 @@ or PCIe between the GPUs; vCPUs usable and threads per core; RAM; local
 NVMe. --from DIR reads saved outputs instead (files gpus.csv, gpus-list.txt,
 topo.txt, lscpu.txt, nproc.txt, meminfo.txt, lsblk.txt, df.txt).
 
-Exit codes: 0 the machine is the one chosen, 1 a mismatch that matters,
-2 bad input (the record, the folder).
+The table is in --lang (English or Chinese); --json prints stable keys
+and English values whatever --lang says, for scripts. A check with an
+unknown side (not probed, or not in the catalog) is skipped, not passed.
+
+Exit codes: 0 the machine is the one chosen, 1 a mismatch that matters
+(local NVMe included, when the offer promises it), 2 bad input (the
+record, the folder).
 
 Flags:
 `
@@ -37,7 +42,7 @@ func runVerify(args []string, env environ, stdout, stderr io.Writer) int {
 	common := commonFlags{env: env}
 	common.register(fset)
 	from := fset.String("from", "", "read the probes' saved outputs from `DIR` instead of running them")
-	asJSON := fset.Bool("json", false, "print the checks as JSON")
+	asJSON := fset.Bool("json", false, "print the checks as JSON (English values under every --lang)")
 	file, rest := splitFile(args)
 	if code, ok := parseFlags(fset, rest, verifyHelp, stdout, stderr); !ok {
 		return code

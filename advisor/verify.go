@@ -130,11 +130,14 @@ func Verify(rec model.Recommendation, offer *model.Offer, m probe.Machine, langu
 	add(l.threadsCheck(offer, m))
 
 	ram := Check{ID: CheckRAM, Name: l.v(vNameRAM), Expected: l.gib(offer.MemoryGiB), Found: l.gib(m.MemKiB / (1 << 20)), Matters: true}
+	if m.MemKiB <= 0 {
+		ram.Found = l.v(vNotProbed)
+		if offer.MemoryGiB > 0 {
+			ram.Hint = l.probeHint("meminfo.txt")
+		}
+	}
 	if offer.MemoryGiB <= 0 || m.MemKiB <= 0 {
 		ram.Skipped = true
-		if m.MemKiB <= 0 && offer.MemoryGiB > 0 {
-			ram.Found, ram.Hint = l.v(vNotProbed), l.probeHint("meminfo.txt")
-		}
 	} else {
 		ram.Pass = m.MemKiB/(1<<20) >= offer.MemoryGiB*(1-ramTolerance)
 	}
