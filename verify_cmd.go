@@ -51,15 +51,19 @@ func runVerify(args []string, env environ, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "gpupick verify: "+format+"\n", args...)
 		return code
 	}
+	lang, err := common.language()
+	if err != nil {
+		return fail(exitUsage, "%v", err)
+	}
 	if file == "" {
-		return fail(exitUsage, "a decision record FILE.toml is needed (see gpupick verify --help)")
+		return fail(exitUsage, "%s", advisor.VerifyNoRecord(lang))
 	}
 	rec, err := data.ReadRecord(file)
 	if err != nil {
 		return fail(exitUsage, "%v", err)
 	}
 	if rec.Choice == nil {
-		return fail(exitUsage, "%s has no chosen offer to check the machine against", echo(file))
+		return fail(exitUsage, "%s", advisor.VerifyNoChoice(echo(file), lang))
 	}
 	cat, _, err := common.loadCatalog()
 	if err != nil {
@@ -82,10 +86,6 @@ func runVerify(args []string, env environ, stdout, stderr io.Writer) int {
 		if o := &cat.Offers[i]; o.Provider == rec.Choice.Provider && o.InstanceType == rec.Choice.InstanceType {
 			offer = o
 		}
-	}
-	lang, err := common.language()
-	if err != nil {
-		return fail(exitUsage, "%v", err)
 	}
 	if *asJSON {
 		// JSON values stay English whatever --lang says (see advisor.Check).

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -148,6 +149,56 @@ func TestVerifyJSONEnglish(t *testing.T) {
 		if !strings.Contains(out["--json --lang zh"], want) {
 			t.Errorf("JSON under --lang zh lacks %s:\n%s", want, out["--json --lang zh"])
 		}
+	}
+}
+
+// The whole of verify's Chinese output, as the command prints it on every
+// fixture (stdout and stderr, usage errors included), has no English word
+// left: every run of Latin letters outside `code` is a unit, a product
+// name, or a name from the inputs (the record's provider, instance type
+// and GPU; the GPU names and MIG profiles of the fixture's nvidia-smi).
+func TestVerifyCommandChinese(t *testing.T) {
+	rec := saveRecord(t, "--params", "70B", "--precision", "bf16", "--workload", "inference", "--provider", "aws", "--gpu", "H100")
+	inputs := "aws p5.48xlarge H100 SXM5 rec.toml " + rec
+	units := regexp.MustCompile("`[^`]*`|\\b(GB|GiB|MiB|GPU|vCPU|CPU|NVMe|NVLink|NVSwitch|PCIe|MIG|EBS|Infinity|Fabric|gpupick|verify)\\b")
+	gpuNames := regexp.MustCompile(`(?m)^(?:GPU \d+: )?([^,(]+)|MIG (\S+)`)
+	// The same record without its choice: the no-choice error.
+	b, err := os.ReadFile(rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	before, _, ok := strings.Cut(string(b), "\n[choice]")
+	noChoice := filepath.Join(t.TempDir(), "nochoice.toml")
+	if err := os.WriteFile(noChoice, []byte(before+"\n"), 0o644); !ok || err != nil {
+		t.Fatalf("record without [choice]: %v %v", ok, err)
+	}
+	inputs += " " + noChoice
+	dirs, _ := filepath.Glob(filepath.Join("model", "probe", "testdata", "*", "gpus.csv"))
+	runs := 0
+	for _, f := range dirs {
+		dir := filepath.Dir(f)
+		names := inputs
+		for _, file := range []string{"gpus.csv", "gpus-list.txt"} {
+			b, _ := os.ReadFile(filepath.Join(dir, file))
+			for _, m := range gpuNames.FindAllStringSubmatch(string(b), -1) {
+				names += " " + m[1] + " " + m[2]
+			}
+		}
+		for _, args := range [][]string{{"verify", rec, "--from", dir}, {"verify", "--from", dir}, {"verify", noChoice, "--from", dir}} {
+			var o, e bytes.Buffer
+			run(append(args, "--lang", "zh"), nil, &o, &e)
+			runs++
+			left := units.ReplaceAllString(o.String()+e.String(), " ")
+			for _, w := range regexp.MustCompile(`[A-Za-z][A-Za-z0-9._-]*`).FindAllString(left, -1) {
+				if !strings.Contains(names, w) {
+					t.Errorf("%s: English %q in the Chinese output:\n%s%s", dir, w, o.String(), e.String())
+					break
+				}
+			}
+		}
+	}
+	if runs < 24 {
+		t.Fatalf("only %d runs", runs)
 	}
 }
 

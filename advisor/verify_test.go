@@ -270,6 +270,7 @@ func renderVerify(rec model.Recommendation, checks []Check, language string) str
 		b.WriteString(strings.Join([]string{c.Name, c.Expected, c.Found, VerifyResult(c, language)}, "\t") + "\n")
 	}
 	b.WriteString(strings.Join(VerifyHints(checks, language), "\n") + "\n" + VerifyMismatch(language) + "\n")
+	b.WriteString(VerifyNoRecord(language) + "\n" + VerifyNoChoice("rec.toml", language) + "\n")
 	return b.String()
 }
 
@@ -314,7 +315,7 @@ func TestVerifyChineseHasNoEnglish(t *testing.T) {
 			for _, o := range offers {
 				zh := Verify(rec, o, m, "zh")
 				out := renderVerify(rec, zh, "zh")
-				if bad := englishWords(out, append(names, rec.GPU, rec.Provider, rec.InstanceType)...); len(bad) > 0 {
+				if bad := englishWords(out, append(names, rec.GPU, rec.Provider, rec.InstanceType, "rec.toml")...); len(bad) > 0 {
 					t.Fatalf("%s: English in the Chinese output %v:\n%s", dir, bad, out)
 				}
 				if en := renderVerify(rec, Verify(rec, o, m, "en"), "en"); hasHan(en) {

@@ -61,6 +61,8 @@ const (
 	vHintProbe
 	vHintContainer
 	vHintNVMe
+	vNoRecord
+	vNoChoice
 
 	vCount
 )
@@ -110,6 +112,8 @@ var verifyTexts = text.Table[verifyKey]{
 	vHintLine:      {"  %s: %s", "  %s：%s"},
 	vHintProbe:     {"save the output of `%s` as `%s` (with `--from`) to check this", "把 `%s` 的输出保存为 `%s`（配合 `--from`）即可检查此项"},
 	vHintContainer: {"`nproc` counts the CPUs a container may use; ask the provider for the whole machine or a larger CPU limit", "`nproc` 统计容器可用的 CPU；请向服务商要整机或更高的 CPU 限额"},
+	vNoRecord:      {"a decision record `FILE.toml` is needed (see `gpupick verify --help`)", "需要一个决策记录 `FILE.toml`（见 `gpupick verify --help`）"},
+	vNoChoice:      {"%s has no chosen offer to check the machine against", "%s 中没有所选的报价，无法对照检查本机"},
 	vHintNVMe:      {"the offer's local NVMe disks are missing or smaller; network volumes (EBS, persistent disks) do not count: see the `MODEL` column of `lsblk -d -o NAME,SIZE,MODEL`", "报价中的本地 NVMe 盘缺失或偏小；网络卷（EBS、持久盘）不计入：见 `lsblk -d -o NAME,SIZE,MODEL` 的 `MODEL` 列"},
 }
 
@@ -181,3 +185,11 @@ func VerifyHints(checks []Check, language string) []string {
 // VerifyMismatch is the verdict line when a check that matters failed, in
 // language.
 func VerifyMismatch(language string) string { return langOf(language).v(vMismatch) }
+
+// VerifyNoRecord is verify's usage error when no record is given, in
+// language.
+func VerifyNoRecord(language string) string { return langOf(language).v(vNoRecord) }
+
+// VerifyNoChoice is verify's error for a record without a chosen offer
+// (file is the record's name as the user gave it), in language.
+func VerifyNoChoice(file, language string) string { return langOf(language).v(vNoChoice, file) }
