@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"text/tabwriter"
 
 	"github.com/gpupick/gpupick/model"
 )
@@ -43,7 +42,7 @@ func runModels(args []string, env environ, stdout, stderr io.Writer) int {
 		}
 		return exitOK
 	}
-	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
+	tw := newCLITable(stdout)
 	fmt.Fprintln(tw, "NAME\tPARAMS\tACTIVE\tLAYERS\tHIDDEN\tHEADS/KV\tCONTEXT\tHUGGING FACE ID")
 	for _, m := range cat.Models {
 		active := "-"

@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"io"
-	"text/tabwriter"
 
 	"github.com/gpupick/gpupick/advisor"
 	"github.com/gpupick/gpupick/data/launch"
@@ -57,7 +56,7 @@ func runPlan(args []string, env environ, stdout, stderr io.Writer) int {
 // total, the decision rule and the benchmark script, in lang.
 func writePlan(w io.Writer, res model.Result, tr advisor.Trial, lang string) error {
 	fmt.Fprintf(w, tPlanTitle.in(lang)+"\n\n", len(tr.Candidates), model.FormatNumber(tr.Hours), res.Catalog.Origin, res.Catalog.SnapshotDate)
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	tw := newCLITable(w)
 	fmt.Fprintln(tw, tPlanHeader.in(lang))
 	for i, c := range tr.Candidates {
 		r := c.Rec

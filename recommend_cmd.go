@@ -6,7 +6,6 @@ import (
 	"io"
 	"math"
 	"strings"
-	"text/tabwriter"
 	"time"
 
 	"github.com/gpupick/gpupick/advisor"
@@ -160,7 +159,7 @@ func writeTable(w io.Writer, cat *model.Catalog, a model.Answers, res model.Resu
 	if len(res.Recommendations) == 0 {
 		fmt.Fprintln(w, tRecNoFit.in(lang))
 	} else {
-		tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+		tw := newCLITable(w)
 		fmt.Fprintln(tw, tRecHeader.in(lang))
 		for i, r := range res.Recommendations {
 			gpus := fmt.Sprintf("%s x%d", r.GPU, r.GPUCount)

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"io"
 	"strings"
-	"text/tabwriter"
 
 	"github.com/gpupick/gpupick/model"
 )
@@ -18,7 +17,7 @@ func printPriceModels(w io.Writer, r *model.Recommendation, cur model.Currency, 
 		return
 	}
 	fmt.Fprintln(w, "\n"+tRecPMTitle.in(lang))
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	tw := newCLITable(w)
 	fmt.Fprintln(tw, tRecPMHeader.in(lang))
 	for i := range r.PriceModels {
 		q := &r.PriceModels[i]
