@@ -35,16 +35,19 @@ func printPriceModels(w io.Writer, r *model.Recommendation, cur model.Currency, 
 			where += fmt.Sprintf(" (%s-%s/h)", money(q.RangeLow, cur, r.Converted), money(q.RangeHigh, cur, r.Converted))
 		}
 		intr := q.Interruption
+		if intr == "unknown" { // advisor's word for no interruption data
+			intr = tUnknown.in(lang)
+		}
 		if q.InterruptionDate != "" {
 			intr += " (AWS, " + q.InterruptionDate + ")"
 		}
-		fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\t%s\t%s\n", q.Name, money(q.Hourly, cur, r.Converted), money(q.Total, cur, r.Converted), where, status.in(lang), intr)
+		fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\t%s\t%s\n", priceModelName(q.Name, lang), money(q.Hourly, cur, r.Converted), money(q.Total, cur, r.Converted), where, status.in(lang), intr)
 	}
 	tw.Flush()
 	for i := range r.PriceModels {
 		q := &r.PriceModels[i]
 		if len(q.Assumptions) > 0 {
-			fmt.Fprintf(w, "  %s: %s\n", q.Name, strings.Join(q.Assumptions, "; "))
+			fmt.Fprintf(w, tRecPMAssume.in(lang)+"\n", priceModelName(q.Name, lang), strings.Join(q.Assumptions, "; "))
 		}
 	}
 }
