@@ -110,6 +110,8 @@ const (
 	tSevCritical
 	tRecWarnLine
 	tRecPMAssume
+	tRecPMRange
+	tRecPMIntrDate
 
 	// The models command's table.
 	tModelsHeader
@@ -213,6 +215,8 @@ var cliTexts = text.Table[cliMsg]{
 	tSevCritical:      {string(model.SeverityCritical), "严重"},
 	tRecWarnLine:      {"  [%s] %s: %s", "  [%s] %s：%s"},
 	tRecPMAssume:      {"  %s: %s", "  %s：%s"},
+	tRecPMRange:       {" (%s-%s/h)", "（%s-%s/小时）"},
+	tRecPMIntrDate:    {" (AWS, %s)", "（AWS，%s）"},
 
 	tModelsHeader: {"NAME\tPARAMS\tACTIVE\tLAYERS\tHIDDEN\tHEADS/KV\tCONTEXT\tHUGGING FACE ID", "名称\t参数量\t激活参数\t层数\t隐藏维度\t注意力头/KV\t上下文\tHugging Face ID"},
 	tModelsCount:  {"%d presets; facts and sources: gpupick models --format json", "%d 个预设；参数与来源：gpupick models --format json"},
