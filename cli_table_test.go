@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"text/tabwriter"
@@ -205,4 +206,90 @@ func FuzzCLITable(f *testing.F) {
 			}
 		}
 	})
+}
+
+// columnStarts returns the display columns where the header's cells start
+// (cells are separated by two or more spaces; a header cell holds at most
+// one space in a row).
+func columnStarts(header string) []int {
+	var starts []int
+	col, spaces := 0, 2
+	for _, r := range header {
+		if r != ' ' && spaces >= 2 {
+			starts = append(starts, col)
+		}
+		if r == ' ' {
+			spaces++
+		} else {
+			spaces = 0
+		}
+		col += displayWidth(string(r))
+	}
+	return starts
+}
+
+// TestCLITablesAlignedInChinese: in the Chinese output of recommend (its
+// table and #1's price models), plan and models, every row's cells start
+// at the display columns of the header's cells: at each such column the
+// row has a character and the two columns before it are padding.
+func TestCLITablesAlignedInChinese(t *testing.T) {
+	isolate(t)
+	rec := saveRecord(t, "--params", "8B")
+	for _, c := range []struct {
+		args   []string
+		header string // the header line starts with it
+	}{
+		{[]string{"recommend", "--model", "llama-3.1-8b", "--top", "5"}, "#  服务商"},
+		{[]string{"recommend", "--params", "8B", "--duration", "1y", "--top", "3", "--provider", "aws"}, "  计价方式"},
+		{[]string{"recommend", "--workload", "qlora", "--params", "70B", "--tokens", "200M", "--top", "5"}, "#  服务商"},
+		{[]string{"plan", rec}, "#  服务商"},
+		{[]string{"models"}, "名称"},
+	} {
+		name := strings.Join(c.args, " ")
+		code, out, errs := runCLI(t, append(c.args, "--lang", "zh")...)
+		if code != exitOK {
+			t.Fatalf("%s: exit %d: %s", name, code, errs)
+		}
+		lines := strings.Split(out, "\n")
+		at := slices.IndexFunc(lines, func(l string) bool { return strings.HasPrefix(l, c.header) })
+		if at < 0 {
+			t.Fatalf("%s: no header %q:\n%s", name, c.header, out)
+		}
+		starts := columnStarts(lines[at])
+		if len(starts) < 5 {
+			t.Fatalf("%s: header %q has %d columns", name, lines[at], len(starts))
+		}
+		rows := 0
+		for _, line := range lines[at+1:] {
+			if strings.TrimSpace(line) == "" {
+				break
+			}
+			rows++
+			// The row in display columns: one entry per column a
+			// terminal draws, a wide character's second column ' '
+			// never (it is marked 0).
+			var cols []rune
+			for _, r := range line {
+				cols = append(cols, r)
+				for range displayWidth(string(r)) - 1 {
+					cols = append(cols, 0)
+				}
+			}
+			for j, s := range starts {
+				if s >= len(cols) {
+					// Only the last column may be empty and left off.
+					if j != len(starts)-1 {
+						t.Errorf("%s: row %q ends before column %d", name, line, j+1)
+					}
+					continue
+				}
+				if cols[s] == ' ' || cols[s] == 0 || s >= 2 && (cols[s-1] != ' ' || cols[s-2] != ' ') {
+					t.Errorf("%s: row %q: column %d does not start at display column %d (header %q)", name, line, j+1, s, lines[at])
+				}
+			}
+		}
+		if rows < 3 {
+			t.Errorf("%s: %d rows under the header", name, rows)
+		}
+	}
 }

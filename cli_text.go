@@ -124,7 +124,7 @@ const (
 var cliTexts = text.Table[cliMsg]{
 	// The plan command's texts.
 	tPlanNoFit:   {"No offer fits the record's answers on this catalog: nothing to trial.", "在当前目录中没有符合记录答案的报价：没有可试用的候选。"},
-	tPlanTitle:   {"Trial plan: the top %d candidates for %s h each (catalog %s, prices as of %s)", "试用计划：前 %d 个候选，每个试用 %s 小时（目录 %s，价格截至 %s）"},
+	tPlanTitle:   {"Trial plan: the top %d candidates for %s h each (catalog %s, prices as of %s)", "试用计划：前 %d 个候选，每个试用 %s 小时（目录：%s，价格截至 %s）"},
 	tPlanHeader:  {"#\tPROVIDER\tINSTANCE\tGPUS\tPRICE MODEL\tPER HOUR\tTRIAL", "#\t服务商\t实例\tGPU\t计价方式\t每小时\t试用费用"},
 	tPlanTotal:   {"Trial total: %s", "试用总费用：%s"},
 	tPlanUnknown: {" (a candidate's price is unknown: not counted)", "（某候选价格未知：未计入）"},
