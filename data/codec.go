@@ -19,9 +19,9 @@ import (
 // decoded (intern.go).
 
 func strCol[T any](name string, p func(*T) *string) column[T] {
-	return noopOnEmpty(column[T]{name,
-		func(v *T, _ *tsvCtx) string { return tsvEscape(*p(v), false) },
-		func(v *T, s string, c *tsvCtx) (err error) { *p(v), err = c.keptField(s); return err }})
+	return column[T]{name: name, skipEmpty: true,
+		enc: func(v *T, _ *tsvCtx) string { return tsvEscape(*p(v), false) },
+		dec: func(v *T, s string, c *tsvCtx) (err error) { *p(v), err = c.keptField(s); return err }}
 }
 
 // keptField is a string field's value, unescaped and kept (tsvCtx.str).
@@ -36,39 +36,39 @@ func (c *tsvCtx) keptField(s string) (string, error) {
 // textCol is a column of a string type written as is (a currency code, an
 // interconnect, a vCPU type).
 func textCol[T any, S ~string](name string, p func(*T) *S) column[T] {
-	return noopOnEmpty(column[T]{name,
-		func(v *T, _ *tsvCtx) string { return string(*p(v)) },
-		func(v *T, s string, c *tsvCtx) error { *p(v) = S(c.str(s)); return nil }})
+	return column[T]{name: name, skipEmpty: true,
+		enc: func(v *T, _ *tsvCtx) string { return string(*p(v)) },
+		dec: func(v *T, s string, c *tsvCtx) error { *p(v) = S(c.str(s)); return nil }}
 }
 
 func numCol[T any](name string, p func(*T) *float64) column[T] {
-	return noopOnEmpty(column[T]{name,
-		func(v *T, _ *tsvCtx) string { return fmtNum(*p(v)) },
-		func(v *T, s string, _ *tsvCtx) (err error) { *p(v), err = decNum(s); return err }})
+	return column[T]{name: name, skipEmpty: true,
+		enc: func(v *T, _ *tsvCtx) string { return fmtNum(*p(v)) },
+		dec: func(v *T, s string, _ *tsvCtx) (err error) { *p(v), err = decNum(s); return err }}
 }
 
 func intCol[T any](name string, p func(*T) *int) column[T] {
-	return noopOnEmpty(column[T]{name,
-		func(v *T, _ *tsvCtx) string { return fmtInt(*p(v)) },
-		func(v *T, s string, _ *tsvCtx) (err error) { *p(v), err = decInt(s); return err }})
+	return column[T]{name: name, skipEmpty: true,
+		enc: func(v *T, _ *tsvCtx) string { return fmtInt(*p(v)) },
+		dec: func(v *T, s string, _ *tsvCtx) (err error) { *p(v), err = decInt(s); return err }}
 }
 
 func triCol[T any](name string, p func(*T) *model.Tri) column[T] {
-	return noopOnEmpty(column[T]{name,
-		func(v *T, _ *tsvCtx) string { return fmtTri(*p(v)) },
-		func(v *T, s string, _ *tsvCtx) (err error) { *p(v), err = decTri(s); return err }})
+	return column[T]{name: name, skipEmpty: true,
+		enc: func(v *T, _ *tsvCtx) string { return fmtTri(*p(v)) },
+		dec: func(v *T, s string, _ *tsvCtx) (err error) { *p(v), err = decTri(s); return err }}
 }
 
 func boolCol[T any](name string, p func(*T) *bool) column[T] {
-	return noopOnEmpty(column[T]{name,
-		func(v *T, _ *tsvCtx) string { return fmtBool(*p(v)) },
-		func(v *T, s string, _ *tsvCtx) (err error) { *p(v), err = decBool(s); return err }})
+	return column[T]{name: name, skipEmpty: true,
+		enc: func(v *T, _ *tsvCtx) string { return fmtBool(*p(v)) },
+		dec: func(v *T, s string, _ *tsvCtx) (err error) { *p(v), err = decBool(s); return err }}
 }
 
 func listCol[T any](name string, p func(*T) *[]string) column[T] {
-	return column[T]{name,
-		func(v *T, _ *tsvCtx) string { return tsvList(*p(v)) },
-		func(v *T, s string, c *tsvCtx) (err error) { *p(v), err = c.keptList(s); return err }}
+	return column[T]{name: name,
+		enc: func(v *T, _ *tsvCtx) string { return tsvList(*p(v)) },
+		dec: func(v *T, s string, c *tsvCtx) (err error) { *p(v), err = c.keptList(s); return err }}
 }
 
 // keptList is a list field's items ("" is an empty list, not none), kept
@@ -128,9 +128,9 @@ var offerCols = []column[model.Offer]{
 	triCol("local_nvme_wiped_on_stop", func(o *model.Offer) *model.Tri { return &o.LocalNVMeWiped }),
 	boolCol("marketplace", func(o *model.Offer) *bool { return &o.Marketplace }),
 	listCol("regions", func(o *model.Offer) *[]string { return &o.Regions }),
-	{"sources",
-		func(o *model.Offer, c *tsvCtx) string { return c.sourceIDs(o.Sources) },
-		func(o *model.Offer, s string, c *tsvCtx) (err error) { o.Sources, err = c.sourcesOf(s); return err }},
+	{name: "sources",
+		enc: func(o *model.Offer, c *tsvCtx) string { return c.sourceIDs(o.Sources) },
+		dec: func(o *model.Offer, s string, c *tsvCtx) (err error) { o.Sources, err = c.sourcesOf(s); return err }},
 	detailCol(strCol("interconnect_note", func(d *model.OfferDetail) *string { return &d.InterconnectNote })),
 	strCol("inter_node_network", func(o *model.Offer) *string { return &o.InterNodeNetwork }),
 	detailCol(strCol("vcpu_note", func(d *model.OfferDetail) *string { return &d.VCPUNote })),
@@ -192,9 +192,9 @@ var presetCols = []column[model.ModelPreset]{
 	intCol("sliding_window", func(m *model.ModelPreset) *int { return &m.SlidingWindow }),
 	intCol("local_per_global", func(m *model.ModelPreset) *int { return &m.LocalPerGlobal }),
 	strCol("kind", func(m *model.ModelPreset) *string { return &m.Kind }),
-	{"components",
-		func(m *model.ModelPreset, _ *tsvCtx) string { return tsvList(encodeParts(m.Components)) },
-		func(m *model.ModelPreset, s string, _ *tsvCtx) error {
+	{name: "components",
+		enc: func(m *model.ModelPreset, _ *tsvCtx) string { return tsvList(encodeParts(m.Components)) },
+		dec: func(m *model.ModelPreset, s string, _ *tsvCtx) error {
 			items, err := tsvSplitList(s)
 			if err == nil {
 				m.Components, err = decodeParts(items)
@@ -228,14 +228,14 @@ func imageOf(m *model.ModelPreset) *model.ImageRef {
 // imageCol is a column of a preset's image reference: empty when the
 // preset has none; a non-empty field makes one.
 func imageCol(name string, enc func(r *model.ImageRef) string, dec func(r *model.ImageRef, s string) error) column[model.ModelPreset] {
-	return column[model.ModelPreset]{name,
-		func(m *model.ModelPreset, _ *tsvCtx) string {
+	return column[model.ModelPreset]{name: name,
+		enc: func(m *model.ModelPreset, _ *tsvCtx) string {
 			if m.Image == nil {
 				return ""
 			}
 			return enc(m.Image)
 		},
-		func(m *model.ModelPreset, s string, _ *tsvCtx) error {
+		dec: func(m *model.ModelPreset, s string, _ *tsvCtx) error {
 			if s == "" {
 				return nil
 			}

@@ -25,9 +25,9 @@ var detailNames = map[string]bool{}
 // header's last detail column, hands the detail to the decode's interner.
 func detailCol(c column[model.OfferDetail]) column[model.Offer] {
 	detailNames[c.name] = true
-	return column[model.Offer]{c.name,
-		func(o *model.Offer, ctx *tsvCtx) string { return c.enc(o.Detail(), ctx) },
-		func(o *model.Offer, s string, ctx *tsvCtx) error {
+	return column[model.Offer]{name: c.name,
+		enc: func(o *model.Offer, ctx *tsvCtx) string { return c.enc(o.Detail(), ctx) },
+		dec: func(o *model.Offer, s string, ctx *tsvCtx) error {
 			if s != "" {
 				if o.Extra == nil {
 					d := ctx.details.scratch()

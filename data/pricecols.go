@@ -10,15 +10,15 @@ import (
 
 // zonePriceCol is a list of zone=price pairs ("us-east-1a=1.25|...").
 func zonePriceCol(name string, p func(*model.OfferDetail) *[]model.ZonePrice) column[model.OfferDetail] {
-	return column[model.OfferDetail]{name,
-		func(o *model.OfferDetail, _ *tsvCtx) string {
+	return column[model.OfferDetail]{name: name,
+		enc: func(o *model.OfferDetail, _ *tsvCtx) string {
 			items := make([]string, len(*p(o)))
 			for i, z := range *p(o) {
 				items[i] = z.Zone + "=" + strconv.FormatFloat(z.Price, 'f', -1, 64)
 			}
 			return tsvList(items)
 		},
-		func(o *model.OfferDetail, s string, ctx *tsvCtx) (err error) {
+		dec: func(o *model.OfferDetail, s string, ctx *tsvCtx) (err error) {
 			*p(o), err = decodeZonePrices(s, ctx)
 			return err
 		}}
@@ -40,15 +40,15 @@ func decodeZonePrices(s string, ctx *tsvCtx) ([]model.ZonePrice, error) {
 // bucketCol is a list of region=bucket pairs ("us-east-1=1|..."), the
 // bucket an index of model.InterruptionBuckets.
 func bucketCol(name string, p func(*model.OfferDetail) *[]model.RegionBucket) column[model.OfferDetail] {
-	return column[model.OfferDetail]{name,
-		func(o *model.OfferDetail, _ *tsvCtx) string {
+	return column[model.OfferDetail]{name: name,
+		enc: func(o *model.OfferDetail, _ *tsvCtx) string {
 			items := make([]string, len(*p(o)))
 			for i, b := range *p(o) {
 				items[i] = b.Region + "=" + strconv.Itoa(b.Bucket)
 			}
 			return tsvList(items)
 		},
-		func(o *model.OfferDetail, s string, ctx *tsvCtx) (err error) {
+		dec: func(o *model.OfferDetail, s string, ctx *tsvCtx) (err error) {
 			*p(o), err = decodeBuckets(s, ctx)
 			return err
 		}}
