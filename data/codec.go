@@ -1,10 +1,8 @@
 package data
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"sort"
 	"strings"
@@ -455,11 +453,10 @@ func decodeOffersFrom(label string, files catalogFiles, src tsvStream) (offers [
 		ctx.sources[i] = s.text
 	}
 	if src.r != nil {
-		// The detail interner needs the header: it is read ahead.
-		br := bufio.NewReaderSize(src.r, 64<<10)
-		src.r = br
-		ctx.details = newDetailInterner(peekLine(br))
-		offers, err = decodeTSVStream(label+"/"+fileOffers, src, offerCols, ctx)
+		// The detail interner is made from the header the stream reads.
+		offers, err = decodeTSVStream(label+"/"+fileOffers, src, offerCols, ctx, func(header string) {
+			ctx.details = newDetailInterner(header)
+		})
 	} else if text, err = get(fileOffers); err == nil {
 		ctx.details = newDetailInterner(text)
 		offers, err = decodeTSV(label+"/"+fileOffers, text, offerCols, ctx)
@@ -479,23 +476,6 @@ func decodeOffersFrom(label string, files catalogFiles, src tsvStream) (offers [
 		gpus[g.Name] = g
 	}
 	return offers, gpus, meta, nil
-}
-
-// peekLine is the first line of what br reads, without reading it ("" when
-// it is longer than br's buffer or cannot be read).
-func peekLine(br *bufio.Reader) string {
-	for n := 4096; ; n *= 2 {
-		b, err := br.Peek(n)
-		if i := bytes.IndexByte(b, '\n'); i >= 0 {
-			return string(b[:i])
-		}
-		switch {
-		case errors.Is(err, bufio.ErrBufferFull):
-			return "" // longer than the buffer: no detail is shared
-		case err != nil:
-			return string(b) // the whole text is one line (or none)
-		}
-	}
 }
 
 // decodeCatalog reads a whole catalog from its text files (label names the

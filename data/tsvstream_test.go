@@ -32,7 +32,7 @@ func streamFrom(t *testing.T, src tsvStream, ctx *tsvCtx, block int) ([]model.Of
 	old := tsvBlockBytes
 	tsvBlockBytes = block
 	t.Cleanup(func() { tsvBlockBytes = old })
-	return decodeTSVStream("offers.tsv", src, offerCols, ctx)
+	return decodeTSVStream("offers.tsv", src, offerCols, ctx, nil)
 }
 
 // TestStreamDecodeMatchesDecodeTSV: an offers table decoded as it is read,
