@@ -143,13 +143,17 @@ func (t *detailInterner) intern(o *model.Offer, in *interner) {
 		k = keyOf(v)
 	} else {
 		// The first of its kind: copy its text so that it does not keep
-		// the whole file's text alive.
-		for _, s := range []*string{&d.OnDemandRegion, &d.InterruptionDate, &d.CommitSource, &d.PriceNote,
-			&d.PriceDateNote, &d.InterconnectNote, &d.VCPUNote, &d.Notes, &d.Retired, &d.RetiredSource,
-			&d.FormFactor, &d.LocalNVMe} {
-			*s = strings.Clone(*s)
+		// the whole file's text alive. A streamed decode's (in set) is
+		// copied already: its columns keep their strings through the
+		// goroutine's intern table (tsvCtx.str).
+		if in == nil {
+			for _, s := range []*string{&d.OnDemandRegion, &d.InterruptionDate, &d.CommitSource, &d.PriceNote,
+				&d.PriceDateNote, &d.InterconnectNote, &d.VCPUNote, &d.Notes, &d.Retired, &d.RetiredSource,
+				&d.FormFactor, &d.LocalNVMe} {
+				*s = strings.Clone(*s)
+			}
+			k = keyOf(d)
 		}
-		k = keyOf(d)
 		t.mu.Lock()
 		if v, ok = t.details[k]; !ok {
 			v = d
@@ -195,15 +199,17 @@ func sharedList[E any](t *detailInterner, table func(*detailInterner) map[string
 	return v, ok
 }
 
-// keepList records the list a list field s decoded to (own copies each
-// item's text out of the file's) and returns the decode's one list of
-// that field.
+// keepList records the list a list field s decoded to (own, when not nil,
+// copies each item's text out of the file's) and returns the decode's one
+// list of that field.
 func keepList[E any](t *detailInterner, table func(*detailInterner) map[string][]E, s string, list []E, own func(*E)) []E {
 	if t == nil {
 		return list
 	}
-	for i := range list {
-		own(&list[i])
+	if own != nil {
+		for i := range list {
+			own(&list[i])
+		}
 	}
 	t.mu.Lock()
 	defer t.mu.Unlock()

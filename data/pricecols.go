@@ -69,7 +69,9 @@ func decodeBuckets(s string, ctx *tsvCtx) ([]model.RegionBucket, error) {
 
 // decodePairs reads a list field of key=value items ("" is none) with
 // item, the list shared by the decode's fields of the same text (table;
-// own copies an item's text out of the file's: keepList).
+// own copies an item's text out of the file's: keepList). A streamed
+// decode's item already copied its text out of the block (tsvCtx.str), so
+// own is not called again on it.
 func decodePairs[E any](s string, ctx *tsvCtx, table func(*detailInterner) map[string][]E, item func(string) (E, error), own func(*E)) ([]E, error) {
 	if s == "" {
 		return nil, nil
@@ -88,6 +90,9 @@ func decodePairs[E any](s string, ctx *tsvCtx, table func(*detailInterner) map[s
 	})
 	if err != nil {
 		return nil, err
+	}
+	if ctx.in != nil {
+		own = nil // a streamed decode's items hold copies already (tsvCtx.str)
 	}
 	return keepList(ctx.details, table, s, out, own), nil
 }
