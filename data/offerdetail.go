@@ -17,15 +17,23 @@ import (
 // row. Strings and lists a shared detail keeps are copied out of the file's
 // text, so that they do not keep it alive.
 
-// detailNames are the names of the offer columns that hold detail fields.
-var detailNames = map[string]bool{}
+// detailNames returns the names of the offer columns that hold detail
+// fields (detailCol's), worked out once from offerCols.
+var detailNames = sync.OnceValue(func() map[string]bool {
+	names := map[string]bool{}
+	for _, c := range offerCols() {
+		if c.detail {
+			names[c.name] = true
+		}
+	}
+	return names
+})
 
 // detailCol is an offer column of a detail field. Decoding writes the
 // row's own detail (made on its first non-empty detail field) and, at the
 // header's last detail column, hands the detail to the decode's interner.
 func detailCol(c column[model.OfferDetail]) column[model.Offer] {
-	detailNames[c.name] = true
-	return column[model.Offer]{name: c.name,
+	return column[model.Offer]{name: c.name, detail: true,
 		enc: func(o *model.Offer, ctx *tsvCtx) string { return c.enc(o.Detail(), ctx) },
 		dec: func(o *model.Offer, s string, ctx *tsvCtx) error {
 			if s != "" {
@@ -68,8 +76,9 @@ type detailInterner struct {
 func newDetailInterner(text string) *detailInterner {
 	line, _, _ := strings.Cut(text, "\n")
 	last := ""
+	details := detailNames()
 	for _, h := range strings.Split(line, "\t") {
-		if detailNames[h] {
+		if details[h] {
 			last = h
 		}
 	}

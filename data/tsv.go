@@ -242,6 +242,8 @@ type column[T any] struct {
 	// list's, which sets an empty list, or one that reads what other
 	// columns wrote) is always decoded.
 	skipEmpty bool
+	// detail: the column is an offer's detail field (detailCol).
+	detail bool
 }
 
 // optionalColumns are columns a file written before they existed may lack
