@@ -15,9 +15,9 @@ import (
 // without a tab ending every column block — but it measures a cell by the
 // columns a terminal draws it in, not by its code points: a Chinese
 // character or a full-width punctuation mark is two columns, a combining
-// mark none. So "服务商" (three code points, six columns) no longer shifts
-// every column after it, and ASCII text comes out byte for byte as
-// tabwriter wrote it.
+// mark none. So a three-character Chinese header (three code points, six
+// columns) no longer shifts every column after it, and ASCII text comes
+// out byte for byte as tabwriter wrote it.
 //
 // Only '\t' and '\n' are special; every other byte is cell text. Write
 // buffers; Flush (or a line without a tab) writes the buffered lines out.

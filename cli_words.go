@@ -52,7 +52,7 @@ var priceModelWords = map[model.PriceModel]cliMsg{
 
 // priceModelName is a price model's name in lang. In English it is the
 // model's id; in Chinese a hybrid is its two parts joined by "+"
-// ("1年承诺+竞价" for hybrid-1yr+spot).
+// (the 1-year and spot words for hybrid-1yr+spot).
 func priceModelName(p model.PriceModel, lang string) string {
 	if !isZH(lang) {
 		return string(p)
@@ -71,7 +71,7 @@ var durationUnits = []struct {
 }{{"min", tUnitMinutes}, {"mo", tUnitMonths}, {"y", tUnitYears}, {"w", tUnitWeeks}, {"d", tUnitDays}, {"h", tUnitHours}, {"s", tUnitSeconds}}
 
 // durationIn is model.FormatDuration(h) in lang: "1mo" in English,
-// "1 个月" in Chinese.
+// "1" and the Chinese word for months in Chinese.
 func durationIn(h float64, lang string) string { return unitsIn(model.FormatDuration(h), lang) }
 
 // unitsIn puts the Chinese unit for the English unit that ends s (a figure

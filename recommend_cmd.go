@@ -144,7 +144,7 @@ func writeTable(w io.Writer, cat *model.Catalog, a model.Answers, res model.Resu
 	}
 	need := fmt.Sprintf("%.1f GiB", req.VRAMGiB)
 	if len(parts) == 0 && isZH(lang) {
-		// A stated memory has no parts: no empty "（）". (English keeps
+		// A stated memory has no parts: no empty brackets. (English keeps
 		// its "()" for now: its output is compared byte for byte.)
 		fmt.Fprintf(w, tRecNeedWhole.in(lang)+"\n", need, what, req.Precision)
 	} else {
