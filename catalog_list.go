@@ -10,7 +10,6 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"text/tabwriter"
 
 	"github.com/gpupick/gpupick/data"
 	"github.com/gpupick/gpupick/model"
@@ -322,7 +321,7 @@ func round5(v float64) float64 { return math.Round(v*1e5) / 1e5 }
 // writeListTable prints the offers as a table in the spirit of SkyPilot's
 // `sky show-gpus`, with interconnect and vCPU type added.
 func writeListTable(w io.Writer, cat *model.Catalog, offers []*model.Offer, cur model.Currency) {
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	tw := newCLITable(w)
 	fmt.Fprintln(tw, "GPU\tQTY\tPROVIDER\tINSTANCE\tVRAM\tvCPUs\tRAM\tPRICE/h\tSPOT/h\tREGIONS\tLINK\tvCPU TYPE")
 	converted := false
 	for _, o := range offers {

@@ -7,7 +7,6 @@ import (
 	"math"
 	"strconv"
 	"strings"
-	"text/tabwriter"
 
 	"github.com/gpupick/gpupick/model"
 )
@@ -103,7 +102,7 @@ func suggest(cat *model.Catalog, name string) string {
 // writeShow prints every fact of one offer, its GPU and its provider's
 // policy, with their sources.
 func writeShow(w io.Writer, cat *model.Catalog, o *model.Offer, cur model.Currency) {
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	tw := newCLITable(w)
 	row := func(k, v string) {
 		if v == "" {
 			v = "unknown"
@@ -206,7 +205,7 @@ func writeShow(w io.Writer, cat *model.Catalog, o *model.Offer, cur model.Curren
 	}
 	if g := cat.GPUOf(o); g != nil {
 		fmt.Fprintf(w, "gpu facts (%s):\n", g.Name)
-		tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+		tw = newCLITable(w)
 		f := func(k string, v float64, unit string) {
 			s := "unknown"
 			if v > 0 {

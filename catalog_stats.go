@@ -6,7 +6,6 @@ import (
 	"math"
 	"sort"
 	"strings"
-	"text/tabwriter"
 
 	"github.com/gpupick/gpupick/data"
 	"github.com/gpupick/gpupick/model"
@@ -196,7 +195,7 @@ func writeStats(w io.Writer, r statsReport) {
 	fmt.Fprintln(w)
 	fmt.Fprintf(w, "providers: %d   offers: %d   instance types: %d   regions: %d   GPU models: %d\n\n",
 		len(r.Providers), r.Offers, r.InstanceTypes, r.Regions, r.GPUModels)
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	tw := newCLITable(w)
 	fmt.Fprintln(tw, "PROVIDER\tOFFERS\tCURRENCY\tNAME")
 	for _, p := range r.Providers {
 		fmt.Fprintf(tw, "%s\t%d\t%s\t%s\n", p.Provider, p.Offers, p.Currency, p.Name)
@@ -212,13 +211,13 @@ func writeStats(w io.Writer, r statsReport) {
 		fmt.Fprintf(w, "  %s  %d\n", d, r.PriceDates[d])
 	}
 	fmt.Fprintln(w, "\nshare of offers with the fact unknown:")
-	tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	tw = newCLITable(w)
 	for _, f := range statFacts {
 		fmt.Fprintf(tw, "  %s\t%5.1f%%\n", f.name, r.Unknown[f.name]*100)
 	}
 	tw.Flush()
 	fmt.Fprintln(w, "\nshare of offers with the fact known (a hard requirement on a fact passes only offers where it is known):")
-	tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	tw = newCLITable(w)
 	for _, k := range r.Known {
 		fmt.Fprintf(tw, "  %s\t%5.1f%%\t%d of %d offers, %d of them inferred and marked so in the offer's note: %s\n",
 			k.Fact, k.Share*100, k.Known, k.Offers, k.Inferred, k.Meaning)

@@ -1,6 +1,9 @@
 package main
 
-import "github.com/gpupick/gpupick/model/text"
+import (
+	"github.com/gpupick/gpupick/model"
+	"github.com/gpupick/gpupick/model/text"
+)
 
 // cliMsg names one message of the CLI's text output (plan, recommend;
 // verify's texts are advisor's, advisor/verify_text.go). Every cliMsg has an English and a Chinese text in cliTexts,
@@ -63,6 +66,56 @@ const (
 	tRecUnknownPart
 	tRecStorage
 	tRecEgress
+	tRecNeedWhole
+
+	// The words of the values the recommend, plan and models tables print:
+	// English is the value as the JSON and the flags spell it, Chinese the
+	// wizard's word for it where the wizard has one (ui/i18n.go).
+	tListSep
+	tPartWeights
+	tPartKVCache
+	tPartGradients
+	tPartOptimizer
+	tPartActivations
+	tPartOverhead
+	tWLInference
+	tWLFineTune
+	tWLLoRA
+	tWLQLoRA
+	tWLPretrain
+	tWLVRAM
+	tPMOnDemand
+	tPMSpot
+	tPMDaily
+	tPMWeekly
+	tPMMonthly
+	tPMReserved1
+	tPMReserved3
+	tUnitYears
+	tUnitMonths
+	tUnitWeeks
+	tUnitDays
+	tUnitHours
+	tUnitMinutes
+	tUnitSeconds
+	tPerHour
+	tPerMonth
+	tClassContainer
+	tClassHyperscaler
+	tClassNeocloud
+	tOriginEmbedded
+	tOriginOverlay
+	tSevInfo
+	tSevWarn
+	tSevCritical
+	tRecWarnLine
+	tRecPMAssume
+	tRecPMRange
+	tRecPMIntrDate
+
+	// The models command's table.
+	tModelsHeader
+	tModelsCount
 
 	cliMsgCount
 )
@@ -71,7 +124,7 @@ const (
 var cliTexts = text.Table[cliMsg]{
 	// The plan command's texts.
 	tPlanNoFit:   {"No offer fits the record's answers on this catalog: nothing to trial.", "在当前目录中没有符合记录答案的报价：没有可试用的候选。"},
-	tPlanTitle:   {"Trial plan: the top %d candidates for %s h each (catalog %s, prices as of %s)", "试用计划：前 %d 个候选，每个试用 %s 小时（目录 %s，价格截至 %s）"},
+	tPlanTitle:   {"Trial plan: the top %d candidates for %s h each (catalog %s, prices as of %s)", "试用计划：前 %d 个候选，每个试用 %s 小时（目录：%s，价格截至 %s）"},
 	tPlanHeader:  {"#\tPROVIDER\tINSTANCE\tGPUS\tPRICE MODEL\tPER HOUR\tTRIAL", "#\t服务商\t实例\tGPU\t计价方式\t每小时\t试用费用"},
 	tPlanTotal:   {"Trial total: %s", "试用总费用：%s"},
 	tPlanUnknown: {" (a candidate's price is unknown: not counted)", "（某候选价格未知：未计入）"},
@@ -83,7 +136,7 @@ var cliTexts = text.Table[cliMsg]{
 	// The recommend command's table output: its headings, column headers and
 	// the words of its cells. Figures are formatted the same in both
 	// languages.
-	tRecNeed:        {"Need:    %s GPU memory (%s) for %s in %s", "需求：    %s GPU 显存（%s），用于 %s，精度 %s"},
+	tRecNeed:        {"Need:    %s GPU memory (%s) for %s in %s", "需求：    %s GPU 显存（%s），用于%s，精度 %s"},
 	tRecRunJob:      {"Run:     a job of %s %s (cost to finish)", "运行：    %s %s 的作业（按完成计费）"},
 	tRecRunPeriod:   {"Run:     %s at %s h/week = %s GPU hours", "运行：    %s，每周 %s 小时 = %s GPU 小时"},
 	tRecBudget:      {"Budget:  %s", "预算：    %s"},
@@ -107,7 +160,7 @@ var cliTexts = text.Table[cliMsg]{
 	tRecRunParts:    {"  job %s + set-up %s (%s: provision %s, image pull %s", "  作业 %s + 准备 %s（%s：开机 %s，拉取镜像 %s"},
 	tRecRunWeights:  {", %s GB weights %s, load %s", "，%s GB 权重 %s，加载 %s"},
 	tRecRunTotal:    {") = %s on the GPUs", "）= GPU 上共 %s"},
-	tRecBilled:      {"  billed %s under %s", "  计费 %s，按 %s"},
+	tRecBilled:      {"  billed %s under %s", "  计费 %s（%s）"},
 	tRecPMTitle:     {"Price models for #1:", "#1 的计价方式："},
 	tRecPMHeader:    {"  MODEL\tPER HOUR\tTOTAL\tWHERE\tSTATUS\tINTERRUPTION", "  计价方式\t每小时\t总计\t适用地区\t状态\t中断"},
 	tRecPMEligible:  {"eligible", "可用"},
@@ -118,4 +171,53 @@ var cliTexts = text.Table[cliMsg]{
 	tRecUnknownPart: {"unknown", "未知"},
 	tRecStorage:     {"storage", "存储"},
 	tRecEgress:      {"egress", "出网流量"},
+	tRecNeedWhole:   {"Need:    %s GPU memory for %s in %s", "需求：    %s GPU 显存，用于%s，精度 %s"},
+
+	// The words of values. Durations and amounts keep their figures; the
+	// English units are the ones model.FormatDuration and model.Budget
+	// write.
+	tListSep:          {", ", "，"},
+	tPartWeights:      {"weights", "权重"},
+	tPartKVCache:      {"kv cache", "KV 缓存"},
+	tPartGradients:    {"gradients", "梯度"},
+	tPartOptimizer:    {"optimizer", "优化器"},
+	tPartActivations:  {"activations", "激活"},
+	tPartOverhead:     {"overhead", "开销"},
+	tWLInference:      {string(model.WorkloadInference), "推理服务"},
+	tWLFineTune:       {string(model.WorkloadFineTune), "全参数微调"},
+	tWLLoRA:           {string(model.WorkloadLoRA), "LoRA 微调"},
+	tWLQLoRA:          {string(model.WorkloadQLoRA), "QLoRA 微调"},
+	tWLPretrain:       {string(model.WorkloadPretrain), "预训练"},
+	tWLVRAM:           {string(model.WorkloadVRAM), "给定显存的任务"},
+	tPMOnDemand:       {string(model.PriceOnDemand), "按需"},
+	tPMSpot:           {string(model.PriceSpot), "竞价"},
+	tPMDaily:          {string(model.PriceDaily), "按天"},
+	tPMWeekly:         {string(model.PriceWeekly), "按周"},
+	tPMMonthly:        {string(model.PriceMonthly), "包月"},
+	tPMReserved1:      {string(model.PriceReserved1), "1年承诺"},
+	tPMReserved3:      {string(model.PriceReserved3), "3年承诺"},
+	tUnitYears:        {"y", " 年"},
+	tUnitMonths:       {"mo", " 个月"},
+	tUnitWeeks:        {"w", " 周"},
+	tUnitDays:         {"d", " 天"},
+	tUnitHours:        {"h", " 小时"},
+	tUnitMinutes:      {"min", " 分钟"},
+	tUnitSeconds:      {"s", " 秒"},
+	tPerHour:          {"/h", "/小时"},
+	tPerMonth:         {"/mo", "/月"},
+	tClassContainer:   {"container", "容器"},
+	tClassHyperscaler: {"hyperscaler-vm", "大型公有云虚拟机"},
+	tClassNeocloud:    {"neocloud-vm", "GPU 云厂商虚拟机"},
+	tOriginEmbedded:   {"embedded", "内置"},
+	tOriginOverlay:    {"overlay", "叠加"},
+	tSevInfo:          {string(model.SeverityInfo), "提示"},
+	tSevWarn:          {string(model.SeverityWarn), "警告"},
+	tSevCritical:      {string(model.SeverityCritical), "严重"},
+	tRecWarnLine:      {"  [%s] %s: %s", "  [%s] %s：%s"},
+	tRecPMAssume:      {"  %s: %s", "  %s：%s"},
+	tRecPMRange:       {" (%s-%s/h)", "（%s-%s/小时）"},
+	tRecPMIntrDate:    {" (AWS, %s)", "（AWS，%s）"},
+
+	tModelsHeader: {"NAME\tPARAMS\tACTIVE\tLAYERS\tHIDDEN\tHEADS/KV\tCONTEXT\tHUGGING FACE ID", "名称\t参数量\t激活参数\t层数\t隐藏维度\t注意力头/KV\t上下文\tHugging Face ID"},
+	tModelsCount:  {"%d presets; facts and sources: gpupick models --format json", "%d 个预设；参数与来源：gpupick models --format json"},
 }

@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"text/tabwriter"
 
 	"github.com/gpupick/gpupick/model"
 )
@@ -43,8 +42,13 @@ func runModels(args []string, env environ, stdout, stderr io.Writer) int {
 		}
 		return exitOK
 	}
-	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "NAME\tPARAMS\tACTIVE\tLAYERS\tHIDDEN\tHEADS/KV\tCONTEXT\tHUGGING FACE ID")
+	lang, err := common.language()
+	if err != nil {
+		fmt.Fprintln(stderr, "gpupick models:", err)
+		return exitUsage
+	}
+	tw := newCLITable(stdout)
+	fmt.Fprintln(tw, tModelsHeader.in(lang))
 	for _, m := range cat.Models {
 		active := "-"
 		if m.IsMoE() {
@@ -67,6 +71,6 @@ func runModels(args []string, env environ, stdout, stderr io.Writer) int {
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", m.Name, model.FormatParams(m.ParamsB), active, dims(m.Layers), dims(m.Hidden), heads, ctx, m.HFID)
 	}
 	tw.Flush()
-	fmt.Fprintf(stdout, "\n%d presets; facts and sources: gpupick models --format json\n", len(cat.Models))
+	fmt.Fprintf(stdout, "\n"+tModelsCount.in(lang)+"\n", len(cat.Models))
 	return exitOK
 }

@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"io"
-	"text/tabwriter"
 
 	"github.com/gpupick/gpupick/advisor"
 	"github.com/gpupick/gpupick/data/launch"
@@ -56,12 +55,12 @@ func runPlan(args []string, env environ, stdout, stderr io.Writer) int {
 // writePlan prints a trial plan: the candidates and what each costs, the
 // total, the decision rule and the benchmark script, in lang.
 func writePlan(w io.Writer, res model.Result, tr advisor.Trial, lang string) error {
-	fmt.Fprintf(w, tPlanTitle.in(lang)+"\n\n", len(tr.Candidates), model.FormatNumber(tr.Hours), res.Catalog.Origin, res.Catalog.SnapshotDate)
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintf(w, tPlanTitle.in(lang)+"\n\n", len(tr.Candidates), model.FormatNumber(tr.Hours), originIn(res.Catalog.Origin, lang), res.Catalog.SnapshotDate)
+	tw := newCLITable(w)
 	fmt.Fprintln(tw, tPlanHeader.in(lang))
 	for i, c := range tr.Candidates {
 		r := c.Rec
-		fmt.Fprintf(tw, "%d\t%s\t%s\t%d×%s%s\t%s\t%s\t%s\n", i+1, r.Provider, r.InstanceType, r.GPUCount, r.GPU, nodesText(r.Nodes, lang), c.PriceModel,
+		fmt.Fprintf(tw, "%d\t%s\t%s\t%d×%s%s\t%s\t%s\t%s\n", i+1, r.Provider, r.InstanceType, r.GPUCount, r.GPU, nodesText(r.Nodes, lang), priceModelName(c.PriceModel, lang),
 			planMoney(c.Hourly, tr.Currency, r.Converted, lang), planMoney(c.Cost, tr.Currency, r.Converted, lang))
 	}
 	if err := tw.Flush(); err != nil {

@@ -6,7 +6,6 @@ import (
 	"io"
 	"math"
 	"strings"
-	"text/tabwriter"
 	"time"
 
 	"github.com/gpupick/gpupick/advisor"
@@ -135,15 +134,22 @@ func writeTable(w io.Writer, cat *model.Catalog, a model.Answers, res model.Resu
 	req := res.Requirement
 	var parts []string
 	for _, p := range req.Breakdown.Parts() {
-		parts = append(parts, fmt.Sprintf("%s %.1f", p.Name, p.GiB))
+		parts = append(parts, fmt.Sprintf("%s %.1f", partName(p.Name, lang), p.GiB))
 	}
-	what := string(a.Workload)
+	what := workloadName(a.Workload, lang)
 	if req.Model != "" {
 		what += " " + req.Model
 	} else if req.ParamsB > 0 {
 		what += " " + model.FormatParams(req.ParamsB)
 	}
-	fmt.Fprintf(w, tRecNeed.in(lang)+"\n", fmt.Sprintf("%.1f GiB", req.VRAMGiB), strings.Join(parts, ", "), what, req.Precision)
+	need := fmt.Sprintf("%.1f GiB", req.VRAMGiB)
+	if len(parts) == 0 && isZH(lang) {
+		// A stated memory has no parts: no empty brackets. (English keeps
+		// its "()" for now: its output is compared byte for byte.)
+		fmt.Fprintf(w, tRecNeedWhole.in(lang)+"\n", need, what, req.Precision)
+	} else {
+		fmt.Fprintf(w, tRecNeed.in(lang)+"\n", need, strings.Join(parts, tListSep.in(lang)), what, req.Precision)
+	}
 	if a.DurationMode == model.DurationJob {
 		unit := tRecTokens
 		if req.Image != nil {
@@ -151,16 +157,16 @@ func writeTable(w io.Writer, cat *model.Catalog, a model.Answers, res model.Resu
 		}
 		fmt.Fprintf(w, tRecRunJob.in(lang)+"\n", model.FormatCount(a.JobTokens), unit.in(lang))
 	} else {
-		fmt.Fprintf(w, tRecRunPeriod.in(lang)+"\n", model.FormatDuration(a.DurationHours), model.FormatNumber(a.HoursPerWeek), fmt.Sprintf("%.0f", a.GPUHours()))
+		fmt.Fprintf(w, tRecRunPeriod.in(lang)+"\n", durationIn(a.DurationHours, lang), model.FormatNumber(a.HoursPerWeek), fmt.Sprintf("%.0f", a.GPUHours()))
 	}
 	if a.Budget.IsSet() {
-		fmt.Fprintf(w, tRecBudget.in(lang)+"\n", a.Budget.String())
+		fmt.Fprintf(w, tRecBudget.in(lang)+"\n", budgetIn(a.Budget, lang))
 	}
-	fmt.Fprintf(w, tRecCatalog.in(lang)+"\n\n", res.Catalog.Origin, res.Catalog.SnapshotDate, res.Considered, res.Matched)
+	fmt.Fprintf(w, tRecCatalog.in(lang)+"\n\n", originIn(res.Catalog.Origin, lang), res.Catalog.SnapshotDate, res.Considered, res.Matched)
 	if len(res.Recommendations) == 0 {
 		fmt.Fprintln(w, tRecNoFit.in(lang))
 	} else {
-		tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+		tw := newCLITable(w)
 		fmt.Fprintln(tw, tRecHeader.in(lang))
 		for i, r := range res.Recommendations {
 			gpus := fmt.Sprintf("%s x%d", r.GPU, r.GPUCount)
@@ -177,12 +183,18 @@ func writeTable(w io.Writer, cat *model.Catalog, a model.Answers, res model.Resu
 			if !a.Budget.IsSet() {
 				budget = "-"
 			}
+			// The WARNINGS column holds the warnings' ids (Warning.Code) in
+			// every language: they are the ids of the JSON and the record,
+			// the same for a script whatever --lang says, and each line
+			// under "Warnings for #1" names one with its Chinese text; a
+			// Chinese phrase per warning would also widen the table past a
+			// terminal.
 			var codes []string
 			for _, wn := range r.Warnings {
 				codes = append(codes, wn.Code)
 			}
 			fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%.0f GiB\t%s\t%s\t%s\t%s\t%s\n", i+1, r.Provider, r.InstanceType, gpus,
-				r.VRAMGiB*float64(max(r.Nodes, 1)), r.PriceModel, money(r.Hourly, res.Currency, r.Converted),
+				r.VRAMGiB*float64(max(r.Nodes, 1)), priceModelName(r.PriceModel, lang), money(r.Hourly, res.Currency, r.Converted),
 				totalCell(&r, res.Currency, lang), budget, strings.Join(codes, " "))
 		}
 		tw.Flush()
@@ -199,7 +211,7 @@ func writeTable(w io.Writer, cat *model.Catalog, a model.Answers, res model.Resu
 	if len(res.Recommendations) > 0 && len(res.Recommendations[0].Warnings) > 0 {
 		fmt.Fprintln(w, "\n"+tRecWarnings.in(lang))
 		for _, wn := range res.Recommendations[0].Warnings {
-			fmt.Fprintf(w, "  [%s] %s: %s\n", wn.Severity, wn.Code, wn.Message)
+			fmt.Fprintf(w, tRecWarnLine.in(lang)+"\n", severityName(wn.Severity, lang), wn.Code, wn.Message)
 		}
 	}
 	if len(res.Recommendations) > 0 && res.Recommendations[0].HiddenCosts.Estimated() {
@@ -244,14 +256,15 @@ func writeTable(w io.Writer, cat *model.Catalog, a model.Answers, res model.Resu
 func printJobRun(w io.Writer, r *model.Recommendation, lang string) {
 	st := r.Setup
 	fmt.Fprintln(w, "\n"+tRecRunFor.in(lang))
-	fmt.Fprintf(w, tRecRunParts.in(lang), model.FormatDuration(r.Speed.JobHours), model.FormatDuration(st.Hours), st.Class, seconds(st.ProvisionSec), seconds(st.ImagePullSec))
+	sec := func(s float64) string { return unitsIn(seconds(s), lang) }
+	fmt.Fprintf(w, tRecRunParts.in(lang), durationIn(r.Speed.JobHours, lang), durationIn(st.Hours, lang), className(st.Class, lang), sec(st.ProvisionSec), sec(st.ImagePullSec))
 	if st.CheckpointGB > 0 {
-		fmt.Fprintf(w, tRecRunWeights.in(lang), model.FormatNumber(math.Round(st.CheckpointGB*10)/10), seconds(st.DownloadSec), seconds(st.LoadSec))
+		fmt.Fprintf(w, tRecRunWeights.in(lang), model.FormatNumber(math.Round(st.CheckpointGB*10)/10), sec(st.DownloadSec), sec(st.LoadSec))
 	}
-	fmt.Fprintf(w, tRecRunTotal.in(lang)+"\n", model.FormatDuration(r.RunHours))
+	fmt.Fprintf(w, tRecRunTotal.in(lang)+"\n", durationIn(r.RunHours, lang))
 	for _, q := range r.PriceModels {
 		if q.Name == r.PriceModel && q.BilledHours > 0 {
-			fmt.Fprintf(w, tRecBilled.in(lang)+"\n", model.FormatDuration(q.BilledHours), q.Name)
+			fmt.Fprintf(w, tRecBilled.in(lang)+"\n", durationIn(q.BilledHours, lang), priceModelName(q.Name, lang))
 		}
 	}
 }

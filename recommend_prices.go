@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"io"
 	"strings"
-	"text/tabwriter"
 
 	"github.com/gpupick/gpupick/model"
 )
@@ -18,7 +17,7 @@ func printPriceModels(w io.Writer, r *model.Recommendation, cur model.Currency, 
 		return
 	}
 	fmt.Fprintln(w, "\n"+tRecPMTitle.in(lang))
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	tw := newCLITable(w)
 	fmt.Fprintln(tw, tRecPMHeader.in(lang))
 	for i := range r.PriceModels {
 		q := &r.PriceModels[i]
@@ -33,19 +32,22 @@ func printPriceModels(w io.Writer, r *model.Recommendation, cur model.Currency, 
 		}
 		where := q.Region
 		if q.RangeHigh > q.RangeLow && q.RangeLow > 0 {
-			where += fmt.Sprintf(" (%s-%s/h)", money(q.RangeLow, cur, r.Converted), money(q.RangeHigh, cur, r.Converted))
+			where += fmt.Sprintf(tRecPMRange.in(lang), money(q.RangeLow, cur, r.Converted), money(q.RangeHigh, cur, r.Converted))
 		}
 		intr := q.Interruption
-		if q.InterruptionDate != "" {
-			intr += " (AWS, " + q.InterruptionDate + ")"
+		if intr == "unknown" { // advisor's word for no interruption data
+			intr = tUnknown.in(lang)
 		}
-		fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\t%s\t%s\n", q.Name, money(q.Hourly, cur, r.Converted), money(q.Total, cur, r.Converted), where, status.in(lang), intr)
+		if q.InterruptionDate != "" {
+			intr += fmt.Sprintf(tRecPMIntrDate.in(lang), q.InterruptionDate)
+		}
+		fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\t%s\t%s\n", priceModelName(q.Name, lang), money(q.Hourly, cur, r.Converted), money(q.Total, cur, r.Converted), where, status.in(lang), intr)
 	}
 	tw.Flush()
 	for i := range r.PriceModels {
 		q := &r.PriceModels[i]
 		if len(q.Assumptions) > 0 {
-			fmt.Fprintf(w, "  %s: %s\n", q.Name, strings.Join(q.Assumptions, "; "))
+			fmt.Fprintf(w, tRecPMAssume.in(lang)+"\n", priceModelName(q.Name, lang), strings.Join(q.Assumptions, "; "))
 		}
 	}
 }

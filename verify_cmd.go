@@ -9,7 +9,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"text/tabwriter"
 
 	"github.com/gpupick/gpupick/advisor"
 	"github.com/gpupick/gpupick/data"
@@ -116,7 +115,7 @@ func verdict(checks []advisor.Check, lang string, stderr io.Writer) int {
 // their hints in lang; the figures are the same in both languages.
 func writeChecks(w io.Writer, choice model.Recommendation, checks []advisor.Check, lang string) error {
 	fmt.Fprintf(w, "%s\n\n", advisor.VerifyTitle(choice, lang))
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	tw := newCLITable(w)
 	fmt.Fprintln(tw, advisor.VerifyHeader(lang))
 	for _, c := range checks {
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", c.Name, c.Expected, c.Found, advisor.VerifyResult(c, lang))

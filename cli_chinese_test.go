@@ -1,0 +1,281 @@
+package main
+
+import (
+	"encoding/json"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/gpupick/gpupick/data"
+	"github.com/gpupick/gpupick/model"
+)
+
+// Words that may stand in Chinese output: units, currencies, technical
+// names that Chinese text writes in Latin letters, and the spelling of
+// commands, flags and files the user types.
+var chineseAllowedWords = map[string]bool{}
+
+func init() {
+	for _, w := range strings.Fields(`
+		GB GiB MiB TB GB/s MB/s TFLOPS TOPS W GPU GPUs vCPU vCPUs CPU token tok/s
+		USD CNY EUR
+		NVLink NVSwitch PCIe NVMe InfiniBand RDMA NCCL CUDA vLLM SGLang MoE KV LoRA QLoRA AdamW ZeRO-3 FSDP
+		NF4 GPTQ AWQ W8A8 W8A16 matmul all-reduce all-to-all reduce-scatter
+		bf16 fp16 fp32 fp8 int8 int4 BF16 FP16 FP32 FP8 INT8 INT4
+		Kepler Maxwell Pascal Volta Turing Ampere Hopper Blackwell
+		Hugging Face ID
+		AWS
+		gpupick recommend models verify plan catalog show bash bench.sh FILE.toml
+		x
+	`) {
+		chineseAllowedWords[w] = true
+	}
+}
+
+// chineseLeftovers are the English words the advisor still writes into
+// its Chinese texts (advisor/ is another owner's): each is reported to it
+// and allowed here until it is fixed there, so that every other English
+// word in the output fails the test.
+var chineseLeftovers = map[string]string{
+	// advisor/reco.go bucketName: a price model's Assumptions read
+	// "（中断率 unknown）" when AWS has no interruption bucket for it.
+	"unknown": "advisor: interruption rate in the Chinese assumptions",
+	// advisor's budget note ("超出 ¥3000/mo 预算") formats model.Budget
+	// with its English period.
+	"mo": "advisor: the budget's period in its notes",
+	// advisor's latency note ("达不到 interactive 延迟等级的速度") names
+	// the latency class by its flag value.
+	"interactive": "advisor: latency class in its notes",
+	"batch":       "advisor: latency class in its notes",
+	"realtime":    "advisor: latency class in its notes",
+}
+
+var (
+	// tokens are the words to check: a run of letters, digits and
+	// ._/+- that holds a letter.
+	chineseToken = regexp.MustCompile(`[A-Za-z0-9][A-Za-z0-9._/+-]*`)
+	// What is stripped before the check: `code`, URLs and --flags with
+	// their value.
+	chineseStrip = regexp.MustCompile("`[^`]*`|https?://\\S+|--[a-z][a-z-]*(?:[ =][^\\s，：；）]+)?")
+	// A figure, with a unit letter or a count mark (70B, 200M, 4k, x8,
+	// 1x), or a domain a note cites (docs.vllm.ai).
+	chineseFigure = regexp.MustCompile(`^(?:[xX]?\d[\d.,]*[kKMBTx]?|[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:ai|com|org|io|net|dev))$`)
+	hasLetter     = regexp.MustCompile(`[A-Za-z]`)
+)
+
+// englishWord reports whether w, a token of Chinese output, is English
+// that should have been Chinese: not a figure, a unit or a name of the
+// data, neither whole nor in each of its "/"-separated parts
+// ("USD/GB/月").
+func englishWord(w string, names map[string]bool) bool {
+	ok := func(w string) bool {
+		w = strings.TrimRight(w, ".")
+		return w == "" || !hasLetter.MatchString(w) || chineseFigure.MatchString(w) || chineseAllowedWords[w] || names[w] || chineseLeftovers[w] != ""
+	}
+	if ok(w) {
+		return false
+	}
+	for _, p := range strings.Split(w, "/") {
+		if !ok(p) {
+			return true
+		}
+	}
+	return false
+}
+
+// TestCLICommandsChinese runs recommend, plan and models with --lang zh on
+// a range of answers and scans the whole output for English: every word in
+// Latin letters must be a unit, a technical name, a flag or command, a
+// figure, or a name the output shows from the data (a provider, instance,
+// GPU, region, model, warning id, a source it cites, a provider's own
+// words it quotes).
+func TestCLICommandsChinese(t *testing.T) {
+	isolate(t)
+	cat, err := data.Embedded()
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The names of the data, whichever the output shows.
+	names := map[string]bool{}
+	addName := func(s string) {
+		names[s] = true
+		for _, w := range chineseToken.FindAllString(s, -1) {
+			names[strings.TrimRight(w, ".")] = true
+		}
+	}
+	for name := range cat.GPUs {
+		addName(name)
+	}
+	for _, m := range cat.Models {
+		addName(m.Name)
+		addName(m.HFID)
+	}
+	for _, r := range cat.FX {
+		addName(r.Source)
+	}
+	for i := range cat.Offers {
+		addName(cat.Offers[i].Provider)
+	}
+	addOffer := func(provider, instance string) {
+		addName(provider)
+		addName(instance)
+		for i := range cat.Offers {
+			if o := &cat.Offers[i]; o.Provider == provider && o.InstanceType == instance {
+				for _, s := range append(slices.Clone(o.Regions), o.GPU, o.Detail().LocalNVMe) {
+					addName(s)
+				}
+			}
+		}
+		if p, ok := cat.Policies[provider]; ok {
+			addName(p.Name)
+		}
+	}
+	rec := saveRecord(t, "--params", "8B")
+	rec70 := saveRecord(t, "--params", "70B", "--precision", "bf16", "--workload", "inference", "--provider", "aws", "--gpu", "H100")
+	runs := [][]string{
+		{"recommend", "--model", "llama-3.1-8b", "--top", "3"},
+		{"recommend", "--workload", "qlora", "--params", "70B", "--precision", "int4", "--tokens", "200M", "--top", "3", "--budget", "500", "--currency", "USD"},
+		{"recommend", "--workload", "finetune", "--params", "8B", "--tokens", "1B", "--top", "3", "--interruptible"},
+		{"recommend", "--workload", "lora", "--params", "8B", "--tokens", "100M", "--top", "3"},
+		{"recommend", "--workload", "pretrain", "--params", "1B", "--tokens", "20B", "--top", "3", "--interruptible", "--checkpoint-interval", "1h"},
+		{"recommend", "--workload", "vram", "--vram", "200", "--top", "3", "--duration", "2w"},
+		{"recommend", "--model", "flux.1-dev", "--top", "3"},
+		{"recommend", "--model", "llama-3.1-405b", "--top", "3", "--users", "50"},
+		{"recommend", "--params", "8B", "--duration", "3mo", "--hours-per-week", "40", "--budget", "3000/mo", "--currency", "CNY", "--top", "3"},
+		{"recommend", "--params", "8B", "--duration", "1y", "--top", "3", "--within-budget", "--budget", "10"},
+		{"recommend", "--model", "llama-3.1-70b", "--gpu", "H100", "--provider", "aws", "--top", "3"},
+		{"recommend", "--params", "70B", "--duration", "1y", "--top", "5", "--provider", "aws,gcp,azure"},
+		// Committed and spot price-model rows, AWS's interruption buckets.
+		{"recommend", "--params", "8B", "--duration", "2y", "--top", "3", "--provider", "gcp,azure,oci"},
+		{"recommend", "--params", "8B", "--duration", "1y", "--top", "3", "--provider", "aws"},
+		{"recommend", "--params", "8B", "--duration", "6mo", "--top", "3", "--provider", "autodl,featurize,alibaba,tencent,huawei"},
+		{"plan", rec},
+		{"plan", rec70, "--hours", "2"},
+		{"models"},
+	}
+	for _, args := range runs {
+		name := strings.Join(args, " ")
+		code, out, errs := runCLI(t, append(slices.Clone(args), "--lang", "zh")...)
+		if code != exitOK && code != exitNoFit {
+			t.Fatalf("%s: exit %d: %s", name, code, errs)
+		}
+		// The names this run shows, from its JSON (English ids).
+		if args[0] == "recommend" {
+			_, js, _ := runCLI(t, append(slices.Clone(args), "--lang", "zh", "--format", "json")...)
+			var res model.Result
+			if err := json.Unmarshal([]byte(js), &res); err != nil {
+				t.Fatalf("%s: json: %v", name, err)
+			}
+			for _, r := range res.Recommendations {
+				addOffer(r.Provider, r.InstanceType)
+				addName(r.Region)
+				addName(r.Zone)
+				for _, q := range r.PriceModels {
+					addName(q.Region)
+				}
+				for _, w := range r.Warnings {
+					addName(w.Code)
+				}
+				// The risk ids the advisor's "为何选 #1" line names for the
+				// offer it compares with (advisor's text: reported).
+				for _, k := range r.Risk {
+					addName(k.Code)
+				}
+			}
+			for _, s := range res.Suggestions {
+				// The offer a change would put first ("1× H100 PCIe").
+				addName(s.Effect)
+			}
+		} else if args[0] == "plan" {
+			for _, line := range strings.Split(out, "\n") {
+				if f := strings.Fields(line); len(f) > 2 && f[0] >= "1" && f[0] <= "3" {
+					addOffer(f[1], f[2])
+				}
+			}
+		}
+		if args[0] == "plan" {
+			// The benchmark script is a bash program, not text to read.
+			head, _, ok := strings.Cut(out, "#!/usr/bin/env bash")
+			if !ok {
+				t.Fatalf("%s: no benchmark script:\n%s", name, out)
+			}
+			out = head
+		}
+		left := chineseStrip.ReplaceAllString(out+errs, " ")
+		var english []string
+		for _, w := range chineseToken.FindAllString(left, -1) {
+			if englishWord(w, names) {
+				english = append(english, w)
+			}
+		}
+		if len(english) > 0 {
+			t.Errorf("%s --lang zh: English %q in the Chinese output:\n%s", name, english, out)
+		}
+	}
+}
+
+// TestCLIChineseWords: every value word the Chinese tables print has a
+// Chinese text, and English prints the value as the JSON spells it.
+func TestCLIChineseWords(t *testing.T) {
+	for _, p := range model.PriceModels {
+		en, zh := priceModelName(p, "en"), priceModelName(p, "zh")
+		if en != string(p) {
+			t.Errorf("%s: English name %q", p, en)
+		}
+		if hasLetter.MatchString(zh) {
+			t.Errorf("%s: Chinese name %q has Latin letters", p, zh)
+		}
+	}
+	for _, h := range []float64{0.5, 1, 7.5, 24, 168, 336, model.HoursPerMonth, 3 * model.HoursPerMonth, 12 * model.HoursPerMonth, 44.62} {
+		en, zh := durationIn(h, "en"), durationIn(h, "zh")
+		if en != model.FormatDuration(h) {
+			t.Errorf("%v h: English %q, want %q", h, en, model.FormatDuration(h))
+		}
+		if hasLetter.MatchString(zh) || !slices.Equal(figures.FindAllString(en, -1), figures.FindAllString(zh, -1)) {
+			t.Errorf("%v h: Chinese %q for %q", h, zh, en)
+		}
+	}
+	for _, s := range []float64{5, 119, 121, 3600} {
+		if zh := unitsIn(seconds(s), "zh"); hasLetter.MatchString(zh) {
+			t.Errorf("%v s: Chinese %q", s, zh)
+		}
+	}
+	for _, b := range []model.Budget{{Amount: 3000, Currency: model.CNY, Period: model.BudgetMonthly}, {Amount: 2, Currency: model.USD, Period: model.BudgetHourly}, {Amount: 500, Currency: model.USD}} {
+		if en := budgetIn(b, "en"); en != b.String() {
+			t.Errorf("budget %v: English %q, want %q", b, en, b.String())
+		}
+		if zh := budgetIn(b, "zh"); hasLetter.MatchString(zh) {
+			t.Errorf("budget %v: Chinese %q", b, zh)
+		}
+	}
+	for _, w := range []model.Workload{model.WorkloadInference, model.WorkloadFineTune, model.WorkloadLoRA, model.WorkloadQLoRA, model.WorkloadPretrain, model.WorkloadVRAM} {
+		if en := workloadName(w, "en"); en != string(w) {
+			t.Errorf("workload %s: English %q", w, en)
+		}
+		if zh := workloadName(w, "zh"); zh == string(w) {
+			t.Errorf("workload %s: no Chinese", w)
+		}
+	}
+	var b model.Breakdown
+	b.WeightsGiB, b.KVCacheGiB, b.GradientsGiB, b.OptimizerGiB, b.ActivationsGiB, b.OverheadGiB = 1, 1, 1, 1, 1, 1
+	for _, p := range b.Parts() {
+		if zh := partName(p.Name, "zh"); zh == p.Name || partName(p.Name, "en") != p.Name {
+			t.Errorf("memory part %q: Chinese %q", p.Name, zh)
+		}
+	}
+	for _, c := range []string{"container", "hyperscaler-vm", "neocloud-vm"} {
+		if zh := className(c, "zh"); hasLetter.MatchString(strings.ReplaceAll(zh, "GPU", "")) {
+			t.Errorf("set-up class %q: Chinese %q", c, zh)
+		}
+	}
+	for _, o := range []struct{ in, zh string }{{"embedded", "内置"}, {"embedded+overlay", "内置+叠加"}, {filepath.Join("x", "cat.csv"), filepath.Join("x", "cat.csv")}} {
+		if got := originIn(o.in, "zh"); got != o.zh {
+			t.Errorf("origin %q: Chinese %q, want %q", o.in, got, o.zh)
+		}
+		if got := originIn(o.in, "en"); got != o.in {
+			t.Errorf("origin %q: English %q", o.in, got)
+		}
+	}
+}

@@ -1,0 +1,137 @@
+package main
+
+import (
+	"strings"
+
+	"github.com/gpupick/gpupick/model"
+	"github.com/gpupick/gpupick/model/text"
+)
+
+// The words of values in the CLI's text output (recommend, plan, models).
+// English prints each value as the JSON, the record and the flags spell it
+// ("on-demand", "1mo", "inference"), so the English table reads the same as
+// before; Chinese prints the words of cliTexts. JSON and TOML output keep
+// the English values: they are machine-readable.
+
+// wordOf returns the text of a value in lang: the message the value maps
+// to, or the value itself when it has none (a value added later prints as
+// it is, in English, rather than not at all).
+func wordOf[K comparable](words map[K]cliMsg, v K, s, lang string) string {
+	if m, ok := words[v]; ok {
+		return m.in(lang)
+	}
+	return s
+}
+
+// partWords are the parts of a memory breakdown (model.Breakdown.Parts).
+var partWords = map[string]cliMsg{
+	"weights": tPartWeights, "kv cache": tPartKVCache, "gradients": tPartGradients,
+	"optimizer": tPartOptimizer, "activations": tPartActivations, "overhead": tPartOverhead,
+}
+
+// partName is a memory part's name in lang.
+func partName(name, lang string) string { return wordOf(partWords, name, name, lang) }
+
+// workloadWords are the workloads.
+var workloadWords = map[model.Workload]cliMsg{
+	model.WorkloadInference: tWLInference, model.WorkloadFineTune: tWLFineTune, model.WorkloadLoRA: tWLLoRA,
+	model.WorkloadQLoRA: tWLQLoRA, model.WorkloadPretrain: tWLPretrain, model.WorkloadVRAM: tWLVRAM,
+}
+
+// workloadName is a workload's name in lang.
+func workloadName(w model.Workload, lang string) string {
+	return wordOf(workloadWords, w, string(w), lang)
+}
+
+// priceModelWords are the single price models.
+var priceModelWords = map[model.PriceModel]cliMsg{
+	model.PriceOnDemand: tPMOnDemand, model.PriceSpot: tPMSpot, model.PriceDaily: tPMDaily,
+	model.PriceWeekly: tPMWeekly, model.PriceMonthly: tPMMonthly,
+	model.PriceReserved1: tPMReserved1, model.PriceReserved3: tPMReserved3,
+}
+
+// priceModelName is a price model's name in lang. In English it is the
+// model's id; in Chinese a hybrid is its two parts joined by "+"
+// (the 1-year and spot words for hybrid-1yr+spot).
+func priceModelName(p model.PriceModel, lang string) string {
+	if !isZH(lang) {
+		return string(p)
+	}
+	if info, ok := model.PriceModelOf(p); ok && info.Hybrid() {
+		return priceModelName(info.Base, lang) + "+" + priceModelName(info.Fill, lang)
+	}
+	return wordOf(priceModelWords, p, string(p), lang)
+}
+
+// durationUnits are the unit suffixes model.FormatDuration writes, in
+// the order to try them (the longest that ends the text first).
+var durationUnits = []struct {
+	en  string
+	msg cliMsg
+}{{"min", tUnitMinutes}, {"mo", tUnitMonths}, {"y", tUnitYears}, {"w", tUnitWeeks}, {"d", tUnitDays}, {"h", tUnitHours}, {"s", tUnitSeconds}}
+
+// durationIn is model.FormatDuration(h) in lang: "1mo" in English,
+// "1" and the Chinese word for months in Chinese.
+func durationIn(h float64, lang string) string { return unitsIn(model.FormatDuration(h), lang) }
+
+// unitsIn puts the Chinese unit for the English unit that ends s (a figure
+// and a unit, with or without a space: "1mo", "24 s") in lang; s is
+// returned unchanged in English or when no unit ends it.
+func unitsIn(s, lang string) string {
+	if !isZH(lang) {
+		return s
+	}
+	for _, u := range durationUnits {
+		if fig, ok := strings.CutSuffix(s, u.en); ok && fig != "" && strings.ContainsAny(fig[len(fig)-1:], "0123456789 ") {
+			return strings.TrimSuffix(fig, " ") + u.msg.in(lang)
+		}
+	}
+	return s
+}
+
+// budgetIn is a budget as model.Budget.String writes it ("$3000/mo"), the
+// period in lang.
+func budgetIn(b model.Budget, lang string) string {
+	s := b.String()
+	for _, p := range []cliMsg{tPerMonth, tPerHour} {
+		if fig, ok := strings.CutSuffix(s, p.in("en")); ok {
+			return fig + p.in(lang)
+		}
+	}
+	return s
+}
+
+// classWords are the provider classes of a run's set-up time
+// (model.SetupTime.Class).
+var classWords = map[string]cliMsg{
+	"container": tClassContainer, "hyperscaler-vm": tClassHyperscaler, "neocloud-vm": tClassNeocloud,
+}
+
+// className is a set-up class in lang.
+func className(c, lang string) string { return wordOf(classWords, c, c, lang) }
+
+// originWords are the words of a catalog's origin ("embedded",
+// "embedded+overlay"); an origin that is a file's name stays as it is.
+var originWords = map[string]cliMsg{"embedded": tOriginEmbedded, "overlay": tOriginOverlay}
+
+// originIn is a catalog origin in lang, each "+"-joined part translated.
+func originIn(origin, lang string) string {
+	parts := strings.Split(origin, "+")
+	for i, p := range parts {
+		parts[i] = wordOf(originWords, p, p, lang)
+	}
+	return strings.Join(parts, "+")
+}
+
+// severityWords are the severities of a warning.
+var severityWords = map[model.Severity]cliMsg{
+	model.SeverityInfo: tSevInfo, model.SeverityWarn: tSevWarn, model.SeverityCritical: tSevCritical,
+}
+
+// severityName is a warning's severity in lang.
+func severityName(s model.Severity, lang string) string {
+	return wordOf(severityWords, s, string(s), lang)
+}
+
+// isZH reports whether lang is Chinese (the rule of cliMsg.in).
+func isZH(lang string) bool { return text.LangOf(lang) == text.ZH }
