@@ -16,6 +16,7 @@ type Engine struct {
 	once  sync.Once
 	ix    *index
 	facts *shapeFacts // what the ranking reads of the index's GPUs and shapes (facts.go)
+	ram   ramTable    // the rows' host RAM (hostram.go)
 	// free keeps evaluations' buffers (per shape, provider and currency)
 	// from one ranking to the next, up to maxFreeCalls of them (rankings
 	// can run concurrently). Unlike a sync.Pool it is not emptied by the
