@@ -71,7 +71,11 @@ func (e *Engine) putCall(c *call) {
 
 // Index builds the catalog's index now (it is otherwise built by the
 // first ranking), for a caller that wants the cost paid up front.
-func (e *Engine) Index() { e.index() }
+func (e *Engine) Index() {
+	if ix := e.index(); ix != nil {
+		e.ram.get(e.cat, ix)
+	}
+}
 
 // Recommend is Engine.Recommend on a one-off engine: it indexes the
 // catalog on every call, so a caller that ranks the same catalog more than

@@ -95,12 +95,17 @@ func (p *plan) hostRAM(l lang) {
 }
 
 // loadPeakGiB is the host RAM a sharded checkpoint of ck bytes peaks at
-// while it loads: the model plus its largest shard (srcRAMLoad).
-func loadPeakGiB(ck float64) float64 {
+// while it loads, in default shards (loadPeakBytes), in GiB.
+func loadPeakGiB(ck float64) float64 { return loadPeakBytes(ck, hfShardBytes) / gib }
+
+// loadPeakBytes is the host RAM a checkpoint of ck bytes in shards of up
+// to shard bytes peaks at while it loads: the model plus its largest shard
+// (srcRAMLoad).
+func loadPeakBytes(ck, shard float64) float64 {
 	if ck <= 0 {
 		return 0
 	}
-	return (ck + math.Min(ck, hfShardBytes)) / gib
+	return ck + math.Min(ck, shard)
 }
 
 // ramIndex is each row's host RAM (GiB, 0 when the catalog does not know
@@ -123,6 +128,10 @@ type ramTable struct {
 // get builds (once) and returns the host RAM of the index's rows.
 func (t *ramTable) get(cat *model.Catalog, ix *index) *ramIndex {
 	t.once.Do(func() {
+		if ix == nil {
+			t.ix = &ramIndex{}
+			return
+		}
 		ri := &ramIndex{row: make([]float32, len(ix.rows)), min: make([]float32, len(ix.shapes))}
 		for s := range ri.min {
 			ri.min[s] = float32(math.Inf(1))
