@@ -200,3 +200,27 @@ func findWarning(ws []model.Warning, code string) *model.Warning {
 	}
 	return nil
 }
+
+// TestHostRAMIdle checks that an instance left out for its host RAM does
+// not make a larger one that idles a GPU look wasteful: 70B in INT4 on
+// two of three H100s is listed when the only two-GPU instance has too
+// little RAM to serve (8 GiB against 2 x 5.7), and left out as idle when
+// that instance has enough.
+func TestHostRAMIdle(t *testing.T) {
+	a := answers(model.WorkloadInference, "llama-3.1-70b", model.INT4, 8192, 1)
+	three := testOffer("cloudA", "three", "H100 SXM5", 3, 3)
+	for _, tc := range []struct {
+		ram    float64
+		listed bool
+	}{{8, true}, {128, false}} {
+		two := mod(testOffer("cloudA", "two", "H100 SXM5", 2, 2), func(o *model.Offer) { o.MemoryGiB = tc.ram })
+		res := Recommend(catWith(two, three), a, Options{Top: 5})
+		r := pick(res, "three")
+		if (r != nil) != tc.listed {
+			t.Errorf("two-GPU host with %.0f GiB: three listed %v, want %v (%v, %v)", tc.ram, r != nil, tc.listed, instances(res), res.Notes)
+		}
+		if r != nil && r.GPUsUsed != 2 {
+			t.Errorf("three uses %d GPUs, want 2 (the case needs an idle GPU)", r.GPUsUsed)
+		}
+	}
+}
