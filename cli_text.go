@@ -2,8 +2,8 @@ package main
 
 import "github.com/gpupick/gpupick/model/text"
 
-// cliMsg names one message of the CLI's text output (plan, verify,
-// recommend). Every cliMsg has an English and a Chinese text in cliTexts,
+// cliMsg names one message of the CLI's text output (plan, recommend;
+// verify's texts are advisor's, advisor/verify_text.go). Every cliMsg has an English and a Chinese text in cliTexts,
 // with the same fmt verbs (TestCLITextsBothLanguages checks it with
 // text.Check).
 type cliMsg int
@@ -24,15 +24,6 @@ const (
 	tPlanScript
 	tNodes
 	tUnknown
-
-	// The verify command's texts.
-	tVerifyTitle
-	tVerifyHeader
-	tVerifyPass
-	tVerifySkipped
-	tVerifyFail
-	tVerifyDiffers
-	tVerifyMismatch
 
 	// The recommend command's table output: its headings, column headers and
 	// the words of its cells. Figures are formatted the same in both
@@ -73,26 +64,6 @@ const (
 	tRecStorage
 	tRecEgress
 
-	// The names of the checks advisor.Verify makes and the words it uses
-	// for a value it could not learn (checkWords), as advisor.Verify
-	// writes them in English; keep them together, tCheckGPUModel first and
-	// tCheckNotInCatalog last (checkWords walks the range).
-	tCheckGPUModel
-	tCheckGPUCount
-	tCheckGPUMemory
-	tCheckGPULink
-	tCheckHost
-	tCheckVCPUs
-	tCheckThreads
-	tCheckRAM
-	tCheckNVMe
-	tCheckUnknown
-	tCheckNotProbed
-	tCheckNone
-	tCheckHT
-	tCheckCore
-	tCheckNotInCatalog
-
 	cliMsgCount
 )
 
@@ -108,15 +79,6 @@ var cliTexts = text.Table[cliMsg]{
 	tPlanScript:  {"Benchmark script (save as bench.sh, run with bash bench.sh):", "基准测试脚本（保存为 bench.sh，用 bash bench.sh 运行）："},
 	tNodes:       {" ×%d nodes", " ×%d 节点"},
 	tUnknown:     {"unknown", "未知"},
-
-	// The verify command's texts.
-	tVerifyTitle:    {"Checking the machine against %s %s (%d×%s)", "对照 %s %s（%d×%s）检查本机"},
-	tVerifyHeader:   {"CHECK\tEXPECTED\tFOUND\tRESULT", "检查项\t期望\t实际\t结果"},
-	tVerifyPass:     {"pass", "通过"},
-	tVerifySkipped:  {"skipped", "跳过"},
-	tVerifyFail:     {"FAIL", "不符 FAIL"},
-	tVerifyDiffers:  {"differs (does not matter)", "不同（无关紧要）"},
-	tVerifyMismatch: {"the machine is not the one chosen (see FAIL above)", "本机不是所选的机器（见上面的 FAIL）"},
 
 	// The recommend command's table output: its headings, column headers and
 	// the words of its cells. Figures are formatted the same in both
@@ -156,20 +118,4 @@ var cliTexts = text.Table[cliMsg]{
 	tRecUnknownPart: {"unknown", "未知"},
 	tRecStorage:     {"storage", "存储"},
 	tRecEgress:      {"egress", "出网流量"},
-
-	tCheckGPUModel:     {"GPU model", "GPU 型号"},
-	tCheckGPUCount:     {"GPU count", "GPU 数量"},
-	tCheckGPUMemory:    {"GPU memory (each)", "GPU 显存（每块）"},
-	tCheckGPULink:      {"GPU link", "GPU 互联"},
-	tCheckHost:         {"host (vCPUs, RAM, disks)", "主机（vCPU、内存、磁盘）"},
-	tCheckVCPUs:        {"vCPUs usable", "可用 vCPU"},
-	tCheckThreads:      {"threads per core", "每核线程数"},
-	tCheckRAM:          {"RAM", "内存"},
-	tCheckNVMe:         {"local NVMe", "本地 NVMe"},
-	tCheckUnknown:      {"unknown", "未知"},
-	tCheckNotProbed:    {"not probed", "未探测"},
-	tCheckNone:         {"none", "无"},
-	tCheckHT:           {"2 (vCPUs are hyperthreads)", "2（vCPU 为超线程）"},
-	tCheckCore:         {"1 (a vCPU is a core)", "1（一个 vCPU 即一个物理核）"},
-	tCheckNotInCatalog: {"unknown: the offer is not in the catalog", "未知：目录中已没有该报价"},
 }

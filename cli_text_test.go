@@ -20,20 +20,3 @@ func TestCLITextsBothLanguages(t *testing.T) {
 		}
 	}
 }
-
-// TestCheckWords checks every check word is looked up by its English and
-// comes out in Chinese for zh.
-func TestCheckWords(t *testing.T) {
-	if len(checkWords) != int(tCheckNotInCatalog-tCheckGPUModel)+1 {
-		t.Errorf("%d check words for %d keys", len(checkWords), tCheckNotInCatalog-tCheckGPUModel+1)
-	}
-	if got := checkWord("GPU model", "zh_CN.UTF-8"); got != cliTexts[tCheckGPUModel][text.ZH] {
-		t.Errorf("checkWord zh = %q", got)
-	}
-	if got := checkWord("GPU model", "en"); got != "GPU model" {
-		t.Errorf("checkWord en = %q", got)
-	}
-	if got := checkWord("H100", "zh"); got != "H100" {
-		t.Errorf("a figure changed: %q", got)
-	}
-}

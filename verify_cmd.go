@@ -26,8 +26,13 @@ or PCIe between the GPUs; vCPUs usable and threads per core; RAM; local
 NVMe. --from DIR reads saved outputs instead (files gpus.csv, gpus-list.txt,
 topo.txt, lscpu.txt, nproc.txt, meminfo.txt, lsblk.txt, df.txt).
 
-Exit codes: 0 the machine is the one chosen, 1 a mismatch that matters,
-2 bad input (the record, the folder).
+The table is in --lang (English or Chinese); --json prints stable keys
+and English values whatever --lang says, for scripts. A check with an
+unknown side (not probed, or not in the catalog) is skipped, not passed.
+
+Exit codes: 0 the machine is the one chosen, 1 a mismatch that matters
+(local NVMe included, when the offer promises it), 2 bad input (the
+record, the folder).
 
 Flags:
 `
@@ -37,7 +42,7 @@ func runVerify(args []string, env environ, stdout, stderr io.Writer) int {
 	common := commonFlags{env: env}
 	common.register(fset)
 	from := fset.String("from", "", "read the probes' saved outputs from `DIR` instead of running them")
-	asJSON := fset.Bool("json", false, "print the checks as JSON")
+	asJSON := fset.Bool("json", false, "print the checks as JSON (English values under every --lang)")
 	file, rest := splitFile(args)
 	if code, ok := parseFlags(fset, rest, verifyHelp, stdout, stderr); !ok {
 		return code
@@ -46,15 +51,19 @@ func runVerify(args []string, env environ, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "gpupick verify: "+format+"\n", args...)
 		return code
 	}
+	lang, err := common.language()
+	if err != nil {
+		return fail(exitUsage, "%v", err)
+	}
 	if file == "" {
-		return fail(exitUsage, "a decision record FILE.toml is needed (see gpupick verify --help)")
+		return fail(exitUsage, "%s", advisor.VerifyNoRecord(lang))
 	}
 	rec, err := data.ReadRecord(file)
 	if err != nil {
 		return fail(exitUsage, "%v", err)
 	}
 	if rec.Choice == nil {
-		return fail(exitUsage, "%s has no chosen offer to check the machine against", echo(file))
+		return fail(exitUsage, "%s", advisor.VerifyNoChoice(echo(file), lang))
 	}
 	cat, _, err := common.loadCatalog()
 	if err != nil {
@@ -78,70 +87,50 @@ func runVerify(args []string, env environ, stdout, stderr io.Writer) int {
 			offer = o
 		}
 	}
-	checks := advisor.Verify(*rec.Choice, offer, m)
 	if *asJSON {
+		// JSON values stay English whatever --lang says (see advisor.Check).
+		checks := advisor.Verify(*rec.Choice, offer, m, "en")
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")
 		_ = enc.Encode(checks)
-	} else {
-		lang, err := common.language()
-		if err != nil {
-			return fail(exitUsage, "%v", err)
-		}
-		if err := writeChecks(stdout, *rec.Choice, checks, lang); err != nil {
-			return fail(exitFail, "%v", err)
-		}
+		return verdict(checks, lang, stderr)
 	}
+	checks := advisor.Verify(*rec.Choice, offer, m, lang)
+	if err := writeChecks(stdout, *rec.Choice, checks, lang); err != nil {
+		return fail(exitFail, "%v", err)
+	}
+	return verdict(checks, lang, stderr)
+}
+
+// verdict is verify's exit code: 1, with the mismatch line on stderr, when
+// a check that matters failed.
+func verdict(checks []advisor.Check, lang string, stderr io.Writer) int {
 	if advisor.Mismatch(checks) {
-		lang, _ := common.language()
-		fmt.Fprintln(stderr, "gpupick verify: "+tVerifyMismatch.in(lang))
+		fmt.Fprintln(stderr, "gpupick verify: "+advisor.VerifyMismatch(lang))
 		return exitFail
 	}
 	return exitOK
 }
 
-// writeChecks prints the checks as a table (expected, found, result) in
-// lang; the figures are the same in both languages.
+// writeChecks prints the checks as a table (expected, found, result) and
+// their hints in lang; the figures are the same in both languages.
 func writeChecks(w io.Writer, choice model.Recommendation, checks []advisor.Check, lang string) error {
-	fmt.Fprintf(w, tVerifyTitle.in(lang)+"\n\n", choice.Provider, choice.InstanceType, choice.GPUCount, choice.GPU)
+	fmt.Fprintf(w, "%s\n\n", advisor.VerifyTitle(choice, lang))
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, tVerifyHeader.in(lang))
+	fmt.Fprintln(tw, advisor.VerifyHeader(lang))
 	for _, c := range checks {
-		res := tVerifyPass
-		switch {
-		case c.Skipped:
-			res = tVerifySkipped
-		case !c.Pass && c.Matters:
-			res = tVerifyFail
-		case !c.Pass:
-			res = tVerifyDiffers
-		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", checkWord(c.Name, lang), checkWord(c.Expected, lang), checkWord(c.Found, lang), res.in(lang))
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", c.Name, c.Expected, c.Found, advisor.VerifyResult(c, lang))
 	}
 	if err := tw.Flush(); err != nil {
 		return fmt.Errorf("write the checks: %w", err)
 	}
+	if hints := advisor.VerifyHints(checks, lang); hints != nil {
+		fmt.Fprintln(w)
+		for _, h := range hints {
+			fmt.Fprintln(w, h)
+		}
+	}
 	return nil
-}
-
-// checkWords are the texts of the names of the checks advisor.Verify
-// makes and of the words it uses for a value it could not learn, by their
-// English (a test checks that every check name has one). Other values are
-// figures and names, the same in both languages.
-var checkWords = func() map[string]cliMsg {
-	out := map[string]cliMsg{}
-	for k := tCheckGPUModel; k <= tCheckNotInCatalog; k++ {
-		out[k.in("en")] = k
-	}
-	return out
-}()
-
-// checkWord is a check's name or value in lang.
-func checkWord(s, lang string) string {
-	if k, ok := checkWords[s]; ok {
-		return k.in(lang)
-	}
-	return s
 }
 
 // maxProbeBytes bounds one saved probe output.

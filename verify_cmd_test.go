@@ -2,10 +2,14 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/gpupick/gpupick/advisor"
 )
 
 // saveRecord runs recommend with args and saves the record.
@@ -35,8 +39,11 @@ func TestVerifyCommand(t *testing.T) {
 		contains []string
 	}{
 		{"a6000-pcie-4", exitFail, []string{"GPU model", "FAIL", "NVIDIA RTX A6000"}},
-		{"rtx4090-pcie-8", exitFail, []string{"GPU link", "nvswitch", "pcie"}},
-		{"container-limited", exitFail, []string{"of 112 on the host"}},
+		{"rtx4090-pcie-8", exitFail, []string{"GPU link", "NVSwitch (NVLink between every pair)", "PCIe only"}},
+		{"container-limited", exitFail, []string{"of 112 on the host", "a container may use"}},
+		{"p5-nvme-8", exitOK, []string{"NVMe disks: 8, 30726 GB in all", "pass", "Hints:", "`meminfo.txt`"}},
+		{"p5-no-nvme", exitFail, []string{"no local NVMe disk", "FAIL", "network volumes"}},
+		{"p5-4xlarge", exitFail, []string{"NVMe disks: 1, 3841 GB in all"}},
 	}
 	for _, tc := range tests {
 		var out, errb bytes.Buffer
@@ -53,6 +60,145 @@ func TestVerifyCommand(t *testing.T) {
 	var out, errb bytes.Buffer
 	if code := run([]string{"verify", rec, "--from", filepath.Join(fixtures, "missing")}, nil, &out, &errb); code != exitUsage {
 		t.Errorf("missing folder: exit %d", code)
+	}
+}
+
+// verifyJSON runs verify --json on a fixture and returns its exit code and
+// checks by ID.
+func verifyJSON(t *testing.T, rec, dir string, args ...string) (int, map[string]advisor.Check) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code := run(append([]string{"verify", rec, "--from", filepath.Join("model", "probe", "testdata", dir), "--json"}, args...), nil, &out, &errb)
+	var checks []advisor.Check
+	if err := json.Unmarshal(out.Bytes(), &checks); err != nil {
+		t.Fatalf("%s: %v: %s %s", dir, err, out.String(), errb.String())
+	}
+	byID := map[string]advisor.Check{}
+	for _, c := range checks {
+		byID[c.ID] = c
+	}
+	return code, byID
+}
+
+// The local NVMe check decides verify's exit code: an 8×H100 record whose
+// offer promises 8 local NVMe disks exits 0 on a machine that has them and
+// 1 on one that has only its EBS root volume, or one disk; an offer whose
+// catalog entry does not describe its local disks skips the check (it
+// neither passes nor fails) on the same machine.
+func TestVerifyNVMeExit(t *testing.T) {
+	promised := saveRecord(t, "--params", "70B", "--precision", "bf16", "--workload", "inference", "--provider", "aws", "--gpu", "H100")
+	// An 8×H100 offer with NVLink whose catalog entry says nothing of local
+	// disks (the precondition is checked below, on the check's expected).
+	unknown := saveRecord(t, "--params", "70B", "--precision", "bf16", "--workload", "inference", "--provider", "fluidstack", "--gpu", "H100")
+	tests := []struct {
+		name, rec, dir string
+		code           int
+		pass, skipped  bool
+	}{
+		{"promised and present", promised, "p5-nvme-8", exitOK, true, false},
+		{"promised, EBS only", promised, "p5-no-nvme", exitFail, false, false},
+		{"promised 8, one found", promised, "p5-4xlarge", exitFail, false, false},
+		{"not described, disks present", unknown, "p5-nvme-8", exitOK, false, true},
+		{"not described, no disks", unknown, "p5-no-nvme", exitOK, false, true},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			code, checks := verifyJSON(t, tc.rec, tc.dir)
+			c, ok := checks[advisor.CheckNVMe]
+			if !ok {
+				t.Fatalf("no %s check: %+v", advisor.CheckNVMe, checks)
+			}
+			if tc.rec == promised && !c.Matters || tc.rec == unknown && c.Expected != "unknown" {
+				t.Fatalf("the record's offer no longer fits this case: %+v", c)
+			}
+			if code != tc.code || c.Pass != tc.pass || c.Skipped != tc.skipped {
+				t.Errorf("exit %d, %+v; want exit %d, pass %v, skipped %v", code, c, tc.code, tc.pass, tc.skipped)
+			}
+			// On the 8-GPU fixtures the GPU checks pass: a failure is the
+			// NVMe check's alone.
+			for id, other := range checks {
+				if tc.dir != "p5-4xlarge" && id != advisor.CheckNVMe && !other.Pass && !other.Skipped {
+					t.Errorf("%s failed too: %+v", id, other)
+				}
+			}
+		})
+	}
+}
+
+// verify --json keeps stable machine keys and English values under every
+// --lang (the documented choice, see advisor.Check): the JSON is the same
+// byte for byte in Chinese and English, and the table is not.
+func TestVerifyJSONEnglish(t *testing.T) {
+	rec := saveRecord(t, "--params", "70B", "--precision", "bf16", "--workload", "inference", "--provider", "aws", "--gpu", "H100")
+	dir := filepath.Join("model", "probe", "testdata", "container-limited")
+	out := map[string]string{}
+	for _, args := range [][]string{{"--json", "--lang", "en"}, {"--json", "--lang", "zh"}, {"--lang", "en"}, {"--lang", "zh"}} {
+		var o, e bytes.Buffer
+		if code := run(append([]string{"verify", rec, "--from", dir}, args...), nil, &o, &e); code != exitFail {
+			t.Fatalf("%v: exit %d: %s", args, code, e.String())
+		}
+		out[strings.Join(args, " ")] = o.String()
+	}
+	if out["--json --lang en"] != out["--json --lang zh"] {
+		t.Errorf("JSON differs by language:\nen %s\nzh %s", out["--json --lang en"], out["--json --lang zh"])
+	}
+	if out["--lang en"] == out["--lang zh"] {
+		t.Error("the table is the same in both languages")
+	}
+	for _, want := range []string{`"id": "vcpus"`, `"name": "vCPUs usable"`, `"found": "32 (of 112 on the host: a container limit)"`, `"matters": true`, `"hint": "`} {
+		if !strings.Contains(out["--json --lang zh"], want) {
+			t.Errorf("JSON under --lang zh lacks %s:\n%s", want, out["--json --lang zh"])
+		}
+	}
+}
+
+// The whole of verify's Chinese output, as the command prints it on every
+// fixture (stdout and stderr, usage errors included), has no English word
+// left: every run of Latin letters outside `code` is a unit, a product
+// name, or a name from the inputs (the record's provider, instance type
+// and GPU; the GPU names and MIG profiles of the fixture's nvidia-smi).
+func TestVerifyCommandChinese(t *testing.T) {
+	rec := saveRecord(t, "--params", "70B", "--precision", "bf16", "--workload", "inference", "--provider", "aws", "--gpu", "H100")
+	inputs := "aws p5.48xlarge H100 SXM5 rec.toml " + rec
+	units := regexp.MustCompile("`[^`]*`|\\b(GB|GiB|MiB|GPU|vCPU|CPU|NVMe|NVLink|NVSwitch|PCIe|MIG|EBS|Infinity|Fabric|gpupick|verify)\\b")
+	gpuNames := regexp.MustCompile(`(?m)^(?:GPU \d+: )?([^,(]+)|MIG (\S+)`)
+	// The same record without its choice: the no-choice error.
+	b, err := os.ReadFile(rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	before, _, ok := strings.Cut(string(b), "\n[choice]")
+	noChoice := filepath.Join(t.TempDir(), "nochoice.toml")
+	if err := os.WriteFile(noChoice, []byte(before+"\n"), 0o644); !ok || err != nil {
+		t.Fatalf("record without [choice]: %v %v", ok, err)
+	}
+	inputs += " " + noChoice
+	dirs, _ := filepath.Glob(filepath.Join("model", "probe", "testdata", "*", "gpus.csv"))
+	runs := 0
+	for _, f := range dirs {
+		dir := filepath.Dir(f)
+		names := inputs
+		for _, file := range []string{"gpus.csv", "gpus-list.txt"} {
+			b, _ := os.ReadFile(filepath.Join(dir, file))
+			for _, m := range gpuNames.FindAllStringSubmatch(string(b), -1) {
+				names += " " + m[1] + " " + m[2]
+			}
+		}
+		for _, args := range [][]string{{"verify", rec, "--from", dir}, {"verify", "--from", dir}, {"verify", noChoice, "--from", dir}} {
+			var o, e bytes.Buffer
+			run(append(args, "--lang", "zh"), nil, &o, &e)
+			runs++
+			left := units.ReplaceAllString(o.String()+e.String(), " ")
+			for _, w := range regexp.MustCompile(`[A-Za-z][A-Za-z0-9._-]*`).FindAllString(left, -1) {
+				if !strings.Contains(names, w) {
+					t.Errorf("%s: English %q in the Chinese output:\n%s%s", dir, w, o.String(), e.String())
+					break
+				}
+			}
+		}
+	}
+	if runs < 24 {
+		t.Fatalf("only %d runs", runs)
 	}
 }
 

@@ -97,6 +97,31 @@ type Disk struct {
 // NVMe reports whether the disk is an NVMe device.
 func (d Disk) NVMe() bool { return strings.HasPrefix(d.Name, "nvme") }
 
+// networkModels are the MODEL strings of network volumes that clouds attach
+// over NVMe, so that a disk named nvme… is not local: AWS EBS ("Amazon
+// Elastic Block Store", docs.aws.amazon.com/AWSEC2/latest/UserGuide/
+// nvme-ebs-volumes.html; its instance store is "Amazon EC2 NVMe Instance
+// Storage"), GCP Persistent Disk and Hyperdisk ("nvme_card-pd"; its Local
+// SSD is "nvme_card" or "nvme_cardN") and Azure remote disks ("MSFT NVMe
+// Accelerator v1.0"; its local disks are "Microsoft NVMe Direct Disk").
+// The strings are as public disk-selection scripts match them.
+var networkModels = []string{"elastic block store", "nvme_card-pd", "nvme accelerator"}
+
+// LocalNVMe reports whether the disk is a whole local NVMe disk: an NVMe
+// device of type disk that is not a network volume attached over NVMe.
+func (d Disk) LocalNVMe() bool {
+	if !d.NVMe() || d.Type != "disk" {
+		return false
+	}
+	model := strings.ToLower(d.Model)
+	for _, n := range networkModels {
+		if strings.Contains(model, n) {
+			return false
+		}
+	}
+	return true
+}
+
 // ParseLsblk reads `lsblk -b -d -o NAME,SIZE,ROTA,TYPE,MODEL`.
 func ParseLsblk(s string) ([]Disk, error) {
 	var out []Disk

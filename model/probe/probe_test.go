@@ -36,6 +36,9 @@ func TestFixtures(t *testing.T) {
 		{"a6000-pcie-4", 4, "NVIDIA RTX A6000", 49140, LinkPCIe, 0, 0, 0, 0},
 		{"a100-mig", 1, "NVIDIA A100-SXM4-40GB", 40960, "", 1, 0, 0, 0},
 		{"container-limited", 8, "NVIDIA H100 80GB HBM3", 81559, "", 0, 112, 2, 32},
+		{"p5-nvme-8", 8, "NVIDIA H100 80GB HBM3", 81559, LinkNVSwitch, 0, 0, 0, 0},
+		{"p5-no-nvme", 8, "NVIDIA H100 80GB HBM3", 81559, LinkNVSwitch, 0, 0, 0, 0},
+		{"p5-4xlarge", 1, "NVIDIA H100 80GB HBM3", 81559, "", 0, 0, 0, 0},
 	}
 	for _, tc := range tests {
 		t.Run(tc.dir, func(t *testing.T) {
@@ -130,6 +133,64 @@ func TestHostParsers(t *testing.T) {
 	}
 }
 
+// The lsblk fixtures: every whole disk is read, and only instance-store
+// disks count as local NVMe (the EBS root volume is NVMe too).
+func TestLsblkFixtures(t *testing.T) {
+	tests := []struct {
+		dir          string
+		disks, local int
+		localBytes   float64
+	}{
+		{"p5-nvme-8", 9, 8, 8 * 3840755982336},
+		{"p5-no-nvme", 1, 0, 0},
+		{"p5-4xlarge", 2, 1, 3840755982336},
+	}
+	for _, tc := range tests {
+		m, err := Parse(readDir(t, tc.dir))
+		if err != nil {
+			t.Fatalf("%s: %v", tc.dir, err)
+		}
+		local, bytes := 0, 0.0
+		for _, d := range m.Disks {
+			if !d.NVMe() || d.Type != "disk" || d.Rotational {
+				t.Errorf("%s: %+v", tc.dir, d)
+			}
+			if d.LocalNVMe() {
+				local++
+				bytes += d.SizeBytes
+			}
+		}
+		if len(m.Disks) != tc.disks || local != tc.local || bytes != tc.localBytes {
+			t.Errorf("%s: %d disks, %d local of %.0f bytes; want %d, %d of %.0f", tc.dir, len(m.Disks), local, bytes, tc.disks, tc.local, tc.localBytes)
+		}
+	}
+}
+
+// LocalNVMe tells local NVMe from network volumes attached over NVMe and
+// from what is not a whole NVMe disk.
+func TestLocalNVMe(t *testing.T) {
+	tests := []struct {
+		d    Disk
+		want bool
+	}{
+		{Disk{Name: "nvme1n1", Type: "disk", Model: "Amazon EC2 NVMe Instance Storage"}, true},
+		{Disk{Name: "nvme0n1", Type: "disk", Model: "Amazon Elastic Block Store"}, false},
+		{Disk{Name: "nvme1n1", Type: "disk", Model: "nvme_card3"}, true},
+		{Disk{Name: "nvme0n1", Type: "disk", Model: "nvme_card-pd"}, false},
+		{Disk{Name: "nvme0n1", Type: "disk", Model: "Microsoft NVMe Direct Disk v2"}, true},
+		{Disk{Name: "nvme0n1", Type: "disk", Model: "MSFT NVMe Accelerator v1.0"}, false},
+		{Disk{Name: "nvme2n1", Type: "disk", Model: "SAMSUNG MZWLJ3T8HBLS-00007"}, true},
+		{Disk{Name: "sda", Type: "disk", Model: "Virtual Disk"}, false},
+		{Disk{Name: "nvme0n1p1", Type: "part"}, false},
+		{Disk{Name: "loop0", Type: "loop"}, false},
+	}
+	for _, tc := range tests {
+		if got := tc.d.LocalNVMe(); got != tc.want {
+			t.Errorf("%+v: LocalNVMe %v, want %v", tc.d, got, tc.want)
+		}
+	}
+}
+
 func FuzzParseGPUQuery(f *testing.F) {
 	f.Add("name, memory.total [MiB]\nNVIDIA H100 80GB HBM3, 81559 MiB\n")
 	f.Add("NVIDIA A10G, [N/A], 00000000:00:1E.0\n")
@@ -154,14 +215,20 @@ func FuzzParseTopo(f *testing.F) {
 }
 
 func FuzzParseHost(f *testing.F) {
-	b, _ := os.ReadFile("testdata/h100-sxm-8/lscpu.txt")
-	f.Add(string(b))
+	for _, file := range []string{"testdata/h100-sxm-8/lscpu.txt", "testdata/p5-nvme-8/lsblk.txt", "testdata/p5-4xlarge/lsblk.txt"} {
+		b, _ := os.ReadFile(file)
+		f.Add(string(b))
+	}
 	f.Add("MemTotal: 1 kB\n32\nnvme0n1 1 0 disk\n")
 	f.Fuzz(func(t *testing.T, s string) {
 		_, _ = ParseLscpu(s)
 		_, _ = ParseNproc(s)
 		_, _ = ParseMeminfo(s)
-		_, _ = ParseLsblk(s)
+		if disks, err := ParseLsblk(s); err == nil {
+			for _, d := range disks {
+				_ = d.LocalNVMe()
+			}
+		}
 		_, _ = ParseDf(s)
 	})
 }
