@@ -73,25 +73,37 @@ func (p *plan) hostRAM(l lang) {
 	if p.stated || !p.sized {
 		return
 	}
-	say := func(key textKey, args ...any) { r.Assumptions = append(r.Assumptions, l.f(key, args...)) }
+	var ck float64 // the checkpoint loaded, bytes
 	switch {
 	case p.image != nil:
-		r.HostRAMFixedGiB, r.HostRAMSource = loadPeakGiB(p.weights), srcRAMLoad
-		say(kAsmHostRAMLoad, r.HostRAMFixedGiB, p.weights/1e9)
+		ck = p.weights
+		r.HostRAMFixedGiB, r.HostRAMSource = loadPeakGiB(ck), srcRAMLoad
 	case r.Workload == model.WorkloadPretrain:
 		// Weights start random; nothing published to count.
+		return
 	case p.lora:
-		ck := p.checkpointBytes()
-		r.HostRAMFixedGiB, r.HostRAMSource = math.Min(ck, hfShardBytes)/gib, srcRAMAdapter
-		say(kAsmHostRAMAdapter, r.HostRAMFixedGiB)
+		r.HostRAMFixedGiB, r.HostRAMSource = math.Min(p.checkpointBytes(), hfShardBytes)/gib, srcRAMAdapter
 	case p.training:
-		ck := p.checkpointBytes()
+		ck = p.checkpointBytes()
 		r.HostRAMFixedGiB, r.HostRAMSource = loadPeakGiB(ck), srcRAMTrain
-		say(kAsmHostRAMLoad, r.HostRAMFixedGiB, ck/1e9)
 	default:
 		r.HostRAMPerGPUGiB, r.HostRAMSource = vllmSwapGiB/vllmSwapShare, srcRAMServe
-		say(kAsmHostRAMServe, r.HostRAMPerGPUGiB, vllmSwapGiB, pct(vllmSwapShare))
 	}
+	if l == langSilent {
+		// The re-rankings behind suggestions show no assumption (and the
+		// arguments would be boxed for nothing).
+		return
+	}
+	var line string
+	switch {
+	case r.HostRAMPerGPUGiB > 0:
+		line = l.f(kAsmHostRAMServe, r.HostRAMPerGPUGiB, vllmSwapGiB, pct(vllmSwapShare))
+	case p.lora:
+		line = l.f(kAsmHostRAMAdapter, r.HostRAMFixedGiB)
+	default:
+		line = l.f(kAsmHostRAMLoad, r.HostRAMFixedGiB, ck/1e9)
+	}
+	r.Assumptions = append(r.Assumptions, line)
 }
 
 // loadPeakGiB is the host RAM a sharded checkpoint of ck bytes peaks at
@@ -117,6 +129,8 @@ type ramIndex struct {
 	// none is known): a shape whose min is below the need has rows the
 	// rule leaves out, which the tail counts cannot see.
 	min []float32
+	// unk is, per shape, whether some of its rows have no known host RAM.
+	unk []bool
 }
 
 // ramTable is the engine's ramIndex, built on first use.
@@ -132,13 +146,14 @@ func (t *ramTable) get(cat *model.Catalog, ix *index) *ramIndex {
 			t.ix = &ramIndex{}
 			return
 		}
-		ri := &ramIndex{row: make([]float32, len(ix.rows)), min: make([]float32, len(ix.shapes))}
+		ri := &ramIndex{row: make([]float32, len(ix.rows)), min: make([]float32, len(ix.shapes)), unk: make([]bool, len(ix.shapes))}
 		for s := range ri.min {
 			ri.min[s] = float32(math.Inf(1))
 		}
 		for i := range ix.rows {
 			m := cat.Offers[ix.rows[i].offer].MemoryGiB
 			if m <= 0 || math.IsNaN(m) || math.IsInf(m, 0) {
+				ri.unk[ix.rows[i].shape] = true
 				continue
 			}
 			ri.row[i] = float32(m)
@@ -151,17 +166,19 @@ func (t *ramTable) get(cat *model.Catalog, ix *index) *ramIndex {
 	return t.ix
 }
 
-// ramNeed sets a shape's host RAM need per node (0 when no rule applies)
-// and whether some of its rows are known to fall below it.
+// ramNeed sets a shape's host RAM need per node (0 when no rule applies),
+// whether some of its rows are known to fall below it, and whether any row
+// needs a look (one below it or of unknown RAM: the rest pass unread).
 func (c *call) ramNeed(si int, sr *shapeRes) {
 	sr.ram = c.p.req.HostRAMNeedGiB(sr.used / max(sr.nodes, 1))
 	sr.ramCut = sr.ram > 0 && float64(c.ram.min[si]) < sr.ram
+	sr.ramRows = sr.ramCut || sr.ram > 0 && c.ram.unk[si]
 }
 
 // ramCheck is how a row meets its shape's host RAM need: ok, left out
 // (its known RAM is below it) or unknown (1: a shortfall).
 func (c *call) ramCheck(ri int32, sr *shapeRes) (out bool, unknown uint8) {
-	if sr.ram <= 0 {
+	if !sr.ramRows {
 		return false, 0
 	}
 	m := c.ram.row[ri]

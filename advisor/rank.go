@@ -145,9 +145,11 @@ type shapeRes struct {
 	// ram is the host RAM (GiB) a node of this configuration needs to
 	// load and run the job (hostram.go; 0 when no rule applies), and
 	// ramCut is set when some of the shape's offers are known to have
-	// less (the scan then reads them all rather than count a tail).
-	ram    float64
-	ramCut bool
+	// less (the scan then reads them all rather than count a tail);
+	// ramRows is set when some offer must be looked at (ramCut, or one of
+	// unknown RAM).
+	ram             float64
+	ramCut, ramRows bool
 	// The run on this shape, for the scan: billed-use and calendar hours
 	// (1 and 1 when a job's length is unknown, noLen), and what turns an
 	// offer's lowest hourly rate into a lower bound of the run's cost. A
