@@ -96,6 +96,9 @@ type gpuInfo struct {
 	aliases []string
 	g       *model.GPU // nil when unknown
 	sxm     int32      // for a PCIe part, the SXM part of the same chip; -1
+	// link is what the GPU's facts say of the link between an offer's
+	// GPUs where the offer's interconnect does not (gpuLink).
+	link int8
 }
 
 // provInfo is a provider with its policy when the catalog has one.
@@ -139,6 +142,7 @@ func buildIndex(cat *model.Catalog) (*index, *shapeFacts) {
 			g := g
 			gi.g = &g
 			gi.aliases = g.Aliases
+			gi.link = gpuLink(&g)
 		}
 		ix.gpus = append(ix.gpus, gi)
 		gpuIdx[name] = int32(len(ix.gpus) - 1)
@@ -580,14 +584,21 @@ func nvlinkOf(o *model.Offer, ix *index, g int32) int8 {
 	case o.Interconnect == model.InterconnectPCIe:
 		return -1
 	}
-	if g >= 0 && ix.gpus[g].g != nil {
-		gi := ix.gpus[g].g
-		if gi.NVLink == model.No {
-			return -1
-		}
-		if gi.NVLink == model.Yes && isSXM(gi) {
-			return 1
-		}
+	if g >= 0 {
+		return ix.gpus[g].link
+	}
+	return 0
+}
+
+// gpuLink classifies the link between a GPU's parts in one node from its
+// facts alone, worked out once per GPU of the index: -1 no NVLink, 1 an
+// SXM part with NVLink, 0 unknown.
+func gpuLink(g *model.GPU) int8 {
+	switch {
+	case g.NVLink == model.No:
+		return -1
+	case g.NVLink == model.Yes && isSXM(g):
+		return 1
 	}
 	return 0
 }
@@ -652,7 +663,7 @@ func linkSXMSiblings(cat *model.Catalog, ix *index) {
 			}
 			if !ok {
 				s := s
-				ix.gpus = append(ix.gpus, gpuInfo{name: name, g: &s, aliases: s.Aliases, sxm: -1})
+				ix.gpus = append(ix.gpus, gpuInfo{name: name, g: &s, aliases: s.Aliases, sxm: -1, link: gpuLink(&s)})
 				j = int32(len(ix.gpus) - 1)
 			}
 			best, bestName = j, name

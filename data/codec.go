@@ -1,13 +1,12 @@
 package data
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/gpupick/gpupick/model"
 )
@@ -19,9 +18,9 @@ import (
 // decoded (intern.go).
 
 func strCol[T any](name string, p func(*T) *string) column[T] {
-	return noopOnEmpty(column[T]{name,
-		func(v *T, _ *tsvCtx) string { return tsvEscape(*p(v), false) },
-		func(v *T, s string, c *tsvCtx) (err error) { *p(v), err = c.keptField(s); return err }})
+	return column[T]{name: name, skipEmpty: true,
+		enc: func(v *T, _ *tsvCtx) string { return tsvEscape(*p(v), false) },
+		dec: func(v *T, s string, c *tsvCtx) (err error) { *p(v), err = c.keptField(s); return err }}
 }
 
 // keptField is a string field's value, unescaped and kept (tsvCtx.str).
@@ -36,39 +35,39 @@ func (c *tsvCtx) keptField(s string) (string, error) {
 // textCol is a column of a string type written as is (a currency code, an
 // interconnect, a vCPU type).
 func textCol[T any, S ~string](name string, p func(*T) *S) column[T] {
-	return noopOnEmpty(column[T]{name,
-		func(v *T, _ *tsvCtx) string { return string(*p(v)) },
-		func(v *T, s string, c *tsvCtx) error { *p(v) = S(c.str(s)); return nil }})
+	return column[T]{name: name, skipEmpty: true,
+		enc: func(v *T, _ *tsvCtx) string { return string(*p(v)) },
+		dec: func(v *T, s string, c *tsvCtx) error { *p(v) = S(c.str(s)); return nil }}
 }
 
 func numCol[T any](name string, p func(*T) *float64) column[T] {
-	return noopOnEmpty(column[T]{name,
-		func(v *T, _ *tsvCtx) string { return fmtNum(*p(v)) },
-		func(v *T, s string, _ *tsvCtx) (err error) { *p(v), err = decNum(s); return err }})
+	return column[T]{name: name, skipEmpty: true,
+		enc: func(v *T, _ *tsvCtx) string { return fmtNum(*p(v)) },
+		dec: func(v *T, s string, _ *tsvCtx) (err error) { *p(v), err = decNum(s); return err }}
 }
 
 func intCol[T any](name string, p func(*T) *int) column[T] {
-	return noopOnEmpty(column[T]{name,
-		func(v *T, _ *tsvCtx) string { return fmtInt(*p(v)) },
-		func(v *T, s string, _ *tsvCtx) (err error) { *p(v), err = decInt(s); return err }})
+	return column[T]{name: name, skipEmpty: true,
+		enc: func(v *T, _ *tsvCtx) string { return fmtInt(*p(v)) },
+		dec: func(v *T, s string, _ *tsvCtx) (err error) { *p(v), err = decInt(s); return err }}
 }
 
 func triCol[T any](name string, p func(*T) *model.Tri) column[T] {
-	return noopOnEmpty(column[T]{name,
-		func(v *T, _ *tsvCtx) string { return fmtTri(*p(v)) },
-		func(v *T, s string, _ *tsvCtx) (err error) { *p(v), err = decTri(s); return err }})
+	return column[T]{name: name, skipEmpty: true,
+		enc: func(v *T, _ *tsvCtx) string { return fmtTri(*p(v)) },
+		dec: func(v *T, s string, _ *tsvCtx) (err error) { *p(v), err = decTri(s); return err }}
 }
 
 func boolCol[T any](name string, p func(*T) *bool) column[T] {
-	return noopOnEmpty(column[T]{name,
-		func(v *T, _ *tsvCtx) string { return fmtBool(*p(v)) },
-		func(v *T, s string, _ *tsvCtx) (err error) { *p(v), err = decBool(s); return err }})
+	return column[T]{name: name, skipEmpty: true,
+		enc: func(v *T, _ *tsvCtx) string { return fmtBool(*p(v)) },
+		dec: func(v *T, s string, _ *tsvCtx) (err error) { *p(v), err = decBool(s); return err }}
 }
 
 func listCol[T any](name string, p func(*T) *[]string) column[T] {
-	return column[T]{name,
-		func(v *T, _ *tsvCtx) string { return tsvList(*p(v)) },
-		func(v *T, s string, c *tsvCtx) (err error) { *p(v), err = c.keptList(s); return err }}
+	return column[T]{name: name,
+		enc: func(v *T, _ *tsvCtx) string { return tsvList(*p(v)) },
+		dec: func(v *T, s string, c *tsvCtx) (err error) { *p(v), err = c.keptList(s); return err }}
 }
 
 // keptList is a list field's items ("" is an empty list, not none), kept
@@ -91,131 +90,142 @@ func splitKept(s string, c *tsvCtx) ([]string, error) {
 	return items, err
 }
 
-// offerCols are the columns of offers.tsv, in file order.
-var offerCols = []column[model.Offer]{
-	strCol("provider", func(o *model.Offer) *string { return &o.Provider }),
-	strCol("instance_type", func(o *model.Offer) *string { return &o.InstanceType }),
-	strCol("gpu", func(o *model.Offer) *string { return &o.GPU }),
-	intCol("gpu_count", func(o *model.Offer) *int { return &o.GPUCount }),
-	numCol("gpu_fraction", func(o *model.Offer) *float64 { return &o.GPUFraction }),
-	numCol("vram_gib", func(o *model.Offer) *float64 { return &o.VRAMGiB }),
-	numCol("vcpus", func(o *model.Offer) *float64 { return &o.VCPUs }),
-	numCol("memory_gib", func(o *model.Offer) *float64 { return &o.MemoryGiB }),
-	textCol("currency", func(o *model.Offer) *model.Currency { return &o.Currency }),
-	numCol("on_demand_hourly", func(o *model.Offer) *float64 { return &o.OnDemand }),
-	detailCol(numCol("on_demand_hourly_max", func(d *model.OfferDetail) *float64 { return &d.OnDemandMax })),
-	numCol("spot_hourly", func(o *model.Offer) *float64 { return &o.Spot }),
-	detailCol(numCol("spot_hourly_max", func(d *model.OfferDetail) *float64 { return &d.SpotMax })),
-	detailCol(numCol("daily", func(d *model.OfferDetail) *float64 { return &d.Daily })),
-	detailCol(numCol("weekly", func(d *model.OfferDetail) *float64 { return &d.Weekly })),
-	detailCol(numCol("monthly", func(d *model.OfferDetail) *float64 { return &d.Monthly })),
-	detailCol(numCol("yearly", func(d *model.OfferDetail) *float64 { return &d.Yearly })),
-	strCol("price_date", func(o *model.Offer) *string { return &o.PriceDate }),
-	detailCol(strCol("price_date_note", func(d *model.OfferDetail) *string { return &d.PriceDateNote })),
-	detailCol(strCol("on_demand_region", func(d *model.OfferDetail) *string { return &d.OnDemandRegion })),
-	detailCol(intCol("priced_zones", func(d *model.OfferDetail) *int { return &d.PricedZones })),
-	detailCol(zonePriceCol("spot_zones", func(d *model.OfferDetail) *[]model.ZonePrice { return &d.SpotZones })),
-	detailCol(bucketCol("interruption", func(d *model.OfferDetail) *[]model.RegionBucket { return &d.Interruption })),
-	detailCol(strCol("interruption_date", func(d *model.OfferDetail) *string { return &d.InterruptionDate })),
-	detailCol(numCol("commit_1y_off", func(d *model.OfferDetail) *float64 { return &d.Commit1yOff })),
-	detailCol(numCol("commit_3y_off", func(d *model.OfferDetail) *float64 { return &d.Commit3yOff })),
-	detailCol(strCol("commit_source", func(d *model.OfferDetail) *string { return &d.CommitSource })),
-	textCol("interconnect", func(o *model.Offer) *model.Interconnect { return &o.Interconnect }),
-	textCol("vcpu_type", func(o *model.Offer) *model.VCPUType { return &o.VCPUType }),
-	detailCol(strCol("form_factor", func(d *model.OfferDetail) *string { return &d.FormFactor })),
-	triCol("rdma", func(o *model.Offer) *model.Tri { return &o.RDMA }),
-	triCol("vcpu_hyperthread", func(o *model.Offer) *model.Tri { return &o.Hyperthreaded }),
-	triCol("local_nvme_wiped_on_stop", func(o *model.Offer) *model.Tri { return &o.LocalNVMeWiped }),
-	boolCol("marketplace", func(o *model.Offer) *bool { return &o.Marketplace }),
-	listCol("regions", func(o *model.Offer) *[]string { return &o.Regions }),
-	{"sources",
-		func(o *model.Offer, c *tsvCtx) string { return c.sourceIDs(o.Sources) },
-		func(o *model.Offer, s string, c *tsvCtx) (err error) { o.Sources, err = c.sourcesOf(s); return err }},
-	detailCol(strCol("interconnect_note", func(d *model.OfferDetail) *string { return &d.InterconnectNote })),
-	strCol("inter_node_network", func(o *model.Offer) *string { return &o.InterNodeNetwork }),
-	detailCol(strCol("vcpu_note", func(d *model.OfferDetail) *string { return &d.VCPUNote })),
-	detailCol(strCol("local_nvme", func(d *model.OfferDetail) *string { return &d.LocalNVMe })),
-	detailCol(strCol("price_note", func(d *model.OfferDetail) *string { return &d.PriceNote })),
-	detailCol(strCol("notes", func(d *model.OfferDetail) *string { return &d.Notes })),
-	detailCol(strCol("retired", func(d *model.OfferDetail) *string { return &d.Retired })),
-	detailCol(strCol("retired_source", func(d *model.OfferDetail) *string { return &d.RetiredSource })),
-}
+// The column tables are built on first use, not at package init: a
+// process that decodes and encodes no TSV (the wizard on the embedded
+// catalog) never builds them. Each is built once, so a table's identity
+// holds (isOfferStandard).
 
-// gpuCols are the columns of gpus.tsv.
-var gpuCols = []column[model.GPU]{
-	strCol("name", func(g *model.GPU) *string { return &g.Name }),
-	strCol("vendor", func(g *model.GPU) *string { return &g.Vendor }),
-	strCol("architecture", func(g *model.GPU) *string { return &g.Architecture }),
-	intCol("release_year", func(g *model.GPU) *int { return &g.ReleaseYear }),
-	numCol("vram_gib", func(g *model.GPU) *float64 { return &g.VRAMGiB }),
-	numCol("usable_gib", func(g *model.GPU) *float64 { return &g.UsableGiB }),
-	strCol("usable_source", func(g *model.GPU) *string { return &g.UsableSource }),
-	numCol("mem_bandwidth_gbs", func(g *model.GPU) *float64 { return &g.MemBandwidthGBs }),
-	numCol("fp32_tflops", func(g *model.GPU) *float64 { return &g.FP32TFLOPS }),
-	numCol("bf16_tflops", func(g *model.GPU) *float64 { return &g.BF16TFLOPS }),
-	numCol("fp8_tflops", func(g *model.GPU) *float64 { return &g.FP8TFLOPS }),
-	numCol("int8_tops", func(g *model.GPU) *float64 { return &g.INT8TOPS }),
-	triCol("fp8_supported", func(g *model.GPU) *model.Tri { return &g.FP8 }),
-	triCol("bf16_supported", func(g *model.GPU) *model.Tri { return &g.BF16 }),
-	triCol("nvlink", func(g *model.GPU) *model.Tri { return &g.NVLink }),
-	intCol("pcie_gen", func(g *model.GPU) *int { return &g.PCIeGen }),
-	intCol("tdp_watts", func(g *model.GPU) *int { return &g.TDPWatts }),
-	listCol("aliases", func(g *model.GPU) *[]string { return &g.Aliases }),
-	strCol("form_factor", func(g *model.GPU) *string { return &g.FormFactor }),
-	strCol("nvlink_note", func(g *model.GPU) *string { return &g.NVLinkNote }),
-	strCol("source", func(g *model.GPU) *string { return &g.Source }),
-	strCol("notes", func(g *model.GPU) *string { return &g.Notes }),
-}
+// offerCols returns the columns of offers.tsv, in file order.
+var offerCols = sync.OnceValue(func() []column[model.Offer] {
+	return []column[model.Offer]{
+		strCol("provider", func(o *model.Offer) *string { return &o.Provider }),
+		strCol("instance_type", func(o *model.Offer) *string { return &o.InstanceType }),
+		strCol("gpu", func(o *model.Offer) *string { return &o.GPU }),
+		intCol("gpu_count", func(o *model.Offer) *int { return &o.GPUCount }),
+		numCol("gpu_fraction", func(o *model.Offer) *float64 { return &o.GPUFraction }),
+		numCol("vram_gib", func(o *model.Offer) *float64 { return &o.VRAMGiB }),
+		numCol("vcpus", func(o *model.Offer) *float64 { return &o.VCPUs }),
+		numCol("memory_gib", func(o *model.Offer) *float64 { return &o.MemoryGiB }),
+		textCol("currency", func(o *model.Offer) *model.Currency { return &o.Currency }),
+		numCol("on_demand_hourly", func(o *model.Offer) *float64 { return &o.OnDemand }),
+		detailCol(numCol("on_demand_hourly_max", func(d *model.OfferDetail) *float64 { return &d.OnDemandMax })),
+		numCol("spot_hourly", func(o *model.Offer) *float64 { return &o.Spot }),
+		detailCol(numCol("spot_hourly_max", func(d *model.OfferDetail) *float64 { return &d.SpotMax })),
+		detailCol(numCol("daily", func(d *model.OfferDetail) *float64 { return &d.Daily })),
+		detailCol(numCol("weekly", func(d *model.OfferDetail) *float64 { return &d.Weekly })),
+		detailCol(numCol("monthly", func(d *model.OfferDetail) *float64 { return &d.Monthly })),
+		detailCol(numCol("yearly", func(d *model.OfferDetail) *float64 { return &d.Yearly })),
+		strCol("price_date", func(o *model.Offer) *string { return &o.PriceDate }),
+		detailCol(strCol("price_date_note", func(d *model.OfferDetail) *string { return &d.PriceDateNote })),
+		detailCol(strCol("on_demand_region", func(d *model.OfferDetail) *string { return &d.OnDemandRegion })),
+		detailCol(intCol("priced_zones", func(d *model.OfferDetail) *int { return &d.PricedZones })),
+		detailCol(zonePriceCol("spot_zones", func(d *model.OfferDetail) *[]model.ZonePrice { return &d.SpotZones })),
+		detailCol(bucketCol("interruption", func(d *model.OfferDetail) *[]model.RegionBucket { return &d.Interruption })),
+		detailCol(strCol("interruption_date", func(d *model.OfferDetail) *string { return &d.InterruptionDate })),
+		detailCol(numCol("commit_1y_off", func(d *model.OfferDetail) *float64 { return &d.Commit1yOff })),
+		detailCol(numCol("commit_3y_off", func(d *model.OfferDetail) *float64 { return &d.Commit3yOff })),
+		detailCol(strCol("commit_source", func(d *model.OfferDetail) *string { return &d.CommitSource })),
+		textCol("interconnect", func(o *model.Offer) *model.Interconnect { return &o.Interconnect }),
+		textCol("vcpu_type", func(o *model.Offer) *model.VCPUType { return &o.VCPUType }),
+		detailCol(strCol("form_factor", func(d *model.OfferDetail) *string { return &d.FormFactor })),
+		triCol("rdma", func(o *model.Offer) *model.Tri { return &o.RDMA }),
+		triCol("vcpu_hyperthread", func(o *model.Offer) *model.Tri { return &o.Hyperthreaded }),
+		triCol("local_nvme_wiped_on_stop", func(o *model.Offer) *model.Tri { return &o.LocalNVMeWiped }),
+		boolCol("marketplace", func(o *model.Offer) *bool { return &o.Marketplace }),
+		listCol("regions", func(o *model.Offer) *[]string { return &o.Regions }),
+		{name: "sources",
+			enc: func(o *model.Offer, c *tsvCtx) string { return c.sourceIDs(o.Sources) },
+			dec: func(o *model.Offer, s string, c *tsvCtx) (err error) { o.Sources, err = c.sourcesOf(s); return err }},
+		detailCol(strCol("interconnect_note", func(d *model.OfferDetail) *string { return &d.InterconnectNote })),
+		strCol("inter_node_network", func(o *model.Offer) *string { return &o.InterNodeNetwork }),
+		detailCol(strCol("vcpu_note", func(d *model.OfferDetail) *string { return &d.VCPUNote })),
+		detailCol(strCol("local_nvme", func(d *model.OfferDetail) *string { return &d.LocalNVMe })),
+		detailCol(strCol("price_note", func(d *model.OfferDetail) *string { return &d.PriceNote })),
+		detailCol(strCol("notes", func(d *model.OfferDetail) *string { return &d.Notes })),
+		detailCol(strCol("retired", func(d *model.OfferDetail) *string { return &d.Retired })),
+		detailCol(strCol("retired_source", func(d *model.OfferDetail) *string { return &d.RetiredSource })),
+	}
+})
 
-// presetCols are the columns of models.tsv.
-var presetCols = []column[model.ModelPreset]{
-	strCol("name", func(m *model.ModelPreset) *string { return &m.Name }),
-	strCol("hf_id", func(m *model.ModelPreset) *string { return &m.HFID }),
-	strCol("family", func(m *model.ModelPreset) *string { return &m.Family }),
-	numCol("params_b", func(m *model.ModelPreset) *float64 { return &m.ParamsB }),
-	numCol("active_params_b", func(m *model.ModelPreset) *float64 { return &m.ActiveB }),
-	intCol("layers", func(m *model.ModelPreset) *int { return &m.Layers }),
-	intCol("hidden_size", func(m *model.ModelPreset) *int { return &m.Hidden }),
-	intCol("intermediate_size", func(m *model.ModelPreset) *int { return &m.FFN }),
-	intCol("heads", func(m *model.ModelPreset) *int { return &m.Heads }),
-	intCol("kv_heads", func(m *model.ModelPreset) *int { return &m.KVHeads }),
-	intCol("head_dim", func(m *model.ModelPreset) *int { return &m.HeadDim }),
-	intCol("vocab_size", func(m *model.ModelPreset) *int { return &m.Vocab }),
-	intCol("max_context", func(m *model.ModelPreset) *int { return &m.MaxContext }),
-	strCol("attention", func(m *model.ModelPreset) *string { return &m.Attention }),
-	intCol("experts", func(m *model.ModelPreset) *int { return &m.Experts }),
-	intCol("experts_per_token", func(m *model.ModelPreset) *int { return &m.ExpertsUsed }),
-	intCol("kv_lora_rank", func(m *model.ModelPreset) *int { return &m.KVLoraRank }),
-	intCol("qk_rope_head_dim", func(m *model.ModelPreset) *int { return &m.QKRopeHeadDim }),
-	boolCol("tied_embeddings", func(m *model.ModelPreset) *bool { return &m.TiedEmbedding }),
-	strCol("attention_pattern", func(m *model.ModelPreset) *string { return &m.AttentionPattern }),
-	intCol("sliding_window", func(m *model.ModelPreset) *int { return &m.SlidingWindow }),
-	intCol("local_per_global", func(m *model.ModelPreset) *int { return &m.LocalPerGlobal }),
-	strCol("kind", func(m *model.ModelPreset) *string { return &m.Kind }),
-	{"components",
-		func(m *model.ModelPreset, _ *tsvCtx) string { return tsvList(encodeParts(m.Components)) },
-		func(m *model.ModelPreset, s string, _ *tsvCtx) error {
-			items, err := tsvSplitList(s)
-			if err == nil {
-				m.Components, err = decodeParts(items)
-			}
-			return err
-		}},
-	imageCol("image_width", func(r *model.ImageRef) string { return fmtInt(r.Width) },
-		func(r *model.ImageRef, s string) (err error) { r.Width, err = decInt(s); return err }),
-	imageCol("image_steps", func(r *model.ImageRef) string { return fmtInt(r.Steps) },
-		func(r *model.ImageRef, s string) (err error) { r.Steps, err = decInt(s); return err }),
-	imageCol("image_seconds", func(r *model.ImageRef) string { return fmtNum(r.Seconds) },
-		func(r *model.ImageRef, s string) (err error) { r.Seconds, err = decNum(s); return err }),
-	imageCol("image_gpu", func(r *model.ImageRef) string { return tsvEscape(r.GPU, false) },
-		func(r *model.ImageRef, s string) (err error) { r.GPU, err = tsvUnescape(s); return err }),
-	imageCol("image_workspace_gib", func(r *model.ImageRef) string { return fmtNum(r.WorkspaceGiB) },
-		func(r *model.ImageRef, s string) (err error) { r.WorkspaceGiB, err = decNum(s); return err }),
-	imageCol("image_source", func(r *model.ImageRef) string { return tsvEscape(r.Source, false) },
-		func(r *model.ImageRef, s string) (err error) { r.Source, err = tsvUnescape(s); return err }),
-	strCol("source", func(m *model.ModelPreset) *string { return &m.Source }),
-	strCol("notes", func(m *model.ModelPreset) *string { return &m.Notes }),
-}
+// gpuCols returns the columns of gpus.tsv.
+var gpuCols = sync.OnceValue(func() []column[model.GPU] {
+	return []column[model.GPU]{
+		strCol("name", func(g *model.GPU) *string { return &g.Name }),
+		strCol("vendor", func(g *model.GPU) *string { return &g.Vendor }),
+		strCol("architecture", func(g *model.GPU) *string { return &g.Architecture }),
+		intCol("release_year", func(g *model.GPU) *int { return &g.ReleaseYear }),
+		numCol("vram_gib", func(g *model.GPU) *float64 { return &g.VRAMGiB }),
+		numCol("usable_gib", func(g *model.GPU) *float64 { return &g.UsableGiB }),
+		strCol("usable_source", func(g *model.GPU) *string { return &g.UsableSource }),
+		numCol("mem_bandwidth_gbs", func(g *model.GPU) *float64 { return &g.MemBandwidthGBs }),
+		numCol("fp32_tflops", func(g *model.GPU) *float64 { return &g.FP32TFLOPS }),
+		numCol("bf16_tflops", func(g *model.GPU) *float64 { return &g.BF16TFLOPS }),
+		numCol("fp8_tflops", func(g *model.GPU) *float64 { return &g.FP8TFLOPS }),
+		numCol("int8_tops", func(g *model.GPU) *float64 { return &g.INT8TOPS }),
+		triCol("fp8_supported", func(g *model.GPU) *model.Tri { return &g.FP8 }),
+		triCol("bf16_supported", func(g *model.GPU) *model.Tri { return &g.BF16 }),
+		triCol("nvlink", func(g *model.GPU) *model.Tri { return &g.NVLink }),
+		intCol("pcie_gen", func(g *model.GPU) *int { return &g.PCIeGen }),
+		intCol("tdp_watts", func(g *model.GPU) *int { return &g.TDPWatts }),
+		listCol("aliases", func(g *model.GPU) *[]string { return &g.Aliases }),
+		strCol("form_factor", func(g *model.GPU) *string { return &g.FormFactor }),
+		strCol("nvlink_note", func(g *model.GPU) *string { return &g.NVLinkNote }),
+		strCol("source", func(g *model.GPU) *string { return &g.Source }),
+		strCol("notes", func(g *model.GPU) *string { return &g.Notes }),
+	}
+})
+
+// presetCols returns the columns of models.tsv.
+var presetCols = sync.OnceValue(func() []column[model.ModelPreset] {
+	return []column[model.ModelPreset]{
+		strCol("name", func(m *model.ModelPreset) *string { return &m.Name }),
+		strCol("hf_id", func(m *model.ModelPreset) *string { return &m.HFID }),
+		strCol("family", func(m *model.ModelPreset) *string { return &m.Family }),
+		numCol("params_b", func(m *model.ModelPreset) *float64 { return &m.ParamsB }),
+		numCol("active_params_b", func(m *model.ModelPreset) *float64 { return &m.ActiveB }),
+		intCol("layers", func(m *model.ModelPreset) *int { return &m.Layers }),
+		intCol("hidden_size", func(m *model.ModelPreset) *int { return &m.Hidden }),
+		intCol("intermediate_size", func(m *model.ModelPreset) *int { return &m.FFN }),
+		intCol("heads", func(m *model.ModelPreset) *int { return &m.Heads }),
+		intCol("kv_heads", func(m *model.ModelPreset) *int { return &m.KVHeads }),
+		intCol("head_dim", func(m *model.ModelPreset) *int { return &m.HeadDim }),
+		intCol("vocab_size", func(m *model.ModelPreset) *int { return &m.Vocab }),
+		intCol("max_context", func(m *model.ModelPreset) *int { return &m.MaxContext }),
+		strCol("attention", func(m *model.ModelPreset) *string { return &m.Attention }),
+		intCol("experts", func(m *model.ModelPreset) *int { return &m.Experts }),
+		intCol("experts_per_token", func(m *model.ModelPreset) *int { return &m.ExpertsUsed }),
+		intCol("kv_lora_rank", func(m *model.ModelPreset) *int { return &m.KVLoraRank }),
+		intCol("qk_rope_head_dim", func(m *model.ModelPreset) *int { return &m.QKRopeHeadDim }),
+		boolCol("tied_embeddings", func(m *model.ModelPreset) *bool { return &m.TiedEmbedding }),
+		strCol("attention_pattern", func(m *model.ModelPreset) *string { return &m.AttentionPattern }),
+		intCol("sliding_window", func(m *model.ModelPreset) *int { return &m.SlidingWindow }),
+		intCol("local_per_global", func(m *model.ModelPreset) *int { return &m.LocalPerGlobal }),
+		strCol("kind", func(m *model.ModelPreset) *string { return &m.Kind }),
+		{name: "components",
+			enc: func(m *model.ModelPreset, _ *tsvCtx) string { return tsvList(encodeParts(m.Components)) },
+			dec: func(m *model.ModelPreset, s string, _ *tsvCtx) error {
+				items, err := tsvSplitList(s)
+				if err == nil {
+					m.Components, err = decodeParts(items)
+				}
+				return err
+			}},
+		imageCol("image_width", func(r *model.ImageRef) string { return fmtInt(r.Width) },
+			func(r *model.ImageRef, s string) (err error) { r.Width, err = decInt(s); return err }),
+		imageCol("image_steps", func(r *model.ImageRef) string { return fmtInt(r.Steps) },
+			func(r *model.ImageRef, s string) (err error) { r.Steps, err = decInt(s); return err }),
+		imageCol("image_seconds", func(r *model.ImageRef) string { return fmtNum(r.Seconds) },
+			func(r *model.ImageRef, s string) (err error) { r.Seconds, err = decNum(s); return err }),
+		imageCol("image_gpu", func(r *model.ImageRef) string { return tsvEscape(r.GPU, false) },
+			func(r *model.ImageRef, s string) (err error) { r.GPU, err = tsvUnescape(s); return err }),
+		imageCol("image_workspace_gib", func(r *model.ImageRef) string { return fmtNum(r.WorkspaceGiB) },
+			func(r *model.ImageRef, s string) (err error) { r.WorkspaceGiB, err = decNum(s); return err }),
+		imageCol("image_source", func(r *model.ImageRef) string { return tsvEscape(r.Source, false) },
+			func(r *model.ImageRef, s string) (err error) { r.Source, err = tsvUnescape(s); return err }),
+		strCol("source", func(m *model.ModelPreset) *string { return &m.Source }),
+		strCol("notes", func(m *model.ModelPreset) *string { return &m.Notes }),
+	}
+})
 
 // imageOf returns a preset's image reference, made when missing.
 func imageOf(m *model.ModelPreset) *model.ImageRef {
@@ -228,14 +238,14 @@ func imageOf(m *model.ModelPreset) *model.ImageRef {
 // imageCol is a column of a preset's image reference: empty when the
 // preset has none; a non-empty field makes one.
 func imageCol(name string, enc func(r *model.ImageRef) string, dec func(r *model.ImageRef, s string) error) column[model.ModelPreset] {
-	return column[model.ModelPreset]{name,
-		func(m *model.ModelPreset, _ *tsvCtx) string {
+	return column[model.ModelPreset]{name: name,
+		enc: func(m *model.ModelPreset, _ *tsvCtx) string {
 			if m.Image == nil {
 				return ""
 			}
 			return enc(m.Image)
 		},
-		func(m *model.ModelPreset, s string, _ *tsvCtx) error {
+		dec: func(m *model.ModelPreset, s string, _ *tsvCtx) error {
 			if s == "" {
 				return nil
 			}
@@ -269,21 +279,26 @@ func decodeParts(items []string) ([]model.PipelinePart, error) {
 	return out, nil
 }
 
-// fxCols are the columns of fx.tsv.
-var fxCols = []column[model.FXRate]{
-	textCol("from", func(f *model.FXRate) *model.Currency { return &f.From }),
-	textCol("to", func(f *model.FXRate) *model.Currency { return &f.To }),
-	numCol("rate", func(f *model.FXRate) *float64 { return &f.Rate }),
-	strCol("date", func(f *model.FXRate) *string { return &f.Date }),
-	strCol("source", func(f *model.FXRate) *string { return &f.Source }),
-}
+// fxCols returns the columns of fx.tsv.
+var fxCols = sync.OnceValue(func() []column[model.FXRate] {
+	return []column[model.FXRate]{
+		textCol("from", func(f *model.FXRate) *model.Currency { return &f.From }),
+		textCol("to", func(f *model.FXRate) *model.Currency { return &f.To }),
+		numCol("rate", func(f *model.FXRate) *float64 { return &f.Rate }),
+		strCol("date", func(f *model.FXRate) *string { return &f.Date }),
+		strCol("source", func(f *model.FXRate) *string { return &f.Source }),
+	}
+})
 
 // sourceRec is one line of sources.tsv.
 type sourceRec struct{ text string }
 
-var sourceCols = []column[sourceRec]{
-	strCol("source", func(s *sourceRec) *string { return &s.text }),
-}
+// sourceCols returns the columns of sources.tsv.
+var sourceCols = sync.OnceValue(func() []column[sourceRec] {
+	return []column[sourceRec]{
+		strCol("source", func(s *sourceRec) *string { return &s.text }),
+	}
+})
 
 // File names inside a catalog folder.
 const (
@@ -317,20 +332,20 @@ func encodeCatalogMeta(cat *model.Catalog, meta catalogMeta) (catalogFiles, erro
 	sortOffers(offers)
 	ctx := &tsvCtx{ids: map[string]int{}}
 	files := catalogFiles{}
-	files[fileOffers] = encodeTSV(offerCols, offers, ctx)
+	files[fileOffers] = encodeTSV(offerCols(), offers, ctx)
 	srcs := make([]sourceRec, len(ctx.sources))
 	for i, s := range ctx.sources {
 		srcs[i] = sourceRec{s}
 	}
-	files[fileSources] = encodeTSV(sourceCols, srcs, ctx)
+	files[fileSources] = encodeTSV(sourceCols(), srcs, ctx)
 	gpus := make([]model.GPU, 0, len(cat.GPUs))
 	for _, g := range cat.GPUs {
 		gpus = append(gpus, g)
 	}
 	sort.Slice(gpus, func(i, j int) bool { return gpus[i].Name < gpus[j].Name })
-	files[fileGPUs] = encodeTSV(gpuCols, gpus, ctx)
-	files[fileModels] = encodeTSV(presetCols, cat.Models, ctx)
-	files[fileFX] = encodeTSV(fxCols, cat.FX, ctx)
+	files[fileGPUs] = encodeTSV(gpuCols(), gpus, ctx)
+	files[fileModels] = encodeTSV(presetCols(), cat.Models, ctx)
+	files[fileFX] = encodeTSV(fxCols(), cat.FX, ctx)
 	pols := make([]model.Policy, 0, len(cat.Policies))
 	for _, p := range cat.Policies {
 		pols = append(pols, p)
@@ -446,7 +461,7 @@ func decodeOffersFrom(label string, files catalogFiles, src tsvStream) (offers [
 	if text, err = get(fileSources); err != nil {
 		return nil, nil, meta, err
 	}
-	srcs, err := decodeTSV(label+"/"+fileSources, text, sourceCols, ctx)
+	srcs, err := decodeTSV(label+"/"+fileSources, text, sourceCols(), ctx)
 	if err != nil {
 		return nil, nil, meta, err
 	}
@@ -455,14 +470,13 @@ func decodeOffersFrom(label string, files catalogFiles, src tsvStream) (offers [
 		ctx.sources[i] = s.text
 	}
 	if src.r != nil {
-		// The detail interner needs the header: it is read ahead.
-		br := bufio.NewReaderSize(src.r, 64<<10)
-		src.r = br
-		ctx.details = newDetailInterner(peekLine(br))
-		offers, err = decodeTSVStream(label+"/"+fileOffers, src, offerCols, ctx)
+		// The detail interner is made from the header the stream reads.
+		offers, err = decodeTSVStream(label+"/"+fileOffers, src, offerCols(), ctx, func(header string) {
+			ctx.details = newDetailInterner(header)
+		})
 	} else if text, err = get(fileOffers); err == nil {
 		ctx.details = newDetailInterner(text)
-		offers, err = decodeTSV(label+"/"+fileOffers, text, offerCols, ctx)
+		offers, err = decodeTSV(label+"/"+fileOffers, text, offerCols(), ctx)
 	}
 	if err != nil {
 		return nil, nil, meta, err
@@ -470,7 +484,7 @@ func decodeOffersFrom(label string, files catalogFiles, src tsvStream) (offers [
 	if text, err = get(fileGPUs); err != nil {
 		return nil, nil, meta, err
 	}
-	list, err := decodeTSV(label+"/"+fileGPUs, text, gpuCols, ctx)
+	list, err := decodeTSV(label+"/"+fileGPUs, text, gpuCols(), ctx)
 	if err != nil {
 		return nil, nil, meta, err
 	}
@@ -479,23 +493,6 @@ func decodeOffersFrom(label string, files catalogFiles, src tsvStream) (offers [
 		gpus[g.Name] = g
 	}
 	return offers, gpus, meta, nil
-}
-
-// peekLine is the first line of what br reads, without reading it ("" when
-// it is longer than br's buffer or cannot be read).
-func peekLine(br *bufio.Reader) string {
-	for n := 4096; ; n *= 2 {
-		b, err := br.Peek(n)
-		if i := bytes.IndexByte(b, '\n'); i >= 0 {
-			return string(b[:i])
-		}
-		switch {
-		case errors.Is(err, bufio.ErrBufferFull):
-			return "" // longer than the buffer: no detail is shared
-		case err != nil:
-			return string(b) // the whole text is one line (or none)
-		}
-	}
 }
 
 // decodeCatalog reads a whole catalog from its text files (label names the
@@ -555,10 +552,10 @@ func decodeCatalogFrom(label string, files catalogFiles, pols []model.Policy, sr
 func decodeRest(label string, files catalogFiles, pols []model.Policy) (model.Catalog, error) {
 	var cat model.Catalog
 	var err error
-	if cat.Models, err = decodeTSV(label+"/"+fileModels, files[fileModels], presetCols, nil); err != nil {
+	if cat.Models, err = decodeTSV(label+"/"+fileModels, files[fileModels], presetCols(), nil); err != nil {
 		return cat, err
 	}
-	if cat.FX, err = decodeTSV(label+"/"+fileFX, files[fileFX], fxCols, nil); err != nil {
+	if cat.FX, err = decodeTSV(label+"/"+fileFX, files[fileFX], fxCols(), nil); err != nil {
 		return cat, err
 	}
 	if pols == nil {

@@ -17,17 +17,25 @@ import (
 // row. Strings and lists a shared detail keeps are copied out of the file's
 // text, so that they do not keep it alive.
 
-// detailNames are the names of the offer columns that hold detail fields.
-var detailNames = map[string]bool{}
+// detailNames returns the names of the offer columns that hold detail
+// fields (detailCol's), worked out once from offerCols.
+var detailNames = sync.OnceValue(func() map[string]bool {
+	names := map[string]bool{}
+	for _, c := range offerCols() {
+		if c.detail {
+			names[c.name] = true
+		}
+	}
+	return names
+})
 
 // detailCol is an offer column of a detail field. Decoding writes the
 // row's own detail (made on its first non-empty detail field) and, at the
 // header's last detail column, hands the detail to the decode's interner.
 func detailCol(c column[model.OfferDetail]) column[model.Offer] {
-	detailNames[c.name] = true
-	return column[model.Offer]{c.name,
-		func(o *model.Offer, ctx *tsvCtx) string { return c.enc(o.Detail(), ctx) },
-		func(o *model.Offer, s string, ctx *tsvCtx) error {
+	return column[model.Offer]{name: c.name, detail: true,
+		enc: func(o *model.Offer, ctx *tsvCtx) string { return c.enc(o.Detail(), ctx) },
+		dec: func(o *model.Offer, s string, ctx *tsvCtx) error {
 			if s != "" {
 				if o.Extra == nil {
 					d := ctx.details.scratch()
@@ -68,8 +76,9 @@ type detailInterner struct {
 func newDetailInterner(text string) *detailInterner {
 	line, _, _ := strings.Cut(text, "\n")
 	last := ""
+	details := detailNames()
 	for _, h := range strings.Split(line, "\t") {
-		if detailNames[h] {
+		if details[h] {
 			last = h
 		}
 	}
@@ -143,13 +152,17 @@ func (t *detailInterner) intern(o *model.Offer, in *interner) {
 		k = keyOf(v)
 	} else {
 		// The first of its kind: copy its text so that it does not keep
-		// the whole file's text alive.
-		for _, s := range []*string{&d.OnDemandRegion, &d.InterruptionDate, &d.CommitSource, &d.PriceNote,
-			&d.PriceDateNote, &d.InterconnectNote, &d.VCPUNote, &d.Notes, &d.Retired, &d.RetiredSource,
-			&d.FormFactor, &d.LocalNVMe} {
-			*s = strings.Clone(*s)
+		// the whole file's text alive. A streamed decode's (in set) is
+		// copied already: its columns keep their strings through the
+		// goroutine's intern table (tsvCtx.str).
+		if in == nil {
+			for _, s := range []*string{&d.OnDemandRegion, &d.InterruptionDate, &d.CommitSource, &d.PriceNote,
+				&d.PriceDateNote, &d.InterconnectNote, &d.VCPUNote, &d.Notes, &d.Retired, &d.RetiredSource,
+				&d.FormFactor, &d.LocalNVMe} {
+				*s = strings.Clone(*s)
+			}
+			k = keyOf(d)
 		}
-		k = keyOf(d)
 		t.mu.Lock()
 		if v, ok = t.details[k]; !ok {
 			v = d
@@ -195,15 +208,17 @@ func sharedList[E any](t *detailInterner, table func(*detailInterner) map[string
 	return v, ok
 }
 
-// keepList records the list a list field s decoded to (own copies each
-// item's text out of the file's) and returns the decode's one list of
-// that field.
+// keepList records the list a list field s decoded to (own, when not nil,
+// copies each item's text out of the file's) and returns the decode's one
+// list of that field.
 func keepList[E any](t *detailInterner, table func(*detailInterner) map[string][]E, s string, list []E, own func(*E)) []E {
 	if t == nil {
 		return list
 	}
-	for i := range list {
-		own(&list[i])
+	if own != nil {
+		for i := range list {
+			own(&list[i])
+		}
 	}
 	t.mu.Lock()
 	defer t.mu.Unlock()

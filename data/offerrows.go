@@ -38,7 +38,8 @@ func rowsFor[T any](cols []column[T], order []int) rowsDecoder[T] {
 // such a file takes the generic decoder, slower but right, until
 // decodeOfferLine follows (TestOfferRowsMatchGeneric says where).
 func isOfferStandard(cols []column[model.Offer], order []int) bool {
-	if len(cols) != ofFields || len(cols) != len(offerCols) || &cols[0] != &offerCols[0] || len(order) != len(cols) {
+	std := offerCols()
+	if len(cols) != ofFields || len(cols) != len(std) || &cols[0] != &std[0] || len(order) != len(cols) {
 		return false
 	}
 	for i, j := range order {
@@ -110,8 +111,8 @@ func decodeOfferRows(name, rest string, lineNo int, ctx *tsvCtx, dst []model.Off
 	if ctx != nil {
 		details, in = ctx.details, ctx.in
 		if details != nil {
-			for j := range offerCols {
-				if offerCols[j].name == details.last {
+			for j, c := range offerCols() {
+				if c.name == details.last {
 					internAt = j
 				}
 			}
@@ -124,7 +125,7 @@ func decodeOfferRows(name, rest string, lineNo int, ctx *tsvCtx, dst []model.Off
 		for i := range order {
 			order[i] = i
 		}
-		return decodeRows(name, rest, lineNo, order, offerCols, ctx, dst)
+		return decodeRows(name, rest, lineNo, order, offerCols(), ctx, dst)
 	}
 	for rest != "" {
 		lineNo++
@@ -135,7 +136,7 @@ func decodeOfferRows(name, rest string, lineNo int, ctx *tsvCtx, dst []model.Off
 		o := &dst[n]
 		got, at, extra, err := decodeOfferLine(o, line, ctx, stream)
 		if err != nil {
-			return 0, fmt.Errorf("%s: line %d: column %s: %w", name, lineNo, offerCols[at].name, err)
+			return 0, fmt.Errorf("%s: line %d: column %s: %w", name, lineNo, offerCols()[at].name, err)
 		}
 		if got < ofFields {
 			return 0, fmt.Errorf("%s: line %d: %d fields, want %d", name, lineNo, got, ofFields)

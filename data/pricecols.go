@@ -10,15 +10,15 @@ import (
 
 // zonePriceCol is a list of zone=price pairs ("us-east-1a=1.25|...").
 func zonePriceCol(name string, p func(*model.OfferDetail) *[]model.ZonePrice) column[model.OfferDetail] {
-	return column[model.OfferDetail]{name,
-		func(o *model.OfferDetail, _ *tsvCtx) string {
+	return column[model.OfferDetail]{name: name,
+		enc: func(o *model.OfferDetail, _ *tsvCtx) string {
 			items := make([]string, len(*p(o)))
 			for i, z := range *p(o) {
 				items[i] = z.Zone + "=" + strconv.FormatFloat(z.Price, 'f', -1, 64)
 			}
 			return tsvList(items)
 		},
-		func(o *model.OfferDetail, s string, ctx *tsvCtx) (err error) {
+		dec: func(o *model.OfferDetail, s string, ctx *tsvCtx) (err error) {
 			*p(o), err = decodeZonePrices(s, ctx)
 			return err
 		}}
@@ -40,15 +40,15 @@ func decodeZonePrices(s string, ctx *tsvCtx) ([]model.ZonePrice, error) {
 // bucketCol is a list of region=bucket pairs ("us-east-1=1|..."), the
 // bucket an index of model.InterruptionBuckets.
 func bucketCol(name string, p func(*model.OfferDetail) *[]model.RegionBucket) column[model.OfferDetail] {
-	return column[model.OfferDetail]{name,
-		func(o *model.OfferDetail, _ *tsvCtx) string {
+	return column[model.OfferDetail]{name: name,
+		enc: func(o *model.OfferDetail, _ *tsvCtx) string {
 			items := make([]string, len(*p(o)))
 			for i, b := range *p(o) {
 				items[i] = b.Region + "=" + strconv.Itoa(b.Bucket)
 			}
 			return tsvList(items)
 		},
-		func(o *model.OfferDetail, s string, ctx *tsvCtx) (err error) {
+		dec: func(o *model.OfferDetail, s string, ctx *tsvCtx) (err error) {
 			*p(o), err = decodeBuckets(s, ctx)
 			return err
 		}}
@@ -69,7 +69,9 @@ func decodeBuckets(s string, ctx *tsvCtx) ([]model.RegionBucket, error) {
 
 // decodePairs reads a list field of key=value items ("" is none) with
 // item, the list shared by the decode's fields of the same text (table;
-// own copies an item's text out of the file's: keepList).
+// own copies an item's text out of the file's: keepList). A streamed
+// decode's item already copied its text out of the block (tsvCtx.str), so
+// own is not called again on it.
 func decodePairs[E any](s string, ctx *tsvCtx, table func(*detailInterner) map[string][]E, item func(string) (E, error), own func(*E)) ([]E, error) {
 	if s == "" {
 		return nil, nil
@@ -88,6 +90,9 @@ func decodePairs[E any](s string, ctx *tsvCtx, table func(*detailInterner) map[s
 	})
 	if err != nil {
 		return nil, err
+	}
+	if ctx.in != nil {
+		own = nil // a streamed decode's items hold copies already (tsvCtx.str)
 	}
 	return keepList(ctx.details, table, s, out, own), nil
 }

@@ -2,7 +2,6 @@ package data
 
 import (
 	"fmt"
-	"reflect"
 	"runtime"
 	"strconv"
 	"strings"
@@ -236,6 +235,15 @@ type column[T any] struct {
 	name string
 	enc  func(v *T, ctx *tsvCtx) string
 	dec  func(v *T, s string, ctx *tsvCtx) error
+	// skipEmpty: dec does nothing on an empty field but set its field to
+	// its zero value (strCol's, numCol's and the like set it), so
+	// decodeRows, whose records start zero and whose columns each write a
+	// field of their own, need not call it there. A column without it (a
+	// list's, which sets an empty list, or one that reads what other
+	// columns wrote) is always decoded.
+	skipEmpty bool
+	// detail: the column is an offer's detail field (detailCol).
+	detail bool
 }
 
 // optionalColumns are columns a file written before they existed may lack
@@ -444,27 +452,12 @@ func splitLines(text string, k int) []string {
 	return append(out, text)
 }
 
-// emptyNoops holds the code of the column decoders that do nothing on an
-// empty field but set their field to its zero value (strCol's, numCol's
-// and the like: noopOnEmpty), so that decodeRows, whose records start
-// zero and whose columns each write a field of their own, need not call
-// them there. A decoder not marked (a list's, which sets an empty list, or
-// one that reads what other columns wrote) is always called.
-var emptyNoops sync.Map // code pointer -> true
-
-// noopOnEmpty marks c's decoder as doing nothing on an empty field (see
-// emptyNoops) and returns c.
-func noopOnEmpty[T any](c column[T]) column[T] {
-	emptyNoops.Store(reflect.ValueOf(c.dec).Pointer(), true)
-	return c
-}
-
 // emptyIsZero tells, per column, whether decodeRows may skip it on an
-// empty field (emptyNoops).
+// empty field (column.skipEmpty).
 func emptyIsZero[T any](cols []column[T]) []bool {
 	skip := make([]bool, len(cols))
 	for j := range cols {
-		_, skip[j] = emptyNoops.Load(reflect.ValueOf(cols[j].dec).Pointer())
+		skip[j] = cols[j].skipEmpty
 	}
 	return skip
 }

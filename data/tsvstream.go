@@ -31,12 +31,17 @@ type tsvStream struct {
 	at   io.ReaderAt
 }
 
-// decodeTSVStream is decodeTSV for a table read from src.
-func decodeTSVStream[T any](name string, src tsvStream, cols []column[T], ctx *tsvCtx) ([]T, error) {
+// decodeTSVStream is decodeTSV for a table read from src. onHeader, when
+// not nil, is given the header line once it is read, before any row is
+// decoded with ctx (offers.tsv's detail interner is made from it).
+func decodeTSVStream[T any](name string, src tsvStream, cols []column[T], ctx *tsvCtx, onHeader func(header string)) ([]T, error) {
 	rd := &blockReader{r: src.r}
 	header, err := rd.headerLine()
 	if err != nil {
 		return nil, err
+	}
+	if onHeader != nil {
+		onHeader(header)
 	}
 	order, err := tsvOrder(name, header, cols)
 	if err != nil {
