@@ -297,6 +297,9 @@ func (c *call) notes(cs []cand) []string {
 	count(kNoteLegacy, st.legacy)
 	count(kNoteReqFail, st.reqFail)
 	count(kNoteReqUnknown, st.reqUnknown)
+	if st.lowRAM > 0 {
+		add(kNoteLowRAM, st.lowRAM, c.p.req.HostRAMSource)
+	}
 	count(kNoteIdle, st.idle)
 	count(kNoteNoCluster, st.noCluster)
 	count(kNoteNoRDMA, st.noRDMA)

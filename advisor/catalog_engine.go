@@ -16,6 +16,7 @@ type Engine struct {
 	once  sync.Once
 	ix    *index
 	facts *shapeFacts // what the ranking reads of the index's GPUs and shapes (facts.go)
+	ram   ramTable    // the rows' host RAM (hostram.go)
 	// free keeps evaluations' buffers (per shape, provider and currency)
 	// from one ranking to the next, up to maxFreeCalls of them (rankings
 	// can run concurrently). Unlike a sync.Pool it is not emptied by the
@@ -70,7 +71,11 @@ func (e *Engine) putCall(c *call) {
 
 // Index builds the catalog's index now (it is otherwise built by the
 // first ranking), for a caller that wants the cost paid up front.
-func (e *Engine) Index() { e.index() }
+func (e *Engine) Index() {
+	if ix := e.index(); ix != nil {
+		e.ram.get(e.cat, ix)
+	}
+}
 
 // Recommend is Engine.Recommend on a one-off engine: it indexes the
 // catalog on every call, so a caller that ranks the same catalog more than

@@ -233,6 +233,7 @@ func newPlan(cat *model.Catalog, a *model.Answers, l lang) *plan {
 			p.diffusionPlan(cat, a, preset, l)
 			p.latencyTargets(a, l)
 			say(kAsmUsable)
+			p.hostRAM(l)
 			return p
 		}
 		if p.ar.weightsOnly {
@@ -356,6 +357,7 @@ func newPlan(cat *model.Catalog, a *model.Answers, l lang) *plan {
 	}
 	say(kAsmUsable)
 	p.latencyTargets(a, l)
+	p.hostRAM(l)
 	return p
 }
 

@@ -38,9 +38,11 @@ func (c *call) markIdle() {
 }
 
 // cheapestRow is the lowest hourly rate (USD, one node) of the offers of a
-// shape that the provider, region and hard-requirement filters keep, 0
-// when none has one: the first such row in the order of the lower bound.
+// shape that the provider, region and hard-requirement filters keep and
+// whose host is known to have the RAM the job needs, 0 when none has one:
+// the first such row in the order of the lower bound.
 func (c *call) cheapestRow(si int) float64 {
+	sr := &c.shapes[si]
 	lo, hi := c.ix.start[si], c.ix.start[si+1]
 	for j := lo; j < hi; j++ {
 		ri := j
@@ -56,6 +58,11 @@ func (c *call) cheapestRow(si int) float64 {
 			rate = hr.lbSpotUSD
 		}
 		if rate <= 0 {
+			continue
+		}
+		if low, unk := c.ramCheck(ri, sr); low || unk != 0 {
+			// It cannot stand in for an instance with more GPUs: it is left
+			// out, or may be (an unknown RAM is the worse case).
 			continue
 		}
 		if len(c.a.Regions) > 0 && !regionWanted(c.a.Regions, c.cat.Offers[c.ix.rows[ri].offer].Regions) {

@@ -16,9 +16,11 @@ type call struct {
 	ix  *index
 	// facts are the index's static GPU and shape facts (facts.go).
 	facts *shapeFacts
-	a     model.Answers
-	l     lang
-	p     *plan
+	// ram is the rows' host RAM (hostram.go).
+	ram *ramIndex
+	a   model.Answers
+	l   lang
+	p   *plan
 
 	disp        model.Currency
 	fxUSD       []float64 // per currency index: one unit in USD (0 = no rate)
@@ -87,6 +89,9 @@ type stats struct {
 	// by a known fact, or for want of one (require.go).
 	reqFail, reqUnknown   int
 	tooSlow, unknownSpeed int
+	// lowRAM counts the offers left out for host RAM known to be below
+	// what the software needs to load and run the job (hostram.go).
+	lowRAM int
 	// groups counts the offers that fit by budget group (within, over),
 	// speed (meets or may meet the latency class, known too slow) and
 	// whether a hidden cost is unknown, at over*4 + slow*2 + unk: what trim
@@ -137,6 +142,14 @@ type shapeRes struct {
 	// cores is the physical host cores the serving engine needs for this
 	// configuration (coresNeeded; 0 when the rule does not apply).
 	cores int
+	// ram is the host RAM (GiB) a node of this configuration needs to
+	// load and run the job (hostram.go; 0 when no rule applies), and
+	// ramCut is set when some of the shape's offers are known to have
+	// less (the scan then reads them all rather than count a tail);
+	// ramRows is set when some offer must be looked at (ramCut, or one of
+	// unknown RAM).
+	ram             float64
+	ramCut, ramRows bool
 	// The run on this shape, for the scan: billed-use and calendar hours
 	// (1 and 1 when a job's length is unknown, noLen), and what turns an
 	// offer's lowest hourly rate into a lower bound of the run's cost. A
@@ -183,6 +196,7 @@ func reuseCall(c *call, e *Engine, a model.Answers, l lang) *call {
 	c.p = newPlan(cat, &c.a, l)
 	c.p.req.MinGPUs = c.p.minGPUs(c.ix.maxVRAM)
 	ix := c.ix
+	c.ram = e.ram.get(cat, ix)
 
 	c.disp = a.Currency
 	if v, ok := cat.Convert(1, model.USD, c.disp); ok && pos(v) > 0 {
@@ -390,6 +404,7 @@ func (c *call) evalShape(si int, sr *shapeRes) {
 		sr.speed, sr.jobH, sr.comm = p.speedOf(in)
 	}
 	sr.cores = p.coresNeeded(sr.used/max(sr.nodes, 1), sr.reps)
+	c.ramNeed(si, sr)
 	if p.jobMode {
 		// A job's hours include the set-up; a rented period's do not, and
 		// only the priced offers show it (full).
@@ -666,6 +681,11 @@ func (c *call) quick(ri int32, sr *shapeRes, worst *cand) (cand, verdict) {
 		c.st.filtered++
 		return cand{}, skip
 	}
+	lowRAM, ramUnk := c.ramCheck(ri, sr)
+	if lowRAM {
+		c.st.lowRAM++
+		return cand{}, skip
+	}
 	lbRate := hr.lbUSD
 	if c.a.Interruptible {
 		lbRate = hr.lbSpotUSD
@@ -726,7 +746,10 @@ func (c *call) quick(ri int32, sr *shapeRes, worst *cand) (cand, verdict) {
 		}
 		if gt|eq&dear != 0 && (over != 0 || c.uncounted) {
 			c.st.count(over, sr.tier, unk)
-			if (c.fast || c.tailOK && sr.nodes == 1) && (k>>4 > wk>>4 || dear == 1 && worst.unk() == 0) {
+			// The shape's shortfalls are the least of its offers' (an
+			// unknown host RAM adds one), so a stop holds for the later
+			// rows too.
+			if (c.fast || c.tailOK && sr.nodes == 1 && !sr.ramCut) && (k>>4 > wk>>4 || dear == 1 && worst.unk() == 0) {
 				return cand{}, stop
 			}
 			return cand{}, skip
@@ -753,8 +776,8 @@ func (c *call) quick(ri int32, sr *shapeRes, worst *cand) (cand, verdict) {
 	}
 	c.st.count(over, sr.tier, unk)
 	cost := model.AllIn(total, hc.storage, hc.egress)
-	risk := quickRisk(hr, sr, r, pm) * factor(hiddenRisk(hc, r, pm))
-	return cand{key: packKey(over, sr.tier, sr.short, unk), pm: pm, cost: cost, rank: cost * risk, hourly: rate, idx: r.offer, row: ri}, take
+	risk := quickRisk(hr, sr, r, pm, !c.p.jobMode) * factor(hiddenRisk(hc, r, pm))
+	return cand{key: packKey(over, sr.tier, sr.short+ramUnk, unk), pm: pm, cost: cost, rank: cost * risk, hourly: rate, idx: r.offer, row: ri}, take
 }
 
 // verdict is what a scan does with an offer quick looked at.

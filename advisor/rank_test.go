@@ -546,7 +546,7 @@ func TestRiskPenaltiesCompound(t *testing.T) {
 		if r == nil {
 			t.Fatalf("rig not listed: %v", res.Notes)
 		}
-		want := map[string]int{model.WarnMarketplaceHost: riskMarketplace, model.WarnSharedVCPU: riskSharedVCPU,
+		want := map[string]int{model.WarnMarketplaceHost: riskMarketplaceRented, model.WarnSharedVCPU: riskSharedVCPU,
 			riskCodeTPHost: 3 * riskTPHostPerGPU, riskCodeGPUs: stepRisk(2)}
 		x := 1.0
 		for _, k := range r.Risk {

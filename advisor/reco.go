@@ -67,6 +67,9 @@ func (c *call) full(cd cand) model.Recommendation {
 	if sr.slim {
 		rec.Shortfalls = append(rec.Shortfalls, model.ShortLatencyMargin)
 	}
+	if _, unk := c.ramCheck(cd.row, sr); unk != 0 {
+		rec.Shortfalls = append(rec.Shortfalls, model.ShortHostRAMUnknown)
+	}
 	if c.p.training {
 		rec.TensorParallel, rec.PipelineParallel, rec.Replicas = 0, 0, 0
 	} else if sr.nodes == 1 {
@@ -139,7 +142,7 @@ func (c *call) full(cd cand) model.Recommendation {
 		rec.Total = model.AllIn(rec.GPUTotal, h.Storage, h.Egress)
 		rec.AllInUSD, rec.AllIn = rec.TotalUSD, rec.Total
 	}
-	rec.Warnings = c.warnings(warnInput{offer: o, row: r, shape: sh, res: sr, rec: &rec, quotes: qs, best: best, hidden: hc})
+	rec.Warnings = c.warnings(warnInput{offer: o, row: r, ri: cd.row, shape: sh, res: sr, rec: &rec, quotes: qs, best: best, hidden: hc})
 	return rec
 }
 

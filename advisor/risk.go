@@ -22,8 +22,15 @@ import (
 // clean one by a few percent.
 const (
 	// riskMarketplace: a third-party host of a marketplace; availability,
-	// reliability and the host itself vary from listing to listing.
+	// reliability and the host itself vary from listing to listing. A job
+	// that fails on a host is run again elsewhere: 15%.
 	riskMarketplace = 15
+	// riskMarketplaceRented: the same for a rented period (a deployment,
+	// which has to stay up): a datacenter host is worth up to a third more
+	// (the ratio the expert cases state, expert_test.go marketRatio), so a
+	// marketplace host leads only when every datacenter offer, shared
+	// vCPUs and all, costs more than a third more.
+	riskMarketplaceRented = 33
 	// riskSharedVCPU: host CPUs shared with other tenants (or burstable, a
 	// container's share, a vGPU slice's share).
 	riskSharedVCPU = 5
@@ -166,7 +173,7 @@ func (c *call) risks(o *model.Offer, sh *shape, sr *shapeRes, r *row, pm pmCode,
 		x *= factor(pct)
 		*out = append(*out, model.RiskPenalty{Code: code, Percent: pct})
 	}
-	offerRisks(offerRiskBits(o, c.staleBefore), add)
+	offerRisks(offerRiskBits(o, c.staleBefore), !c.p.jobMode, add)
 	c.shapeRisks(sh, sr, add)
 	add(riskCodeEstimate, estimateRisk(r, pm))
 	if fewCores(r, sr) {
@@ -187,8 +194,8 @@ func riskTotal(rs []model.RiskPenalty) int {
 // quickRisk is the compounded factor of an offer's penalties for the
 // scan: the offer's own (kept in the index as bits), the configuration's
 // and the price model's.
-func quickRisk(hr *hotRow, sr *shapeRes, r *row, pm pmCode) float64 {
-	x := offerRiskX[hr.risk&offerRiskAll] * sr.riskX * factor(estimateRisk(r, pm))
+func quickRisk(hr *hotRow, sr *shapeRes, r *row, pm pmCode, rented bool) float64 {
+	x := offerRiskX[b2i(rented)][hr.risk&offerRiskAll] * sr.riskX * factor(estimateRisk(r, pm))
 	if fewCores(r, sr) {
 		x *= factor(riskFewCores)
 	}
@@ -227,14 +234,24 @@ var offerRiskList = [...]struct {
 }
 
 // offerRiskX is the compounded factor of each combination of the offer's
-// own risks.
-var offerRiskX = func() (x [offerRiskAll + 1]float64) {
-	for b := range x {
-		x[b] = 1
-		offerRisks(uint8(b), func(_ string, pct int) { x[b] *= factor(pct) })
+// own risks, for a job (0) and a rented period (1).
+var offerRiskX = func() (x [2][offerRiskAll + 1]float64) {
+	for m := range x {
+		for b := range x[m] {
+			x[m][b] = 1
+			offerRisks(uint8(b), m == 1, func(_ string, pct int) { x[m][b] *= factor(pct) })
+		}
 	}
 	return x
 }()
+
+// b2i is 1 for true, 0 for false.
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
 
 // offerRiskBits finds the offer's own risks: a marketplace host, shared
 // vCPUs, a stale price (dated before staleBefore).
@@ -253,11 +270,16 @@ func offerRiskBits(o *model.Offer, staleBefore string) uint8 {
 	return b
 }
 
-// offerRisks adds the penalties of the offer's own risks (bits).
-func offerRisks(bits uint8, add func(code string, pct int)) {
+// offerRisks adds the penalties of the offer's own risks (bits), for a
+// rented period or a job.
+func offerRisks(bits uint8, rented bool, add func(code string, pct int)) {
 	for _, k := range offerRiskList {
 		if bits&k.bit != 0 {
-			add(k.code, k.pct)
+			pct := k.pct
+			if k.bit == offerMarket && rented {
+				pct = riskMarketplaceRented
+			}
+			add(k.code, pct)
 		}
 	}
 }

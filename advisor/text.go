@@ -86,7 +86,7 @@ func WarningCodes() []string {
 		model.WarnVRAMTight, model.WarnLowBandwidth, model.WarnFP8Unsupported, model.WarnEphemeralDisk,
 		model.WarnEgressCost, model.WarnMarketplaceHost, model.WarnPCIeVariant, model.WarnStalePrice,
 		model.WarnUnknownPrice, model.WarnConvertedCurrency, model.WarnSpeedUnknown, model.WarnSlowFirstToken,
-		model.WarnBF16Unsupported, model.WarnLegacyGPU, model.WarnLatencyMargin,
+		model.WarnBF16Unsupported, model.WarnLegacyGPU, model.WarnLatencyMargin, model.WarnHostRAMUnknown,
 	}
 }
 
@@ -313,6 +313,10 @@ const (
 	kRiskGPUs
 	kRiskNodes
 	kRiskFewCores
+	kAsmHostRAMLoad
+	kAsmHostRAMAdapter
+	kAsmHostRAMServe
+	kNoteLowRAM
 	kNoteAllTight
 	kNoteAllFP8WeightOnly
 	kNoteAllBF16AsFP16
@@ -869,6 +873,22 @@ var texts = text.Table[textKey]{
 		"%d offers were left out by the hard requirements (interconnect, hosting, vCPUs)",
 		"%d 个报价因硬性要求（互联、托管方式、vCPU）被排除",
 	},
+	kAsmHostRAMLoad: {
+		"host RAM per node: at least %.1f GiB to load the %.1f GB checkpoint (the model plus its largest shard, at most 5 GB, pass through host memory); an offer with less is left out, one whose RAM is unknown ranks after those known to have enough",
+		"每个节点的主机内存：至少 %.1f GiB，才能加载 %.1f GB 的检查点（模型本身加上最大的一个分片，至多 5 GB，都要经过主机内存）；内存更少的报价被排除，内存未知的排在已知足够的报价之后",
+	},
+	kAsmHostRAMAdapter: {
+		"host RAM per node: at least %.1f GiB (the frozen base loads onto the GPUs a shard at a time, at most 5 GB); an offer with less is left out, one whose RAM is unknown ranks after those known to have enough",
+		"每个节点的主机内存：至少 %.1f GiB（冻结的基座模型按分片逐个加载到 GPU，每片至多 5 GB）；内存更少的报价被排除，内存未知的排在已知足够的报价之后",
+	},
+	kAsmHostRAMServe: {
+		"host RAM per node: at least %.1f GiB per GPU used: vLLM keeps a %d GiB CPU swap space per GPU and will not start when it is more than %d%% of the host's memory; an offer with less is left out, one whose RAM is unknown ranks after those known to have enough",
+		"每个节点的主机内存：每张所用 GPU 至少 %.1f GiB：vLLM 为每张 GPU 保留 %d GiB 的 CPU 交换空间，超过主机内存的 %d%% 时无法启动；内存更少的报价被排除，内存未知的排在已知足够的报价之后",
+	},
+	kNoteLowRAM: {
+		"%d offers were left out: their host RAM is below what the software needs to load and run the job (see the assumptions; %s)",
+		"%d 个报价被排除：主机内存低于软件加载和运行该任务所需（见假设；%s）",
+	},
 	kNoteReqUnknown: {
 		"%d offers were left out because the catalog does not know a fact a hard requirement needs (taken as failing it)",
 		"%d 个报价因目录缺少硬性要求所需的信息而被排除（按不满足处理）",
@@ -1199,6 +1219,17 @@ var warnDefs = map[string]warnDef{
 			"显存碎片、CUDA Graph、超出预期的长提示词和框架版本差异都会增加显存占用。余量低于约 10% 时很容易显存溢出；请换更大或更多的 GPU，或降低精度、上下文长度或批量。",
 		},
 		source: srcVLLMMemory,
+	},
+	model.WarnHostRAMUnknown: {
+		msg: text.Pair{
+			"host RAM not known: the job needs at least %.1f GiB of it per node to load and run",
+			"主机内存未知：该任务每个节点至少需要 %.1f GiB 内存才能加载和运行",
+		},
+		detail: text.Pair{
+			"Loading a checkpoint passes the model, or a shard of it at a time, through host memory, and vLLM keeps a CPU swap space of 4 GiB per GPU and refuses to start when that is more than 70% of the host's memory. The catalog does not list this host's RAM, so it ranks after offers known to have enough; check the instance's memory before renting it.",
+			"加载检查点时，模型（或逐个分片）要经过主机内存；vLLM 为每张 GPU 保留 4 GiB 的 CPU 交换空间，超过主机内存的 70% 时拒绝启动。目录没有列出这台主机的内存，因此它排在已知内存足够的报价之后；租用前请先确认实例的内存。",
+		},
+		source: srcRAMServe,
 	},
 	model.WarnLatencyMargin: {
 		msg: text.Pair{

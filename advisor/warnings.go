@@ -35,6 +35,7 @@ const (
 type warnInput struct {
 	offer  *model.Offer
 	row    *row
+	ri     int32 // the row's index
 	shape  *shape
 	res    *shapeRes
 	rec    *model.Recommendation
@@ -100,6 +101,11 @@ func (c *call) warnings(in warnInput) []model.Warning {
 		if per < float64(limit) {
 			add(model.WarnLowCPUPerGPU, model.SeverityWarn, "", per, limit)
 		}
+	}
+	// host-ram-unknown: the job needs a published amount of host RAM to
+	// load and run, and the catalog does not know the host's.
+	if _, unk := c.ramCheck(in.ri, sr); unk != 0 {
+		add(model.WarnHostRAMUnknown, model.SeverityWarn, p.req.HostRAMSource, sr.ram)
 	}
 	// Spot: not for a job that cannot be interrupted; preemptible limits.
 	var spot, od *quote

@@ -198,6 +198,10 @@ const (
 	// class by less than the estimate's tested tolerance, so the run may
 	// miss the class.
 	ShortLatencyMargin = "latency-margin"
+	// ShortHostRAMUnknown: the catalog does not know the host's RAM, so
+	// whether the software can load and run the job there is not known
+	// (the worse case: it cannot).
+	ShortHostRAMUnknown = "host-ram-unknown"
 )
 
 // Hosting of an offer.

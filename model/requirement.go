@@ -112,6 +112,22 @@ type Requirement struct {
 	// Image is the image job of a diffusion pipeline, nil for a language
 	// model.
 	Image *ImageJob `json:"image,omitempty" toml:"image,omitempty"`
+	// HostRAMFixedGiB and HostRAMPerGPUGiB are the host RAM (GiB) one
+	// node needs for the software to load and run the job: the fixed part
+	// plus the per-GPU part times the GPUs the job uses on the node (both
+	// 0 when no published figure covers the workload). An offer whose
+	// known RAM is below it is left out; one whose RAM is unknown ranks
+	// after those known to have enough (ShortHostRAMUnknown).
+	HostRAMFixedGiB  float64 `json:"host_ram_fixed_gib,omitempty" toml:"host_ram_fixed_gib,omitempty"`
+	HostRAMPerGPUGiB float64 `json:"host_ram_per_gpu_gib,omitempty" toml:"host_ram_per_gpu_gib,omitempty"`
+	// HostRAMSource cites the figure behind the host RAM need.
+	HostRAMSource string `json:"host_ram_source,omitempty" toml:"host_ram_source,omitempty"`
+}
+
+// HostRAMNeedGiB is the host RAM one node needs when the job uses gpus
+// GPUs on it (0 when no published figure covers the workload).
+func (r *Requirement) HostRAMNeedGiB(gpus int) float64 {
+	return r.HostRAMFixedGiB + r.HostRAMPerGPUGiB*float64(max(gpus, 0))
 }
 
 // ImageJob is what one image of a diffusion pipeline is sized and timed

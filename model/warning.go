@@ -52,6 +52,9 @@ const (
 	// WarnLatencyMargin: the estimated decode speed meets the latency
 	// class by less than the estimate's tested tolerance.
 	WarnLatencyMargin = "latency-margin"
+	// WarnHostRAMUnknown: the host's RAM is not known, and the job needs
+	// a published amount of it to load and run.
+	WarnHostRAMUnknown = "host-ram-unknown"
 )
 
 // Warning is a trap a choice walks into: a stable code, a severity, a
