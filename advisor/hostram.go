@@ -43,7 +43,11 @@ const (
 
 // Sources of the host RAM needs.
 const (
-	srcRAMServe = "vllm-project/vllm@vllm/config/cache.py (CacheConfig.swap_space: 4 GiB per GPU by default; verify_with_parallel_config: \"Too large swap space\" above 70% of the CPU memory)"
+	// srcRAMServe: vLLM's CacheConfig.swap_space is 4 GiB per GPU by
+	// default, and verify_with_parallel_config refuses to start ("Too
+	// large swap space") when swap space times the tensor-parallel size is
+	// above 70% of the CPU memory.
+	srcRAMServe = "https://github.com/vllm-project/vllm/blob/main/vllm/config/cache.py"
 	// srcRAMLoad: a sharded checkpoint loads shard by shard into a model
 	// created empty, "only requiring enough memory for the model size and
 	// the largest shard size" (diffusers); measured on T0 (42 GB fp32):
@@ -52,18 +56,18 @@ const (
 	// pull 16844). A diffusers pipeline is loaded on the CPU and then
 	// moved to the GPU (pipe.to("cuda")), so the whole pipeline is in host
 	// RAM at once.
-	srcRAMLoad = "https://huggingface.co/docs/diffusers/optimization/memory (sharded checkpoints: \"only requiring enough memory for the model size and the largest shard size\"); huggingface/transformers#16844 (1x model size + largest shard)"
+	srcRAMLoad = "https://huggingface.co/docs/diffusers/optimization/memory, https://github.com/huggingface/transformers/pull/16844"
 	// srcRAMTrain: a full fine-tune's processes each load the checkpoint
 	// ("each process loads a pretrained model", Transformers big_models)
 	// unless only the first process of a node does (Accelerate's FSDP
 	// cpu_ram_efficient_loading, huggingface/transformers#25107): one copy
 	// per node is the least.
-	srcRAMTrain = "https://huggingface.co/docs/transformers/en/big_models (\"each process loads a pretrained model\"); huggingface/transformers#25107 (FSDP RAM-efficient loading: the first process of a node loads it); huggingface/transformers#16844 (1x model size + largest shard)"
+	srcRAMTrain = "https://huggingface.co/docs/transformers/en/big_models, https://github.com/huggingface/transformers/issues/25107, https://github.com/huggingface/transformers/pull/16844"
 	// srcRAMAdapter: LoRA and QLoRA load the frozen base with a
 	// device_map, which "will put each model weight on the specified
 	// device as the loading is done" (huggingface/transformers#17341): a
 	// shard at a time passes through host RAM.
-	srcRAMAdapter = "huggingface/transformers#17341 (with a device_map each weight goes to its device as it is loaded); https://huggingface.co/docs/transformers/en/big_models (default shard 5GB)"
+	srcRAMAdapter = "https://github.com/huggingface/transformers/issues/17341, https://huggingface.co/docs/transformers/en/big_models"
 )
 
 // hostRAM sets the requirement's host RAM need from the sized plan (after

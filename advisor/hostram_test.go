@@ -73,7 +73,7 @@ func TestHostRAMRule(t *testing.T) {
 		{"8B served on one L4", serve8B, "L4", 4 / 0.7, 5, 6, "vllm"},
 		{"FLUX.1-dev on one H100", flux, "H100 SXM5", 0, 24, 48, "diffusers"},
 		{"7B full fine-tune on one H200", ft7B, "H200 SXM", (14e9 + 5e9) / gib, 16, 18, "transformers"},
-		{"8B QLoRA on one L4", qlora, "L4", 5e9 / gib, 4, 5, "transformers#17341"},
+		{"8B QLoRA on one L4", qlora, "L4", 5e9 / gib, 4, 5, "transformers/issues/17341"},
 		{"1B pre-train on one H100", pretrain, "H100 SXM5", 0, 0, 0, ""},
 	}
 	for _, tc := range cases {
