@@ -34,24 +34,6 @@ func init() {
 	}
 }
 
-// chineseLeftovers are the English words the advisor still writes into
-// its Chinese texts (advisor/ is another owner's): each is reported to it
-// and allowed here until it is fixed there, so that every other English
-// word in the output fails the test.
-var chineseLeftovers = map[string]string{
-	// advisor/reco.go bucketName: a price model's Assumptions read
-	// "（中断率 unknown）" when AWS has no interruption bucket for it.
-	"unknown": "advisor: interruption rate in the Chinese assumptions",
-	// advisor's budget note ("超出 ¥3000/mo 预算") formats model.Budget
-	// with its English period.
-	"mo": "advisor: the budget's period in its notes",
-	// advisor's latency note ("达不到 interactive 延迟等级的速度") names
-	// the latency class by its flag value.
-	"interactive": "advisor: latency class in its notes",
-	"batch":       "advisor: latency class in its notes",
-	"realtime":    "advisor: latency class in its notes",
-}
-
 var (
 	// tokens are the words to check: a run of letters, digits and
 	// ._/+- that holds a letter.
@@ -72,7 +54,7 @@ var (
 func englishWord(w string, names map[string]bool) bool {
 	ok := func(w string) bool {
 		w = strings.TrimRight(w, ".")
-		return w == "" || !hasLetter.MatchString(w) || chineseFigure.MatchString(w) || chineseAllowedWords[w] || names[w] || chineseLeftovers[w] != ""
+		return w == "" || !hasLetter.MatchString(w) || chineseFigure.MatchString(w) || chineseAllowedWords[w] || names[w]
 	}
 	if ok(w) {
 		return false
@@ -177,11 +159,6 @@ func TestCLICommandsChinese(t *testing.T) {
 				}
 				for _, w := range r.Warnings {
 					addName(w.Code)
-				}
-				// The risk ids the advisor's "为何选 #1" line names for the
-				// offer it compares with (advisor's text: reported).
-				for _, k := range r.Risk {
-					addName(k.Code)
 				}
 			}
 			for _, s := range res.Suggestions {
