@@ -10,6 +10,7 @@ import (
 
 	"github.com/gpupick/gpupick/data"
 	"github.com/gpupick/gpupick/model"
+	"github.com/gpupick/gpupick/model/text"
 )
 
 // Words that may stand in Chinese output: units, currencies, technical
@@ -254,5 +255,18 @@ func TestCLIChineseWords(t *testing.T) {
 		if got := originIn(o.in, "en"); got != o.in {
 			t.Errorf("origin %q: English %q", o.in, got)
 		}
+	}
+}
+
+// TestCLISpotOneName: the CLI names the spot price model as model does
+// (and so as the wizard and the advisor do), in its tables and wherever a
+// text of its table names spot.
+func TestCLISpotOneName(t *testing.T) {
+	spot := model.PriceSpot.Name().ZH
+	if got := priceModelName(model.PriceSpot, "zh"); got != spot {
+		t.Errorf("the CLI's price-model name for spot is %q, model's %q", got, spot)
+	}
+	for _, p := range append(text.Term(cliTexts, text.EN, "spot", spot), text.Term(cliTexts, text.ZH, "抢占式", "preemptible")...) {
+		t.Error(p)
 	}
 }

@@ -1,40 +1,24 @@
 package advisor
 
-import (
-	"strings"
-
-	"github.com/gpupick/gpupick/model"
-)
+import "github.com/gpupick/gpupick/model"
 
 // The names of values in the advisor's texts. English writes each value as
-// the flags and the JSON spell it; Chinese writes its Chinese name, so that
-// a Chinese note carries no English word.
+// the flags and the JSON spell it; Chinese writes its Chinese name (model's,
+// model/names.go, where model names it), so that a Chinese note carries no
+// English word.
 
-// latencyKeys are the latency classes' names.
-var latencyKeys = map[model.Latency]textKey{
-	model.LatencyRealtime: kLatRealtime, model.LatencyInteractive: kLatInteractive, model.LatencyBatch: kLatBatch,
-}
-
-// latency is a latency class's name (its id in English); a class
-// without a name is written as it is.
+// latency is a latency class's name: its id in English, its model name
+// in Chinese.
 func (l lang) latency(c model.Latency) string {
-	if k, ok := latencyKeys[c]; ok {
-		return l.f(k)
+	if l == langZH {
+		return c.Name().ZH
 	}
 	return string(c)
 }
 
 // budget is a budget as model.Budget.String writes it ("$3000/mo"), its
 // period in l.
-func (l lang) budget(b model.Budget) string {
-	s := b.String()
-	for _, k := range []textKey{kPerMonth, kPerHour} {
-		if fig, ok := strings.CutSuffix(s, texts[k][langEN]); ok {
-			return fig + l.f(k)
-		}
-	}
-	return s
-}
+func (l lang) budget(b model.Budget) string { return b.Text(l == langZH) }
 
 // bucket is an AWS interruption bucket as AWS prints it ("<5%"), or the
 // word for unknown when there is none.

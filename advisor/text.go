@@ -362,14 +362,10 @@ const (
 	kMonthsAnd
 	kMonthsUnit
 
-	// The names of values the advisor's texts name: a latency class, a
-	// budget's period, an unknown interruption rate, the risk a penalty
-	// prices (English: the value as the flags and the JSON spell it).
-	kLatRealtime
-	kLatInteractive
-	kLatBatch
-	kPerHour
-	kPerMonth
+	// The names of values the advisor's texts name that model does not
+	// (model/names.go names the latency classes and the budget's periods):
+	// an unknown interruption rate, the risk a penalty prices (English: the
+	// value as the flags and the JSON spell it).
 	kBucketUnknown
 	kRiskNameMarketplace
 	kRiskNameSharedVCPU
@@ -1161,11 +1157,6 @@ var texts = text.Table[textKey]{
 	kMonthsAnd:  {"- and ", "、"},
 	kMonthsUnit: {"-month", " 个月"},
 
-	kLatRealtime:         {string(model.LatencyRealtime), "实时"},
-	kLatInteractive:      {string(model.LatencyInteractive), "交互式"},
-	kLatBatch:            {string(model.LatencyBatch), "批处理"},
-	kPerHour:             {"/h", "/小时"},
-	kPerMonth:            {"/mo", "/月"},
 	kBucketUnknown:       {"unknown", "未知"},
 	kRiskNameMarketplace: {model.WarnMarketplaceHost, "市场型主机"},
 	kRiskNameSharedVCPU:  {model.WarnSharedVCPU, "共享 CPU"},

@@ -119,15 +119,8 @@ func priceModelName(t tr, p model.PriceModel) string {
 		// "1yr+spot": the hybrid's two parts, short enough for the bars.
 		return shortPM(t, info.Base) + "+" + shortPM(t, info.Fill)
 	}
-	if id, ok := priceModelNames[p]; ok && t.zh() {
-		return t.s(id)
-	}
-	return string(p)
+	return p.ShortName().In(t.zh())
 }
-
-// priceModelNames are the texts of the single price models.
-var priceModelNames = map[model.PriceModel]msg{model.PriceOnDemand: mPMOnDemand, model.PriceSpot: mPMSpot,
-	model.PriceMonthly: mPMMonthly, model.PriceReserved1: mPMReserved1, model.PriceReserved3: mPMReserved3}
 
 // shortPM is a hybrid part's name: "mo" and "od" for the monthly plan
 // and on-demand in English.
