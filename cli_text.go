@@ -83,8 +83,6 @@ const (
 	tClassContainer
 	tClassHyperscaler
 	tClassNeocloud
-	tOriginEmbedded
-	tOriginOverlay
 	tSevInfo
 	tSevWarn
 	tSevCritical
@@ -166,8 +164,6 @@ var cliTexts = text.Table[cliMsg]{
 	tClassContainer:   {"container", "容器"},
 	tClassHyperscaler: {"hyperscaler-vm", "大型公有云虚拟机"},
 	tClassNeocloud:    {"neocloud-vm", "GPU 云厂商虚拟机"},
-	tOriginEmbedded:   {"embedded", "内置"},
-	tOriginOverlay:    {"overlay", "叠加"},
 	tSevInfo:          {string(model.SeverityInfo), "提示"},
 	tSevWarn:          {string(model.SeverityWarn), "警告"},
 	tSevCritical:      {string(model.SeverityCritical), "严重"},

@@ -85,15 +85,13 @@ var classWords = map[string]cliMsg{
 // className is a set-up class in lang.
 func className(c, lang string) string { return wordOf(classWords, c, c, lang) }
 
-// originWords are the words of a catalog's origin ("embedded",
-// "embedded+overlay"); an origin that is a file's name stays as it is.
-var originWords = map[string]cliMsg{"embedded": tOriginEmbedded, "overlay": tOriginOverlay}
-
-// originIn is a catalog origin in lang, each "+"-joined part translated.
+// originIn is a catalog origin in lang ("embedded+overlay"), each
+// "+"-joined word named by model.OriginName; an origin that is a file's
+// name stays as it is.
 func originIn(origin, lang string) string {
 	parts := strings.Split(origin, "+")
 	for i, p := range parts {
-		parts[i] = wordOf(originWords, p, p, lang)
+		parts[i] = model.OriginName(p).In(isZH(lang))
 	}
 	return strings.Join(parts, "+")
 }

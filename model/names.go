@@ -95,6 +95,17 @@ var partNames = map[string]Name{
 // KV 缓存).
 func PartName(part string) Name { return nameOr(partNames, part) }
 
+// originNames are the words of a catalog's origin (CatalogInfo.Origin):
+// where it comes from, and the overlay of private offers.
+var originNames = map[string]Name{
+	"embedded": {"embedded", "内置"}, "imported": {"imported", "导入"}, "updated": {"updated", "已更新"},
+	"overlay": {"overlay", "叠加"},
+}
+
+// OriginName is the name of a word of a catalog's origin ("embedded",
+// "overlay"); any other word (a file's name) is itself.
+func OriginName(word string) Name { return nameOr(originNames, word) }
+
 // budgetPeriodNames are the budget periods as String writes them after
 // the amount.
 var budgetPeriodNames = map[BudgetPeriod]Name{

@@ -29,8 +29,8 @@ func checkName(t *testing.T, what string, n Name) {
 	}
 }
 
-// TestNames: every workload, latency class, price model (hybrids too) and
-// memory part has an English and a Chinese name; a price model's English
+// TestNames: every workload, latency class, price model (hybrids too),
+// memory part and catalog origin word has an English and a Chinese name; a price model's English
 // is its id, a hybrid's Chinese its two parts'; spot is 竞价 in full and
 // short (the word of Tencent Cloud and AWS China for the price model).
 func TestNames(t *testing.T) {
@@ -65,6 +65,16 @@ func TestNames(t *testing.T) {
 		if n.EN != p.Name || n.ZH == p.Name {
 			t.Errorf("part %q: name %+v", p.Name, n)
 		}
+	}
+	for _, w := range []string{"embedded", "imported", "updated", "overlay"} {
+		if n := OriginName(w); n.EN != w || n.ZH == w {
+			t.Errorf("origin %q: name %+v", w, n)
+		} else {
+			checkName(t, w, n)
+		}
+	}
+	if n := OriginName("x/cat.csv"); n.ZH != "x/cat.csv" {
+		t.Errorf("a file's name as origin: %+v", n)
 	}
 	// A value without a name prints as it is.
 	if n := Workload("new").Name(); n.EN != "new" || n.ZH != "new" {

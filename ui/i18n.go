@@ -282,10 +282,6 @@ const (
 
 	// Footer, header, overlays.
 	mCatalogFooter
-	mOriginEmbedded
-	mOriginImported
-	mOriginUpdated
-	mOriginOverlay
 	mLoadedFrom
 	mTooSmall
 	mTooSmallHint
@@ -658,10 +654,6 @@ var texts = text.Table[msg]{
 	mTokPerSec:          {"tok/s", "token/秒"},
 
 	mCatalogFooter:    {"catalog %s · prices as of %s · %d offers", "目录 %s · 价格截至 %s · %d 个报价"},
-	mOriginEmbedded:   {"embedded", "内置"},
-	mOriginImported:   {"imported", "导入"},
-	mOriginUpdated:    {"updated", "已更新"},
-	mOriginOverlay:    {"overlay", "叠加"},
 	mLoadedFrom:       {"loaded %s", "已载入 %s"},
 	mTooSmall:         {"Terminal too small: %d×%d, needs at least %d×%d.", "终端太小：%d×%d，至少需要 %d×%d。"},
 	mTooSmallHint:     {"Enlarge the window, or press ctrl+c to quit.", "请放大窗口，或按 ctrl+c 退出。"},

@@ -41,3 +41,22 @@ func TestChoiceLabelsAreModelNames(t *testing.T) {
 		}
 	}
 }
+
+// TestBudgetSummary: the budget step's summary writes the period in the
+// wizard's language, as the advisor's notes do.
+func TestBudgetSummary(t *testing.T) {
+	for _, tc := range []struct {
+		lang string
+		b    model.Budget
+		want string
+	}{
+		{"en", model.Budget{Amount: 3000, Currency: model.CNY, Period: model.BudgetMonthly}, "¥3000/mo"},
+		{"zh", model.Budget{Amount: 3000, Currency: model.CNY, Period: model.BudgetMonthly}, "¥3000/月"},
+		{"zh", model.Budget{Amount: 2, Currency: model.USD, Period: model.BudgetHourly}, "$2/小时"},
+	} {
+		m := newTestModel(t, 140, 40, func(c *Config) { c.Lang, c.Answers.Budget = tc.lang, tc.b })
+		if got := sumBudget(&m.form, m.t); got != tc.want {
+			t.Errorf("%s %+v: summary %q, want %q", tc.lang, tc.b, got, tc.want)
+		}
+	}
+}
