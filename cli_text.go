@@ -73,13 +73,6 @@ const (
 	// models and memory parts): English is the value as the JSON and the
 	// flags spell it.
 	tListSep
-	tUnitYears
-	tUnitMonths
-	tUnitWeeks
-	tUnitDays
-	tUnitHours
-	tUnitMinutes
-	tUnitSeconds
 	tClassContainer
 	tClassHyperscaler
 	tClassNeocloud
@@ -151,16 +144,8 @@ var cliTexts = text.Table[cliMsg]{
 	tRecEgress:      {"egress", "出网流量"},
 	tRecNeedWhole:   {"Need:    %s GPU memory for %s in %s", "需求：    %s GPU 显存，用于%s，精度 %s"},
 
-	// The words of values. Durations keep their figures; the English units
-	// are the ones model.FormatDuration writes.
+	// The words of values.
 	tListSep:          {", ", "，"},
-	tUnitYears:        {"y", " 年"},
-	tUnitMonths:       {"mo", " 个月"},
-	tUnitWeeks:        {"w", " 周"},
-	tUnitDays:         {"d", " 天"},
-	tUnitHours:        {"h", " 小时"},
-	tUnitMinutes:      {"min", " 分钟"},
-	tUnitSeconds:      {"s", " 秒"},
 	tClassContainer:   {"container", "容器"},
 	tClassHyperscaler: {"hyperscaler-vm", "大型公有云虚拟机"},
 	tClassNeocloud:    {"neocloud-vm", "GPU 云厂商虚拟机"},

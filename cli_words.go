@@ -46,12 +46,10 @@ func idOr(id string, n model.Name, lang string) string {
 	return id
 }
 
-// durationUnits are the unit suffixes model.FormatDuration writes, in
-// the order to try them (the longest that ends the text first).
-var durationUnits = []struct {
-	en  string
-	msg cliMsg
-}{{"min", tUnitMinutes}, {"mo", tUnitMonths}, {"y", tUnitYears}, {"w", tUnitWeeks}, {"d", tUnitDays}, {"h", tUnitHours}, {"s", tUnitSeconds}}
+// durationUnits are the unit suffixes model.FormatDuration writes (and
+// "s" for seconds), in the order to try them (the longest that ends the
+// text first); model.UnitName names them.
+var durationUnits = []string{"min", "mo", "y", "w", "d", "h", "s"}
 
 // durationIn is model.FormatDuration(h) in lang: "1mo" in English,
 // "1" and the Chinese word for months in Chinese.
@@ -65,8 +63,8 @@ func unitsIn(s, lang string) string {
 		return s
 	}
 	for _, u := range durationUnits {
-		if fig, ok := strings.CutSuffix(s, u.en); ok && fig != "" && strings.ContainsAny(fig[len(fig)-1:], "0123456789 ") {
-			return strings.TrimSuffix(fig, " ") + u.msg.in(lang)
+		if fig, ok := strings.CutSuffix(s, u); ok && fig != "" && strings.ContainsAny(fig[len(fig)-1:], "0123456789 ") {
+			return strings.TrimSuffix(fig, " ") + " " + model.UnitName(u).ZH
 		}
 	}
 	return s

@@ -106,6 +106,17 @@ var originNames = map[string]Name{
 // "overlay"); any other word (a file's name) is itself.
 func OriginName(word string) Name { return nameOr(originNames, word) }
 
+// unitNames are the time units FormatDuration writes after a figure, and
+// the second.
+var unitNames = map[string]Name{
+	"y": {"y", "年"}, "mo": {"mo", "个月"}, "w": {"w", "周"}, "d": {"d", "天"},
+	"h": {"h", "小时"}, "min": {"min", "分钟"}, "s": {"s", "秒"},
+}
+
+// UnitName is the name of a time unit as FormatDuration writes it ("mo",
+// "min"; "s" for seconds): the unit itself in English, its Chinese word.
+func UnitName(unit string) Name { return nameOr(unitNames, unit) }
+
 // budgetPeriodNames are the budget periods as String writes them after
 // the amount.
 var budgetPeriodNames = map[BudgetPeriod]Name{

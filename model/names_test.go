@@ -2,6 +2,7 @@ package model
 
 import (
 	"regexp"
+	"strings"
 	"testing"
 )
 
@@ -30,7 +31,7 @@ func checkName(t *testing.T, what string, n Name) {
 }
 
 // TestNames: every workload, latency class, price model (hybrids too),
-// memory part and catalog origin word has an English and a Chinese name; a price model's English
+// memory part, catalog origin word and time unit has an English and a Chinese name; a price model's English
 // is its id, a hybrid's Chinese its two parts'; spot is 竞价 in full and
 // short (the word of Tencent Cloud and AWS China for the price model).
 func TestNames(t *testing.T) {
@@ -75,6 +76,19 @@ func TestNames(t *testing.T) {
 	}
 	if n := OriginName("x/cat.csv"); n.ZH != "x/cat.csv" {
 		t.Errorf("a file's name as origin: %+v", n)
+	}
+	// Every unit FormatDuration writes, and the second, has its name.
+	for _, h := range []float64{0.5, 1, 24, HoursPerWeekFull, HoursPerMonth, 12 * HoursPerMonth} {
+		s := FormatDuration(h)
+		u := strings.TrimLeft(s, "0123456789.,")
+		if n := UnitName(u); n.EN != u || n.ZH == u {
+			t.Errorf("%v h (%s): unit %q named %+v", h, s, u, n)
+		} else {
+			checkName(t, u, n)
+		}
+	}
+	if n := UnitName("s"); n.ZH == "s" {
+		t.Errorf("seconds: %+v", n)
 	}
 	// A value without a name prints as it is.
 	if n := Workload("new").Name(); n.EN != "new" || n.ZH != "new" {

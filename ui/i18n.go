@@ -377,12 +377,6 @@ const (
 	mTrialHint
 	mTrialWaiting
 
-	// Duration units after a number.
-	mUnitMin
-	mUnitHours
-	mUnitDays
-	mUnitMonths
-
 	msgCount
 )
 
@@ -745,11 +739,6 @@ var texts = text.Table[msg]{
 	mTrialNone:         {"No offer fits these answers: nothing to trial.", "没有符合这些条件的报价：没有可试用的候选。"},
 	mTrialHint:         {"esc or ctrl+t closes · shift+↑/↓ scroll", "esc 或 ctrl+t 关闭 · shift+↑/↓ 滚动"},
 	mTrialWaiting:      {"ranking…", "排序中…"},
-
-	mUnitMin:    {" min", " 分钟"},
-	mUnitHours:  {" h", " 小时"},
-	mUnitDays:   {" d", " 天"},
-	mUnitMonths: {" mo", " 个月"},
 }
 
 // tr translates msgs into one language.
