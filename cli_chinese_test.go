@@ -10,6 +10,7 @@ import (
 
 	"github.com/gpupick/gpupick/data"
 	"github.com/gpupick/gpupick/model"
+	"github.com/gpupick/gpupick/model/text"
 )
 
 // Words that may stand in Chinese output: units, currencies, technical
@@ -34,24 +35,6 @@ func init() {
 	}
 }
 
-// chineseLeftovers are the English words the advisor still writes into
-// its Chinese texts (advisor/ is another owner's): each is reported to it
-// and allowed here until it is fixed there, so that every other English
-// word in the output fails the test.
-var chineseLeftovers = map[string]string{
-	// advisor/reco.go bucketName: a price model's Assumptions read
-	// "（中断率 unknown）" when AWS has no interruption bucket for it.
-	"unknown": "advisor: interruption rate in the Chinese assumptions",
-	// advisor's budget note ("超出 ¥3000/mo 预算") formats model.Budget
-	// with its English period.
-	"mo": "advisor: the budget's period in its notes",
-	// advisor's latency note ("达不到 interactive 延迟等级的速度") names
-	// the latency class by its flag value.
-	"interactive": "advisor: latency class in its notes",
-	"batch":       "advisor: latency class in its notes",
-	"realtime":    "advisor: latency class in its notes",
-}
-
 var (
 	// tokens are the words to check: a run of letters, digits and
 	// ._/+- that holds a letter.
@@ -72,7 +55,7 @@ var (
 func englishWord(w string, names map[string]bool) bool {
 	ok := func(w string) bool {
 		w = strings.TrimRight(w, ".")
-		return w == "" || !hasLetter.MatchString(w) || chineseFigure.MatchString(w) || chineseAllowedWords[w] || names[w] || chineseLeftovers[w] != ""
+		return w == "" || !hasLetter.MatchString(w) || chineseFigure.MatchString(w) || chineseAllowedWords[w] || names[w]
 	}
 	if ok(w) {
 		return false
@@ -178,11 +161,6 @@ func TestCLICommandsChinese(t *testing.T) {
 				for _, w := range r.Warnings {
 					addName(w.Code)
 				}
-				// The risk ids the advisor's "为何选 #1" line names for the
-				// offer it compares with (advisor's text: reported).
-				for _, k := range r.Risk {
-					addName(k.Code)
-				}
 			}
 			for _, s := range res.Suggestions {
 				// The offer a change would put first ("1× H100 PCIe").
@@ -277,5 +255,18 @@ func TestCLIChineseWords(t *testing.T) {
 		if got := originIn(o.in, "en"); got != o.in {
 			t.Errorf("origin %q: English %q", o.in, got)
 		}
+	}
+}
+
+// TestCLISpotOneName: the CLI names the spot price model as model does
+// (and so as the wizard and the advisor do), in its tables and wherever a
+// text of its table names spot.
+func TestCLISpotOneName(t *testing.T) {
+	spot := model.PriceSpot.Name().ZH
+	if got := priceModelName(model.PriceSpot, "zh"); got != spot {
+		t.Errorf("the CLI's price-model name for spot is %q, model's %q", got, spot)
+	}
+	for _, p := range append(text.Term(cliTexts, text.EN, "spot", spot), text.Term(cliTexts, text.ZH, "抢占式", "preemptible")...) {
+		t.Error(p)
 	}
 }

@@ -68,43 +68,14 @@ const (
 	tRecEgress
 	tRecNeedWhole
 
-	// The words of the values the recommend, plan and models tables print:
-	// English is the value as the JSON and the flags spell it, Chinese the
-	// wizard's word for it where the wizard has one (ui/i18n.go).
+	// The words of the values the recommend, plan and models tables print
+	// that model does not name (model/names.go names the workloads, price
+	// models and memory parts): English is the value as the JSON and the
+	// flags spell it.
 	tListSep
-	tPartWeights
-	tPartKVCache
-	tPartGradients
-	tPartOptimizer
-	tPartActivations
-	tPartOverhead
-	tWLInference
-	tWLFineTune
-	tWLLoRA
-	tWLQLoRA
-	tWLPretrain
-	tWLVRAM
-	tPMOnDemand
-	tPMSpot
-	tPMDaily
-	tPMWeekly
-	tPMMonthly
-	tPMReserved1
-	tPMReserved3
-	tUnitYears
-	tUnitMonths
-	tUnitWeeks
-	tUnitDays
-	tUnitHours
-	tUnitMinutes
-	tUnitSeconds
-	tPerHour
-	tPerMonth
 	tClassContainer
 	tClassHyperscaler
 	tClassNeocloud
-	tOriginEmbedded
-	tOriginOverlay
 	tSevInfo
 	tSevWarn
 	tSevCritical
@@ -173,43 +144,11 @@ var cliTexts = text.Table[cliMsg]{
 	tRecEgress:      {"egress", "出网流量"},
 	tRecNeedWhole:   {"Need:    %s GPU memory for %s in %s", "需求：    %s GPU 显存，用于%s，精度 %s"},
 
-	// The words of values. Durations and amounts keep their figures; the
-	// English units are the ones model.FormatDuration and model.Budget
-	// write.
+	// The words of values.
 	tListSep:          {", ", "，"},
-	tPartWeights:      {"weights", "权重"},
-	tPartKVCache:      {"kv cache", "KV 缓存"},
-	tPartGradients:    {"gradients", "梯度"},
-	tPartOptimizer:    {"optimizer", "优化器"},
-	tPartActivations:  {"activations", "激活"},
-	tPartOverhead:     {"overhead", "开销"},
-	tWLInference:      {string(model.WorkloadInference), "推理服务"},
-	tWLFineTune:       {string(model.WorkloadFineTune), "全参数微调"},
-	tWLLoRA:           {string(model.WorkloadLoRA), "LoRA 微调"},
-	tWLQLoRA:          {string(model.WorkloadQLoRA), "QLoRA 微调"},
-	tWLPretrain:       {string(model.WorkloadPretrain), "预训练"},
-	tWLVRAM:           {string(model.WorkloadVRAM), "给定显存的任务"},
-	tPMOnDemand:       {string(model.PriceOnDemand), "按需"},
-	tPMSpot:           {string(model.PriceSpot), "竞价"},
-	tPMDaily:          {string(model.PriceDaily), "按天"},
-	tPMWeekly:         {string(model.PriceWeekly), "按周"},
-	tPMMonthly:        {string(model.PriceMonthly), "包月"},
-	tPMReserved1:      {string(model.PriceReserved1), "1年承诺"},
-	tPMReserved3:      {string(model.PriceReserved3), "3年承诺"},
-	tUnitYears:        {"y", " 年"},
-	tUnitMonths:       {"mo", " 个月"},
-	tUnitWeeks:        {"w", " 周"},
-	tUnitDays:         {"d", " 天"},
-	tUnitHours:        {"h", " 小时"},
-	tUnitMinutes:      {"min", " 分钟"},
-	tUnitSeconds:      {"s", " 秒"},
-	tPerHour:          {"/h", "/小时"},
-	tPerMonth:         {"/mo", "/月"},
 	tClassContainer:   {"container", "容器"},
 	tClassHyperscaler: {"hyperscaler-vm", "大型公有云虚拟机"},
 	tClassNeocloud:    {"neocloud-vm", "GPU 云厂商虚拟机"},
-	tOriginEmbedded:   {"embedded", "内置"},
-	tOriginOverlay:    {"overlay", "叠加"},
 	tSevInfo:          {string(model.SeverityInfo), "提示"},
 	tSevWarn:          {string(model.SeverityWarn), "警告"},
 	tSevCritical:      {string(model.SeverityCritical), "严重"},

@@ -23,52 +23,33 @@ func wordOf[K comparable](words map[K]cliMsg, v K, s, lang string) string {
 	return s
 }
 
-// partWords are the parts of a memory breakdown (model.Breakdown.Parts).
-var partWords = map[string]cliMsg{
-	"weights": tPartWeights, "kv cache": tPartKVCache, "gradients": tPartGradients,
-	"optimizer": tPartOptimizer, "activations": tPartActivations, "overhead": tPartOverhead,
-}
+// The names of the domain's values are model's (model/names.go): the
+// workloads, the price models and the memory parts print as their ids in
+// English and their model names in Chinese.
 
 // partName is a memory part's name in lang.
-func partName(name, lang string) string { return wordOf(partWords, name, name, lang) }
-
-// workloadWords are the workloads.
-var workloadWords = map[model.Workload]cliMsg{
-	model.WorkloadInference: tWLInference, model.WorkloadFineTune: tWLFineTune, model.WorkloadLoRA: tWLLoRA,
-	model.WorkloadQLoRA: tWLQLoRA, model.WorkloadPretrain: tWLPretrain, model.WorkloadVRAM: tWLVRAM,
-}
+func partName(name, lang string) string { return model.PartName(name).In(isZH(lang)) }
 
 // workloadName is a workload's name in lang.
-func workloadName(w model.Workload, lang string) string {
-	return wordOf(workloadWords, w, string(w), lang)
-}
+func workloadName(w model.Workload, lang string) string { return idOr(string(w), w.Name(), lang) }
 
-// priceModelWords are the single price models.
-var priceModelWords = map[model.PriceModel]cliMsg{
-	model.PriceOnDemand: tPMOnDemand, model.PriceSpot: tPMSpot, model.PriceDaily: tPMDaily,
-	model.PriceWeekly: tPMWeekly, model.PriceMonthly: tPMMonthly,
-	model.PriceReserved1: tPMReserved1, model.PriceReserved3: tPMReserved3,
-}
+// priceModelName is a price model's name in lang: its id in English, its
+// Chinese name in Chinese (a hybrid's two parts joined by "+": the 1-year
+// and the spot names for hybrid-1yr+spot).
+func priceModelName(p model.PriceModel, lang string) string { return idOr(string(p), p.Name(), lang) }
 
-// priceModelName is a price model's name in lang. In English it is the
-// model's id; in Chinese a hybrid is its two parts joined by "+"
-// (the 1-year and spot words for hybrid-1yr+spot).
-func priceModelName(p model.PriceModel, lang string) string {
-	if !isZH(lang) {
-		return string(p)
+// idOr is a value's id in English and its Chinese name in Chinese.
+func idOr(id string, n model.Name, lang string) string {
+	if isZH(lang) {
+		return n.ZH
 	}
-	if info, ok := model.PriceModelOf(p); ok && info.Hybrid() {
-		return priceModelName(info.Base, lang) + "+" + priceModelName(info.Fill, lang)
-	}
-	return wordOf(priceModelWords, p, string(p), lang)
+	return id
 }
 
-// durationUnits are the unit suffixes model.FormatDuration writes, in
-// the order to try them (the longest that ends the text first).
-var durationUnits = []struct {
-	en  string
-	msg cliMsg
-}{{"min", tUnitMinutes}, {"mo", tUnitMonths}, {"y", tUnitYears}, {"w", tUnitWeeks}, {"d", tUnitDays}, {"h", tUnitHours}, {"s", tUnitSeconds}}
+// durationUnits are the unit suffixes model.FormatDuration writes (and
+// "s" for seconds), in the order to try them (the longest that ends the
+// text first); model.UnitName names them.
+var durationUnits = []string{"min", "mo", "y", "w", "d", "h", "s"}
 
 // durationIn is model.FormatDuration(h) in lang: "1mo" in English,
 // "1" and the Chinese word for months in Chinese.
@@ -82,8 +63,8 @@ func unitsIn(s, lang string) string {
 		return s
 	}
 	for _, u := range durationUnits {
-		if fig, ok := strings.CutSuffix(s, u.en); ok && fig != "" && strings.ContainsAny(fig[len(fig)-1:], "0123456789 ") {
-			return strings.TrimSuffix(fig, " ") + u.msg.in(lang)
+		if fig, ok := strings.CutSuffix(s, u); ok && fig != "" && strings.ContainsAny(fig[len(fig)-1:], "0123456789 ") {
+			return strings.TrimSuffix(fig, " ") + " " + model.UnitName(u).ZH
 		}
 	}
 	return s
@@ -91,15 +72,7 @@ func unitsIn(s, lang string) string {
 
 // budgetIn is a budget as model.Budget.String writes it ("$3000/mo"), the
 // period in lang.
-func budgetIn(b model.Budget, lang string) string {
-	s := b.String()
-	for _, p := range []cliMsg{tPerMonth, tPerHour} {
-		if fig, ok := strings.CutSuffix(s, p.in("en")); ok {
-			return fig + p.in(lang)
-		}
-	}
-	return s
-}
+func budgetIn(b model.Budget, lang string) string { return b.Text(isZH(lang)) }
 
 // classWords are the provider classes of a run's set-up time
 // (model.SetupTime.Class).
@@ -110,15 +83,13 @@ var classWords = map[string]cliMsg{
 // className is a set-up class in lang.
 func className(c, lang string) string { return wordOf(classWords, c, c, lang) }
 
-// originWords are the words of a catalog's origin ("embedded",
-// "embedded+overlay"); an origin that is a file's name stays as it is.
-var originWords = map[string]cliMsg{"embedded": tOriginEmbedded, "overlay": tOriginOverlay}
-
-// originIn is a catalog origin in lang, each "+"-joined part translated.
+// originIn is a catalog origin in lang ("embedded+overlay"), each
+// "+"-joined word named by model.OriginName; an origin that is a file's
+// name stays as it is.
 func originIn(origin, lang string) string {
 	parts := strings.Split(origin, "+")
 	for i, p := range parts {
-		parts[i] = wordOf(originWords, p, p, lang)
+		parts[i] = model.OriginName(p).In(isZH(lang))
 	}
 	return strings.Join(parts, "+")
 }

@@ -108,9 +108,9 @@ func (e *Engine) Recommend(a model.Answers, opt Options) model.Result {
 	if opt.WithinBudget && over > 0 {
 		res.Listed, res.OverBudgetHidden, partial = in, true, inPartial
 		cs = cs[:firstOver(cs)]
-		res.Notes = append(res.Notes, l.f(kNoteOverHidden, over, a.Budget.String()))
+		res.Notes = append(res.Notes, l.f(kNoteOverHidden, over, l.budget(a.Budget)))
 	} else if over > 0 && in > 0 {
-		res.Notes = append(res.Notes, l.f(kNoteOverFollow, over, a.Budget.String()))
+		res.Notes = append(res.Notes, l.f(kNoteOverFollow, over, l.budget(a.Budget)))
 	}
 	if partial > 0 {
 		res.Notes = append(res.Notes, l.f(kNotePartialTotal, partial))
@@ -274,7 +274,7 @@ func (c *call) notes(cs []cand) []string {
 		}
 	}
 	if len(cs) > 0 && cs[0].over() != 0 {
-		add(kNoteOverBudget, c.a.Budget.String())
+		add(kNoteOverBudget, l.budget(c.a.Budget))
 	}
 	if c.a.Budget.IsSet() && c.budgetUSD <= 0 {
 		add(kNoteBudgetNoFX, string(c.a.Budget.Currency))
@@ -283,7 +283,7 @@ func (c *call) notes(cs []cand) []string {
 		add(kNoteNoDisplayFX, string(c.a.Currency))
 	}
 	if st.tooSlow > 0 {
-		add(kNoteTooSlow, st.tooSlow, string(c.a.Latency))
+		add(kNoteTooSlow, st.tooSlow, l.latency(c.a.Latency))
 	}
 	count(kNoteUnknownSpeed, st.unknownSpeed)
 	if st.tooBig > 0 && len(cs) > 0 {

@@ -555,7 +555,7 @@ func (p *plan) latencyTargets(a *model.Answers, l lang) {
 	if p.image != nil {
 		// Images have no per-token latency: the class does not apply.
 		if a.Latency != model.LatencyBatch {
-			p.req.Assumptions = append(p.req.Assumptions, l.f(kAsmImageLatency, string(a.Latency)))
+			p.req.Assumptions = append(p.req.Assumptions, l.f(kAsmImageLatency, l.latency(a.Latency)))
 		}
 		return
 	}

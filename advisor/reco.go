@@ -308,7 +308,7 @@ func (c *call) spotRateLine(q *quote, o *model.Offer) string {
 	if q.bkt < 0 {
 		return c.l.f(kQSpotUnknownRate, pct(spotOverheadUnknown))
 	}
-	return c.l.f(kQSpotBucket, bucketName(q.bkt), o.Detail().InterruptionDate, c.l.shortDuration(q.extra), c.ckptHours()*60, restartHours*60)
+	return c.l.f(kQSpotBucket, c.l.bucket(q.bkt), o.Detail().InterruptionDate, c.l.shortDuration(q.extra), c.ckptHours()*60, restartHours*60)
 }
 
 // shortDuration writes a small number of hours readably: seconds under a
@@ -328,11 +328,11 @@ func (l lang) shortDuration(h float64) string {
 func (c *call) hybridLines(q *quote, m func(float64) string) []string {
 	l, hy := c.l, q.hyb
 	if hy.pm == pmHybSpotOD {
-		return []string{l.f(kQHybSpotOD, m(hy.baseRate), l.shortDuration(hy.extra), bucketName(hy.bkt), m(hy.fillRate))}
+		return []string{l.f(kQHybSpotOD, m(hy.baseRate), l.shortDuration(hy.extra), l.bucket(hy.bkt), m(hy.fillRate))}
 	}
 	out := []string{l.f(kQHybBase, hy.terms, hy.period, m(hy.baseRate))}
 	if hy.spotFill {
-		out = append(out, l.f(kQHybFillSpot, hy.fillH, m(hy.fillRate), l.shortDuration(hy.extra), bucketName(hy.bkt)))
+		out = append(out, l.f(kQHybFillSpot, hy.fillH, m(hy.fillRate), l.shortDuration(hy.extra), l.bucket(hy.bkt)))
 	} else {
 		out = append(out, l.f(kQHybFillOD, hy.fillH, m(hy.fillRate)))
 	}

@@ -362,6 +362,23 @@ const (
 	kMonthsAnd
 	kMonthsUnit
 
+	// The names of values the advisor's texts name that model does not
+	// (model/names.go names the latency classes and the budget's periods):
+	// an unknown interruption rate, the risk a penalty prices (English: the
+	// value as the flags and the JSON spell it).
+	kBucketUnknown
+	kRiskNameMarketplace
+	kRiskNameSharedVCPU
+	kRiskNameTPLink
+	kRiskNameTPHost
+	kRiskNameLegacy
+	kRiskNameStale
+	kRiskNameEstimate
+	kRiskNameGPUs
+	kRiskNameNodes
+	kRiskNameFewCores
+	kListSep
+
 	// kCount is the number of text keys.
 	kCount
 )
@@ -824,7 +841,7 @@ var texts = text.Table[textKey]{
 	},
 	kNoteTooSlow: {
 		"%d offers are too slow for the %s latency class",
-		"%d 个报价达不到 %s 延迟等级的速度",
+		"%d 个报价达不到%s延迟等级的速度",
 	},
 	kNoteUnknownSpeed: {
 		"%d offers have GPUs without bandwidth or TFLOPS figures: their speed is unknown",
@@ -1103,7 +1120,7 @@ var texts = text.Table[textKey]{
 	},
 	kAsmImageLatency: {
 		"the %s latency class is for token streams and does not apply: images are timed in seconds per image",
-		"%s 延迟等级针对 token 流，不适用：图片按每张秒数计时",
+		"%s延迟等级针对 token 流，不适用：图片按每张秒数计时",
 	},
 	kArchPipeline: {
 		"pipeline: %s",
@@ -1139,6 +1156,19 @@ var texts = text.Table[textKey]{
 	kMonthsSep:  {"-, ", "、"},
 	kMonthsAnd:  {"- and ", "、"},
 	kMonthsUnit: {"-month", " 个月"},
+
+	kBucketUnknown:       {"unknown", "未知"},
+	kRiskNameMarketplace: {model.WarnMarketplaceHost, "市场型主机"},
+	kRiskNameSharedVCPU:  {model.WarnSharedVCPU, "共享 CPU"},
+	kRiskNameTPLink:      {riskCodeTPLink, "经 PCIe 切分模型"},
+	kRiskNameTPHost:      {riskCodeTPHost, "经主机内存切分模型"},
+	kRiskNameLegacy:      {model.WarnLegacyGPU, "旧架构 GPU"},
+	kRiskNameStale:       {model.WarnStalePrice, "价格过时"},
+	kRiskNameEstimate:    {riskCodeEstimate, "估算价格"},
+	kRiskNameGPUs:        {riskCodeGPUs, "GPU 更多"},
+	kRiskNameNodes:       {riskCodeNodes, "节点更多"},
+	kRiskNameFewCores:    {riskCodeFewCores, "CPU 核少"},
+	kListSep:             {", ", "、"},
 }
 
 // warnDefs holds every warning code's message, explanation and default
@@ -1234,7 +1264,7 @@ var warnDefs = map[string]warnDef{
 	model.WarnLatencyMargin: {
 		msg: text.Pair{
 			"decode about %.1f tokens/s per stream against the %.0f the %s class needs: within the estimate's %d%% tolerance, so it may miss it",
-			"每条流解码约 %.1f token/秒，%[3]s 等级要求 %.0[2]f：差距在估算 %[4]d%% 的误差之内，实际可能达不到",
+			"每条流解码约 %.1f token/秒，%[3]s等级要求 %.0[2]f：差距在估算 %[4]d%% 的误差之内，实际可能达不到",
 		},
 		detail: text.Pair{
 			"The decode estimate is tested against published figures to within 30%, and real engines reach somewhat less of the memory bandwidth than it assumes. An offer that clears the latency class by less than that margin ranks after those that clear it with room; a faster GPU, more GPUs in tensor parallel or a lower precision gives room.",
@@ -1245,7 +1275,7 @@ var warnDefs = map[string]warnDef{
 	model.WarnLowBandwidth: {
 		msg: text.Pair{
 			"decode about %.1f tokens/s per stream, below the %.0f the %s class needs",
-			"每条流解码约 %.1f token/秒，低于 %.0f（%s 等级的要求）",
+			"每条流解码约 %.1f token/秒，低于 %.0f（%s等级的要求）",
 		},
 		detail: text.Pair{
 			"Generating one token reads every active weight and the KV cache from GPU memory, so per-stream speed is bounded by memory bandwidth divided by those bytes. A GPU with more bandwidth, more GPUs in tensor parallel, or a lower precision speeds it up.",

@@ -162,10 +162,10 @@ func (c *call) warnings(in warnInput) []model.Warning {
 	if !p.training && !p.stated && p.sized {
 		sp := &sr.speed
 		if !sp.Unknown && p.minDecode > 0 && sp.DecodeTokensPerSec < p.minDecode {
-			add(model.WarnLowBandwidth, model.SeverityCritical, srcRoofline, sp.DecodeTokensPerSec, p.minDecode, string(a.Latency))
+			add(model.WarnLowBandwidth, model.SeverityCritical, srcRoofline, sp.DecodeTokensPerSec, p.minDecode, l.latency(a.Latency))
 		}
 		if sr.slim {
-			add(model.WarnLatencyMargin, model.SeverityWarn, srcRoofline, sp.DecodeTokensPerSec, p.minDecode, string(a.Latency), pct(speedTolerance))
+			add(model.WarnLatencyMargin, model.SeverityWarn, srcRoofline, sp.DecodeTokensPerSec, p.minDecode, l.latency(a.Latency), pct(speedTolerance))
 		}
 		if p.maxTTFT > 0 && sp.TimeToFirstTokenSec > p.maxTTFT {
 			add(model.WarnSlowFirstToken, model.SeverityWarn, srcRoofline, sp.TimeToFirstTokenSec, p.maxTTFT, sp.PromptTokens)

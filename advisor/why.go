@@ -29,7 +29,7 @@ func (c *call) whyFirst(recs []model.Recommendation) []string {
 	case a.TotalUSD > 0 && b.TotalUSD > 0 && a.TotalUSD <= b.TotalUSD:
 		out = append(out, l.f(kWhyCheaper, pct(1-a.TotalUSD/b.TotalUSD), b.GPUCount, name))
 	case a.TotalUSD > 0 && b.TotalUSD > 0:
-		out = append(out, l.f(kWhyRisk, pct(a.TotalUSD/b.TotalUSD-1), b.GPUCount, name, a.RiskPercent, b.RiskPercent, riskCodes(b)))
+		out = append(out, l.f(kWhyRisk, pct(a.TotalUSD/b.TotalUSD-1), b.GPUCount, name, a.RiskPercent, b.RiskPercent, riskCodes(b, l)))
 	}
 	if sa, sb := a.Speed.DecodeTokensPerSec, b.Speed.DecodeTokensPerSec; sa > 0 && sb > 0 && !a.Speed.Unknown && !b.Speed.Unknown {
 		out = append(out, l.f(kWhySpeed, sa, sb, a.RiskPercent, b.RiskPercent))
@@ -39,16 +39,17 @@ func (c *call) whyFirst(recs []model.Recommendation) []string {
 	return out
 }
 
-// riskCodes lists a recommendation's risk codes ("none" when it has none).
-func riskCodes(r *model.Recommendation) string {
+// riskCodes lists a recommendation's risks ("-" when it has none): their
+// codes in English, their short names in Chinese.
+func riskCodes(r *model.Recommendation, l lang) string {
 	if len(r.Risk) == 0 {
 		return "-"
 	}
 	codes := make([]string, len(r.Risk))
 	for i, k := range r.Risk {
-		codes[i] = k.Code
+		codes[i] = l.riskName(k.Code)
 	}
-	return strings.Join(codes, ", ")
+	return strings.Join(codes, l.f(kListSep))
 }
 
 // flips are the hard requirements that leave out an offer for a risk it

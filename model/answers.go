@@ -104,19 +104,7 @@ type Budget struct {
 func (b Budget) IsSet() bool { return b.Amount > 0 }
 
 // String formats the budget the way ParseBudget reads it ("$2.5/h").
-func (b Budget) String() string {
-	if !b.IsSet() {
-		return ""
-	}
-	s := b.Currency.Symbol() + FormatNumber(b.Amount)
-	switch b.Period {
-	case BudgetHourly:
-		s += "/h"
-	case BudgetMonthly:
-		s += "/mo"
-	}
-	return s
-}
+func (b Budget) String() string { return b.Text(false) }
 
 // HoursPerMonth is the average number of hours in a month (8766 / 12).
 const HoursPerMonth = 730.5

@@ -12,7 +12,8 @@ type FXRate struct {
 
 // CatalogInfo says where a catalog came from and how old it is.
 type CatalogInfo struct {
-	// Origin is "embedded", "imported", "updated" (optionally "+overlay").
+	// Origin is "embedded", "imported", "updated" (optionally "+overlay");
+	// OriginName names its words.
 	Origin string `json:"origin" toml:"origin"`
 	// SnapshotDate is the date the prices were read (YYYY-MM-DD).
 	SnapshotDate string `json:"snapshot_date" toml:"snapshot_date"`

@@ -1,8 +1,9 @@
 package model
 
-// The Chinese words the parsers accept in typed answers: the only place in
-// model's code that holds Chinese (a test in model/text allows this file
-// and no other). English spellings stay beside their parsers.
+// The Chinese words the parsers accept in typed answers: with names.go (the
+// names of values people read), the only place in model's code that holds
+// Chinese (a test in model/text allows these files and no other). English
+// spellings stay beside their parsers.
 
 // zhYes and zhNo are Chinese yes and no answers (ParseYesNo).
 var (

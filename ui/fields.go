@@ -168,11 +168,11 @@ var defs = [fieldCount]fieldDef{
 	fWorkload: {
 		ans: model.AnsWorkload, kind: kindChoice, label: mFieldWorkload,
 		options: []option{
-			{string(model.WorkloadInference), mOptInference, mOptInferenceHint},
-			{string(model.WorkloadFineTune), mOptFineTune, mOptFineTuneHint},
-			{string(model.WorkloadLoRA), mOptLoRA, mOptLoRAHint},
-			{string(model.WorkloadQLoRA), mOptQLoRA, mOptQLoRAHint},
-			{string(model.WorkloadPretrain), mOptPretrain, mOptPretrainHint},
+			{string(model.WorkloadInference), 0, mOptInferenceHint},
+			{string(model.WorkloadFineTune), 0, mOptFineTuneHint},
+			{string(model.WorkloadLoRA), 0, mOptLoRAHint},
+			{string(model.WorkloadQLoRA), 0, mOptQLoRAHint},
+			{string(model.WorkloadPretrain), 0, mOptPretrainHint},
 			{string(model.WorkloadVRAM), mOptVRAM, mOptVRAMHint},
 		},
 	},
@@ -211,9 +211,9 @@ var defs = [fieldCount]fieldDef{
 	fLatency: {
 		ans: model.AnsLatency, kind: kindChoice, label: mFieldLatency,
 		options: []option{
-			{string(model.LatencyRealtime), mOptRealtime, mOptRealtimeHint},
-			{string(model.LatencyInteractive), mOptInteractive, mOptInteractiveHint},
-			{string(model.LatencyBatch), mOptBatch, mOptBatchHint},
+			{string(model.LatencyRealtime), 0, mOptRealtimeHint},
+			{string(model.LatencyInteractive), 0, mOptInteractiveHint},
+			{string(model.LatencyBatch), 0, mOptBatchHint},
 		},
 	},
 	fDurMode: {

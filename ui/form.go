@@ -314,14 +314,26 @@ func orDash(s string) string {
 	return s
 }
 
+// choiceNames are the choices whose options are model values named in
+// model (model/names.go): an option without a label of its own is labelled
+// with that name.
+var choiceNames = map[fieldID]func(value string) model.Name{
+	fWorkload: func(v string) model.Name { return model.Workload(v).Name() },
+	fLatency:  func(v string) model.Name { return model.Latency(v).Name() },
+}
+
 // optionLabel returns the display label of a choice's value.
 func optionLabel(t tr, id fieldID, value string) string {
 	for _, o := range defs[id].options {
 		if strings.EqualFold(o.value, value) {
-			if o.label == 0 {
-				return o.value
+			name, named := choiceNames[id]
+			switch {
+			case o.label != 0:
+				return t.s(o.label)
+			case named:
+				return name(o.value).In(t.zh())
 			}
-			return t.s(o.label)
+			return o.value
 		}
 	}
 	return value

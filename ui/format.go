@@ -119,15 +119,8 @@ func priceModelName(t tr, p model.PriceModel) string {
 		// "1yr+spot": the hybrid's two parts, short enough for the bars.
 		return shortPM(t, info.Base) + "+" + shortPM(t, info.Fill)
 	}
-	if id, ok := priceModelNames[p]; ok && t.zh() {
-		return t.s(id)
-	}
-	return string(p)
+	return p.ShortName().In(t.zh())
 }
-
-// priceModelNames are the texts of the single price models.
-var priceModelNames = map[model.PriceModel]msg{model.PriceOnDemand: mPMOnDemand, model.PriceSpot: mPMSpot,
-	model.PriceMonthly: mPMMonthly, model.PriceReserved1: mPMReserved1, model.PriceReserved3: mPMReserved3}
 
 // shortPM is a hybrid part's name: "mo" and "od" for the monthly plan
 // and on-demand in English.
@@ -259,6 +252,9 @@ func wrap(s string, w int) []string {
 	return out
 }
 
+// unit is a time unit's name after a figure and a space (model.UnitName).
+func unit(t tr, u string) string { return " " + model.UnitName(u).In(t.zh()) }
+
 // approxDuration formats hours for reading: "45 min", "14.5 h", "5.9 d",
 // "3.2 mo".
 func approxDuration(t tr, h float64) string {
@@ -266,13 +262,13 @@ func approxDuration(t tr, h float64) string {
 	case h <= 0:
 		return "-"
 	case h < 1:
-		return strconv.Itoa(int(math.Round(h*60))) + t.s(mUnitMin)
+		return strconv.Itoa(int(math.Round(h*60))) + unit(t, "min")
 	case h < 48:
-		return trimZero(strconv.FormatFloat(h, 'f', 1, 64)) + t.s(mUnitHours)
+		return trimZero(strconv.FormatFloat(h, 'f', 1, 64)) + unit(t, "h")
 	case h < 24*60:
-		return trimZero(strconv.FormatFloat(h/24, 'f', 1, 64)) + t.s(mUnitDays)
+		return trimZero(strconv.FormatFloat(h/24, 'f', 1, 64)) + unit(t, "d")
 	}
-	return trimZero(strconv.FormatFloat(h/model.HoursPerMonth, 'f', 1, 64)) + t.s(mUnitMonths)
+	return trimZero(strconv.FormatFloat(h/model.HoursPerMonth, 'f', 1, 64)) + unit(t, "mo")
 }
 
 // middleCut shortens plain text to w cells by cutting its middle, so that

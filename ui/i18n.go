@@ -93,17 +93,12 @@ const (
 	mFieldEgressGB
 
 	// Choice options.
-	mOptInference
-	mOptFineTune
-	mOptLoRA
-	mOptQLoRA
-	mOptPretrain
-	mOptVRAM
 	mOptInferenceHint
 	mOptFineTuneHint
 	mOptLoRAHint
 	mOptQLoRAHint
 	mOptPretrainHint
+	mOptVRAM
 	mOptVRAMHint
 	mOptFP32Hint
 	mOptBF16Hint
@@ -111,9 +106,6 @@ const (
 	mOptFP8Hint
 	mOptINT8Hint
 	mOptINT4Hint
-	mOptRealtime
-	mOptInteractive
-	mOptBatch
 	mOptRealtimeHint
 	mOptInteractiveHint
 	mOptBatchHint
@@ -271,7 +263,6 @@ const (
 	mMarked
 	mMarkLimit
 	mRowRegion
-	mRowSpot
 	mRowRes1
 	mRowRes3
 	mRowSpeed
@@ -291,10 +282,6 @@ const (
 
 	// Footer, header, overlays.
 	mCatalogFooter
-	mOriginEmbedded
-	mOriginImported
-	mOriginUpdated
-	mOriginOverlay
 	mLoadedFrom
 	mTooSmall
 	mTooSmallHint
@@ -390,27 +377,6 @@ const (
 	mTrialHint
 	mTrialWaiting
 
-	// Memory breakdown parts (model.Breakdown's part names).
-	mPartWeights
-	mPartKVCache
-	mPartGradients
-	mPartOptimizer
-	mPartActivations
-	mPartOverhead
-
-	// Short price model names.
-	mPMOnDemand
-	mPMSpot
-	mPMMonthly
-	mPMReserved1
-	mPMReserved3
-
-	// Duration units after a number.
-	mUnitMin
-	mUnitHours
-	mUnitDays
-	mUnitMonths
-
 	msgCount
 )
 
@@ -441,7 +407,7 @@ var texts = text.Table[msg]{
 	mHintLoadTraining: {"Longer sequences and bigger batches need more activation memory; the dataset size sets the job.", "序列越长、批越大，激活显存越多；数据量决定任务量。"},
 	mHintLatency:      {"How fast must each answer stream back?", "每个回答需要多快返回？"},
 	mHintDuration:     {"Rent for a calendar period, or for as long as a job takes.", "按日历时长租用，或按任务量租到完成为止。"},
-	mHintInterrupt:    {"Jobs that checkpoint can use cheap spot capacity.", "能保存检查点的任务可以用便宜的抢占式实例。"},
+	mHintInterrupt:    {"Jobs that checkpoint can use cheap spot capacity.", "能保存检查点的任务可以用便宜的竞价实例。"},
 	mHintBudget:       {"Per hour, per month or for the whole run. Blank: no budget.", "按小时、按月或整个任务总额。留空：不限预算。"},
 	mHintScale:        {"Narrow the offers. Blank fields mean any.", "缩小报价范围。留空表示不限。"},
 	mHintData:         {"Storage and internet egress are billed besides the GPUs.", "存储与出网流量在 GPU 之外另行计费。"},
@@ -495,11 +461,6 @@ var texts = text.Table[msg]{
 	mFieldDataGB:       {"Data and checkpoints stored", "存储的数据与检查点"},
 	mFieldEgressGB:     {"Egress to the internet, whole run", "整个任务的出网流量"},
 
-	mOptInference:         {"Inference", "推理服务"},
-	mOptFineTune:          {"Full fine-tune", "全参数微调"},
-	mOptLoRA:              {"LoRA", "LoRA 微调"},
-	mOptQLoRA:             {"QLoRA", "QLoRA 微调"},
-	mOptPretrain:          {"Pre-train", "预训练"},
 	mOptVRAM:              {"I know my VRAM", "我知道所需显存"},
 	mOptInferenceHint:     {"serve a model to users", "为用户提供模型服务"},
 	mOptFineTuneHint:      {"train all weights", "训练全部权重"},
@@ -513,9 +474,6 @@ var texts = text.Table[msg]{
 	mOptFP8Hint:           {"1 byte, Hopper and newer", "1 字节，Hopper 及更新架构"},
 	mOptINT8Hint:          {"1 byte, quantised", "1 字节，量化"},
 	mOptINT4Hint:          {"half a byte, quantised", "半字节，量化"},
-	mOptRealtime:          {"Real-time", "实时"},
-	mOptInteractive:       {"Interactive", "交互式"},
-	mOptBatch:             {"Batch", "批处理"},
 	mOptRealtimeHint:      {"streaming chat, 30+ tok/s", "流式对话，每秒 30+ token"},
 	mOptInteractiveHint:   {"10+ tok/s per user", "每用户每秒 10+ token"},
 	mOptBatchHint:         {"throughput only", "只看吞吐量"},
@@ -525,7 +483,7 @@ var texts = text.Table[msg]{
 	mOptJobHint:           {"as long as the tokens take", "跑完指定 token 为止"},
 	mOptYesCheckpoint:     {"Yes, it checkpoints", "可以，会保存检查点"},
 	mOptNoCheckpoint:      {"No", "不可以"},
-	mOptYesCheckpointHint: {"spot / preemptible is fine", "可用抢占式实例"},
+	mOptYesCheckpointHint: {"spot / preemptible is fine", "可用竞价/抢占式实例"},
 	mOptNoCheckpointHint:  {"on-demand or reserved only", "只用按需或包年包月"},
 	mOptUSD:               {"USD ($)", "美元 ($)"},
 	mOptCNY:               {"CNY (¥)", "人民币 (¥)"},
@@ -594,7 +552,7 @@ var texts = text.Table[msg]{
 	mSumTokens:     {"%s tokens", "%s token"},
 	mSumJob:        {"job of %s tokens", "任务 %s token"},
 	mSumPerWeek:    {"%s · %s h/wk", "%s · 每周 %s 小时"},
-	mSumYes:        {"yes, spot ok", "可以，可用抢占式"},
+	mSumYes:        {"yes, spot ok", "可以，可用竞价"},
 	mSumNo:         {"no", "不可以"},
 	mSumNA:         {"n/a", "不适用"},
 	mNeeds:         {"Needs", "需要"},
@@ -672,7 +630,6 @@ var texts = text.Table[msg]{
 	mMarked:             {"%d marked", "已标记 %d 个"},
 	mMarkLimit:          {"at most 3 offers can be compared", "最多对比 3 个报价"},
 	mRowRegion:          {"region", "地域"},
-	mRowSpot:            {"spot", "抢占式"},
 	mRowRes1:            {"1-yr", "1 年预留"},
 	mRowRes3:            {"3-yr", "3 年预留"},
 	mRowSpeed:           {"speed", "速度"},
@@ -691,10 +648,6 @@ var texts = text.Table[msg]{
 	mTokPerSec:          {"tok/s", "token/秒"},
 
 	mCatalogFooter:    {"catalog %s · prices as of %s · %d offers", "目录 %s · 价格截至 %s · %d 个报价"},
-	mOriginEmbedded:   {"embedded", "内置"},
-	mOriginImported:   {"imported", "导入"},
-	mOriginUpdated:    {"updated", "已更新"},
-	mOriginOverlay:    {"overlay", "叠加"},
 	mLoadedFrom:       {"loaded %s", "已载入 %s"},
 	mTooSmall:         {"Terminal too small: %d×%d, needs at least %d×%d.", "终端太小：%d×%d，至少需要 %d×%d。"},
 	mTooSmallHint:     {"Enlarge the window, or press ctrl+c to quit.", "请放大窗口，或按 ctrl+c 退出。"},
@@ -786,24 +739,6 @@ var texts = text.Table[msg]{
 	mTrialNone:         {"No offer fits these answers: nothing to trial.", "没有符合这些条件的报价：没有可试用的候选。"},
 	mTrialHint:         {"esc or ctrl+t closes · shift+↑/↓ scroll", "esc 或 ctrl+t 关闭 · shift+↑/↓ 滚动"},
 	mTrialWaiting:      {"ranking…", "排序中…"},
-
-	mPartWeights:     {"weights", "权重"},
-	mPartKVCache:     {"kv cache", "KV 缓存"},
-	mPartGradients:   {"gradients", "梯度"},
-	mPartOptimizer:   {"optimizer", "优化器"},
-	mPartActivations: {"activations", "激活"},
-	mPartOverhead:    {"overhead", "开销"},
-
-	mPMOnDemand:  {string(model.PriceOnDemand), "按需"},
-	mPMSpot:      {string(model.PriceSpot), "抢占式"},
-	mPMMonthly:   {string(model.PriceMonthly), "包月"},
-	mPMReserved1: {string(model.PriceReserved1), "1年"},
-	mPMReserved3: {string(model.PriceReserved3), "3年"},
-
-	mUnitMin:    {" min", " 分钟"},
-	mUnitHours:  {" h", " 小时"},
-	mUnitDays:   {" d", " 天"},
-	mUnitMonths: {" mo", " 个月"},
 }
 
 // tr translates msgs into one language.

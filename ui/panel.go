@@ -148,17 +148,8 @@ func (m panelView) breakdownBar(b model.Breakdown, w int) bar {
 	return bar{bar: sb.String(), legend: lg.String()}
 }
 
-// partNames are the texts of model.Breakdown's part names.
-var partNames = map[string]msg{"weights": mPartWeights, "kv cache": mPartKVCache, "gradients": mPartGradients,
-	"optimizer": mPartOptimizer, "activations": mPartActivations, "overhead": mPartOverhead}
-
-// partName translates a breakdown part.
-func (m panelView) partName(n string) string {
-	if id, ok := partNames[n]; ok && m.t.zh() {
-		return m.t.s(id)
-	}
-	return n
-}
+// partName is a breakdown part's name (model.PartName).
+func (m panelView) partName(n string) string { return model.PartName(n).In(m.t.zh()) }
 
 // Render renders the column header, the visible rows and a count line:
 // h lines (h-2 offer rows) of w cells in the columns m.cols.
@@ -865,7 +856,7 @@ func (m compareView) Render(w, _ int) []string {
 		{m.t.s(mColTotal), func(r *model.Recommendation) string { return totalCell(r.Total, r.HiddenCosts.Partial(), cur) }, partialLast},
 		{m.t.s(mColModel), func(r *model.Recommendation) string { return priceModelName(m.t, r.PriceModel) }, nil},
 		{priceModelName(m.t, model.PriceOnDemand), func(r *model.Recommendation) string { return money(quote(r, model.PriceOnDemand), cur) }, func(r *model.Recommendation) float64 { return quote(r, model.PriceOnDemand) }},
-		{m.t.s(mRowSpot), func(r *model.Recommendation) string { return money(quote(r, model.PriceSpot), cur) }, func(r *model.Recommendation) float64 { return quote(r, model.PriceSpot) }},
+		{model.PriceSpot.ShortName().In(m.t.zh()), func(r *model.Recommendation) string { return money(quote(r, model.PriceSpot), cur) }, func(r *model.Recommendation) float64 { return quote(r, model.PriceSpot) }},
 		{m.t.s(mRowRes1), func(r *model.Recommendation) string { return money(quote(r, model.PriceReserved1), cur) }, func(r *model.Recommendation) float64 { return quote(r, model.PriceReserved1) }},
 		{m.t.s(mRowRes3), func(r *model.Recommendation) string { return money(quote(r, model.PriceReserved3), cur) }, func(r *model.Recommendation) float64 { return quote(r, model.PriceReserved3) }},
 		{m.t.s(mStorage), func(r *model.Recommendation) string { s, _, _, _ := m.hiddenCosts(r); return s }, nil},

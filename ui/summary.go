@@ -80,7 +80,7 @@ func sumBudget(f *form, t tr) string {
 	if !a.Budget.IsSet() {
 		return t.s(mSumNone)
 	}
-	return a.Budget.String()
+	return a.Budget.Text(t.zh())
 }
 
 // sumScale sums up the filters and the currency.

@@ -10,6 +10,8 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
+
+	"github.com/gpupick/gpupick/model"
 )
 
 // View renders the frame. Every return path sets the alternate screen.
@@ -137,15 +139,12 @@ func (m chrome) catalogLine() string {
 // or "updated", with "+overlay" when private offers were laid over it.
 func (m chrome) originText(origin string) string {
 	base, overlay := strings.CutSuffix(origin, "+overlay")
-	words := map[string]msg{"embedded": mOriginEmbedded, "imported": mOriginImported, "updated": mOriginUpdated}
-	if id, ok := words[base]; ok {
-		base = m.t.s(id)
-	}
 	if base == "" {
 		base = "-"
 	}
+	base = model.OriginName(base).In(m.t.zh())
 	if overlay {
-		base += " + " + m.t.s(mOriginOverlay)
+		base += " + " + model.OriginName("overlay").In(m.t.zh())
 	}
 	return base
 }

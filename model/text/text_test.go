@@ -81,3 +81,35 @@ func TestCheck(t *testing.T) {
 		}
 	}
 }
+
+// TestTerm: a pair that names the term on one side without its word on
+// the other is reported, in either direction; others are not.
+func TestTerm(t *testing.T) {
+	pairs := []Pair{
+		{"spot at %s an hour", "竞价实例每小时 %s"},           // named both sides
+		{"use spot capacity", "可用抢占式实例"},               // Chinese word missing
+		{"the spotless price", "价格"},                   // not the whole word
+		{"Spot and preemptible instances", "竞价和抢占式实例"}, // both
+		{"interruptions", "抢占式实例"},                     // Chinese word without the English
+		{"SPOT price", "竞价价格"},                         // any case
+	}
+	for _, tc := range []struct {
+		from        Lang
+		word, other string
+		want        []int
+	}{
+		{EN, "spot", "竞价", []int{1}},
+		{ZH, "抢占式", "preemptible", []int{1, 4}},
+	} {
+		got := Term(pairs, tc.from, tc.word, tc.other)
+		if len(got) != len(tc.want) {
+			t.Errorf("Term(%q → %q) = %q, want the pairs %v", tc.word, tc.other, got, tc.want)
+			continue
+		}
+		for i, k := range tc.want {
+			if !strings.Contains(got[i], pairs[k][tc.from]) {
+				t.Errorf("Term(%q): problem %d %q is not about %q", tc.word, i, got[i], pairs[k][tc.from])
+			}
+		}
+	}
+}

@@ -1,0 +1,134 @@
+package model
+
+// The names people read for the domain's values, in English and Chinese:
+// the one definition the wizard, the CLI and the advisor print (with
+// model/vocab.go, the only files of model's code that hold Chinese; a test
+// in model/text allows them and no other). The JSON, the record and the
+// flags keep the values' ids ("inference", "spot"); the CLI's English
+// writes those ids too, the wizard's English writes the labels here.
+
+// Name is a value's name in English and Chinese.
+type Name struct{ EN, ZH string }
+
+// In returns the Chinese name when zh, else the English one.
+func (n Name) In(zh bool) string {
+	if zh {
+		return n.ZH
+	}
+	return n.EN
+}
+
+// nameOr returns names[k], or k itself in both languages when it has none
+// (a value added later prints as it is rather than not at all).
+func nameOr[K ~string](names map[K]Name, k K) Name {
+	if n, ok := names[k]; ok {
+		return n
+	}
+	return Name{string(k), string(k)}
+}
+
+// workloadNames are the workloads' names.
+var workloadNames = map[Workload]Name{
+	WorkloadInference: {"Inference", "推理服务"},
+	WorkloadFineTune:  {"Full fine-tune", "全参数微调"},
+	WorkloadLoRA:      {"LoRA", "LoRA 微调"},
+	WorkloadQLoRA:     {"QLoRA", "QLoRA 微调"},
+	WorkloadPretrain:  {"Pre-train", "预训练"},
+	WorkloadVRAM:      {"Job of known GPU memory", "给定显存的任务"}, // the wizard's choice reads "I know my VRAM"
+}
+
+// Name is the workload's name ("Full fine-tune", 全参数微调).
+func (w Workload) Name() Name { return nameOr(workloadNames, w) }
+
+// latencyNames are the latency classes' names.
+var latencyNames = map[Latency]Name{
+	LatencyRealtime:    {"Real-time", "实时"},
+	LatencyInteractive: {"Interactive", "交互式"},
+	LatencyBatch:       {"Batch", "批处理"},
+}
+
+// Name is the latency class's name ("Real-time", 实时).
+func (l Latency) Name() Name { return nameOr(latencyNames, l) }
+
+// priceModelNames are the single price models' Chinese names, in full and
+// short for narrow columns; their English names are their ids. Spot is 竞价
+// (Tencent Cloud's and AWS China's word; Alibaba's 抢占式 names its
+// preemptible kind, which a text names as such).
+var priceModelNames = map[PriceModel]struct{ full, short string }{
+	PriceOnDemand:  {"按需", "按需"},
+	PriceSpot:      {"竞价", "竞价"},
+	PriceDaily:     {"按天", "按天"},
+	PriceWeekly:    {"按周", "按周"},
+	PriceMonthly:   {"包月", "包月"},
+	PriceReserved1: {"1年承诺", "1年"},
+	PriceReserved3: {"3年承诺", "3年"},
+}
+
+// Name is the price model's name: its id in English, its Chinese name in
+// Chinese; a hybrid's Chinese name is its two parts' joined by "+".
+func (p PriceModel) Name() Name {
+	if n, ok := priceModelNames[p]; ok {
+		return Name{string(p), n.full}
+	}
+	if info, ok := PriceModelOf(p); ok && info.Hybrid() {
+		return Name{string(p), info.Base.Name().ZH + "+" + info.Fill.Name().ZH}
+	}
+	return Name{string(p), string(p)}
+}
+
+// ShortName is a single price model's name for a narrow column: its id in
+// English, the short Chinese name (1年 for 1年承诺) in Chinese.
+func (p PriceModel) ShortName() Name {
+	if n, ok := priceModelNames[p]; ok {
+		return Name{string(p), n.short}
+	}
+	return Name{string(p), string(p)}
+}
+
+// partNames are the names of a memory breakdown's parts (Breakdown.Parts).
+var partNames = map[string]Name{
+	"weights": {"weights", "权重"}, "kv cache": {"kv cache", "KV 缓存"}, "gradients": {"gradients", "梯度"},
+	"optimizer": {"optimizer", "优化器"}, "activations": {"activations", "激活"}, "overhead": {"overhead", "开销"},
+}
+
+// PartName is the name of a memory part of Breakdown.Parts ("kv cache",
+// KV 缓存).
+func PartName(part string) Name { return nameOr(partNames, part) }
+
+// originNames are the words of a catalog's origin (CatalogInfo.Origin):
+// where it comes from, and the overlay of private offers.
+var originNames = map[string]Name{
+	"embedded": {"embedded", "内置"}, "imported": {"imported", "导入"}, "updated": {"updated", "已更新"},
+	"overlay": {"overlay", "叠加"},
+}
+
+// OriginName is the name of a word of a catalog's origin ("embedded",
+// "overlay"); any other word (a file's name) is itself.
+func OriginName(word string) Name { return nameOr(originNames, word) }
+
+// unitNames are the time units FormatDuration writes after a figure, and
+// the second.
+var unitNames = map[string]Name{
+	"y": {"y", "年"}, "mo": {"mo", "个月"}, "w": {"w", "周"}, "d": {"d", "天"},
+	"h": {"h", "小时"}, "min": {"min", "分钟"}, "s": {"s", "秒"},
+}
+
+// UnitName is the name of a time unit as FormatDuration writes it ("mo",
+// "min"; "s" for seconds): the unit itself in English, its Chinese word.
+func UnitName(unit string) Name { return nameOr(unitNames, unit) }
+
+// budgetPeriodNames are the budget periods as String writes them after
+// the amount.
+var budgetPeriodNames = map[BudgetPeriod]Name{
+	BudgetHourly:  {"/h", "/小时"},
+	BudgetMonthly: {"/mo", "/月"},
+}
+
+// Text is the budget as String writes it ("$3000/mo"), with the period in
+// Chinese when zh ("¥3000/月"); "" when no budget is set.
+func (b Budget) Text(zh bool) string {
+	if !b.IsSet() {
+		return ""
+	}
+	return b.Currency.Symbol() + FormatNumber(b.Amount) + budgetPeriodNames[b.Period].In(zh)
+}
