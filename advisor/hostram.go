@@ -177,6 +177,10 @@ func (c *call) ramNeed(si int, sr *shapeRes) {
 	sr.ram = c.p.req.HostRAMNeedGiB(sr.used / max(sr.nodes, 1))
 	sr.ramCut = sr.ram > 0 && float64(c.ram.min[si]) < sr.ram
 	sr.ramRows = sr.ramCut || sr.ram > 0 && c.ram.unk[si]
+	sr.ramLeast = 0
+	if sr.ram > 0 && c.ram.unk[si] && math.IsInf(float64(c.ram.min[si]), 1) {
+		sr.ramLeast = 1
+	}
 }
 
 // ramCheck is how a row meets its shape's host RAM need: ok, left out

@@ -43,6 +43,9 @@ func (c *call) markIdle() {
 // the first such row in the order of the lower bound.
 func (c *call) cheapestRow(si int) float64 {
 	sr := &c.shapes[si]
+	if sr.ramLeast != 0 {
+		return 0 // no offer of the shape has a known host RAM
+	}
 	lo, hi := c.ix.start[si], c.ix.start[si+1]
 	for j := lo; j < hi; j++ {
 		ri := j

@@ -148,8 +148,11 @@ type shapeRes struct {
 	// less (the scan then reads them all rather than count a tail);
 	// ramRows is set when some offer must be looked at (ramCut, or one of
 	// unknown RAM).
+	// ramLeast is 1 when the rule applies and none of the shape's offers
+	// has a known host RAM: every one of them falls short (host-ram-unknown).
 	ram             float64
 	ramCut, ramRows bool
+	ramLeast        uint8
 	// The run on this shape, for the scan: billed-use and calendar hours
 	// (1 and 1 when a job's length is unknown, noLen), and what turns an
 	// offer's lowest hourly rate into a lower bound of the run's cost. A
@@ -733,23 +736,32 @@ func (c *call) quick(ri int32, sr *shapeRes, worst *cand) (cand, verdict) {
 		// keeps within the budget is still priced when the statistics are
 		// wanted, to count it in its budget group; the best list does not
 		// take it.
-		k, wk := packKey(over, sr.tier, sr.short, unk), worst.key
-		var gt, eq, dear uint8 // set without branches (conditional moves)
+		// k is this offer's key (an unknown host RAM adds a shortfall),
+		// least the least key of the shape's later rows (the shape's
+		// shortfalls, plus one when none of its offers has a known host
+		// RAM): this offer is skipped on k, the shape's scan stops on least.
+		wk := worst.key
+		k := packKey(over, sr.tier, sr.short+ramUnk, unk)
+		least := packKey(over, sr.tier, sr.short+sr.ramLeast, unk)
+		var gt, eq, leastGT, leastEQ, dear uint8 // set without branches (conditional moves)
 		if k > wk {
 			gt = 1
 		}
 		if k == wk {
 			eq = 1
 		}
+		if least > wk {
+			leastGT = 1
+		}
+		if least == wk {
+			leastEQ = 1
+		}
 		if lb*sr.riskX > worst.rank {
 			dear = 1
 		}
 		if gt|eq&dear != 0 && (over != 0 || c.uncounted) {
 			c.st.count(over, sr.tier, unk)
-			// The shape's shortfalls are the least of its offers' (an
-			// unknown host RAM adds one), so a stop holds for the later
-			// rows too.
-			if (c.fast || c.tailOK && sr.nodes == 1 && !sr.ramCut) && (k>>4 > wk>>4 || dear == 1 && worst.unk() == 0) {
+			if leastGT|leastEQ&dear != 0 && (c.fast || c.tailOK && sr.nodes == 1 && !sr.ramCut) && (least>>4 > wk>>4 || dear == 1 && worst.unk() == 0) {
 				return cand{}, stop
 			}
 			return cand{}, skip
