@@ -46,29 +46,11 @@ func idOr(id string, n model.Name, lang string) string {
 	return id
 }
 
-// durationUnits are the unit suffixes model.FormatDuration writes (and
-// "s" for seconds), in the order to try them (the longest that ends the
-// text first); model.UnitName names them.
-var durationUnits = []string{"min", "mo", "y", "w", "d", "h", "s"}
+// durationIn is model.FormatDuration(h) in lang (model.FormatDurationIn).
+func durationIn(h float64, lang string) string { return model.FormatDurationIn(h, isZH(lang)) }
 
-// durationIn is model.FormatDuration(h) in lang: "1mo" in English,
-// "1" and the Chinese word for months in Chinese.
-func durationIn(h float64, lang string) string { return unitsIn(model.FormatDuration(h), lang) }
-
-// unitsIn puts the Chinese unit for the English unit that ends s (a figure
-// and a unit, with or without a space: "1mo", "24 s") in lang; s is
-// returned unchanged in English or when no unit ends it.
-func unitsIn(s, lang string) string {
-	if !isZH(lang) {
-		return s
-	}
-	for _, u := range durationUnits {
-		if fig, ok := strings.CutSuffix(s, u); ok && fig != "" && strings.ContainsAny(fig[len(fig)-1:], "0123456789 ") {
-			return strings.TrimSuffix(fig, " ") + " " + model.UnitName(u).ZH
-		}
-	}
-	return s
-}
+// unitsIn is s, a figure and a time unit, in lang (model.UnitsIn).
+func unitsIn(s, lang string) string { return model.UnitsIn(s, isZH(lang)) }
 
 // budgetIn is a budget as model.Budget.String writes it ("$3000/mo"), the
 // period in lang.

@@ -1,5 +1,7 @@
 package model
 
+import "strings"
+
 // The names people read for the domain's values, in English and Chinese:
 // the one definition the wizard, the CLI and the advisor print (with
 // model/vocab.go, the only files of model's code that hold Chinese; a test
@@ -116,6 +118,30 @@ var unitNames = map[string]Name{
 // UnitName is the name of a time unit as FormatDuration writes it ("mo",
 // "min"; "s" for seconds): the unit itself in English, its Chinese word.
 func UnitName(unit string) Name { return nameOr(unitNames, unit) }
+
+// durationUnits are the unit suffixes FormatDuration writes (and "s" for
+// seconds), in the order to try them (the longest that ends the text
+// first); UnitName names them.
+var durationUnits = []string{"min", "mo", "y", "w", "d", "h", "s"}
+
+// FormatDurationIn is FormatDuration(h) in English ("1mo"), and in Chinese
+// (zh) the figure and the Chinese word of its unit ("1 个月").
+func FormatDurationIn(h float64, zh bool) string { return UnitsIn(FormatDuration(h), zh) }
+
+// UnitsIn puts the Chinese word for the English time unit that ends s (a
+// figure and a unit, with or without a space: "1mo", "24 s") when zh; s is
+// returned unchanged in English or when no unit ends it.
+func UnitsIn(s string, zh bool) string {
+	if !zh {
+		return s
+	}
+	for _, u := range durationUnits {
+		if fig, ok := strings.CutSuffix(s, u); ok && fig != "" && strings.ContainsAny(fig[len(fig)-1:], "0123456789 ") {
+			return strings.TrimSuffix(fig, " ") + " " + UnitName(u).ZH
+		}
+	}
+	return s
+}
 
 // budgetPeriodNames are the budget periods as String writes them after
 // the amount.

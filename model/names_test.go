@@ -118,3 +118,32 @@ func TestBudgetText(t *testing.T) {
 		}
 	}
 }
+
+// TestFormatDurationIn checks the duration in each language: English is
+// FormatDuration itself, Chinese the figure and the unit's Chinese word.
+func TestFormatDurationIn(t *testing.T) {
+	for _, tc := range []struct {
+		h      float64
+		en, zh string
+	}{
+		{HoursPerMonth, "1mo", "1 个月"},
+		{HoursPerMonth * 12 * 2, "2y", "2 年"},
+		{HoursPerWeekFull * 3, "3w", "3 周"},
+		{48, "2d", "2 天"},
+		{8, "8h", "8 小时"},
+		{0.5, "30min", "30 分钟"},
+	} {
+		if got := FormatDurationIn(tc.h, false); got != tc.en {
+			t.Errorf("%v h in English: %q, want %q", tc.h, got, tc.en)
+		}
+		if got := FormatDurationIn(tc.h, true); got != tc.zh {
+			t.Errorf("%v h in Chinese: %q, want %q", tc.h, got, tc.zh)
+		}
+	}
+	if got := UnitsIn("24 s", true); got != "24 秒" {
+		t.Errorf(`UnitsIn("24 s") = %q, want "24 秒"`, got)
+	}
+	if got := UnitsIn("soon", true); got != "soon" {
+		t.Errorf(`UnitsIn("soon") = %q: a text no unit ends stays as it is`, got)
+	}
+}

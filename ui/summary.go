@@ -62,7 +62,7 @@ func sumDuration(f *form, t tr) string {
 	if a.DurationMode == model.DurationJob {
 		return t.f(mSumJob, model.FormatCount(a.JobTokens))
 	}
-	return t.f(mSumPerWeek, model.FormatDuration(a.DurationHours), model.FormatNumber(a.HoursPerWeek))
+	return t.f(mSumPerWeek, model.FormatDurationIn(a.DurationHours, t.zh()), model.FormatNumber(a.HoursPerWeek))
 }
 
 // sumInterrupt sums up whether the job may be interrupted.
