@@ -182,7 +182,7 @@ func writeShow(w io.Writer, cat *model.Catalog, o *model.Offer, cur model.Curren
 	if o.Detail().PriceNote != "" {
 		row(tCatPriceNote, o.Detail().PriceNote)
 	}
-	row(tCatFormFactor, o.Detail().FormFactor)
+	row(tCatFormFactor, formName(o.Detail().FormFactor, lang))
 	row(tCatInterconnect, linkName(o.Interconnect, lang))
 	if o.Detail().InterconnectNote != "" {
 		row(tCatAsStated, o.Detail().InterconnectNote)

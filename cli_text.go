@@ -178,7 +178,8 @@ const (
 	tCatNo
 	tCatPerSecond
 	tCatPerMinute
-	tCatPerHour
+	tCatHourly
+	tCatFormOther
 	tLinkNVSwitch
 	tLinkNVLink
 	tLinkPCIe
@@ -381,7 +382,8 @@ var cliTexts = text.Table[cliMsg]{
 	tCatNo:                 {"no", "否"},
 	tCatPerSecond:          {"per-second", "按秒"},
 	tCatPerMinute:          {"per-minute", "按分钟"},
-	tCatPerHour:            {"per-hour", "按小时"},
+	tCatHourly:             {"hourly", "按小时"},
+	tCatFormOther:          {"other", "其他"},
 	tLinkNVSwitch:          {string(model.InterconnectNVSwitch), "NVSwitch"},
 	tLinkNVLink:            {string(model.InterconnectNVLink), "NVLink"},
 	tLinkPCIe:              {string(model.InterconnectPCIe), "PCIe"},

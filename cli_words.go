@@ -125,7 +125,14 @@ func triName(t model.Tri, lang string) string { return wordOf(triWords, t, t.Str
 
 // billingWords are the billing granularities of a provider's policy
 // (model.Policy.BillingGranularity); another prints as the data spells it.
-var billingWords = map[string]cliMsg{"per-second": tCatPerSecond, "per-minute": tCatPerMinute, "per-hour": tCatPerHour}
+var billingWords = map[string]cliMsg{"per-second": tCatPerSecond, "per-minute": tCatPerMinute, "hourly": tCatHourly}
 
 // billingName is a billing granularity in lang.
 func billingName(b, lang string) string { return wordOf(billingWords, b, b, lang) }
+
+// formWords are the form factors of an offer's GPUs that are words rather
+// than names (model.OfferDetail.FormFactor: "SXM", "PCIe" or "other").
+var formWords = map[string]cliMsg{"other": tCatFormOther}
+
+// formName is an offer's form factor in lang.
+func formName(f, lang string) string { return wordOf(formWords, f, f, lang) }
