@@ -299,7 +299,7 @@ var cliTexts = text.Table[cliMsg]{
 	tCatSlice:              {" (slice)", "（分片）"},
 	tCatNoRate:             {"no rate", "无汇率"},
 	tCatListCount:          {"%d offers. Prices per hour for the whole instance; %s.", "%d 个报价。价格为整台实例每小时的价格；%s。"},
-	tCatSnapshot:           {"catalog %s, snapshot read %s", "目录 %s，快照读取于 %s"},
+	tCatSnapshot:           {"catalog %s, snapshot read %s", "目录：%s，快照读取于 %s"},
 	tCatPath:               {" (%s)", "（%s）"},
 	tCatProvider:           {"provider", "服务商"},
 	tCatInstance:           {"instance", "实例"},
