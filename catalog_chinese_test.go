@@ -10,7 +10,7 @@ import (
 )
 
 // showSamples picks the offers whose `catalog show` the Chinese tests
-// read: the first offer of each provider, and the first with each fact
+// read under -short (else they read every offer's): the first offer of each provider, and the first with each fact
 // that adds rows or words (a GPU slice, a marketplace host, a retirement,
 // a firm commitment, spot zones, a price or price-date note, an "other"
 // form factor, each interconnect and vCPU kind).
@@ -116,8 +116,15 @@ func catalogChineseRuns(cat *model.Catalog) []struct {
 			}
 		}},
 	}
-	for _, o := range showSamples(cat) {
-		o := o
+	// Every offer's show (-short: the samples).
+	shown := make([]*model.Offer, len(cat.Offers))
+	for i := range cat.Offers {
+		shown[i] = &cat.Offers[i]
+	}
+	if testing.Short() {
+		shown = showSamples(cat)
+	}
+	for _, o := range shown {
 		// The offer in its own currency, and converted to the other one
 		// (the rate's line).
 		other := model.CNY

@@ -229,10 +229,10 @@ func dash(s string) string {
 	return s
 }
 
-// orUnknown shows an empty fact as "unknown".
-func orUnknown(s string) string {
+// orUnknown shows an empty fact as "unknown" in lang.
+func orUnknown(s, lang string) string {
 	if s == "" {
-		return "unknown"
+		return tUnknown.in(lang)
 	}
 	return s
 }

@@ -220,13 +220,7 @@ func writeShow(w io.Writer, cat *model.Catalog, o *model.Offer, cur model.Curren
 			}
 			fmt.Fprintf(tw, "  %s\t%s\n", k.in(lang), s)
 		}
-		orUnknownIn := func(s string) string {
-			if s == "" {
-				return unknown
-			}
-			return s
-		}
-		fmt.Fprintf(tw, tCatVendorArch.in(lang)+"\n", orUnknownIn(g.Vendor), orUnknownIn(g.Architecture))
+		fmt.Fprintf(tw, tCatVendorArch.in(lang)+"\n", orUnknown(g.Vendor, lang), orUnknown(g.Architecture, lang))
 		f(tCatGPUMemory, g.VRAMGiB, " GB")
 		f(tCatBandwidth, g.MemBandwidthGBs, " GB/s")
 		f(tCatFP32, g.FP32TFLOPS, " TFLOPS")
