@@ -367,3 +367,25 @@ func TestVerifyChineseHasNoEnglish(t *testing.T) {
 		}
 	}
 }
+
+// TestVerifyReadError: every reason an input cannot be read is worded in
+// both languages around the input's name; the OS's words and a decoder's
+// or another error's text are kept as they are.
+func TestVerifyReadError(t *testing.T) {
+	for in := VerifyRecord; in <= VerifyFromFile; in++ {
+		for f := ReadNotExist; f <= ReadOther; f++ {
+			for _, lang := range []string{"en", "zh"} {
+				got := VerifyReadError(in, "x/in", f, "the detail", lang)
+				if !strings.Contains(got, "x/in") || strings.Contains(got, "%!") {
+					t.Errorf("input %d, reason %d (%s): %q", in, f, lang, got)
+				}
+				if keep := f == ReadOS || f == ReadBadRecord || f == ReadOther; keep != strings.Contains(got, "the detail") {
+					t.Errorf("input %d, reason %d (%s): %q keeps the detail: %v, want %v", in, f, lang, got, !keep, keep)
+				}
+				if lang == "zh" && !hasHan(strings.ReplaceAll(got, "the detail", "")) {
+					t.Errorf("input %d, reason %d: no Chinese in %q", in, f, got)
+				}
+			}
+		}
+	}
+}
