@@ -59,7 +59,8 @@ func runVerify(args []string, env environ, stdout, stderr io.Writer) int {
 	}
 	rec, err := data.ReadRecord(file)
 	if err != nil {
-		return fail(exitUsage, "%v", err)
+		f, detail := readFault(err, advisor.ReadBadRecord)
+		return fail(exitUsage, "%s", advisor.VerifyReadError(advisor.VerifyRecord, echo(file), f, detail, lang))
 	}
 	if rec.Choice == nil {
 		return fail(exitUsage, "%s", advisor.VerifyNoChoice(echo(file), lang))
@@ -71,14 +72,14 @@ func runVerify(args []string, env environ, stdout, stderr io.Writer) int {
 	var outputs map[string]string
 	if *from != "" {
 		if outputs, err = readProbes(*from); err != nil {
-			return fail(exitUsage, "--from %s: %v", echo(*from), err)
+			return fail(exitUsage, "%s", readProbesError(err, *from, lang))
 		}
 	} else {
 		outputs = runProbes()
 	}
 	m, err := probe.Parse(outputs)
 	if err != nil {
-		return fail(exitUsage, "%v", err)
+		return fail(exitUsage, "%s", advisor.VerifyProbeError(err, lang))
 	}
 	var offer *model.Offer
 	for i := range cat.Offers {
@@ -135,6 +136,19 @@ func writeChecks(w io.Writer, choice model.Recommendation, checks []advisor.Chec
 // maxProbeBytes bounds one saved probe output.
 const maxProbeBytes = 1 << 20
 
+// errNotFolder is readProbes' error for a --from that is not a folder.
+var errNotFolder = errors.New("not a folder")
+
+// probeFileError is readProbes' error reading one saved output of the
+// folder: the file's path and the error.
+type probeFileError struct {
+	path string
+	err  error
+}
+
+func (e *probeFileError) Error() string { return e.err.Error() }
+func (e *probeFileError) Unwrap() error { return e.err }
+
 // readProbes reads the saved outputs of a --from folder.
 func readProbes(dir string) (map[string]string, error) {
 	st, err := os.Stat(dir)
@@ -142,20 +156,53 @@ func readProbes(dir string) (map[string]string, error) {
 		return nil, err
 	}
 	if !st.IsDir() {
-		return nil, errors.New("not a folder")
+		return nil, errNotFolder
 	}
 	out := map[string]string{}
 	for _, c := range probe.Commands {
-		b, err := data.ReadRegularFile(filepath.Join(dir, c.File), maxProbeBytes)
+		path := filepath.Join(dir, c.File)
+		b, err := data.ReadRegularFile(path, maxProbeBytes)
 		if errors.Is(err, fs.ErrNotExist) {
 			continue
 		}
 		if err != nil {
-			return nil, err
+			return nil, &probeFileError{path, err}
 		}
 		out[c.File] = string(b)
 	}
 	return out, nil
+}
+
+// readProbesError is verify's error for a --from folder (dir) that
+// readProbes could not read, in lang: the folder's, or one file's in it.
+func readProbesError(err error, dir, lang string) string {
+	f, detail := readFault(err, advisor.ReadOther)
+	if errors.Is(err, errNotFolder) {
+		f, detail = advisor.ReadNotFolder, ""
+	}
+	if pf, ok := errors.AsType[*probeFileError](err); ok {
+		return advisor.VerifyReadError(advisor.VerifyFromFile, echo(pf.path), f, detail, lang)
+	}
+	return advisor.VerifyReadError(advisor.VerifyFrom, echo(dir), f, detail, lang)
+}
+
+// readFault tells why an input could not be read from err, and the words
+// to keep: the OS's own ("permission denied") for a system error; else
+// (none of the reasons data and the OS name) err's text as the reason
+// other.
+func readFault(err error, other advisor.ReadFault) (advisor.ReadFault, string) {
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return advisor.ReadNotExist, ""
+	case errors.Is(err, data.ErrNotRegular):
+		return advisor.ReadNotRegular, ""
+	case errors.Is(err, data.ErrTooLarge):
+		return advisor.ReadTooLarge, ""
+	}
+	if pe, ok := errors.AsType[*fs.PathError](err); ok {
+		return advisor.ReadOS, pe.Err.Error()
+	}
+	return other, err.Error()
 }
 
 // runProbes runs the probes on this machine; a probe that cannot run is

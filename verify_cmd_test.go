@@ -160,7 +160,6 @@ func TestVerifyJSONEnglish(t *testing.T) {
 func TestVerifyCommandChinese(t *testing.T) {
 	rec := saveRecord(t, "--params", "70B", "--precision", "bf16", "--workload", "inference", "--provider", "aws", "--gpu", "H100")
 	inputs := "aws p5.48xlarge H100 SXM5 rec.toml " + rec
-	units := regexp.MustCompile("`[^`]*`|\\b(GB|GiB|MiB|GPU|vCPU|CPU|NVMe|NVLink|NVSwitch|PCIe|MIG|EBS|Infinity|Fabric|gpupick|verify)\\b")
 	gpuNames := regexp.MustCompile(`(?m)^(?:GPU \d+: )?([^,(]+)|MIG (\S+)`)
 	// The same record without its choice: the no-choice error.
 	b, err := os.ReadFile(rec)
@@ -188,17 +187,110 @@ func TestVerifyCommandChinese(t *testing.T) {
 			var o, e bytes.Buffer
 			run(append(args, "--lang", "zh"), nil, &o, &e)
 			runs++
-			left := units.ReplaceAllString(o.String()+e.String(), " ")
-			for _, w := range regexp.MustCompile(`[A-Za-z][A-Za-z0-9._-]*`).FindAllString(left, -1) {
-				if !strings.Contains(names, w) {
-					t.Errorf("%s: English %q in the Chinese output:\n%s%s", dir, w, o.String(), e.String())
-					break
-				}
+			if w := englishLeft(o.String()+e.String(), names); w != "" {
+				t.Errorf("%s: English %q in the Chinese output:\n%s%s", dir, w, o.String(), e.String())
 			}
 		}
 	}
 	if runs < 24 {
 		t.Fatalf("only %d runs", runs)
+	}
+}
+
+// chineseUnits are the Latin words verify's Chinese output may hold: text
+// in `code`, units and product names, the command's name, and the OS's
+// words for an error (the system writes them, in English).
+var chineseUnits = regexp.MustCompile("`[^`]*`|\\b(GB|GiB|MiB|kB|GPU|vCPU|CPU|NVMe|NVLink|NVSwitch|PCIe|MIG|EBS|Infinity|Fabric|gpupick|verify)\\b|(no such file or directory|not a directory|permission denied)")
+
+// englishLeft is the first English word of a Chinese output that is none
+// of chineseUnits and not in names (the inputs' words), or "".
+func englishLeft(out, names string) string {
+	left := chineseUnits.ReplaceAllString(out, " ")
+	for _, w := range regexp.MustCompile(`[A-Za-z][A-Za-z0-9._-]*`).FindAllString(left, -1) {
+		if !strings.Contains(names, w) {
+			return w
+		}
+	}
+	return ""
+}
+
+// Each error verify reports on its inputs is framed in Chinese under
+// --lang zh, with its reason in Chinese too; only the paths, the text a
+// malformed output quotes and the OS's own words stay as they are: a
+// record or --from folder that does not exist, is not what it should be,
+// or sits below a file (the OS's "not a directory"); a saved output that
+// is a folder; and every probe output malformed (and the required ones
+// missing). The same runs in English keep naming the input and the fault.
+func TestVerifyErrorsChinese(t *testing.T) {
+	rec := saveRecord(t, "--params", "70B", "--precision", "bf16", "--workload", "inference", "--provider", "aws", "--gpu", "H100")
+	good := filepath.Join("model", "probe", "testdata", "p5-nvme-8")
+	tmp := t.TempDir()
+	unreadable := filepath.Join(tmp, "unreadable")
+	if err := os.MkdirAll(filepath.Join(unreadable, "gpus.csv"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	// One malformed output per parser, each with its own fault.
+	malformed := map[string]string{
+		"gpus.csv": "just a name\n", "gpus-list.txt": "garbage line\n", "topo.txt": "hello\n",
+		"lscpu.txt": "CPU(s): many\n", "nproc.txt": "0\n", "meminfo.txt": "MemFree: 1 kB\n",
+		"lsblk.txt": "nvme0n1 1T 0 disk\n", "df.txt": "overlay 1G\n",
+	}
+	bad := filepath.Join(tmp, "bad")
+	if err := os.MkdirAll(bad, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	names := rec + " " + tmp + " gpus.csv" // the saved file a reason names
+	for f, body := range malformed {
+		if err := os.WriteFile(filepath.Join(bad, f), []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		names += " " + body
+	}
+	empty := filepath.Join(tmp, "empty")
+	if err := os.MkdirAll(empty, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name string
+		args []string
+		en   []string // what the English names
+		zh   []string // what the Chinese says
+		os   string   // the OS's words kept, if any
+	}{
+		{"record missing", []string{filepath.Join(tmp, "nope.toml"), "--from", good}, []string{"record", "does not exist"}, []string{"决策记录", "不存在"}, ""},
+		{"record a folder", []string{tmp, "--from", good}, []string{"record", "not a regular file"}, []string{"决策记录", "不是普通文件"}, ""},
+		{"record below a file", []string{filepath.Join(rec, "x.toml"), "--from", good}, []string{"record", "not a directory"}, []string{"决策记录", "系统报错"}, "not a directory"},
+		{"folder missing", []string{rec, "--from", filepath.Join(tmp, "none")}, []string{"--from", "does not exist"}, []string{"`--from` 文件夹", "不存在"}, ""},
+		{"folder a file", []string{rec, "--from", rec}, []string{"--from", "not a folder"}, []string{"`--from` 文件夹", "不是文件夹"}, ""},
+		{"folder below a file", []string{rec, "--from", filepath.Join(rec, "d")}, []string{"--from", "not a directory"}, []string{"`--from` 文件夹", "系统报错"}, "not a directory"},
+		{"output a folder", []string{rec, "--from", unreadable}, []string{"gpus.csv", "not a regular file"}, []string{"文件夹中的", "gpus.csv", "不是普通文件"}, ""},
+		{"outputs missing", []string{rec, "--from", empty}, []string{"gpus.csv: missing"}, []string{"探测输出 `gpus.csv`：缺少该文件"}, ""},
+		{"outputs malformed", []string{rec, "--from", bad},
+			[]string{"want name, memory.total", "nvidia-smi -L: line 1", "no header line", "is not a count", "is not a CPU count", "no MemTotal line", "is not bytes", "want Filesystem"},
+			[]string{"第 1 行 \"just a name\"", "`nvidia-smi -L` 的输出", "没有以 `GPU0` 开头的表头行", "不是一个数目", "不是 CPU 数目", "没有 `MemTotal` 行", "不是字节数", "应为 `Filesystem"}, ""},
+	}
+	for _, tc := range tests {
+		for _, lang := range []string{"en", "zh"} {
+			var o, e bytes.Buffer
+			if code := run(append(append([]string{"verify"}, tc.args...), "--lang", lang), nil, &o, &e); code != exitUsage {
+				t.Errorf("%s (%s): exit %d, want %d: %s", tc.name, lang, code, exitUsage, e.String())
+			}
+			want := tc.en
+			if lang == "zh" {
+				want = tc.zh
+				if w := englishLeft(o.String()+e.String(), names+" "+strings.Join(tc.args, " ")); w != "" {
+					t.Errorf("%s: English %q in the Chinese error:\n%s", tc.name, w, e.String())
+				}
+				if tc.os != "" && !strings.Contains(e.String(), tc.os) {
+					t.Errorf("%s: the OS's words %q are lost:\n%s", tc.name, tc.os, e.String())
+				}
+			}
+			for _, w := range want {
+				if !strings.Contains(e.String(), w) {
+					t.Errorf("%s (%s): error lacks %q:\n%s", tc.name, lang, w, e.String())
+				}
+			}
+		}
 	}
 }
 

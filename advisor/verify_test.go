@@ -229,6 +229,36 @@ func TestVerifyTextsBothLanguages(t *testing.T) {
 	}
 }
 
+// TestVerifyProbeFaultsChinese: every fault of a probe output has a
+// Chinese text taking the English one's arguments with the same verbs, and
+// VerifyProbeError words each in Chinese (its English the probe's own
+// text) with the file and the command named.
+func TestVerifyProbeFaultsChinese(t *testing.T) {
+	for f := probe.Fault(0); f < probe.FaultCount; f++ {
+		zh, ok := probeFaultsZH[f]
+		if !ok || !hasHan(zh) {
+			t.Errorf("fault %d (%q): Chinese %q", f, probe.FaultText(f), zh)
+			continue
+		}
+		for _, p := range text.CheckPair(text.Pair{probe.FaultText(f), zh}, true) {
+			t.Errorf("fault %d: %s", f, p)
+		}
+	}
+	_, err := probe.Parse(map[string]string{"gpus.csv": "H100, lots MiB\n", "topo.txt": "hello\n"})
+	if err == nil {
+		t.Fatal("no error")
+	}
+	if got := VerifyProbeError(err, "en"); got != err.Error() {
+		t.Errorf("English %q, want the probe's %q", got, err.Error())
+	}
+	zh := VerifyProbeError(err, "zh")
+	for _, want := range []string{"探测输出 `gpus.csv`（`nvidia-smi --query-gpu` 的输出）有误：第 1 行：`memory.total` \" lots MiB\" 不是以 MiB 计的大小", "探测输出 `topo.txt`（`nvidia-smi topo -m` 的输出）有误：没有以 `GPU0` 开头的表头行"} {
+		if !strings.Contains(zh, want) {
+			t.Errorf("Chinese lacks %q:\n%s", want, zh)
+		}
+	}
+}
+
 // zhAllowed are the ASCII words a Chinese verify output may hold: units,
 // product and interface names that have no Chinese name, and the verdict
 // line's program name. Names taken from the inputs (GPU, provider,
@@ -334,6 +364,28 @@ func TestVerifyChineseHasNoEnglish(t *testing.T) {
 		CheckNVMe + " pass", CheckNVMe + " FAIL", CheckNVMe + " skipped", CheckThreads + " differs (does not matter)", CheckVCPUs + " FAIL"} {
 		if !seen[id] {
 			t.Errorf("no case reached %q", id)
+		}
+	}
+}
+
+// TestVerifyReadError: every reason an input cannot be read is worded in
+// both languages around the input's name; the OS's words and a decoder's
+// or another error's text are kept as they are.
+func TestVerifyReadError(t *testing.T) {
+	for in := VerifyRecord; in <= VerifyFromFile; in++ {
+		for f := ReadNotExist; f <= ReadOther; f++ {
+			for _, lang := range []string{"en", "zh"} {
+				got := VerifyReadError(in, "x/in", f, "the detail", lang)
+				if !strings.Contains(got, "x/in") || strings.Contains(got, "%!") {
+					t.Errorf("input %d, reason %d (%s): %q", in, f, lang, got)
+				}
+				if keep := f == ReadOS || f == ReadBadRecord || f == ReadOther; keep != strings.Contains(got, "the detail") {
+					t.Errorf("input %d, reason %d (%s): %q keeps the detail: %v, want %v", in, f, lang, got, !keep, keep)
+				}
+				if lang == "zh" && !hasHan(strings.ReplaceAll(got, "the detail", "")) {
+					t.Errorf("input %d, reason %d: no Chinese in %q", in, f, got)
+				}
+			}
 		}
 	}
 }

@@ -1,7 +1,11 @@
 package advisor
 
 import (
+	"fmt"
+	"strings"
+
 	"github.com/gpupick/gpupick/model"
+	"github.com/gpupick/gpupick/model/probe"
 	"github.com/gpupick/gpupick/model/text"
 )
 
@@ -64,6 +68,19 @@ const (
 	vNoRecord
 	vNoChoice
 
+	// The inputs verify could not read, and why.
+	vReadRecord
+	vReadFrom
+	vReadFromFile
+	vReadNotExist
+	vReadNotRegular
+	vReadTooLarge
+	vReadNotFolder
+	vReadOS
+	vReadBadRecord
+	vProbeFault
+	vProbeFileFault
+
 	vCount
 )
 
@@ -101,20 +118,31 @@ var verifyTexts = text.Table[verifyKey]{
 	vNVMeOptional:       {"optional (not part of the offer)", "可选（不含在报价中）"},
 	vNVMeUnlisted:       {"unknown: the catalog does not say the local disk is NVMe", "未知：目录未说明本地盘是否为 NVMe"},
 
-	vTitle:         {"Checking the machine against %s %s (%d×%s)", "对照 %s %s（%d×%s）检查本机"},
-	vHeader:        {"CHECK\tEXPECTED\tFOUND\tRESULT", "检查项\t期望\t实际\t结果"},
-	vPass:          {"pass", "通过"},
-	vSkipped:       {"skipped", "跳过"},
-	vFail:          {"FAIL", "不符"},
-	vDiffers:       {"differs (does not matter)", "不同（无关紧要）"},
-	vMismatch:      {"the machine is not the one chosen (see FAIL above)", "本机不是所选的机器（见上面的“不符”）"},
-	vHints:         {"Hints:", "提示："},
-	vHintLine:      {"  %s: %s", "  %s：%s"},
-	vHintProbe:     {"save the output of `%s` as `%s` (with `--from`) to check this", "把 `%s` 的输出保存为 `%s`（配合 `--from`）即可检查此项"},
-	vHintContainer: {"`nproc` counts the CPUs a container may use; ask the provider for the whole machine or a larger CPU limit", "`nproc` 统计容器可用的 CPU；请向服务商要整机或更高的 CPU 限额"},
-	vNoRecord:      {"a decision record `FILE.toml` is needed (see `gpupick verify --help`)", "需要一个决策记录 `FILE.toml`（见 `gpupick verify --help`）"},
-	vNoChoice:      {"%s has no chosen offer to check the machine against", "%s 中没有所选的报价，无法对照检查本机"},
-	vHintNVMe:      {"the offer's local NVMe disks are missing or smaller; network volumes (EBS, persistent disks) do not count: see the `MODEL` column of `lsblk -d -o NAME,SIZE,MODEL`", "报价中的本地 NVMe 盘缺失或偏小；网络卷（EBS、持久盘）不计入：见 `lsblk -d -o NAME,SIZE,MODEL` 的 `MODEL` 列"},
+	vTitle:          {"Checking the machine against %s %s (%d×%s)", "对照 %s %s（%d×%s）检查本机"},
+	vHeader:         {"CHECK\tEXPECTED\tFOUND\tRESULT", "检查项\t期望\t实际\t结果"},
+	vPass:           {"pass", "通过"},
+	vSkipped:        {"skipped", "跳过"},
+	vFail:           {"FAIL", "不符"},
+	vDiffers:        {"differs (does not matter)", "不同（无关紧要）"},
+	vMismatch:       {"the machine is not the one chosen (see FAIL above)", "本机不是所选的机器（见上面的“不符”）"},
+	vHints:          {"Hints:", "提示："},
+	vHintLine:       {"  %s: %s", "  %s：%s"},
+	vHintProbe:      {"save the output of `%s` as `%s` (with `--from`) to check this", "把 `%s` 的输出保存为 `%s`（配合 `--from`）即可检查此项"},
+	vHintContainer:  {"`nproc` counts the CPUs a container may use; ask the provider for the whole machine or a larger CPU limit", "`nproc` 统计容器可用的 CPU；请向服务商要整机或更高的 CPU 限额"},
+	vNoRecord:       {"a decision record `FILE.toml` is needed (see `gpupick verify --help`)", "需要一个决策记录 `FILE.toml`（见 `gpupick verify --help`）"},
+	vNoChoice:       {"%s has no chosen offer to check the machine against", "%s 中没有所选的报价，无法对照检查本机"},
+	vReadRecord:     {"record %s: %s", "无法读取决策记录 %s：%s"},
+	vReadFrom:       {"--from %s: %s", "无法读取 `--from` 文件夹 %s：%s"},
+	vReadFromFile:   {"--from %s: %s", "无法读取 `--from` 文件夹中的 %s：%s"},
+	vReadNotExist:   {"does not exist (check the path)", "它不存在（请检查路径）"},
+	vReadNotRegular: {"is not a regular file (give the path of a file)", "它不是普通文件（请给出一个文件的路径）"},
+	vReadTooLarge:   {"is larger than gpupick reads from such a file", "它超过了 gpupick 读取此类文件的上限"},
+	vReadNotFolder:  {"is not a folder", "它不是文件夹"},
+	vReadOS:         {"the system says: %s", "系统报错：%s"},
+	vReadBadRecord:  {"%s", "记录有误：%s"},
+	vProbeFault:     {"%s: %s: %s", "探测输出 `%s`（`%s` 的输出）有误：%s"},
+	vProbeFileFault: {"%s: %s", "探测输出 `%s`：%s"},
+	vHintNVMe:       {"the offer's local NVMe disks are missing or smaller; network volumes (EBS, persistent disks) do not count: see the `MODEL` column of `lsblk -d -o NAME,SIZE,MODEL`", "报价中的本地 NVMe 盘缺失或偏小；网络卷（EBS、持久盘）不计入：见 `lsblk -d -o NAME,SIZE,MODEL` 的 `MODEL` 列"},
 }
 
 // v formats a verify text in l.
@@ -193,3 +221,113 @@ func VerifyNoRecord(language string) string { return langOf(language).v(vNoRecor
 // VerifyNoChoice is verify's error for a record without a chosen offer
 // (file is the record's name as the user gave it), in language.
 func VerifyNoChoice(file, language string) string { return langOf(language).v(vNoChoice, file) }
+
+// VerifyInput is an input of verify that it reads: the record, the --from
+// folder, or a file in it.
+type VerifyInput int
+
+// The inputs of verify.
+const (
+	VerifyRecord   VerifyInput = iota // the decision record
+	VerifyFrom                        // the --from folder
+	VerifyFromFile                    // a saved probe output in the --from folder
+)
+
+// ReadFault is why verify could not read an input, as the command tells
+// it from the error.
+type ReadFault int
+
+// The reasons an input could not be read.
+const (
+	ReadNotExist   ReadFault = iota // the path does not exist
+	ReadNotRegular                  // not a regular file
+	ReadTooLarge                    // larger than gpupick reads
+	ReadNotFolder                   // --from is not a folder
+	ReadOS                          // the OS's error: the detail is its words ("permission denied")
+	ReadBadRecord                   // the record does not parse: the detail is the decoder's text
+	ReadOther                       // any other error: the detail is its text
+)
+
+// readFaultKeys are the texts of the reasons.
+var readFaultKeys = map[ReadFault]verifyKey{
+	ReadNotExist: vReadNotExist, ReadNotRegular: vReadNotRegular, ReadTooLarge: vReadTooLarge,
+	ReadNotFolder: vReadNotFolder, ReadOS: vReadOS, ReadBadRecord: vReadBadRecord,
+}
+
+// readInputKeys are the texts around the reasons, by input.
+var readInputKeys = map[VerifyInput]verifyKey{VerifyRecord: vReadRecord, VerifyFrom: vReadFrom, VerifyFromFile: vReadFromFile}
+
+// VerifyReadError is verify's error for an input it could not read (name
+// is the path as the user gave it, detail the OS's words or the decoder's
+// text for ReadOS, ReadBadRecord and ReadOther), in language: the framing
+// is in the language; the OS's words stay as the system writes them.
+func VerifyReadError(in VerifyInput, name string, f ReadFault, detail string, language string) string {
+	l := langOf(language)
+	why := detail // ReadOther, and a reason without a text: the error's own
+	switch k, ok := readFaultKeys[f]; {
+	case f == ReadOS || f == ReadBadRecord:
+		why = l.v(k, detail)
+	case ok:
+		why = l.v(k)
+	}
+	frame, ok := readInputKeys[in]
+	if !ok {
+		frame = vReadFrom
+	}
+	return l.v(frame, name, why)
+}
+
+// probeFaultsZH are the Chinese formats of the probes' faults, with the
+// verbs of probe.FaultText's English (TestVerifyProbeFaultsChinese checks
+// both).
+var probeFaultsZH = map[probe.Fault]string{
+	probe.FaultMissing:      "缺少该文件（请把 `%v` 的输出保存在这里）",
+	probe.FaultGPUColumns:   "第 %d 行 %q：应为以逗号分隔的 `name, memory.total, pci.bus_id`",
+	probe.FaultGPUMemory:    "第 %d 行：`memory.total` %q 不是以 MiB 计的大小",
+	probe.FaultMIGOrphan:    "第 %d 行：MIG 设备出现在所有 GPU 行之前",
+	probe.FaultGPUListLine:  "第 %d 行 %q：应为 `GPU n: NAME (UUID: ...)` 或 `MIG profile Device n: ...`",
+	probe.FaultLscpuCount:   "`%s` 的值 %q 不是一个数目",
+	probe.FaultLscpuNoCPUs:  "没有 `CPU(s):` 行（这是 `lscpu` 的输出吗？）",
+	probe.FaultNproc:        "%q 不是 CPU 数目",
+	probe.FaultMemTotal:     "`MemTotal` %q 不是以 kB 计的大小",
+	probe.FaultNoMemTotal:   "没有 `MemTotal` 行",
+	probe.FaultLsblkLine:    "第 %d 行 %q：应为 `NAME SIZE ROTA TYPE [MODEL]`（请运行 `lsblk -b -d -o NAME,SIZE,ROTA,TYPE,MODEL`）",
+	probe.FaultLsblkSize:    "第 %d 行：`SIZE` %q 不是字节数（请加 `-b` 运行 `lsblk`）",
+	probe.FaultDfLine:       "第 %d 行 %q：应为 `Filesystem Size Used Available Capacity Mounted-on`（请运行 `df -P -B1`）",
+	probe.FaultDfSize:       "第 %d 行：大小 %q、%q 不是字节数（请加 `-B1` 运行 `df`）",
+	probe.FaultTopoRow:      "出现了行 %q，此处应为 `GPU%d`",
+	probe.FaultTopoEntries:  "行 `%s` 有 %d 项，而 GPU 列有 %d 列",
+	probe.FaultTopoNoHeader: "没有以 `GPU0` 开头的表头行（这是 `nvidia-smi topo -m` 的输出吗？）",
+	probe.FaultTopoRows:     "GPU 行有 %d 行，而 GPU 列有 %d 列",
+}
+
+// VerifyProbeError is verify's error for probe outputs that are missing
+// or do not parse (probe.Parse's error), one line per fault, in language:
+// a *probe.Error in the language with its figures and the text it quotes
+// (in English its own text, "gpus.csv: nvidia-smi --query-gpu: line 1 …");
+// any other error as it is.
+func VerifyProbeError(err error, language string) string {
+	l := langOf(language)
+	errs := []error{err}
+	if j, ok := err.(interface{ Unwrap() []error }); ok {
+		errs = j.Unwrap()
+	}
+	lines := make([]string, 0, len(errs))
+	for _, e := range errs {
+		pe, ok := e.(*probe.Error)
+		if !ok {
+			lines = append(lines, e.Error())
+			continue
+		}
+		why := fmt.Sprintf(probe.FaultText(pe.Fault), pe.Args...)
+		if zh, ok := probeFaultsZH[pe.Fault]; ok && l == langZH {
+			why = fmt.Sprintf(zh, pe.Args...)
+		}
+		if pe.Probe == "" {
+			lines = append(lines, l.v(vProbeFileFault, pe.File, why))
+		} else {
+			lines = append(lines, l.v(vProbeFault, pe.File, pe.Probe, why))
+		}
+	}
+	return strings.Join(lines, "\n")
+}

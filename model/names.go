@@ -78,11 +78,29 @@ func (p PriceModel) Name() Name {
 	return Name{string(p), string(p)}
 }
 
-// ShortName is a single price model's name for a narrow column: its id in
-// English, the short Chinese name (1年 for 1年承诺) in Chinese.
+// hybridPartNames are the English names of the price models a hybrid's
+// short name abbreviates ("mo+od"); any other part is its id ("1yr+spot").
+var hybridPartNames = map[PriceModel]string{PriceMonthly: "mo", PriceOnDemand: "od"}
+
+// ShortName is a price model's name for a narrow column (a table's column,
+// the detail's bars): a single model's id in English and its short Chinese
+// name (1年 for 1年承诺); a hybrid's two parts' short names joined by "+"
+// ("1yr+spot", "mo+od"; 1年+竞价), the monthly plan and on-demand
+// abbreviated in English.
 func (p PriceModel) ShortName() Name {
 	if n, ok := priceModelNames[p]; ok {
 		return Name{string(p), n.short}
+	}
+	if info, ok := PriceModelOf(p); ok && info.Hybrid() {
+		part := func(q PriceModel) Name {
+			n := q.ShortName()
+			if en, ok := hybridPartNames[q]; ok {
+				n.EN = en
+			}
+			return n
+		}
+		b, f := part(info.Base), part(info.Fill)
+		return Name{b.EN + "+" + f.EN, b.ZH + "+" + f.ZH}
 	}
 	return Name{string(p), string(p)}
 }

@@ -51,6 +51,14 @@ func TestNames(t *testing.T) {
 			if want := p.Base.Name().ZH + "+" + p.Fill.Name().ZH; n.ZH != want {
 				t.Errorf("%s: Chinese %q, want %q", p.Name, n.ZH, want)
 			}
+			short := p.Name.ShortName()
+			checkName(t, string(p.Name)+" short", short)
+			if want := p.Base.ShortName().ZH + "+" + p.Fill.ShortName().ZH; short.ZH != want {
+				t.Errorf("%s: short Chinese %q, want %q", p.Name, short.ZH, want)
+			}
+			if len(short.EN) > 10 || !strings.Contains(short.EN, "+") {
+				t.Errorf("%s: short English %q, want two parts in the bars' 10 cells", p.Name, short.EN)
+			}
 			continue
 		}
 		checkName(t, string(p.Name)+" short", p.Name.ShortName())

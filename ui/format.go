@@ -113,28 +113,13 @@ func fitCell(t tr, h float64) string {
 	return "+" + model.FormatPercent(h)
 }
 
-// priceModelName is the short name of a price model.
-func priceModelName(t tr, p model.PriceModel) string {
-	if info, ok := model.PriceModelOf(p); ok && info.Hybrid() {
-		// "1yr+spot": the hybrid's two parts, short enough for the bars.
-		return shortPM(t, info.Base) + "+" + shortPM(t, info.Fill)
-	}
-	return p.ShortName().In(t.zh())
-}
+// priceModelName is a price model's name for a narrow column (the offer
+// table, the compare cells, the detail's bars): model's short name.
+func priceModelName(t tr, p model.PriceModel) string { return p.ShortName().In(t.zh()) }
 
-// shortPM is a hybrid part's name: "mo" and "od" for the monthly plan
-// and on-demand in English.
-func shortPM(t tr, p model.PriceModel) string {
-	if !t.zh() {
-		switch p {
-		case model.PriceMonthly:
-			return "mo"
-		case model.PriceOnDemand:
-			return "od"
-		}
-	}
-	return priceModelName(t, p)
-}
+// priceModelFullName is a price model's name where there is room (the
+// compare rows' labels, the trial's rows): model's full name.
+func priceModelFullName(t tr, p model.PriceModel) string { return p.Name().In(t.zh()) }
 
 // fit pads or cuts a styled or plain string to exactly w cells.
 func fit(s string, w int) string {

@@ -263,8 +263,6 @@ const (
 	mMarked
 	mMarkLimit
 	mRowRegion
-	mRowRes1
-	mRowRes3
 	mRowSpeed
 	mRowInterconnect
 	mRowVCPU
@@ -630,8 +628,6 @@ var texts = text.Table[msg]{
 	mMarked:             {"%d marked", "已标记 %d 个"},
 	mMarkLimit:          {"at most 3 offers can be compared", "最多对比 3 个报价"},
 	mRowRegion:          {"region", "地域"},
-	mRowRes1:            {"1-yr", "1 年预留"},
-	mRowRes3:            {"3-yr", "3 年预留"},
 	mRowSpeed:           {"speed", "速度"},
 	mRowInterconnect:    {"interconnect", "互联"},
 	mRowVCPU:            {"vCPUs", "vCPU"},

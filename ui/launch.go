@@ -128,7 +128,7 @@ func (m trialView) Render(w, _ int) []string {
 	out := []string{fit(m.st.PaneTitleOn.Render(m.t.f(mTrialTitle, len(tr.Candidates), strconv.FormatFloat(tr.Hours, 'g', -1, 64))), w)}
 	for i, c := range tr.Candidates {
 		r := c.Rec
-		out = append(out, wrapStyled(m.st.Value, m.t.f(mTrialRow, i+1, r.Provider, r.InstanceType, gpuFull(r), priceModelName(m.t, c.PriceModel), cost(c.Hourly), cost(c.Cost)), w)...)
+		out = append(out, wrapStyled(m.st.Value, m.t.f(mTrialRow, i+1, r.Provider, r.InstanceType, gpuFull(r), priceModelFullName(m.t, c.PriceModel), cost(c.Hourly), cost(c.Cost)), w)...)
 	}
 	total := m.t.f(mTrialTotal, money(tr.Total, tr.Currency))
 	if tr.Unknown {

@@ -184,7 +184,7 @@ func TestCompareMode(t *testing.T) {
 			t.Errorf("compare lacks %s", r.InstanceType)
 		}
 	}
-	for _, row := range []string{"Compare", "region", "spot", "3-yr", "interconnect"} {
+	for _, row := range []string{"Compare", "region", model.PriceSpot.Name().EN, model.PriceReserved3.Name().EN, "interconnect"} {
 		if !strings.Contains(s, row) {
 			t.Errorf("compare lacks row %q:\n%s", row, s)
 		}

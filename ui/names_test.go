@@ -1,7 +1,10 @@
 package ui
 
 import (
+	"strings"
 	"testing"
+
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/gpupick/gpupick/model"
 	"github.com/gpupick/gpupick/model/text"
@@ -57,6 +60,54 @@ func TestBudgetSummary(t *testing.T) {
 		m := newTestModel(t, 140, 40, func(c *Config) { c.Lang, c.Answers.Budget = tc.lang, tc.b })
 		if got := sumBudget(&m.form, m.t); got != tc.want {
 			t.Errorf("%s %+v: summary %q, want %q", tc.lang, tc.b, got, tc.want)
+		}
+	}
+}
+
+// TestPriceModelLabelsAreModelNames: every price model the wizard labels
+// (hybrids too) is named with model's full or short name in both
+// languages: the short one in the narrow columns (the offer table, the
+// compare cells, the detail's bars, whose 10 cells it fits), the full one
+// in the compare view's row labels; no text of the wizard's table spells
+// a commitment its own way.
+func TestPriceModelLabelsAreModelNames(t *testing.T) {
+	for _, lang := range []string{"en", "zh"} {
+		tr := newTr(lang)
+		for _, p := range model.PriceModelTable {
+			short, full := p.Name.ShortName().In(tr.zh()), p.Name.Name().In(tr.zh())
+			if got := priceModelName(tr, p.Name); got != short {
+				t.Errorf("%s: %s in a narrow column %q, model's short name %q", lang, p.Name, got, short)
+			}
+			if w := cellWidth(short); w > 10 {
+				t.Errorf("%s: %s's short name %q is %d cells, the bars give 10", lang, p.Name, short, w)
+			}
+			if got := priceModelFullName(tr, p.Name); got != full {
+				t.Errorf("%s: %s where there is room %q, model's name %q", lang, p.Name, got, full)
+			}
+		}
+		m := newTestModel(t, 140, 40, func(c *Config) { c.Lang = lang })
+		m = press(t, m, "ctrl+o", "space", "down", "space", "c")
+		lines := compareView{detailView: newDetailView(&m)}.Render(120, 40)
+		for _, pm := range comparedPriceModels {
+			label := pm.Name().In(tr.zh())
+			found := false
+			for _, l := range lines {
+				if strings.HasPrefix(ansi.Strip(l), label+" ") {
+					found = true
+				}
+			}
+			if !found {
+				t.Errorf("%s: no compare row labelled %q (model's name of %s):\n%s", lang, label, pm, strings.Join(lines, "\n"))
+			}
+		}
+	}
+	for _, spelling := range []string{"年预留", "1-yr", "3-yr", "1 年", "3 年"} {
+		for id, p := range texts {
+			for _, s := range p {
+				if strings.Contains(s, spelling) {
+					t.Errorf("text %d %q spells a commitment %q, not model's name", id, s, spelling)
+				}
+			}
 		}
 	}
 }

@@ -819,6 +819,10 @@ func (m detailView) warningLines(r *model.Recommendation, w int) []string {
 	return out
 }
 
+// comparedPriceModels are the price models the compare view gives a row,
+// each labelled with model's full name.
+var comparedPriceModels = []model.PriceModel{model.PriceOnDemand, model.PriceSpot, model.PriceReserved1, model.PriceReserved3}
+
 // Render shows the marked offers side by side in w cells. It returns every
 // line (the panel scrolls them in its h rows).
 func (m compareView) Render(w, _ int) []string {
@@ -855,10 +859,11 @@ func (m compareView) Render(w, _ int) []string {
 		{m.t.s(mColHourly), func(r *model.Recommendation) string { return money(r.Hourly, cur) }, func(r *model.Recommendation) float64 { return r.Hourly }},
 		{m.t.s(mColTotal), func(r *model.Recommendation) string { return totalCell(r.Total, r.HiddenCosts.Partial(), cur) }, partialLast},
 		{m.t.s(mColModel), func(r *model.Recommendation) string { return priceModelName(m.t, r.PriceModel) }, nil},
-		{priceModelName(m.t, model.PriceOnDemand), func(r *model.Recommendation) string { return money(quote(r, model.PriceOnDemand), cur) }, func(r *model.Recommendation) float64 { return quote(r, model.PriceOnDemand) }},
-		{model.PriceSpot.ShortName().In(m.t.zh()), func(r *model.Recommendation) string { return money(quote(r, model.PriceSpot), cur) }, func(r *model.Recommendation) float64 { return quote(r, model.PriceSpot) }},
-		{m.t.s(mRowRes1), func(r *model.Recommendation) string { return money(quote(r, model.PriceReserved1), cur) }, func(r *model.Recommendation) float64 { return quote(r, model.PriceReserved1) }},
-		{m.t.s(mRowRes3), func(r *model.Recommendation) string { return money(quote(r, model.PriceReserved3), cur) }, func(r *model.Recommendation) float64 { return quote(r, model.PriceReserved3) }},
+	}
+	for _, pm := range comparedPriceModels {
+		rows = append(rows, row{priceModelFullName(m.t, pm), func(r *model.Recommendation) string { return money(quote(r, pm), cur) }, func(r *model.Recommendation) float64 { return quote(r, pm) }})
+	}
+	rows = append(rows, []row{
 		{m.t.s(mStorage), func(r *model.Recommendation) string { s, _, _, _ := m.hiddenCosts(r); return s }, nil},
 		{m.t.s(mEgress), func(r *model.Recommendation) string { _, e, _, _ := m.hiddenCosts(r); return e }, nil},
 		{m.t.s(mRowSpeed), func(r *model.Recommendation) string { return orDash(m.speedText(r)) }, nil},
@@ -868,7 +873,7 @@ func (m compareView) Render(w, _ int) []string {
 			}
 			return m.interconnect(r.Offer.Interconnect)
 		}, nil},
-	}
+	}...)
 	out := []string{fit(m.st.PaneTitleOn.Render(m.t.s(mCompareTitle))+"  "+m.st.Muted.Render(m.t.f(mMarked, len(recs))), w)}
 	for _, rw := range rows {
 		bestI := -1

@@ -1,7 +1,6 @@
 package probe
 
 import (
-	"fmt"
 	"regexp"
 	"strconv"
 	"strings"
@@ -28,7 +27,7 @@ func ParseGPUQuery(s string) ([]GPU, error) {
 		}
 		f := strings.Split(line, ",")
 		if len(f) < 2 {
-			return nil, fmt.Errorf("nvidia-smi --query-gpu: line %d %q: want name, memory.total, pci.bus_id separated by commas", i+1, clip(line))
+			return nil, fault(probeGPUQuery, FaultGPUColumns, i+1, clip(line))
 		}
 		mem := strings.TrimSpace(f[1])
 		mem = strings.TrimSpace(strings.TrimSuffix(mem, "MiB"))
@@ -36,7 +35,7 @@ func ParseGPUQuery(s string) ([]GPU, error) {
 		if mem != "[N/A]" && mem != "N/A" {
 			v, err := strconv.ParseFloat(mem, 64)
 			if err != nil || v < 0 || v > 1<<24 {
-				return nil, fmt.Errorf("nvidia-smi --query-gpu: line %d: memory.total %q is not a size in MiB", i+1, clip(f[1]))
+				return nil, fault(probeGPUQuery, FaultGPUMemory, i+1, clip(f[1]))
 			}
 			g.MemoryMiB = v
 		}
@@ -72,13 +71,13 @@ func ParseGPUList(s string) (names []string, migs []MIG, err error) {
 		}
 		if m := migLine().FindStringSubmatch(line); m != nil {
 			if parent < 0 {
-				return nil, nil, fmt.Errorf("nvidia-smi -L: line %d: a MIG device before any GPU line", i+1)
+				return nil, nil, fault(probeGPUList, FaultMIGOrphan, i+1)
 			}
 			gb, _ := strconv.ParseFloat(m[2], 64)
 			migs = append(migs, MIG{Profile: m[1], Parent: parent, MemoryGB: gb})
 			continue
 		}
-		return nil, nil, fmt.Errorf("nvidia-smi -L: line %d %q: want \"GPU n: NAME (UUID: ...)\" or \"MIG profile Device n: ...\"", i+1, clip(line))
+		return nil, nil, fault(probeGPUList, FaultGPUListLine, i+1, clip(line))
 	}
 	return names, migs, nil
 }

@@ -1,7 +1,6 @@
 package probe
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 )
@@ -21,7 +20,7 @@ func ParseLscpu(s string) (CPU, error) {
 	num := func(key, v string) (int, error) {
 		n, err := strconv.Atoi(v)
 		if err != nil || n < 0 || n > 1<<20 {
-			return 0, fmt.Errorf("lscpu: %s %q is not a count", key, clip(v))
+			return 0, fault("lscpu", FaultLscpuCount, key, clip(v))
 		}
 		return n, nil
 	}
@@ -49,7 +48,7 @@ func ParseLscpu(s string) (CPU, error) {
 		}
 	}
 	if c.CPUs == 0 {
-		return CPU{}, fmt.Errorf("lscpu: no \"CPU(s):\" line (is this the output of lscpu?)")
+		return CPU{}, fault("lscpu", FaultLscpuNoCPUs)
 	}
 	return c, nil
 }
@@ -60,7 +59,7 @@ func ParseNproc(s string) (int, error) {
 	v := strings.TrimSpace(s)
 	n, err := strconv.Atoi(v)
 	if err != nil || n < 1 || n > 1<<20 {
-		return 0, fmt.Errorf("nproc: %q is not a CPU count", clip(v))
+		return 0, fault("nproc", FaultNproc, clip(v))
 	}
 	return n, nil
 }
@@ -78,11 +77,11 @@ func ParseMeminfo(s string) (float64, error) {
 		}
 		v, err := strconv.ParseFloat(f[0], 64)
 		if err != nil || v <= 0 || v > 1<<50 {
-			return 0, fmt.Errorf("/proc/meminfo: MemTotal %q is not a size in kB", clip(rest))
+			return 0, fault("/proc/meminfo", FaultMemTotal, clip(rest))
 		}
 		return v, nil
 	}
-	return 0, fmt.Errorf("/proc/meminfo: no MemTotal line")
+	return 0, fault("/proc/meminfo", FaultNoMemTotal)
 }
 
 // Disk is one whole disk of `lsblk -b -d -o NAME,SIZE,ROTA,TYPE,MODEL`.
@@ -131,11 +130,11 @@ func ParseLsblk(s string) ([]Disk, error) {
 			continue
 		}
 		if len(f) < 4 {
-			return nil, fmt.Errorf("lsblk: line %d %q: want NAME SIZE ROTA TYPE [MODEL] (run lsblk -b -d -o NAME,SIZE,ROTA,TYPE,MODEL)", i+1, clip(line))
+			return nil, fault("lsblk", FaultLsblkLine, i+1, clip(line))
 		}
 		size, err := strconv.ParseFloat(f[1], 64)
 		if err != nil || size < 0 {
-			return nil, fmt.Errorf("lsblk: line %d: SIZE %q is not bytes (run lsblk with -b)", i+1, clip(f[1]))
+			return nil, fault("lsblk", FaultLsblkSize, i+1, clip(f[1]))
 		}
 		out = append(out, Disk{Name: f[0], SizeBytes: size, Rotational: f[2] == "1", Type: f[3], Model: strings.Join(f[4:], " ")})
 	}
@@ -159,12 +158,12 @@ func ParseDf(s string) ([]Mount, error) {
 			continue
 		}
 		if len(f) < 6 {
-			return nil, fmt.Errorf("df: line %d %q: want Filesystem Size Used Available Capacity Mounted-on (run df -P -B1)", i+1, clip(line))
+			return nil, fault("df", FaultDfLine, i+1, clip(line))
 		}
 		size, err1 := strconv.ParseFloat(f[1], 64)
 		avail, err2 := strconv.ParseFloat(f[3], 64)
 		if err1 != nil || err2 != nil || size < 0 || avail < 0 {
-			return nil, fmt.Errorf("df: line %d: sizes %q, %q are not bytes (run df with -B1)", i+1, clip(f[1]), clip(f[3]))
+			return nil, fault("df", FaultDfSize, i+1, clip(f[1]), clip(f[3]))
 		}
 		out = append(out, Mount{Filesystem: f[0], SizeBytes: size, AvailBytes: avail, Target: strings.Join(f[5:], " ")})
 	}

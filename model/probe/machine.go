@@ -2,7 +2,6 @@ package probe
 
 import (
 	"errors"
-	"fmt"
 )
 
 // Command is one probe: what verify runs on the machine and the file its
@@ -48,7 +47,7 @@ func Parse(outputs map[string]string) (Machine, error) {
 		s, ok := outputs[c.File]
 		if !ok {
 			if !c.Optional {
-				errs = append(errs, fmt.Errorf("%s: missing (save the output of %v there)", c.File, c.Argv))
+				errs = append(errs, &Error{File: c.File, Fault: FaultMissing, Args: []any{c.Argv}})
 			}
 			continue
 		}
@@ -78,7 +77,7 @@ func Parse(outputs map[string]string) (Machine, error) {
 			m.Mounts, err = ParseDf(s)
 		}
 		if err != nil {
-			errs = append(errs, fmt.Errorf("%s: %w", c.File, err))
+			errs = append(errs, inFile(c.File, err))
 		}
 	}
 	return m, errors.Join(errs...)

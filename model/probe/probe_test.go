@@ -1,8 +1,11 @@
 package probe
 
 import (
+	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -94,26 +97,45 @@ func TestTopoKinds(t *testing.T) {
 
 func TestBadInput(t *testing.T) {
 	tests := []struct {
-		name string
-		err  func() error
+		name  string
+		fault Fault
+		err   func() error
 	}{
-		{"gpu memory", func() error { _, err := ParseGPUQuery("name, memory.total\nH100, lots MiB\n"); return err }},
-		{"gpu columns", func() error { _, err := ParseGPUQuery("just a name\n"); return err }},
-		{"topo none", func() error { _, err := ParseTopo("hello\n"); return err }},
-		{"topo short row", func() error { _, err := ParseTopo("\tGPU0\tGPU1\nGPU0\t X\n"); return err }},
-		{"topo rows", func() error { _, err := ParseTopo("\tGPU0\tGPU1\nGPU0\tX\tNV4\n"); return err }},
-		{"lscpu", func() error { _, err := ParseLscpu("nothing: here\n"); return err }},
-		{"lscpu count", func() error { _, err := ParseLscpu("CPU(s): many\n"); return err }},
-		{"nproc", func() error { _, err := ParseNproc("0\n"); return err }},
-		{"meminfo", func() error { _, err := ParseMeminfo("MemFree: 1 kB\n"); return err }},
-		{"lsblk", func() error { _, err := ParseLsblk("nvme0n1 1T 0 disk\n"); return err }},
-		{"df", func() error { _, err := ParseDf("overlay 1G\n"); return err }},
-		{"mig orphan", func() error { _, _, err := ParseGPUList("  MIG 1g.5gb Device 0: (UUID: MIG-1)\n"); return err }},
-		{"missing gpus", func() error { _, err := Parse(map[string]string{}); return err }},
+		{"gpu memory", FaultGPUMemory, func() error { _, err := ParseGPUQuery("name, memory.total\nH100, lots MiB\n"); return err }},
+		{"gpu columns", FaultGPUColumns, func() error { _, err := ParseGPUQuery("just a name\n"); return err }},
+		{"topo none", FaultTopoNoHeader, func() error { _, err := ParseTopo("hello\n"); return err }},
+		{"topo short row", FaultTopoEntries, func() error { _, err := ParseTopo("\tGPU0\tGPU1\nGPU0\t X\n"); return err }},
+		{"topo rows", FaultTopoRows, func() error { _, err := ParseTopo("\tGPU0\tGPU1\nGPU0\tX\tNV4\n"); return err }},
+		{"lscpu", FaultLscpuNoCPUs, func() error { _, err := ParseLscpu("nothing: here\n"); return err }},
+		{"lscpu count", FaultLscpuCount, func() error { _, err := ParseLscpu("CPU(s): many\n"); return err }},
+		{"nproc", FaultNproc, func() error { _, err := ParseNproc("0\n"); return err }},
+		{"meminfo", FaultNoMemTotal, func() error { _, err := ParseMeminfo("MemFree: 1 kB\n"); return err }},
+		{"lsblk", FaultLsblkSize, func() error { _, err := ParseLsblk("nvme0n1 1T 0 disk\n"); return err }},
+		{"df", FaultDfLine, func() error { _, err := ParseDf("overlay 1G\n"); return err }},
+		{"mig orphan", FaultMIGOrphan, func() error { _, _, err := ParseGPUList("  MIG 1g.5gb Device 0: (UUID: MIG-1)\n"); return err }},
+		{"missing gpus", FaultMissing, func() error { _, err := Parse(map[string]string{}); return err }},
 	}
 	for _, tc := range tests {
-		if err := tc.err(); err == nil {
-			t.Errorf("%s: no error", tc.name)
+		err := tc.err()
+		var e *Error
+		if !errors.As(err, &e) || e.Fault != tc.fault {
+			t.Errorf("%s: error %v (%#v), want fault %d", tc.name, err, e, tc.fault)
+			continue
+		}
+		// The English text is the fault's, with its figures and the command.
+		if want := fmt.Sprintf(FaultText(e.Fault), e.Args...); !strings.HasSuffix(err.Error(), want) || e.Probe != "" && !strings.Contains(err.Error(), e.Probe+": ") {
+			t.Errorf("%s: %q, want it to name %q and end in %q", tc.name, err, e.Probe, want)
+		}
+	}
+	// Parse names the saved file of a fault.
+	_, err := Parse(map[string]string{"gpus.csv": "just a name\n"})
+	var e *Error
+	if !errors.As(err, &e) || e.File != "gpus.csv" || !strings.HasPrefix(e.Error(), "gpus.csv: nvidia-smi --query-gpu: line 1") {
+		t.Errorf("Parse: %v", err)
+	}
+	for f := Fault(0); f < FaultCount; f++ {
+		if FaultText(f) == "" {
+			t.Errorf("fault %d has no text", f)
 		}
 	}
 }

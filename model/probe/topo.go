@@ -1,7 +1,6 @@
 package probe
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 )
@@ -45,7 +44,7 @@ func ParseTopo(s string) (Topology, error) {
 		}
 		row := len(t.Links)
 		if f[0] != "GPU"+strconv.Itoa(row) {
-			return Topology{}, fmt.Errorf("nvidia-smi topo -m: row %q where GPU%d was expected", clip(f[0]), row)
+			return Topology{}, fault(probeTopo, FaultTopoRow, clip(f[0]), row)
 		}
 		var links []string
 		for _, h := range head {
@@ -55,16 +54,16 @@ func ParseTopo(s string) (Topology, error) {
 			links = append(links, "")
 		}
 		if len(f)-1 < len(links) {
-			return Topology{}, fmt.Errorf("nvidia-smi topo -m: row %s has %d entries for %d GPU columns", f[0], len(f)-1, len(links))
+			return Topology{}, fault(probeTopo, FaultTopoEntries, f[0], len(f)-1, len(links))
 		}
 		copy(links, f[1:1+len(links)])
 		t.Links = append(t.Links, links)
 	}
 	if head == nil {
-		return Topology{}, fmt.Errorf("nvidia-smi topo -m: no header line starting with GPU0 (is this the output of nvidia-smi topo -m?)")
+		return Topology{}, fault(probeTopo, FaultTopoNoHeader)
 	}
 	if len(t.Links) != countGPUCols(head) {
-		return Topology{}, fmt.Errorf("nvidia-smi topo -m: %d GPU rows for %d GPU columns", len(t.Links), countGPUCols(head))
+		return Topology{}, fault(probeTopo, FaultTopoRows, len(t.Links), countGPUCols(head))
 	}
 	return t, nil
 }
