@@ -17,16 +17,18 @@ const catalogUsage = `gpupick catalog — browse, check and refresh the GPU cata
 
 Usage:
   gpupick catalog list   [--gpu NAME[:N]] [--min-vram 80GB] [--provider a,b] [--region TEXT]
-                         [--max-price 2.5] [--format table|json] [--currency USD|CNY]
-  gpupick catalog show   INSTANCE [--provider KEY] [--format text|json]
-  gpupick catalog stats  [--format text|json]
+                         [--max-price 2.5] [--format table|json] [--currency USD|CNY] [--lang en|zh]
+  gpupick catalog show   INSTANCE [--provider KEY] [--format text|json] [--lang en|zh]
+  gpupick catalog stats  [--format text|json] [--lang en|zh]
   gpupick catalog import --skypilot DIR --date YYYY-MM-DD [--allow-shrink]
                          (DIR e.g. ~/.sky/catalogs/v8; --date: the day it was fetched)
   gpupick catalog update [--base-url URL] [--timeout 5m] [--allow-shrink]
                          (or GPUPICK_CATALOG_URL)
 
 Every subcommand takes --catalog FILE (an overlay with private offers or
-negotiated prices), --cache-dir DIR and --config-dir DIR.
+negotiated prices), --cache-dir DIR and --config-dir DIR. List, show and
+stats print their text in Chinese with --lang zh (or LANG=zh_CN.UTF-8);
+their JSON stays English.
 
 Import and update refuse to replace a provider's offers with fewer than
 half as many (a header-only or cut CSV) unless --allow-shrink is given.
@@ -41,6 +43,7 @@ type catalogFlags struct {
 	cacheDir  string
 	configDir string
 	format    string
+	lang      commonFlags // --lang and the locale (list, show and stats only)
 }
 
 // catalogCommand starts a subcommand's flags ("catalog NAME") with the
@@ -49,6 +52,17 @@ func catalogCommand(name, formats string) (*flag.FlagSet, *catalogFlags) {
 	fs := newFlagSet("catalog " + name)
 	cf := &catalogFlags{}
 	cf.register(fs, formats)
+	return fs, cf
+}
+
+// catalogTextCommand is catalogCommand for a subcommand that prints text
+// for people (list, show, stats): it also takes --lang, resolved as
+// recommend resolves it (commonFlags.language: --lang, else the locale of
+// env).
+func catalogTextCommand(name, formats string, env environ) (*flag.FlagSet, *catalogFlags) {
+	fs, cf := catalogCommand(name, formats)
+	cf.lang.env = env
+	fs.StringVar(&cf.lang.lang, "lang", "", "language of the text output: en or zh (default from LANG; JSON stays English)")
 	return fs, cf
 }
 
@@ -115,19 +129,20 @@ func containsWord(list []string, s string) bool {
 	return false
 }
 
-// runCatalog implements `gpupick catalog list|show|stats|import|update`.
-func runCatalog(args []string, stdout, stderr io.Writer) int {
+// runCatalog implements `gpupick catalog list|show|stats|import|update`;
+// env gives list, show and stats their language when --lang is not given.
+func runCatalog(args []string, env environ, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
 		fmt.Fprintln(stderr, "gpupick catalog: missing subcommand (use list, show, stats, import or update; see gpupick catalog --help)")
 		return exitUsage
 	}
 	switch args[0] {
 	case "list":
-		return catalogList(args[1:], stdout, stderr)
+		return catalogList(args[1:], env, stdout, stderr)
 	case "show":
-		return catalogShow(args[1:], stdout, stderr)
+		return catalogShow(args[1:], env, stdout, stderr)
 	case "stats":
-		return catalogStats(args[1:], stdout, stderr)
+		return catalogStats(args[1:], env, stdout, stderr)
 	case "import":
 		return catalogImport(args[1:], stdout, stderr)
 	case "update":
@@ -157,15 +172,15 @@ func displayPrice(cat *model.Catalog, v float64, from, cur model.Currency) (amou
 	return a, ok, ok
 }
 
-// priceCell formats an hourly price for the table: "unknown" for 0,
-// "≈" before a converted price.
-func priceCell(cat *model.Catalog, v float64, from, cur model.Currency, unknown string) string {
+// priceCell formats an hourly price for the table: unknown for 0, "≈"
+// before a converted price, "no rate" (in lang) when no rate converts it.
+func priceCell(cat *model.Catalog, v float64, from, cur model.Currency, unknown, lang string) string {
 	if v <= 0 {
 		return unknown
 	}
 	a, conv, ok := displayPrice(cat, v, from, cur)
 	if !ok {
-		return "no rate"
+		return tCatNoRate.in(lang)
 	}
 	if cur == "" {
 		cur = from
@@ -188,11 +203,12 @@ func writeJSON(w io.Writer, v any) error {
 	return enc.Encode(v)
 }
 
-// snapshotLine says which catalog the listing comes from and how old it is.
-func snapshotLine(cat *model.Catalog) string {
-	s := fmt.Sprintf("catalog %s, snapshot read %s", cat.Info.Origin, cat.Info.SnapshotDate)
+// snapshotLine says which catalog the listing comes from and how old it
+// is, in lang.
+func snapshotLine(cat *model.Catalog, lang string) string {
+	s := fmt.Sprintf(tCatSnapshot.in(lang), originIn(cat.Info.Origin, lang), cat.Info.SnapshotDate)
 	if cat.Info.Path != "" {
-		s += " (" + cat.Info.Path + ")"
+		s += fmt.Sprintf(tCatPath.in(lang), cat.Info.Path)
 	}
 	return s
 }
@@ -213,10 +229,10 @@ func dash(s string) string {
 	return s
 }
 
-// orUnknown shows an empty fact as "unknown".
-func orUnknown(s string) string {
+// orUnknown shows an empty fact as "unknown" in lang.
+func orUnknown(s, lang string) string {
 	if s == "" {
-		return "unknown"
+		return tUnknown.in(lang)
 	}
 	return s
 }

@@ -26,7 +26,7 @@ func runCat(t *testing.T, dirs []string, args ...string) (int, string, string) {
 	}
 	args = append(args, "--cache-dir", dirs[0], "--config-dir", dirs[1])
 	var out, errb bytes.Buffer
-	code := runCatalog(args, &out, &errb)
+	code := runCatalog(args, readEnviron(os.Getenv), &out, &errb)
 	return code, out.String(), errb.String()
 }
 
@@ -128,7 +128,7 @@ func TestCatalogUsageErrors(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
 			var out, errb bytes.Buffer
-			code := runCatalog(tc.args, &out, &errb)
+			code := runCatalog(tc.args, readEnviron(os.Getenv), &out, &errb)
 			if code != 2 {
 				t.Errorf("exit %d, want 2", code)
 			}

@@ -106,8 +106,8 @@ type listDisplay struct {
 }
 
 // catalogList lists the offers, filtered and sorted, as a table or JSON (gpupick catalog list).
-func catalogList(args []string, stdout, stderr io.Writer) int {
-	fs, cf := catalogCommand("list", "table|json")
+func catalogList(args []string, env environ, stdout, stderr io.Writer) int {
+	fs, cf := catalogTextCommand("list", "table|json", env)
 	gpu := fs.String("gpu", "", "GPU `NAME` or NAME:N (e.g. H100, A6000, RTX4090:2)")
 	minVRAM := fs.String("min-vram", "", "least memory per GPU, e.g. 24GB or 80")
 	providers := fs.String("provider", "", "comma-separated provider keys, e.g. aws,gcp,alibaba")
@@ -117,6 +117,10 @@ func catalogList(args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	cur, err := cf.check("table|json")
+	if err != nil {
+		return catalogFail(stderr, exitUsage, "list", err)
+	}
+	lang, err := cf.lang.language()
 	if err != nil {
 		return catalogFail(stderr, exitUsage, "list", err)
 	}
@@ -170,7 +174,7 @@ func catalogList(args []string, stdout, stderr io.Writer) int {
 	if cf.format == "json" {
 		return writeListJSON(stdout, stderr, cat, offers, cur)
 	}
-	writeListTable(stdout, cat, offers, cur)
+	writeListTable(stdout, cat, offers, cur, lang)
 	return exitOK
 }
 
@@ -319,37 +323,39 @@ func indentJSON(w *bufio.Writer, b []byte, depth int) {
 func round5(v float64) float64 { return math.Round(v*1e5) / 1e5 }
 
 // writeListTable prints the offers as a table in the spirit of SkyPilot's
-// `sky show-gpus`, with interconnect and vCPU type added.
-func writeListTable(w io.Writer, cat *model.Catalog, offers []*model.Offer, cur model.Currency) {
+// `sky show-gpus`, with interconnect and vCPU type added; its headers and
+// words in lang.
+func writeListTable(w io.Writer, cat *model.Catalog, offers []*model.Offer, cur model.Currency, lang string) {
 	tw := newCLITable(w)
-	fmt.Fprintln(tw, "GPU\tQTY\tPROVIDER\tINSTANCE\tVRAM\tvCPUs\tRAM\tPRICE/h\tSPOT/h\tREGIONS\tLINK\tvCPU TYPE")
+	fmt.Fprintln(tw, tCatListHeader.in(lang))
 	converted := false
+	unknown := tUnknown.in(lang)
 	for _, o := range offers {
 		gpu := o.GPU
 		if gpu == "" {
-			gpu = "unknown"
+			gpu = unknown
 		}
 		qty := "-"
 		if o.GPUCount > 0 {
 			qty = strconv.Itoa(o.GPUCount)
 			if o.GPUFraction > 0 && o.GPUFraction < 1 {
-				qty = model.FormatNumber(math.Round(o.GPUFraction*1000)/1000) + " (slice)"
+				qty = model.FormatNumber(math.Round(o.GPUFraction*1000)/1000) + tCatSlice.in(lang)
 			}
 		}
-		od := priceCell(cat, o.OnDemand, o.Currency, cur, "unknown")
-		sp := priceCell(cat, o.Spot, o.Currency, cur, "-")
+		od := priceCell(cat, o.OnDemand, o.Currency, cur, unknown, lang)
+		sp := priceCell(cat, o.Spot, o.Currency, cur, "-", lang)
 		if strings.HasPrefix(od, "≈") || strings.HasPrefix(sp, "≈") {
 			converted = true
 		}
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n",
 			gpu, qty, o.Provider, o.InstanceType, gbCell(o.VRAMGiB), numCell(o.VCPUs), gbCell(o.MemoryGiB), od, sp,
-			regionsCell(o.Regions), orUnknown(string(o.Interconnect)), orUnknown(string(o.VCPUType)))
+			regionsCell(o.Regions), linkName(o.Interconnect, lang), vcpuName(o.VCPUType, lang))
 	}
 	tw.Flush()
-	fmt.Fprintf(w, "\n%d offers. Prices per hour for the whole instance; %s.\n", len(offers), snapshotLine(cat))
+	fmt.Fprintf(w, "\n"+tCatListCount.in(lang)+"\n", len(offers), snapshotLine(cat, lang))
 	if converted {
 		if r, ok := cat.Rate(model.USD, model.CNY); ok {
-			fmt.Fprintf(w, "≈ converted at 1 USD = %s CNY (%s, %s)\n", model.FormatNumber(r.Rate), r.Date, firstWord(r.Source))
+			fmt.Fprintf(w, tRecConverted.in(lang)+"\n", model.FormatNumber(r.Rate), model.CNY, r.Date, firstWord(r.Source))
 		}
 	}
 }

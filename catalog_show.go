@@ -12,8 +12,8 @@ import (
 )
 
 // catalogShow prints every fact of one instance with its sources (gpupick catalog show).
-func catalogShow(args []string, stdout, stderr io.Writer) int {
-	fs, cf := catalogCommand("show", "text|json")
+func catalogShow(args []string, env environ, stdout, stderr io.Writer) int {
+	fs, cf := catalogTextCommand("show", "text|json", env)
 	provider := fs.String("provider", "", "provider `KEY`, when several providers use the instance name")
 	// The instance may come before the flags: move it to the end.
 	var name string
@@ -36,6 +36,10 @@ func catalogShow(args []string, stdout, stderr io.Writer) int {
 		return catalogFail(stderr, exitUsage, "show", fmt.Errorf("missing INSTANCE (e.g. gpupick catalog show p5.48xlarge)"))
 	}
 	cur, err := cf.check("text|json")
+	if err != nil {
+		return catalogFail(stderr, exitUsage, "show", err)
+	}
+	lang, err := cf.lang.language()
 	if err != nil {
 		return catalogFail(stderr, exitUsage, "show", err)
 	}
@@ -76,7 +80,7 @@ func catalogShow(args []string, stdout, stderr io.Writer) int {
 		if i > 0 {
 			fmt.Fprintln(stdout)
 		}
-		writeShow(stdout, cat, o, cur)
+		writeShow(stdout, cat, o, cur, lang)
 	}
 	return exitOK
 }
@@ -100,16 +104,19 @@ func suggest(cat *model.Catalog, name string) string {
 }
 
 // writeShow prints every fact of one offer, its GPU and its provider's
-// policy, with their sources.
-func writeShow(w io.Writer, cat *model.Catalog, o *model.Offer, cur model.Currency) {
+// policy, with their sources: the labels and the words of the values in
+// lang, the data's own words as they are.
+func writeShow(w io.Writer, cat *model.Catalog, o *model.Offer, cur model.Currency, lang string) {
 	tw := newCLITable(w)
-	row := func(k, v string) {
+	unknown := tUnknown.in(lang)
+	rowText := func(k, v string) {
 		if v == "" {
-			v = "unknown"
+			v = unknown
 		}
 		fmt.Fprintf(tw, "%s\t%s\n", k, v)
 	}
-	price := func(v float64) string { return priceCell(cat, v, o.Currency, cur, "") }
+	row := func(k cliMsg, v string) { rowText(k.in(lang), v) }
+	price := func(v float64) string { return priceCell(cat, v, o.Currency, cur, "", lang) }
 	rng := func(lo, hi float64) string {
 		if lo <= 0 {
 			return ""
@@ -121,21 +128,21 @@ func writeShow(w io.Writer, cat *model.Catalog, o *model.Offer, cur model.Curren
 	}
 	name := o.Provider
 	if p, ok := cat.Policies[o.Provider]; ok && p.Name != "" {
-		name = p.Name + " (" + o.Provider + ")"
+		name = p.Name + fmt.Sprintf(tCatPath.in(lang), o.Provider)
 	}
-	row("provider", name)
-	row("instance", o.InstanceType)
-	row("regions", strings.Join(o.Regions, ", "))
-	row("gpu", o.GPU)
+	row(tCatProvider, name)
+	row(tCatInstance, o.InstanceType)
+	row(tCatRegions, strings.Join(o.Regions, ", "))
+	row(tCatGPU, o.GPU)
 	count := ""
 	if o.GPUCount > 0 {
 		count = strconv.Itoa(o.GPUCount)
 		if o.GPUFraction > 0 && o.GPUFraction < 1 {
-			count += fmt.Sprintf(" (a %s slice of one GPU)", model.FormatNumber(math.Round(o.GPUFraction*1000)/1000))
+			count += fmt.Sprintf(tCatSliceOf.in(lang), model.FormatNumber(math.Round(o.GPUFraction*1000)/1000))
 		}
 	}
-	row("gpu count", count)
-	row("vram per gpu", strings.TrimSuffix(gbCell(o.VRAMGiB), "-"))
+	row(tCatGPUCount, count)
+	row(tCatVRAM, strings.TrimSuffix(gbCell(o.VRAMGiB), "-"))
 	if o.VRAMGiB > 0 {
 		// What a fit uses: the driver's usable memory where a source
 		// measured it, else the marketed figure read as decimal GB.
@@ -144,150 +151,151 @@ func writeShow(w io.Writer, cat *model.Catalog, o *model.Offer, cur model.Curren
 			g = &gg
 		}
 		u, measured := g.Usable(o.VRAMGiB)
-		how := "not measured: the marketed figure read as decimal GB, the worse case"
+		how := tCatNotMeasured.in(lang)
 		if measured {
-			how = "as the driver reports it: " + g.UsableSource
+			how = fmt.Sprintf(tCatMeasured.in(lang), g.UsableSource)
 		}
-		row("  usable", fmt.Sprintf("%s GiB (%s)", model.FormatNumber(math.Round(u*100)/100), how))
+		row(tCatUsable, fmt.Sprintf(tCatUsableValue.in(lang), model.FormatNumber(math.Round(u*100)/100), how))
 	}
-	row("vcpus", strings.TrimSuffix(numCell(o.VCPUs), "-"))
-	row("memory", strings.TrimSuffix(gbCell(o.MemoryGiB), "-"))
-	row("currency", string(o.Currency))
-	row("on-demand /h", rng(o.OnDemand, o.Detail().OnDemandMax))
+	row(tCatVCPUs, strings.TrimSuffix(numCell(o.VCPUs), "-"))
+	row(tCatMemory, strings.TrimSuffix(gbCell(o.MemoryGiB), "-"))
+	row(tCatCurrency, string(o.Currency))
+	row(tCatOnDemand, rng(o.OnDemand, o.Detail().OnDemandMax))
 	spot := rng(o.Spot, o.Detail().SpotMax)
 	if spot == "" {
-		spot = "none listed"
+		spot = tCatNoneListed.in(lang)
 	}
-	row("spot /h", spot)
+	row(tCatSpot, spot)
 	for _, p := range []struct {
-		k string
+		k cliMsg
 		v float64
-	}{{"daily", o.Detail().Daily}, {"weekly", o.Detail().Weekly}, {"monthly", o.Detail().Monthly}, {"yearly", o.Detail().Yearly}} {
+	}{{tCatDaily, o.Detail().Daily}, {tCatWeekly, o.Detail().Weekly}, {tCatMonthly, o.Detail().Monthly}, {tCatYearly, o.Detail().Yearly}} {
 		if p.v > 0 {
 			row(p.k, price(p.v))
 		}
 	}
-	showPriceFacts(o, row)
-	row("price date", o.PriceDate)
+	showPriceFacts(o, rowText, lang)
+	row(tCatPriceDate, o.PriceDate)
 	if o.Detail().PriceDateNote != "" {
-		row("price date", o.Detail().PriceDateNote)
+		row(tCatPriceDate, o.Detail().PriceDateNote)
 	}
 	if o.Detail().PriceNote != "" {
-		row("price note", o.Detail().PriceNote)
+		row(tCatPriceNote, o.Detail().PriceNote)
 	}
-	row("form factor", o.Detail().FormFactor)
-	row("interconnect", string(o.Interconnect))
+	row(tCatFormFactor, formName(o.Detail().FormFactor, lang))
+	row(tCatInterconnect, linkName(o.Interconnect, lang))
 	if o.Detail().InterconnectNote != "" {
-		row("  as stated", o.Detail().InterconnectNote)
+		row(tCatAsStated, o.Detail().InterconnectNote)
 	}
-	row("inter-node network", o.InterNodeNetwork)
-	row("gpudirect rdma", o.RDMA.String())
-	row("vcpu type", string(o.VCPUType))
+	row(tCatInterNode, o.InterNodeNetwork)
+	row(tCatRDMA, triName(o.RDMA, lang))
+	row(tCatVCPUType, vcpuName(o.VCPUType, lang))
 	if o.Detail().VCPUNote != "" {
-		row("  as stated", o.Detail().VCPUNote)
+		row(tCatAsStated, o.Detail().VCPUNote)
 	}
-	row("vcpu = hyperthread", o.Hyperthreaded.String())
-	row("local nvme", o.Detail().LocalNVMe)
-	row("local nvme wiped on stop", o.LocalNVMeWiped.String())
+	row(tCatHyperthread, triName(o.Hyperthreaded, lang))
+	row(tCatLocalNVMe, o.Detail().LocalNVMe)
+	row(tCatNVMeWiped, triName(o.LocalNVMeWiped, lang))
 	if o.Marketplace {
-		row("marketplace", "yes: third-party hosts; availability and prices vary by host")
+		row(tCatMarketplace, tCatMarketplaceValue.in(lang))
 	}
 	if o.Detail().Retired != "" {
-		row("retired", o.Detail().Retired+" (the provider's retirement notice: "+o.Detail().RetiredSource+")")
+		row(tCatRetired, fmt.Sprintf(tCatRetiredValue.in(lang), o.Detail().Retired, o.Detail().RetiredSource))
 	}
 	if o.Detail().Notes != "" {
-		row("notes", o.Detail().Notes)
+		row(tCatNotes, o.Detail().Notes)
 	}
 	tw.Flush()
-	fmt.Fprintln(w, "sources:")
+	fmt.Fprintln(w, tCatSources.in(lang))
 	for _, s := range o.Sources {
 		fmt.Fprintln(w, "  -", s)
 	}
 	if g := cat.GPUOf(o); g != nil {
-		fmt.Fprintf(w, "gpu facts (%s):\n", g.Name)
+		fmt.Fprintf(w, tCatGPUFacts.in(lang)+"\n", g.Name)
 		tw = newCLITable(w)
-		f := func(k string, v float64, unit string) {
-			s := "unknown"
+		f := func(k cliMsg, v float64, unit string) {
+			s := unknown
 			if v > 0 {
 				s = model.FormatNumber(v) + unit
 			}
-			fmt.Fprintf(tw, "  %s\t%s\n", k, s)
+			fmt.Fprintf(tw, "  %s\t%s\n", k.in(lang), s)
 		}
-		fmt.Fprintf(tw, "  vendor / architecture\t%s / %s\n", orUnknown(g.Vendor), orUnknown(g.Architecture))
-		f("memory", g.VRAMGiB, " GB")
-		f("memory bandwidth", g.MemBandwidthGBs, " GB/s")
-		f("fp32", g.FP32TFLOPS, " TFLOPS")
-		f("bf16/fp16 tensor (dense)", g.BF16TFLOPS, " TFLOPS")
-		f("fp8 tensor (dense)", g.FP8TFLOPS, " TFLOPS")
-		f("int8 tensor (dense)", g.INT8TOPS, " TOPS")
-		fmt.Fprintf(tw, "  fp8 / bf16 support\t%s / %s\n", g.FP8, g.BF16)
-		nv := g.NVLink.String()
+		fmt.Fprintf(tw, tCatVendorArch.in(lang)+"\n", orUnknown(g.Vendor, lang), orUnknown(g.Architecture, lang))
+		f(tCatGPUMemory, g.VRAMGiB, " GB")
+		f(tCatBandwidth, g.MemBandwidthGBs, " GB/s")
+		f(tCatFP32, g.FP32TFLOPS, " TFLOPS")
+		f(tCatBF16, g.BF16TFLOPS, " TFLOPS")
+		f(tCatFP8, g.FP8TFLOPS, " TFLOPS")
+		f(tCatINT8, g.INT8TOPS, " TOPS")
+		fmt.Fprintf(tw, tCatFP8BF16.in(lang)+"\n", triName(g.FP8, lang), triName(g.BF16, lang))
+		nv := triName(g.NVLink, lang)
 		if g.NVLinkNote != "" {
 			nv = g.NVLinkNote
 		}
-		fmt.Fprintf(tw, "  nvlink\t%s\n", nv)
+		fmt.Fprintf(tw, tCatNVLink.in(lang)+"\n", nv)
 		tw.Flush()
-		fmt.Fprintln(w, "  source:", g.Source)
+		fmt.Fprintf(w, tCatSource.in(lang)+"\n", g.Source)
 	}
 	if p, ok := cat.Policies[o.Provider]; ok {
-		writePolicy(w, p)
+		writePolicy(w, p, lang)
 	}
 	if conv := cur != "" && cur != o.Currency; conv {
 		if r, ok := cat.Rate(o.Currency, cur); ok {
-			fmt.Fprintf(w, "≈ prices converted at 1 %s = %s %s (%s, %s)\n", r.From, model.FormatNumber(r.Rate), r.To, r.Date, firstWord(r.Source))
+			fmt.Fprintf(w, tCatShowConverted.in(lang)+"\n", r.From, model.FormatNumber(r.Rate), r.To, r.Date, firstWord(r.Source))
 		}
 	}
 }
 
-// writePolicy prints the provider facts that change a choice.
-func writePolicy(w io.Writer, p model.Policy) {
-	fmt.Fprintf(w, "provider policy (%s):\n", p.Name)
+// writePolicy prints the provider facts that change a choice, in lang
+// (the sources and the provider's own words as they are).
+func writePolicy(w io.Writer, p model.Policy, lang string) {
+	fmt.Fprintf(w, tCatPolicy.in(lang)+"\n", p.Name)
 	disc := func(k string, d model.Discount) {
 		if d.Fraction <= 0 {
 			return
 		}
-		s := fmt.Sprintf("%s%% off", model.FormatNumber(math.Round(d.Fraction*1000)/10))
+		s := fmt.Sprintf(tCatOff.in(lang), model.FormatNumber(math.Round(d.Fraction*1000)/10))
 		if d.UpTo {
-			s = "up to " + s
+			s = fmt.Sprintf(tCatUpTo.in(lang), s)
 		}
 		if d.OfMonthly {
-			s += " the monthly list price"
+			s = fmt.Sprintf(tCatOfMonthly.in(lang), s)
 		}
-		fmt.Fprintf(w, "  %s: %s — %s\n", k, s, d.Source)
+		fmt.Fprintf(w, tCatPolicyLine.in(lang)+"\n", k, s, d.Source)
 	}
-	disc("commitment, 1 year", p.Commit1y)
-	disc("commitment, 3 years", p.Commit3y)
-	disc("commitment, largest", p.CommitMax)
-	disc("monthly plan", p.CommitMonthly)
-	disc("spot", p.SpotDiscountMax)
+	disc(tCatCommit1y.in(lang), p.Commit1y)
+	disc(tCatCommit3y.in(lang), p.Commit3y)
+	disc(tCatCommitMax.in(lang), p.CommitMax)
+	disc(tCatCommitMonthly.in(lang), p.CommitMonthly)
+	disc(priceModelName(model.PriceSpot, lang), p.SpotDiscountMax)
 	if p.SpotNoticeSeconds > 0 {
-		fmt.Fprintf(w, "  spot notice: %s s\n", model.FormatNumber(p.SpotNoticeSeconds))
+		fmt.Fprintf(w, tCatSpotNotice.in(lang)+"\n", model.FormatNumber(p.SpotNoticeSeconds))
 	}
 	if p.PreemptibleMaxHours > 0 {
-		fmt.Fprintf(w, "  preemptible max runtime: %s h\n", model.FormatNumber(p.PreemptibleMaxHours))
+		fmt.Fprintf(w, tCatPreemptMax.in(lang)+"\n", model.FormatNumber(p.PreemptibleMaxHours))
 	}
 	if p.BillingGranularity != "" {
-		fmt.Fprintf(w, "  billing: %s\n", p.BillingGranularity)
+		fmt.Fprintf(w, tCatBilling.in(lang)+"\n", billingName(p.BillingGranularity, lang))
 	}
 	if p.EgressKnown {
 		var tiers []string
 		for _, t := range p.EgressTiers {
-			band := "beyond"
+			band := tCatEgressBeyond.in(lang)
 			if t.UpToGB > 0 {
-				band = "to " + model.FormatNumber(t.UpToGB) + " GB"
+				band = fmt.Sprintf(tCatEgressTo.in(lang), model.FormatNumber(t.UpToGB))
 			}
-			tiers = append(tiers, fmt.Sprintf("%s %s/GB", band, p.Currency.Symbol()+model.FormatNumber(t.PerGB)))
+			tiers = append(tiers, fmt.Sprintf(tCatEgressTier.in(lang), band, p.Currency.Symbol()+model.FormatNumber(t.PerGB)))
 		}
 		free := ""
 		if p.EgressFreeGBMonth > 0 {
-			free = fmt.Sprintf(" (first %s GB a month free)", model.FormatNumber(p.EgressFreeGBMonth))
+			free = fmt.Sprintf(tCatEgressFree.in(lang), model.FormatNumber(p.EgressFreeGBMonth))
 		}
-		fmt.Fprintf(w, "  egress: %s%s\n", strings.Join(tiers, ", "), free)
+		fmt.Fprintf(w, tCatEgress.in(lang)+"\n", strings.Join(tiers, tListSep.in(lang)), free)
 		if p.EgressNote != "" {
-			fmt.Fprintf(w, "    as stated: %s\n", p.EgressNote)
+			fmt.Fprintf(w, tCatEgressStated.in(lang)+"\n", p.EgressNote)
 		}
 	}
 	if p.BlockStorageGBMonth > 0 {
-		fmt.Fprintf(w, "  block storage: %s%s per GB-month\n", p.Currency.Symbol(), model.FormatNumber(p.BlockStorageGBMonth))
+		fmt.Fprintf(w, tCatBlockStorage.in(lang)+"\n", p.Currency.Symbol(), model.FormatNumber(p.BlockStorageGBMonth))
 	}
 }

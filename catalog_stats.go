@@ -51,15 +51,19 @@ type knownShare struct {
 
 // knownFacts are the facts whose known share stats explains, in order,
 // with what counts as known and where an inference is marked.
+// The JSON's meaning is the English text of meaning; the text output
+// prints it in its language.
 var knownFacts = []struct {
-	name, meaning string
-	known         func(o *model.Offer) bool
-	note          func(o *model.Offer) string
+	name    string
+	label   cliMsg // the fact's name in the text output
+	meaning cliMsg
+	known   func(o *model.Offer) bool
+	note    func(o *model.Offer) string
 }{
-	{"interconnect", "how the GPUs of one offer talk (NVSwitch, NVLink, Infinity Fabric, PCIe, or a single GPU)",
+	{"interconnect", tFactInterconnect, tStatsMeanInterconnect,
 		func(o *model.Offer) bool { return o.Interconnect != model.InterconnectUnknown },
 		func(o *model.Offer) string { return o.Detail().InterconnectNote }},
-	{"vcpu_type", "whether the host CPUs are dedicated, shared, a container or a marketplace host",
+	{"vcpu_type", tFactVCPUType, tStatsMeanVCPUType,
 		func(o *model.Offer) bool { return o.VCPUType != model.VCPUUnknown },
 		func(o *model.Offer) string { return o.Detail().VCPUNote }},
 }
@@ -67,29 +71,32 @@ var knownFacts = []struct {
 // markedInferred reports whether a fact's note says it is an inference.
 func markedInferred(note string) bool { return strings.Contains(strings.ToLower(note), "inferred") }
 
-// statFacts are the facts whose unknown share stats reports, in order.
+// statFacts are the facts whose unknown share stats reports, in order:
+// name is the JSON's key and the English text's, label the fact's name in
+// the text output (its English text is name).
 var statFacts = []struct {
 	name    string
+	label   cliMsg
 	unknown func(o *model.Offer) bool
 }{
-	{"gpu", func(o *model.Offer) bool { return o.GPU == "" }},
-	{"gpu_count", func(o *model.Offer) bool { return o.GPUCount == 0 }},
-	{"vram_gib", func(o *model.Offer) bool { return o.VRAMGiB == 0 }},
-	{"vcpus", func(o *model.Offer) bool { return o.VCPUs == 0 }},
-	{"memory_gib", func(o *model.Offer) bool { return o.MemoryGiB == 0 }},
-	{"on_demand_hourly", func(o *model.Offer) bool { return o.OnDemand == 0 }},
-	{"any_price", func(o *model.Offer) bool {
+	{"gpu", tFactGPU, func(o *model.Offer) bool { return o.GPU == "" }},
+	{"gpu_count", tFactGPUCount, func(o *model.Offer) bool { return o.GPUCount == 0 }},
+	{"vram_gib", tFactVRAM, func(o *model.Offer) bool { return o.VRAMGiB == 0 }},
+	{"vcpus", tFactVCPUs, func(o *model.Offer) bool { return o.VCPUs == 0 }},
+	{"memory_gib", tFactMemory, func(o *model.Offer) bool { return o.MemoryGiB == 0 }},
+	{"on_demand_hourly", tFactOnDemand, func(o *model.Offer) bool { return o.OnDemand == 0 }},
+	{"any_price", tFactAnyPrice, func(o *model.Offer) bool {
 		return o.OnDemand == 0 && o.Detail().Monthly == 0 && o.Detail().Daily == 0 && o.Detail().Weekly == 0 && o.Detail().Yearly == 0
 	}},
-	{"spot_hourly", func(o *model.Offer) bool { return o.Spot == 0 }},
-	{"regions", func(o *model.Offer) bool { return len(o.Regions) == 0 }},
-	{"form_factor", func(o *model.Offer) bool { return o.Detail().FormFactor == "" }},
-	{"interconnect", func(o *model.Offer) bool { return o.Interconnect == model.InterconnectUnknown }},
-	{"rdma", func(o *model.Offer) bool { return o.RDMA == model.Unknown }},
-	{"vcpu_type", func(o *model.Offer) bool { return o.VCPUType == model.VCPUUnknown }},
-	{"vcpu_hyperthread", func(o *model.Offer) bool { return o.Hyperthreaded == model.Unknown }},
-	{"local_nvme", func(o *model.Offer) bool { return o.Detail().LocalNVMe == "" }},
-	{"local_nvme_wiped_on_stop", func(o *model.Offer) bool { return o.LocalNVMeWiped == model.Unknown }},
+	{"spot_hourly", tFactSpot, func(o *model.Offer) bool { return o.Spot == 0 }},
+	{"regions", tFactRegions, func(o *model.Offer) bool { return len(o.Regions) == 0 }},
+	{"form_factor", tFactFormFactor, func(o *model.Offer) bool { return o.Detail().FormFactor == "" }},
+	{"interconnect", tFactInterconnect, func(o *model.Offer) bool { return o.Interconnect == model.InterconnectUnknown }},
+	{"rdma", tFactRDMA, func(o *model.Offer) bool { return o.RDMA == model.Unknown }},
+	{"vcpu_type", tFactVCPUType, func(o *model.Offer) bool { return o.VCPUType == model.VCPUUnknown }},
+	{"vcpu_hyperthread", tFactHyperthread, func(o *model.Offer) bool { return o.Hyperthreaded == model.Unknown }},
+	{"local_nvme", tFactLocalNVMe, func(o *model.Offer) bool { return o.Detail().LocalNVMe == "" }},
+	{"local_nvme_wiped_on_stop", tFactNVMeWiped, func(o *model.Offer) bool { return o.LocalNVMeWiped == model.Unknown }},
 }
 
 // buildStats computes the data-quality report.
@@ -142,7 +149,7 @@ func buildStats(cat *model.Catalog) statsReport {
 		}
 	}
 	for _, f := range knownFacts {
-		k := knownShare{Fact: f.name, Offers: len(cat.Offers), Meaning: f.meaning}
+		k := knownShare{Fact: f.name, Offers: len(cat.Offers), Meaning: f.meaning.in("en")}
 		for i := range cat.Offers {
 			if o := &cat.Offers[i]; f.known(o) {
 				k.Known++
@@ -163,12 +170,16 @@ func buildStats(cat *model.Catalog) statsReport {
 }
 
 // catalogStats reports how complete the catalog's facts are, by provider (gpupick catalog stats).
-func catalogStats(args []string, stdout, stderr io.Writer) int {
-	fs, cf := catalogCommand("stats", "text|json")
+func catalogStats(args []string, env environ, stdout, stderr io.Writer) int {
+	fs, cf := catalogTextCommand("stats", "text|json", env)
 	if code, ok := parseFlags(fs, args, catalogUsage+"\nStats flags:\n", stdout, stderr); !ok {
 		return code
 	}
 	if _, err := cf.check("text|json"); err != nil {
+		return catalogFail(stderr, exitUsage, "stats", err)
+	}
+	lang, err := cf.lang.language()
+	if err != nil {
 		return catalogFail(stderr, exitUsage, "stats", err)
 	}
 	cat, code := cf.load(stderr, "stats")
@@ -182,57 +193,83 @@ func catalogStats(args []string, stdout, stderr io.Writer) int {
 		}
 		return exitOK
 	}
-	writeStats(stdout, r)
+	writeStats(stdout, r, lang)
 	return exitOK
 }
 
-// writeStats prints the data-quality report.
-func writeStats(w io.Writer, r statsReport) {
-	fmt.Fprintf(w, "catalog: %s, snapshot read %s", r.Origin, r.SnapshotDate)
+// writeStats prints the data-quality report: its titles, fact names and
+// explanations in lang, the data's own words (provider names, sources, the
+// cleaning notes) as they are.
+func writeStats(w io.Writer, r statsReport, lang string) {
+	fmt.Fprintf(w, tStatsCatalog.in(lang), originIn(r.Origin, lang), r.SnapshotDate)
 	if r.Path != "" {
-		fmt.Fprintf(w, " (%s)", r.Path)
+		fmt.Fprintf(w, tCatPath.in(lang), r.Path)
 	}
 	fmt.Fprintln(w)
-	fmt.Fprintf(w, "providers: %d   offers: %d   instance types: %d   regions: %d   GPU models: %d\n\n",
+	fmt.Fprintf(w, tStatsCounts.in(lang)+"\n\n",
 		len(r.Providers), r.Offers, r.InstanceTypes, r.Regions, r.GPUModels)
 	tw := newCLITable(w)
-	fmt.Fprintln(tw, "PROVIDER\tOFFERS\tCURRENCY\tNAME")
+	fmt.Fprintln(tw, tStatsHeader.in(lang))
 	for _, p := range r.Providers {
 		fmt.Fprintf(tw, "%s\t%d\t%s\t%s\n", p.Provider, p.Offers, p.Currency, p.Name)
 	}
 	tw.Flush()
-	fmt.Fprintln(w, "\nprice dates (offers):")
+	fmt.Fprintln(w, "\n"+tStatsDates.in(lang))
 	dates := make([]string, 0, len(r.PriceDates))
 	for d := range r.PriceDates {
 		dates = append(dates, d)
 	}
 	sort.Strings(dates)
 	for _, d := range dates {
-		fmt.Fprintf(w, "  %s  %d\n", d, r.PriceDates[d])
+		fmt.Fprintf(w, "  %s  %d\n", priceDateIn(d, lang), r.PriceDates[d])
 	}
-	fmt.Fprintln(w, "\nshare of offers with the fact unknown:")
+	fmt.Fprintln(w, "\n"+tStatsUnknownTitle.in(lang))
 	tw = newCLITable(w)
 	for _, f := range statFacts {
-		fmt.Fprintf(tw, "  %s\t%5.1f%%\n", f.name, r.Unknown[f.name]*100)
+		fmt.Fprintf(tw, "  %s\t%5.1f%%\n", factName(f.name, f.label, lang), r.Unknown[f.name]*100)
 	}
 	tw.Flush()
-	fmt.Fprintln(w, "\nshare of offers with the fact known (a hard requirement on a fact passes only offers where it is known):")
+	fmt.Fprintln(w, "\n"+tStatsKnownTitle.in(lang))
 	tw = newCLITable(w)
-	for _, k := range r.Known {
-		fmt.Fprintf(tw, "  %s\t%5.1f%%\t%d of %d offers, %d of them inferred and marked so in the offer's note: %s\n",
-			k.Fact, k.Share*100, k.Known, k.Offers, k.Inferred, k.Meaning)
+	for i, k := range r.Known {
+		name, meaning := k.Fact, k.Meaning
+		if i < len(knownFacts) && knownFacts[i].name == k.Fact { // buildStats keeps knownFacts' order
+			name, meaning = factName(k.Fact, knownFacts[i].label, lang), knownFacts[i].meaning.in(lang)
+		}
+		fmt.Fprintf(tw, tStatsKnownLine.in(lang)+"\n", name, k.Share*100, k.Known, k.Offers, k.Inferred, meaning)
 	}
 	tw.Flush()
 	for _, fx := range r.FX {
-		fmt.Fprintf(w, "\nexchange rate: 1 %s = %s %s (%s), %s\n", fx.From, model.FormatNumber(fx.Rate), fx.To, fx.Date, firstWord(fx.Source))
+		fmt.Fprintf(w, "\n"+tStatsFX.in(lang)+"\n", fx.From, model.FormatNumber(fx.Rate), fx.To, fx.Date, firstWord(fx.Source))
 	}
 	if len(r.Cleaning) > 0 {
-		fmt.Fprintln(w, "\ncleaning (source errors handled):")
+		fmt.Fprintln(w, "\n"+tStatsCleaning.in(lang))
 		for _, c := range r.Cleaning {
 			fmt.Fprintln(w, "  -", c)
 		}
 	}
 	for _, wmsg := range r.Warnings {
-		fmt.Fprintln(w, "warning:", wmsg)
+		fmt.Fprintf(w, tStatsWarning.in(lang)+"\n", wmsg)
 	}
+}
+
+// factName is a fact's name in the text output: its JSON key in English,
+// its label in Chinese.
+func factName(name string, label cliMsg, lang string) string {
+	if isZH(lang) {
+		return label.in(lang)
+	}
+	return name
+}
+
+// priceDateIn is a key of the report's price dates in lang: a date as it
+// is, "undated" and "undated: NOTE" with the note as the data gives it.
+func priceDateIn(d, lang string) string {
+	if d == "undated" {
+		return tStatsUndated.in(lang)
+	}
+	if note, ok := strings.CutPrefix(d, "undated: "); ok {
+		return fmt.Sprintf(tStatsUndatedNote.in(lang), note)
+	}
+	return d
 }

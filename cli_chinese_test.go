@@ -22,7 +22,7 @@ func init() {
 	for _, w := range strings.Fields(`
 		GB GiB MiB TB GB/s MB/s TFLOPS TOPS W GPU GPUs vCPU vCPUs CPU token tok/s
 		USD CNY EUR
-		NVLink NVSwitch PCIe NVMe InfiniBand RDMA NCCL CUDA vLLM SGLang MoE KV LoRA QLoRA AdamW ZeRO-3 FSDP
+		NVLink NVSwitch PCIe NVMe InfiniBand Infinity Fabric GPUDirect RDMA NCCL CUDA vLLM SGLang MoE KV LoRA QLoRA AdamW ZeRO-3 FSDP
 		NF4 GPTQ AWQ W8A8 W8A16 matmul all-reduce all-to-all reduce-scatter
 		bf16 fp16 fp32 fp8 int8 int4 BF16 FP16 FP32 FP8 INT8 INT4
 		Kepler Maxwell Pascal Volta Turing Ampere Hopper Blackwell
@@ -43,8 +43,9 @@ var (
 	// their value.
 	chineseStrip = regexp.MustCompile("`[^`]*`|https?://\\S+|--[a-z][a-z-]*(?:[ =][^\\s，：；）]+)?")
 	// A figure, with a unit letter or a count mark (70B, 200M, 4k, x8,
-	// 1x), or a domain a note cites (docs.vllm.ai).
-	chineseFigure = regexp.MustCompile(`^(?:[xX]?\d[\d.,]*[kKMBTx]?|[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:ai|com|org|io|net|dev))$`)
+	// 1x) or a memory unit written on it (80GB, as the catalog's cells
+	// write sizes), or a domain a note cites (docs.vllm.ai).
+	chineseFigure = regexp.MustCompile(`^(?:[xX]?\d[\d.,]*(?:[kKMBTx]|GB|GiB)?|[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:ai|com|org|io|net|dev))$`)
 	hasLetter     = regexp.MustCompile(`[A-Za-z]`)
 )
 
@@ -80,41 +81,8 @@ func TestCLICommandsChinese(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// The names of the data, whichever the output shows.
-	names := map[string]bool{}
-	addName := func(s string) {
-		names[s] = true
-		for _, w := range chineseToken.FindAllString(s, -1) {
-			names[strings.TrimRight(w, ".")] = true
-		}
-	}
-	for name := range cat.GPUs {
-		addName(name)
-	}
-	for _, m := range cat.Models {
-		addName(m.Name)
-		addName(m.HFID)
-	}
-	for _, r := range cat.FX {
-		addName(r.Source)
-	}
-	for i := range cat.Offers {
-		addName(cat.Offers[i].Provider)
-	}
-	addOffer := func(provider, instance string) {
-		addName(provider)
-		addName(instance)
-		for i := range cat.Offers {
-			if o := &cat.Offers[i]; o.Provider == provider && o.InstanceType == instance {
-				for _, s := range append(slices.Clone(o.Regions), o.GPU, o.Detail().LocalNVMe) {
-					addName(s)
-				}
-			}
-		}
-		if p, ok := cat.Policies[provider]; ok {
-			addName(p.Name)
-		}
-	}
+	names := newDataNames(cat)
+	addName, addOffer := names.add, names.offer
 	rec := saveRecord(t, "--params", "8B")
 	rec70 := saveRecord(t, "--params", "70B", "--precision", "bf16", "--workload", "inference", "--provider", "aws", "--gpu", "H100")
 	runs := [][]string{
@@ -181,17 +149,76 @@ func TestCLICommandsChinese(t *testing.T) {
 			}
 			out = head
 		}
-		left := chineseStrip.ReplaceAllString(out+errs, " ")
-		var english []string
-		for _, w := range chineseToken.FindAllString(left, -1) {
-			if englishWord(w, names) {
-				english = append(english, w)
-			}
-		}
-		if len(english) > 0 {
+		if english := englishIn(out+errs, names); len(english) > 0 {
 			t.Errorf("%s --lang zh: English %q in the Chinese output:\n%s", name, english, out)
 		}
 	}
+}
+
+// dataNames are the names of the data that Chinese output may show in
+// Latin letters (a provider, instance, GPU, region, model, source, a
+// provider's own words): each name whole and each of its words.
+type dataNames struct {
+	cat   *model.Catalog
+	words map[string]bool
+}
+
+// newDataNames starts the names with those every output may show: the
+// GPUs, the models, the exchange rates' sources and the provider keys.
+func newDataNames(cat *model.Catalog) *dataNames {
+	n := &dataNames{cat: cat, words: map[string]bool{}}
+	for name := range cat.GPUs {
+		n.add(name)
+	}
+	for _, m := range cat.Models {
+		n.add(m.Name)
+		n.add(m.HFID)
+	}
+	for _, r := range cat.FX {
+		n.add(r.Source)
+	}
+	for i := range cat.Offers {
+		n.add(cat.Offers[i].Provider)
+	}
+	return n
+}
+
+// add allows s and each of its words.
+func (n *dataNames) add(s string) {
+	n.words[s] = true
+	for _, w := range chineseToken.FindAllString(s, -1) {
+		n.words[strings.TrimRight(w, ".")] = true
+	}
+}
+
+// offer allows the names of a provider's instance: the instance, its
+// regions, GPU and local disk, and the provider's name.
+func (n *dataNames) offer(provider, instance string) {
+	n.add(provider)
+	n.add(instance)
+	for i := range n.cat.Offers {
+		if o := &n.cat.Offers[i]; o.Provider == provider && o.InstanceType == instance {
+			for _, s := range append(slices.Clone(o.Regions), o.GPU, o.Detail().LocalNVMe) {
+				n.add(s)
+			}
+		}
+	}
+	if p, ok := n.cat.Policies[provider]; ok {
+		n.add(p.Name)
+	}
+}
+
+// englishIn returns the English words of Chinese output out: its tokens
+// in Latin letters, after `code`, URLs and flags are stripped, that are
+// not allowed and not names.
+func englishIn(out string, names *dataNames) []string {
+	var english []string
+	for _, w := range chineseToken.FindAllString(chineseStrip.ReplaceAllString(out, " "), -1) {
+		if englishWord(w, names.words) {
+			english = append(english, w)
+		}
+	}
+	return english
 }
 
 // TestCLIChineseWords: every value word the Chinese tables print has a

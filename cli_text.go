@@ -5,7 +5,7 @@ import (
 	"github.com/gpupick/gpupick/model/text"
 )
 
-// cliMsg names one message of the CLI's text output (plan, recommend;
+// cliMsg names one message of the CLI's text output (plan, recommend, models, catalog list/show/stats;
 // verify's texts are advisor's, advisor/verify_text.go). Every cliMsg has an English and a Chinese text in cliTexts,
 // with the same fmt verbs (TestCLITextsBothLanguages checks it with
 // text.Check).
@@ -88,6 +88,140 @@ const (
 	tModelsHeader
 	tModelsCount
 
+	// The catalog list, show and stats commands' text output: headings,
+	// labels and the words of their cells. The data's own words (provider
+	// names, instance types, regions, sources, notes) print as they are.
+	tCatListHeader
+	tCatSlice
+	tCatNoRate
+	tCatListCount
+	tCatSnapshot
+	tCatPath
+	tCatProvider
+	tCatInstance
+	tCatRegions
+	tCatGPU
+	tCatGPUCount
+	tCatSliceOf
+	tCatVRAM
+	tCatUsable
+	tCatUsableValue
+	tCatNotMeasured
+	tCatMeasured
+	tCatVCPUs
+	tCatMemory
+	tCatCurrency
+	tCatOnDemand
+	tCatSpot
+	tCatNoneListed
+	tCatDaily
+	tCatWeekly
+	tCatMonthly
+	tCatYearly
+	tCatOnDemandFrom
+	tCatOnlyZone
+	tCatLowestOf
+	tCatSpotByZone
+	tCatSpotInterruption
+	tCatInterruptionSource
+	tCatFirm
+	tCatFirmValue
+	tCatPriceDate
+	tCatPriceNote
+	tCatFormFactor
+	tCatInterconnect
+	tCatAsStated
+	tCatInterNode
+	tCatRDMA
+	tCatVCPUType
+	tCatHyperthread
+	tCatLocalNVMe
+	tCatNVMeWiped
+	tCatMarketplace
+	tCatMarketplaceValue
+	tCatRetired
+	tCatRetiredValue
+	tCatNotes
+	tCatSources
+	tCatGPUFacts
+	tCatVendorArch
+	tCatGPUMemory
+	tCatBandwidth
+	tCatFP32
+	tCatBF16
+	tCatFP8
+	tCatINT8
+	tCatFP8BF16
+	tCatNVLink
+	tCatSource
+	tCatPolicy
+	tCatPolicyLine
+	tCatOff
+	tCatUpTo
+	tCatOfMonthly
+	tCatCommit1y
+	tCatCommit3y
+	tCatCommitMax
+	tCatCommitMonthly
+	tCatSpotNotice
+	tCatPreemptMax
+	tCatBilling
+	tCatEgressBeyond
+	tCatEgressTo
+	tCatEgressTier
+	tCatEgressFree
+	tCatEgress
+	tCatEgressStated
+	tCatBlockStorage
+	tCatShowConverted
+	tCatYes
+	tCatNo
+	tCatPerSecond
+	tCatPerMinute
+	tCatHourly
+	tCatFormOther
+	tLinkNVSwitch
+	tLinkNVLink
+	tLinkPCIe
+	tLinkSingle
+	tLinkInfinityFabric
+	tVCPUDedicated
+	tVCPUShared
+	tVCPUBurstable
+	tVCPUContainer
+	tVCPUMarketplace
+	tVCPUGPUFraction
+	tStatsCatalog
+	tStatsCounts
+	tStatsHeader
+	tStatsDates
+	tStatsUndated
+	tStatsUndatedNote
+	tStatsUnknownTitle
+	tStatsKnownTitle
+	tStatsKnownLine
+	tStatsFX
+	tStatsCleaning
+	tStatsWarning
+	tStatsMeanInterconnect
+	tStatsMeanVCPUType
+	tFactGPU
+	tFactGPUCount
+	tFactVRAM
+	tFactVCPUs
+	tFactMemory
+	tFactOnDemand
+	tFactAnyPrice
+	tFactSpot
+	tFactRegions
+	tFactFormFactor
+	tFactInterconnect
+	tFactRDMA
+	tFactVCPUType
+	tFactHyperthread
+	tFactLocalNVMe
+	tFactNVMeWiped
+
 	cliMsgCount
 )
 
@@ -159,4 +293,136 @@ var cliTexts = text.Table[cliMsg]{
 
 	tModelsHeader: {"NAME\tPARAMS\tACTIVE\tLAYERS\tHIDDEN\tHEADS/KV\tCONTEXT\tHUGGING FACE ID", "名称\t参数量\t激活参数\t层数\t隐藏维度\t注意力头/KV\t上下文\tHugging Face ID"},
 	tModelsCount:  {"%d presets; facts and sources: gpupick models --format json", "%d 个预设；参数与来源：gpupick models --format json"},
+
+	// The catalog commands' texts.
+	tCatListHeader:         {"GPU\tQTY\tPROVIDER\tINSTANCE\tVRAM\tvCPUs\tRAM\tPRICE/h\tSPOT/h\tREGIONS\tLINK\tvCPU TYPE", "GPU\t数量\t服务商\t实例\t显存\tvCPU\t内存\t每小时\t竞价/小时\t地区\t互联\tvCPU 类型"},
+	tCatSlice:              {" (slice)", "（分片）"},
+	tCatNoRate:             {"no rate", "无汇率"},
+	tCatListCount:          {"%d offers. Prices per hour for the whole instance; %s.", "%d 个报价。价格为整台实例每小时的价格；%s。"},
+	tCatSnapshot:           {"catalog %s, snapshot read %s", "目录：%s，快照读取于 %s"},
+	tCatPath:               {" (%s)", "（%s）"},
+	tCatProvider:           {"provider", "服务商"},
+	tCatInstance:           {"instance", "实例"},
+	tCatRegions:            {"regions", "地区"},
+	tCatGPU:                {"gpu", "GPU"},
+	tCatGPUCount:           {"gpu count", "GPU 数量"},
+	tCatSliceOf:            {" (a %s slice of one GPU)", "（单个 GPU 的 %s 分片）"},
+	tCatVRAM:               {"vram per gpu", "单 GPU 显存"},
+	tCatUsable:             {"  usable", "  可用"},
+	tCatUsableValue:        {"%s GiB (%s)", "%s GiB（%s）"},
+	tCatNotMeasured:        {"not measured: the marketed figure read as decimal GB, the worse case", "未实测：标称值按十进制 GB 读取，取较差情况"},
+	tCatMeasured:           {"as the driver reports it: %s", "驱动报告的值：%s"},
+	tCatVCPUs:              {"vcpus", "vCPU 数"},
+	tCatMemory:             {"memory", "内存"},
+	tCatCurrency:           {"currency", "货币"},
+	tCatOnDemand:           {"on-demand /h", "按需 /小时"},
+	tCatSpot:               {"spot /h", "竞价 /小时"},
+	tCatNoneListed:         {"none listed", "未列出"},
+	tCatDaily:              {"daily", "按天"},
+	tCatWeekly:             {"weekly", "按周"},
+	tCatMonthly:            {"monthly", "包月"},
+	tCatYearly:             {"yearly", "包年"},
+	tCatOnDemandFrom:       {"on-demand from", "按需价格所在地区"},
+	tCatOnlyZone:           {" (the only zone with a price)", "（唯一有价格的可用区）"},
+	tCatLowestOf:           {" (lowest of %d zones)", "（%d 个可用区中最低）"},
+	tCatSpotByZone:         {"spot by zone", "各可用区竞价"},
+	tCatSpotInterruption:   {"spot interruption", "竞价中断率"},
+	tCatInterruptionSource: {" (AWS Spot Instance Advisor, %s)", "（AWS Spot Instance Advisor 竞价数据，%s）"},
+	tCatFirm:               {"%s (firm)", "%s（确定）"},
+	tCatFirmValue:          {"%.1f%% off on-demand: %s", "比按需低 %.1f%%：%s"},
+	tCatPriceDate:          {"price date", "价格日期"},
+	tCatPriceNote:          {"price note", "价格说明"},
+	tCatFormFactor:         {"form factor", "规格形态"},
+	tCatInterconnect:       {"interconnect", "GPU 互联"},
+	tCatAsStated:           {"  as stated", "  原文"},
+	tCatInterNode:          {"inter-node network", "节点间网络"},
+	tCatRDMA:               {"gpudirect rdma", "GPUDirect RDMA"},
+	tCatVCPUType:           {"vcpu type", "vCPU 类型"},
+	tCatHyperthread:        {"vcpu = hyperthread", "vCPU = 超线程"},
+	tCatLocalNVMe:          {"local nvme", "本地 NVMe"},
+	tCatNVMeWiped:          {"local nvme wiped on stop", "停机时清空本地 NVMe"},
+	tCatMarketplace:        {"marketplace", "市场"},
+	tCatMarketplaceValue:   {"yes: third-party hosts; availability and prices vary by host", "是：第三方主机；可用性和价格因主机而异"},
+	tCatRetired:            {"retired", "已下线"},
+	tCatRetiredValue:       {"%s (the provider's retirement notice: %s)", "%s（服务商的下线通知：%s）"},
+	tCatNotes:              {"notes", "备注"},
+	tCatSources:            {"sources:", "来源："},
+	tCatGPUFacts:           {"gpu facts (%s):", "GPU 参数（%s）："},
+	tCatVendorArch:         {"  vendor / architecture\t%s / %s", "  厂商 / 架构\t%s / %s"},
+	tCatGPUMemory:          {"memory", "显存"},
+	tCatBandwidth:          {"memory bandwidth", "显存带宽"},
+	tCatFP32:               {"fp32", "FP32"},
+	tCatBF16:               {"bf16/fp16 tensor (dense)", "BF16/FP16 张量（稠密）"},
+	tCatFP8:                {"fp8 tensor (dense)", "FP8 张量（稠密）"},
+	tCatINT8:               {"int8 tensor (dense)", "INT8 张量（稠密）"},
+	tCatFP8BF16:            {"  fp8 / bf16 support\t%s / %s", "  FP8 / BF16 支持\t%s / %s"},
+	tCatNVLink:             {"  nvlink\t%s", "  NVLink\t%s"},
+	tCatSource:             {"  source: %s", "  来源：%s"},
+	tCatPolicy:             {"provider policy (%s):", "服务商政策（%s）："},
+	tCatPolicyLine:         {"  %s: %s — %s", "  %s：%s — %s"},
+	tCatOff:                {"%s%% off", "优惠 %s%%"},
+	tCatUpTo:               {"up to %s", "最高%s"},
+	tCatOfMonthly:          {"%s the monthly list price", "%s（相对包月标价）"},
+	tCatCommit1y:           {"commitment, 1 year", "1 年承诺"},
+	tCatCommit3y:           {"commitment, 3 years", "3 年承诺"},
+	tCatCommitMax:          {"commitment, largest", "最大承诺折扣"},
+	tCatCommitMonthly:      {"monthly plan", "包月套餐"},
+	tCatSpotNotice:         {"  spot notice: %s s", "  竞价回收通知：%s 秒"},
+	tCatPreemptMax:         {"  preemptible max runtime: %s h", "  可抢占实例最长运行：%s 小时"},
+	tCatBilling:            {"  billing: %s", "  计费粒度：%s"},
+	tCatEgressBeyond:       {"beyond", "超出部分"},
+	tCatEgressTo:           {"to %s GB", "%s GB 以内"},
+	tCatEgressTier:         {"%s %s/GB", "%s %s/GB"},
+	tCatEgressFree:         {" (first %s GB a month free)", "（每月前 %s GB 免费）"},
+	tCatEgress:             {"  egress: %s%s", "  出网流量：%s%s"},
+	tCatEgressStated:       {"    as stated: %s", "    原文：%s"},
+	tCatBlockStorage:       {"  block storage: %s%s per GB-month", "  块存储：每 GB 每月 %s%s"},
+	tCatShowConverted:      {"≈ prices converted at 1 %s = %s %s (%s, %s)", "≈ 价格按 1 %s = %s %s 换算（%s，%s）"},
+	tCatYes:                {"yes", "是"},
+	tCatNo:                 {"no", "否"},
+	tCatPerSecond:          {"per-second", "按秒"},
+	tCatPerMinute:          {"per-minute", "按分钟"},
+	tCatHourly:             {"hourly", "按小时"},
+	tCatFormOther:          {"other", "其他"},
+	tLinkNVSwitch:          {string(model.InterconnectNVSwitch), "NVSwitch"},
+	tLinkNVLink:            {string(model.InterconnectNVLink), "NVLink"},
+	tLinkPCIe:              {string(model.InterconnectPCIe), "PCIe"},
+	tLinkSingle:            {string(model.InterconnectSingle), "单 GPU"},
+	tLinkInfinityFabric:    {string(model.InterconnectInfinityFabric), "Infinity Fabric"},
+	tVCPUDedicated:         {string(model.VCPUDedicated), "独占"},
+	tVCPUShared:            {string(model.VCPUShared), "共享"},
+	tVCPUBurstable:         {string(model.VCPUBurstable), "可突发"},
+	tVCPUContainer:         {string(model.VCPUContainer), "容器"},
+	tVCPUMarketplace:       {string(model.VCPUMarketplace), "市场主机"},
+	tVCPUGPUFraction:       {string(model.VCPUGPUFraction), "GPU 分片"},
+	tStatsCatalog:          {"catalog: %s, snapshot read %s", "目录：%s，快照读取于 %s"},
+	tStatsCounts:           {"providers: %d   offers: %d   instance types: %d   regions: %d   GPU models: %d", "服务商：%d   报价：%d   实例类型：%d   地区：%d   GPU 型号：%d"},
+	tStatsHeader:           {"PROVIDER\tOFFERS\tCURRENCY\tNAME", "服务商\t报价数\t货币\t名称"},
+	tStatsDates:            {"price dates (offers):", "价格日期（报价数）："},
+	tStatsUndated:          {"undated", "无日期"},
+	tStatsUndatedNote:      {"undated: %s", "无日期：%s"},
+	tStatsUnknownTitle:     {"share of offers with the fact unknown:", "该项未知的报价占比："},
+	tStatsKnownTitle:       {"share of offers with the fact known (a hard requirement on a fact passes only offers where it is known):", "该项已知的报价占比（对某项的硬性要求只放行该项已知的报价）："},
+	tStatsKnownLine:        {"  %s\t%5.1f%%\t%d of %d offers, %d of them inferred and marked so in the offer's note: %s", "  %s\t%5.1f%%\t%d 个（共 %d 个报价），其中 %d 个为推断，已在报价备注中注明：%s"},
+	tStatsFX:               {"exchange rate: 1 %s = %s %s (%s), %s", "汇率：1 %s = %s %s（%s），%s"},
+	tStatsCleaning:         {"cleaning (source errors handled):", "数据清洗（已处理的来源错误）："},
+	tStatsWarning:          {"warning: %s", "警告：%s"},
+	tStatsMeanInterconnect: {"how the GPUs of one offer talk (NVSwitch, NVLink, Infinity Fabric, PCIe, or a single GPU)", "同一报价的 GPU 之间如何通信（NVSwitch、NVLink、Infinity Fabric、PCIe，或单 GPU）"},
+	tStatsMeanVCPUType:     {"whether the host CPUs are dedicated, shared, a container or a marketplace host", "主机 CPU 是独占、共享、容器还是市场主机"},
+	tFactGPU:               {"gpu", "GPU 型号"},
+	tFactGPUCount:          {"gpu_count", "GPU 数量"},
+	tFactVRAM:              {"vram_gib", "单 GPU 显存"},
+	tFactVCPUs:             {"vcpus", "vCPU 数"},
+	tFactMemory:            {"memory_gib", "内存"},
+	tFactOnDemand:          {"on_demand_hourly", "按需每小时价格"},
+	tFactAnyPrice:          {"any_price", "任一价格"},
+	tFactSpot:              {"spot_hourly", "竞价每小时价格"},
+	tFactRegions:           {"regions", "地区"},
+	tFactFormFactor:        {"form_factor", "规格形态"},
+	tFactInterconnect:      {"interconnect", "GPU 互联"},
+	tFactRDMA:              {"rdma", "RDMA"},
+	tFactVCPUType:          {"vcpu_type", "vCPU 类型"},
+	tFactHyperthread:       {"vcpu_hyperthread", "vCPU 超线程"},
+	tFactLocalNVMe:         {"local_nvme", "本地 NVMe"},
+	tFactNVMeWiped:         {"local_nvme_wiped_on_stop", "停机时清空本地 NVMe"},
 }

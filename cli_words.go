@@ -88,3 +88,51 @@ func severityName(s model.Severity, lang string) string {
 
 // isZH reports whether lang is Chinese (the rule of cliMsg.in).
 func isZH(lang string) bool { return text.LangOf(lang) == text.ZH }
+
+// linkWords are the interconnects of an offer (model.Interconnect).
+var linkWords = map[model.Interconnect]cliMsg{
+	model.InterconnectNVSwitch: tLinkNVSwitch, model.InterconnectNVLink: tLinkNVLink, model.InterconnectPCIe: tLinkPCIe,
+	model.InterconnectSingle: tLinkSingle, model.InterconnectInfinityFabric: tLinkInfinityFabric,
+}
+
+// linkName is an interconnect in lang ("unknown" when not known).
+func linkName(l model.Interconnect, lang string) string {
+	if l == model.InterconnectUnknown {
+		return tUnknown.in(lang)
+	}
+	return wordOf(linkWords, l, string(l), lang)
+}
+
+// vcpuWords are the kinds of host CPU of an offer (model.VCPUType).
+var vcpuWords = map[model.VCPUType]cliMsg{
+	model.VCPUDedicated: tVCPUDedicated, model.VCPUShared: tVCPUShared, model.VCPUBurstable: tVCPUBurstable,
+	model.VCPUContainer: tVCPUContainer, model.VCPUMarketplace: tVCPUMarketplace, model.VCPUGPUFraction: tVCPUGPUFraction,
+}
+
+// vcpuName is a kind of host CPU in lang ("unknown" when not known).
+func vcpuName(v model.VCPUType, lang string) string {
+	if v == model.VCPUUnknown {
+		return tUnknown.in(lang)
+	}
+	return wordOf(vcpuWords, v, string(v), lang)
+}
+
+// triWords are the words of a fact that may be unknown (model.Tri.String).
+var triWords = map[model.Tri]cliMsg{model.Yes: tCatYes, model.No: tCatNo, model.Unknown: tUnknown}
+
+// triName is a yes/no/unknown fact in lang.
+func triName(t model.Tri, lang string) string { return wordOf(triWords, t, t.String(), lang) }
+
+// billingWords are the billing granularities of a provider's policy
+// (model.Policy.BillingGranularity); another prints as the data spells it.
+var billingWords = map[string]cliMsg{"per-second": tCatPerSecond, "per-minute": tCatPerMinute, "hourly": tCatHourly}
+
+// billingName is a billing granularity in lang.
+func billingName(b, lang string) string { return wordOf(billingWords, b, b, lang) }
+
+// formWords are the form factors of an offer's GPUs that are words rather
+// than names (model.OfferDetail.FormFactor: "SXM", "PCIe" or "other").
+var formWords = map[string]cliMsg{"other": tCatFormOther}
+
+// formName is an offer's form factor in lang.
+func formName(f, lang string) string { return wordOf(formWords, f, f, lang) }

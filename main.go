@@ -72,7 +72,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		case "recommend":
 			return runRecommend(args[1:], env, stdout, stderr)
 		case "catalog":
-			return runCatalog(args[1:], stdout, stderr)
+			return runCatalog(args[1:], env, stdout, stderr)
 		case "models":
 			return runModels(args[1:], env, stdout, stderr)
 		case "export":

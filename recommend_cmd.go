@@ -143,9 +143,8 @@ func writeTable(w io.Writer, cat *model.Catalog, a model.Answers, res model.Resu
 		what += " " + model.FormatParams(req.ParamsB)
 	}
 	need := fmt.Sprintf("%.1f GiB", req.VRAMGiB)
-	if len(parts) == 0 && isZH(lang) {
-		// A stated memory has no parts: no empty brackets. (English keeps
-		// its "()" for now: its output is compared byte for byte.)
+	if len(parts) == 0 {
+		// A stated memory (--workload vram) has no parts: no empty brackets.
 		fmt.Fprintf(w, tRecNeedWhole.in(lang)+"\n", need, what, req.Precision)
 	} else {
 		fmt.Fprintf(w, tRecNeed.in(lang)+"\n", need, strings.Join(parts, tListSep.in(lang)), what, req.Precision)

@@ -56,23 +56,23 @@ func printPriceModels(w io.Writer, r *model.Recommendation, cur model.Currency, 
 // apply and the price models its data supports beyond the hourly prices:
 // the region of the lowest on-demand price, the spot zones, AWS's
 // interruption buckets and the firm committed discounts (the rows of
-// model.PriceModelTable the offer has data for).
-func showPriceFacts(o *model.Offer, row func(k, v string)) {
+// model.PriceModelTable the offer has data for), labelled in lang.
+func showPriceFacts(o *model.Offer, row func(k, v string), lang string) {
 	if o.Detail().OnDemandRegion != "" {
 		v := o.Detail().OnDemandRegion
 		if o.Detail().PricedZones == 1 {
-			v += " (the only zone with a price)"
+			v += tCatOnlyZone.in(lang)
 		} else if o.Detail().PricedZones > 1 {
-			v += fmt.Sprintf(" (lowest of %d zones)", o.Detail().PricedZones)
+			v += fmt.Sprintf(tCatLowestOf.in(lang), o.Detail().PricedZones)
 		}
-		row("on-demand from", v)
+		row(tCatOnDemandFrom.in(lang), v)
 	}
 	if n := len(o.Detail().SpotZones); n > 0 {
 		parts := make([]string, n)
 		for i, z := range o.Detail().SpotZones {
 			parts[i] = z.Zone + " " + model.FormatNumber(z.Price)
 		}
-		row("spot by zone", strings.Join(parts, ", "))
+		row(tCatSpotByZone.in(lang), strings.Join(parts, ", "))
 	}
 	if n := len(o.Detail().Interruption); n > 0 {
 		parts := make([]string, n)
@@ -83,14 +83,14 @@ func showPriceFacts(o *model.Offer, row func(k, v string)) {
 			}
 			parts[i] = b.Region + " " + name
 		}
-		row("spot interruption", strings.Join(parts, ", ")+" (AWS Spot Instance Advisor, "+o.Detail().InterruptionDate+")")
+		row(tCatSpotInterruption.in(lang), strings.Join(parts, ", ")+fmt.Sprintf(tCatInterruptionSource.in(lang), o.Detail().InterruptionDate))
 	}
 	for _, c := range []struct {
 		pm  model.PriceModel
 		off float64
 	}{{model.PriceReserved1, o.Detail().Commit1yOff}, {model.PriceReserved3, o.Detail().Commit3yOff}} {
 		if c.off > 0 {
-			row(string(c.pm)+" (firm)", fmt.Sprintf("%.1f%% off on-demand: %s", c.off*100, o.Detail().CommitSource))
+			row(fmt.Sprintf(tCatFirm.in(lang), priceModelName(c.pm, lang)), fmt.Sprintf(tCatFirmValue.in(lang), c.off*100, o.Detail().CommitSource))
 		}
 	}
 }
