@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -85,14 +86,12 @@ func (c *catalogFlags) options() data.LoadOptions {
 // damaged cached catalog) on stderr. On failure it prints the error and
 // returns a nil catalog and the exit code: 2 for bad input (a bad or
 // unreadable --catalog file), 1 otherwise.
-func (c *catalogFlags) load(stderr io.Writer, cmd string) (*model.Catalog, int) {
+func (c *catalogFlags) load(stderr io.Writer, cmd, lang string) (*model.Catalog, int) {
 	cat, err := data.Load(c.options())
 	if err != nil {
-		return nil, catalogFail(stderr, exitCode(err), cmd, err)
+		return nil, catalogFail(stderr, exitCode(err), cmd, errors.New(catalogError(err, lang)), lang)
 	}
-	for _, n := range cat.Info.Warnings {
-		fmt.Fprintln(stderr, "gpupick:", n)
-	}
+	catalogWarnings(stderr, "", cat.Info.Warnings, lang)
 	return cat, exitOK
 }
 
@@ -104,17 +103,18 @@ func exitCode(err error) int {
 	return exitFail
 }
 
-// check validates --currency and --format; the error names the flag.
-func (c *catalogFlags) check(formats string) (model.Currency, error) {
+// check validates --currency and --format; the error names the flag and
+// is in lang.
+func (c *catalogFlags) check(formats, lang string) (model.Currency, error) {
 	var cur model.Currency
 	if c.currency != "" {
 		var err error
 		if cur, err = model.ParseCurrency(c.currency); err != nil {
-			return "", fmt.Errorf("--currency %q: unknown currency (use USD or CNY)", c.currency)
+			return "", errors.New(tf(tErrUnknownCurrency, lang, c.currency))
 		}
 	}
 	if formats != "" && !containsWord(strings.Split(formats, "|"), c.format) {
-		return "", fmt.Errorf("--format %q: unknown format (use %s)", c.format, strings.ReplaceAll(formats, "|", " or "))
+		return "", errors.New(tf(tErrUnknownFormat, lang, c.format, strings.ReplaceAll(formats, "|", orWord(lang))))
 	}
 	return cur, nil
 }
@@ -132,8 +132,9 @@ func containsWord(list []string, s string) bool {
 // runCatalog implements `gpupick catalog list|show|stats|import|update`;
 // env gives list, show and stats their language when --lang is not given.
 func runCatalog(args []string, env environ, stdout, stderr io.Writer) int {
+	lang, _ := (&commonFlags{env: env}).language()
 	if len(args) == 0 {
-		fmt.Fprintln(stderr, "gpupick catalog: missing subcommand (use list, show, stats, import or update; see gpupick catalog --help)")
+		errLine(stderr, lang, "catalog", tErrMissingSub.in(lang))
 		return exitUsage
 	}
 	switch args[0] {
@@ -144,21 +145,37 @@ func runCatalog(args []string, env environ, stdout, stderr io.Writer) int {
 	case "stats":
 		return catalogStats(args[1:], env, stdout, stderr)
 	case "import":
-		return catalogImport(args[1:], stdout, stderr)
+		return catalogImport(args[1:], env, stdout, stderr)
 	case "update":
-		return catalogUpdate(args[1:], stdout, stderr)
+		return catalogUpdate(args[1:], env, stdout, stderr)
 	case "help", "-h", "-help", "--help":
 		fmt.Fprint(stdout, catalogUsage)
 		return exitOK
 	}
-	fmt.Fprintf(stderr, "gpupick catalog: unknown subcommand %q (use list, show, stats, import or update)\n", args[0])
+	errLine(stderr, lang, "catalog", tf(tErrUnknownSub, lang, args[0]))
 	return exitUsage
 }
 
-// catalogFail prints a one-line error and returns the exit code.
-func catalogFail(stderr io.Writer, code int, cmd string, err error) int {
-	fmt.Fprintf(stderr, "gpupick catalog %s: %v\n", cmd, err)
+// catalogFail prints a one-line error, framed in lang, and returns the
+// exit code.
+func catalogFail(stderr io.Writer, code int, cmd string, err error, lang string) int {
+	errLine(stderr, lang, "catalog "+cmd, err.Error())
 	return code
+}
+
+// catalogError is the text of an error of data (loading, importing or
+// updating a catalog) in lang: English as it is; in Chinese framed as a
+// failure to load the catalog, data's own detail in English (data has no
+// Chinese texts).
+func catalogError(err error, lang string) string { return tf(tErrCatalogLoad, lang, err.Error()) }
+
+// catalogWarnings prints the notices of a loaded catalog (a damaged cached
+// catalog) on stderr, framed in lang: "gpupick CMD: NOTICE" ("gpupick:
+// NOTICE" for cmd "").
+func catalogWarnings(stderr io.Writer, cmd string, notices []string, lang string) {
+	for _, n := range notices {
+		errLine(stderr, lang, cmd, tf(tErrCatalogWarning, lang, n))
+	}
 }
 
 // displayPrice converts an amount to the display currency (cur "" keeps the

@@ -43,7 +43,7 @@ func runVerify(args []string, env environ, stdout, stderr io.Writer) int {
 	from := fset.String("from", "", "read the probes' saved outputs from `DIR` instead of running them")
 	asJSON := fset.Bool("json", false, "print the checks as JSON (English values under every --lang)")
 	file, rest := splitFile(args)
-	if code, ok := parseFlags(fset, rest, verifyHelp, stdout, stderr); !ok {
+	if code, ok := parseFlags(fset, rest, verifyHelp, env, stdout, stderr); !ok {
 		return code
 	}
 	fail := func(code int, format string, args ...any) int {
