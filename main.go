@@ -89,7 +89,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		if !strings.HasPrefix(args[0], "-") {
 			lang, _ := (&commonFlags{env: env}).language()
-		errLine(stderr, lang, "", tf(tErrUnknownCmd, lang, args[0]))
+			errLine(stderr, lang, "", tf(tErrUnknownCmd, lang, args[0]))
 			return exitUsage
 		}
 	}
