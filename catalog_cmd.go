@@ -21,15 +21,16 @@ Usage:
                          [--max-price 2.5] [--format table|json] [--currency USD|CNY] [--lang en|zh]
   gpupick catalog show   INSTANCE [--provider KEY] [--format text|json] [--lang en|zh]
   gpupick catalog stats  [--format text|json] [--lang en|zh]
-  gpupick catalog import --skypilot DIR --date YYYY-MM-DD [--allow-shrink]
+  gpupick catalog import --skypilot DIR --date YYYY-MM-DD [--allow-shrink] [--lang en|zh]
                          (DIR e.g. ~/.sky/catalogs/v8; --date: the day it was fetched)
-  gpupick catalog update [--base-url URL] [--timeout 5m] [--allow-shrink]
+  gpupick catalog update [--base-url URL] [--timeout 5m] [--allow-shrink] [--lang en|zh]
                          (or GPUPICK_CATALOG_URL)
 
 Every subcommand takes --catalog FILE (an overlay with private offers or
-negotiated prices), --cache-dir DIR and --config-dir DIR. List, show and
-stats print their text in Chinese with --lang zh (or LANG=zh_CN.UTF-8);
-their JSON stays English.
+negotiated prices), --cache-dir DIR, --config-dir DIR and --lang en|zh.
+List, show and stats print their text in Chinese with --lang zh (or
+LANG=zh_CN.UTF-8), import and update their summary; every subcommand's
+errors are framed in that language; the JSON stays English.
 
 Import and update refuse to replace a provider's offers with fewer than
 half as many (a header-only or cut CSV) unless --allow-shrink is given.
@@ -44,7 +45,7 @@ type catalogFlags struct {
 	cacheDir  string
 	configDir string
 	format    string
-	lang      commonFlags // --lang and the locale (list, show and stats only)
+	lang      commonFlags // --lang and the locale (catalogTextCommand's subcommands)
 }
 
 // catalogCommand starts a subcommand's flags ("catalog NAME") with the
@@ -57,7 +58,8 @@ func catalogCommand(name, formats string) (*flag.FlagSet, *catalogFlags) {
 }
 
 // catalogTextCommand is catalogCommand for a subcommand that prints text
-// for people (list, show, stats): it also takes --lang, resolved as
+// for people (list, show, stats, and import and update's summary): it also
+// takes --lang, resolved as
 // recommend resolves it (commonFlags.language: --lang, else the locale of
 // env).
 func catalogTextCommand(name, formats string, env environ) (*flag.FlagSet, *catalogFlags) {
