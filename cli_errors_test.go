@@ -1,9 +1,13 @@
 package main
 
 import (
+	"fmt"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -146,4 +150,66 @@ func embedded(t *testing.T) *model.Catalog {
 		t.Fatal(err)
 	}
 	return cat
+}
+
+// catalog import and update print their summary in --lang: the counts,
+// providers, folder and snapshot are the same as the English summary's,
+// the words Chinese; data's report lines below it stay English.
+func TestCatalogImportUpdateChinese(t *testing.T) {
+	srv := httptest.NewTLSServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/cat/lambda/vms.csv" {
+			fmt.Fprint(w, lambdaCSV)
+			return
+		}
+		http.NotFound(w, r)
+	}))
+	defer srv.Close()
+	old := updateClient
+	updateClient = srv.Client()
+	defer func() { updateClient = old }()
+	src := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(src, "lambda"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(src, "lambda", "vms.csv"), []byte(lambdaCSV), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name  string
+		args  []string
+		dir   string   // the folder of the cache it writes
+		lines int      // the summary's lines (before data's report)
+		zh    []string // what the Chinese summary says
+	}{
+		{"import", []string{"import", "--skypilot", src, "--date", "2026-11-29", "--allow-shrink"}, "imported", 1, []string{"已导入 1 个报价（lambda）到 "}},
+		{"update", []string{"update", "--base-url", srv.URL + "/cat", "--allow-shrink"}, "updated", 2, []string{"已更新 1 个报价（lambda）到 ", "来源中没有，保留内置目录中的："}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			dirs := []string{t.TempDir(), t.TempDir()}
+			code, en, errs := runCat(t, dirs, tc.args...)
+			if code != 0 || hanText.MatchString(en) {
+				t.Fatalf("English: exit %d\n%s%s", code, en, errs)
+			}
+			zhDirs := []string{t.TempDir(), t.TempDir()}
+			code, zh, errs := runCat(t, zhDirs, append(tc.args, "--lang", "zh")...)
+			if code != 0 {
+				t.Fatalf("Chinese: exit %d\n%s", code, errs)
+			}
+			for _, w := range tc.zh {
+				if !strings.Contains(zh, w) {
+					t.Errorf("Chinese summary lacks %q:\n%s", w, zh)
+				}
+			}
+			summary := strings.Join(strings.SplitN(zh, "\n", tc.lines+1)[:tc.lines], "\n")
+			enSummary := strings.Join(strings.SplitN(en, "\n", tc.lines+1)[:tc.lines], "\n")
+			if a, b := figures.FindAllString(strings.ReplaceAll(enSummary, dirs[0], ""), -1), figures.FindAllString(strings.ReplaceAll(summary, zhDirs[0], ""), -1); !slices.Equal(a, b) {
+				t.Errorf("the figures differ: %v and %v:\n%s\n%s", a, b, enSummary, summary)
+			}
+			// The names it may hold: the folder written (cut out) and the providers.
+			if w := englishLeft(strings.ReplaceAll(summary, filepath.Join(zhDirs[0], tc.dir), " "), strings.Join(sortedKeys(knownProviders(embedded(t))), " ")); w != "" {
+				t.Errorf("English %q in the Chinese summary:\n%s", w, summary)
+			}
+		})
+	}
 }
