@@ -23,7 +23,7 @@ var hanText = regexp.MustCompile(`\p{Han}`)
 // examples of the usage texts, the values a flag takes, and product names.
 const errorWords = "gpupick recommend plan models export catalog list show stats import update verify help --help " +
 	"FILE.toml INSTANCE DIR NAME:N H100:8 H100 A6000 RTX4090 24GB p5.48xlarge ~/.sky/catalogs/v8 2m 10m --timeout " +
-	"table json toml skypilot dstack text USD CNY MiB --skypilot --lang SkyPilot"
+	"table json toml skypilot dstack text USD CNY MiB --skypilot --lang SkyPilot wizard"
 
 // TestCLIErrorsChinese runs every usage error and every error and warning
 // framing of recommend, plan, models and catalog in English and in
@@ -72,6 +72,11 @@ func TestCLIErrorsChinese(t *testing.T) {
 		{"catalog no subcommand", []string{"catalog"}, false, exitUsage, "missing subcommand", false},
 		{"catalog unknown subcommand", []string{"catalog", "foo"}, false, exitUsage, `unknown subcommand "foo"`, false},
 		{"unknown command", []string{"foo"}, false, exitUsage, `unknown command "foo"`, false},
+		{"wizard bad answer", []string{"--params", "7Q"}, true, exitUsage, `gpupick: --params "7Q"`, true},
+		{"wizard unknown flag", []string{"--x"}, true, exitUsage, "gpupick wizard: unknown flag --x", false},
+		{"verify no record", []string{"verify"}, true, exitUsage, "gpupick verify: ", false},
+		{"verify unknown flag", []string{"verify", "--x"}, true, exitUsage, "unknown flag --x (see gpupick verify --help)", false},
+		{"export no record", []string{"export", "--to", "skypilot"}, true, exitUsage, "a decision record FILE.toml is needed (see gpupick export --help)", false},
 		{"show no offer", append([]string{"catalog", "show", "nopex"}, cat...), true, exitFail, `no offer named "nopex"`, false},
 		{"show no instance", append([]string{"catalog", "show"}, cat...), true, exitUsage, "missing INSTANCE", false},
 		{"show two instances", append([]string{"catalog", "show", "a", "b"}, cat...), true, exitUsage, `unexpected argument "b"`, false},
@@ -106,9 +111,12 @@ func TestCLIErrorsChinese(t *testing.T) {
 			zhArgs := tc.args
 			if tc.lang {
 				// --lang first: a usage error comes before the flags after it.
-				if tc.args[0] == "catalog" && len(tc.args) > 1 {
+				switch {
+				case strings.HasPrefix(tc.args[0], "-"): // the wizard
+					zhArgs = append([]string{"--lang", "zh"}, tc.args...)
+				case tc.args[0] == "catalog" && len(tc.args) > 1:
 					zhArgs = append([]string{"catalog", tc.args[1], "--lang", "zh"}, tc.args[2:]...)
-				} else {
+				default:
 					zhArgs = append([]string{tc.args[0], "--lang", "zh"}, tc.args[1:]...)
 				}
 			} else {

@@ -293,8 +293,9 @@ func runWizard(args []string, env environ, stdin io.Reader, stdout, stderr io.Wr
 	if code, ok := parseFlags(fs, args, usageText+"\nWizard flags:\n", env, stdout, stderr); !ok {
 		return code
 	}
+	lang := argsLang(fs, args, env)
 	fail := func(code int, format string, args ...any) int {
-		fmt.Fprintf(stderr, "gpupick: "+format+"\n", args...)
+		errLine(stderr, lang, "", fmt.Sprintf(format, args...))
 		return code
 	}
 	in, _ := stdin.(*os.File)
@@ -330,8 +331,7 @@ func runWizard(args []string, env environ, stdin io.Reader, stdout, stderr io.Wr
 		ss, code, msg := prepare(&common, af, "load", *load)
 		catalogWarnings(stderr, "", ss.notices, ss.lang)
 		if code != exitOK {
-			errLine(stderr, ss.lang, "", msg)
-			return code
+			return fail(code, "%s", msg)
 		}
 		cfg = sessionConfig(cfg, ss)
 	}

@@ -46,11 +46,11 @@ func runVerify(args []string, env environ, stdout, stderr io.Writer) int {
 	if code, ok := parseFlags(fset, rest, verifyHelp, env, stdout, stderr); !ok {
 		return code
 	}
+	lang, err := common.language()
 	fail := func(code int, format string, args ...any) int {
-		fmt.Fprintf(stderr, "gpupick verify: "+format+"\n", args...)
+		errLine(stderr, lang, "verify", fmt.Sprintf(format, args...))
 		return code
 	}
-	lang, err := common.language()
 	if err != nil {
 		return fail(exitUsage, "%v", err)
 	}
@@ -67,7 +67,7 @@ func runVerify(args []string, env environ, stdout, stderr io.Writer) int {
 	}
 	cat, _, err := common.loadCatalog()
 	if err != nil {
-		return fail(exitCode(err), "%v", err)
+		return fail(exitCode(err), "%s", catalogError(err, lang))
 	}
 	var outputs map[string]string
 	if *from != "" {
@@ -106,7 +106,7 @@ func runVerify(args []string, env environ, stdout, stderr io.Writer) int {
 // a check that matters failed.
 func verdict(checks []advisor.Check, lang string, stderr io.Writer) int {
 	if advisor.Mismatch(checks) {
-		fmt.Fprintln(stderr, "gpupick verify: "+advisor.VerifyMismatch(lang))
+		errLine(stderr, lang, "verify", advisor.VerifyMismatch(lang))
 		return exitFail
 	}
 	return exitOK
