@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -20,15 +21,16 @@ Usage:
                          [--max-price 2.5] [--format table|json] [--currency USD|CNY] [--lang en|zh]
   gpupick catalog show   INSTANCE [--provider KEY] [--format text|json] [--lang en|zh]
   gpupick catalog stats  [--format text|json] [--lang en|zh]
-  gpupick catalog import --skypilot DIR --date YYYY-MM-DD [--allow-shrink]
+  gpupick catalog import --skypilot DIR --date YYYY-MM-DD [--allow-shrink] [--lang en|zh]
                          (DIR e.g. ~/.sky/catalogs/v8; --date: the day it was fetched)
-  gpupick catalog update [--base-url URL] [--timeout 5m] [--allow-shrink]
+  gpupick catalog update [--base-url URL] [--timeout 5m] [--allow-shrink] [--lang en|zh]
                          (or GPUPICK_CATALOG_URL)
 
 Every subcommand takes --catalog FILE (an overlay with private offers or
-negotiated prices), --cache-dir DIR and --config-dir DIR. List, show and
-stats print their text in Chinese with --lang zh (or LANG=zh_CN.UTF-8);
-their JSON stays English.
+negotiated prices), --cache-dir DIR, --config-dir DIR and --lang en|zh.
+List, show and stats print their text in Chinese with --lang zh (or
+LANG=zh_CN.UTF-8), import and update their summary; every subcommand's
+errors are framed in that language; the JSON stays English.
 
 Import and update refuse to replace a provider's offers with fewer than
 half as many (a header-only or cut CSV) unless --allow-shrink is given.
@@ -43,7 +45,7 @@ type catalogFlags struct {
 	cacheDir  string
 	configDir string
 	format    string
-	lang      commonFlags // --lang and the locale (list, show and stats only)
+	lang      commonFlags // --lang and the locale (catalogTextCommand's subcommands)
 }
 
 // catalogCommand starts a subcommand's flags ("catalog NAME") with the
@@ -56,7 +58,8 @@ func catalogCommand(name, formats string) (*flag.FlagSet, *catalogFlags) {
 }
 
 // catalogTextCommand is catalogCommand for a subcommand that prints text
-// for people (list, show, stats): it also takes --lang, resolved as
+// for people (list, show, stats, and import and update's summary): it also
+// takes --lang, resolved as
 // recommend resolves it (commonFlags.language: --lang, else the locale of
 // env).
 func catalogTextCommand(name, formats string, env environ) (*flag.FlagSet, *catalogFlags) {
@@ -85,14 +88,12 @@ func (c *catalogFlags) options() data.LoadOptions {
 // damaged cached catalog) on stderr. On failure it prints the error and
 // returns a nil catalog and the exit code: 2 for bad input (a bad or
 // unreadable --catalog file), 1 otherwise.
-func (c *catalogFlags) load(stderr io.Writer, cmd string) (*model.Catalog, int) {
+func (c *catalogFlags) load(stderr io.Writer, cmd, lang string) (*model.Catalog, int) {
 	cat, err := data.Load(c.options())
 	if err != nil {
-		return nil, catalogFail(stderr, exitCode(err), cmd, err)
+		return nil, catalogFail(stderr, exitCode(err), cmd, errors.New(catalogError(err, lang)), lang)
 	}
-	for _, n := range cat.Info.Warnings {
-		fmt.Fprintln(stderr, "gpupick:", n)
-	}
+	catalogWarnings(stderr, "", cat.Info.Warnings, lang)
 	return cat, exitOK
 }
 
@@ -104,17 +105,18 @@ func exitCode(err error) int {
 	return exitFail
 }
 
-// check validates --currency and --format; the error names the flag.
-func (c *catalogFlags) check(formats string) (model.Currency, error) {
+// check validates --currency and --format; the error names the flag and
+// is in lang.
+func (c *catalogFlags) check(formats, lang string) (model.Currency, error) {
 	var cur model.Currency
 	if c.currency != "" {
 		var err error
 		if cur, err = model.ParseCurrency(c.currency); err != nil {
-			return "", fmt.Errorf("--currency %q: unknown currency (use USD or CNY)", c.currency)
+			return "", errors.New(tf(tErrUnknownCurrency, lang, c.currency))
 		}
 	}
 	if formats != "" && !containsWord(strings.Split(formats, "|"), c.format) {
-		return "", fmt.Errorf("--format %q: unknown format (use %s)", c.format, strings.ReplaceAll(formats, "|", " or "))
+		return "", errors.New(tf(tErrUnknownFormat, lang, c.format, strings.ReplaceAll(formats, "|", orWord(lang))))
 	}
 	return cur, nil
 }
@@ -132,8 +134,9 @@ func containsWord(list []string, s string) bool {
 // runCatalog implements `gpupick catalog list|show|stats|import|update`;
 // env gives list, show and stats their language when --lang is not given.
 func runCatalog(args []string, env environ, stdout, stderr io.Writer) int {
+	lang, _ := (&commonFlags{env: env}).language()
 	if len(args) == 0 {
-		fmt.Fprintln(stderr, "gpupick catalog: missing subcommand (use list, show, stats, import or update; see gpupick catalog --help)")
+		errLine(stderr, lang, "catalog", tErrMissingSub.in(lang))
 		return exitUsage
 	}
 	switch args[0] {
@@ -144,21 +147,37 @@ func runCatalog(args []string, env environ, stdout, stderr io.Writer) int {
 	case "stats":
 		return catalogStats(args[1:], env, stdout, stderr)
 	case "import":
-		return catalogImport(args[1:], stdout, stderr)
+		return catalogImport(args[1:], env, stdout, stderr)
 	case "update":
-		return catalogUpdate(args[1:], stdout, stderr)
+		return catalogUpdate(args[1:], env, stdout, stderr)
 	case "help", "-h", "-help", "--help":
 		fmt.Fprint(stdout, catalogUsage)
 		return exitOK
 	}
-	fmt.Fprintf(stderr, "gpupick catalog: unknown subcommand %q (use list, show, stats, import or update)\n", args[0])
+	errLine(stderr, lang, "catalog", tf(tErrUnknownSub, lang, args[0]))
 	return exitUsage
 }
 
-// catalogFail prints a one-line error and returns the exit code.
-func catalogFail(stderr io.Writer, code int, cmd string, err error) int {
-	fmt.Fprintf(stderr, "gpupick catalog %s: %v\n", cmd, err)
+// catalogFail prints a one-line error, framed in lang, and returns the
+// exit code.
+func catalogFail(stderr io.Writer, code int, cmd string, err error, lang string) int {
+	errLine(stderr, lang, "catalog "+cmd, err.Error())
 	return code
+}
+
+// catalogError is the text of an error of data (loading, importing or
+// updating a catalog) in lang: English as it is; in Chinese framed as a
+// failure to load the catalog, data's own detail in English (data has no
+// Chinese texts).
+func catalogError(err error, lang string) string { return tf(tErrCatalogLoad, lang, err.Error()) }
+
+// catalogWarnings prints the notices of a loaded catalog (a damaged cached
+// catalog) on stderr, framed in lang: "gpupick CMD: NOTICE" ("gpupick:
+// NOTICE" for cmd "").
+func catalogWarnings(stderr io.Writer, cmd string, notices []string, lang string) {
+	for _, n := range notices {
+		errLine(stderr, lang, cmd, tf(tErrCatalogWarning, lang, n))
+	}
 }
 
 // displayPrice converts an amount to the display currency (cur "" keeps the

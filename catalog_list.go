@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -22,16 +23,17 @@ type gpuQuery struct {
 }
 
 // parseGPUQuery reads NAME or NAME:N.
-func parseGPUQuery(s string) (gpuQuery, error) {
+// The error is in lang.
+func parseGPUQuery(s, lang string) (gpuQuery, error) {
 	name, n, hasN := strings.Cut(s, ":")
 	q := gpuQuery{name: strings.TrimSpace(name)}
 	if strings.IndexFunc(q.name, func(r rune) bool { return r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' }) < 0 {
-		return q, fmt.Errorf("--gpu %q: no GPU name (use a name such as H100, A6000 or RTX4090, optionally :N for the count)", s)
+		return q, errors.New(tf(tErrListGPU, lang, s))
 	}
 	if hasN {
 		c, err := strconv.Atoi(strings.TrimSpace(n))
 		if err != nil || c < 1 {
-			return q, fmt.Errorf("--gpu %q: %q is not a GPU count (use NAME:N such as H100:8)", s, n)
+			return q, errors.New(tf(tErrListGPUCount, lang, s, n))
 		}
 		q.count = c
 	}
@@ -113,44 +115,44 @@ func catalogList(args []string, env environ, stdout, stderr io.Writer) int {
 	providers := fs.String("provider", "", "comma-separated provider keys, e.g. aws,gcp,alibaba")
 	region := fs.String("region", "", "keep offers with a region containing `TEXT`")
 	maxPrice := fs.String("max-price", "", "highest on-demand price per hour in the display currency, e.g. 2.5")
-	if code, ok := parseFlags(fs, args, catalogUsage+"\nList flags:\n", stdout, stderr); !ok {
+	if code, ok := parseFlags(fs, args, catalogUsage+"\nList flags:\n", env, stdout, stderr); !ok {
 		return code
-	}
-	cur, err := cf.check("table|json")
-	if err != nil {
-		return catalogFail(stderr, exitUsage, "list", err)
 	}
 	lang, err := cf.lang.language()
 	if err != nil {
-		return catalogFail(stderr, exitUsage, "list", err)
+		return catalogFail(stderr, exitUsage, "list", err, "en")
+	}
+	cur, err := cf.check("table|json", lang)
+	if err != nil {
+		return catalogFail(stderr, exitUsage, "list", err, lang)
 	}
 	if cur == "" {
 		cur = model.USD // one column, one currency; CNY offers are converted and marked
 	}
 	var f listFilter
 	if *gpu != "" {
-		q, err := parseGPUQuery(*gpu)
+		q, err := parseGPUQuery(*gpu, lang)
 		if err != nil {
-			return catalogFail(stderr, exitUsage, "list", err)
+			return catalogFail(stderr, exitUsage, "list", err, lang)
 		}
 		f.gpu = &q
 	}
 	if *minVRAM != "" {
 		v, err := model.ParseSize("min-vram", *minVRAM)
 		if err != nil || v <= 0 {
-			return catalogFail(stderr, exitUsage, "list", fmt.Errorf("--min-vram %q: not a memory size (use e.g. 24GB or 80)", *minVRAM))
+			return catalogFail(stderr, exitUsage, "list", errors.New(tf(tErrListVRAM, lang, *minVRAM)), lang)
 		}
 		f.minVRAM = v
 	}
 	if *maxPrice != "" {
 		v, err := strconv.ParseFloat(strings.TrimLeft(strings.TrimSpace(*maxPrice), "$¥"), 64)
 		if err != nil || !(v > 0) || math.IsInf(v, 0) {
-			return catalogFail(stderr, exitUsage, "list", fmt.Errorf("--max-price %q: not a price (use a number per hour, e.g. 2.5)", *maxPrice))
+			return catalogFail(stderr, exitUsage, "list", errors.New(tf(tErrListPrice, lang, *maxPrice)), lang)
 		}
 		f.maxPrice = v
 	}
 	f.region = strings.ToLower(strings.TrimSpace(*region))
-	cat, code := cf.load(stderr, "list")
+	cat, code := cf.load(stderr, "list", lang)
 	if cat == nil {
 		return code
 	}
@@ -159,7 +161,7 @@ func catalogList(args []string, env environ, stdout, stderr io.Writer) int {
 		known := knownProviders(cat)
 		for _, p := range model.SplitOn(strings.ToLower(*providers), ",") {
 			if !known[p] {
-				return catalogFail(stderr, exitUsage, "list", fmt.Errorf("--provider %q: unknown provider (use comma-separated keys among %s)", p, strings.Join(sortedKeys(known), ", ")))
+				return catalogFail(stderr, exitUsage, "list", errors.New(tf(tErrListProvider, lang, p, strings.Join(sortedKeys(known), ", "))), lang)
 			}
 			f.providers[p] = true
 		}
@@ -245,7 +247,7 @@ func writeListJSON(stdout, stderr io.Writer, cat *model.Catalog, offers []*model
 		}
 		compact.Reset()
 		if err := enc.Encode(&lo); err != nil {
-			return catalogFail(stderr, exitFail, "list", err)
+			return catalogFail(stderr, exitFail, "list", err, "en")
 		}
 		if i > 0 {
 			w.WriteString(",\n  ")
@@ -256,7 +258,7 @@ func writeListJSON(stdout, stderr io.Writer, cat *model.Catalog, offers []*model
 		w.WriteString("\n]\n")
 	}
 	if err := w.Flush(); err != nil {
-		return catalogFail(stderr, exitFail, "list", err)
+		return catalogFail(stderr, exitFail, "list", err, "en")
 	}
 	return exitOK
 }

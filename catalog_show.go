@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -20,30 +21,38 @@ func catalogShow(args []string, env environ, stdout, stderr io.Writer) int {
 	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
 		name, args = args[0], args[1:]
 	}
-	if err := fs.Parse(args); err != nil {
+	err := fs.Parse(args)
+	if err == nil && name == "" && fs.NArg() > 0 {
+		// The instance after some flags: the flags after it are parsed too.
+		name = fs.Arg(0)
+		err = fs.Parse(fs.Args()[1:])
+	}
+	if err != nil {
 		if err == flag.ErrHelp {
 			fmt.Fprint(stdout, catalogUsage)
 			return exitOK
 		}
-		return catalogFail(stderr, exitUsage, "show", fmt.Errorf("%v (see gpupick catalog --help)", err))
-	}
-	if name == "" && fs.NArg() > 0 {
-		name = fs.Arg(0)
-	} else if fs.NArg() > 0 {
-		return catalogFail(stderr, exitUsage, "show", fmt.Errorf("unexpected argument %q (show takes one INSTANCE)", fs.Arg(0)))
-	}
-	if name == "" {
-		return catalogFail(stderr, exitUsage, "show", fmt.Errorf("missing INSTANCE (e.g. gpupick catalog show p5.48xlarge)"))
-	}
-	cur, err := cf.check("text|json")
-	if err != nil {
-		return catalogFail(stderr, exitUsage, "show", err)
+		lang, msg := argsLang(fs, args, env), err.Error()
+		if isZH(lang) {
+			msg = flagErrorText(err, lang)
+		}
+		return catalogFail(stderr, exitUsage, "show", errors.New(tf(tErrCatalogSee, lang, msg)), lang)
 	}
 	lang, err := cf.lang.language()
 	if err != nil {
-		return catalogFail(stderr, exitUsage, "show", err)
+		return catalogFail(stderr, exitUsage, "show", err, "en")
 	}
-	cat, code := cf.load(stderr, "show")
+	if fs.NArg() > 0 {
+		return catalogFail(stderr, exitUsage, "show", errors.New(tf(tErrShowArg, lang, fs.Arg(0))), lang)
+	}
+	if name == "" {
+		return catalogFail(stderr, exitUsage, "show", errors.New(tErrShowMissing.in(lang)), lang)
+	}
+	cur, err := cf.check("text|json", lang)
+	if err != nil {
+		return catalogFail(stderr, exitUsage, "show", err, lang)
+	}
+	cat, code := cf.load(stderr, "show", lang)
 	if cat == nil {
 		return code
 	}
@@ -55,7 +64,7 @@ func catalogShow(args []string, env environ, stdout, stderr io.Writer) int {
 		}
 	}
 	if len(hits) == 0 {
-		return catalogFail(stderr, exitFail, "show", fmt.Errorf("no offer named %q%s (see gpupick catalog list)", name, suggest(cat, name)))
+		return catalogFail(stderr, exitFail, "show", errors.New(tf(tErrNoOffer, lang, name, suggest(cat, name, lang))), lang)
 	}
 	if cf.format == "json" {
 		type shown struct {
@@ -72,7 +81,7 @@ func catalogShow(args []string, env environ, stdout, stderr io.Writer) int {
 			out = append(out, s)
 		}
 		if err := writeJSON(stdout, out); err != nil {
-			return catalogFail(stderr, exitFail, "show", err)
+			return catalogFail(stderr, exitFail, "show", errors.New(tf(tErrWrite, lang, err)), lang)
 		}
 		return exitOK
 	}
@@ -86,7 +95,7 @@ func catalogShow(args []string, env environ, stdout, stderr io.Writer) int {
 }
 
 // suggest names instance types that contain the query, for a typo.
-func suggest(cat *model.Catalog, name string) string {
+func suggest(cat *model.Catalog, name, lang string) string {
 	q := strings.ToLower(name)
 	var near []string
 	for i := range cat.Offers {
@@ -100,7 +109,7 @@ func suggest(cat *model.Catalog, name string) string {
 	if len(near) == 0 {
 		return ""
 	}
-	return "; similar: " + strings.Join(near, ", ")
+	return tf(tErrSimilar, lang, strings.Join(near, ", "))
 }
 
 // writeShow prints every fact of one offer, its GPU and its provider's

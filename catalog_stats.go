@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -172,24 +173,24 @@ func buildStats(cat *model.Catalog) statsReport {
 // catalogStats reports how complete the catalog's facts are, by provider (gpupick catalog stats).
 func catalogStats(args []string, env environ, stdout, stderr io.Writer) int {
 	fs, cf := catalogTextCommand("stats", "text|json", env)
-	if code, ok := parseFlags(fs, args, catalogUsage+"\nStats flags:\n", stdout, stderr); !ok {
+	if code, ok := parseFlags(fs, args, catalogUsage+"\nStats flags:\n", env, stdout, stderr); !ok {
 		return code
-	}
-	if _, err := cf.check("text|json"); err != nil {
-		return catalogFail(stderr, exitUsage, "stats", err)
 	}
 	lang, err := cf.lang.language()
 	if err != nil {
-		return catalogFail(stderr, exitUsage, "stats", err)
+		return catalogFail(stderr, exitUsage, "stats", err, "en")
 	}
-	cat, code := cf.load(stderr, "stats")
+	if _, err := cf.check("text|json", lang); err != nil {
+		return catalogFail(stderr, exitUsage, "stats", err, lang)
+	}
+	cat, code := cf.load(stderr, "stats", lang)
 	if cat == nil {
 		return code
 	}
 	r := buildStats(cat)
 	if cf.format == "json" {
 		if err := writeJSON(stdout, r); err != nil {
-			return catalogFail(stderr, exitFail, "stats", err)
+			return catalogFail(stderr, exitFail, "stats", errors.New(tf(tErrWrite, lang, err)), lang)
 		}
 		return exitOK
 	}

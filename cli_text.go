@@ -222,6 +222,48 @@ const (
 	tFactLocalNVMe
 	tFactNVMeWiped
 
+	// The usage errors and the framing of the errors and warnings on
+	// stderr (cli_errors.go): the English texts are the lines as they were.
+	tErrLine
+	tErrOr
+	tErrSeeHelp
+	tErrUnknownFlag
+	tErrNeedsValue
+	tErrBadValue
+	tErrUnexpectedArg
+	tErrAnswer
+	tErrRecord
+	tErrUnknownCmd
+	tErrNote
+	tErrUnknownLang
+	tErrUnknownFormat
+	tErrUnknownCurrency
+	tErrTopRange
+	tErrHoursRange
+	tErrNeedRecord
+	tErrCatalogLoad
+	tErrCatalogWarning
+	tErrMissingSub
+	tErrUnknownSub
+	tErrShowArg
+	tErrShowMissing
+	tErrNoOffer
+	tErrCatalogSee
+	tErrSimilar
+	tErrListGPU
+	tErrListGPUCount
+	tErrListVRAM
+	tErrListPrice
+	tErrListProvider
+	tErrImportDir
+	tErrUpdateMaxMB
+	tErrUpdateTimeout
+	tErrUpdateRanOut
+	tErrWrite
+	tImported
+	tUpdated
+	tImportSkipped
+
 	cliMsgCount
 )
 
@@ -425,4 +467,44 @@ var cliTexts = text.Table[cliMsg]{
 	tFactHyperthread:       {"vcpu_hyperthread", "vCPU 超线程"},
 	tFactLocalNVMe:         {"local_nvme", "本地 NVMe"},
 	tFactNVMeWiped:         {"local_nvme_wiped_on_stop", "停机时清空本地 NVMe"},
+
+	tErrLine:            {"%s: %s", "%s：%s"},
+	tErrOr:              {" or ", " 或 "},
+	tErrSeeHelp:         {"%s (see gpupick %s --help)", "%s（见 gpupick %s --help）"},
+	tErrUnknownFlag:     {"unknown flag --%s", "没有参数 --%s"},
+	tErrNeedsValue:      {"flag needs an argument: --%s", "参数 --%s 需要一个值"},
+	tErrBadValue:        {"invalid value %q for flag --%s", "参数 --%[2]s 的值 %[1]q 无效"},
+	tErrUnexpectedArg:   {"unexpected argument %q", "多余的参数 %q"},
+	tErrAnswer:          {"%s", "回答有误：%s"},
+	tErrRecord:          {"--%s: %v", "--%s：无法读取决策记录：%v"},
+	tErrUnknownCmd:      {"unknown command %q (use recommend, catalog, models, export, plan, verify, help, or no command for the wizard)", "未知命令 %q（可用 recommend、catalog、models、export、plan、verify、help，或不带命令打开向导）"},
+	tErrNote:            {"note: %s", "提示：%s"},
+	tErrUnknownLang:     {"--lang %q: unknown language (use en or zh)", "--lang %q：未知语言（可用 en 或 zh）"},
+	tErrUnknownFormat:   {"--format %q: unknown format (use %s)", "--format %q：未知格式（可用 %s）"},
+	tErrUnknownCurrency: {"--currency %q: unknown currency (use USD or CNY)", "--currency %q：未知货币（可用 USD 或 CNY）"},
+	tErrTopRange:        {"--top %d: out of range (use 1 to 10000)", "--top %d：超出范围（可用 1 到 10000）"},
+	tErrHoursRange:      {"--hours %v: out of range (use more than 0 and at most 168)", "--hours %v：超出范围（须大于 0 且不超过 168）"},
+	tErrNeedRecord:      {"a decision record FILE.toml is needed (see gpupick %s --help)", "需要一个决策记录 FILE.toml（见 gpupick %s --help）"},
+	tErrCatalogLoad:     {"%s", "目录出错：%s"},
+	tErrCatalogWarning:  {"%s", "目录警告：%s"},
+	tErrMissingSub:      {"missing subcommand (use list, show, stats, import or update; see gpupick catalog --help)", "缺少子命令（可用 list、show、stats、import 或 update；见 gpupick catalog --help）"},
+	tErrUnknownSub:      {"unknown subcommand %q (use list, show, stats, import or update)", "未知子命令 %q（可用 list、show、stats、import 或 update）"},
+	tErrShowArg:         {"unexpected argument %q (show takes one INSTANCE)", "多余的参数 %q（show 只接受一个 INSTANCE）"},
+	tErrShowMissing:     {"missing INSTANCE (e.g. gpupick catalog show p5.48xlarge)", "缺少 INSTANCE（例如 gpupick catalog show p5.48xlarge）"},
+	tErrNoOffer:         {"no offer named %q%s (see gpupick catalog list)", "没有名为 %q 的报价%s（见 gpupick catalog list）"},
+	tErrCatalogSee:      {"%s (see gpupick catalog --help)", "%s（见 gpupick catalog --help）"},
+	tErrSimilar:         {"; similar: %s", "；相近的：%s"},
+	tErrListGPU:         {"--gpu %q: no GPU name (use a name such as H100, A6000 or RTX4090, optionally :N for the count)", "--gpu %q：没有 GPU 名称（用 H100、A6000 或 RTX4090 这样的名称，可加 :N 表示数量）"},
+	tErrListGPUCount:    {"--gpu %q: %q is not a GPU count (use NAME:N such as H100:8)", "--gpu %q：%q 不是 GPU 数量（用 NAME:N，例如 H100:8）"},
+	tErrListVRAM:        {"--min-vram %q: not a memory size (use e.g. 24GB or 80)", "--min-vram %q：不是显存大小（例如 24GB 或 80）"},
+	tErrListPrice:       {"--max-price %q: not a price (use a number per hour, e.g. 2.5)", "--max-price %q：不是价格（用每小时的数字，例如 2.5）"},
+	tErrListProvider:    {"--provider %q: unknown provider (use comma-separated keys among %s)", "--provider %q：未知服务商（用逗号分隔的代号，可选 %s）"},
+	tErrImportDir:       {"--skypilot DIR is required (a SkyPilot catalog folder such as ~/.sky/catalogs/v8)", "需要 --skypilot DIR（SkyPilot 目录文件夹，例如 ~/.sky/catalogs/v8）"},
+	tErrUpdateMaxMB:     {"--max-mb %d: want a size in MiB, 1 or more", "--max-mb %d：须为以 MiB 计的大小，至少 1"},
+	tErrUpdateTimeout:   {"--timeout %v: want a positive duration such as 2m", "--timeout %v：须为正的时长，例如 2m"},
+	tErrUpdateRanOut:    {"%s; --timeout %v ran out (give a longer one, e.g. --timeout 10m)", "%s；--timeout %v 已用完（请给更长的时长，例如 --timeout 10m）"},
+	tErrWrite:           {"%s", "写出失败：%s"},
+	tImported:           {"imported %d offers of %s into %s (snapshot %s)", "已导入 %d 个报价（%s）到 %s（快照 %s）"},
+	tUpdated:            {"updated %d offers of %s into %s (snapshot %s)", "已更新 %d 个报价（%s）到 %s（快照 %s）"},
+	tImportSkipped:      {"not in the source, kept from the embedded catalog: %s", "来源中没有，保留内置目录中的：%s"},
 }

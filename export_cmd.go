@@ -27,11 +27,12 @@ func runExport(args []string, env environ, stdout, stderr io.Writer) int {
 	to := fs.String("to", "", "the launcher: skypilot or dstack")
 	lang := fs.String("lang", "", "language of messages: en or zh (default from LANG)")
 	file, rest := splitFile(args)
-	if code, ok := parseFlags(fs, rest, exportHelp, stdout, stderr); !ok {
+	if code, ok := parseFlags(fs, rest, exportHelp, env, stdout, stderr); !ok {
 		return code
 	}
+	l, _ := (&commonFlags{lang: *lang, env: env}).language()
 	fail := func(code int, format string, args ...any) int {
-		fmt.Fprintf(stderr, "gpupick export: "+format+"\n", args...)
+		errLine(stderr, l, "export", fmt.Sprintf(format, args...))
 		return code
 	}
 	tool, err := launch.ParseTool(*to)
@@ -39,13 +40,12 @@ func runExport(args []string, env environ, stdout, stderr io.Writer) int {
 		return fail(exitUsage, "--to %v", err)
 	}
 	if file == "" {
-		return fail(exitUsage, "a decision record FILE.toml is needed (see gpupick export --help)")
+		return fail(exitUsage, "%s", tf(tErrNeedRecord, l, "export"))
 	}
 	rec, err := data.ReadRecord(file)
 	if err != nil {
 		return fail(exitUsage, "%v", err)
 	}
-	l, _ := (&commonFlags{lang: *lang, env: env}).language()
 	return writeLaunch(stdout, stderr, "export", tool, rec.Choice, rec.Answers, l)
 }
 
@@ -54,11 +54,11 @@ func writeLaunch(stdout, stderr io.Writer, cmd string, tool launch.Tool, choice 
 	err := launch.Export(stdout, tool, choice, a)
 	var ue *launch.UnsupportedError
 	if errors.As(err, &ue) {
-		fmt.Fprintf(stderr, "gpupick %s: %s\n", cmd, ue.Text(lang))
+		errLine(stderr, lang, cmd, ue.Text(lang))
 		return exitUsage
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "gpupick %s: %v\n", cmd, err)
+		errLine(stderr, lang, cmd, err.Error())
 		return exitFail
 	}
 	return exitOK

@@ -88,7 +88,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return exitOK
 		}
 		if !strings.HasPrefix(args[0], "-") {
-			fmt.Fprintf(stderr, "gpupick: unknown command %q (use recommend, catalog, models, export, plan, verify, help, or no command for the wizard)\n", args[0])
+			lang, _ := (&commonFlags{env: env}).language()
+			errLine(stderr, lang, "", tf(tErrUnknownCmd, lang, args[0]))
 			return exitUsage
 		}
 	}
@@ -171,7 +172,7 @@ func prepare(common *commonFlags, af answerFlags, flagName, file string) (sessio
 		return s, exitUsage, err.Error()
 	}
 	if s.cat, s.notices, err = common.loadCatalog(); err != nil {
-		return s, exitCode(err), err.Error()
+		return s, exitCode(err), catalogError(err, s.lang)
 	}
 	// The index is built while the answers are read and checked (and, for
 	// the wizard, while the terminal starts); the first ranking waits for it.
@@ -184,16 +185,16 @@ func prepare(common *commonFlags, af answerFlags, flagName, file string) (sessio
 	if file != "" {
 		rec, err := data.ReadRecord(file)
 		if err != nil {
-			return s, exitUsage, "--" + flagName + ": " + err.Error()
+			return s, exitUsage, tf(tErrRecord, s.lang, flagName, err)
 		}
 		s.answers, s.choice = rec.Answers, rec.Choice
 	}
 	s.env = model.NewAnswerEnv(s.cat, advisor.MatchGPU) // its name sets are built only when an answer names a provider, region or GPU
 	if s.notes, err = af.apply(&s.answers, s.env); err != nil {
-		return s, exitUsage, err.Error()
+		return s, exitUsage, tf(tErrAnswer, s.lang, err)
 	}
 	if err := validateAnswers(&s.answers, s.env, flagName, file, af); err != nil {
-		return s, exitUsage, err.Error()
+		return s, exitUsage, tf(tErrAnswer, s.lang, err)
 	}
 	return s, exitOK, ""
 }
@@ -234,7 +235,7 @@ func (c *commonFlags) language() (string, error) {
 		return strings.ToLower(c.lang), nil
 	case "":
 	default:
-		return "", fmt.Errorf("--lang %q: unknown language (use en or zh)", c.lang)
+		return "", errors.New(tf(tErrUnknownLang, "en", c.lang))
 	}
 	if strings.HasPrefix(strings.ToLower(c.env.locale), "zh") {
 		return "zh", nil
@@ -251,25 +252,25 @@ func newFlagSet(name string) *flag.FlagSet {
 }
 
 // parseFlags parses args, printing help on -h and a one-line error on a bad
-// flag. It returns an exit code and false when the caller should stop.
-func parseFlags(fs *flag.FlagSet, args []string, help string, stdout, stderr io.Writer) (int, bool) {
+// flag, in the language of the command line (argsLang: --lang, else the
+// locale of env). It returns an exit code and false when the caller should
+// stop.
+func parseFlags(fs *flag.FlagSet, args []string, help string, env environ, stdout, stderr io.Writer) (int, bool) {
 	err := fs.Parse(args)
 	if errors.Is(err, flag.ErrHelp) {
 		fmt.Fprint(stdout, help)
 		printFlags(stdout, fs)
 		return exitOK, false
 	}
-	if err != nil {
-		msg := err.Error()
-		if rest, ok := strings.CutPrefix(msg, "flag provided but not defined: "); ok {
-			msg = "unknown flag --" + strings.TrimLeft(rest, "-")
+	if err != nil || fs.NArg() > 0 {
+		lang := argsLang(fs, args, env)
+		var msg string
+		if err != nil {
+			msg = echo(flagErrorText(err, lang))
+		} else {
+			msg = tf(tErrUnexpectedArg, lang, echo(fs.Arg(0)))
 		}
-		msg = echo(msg)
-		fmt.Fprintf(stderr, "gpupick %s: %s (see gpupick %s --help)\n", fs.Name(), msg, fs.Name())
-		return exitUsage, false
-	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "gpupick %s: unexpected argument %q (see gpupick %s --help)\n", fs.Name(), echo(fs.Arg(0)), fs.Name())
+		errLine(stderr, lang, fs.Name(), tf(tErrSeeHelp, lang, msg, fs.Name()))
 		return exitUsage, false
 	}
 	return exitOK, true
@@ -289,11 +290,12 @@ func runWizard(args []string, env environ, stdin io.Reader, stdout, stderr io.Wr
 	af.register(fs)
 	load := fs.String("load", "", "open the wizard with the answers of a decision record `FILE`")
 	accessible := fs.Bool("accessible", false, "ask the questions as plain line prompts (also ACCESSIBLE=1)")
-	if code, ok := parseFlags(fs, args, usageText+"\nWizard flags:\n", stdout, stderr); !ok {
+	if code, ok := parseFlags(fs, args, usageText+"\nWizard flags:\n", env, stdout, stderr); !ok {
 		return code
 	}
+	lang := argsLang(fs, args, env)
 	fail := func(code int, format string, args ...any) int {
-		fmt.Fprintf(stderr, "gpupick: "+format+"\n", args...)
+		errLine(stderr, lang, "", fmt.Sprintf(format, args...))
 		return code
 	}
 	in, _ := stdin.(*os.File)
@@ -327,9 +329,7 @@ func runWizard(args []string, env environ, stdin io.Reader, stdout, stderr io.Wr
 		})
 	} else {
 		ss, code, msg := prepare(&common, af, "load", *load)
-		for _, n := range ss.notices {
-			fmt.Fprintln(stderr, "gpupick:", n)
-		}
+		catalogWarnings(stderr, "", ss.notices, ss.lang)
 		if code != exitOK {
 			return fail(code, "%s", msg)
 		}

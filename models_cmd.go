@@ -21,16 +21,17 @@ func runModels(args []string, env environ, stdout, stderr io.Writer) int {
 	common := commonFlags{env: env}
 	common.register(fs)
 	format := fs.String("format", "table", "output format: table or json")
-	if code, ok := parseFlags(fs, args, modelsHelp, stdout, stderr); !ok {
+	if code, ok := parseFlags(fs, args, modelsHelp, env, stdout, stderr); !ok {
 		return code
 	}
+	lang, langErr := common.language()
 	if *format != "table" && *format != "json" {
-		fmt.Fprintf(stderr, "gpupick models: --format %q: unknown format (use table or json)\n", *format)
+		errLine(stderr, lang, "models", tf(tErrUnknownFormat, lang, *format, "table"+orWord(lang)+"json"))
 		return exitUsage
 	}
 	cat, _, err := common.loadCatalog()
 	if err != nil {
-		fmt.Fprintln(stderr, "gpupick models:", err)
+		errLine(stderr, lang, "models", catalogError(err, lang))
 		return exitFail
 	}
 	if *format == "json" {
@@ -42,9 +43,8 @@ func runModels(args []string, env environ, stdout, stderr io.Writer) int {
 		}
 		return exitOK
 	}
-	lang, err := common.language()
-	if err != nil {
-		fmt.Fprintln(stderr, "gpupick models:", err)
+	if langErr != nil {
+		errLine(stderr, "en", "models", langErr.Error())
 		return exitUsage
 	}
 	tw := newCLITable(stdout)

@@ -24,18 +24,19 @@ func runPlan(args []string, env environ, stdout, stderr io.Writer) int {
 	common.register(fs)
 	hours := fs.Float64("hours", advisor.DefaultTrialHours, "the `H` hours each candidate is rented for the trial")
 	file, rest := splitFile(args)
-	if code, ok := parseFlags(fs, rest, planHelp, stdout, stderr); !ok {
+	if code, ok := parseFlags(fs, rest, planHelp, env, stdout, stderr); !ok {
 		return code
 	}
+	lang, _ := common.language() // a bad --lang is prepare's error; until then English
 	fail := func(code int, format string, args ...any) int {
-		fmt.Fprintf(stderr, "gpupick plan: "+format+"\n", args...)
+		errLine(stderr, lang, "plan", fmt.Sprintf(format, args...))
 		return code
 	}
 	if *hours <= 0 || *hours > 168 {
-		return fail(exitUsage, "--hours %v: out of range (use more than 0 and at most 168)", *hours)
+		return fail(exitUsage, "%s", tf(tErrHoursRange, lang, *hours))
 	}
 	if file == "" {
-		return fail(exitUsage, "a decision record FILE.toml is needed (see gpupick plan --help)")
+		return fail(exitUsage, "%s", tf(tErrNeedRecord, lang, "plan"))
 	}
 	ss, code, msg := prepare(&common, answerFlags{}, "answers", file)
 	if code != exitOK {

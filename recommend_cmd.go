@@ -41,31 +41,30 @@ func runRecommend(args []string, env environ, stdout, stderr io.Writer) int {
 	format := fs.String("format", "table", "output `FORMAT`: table, json, toml, skypilot or dstack (a launch config for the best offer)")
 	top := fs.Int("top", 10, "the `N` best recommendations to print")
 	withinBudget := fs.Bool("within-budget", false, "hide the offers over the budget (a note says how many)")
-	if code, ok := parseFlags(fs, args, recommendHelp, stdout, stderr); !ok {
+	if code, ok := parseFlags(fs, args, recommendHelp, env, stdout, stderr); !ok {
 		return code
 	}
+	lang, _ := common.language() // a bad --lang is prepare's error; until then English
 	fail := func(code int, format string, args ...any) int {
-		fmt.Fprintf(stderr, "gpupick recommend: "+format+"\n", args...)
+		errLine(stderr, lang, "recommend", fmt.Sprintf(format, args...))
 		return code
 	}
 	switch *format {
 	case "table", "json", "toml", "skypilot", "dstack":
 	default:
-		return fail(exitUsage, "--format %q: unknown format (use table, json, toml, skypilot or dstack)", echo(*format))
+		return fail(exitUsage, "%s", tf(tErrUnknownFormat, lang, echo(*format), "table, json, toml, skypilot"+orWord(lang)+"dstack"))
 	}
 	if *top < 1 || *top > 10000 {
-		return fail(exitUsage, "--top %d: out of range (use 1 to 10000)", *top)
+		return fail(exitUsage, "%s", tf(tErrTopRange, lang, *top))
 	}
 	ss, code, msg := prepare(&common, af, "answers", *answersFile)
-	for _, n := range ss.notices {
-		fmt.Fprintln(stderr, "gpupick recommend:", n)
-	}
+	catalogWarnings(stderr, "recommend", ss.notices, ss.lang)
 	if code != exitOK {
 		return fail(code, "%s", msg)
 	}
-	cat, a, lang, notes := ss.cat, ss.answers, ss.lang, ss.notes
+	cat, a, notes := ss.cat, ss.answers, ss.notes
 	for _, n := range notes {
-		fmt.Fprintln(stderr, "gpupick recommend: note:", n)
+		errLine(stderr, lang, "recommend", tf(tErrNote, lang, n))
 	}
 	opt := advisor.Options{Top: *top, Lang: lang, WithinBudget: *withinBudget}
 	eng := ss.eng

@@ -43,14 +43,14 @@ func runVerify(args []string, env environ, stdout, stderr io.Writer) int {
 	from := fset.String("from", "", "read the probes' saved outputs from `DIR` instead of running them")
 	asJSON := fset.Bool("json", false, "print the checks as JSON (English values under every --lang)")
 	file, rest := splitFile(args)
-	if code, ok := parseFlags(fset, rest, verifyHelp, stdout, stderr); !ok {
-		return code
-	}
-	fail := func(code int, format string, args ...any) int {
-		fmt.Fprintf(stderr, "gpupick verify: "+format+"\n", args...)
+	if code, ok := parseFlags(fset, rest, verifyHelp, env, stdout, stderr); !ok {
 		return code
 	}
 	lang, err := common.language()
+	fail := func(code int, format string, args ...any) int {
+		errLine(stderr, lang, "verify", fmt.Sprintf(format, args...))
+		return code
+	}
 	if err != nil {
 		return fail(exitUsage, "%v", err)
 	}
@@ -67,7 +67,7 @@ func runVerify(args []string, env environ, stdout, stderr io.Writer) int {
 	}
 	cat, _, err := common.loadCatalog()
 	if err != nil {
-		return fail(exitCode(err), "%v", err)
+		return fail(exitCode(err), "%s", catalogError(err, lang))
 	}
 	var outputs map[string]string
 	if *from != "" {
@@ -106,7 +106,7 @@ func runVerify(args []string, env environ, stdout, stderr io.Writer) int {
 // a check that matters failed.
 func verdict(checks []advisor.Check, lang string, stderr io.Writer) int {
 	if advisor.Mismatch(checks) {
-		fmt.Fprintln(stderr, "gpupick verify: "+advisor.VerifyMismatch(lang))
+		errLine(stderr, lang, "verify", advisor.VerifyMismatch(lang))
 		return exitFail
 	}
 	return exitOK
