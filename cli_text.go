@@ -471,7 +471,7 @@ var cliTexts = text.Table[cliMsg]{
 	tErrLine:            {"%s: %s", "%s：%s"},
 	tErrOr:              {" or ", " 或 "},
 	tErrSeeHelp:         {"%s (see gpupick %s --help)", "%s（见 gpupick %s --help）"},
-	tErrUnknownFlag:     {"unknown flag --%s", "没有参数 --%s"},
+	tErrUnknownFlag:     {"unknown flag --%s", "未知参数 --%s"},
 	tErrNeedsValue:      {"flag needs an argument: --%s", "参数 --%s 需要一个值"},
 	tErrBadValue:        {"invalid value %q for flag --%s", "参数 --%[2]s 的值 %[1]q 无效"},
 	tErrUnexpectedArg:   {"unexpected argument %q", "多余的参数 %q"},
