@@ -155,6 +155,7 @@ var zhText = map[string]string{
 	"1000 or 1,000 for thousands":                "千位写作 1000 或 1,000",
 	"1_000 or 1000 for thousands":                "千位写作 1_000 或 1000",
 	"not %s":                                     "不是%s",
+	"not a whole number":                         "不是整数",
 	"unknown unit %q":                            "未知单位 %q",
 	"unexpected %q":                              "多余的 %q",
 	"no unit":                                    "缺少单位",
