@@ -23,8 +23,19 @@ func txf(en string, args ...any) bi {
 	return bi{fmt.Sprintf(en, args...), fmt.Sprintf(zhText[en], args...)}
 }
 
-// use is the fix "use FORMS" in both languages.
-func use(forms string) bi { return bi{"use " + forms, "可填写：" + zhText[forms]} }
+// use is the fix "use FORMS" in both languages: its own Chinese when the
+// table has one (a fix worded as a sentence), else "可填写：" and the
+// forms' Chinese (none when the forms have none).
+func use(forms string) bi {
+	en := "use " + forms
+	if zh, ok := zhText[en]; ok {
+		return bi{en, zh}
+	}
+	if zh := zhText[forms]; zh != "" {
+		return bi{en, "可填写：" + zh}
+	}
+	return bi{en, ""}
+}
 
 // newErr builds a *FieldError with its message and fix in both languages.
 func newErr(field, value string, r Reason, msg, fix bi) *FieldError {
@@ -86,20 +97,20 @@ func (e *FieldError) FixText(zh bool) string {
 // forms, ranges, and formats with %s, %d and %q) to their Chinese.
 var zhText = map[string]string{
 	// Accepted forms (the Forms constants and the registry's own).
-	FormsParams:    "带 B、M 或 T 的数量，如 70B、7.5b、405 billion、500M",
-	FormsTokens:    "带 k、M、B 或 T 的数量，如 2B、500M、1.5T",
-	FormsContext:   "token 数，如 8k、32k、128k 或 4096",
-	FormsSize:      "带 MB、GB 或 TB 的大小，如 80GB、500 GB、2TB",
-	FormsDuration:  "带 min、h、d、w、mo 或 y 的时长，如 8h、10d、2w、3mo、1y",
-	FormsPerWeek:   "每周小时数，如 40、40h/w、8h/d 或 24/7",
-	FormsBudget:    "每小时、每月或总计的金额，如 2.5/h、$3000/mo、3k/mo、¥500",
-	FormsCurrency:  "USD 或 CNY",
-	FormsPrecision: "fp32、bf16、fp16、fp8、int8 或 int4",
-	FormsWorkload:  "inference、finetune、lora、qlora、pretrain 或 vram",
-	FormsLatency:   "realtime、interactive 或 batch",
-	FormsCount:     "整数，如 1、8",
-	FormsNumber:    "小数写作 2.5，千位分隔写作 1,000",
-	FormsDeadline:  "带 h、d、w、mo 或 y 的时长，如 12h、30d、2w、3mo",
+	FormsParams:          "带 B、M 或 T 的数量，如 70B、7.5b、405 billion、500M",
+	FormsTokens:          "带 k、M、B 或 T 的数量，如 2B、500M、1.5T",
+	FormsContext:         "token 数，如 8k、32k、128k 或 4096",
+	FormsSize:            "带 MB、GB 或 TB 的大小，如 80GB、500 GB、2TB",
+	FormsDuration:        "带 min、h、d、w、mo 或 y 的时长，如 8h、10d、2w、3mo、1y",
+	FormsPerWeek:         "每周小时数，如 40、40h/w、8h/d 或 24/7",
+	FormsBudget:          "每小时、每月或总计的金额，如 2.5/h、$3000/mo、3k/mo、¥500",
+	FormsCurrency:        "USD 或 CNY",
+	FormsPrecision:       "fp32、bf16、fp16、fp8、int8 或 int4",
+	FormsWorkload:        "inference、finetune、lora、qlora、pretrain 或 vram",
+	FormsLatency:         "realtime、interactive 或 batch",
+	FormsCount:           "整数，如 1、8",
+	"use " + FormsNumber: "小数写作 2.5，千位分隔写作 1,000",
+	FormsDeadline:        "带 h、d、w、mo 或 y 的时长，如 12h、30d、2w、3mo",
 	FormsCheckpoint: "1min 到 24h 之间的时间，如 30min、2h 或 45（分钟），" +
 		"留空为 30min",
 	FormsHeadroom:     "1 到 90 的整数百分比，如 10%，留空为 10%",
@@ -142,36 +153,36 @@ var zhText = map[string]string{
 	"1h to 5y":                 "1 小时到 5 年",
 
 	// Reading a number.
-	"too long (at most %d characters)":           "太长（最多 %d 个字符）",
-	"negative (accepted: %s)":                    "不能为负数（可接受：%s）",
-	"not a finite number (accepted: %s)":         "不是有限数值（可接受：%s）",
-	"out of range (accepted: %s)":                "超出范围（可接受：%s）",
-	"exponent notation is not accepted":          "不接受科学计数法",
-	"not a decimal number":                       "不是十进制数",
-	"a space inside the number":                  "数字中间有空格",
-	"more than one decimal point":                "小数点不止一个",
-	"ambiguous comma":                            "逗号有歧义",
-	"misplaced _":                                "_ 的位置不对",
-	"1000 or 1,000 for thousands":                "千位写作 1000 或 1,000",
-	"1_000 or 1000 for thousands":                "千位写作 1_000 或 1000",
-	"not %s":                                     "不是%s",
-	"not a whole number":                         "不是整数",
-	"unknown unit %q":                            "未知单位 %q",
-	"unexpected %q":                              "多余的 %q",
-	"no unit":                                    "缺少单位",
-	`"m" is ambiguous`:                           `"m" 有歧义`,
-	"min for minutes or mo for months":           "分钟写 min，月写 mo",
-	"min for minutes or h for hours":             "分钟写 min，小时写 h",
-	"M or million for millions, /mo for a month": "百万写 M 或 million，每月写 /mo",
-	"unknown period %q":                          "未知周期 %q",
-	"two periods":                                "写了两个周期",
-	"two currencies":                             "写了两种货币",
-	"one of $ or ¥":                              "$ 与 ¥ 只写一个",
-	"unknown currency":                           "未知货币",
-	"unknown workload":                           "未知工作负载",
-	"unknown precision":                          "未知精度",
-	"unknown latency class":                      "未知延迟等级",
-	"not yes or no":                              "不是 yes 或 no",
+	"too long (at most %d characters)":               "太长（最多 %d 个字符）",
+	"negative (accepted: %s)":                        "不能为负数（可接受：%s）",
+	"not a finite number (accepted: %s)":             "不是有限数值（可接受：%s）",
+	"out of range (accepted: %s)":                    "超出范围（可接受：%s）",
+	"exponent notation is not accepted":              "不接受科学计数法",
+	"not a decimal number":                           "不是十进制数",
+	"a space inside the number":                      "数字中间有空格",
+	"more than one decimal point":                    "小数点不止一个",
+	"ambiguous comma":                                "逗号有歧义",
+	"misplaced _":                                    "_ 的位置不对",
+	"use 1000 or 1,000 for thousands":                "千位写作 1000 或 1,000",
+	"use 1_000 or 1000 for thousands":                "千位写作 1_000 或 1000",
+	"not %s":                                         "不是%s",
+	"not a whole number":                             "不是整数",
+	"unknown unit %q":                                "未知单位 %q",
+	"unexpected %q":                                  "多余的 %q",
+	"no unit":                                        "缺少单位",
+	`"m" is ambiguous`:                               `"m" 有歧义`,
+	"use min for minutes or mo for months":           "分钟写 min，月写 mo",
+	"use min for minutes or h for hours":             "分钟写 min，小时写 h",
+	"use M or million for millions, /mo for a month": "百万写 M 或 million，每月写 /mo",
+	"unknown period %q":                              "未知周期 %q",
+	"two periods":                                    "写了两个周期",
+	"two currencies":                                 "写了两种货币",
+	"use one of $ or ¥":                              "$ 与 ¥ 只写一个",
+	"unknown currency":                               "未知货币",
+	"unknown workload":                               "未知工作负载",
+	"unknown precision":                              "未知精度",
+	"unknown latency class":                          "未知延迟等级",
+	"not yes or no":                                  "不是 yes 或 no",
 
 	// The registry's checks of stored answers.
 	"an answer is needed":                                  "需要填写",
