@@ -37,6 +37,16 @@ func use(forms string) bi {
 	return bi{en, ""}
 }
 
+// zhArg is s as an argument right after Chinese text: with a space before
+// it where it starts with a Latin letter, a digit or a dash ("不适用于" +
+// " --tokens 的任务").
+func zhArg(s string) string {
+	if s != "" && s[0] < 0x80 && s[0] != ' ' {
+		return " " + s
+	}
+	return s
+}
+
 // newErr builds a *FieldError with its message and fix in both languages.
 func newErr(field, value string, r Reason, msg, fix bi) *FieldError {
 	return &FieldError{Field: field, Value: value, Reason: r, Msg: msg.en, MsgZH: msg.zh, Fix: fix.en, FixZH: fix.zh}
@@ -73,6 +83,19 @@ func (e *FieldError) Text(zh bool) string {
 		b.WriteString("）")
 	}
 	return b.String()
+}
+
+// Detail is the message and the fix without the field and the value:
+// "msg (fix)", in Chinese "msg（fix）" when zh is set.
+func (e *FieldError) Detail(zh bool) string {
+	m, f := e.Message(zh), e.FixText(zh)
+	switch {
+	case f == "":
+		return m
+	case zh:
+		return m + "（" + f + "）"
+	}
+	return m + " (" + f + ")"
 }
 
 // Message is what was wrong, in Chinese when zh is set and the error has
@@ -234,7 +257,7 @@ var zhText = map[string]string{
 	"type more of the name, or pick one with ↑/↓": "多输入几个字符，或用 ↑/↓ 选择",
 
 	// Answers given together.
-	"given twice (also as --%s)": "重复给出（也作为 --%s）",
+	"given twice (also as --%s)": "重复给出（也以 --%s 给出）",
 	"give it once":               "只给一次",
 	"given with --%s":            "与 --%s 同时给出",
 	"does not apply to %s":       "不适用于%s",
@@ -243,7 +266,7 @@ var zhText = map[string]string{
 	"a job of --tokens lasts as long as the hardware needs; give --tokens (a job) or --duration (a rented period), not both": "--tokens 的任务按硬件所需时长计；--tokens（按任务）与 --duration（按租期）只给一个",
 	"with a known memory size the model is not used; give --vram or --model, not both":                                       "已知显存时不使用模型；--vram 与 --model 只给一个",
 	"with a known memory size the model is not used; give --vram or --params, not both":                                      "已知显存时不使用模型；--vram 与 --params 只给一个",
-	"a job of --tokens (it lasts as long as the hardware needs)":                                                             "--tokens 的任务（按硬件所需时长计）",
+	"a job of --tokens (it lasts as long as the hardware needs)":                                                             "--tokens 给定的任务——其时长由硬件决定",
 	"a rented period (--duration); use --duration-mode job for a job":                                                        "租期（--duration）；按任务计请用 --duration-mode job",
 	"a rented period (--duration), whose length is given; a deadline applies to a job of --tokens":                           "租期（--duration），其时长已定；期限只适用于 --tokens 的任务",
 	"workload %s": "工作负载 %s",

@@ -74,7 +74,7 @@ func ApplyGiven(a *Answers, given []Given, env *AnswerEnv) ([]string, error) {
 		if ok && !s.AppliesTo(&next) {
 			d := describeFor(s, &next)
 			return nil, newErr(g.As, short(g.Raw, maxEcho), ReasonConflict,
-				bi{"does not apply to " + d.en, fmt.Sprintf(zhText["does not apply to %s"], d.zh)}, tx("leave it out, or change the answer it depends on"))
+				bi{"does not apply to " + d.en, fmt.Sprintf(zhText["does not apply to %s"], zhArg(d.zh))}, tx("leave it out, or change the answer it depends on"))
 		}
 	}
 	if _, ok := by[AnsCurrency]; ok && next.Budget.IsSet() {

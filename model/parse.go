@@ -141,7 +141,7 @@ func (p numSpec) numErr(in string, why numProblem) error {
 	case numUnderscore:
 		return fieldErr(p.field, in, tx("misplaced _"), "1_000 or 1000 for thousands")
 	}
-	return p.fail(in, bi{"not " + p.what, fmt.Sprintf(zhText["not %s"], zhText[p.what])})
+	return p.fail(in, bi{"not " + p.what, fmt.Sprintf(zhText["not %s"], zhArg(zhText[p.what]))})
 }
 
 func isDigit(c byte) bool { return c >= '0' && c <= '9' }

@@ -330,17 +330,14 @@ func (t tr) errorText(err error) string {
 }
 
 // zhDetail is, in Chinese, model's Chinese message and fix of fe
-// ("超出范围（请填写 1 到 1024，或留空表示不限）"); in English, or when
+// (its range error and the range to give, say); in English, or when
 // model gave fe no Chinese (an error built outside model), the text of
 // generic.
 func (t tr) zhDetail(fe *model.FieldError, generic msg) string {
 	if !t.zh() || fe.MsgZH == "" {
 		return t.s(generic)
 	}
-	if fe.FixZH == "" {
-		return fe.MsgZH
-	}
-	return fe.MsgZH + "（" + fe.FixZH + "）"
+	return fe.Detail(true)
 }
 
 // matchGPU reports whether a GPU filter matches a GPU name, the way the
