@@ -3,38 +3,37 @@ package model
 import (
 	"fmt"
 	"strings"
+
+	"github.com/gpupick/gpupick/model/text"
 )
 
 // The Chinese of the answer errors. A *FieldError is built in English at
 // its construction site; its Chinese message and fix (MsgZH, FixZH) come
-// from this table, keyed by the English text (or its format), so every
-// error is defined once, in both languages. Flag names, units (GiB, h,
+// from this table, keyed by the English text (or its format), as
+// text.Pairs, so every error is defined once, in both languages. Flag names, units (GiB, h,
 // min), values and the accepted spellings stay as the user types them.
 
-// bi is a text in English and Chinese.
-type bi struct{ en, zh string }
-
 // tx is the fixed English text en with its Chinese from zhText.
-func tx(en string) bi { return bi{en, zhText[en]} }
+func tx(en string) text.Pair { return text.Pair{en, zhText[en]} }
 
 // txf formats the English format en and its Chinese from zhText with args
 // (values, quoted names: not translated).
-func txf(en string, args ...any) bi {
-	return bi{fmt.Sprintf(en, args...), fmt.Sprintf(zhText[en], args...)}
+func txf(en string, args ...any) text.Pair {
+	return text.Pair{fmt.Sprintf(en, args...), fmt.Sprintf(zhText[en], args...)}
 }
 
 // use is the fix "use FORMS" in both languages: its own Chinese when the
 // table has one (a fix worded as a sentence), else "可填写：" and the
 // forms' Chinese (none when the forms have none).
-func use(forms string) bi {
+func use(forms string) text.Pair {
 	en := "use " + forms
 	if zh, ok := zhText[en]; ok {
-		return bi{en, zh}
+		return text.Pair{en, zh}
 	}
 	if zh := zhText[forms]; zh != "" {
-		return bi{en, "可填写：" + zh}
+		return text.Pair{en, "可填写：" + zh}
 	}
-	return bi{en, ""}
+	return text.Pair{en, ""}
 }
 
 // zhArg is s as an argument right after Chinese text: with a space before
@@ -48,8 +47,8 @@ func zhArg(s string) string {
 }
 
 // newErr builds a *FieldError with its message and fix in both languages.
-func newErr(field, value string, r Reason, msg, fix bi) *FieldError {
-	return &FieldError{Field: field, Value: value, Reason: r, Msg: msg.en, MsgZH: msg.zh, Fix: fix.en, FixZH: fix.zh}
+func newErr(field, value string, r Reason, msg, fix text.Pair) *FieldError {
+	return &FieldError{Field: field, Value: value, Reason: r, Msg: msg[text.EN], MsgZH: msg[text.ZH], Fix: fix[text.EN], FixZH: fix[text.ZH]}
 }
 
 // Text formats the error as Error does, in Chinese when zh is set (the

@@ -3,6 +3,8 @@ package model
 import (
 	"fmt"
 	"strings"
+
+	"github.com/gpupick/gpupick/model/text"
 )
 
 // Given is one answer given as text together with others (a command
@@ -74,7 +76,7 @@ func ApplyGiven(a *Answers, given []Given, env *AnswerEnv) ([]string, error) {
 		if ok && !s.AppliesTo(&next) {
 			d := describeFor(s, &next)
 			return nil, newErr(g.As, short(g.Raw, maxEcho), ReasonConflict,
-				bi{"does not apply to " + d.en, fmt.Sprintf(zhText["does not apply to %s"], zhArg(d.zh))}, tx("leave it out, or change the answer it depends on"))
+				text.Pair{"does not apply to " + d[text.EN], fmt.Sprintf(zhText["does not apply to %s"], zhArg(d[text.ZH]))}, tx("leave it out, or change the answer it depends on"))
 		}
 	}
 	if _, ok := by[AnsCurrency]; ok && next.Budget.IsSet() {
@@ -87,7 +89,7 @@ func ApplyGiven(a *Answers, given []Given, env *AnswerEnv) ([]string, error) {
 }
 
 // describeFor words what makes an answer not apply ("pretrain", "a job").
-func describeFor(s *AnswerSpec, a *Answers) bi {
+func describeFor(s *AnswerSpec, a *Answers) text.Pair {
 	switch s.ID {
 	case AnsDuration, AnsHoursPerWeek:
 		return tx("a job of --tokens (it lasts as long as the hardware needs)")

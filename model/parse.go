@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+
+	"github.com/gpupick/gpupick/model/text"
 )
 
 // The accepted forms of each value, shown in error messages and help.
@@ -33,12 +35,12 @@ const maxInput = 64
 
 // fieldErr is the *FieldError of field for value: msg, and the fix lists
 // the forms; both in English and Chinese (model/errtext.go).
-func fieldErr(field, value string, msg bi, forms string) error {
+func fieldErr(field, value string, msg text.Pair, forms string) error {
 	return newErr(field, short(value, 40), ReasonForm, msg, use(forms))
 }
 
 // unitErr is the message for a unit gpupick does not know.
-func unitErr(unit string) bi {
+func unitErr(unit string) text.Pair {
 	return txf("unknown unit %q", short(unit, 12))
 }
 
@@ -88,7 +90,7 @@ type numSpec struct {
 }
 
 // fail is a *FieldError for input in with msg; the fix lists the forms.
-func (p numSpec) fail(in string, msg bi) error {
+func (p numSpec) fail(in string, msg text.Pair) error {
 	return fieldErr(p.field, in, msg, p.forms)
 }
 
@@ -98,8 +100,8 @@ func (p numSpec) outOfRange(in string) error {
 }
 
 // inRange formats a message with p's range in both languages.
-func (p numSpec) inRange(format string) bi {
-	return bi{fmt.Sprintf(format, p.rng), fmt.Sprintf(zhText[format], zhText[p.rng])}
+func (p numSpec) inRange(format string) text.Pair {
+	return text.Pair{fmt.Sprintf(format, p.rng), fmt.Sprintf(zhText[format], zhText[p.rng])}
 }
 
 // numProblem is why readNumber could not read a number.
@@ -141,7 +143,7 @@ func (p numSpec) numErr(in string, why numProblem) error {
 	case numUnderscore:
 		return fieldErr(p.field, in, tx("misplaced _"), "1_000 or 1000 for thousands")
 	}
-	return p.fail(in, bi{"not " + p.what, fmt.Sprintf(zhText["not %s"], zhArg(zhText[p.what]))})
+	return p.fail(in, text.Pair{"not " + p.what, fmt.Sprintf(zhText["not %s"], zhArg(zhText[p.what]))})
 }
 
 func isDigit(c byte) bool { return c >= '0' && c <= '9' }

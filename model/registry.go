@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+
+	"github.com/gpupick/gpupick/model/text"
 )
 
 // AnswerID identifies one answer the user gives. The registry (Registry)
@@ -180,7 +182,7 @@ func (s *AnswerSpec) Check(a *Answers) error {
 func (s *AnswerSpec) named(raw string, err error) error {
 	fe, ok := err.(*FieldError)
 	if !ok {
-		return newErr(s.Name, short(raw, maxEcho), ReasonForm, bi{err.Error(), ""}, use(s.Forms)) // not model's error: no Chinese message
+		return newErr(s.Name, short(raw, maxEcho), ReasonForm, text.Pair{err.Error(), ""}, use(s.Forms)) // not model's error: no Chinese message
 	}
 	c := *fe
 	c.Field = s.Name
