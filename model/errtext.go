@@ -9,9 +9,9 @@ import (
 
 // The Chinese of the answer errors. A *FieldError is built in English at
 // its construction site; its Chinese message and fix (MsgZH, FixZH) come
-// from this table, keyed by the English text (or its format), as
-// text.Pairs, so every error is defined once, in both languages. Flag names, units (GiB, h,
-// min), values and the accepted spellings stay as the user types them.
+// from zhText, keyed by the English text (or its format), as text.Pairs,
+// so every error is defined once, in both languages. Flag names, units
+// (GiB, h, min), values and the accepted spellings stay as typed.
 
 // tx is the fixed English text en with its Chinese from zhText.
 func tx(en string) text.Pair { return text.Pair{en, zhText[en]} }
