@@ -1,18 +1,21 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/gpupick/gpupick/model"
 )
 
 // The errors and warnings the commands print on stderr, in the language of
 // the command line. English keeps the lines as they were; Chinese frames
 // them in Chinese (cliTexts' tErr… texts). What the user typed, paths,
-// flags and the OS's own words print as they are; the detail of a data or
-// model error that has no Chinese text stays English inside the Chinese
-// frame.
+// flags and the OS's own words print as they are; an answer's error is
+// model's Chinese text (answerErrText), and the detail of a data error that
+// has no Chinese text stays English inside the Chinese frame.
 
 // argsLang is the language of a command line's messages before its flags
 // are parsed (a usage error comes before --lang is known): the value of
@@ -78,6 +81,23 @@ func flagErrorText(err error, lang string) string {
 			name, _, _ := strings.Cut(rest[i+len(" for flag -"):], ":")
 			return tf(tErrBadValue, lang, val, name)
 		}
+	}
+	return msg
+}
+
+// answerErrText is err, an answer's error, in lang: in Chinese the
+// *model.FieldError it holds is worded by model (FieldError.Text: the
+// flag or record key, the value and the names as typed, the message and
+// the fix in Chinese); what wraps it (a record's path and line) is kept.
+// English is err.Error().
+func answerErrText(err error, lang string) string {
+	msg := err.Error()
+	var fe *model.FieldError
+	if !isZH(lang) || !errors.As(err, &fe) {
+		return msg
+	}
+	if pre, ok := strings.CutSuffix(msg, fe.Error()); ok {
+		return pre + fe.Text(true)
 	}
 	return msg
 }

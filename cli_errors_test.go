@@ -31,7 +31,9 @@ const errorWords = "gpupick recommend plan models export catalog list show stats
 // (it starts "gpupick CMD: " and holds no Chinese); the Chinese line is
 // framed in Chinese and, but for the user's input, the flags, the
 // commands' words and the detail of a data or model error that has no
-// Chinese text (kept verbatim from the English line), holds no English.
+// Chinese text (kept verbatim from the English line), holds no English. An
+// answer's error is model's Chinese throughout: nothing of the English
+// detail is kept, only the Latin words the accepted forms spell (also).
 func TestCLIErrorsChinese(t *testing.T) {
 	isolate(t)
 	dirs := []string{t.TempDir(), t.TempDir()}
@@ -46,6 +48,10 @@ func TestCLIErrorsChinese(t *testing.T) {
 	}
 	cat := []string{"--cache-dir", dirs[0], "--config-dir", dirs[1]}
 	missing := filepath.Join(t.TempDir(), "nope")
+	badRecord := filepath.Join(t.TempDir(), "bad.toml") // a stored answer out of range
+	if err := os.WriteFile(badRecord, []byte("[answers]\nworkload = \"inference\"\nparams_b = 1e9\nprecision = \"bf16\"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	tests := []struct {
 		name   string
 		args   []string
@@ -53,49 +59,58 @@ func TestCLIErrorsChinese(t *testing.T) {
 		code   int    // the exit code in both languages
 		en     string // what the English line says
 		detail bool   // the English line's detail (after "gpupick CMD: ") is kept in Chinese
+		also   string // Latin words the Chinese line may hold: the units an answer's forms spell
 	}{
-		{"recommend unknown flag", []string{"recommend", "--x"}, true, exitUsage, "unknown flag --x (see gpupick recommend --help)", false},
-		{"recommend argument", []string{"recommend", "foo"}, true, exitUsage, `unexpected argument "foo"`, false},
-		{"recommend bad number", []string{"recommend", "--top", "abc"}, true, exitUsage, `invalid value "abc" for flag -top`, false},
-		{"recommend no value", []string{"recommend", "--top"}, true, exitUsage, "flag needs an argument: -top", false},
-		{"recommend top range", []string{"recommend", "--top", "0"}, true, exitUsage, "--top 0: out of range", false},
-		{"recommend format", []string{"recommend", "--format", "x"}, true, exitUsage, `--format "x": unknown format`, false},
-		{"recommend bad answer", []string{"recommend", "--params", "7Q"}, true, exitUsage, `--params "7Q"`, true},
-		{"recommend no record", []string{"recommend", "--answers", missing}, true, exitUsage, "--answers: record: ", true},
-		{"recommend bad overlay", []string{"recommend", "--catalog", missing}, true, exitUsage, "overlay: ", true},
-		{"recommend damaged cache", []string{"recommend", "--params", "8B", "--format", "json"}, true, exitOK, "gpupick recommend: cached catalog ", true},
-		{"plan no record", []string{"plan"}, true, exitUsage, "a decision record FILE.toml is needed", false},
-		{"plan hours", []string{"plan", "--hours", "0", "x.toml"}, true, exitUsage, "--hours 0: out of range", false},
-		{"plan unknown flag", []string{"plan", "--x"}, true, exitUsage, "unknown flag --x", false},
-		{"models unknown flag", []string{"models", "--bad"}, true, exitUsage, "unknown flag --bad", false},
-		{"models format", []string{"models", "--format", "y"}, true, exitUsage, `--format "y": unknown format (use table or json)`, false},
-		{"catalog no subcommand", []string{"catalog"}, false, exitUsage, "missing subcommand", false},
-		{"catalog unknown subcommand", []string{"catalog", "foo"}, false, exitUsage, `unknown subcommand "foo"`, false},
-		{"unknown command", []string{"foo"}, false, exitUsage, `unknown command "foo"`, false},
-		{"wizard bad answer", []string{"--params", "7Q"}, true, exitUsage, `gpupick: --params "7Q"`, true},
-		{"wizard unknown flag", []string{"--x"}, true, exitUsage, "gpupick wizard: unknown flag --x", false},
-		{"verify no record", []string{"verify"}, true, exitUsage, "gpupick verify: ", false},
-		{"verify unknown flag", []string{"verify", "--x"}, true, exitUsage, "unknown flag --x (see gpupick verify --help)", false},
-		{"export no record", []string{"export", "--to", "skypilot"}, true, exitUsage, "a decision record FILE.toml is needed (see gpupick export --help)", false},
-		{"show no offer", append([]string{"catalog", "show", "nopex"}, cat...), true, exitFail, `no offer named "nopex"`, false},
-		{"show no instance", append([]string{"catalog", "show"}, cat...), true, exitUsage, "missing INSTANCE", false},
-		{"show two instances", append([]string{"catalog", "show", "a", "b"}, cat...), true, exitUsage, `unexpected argument "b"`, false},
-		{"show unknown flag", append([]string{"catalog", "show", "--bad"}, cat...), true, exitUsage, "flag provided but not defined: -bad (see gpupick catalog --help)", false},
-		{"list gpu", append([]string{"catalog", "list", "--gpu", ":"}, cat...), true, exitUsage, `--gpu ":": no GPU name`, false},
-		{"list gpu count", append([]string{"catalog", "list", "--gpu", "H100:x"}, cat...), true, exitUsage, `"x" is not a GPU count`, false},
-		{"list vram", append([]string{"catalog", "list", "--min-vram", "x"}, cat...), true, exitUsage, "not a memory size", false},
-		{"list price", append([]string{"catalog", "list", "--max-price", "x"}, cat...), true, exitUsage, "not a price", false},
-		{"list provider", append([]string{"catalog", "list", "--provider", "zz"}, cat...), true, exitUsage, `--provider "zz": unknown provider`, false},
-		{"list format", append([]string{"catalog", "list", "--format", "q"}, cat...), true, exitUsage, "(use table or json)", false},
-		{"list currency", append([]string{"catalog", "list", "--currency", "q"}, cat...), true, exitUsage, "unknown currency", false},
-		{"list overlay", append([]string{"catalog", "list", "--catalog", missing}, cat...), true, exitUsage, "overlay: ", true},
-		{"list unknown flag", append([]string{"catalog", "list", "--x"}, cat...), true, exitUsage, "unknown flag --x (see gpupick catalog list --help)", false},
-		{"stats damaged cache", []string{"catalog", "stats", "--cache-dir", damaged, "--config-dir", dirs[1], "--format", "json"}, true, exitOK, "gpupick: cached catalog " + imported + " is damaged (", true},
-		{"import no folder", append([]string{"catalog", "import"}, cat...), true, exitUsage, "--skypilot DIR is required", false},
-		{"import bad folder", append([]string{"catalog", "import", "--skypilot", missing, "--date", "2026-01-01"}, cat...), true, exitUsage, "import: ", true},
-		{"update max-mb", append([]string{"catalog", "update", "--max-mb", "0"}, cat...), true, exitUsage, "--max-mb 0: want a size in MiB", false},
-		{"update timeout", append([]string{"catalog", "update", "--timeout", "-1s"}, cat...), true, exitUsage, "--timeout -1s: want a positive duration", false},
-		{"update unknown flag", append([]string{"catalog", "update", "--x"}, cat...), true, exitUsage, "unknown flag --x", false},
+		{"recommend unknown flag", []string{"recommend", "--x"}, true, exitUsage, "unknown flag --x (see gpupick recommend --help)", false, ""},
+		{"recommend argument", []string{"recommend", "foo"}, true, exitUsage, `unexpected argument "foo"`, false, ""},
+		{"recommend bad number", []string{"recommend", "--top", "abc"}, true, exitUsage, `invalid value "abc" for flag -top`, false, ""},
+		{"recommend no value", []string{"recommend", "--top"}, true, exitUsage, "flag needs an argument: -top", false, ""},
+		{"recommend top range", []string{"recommend", "--top", "0"}, true, exitUsage, "--top 0: out of range", false, ""},
+		{"recommend format", []string{"recommend", "--format", "x"}, true, exitUsage, `--format "x": unknown format`, false, ""},
+		{"recommend bad answer", []string{"recommend", "--params", "7Q"}, true, exitUsage, `--params "7Q": unknown unit "q"`, false, "q billion"},
+		{"recommend ambiguous unit", []string{"recommend", "--params", "8B", "--duration", "3m"}, true, exitUsage, `--duration "3m": "m" is ambiguous`, false, "m min mo"},
+		{"recommend unknown provider", []string{"recommend", "--params", "8B", "--provider", "awz"}, true, exitUsage, `--provider "awz": unknown provider`, false, ""},
+		{"recommend conflict", []string{"recommend", "--model", "llama-3.1-8b", "--params", "8B"}, true, exitUsage, `--params "8B": given with --model`, false, ""},
+		{"recommend does not apply", []string{"recommend", "--params", "8B", "--workload", "pretrain", "--latency", "realtime"}, true, exitUsage, "does not apply to workload pretrain", false, ""},
+		{"recommend bad record", []string{"recommend", "--answers", badRecord}, true, exitUsage, `[answers] params_b "1000000000": out of range`, false, "answers params_b"},
+		{"plan bad record", []string{"plan", badRecord}, true, exitUsage, `[answers] params_b "1000000000": out of range`, false, "answers params_b"},
+		{"export bad record", []string{"export", "--to", "skypilot", badRecord}, true, exitUsage, `[answers] params_b "1000000000": out of range`, false, "answers params_b"},
+		{"verify bad record", []string{"verify", badRecord}, true, exitUsage, `[answers] params_b "1000000000": out of range`, false, "answers params_b"},
+		{"recommend no record", []string{"recommend", "--answers", missing}, true, exitUsage, "--answers: record: ", true, ""},
+		{"recommend bad overlay", []string{"recommend", "--catalog", missing}, true, exitUsage, "overlay: ", true, ""},
+		{"recommend damaged cache", []string{"recommend", "--params", "8B", "--format", "json"}, true, exitOK, "gpupick recommend: cached catalog ", true, ""},
+		{"plan no record", []string{"plan"}, true, exitUsage, "a decision record FILE.toml is needed", false, ""},
+		{"plan hours", []string{"plan", "--hours", "0", "x.toml"}, true, exitUsage, "--hours 0: out of range", false, ""},
+		{"plan unknown flag", []string{"plan", "--x"}, true, exitUsage, "unknown flag --x", false, ""},
+		{"models unknown flag", []string{"models", "--bad"}, true, exitUsage, "unknown flag --bad", false, ""},
+		{"models format", []string{"models", "--format", "y"}, true, exitUsage, `--format "y": unknown format (use table or json)`, false, ""},
+		{"catalog no subcommand", []string{"catalog"}, false, exitUsage, "missing subcommand", false, ""},
+		{"catalog unknown subcommand", []string{"catalog", "foo"}, false, exitUsage, `unknown subcommand "foo"`, false, ""},
+		{"unknown command", []string{"foo"}, false, exitUsage, `unknown command "foo"`, false, ""},
+		{"wizard bad answer", []string{"--params", "7Q"}, true, exitUsage, `gpupick: --params "7Q"`, false, "q billion"},
+		{"wizard unknown flag", []string{"--x"}, true, exitUsage, "gpupick wizard: unknown flag --x", false, ""},
+		{"verify no record", []string{"verify"}, true, exitUsage, "gpupick verify: ", false, ""},
+		{"verify unknown flag", []string{"verify", "--x"}, true, exitUsage, "unknown flag --x (see gpupick verify --help)", false, ""},
+		{"export no record", []string{"export", "--to", "skypilot"}, true, exitUsage, "a decision record FILE.toml is needed (see gpupick export --help)", false, ""},
+		{"show no offer", append([]string{"catalog", "show", "nopex"}, cat...), true, exitFail, `no offer named "nopex"`, false, ""},
+		{"show no instance", append([]string{"catalog", "show"}, cat...), true, exitUsage, "missing INSTANCE", false, ""},
+		{"show two instances", append([]string{"catalog", "show", "a", "b"}, cat...), true, exitUsage, `unexpected argument "b"`, false, ""},
+		{"show unknown flag", append([]string{"catalog", "show", "--bad"}, cat...), true, exitUsage, "flag provided but not defined: -bad (see gpupick catalog --help)", false, ""},
+		{"list gpu", append([]string{"catalog", "list", "--gpu", ":"}, cat...), true, exitUsage, `--gpu ":": no GPU name`, false, ""},
+		{"list gpu count", append([]string{"catalog", "list", "--gpu", "H100:x"}, cat...), true, exitUsage, `"x" is not a GPU count`, false, ""},
+		{"list vram", append([]string{"catalog", "list", "--min-vram", "x"}, cat...), true, exitUsage, "not a memory size", false, ""},
+		{"list price", append([]string{"catalog", "list", "--max-price", "x"}, cat...), true, exitUsage, "not a price", false, ""},
+		{"list provider", append([]string{"catalog", "list", "--provider", "zz"}, cat...), true, exitUsage, `--provider "zz": unknown provider`, false, ""},
+		{"list format", append([]string{"catalog", "list", "--format", "q"}, cat...), true, exitUsage, "(use table or json)", false, ""},
+		{"list currency", append([]string{"catalog", "list", "--currency", "q"}, cat...), true, exitUsage, "unknown currency", false, ""},
+		{"list overlay", append([]string{"catalog", "list", "--catalog", missing}, cat...), true, exitUsage, "overlay: ", true, ""},
+		{"list unknown flag", append([]string{"catalog", "list", "--x"}, cat...), true, exitUsage, "unknown flag --x (see gpupick catalog list --help)", false, ""},
+		{"stats damaged cache", []string{"catalog", "stats", "--cache-dir", damaged, "--config-dir", dirs[1], "--format", "json"}, true, exitOK, "gpupick: cached catalog " + imported + " is damaged (", true, ""},
+		{"import no folder", append([]string{"catalog", "import"}, cat...), true, exitUsage, "--skypilot DIR is required", false, ""},
+		{"import bad folder", append([]string{"catalog", "import", "--skypilot", missing, "--date", "2026-01-01"}, cat...), true, exitUsage, "import: ", true, ""},
+		{"update max-mb", append([]string{"catalog", "update", "--max-mb", "0"}, cat...), true, exitUsage, "--max-mb 0: want a size in MiB", false, ""},
+		{"update timeout", append([]string{"catalog", "update", "--timeout", "-1s"}, cat...), true, exitUsage, "--timeout -1s: want a positive duration", false, ""},
+		{"update unknown flag", append([]string{"catalog", "update", "--x"}, cat...), true, exitUsage, "unknown flag --x", false, ""},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -142,7 +157,7 @@ func TestCLIErrorsChinese(t *testing.T) {
 				}
 				left = strings.Replace(left, detail, " ", 1)
 			}
-			names := errorWords + " " + strings.Join(tc.args, " ") + " " + strings.Join(sortedKeys(knownProviders(embedded(t))), " ")
+			names := errorWords + " " + tc.also + " " + strings.Join(tc.args, " ") + " " + strings.Join(model.NewAnswerEnv(embedded(t), nil).Providers(), " ") // offers' and policies' providers
 			if w := englishLeft(left, names); w != "" {
 				t.Errorf("English %q in the Chinese error:\n%s", w, zhErr)
 			}

@@ -44,7 +44,7 @@ func runExport(args []string, env environ, stdout, stderr io.Writer) int {
 	}
 	rec, err := data.ReadRecord(file)
 	if err != nil {
-		return fail(exitUsage, "%v", err)
+		return fail(exitUsage, "%s", answerErrText(err, l))
 	}
 	return writeLaunch(stdout, stderr, "export", tool, rec.Choice, rec.Answers, l)
 }

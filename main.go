@@ -185,16 +185,16 @@ func prepare(common *commonFlags, af answerFlags, flagName, file string) (sessio
 	if file != "" {
 		rec, err := data.ReadRecord(file)
 		if err != nil {
-			return s, exitUsage, tf(tErrRecord, s.lang, flagName, err)
+			return s, exitUsage, tf(tErrRecord, s.lang, flagName, answerErrText(err, s.lang))
 		}
 		s.answers, s.choice = rec.Answers, rec.Choice
 	}
 	s.env = model.NewAnswerEnv(s.cat, advisor.MatchGPU) // its name sets are built only when an answer names a provider, region or GPU
 	if s.notes, err = af.apply(&s.answers, s.env); err != nil {
-		return s, exitUsage, tf(tErrAnswer, s.lang, err)
+		return s, exitUsage, tf(tErrAnswer, s.lang, answerErrText(err, s.lang))
 	}
 	if err := validateAnswers(&s.answers, s.env, flagName, file, af); err != nil {
-		return s, exitUsage, tf(tErrAnswer, s.lang, err)
+		return s, exitUsage, tf(tErrAnswer, s.lang, answerErrText(err, s.lang))
 	}
 	return s, exitOK, ""
 }

@@ -60,6 +60,9 @@ func runVerify(args []string, env environ, stdout, stderr io.Writer) int {
 	rec, err := data.ReadRecord(file)
 	if err != nil {
 		f, detail := readFault(err, advisor.ReadBadRecord)
+		if f == advisor.ReadBadRecord {
+			detail = answerErrText(err, lang) // a stored answer's error in lang
+		}
 		return fail(exitUsage, "%s", advisor.VerifyReadError(advisor.VerifyRecord, echo(file), f, detail, lang))
 	}
 	if rec.Choice == nil {

@@ -266,7 +266,9 @@ func (a *Answers) GPUHours() float64 {
 // value as typed (cut short), why it was refused, what was wrong, the
 // names it could have meant, and how to fix it. Allowed lists every value
 // a closed set takes (the catalog's providers), so that a caller words the
-// fix in its own language without parsing Fix.
+// fix in its own language without parsing Fix. MsgZH and FixZH are Msg
+// and Fix in Chinese (model/errtext.go); Text formats the error in either
+// language.
 type FieldError struct {
 	Field      string
 	Value      string
@@ -275,6 +277,8 @@ type FieldError struct {
 	Candidates []string
 	Fix        string
 	Allowed    []string
+	MsgZH      string
+	FixZH      string
 }
 
 // Error formats "field "value": msg; did you mean a, b? (fix)".
@@ -317,15 +321,15 @@ func (a *Answers) Validate() error {
 	switch a.Workload {
 	case WorkloadVRAM:
 		if a.KnownVRAMGiB <= 0 {
-			return &FieldError{Field: "vram", Reason: ReasonMissing, Msg: "no memory size given", Fix: "give the memory the job needs, e.g. 80GB"}
+			return newErr("vram", "", ReasonMissing, tx("no memory size given"), tx("give the memory the job needs, e.g. 80GB"))
 		}
 	default:
 		if a.Model == "" && a.ParamsB <= 0 {
-			return &FieldError{Field: "model", Reason: ReasonMissing, Msg: "no model or size given", Fix: "name a model with --model or give a parameter count such as --params 8B"}
+			return newErr("model", "", ReasonMissing, tx("no model or size given"), tx("name a model with --model or give a parameter count such as --params 8B"))
 		}
 	}
 	if a.DurationMode == DurationJob && a.Workload != WorkloadVRAM && a.JobTokens <= 0 {
-		return &FieldError{Field: "tokens", Reason: ReasonMissing, Msg: "a job needs a size", Fix: "give the tokens to process, e.g. --tokens 2B"}
+		return newErr("tokens", "", ReasonMissing, tx("a job needs a size"), tx("give the tokens to process, e.g. --tokens 2B"))
 	}
 	return nil
 }

@@ -53,6 +53,7 @@ func TestAnswersValidate(t *testing.T) {
 		if !errors.As(err, &fe) || fe.Field != tt.field || fe.Fix == "" {
 			t.Errorf("%s: error %v, want a FieldError for %q with a fix", tt.name, err, tt.field)
 		}
+		checkZH(t, tt.name, fe)
 	}
 }
 

@@ -59,6 +59,7 @@ func TestDeadlineAnswer(t *testing.T) {
 		if !errors.As(err, &fe) || fe.Field != tt.field || fe.Fix == "" {
 			t.Errorf("%s: %v, want an error naming %s with a fix", tt.name, err, tt.field)
 		}
+		checkZH(t, tt.name, fe)
 		if fe != nil && fe.Reason == ReasonConflict && !strings.Contains(fe.Msg, "--tokens") {
 			t.Errorf("%s: %q does not say a deadline applies to a job of --tokens", tt.name, fe.Msg)
 		}

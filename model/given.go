@@ -3,6 +3,8 @@ package model
 import (
 	"fmt"
 	"strings"
+
+	"github.com/gpupick/gpupick/model/text"
 )
 
 // Given is one answer given as text together with others (a command
@@ -37,7 +39,7 @@ func ApplyGiven(a *Answers, given []Given, env *AnswerEnv) ([]string, error) {
 	by := map[AnswerID]Given{}
 	for _, g := range given {
 		if prev, ok := by[g.Spec.ID]; ok {
-			return nil, &FieldError{Field: g.As, Reason: ReasonConflict, Msg: "given twice (also as --" + prev.As + ")", Fix: "give it once"}
+			return nil, newErr(g.As, "", ReasonConflict, txf("given twice (also as --%s)", prev.As), tx("give it once"))
 		}
 		by[g.Spec.ID] = g
 	}
@@ -45,7 +47,7 @@ func ApplyGiven(a *Answers, given []Given, env *AnswerEnv) ([]string, error) {
 		ga, okA := by[c.a]
 		gb, okB := by[c.b]
 		if okA && okB {
-			return nil, &FieldError{Field: gb.As, Value: short(gb.Raw, maxEcho), Reason: ReasonConflict, Msg: "given with --" + ga.As, Fix: c.why}
+			return nil, newErr(gb.As, short(gb.Raw, maxEcho), ReasonConflict, txf("given with --%s", ga.As), tx(c.why))
 		}
 	}
 	next := cloneSlices(*a)
@@ -72,8 +74,9 @@ func ApplyGiven(a *Answers, given []Given, env *AnswerEnv) ([]string, error) {
 		s := &registry[i]
 		g, ok := by[s.ID]
 		if ok && !s.AppliesTo(&next) {
-			return nil, &FieldError{Field: g.As, Value: short(g.Raw, maxEcho), Reason: ReasonConflict,
-				Msg: fmt.Sprintf("does not apply to %s", describeFor(s, &next)), Fix: "leave it out, or change the answer it depends on"}
+			d := describeFor(s, &next)
+			return nil, newErr(g.As, short(g.Raw, maxEcho), ReasonConflict,
+				text.Pair{"does not apply to " + d[text.EN], fmt.Sprintf(zhText["does not apply to %s"], zhArg(d[text.ZH]))}, tx("leave it out, or change the answer it depends on"))
 		}
 	}
 	if _, ok := by[AnsCurrency]; ok && next.Budget.IsSet() {
@@ -86,16 +89,16 @@ func ApplyGiven(a *Answers, given []Given, env *AnswerEnv) ([]string, error) {
 }
 
 // describeFor words what makes an answer not apply ("pretrain", "a job").
-func describeFor(s *AnswerSpec, a *Answers) string {
+func describeFor(s *AnswerSpec, a *Answers) text.Pair {
 	switch s.ID {
 	case AnsDuration, AnsHoursPerWeek:
-		return "a job of --tokens (it lasts as long as the hardware needs)"
+		return tx("a job of --tokens (it lasts as long as the hardware needs)")
 	case AnsTokens:
-		return "a rented period (--duration); use --duration-mode job for a job"
+		return tx("a rented period (--duration); use --duration-mode job for a job")
 	case AnsDeadline:
-		return "a rented period (--duration), whose length is given; a deadline applies to a job of --tokens"
+		return tx("a rented period (--duration), whose length is given; a deadline applies to a job of --tokens")
 	}
-	return "workload " + string(a.Workload)
+	return txf("workload %s", a.Workload)
 }
 
 // cloneSlices copies the answers' slices so that a failed apply leaves the

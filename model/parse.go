@@ -1,11 +1,14 @@
 package model
 
 import (
+	"fmt"
 	"math"
 	"slices"
 	"strconv"
 	"strings"
 	"unicode"
+
+	"github.com/gpupick/gpupick/model/text"
 )
 
 // The accepted forms of each value, shown in error messages and help.
@@ -30,13 +33,15 @@ const (
 // maxInput bounds what a parser reads; longer input is rejected, not cut.
 const maxInput = 64
 
-func fieldErr(field, value, msg, forms string) error {
-	return &FieldError{Field: field, Value: short(value, 40), Msg: msg, Fix: "use " + forms}
+// fieldErr is the *FieldError of field for value: msg, and the fix lists
+// the forms; both in English and Chinese (model/errtext.go).
+func fieldErr(field, value string, msg text.Pair, forms string) error {
+	return newErr(field, short(value, 40), ReasonForm, msg, use(forms))
 }
 
 // unitErr is the message for a unit gpupick does not know.
-func unitErr(unit string) string {
-	return "unknown unit " + strconv.Quote(short(unit, 12))
+func unitErr(unit string) text.Pair {
+	return txf("unknown unit %q", short(unit, 12))
 }
 
 // NormalizeWidth maps full-width ASCII forms (U+FF01 to U+FF5E, as Chinese
@@ -85,13 +90,18 @@ type numSpec struct {
 }
 
 // fail is a *FieldError for input in with msg; the fix lists the forms.
-func (p numSpec) fail(in, msg string) error {
+func (p numSpec) fail(in string, msg text.Pair) error {
 	return fieldErr(p.field, in, msg, p.forms)
 }
 
 // outOfRange says the value is outside the accepted range, naming it.
 func (p numSpec) outOfRange(in string) error {
-	return p.fail(in, "out of range (accepted: "+p.rng+")")
+	return p.fail(in, p.inRange("out of range (accepted: %s)"))
+}
+
+// inRange formats a message with p's range in both languages.
+func (p numSpec) inRange(format string) text.Pair {
+	return text.Pair{fmt.Sprintf(format, p.rng), fmt.Sprintf(zhText[format], zhText[p.rng])}
 }
 
 // numProblem is why readNumber could not read a number.
@@ -115,25 +125,25 @@ const (
 func (p numSpec) numErr(in string, why numProblem) error {
 	switch why {
 	case numTooLong:
-		return p.fail(in, "too long (at most "+strconv.Itoa(maxInput)+" characters)")
+		return p.fail(in, txf("too long (at most %d characters)", maxInput))
 	case numNegative:
-		return p.fail(in, "negative (accepted: "+p.rng+")")
+		return p.fail(in, p.inRange("negative (accepted: %s)"))
 	case numNonFinite:
-		return p.fail(in, "not a finite number (accepted: "+p.rng+")")
+		return p.fail(in, p.inRange("not a finite number (accepted: %s)"))
 	case numExponent:
-		return p.fail(in, "exponent notation is not accepted")
+		return p.fail(in, tx("exponent notation is not accepted"))
 	case numHex:
-		return p.fail(in, "not a decimal number")
+		return p.fail(in, tx("not a decimal number"))
 	case numSpace:
-		return fieldErr(p.field, in, "a space inside the number", "1000 or 1,000 for thousands")
+		return fieldErr(p.field, in, tx("a space inside the number"), "1000 or 1,000 for thousands")
 	case numDots:
-		return fieldErr(p.field, in, "more than one decimal point", FormsNumber)
+		return fieldErr(p.field, in, tx("more than one decimal point"), FormsNumber)
 	case numComma:
-		return fieldErr(p.field, in, "ambiguous comma", FormsNumber)
+		return fieldErr(p.field, in, tx("ambiguous comma"), FormsNumber)
 	case numUnderscore:
-		return fieldErr(p.field, in, "misplaced _", "1_000 or 1000 for thousands")
+		return fieldErr(p.field, in, tx("misplaced _"), "1_000 or 1000 for thousands")
 	}
-	return p.fail(in, "not "+p.what)
+	return p.fail(in, text.Pair{"not " + p.what, fmt.Sprintf(zhText["not %s"], zhArg(zhText[p.what]))})
 }
 
 func isDigit(c byte) bool { return c >= '0' && c <= '9' }
@@ -385,14 +395,14 @@ func ParseCount(field, s string) (int, error) {
 		return 0, err
 	}
 	if unit != "" {
-		return 0, p.fail(s, "unexpected "+strconv.Quote(short(unit, 12)))
+		return 0, p.fail(s, txf("unexpected %q", short(unit, 12)))
 	}
 	v, ok := decimal(lit, 0)
 	if !ok || v > 1_000_000 {
 		return 0, p.outOfRange(s)
 	}
 	if v != math.Trunc(v) {
-		return 0, p.fail(s, "not a whole number")
+		return 0, p.fail(s, tx("not a whole number"))
 	}
 	return int(v), nil
 }
@@ -460,9 +470,9 @@ func (p numSpec) duration(s string, lo, hi float64) (float64, error) {
 	case "y", "yr", "yrs", "year", "years":
 		h = HoursPerMonth * 12
 	case "m":
-		return 0, fieldErr(p.field, s, `"m" is ambiguous`, "min for minutes or mo for months")
+		return 0, fieldErr(p.field, s, tx(`"m" is ambiguous`), "min for minutes or mo for months")
 	case "":
-		return 0, p.fail(s, "no unit")
+		return 0, p.fail(s, tx("no unit"))
 	default:
 		return 0, p.fail(s, unitErr(unit))
 	}
@@ -498,7 +508,7 @@ func ParseCheckpointInterval(s string) (float64, error) {
 	case "h", "hr", "hrs", "hour", "hours":
 		m = 60
 	case "m":
-		return 0, fieldErr(p.field, s, `"m" is ambiguous`, "min for minutes or h for hours")
+		return 0, fieldErr(p.field, s, tx(`"m" is ambiguous`), "min for minutes or h for hours")
 	default:
 		return 0, p.fail(s, unitErr(unit))
 	}
@@ -543,7 +553,7 @@ func ParseCurrency(s string) (Currency, error) {
 	if c, ok := currencyWord(strings.ToLower(t)); ok {
 		return c, nil
 	}
-	return "", fieldErr("currency", s, "unknown currency", FormsCurrency)
+	return "", fieldErr("currency", s, tx("unknown currency"), FormsCurrency)
 }
 
 // currencies are the ways to name a currency, longest first among those
@@ -648,16 +658,16 @@ func ParseBudget(s string, def Currency) (Budget, error) {
 	if cut {
 		pp, ok := budgetPeriod(per)
 		if !ok {
-			return Budget{}, p.fail(s, "unknown period "+strconv.Quote(short(per, 12)))
+			return Budget{}, p.fail(s, txf("unknown period %q", short(per, 12)))
 		}
 		if period != "" && pp != period {
-			return Budget{}, p.fail(s, "two periods")
+			return Budget{}, p.fail(s, tx("two periods"))
 		}
 		period = pp
 	}
 	num, cur2 := cutCurrency(num, true)
 	if cur != "" && cur2 != "" && cur != cur2 {
-		return Budget{}, fieldErr(p.field, s, "two currencies", "one of $ or ¥")
+		return Budget{}, fieldErr(p.field, s, tx("two currencies"), "one of $ or ¥")
 	}
 	b := Budget{Period: BudgetTotal, Currency: def}
 	if cur2 != "" {
@@ -682,11 +692,11 @@ func ParseBudget(s string, def Currency) (Budget, error) {
 		exp = 4
 	case "m", "mn", "million", "millions":
 		if unit == "m" {
-			return Budget{}, fieldErr(p.field, s, `"m" is ambiguous`, "M or million for millions, /mo for a month")
+			return Budget{}, fieldErr(p.field, s, tx(`"m" is ambiguous`), "M or million for millions, /mo for a month")
 		}
 		exp = 6
 	default:
-		return Budget{}, p.fail(s, "unexpected "+strconv.Quote(short(unit, 12)))
+		return Budget{}, p.fail(s, txf("unexpected %q", short(unit, 12)))
 	}
 	v, ok := decimal(lit, exp)
 	if !ok || v < 0.01 || v > 1e12 {
@@ -720,7 +730,7 @@ func ParseWorkload(s string) (Workload, error) {
 	case "vram", "iknowmyvram", "memory", "known":
 		return WorkloadVRAM, nil
 	}
-	return "", fieldErr("workload", s, "unknown workload", FormsWorkload)
+	return "", fieldErr("workload", s, tx("unknown workload"), FormsWorkload)
 }
 
 // ParsePrecision reads a precision ("bf16", "FP8", "4bit", "q4").
@@ -740,7 +750,7 @@ func ParsePrecision(s string) (Precision, error) {
 	case "int4", "i4", "4bit", "q4", "nf4", "awq", "gptq":
 		return INT4, nil
 	}
-	return "", fieldErr("precision", s, "unknown precision", FormsPrecision)
+	return "", fieldErr("precision", s, tx("unknown precision"), FormsPrecision)
 }
 
 // ParseLatency reads a latency class.
@@ -754,5 +764,5 @@ func ParseLatency(s string) (Latency, error) {
 	case "batch", "offline", "throughput":
 		return LatencyBatch, nil
 	}
-	return "", fieldErr("latency", s, "unknown latency class", FormsLatency)
+	return "", fieldErr("latency", s, tx("unknown latency class"), FormsLatency)
 }

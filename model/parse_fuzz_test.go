@@ -61,6 +61,7 @@ func checkErr(t *testing.T, s string, err error, field string) {
 	if len(err.Error()) > 400 || strings.ContainsAny(err.Error(), "\n\r") || utf8.RuneCountInString(fe.Value) > 41 {
 		t.Fatalf("%q: error %q is not one short line", s, err)
 	}
+	checkZH(t, field+" "+strconv.Quote(s), fe)
 }
 
 // numTarget is one numeric parser under fuzzing.

@@ -3,6 +3,7 @@ package model
 import (
 	"errors"
 	"math"
+	"strconv"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -59,6 +60,7 @@ func checkFieldError(t *testing.T, fn, in string, err error, field string) *Fiel
 	if strings.ContainsAny(err.Error(), "\n\r") || utf8.RuneCountInString(fe.Value) > 41 {
 		t.Errorf("%s(%q): error %q is not one short line", fn, in, err)
 	}
+	checkZH(t, fn+"("+strconv.Quote(in)+")", fe)
 	return fe
 }
 

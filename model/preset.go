@@ -1,7 +1,6 @@
 package model
 
 import (
-	"fmt"
 	"strings"
 )
 
@@ -92,7 +91,7 @@ func (m *ModelPreset) IsMoE() bool { return m.Experts > 0 }
 func FindPreset(presets []ModelPreset, name string) (*ModelPreset, error) {
 	q := strings.ToLower(strings.TrimSpace(name))
 	if q == "" {
-		return nil, &FieldError{Field: "model", Reason: ReasonMissing, Msg: "no model named", Fix: "run 'gpupick models' for the list"}
+		return nil, newErr("model", "", ReasonMissing, tx("no model named"), tx("run 'gpupick models' for the list"))
 	}
 	for i := range presets {
 		if strings.ToLower(presets[i].Name) == q || strings.ToLower(presets[i].HFID) == q {
@@ -118,13 +117,17 @@ func FindPreset(presets []ModelPreset, name string) (*ModelPreset, error) {
 		for i := range presets {
 			names[i] = presets[i].Name
 		}
-		return nil, &FieldError{Field: "model", Value: short(strings.TrimSpace(name), maxEcho), Reason: ReasonUnknown, Msg: "no preset has that name", Candidates: Closest(q, names, 3), Fix: "run 'gpupick models' for the list, or give a size such as 8B"}
+		e := newErr("model", short(strings.TrimSpace(name), maxEcho), ReasonUnknown, tx("no preset has that name"), tx("run 'gpupick models' for the list, or give a size such as 8B"))
+		e.Candidates = Closest(q, names, 3)
+		return nil, e
 	}
 	names := make([]string, 0, len(hits))
 	for _, i := range hits {
 		names = append(names, presets[i].Name)
 	}
-	return nil, &FieldError{Field: "model", Value: short(strings.TrimSpace(name), maxEcho), Reason: ReasonAmbiguous, Msg: fmt.Sprintf("matches %d presets: %s", len(names), strings.Join(names, ", ")), Candidates: names, Fix: "type more of the name, or pick one with ↑/↓"}
+	e := newErr("model", short(strings.TrimSpace(name), maxEcho), ReasonAmbiguous, txf("matches %d presets: %s", len(names), strings.Join(names, ", ")), tx("type more of the name, or pick one with ↑/↓"))
+	e.Candidates = names
+	return nil, e
 }
 
 // MatchPresets lists the presets (as indexes) whose name, Hugging Face id

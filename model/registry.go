@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+
+	"github.com/gpupick/gpupick/model/text"
 )
 
 // AnswerID identifies one answer the user gives. The registry (Registry)
@@ -152,7 +154,7 @@ func (s *AnswerSpec) Default() string {
 func (s *AnswerSpec) Parse(raw string, a *Answers, env *AnswerEnv) error {
 	if strings.TrimSpace(raw) == "" {
 		if s.Blank == BlankRequired || s.clear == nil {
-			return &FieldError{Field: s.Name, Reason: ReasonMissing, Msg: "an answer is needed", Fix: "use " + s.Forms}
+			return newErr(s.Name, "", ReasonMissing, tx("an answer is needed"), use(s.Forms))
 		}
 		s.clear(a)
 		return nil
@@ -180,7 +182,7 @@ func (s *AnswerSpec) Check(a *Answers) error {
 func (s *AnswerSpec) named(raw string, err error) error {
 	fe, ok := err.(*FieldError)
 	if !ok {
-		return &FieldError{Field: s.Name, Value: short(raw, maxEcho), Msg: err.Error(), Fix: "use " + s.Forms}
+		return newErr(s.Name, short(raw, maxEcho), ReasonForm, text.Pair{err.Error(), ""}, use(s.Forms)) // not model's error: no Chinese message
 	}
 	c := *fe
 	c.Field = s.Name
@@ -303,7 +305,9 @@ func (e *AnswerEnv) providerList(raw string) ([]string, error) {
 		providers, provList := e.providerSet()
 		for _, p := range list {
 			if !providers[p] {
-				return nil, &FieldError{Value: short(p, maxEcho), Reason: ReasonUnknown, Msg: "unknown provider", Candidates: Closest(p, provList, 3), Fix: "use one of " + strings.Join(provList, ", "), Allowed: provList}
+				e := newErr("", short(p, maxEcho), ReasonUnknown, tx("unknown provider"), txf("use one of %s", strings.Join(provList, ", ")))
+				e.Candidates, e.Allowed = Closest(p, provList, 3), provList
+				return nil, e
 			}
 		}
 	}
@@ -369,7 +373,7 @@ func ParseYesNo(field, s string) (bool, error) {
 	case "no", "n", "false", "f", "off", "0":
 		return false, nil
 	}
-	return false, fieldErr(field, s, "not yes or no", "yes or no")
+	return false, fieldErr(field, s, tx("not yes or no"), "yes or no")
 }
 
 // FormatYesNo writes a yes/no answer.
@@ -386,7 +390,7 @@ var Shardings = []string{"auto", "none", "zero1", "zero2", "zero3", "fsdp"}
 // finite refuses NaN and infinities.
 func finite(v float64) error {
 	if math.IsNaN(v) || math.IsInf(v, 0) {
-		return &FieldError{Value: echoNumber(v), Reason: ReasonNotFinite, Msg: "not a finite number", Fix: "give a plain number"}
+		return newErr("", echoNumber(v), ReasonNotFinite, tx("not a finite number"), tx("give a plain number"))
 	}
 	return nil
 }
@@ -400,7 +404,7 @@ func inRange(v, lo, hi float64, fix string) error {
 		return nil
 	}
 	if v < lo || v > hi {
-		return &FieldError{Value: echoNumber(v), Reason: ReasonRange, Msg: "out of range", Fix: fix}
+		return newErr("", echoNumber(v), ReasonRange, tx("out of range"), tx(fix))
 	}
 	return nil
 }
@@ -417,7 +421,7 @@ func echoNumber(v float64) string {
 // countRange checks an optional count (0 = not given) against [0, hi].
 func countRange(n, hi int) error {
 	if n < 0 || n > hi {
-		return &FieldError{Value: strconv.Itoa(n), Reason: ReasonRange, Msg: "out of range", Fix: "give between 1 and " + strconv.Itoa(hi) + ", or leave blank for any"}
+		return newErr("", strconv.Itoa(n), ReasonRange, tx("out of range"), txf("give between 1 and %d, or leave blank for any", hi))
 	}
 	return nil
 }
@@ -433,7 +437,7 @@ func oneOf[T ~string](v T, blank bool, allowed []T, forms string) error {
 			return nil
 		}
 	}
-	return &FieldError{Value: short(string(v), maxEcho), Reason: ReasonUnknown, Msg: "not a known value", Fix: "use " + forms}
+	return newErr("", short(string(v), maxEcho), ReasonUnknown, tx("not a known value"), use(forms))
 }
 
 // optCount reads a count where 1..hi are accepted.
@@ -443,7 +447,7 @@ func optCount(name, raw string, hi int) (int, error) {
 		return 0, err
 	}
 	if n < 1 || n > hi {
-		return 0, &FieldError{Field: name, Value: short(raw, maxEcho), Reason: ReasonRange, Msg: "out of range", Fix: "give between 1 and " + strconv.Itoa(hi) + ", or leave blank for any"}
+		return 0, newErr(name, short(raw, maxEcho), ReasonRange, tx("out of range"), txf("give between 1 and %d, or leave blank for any", hi))
 	}
 	return n, nil
 }
@@ -519,7 +523,7 @@ func init() {
 			},
 			check: func(a *Answers) error {
 				if strings.ContainsFunc(a.Model, isControl) || len(a.Model) > 200 {
-					return &FieldError{Value: short(a.Model, maxEcho), Reason: ReasonForm, Msg: "not a model name", Fix: "run 'gpupick models' for the list"}
+					return newErr("", short(a.Model, maxEcho), ReasonForm, tx("not a model name"), tx("run 'gpupick models' for the list"))
 				}
 				return nil
 			},
@@ -553,7 +557,7 @@ func init() {
 					return err
 				}
 				if v <= 0 {
-					return &FieldError{Reason: ReasonRange, Msg: "must be more than 0", Fix: "use " + FormsSize}
+					return newErr("", "", ReasonRange, tx("must be more than 0"), use(FormsSize))
 				}
 				a.KnownVRAMGiB = v
 				return nil
@@ -605,7 +609,7 @@ func init() {
 			Format: func(a *Answers) string { return strconv.Itoa(max(a.Batch, 1)) },
 			check: func(a *Answers) error {
 				if a.Batch < 0 || a.Batch > 1_000_000 {
-					return &FieldError{Value: strconv.Itoa(a.Batch), Reason: ReasonRange, Msg: "out of range", Fix: "give between 1 and 1000000"}
+					return newErr("", strconv.Itoa(a.Batch), ReasonRange, tx("out of range"), tx("give between 1 and 1000000"))
 				}
 				return nil
 			},
@@ -630,7 +634,7 @@ func init() {
 					a.DurationMode = m
 					return nil
 				}
-				return &FieldError{Reason: ReasonUnknown, Msg: "unknown duration mode", Fix: "use wallclock or job"}
+				return newErr("", "", ReasonUnknown, tx("unknown duration mode"), use("wallclock or job"))
 			},
 			Format: func(a *Answers) string { return string(a.DurationMode) },
 			check: func(a *Answers) error {
@@ -740,7 +744,7 @@ func init() {
 					return err
 				}
 				if a.Budget.Amount < 0 {
-					return &FieldError{Value: echoNumber(a.Budget.Amount), Reason: ReasonRange, Msg: "negative budget", Fix: "give a positive amount such as 2.5/h, 3000/mo or 500"}
+					return newErr("", echoNumber(a.Budget.Amount), ReasonRange, tx("negative budget"), tx("give a positive amount such as 2.5/h, 3000/mo or 500"))
 				}
 				if err := oneOf(a.Budget.Period, true, []BudgetPeriod{BudgetHourly, BudgetMonthly, BudgetTotal}, "hour, month or total"); err != nil {
 					return err
@@ -762,7 +766,9 @@ func init() {
 						}
 					}
 					if !ok {
-						return &FieldError{Value: short(q, maxEcho), Reason: ReasonUnknown, Msg: "no offer has a GPU matching it", Candidates: Closest(q, env.gpuList(), 3), Fix: "use a GPU name such as H100, A100-80GB or RTX4090 (gpupick catalog list shows them)"}
+						e := newErr("", short(q, maxEcho), ReasonUnknown, tx("no offer has a GPU matching it"), tx("use a GPU name such as H100, A100-80GB or RTX4090 (gpupick catalog list shows them)"))
+						e.Candidates = Closest(q, env.gpuList(), 3)
+						return e
 					}
 				}
 				a.GPU = q
@@ -772,7 +778,7 @@ func init() {
 			Format: func(a *Answers) string { return a.GPU },
 			check: func(a *Answers) error {
 				if strings.ContainsFunc(a.GPU, isControl) || len(a.GPU) > 200 {
-					return &FieldError{Value: short(a.GPU, maxEcho), Reason: ReasonForm, Msg: "not a GPU name", Fix: "use " + FormsGPU}
+					return newErr("", short(a.GPU, maxEcho), ReasonForm, tx("not a GPU name"), use(FormsGPU))
 				}
 				return nil
 			},
@@ -818,7 +824,9 @@ func init() {
 				if env.known() {
 					for _, r := range list {
 						if !hasPrefixIn(r, env.regionList()) {
-							return &FieldError{Value: short(r, maxEcho), Reason: ReasonUnknown, Msg: "no offer in that region", Candidates: Closest(r, env.regionList(), 3), Fix: "use a region name or its start, e.g. us-east or eu (gpupick catalog list shows them)"}
+							e := newErr("", short(r, maxEcho), ReasonUnknown, tx("no offer in that region"), tx("use a region name or its start, e.g. us-east or eu (gpupick catalog list shows them)"))
+							e.Candidates = Closest(r, env.regionList(), 3)
+							return e
 						}
 					}
 				}
@@ -876,7 +884,7 @@ func init() {
 						return nil
 					}
 				}
-				return &FieldError{Reason: ReasonUnknown, Msg: "unknown sharding strategy", Fix: "use auto, none, zero1, zero2, zero3 or fsdp"}
+				return newErr("", "", ReasonUnknown, tx("unknown sharding strategy"), use("auto, none, zero1, zero2, zero3 or fsdp"))
 			},
 			clear: func(a *Answers) { a.Sharding = "" },
 			Format: func(a *Answers) string {
@@ -925,7 +933,7 @@ func init() {
 			},
 			check: func(a *Answers) error {
 				if a.CheckpointMinutes != 0 && !(a.CheckpointMinutes >= 1 && a.CheckpointMinutes <= MaxCheckpointMinutes) {
-					return &FieldError{Value: FormatNumber(a.CheckpointMinutes), Reason: ReasonRange, Msg: "out of range", Fix: "give between 1min and 24h, or leave blank for 30min"}
+					return newErr("", FormatNumber(a.CheckpointMinutes), ReasonRange, tx("out of range"), tx("give between 1min and 24h, or leave blank for 30min"))
 				}
 				return nil
 			},
@@ -998,7 +1006,7 @@ func init() {
 func checkNames(list []string) error {
 	for _, s := range list {
 		if s == "" || len(s) > 100 || strings.ContainsFunc(s, isControl) {
-			return &FieldError{Value: short(s, maxEcho), Reason: ReasonForm, Msg: "not a name", Fix: "use plain names separated by commas"}
+			return newErr("", short(s, maxEcho), ReasonForm, tx("not a name"), tx("use plain names separated by commas"))
 		}
 	}
 	return nil
@@ -1059,7 +1067,7 @@ func pickChoice(raw string, v *string, allowed []string, forms string) error {
 			return nil
 		}
 	}
-	return &FieldError{Reason: ReasonUnknown, Msg: "not a known value", Fix: "use " + forms}
+	return newErr("", "", ReasonUnknown, tx("not a known value"), use(forms))
 }
 
 // formatChoice writes a hard requirement ("any" for none).

@@ -3,6 +3,7 @@ package model
 import (
 	"errors"
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -39,6 +40,7 @@ func FuzzRegistryParse(f *testing.F) {
 			if !errors.As(err, &fe) || fe.Field != s.Name || fe.Msg == "" {
 				t.Fatalf("%s %q: error %v does not name the answer", s.Name, raw, err)
 			}
+			checkZH(t, s.Name+" "+strconv.Quote(raw), fe)
 			if len([]rune(fe.Value)) > 41 {
 				t.Fatalf("%s: error echoes %d characters", s.Name, len([]rune(fe.Value)))
 			}
@@ -89,6 +91,7 @@ func FuzzApplyGiven(f *testing.F) {
 			if !errors.As(err, &fe) || fe.Field != n1 && fe.Field != n2 {
 				t.Fatalf("%s=%q %s=%q: error %v names neither flag", n1, v1, n2, v2, err)
 			}
+			checkZH(t, n1+" "+n2, fe)
 			return
 		}
 		a.Normalize()

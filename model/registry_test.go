@@ -5,6 +5,7 @@ import (
 	"math"
 	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -126,6 +127,7 @@ func TestRegistryBlank(t *testing.T) {
 			if !errors.As(err, &fe) || fe.Reason != ReasonMissing || fe.Field != s.Name || !reflect.DeepEqual(got, a) {
 				t.Errorf("%s blank: %v, answers changed: %v", s.Name, err, !reflect.DeepEqual(got, a))
 			}
+			checkZH(t, s.Name+" blank", fe)
 		case err != nil || s.Format(&got) != "" && tt.id != AnsSharding:
 			t.Errorf("%s blank: %v, now %q", s.Name, err, s.Format(&got))
 		}
@@ -167,6 +169,7 @@ func TestRegistryRefusals(t *testing.T) {
 			t.Errorf("%s %q accepted: %+v", s.Name, tt.raw, got)
 			continue
 		}
+		checkZH(t, s.Name+" "+strconv.Quote(tt.raw), fe)
 		if fe.Field != s.Name || fe.Reason != tt.reason || fe.Fix == "" {
 			t.Errorf("%s %q: field %q reason %v fix %q, want %s %v", s.Name, tt.raw, fe.Field, fe.Reason, fe.Fix, s.Name, tt.reason)
 		}
@@ -225,6 +228,7 @@ func TestApplyGiven(t *testing.T) {
 		if !errors.As(err, &fe) || fe.Field != tt.field {
 			t.Errorf("%s: %v, want an error naming %s", tt.name, err, tt.field)
 		}
+		checkZH(t, tt.name, fe)
 		if !reflect.DeepEqual(a, before) {
 			t.Errorf("%s: refused, yet the answers changed", tt.name)
 		}
@@ -249,6 +253,7 @@ func TestValidateWithCatalog(t *testing.T) {
 		if err := a.ValidateWith(env); !errors.As(err, &fe) || fe.Field != tt.field {
 			t.Errorf("%+v: %v, want an error naming %s", a, err, tt.field)
 		}
+		checkZH(t, tt.field, fe)
 	}
 	a := DefaultAnswers()
 	a.Model = "Meta-Llama/Llama-3.1-70B"

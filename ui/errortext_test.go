@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"errors"
 	"strings"
 	"testing"
 
@@ -36,6 +37,39 @@ func TestErrorTextFromReason(t *testing.T) {
 		}
 		if tc.lang == "zh" && (strings.Contains(got, "provider") || strings.Contains(got, "unknown") || strings.Contains(got, "range")) {
 			t.Errorf("%s: English parser text in Chinese: %q", tc.name, got)
+		}
+	}
+}
+
+// TestErrorTextChineseFix: a Chinese field error from model's parsers
+// shows model's Chinese message and its fix, and none of the English; the
+// English wording is the one the wizard always showed.
+func TestErrorTextChineseFix(t *testing.T) {
+	for _, tt := range []struct {
+		id  model.AnswerID
+		raw string
+		en  string // the English the wizard shows
+	}{
+		{model.AnsParams, "7Q", `unknown unit "q"`},                   // a form error
+		{model.AnsGPUs, "0", "out of range (give between 1 and 1024"}, // a range error
+		{model.AnsDuration, "3m", `"m" is ambiguous`},
+		{model.AnsBudget, "$5 ¥", "two currencies"},
+		{model.AnsPrecision, "", "an answer is needed"}, // a blank required answer
+	} {
+		a := model.DefaultAnswers()
+		var fe *model.FieldError
+		if err := model.Spec(tt.id).Parse(tt.raw, &a, nil); !errors.As(err, &fe) {
+			t.Fatalf("%v %q: %v, want a field error", tt.id, tt.raw, err)
+		}
+		if en := newTr("en").errorText(fe); !strings.HasPrefix(en, tt.en) {
+			t.Errorf("%s %q in English: %q, want it to start %q", fe.Field, tt.raw, en, tt.en)
+		}
+		zh := newTr("zh").errorText(fe)
+		if fe.MsgZH == "" || fe.FixZH == "" || !strings.Contains(zh, fe.MsgZH) || !strings.Contains(zh, fe.FixZH) {
+			t.Errorf("%s %q in Chinese: %q, want model's message %q and fix %q", fe.Field, tt.raw, zh, fe.MsgZH, fe.FixZH)
+		}
+		if strings.Contains(zh, fe.Msg) || strings.Contains(zh, fe.Fix) {
+			t.Errorf("%s %q in Chinese: %q holds the English", fe.Field, tt.raw, zh)
 		}
 	}
 }

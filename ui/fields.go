@@ -273,6 +273,8 @@ var errNeedJob = &model.FieldError{Field: "tokens", Reason: model.ReasonMissing,
 
 // errorText words a validation error in the UI's language from its typed
 // reason; the candidates are listed as they are (names are not translated).
+// In Chinese an error without a wording of the wizard's own is model's
+// Chinese message and fix (zhDetail).
 func (t tr) errorText(err error) string {
 	var fe *model.FieldError
 	if err == nil {
@@ -302,7 +304,7 @@ func (t tr) errorText(err error) string {
 		case "region":
 			s = t.f(mUnknownRegion, val)
 		default:
-			s = t.s(mInvalid)
+			s = t.zhDetail(fe, mInvalid)
 		}
 		if list != "" && fe.Field != "provider" && fe.Field != "exclude-provider" {
 			s += t.s(mSemicolon) + t.f(mDidYouMean, strings.Join(quoted, ", "))
@@ -312,19 +314,30 @@ func (t tr) errorText(err error) string {
 		if fe.Field == "tokens" {
 			return t.s(mNeedJobSize)
 		}
-		return t.s(mNeedAnswer)
+		return t.zhDetail(fe, mNeedAnswer)
 	case model.ReasonRange:
 		if t.zh() {
-			return t.s(mOutOfRange)
+			return t.zhDetail(fe, mOutOfRange)
 		}
 		return fe.Msg + " (" + fe.Fix + ")"
 	case model.ReasonNotFinite:
-		return t.s(mNotFinite)
+		return t.zhDetail(fe, mNotFinite)
 	}
 	if t.zh() {
-		return t.s(mInvalid)
+		return t.zhDetail(fe, mInvalid)
 	}
 	return fe.Msg
+}
+
+// zhDetail is, in Chinese, model's Chinese message and fix of fe
+// (its range error and the range to give, say); in English, or when
+// model gave fe no Chinese (an error built outside model), the text of
+// generic.
+func (t tr) zhDetail(fe *model.FieldError, generic msg) string {
+	if !t.zh() || fe.MsgZH == "" {
+		return t.s(generic)
+	}
+	return fe.Detail(true)
 }
 
 // matchGPU reports whether a GPU filter matches a GPU name, the way the

@@ -1,0 +1,272 @@
+package model
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/gpupick/gpupick/model/text"
+)
+
+// The Chinese of the answer errors. A *FieldError is built in English at
+// its construction site; its Chinese message and fix (MsgZH, FixZH) come
+// from zhText, keyed by the English text (or its format), as text.Pairs,
+// so every error is defined once, in both languages. Flag names, units
+// (GiB, h, min), values and the accepted spellings stay as typed.
+
+// tx is the fixed English text en with its Chinese from zhText.
+func tx(en string) text.Pair { return text.Pair{en, zhText[en]} }
+
+// txf formats the English format en and its Chinese from zhText with args
+// (values, quoted names: not translated).
+func txf(en string, args ...any) text.Pair {
+	return text.Pair{fmt.Sprintf(en, args...), fmt.Sprintf(zhText[en], args...)}
+}
+
+// use is the fix "use FORMS" in both languages: its own Chinese when the
+// table has one (a fix worded as a sentence), else "可填写：" and the
+// forms' Chinese (none when the forms have none).
+func use(forms string) text.Pair {
+	en := "use " + forms
+	if zh, ok := zhText[en]; ok {
+		return text.Pair{en, zh}
+	}
+	if zh := zhText[forms]; zh != "" {
+		return text.Pair{en, "可填写：" + zh}
+	}
+	return text.Pair{en, ""}
+}
+
+// zhArg is s as an argument right after Chinese text: with a space before
+// it where it starts with a Latin letter, a digit or a dash ("不适用于" +
+// " --tokens 的任务").
+func zhArg(s string) string {
+	if s != "" && s[0] < 0x80 && s[0] != ' ' {
+		return " " + s
+	}
+	return s
+}
+
+// newErr builds a *FieldError with its message and fix in both languages.
+func newErr(field, value string, r Reason, msg, fix text.Pair) *FieldError {
+	return &FieldError{Field: field, Value: value, Reason: r, Msg: msg[text.EN], MsgZH: msg[text.ZH], Fix: fix[text.EN], FixZH: fix[text.ZH]}
+}
+
+// Text formats the error as Error does, in Chinese when zh is set (the
+// field, the value and the names it could have meant as they are; the
+// message and the fix in Chinese, or in English where a caller outside
+// model gave none).
+func (e *FieldError) Text(zh bool) string {
+	if !zh {
+		return e.Error()
+	}
+	var b strings.Builder
+	b.WriteString(e.Field)
+	if e.Value != "" {
+		fmt.Fprintf(&b, " %q", e.Value)
+	}
+	b.WriteString("：")
+	b.WriteString(e.Message(true))
+	if len(e.Candidates) > 0 && e.Reason != ReasonAmbiguous {
+		b.WriteString("；是否想填 ")
+		for i, c := range e.Candidates {
+			if i > 0 {
+				b.WriteString("、")
+			}
+			fmt.Fprintf(&b, "%q", c)
+		}
+		b.WriteString("？")
+	}
+	if f := e.FixText(true); f != "" {
+		b.WriteString("（")
+		b.WriteString(f)
+		b.WriteString("）")
+	}
+	return b.String()
+}
+
+// Detail is the message and the fix without the field and the value:
+// "msg (fix)", in Chinese "msg（fix）" when zh is set.
+func (e *FieldError) Detail(zh bool) string {
+	m, f := e.Message(zh), e.FixText(zh)
+	switch {
+	case f == "":
+		return m
+	case zh:
+		return m + "（" + f + "）"
+	}
+	return m + " (" + f + ")"
+}
+
+// Message is what was wrong, in Chinese when zh is set and the error has
+// a Chinese message.
+func (e *FieldError) Message(zh bool) string {
+	if zh && e.MsgZH != "" {
+		return e.MsgZH
+	}
+	return e.Msg
+}
+
+// FixText is how to fix it, in Chinese when zh is set and the error has a
+// Chinese fix.
+func (e *FieldError) FixText(zh bool) string {
+	if zh && e.FixZH != "" {
+		return e.FixZH
+	}
+	return e.Fix
+}
+
+// zhText maps the English of the answer errors (messages, fixes, accepted
+// forms, ranges, and formats with %s, %d and %q) to their Chinese.
+var zhText = map[string]string{
+	// Accepted forms (the Forms constants and the registry's own).
+	FormsParams:          "带 B、M 或 T 的数量，如 70B、7.5b、405 billion、500M",
+	FormsTokens:          "带 k、M、B 或 T 的数量，如 2B、500M、1.5T",
+	FormsContext:         "token 数，如 8k、32k、128k 或 4096",
+	FormsSize:            "带 MB、GB 或 TB 的大小，如 80GB、500 GB、2TB",
+	FormsDuration:        "带 min、h、d、w、mo 或 y 的时长，如 8h、10d、2w、3mo、1y",
+	FormsPerWeek:         "每周小时数，如 40、40h/w、8h/d 或 24/7",
+	FormsBudget:          "每小时、每月或总计的金额，如 2.5/h、$3000/mo、3k/mo、¥500",
+	FormsCurrency:        "USD 或 CNY",
+	FormsPrecision:       "fp32、bf16、fp16、fp8、int8 或 int4",
+	FormsWorkload:        "inference、finetune、lora、qlora、pretrain 或 vram",
+	FormsLatency:         "realtime、interactive 或 batch",
+	FormsCount:           "整数，如 1、8",
+	"use " + FormsNumber: "小数写作 2.5，千位分隔写作 1,000",
+	FormsDeadline:        "带 h、d、w、mo 或 y 的时长，如 12h、30d、2w、3mo",
+	FormsCheckpoint: "1min 到 24h 之间的时间，如 30min、2h 或 45（分钟），" +
+		"留空为 30min",
+	FormsHeadroom:     "1 到 90 的整数百分比，如 10%，留空为 10%",
+	FormsInterconnect: "nvlink、nvswitch 或 any",
+	FormsHosting:      "datacenter 或 any",
+	FormsVCPU:         "dedicated 或 any",
+	FormsGPU:          "GPU 名称，如 H100、A100-80GB 或 RTX4090，留空为不限",
+	"a preset name (see gpupick models) or a size such as 70B":       "预设模型名（见 gpupick models），或大小，如 70B",
+	FormsContext + ", or blank for the model's default":              "token 数，如 8k、32k、128k 或 4096，留空为模型的默认值",
+	FormsSize + ", or blank for none":                                "带 MB、GB 或 TB 的大小，如 80GB、500 GB、2TB，留空为无",
+	"wallclock or job":                                               "wallclock 或 job",
+	"yes or no":                                                      "yes 或 no",
+	"auto, none, zero1, zero2, zero3 or fsdp":                        "auto、none、zero1、zero2、zero3 或 fsdp",
+	"a whole number from 1 to 1024, or blank for any":                "1 到 1024 的整数，留空为不限",
+	"a whole number from 1 to 4096, or blank for any":                "1 到 4096 的整数，留空为不限",
+	"a whole number from 1 to 256, or blank for any":                 "1 到 256 的整数，留空为不限",
+	"provider keys separated by commas, e.g. aws, gcp, alibaba":      "用逗号分隔的云厂商标识，如 aws, gcp, alibaba",
+	"provider keys separated by commas, e.g. vast, runpod":           "用逗号分隔的云厂商标识，如 vast, runpod",
+	"region names or prefixes separated by commas, e.g. us-east, eu": "用逗号分隔的地域名称或前缀，如 us-east, eu",
+	"hour, month or total":                                           "hour、month 或 total",
+
+	// What a number is, and its accepted range.
+	"a parameter count":        "参数量",
+	"a token count":            "token 数",
+	"a duration":               "时长",
+	"a number of hours":        "小时数",
+	"a time":                   "时间",
+	"an amount":                "金额",
+	"a whole number":           "整数",
+	"a size":                   "大小",
+	"0.001B to 100000B":        "0.001B 到 100000B",
+	"1 to 10000T tokens":       "1 到 10000T 个 token",
+	"1 to 100000000 tokens":    "1 到 100000000 个 token",
+	"1min to 10y":              "1 分钟到 10 年",
+	"0.01 to 168 hours a week": "每周 0.01 到 168 小时",
+	"1min to 24h":              "1 分钟到 24 小时",
+	"0.01 to 1000000M":         "0.01 到 1000000M",
+	"0 to 1000000":             "0 到 1000000",
+	"0, or 1MB to 1000PB":      "0，或 1MB 到 1000PB",
+	"1h to 5y":                 "1 小时到 5 年",
+
+	// Reading a number.
+	"too long (at most %d characters)":               "太长（最多 %d 个字符）",
+	"negative (accepted: %s)":                        "不能为负数（可接受：%s）",
+	"not a finite number (accepted: %s)":             "不是有限数值（可接受：%s）",
+	"out of range (accepted: %s)":                    "超出范围（可接受：%s）",
+	"exponent notation is not accepted":              "不接受科学计数法",
+	"not a decimal number":                           "不是十进制数",
+	"a space inside the number":                      "数字中间有空格",
+	"more than one decimal point":                    "小数点不止一个",
+	"ambiguous comma":                                "逗号有歧义",
+	"misplaced _":                                    "_ 的位置不对",
+	"use 1000 or 1,000 for thousands":                "千位写作 1000 或 1,000",
+	"use 1_000 or 1000 for thousands":                "千位写作 1_000 或 1000",
+	"not %s":                                         "不是%s",
+	"not a whole number":                             "不是整数",
+	"unknown unit %q":                                "未知单位 %q",
+	"unexpected %q":                                  "多余的 %q",
+	"no unit":                                        "缺少单位",
+	`"m" is ambiguous`:                               `"m" 有歧义`,
+	"use min for minutes or mo for months":           "分钟写 min，月写 mo",
+	"use min for minutes or h for hours":             "分钟写 min，小时写 h",
+	"use M or million for millions, /mo for a month": "百万写 M 或 million，每月写 /mo",
+	"unknown period %q":                              "未知周期 %q",
+	"two periods":                                    "写了两个周期",
+	"two currencies":                                 "写了两种货币",
+	"use one of $ or ¥":                              "$ 与 ¥ 只写一个",
+	"unknown currency":                               "未知货币",
+	"unknown workload":                               "未知工作负载",
+	"unknown precision":                              "未知精度",
+	"unknown latency class":                          "未知延迟等级",
+	"not yes or no":                                  "不是 yes 或 no",
+
+	// The registry's checks of stored answers.
+	"an answer is needed":                                  "需要填写",
+	"not a finite number":                                  "不是有限数值",
+	"give a plain number":                                  "请填写普通数字",
+	"out of range":                                         "超出范围",
+	"give between 1 and %d, or leave blank for any":        "请填写 1 到 %d，或留空表示不限",
+	"give between 1 and 1000000":                           "请填写 1 到 1000000",
+	"not a known value":                                    "不是可选的值",
+	"not a model name":                                     "不是模型名",
+	"run 'gpupick models' for the list":                    "运行 gpupick models 查看列表",
+	"must be more than 0":                                  "必须大于 0",
+	"unknown duration mode":                                "未知计时方式",
+	"negative budget":                                      "预算不能为负数",
+	"give a positive amount such as 2.5/h, 3000/mo or 500": "请填写正数金额，如 2.5/h、3000/mo 或 500",
+	"no offer has a GPU matching it":                       "没有报价的 GPU 与之匹配",
+	"use a GPU name such as H100, A100-80GB or RTX4090 (gpupick catalog list shows them)": "请填写 GPU 名称，如 H100、A100-80GB 或 RTX4090；gpupick catalog list 可列出全部",
+	"not a GPU name":          "不是 GPU 名称",
+	"unknown provider":        "未知云厂商",
+	"use one of %s":           "可选：%s",
+	"no offer in that region": "该地域没有报价",
+	"use a region name or its start, e.g. us-east or eu (gpupick catalog list shows them)": "请填写地域名称或其开头，如 us-east 或 eu；gpupick catalog list 可列出全部",
+	"unknown sharding strategy":                           "未知分片策略",
+	"give between 1min and 24h, or leave blank for 30min": "请填写 1min 到 24h，或留空表示 30min",
+	"not a name":                                                 "不是名称",
+	"use plain names separated by commas":                        "请填写用逗号分隔的普通名称",
+	"give between 0.001B and 100000B":                            "请填写 0.001B 到 100000B",
+	"give a memory size such as 80GB":                            "请填写显存大小，如 80GB",
+	"give a token count such as 8k or 128k":                      "请填写 token 数，如 8k 或 128k",
+	"give a duration from 1min to 10y":                           "请填写 1min 到 10y 的时长",
+	"give more than 0 and at most 168 hours":                     "请填写大于 0、至多 168 的小时数",
+	"give between 1 and 10P tokens":                              "请填写 1 到 10P 个 token",
+	"give a deadline from 1h to 5y, e.g. 30d, or leave it blank": "请填写 1h 到 5y 的期限，如 30d，或留空",
+	"give a size from 0 to 1000PB":                               "请填写 0 到 1000PB 的大小",
+
+	// Answers as a whole.
+	"no memory size given":                     "没有填写显存大小",
+	"give the memory the job needs, e.g. 80GB": "请填写任务需要的显存，如 80GB",
+	"no model or size given":                   "没有填写模型或参数量",
+	"name a model with --model or give a parameter count such as --params 8B": "用 --model 指定模型，或用 --params 给出参数量，如 --params 8B",
+	"a job needs a size":                           "按任务量计时需要任务规模",
+	"give the tokens to process, e.g. --tokens 2B": "请填写要处理的 token 数，如 --tokens 2B",
+
+	// Presets.
+	"no model named":          "没有填写模型名",
+	"no preset has that name": "没有这个名字的预设",
+	"run 'gpupick models' for the list, or give a size such as 8B": "运行 gpupick models 查看列表，或填写参数量，如 8B",
+	"matches %d presets: %s":                      "匹配到 %d 个预设：%s",
+	"type more of the name, or pick one with ↑/↓": "多输入几个字符，或用 ↑/↓ 选择",
+
+	// Answers given together.
+	"given twice (also as --%s)": "重复给出（也以 --%s 给出）",
+	"give it once":               "只给一次",
+	"given with --%s":            "与 --%s 同时给出",
+	"does not apply to %s":       "不适用于%s",
+	"leave it out, or change the answer it depends on":                                                                       "去掉它，或修改它所依赖的回答",
+	"a preset already sets its size; give --model or --params, not both":                                                     "预设已确定模型大小；--model 与 --params 只给一个",
+	"a job of --tokens lasts as long as the hardware needs; give --tokens (a job) or --duration (a rented period), not both": "--tokens 的任务按硬件所需时长计；--tokens（按任务）与 --duration（按租期）只给一个",
+	"with a known memory size the model is not used; give --vram or --model, not both":                                       "已知显存时不使用模型；--vram 与 --model 只给一个",
+	"with a known memory size the model is not used; give --vram or --params, not both":                                      "已知显存时不使用模型；--vram 与 --params 只给一个",
+	"a job of --tokens (it lasts as long as the hardware needs)":                                                             "--tokens 给定的任务——其时长由硬件决定",
+	"a rented period (--duration); use --duration-mode job for a job":                                                        "租期（--duration）；按任务计请用 --duration-mode job",
+	"a rented period (--duration), whose length is given; a deadline applies to a job of --tokens":                           "租期（--duration），其时长已定；期限只适用于 --tokens 的任务",
+	"workload %s": "工作负载 %s",
+}
