@@ -21,6 +21,7 @@ import (
 	"math"
 
 	"github.com/gpupick/gpupick/model"
+	"github.com/gpupick/gpupick/model/text"
 )
 
 // Options tune a Recommend call.
@@ -229,6 +230,12 @@ func firstOver(cs []cand) int {
 
 // check rejects answers the advisor cannot use: invalid ones (as
 // Answers.Validate says) and numbers that are not finite.
+// answerErr is an answer's error with its message and fix in English and
+// Chinese from the text table.
+func answerErr(field string, msg, fix textKey) *model.FieldError {
+	return &model.FieldError{Field: field, Msg: texts[msg][text.EN], MsgZH: texts[msg][text.ZH], Fix: texts[fix][text.EN], FixZH: texts[fix][text.ZH]}
+}
+
 func check(a *model.Answers) error {
 	for _, f := range []struct {
 		name string
@@ -239,11 +246,11 @@ func check(a *model.Answers) error {
 		{"data", a.DataGB}, {"egress", a.EgressGB},
 	} {
 		if math.IsNaN(f.v) || math.IsInf(f.v, 0) {
-			return &model.FieldError{Field: f.name, Msg: "not a finite number", Fix: "give a plain number"}
+			return answerErr(f.name, kErrNotFinite, kErrNotFiniteFix)
 		}
 	}
 	if a.DurationHours > 1e6 || a.JobTokens > 1e18 || a.KnownVRAMGiB > 1e7 || a.DataGB > 1e9 || a.EgressGB > 1e9 || a.Budget.Amount > 1e12 {
-		return &model.FieldError{Field: "size", Msg: "out of range", Fix: "give a realistic duration, job size, memory or budget"}
+		return answerErr("size", kErrSizeRange, kErrSizeRangeFix)
 	}
 	return a.Validate()
 }

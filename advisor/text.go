@@ -378,6 +378,10 @@ const (
 	kRiskNameNodes
 	kRiskNameFewCores
 	kListSep
+	kErrNotFinite
+	kErrNotFiniteFix
+	kErrSizeRange
+	kErrSizeRangeFix
 
 	// kCount is the number of text keys.
 	kCount
@@ -1169,6 +1173,10 @@ var texts = text.Table[textKey]{
 	kRiskNameNodes:       {riskCodeNodes, "节点更多"},
 	kRiskNameFewCores:    {riskCodeFewCores, "CPU 核少"},
 	kListSep:             {", ", "、"},
+	kErrNotFinite:        {"not a finite number", "不是有限数值"},
+	kErrNotFiniteFix:     {"give a plain number", "请填写普通数字"},
+	kErrSizeRange:        {"out of range", "超出范围"},
+	kErrSizeRangeFix:     {"give a realistic duration, job size, memory or budget", "请填写合理的时长、任务规模、显存或预算"},
 }
 
 // warnDefs holds every warning code's message, explanation and default
