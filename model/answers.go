@@ -1,10 +1,5 @@
 package model
 
-import (
-	"fmt"
-	"strings"
-)
-
 // Workload is what the GPUs will do.
 type Workload string
 
@@ -281,32 +276,9 @@ type FieldError struct {
 	FixZH      string
 }
 
-// Error formats "field "value": msg; did you mean a, b? (fix)".
-func (e *FieldError) Error() string {
-	var b strings.Builder
-	b.WriteString(e.Field)
-	if e.Value != "" {
-		fmt.Fprintf(&b, " %q", e.Value)
-	}
-	b.WriteString(": ")
-	b.WriteString(e.Msg)
-	if len(e.Candidates) > 0 && e.Reason != ReasonAmbiguous {
-		b.WriteString("; did you mean ")
-		for i, c := range e.Candidates {
-			if i > 0 {
-				b.WriteString(", ")
-			}
-			fmt.Fprintf(&b, "%q", c)
-		}
-		b.WriteString("?")
-	}
-	if e.Fix != "" {
-		b.WriteString(" (")
-		b.WriteString(e.Fix)
-		b.WriteString(")")
-	}
-	return b.String()
-}
+// Error formats "field "value": msg; did you mean a, b? (fix)" (Text in
+// English).
+func (e *FieldError) Error() string { return e.Text(false) }
 
 // Validate checks the answers as stored (from a record, the flags or the
 // wizard) against the registry, and returns the first problem as a

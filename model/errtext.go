@@ -56,33 +56,44 @@ func newErr(field, value string, r Reason, msg, fix text.Pair) *FieldError {
 // message and the fix in Chinese, or in English where a caller outside
 // model gave none).
 func (e *FieldError) Text(zh bool) string {
-	if !zh {
-		return e.Error()
+	p := &enPunct
+	if zh {
+		p = &zhPunct
 	}
 	var b strings.Builder
 	b.WriteString(e.Field)
 	if e.Value != "" {
 		fmt.Fprintf(&b, " %q", e.Value)
 	}
-	b.WriteString("：")
-	b.WriteString(e.Message(true))
+	b.WriteString(p.colon)
+	b.WriteString(e.Message(zh))
 	if len(e.Candidates) > 0 && e.Reason != ReasonAmbiguous {
-		b.WriteString("；是否想填 ")
+		b.WriteString(p.mean)
 		for i, c := range e.Candidates {
 			if i > 0 {
-				b.WriteString("、")
+				b.WriteString(p.sep)
 			}
 			fmt.Fprintf(&b, "%q", c)
 		}
-		b.WriteString("？")
+		b.WriteString(p.ask)
 	}
-	if f := e.FixText(true); f != "" {
-		b.WriteString("（")
+	if f := e.FixText(zh); f != "" {
+		b.WriteString(p.open)
 		b.WriteString(f)
-		b.WriteString("）")
+		b.WriteString(p.close)
 	}
 	return b.String()
 }
+
+// errPunct is the punctuation of an answer error in one language: after
+// the field and value, before and between the names it could have meant
+// and after them, and around the fix.
+type errPunct struct{ colon, mean, sep, ask, open, close string }
+
+var (
+	enPunct = errPunct{": ", "; did you mean ", ", ", "?", " (", ")"}
+	zhPunct = errPunct{"：", "；是否想填 ", "、", "？", "（", "）"}
+)
 
 // Detail is the message and the fix without the field and the value:
 // "msg (fix)", in Chinese "msg（fix）" when zh is set.
