@@ -325,7 +325,10 @@ func TestCatalogImportAndOverlay(t *testing.T) {
 	}
 }
 
-func TestCatalogUpdate(t *testing.T) {
+// serveLambdaCatalog serves lambdaCSV at /cat/lambda/vms.csv (404 for the
+// rest) over TLS, with updateClient trusting it until the test ends.
+func serveLambdaCatalog(t *testing.T) *httptest.Server {
+	t.Helper()
 	srv := httptest.NewTLSServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.URL.Path == "/cat/lambda/vms.csv" {
 			fmt.Fprint(w, lambdaCSV)
@@ -333,10 +336,14 @@ func TestCatalogUpdate(t *testing.T) {
 		}
 		http.NotFound(w, r)
 	}))
-	defer srv.Close()
 	old := updateClient
 	updateClient = srv.Client()
-	defer func() { updateClient = old }()
+	t.Cleanup(func() { updateClient = old; srv.Close() })
+	return srv
+}
+
+func TestCatalogUpdate(t *testing.T) {
+	srv := serveLambdaCatalog(t)
 	dirs := []string{t.TempDir(), t.TempDir()}
 	code, out, errs := runCat(t, dirs, "update", "--base-url", srv.URL+"/cat", "--allow-shrink")
 	if code != 0 || !strings.Contains(out, "updated 1 offers of lambda") || !strings.Contains(out, "kept from the embedded catalog") {

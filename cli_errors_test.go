@@ -1,9 +1,6 @@
 package main
 
 import (
-	"fmt"
-	"net/http"
-	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -179,17 +176,7 @@ func embedded(t *testing.T) *model.Catalog {
 // providers, folder and snapshot are the same as the English summary's,
 // the words Chinese; data's report lines below it stay English.
 func TestCatalogImportUpdateChinese(t *testing.T) {
-	srv := httptest.NewTLSServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.URL.Path == "/cat/lambda/vms.csv" {
-			fmt.Fprint(w, lambdaCSV)
-			return
-		}
-		http.NotFound(w, r)
-	}))
-	defer srv.Close()
-	old := updateClient
-	updateClient = srv.Client()
-	defer func() { updateClient = old }()
+	srv := serveLambdaCatalog(t)
 	src := t.TempDir()
 	if err := os.MkdirAll(filepath.Join(src, "lambda"), 0o755); err != nil {
 		t.Fatal(err)
