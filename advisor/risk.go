@@ -226,11 +226,12 @@ func retiredBy(o *model.Offer, snapshot string) bool {
 var offerRiskList = [...]struct {
 	bit  uint8
 	code string
-	pct  int
+	// pct is the penalty for a job, rented the one for a rented period.
+	pct, rented int
 }{
-	{offerMarket, model.WarnMarketplaceHost, riskMarketplace},
-	{offerShared, model.WarnSharedVCPU, riskSharedVCPU},
-	{offerStale, model.WarnStalePrice, riskStale},
+	{offerMarket, model.WarnMarketplaceHost, riskMarketplace, riskMarketplaceRented},
+	{offerShared, model.WarnSharedVCPU, riskSharedVCPU, riskSharedVCPU},
+	{offerStale, model.WarnStalePrice, riskStale, riskStale},
 }
 
 // offerRiskX is the compounded factor of each combination of the offer's
@@ -276,8 +277,8 @@ func offerRisks(bits uint8, rented bool, add func(code string, pct int)) {
 	for _, k := range offerRiskList {
 		if bits&k.bit != 0 {
 			pct := k.pct
-			if k.bit == offerMarket && rented {
-				pct = riskMarketplaceRented
+			if rented {
+				pct = k.rented
 			}
 			add(k.code, pct)
 		}
