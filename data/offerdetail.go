@@ -102,6 +102,10 @@ type detailKey struct {
 	nZones                                                 int
 	buckets                                                *model.RegionBucket
 	nBuckets                                               int
+	odZones                                                *model.ZonePrice
+	nODZones                                               int
+	planRegions                                            *string
+	nPlanRegions                                           int
 }
 
 // keyOf returns d's key (TestDetailKeyHasEveryField checks that it
@@ -123,6 +127,12 @@ func keyOf(d *model.OfferDetail) detailKey {
 	}
 	if len(d.Interruption) > 0 {
 		k.buckets = &d.Interruption[0]
+	}
+	if k.nODZones = len(d.OnDemandZones); k.nODZones > 0 {
+		k.odZones = &d.OnDemandZones[0]
+	}
+	if k.nPlanRegions = len(d.PlanRegions); k.nPlanRegions > 0 {
+		k.planRegions = &d.PlanRegions[0]
 	}
 	return k
 }

@@ -36,6 +36,12 @@ type Catalog struct {
 	Policies map[string]Policy `json:"policies"` // by Policy.Provider
 	Models   []ModelPreset     `json:"models"`
 	FX       []FXRate          `json:"fx"`
+	// Places is the region table: where each provider region lies, for
+	// the region filter's groups and countries (data/facts/regions.csv).
+	Places []Place `json:"places,omitempty"`
+	// RegionGroups are the names users type for sets of countries
+	// ("europe", "cn"), each with its countries (data/facts/region_groups.csv).
+	RegionGroups []RegionGroup `json:"region_groups,omitempty"`
 }
 
 // GPUOf returns the GPU facts of an offer, or nil when the GPU is unknown.

@@ -28,6 +28,17 @@ type OfferDetail struct {
 	// SpotZones are the spot prices zone by zone, sorted by zone, where the
 	// source gives more than one; Offer.Spot is their lowest.
 	SpotZones []ZonePrice
+	// OnDemandZones are the on-demand prices region by region (the zone
+	// where the source names no region), sorted by name, where they are
+	// not one price in every region of the offer (they differ, or some
+	// region has none); Offer.OnDemand is their lowest. Empty when
+	// Offer.OnDemand applies in every region. A region filter prices an
+	// offer at its cheapest region inside the filter.
+	OnDemandZones []ZonePrice
+	// PlanRegions are the regions the listed plan prices (Daily, Weekly,
+	// Monthly, Yearly) apply in, where the source limits them to some of
+	// the offer's regions; empty when they apply in every region.
+	PlanRegions []string
 	// Interruption is AWS's spot interruption bucket for the instance type
 	// region by region (Spot Instance Advisor), dated InterruptionDate.
 	Interruption     []RegionBucket
@@ -68,7 +79,7 @@ var zeroDetail OfferDetail
 func (d *OfferDetail) IsZero() bool {
 	return d.OnDemandMax == 0 && d.SpotMax == 0 && d.Daily == 0 && d.Weekly == 0 &&
 		d.Monthly == 0 && d.Yearly == 0 && d.OnDemandRegion == "" && d.PricedZones == 0 &&
-		len(d.SpotZones) == 0 && len(d.Interruption) == 0 && d.InterruptionDate == "" &&
+		len(d.SpotZones) == 0 && len(d.OnDemandZones) == 0 && len(d.PlanRegions) == 0 && len(d.Interruption) == 0 && d.InterruptionDate == "" &&
 		d.Commit1yOff == 0 && d.Commit3yOff == 0 && d.CommitSource == "" &&
 		d.PriceNote == "" && d.PriceDateNote == "" && d.InterconnectNote == "" &&
 		d.VCPUNote == "" && d.Notes == "" && d.Retired == "" && d.RetiredSource == "" &&
@@ -79,6 +90,8 @@ func (d *OfferDetail) IsZero() bool {
 func (d *OfferDetail) clone() *OfferDetail {
 	c := *d
 	c.SpotZones = slices.Clone(d.SpotZones)
+	c.OnDemandZones = slices.Clone(d.OnDemandZones)
+	c.PlanRegions = slices.Clone(d.PlanRegions)
 	c.Interruption = slices.Clone(d.Interruption)
 	return &c
 }

@@ -53,6 +53,12 @@ type OfferFields struct {
 	// SpotZones are the spot prices zone by zone, sorted by zone, where the
 	// source gives more than one; Spot is their lowest.
 	SpotZones []ZonePrice `json:"spot_zones,omitempty" toml:"spot_zones,omitempty"`
+	// OnDemandZones are the on-demand prices region by region, where they
+	// differ (OfferDetail.OnDemandZones).
+	OnDemandZones []ZonePrice `json:"on_demand_zones,omitempty" toml:"on_demand_zones,omitempty"`
+	// PlanRegions are the regions the listed plan prices apply in, where
+	// the source limits them (OfferDetail.PlanRegions).
+	PlanRegions []string `json:"plan_regions,omitempty" toml:"plan_regions,omitempty"`
 	// Interruption is AWS's spot interruption bucket for the instance type
 	// region by region (Spot Instance Advisor), dated InterruptionDate.
 	Interruption     []RegionBucket `json:"interruption,omitempty" toml:"interruption,omitempty"`
@@ -135,6 +141,8 @@ func (o *Offer) Fields() OfferFields {
 		OnDemandRegion:   d.OnDemandRegion,
 		PricedZones:      d.PricedZones,
 		SpotZones:        d.SpotZones,
+		OnDemandZones:    d.OnDemandZones,
+		PlanRegions:      d.PlanRegions,
 		Interruption:     d.Interruption,
 		InterruptionDate: d.InterruptionDate,
 		Commit1yOff:      d.Commit1yOff,
@@ -186,6 +194,8 @@ func (f *OfferFields) Offer() Offer {
 		OnDemandRegion:   f.OnDemandRegion,
 		PricedZones:      f.PricedZones,
 		SpotZones:        f.SpotZones,
+		OnDemandZones:    f.OnDemandZones,
+		PlanRegions:      f.PlanRegions,
 		Interruption:     f.Interruption,
 		InterruptionDate: f.InterruptionDate,
 		Commit1yOff:      f.Commit1yOff,

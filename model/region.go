@@ -1,0 +1,301 @@
+package model
+
+import (
+	"slices"
+	"strings"
+)
+
+// Place is where one provider region lies: a row of the catalog's region
+// table (data/facts/regions.csv), cited. Region is the name offers carry
+// (an id such as us-east-1, ap-shanghai-4 or europe-west4, or a
+// marketplace's location string such as "Sichuan, CN, AS"); a zone of it
+// (europe-west4-a, us-east-1/use1-az6) lies where its region does.
+type Place struct {
+	Provider string `json:"provider" toml:"provider"`
+	Region   string `json:"region" toml:"region"`
+	// Country is the ISO 3166-1 alpha-2 code (Hong Kong HK, Taiwan TW,
+	// never CN); empty when the location is not established.
+	Country string `json:"country,omitempty" toml:"country,omitempty"`
+	// CountryName is the country's English short name ("Germany").
+	CountryName string `json:"country_name,omitempty" toml:"country_name,omitempty"`
+	// City is the finest place the source names (it may be a state or an
+	// area); empty when it names only the country.
+	City string `json:"city,omitempty" toml:"city,omitempty"`
+	// Aliases are other names of the region a user may type: the
+	// provider's Chinese name, a former id.
+	Aliases []string `json:"aliases,omitempty" toml:"aliases,omitempty"`
+	// Confidence rates the country: "high", "medium", "low" or
+	// "unknown" (the region table's README says what each means).
+	Confidence string `json:"confidence,omitempty" toml:"confidence,omitempty"`
+	Source     string `json:"source,omitempty" toml:"source,omitempty"`
+}
+
+// RegionGroup is a name a user types for a set of countries ("europe",
+// "cn"): a region of an offer is in the group when its country is.
+type RegionGroup struct {
+	Name string `json:"name" toml:"name"`
+	// Aliases are the group's other names (na for north-america, and the
+	// Chinese names).
+	Aliases []string `json:"aliases,omitempty" toml:"aliases,omitempty"`
+	// Countries are ISO 3166-1 alpha-2 codes.
+	Countries []string `json:"countries" toml:"countries"`
+	// Note says what the group is in words ("EEA + UK + CH").
+	Note   string `json:"note,omitempty" toml:"note,omitempty"`
+	Source string `json:"source,omitempty" toml:"source,omitempty"`
+}
+
+// regionTermKind is what one term of a region answer names.
+type regionTermKind uint8
+
+const (
+	termPrefix  regionTermKind = iota // the start of a region id or alias
+	termGroup                         // a region group
+	termCountry                       // a country (code, English name) or a city
+)
+
+// regionTerm is one compiled term of a region answer.
+type regionTerm struct {
+	kind      regionTermKind
+	raw       string          // as typed, lower-case
+	countries map[string]bool // group or country: its codes
+	city      string          // a city term: the city, lower-case
+}
+
+// RegionFilter is a region answer (Answers.Regions) compiled against a
+// catalog's region table: an offer's region (or zone) passes when one of
+// the terms names it, by group, country, city, id or alias prefix. The
+// zero filter (no terms) passes everything. It is safe for concurrent use.
+type RegionFilter struct {
+	terms []regionTerm
+	// places by provider, then region id (lower-case).
+	places map[string]map[string]*Place
+	// located is set when some term needs a region's country.
+	located bool
+}
+
+// Active reports whether the filter restricts anything.
+func (f *RegionFilter) Active() bool { return f != nil && len(f.terms) > 0 }
+
+// Terms are the filter's terms as typed (lower-case).
+func (f *RegionFilter) Terms() []string {
+	if f == nil {
+		return nil
+	}
+	out := make([]string, len(f.terms))
+	for i, t := range f.terms {
+		out[i] = t.raw
+	}
+	return out
+}
+
+// placeKey folds a region name for lookups.
+func placeKey(s string) string { return strings.ToLower(strings.TrimSpace(s)) }
+
+// NewRegionFilter compiles region terms against a catalog's region table
+// and groups. A term is, in this order: a group name or alias ("europe",
+// "cn"); a two-letter country code, an English country name or a city of
+// the table ("de", "germany", "tokyo"); otherwise the start of a
+// region id or alias, matched case-insensitively ("us-east",
+// "ap-shanghai", or a Chinese name's start). It never fails: whether a prefix names any region of the
+// catalog is for the answer's parser to say (UnknownRegionTerms).
+func NewRegionFilter(terms []string, cat *Catalog) *RegionFilter {
+	f := &RegionFilter{places: map[string]map[string]*Place{}}
+	var places []Place
+	var groups []RegionGroup
+	if cat != nil {
+		places, groups = cat.Places, cat.RegionGroups
+	}
+	countryNames := map[string]string{} // English country name (lower-case) -> code, from the table
+	cities := map[string]bool{}
+	codes := map[string]bool{}
+	for i := range places {
+		p := &places[i]
+		m := f.places[p.Provider]
+		if m == nil {
+			m = map[string]*Place{}
+			f.places[p.Provider] = m
+		}
+		m[placeKey(p.Region)] = p
+		if p.Country != "" {
+			codes[strings.ToLower(p.Country)] = true
+			if p.CountryName != "" {
+				countryNames[placeKey(p.CountryName)] = strings.ToUpper(p.Country)
+			}
+		}
+		if p.City != "" {
+			cities[placeKey(p.City)] = true
+		}
+	}
+	for _, raw := range terms {
+		t := placeKey(raw)
+		if t == "" {
+			continue
+		}
+		rt := regionTerm{raw: t}
+		if g := findGroup(groups, t); g != nil {
+			rt.kind, rt.countries = termGroup, setOf(g.Countries)
+		} else if len(t) == 2 && codes[t] {
+			rt.kind, rt.countries = termCountry, map[string]bool{strings.ToUpper(t): true}
+		} else if code, ok := countryNames[t]; ok {
+			rt.kind, rt.countries = termCountry, map[string]bool{code: true}
+		} else if cities[t] {
+			rt.kind, rt.city = termCountry, t
+		}
+		if rt.kind != termPrefix {
+			f.located = true
+		}
+		f.terms = append(f.terms, rt)
+	}
+	return f
+}
+
+// findGroup returns the group a term names, or nil.
+func findGroup(groups []RegionGroup, t string) *RegionGroup {
+	for i := range groups {
+		g := &groups[i]
+		if strings.EqualFold(g.Name, t) {
+			return g
+		}
+		for _, al := range g.Aliases {
+			if strings.EqualFold(al, t) {
+				return g
+			}
+		}
+	}
+	return nil
+}
+
+// setOf is a set of upper-case country codes.
+func setOf(codes []string) map[string]bool {
+	m := make(map[string]bool, len(codes))
+	for _, c := range codes {
+		m[strings.ToUpper(strings.TrimSpace(c))] = true
+	}
+	return m
+}
+
+// PlaceOf is the place of a region or zone of a provider: the table's
+// row for the name, else for the longest region of the provider that
+// starts the name at a boundary ("-", "/", "_" or the end: the zone
+// europe-west4-a lies in europe-west4). nil when the table has none.
+func (f *RegionFilter) PlaceOf(provider, where string) *Place {
+	if f == nil {
+		return nil
+	}
+	m := f.places[provider]
+	if m == nil {
+		m = f.places[strings.ToLower(provider)]
+	}
+	if m == nil {
+		return nil
+	}
+	k := placeKey(where)
+	if p, ok := m[k]; ok {
+		return p
+	}
+	var best *Place
+	for id, p := range m {
+		if len(id) < len(k) && strings.HasPrefix(k, id) && strings.ContainsRune("-/_", rune(k[len(id)])) &&
+			(best == nil || len(id) > len(placeKey(best.Region))) {
+			best = p
+		}
+	}
+	return best
+}
+
+// Match reports whether a provider's region (or zone) passes the filter.
+// known is false when only the region's country could decide and the
+// table does not know it (such a region never passes a group, country or
+// city term).
+func (f *RegionFilter) Match(provider, where string) (ok, known bool) {
+	if !f.Active() {
+		return true, true
+	}
+	k := placeKey(where)
+	var p *Place
+	if f.located {
+		p = f.PlaceOf(provider, where)
+	}
+	known = true
+	for i := range f.terms {
+		t := &f.terms[i]
+		switch t.kind {
+		case termPrefix:
+			if strings.HasPrefix(k, t.raw) {
+				return true, true
+			}
+			if p == nil && !f.located {
+				p = f.PlaceOf(provider, where)
+			}
+			if p != nil && slices.ContainsFunc(p.Aliases, func(al string) bool { return strings.HasPrefix(placeKey(al), t.raw) }) {
+				return true, true
+			}
+		case termGroup, termCountry:
+			switch {
+			case p == nil || p.Country == "" && t.city == "":
+				known = false
+			case t.city != "":
+				if placeKey(p.City) == t.city {
+					return true, true
+				}
+			case t.countries[p.Country]:
+				return true, true
+			}
+		}
+	}
+	return false, known
+}
+
+// Unlocated reports whether a term of the filter needs a region's
+// country (a group, a country or a city).
+func (f *RegionFilter) Unlocated() bool { return f != nil && f.located }
+
+// UnknownRegionTerms lists the terms of a region answer that name nothing
+// the catalog has: not a group, a country code or name, a city of the
+// table, nor the start of any of its regions' ids or aliases.
+func UnknownRegionTerms(terms []string, cat *Catalog) []string {
+	f := NewRegionFilter(terms, cat)
+	var out []string
+	for _, t := range f.terms {
+		if t.kind != termPrefix {
+			continue
+		}
+		if !f.anyPrefix(cat, t.raw) {
+			out = append(out, t.raw)
+		}
+	}
+	return out
+}
+
+// anyPrefix reports whether a prefix starts any region or zone of the
+// catalog's offers or places, or any alias.
+func (f *RegionFilter) anyPrefix(cat *Catalog, p string) bool {
+	if cat == nil {
+		return false
+	}
+	for i := range cat.Places {
+		pl := &cat.Places[i]
+		if strings.HasPrefix(placeKey(pl.Region), p) {
+			return true
+		}
+		for _, al := range pl.Aliases {
+			if strings.HasPrefix(placeKey(al), p) {
+				return true
+			}
+		}
+	}
+	for i := range cat.Offers {
+		o := &cat.Offers[i]
+		for _, r := range o.Regions {
+			if strings.HasPrefix(placeKey(r), p) {
+				return true
+			}
+		}
+		for _, z := range o.Detail().SpotZones {
+			if strings.HasPrefix(placeKey(z.Zone), p) {
+				return true
+			}
+		}
+	}
+	return false
+}
