@@ -332,8 +332,9 @@ func (c *call) notes(cs []cand) []string {
 		}
 	}
 	count(kNoteFiltered, st.filtered)
-	if len(c.a.Regions) > 0 {
-		add(kNoteRegionPrice)
+	count(kNoteRegionUnknown, st.regionUnknown)
+	if c.rf != nil {
+		add(kNoteRegionPrice, c.regionUses())
 	}
 	return out
 }

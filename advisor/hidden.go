@@ -56,9 +56,9 @@ func (c *call) hiddenCosts(prov uint16, cal float64) hidden {
 
 // hiddenRisk is the penalty of a run whose storage or egress is a class
 // estimate: the estimated-price penalty (risk.go), once, so none when the
-// price model is itself an estimate and carries it already.
-func hiddenRisk(hc hidden, r *row, pm pmCode) int {
-	if hc.estimated() && estimateRisk(r, pm) == 0 {
+// price model is itself an estimate (estimated) and carries it already.
+func hiddenRisk(hc hidden, estimated bool) int {
+	if hc.estimated() && !estimated {
 		return riskEstimate
 	}
 	return 0

@@ -40,20 +40,23 @@ func (c *call) markIdle() {
 // cheapestRow is the lowest hourly rate (USD, one node) of the offers of a
 // shape that the provider, region and hard-requirement filters keep and
 // whose host is known to have the RAM the job needs, 0 when none has one:
-// the first such row in the order of the lower bound.
+// the first such row in the order of the lower bound, or under a region
+// filter the lowest bound inside it.
 func (c *call) cheapestRow(si int) float64 {
 	sr := &c.shapes[si]
 	if sr.ramLeast != 0 {
 		return 0 // no offer of the shape has a known host RAM
 	}
 	lo, hi := c.ix.start[si], c.ix.start[si+1]
+	best := float32(0)
 	for j := lo; j < hi; j++ {
 		ri := j
 		if c.a.Interruptible {
 			ri = c.ix.spotOrder[j]
 		}
 		hr := &c.ix.hot[ri]
-		if !c.provOK[hr.prov] || c.fxUSD[hr.cur] == 0 || len(c.reqOut) > 0 && c.reqOut[c.ix.rows[ri].offer] != reqOK {
+		r := &c.ix.rows[ri]
+		if !c.provOK[hr.prov] || c.fxUSD[hr.cur] == 0 || len(c.reqOut) > 0 && c.reqOut[r.offer] != reqOK {
 			continue
 		}
 		rate := hr.lbUSD
@@ -68,10 +71,16 @@ func (c *call) cheapestRow(si int) float64 {
 			// out, or may be (an unknown RAM is the worse case).
 			continue
 		}
-		if len(c.a.Regions) > 0 && !regionWanted(c.a.Regions, c.cat.Offers[c.ix.rows[ri].offer].Regions) {
+		if c.rf == nil {
+			return float64(rate)
+		}
+		p, _, in, _ := c.regionRates(r)
+		if !in {
 			continue
 		}
-		return float64(rate)
+		if f := c.floorUSD(&p, r, c.fxUSD[hr.cur]); f > 0 && (best == 0 || f < best) {
+			best = f
+		}
 	}
-	return 0
+	return float64(best)
 }

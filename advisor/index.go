@@ -43,21 +43,20 @@ type index struct {
 // row is one offer's prices (per node, in the offer's currency) and the
 // indexes of the offer, its shape, provider and currency.
 type row struct {
-	od, spot, daily, weekly, monthly, yearly float64
-	// spot is the median zone's price, spotMin the cheapest zone's (the
-	// lower bound); spotZ indexes the median zone in the offer's SpotZones
-	// (-1: one price for all) and sbkt is its interruption bucket (-1
-	// unknown).
+	// rates are the offer's own prices (plans.go): the lowest on-demand
+	// price over its regions, the median zone's spot price with its
+	// interruption bucket.
+	rates
+	// spotMin is the cheapest zone's spot price (the lower bound); spotZ
+	// indexes the median zone in the offer's SpotZones (-1: one price for
+	// all).
 	spotMin float64
 	spotZ   int16
-	sbkt    int8
-	// c1 and c3 are the offer's firm 1- and 3-year committed discounts.
-	c1, c3 float32
-	offer  int32
-	shape  int32
-	prov   uint16
-	cur    uint8
-	class  uint8 // provider class, for the set-up time
+	offer   int32
+	shape   int32
+	prov    uint16
+	cur     uint8
+	class   uint8 // provider class, for the set-up time
 	// cores is the host's physical cores as the worse case reads them
 	// (hostCores): 0 when the vCPU count is unknown.
 	cores uint16
@@ -269,12 +268,7 @@ func buildIndex(cat *model.Catalog) (*index, *shapeFacts) {
 			r.monthly, r.yearly = pos(d.Monthly), pos(d.Yearly)
 			r.class, r.cores = classOf(o), hostCores(o)
 			spotSetupWith(o, r, &zoneScratch, zoneMemo)
-			if f := d.Commit1yOff; f > 0 && f < 1 {
-				r.c1 = float32(f)
-			}
-			if f := d.Commit3yOff; f > 0 && f < 1 {
-				r.c3 = float32(f)
-			}
+			r.c1, r.c3 = firmOff(d.Commit1yOff), firmOff(d.Commit3yOff)
 		}
 	})
 	for _, g := range cat.GPUs {
@@ -302,7 +296,7 @@ func buildIndex(cat *model.Catalog) (*index, *shapeFacts) {
 	inChunks(len(ix.rows), func(from, to int) {
 		for i := from; i < to; i++ {
 			r := &ix.rows[i]
-			lo := r.minRate(ix.provs[r.prov].pol)
+			lo := r.floor(ix.provs[r.prov].pol)
 			ls := lo
 			if r.spotMin > 0 && (ls == 0 || r.spotMin < ls) {
 				ls = r.spotMin
@@ -495,39 +489,13 @@ func permuteCycles[E any](s []E, order []int32) {
 	}
 }
 
-// minRate is the lowest hourly rate of the row's non-spot price models that
-// can be chosen for a run (listed plans per hour of their period, firm
-// discounts off on-demand), 0 when there is none. Every model bills at
-// least its rate for every hour of use, so rate x hours bounds the cost of
-// a run from below.
-func (r *row) minRate(pol *model.Policy) float64 {
-	m := 0.0
-	take := func(v float64) {
-		if v > 0 && (m == 0 || v < m) {
-			m = v
-		}
+// firmOff is a firm committed discount as the index keeps it: a fraction
+// in (0, 1), else 0 (none).
+func firmOff(f float64) float32 {
+	if f > 0 && f < 1 {
+		return float32(f)
 	}
-	take(r.od)
-	take(r.daily / hoursPerDay)
-	take(r.weekly / model.HoursPerWeekFull)
-	take(r.monthly / model.HoursPerMonth)
-	take(r.yearly / hoursPerYear)
-	if r.od > 0 {
-		// float32 fractions: the rate is rounded down to stay a bound.
-		for _, f := range [2]float32{r.c1, r.c3} {
-			if f > 0 {
-				take(r.od * (1 - float64(f)) * (1 - 1e-6))
-			}
-		}
-	}
-	if pol != nil && r.od > 0 {
-		for _, d := range []model.Discount{pol.CommitMonthly, pol.Commit1y, pol.Commit3y} {
-			if d.Fraction > 0 && d.Fraction < 1 && !d.UpTo {
-				take(r.od * (1 - d.Fraction))
-			}
-		}
-	}
-	return m
+	return 0
 }
 
 // lowerF32 rounds a positive rate down to a float32 (so it stays a lower

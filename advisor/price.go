@@ -35,107 +35,59 @@ type quote struct {
 	hyb   *hyb // a hybrid plan's parts
 }
 
-// quotes lists the price models of one offer for a run of h hours over c
-// calendar hours on n nodes. withUpTo adds the estimates from "up to"
-// discounts, which never rank an offer. fx converts the offer currency to
-// USD.
-func (c *call) quotes(r *row, pol *model.Policy, n int, h, cal, fx float64, withUpTo bool, out []quote) []quote {
-	nodes := float64(n)
-	o := &c.cat.Offers[r.offer]
+// quotes lists the price models of one offer with rates p (at says where
+// each applies) for a run of h hours over cal calendar hours on n nodes,
+// from planRates and the hybrids built on them. withUpTo adds the
+// estimates from "up to" discounts, which never rank an offer. fx
+// converts the offer currency to USD.
+func (c *call) quotes(p *rates, at *places, pol *model.Policy, firmSrc string, n int, h, cal, fx float64, withUpTo bool, out []quote) []quote {
 	out = out[:0]
-	od := r.od * fx * nodes
-	if od > 0 {
-		b := billHours(h, pol, c.p.jobMode)
-		out = append(out, quote{pm: model.PriceOnDemand, rate: od, billed: b, total: od * b, cal: cal, eligible: true,
-			zone: o.Detail().OnDemandRegion, bkt: -1})
-	}
-	spotZone := ""
-	if r.spot > 0 {
-		s, zone, bkt := c.spotPick(r)
-		spotZone = zone
-		rate := s * fx * nodes
-		ex := c.spotExtra(h, bkt)
-		b := spotHours(h, ex, pol, c.p.jobMode)
-		out = append(out, quote{pm: model.PriceSpot, rate: rate, billed: b, total: rate * b, cal: cal, eligible: c.a.Interruptible,
-			zone: zone, bkt: bkt, extra: ex})
-	}
-	plan := func(pm model.PriceModel, price, period float64) {
-		if price <= 0 {
-			return
-		}
-		k := periods(cal, period)
-		q := quote{pm: pm, rate: price * fx * nodes / period, billed: k * period, cal: k * period, eligible: true, listed: true, bkt: -1}
-		q.total = k * price * fx * nodes
-		if od > 0 {
-			q.breakEven = price * fx * nodes / od * model.HoursPerWeekFull / period
-		}
-		out = append(out, q)
-	}
-	plan(model.PriceDaily, r.daily, hoursPerDay)
-	plan(model.PriceWeekly, r.weekly, model.HoursPerWeekFull)
-	plan(model.PriceMonthly, r.monthly, model.HoursPerMonth)
-	disc := func(pm model.PriceModel, d *model.Discount, period float64, upTo, firm bool) {
-		base, ok := discountBase(d, r, fx, nodes, od)
-		if !ok {
-			return
-		}
-		upTo = upTo || d.UpTo
-		if upTo && !withUpTo {
-			return
-		}
-		k := periods(cal, period)
-		rate := base * (1 - d.Fraction)
-		q := quote{pm: pm, rate: rate, billed: k * period, cal: k * period, total: rate * k * period,
-			eligible: !upTo, estimate: !firm, upTo: upTo, disc: d, firm: firm, bkt: -1}
-		if !d.OfMonthly {
-			q.zone = o.Detail().OnDemandRegion
-		}
-		if od > 0 {
-			q.breakEven = model.HoursPerWeekFull * rate / od
+	var buf [maxPlans]planRate
+	plans := buf[:planRates(p, at, pol, fx*float64(n), withUpTo, &buf)]
+	od := 0.0
+	for i := range plans {
+		pr := &plans[i]
+		q := quote{pm: pmNames[pr.pm], rate: pr.rate, eligible: true, zone: pr.at, bkt: -1}
+		switch pr.pm {
+		case pmOnDemand:
+			od = pr.rate
+			q.billed = billHours(h, pol, c.p.jobMode)
+			q.total, q.cal = pr.rate*q.billed, cal
+		case pmSpot:
+			q.extra = c.spotExtra(h, p.bkt)
+			q.billed = spotHours(h, q.extra, pol, c.p.jobMode)
+			q.total, q.cal, q.bkt, q.eligible = pr.rate*q.billed, cal, p.bkt, c.a.Interruptible
+		default:
+			k := periods(cal, pr.period)
+			q.billed, q.cal = k*pr.period, k*pr.period
+			q.total = pr.rate * q.billed
+			if od > 0 {
+				q.breakEven = model.HoursPerWeekFull * pr.rate / od
+			}
+			q.listed, q.firm, q.upTo = pr.src == srcListed, pr.src == srcFirm, pr.upTo
+			q.estimate, q.eligible = pr.src == srcPolicy || pr.upTo, !pr.upTo
+			q.disc = pr.disc
+			if q.firm {
+				q.disc = &model.Discount{Fraction: float64(p.firm(planOf(pr.pm))), Source: firmSrc}
+			}
 		}
 		out = append(out, q)
-	}
-	if pol != nil && r.monthly <= 0 {
-		disc(model.PriceMonthly, &pol.CommitMonthly, model.HoursPerMonth, false, false)
-	}
-	switch {
-	case r.yearly > 0:
-		plan(model.PriceReserved1, r.yearly, hoursPerYear)
-	case r.c1 > 0:
-		disc(model.PriceReserved1, &model.Discount{Fraction: float64(r.c1), Source: o.Detail().CommitSource}, hoursPerYear, false, true)
-	case pol != nil:
-		disc(model.PriceReserved1, &pol.Commit1y, hoursPerYear, false, false)
-	}
-	switch {
-	case r.c3 > 0:
-		disc(model.PriceReserved3, &model.Discount{Fraction: float64(r.c3), Source: o.Detail().CommitSource}, hoursPer3Year, false, true)
-	case pol == nil:
-	case pol.Commit3y.Fraction > 0:
-		disc(model.PriceReserved3, &pol.Commit3y, hoursPer3Year, false, false)
-	case pol.Commit1y.Fraction == 0 && r.yearly <= 0 && r.c1 <= 0:
-		// Only a largest advertised discount, term not stated: shown as a
-		// 3-year best case.
-		disc(model.PriceReserved3, &pol.CommitMax, hoursPer3Year, true, false)
 	}
 	var hb [maxHybrids]hyb
-	for i, n := 0, c.hybrids(r, pol, nodes, h, cal, fx, &hb); i < n; i++ {
+	for i, k := 0, c.hybrids(p, plans, h, cal, &hb); i < k; i++ {
 		hy := hb[i]
-		q := quote{pm: pmNames[hy.pm], rate: hy.rate, billed: hy.billed, cal: cal, total: hy.total, eligible: true,
-			zone: spotZone, bkt: hy.bkt, extra: hy.extra, hyb: &hy}
-		if !hy.spotFill && hy.pm != pmHybSpotOD {
-			q.zone = o.Detail().OnDemandRegion
-		}
-		out = append(out, q)
+		out = append(out, quote{pm: pmNames[hy.pm], rate: hy.rate, billed: hy.billed, cal: cal, total: hy.total, eligible: true,
+			zone: hy.at, bkt: hy.bkt, extra: hy.extra, hyb: &hy})
 	}
 	return out
 }
 
-// bestQuote is the ranking shortcut of quotes followed by pick: it walks
-// the same eligible price models in the same order without building them,
-// and returns the chosen model with its total and rate. hc is the run's
-// hidden costs. ok is false when no model is eligible.
-func (c *call) bestQuote(r *row, pol *model.Policy, n int, h, cal, fx float64, hc hidden) (total, rate float64, pm pmCode, within, ok bool) {
-	nodes := float64(n)
+// bestQuote is the ranking's shortcut of quotes followed by pick: it
+// walks the same price models (planRates, without "up to" estimates) and
+// hybrids without building the quotes, and returns the chosen model with
+// its total and rate. hc is the run's hidden costs. ok is false when no
+// model is eligible.
+func (c *call) bestQuote(p *rates, pol *model.Policy, n int, h, cal, fx float64, hc hidden) (total, rate float64, pm pmCode, within, ok bool) {
 	var cur pmCode
 	consider := func(t, rt float64) {
 		w := c.within(t, model.AllIn(t, hc.storage, hc.egress), h, cal)
@@ -148,72 +100,37 @@ func (c *call) bestQuote(r *row, pol *model.Policy, n int, h, cal, fx float64, h
 		}
 		total, rate, pm, within, ok = t, rt, cur, w, true
 	}
-	od := r.od * fx * nodes
-	if od > 0 {
-		cur = pmOnDemand
-		consider(od*billHours(h, pol, c.p.jobMode), od)
-	}
-	if r.spot > 0 && c.a.Interruptible {
-		cur = pmSpot
-		s, bkt := c.spotRate(r)
-		rt := s * fx * nodes
-		ex := c.spotExtra(h, bkt)
-		consider(rt*spotHours(h, ex, pol, c.p.jobMode), rt)
-		if od > 0 && ex > 0 && cal < model.HoursPerMonth+1 {
-			// The one hybrid of a short job (hybrids has the others).
-			cur = pmHybSpotOD
-			consider(spotFallback(rt, od, h, ex))
+	var buf [maxPlans]planRate
+	plans := buf[:planRates(p, &places{}, pol, fx*float64(n), false, &buf)]
+	od := 0.0
+	for i := range plans {
+		pr := &plans[i]
+		cur = pr.pm
+		switch pr.pm {
+		case pmOnDemand:
+			od = pr.rate
+			consider(pr.rate*billHours(h, pol, c.p.jobMode), pr.rate)
+		case pmSpot:
+			if !c.a.Interruptible {
+				continue
+			}
+			ex := c.spotExtra(h, p.bkt)
+			consider(pr.rate*spotHours(h, ex, pol, c.p.jobMode), pr.rate)
+			if od > 0 && ex > 0 && cal < model.HoursPerMonth+1 {
+				// The one hybrid of a short job (hybrids has the others).
+				cur = pmHybSpotOD
+				consider(spotFallback(pr.rate, od, h, ex))
+			}
+		default:
+			consider(pr.rate*periods(cal, pr.period)*pr.period, pr.rate)
 		}
-	}
-	for _, pl := range [3]struct {
-		pm            pmCode
-		price, period float64
-	}{{pmDaily, r.daily, hoursPerDay}, {pmWeekly, r.weekly, model.HoursPerWeekFull}, {pmMonthly, r.monthly, model.HoursPerMonth}} {
-		if pl.price > 0 {
-			cur = pl.pm
-			p := pl.price * fx * nodes
-			consider(periods(cal, pl.period)*p, p/pl.period)
-		}
-	}
-	firm := func(m pmCode, d *model.Discount, period float64) {
-		if base, ok := discountBase(d, r, fx, nodes, od); ok && !d.UpTo {
-			cur = m
-			rt := base * (1 - d.Fraction)
-			consider(rt*periods(cal, period)*period, rt)
-		}
-	}
-	offerFirm := func(m pmCode, f float32, period float64) {
-		if od > 0 {
-			cur = m
-			rt := od * (1 - float64(f))
-			consider(rt*periods(cal, period)*period, rt)
-		}
-	}
-	if pol != nil && r.monthly <= 0 {
-		firm(pmMonthly, &pol.CommitMonthly, model.HoursPerMonth)
-	}
-	switch {
-	case r.yearly > 0:
-		cur = pmReserved1
-		p := r.yearly * fx * nodes
-		consider(periods(cal, hoursPerYear)*p, p/hoursPerYear)
-	case r.c1 > 0:
-		offerFirm(pmReserved1, r.c1, hoursPerYear)
-	case pol != nil:
-		firm(pmReserved1, &pol.Commit1y, hoursPerYear)
-	}
-	switch {
-	case r.c3 > 0:
-		offerFirm(pmReserved3, r.c3, hoursPer3Year)
-	case pol != nil:
-		firm(pmReserved3, &pol.Commit3y, hoursPer3Year)
 	}
 	// Plan-based hybrids need a run of a month or more (a whole plan
 	// period and an hour left); spot with fallback for a shorter job is
 	// priced with spot above.
 	if cal >= model.HoursPerMonth+1 {
 		var hb [maxHybrids]hyb
-		for i, n := 0, c.hybrids(r, pol, nodes, h, cal, fx, &hb); i < n; i++ {
+		for i, k := 0, c.hybrids(p, plans, h, cal, &hb); i < k; i++ {
 			cur = hb[i].pm
 			consider(hb[i].total, hb[i].rate)
 		}
@@ -252,23 +169,6 @@ var pmNames = [...]model.PriceModel{pmNone: "", pmOnDemand: model.PriceOnDemand,
 	pmHyb1yOD: model.PriceHybrid1yOnDemand, pmHyb1ySpot: model.PriceHybrid1ySpot,
 	pmHyb3yOD: model.PriceHybrid3yOnDemand, pmHyb3ySpot: model.PriceHybrid3ySpot,
 	pmHybSpotOD: model.PriceHybridSpotOD}
-
-// discountBase is the hourly rate (USD, all nodes) a published discount
-// applies to: the on-demand rate, or for a discount off the listed monthly
-// price (Tencent's subscription terms) the monthly price per hour. ok is
-// false when that price is unknown or the discount is not a fraction.
-func discountBase(d *model.Discount, r *row, fx, nodes, od float64) (float64, bool) {
-	if d.Fraction <= 0 || d.Fraction >= 1 {
-		return 0, false
-	}
-	if d.OfMonthly {
-		if r.monthly <= 0 {
-			return 0, false
-		}
-		return r.monthly * fx * nodes / model.HoursPerMonth, true
-	}
-	return od, od > 0
-}
 
 // periods is the number of plan periods that cover cal calendar hours (at
 // least one).

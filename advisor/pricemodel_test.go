@@ -74,9 +74,10 @@ func spotCatalog(b int) *model.Catalog {
 	return cat
 }
 
-// Spot is priced at the median zone with the spread shown; the cheapest
-// zone only when --region restricts to it, and the zone is named. The
-// bucket shown is the region's.
+// Spot is priced at the median zone with the spread shown; under
+// --region at the median zone inside it (the lower of the middle two),
+// with the spread of the zones inside, and the zone is named. The bucket
+// shown is the region's.
 func TestSpotMedianZone(t *testing.T) {
 	for b := range model.InterruptionBuckets {
 		t.Run(model.InterruptionBuckets[b], func(t *testing.T) {
@@ -87,7 +88,11 @@ func TestSpotMedianZone(t *testing.T) {
 				zone     string
 				asked    bool
 				rangeLoH [2]float64
-			}{{nil, 2, "us-west-2a", false, [2]float64{1, 10}}, {[]string{"us-east-1"}, 1, "us-east-1a", true, [2]float64{1, 10}}} {
+			}{
+				{nil, 2, "us-west-2a", false, [2]float64{1, 10}},
+				{[]string{"us-east-1"}, 1, "us-east-1a", true, [2]float64{0, 0}},
+				{[]string{"us-west-2"}, 2, "us-west-2a", true, [2]float64{2, 10}},
+			} {
 				a := stated(10, func(a *model.Answers) { a.Interruptible, a.Regions = true, tc.regions })
 				res := Recommend(cat, a, Options{Top: 1})
 				if len(res.Recommendations) != 1 {
@@ -184,11 +189,13 @@ func TestHybridSpotOnDemand(t *testing.T) {
 	o.Spot = 1
 	cat.Offers = []model.Offer{o}
 	c := &call{cat: cat, p: &plan{jobMode: true}, a: model.Answers{Interruptible: true}}
-	r := row{od: 2, offer: 0}
+	r := row{rates: rates{od: 2}, offer: 0}
 	var scratch []int
 	spotSetup(&cat.Offers[0], &r, &scratch)
+	var pb [maxPlans]planRate
+	plans := pb[:planRates(&r.rates, &places{}, nil, 1, false, &pb)]
 	var buf [maxHybrids]hyb
-	got := buf[:c.hybrids(&r, nil, 1, 100, 100, 1, &buf)]
+	got := buf[:c.hybrids(&r.rates, plans, 100, 100, &buf)]
 	if len(got) != 1 || got[0].pm != pmHybSpotOD {
 		t.Fatalf("hybrids %+v, want spot+on-demand only", got)
 	}

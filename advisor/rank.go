@@ -61,6 +61,11 @@ type call struct {
 	// tailed counts the rows countTail counted.
 	noTail bool
 	tailed int
+	// rf is the region answer compiled against the catalog's region table
+	// (nil when none is given) and regMemo what it said of each region
+	// or zone (region.go).
+	rf      *model.RegionFilter
+	regMemo map[regionKey]regionAt
 	// noShare turns off the sharing of fits and one-node speeds between
 	// the shapes of a class within the call (fitOf, speedOnOneNode): tests
 	// compare the two. Set it before evalShapes.
@@ -85,6 +90,9 @@ type stats struct {
 	// late and lateUnknown count the offers left out for missing the
 	// deadline, or for a length that is not known (nodes.go).
 	late, lateUnknown int
+	// regionUnknown counts the offers left out by the region filter for a
+	// location the region table does not know.
+	regionUnknown int
 	// reqFail and reqUnknown count the offers that fail a hard requirement
 	// by a known fact, or for want of one (require.go).
 	reqFail, reqUnknown   int
@@ -274,6 +282,7 @@ func reuseCall(c *call, e *Engine, a model.Answers, l lang) *call {
 		}
 	}
 	c.markRequirements()
+	c.setRegions()
 	c.staleBefore = staleCutoff(cat.Info.SnapshotDate)
 	c.evalShapes()
 	return c
@@ -680,24 +689,39 @@ func (c *call) quick(ri int32, sr *shapeRes, worst *cand) (cand, verdict) {
 		}
 		return cand{}, skip
 	}
-	if len(c.a.Regions) > 0 && !regionWanted(c.a.Regions, c.cat.Offers[r.offer].Regions) {
-		c.st.filtered++
-		return cand{}, skip
+	// The prices the run can be had at: the offer's own, or the ones
+	// inside the region filter (whose floor then bounds the run).
+	rp := &r.rates
+	lbRate := hr.lbUSD
+	if c.a.Interruptible {
+		lbRate = hr.lbSpotUSD
+	}
+	if c.rf != nil {
+		p, _, in, unk := c.regionRates(r)
+		if !in {
+			if unk {
+				c.st.regionUnknown++
+			} else {
+				c.st.filtered++
+			}
+			return cand{}, skip
+		}
+		inside := p
+		rp = &inside
+		if lbRate > 0 {
+			lbRate = c.floorUSD(rp, r, fx)
+		}
 	}
 	lowRAM, ramUnk := c.ramCheck(ri, sr)
 	if lowRAM {
 		c.st.lowRAM++
 		return cand{}, skip
 	}
-	lbRate := hr.lbUSD
-	if c.a.Interruptible {
-		lbRate = hr.lbSpotUSD
-	}
 	if lbRate <= 0 {
 		switch {
 		case hr.risk&offerRetired != 0:
 			c.st.retired++
-		case hr.lbSpotUSD > 0:
+		case hr.lbSpotUSD > 0 && (c.rf == nil || rp.spot > 0):
 			c.st.spotOnly++
 		default:
 			c.st.noPrice++
@@ -774,9 +798,9 @@ func (c *call) quick(ri int32, sr *shapeRes, worst *cand) (cand, verdict) {
 	} else {
 		hc = c.hidWall[r.prov]
 	}
-	total, rate, pm, within, ok := c.bestQuote(r, pol, sr.nodes, h, cal, fx, hc)
+	total, rate, pm, within, ok := c.bestQuote(rp, pol, sr.nodes, h, cal, fx, hc)
 	if !ok {
-		return cand{}, skip // unreachable: minRate > 0 means a model is eligible
+		return cand{}, skip // unreachable: a floor above 0 means a model is eligible
 	}
 	if unknown {
 		total, hc.storage, hc.egress = math.Inf(1), 0, 0
@@ -788,7 +812,7 @@ func (c *call) quick(ri int32, sr *shapeRes, worst *cand) (cand, verdict) {
 	}
 	c.st.count(over, sr.tier, unk)
 	cost := model.AllIn(total, hc.storage, hc.egress)
-	risk := quickRisk(hr, sr, r, pm, !c.p.jobMode) * factor(hiddenRisk(hc, r, pm))
+	risk := quickRisk(hr, sr, r, rp.estimated(pm, pol), !c.p.jobMode) * factor(hiddenRisk(hc, rp.estimated(pm, pol)))
 	return cand{key: packKey(over, sr.tier, sr.short+ramUnk, unk), pm: pm, cost: cost, rank: cost * risk, hourly: rate, idx: r.offer, row: ri}, take
 }
 
@@ -810,27 +834,6 @@ func (c *call) hidWallOr(prov uint16, cal float64) hidden {
 	return c.hidWall[prov]
 }
 
-// regionWanted applies the --region filter: an offer passes when one of
-// its regions starts with a wanted one (case-insensitive).
-func regionWanted(want, have []string) bool {
-	_, ok := matchRegion(have, want)
-	return ok
-}
-
-// matchRegion returns the first region of have that starts with one of
-// want (case-insensitive).
-func matchRegion(have, want []string) (string, bool) {
-	for _, w := range want {
-		w = strings.ToLower(strings.TrimSpace(w))
-		for _, h := range have {
-			if strings.HasPrefix(strings.ToLower(h), w) {
-				return h, true
-			}
-		}
-	}
-	return "", false
-}
-
 // scan ranks every offer and keeps the best k with a bounded heap (the
 // worst kept candidate at the root), then sorts them. With all it keeps
 // every offer that fits.
@@ -843,7 +846,7 @@ func (c *call) scan(k int, all bool) []cand {
 	}
 	h := make([]cand, 0, min(k, len(c.ix.rows)))
 	c.uncounted = c.budgetUSD <= 0 || c.fast
-	c.tailOK = !c.noTail && c.budgetUSD <= 0 && len(c.reqOut) == 0 && len(c.a.Regions) == 0 && c.p.deadline <= 0
+	c.tailOK = !c.noTail && c.budgetUSD <= 0 && len(c.reqOut) == 0 && c.rf == nil && c.p.deadline <= 0
 	for si := range c.shapes {
 		sr := &c.shapes[si]
 		lo, hi := c.ix.start[si], c.ix.start[si+1]

@@ -454,17 +454,31 @@ func TestIndexRebuiltForNewOffers(t *testing.T) {
 	}
 }
 
+// TestRegion: a recommendation names the region its price is from: the
+// offer's first region when one price holds everywhere, none when prices
+// differ and the cheapest region is not known, the region inside the
+// filter when one is asked.
 func TestRegion(t *testing.T) {
 	o := testOffer("cloudA", "l4", "L4", 1, 1)
 	o.Regions = []string{"eu-west-1", "us-east-1"}
-	if got := pickRegion(&o, nil); got != "eu-west-1" {
+	region := func(o model.Offer, regions ...string) string {
+		t.Helper()
+		a := stated(10, nil)
+		a.Regions = regions
+		res := Recommend(catWith(o), a, Options{})
+		if len(res.Recommendations) != 1 {
+			t.Fatalf("%v: %d recommendations, notes %v", regions, len(res.Recommendations), res.Notes)
+		}
+		return res.Recommendations[0].Region
+	}
+	if got := region(o); got != "eu-west-1" {
 		t.Errorf("one price everywhere: region %q", got)
 	}
 	o.EditDetail().OnDemandMax = 1.4
-	if got := pickRegion(&o, nil); got != "" {
+	if got := region(o); got != "" {
 		t.Errorf("prices differ by region, the cheapest is not known: got %q", got)
 	}
-	if got := pickRegion(&o, []string{"US-"}); got != "us-east-1" {
+	if got := region(o, "US-"); got != "us-east-1" {
 		t.Errorf("filtered region: got %q", got)
 	}
 }

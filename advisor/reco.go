@@ -20,7 +20,8 @@ func (c *call) full(cd cand) model.Recommendation {
 	toDisp := c.fxDisp[r.cur] / fx
 
 	h, cal, unknown := c.rowHours(sr, r)
-	qs := c.quotes(r, pol, sr.nodes, h, cal, fx, true, nil)
+	p, at, _ := c.ratesOf(r)
+	qs := c.quotes(&p, &at, pol, o.Detail().CommitSource, sr.nodes, h, cal, fx, true, nil)
 	hc := c.hiddenCosts(r.prov, cal)
 	best, within := c.pick(qs, hc, h, cal)
 
@@ -28,7 +29,7 @@ func (c *call) full(cd cand) model.Recommendation {
 		Offer:            o,
 		Provider:         o.Provider,
 		InstanceType:     o.InstanceType,
-		Region:           pickRegion(o, c.a.Regions),
+		Region:           c.offerRegion(o, &at),
 		GPU:              o.GPU,
 		GPUCount:         o.GPUCount,
 		Nodes:            sr.nodes,
@@ -45,14 +46,15 @@ func (c *call) full(cd cand) model.Recommendation {
 		GPUsUsed:         sr.used,
 	}
 	offerFacts(o, &rec)
-	rec.RiskPercent = c.risks(o, sh, sr, r, cd.pm, &rec.Risk)
+	estimated := p.estimated(cd.pm, pol)
+	rec.RiskPercent = c.risks(o, sh, sr, r, estimated, &rec.Risk)
 	for i := range rec.Risk {
 		if k, ok := riskTexts[rec.Risk[i].Code]; ok {
 			rec.Risk[i].Text = c.l.f(k, rec.Risk[i].Percent)
 		}
 	}
-	if p := hiddenRisk(hc, r, cd.pm); p > 0 {
-		rec.Risk = append(rec.Risk, model.RiskPenalty{Code: riskCodeEstimate, Percent: p, Text: c.l.f(kRiskHiddenEstimate, p)})
+	if pct := hiddenRisk(hc, estimated); pct > 0 {
+		rec.Risk = append(rec.Risk, model.RiskPenalty{Code: riskCodeEstimate, Percent: pct, Text: c.l.f(kRiskHiddenEstimate, pct)})
 		rec.RiskPercent = riskTotal(rec.Risk)
 	}
 	if sr.tight {
@@ -96,7 +98,7 @@ func (c *call) full(cd cand) model.Recommendation {
 			UpTo:                  q.upTo,
 			Eligible:              q.eligible,
 			CalendarHours:         q.cal,
-			Note:                  c.quoteNote(q, o, r, sr.nodes, pol, cal, toDisp),
+			Note:                  c.quoteNote(q, o, r, &at, sr.nodes, pol, cal, toDisp),
 			Region:                q.zone,
 			OverheadHours:         q.extra,
 		}
@@ -159,9 +161,11 @@ func (c *call) offerRow(cd cand) model.OfferRow {
 		h, cal = 0, 0
 	}
 	hc := c.hidWallOr(r.prov, cal)
+	pol := c.ix.provs[r.prov].pol
+	p, at, _ := c.ratesOf(r)
 	row := model.OfferRow{
 		Offer: o, Index: int(cd.idx), Provider: o.Provider, InstanceType: o.InstanceType,
-		Region: regionOf(o, c.rowRegion(o, r, cd.pm)), GPU: o.GPU, GPUCount: o.GPUCount, Nodes: sr.nodes,
+		Region: c.pmRegion(o, &p, &at, pol, cd.pm), GPU: o.GPU, GPUCount: o.GPUCount, Nodes: sr.nodes,
 		VRAMGiB: o.TotalVRAMGiB(), Headroom: sr.headroom, PriceModel: pmNames[cd.pm], Hourly: cd.hourly * toDisp,
 		Converted: r.currency(c.ix) != c.disp, WithinBudget: cd.over() == 0,
 		StorageUnknown: hc.storageUnknown, EgressUnknown: hc.egressUnkn,
@@ -169,7 +173,7 @@ func (c *call) offerRow(cd cand) model.OfferRow {
 	}
 	if !math.IsInf(cd.cost, 0) {
 		// The ranking kept the all-in cost; the GPUs' share is priced again.
-		if gpu, _, _, _, ok := c.bestQuote(r, c.ix.provs[r.prov].pol, sr.nodes, h, cal, fx, hc); ok {
+		if gpu, _, _, _, ok := c.bestQuote(&p, pol, sr.nodes, h, cal, fx, hc); ok {
 			row.GPUTotal = gpu * toDisp
 			row.Total = model.AllIn(row.GPUTotal, hc.storage*c.usdDisp, hc.egress*c.usdDisp)
 		}
@@ -180,23 +184,23 @@ func (c *call) offerRow(cd cand) model.OfferRow {
 // currency is the offer's currency (USD when unset).
 func (r *row) currency(ix *index) model.Currency { return ix.curs[r.cur] }
 
-// pickRegion is the region the run's price applies to: the region the
-// filter asked for, the offer's only region, or any of its regions when
-// they share one price. Otherwise it is empty: an offer carries its
-// lowest price over its regions, not which region has it.
-func pickRegion(o *model.Offer, want []string) string {
-	if h, ok := matchRegion(o.Regions, want); ok {
-		return h
-	}
-	if len(o.Regions) == 1 || len(o.Regions) > 1 && o.Detail().OnDemandMax <= o.OnDemand && o.Detail().SpotMax <= o.Spot {
-		return o.Regions[0]
+// offerRegion is the region a recommendation names before its price
+// model is chosen (and when none is): the on-demand price's place, else
+// the listed plans', else the spot zone's region; under a region filter
+// all of them are inside it. Without a filter an offer whose regions do
+// not share its prices and that has no on-demand region names none.
+func (c *call) offerRegion(o *model.Offer, at *places) string {
+	for _, w := range [...]string{at.od, at.plan, at.spot} {
+		if w != "" {
+			return regionOf(o, w)
+		}
 	}
 	return ""
 }
 
 // quoteNote explains one price model in a line; cal is the run's calendar
 // length, toDisp converts USD to the display currency.
-func (c *call) quoteNote(q *quote, o *model.Offer, r *row, nodes int, pol *model.Policy, cal, toDisp float64) string {
+func (c *call) quoteNote(q *quote, o *model.Offer, r *row, at *places, nodes int, pol *model.Policy, cal, toDisp float64) string {
 	d := o.Detail()
 	l := c.l
 	var parts []string
@@ -211,11 +215,17 @@ func (c *call) quoteNote(q *quote, o *model.Offer, r *row, nodes int, pol *model
 		if pol != nil && pol.BillingGranularity != "" {
 			parts = append(parts, pl.billing)
 		}
-		if d.PricedZones == 1 && d.OnDemandRegion != "" {
+		k := c.fxUSD[r.cur] * float64(nodes)
+		lo, hi, n := c.spread(o, r, false)
+		switch {
+		case c.rf != nil && n > 1:
+			parts = append(parts, l.f(kQInsideRange, q.zone, n, m(lo*k), m(hi*k)))
+		case c.rf != nil:
+			parts = append(parts, l.f(kQInside, q.zone))
+		case d.PricedZones == 1 && d.OnDemandRegion != "":
 			parts = append(parts, l.f(kQOneZone, d.OnDemandRegion))
-		} else if d.OnDemandMax > o.OnDemand && o.OnDemand > 0 && d.OnDemandRegion != "" {
-			k := c.fxUSD[r.cur] * float64(nodes)
-			parts = append(parts, l.f(kQRange, d.OnDemandRegion, m(o.OnDemand*k), m(d.OnDemandMax*k)))
+		case hi > lo && lo > 0 && d.OnDemandRegion != "":
+			parts = append(parts, l.f(kQRange, d.OnDemandRegion, m(lo*k), m(hi*k)))
 		}
 		if pol != nil && len(pol.TermsOnRequest) > 0 {
 			parts = append(parts, pl.onRequest)
@@ -228,12 +238,14 @@ func (c *call) quoteNote(q *quote, o *model.Offer, r *row, nodes int, pol *model
 		} else {
 			parts = append(parts, l.f(kQSpotServing))
 		}
-		if n := len(d.SpotZones); n > 1 && q.zone != "" {
-			lo, hi := o.Spot, d.SpotMax
+		if lo, hi, n := c.spread(o, r, true); q.zone != "" && (n > 1 || c.rf != nil) {
 			k := c.fxUSD[r.cur] * float64(nodes)
-			if len(c.a.Regions) > 0 {
-				parts = append(parts, l.f(kQSpotZoneAsked, q.zone))
-			} else if k > 0 {
+			switch {
+			case c.rf != nil && n > 1:
+				parts = append(parts, l.f(kQSpotZoneAsked, q.zone, n, m(lo*k), m(hi*k)))
+			case c.rf != nil:
+				parts = append(parts, l.f(kQInside, q.zone))
+			case len(d.SpotZones) > 1:
 				parts = append(parts, l.f(kQSpotZone, q.zone, n, m(lo*k), m(hi*k)))
 			}
 		}
@@ -255,6 +267,9 @@ func (c *call) quoteNote(q *quote, o *model.Offer, r *row, nodes int, pol *model
 		case q.disc != nil:
 			if q.upTo {
 				parts = append(parts, l.f(kQUpTo, pct(q.disc.Fraction)), l.f(kQAskQuote))
+				if c.rf != nil && q.zone != "" {
+					parts = append(parts, l.f(kQUpToAt, q.zone))
+				}
 			} else {
 				key := kQDiscount
 				if q.disc.OfMonthly {
@@ -284,11 +299,10 @@ func (c *call) quoteNote(q *quote, o *model.Offer, r *row, nodes int, pol *model
 func (c *call) quoteFacts(q *quote, o *model.Offer, r *row, nodes int, toDisp float64, pq *model.PriceQuote) {
 	d := o.Detail()
 	k := c.fxUSD[r.cur] * float64(nodes) * toDisp
-	switch {
-	case q.pm == model.PriceOnDemand && d.OnDemandMax > o.OnDemand && o.OnDemand > 0:
-		pq.RangeLow, pq.RangeHigh = o.OnDemand*k, d.OnDemandMax*k
-	case q.pm == model.PriceSpot && d.SpotMax > o.Spot && o.Spot > 0:
-		pq.RangeLow, pq.RangeHigh = o.Spot*k, d.SpotMax*k
+	if q.pm == model.PriceOnDemand || q.pm == model.PriceSpot {
+		if lo, hi, _ := c.spread(o, r, q.pm == model.PriceSpot); hi > lo && lo > 0 {
+			pq.RangeLow, pq.RangeHigh = lo*k, hi*k
+		}
 	}
 	if q.pm == model.PriceSpot || q.hyb != nil && (q.hyb.spotFill || q.hyb.pm == pmHybSpotOD) {
 		pq.Interruption = bucketName(q.bkt)
@@ -352,21 +366,24 @@ func monthsText(l lang, months []int) string {
 	return list + l.f(kMonthsUnit)
 }
 
-// rowRegion is the region or zone whose price a ranked row's price model
-// uses: the spot zone for spot (and hybrids on spot), else the region of
-// the lowest on-demand price.
-func (c *call) rowRegion(o *model.Offer, r *row, pm pmCode) string {
-	switch pm {
-	case pmSpot, pmHybSpotOD, pmHybMonthlySpot, pmHyb1ySpot, pmHyb3ySpot:
-		if _, z, _ := c.spotPick(r); z != "" {
-			return z
-		}
-	default:
-		if o.Detail().OnDemandRegion != "" {
-			return o.Detail().OnDemandRegion
+// pmRegion is the region whose price a ranked row's price model uses
+// (a hybrid's base plan's), from the same price models the ranking chose
+// from (planRates); the offer's region when the model names none.
+func (c *call) pmRegion(o *model.Offer, p *rates, at *places, pol *model.Policy, pm pmCode) string {
+	want := pm
+	switch {
+	case pm == pmHybSpotOD:
+		want = pmSpot
+	case planOf(pm) >= 0:
+		want = [nPlans]pmCode{pmMonthly, pmReserved1, pmReserved3}[planOf(pm)]
+	}
+	var buf [maxPlans]planRate
+	for _, pr := range buf[:planRates(p, at, pol, 1, false, &buf)] {
+		if pr.pm == want && pr.at != "" {
+			return regionOf(o, pr.at)
 		}
 	}
-	return pickRegion(o, c.a.Regions)
+	return c.offerRegion(o, at)
 }
 
 // regionOf is the region of the offer that a zone lies in (the longest of

@@ -164,7 +164,7 @@ func percentOf(x float64) int { return int(math.Round((x - 1) * 100)) }
 // risks adds the penalties of an offer to out and returns their
 // compounded total in percent (the factor quickRisk finds from the index,
 // rounded).
-func (c *call) risks(o *model.Offer, sh *shape, sr *shapeRes, r *row, pm pmCode, out *[]model.RiskPenalty) int {
+func (c *call) risks(o *model.Offer, sh *shape, sr *shapeRes, r *row, estimated bool, out *[]model.RiskPenalty) int {
 	x := 1.0
 	add := func(code string, pct int) {
 		if pct <= 0 {
@@ -175,7 +175,7 @@ func (c *call) risks(o *model.Offer, sh *shape, sr *shapeRes, r *row, pm pmCode,
 	}
 	offerRisks(offerRiskBits(o, c.staleBefore), !c.p.jobMode, add)
 	c.shapeRisks(sh, sr, add)
-	add(riskCodeEstimate, estimateRisk(r, pm))
+	add(riskCodeEstimate, estimateRisk(estimated))
 	if fewCores(r, sr) {
 		add(riskCodeFewCores, riskFewCores)
 	}
@@ -194,8 +194,8 @@ func riskTotal(rs []model.RiskPenalty) int {
 // quickRisk is the compounded factor of an offer's penalties for the
 // scan: the offer's own (kept in the index as bits), the configuration's
 // and the price model's.
-func quickRisk(hr *hotRow, sr *shapeRes, r *row, pm pmCode, rented bool) float64 {
-	x := offerRiskX[b2i(rented)][hr.risk&offerRiskAll] * sr.riskX * factor(estimateRisk(r, pm))
+func quickRisk(hr *hotRow, sr *shapeRes, r *row, estimated, rented bool) float64 {
+	x := offerRiskX[b2i(rented)][hr.risk&offerRiskAll] * sr.riskX * factor(estimateRisk(estimated))
 	if fewCores(r, sr) {
 		x *= factor(riskFewCores)
 	}
@@ -287,25 +287,11 @@ func offerRisks(bits uint8, rented bool, add func(code string, pct int)) {
 
 // estimateRisk is the penalty of a price estimated from a published
 // discount rather than listed or firm (an offer's own committed-use
-// price, as GCP publishes them, is firm). A hybrid carries its base
-// plan's.
-func estimateRisk(r *row, pm pmCode) int {
-	monthly := r.monthly <= 0
-	year := r.yearly <= 0 && r.c1 <= 0
-	year3 := r.c3 <= 0
-	switch pm {
-	case pmMonthly, pmHybMonthlyOD, pmHybMonthlySpot:
-		if monthly {
-			return riskEstimate
-		}
-	case pmReserved1, pmHyb1yOD, pmHyb1ySpot:
-		if year {
-			return riskEstimate
-		}
-	case pmReserved3, pmHyb3yOD, pmHyb3ySpot:
-		if year3 {
-			return riskEstimate
-		}
+// price, as GCP publishes them, is firm): estimated is rates.estimated of
+// the chosen price model, which a hybrid takes from its base plan.
+func estimateRisk(estimated bool) int {
+	if estimated {
+		return riskEstimate
 	}
 	return 0
 }

@@ -38,7 +38,7 @@ type zoneList struct {
 // of each list of zones already sorted (the catalog does not change while
 // its index is built).
 func spotSetupWith(o *model.Offer, r *row, scratch *[]int, memo map[zoneList]int) {
-	r.spotMin, r.spotZ, r.sbkt = pos(o.Spot), -1, -1
+	r.spotMin, r.spotZ, r.bkt = pos(o.Spot), -1, -1
 	if r.spotMin <= 0 {
 		r.spot = 0
 		return
@@ -59,7 +59,7 @@ func spotSetupWith(o *model.Offer, r *row, scratch *[]int, memo map[zoneList]int
 			zone = zones[m].Zone
 		}
 	}
-	r.sbkt = bucketAt(o, zone)
+	r.bkt = bucketAt(o, zone)
 }
 
 // medianZone is the index of the median-priced zone of zones (more than
@@ -104,50 +104,6 @@ func bucketAt(o *model.Offer, zone string) int8 {
 		}
 	}
 	return b
-}
-
-// spotPick is the spot price (per node, offer currency) a run on the row is
-// priced at, with its zone and interruption bucket: the median zone's, or,
-// when --region restricts the zones, the cheapest zone among those asked.
-func (c *call) spotPick(r *row) (rate float64, zone string, bkt int8) {
-	o := &c.cat.Offers[r.offer]
-	zones := o.Detail().SpotZones
-	if len(c.a.Regions) == 0 {
-		if r.spotZ >= 0 {
-			zone = zones[r.spotZ].Zone
-		} else if len(o.Regions) > 0 {
-			zone = o.Regions[0]
-		}
-		return r.spot, zone, r.sbkt
-	}
-	best := -1
-	for i := range zones {
-		z := &zones[i]
-		if z.Price > 0 && prefixOfAny(z.Zone, c.a.Regions) && (best < 0 || z.Price < zones[best].Price) {
-			best = i
-		}
-	}
-	if best < 0 {
-		reg, _ := matchRegion(o.Regions, c.a.Regions)
-		if len(zones) > 0 {
-			// The asked regions have no zone of their own in the list:
-			// the median stands.
-			return r.spot, zones[max(r.spotZ, 0)].Zone, r.sbkt
-		}
-		return r.spotMin, reg, bucketAt(o, reg)
-	}
-	z := zones[best].Zone
-	return zones[best].Price, z, bucketAt(o, z)
-}
-
-// spotRate is spotPick without the zone, for the ranking: with no region
-// filter it reads the row alone, not the offer.
-func (c *call) spotRate(r *row) (rate float64, bkt int8) {
-	if len(c.a.Regions) == 0 {
-		return r.spot, r.sbkt
-	}
-	rate, _, bkt = c.spotPick(r)
-	return rate, bkt
 }
 
 // prefixOfAny reports whether s starts with one of want (case-insensitive).

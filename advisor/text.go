@@ -202,6 +202,9 @@ const (
 	kQSpotZoneAsked
 	kQRange
 	kQOneZone
+	kQInside
+	kQInsideRange
+	kQUpToAt
 	kQFirm
 	kQAskQuote
 	kQOnRequest
@@ -321,6 +324,10 @@ const (
 	kNoteAllFP8WeightOnly
 	kNoteAllBF16AsFP16
 	kNoteRegionPrice
+	kNoteRegionUnknown
+	kRegionUseGroup
+	kRegionUseCountry
+	kRegionUsePrefix
 	kNoteOverFollow
 	kNoteOverHidden
 	kNotePartialTotal
@@ -593,8 +600,20 @@ var texts = text.Table[textKey]{
 		"按 %[2]d 个可用区的中位数 %[1]s 计价（每小时 %[3]s 至 %[4]s）",
 	},
 	kQSpotZoneAsked: {
-		"priced at the cheapest zone asked for, %s",
-		"按所选区域中最便宜的可用区 %s 计价",
+		"priced at the median zone inside the region filter, %s, of %d zones (from %s to %s an hour)",
+		"按地域筛选内 %[2]d 个可用区的中位数 %[1]s 计价（每小时 %[3]s 至 %[4]s）",
+	},
+	kQInside: {
+		"price in %s, inside the region filter",
+		"价格取自地域筛选内的 %s",
+	},
+	kQInsideRange: {
+		"price in %s, the cheapest of %d regions inside the region filter (from %s to %s an hour)",
+		"价格取自 %[1]s，为地域筛选内 %[2]d 个地域中最便宜的（每小时 %[3]s 至 %[4]s）",
+	},
+	kQUpToAt: {
+		"applied to the on-demand price in %s",
+		"按 %s 的按需价格计算",
 	},
 	kQRange: {
 		"price of %s; from %s to %s an hour across the regions",
@@ -983,9 +1002,16 @@ var texts = text.Table[textKey]{
 		"%d 个报价因 GPU、数量、云厂商或地域筛选被排除",
 	},
 	kNoteRegionPrice: {
-		"prices are the lowest over each offer's regions; the region you filtered on may cost more",
-		"价格为各报价所有地域中的最低价；所筛地域的价格可能更高",
+		"every price is one inside the region filter (%s): an offer is priced at its cheapest region inside it, spot at its median zone inside",
+		"所有价格均取自地域筛选之内（%s）：每个报价按筛选内最便宜的地域计价，竞价按筛选内可用区的中位数计价",
 	},
+	kNoteRegionUnknown: {
+		"%d offers were left out by the region filter because where their regions lie is not known",
+		"%d 个报价因所在地域的位置未知被地域筛选排除",
+	},
+	kRegionUseGroup:   {"%s = %s, %d countries of the region table", "%s = %s，地域表中 %d 个国家或地区"},
+	kRegionUseCountry: {"country %s", "国家或地区 %s"},
+	kRegionUsePrefix:  {"region ids starting %s", "以 %s 开头的地域 ID"},
 	// Speed over links and set-up time.
 	kSpTP: {
 		"tensor parallel over %s: %d collectives per token at about %.0f µs each take %.1f of %.1f ms per token (%d%%)",

@@ -299,3 +299,49 @@ func (f *RegionFilter) anyPrefix(cat *Catalog, p string) bool {
 	}
 	return false
 }
+
+// TermUse says what one term of a region answer stands for: a group or
+// a country with the countries of the catalog's region table it covers,
+// or the start of region ids.
+type TermUse struct {
+	Term string
+	// Note is a group's note ("EEA + UK + CH"); empty for other terms.
+	Note string
+	// Countries is how many countries of the region table the term
+	// covers (0 for a prefix or a city).
+	Countries int
+	// Prefix is set for a term that matches the start of region ids or
+	// aliases.
+	Prefix bool
+}
+
+// Uses says what each term of the filter stands for, in order.
+func (f *RegionFilter) Uses(groups []RegionGroup) []TermUse {
+	if f == nil {
+		return nil
+	}
+	present := map[string]bool{}
+	for _, m := range f.places {
+		for _, p := range m {
+			if p.Country != "" {
+				present[p.Country] = true
+			}
+		}
+	}
+	out := make([]TermUse, 0, len(f.terms))
+	for _, t := range f.terms {
+		u := TermUse{Term: t.raw, Prefix: t.kind == termPrefix}
+		if t.kind == termGroup {
+			if g := findGroup(groups, t.raw); g != nil {
+				u.Note = g.Note
+			}
+		}
+		for c := range t.countries {
+			if present[c] {
+				u.Countries++
+			}
+		}
+		out = append(out, u)
+	}
+	return out
+}
