@@ -1,0 +1,106 @@
+package advisor
+
+import (
+	"math"
+	"testing"
+
+	"github.com/gpupick/gpupick/model"
+)
+
+// TestEachPlanIsPricedAndChosen: every plan the one price rule knows is
+// priced by hand and chosen when it is the cheapest for the run, both by
+// the ranking (the row) and by the full quotes (the recommendation): a
+// daily and a weekly plan, a listed monthly price, a policy's monthly
+// commitment, a listed yearly price, a family's firm 1- and 3-year
+// discounts, a policy's 1- and 3-year discounts off on demand and off the
+// listed monthly price (Tencent's terms); an "up to" maximum is shown and
+// never chosen.
+func TestEachPlanIsPricedAndChosen(t *testing.T) {
+	const od = 2.0 // $ an hour, one GPU
+	for _, tc := range []struct {
+		name  string
+		hours float64 // a rented period of so many hours, 24/7
+		pol   *model.Policy
+		set   func(o *model.Offer)
+		want  model.PriceModel
+		total float64
+	}{
+		{"on demand", 100, nil, func(o *model.Offer) {}, model.PriceOnDemand, 100 * od},
+		{"daily plan", 72, nil, func(o *model.Offer) { o.EditDetail().Daily = 30 }, model.PriceDaily, 3 * 30},
+		{"weekly plan", 2 * 168, nil, func(o *model.Offer) { o.EditDetail().Weekly = 200 }, model.PriceWeekly, 2 * 200},
+		{"listed monthly", model.HoursPerMonth, nil, func(o *model.Offer) { o.EditDetail().Monthly = 900 }, model.PriceMonthly, 900},
+		{"monthly commitment", model.HoursPerMonth, &model.Policy{CommitMonthly: model.Discount{Fraction: 0.25}}, func(o *model.Offer) {},
+			model.PriceMonthly, od * 0.75 * model.HoursPerMonth},
+		{"listed yearly", hoursPerYear, nil, func(o *model.Offer) { o.EditDetail().Yearly = 9000 }, model.PriceReserved1, 9000},
+		{"firm 1-year", hoursPerYear, nil, func(o *model.Offer) { o.EditDetail().Commit1yOff = 0.37 }, model.PriceReserved1, od * 0.63 * hoursPerYear},
+		{"firm 3-year", hoursPer3Year, nil, func(o *model.Offer) { o.EditDetail().Commit3yOff = 0.55 }, model.PriceReserved3, od * 0.45 * hoursPer3Year},
+		{"policy 1-year", hoursPerYear, &model.Policy{Commit1y: model.Discount{Fraction: 0.3}}, func(o *model.Offer) {}, model.PriceReserved1, od * 0.7 * hoursPerYear},
+		{"policy 3-year", hoursPer3Year, &model.Policy{Commit3y: model.Discount{Fraction: 0.6}}, func(o *model.Offer) {}, model.PriceReserved3, od * 0.4 * hoursPer3Year},
+		// Tencent: a 3-year term at 50% off the listed monthly price, which
+		// is well below on demand per hour: the plan beats every on-demand
+		// based price, so the scan's floor must count it.
+		{"3-year off the monthly price", hoursPer3Year, &model.Policy{Commit3y: model.Discount{Fraction: 0.5, OfMonthly: true}},
+			func(o *model.Offer) { o.EditDetail().Monthly = 600 }, model.PriceReserved3, 600 / model.HoursPerMonth * 0.5 * hoursPer3Year},
+		{"up to never chosen", hoursPer3Year, &model.Policy{CommitMax: model.Discount{Fraction: 0.9, UpTo: true}}, func(o *model.Offer) {},
+			model.PriceOnDemand, od * hoursPer3Year},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			o := testOffer("planco", "x1", "L4", 1, od)
+			tc.set(&o)
+			cat := catWith(o)
+			if tc.pol != nil {
+				p := *tc.pol
+				p.Provider, p.Name, p.Currency = "planco", "Plan Co", model.USD
+				cat.Policies["planco"] = p
+			}
+			a := stated(10, func(a *model.Answers) { a.DurationHours = tc.hours })
+			res := Recommend(cat, a, Options{Top: 1})
+			if len(res.Recommendations) != 1 || len(res.Rows) != 1 {
+				t.Fatalf("%d recommendations: %v", len(res.Recommendations), res.Notes)
+			}
+			r, row := &res.Recommendations[0], res.Rows[0]
+			if r.PriceModel != tc.want || row.PriceModel != tc.want {
+				t.Errorf("chosen %s (row %s), want %s; models %+v", r.PriceModel, row.PriceModel, tc.want, r.PriceModels)
+			}
+			if math.Abs(r.GPUTotalUSD-tc.total) > 1e-6*tc.total || math.Abs(row.GPUTotal-tc.total) > 1e-6*tc.total {
+				t.Errorf("GPU total $%.4f (row $%.4f), want $%.4f", r.GPUTotalUSD, row.GPUTotal, tc.total)
+			}
+			if tc.name == "up to never chosen" {
+				q := quoteNamed(r, model.PriceReserved3)
+				if q == nil || q.Eligible || !q.UpTo {
+					t.Errorf("the up-to 3-year case is %+v, want shown, up to, not eligible", q)
+				}
+			}
+		})
+	}
+}
+
+// TestFloorBoundsEveryPlan: the scan's floor (rates.floor) is at most the
+// hourly rate of every price model but spot that a run can be priced at,
+// for offers with every kind of plan: a floor above one of them would let
+// the scan skip an offer that belongs in the top N.
+func TestFloorBoundsEveryPlan(t *testing.T) {
+	pols := []*model.Policy{nil,
+		{Commit1y: model.Discount{Fraction: 0.3}, Commit3y: model.Discount{Fraction: 0.5}},
+		{Commit1y: model.Discount{Fraction: 0.17, OfMonthly: true}, Commit3y: model.Discount{Fraction: 0.5, OfMonthly: true}},
+		{CommitMonthly: model.Discount{Fraction: 0.2}, CommitMax: model.Discount{Fraction: 0.7, UpTo: true}},
+	}
+	for _, pol := range pols {
+		for _, p := range []rates{
+			{od: 2},
+			{od: 2, monthly: 500},
+			{od: 0, monthly: 500},
+			{od: 2, weekly: 100, daily: 40},
+			{od: 2, yearly: 6000, c3: 0.6},
+			{od: 2, c1: 0.4, c3: 0.6, monthly: 2000},
+		} {
+			f := p.floor(pol)
+			var buf [maxPlans]planRate
+			for _, pr := range buf[:planRates(&p, &places{}, pol, 1, false, &buf)] {
+				if pr.pm != pmSpot && f > pr.rate {
+					t.Errorf("rates %+v, policy %+v: floor %.4f above %s at %.4f", p, pol, f, pmNames[pr.pm], pr.rate)
+				}
+			}
+		}
+	}
+}
