@@ -106,16 +106,6 @@ func bucketAt(o *model.Offer, zone string) int8 {
 	return b
 }
 
-// prefixOfAny reports whether s starts with one of want (case-insensitive).
-func prefixOfAny(s string, want []string) bool {
-	for _, w := range want {
-		if len(w) <= len(s) && strings.EqualFold(s[:len(w)], w) {
-			return true
-		}
-	}
-	return false
-}
-
 // ckptHours is the run's checkpoint interval in hours.
 func (c *call) ckptHours() float64 {
 	if m := c.a.CheckpointMinutes; m > 0 {
