@@ -27,9 +27,12 @@
 // and the offer's note carries it. facts/gpu_links.csv gives the
 // board-level link of GPUs that only exist on a linking baseboard (SXM on
 // NVIDIA HGX, MI300X OAMs), used for a multi-GPU offer whose provider
-// documents nothing; several GPUs of a PCIe card (per the GPU table's form
-// factor) with no documented bridge are taken to talk over PCIe, the note
-// starting "inferred from the form factor". facts/offer_facts.csv restates
+// documents nothing, and the topology of whole boards (an 8-GPU HGX
+// A100/H100/H200/B200/B300 board is NVSwitch, eight V100 SXM2 a hybrid
+// cube-mesh), which also refines a provider's "NVLink" label; several
+// GPUs of a PCIe card (per the GPU table's form factor) with no documented
+// bridge are taken to talk over PCIe, the note starting "inferred from the
+// form factor". facts/offer_facts.csv restates
 // the usable rows of the reference data's instance_facts_more.csv (column
 // from names the row; the generator checks it exists), and
 // facts/egress_tiers.csv holds published internet egress bands with their

@@ -16,7 +16,7 @@ type reference struct {
 	gpus      *gpuIndex
 	families  []familyRule
 	facts     []factRule
-	links     map[string]gpuLink // facts/gpu_links.csv by GPU name
+	links     gpuLinks // facts/gpu_links.csv by GPU and board size
 	ambiguous map[string]model.GPU
 }
 
@@ -348,9 +348,12 @@ func familyForm(s string) string {
 // slice of one) has no GPU peers; several NVIDIA GPUs of a model that has
 // no NVLink at all (per the GPU table's cited source) can only talk over
 // PCIe; several GPUs of a model that only exists on a linking baseboard
-// use that board's link (facts/gpu_links.csv, marked as inferred); several
-// PCIe cards with no documented bridge talk over PCIe (marked as inferred
-// from the form factor); the form factor of a known GPU variant.
+// use that board's link, and a machine with a whole board the topology
+// its vendor documents (NVSwitch on an 8-GPU HGX board), whether the
+// provider's label said NVLink or nothing (facts/gpu_links.csv, marked as
+// inferred); several PCIe cards with no documented bridge talk over PCIe
+// (marked as inferred from the form factor); the form factor of a known
+// GPU variant.
 func (ref *reference) gpuLevelFacts(o *model.Offer) {
 	if o.GPUCount == 1 {
 		if o.Interconnect != model.InterconnectSingle {

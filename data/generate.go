@@ -30,7 +30,7 @@ type tables struct {
 	gpus      []model.GPU
 	families  []familyRule
 	facts     []factRule
-	links     map[string]gpuLink
+	links     gpuLinks
 	providers []providerInfo
 	fx        []model.FXRate
 	skyFiles  map[string]skyFileInfo

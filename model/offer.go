@@ -26,8 +26,8 @@ type Interconnect string
 // Interconnect values. The zero value means not documented.
 const (
 	InterconnectUnknown  Interconnect = ""
-	InterconnectNVSwitch Interconnect = "nvswitch" // all-to-all NVLink through NVSwitch
-	InterconnectNVLink   Interconnect = "nvlink"   // NVLink without a switch: pairs, bridges or a ring
+	InterconnectNVSwitch Interconnect = "nvswitch" // all-to-all NVLink through NVSwitch (a whole HGX/DGX board)
+	InterconnectNVLink   Interconnect = "nvlink"   // NVLink, no switch documented: pairs, bridges, a mesh, or a share of a switched board
 	InterconnectPCIe     Interconnect = "pcie"     // PCIe only, no NVLink
 	InterconnectSingle   Interconnect = "single"   // one GPU (or a slice): no peers
 	// InterconnectInfinityFabric is AMD Infinity Fabric (xGMI) links between
