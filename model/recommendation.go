@@ -202,6 +202,9 @@ const (
 	// whether the software can load and run the job there is not known
 	// (the worse case: it cannot).
 	ShortHostRAMUnknown = "host-ram-unknown"
+	// ShortLongJob: the job, with no deadline given, runs beyond two years
+	// of wall-clock even on the most nodes allowed.
+	ShortLongJob = "wall-clock-over-2-years"
 )
 
 // Hosting of an offer.
