@@ -392,6 +392,23 @@ const (
 	kNoteAllLong
 	kNoteAllLongOne
 	kLongJobAtMost
+	kTradeGate
+	kTradeLong
+	kGateFirstToken
+	kGateDecode
+	kGateImage
+	kGateFlag
+	kGateDeadline
+	kGiveFirstToken
+	kGiveDecode
+	kGiveImage
+	kGiveLink
+	kGiveLinkUnknown
+	kGiveMarketplace
+	kGiveVCPU
+	kGiveVCPUUnknown
+	kGiveVCPUs
+	kGiveDeadline
 
 	// kCount is the number of text keys.
 	kCount
@@ -1200,9 +1217,32 @@ var texts = text.Table[textKey]{
 		"the job runs %s of wall-clock even on the %d nodes allowed: more nodes (--nodes), a faster GPU or fewer tokens shorten it",
 		"即使用满允许的 %[2]d 个节点，该任务仍要运行 %[1]s：允许更多节点（--nodes）、换更快的 GPU 或减少 token 数可缩短时间",
 	},
-	kWallYears:  {"%.1f years", "%.1f 年"},
-	kWallMonths: {"%.1f months", "%.1f 个月"},
-	kWallDays:   {"%.0f days", "%.0f 天"},
+	kTradeGate: {
+		"%s makes #1 cost %s in all: without it, %d× %s%s (%s %s) would lead at %s, %s",
+		"%s使第一名总计花费 %s：若放宽这一项，%d× %s%s（%s %s）将排第一，花费 %s，%s",
+	},
+	kTradeLong: {
+		"with --deadline %s: %d× %s%s (%s %s) would finish in %s for %s in all, against %s for %s",
+		"若设置 --deadline %s：%d× %s%s（%s %s）将在 %s 内完成，总计 %s；当前第一名需 %s，总计 %s",
+	},
+	kGateFirstToken:  {"the %s class's %.0f s first-token limit", "%s等级 %.0f 秒的首 token 上限"},
+	kGateDecode:      {"the %s class's %.0f tokens/s per stream", "%s等级每条流 %.0f token/秒的要求"},
+	kGateImage:       {"the %s class's %.0f s per image", "%s等级每张图 %.0f 秒的上限"},
+	kGateFlag:        {"the hard requirement %s", "硬性要求 %s "},
+	kGateDeadline:    {"the deadline of %s", "%s的截止时间"},
+	kGiveFirstToken:  {"its first token after about %.1f s", "首 token 约 %.1f 秒后才出"},
+	kGiveDecode:      {"about %.1f tokens/s per stream", "每条流约 %.1f token/秒"},
+	kGiveImage:       {"about %.1f s per image", "每张图约 %.1f 秒"},
+	kGiveLink:        {"its GPUs linked by %s", "GPU 之间经 %s 互联"},
+	kGiveLinkUnknown: {"its GPU link not documented", "GPU 互联方式未公开"},
+	kGiveMarketplace: {"on a marketplace host", "运行在市场型主机上"},
+	kGiveVCPU:        {"with %s vCPUs", "vCPU 为 %s 类型"},
+	kGiveVCPUUnknown: {"its vCPUs not documented", "vCPU 情况未公开"},
+	kGiveVCPUs:       {"with %.1f vCPUs per GPU", "每张 GPU %.1f 个 vCPU"},
+	kGiveDeadline:    {"finishing in %s", "需 %s才能完成"},
+	kWallYears:       {"%.1f years", "%.1f 年"},
+	kWallMonths:      {"%.1f months", "%.1f 个月"},
+	kWallDays:        {"%.0f days", "%.0f 天"},
 	kNoteAllLong: {
 		"no plan within %d nodes finishes the job within 2 years of wall-clock: the first ones listed run longer (ranked after any plan that finishes within it); --deadline or more nodes (--nodes) shorten it",
 		"在 %d 个节点以内，没有方案能在 2 年内完成该任务：排在前面的方案运行更久（能在 2 年内完成的方案总是排在它们之前）；设置 --deadline 或允许更多节点（--nodes）可缩短时间",
