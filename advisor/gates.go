@@ -1,6 +1,7 @@
 package advisor
 
 import (
+	"math"
 	"strconv"
 
 	"github.com/gpupick/gpupick/model"
@@ -82,6 +83,11 @@ func (e *Engine) tradeoffs(a model.Answers, opt Options, res *model.Result) {
 		return
 	}
 	t := trade{e: e, a: a, opt: opt, l: langOf(opt.Lang), res: res, top: &res.Recommendations[0]}
+	t.run()
+}
+
+// run works out every tradeoff.
+func (t *trade) run() {
 	t.classGates()
 	t.reqGates()
 	t.deadlineGate()
@@ -96,6 +102,9 @@ type trade struct {
 	l   lang
 	res *model.Result
 	top *model.Recommendation
+	// exhaustive drops every limit of the class without the bound
+	// (gateBound): tests compare the two.
+	exhaustive bool
 }
 
 // add records a tradeoff with its text.
@@ -121,20 +130,29 @@ func (t *trade) note(g model.Gate, limit float64, flag string, r *model.Recommen
 		r.Provider, r.InstanceType, money(cur, r.Total), give))
 }
 
-// classGates names each limit of the latency class that binds (some
-// offer's known speed misses it) and that the best offer without it
-// misses, at a gateRatio saving.
+// classGates names each limit of the latency class that the best offer
+// without it misses, at a gateRatio saving. A limit is dropped (a ranking
+// more) only when some shape whose known speed misses it, and no other
+// limit, has an offer whose lowest rate could come to that saving.
 func (t *trade) classGates() {
 	l := t.l
 	class := l.latency(t.a.Latency)
-	for _, g := range classGates {
-		c := newCall(t.e, t.a, l)
-		limit := g.limit(c.p)
-		if limit <= 0 || !c.p.sized || !c.binds(g, limit) {
-			continue
+	c := newCall(t.e, t.a, l)
+	if !c.p.sized {
+		return
+	}
+	var drop []int
+	for i, g := range classGates {
+		if limit := g.limit(c.p); limit > 0 && (t.exhaustive || c.gateBound(i)*gateRatio <= t.top.TotalUSD) {
+			drop = append(drop, i)
 		}
-		g.relax(c.p)
-		r, ok := c.relaxedTop(t.opt, g.relax)
+	}
+	for _, i := range drop {
+		g := classGates[i]
+		limit := g.limit(c.p)
+		rc := newCall(t.e, t.a, l)
+		g.relax(rc.p)
+		r, ok := rc.relaxedTop(t.opt, g.relax)
 		if !ok || !g.misses(&r.Speed, limit) || r.Speed.Unknown || !t.dearer(&r) {
 			continue
 		}
@@ -151,15 +169,34 @@ func (t *trade) classGates() {
 	}
 }
 
-// binds reports whether some offer's shape that holds the job has a known
-// speed that misses gate g's limit: otherwise dropping it changes nothing.
-func (c *call) binds(g classGate, limit float64) bool {
-	for i := range c.shapes {
-		if sr := &c.shapes[i]; sr.ok && !sr.speed.Unknown && g.misses(&sr.speed, limit) {
-			return true
+// gateBound is a lower bound (USD, GPUs alone) of the run on any offer
+// whose shape holds the job with a known speed that misses classGates[i]
+// and meets the class's other limits: the shape's lowest hourly rate over
+// its nodes and hours (+Inf when there is none). Dropping the limit cannot
+// put a cheaper offer first.
+func (c *call) gateBound(i int) float64 {
+	best := math.Inf(1)
+	for si := range c.shapes {
+		sr := &c.shapes[si]
+		if !sr.ok || sr.speed.Unknown || !c.missesOnly(i, &sr.speed) {
+			continue
+		}
+		if r := c.cheapestRow(si); r > 0 {
+			best = math.Min(best, r*sr.lbScale)
 		}
 	}
-	return false
+	return best
+}
+
+// missesOnly reports whether a speed misses classGates[i] and meets every
+// other limit of the class.
+func (c *call) missesOnly(i int, sp *model.Speed) bool {
+	for j, g := range classGates {
+		if limit := g.limit(c.p); limit > 0 && g.misses(sp, limit) != (i == j) {
+			return false
+		}
+	}
+	return true
 }
 
 // relaxedTop is the top pick of c's answers with relax applied to the

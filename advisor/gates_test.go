@@ -1,9 +1,11 @@
 package advisor
 
 import (
+	"reflect"
 	"slices"
 	"testing"
 
+	"github.com/gpupick/gpupick/data"
 	"github.com/gpupick/gpupick/model"
 )
 
@@ -91,5 +93,49 @@ func TestGateTradeoffs(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestGateBoundExact: the bound that skips dropping a limit of the latency
+// class (gateBound) never skips one that a ranking without it would name:
+// over the embedded catalog, the tradeoffs with the bound equal those of
+// dropping every limit.
+func TestGateBoundExact(t *testing.T) {
+	cat, err := data.Embedded()
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := New(cat)
+	named := 0
+	for _, tc := range []struct {
+		preset     string
+		ctx, users int
+		lat        model.Latency
+	}{
+		{"llama-3.1-8b", 0, 1, model.LatencyRealtime},
+		{"llama-3.1-70b", 0, 1, model.LatencyInteractive},
+		{"llama-3.1-70b", 32768, 8, model.LatencyRealtime},
+		{"qwen2.5-14b", 131072, 4, model.LatencyInteractive},
+		{"qwen2.5-14b", 65536, 16, model.LatencyRealtime},
+		{"stable-diffusion-xl", 0, 1, model.LatencyRealtime},
+		{"flux.1-dev", 0, 1, model.LatencyInteractive},
+	} {
+		a := model.DefaultAnswers()
+		a.Model, a.Context, a.Batch, a.Latency = tc.preset, tc.ctx, tc.users, tc.lat
+		a.Normalize()
+		res := e.Recommend(a, Options{Top: 1})
+		if len(res.Recommendations) == 0 {
+			t.Fatalf("%s: nothing recommended", tc.preset)
+		}
+		bounded, all := res, res
+		(&trade{e: e, a: a, l: langEN, res: &bounded, top: &bounded.Recommendations[0]}).classGates()
+		(&trade{e: e, a: a, l: langEN, res: &all, top: &all.Recommendations[0], exhaustive: true}).classGates()
+		if !reflect.DeepEqual(bounded.Tradeoffs, all.Tradeoffs) {
+			t.Errorf("%s %s ctx %d x%d: with the bound %+v\nwithout %+v", tc.preset, tc.lat, tc.ctx, tc.users, bounded.Tradeoffs, all.Tradeoffs)
+		}
+		named += len(all.Tradeoffs)
+	}
+	if named == 0 {
+		t.Error("no case names a gate: the comparison shows nothing")
 	}
 }
