@@ -1244,8 +1244,8 @@ var texts = text.Table[textKey]{
 	kWallMonths:      {"%.1f months", "%.1f 个月"},
 	kWallDays:        {"%.0f days", "%.0f 天"},
 	kNoteAllLong: {
-		"no plan within %d nodes finishes the job within 2 years of wall-clock: the first ones listed run longer (ranked after any plan that finishes within it); --deadline or more nodes (--nodes) shorten it",
-		"在 %d 个节点以内，没有方案能在 2 年内完成该任务：排在前面的方案运行更久（能在 2 年内完成的方案总是排在它们之前）；设置 --deadline 或允许更多节点（--nodes）可缩短时间",
+		"no plan within %d nodes finishes the job within 2 years of wall-clock: the first ones listed run longer (ranked after any plan that finishes within it); allowing more nodes (--nodes) shortens it",
+		"在 %d 个节点以内，没有方案能在 2 年内完成该任务：排在前面的方案运行更久（能在 2 年内完成的方案总是排在它们之前）；允许更多节点（--nodes）可缩短时间",
 	},
 }
 
