@@ -130,6 +130,11 @@ func TestCLICommandsChinese(t *testing.T) {
 					addName(w.Code)
 				}
 			}
+			for _, g := range res.Tradeoffs {
+				// The offer without a gate, or the plan a deadline gives.
+				addOffer(g.Provider, g.InstanceType)
+				addName(g.Flag)
+			}
 			for _, s := range res.Suggestions {
 				// The offer a change would put first ("1× H100 PCIe").
 				addName(s.Effect)

@@ -330,6 +330,12 @@ func (c *call) notes(cs []cand) []string {
 		if sr.bf16H {
 			add(kNoteAllBF16AsFP16)
 		}
+		switch {
+		case sr.long && c.p.maxNodes <= 1:
+			add(kNoteAllLongOne)
+		case sr.long:
+			add(kNoteAllLong, c.p.maxNodes)
+		}
 	}
 	count(kNoteFiltered, st.filtered)
 	count(kNoteRegionUnknown, st.regionUnknown)

@@ -148,6 +148,9 @@ func TestDiffusionSingleGPU(t *testing.T) {
 	}
 	cat := catWith(offers...)
 	a := answers(model.WorkloadInference, "flux.1-dev", model.BF16, 0, 1)
+	// Which GPUs hold the pipeline: the batch class, whose time per image
+	// has no limit (TestImageLatencyClasses checks the limits).
+	a.Latency = model.LatencyBatch
 	res := Recommend(cat, a, Options{Top: 10})
 	req := res.Requirement
 	if !req.SingleGPU || req.Image == nil || req.Image.Width != 1024 || req.Image.Steps != 50 {

@@ -14,6 +14,58 @@ type imagePlan struct {
 	ref          *model.ImageRef
 	refPeak      float64 // 16-bit tensor FLOP/s of the reference GPU
 	width, steps int
+	// maxSec is the latency class's limit on the seconds per image (0:
+	// none, the batch class).
+	maxSec float64
+}
+
+// Latency classes of an image pipeline, in seconds per image: a pipeline
+// returns the whole image at once, so the class bounds the image as it
+// bounds a text stream's first token.
+const (
+	// imageRealtimeSec: 1 s, the limit for a user's flow of thought to
+	// stay uninterrupted (Nielsen, Response Times: The 3 Important Limits,
+	// 1993) and the first-token limit of the realtime text class. Real-time
+	// text-to-image (SDXL Turbo, one to four steps) reaches it by
+	// distillation, not by hardware.
+	imageRealtimeSec = 1
+	// imageInteractiveSec: 20 s, MLPerf Inference's server-scenario limit
+	// for SDXL (stable-diffusion-xl.Server.target_latency = 20000 ms),
+	// the same scenario and file as the interactive text class.
+	imageInteractiveSec = 20
+	// srcImageLatency cites both.
+	srcImageLatency = "https://www.nngroup.com/articles/response-times-3-important-limits/ ; https://github.com/mlcommons/inference/blob/001712e9daf80386e0dda43f97b8f36981d792c4/loadgen/mlperf.conf"
+)
+
+// imageLatency sets the seconds-per-image limit of the latency class, and
+// says so in the assumptions.
+func (p *plan) imageLatency(a *model.Answers, l lang) {
+	switch a.Latency {
+	case model.LatencyRealtime:
+		p.image.maxSec = imageRealtimeSec
+	case model.LatencyInteractive:
+		p.image.maxSec = imageInteractiveSec
+	default:
+		return
+	}
+	p.req.MaxSecondsPerImage = p.image.maxSec
+	p.req.Assumptions = append(p.req.Assumptions, l.f(kAsmImageLatency, l.latency(a.Latency), p.image.maxSec, srcImageLatency))
+}
+
+// imageLimit is the seconds-per-image limit of the latency class (0 for
+// a language model or the batch class).
+func (p *plan) imageLimit() float64 {
+	if p.image == nil {
+		return 0
+	}
+	return p.image.maxSec
+}
+
+// latencyLimited reports whether the latency class sets a limit the speed
+// is checked against: a per-stream decode speed, a first-token time or a
+// time per image.
+func (p *plan) latencyLimited() bool {
+	return p.minDecode > 0 || p.maxTTFT > 0 || p.imageLimit() > 0
 }
 
 // Pipeline component roles (model.PipelinePart.Role).
@@ -108,10 +160,12 @@ func (p *plan) diffusionPlan(cat *model.Catalog, a *model.Answers, pr *model.Mod
 // copies pipelines (one per GPU): the reference time scaled by the ratio
 // of 16-bit tensor throughput (weight-only quantisation computes in 16
 // bits), by the pixels and by the steps; a job of JobTokens images lasts
-// images / (copies x images per hour of one GPU).
+// images / (copies x images per hour of one GPU). It meets the latency
+// class when an image takes no longer than the class's limit.
 func (p *plan) imageSpeed(g *model.GPU, frac float64, copies int) (sp model.Speed, jobHours float64) {
-	sp.MeetsLatency = true
 	im := p.image
+	// An unknown speed cannot be shown to meet a limit.
+	sp.MeetsLatency = im.maxSec <= 0
 	prec := model.BF16
 	if p.prec == model.FP32 {
 		prec = model.FP32
@@ -124,6 +178,7 @@ func (p *plan) imageSpeed(g *model.GPU, frac float64, copies int) (sp model.Spee
 	px := float64(im.width*im.width) / float64(im.ref.Width*im.ref.Width)
 	sec := im.ref.Seconds * im.refPeak / peak * px * float64(im.steps) / float64(im.ref.Steps)
 	sp.SecondsPerImage = sec
+	sp.MeetsLatency = im.maxSec <= 0 || sec <= im.maxSec
 	sp.ImagesPerHour = float64(max(copies, 1)) * 3600 / sec
 	if p.jobMode && p.jobTokens > 0 {
 		jobHours = p.jobTokens / sp.ImagesPerHour

@@ -553,10 +553,8 @@ func (p *plan) latencyTargets(a *model.Answers, l lang) {
 		return
 	}
 	if p.image != nil {
-		// Images have no per-token latency: the class does not apply.
-		if a.Latency != model.LatencyBatch {
-			p.req.Assumptions = append(p.req.Assumptions, l.f(kAsmImageLatency, l.latency(a.Latency)))
-		}
+		// Images are timed per image (diffusion.go).
+		p.imageLatency(a, l)
 		return
 	}
 	// The interactive class is MLPerf Inference's server scenario for the

@@ -40,28 +40,56 @@ func (st *stats) noClusterCount(o *model.Offer) {
 // up to the plan's cap, each with the least sharding that fits. A shape
 // without a documented cluster network stays at nodes; so does one that
 // cannot finish in time even at the cap (its offers are then counted as
-// late). The check uses the longest provisioning of any provider class,
-// so that every offer of the shape finishes in time.
+// late).
 func (c *call) deadlineNodes(s *shape, g *model.GPU, v float64, nodes int, z string) (int, string) {
+	k, zk, _ := c.nodesWithin(s, g, v, nodes, z, c.p.deadline, c.p.maxNodes, false)
+	return k, zk
+}
+
+// nodesWithin is the node count and sharding of a training run on shape s
+// (v bytes of memory a GPU) that finishes within limit calendar hours:
+// the fewest nodes from nodes (the fewest that hold the job under
+// sharding z) up to most, each with the least sharding that fits; ok
+// reports whether the run finishes in time. A shape without a documented
+// cluster network stays at nodes. When no count up to most finishes in
+// time, it stays at nodes, or with fastest takes most nodes when that
+// runs shorter (data parallelism at best divides the time by the nodes,
+// so the most nodes allowed is the fastest plan the speed model knows).
+// The check uses the longest provisioning of any provider class, so that
+// every offer of the shape finishes in time.
+func (c *call) nodesWithin(s *shape, g *model.GPU, v float64, nodes int, z string, limit float64, most int, fastest bool) (int, string, bool) {
 	p := c.p
-	avail := p.deadline*c.a.HoursPerWeek/model.HoursPerWeekFull - provisionVMSec/3600.0
+	avail := limit*c.a.HoursPerWeek/model.HoursPerWeekFull - provisionVMSec/3600.0
 	jobH, setupH := c.trainHours(s, g, nodes, z)
-	if jobH <= 0 || jobH+setupH <= avail || s.rdma != model.Yes || avail <= setupH {
-		return nodes, z
+	if jobH <= 0 {
+		return nodes, z, false
 	}
-	// Data parallelism at best divides the job's time by the nodes: start
-	// at the count that would just make it, and add nodes until it does.
+	if jobH+setupH <= avail {
+		return nodes, z, true
+	}
+	if s.rdma != model.Yes || avail <= setupH {
+		return nodes, z, false
+	}
+	// Start at the count that would just make it, and add nodes until it
+	// does.
 	start := max(nodes+1, int(math.Ceil(float64(nodes)*jobH/(avail-setupH))))
-	for k := start; k <= p.maxNodes; k++ {
+	for k := start; k <= most; k++ {
 		zk, ok := p.leastSharding(s, v, k)
 		if !ok {
 			continue
 		}
 		if jh, sh := c.trainHours(s, g, k, zk); jh > 0 && jh+sh <= avail {
-			return k, zk
+			return k, zk, true
 		}
 	}
-	return nodes, z
+	if fastest && most > nodes {
+		if zk, ok := p.leastSharding(s, v, most); ok {
+			if jh, sh := c.trainHours(s, g, most, zk); jh > 0 && jh+sh < jobH+setupH {
+				return most, zk, false
+			}
+		}
+	}
+	return nodes, z, false
 }
 
 // leastSharding is the first sharding strategy of the plan's order that

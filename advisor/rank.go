@@ -138,7 +138,7 @@ type shapeRes struct {
 	tier             uint8      // 0 meets the latency class, 1 speed unknown, 2 too slow
 	// short counts how the shape falls short of the job as asked: headroom
 	// below the safety margin, FP8 run weight-only at 16-bit compute, BF16
-	// run as FP16. Such
+	// run as FP16, a job beyond two years of wall-clock. Such
 	// a shape ranks after every shape with fewer shortfalls (within its
 	// budget group and latency tier), so it leads only when nothing else
 	// fits.
@@ -146,6 +146,7 @@ type shapeRes struct {
 	tight bool // headroom below the margin
 	fp8WO bool // FP8 weight-only
 	bf16H bool // BF16 run as FP16
+	long  bool // a job beyond two years of wall-clock (longjob.go)
 	slim  bool // meets the latency class within the speed estimate's tolerance
 	// cores is the physical host cores the serving engine needs for this
 	// configuration (coresNeeded; 0 when the rule does not apply).
@@ -386,20 +387,20 @@ func (c *call) evalShape(si int, sr *shapeRes) {
 		return
 	}
 	v := s.vram * gib
-	n := s.count
 	f, ok := c.fitOf(si, s, v)
 	if !ok {
 		sr.why = whyTooBig
 		return
 	}
-	sr.nodes, sr.tp, sr.reps, sr.used, sr.sharding, sr.perGPU = f.nodes, f.tp, f.reps, f.used, f.sharding, f.perGPU
 	sr.ok = true
-	sr.headroom = (v - sr.perGPU) / v
-	if sr.headroom < c.margin() {
-		sr.tight = true
+	g := c.ix.shapeGPU(s)
+	c.configure(si, g, v, f, sr)
+	// A job beyond two years scales out over the nodes allowed, or falls
+	// short (longjob.go).
+	c.longJob(si, g, v, sr)
+	if sr.tight {
 		sr.short++
 	}
-	g := c.ix.shapeGPU(s)
 	if p.image == nil && fp8Fallback(&c.a, g) {
 		sr.fp8WO = true
 		sr.short++
@@ -408,6 +409,31 @@ func (c *call) evalShape(si int, sr *shapeRes) {
 		sr.bf16H = true
 		sr.short++
 	}
+	if sr.long {
+		sr.short++
+	}
+	matters := p.jobMode || p.latencyLimited()
+	switch {
+	case !sr.speed.Unknown && !sr.speed.MeetsLatency:
+		sr.tier = 2
+	case sr.speed.Unknown && matters:
+		sr.tier = 1
+	case sr.tier == 0 && slimMargin(&sr.speed, p.minDecode):
+		sr.slim = true
+		sr.short++
+	}
+}
+
+// configure sets shape si's configuration f into sr: its nodes, GPUs and
+// sharding, the memory headroom (tight below the margin), the speed, the
+// host cores and RAM it needs and, for a job, the set-up.
+func (c *call) configure(si int, g *model.GPU, v float64, f fitRes, sr *shapeRes) {
+	s := &c.ix.shapes[si]
+	p := c.p
+	n := s.count
+	sr.nodes, sr.tp, sr.reps, sr.used, sr.sharding, sr.perGPU = f.nodes, f.tp, f.reps, f.used, f.sharding, f.perGPU
+	sr.headroom = (v - sr.perGPU) / v
+	sr.tight = sr.headroom < c.margin()
 	if sr.nodes == 1 {
 		c.speedOnOneNode(si, g, sr)
 	} else {
@@ -421,16 +447,6 @@ func (c *call) evalShape(si int, sr *shapeRes) {
 		// A job's hours include the set-up; a rented period's do not, and
 		// only the priced offers show it (full).
 		sr.setup = c.shapeSetup(int32(si), sr)
-	}
-	matters := p.jobMode || p.minDecode > 0 || p.maxTTFT > 0
-	switch {
-	case !sr.speed.Unknown && !sr.speed.MeetsLatency:
-		sr.tier = 2
-	case sr.speed.Unknown && matters:
-		sr.tier = 1
-	case sr.tier == 0 && slimMargin(&sr.speed, p.minDecode):
-		sr.slim = true
-		sr.short++
 	}
 }
 

@@ -72,6 +72,9 @@ func (c *call) full(cd cand) model.Recommendation {
 	if _, unk := c.ramCheck(cd.row, sr); unk != 0 {
 		rec.Shortfalls = append(rec.Shortfalls, model.ShortHostRAMUnknown)
 	}
+	if sr.long {
+		rec.Shortfalls = append(rec.Shortfalls, model.ShortLongJob)
+	}
 	if c.p.training {
 		rec.TensorParallel, rec.PipelineParallel, rec.Replicas = 0, 0, 0
 	} else if sr.nodes == 1 {

@@ -48,6 +48,16 @@ func TestSharedShapeEvalExact(t *testing.T) {
 			a.Workload, a.DurationMode, a.JobTokens, a.Latency = model.WorkloadLoRA, model.DurationJob, 2e9, model.LatencyBatch
 		})},
 		{"finetune", variant(func(a *model.Answers) { a.Workload, a.Model = model.WorkloadFineTune, "llama-3.1-70b" })},
+		// No deadline, years on one node: the shapes beyond two years scale
+		// out (longjob.go) and leave the classes they were the source of.
+		{"pretrain-long", variant(func(a *model.Answers) {
+			a.Workload, a.Model = model.WorkloadPretrain, "llama-2-13b"
+			a.DurationMode, a.JobTokens, a.MaxNodes = model.DurationJob, 2e12, 16
+		})},
+		{"pretrain-long-one-node", variant(func(a *model.Answers) {
+			a.Workload, a.Model = model.WorkloadPretrain, "llama-2-13b"
+			a.DurationMode, a.JobTokens = model.DurationJob, 2e12
+		})},
 		{"pretrain-deadline", variant(func(a *model.Answers) {
 			a.Workload, a.Model = model.WorkloadPretrain, "llama-3.1-70b"
 			a.DurationMode, a.JobTokens, a.DeadlineHours, a.MaxNodes = model.DurationJob, 1e12, 24*30, 16
@@ -64,8 +74,11 @@ func TestSharedShapeEvalExact(t *testing.T) {
 			alone := newCall(eng, a, langEN)
 			alone.noShare = true
 			alone.evalShapes()
-			ok := 0
+			ok, wide := 0, 0
 			for si := range shared.shapes {
+				if alone.shapes[si].nodes > 1 {
+					wide++
+				}
 				if !reflect.DeepEqual(shared.shapes[si], alone.shapes[si]) {
 					t.Errorf("shape %d %+v:\nshared %+v\n alone %+v", si, eng.index().shapes[si], shared.shapes[si], alone.shapes[si])
 				}
@@ -75,6 +88,9 @@ func TestSharedShapeEvalExact(t *testing.T) {
 			}
 			if ok == 0 && tc.name != "gpu=h100" {
 				t.Errorf("no shape holds the job: the case compares nothing")
+			}
+			if tc.name == "pretrain-long" && wide == 0 {
+				t.Errorf("no shape scaled out over nodes: the case does not test longJob")
 			}
 		})
 	}

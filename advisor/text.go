@@ -87,6 +87,7 @@ func WarningCodes() []string {
 		model.WarnEgressCost, model.WarnMarketplaceHost, model.WarnPCIeVariant, model.WarnStalePrice,
 		model.WarnUnknownPrice, model.WarnConvertedCurrency, model.WarnSpeedUnknown, model.WarnSlowFirstToken,
 		model.WarnBF16Unsupported, model.WarnLegacyGPU, model.WarnLatencyMargin, model.WarnHostRAMUnknown,
+		model.WarnLongJob, model.WarnSlowImage,
 	}
 }
 
@@ -389,6 +390,32 @@ const (
 	kErrNotFiniteFix
 	kErrSizeRange
 	kErrSizeRangeFix
+
+	// Plans an engineer would run (longjob.go, gates.go).
+	kLongJobFaster
+	kWallYears
+	kWallMonths
+	kWallDays
+	kNoteAllLong
+	kNoteAllLongOne
+	kLongJobAtMost
+	kTradeGate
+	kTradeLong
+	kGateFirstToken
+	kGateDecode
+	kGateImage
+	kGateFlag
+	kGateDeadline
+	kGiveFirstToken
+	kGiveDecode
+	kGiveImage
+	kGiveLink
+	kGiveLinkUnknown
+	kGiveMarketplace
+	kGiveVCPU
+	kGiveVCPUUnknown
+	kGiveVCPUs
+	kGiveDeadline
 
 	// kCount is the number of text keys.
 	kCount
@@ -1149,8 +1176,8 @@ var texts = text.Table[textKey]{
 		"任务量按图片张数计：按每张图计价",
 	},
 	kAsmImageLatency: {
-		"the %s latency class is for token streams and does not apply: images are timed in seconds per image",
-		"%s延迟等级针对 token 流，不适用：图片按每张秒数计时",
+		"the %s latency class asks an image within %.0f s (%s)",
+		"%s延迟等级要求每张图在 %.0f 秒内完成（%s）",
 	},
 	kArchPipeline: {
 		"pipeline: %s",
@@ -1203,6 +1230,49 @@ var texts = text.Table[textKey]{
 	kErrNotFiniteFix:     {"give a plain number", "请填写普通数字"},
 	kErrSizeRange:        {"out of range", "超出范围"},
 	kErrSizeRangeFix:     {"give a realistic duration, job size, memory or budget", "请填写合理的时长、任务规模、显存或预算"},
+
+	kLongJobFaster: {
+		"the job runs %s of wall-clock with no deadline; on %d nodes of %d× %s (up to %d allowed) it takes %s, about %s for the GPUs at this hourly rate: set --deadline %s",
+		"未设截止时间，该任务要运行 %s；用 %d 个节点的 %d× %s（最多可用 %d 个）只需 %s，按当前每小时价格 GPU 费用约 %s：可设置 --deadline %s",
+	},
+	kNoteAllLongOne: {
+		"no plan on one node finishes the job within 2 years of wall-clock: the first ones listed run longer (ranked after any plan that finishes within it); --deadline or --nodes scale training out over nodes with a cluster network",
+		"单个节点上没有方案能在 2 年内完成该任务：排在前面的方案运行更久（能在 2 年内完成的方案总是排在它们之前）；设置 --deadline 或 --nodes 可让训练扩展到带集群网络的多个节点",
+	},
+	kLongJobAtMost: {
+		"the job runs %s of wall-clock even on the %d nodes allowed: more nodes (--nodes), a faster GPU or fewer tokens shorten it",
+		"即使用满允许的 %[2]d 个节点，该任务仍要运行 %[1]s：允许更多节点（--nodes）、换更快的 GPU 或减少 token 数可缩短时间",
+	},
+	kTradeGate: {
+		"%s makes #1 cost %s in all: without it, %d× %s%s (%s %s) would lead at %s, %s",
+		"%s使第一名总计花费 %s：若放宽这一项，%d× %s%s（%s %s）将排第一，花费 %s，%s",
+	},
+	kTradeLong: {
+		"with --deadline %s: %d× %s%s (%s %s) would finish in %s for %s in all, against %s for %s",
+		"若设置 --deadline %s：%d× %s%s（%s %s）将在 %s 内完成，总计 %s；当前第一名需 %s，总计 %s",
+	},
+	kGateFirstToken:  {"the %s class's %.0f s first-token limit", "%s等级 %.0f 秒的首 token 上限"},
+	kGateDecode:      {"the %s class's %.0f tokens/s per stream", "%s等级每条流 %.0f token/秒的要求"},
+	kGateImage:       {"the %s class's %.0f s per image", "%s等级每张图 %.0f 秒的上限"},
+	kGateFlag:        {"the hard requirement %s", "硬性要求 %s "},
+	kGateDeadline:    {"the deadline of %s", "%s的截止时间"},
+	kGiveFirstToken:  {"its first token after about %.1f s", "首 token 约 %.1f 秒后才出"},
+	kGiveDecode:      {"about %.1f tokens/s per stream", "每条流约 %.1f token/秒"},
+	kGiveImage:       {"about %.1f s per image", "每张图约 %.1f 秒"},
+	kGiveLink:        {"its GPUs linked by %s", "GPU 之间经 %s 互联"},
+	kGiveLinkUnknown: {"its GPU link not documented", "GPU 互联方式未公开"},
+	kGiveMarketplace: {"on a marketplace host", "运行在市场型主机上"},
+	kGiveVCPU:        {"with %s vCPUs", "vCPU 为 %s 类型"},
+	kGiveVCPUUnknown: {"its vCPUs not documented", "vCPU 情况未公开"},
+	kGiveVCPUs:       {"with %.1f vCPUs per GPU", "每张 GPU %.1f 个 vCPU"},
+	kGiveDeadline:    {"finishing in %s", "需 %s才能完成"},
+	kWallYears:       {"%.1f years", "%.1f 年"},
+	kWallMonths:      {"%.1f months", "%.1f 个月"},
+	kWallDays:        {"%.0f days", "%.0f 天"},
+	kNoteAllLong: {
+		"no plan within %d nodes finishes the job within 2 years of wall-clock: the first ones listed run longer (ranked after any plan that finishes within it); allowing more nodes (--nodes) shortens it",
+		"在 %d 个节点以内，没有方案能在 2 年内完成该任务：排在前面的方案运行更久（能在 2 年内完成的方案总是排在它们之前）；允许更多节点（--nodes）可缩短时间",
+	},
 }
 
 // warnDefs holds every warning code's message, explanation and default
@@ -1430,6 +1500,27 @@ var warnDefs = map[string]warnDef{
 			"The catalog has no memory-bandwidth or TFLOPS figure for this GPU, so gpupick does not guess its speed. The offer is kept but ranked after offers whose speed is known.",
 			"目录中没有该 GPU 的显存带宽或算力数据，gpupick 不会猜测其速度。该报价仍保留，但排在速度已知的报价之后。",
 		},
+	},
+	model.WarnLongJob: {
+		msg: text.Pair{
+			"the job runs %s of wall-clock with no deadline: --deadline %s lists only the plans that finish within it (training scales out over up to %d nodes with a cluster network)",
+			"未设截止时间，该任务要运行 %s：设置 --deadline %s 只列出能按时完成的方案（训练会扩展到最多 %d 个带集群网络的节点）",
+		},
+		detail: text.Pair{
+			"A run longer than six months is priced on figures that will not hold to its end (gpupick calls a price stale after 180 days) and spends a good part of a GPU generation (about two years); beyond two years it falls short (wall-clock-over-2-years) and ranks after any plan that finishes within two years, which training reaches by scaling out over the nodes allowed. With --deadline, training scales out over nodes with a documented cluster network (up to 64, or --nodes) and only the plans that finish in time are listed.",
+			"运行超过六个月的任务，其价格依据撑不到任务结束（gpupick 把 180 天前读取的价格视为过时），还要耗掉一代 GPU（约两年）的大部分时间；超过两年即为不足（wall-clock-over-2-years），排在能在两年内完成的方案之后，训练会在允许的节点数内扩展以做到这一点。设置 --deadline 后，训练会扩展到有公开集群网络的节点（最多 64 个，或 --nodes），且只列出能按时完成的方案。",
+		},
+	},
+	model.WarnSlowImage: {
+		msg: text.Pair{
+			"about %.1f s per image, over the %.0f s the %s class allows",
+			"每张图约 %.1f 秒，超过%[3]s等级允许的 %.0[2]f 秒",
+		},
+		detail: text.Pair{
+			"A diffusion pipeline returns the whole image at once, so the latency class bounds the time per image: realtime 1 s (the limit for a user's flow of thought, the same the text classes give the first token; only few-step distilled pipelines reach it), interactive 20 s (MLPerf Inference's server-scenario limit for SDXL). A faster GPU, fewer steps, a smaller image or a distilled model shorten it.",
+			"扩散管线一次返回整张图，因此延迟等级限制的是每张图的耗时：实时 1 秒（用户思路不被打断的上限，与文本等级给首 token 的时间相同；只有少步数蒸馏管线能做到），交互 20 秒（MLPerf Inference 服务器场景对 SDXL 的上限）。更快的 GPU、更少的步数、更小的图或蒸馏模型都能缩短时间。",
+		},
+		source: srcImageLatency,
 	},
 	model.WarnSlowFirstToken: {
 		msg: text.Pair{

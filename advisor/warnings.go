@@ -170,8 +170,15 @@ func (c *call) warnings(in warnInput) []model.Warning {
 		if p.maxTTFT > 0 && sp.TimeToFirstTokenSec > p.maxTTFT {
 			add(model.WarnSlowFirstToken, model.SeverityWarn, srcRoofline, sp.TimeToFirstTokenSec, p.maxTTFT, sp.PromptTokens)
 		}
+		if lim := p.imageLimit(); lim > 0 && !sp.Unknown && sp.SecondsPerImage > lim {
+			add(model.WarnSlowImage, model.SeverityWarn, srcImageLatency, sp.SecondsPerImage, lim, l.latency(a.Latency))
+		}
 	}
-	if sr.speed.Unknown && (p.jobMode || p.minDecode > 0 || p.maxTTFT > 0) && p.sized && !p.stated {
+	// long-job: a job with no deadline longer than six months (longjob.go).
+	if w, ok := c.longJobWarning(in); ok {
+		ws = append(ws, w)
+	}
+	if sr.speed.Unknown && (p.jobMode || p.latencyLimited()) && p.sized && !p.stated {
 		add(model.WarnSpeedUnknown, model.SeverityWarn, "", displayGPU(o.GPU, l))
 	}
 	// fp8-unsupported.

@@ -109,6 +109,13 @@ func warningScenarios() []warnScenario {
 		a.DurationHours = 3 * hoursPerYear
 		return a
 	}
+	pretrain := func(tokens float64) func() model.Answers {
+		return train(model.WorkloadPretrain, "llama-2-7b", func(a *model.Answers) {
+			a.DurationMode, a.JobTokens = model.DurationJob, tokens
+			a.Normalize()
+		})
+	}
+	a100x8 := testOffer("cloudA", "a100x8", "A100-80GB SXM4", 8, 32.8)
 	t4 := testOffer("cloudA", "t4x2", "T4", 2, 1.0)
 	v100 := testOffer("cloudA", "v100x1", "V100 SXM2 16GB", 1, 0.9)
 	return []warnScenario{
@@ -175,6 +182,12 @@ func warningScenarios() []warnScenario {
 		{model.WarnHostRAMUnknown,
 			warnCase{"8B served on an L4 whose host RAM is not listed", []model.Offer{mod(l4, func(o *model.Offer) { o.MemoryGiB = 0 })}, serve("llama-3.1-8b", model.BF16, 2048, model.LatencyBatch), "l4x1"},
 			warnCase{"8B served on an L4 with 64 GiB of host RAM", []model.Offer{l4}, serve("llama-3.1-8b", model.BF16, 2048, model.LatencyBatch), "l4x1"}},
+		{model.WarnLongJob,
+			warnCase{"7B pre-trained on 500B tokens on one 8 x A100 node, no deadline (months)", []model.Offer{a100x8}, pretrain(500e9), "a100x8"},
+			warnCase{"7B pre-trained on 20B tokens on one 8 x A100 node (days)", []model.Offer{a100x8}, pretrain(20e9), "a100x8"}},
+		{model.WarnSlowImage,
+			warnCase{"FLUX.1-dev interactive on an RTX A6000", []model.Offer{testOffer("cloudB", "a6000x1", "RTX A6000", 1, 0.8)}, serve("flux.1-dev", model.BF16, 0, model.LatencyInteractive), "a6000x1"},
+			warnCase{"FLUX.1-dev interactive on an H100 (12 s)", []model.Offer{h100x1}, serve("flux.1-dev", model.BF16, 0, model.LatencyInteractive), "h100x1"}},
 		{model.WarnSlowFirstToken,
 			warnCase{"realtime, 32k context on an L4", []model.Offer{l4}, serve("llama-3.1-8b", model.BF16, 32768, model.LatencyRealtime), "l4x1"},
 			warnCase{"realtime, 2k context on an H100", []model.Offer{h100x1}, serve("llama-3.1-8b", model.BF16, 2048, model.LatencyRealtime), "h100x1"}},

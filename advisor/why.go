@@ -69,9 +69,11 @@ var flips = []struct {
 // each risk of the top offer that a hard requirement rules out (a
 // marketplace host, shared vCPUs, a split over PCIe), the offer that would
 // lead with that requirement ("with --hosting datacenter: 1× L40S at
-// $0.86/h"). It ranks the catalog once more per such risk (at most three
-// times, top 1 only), so it is for the detail and the CLI, not for every
-// keystroke. res must be Recommend's result for cat, a and opt.
+// $0.86/h"); then what each gate of the answers costs and, for a job that
+// runs longer than six months with no deadline, the plan a deadline would
+// give (res.Tradeoffs, gates.go). It ranks the catalog once more per such
+// risk and gate (top 1 only), so it is for the detail and the CLI, not
+// for every keystroke. res must be Recommend's result for cat, a and opt.
 func (e *Engine) WhatWouldChange(a model.Answers, opt Options, res *model.Result) {
 	if e.cat == nil || len(res.Recommendations) == 0 {
 		return
@@ -95,4 +97,5 @@ func (e *Engine) WhatWouldChange(a model.Answers, opt Options, res *model.Result
 		res.WhyFirst = append(res.WhyFirst, l.f(kWhyChange, f.flag, r.GPUCount, displayGPU(r.GPU, l),
 			money(alt.Currency, r.Hourly), money(alt.Currency, r.Total)))
 	}
+	e.tradeoffs(a, opt, res)
 }

@@ -202,6 +202,9 @@ const (
 	// whether the software can load and run the job there is not known
 	// (the worse case: it cannot).
 	ShortHostRAMUnknown = "host-ram-unknown"
+	// ShortLongJob: the job, with no deadline given, runs beyond two years
+	// of wall-clock even on the most nodes allowed.
+	ShortLongJob = "wall-clock-over-2-years"
 )
 
 // Hosting of an offer.
@@ -416,6 +419,11 @@ type Result struct {
 	// WhyFirst says in one or two lines why the first recommendation ranks
 	// before the second (cost, speed, risk).
 	WhyFirst []string `json:"why_first,omitempty" toml:"why_first,omitempty"`
+	// Tradeoffs say what a gate of the answers costs (the plan that would
+	// lead without it) and, for a job with no deadline that runs longer
+	// than six months, the plan a deadline would give; advisor's
+	// WhatWouldChange works them out (their texts end WhyFirst).
+	Tradeoffs []Tradeoff `json:"tradeoffs,omitempty" toml:"tradeoffs,omitempty"`
 	// Notes explain an empty or partial result ("no offer fits: ...").
 	Notes []string `json:"notes,omitempty" toml:"notes,omitempty"`
 }

@@ -70,6 +70,9 @@ type Requirement struct {
 	MinDecodeTokensPerSec float64 `json:"min_decode_tokens_per_s,omitempty" toml:"min_decode_tokens_per_s,omitempty"`
 	// MaxTimeToFirstTokenSec is the first-token latency the class asks (0 = none).
 	MaxTimeToFirstTokenSec float64 `json:"max_ttft_s,omitempty" toml:"max_ttft_s,omitempty"`
+	// MaxSecondsPerImage is the time per image the class asks of a
+	// diffusion pipeline (0 = none).
+	MaxSecondsPerImage float64 `json:"max_s_per_image,omitempty" toml:"max_s_per_image,omitempty"`
 	// Assumptions lists every assumption behind the figures, one line each.
 	Assumptions []string `json:"assumptions" toml:"assumptions"`
 

@@ -55,6 +55,13 @@ const (
 	// WarnHostRAMUnknown: the host's RAM is not known, and the job needs
 	// a published amount of it to load and run.
 	WarnHostRAMUnknown = "host-ram-unknown"
+	// WarnLongJob: a job with no deadline runs longer than six months of
+	// wall-clock; the warning names the faster plan within the nodes
+	// allowed.
+	WarnLongJob = "long-job"
+	// WarnSlowImage: a diffusion pipeline makes an image more slowly than
+	// the latency class allows (seconds per image).
+	WarnSlowImage = "slow-image"
 )
 
 // Warning is a trap a choice walks into: a stable code, a severity, a

@@ -485,14 +485,15 @@ func (m detailView) Render(w, _ int) []string {
 	out = append(out, "")
 	out = append(out, m.hiddenCostLines(r, w)...)
 	out = append(out, "")
-	if len(m.res.Recommendations) > 0 && recKey(r) == recKey(&m.res.Recommendations[0]) && len(m.res.WhyFirst) > 0 {
-		// Why #1 beats the runner-up, and what would change the order
-		// (worked out off the update loop for #1 only).
+	lines := m.res.WhyFirst
+	if m.why != nil && m.why.seq == m.resSeq {
+		lines = append(lines[:len(lines):len(lines)], m.why.lines...)
+	}
+	if len(m.res.Recommendations) > 0 && recKey(r) == recKey(&m.res.Recommendations[0]) && len(lines) > 0 {
+		// Why #1 beats the runner-up, what would change the order and what
+		// each gate of the answers costs (worked out off the update loop
+		// for #1 only).
 		out = append(out, fit(m.st.PaneTitleOn.Render(m.t.s(mWhyFirst)), w))
-		lines := m.res.WhyFirst
-		if m.why != nil && m.why.seq == m.resSeq {
-			lines = append(lines[:len(lines):len(lines)], m.why.lines...)
-		}
 		for _, l := range lines {
 			out = append(out, wrapHanging(m.st.Muted, "  ", l, w)...)
 		}

@@ -413,7 +413,9 @@ func TestDetailPricesImages(t *testing.T) {
 		{"zh", "每张图约", `每张图 [$¥][0-9.]+`},
 	} {
 		a := model.DefaultAnswers()
-		a.Model = "flux.1-dev"
+		// The batch class, so that an A40 (about 79 s an image, too slow
+		// for the interactive class's 20 s) is listed.
+		a.Model, a.Latency = "flux.1-dev", model.LatencyBatch
 		// The real advisor (not the fake ranker) prices the images.
 		m := realModelIn(t, a, tc.lang)
 		d := detailOf(t, m, "a40-compute_1x2")

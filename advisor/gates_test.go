@@ -1,0 +1,141 @@
+package advisor
+
+import (
+	"reflect"
+	"slices"
+	"testing"
+
+	"github.com/gpupick/gpupick/data"
+	"github.com/gpupick/gpupick/model"
+)
+
+// gateOf is the tradeoff of a gate in a result, if any.
+func gateOf(res *model.Result, g model.Gate) (model.Tradeoff, bool) {
+	i := slices.IndexFunc(res.Tradeoffs, func(t model.Tradeoff) bool { return t.Gate == g })
+	if i < 0 {
+		return model.Tradeoff{}, false
+	}
+	return res.Tradeoffs[i], true
+}
+
+// TestGateTradeoffs: each gate that makes the top pick at least 1.5× as
+// dear as the best offer that misses only that gate is named with that
+// offer's figures; a gate that costs less, or that nothing misses, is not.
+func TestGateTradeoffs(t *testing.T) {
+	// 70B in BF16 (about 150 GiB) for a month, batch class: 4× RTX A6000
+	// over PCIe or 8× H100 over NVSwitch.
+	a6000x4 := testOffer("cloudB", "a6000x4", "RTX A6000", 4, 3.2)
+	h100x8 := testOffer("cloudA", "h100x8", "H100 SXM5", 8, 98.32)
+	serve70 := func(f func(a *model.Answers)) model.Answers {
+		a := answers(model.WorkloadInference, "llama-3.1-70b", model.BF16, 4096, 1)
+		a.Latency = model.LatencyBatch
+		f(&a)
+		a.Normalize()
+		return a
+	}
+	// 7B pre-trained on 100B tokens: about seven weeks on 8× A100, two
+	// on 8× H100.
+	a100x8 := testOffer("cloudA", "a100x8", "A100-80GB SXM4", 8, 8)
+	pretrain := func(f func(a *model.Answers)) model.Answers {
+		a := answers(model.WorkloadPretrain, "llama-2-7b", model.BF16, 2048, 1)
+		a.DurationMode, a.JobTokens = model.DurationJob, 100e9
+		f(&a)
+		a.Normalize()
+		return a
+	}
+	for _, tc := range []struct {
+		name   string
+		offers []model.Offer
+		a      model.Answers
+		gate   model.Gate
+		want   bool
+	}{
+		{"--interconnect nvlink leaves the PCIe A6000s out", []model.Offer{a6000x4, h100x8},
+			serve70(func(a *model.Answers) { a.Interconnect = model.ReqNVLink }), model.GateInterconnect, true},
+		{"no requirement", []model.Offer{a6000x4, h100x8}, serve70(func(*model.Answers) {}), model.GateInterconnect, false},
+		{"--interconnect nvlink costs less than half again", []model.Offer{mod(a6000x4, func(o *model.Offer) { o.OnDemand = 80 }), h100x8},
+			serve70(func(a *model.Answers) { a.Interconnect = model.ReqNVLink }), model.GateInterconnect, false},
+		{"a 20-day deadline leaves the A100s out", []model.Offer{a100x8, h100x8},
+			pretrain(func(a *model.Answers) { a.DeadlineHours = 20 * 24 }), model.GateDeadline, true},
+		{"a 90-day deadline both meet", []model.Offer{a100x8, h100x8},
+			pretrain(func(a *model.Answers) { a.DeadlineHours = 90 * 24 }), model.GateDeadline, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			e := New(catWith(tc.offers...))
+			res := e.Recommend(tc.a, Options{Top: 3})
+			if len(res.Recommendations) == 0 {
+				t.Fatalf("nothing recommended: %v", res.Notes)
+			}
+			e.WhatWouldChange(tc.a, Options{Top: 3}, &res)
+			g, ok := gateOf(&res, tc.gate)
+			if ok != tc.want {
+				t.Fatalf("gate %s named %v, want %v: %+v", tc.gate, ok, tc.want, res.Tradeoffs)
+			}
+			if !ok {
+				return
+			}
+			top := &res.Recommendations[0]
+			if g.TotalUSD <= 0 || g.TotalUSD*gateRatio > top.TotalUSD || g.InstanceType == top.InstanceType {
+				t.Errorf("%s at $%.0f against #1 %s at $%.0f", g.InstanceType, g.TotalUSD, top.InstanceType, top.TotalUSD)
+			}
+			if !slices.Contains(res.WhyFirst, g.Text) || g.Text == "" {
+				t.Errorf("text %q not in why %v", g.Text, res.WhyFirst)
+			}
+			switch tc.gate {
+			case model.GateInterconnect:
+				o := &tc.offers[slices.IndexFunc(tc.offers, func(o model.Offer) bool { return o.InstanceType == g.InstanceType })]
+				if o.Interconnect.HasNVLink() || g.Flag != "--interconnect nvlink" {
+					t.Errorf("%s (%s) does not miss %s", g.InstanceType, o.Interconnect, g.Flag)
+				}
+			case model.GateDeadline:
+				if g.CalendarHours <= tc.a.DeadlineHours || g.Limit != tc.a.DeadlineHours {
+					t.Errorf("%s finishes in %.0f h, within the %.0f h deadline", g.InstanceType, g.CalendarHours, tc.a.DeadlineHours)
+				}
+			}
+		})
+	}
+}
+
+// TestGateBoundExact: the bound that skips dropping a limit of the latency
+// class (gateBound) never skips one that a ranking without it would name:
+// over the embedded catalog, the tradeoffs with the bound equal those of
+// dropping every limit.
+func TestGateBoundExact(t *testing.T) {
+	cat, err := data.Embedded()
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := New(cat)
+	named := 0
+	for _, tc := range []struct {
+		preset     string
+		ctx, users int
+		lat        model.Latency
+	}{
+		{"llama-3.1-8b", 0, 1, model.LatencyRealtime},
+		{"llama-3.1-70b", 0, 1, model.LatencyInteractive},
+		{"llama-3.1-70b", 32768, 8, model.LatencyRealtime},
+		{"qwen2.5-14b", 131072, 4, model.LatencyInteractive},
+		{"qwen2.5-14b", 65536, 16, model.LatencyRealtime},
+		{"stable-diffusion-xl", 0, 1, model.LatencyRealtime},
+		{"flux.1-dev", 0, 1, model.LatencyInteractive},
+	} {
+		a := model.DefaultAnswers()
+		a.Model, a.Context, a.Batch, a.Latency = tc.preset, tc.ctx, tc.users, tc.lat
+		a.Normalize()
+		res := e.Recommend(a, Options{Top: 1})
+		if len(res.Recommendations) == 0 {
+			t.Fatalf("%s: nothing recommended", tc.preset)
+		}
+		bounded, all := res, res
+		(&trade{e: e, a: a, l: langEN, res: &bounded, top: &bounded.Recommendations[0]}).classGates()
+		(&trade{e: e, a: a, l: langEN, res: &all, top: &all.Recommendations[0], exhaustive: true}).classGates()
+		if !reflect.DeepEqual(bounded.Tradeoffs, all.Tradeoffs) {
+			t.Errorf("%s %s ctx %d x%d: with the bound %+v\nwithout %+v", tc.preset, tc.lat, tc.ctx, tc.users, bounded.Tradeoffs, all.Tradeoffs)
+		}
+		named += len(all.Tradeoffs)
+	}
+	if named == 0 {
+		t.Error("no case names a gate: the comparison shows nothing")
+	}
+}
