@@ -86,13 +86,8 @@ func (e *Engine) Recommend(a model.Answers, opt Options) model.Result {
 		res.Notes = append(res.Notes, l.f(kNoteNoSize))
 		return res
 	}
-	cs := c.ranked(top, opt.All)
-	if len(cs) == 0 && c.p.autoNodes && c.st.tooBig > 0 {
-		// No single node holds the job: widen to several nodes.
-		c = widen(e, a, l)
-		cs = c.ranked(top, opt.All)
-	}
-	c.shortFirst(cs)
+	asked := c
+	c, cs := e.listed(c, nil, a, top, opt.All)
 	res.Requirement = c.p.req
 	res.Currency = c.disp
 	res.Matched = c.st.matched
@@ -102,10 +97,6 @@ func (e *Engine) Recommend(a model.Answers, opt Options) model.Result {
 	partial := inPartial + overPartial
 	res.Notes = c.notes(cs)
 	overOnly := len(cs) > 0 && cs[0].over() != 0
-	baseline := math.Inf(1)
-	if overOnly {
-		baseline = cs[0].cost
-	}
 	if opt.WithinBudget && over > 0 {
 		res.Listed, res.OverBudgetHidden, partial = in, true, inPartial
 		cs = cs[:firstOver(cs)]
@@ -144,7 +135,11 @@ func (e *Engine) Recommend(a model.Answers, opt Options) model.Result {
 		}
 	}
 	if len(cs) == 0 || overOnly {
-		res.Suggestions = c.suggest(overOnly, baseline)
+		var first *model.Recommendation
+		if overOnly && len(res.Recommendations) > 0 {
+			first = &res.Recommendations[0]
+		}
+		res.Suggestions = asked.suggest(top, first)
 	}
 	return res
 }
@@ -173,7 +168,7 @@ func (e *Engine) Expand(a model.Answers, opt Options, offers []int) []model.Reco
 			// Only a ranking widened to several nodes lists this offer; an
 			// offer that fits one node is priced the same either way.
 			if wide == nil {
-				wide = widen(e, a, l)
+				wide = widen(nil, e, a, l)
 			}
 			cc = wide
 		}
@@ -205,16 +200,35 @@ func prepare(e *Engine, a model.Answers, l lang) (*call, string) {
 }
 
 // widen is the evaluation across several nodes, for a job no single node
-// holds.
-func widen(e *Engine, a model.Answers, l lang) *call {
+// holds, in buf's buffers (a new call when buf is nil).
+func widen(buf *call, e *Engine, a model.Answers, l lang) *call {
 	wide, key := a, kAsmMultiNode
 	wide.MaxNodes = defaultNodesInference
 	if a.Workload.Training() {
 		wide.MaxNodes, key = defaultNodesTraining, kAsmMultiNodeTrain
 	}
-	c := newCall(e, wide, l)
+	c := reuseCall(buf, e, wide, l)
 	c.p.req.Assumptions = append(c.p.req.Assumptions, l.f(key, wide.MaxNodes))
 	return c
+}
+
+// listed is Recommend's ranking of the answers a that c evaluates: the
+// listed offers best first (the first top, or every one with all), and
+// the evaluation that ranked them: c, or, when no single node holds the
+// job, the evaluation widened to several nodes, made in wide's buffers
+// (a new call when wide is nil). c.fast carries over to the widened
+// evaluation.
+func (e *Engine) listed(c, wide *call, a model.Answers, top int, all bool) (*call, []cand) {
+	cs := c.ranked(top, all)
+	if len(cs) == 0 && c.p.autoNodes && c.st.tooBig > 0 {
+		// No single node holds the job: widen to several nodes.
+		fast := c.fast
+		c = widen(wide, e, a, c.l)
+		c.fast = fast
+		cs = c.ranked(top, all)
+	}
+	c.shortFirst(cs)
+	return c, cs
 }
 
 // firstOver is the index of the first candidate over the budget in a
