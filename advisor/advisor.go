@@ -44,6 +44,11 @@ type Options struct {
 	// A screen that shows a page of offers asks for that page and the
 	// next.
 	Priced int
+	// NoSuggestions leaves out the suggestions of a result that keeps no
+	// budget or fits nothing (Result.Suggestions): they rank the catalog
+	// again per change, so a caller that ranks on every keystroke asks
+	// Suggest for them when it shows them, off its loop.
+	NoSuggestions bool
 }
 
 // DefaultTop is the number of recommendations when Options.Top is 0.
@@ -96,7 +101,6 @@ func (e *Engine) Recommend(a model.Answers, opt Options) model.Result {
 	res.Listed, res.OverBudget = in+over, over
 	partial := inPartial + overPartial
 	res.Notes = c.notes(cs)
-	overOnly := len(cs) > 0 && cs[0].over() != 0
 	if opt.WithinBudget && over > 0 {
 		res.Listed, res.OverBudgetHidden, partial = in, true, inPartial
 		cs = cs[:firstOver(cs)]
@@ -134,14 +138,54 @@ func (e *Engine) Recommend(a model.Answers, opt Options) model.Result {
 			res.Rows[i] = c.offerRow(cd)
 		}
 	}
-	if len(cs) == 0 || overOnly {
-		var first *model.Recommendation
-		if overOnly && len(res.Recommendations) > 0 {
-			first = &res.Recommendations[0]
-		}
-		res.Suggestions = asked.suggest(top, first)
+	if !opt.NoSuggestions && needsSuggestions(&res) {
+		res.Suggestions = asked.suggest(top, overFirst(&res))
 	}
 	return res
+}
+
+// needsSuggestions reports whether a result wants ways back: nothing is
+// listed (nothing fits, or nothing keeps the budget and the offers over it
+// are hidden), or the first offer is over the budget (so is every other).
+func needsSuggestions(res *model.Result) bool {
+	if len(res.Recommendations) == 0 {
+		return res.Listed == 0
+	}
+	return !res.Recommendations[0].WithinBudget
+}
+
+// overFirst is a result's first recommendation when it is over the budget
+// (nil when there is none): what the suggestions must get nearer than.
+func overFirst(res *model.Result) *model.Recommendation {
+	if len(res.Recommendations) > 0 && !res.Recommendations[0].WithinBudget {
+		return &res.Recommendations[0]
+	}
+	return nil
+}
+
+// Suggest fills in the suggestions of res, Recommend's result for the same
+// answers and options with NoSuggestions set, as Recommend would: when the
+// result keeps no budget or fits nothing and has none yet. It ranks the
+// catalog again per change (a few milliseconds on the embedded catalog),
+// so a wizard asks for it off its update loop.
+func (e *Engine) Suggest(a model.Answers, opt Options, res *model.Result) {
+	if e.cat == nil || len(res.Suggestions) > 0 || !needsSuggestions(res) {
+		return
+	}
+	a.Normalize()
+	if check(&a) != nil {
+		return
+	}
+	l := langOf(opt.Lang)
+	top := opt.Top
+	if top <= 0 {
+		top = DefaultTop
+	}
+	c := e.getCall(a, l)
+	defer e.putCall(c)
+	if c.p.sized {
+		res.Suggestions = c.suggest(top, overFirst(res))
+	}
 }
 
 // Expand prices fully the catalog's offers at the given indices (positions

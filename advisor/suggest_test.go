@@ -334,3 +334,34 @@ func latinWords(line string, names []string) []string {
 	}
 	return out
 }
+
+// Suggest, asked after a ranking without suggestions (NoSuggestions, as
+// the wizard ranks on every keystroke), fills in the same suggestions
+// Recommend gives, and leaves a result that keeps the budget alone.
+func TestSuggestAfterRanking(t *testing.T) {
+	_, eng, env := suggestEnv(t)
+	for _, tc := range suggestCases {
+		a := givenAnswers(t, env, tc.flags)
+		for _, lang := range []string{"en", "zh"} {
+			opt := Options{Top: 7, Lang: lang}
+			want := eng.Recommend(a, opt)
+			opt.NoSuggestions = true
+			res := eng.Recommend(a, opt)
+			if len(res.Suggestions) != 0 {
+				t.Fatalf("%s: suggestions with NoSuggestions", tc.name)
+			}
+			eng.Suggest(a, opt, &res)
+			if len(want.Suggestions) == 0 || !reflect.DeepEqual(res.Suggestions, want.Suggestions) {
+				t.Errorf("%s (%s): Suggest gives\n%+v\nRecommend gives\n%+v", tc.name, lang, res.Suggestions, want.Suggestions)
+			}
+		}
+	}
+	a := givenAnswers(t, env, []string{"--model", "llama-3.1-8b", "--budget", "5/h"})
+	res := eng.Recommend(a, Options{NoSuggestions: true})
+	if len(res.Recommendations) == 0 || !res.Recommendations[0].WithinBudget {
+		t.Fatal("8B at $5/h: nothing within the budget")
+	}
+	if eng.Suggest(a, Options{}, &res); len(res.Suggestions) != 0 {
+		t.Errorf("suggestions for a result within the budget: %+v", res.Suggestions)
+	}
+}
