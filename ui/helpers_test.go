@@ -321,7 +321,7 @@ func settle(t testing.TB, m Model, cmd tea.Cmd) Model {
 		default:
 			// Terminal queries and quitting have no effect on the model.
 			return m
-		case resultMsg, saveDoneMsg, expandMsg, whyMsg:
+		case resultMsg, saveDoneMsg, expandMsg, whyMsg, suggMsg:
 			var nm tea.Model
 			nm, cmd = m.Update(msg)
 			m = nm.(Model)

@@ -105,6 +105,25 @@ type Model struct {
 	// asked only when the detail shows #1; why holds its lines.
 	change func(*model.Catalog, model.Answers, advisor.Options, *model.Result)
 	why    whyState
+	// suggest fills in a ranking's ways back under the budget
+	// (advisor.Engine.Suggest: a ranking more per change), asked once per
+	// ranking off the update loop; sugg holds them.
+	suggest func(*model.Catalog, model.Answers, advisor.Options, *model.Result)
+	sugg    suggState
+}
+
+// suggState is the suggestions of the ranking seq, asked once per ranking
+// (asked), kept to fill in a result of the same ranking that replaces the
+// one shown (the whole list).
+type suggState struct {
+	asked, seq int
+	list       []model.Suggestion
+}
+
+// suggMsg carries the suggestions of a ranking.
+type suggMsg struct {
+	seq  int
+	list []model.Suggestion
 }
 
 // whyState is what would change the order of the ranking seq: the lines
@@ -144,6 +163,7 @@ func New(cfg Config) Model {
 		rank:    engineRank(eng),
 		expand:  engineExpand(eng),
 		change:  engineChange(eng),
+		suggest: engineSuggest(eng),
 		cache:   &viewCache{},
 		width:   80,
 		height:  24,
@@ -169,9 +189,11 @@ func (m Model) Init() tea.Cmd {
 	return tea.Batch(tea.RequestBackgroundColor, m.rankWith(m.seq, m.asked, advisorOptions(m.cfg.Lang)))
 }
 
-// advisorOptions are the options of every Recommend call of the UI.
+// advisorOptions are the options of every Recommend call of the UI: the
+// suggestions are asked apart (suggCmd), off the ranking of every
+// keystroke.
 func advisorOptions(lang string) advisor.Options {
-	return advisor.Options{Top: topOffers, Priced: pricedOffers, Lang: lang}
+	return advisor.Options{Top: topOffers, Priced: pricedOffers, Lang: lang, NoSuggestions: true}
 }
 
 // engineRank ranks with the engine of the wizard's catalog (another
@@ -205,6 +227,28 @@ func engineChange(eng *advisor.Engine) func(*model.Catalog, model.Answers, advis
 			return
 		}
 		advisor.WhatWouldChange(cat, a, opt, res)
+	}
+}
+
+// engineSuggest fills in a ranking's suggestions with the engine of the
+// wizard's catalog.
+func engineSuggest(eng *advisor.Engine) func(*model.Catalog, model.Answers, advisor.Options, *model.Result) {
+	return func(cat *model.Catalog, a model.Answers, opt advisor.Options, res *model.Result) {
+		if cat == eng.Catalog() {
+			eng.Suggest(a, opt, res)
+			return
+		}
+		advisor.Suggest(cat, a, opt, res)
+	}
+}
+
+// suggCmd works out, off the update loop, the ways back of ranking seq
+// when it keeps no budget or fits nothing (advisor.Engine.Suggest ranks
+// once more per change); a result that has them already keeps them.
+func suggCmd(seq int, cat *model.Catalog, a model.Answers, opt advisor.Options, res model.Result, suggest func(*model.Catalog, model.Answers, advisor.Options, *model.Result)) tea.Cmd {
+	return func() tea.Msg {
+		suggest(cat, a, opt, &res)
+		return suggMsg{seq: seq, list: res.Suggestions}
 	}
 }
 
@@ -255,6 +299,11 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case whyMsg:
 		if msg.seq == m.resSeq {
 			m.why.seq, m.why.lines = msg.seq, msg.lines
+		}
+	case suggMsg:
+		if msg.seq == m.resSeq {
+			m.sugg.seq, m.sugg.list = msg.seq, msg.list
+			m.res.Suggestions = msg.list
 		}
 	case saveDoneMsg:
 		cmd = m.apply(newExportDialog(&m).done(msg))
