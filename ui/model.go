@@ -103,12 +103,12 @@ type Model struct {
 	// change works out what would change the order of a ranking
 	// (advisor.Engine.WhatWouldChange: a ranking more per risk of #1),
 	// asked only when the detail shows #1; why holds its lines.
-	change func(*model.Catalog, model.Answers, advisor.Options, *model.Result)
+	change resultFill
 	why    whyState
 	// suggest fills in a ranking's ways back under the budget
 	// (advisor.Engine.Suggest: a ranking more per change), asked once per
 	// ranking off the update loop; sugg holds them.
-	suggest func(*model.Catalog, model.Answers, advisor.Options, *model.Result)
+	suggest resultFill
 	sugg    suggState
 }
 
@@ -218,34 +218,36 @@ func engineExpand(eng *advisor.Engine) func(*model.Catalog, model.Answers, advis
 	}
 }
 
+// resultFill is a step that completes a ranking's result after it is
+// shown (what would change the order, the suggestions).
+type resultFill func(*model.Catalog, model.Answers, advisor.Options, *model.Result)
+
+// onEngine runs an engine's result step with the engine of the wizard's
+// catalog (another catalog gets a one-off engine).
+func onEngine(eng *advisor.Engine, step func(*advisor.Engine, model.Answers, advisor.Options, *model.Result)) resultFill {
+	return func(cat *model.Catalog, a model.Answers, opt advisor.Options, res *model.Result) {
+		e := eng
+		if cat != eng.Catalog() {
+			e = advisor.New(cat)
+		}
+		step(e, a, opt, res)
+	}
+}
+
 // engineChange works out what would change the order with the engine of
 // the wizard's catalog.
-func engineChange(eng *advisor.Engine) func(*model.Catalog, model.Answers, advisor.Options, *model.Result) {
-	return func(cat *model.Catalog, a model.Answers, opt advisor.Options, res *model.Result) {
-		if cat == eng.Catalog() {
-			eng.WhatWouldChange(a, opt, res)
-			return
-		}
-		advisor.WhatWouldChange(cat, a, opt, res)
-	}
+func engineChange(eng *advisor.Engine) resultFill {
+	return onEngine(eng, (*advisor.Engine).WhatWouldChange)
 }
 
 // engineSuggest fills in a ranking's suggestions with the engine of the
 // wizard's catalog.
-func engineSuggest(eng *advisor.Engine) func(*model.Catalog, model.Answers, advisor.Options, *model.Result) {
-	return func(cat *model.Catalog, a model.Answers, opt advisor.Options, res *model.Result) {
-		if cat == eng.Catalog() {
-			eng.Suggest(a, opt, res)
-			return
-		}
-		advisor.Suggest(cat, a, opt, res)
-	}
-}
+func engineSuggest(eng *advisor.Engine) resultFill { return onEngine(eng, (*advisor.Engine).Suggest) }
 
 // suggCmd works out, off the update loop, the ways back of ranking seq
 // when it keeps no budget or fits nothing (advisor.Engine.Suggest ranks
 // once more per change); a result that has them already keeps them.
-func suggCmd(seq int, cat *model.Catalog, a model.Answers, opt advisor.Options, res model.Result, suggest func(*model.Catalog, model.Answers, advisor.Options, *model.Result)) tea.Cmd {
+func suggCmd(seq int, cat *model.Catalog, a model.Answers, opt advisor.Options, res model.Result, suggest resultFill) tea.Cmd {
 	return func() tea.Msg {
 		suggest(cat, a, opt, &res)
 		return suggMsg{seq: seq, list: res.Suggestions}
@@ -256,7 +258,7 @@ func suggCmd(seq int, cat *model.Catalog, a model.Answers, opt advisor.Options, 
 // change the order of ranking seq: WhatWouldChange ranks once more per
 // risk of #1, too slow for every keystroke, so it runs only for the
 // detail of #1.
-func whyCmd(seq int, cat *model.Catalog, a model.Answers, opt advisor.Options, res model.Result, change func(*model.Catalog, model.Answers, advisor.Options, *model.Result)) tea.Cmd {
+func whyCmd(seq int, cat *model.Catalog, a model.Answers, opt advisor.Options, res model.Result, change resultFill) tea.Cmd {
 	base := len(res.WhyFirst)
 	res.WhyFirst = append([]string(nil), res.WhyFirst...)
 	res.Recommendations = res.Recommendations[:min(len(res.Recommendations), 1)]
