@@ -53,9 +53,11 @@ func ChangeOf(id AnswerID, a *Answers) AnswerChange {
 }
 
 // Arg is the change as a command-line argument: "--precision int8",
-// "--interruptible", "--provider ”" for a cleared answer.
+// "--interruptible", and for a cleared answer the flag with an empty
+// quoted value. It reads the answer from the flag, so that a change read
+// back from JSON (without its Answer) writes the same.
 func (c AnswerChange) Arg() string {
-	if Spec(c.Answer).Bool {
+	if s, ok := SpecByName(c.Flag); ok && s.Bool {
 		if c.Value == FormatYesNo(true) {
 			return "--" + c.Flag
 		}
