@@ -9,6 +9,9 @@ import (
 	"github.com/gpupick/gpupick/model"
 )
 
+// usersFlag is the name the batch answer's flag takes for a service.
+const usersFlag = "users"
+
 // maxSuggestions is the most suggestions a result carries: the few ways
 // back that give up least, not every lever.
 const maxSuggestions = 5
@@ -529,7 +532,11 @@ func (c *call) suggestion(v *variant, re *reached, within bool, spend float64) m
 		PriceModel: row.PriceModel, MeetsLatency: cd.tier() == 0,
 	}
 	for _, id := range v.ids {
-		s.Changes = append(s.Changes, model.ChangeOf(id, &v.a))
+		ch := model.ChangeOf(id, &v.a)
+		if id == model.AnsBatch && v.a.Workload == model.WorkloadInference {
+			ch.Flag = usersFlag // the batch of a service is its users
+		}
+		s.Changes = append(s.Changes, ch)
 	}
 	gpu, nodes := displayGPU(row.GPU, l)+" x"+strconv.Itoa(row.GPUCount), l.nodes(row.Nodes)
 	if row.Total <= 0 || math.IsInf(cd.cost, 0) {

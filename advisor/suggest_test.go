@@ -164,6 +164,9 @@ func TestSuggestionsMatchRecommend(t *testing.T) {
 					t.Errorf("%s changes nothing", args)
 				}
 				for _, ch := range s.Changes {
+					if sp, ok := model.SpecByName(ch.Flag); !ok || sp.ID != ch.Answer {
+						t.Errorf("%s: --%s is not a flag of the answer it changes", s.Change, ch.Flag)
+					}
 					now := model.Spec(ch.Answer).Format(&norm)
 					if ch.Answer == model.AnsContext && norm.Context == 0 {
 						now = model.FormatContext(res.Requirement.Context)

@@ -877,8 +877,8 @@ var texts = text.Table[textKey]{
 		"；",
 	},
 	kSugCaveatQuant: {
-		"quality: %s weights may answer worse than %s; no cited figure here says how much, so evaluate the quantised model on your own task first",
-		"质量：%s 权重的回答可能不如 %s；这里没有引用的数据说明差多少，请先在自己的任务上评估量化后的模型",
+		"quality: %s weights can lower the output's quality against %s; no cited figure here says by how much, so evaluate the quantised model on your own task first",
+		"质量：%s 权重的输出质量可能不如 %s；这里没有引用的数据说明差多少，请先在自己的任务上评估量化后的模型",
 	},
 	kSugCaveatLockIn: {
 		"lock-in: the %s price bills every hour of its %s term, used or not",
