@@ -102,6 +102,9 @@ func TestCLICommandsChinese(t *testing.T) {
 		{"recommend", "--params", "8B", "--duration", "2y", "--top", "3", "--provider", "gcp,azure,oci"},
 		{"recommend", "--params", "8B", "--duration", "1y", "--top", "3", "--provider", "aws"},
 		{"recommend", "--params", "8B", "--duration", "6mo", "--top", "3", "--provider", "autodl,featurize,alibaba,tencent,huawei"},
+		// Over the budget: the ways back, each with what it gives up.
+		{"recommend", "--model", "glm-4-9b", "--provider", "alibaba,tencent,featurize", "--budget", "5000/mo", "--currency", "CNY", "--top", "3"},
+		{"recommend", "--workload", "finetune", "--model", "llama-3.1-8b", "--tokens", "1B", "--budget", "20", "--top", "3"},
 		{"plan", rec},
 		{"plan", rec70, "--hours", "2"},
 		{"models"},
@@ -136,8 +139,13 @@ func TestCLICommandsChinese(t *testing.T) {
 				addName(g.Flag)
 			}
 			for _, s := range res.Suggestions {
-				// The offer a change would put first ("1× H100 PCIe").
-				addName(s.Effect)
+				// The offer a change would put first, and the values the
+				// change types in.
+				addOffer(s.Provider, s.InstanceType)
+				addName(s.GPU)
+				for _, ch := range s.Changes {
+					addName(ch.Value)
+				}
 			}
 		} else if args[0] == "plan" {
 			for _, line := range strings.Split(out, "\n") {

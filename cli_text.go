@@ -44,6 +44,8 @@ const (
 	tRecOK
 	tRecOver
 	tRecNote
+	tRecWays
+	tRecWaysFit
 	tRecTry
 	tRecWarnings
 	tRecHidden
@@ -296,7 +298,9 @@ var cliTexts = text.Table[cliMsg]{
 	tRecOK:          {"ok", "内"},
 	tRecOver:        {"over", "超"},
 	tRecNote:        {"Note: %s", "注：%s"},
-	tRecTry:         {"Try:   %s — %s", "可试：  %s — %s"},
+	tRecWays:        {"Ways back under the budget, each priced by ranking again with the change:", "回到预算内的办法，每个都按改动后重新排序定价："},
+	tRecWaysFit:     {"What would make the job fit, each priced by ranking again with the change:", "能让任务装下的改动，每个都按改动后重新排序定价："},
+	tRecTry:         {"Try:   %s — %s: %s", "可试：  %s — %s：%s"},
 	tRecWarnings:    {"Warnings for #1:", "#1 的警告："},
 	tRecHidden:      {"Storage and egress for #1:", "#1 的存储与出网流量："},
 	tRecImagesOn:    {"Images on #1: %s s per image on one GPU, %s images an hour, %s per image", "#1 生成图片：单 GPU 每张 %s 秒，每小时 %s 张，每张 %s"},

@@ -42,7 +42,7 @@ func runPlan(args []string, env environ, stdout, stderr io.Writer) int {
 	if code != exitOK {
 		return fail(code, "%s", msg)
 	}
-	res := advisor.Recommend(ss.cat, ss.answers, advisor.Options{Top: advisor.TrialSize, Lang: ss.lang})
+	res := advisor.Recommend(ss.cat, ss.answers, advisor.Options{Top: advisor.TrialSize, Lang: ss.lang, NoSuggestions: true}) // a plan shows no ways back
 	if len(res.Recommendations) == 0 {
 		fmt.Fprintln(stdout, tPlanNoFit.in(ss.lang))
 		return exitNoFit

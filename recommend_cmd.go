@@ -203,9 +203,7 @@ func writeTable(w io.Writer, cat *model.Catalog, a model.Answers, res model.Resu
 	for _, n := range res.Notes {
 		fmt.Fprintf(w, tRecNote.in(lang)+"\n", n)
 	}
-	for _, s := range res.Suggestions {
-		fmt.Fprintf(w, tRecTry.in(lang)+"\n", s.Change, s.Effect)
-	}
+	printSuggestions(w, res, lang)
 	if len(res.Recommendations) > 0 && len(res.Recommendations[0].Warnings) > 0 {
 		fmt.Fprintln(w, "\n"+tRecWarnings.in(lang))
 		for _, wn := range res.Recommendations[0].Warnings {

@@ -44,6 +44,11 @@ type Options struct {
 	// A screen that shows a page of offers asks for that page and the
 	// next.
 	Priced int
+	// NoSuggestions leaves out the suggestions of a result that keeps no
+	// budget or fits nothing (Result.Suggestions): they rank the catalog
+	// again per change, so a caller that ranks on every keystroke asks
+	// Suggest for them when it shows them, off its loop.
+	NoSuggestions bool
 }
 
 // DefaultTop is the number of recommendations when Options.Top is 0.
@@ -86,13 +91,8 @@ func (e *Engine) Recommend(a model.Answers, opt Options) model.Result {
 		res.Notes = append(res.Notes, l.f(kNoteNoSize))
 		return res
 	}
-	cs := c.ranked(top, opt.All)
-	if len(cs) == 0 && c.p.autoNodes && c.st.tooBig > 0 {
-		// No single node holds the job: widen to several nodes.
-		c = widen(e, a, l)
-		cs = c.ranked(top, opt.All)
-	}
-	c.shortFirst(cs)
+	asked := c
+	c, cs := e.listed(c, nil, a, top, opt.All)
 	res.Requirement = c.p.req
 	res.Currency = c.disp
 	res.Matched = c.st.matched
@@ -101,11 +101,6 @@ func (e *Engine) Recommend(a model.Answers, opt Options) model.Result {
 	res.Listed, res.OverBudget = in+over, over
 	partial := inPartial + overPartial
 	res.Notes = c.notes(cs)
-	overOnly := len(cs) > 0 && cs[0].over() != 0
-	baseline := math.Inf(1)
-	if overOnly {
-		baseline = cs[0].cost
-	}
 	if opt.WithinBudget && over > 0 {
 		res.Listed, res.OverBudgetHidden, partial = in, true, inPartial
 		cs = cs[:firstOver(cs)]
@@ -143,10 +138,54 @@ func (e *Engine) Recommend(a model.Answers, opt Options) model.Result {
 			res.Rows[i] = c.offerRow(cd)
 		}
 	}
-	if len(cs) == 0 || overOnly {
-		res.Suggestions = c.suggest(overOnly, baseline)
+	if !opt.NoSuggestions && needsSuggestions(&res) {
+		res.Suggestions = asked.suggest(top, overFirst(&res))
 	}
 	return res
+}
+
+// needsSuggestions reports whether a result wants ways back: nothing is
+// listed (nothing fits, or nothing keeps the budget and the offers over it
+// are hidden), or the first offer is over the budget (so is every other).
+func needsSuggestions(res *model.Result) bool {
+	if len(res.Recommendations) == 0 {
+		return res.Listed == 0
+	}
+	return !res.Recommendations[0].WithinBudget
+}
+
+// overFirst is a result's first recommendation when it is over the budget
+// (nil when there is none): what the suggestions must get nearer than.
+func overFirst(res *model.Result) *model.Recommendation {
+	if len(res.Recommendations) > 0 && !res.Recommendations[0].WithinBudget {
+		return &res.Recommendations[0]
+	}
+	return nil
+}
+
+// Suggest fills in the suggestions of res, Recommend's result for the same
+// answers and options with NoSuggestions set, as Recommend would: when the
+// result keeps no budget or fits nothing and has none yet. It ranks the
+// catalog again per change (a few milliseconds on the embedded catalog),
+// so a wizard asks for it off its update loop.
+func (e *Engine) Suggest(a model.Answers, opt Options, res *model.Result) {
+	if e.cat == nil || len(res.Suggestions) > 0 || !needsSuggestions(res) {
+		return
+	}
+	a.Normalize()
+	if check(&a) != nil {
+		return
+	}
+	l := langOf(opt.Lang)
+	top := opt.Top
+	if top <= 0 {
+		top = DefaultTop
+	}
+	c := e.getCall(a, l)
+	defer e.putCall(c)
+	if c.p.sized {
+		res.Suggestions = c.suggest(top, overFirst(res))
+	}
 }
 
 // Expand prices fully the catalog's offers at the given indices (positions
@@ -173,7 +212,7 @@ func (e *Engine) Expand(a model.Answers, opt Options, offers []int) []model.Reco
 			// Only a ranking widened to several nodes lists this offer; an
 			// offer that fits one node is priced the same either way.
 			if wide == nil {
-				wide = widen(e, a, l)
+				wide = widen(nil, e, a, l)
 			}
 			cc = wide
 		}
@@ -205,16 +244,35 @@ func prepare(e *Engine, a model.Answers, l lang) (*call, string) {
 }
 
 // widen is the evaluation across several nodes, for a job no single node
-// holds.
-func widen(e *Engine, a model.Answers, l lang) *call {
+// holds, in buf's buffers (a new call when buf is nil).
+func widen(buf *call, e *Engine, a model.Answers, l lang) *call {
 	wide, key := a, kAsmMultiNode
 	wide.MaxNodes = defaultNodesInference
 	if a.Workload.Training() {
 		wide.MaxNodes, key = defaultNodesTraining, kAsmMultiNodeTrain
 	}
-	c := newCall(e, wide, l)
+	c := reuseCall(buf, e, wide, l)
 	c.p.req.Assumptions = append(c.p.req.Assumptions, l.f(key, wide.MaxNodes))
 	return c
+}
+
+// listed is Recommend's ranking of the answers a that c evaluates: the
+// listed offers best first (the first top, or every one with all), and
+// the evaluation that ranked them: c, or, when no single node holds the
+// job, the evaluation widened to several nodes, made in wide's buffers
+// (a new call when wide is nil). c.fast carries over to the widened
+// evaluation.
+func (e *Engine) listed(c, wide *call, a model.Answers, top int, all bool) (*call, []cand) {
+	cs := c.ranked(top, all)
+	if len(cs) == 0 && c.p.autoNodes && c.st.tooBig > 0 {
+		// No single node holds the job: widen to several nodes.
+		fast := c.fast
+		c = widen(wide, e, a, c.l)
+		c.fast = fast
+		cs = c.ranked(top, all)
+	}
+	c.shortFirst(cs)
+	return c, cs
 }
 
 // firstOver is the index of the first candidate over the budget in a

@@ -94,3 +94,8 @@ func Expand(cat *model.Catalog, a model.Answers, opt Options, offers []int) []mo
 func WhatWouldChange(cat *model.Catalog, a model.Answers, opt Options, res *model.Result) {
 	New(cat).WhatWouldChange(a, opt, res)
 }
+
+// Suggest is Engine.Suggest on a one-off engine (see Recommend).
+func Suggest(cat *model.Catalog, a model.Answers, opt Options, res *model.Result) {
+	New(cat).Suggest(a, opt, res)
+}

@@ -208,7 +208,7 @@ func (c *call) relaxedTop(opt Options, relax func(p *plan)) (model.Recommendatio
 	c.evalShapes()
 	cs := c.ranked(1, false)
 	if len(cs) == 0 && c.p.autoNodes && c.st.tooBig > 0 {
-		c = widen(c.eng, c.a, c.l)
+		c = widen(nil, c.eng, c.a, c.l)
 		relax(c.p)
 		c.evalShapes()
 		cs = c.ranked(1, false)

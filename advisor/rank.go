@@ -801,7 +801,10 @@ func (c *call) quick(ri int32, sr *shapeRes, worst *cand) (cand, verdict) {
 		}
 		if gt|eq&dear != 0 && (over != 0 || c.uncounted) {
 			c.st.count(over, sr.tier, unk)
-			if leastGT|leastEQ&dear != 0 && (c.fast || c.tailOK && sr.nodes == 1 && !sr.ramCut) && (least>>4 > wk>>4 || dear == 1 && worst.unk() == 0) {
+			// Rows are in order of the offer's own bound, not of the bound
+			// inside a region filter: under one, no later row is known to
+			// be dearer, so the scan goes on.
+			if leastGT|leastEQ&dear != 0 && (c.fast || c.tailOK && sr.nodes == 1 && !sr.ramCut) && c.rf == nil && (least>>4 > wk>>4 || dear == 1 && worst.unk() == 0) {
 				return cand{}, stop
 			}
 			return cand{}, skip

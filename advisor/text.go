@@ -251,18 +251,41 @@ const (
 	kSugPrecision
 	kSugWorkload
 	kSugContext
-	kSugBatch
+	kSugUsers
+	kSugMicroBatch
 	kSugSpot
+	kSugSpotServe
+	kSugCommit
 	kSugSharding
 	kSugRecompute
 	kSugAnyCount
 	kSugAnyGPU
-	kSugAnyProvider
+	kSugAnyProviders
+	kSugNoExclude
+	kSugAnyRegion
 	kSugEffect
 	kSugNodes
 	kSugEffectNoTotal
+	kSugPerMonth
+	kSugPerHour
+	kSugKeeps
 	kSugStillOver
+	kSugTooSlow
+	kSugSpeedUnknown
+	kSugRelaxes
 	kSugAnd
+	kSugSep
+	kSugCaveatQuant
+	kSugCaveatLockIn
+	kSugCaveatSpotServe
+	kSugCaveatSpotJob
+	kSugCaveatContext
+	kSugCaveatUsers
+	kSugCaveatMicroBatch
+	kSugCaveatLoRA
+	kSugCaveatQLoRA
+	kSugCaveatRecompute
+	kSugCaveatSharding
 
 	kNoteInvalid
 	kNoteNoCatalog
@@ -806,13 +829,25 @@ var texts = text.Table[textKey]{
 		"shorten the context to %s tokens",
 		"把上下文缩短到 %s token",
 	},
-	kSugBatch: {
-		"serve %d sequences at once",
-		"同时服务 %d 条序列",
+	kSugUsers: {
+		"serve %d users at once instead of %d",
+		"同时服务 %d 个用户，而不是 %d 个",
+	},
+	kSugMicroBatch: {
+		"train with a micro-batch of %d sequences instead of %d",
+		"把每个 GPU 的微批次减到 %d 条序列（原为 %d 条）",
 	},
 	kSugSpot: {
 		"checkpoint the job and allow spot capacity",
 		"为任务加检查点并允许使用竞价实例",
+	},
+	kSugSpotServe: {
+		"allow spot capacity",
+		"允许使用竞价实例",
+	},
+	kSugCommit: {
+		"rent for %s, so that the %s price applies",
+		"租用 %s，以适用%s价格",
 	},
 	kSugSharding: {
 		"shard weights, gradients and optimizer states (ZeRO-3 / FSDP) so fewer GPUs hold the job",
@@ -830,27 +865,106 @@ var texts = text.Table[textKey]{
 		"allow GPUs other than %s",
 		"允许使用 %s 以外的 GPU",
 	},
-	kSugAnyProvider: {
-		"allow every provider and region",
-		"允许所有云厂商和地域",
+	kSugAnyProviders: {
+		"allow every provider, not only %s",
+		"允许所有云厂商，而不只是 %s",
+	},
+	kSugNoExclude: {
+		"allow the providers you excluded (%s)",
+		"允许你排除的云厂商（%s）",
+	},
+	kSugAnyRegion: {
+		"allow every region, not only %s",
+		"允许所有地域，而不只是 %s",
 	},
 	kSugNodes: {" x %d nodes", " x %d 个节点"},
 	kSugEffect: {
-		"needs %.1f GiB; cheapest %s %s%s, %s for the run",
-		"需要 %.1f GiB；最便宜为 %s %s%s，整个运行 %s",
+		"needs %.1f GiB; first is %s %s (%s%s), %s, %s for the run",
+		"需要 %.1f GiB；排第一的是 %s %s（%s%s），%s，整个运行 %s",
 	},
 	kSugEffectNoTotal: {
-		"needs %.1f GiB; fits %s %s%s (run length unknown)",
-		"需要 %.1f GiB；可用 %s %s%s（运行时长未知）",
+		"needs %.1f GiB; first is %s %s (%s%s) (run length unknown)",
+		"需要 %.1f GiB；排第一的是 %s %s（%s%s）（运行时长未知）",
 	},
-
+	kSugPerMonth: {
+		" (%s a month)",
+		"（每月 %s）",
+	},
+	kSugPerHour: {
+		" (%s an hour for the GPUs)",
+		"（GPU 每小时 %s）",
+	},
+	kSugKeeps: {
+		", within the budget of %s",
+		"，在 %s 预算内",
+	},
 	kSugStillOver: {
-		" (still over budget)",
-		"（仍超预算）",
+		", still over the budget of %s",
+		"，仍超出 %s 预算",
+	},
+	kSugTooSlow: {
+		"; too slow for the %s latency class",
+		"；达不到%s延迟要求",
+	},
+	kSugSpeedUnknown: {
+		"; its speed is unknown, so the %s latency class is not checked",
+		"；速度未知，未核对%s延迟要求",
+	},
+	kSugRelaxes: {
+		"; relaxes %s, which you set",
+		"；放宽了你设定的 %s",
 	},
 	kSugAnd: {
 		", ",
 		"，",
+	},
+	kSugSep: {
+		"; ",
+		"；",
+	},
+	kSugCaveatQuant: {
+		"quality: %s weights can lower the output's quality against %s; no cited figure here says by how much, so evaluate the quantised model on your own task first",
+		"质量：%s 权重的输出质量可能不如 %s；这里没有引用的数据说明差多少，请先在自己的任务上评估量化后的模型",
+	},
+	kSugCaveatLockIn: {
+		"lock-in: the %s price bills every hour of its %s term, used or not",
+		"锁定：%s价格按 %s期限每小时计费，无论是否使用",
+	},
+	kSugCaveatSpotServe: {
+		"interruptions: spot capacity can be taken back at short notice; a service needs a fallback (another replica, or on-demand) to keep answering",
+		"中断：竞价实例可能被随时收回；服务需要后备（另一个副本或按需实例）才能持续响应",
+	},
+	kSugCaveatSpotJob: {
+		"interruptions: the job must save a checkpoint every %s and resume after a reclaim (the total counts the work redone)",
+		"中断：任务须每 %s 保存一次检查点，被收回后能续跑（总价已计入重做的工作）",
+	},
+	kSugCaveatContext: {
+		"each prompt and its answer must fit in %s tokens together",
+		"每次的提示和回答加起来须在 %s token 以内",
+	},
+	kSugCaveatUsers: {
+		"requests beyond %d at once wait in a queue",
+		"同时超过 %d 个的请求须排队等待",
+	},
+	kSugCaveatMicroBatch: {
+		"gradient accumulation keeps the global batch, at more steps",
+		"用梯度累积保持全局批次，步数更多",
+	},
+	kSugCaveatLoRA: {
+		"trains adapters on a frozen base, not every weight; whether that is enough for the task is not measured here",
+		"只在冻结的基座上训练适配器，而非全部权重；这里没有衡量这对任务是否足够",
+	},
+	kSugCaveatQLoRA: {
+		"trains adapters on a base held in 4-bit (NF4); its quality cost is not measured here",
+		"在 4 位（NF4）基座上训练适配器；这里没有衡量其质量代价",
+	},
+	kSugCaveatRecompute: {
+		"recomputes activations in the backward pass: slower steps, which the total counts",
+		"反向传播时重算激活：每步更慢，总价已计入",
+	},
+	kSugCaveatSharding: {
+		"more traffic between the GPUs at every step, which the speed estimate counts",
+		"每一步 GPU 之间的通信更多，速度估算已计入",
 	},
 
 	kNoteInvalid: {

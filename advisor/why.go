@@ -88,7 +88,7 @@ func (e *Engine) WhatWouldChange(a model.Answers, opt Options, res *model.Result
 		done[f.flag] = true
 		b := a
 		f.set(&b)
-		alt := e.Recommend(b, Options{Top: 1, Lang: opt.Lang, WithinBudget: opt.WithinBudget})
+		alt := e.Recommend(b, Options{Top: 1, Lang: opt.Lang, WithinBudget: opt.WithinBudget, NoSuggestions: true})
 		if len(alt.Recommendations) == 0 {
 			res.WhyFirst = append(res.WhyFirst, l.f(kWhyChangeNone, f.flag))
 			continue

@@ -380,17 +380,6 @@ func (r *Recommendation) Row(index int) OfferRow {
 	}
 }
 
-// Suggestion is a change to the answers that would make the job fit the
-// budget or the hardware, with the figure it reaches.
-type Suggestion struct {
-	Change   string  `json:"change" toml:"change"`       // "use int4 precision"
-	Effect   string  `json:"effect" toml:"effect"`       // "needs 42 GiB; cheapest $1.10/h"
-	TotalUSD float64 `json:"total_usd" toml:"total_usd"` // cheapest total after the change
-	// WithinBudget is false for a change that brings the cost closer to the
-	// budget without meeting it.
-	WithinBudget bool `json:"within_budget" toml:"within_budget"`
-}
-
 // Result is everything the advisor returns for one set of answers.
 type Result struct {
 	Catalog         CatalogInfo      `json:"catalog" toml:"catalog"`

@@ -245,7 +245,8 @@ func fakeRank(cat *model.Catalog, a model.Answers, opt advisor.Options) model.Re
 			}
 		}
 		if within == 0 {
-			res.Suggestions = []model.Suggestion{{Change: "use int4 precision", Effect: "needs 40 GiB; cheapest $0.30/h"}}
+			res.Suggestions = []model.Suggestion{{Kind: model.SuggestPrecision, Changes: []model.AnswerChange{{Answer: model.AnsPrecision, Flag: "precision", Value: "int4"}},
+				Change: "use int4 precision", Effect: "needs 40 GiB; cheapest $0.30/h", Caveat: "quality: int4 weights may answer worse"}}
 		}
 	}
 	// The advisor ranks by the all-in cost (GPUs, storage and egress),
@@ -320,7 +321,7 @@ func settle(t testing.TB, m Model, cmd tea.Cmd) Model {
 		default:
 			// Terminal queries and quitting have no effect on the model.
 			return m
-		case resultMsg, saveDoneMsg, expandMsg, whyMsg:
+		case resultMsg, saveDoneMsg, expandMsg, whyMsg, suggMsg:
 			var nm tea.Model
 			nm, cmd = m.Update(msg)
 			m = nm.(Model)

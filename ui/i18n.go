@@ -268,6 +268,8 @@ const (
 	mRowVCPU
 	mAssumptions
 	mSuggestions
+	mSuggestionsFit
+	mSugChange
 	mColon
 	mMoreBelow
 	mMoreBelowForm
@@ -632,7 +634,9 @@ var texts = text.Table[msg]{
 	mRowInterconnect:    {"interconnect", "互联"},
 	mRowVCPU:            {"vCPUs", "vCPU"},
 	mAssumptions:        {"Assumptions", "假设"},
-	mSuggestions:        {"No offer keeps the budget. What would get closer:", "没有报价在预算内。以下改动可以更接近预算："},
+	mSuggestions:        {"No offer keeps the budget. Ways back, each priced by ranking again with the change:", "没有报价在预算内。回到预算内的办法（每个都按改动后重新排序定价）："},
+	mSuggestionsFit:     {"What would make the job fit, each priced by ranking again with the change:", "能让任务装下的改动（每个都按改动后重新排序定价）："},
+	mSugChange:          {"%s — %s", "%s——%s"},
 	mColon:              {": ", "："},
 	mMoreBelow:          {"more below: } scrolls, { goes back", "下面还有：} 向下滚动，{ 返回"},
 	mMoreBelowForm:      {"more below: shift+↓ scrolls, shift+↑ goes back", "下面还有：shift+↓ 向下滚动，shift+↑ 返回"},

@@ -103,8 +103,27 @@ type Model struct {
 	// change works out what would change the order of a ranking
 	// (advisor.Engine.WhatWouldChange: a ranking more per risk of #1),
 	// asked only when the detail shows #1; why holds its lines.
-	change func(*model.Catalog, model.Answers, advisor.Options, *model.Result)
+	change resultFill
 	why    whyState
+	// suggest fills in a ranking's ways back under the budget
+	// (advisor.Engine.Suggest: a ranking more per change), asked once per
+	// ranking off the update loop; sugg holds them.
+	suggest resultFill
+	sugg    suggState
+}
+
+// suggState is the suggestions of the ranking seq, asked once per ranking
+// (asked), kept to fill in a result of the same ranking that replaces the
+// one shown (the whole list).
+type suggState struct {
+	asked, seq int
+	list       []model.Suggestion
+}
+
+// suggMsg carries the suggestions of a ranking.
+type suggMsg struct {
+	seq  int
+	list []model.Suggestion
 }
 
 // whyState is what would change the order of the ranking seq: the lines
@@ -144,6 +163,7 @@ func New(cfg Config) Model {
 		rank:    engineRank(eng),
 		expand:  engineExpand(eng),
 		change:  engineChange(eng),
+		suggest: engineSuggest(eng),
 		cache:   &viewCache{},
 		width:   80,
 		height:  24,
@@ -169,9 +189,11 @@ func (m Model) Init() tea.Cmd {
 	return tea.Batch(tea.RequestBackgroundColor, m.rankWith(m.seq, m.asked, advisorOptions(m.cfg.Lang)))
 }
 
-// advisorOptions are the options of every Recommend call of the UI.
+// advisorOptions are the options of every Recommend call of the UI: the
+// suggestions are asked apart (suggCmd), off the ranking of every
+// keystroke.
 func advisorOptions(lang string) advisor.Options {
-	return advisor.Options{Top: topOffers, Priced: pricedOffers, Lang: lang}
+	return advisor.Options{Top: topOffers, Priced: pricedOffers, Lang: lang, NoSuggestions: true}
 }
 
 // engineRank ranks with the engine of the wizard's catalog (another
@@ -196,15 +218,39 @@ func engineExpand(eng *advisor.Engine) func(*model.Catalog, model.Answers, advis
 	}
 }
 
+// resultFill is a step that completes a ranking's result after it is
+// shown (what would change the order, the suggestions).
+type resultFill func(*model.Catalog, model.Answers, advisor.Options, *model.Result)
+
+// onEngine runs an engine's result step with the engine of the wizard's
+// catalog (another catalog gets a one-off engine).
+func onEngine(eng *advisor.Engine, step func(*advisor.Engine, model.Answers, advisor.Options, *model.Result)) resultFill {
+	return func(cat *model.Catalog, a model.Answers, opt advisor.Options, res *model.Result) {
+		e := eng
+		if cat != eng.Catalog() {
+			e = advisor.New(cat)
+		}
+		step(e, a, opt, res)
+	}
+}
+
 // engineChange works out what would change the order with the engine of
 // the wizard's catalog.
-func engineChange(eng *advisor.Engine) func(*model.Catalog, model.Answers, advisor.Options, *model.Result) {
-	return func(cat *model.Catalog, a model.Answers, opt advisor.Options, res *model.Result) {
-		if cat == eng.Catalog() {
-			eng.WhatWouldChange(a, opt, res)
-			return
-		}
-		advisor.WhatWouldChange(cat, a, opt, res)
+func engineChange(eng *advisor.Engine) resultFill {
+	return onEngine(eng, (*advisor.Engine).WhatWouldChange)
+}
+
+// engineSuggest fills in a ranking's suggestions with the engine of the
+// wizard's catalog.
+func engineSuggest(eng *advisor.Engine) resultFill { return onEngine(eng, (*advisor.Engine).Suggest) }
+
+// suggCmd works out, off the update loop, the ways back of ranking seq
+// when it keeps no budget or fits nothing (advisor.Engine.Suggest ranks
+// once more per change); a result that has them already keeps them.
+func suggCmd(seq int, cat *model.Catalog, a model.Answers, opt advisor.Options, res model.Result, suggest resultFill) tea.Cmd {
+	return func() tea.Msg {
+		suggest(cat, a, opt, &res)
+		return suggMsg{seq: seq, list: res.Suggestions}
 	}
 }
 
@@ -212,7 +258,7 @@ func engineChange(eng *advisor.Engine) func(*model.Catalog, model.Answers, advis
 // change the order of ranking seq: WhatWouldChange ranks once more per
 // risk of #1, too slow for every keystroke, so it runs only for the
 // detail of #1.
-func whyCmd(seq int, cat *model.Catalog, a model.Answers, opt advisor.Options, res model.Result, change func(*model.Catalog, model.Answers, advisor.Options, *model.Result)) tea.Cmd {
+func whyCmd(seq int, cat *model.Catalog, a model.Answers, opt advisor.Options, res model.Result, change resultFill) tea.Cmd {
 	base := len(res.WhyFirst)
 	res.WhyFirst = append([]string(nil), res.WhyFirst...)
 	res.Recommendations = res.Recommendations[:min(len(res.Recommendations), 1)]
@@ -255,6 +301,11 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case whyMsg:
 		if msg.seq == m.resSeq {
 			m.why.seq, m.why.lines = msg.seq, msg.lines
+		}
+	case suggMsg:
+		if msg.seq == m.resSeq {
+			m.sugg.seq, m.sugg.list = msg.seq, msg.list
+			m.res.Suggestions = msg.list
 		}
 	case saveDoneMsg:
 		cmd = m.apply(newExportDialog(&m).done(msg))

@@ -454,7 +454,7 @@ func TestOverBudgetShowsSuggestions(t *testing.T) {
 	m := newTestModel(t, 140, 40)
 	m = press(t, m, "ctrl+g", "8", "$0.05/h")
 	s := screen(m)
-	for _, want := range []string{"✖ over budget", "No offer keeps the budget", "→ use int4 precision: needs 40 GiB"} {
+	for _, want := range []string{"✖ over budget", "No offer keeps the budget", "→ Precision: int4 — use int4 precision: needs 40 GiB", "quality: int4 weights may answer worse"} {
 		if !strings.Contains(s, want) {
 			t.Errorf("over-budget frame lacks %q:\n%s", want, s)
 		}

@@ -485,6 +485,10 @@ func (m *Model) applyResult(msg resultMsg) {
 		return
 	}
 	m.res, m.hasRes, m.resSeq = msg.res, true, msg.seq
+	if m.sugg.seq == msg.seq && len(m.res.Suggestions) == 0 {
+		// The whole list of a ranking whose suggestions are in.
+		m.res.Suggestions = m.sugg.list
+	}
 	// While answering, show the best offers of the new ranking; while
 	// browsing the offers, stay on the selected one.
 	m.offers.setResult(&m.res, m.focus == focusOffers)
@@ -531,6 +535,11 @@ func (m *Model) fetchCmd() tea.Cmd {
 			// The detail shows #1: what would change the order.
 			m.why.asked = m.resSeq
 			cmds = append(cmds, whyCmd(m.resSeq, m.cfg.Catalog, m.asked, advisorOptions(m.cfg.Lang), m.res, m.change))
+		}
+		if m.suggest != nil && m.sugg.asked != m.resSeq {
+			// The ways back, when the ranking keeps no budget or fits nothing.
+			m.sugg.asked = m.resSeq
+			cmds = append(cmds, suggCmd(m.resSeq, m.cfg.Catalog, m.asked, advisorOptions(m.cfg.Lang), m.res, m.suggest))
 		}
 	}
 	return tea.Batch(cmds...)

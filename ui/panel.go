@@ -167,8 +167,11 @@ func (m offerTable) Render(w, h int) []string {
 		for _, n := range m.res.Notes {
 			msgs = append(msgs, wrapStyled(m.st.Muted, n, w)...)
 		}
+		if len(m.res.Suggestions) > 0 {
+			msgs = append(msgs, m.st.Warn.Render(m.t.s(mSuggestionsFit)))
+		}
 		for _, s := range m.res.Suggestions {
-			msgs = append(msgs, wrapHanging(m.st.Value, "→ ", s.Change+m.t.s(mColon)+s.Effect, w)...)
+			msgs = append(msgs, suggestionLines(m.ctx, m.form, s, w)...)
 		}
 		return pad(msgs, w, h)
 	}
@@ -461,7 +464,7 @@ func (m detailView) Render(w, _ int) []string {
 		// Nothing keeps the budget: what would get closer.
 		out = append(out, fit(m.st.Critical.Render(m.t.s(mSuggestions)), w))
 		for _, sg := range m.res.Suggestions {
-			out = append(out, wrapHanging(m.st.Value, "→ ", sg.Change+m.t.s(mColon)+sg.Effect, w)...)
+			out = append(out, suggestionLines(m.ctx, m.form, sg, w)...)
 		}
 	}
 	if len(r.Warnings) > 0 {
