@@ -56,6 +56,9 @@ func embeddedSharing() (*model.Catalog, error) {
 		Policies: make(map[string]model.Policy, len(pols)),
 		Models:   embeddedModelCopies(),
 		FX:       slices.Clone(embeddedFX),
+		Places:   embeddedPlaceCopies(),
+		// The groups' lists are copied too: a caller may change them.
+		RegionGroups: embeddedGroupCopies(),
 	}
 	for _, p := range pols {
 		cat.Policies[p.Provider] = p
@@ -103,6 +106,31 @@ func embeddedModelCopies() []model.ModelPreset {
 			img := *m.Image
 			m.Image = &img
 		}
+	}
+	return out
+}
+
+// embeddedPlaceCopies returns the region table with its aliases copied
+// (into one allocation).
+func embeddedPlaceCopies() []model.Place {
+	n := 0
+	for i := range embeddedPlaces {
+		n += len(embeddedPlaces[i].Aliases)
+	}
+	aliases := make([]string, 0, n)
+	out := slices.Clone(embeddedPlaces)
+	for i := range out {
+		out[i].Aliases = cloneInto(&aliases, out[i].Aliases)
+	}
+	return out
+}
+
+// embeddedGroupCopies returns the region groups with their lists copied.
+func embeddedGroupCopies() []model.RegionGroup {
+	out := slices.Clone(embeddedRegionGroups)
+	for i := range out {
+		out[i].Aliases = slices.Clone(out[i].Aliases)
+		out[i].Countries = slices.Clone(out[i].Countries)
 	}
 	return out
 }

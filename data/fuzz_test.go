@@ -1,7 +1,9 @@
 package data
 
 import (
+	"cmp"
 	"reflect"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -52,6 +54,16 @@ func FuzzSkyPilotCSV(f *testing.F) {
 				}
 				if s, bad := unsafeString(&offers[i]); bad {
 					t.Fatalf("%s offer keeps a terminal control: %q", cloud, s)
+				}
+				// The place-by-place prices' lowest is the offer's.
+				o := &offers[i]
+				for _, l := range []struct {
+					zones  []model.ZonePrice
+					lowest float64
+				}{{o.Detail().OnDemandZones, o.OnDemand}, {o.Detail().SpotZones, o.Spot}} {
+					if len(l.zones) > 0 && slices.MinFunc(l.zones, func(a, b model.ZonePrice) int { return cmp.Compare(a.Price, b.Price) }).Price != l.lowest {
+						t.Fatalf("%s offer %q: lowest price %v is not its zones' lowest %v", cloud, o.InstanceType, l.lowest, l.zones)
+					}
 				}
 			}
 		}
