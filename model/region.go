@@ -306,7 +306,9 @@ func newRegionVocab(cat *Catalog) *regionVocab {
 			return
 		}
 		all[k] = true
-		if suggest {
+		// A name a list of terms cannot hold (a marketplace's
+		// "Sichuan, CN, AS") is not suggested.
+		if suggest && !strings.ContainsAny(k, " ,;\t") {
 			sug[k] = true
 		}
 	}
@@ -315,6 +317,11 @@ func newRegionVocab(cat *Catalog) *regionVocab {
 		add(p.Region, true)
 		for _, al := range p.Aliases {
 			add(al, true)
+		}
+		for _, name := range []string{p.CountryName, p.City} {
+			if name != "" {
+				sug[nameKey(name)] = true
+			}
 		}
 	}
 	for i := range cat.Offers {
@@ -353,6 +360,20 @@ func (v *regionVocab) unknown(f *RegionFilter) []string {
 	for _, t := range f.terms {
 		if t.kind == termPrefix && !v.hasPrefix(t.raw) {
 			out = append(out, t.raw)
+		}
+	}
+	return out
+}
+
+// closest are up to three names of the catalog near an unknown term, for
+// its error: region ids, aliases and groups (Closest), without the names
+// much shorter than the term that Closest finds inside it ("ro" in
+// "europa").
+func (v *regionVocab) closest(term string) []string {
+	var out []string
+	for _, c := range Closest(term, v.suggest, 8) {
+		if 2*len([]rune(c)) >= len([]rune(term)) && len(out) < 3 {
+			out = append(out, c)
 		}
 	}
 	return out

@@ -285,7 +285,7 @@ func (e *AnswerEnv) regionTerms(raw string) ([]string, error) {
 	if bad := v.unknown(NewRegionFilter(list, e.cat)); len(bad) > 0 {
 		err := newErr("", short(bad[0], maxEcho), ReasonUnknown, tx("names no region, group or country of the catalog"),
 			tx("use a group such as europe, us, cn, a country code such as de, or the start of a region id such as us-east"))
-		err.Candidates = Closest(bad[0], v.suggest, 3)
+		err.Candidates = v.closest(bad[0])
 		return nil, err
 	}
 	return list, nil
