@@ -66,6 +66,9 @@ func parsePlaces(r io.Reader, name string) ([]model.Place, error) {
 		if err := checkPlace(&p); err != nil {
 			return nil, fmt.Errorf("%s: %w", at, err)
 		}
+		if p.Confidence == confUser {
+			return nil, fmt.Errorf("%s: %s %s: column confidence: user is for an overlay's row, not a cited fact", at, p.Provider, p.Region)
+		}
 		if p.Country != "" && (p.Source == "" || t.get(i, "quote") == "") {
 			return nil, fmt.Errorf("%s: %s %s: a located region cites its source (source_url) and quote", at, p.Provider, p.Region)
 		}
@@ -102,7 +105,7 @@ func checkPlace(p *model.Place) error {
 			return fmt.Errorf("%s %s: confidence unknown, but the row names a country or city", p.Provider, p.Region)
 		}
 	default:
-		return fmt.Errorf("%s %s: column confidence: %q: want high, medium, low or unknown", p.Provider, p.Region, p.Confidence)
+		return fmt.Errorf("%s %s: column confidence: %q: want high, medium, low or unknown (user for an overlay's row)", p.Provider, p.Region, p.Confidence)
 	}
 	for _, al := range p.Aliases {
 		if strings.TrimSpace(al) == "" {

@@ -367,3 +367,79 @@ func FuzzRegionFacts(f *testing.F) {
 		}
 	})
 }
+
+// Every catalog Load gives keeps the region table and groups: the
+// embedded one, one with an overlay, and a newer import merged with the
+// embedded catalog.
+func TestLoadKeepsRegionTable(t *testing.T) {
+	emb := embeddedCatalog(t)
+	opts := testOptions(t)
+	check := func(what string, cat *model.Catalog) {
+		t.Helper()
+		if len(cat.Places) < len(emb.Places) || len(cat.RegionGroups) != len(emb.RegionGroups) {
+			t.Errorf("%s: %d places, %d groups; the embedded catalog has %d, %d", what, len(cat.Places), len(cat.RegionGroups), len(emb.Places), len(emb.RegionGroups))
+		}
+		if err := Validate(cat); err != nil {
+			t.Errorf("%s: %v", what, err)
+		}
+	}
+	cat, err := Load(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	check("embedded", cat)
+	dir := writeSkyDir(t, map[string]string{"lambda/vms.csv": lambdaCSV}, testNow())
+	if _, err := ImportSkyPilot(importOpts(opts, dir, "2027-03-01")); err != nil {
+		t.Fatal(err)
+	}
+	if cat, err = Load(opts); err != nil || cat.Info.Origin != "imported" {
+		t.Fatalf("import: %v %+v", err, cat.Info)
+	}
+	check("imported", cat)
+	overlay := filepath.Join(t.TempDir(), "o.toml")
+	os.WriteFile(overlay, []byte("[[override]]\nprovider = \"aws\"\ndiscount = 0.1\n"), 0o644)
+	opts.OverlayPath = overlay
+	if cat, err = Load(opts); err != nil {
+		t.Fatal(err)
+	}
+	check("imported+overlay", cat)
+}
+
+// An overlay's [[place]] locates its own regions (and one the table
+// leaves unknown) for the region filter, never relocates a region the
+// table locates, and names file, line and key on bad input.
+func TestOverlayPlaces(t *testing.T) {
+	const offer = "[[offer]]\nprovider = \"mylab\"\ninstance_type = \"8xH100\"\ngpu = \"H100 SXM5\"\ngpu_count = 8\non_demand_hourly = 16\nregions = [\"fra-1\"]\n"
+	apply := func(text string) (*model.Catalog, error) {
+		cat := embeddedCatalog(t)
+		return cat, ApplyOverlay(cat, "o.toml", []byte(text))
+	}
+	cat, err := apply(offer + "[[place]]\nprovider = \"mylab\"\nregion = \"fra-1\"\ncountry = \"de\"\ncity = \"Frankfurt\"\n" +
+		"[[place]]\nprovider = \"hyperbolic\"\nregion = \"default\"\ncountry = \"US\"\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, term := range []string{"europe", "eu", "de", "germany", "frankfurt"} {
+		if ok, known := model.NewRegionFilter([]string{term}, cat).Match("mylab", "fra-1"); !ok || !known {
+			t.Errorf("--region %s: the overlay's fra-1 in Frankfurt does not pass (%v, %v)", term, ok, known)
+		}
+	}
+	p := model.NewRegionFilter(nil, cat).PlaceOf("mylab", "fra-1")
+	if p == nil || p.Confidence != "user" || p.CountryName != "Germany" || !strings.Contains(p.Source, "o.toml") {
+		t.Errorf("overlay place %+v", p)
+	}
+	if ok, _ := model.NewRegionFilter([]string{"us"}, cat).Match("hyperbolic", "default"); !ok {
+		t.Error("an overlay does not locate a region the table leaves unknown")
+	}
+	for _, c := range []struct{ text, want string }{
+		{"[[place]]\nprovider = \"aws\"\nregion = \"eu-west-2\"\ncountry = \"DE\"\n", "o.toml:3: [[place]] #1: aws eu-west-2 is already in the region table, in GB"},
+		{"[[place]]\nprovider = \"mylab\"\nregion = \"x\"\ncountry = \"Germany\"\n", "o.toml:4: key \"place.country\""},
+		{"[[place]]\nprovider = \"mylab\"\ncountry = \"DE\"\n", "key \"region\" is missing"},
+		{"[[place]]\nprovider = \"mylab\"\nregion = \"x\"\n", "key \"country\" is missing"},
+		{"[[place]]\nprovider = \"mylab\"\nregion = \"x\"\ncountry = \"DE\"\nzone = \"a\"\n", "unknown key"},
+	} {
+		if _, err := apply(c.text); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%q: error %v, want one saying %q", c.text, err, c.want)
+		}
+	}
+}
