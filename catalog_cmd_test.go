@@ -9,6 +9,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -556,6 +557,59 @@ func TestCatalogListRegion(t *testing.T) {
 		}
 		if lang == "zh" && !strings.Contains(errs, "地域组") {
 			t.Errorf("Chinese error without Chinese: %q", errs)
+		}
+	}
+}
+
+// catalog show lists an offer's on-demand prices region by region, the
+// regions with none, and the regions its plan prices hold in, where the
+// catalog keeps them.
+func TestCatalogShowPricesByRegion(t *testing.T) {
+	cat, err := data.Embedded()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var o *model.Offer
+	for i := range cat.Offers {
+		if d := cat.Offers[i].Detail(); len(d.PlanRegions) > 0 && len(d.OnDemandZones) > 0 && len(d.PlanRegions) < len(cat.Offers[i].Regions) {
+			o = &cat.Offers[i]
+			break
+		}
+	}
+	if o == nil {
+		t.Fatal("no offer with plan prices in some regions only")
+	}
+	for _, lang := range []string{"en", "zh"} {
+		code, out, errs := runCat(t, nil, "show", o.InstanceType, "--provider", o.Provider, "--lang", lang)
+		if code != 0 {
+			t.Fatalf("exit %d: %s", code, errs)
+		}
+		label, plan, none := "on-demand by region", "plan prices in", "no price in "
+		if lang == "zh" {
+			label, plan, none = "各地域按需价格", "包期价格适用地域", "无价格："
+		}
+		var byRegion, planRow string
+		for _, l := range strings.Split(out, "\n") {
+			switch {
+			case strings.HasPrefix(l, label):
+				byRegion = l
+			case strings.HasPrefix(l, plan):
+				planRow = l
+			}
+		}
+		for _, z := range o.Detail().OnDemandZones {
+			if !strings.Contains(byRegion, z.Zone+" "+model.FormatNumber(z.Price)) {
+				t.Errorf("%s: %q lacks %s at %v", lang, byRegion, z.Zone, z.Price)
+			}
+		}
+		_, unpriced, _ := strings.Cut(byRegion, none)
+		for _, r := range o.Regions {
+			if !slices.Contains(o.Detail().PlanRegions, r) != strings.Contains(unpriced, r) {
+				t.Errorf("%s: region %s: plan regions %v, yet %q", lang, r, o.Detail().PlanRegions, byRegion)
+			}
+		}
+		if planRow == "" || !strings.Contains(planRow, strings.Join(o.Detail().PlanRegions, ", ")) {
+			t.Errorf("%s: plan regions row %q, want %v", lang, planRow, o.Detail().PlanRegions)
 		}
 	}
 }

@@ -122,6 +122,9 @@ const (
 	tCatOnlyZone
 	tCatLowestOf
 	tCatSpotByZone
+	tCatOnDemandByRegion
+	tCatPlanRegions
+	tCatNoPriceIn
 	tCatSpotInterruption
 	tCatInterruptionSource
 	tCatFirm
@@ -369,6 +372,9 @@ var cliTexts = text.Table[cliMsg]{
 	tCatOnlyZone:           {" (the only zone with a price)", "（唯一有价格的可用区）"},
 	tCatLowestOf:           {" (lowest of %d zones)", "（%d 个可用区中最低）"},
 	tCatSpotByZone:         {"spot by zone", "各可用区竞价"},
+	tCatOnDemandByRegion:   {"on-demand by region", "各地域按需价格"},
+	tCatPlanRegions:        {"plan prices in", "包期价格适用地域"},
+	tCatNoPriceIn:          {"; no price in %s", "；无价格：%s"},
 	tCatSpotInterruption:   {"spot interruption", "竞价中断率"},
 	tCatInterruptionSource: {" (AWS Spot Instance Advisor, %s)", "（AWS Spot Instance Advisor 竞价数据，%s）"},
 	tCatFirm:               {"%s (firm)", "%s（确定）"},
