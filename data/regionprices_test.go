@@ -330,3 +330,30 @@ func TestZoneListsRoundTrip(t *testing.T) {
 		t.Error("plan regions with an empty region: no error")
 	}
 }
+
+// An import keeps the prices region by region through the cache folder:
+// what Load reads back is what the fold made.
+func TestImportKeepsPricesByRegion(t *testing.T) {
+	opts := testOptions(t)
+	const gi = "\"{'Gpus': [{'Name': 'A10', 'Manufacturer': 'NVIDIA', 'Count': 1.0, 'MemoryInfo': {'SizeInMiB': 24576}}], 'TotalGpuMemoryInMiB': 24576}\""
+	csv := "InstanceType,AcceleratorName,AcceleratorCount,vCPUs,MemoryGiB,Price,Region,GpuInfo,SpotPrice\n" +
+		"gpu_1x_a10,A10,1.0,30.0,200.0,0.75,us-west-1," + gi + ",\n" +
+		"gpu_1x_a10,A10,1.0,30.0,200.0,0.86,europe-central-1," + gi + ",\n" +
+		"gpu_1x_a10,A10,1.0,30.0,200.0,,asia-south-1," + gi + ",\n"
+	dir := writeSkyDir(t, map[string]string{"lambda/vms.csv": csv}, testNow())
+	if _, err := ImportSkyPilot(importOpts(opts, dir, "2027-03-01")); err != nil {
+		t.Fatal(err)
+	}
+	cat, err := Load(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := offerByKey(t, cat, "lambda/gpu_1x_a10")
+	want := []model.ZonePrice{{Zone: "europe-central-1", Price: 0.86}, {Zone: "us-west-1", Price: 0.75}}
+	if !reflect.DeepEqual(o.Detail().OnDemandZones, want) || o.OnDemand != 0.75 {
+		t.Errorf("imported on-demand zones %v (lowest %v), want %v (asia-south-1 has no price)", o.Detail().OnDemandZones, o.OnDemand, want)
+	}
+	if ok, _ := model.NewRegionFilter([]string{"europe"}, cat).Match(o.Provider, "europe-central-1"); !ok {
+		t.Error("the imported offer's europe-central-1 is not in europe: the region table was lost")
+	}
+}
