@@ -3,6 +3,7 @@ package data
 import (
 	"os"
 	"path/filepath"
+	"reflect"
 	"regexp"
 	"slices"
 	"strings"
@@ -440,6 +441,34 @@ func TestOverlayPlaces(t *testing.T) {
 	} {
 		if _, err := apply(c.text); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%q: error %v, want one saying %q", c.text, err, c.want)
+		}
+	}
+}
+
+// Load's catalog reads the embedded region table itself; an overlay's
+// [[place]] works on a copy, so the next Load and Embedded are as the
+// files say.
+func TestLoadOverlayPlacesLeaveTheTable(t *testing.T) {
+	opts := testOptions(t)
+	overlay := filepath.Join(t.TempDir(), "o.toml")
+	os.WriteFile(overlay, []byte("[[place]]\nprovider = \"hyperbolic\"\nregion = \"default\"\ncountry = \"US\"\n"), 0o644)
+	opts.OverlayPath = overlay
+	over, err := Load(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p := model.NewRegionFilter(nil, over).PlaceOf("hyperbolic", "default"); p == nil || p.Country != "US" {
+		t.Fatalf("the overlay's place is not in the catalog: %+v", p)
+	}
+	want := decodedEmbedded(t)
+	opts.OverlayPath, opts.NoOverlay = "", true
+	plain, err := Load(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, cat := range []*model.Catalog{plain, embeddedCatalog(t)} {
+		if !reflect.DeepEqual(cat.Places, want.Places) || !reflect.DeepEqual(cat.RegionGroups, want.RegionGroups) {
+			t.Fatal("an overlay's [[place]] reached the embedded region table")
 		}
 	}
 }
