@@ -25,7 +25,8 @@ type Place struct {
 	// provider's Chinese name, a former id.
 	Aliases []string `json:"aliases,omitempty" toml:"aliases,omitempty"`
 	// Confidence rates the country: "high", "medium", "low" or
-	// "unknown" (the region table's README says what each means).
+	// "unknown" (the region table's README says what each means), or
+	// "user" for a row a user overlay states ([[place]]).
 	Confidence string `json:"confidence,omitempty" toml:"confidence,omitempty"`
 	Source     string `json:"source,omitempty" toml:"source,omitempty"`
 }
