@@ -17,7 +17,7 @@ import (
 const catalogUsage = `gpupick catalog — browse, check and refresh the GPU catalog.
 
 Usage:
-  gpupick catalog list   [--gpu NAME[:N]] [--min-vram 80GB] [--provider a,b] [--region TEXT]
+  gpupick catalog list   [--gpu NAME[:N]] [--min-vram 80GB] [--provider a,b] [--region europe,de,us-east]
                          [--max-price 2.5] [--format table|json] [--currency USD|CNY] [--lang en|zh]
   gpupick catalog show   INSTANCE [--provider KEY] [--format text|json] [--lang en|zh]
   gpupick catalog stats  [--format text|json] [--lang en|zh]

@@ -9,12 +9,14 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/gpupick/gpupick/data"
 	"github.com/gpupick/gpupick/internal/testenv"
+	"github.com/gpupick/gpupick/model"
 )
 
 // runCat runs `gpupick catalog ARGS` with temporary cache and config dirs
@@ -485,5 +487,129 @@ func TestCatalogShowRetired(t *testing.T) {
 	code, out, _ = runCLI(t, "catalog", "show", "Standard_NV12s_v3")
 	if code != 0 || strings.Contains(out, "retired ") {
 		t.Errorf("NVv3 (not retired) shows a retirement (exit %d)", code)
+	}
+}
+
+// catalog list --region filters with recommend's region filter: every
+// offer listed has a region inside it, every offer with one is listed,
+// the offers whose location is unknown are counted in a note, and a term
+// that names nothing is refused by name.
+func TestCatalogListRegion(t *testing.T) {
+	cat, err := data.Embedded()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, term := range []string{"europe", "cn", "ap-shanghai", "us-west-2", "上海", "de", "eu,us"} {
+		code, out, errs := runCat(t, nil, "list", "--format", "json", "--region", term)
+		if code != 0 {
+			t.Fatalf("--region %s: exit %d: %s", term, code, errs)
+		}
+		var listed []struct {
+			Provider     string   `json:"provider"`
+			InstanceType string   `json:"instance_type"`
+			Regions      []string `json:"regions"`
+		}
+		if err := json.Unmarshal([]byte(out), &listed); err != nil {
+			t.Fatal(err)
+		}
+		f := model.NewRegionFilter(model.SplitList(term), cat)
+		in := func(provider string, regions []string) (ok, unknown bool) {
+			for _, r := range regions {
+				m, known := f.Match(provider, r)
+				if m {
+					return true, false
+				}
+				unknown = unknown || !known
+			}
+			return false, unknown || len(regions) == 0 && f.Unlocated()
+		}
+		got := map[string]bool{}
+		for _, o := range listed {
+			got[o.Provider+"/"+o.InstanceType] = true
+			if ok, _ := in(o.Provider, o.Regions); !ok {
+				t.Errorf("--region %s lists %s/%s in %v", term, o.Provider, o.InstanceType, o.Regions)
+			}
+		}
+		want, unlocated := 0, 0
+		for i := range cat.Offers {
+			o := &cat.Offers[i]
+			ok, unknown := in(o.Provider, o.Regions)
+			if ok {
+				want++
+				if !got[o.Key()] {
+					t.Errorf("--region %s leaves out %s in %v", term, o.Key(), o.Regions)
+				}
+			} else if unknown {
+				unlocated++
+			}
+		}
+		if want == 0 || len(listed) != want {
+			t.Errorf("--region %s: %d listed, %d offers in it", term, len(listed), want)
+		}
+		if note := fmt.Sprintf("%d offers left out: the location of their regions is unknown", unlocated); unlocated > 0 != strings.Contains(errs, note) {
+			t.Errorf("--region %s: %d offers of unknown location, stderr %q", term, unlocated, errs)
+		}
+	}
+	for _, lang := range []string{"en", "zh"} {
+		code, _, errs := runCat(t, nil, "list", "--region", "europe,atlantis", "--lang", lang)
+		if code != exitUsage || !strings.Contains(errs, `"atlantis"`) || !strings.Contains(errs, "us-east") {
+			t.Errorf("--lang %s: an unknown region: exit %d, %q", lang, code, errs)
+		}
+		if lang == "zh" && !strings.Contains(errs, "地域组") {
+			t.Errorf("Chinese error without Chinese: %q", errs)
+		}
+	}
+}
+
+// catalog show lists an offer's on-demand prices region by region, the
+// regions with none, and the regions its plan prices hold in, where the
+// catalog keeps them.
+func TestCatalogShowPricesByRegion(t *testing.T) {
+	cat, err := data.Embedded()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var o *model.Offer
+	for i := range cat.Offers {
+		if d := cat.Offers[i].Detail(); len(d.PlanRegions) > 0 && len(d.OnDemandZones) > 0 && len(d.PlanRegions) < len(cat.Offers[i].Regions) {
+			o = &cat.Offers[i]
+			break
+		}
+	}
+	if o == nil {
+		t.Fatal("no offer with plan prices in some regions only")
+	}
+	for _, lang := range []string{"en", "zh"} {
+		code, out, errs := runCat(t, nil, "show", o.InstanceType, "--provider", o.Provider, "--lang", lang)
+		if code != 0 {
+			t.Fatalf("exit %d: %s", code, errs)
+		}
+		label, plan, none := "on-demand by region", "plan prices in", "no price in "
+		if lang == "zh" {
+			label, plan, none = "各地域按需价格", "包期价格适用地域", "无价格："
+		}
+		var byRegion, planRow string
+		for _, l := range strings.Split(out, "\n") {
+			switch {
+			case strings.HasPrefix(l, label):
+				byRegion = l
+			case strings.HasPrefix(l, plan):
+				planRow = l
+			}
+		}
+		for _, z := range o.Detail().OnDemandZones {
+			if !strings.Contains(byRegion, z.Zone+" "+model.FormatNumber(z.Price)) {
+				t.Errorf("%s: %q lacks %s at %v", lang, byRegion, z.Zone, z.Price)
+			}
+		}
+		_, unpriced, _ := strings.Cut(byRegion, none)
+		for _, r := range o.Regions {
+			if !slices.Contains(o.Detail().PlanRegions, r) != strings.Contains(unpriced, r) {
+				t.Errorf("%s: region %s: plan regions %v, yet %q", lang, r, o.Detail().PlanRegions, byRegion)
+			}
+		}
+		if planRow == "" || !strings.Contains(planRow, strings.Join(o.Detail().PlanRegions, ", ")) {
+			t.Errorf("%s: plan regions row %q, want %v", lang, planRow, o.Detail().PlanRegions)
+		}
 	}
 }

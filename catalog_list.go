@@ -53,7 +53,11 @@ type listFilter struct {
 	gpu       *gpuQuery
 	minVRAM   float64
 	providers map[string]bool
-	region    string
+	// region is --region compiled against the catalog's region table, as
+	// recommend's; unlocated counts the offers it left out because no
+	// region of theirs has a known location.
+	region    *model.RegionFilter
+	unlocated int
 	maxPrice  float64
 }
 
@@ -69,17 +73,8 @@ func (f *listFilter) keep(cat *model.Catalog, o *model.Offer, cur model.Currency
 	if len(f.providers) > 0 && !f.providers[o.Provider] {
 		return false
 	}
-	if f.region != "" {
-		hit := false
-		for _, r := range o.Regions {
-			if strings.Contains(strings.ToLower(r), f.region) {
-				hit = true
-				break
-			}
-		}
-		if !hit {
-			return false
-		}
+	if f.region.Active() && !f.inRegion(o) {
+		return false
 	}
 	if f.maxPrice > 0 {
 		p, _, ok := displayPrice(cat, o.OnDemand, o.Currency, cur)
@@ -88,6 +83,23 @@ func (f *listFilter) keep(cat *model.Catalog, o *model.Offer, cur model.Currency
 		}
 	}
 	return true
+}
+
+// inRegion reports whether one of the offer's regions passes --region,
+// counting an offer it leaves out for want of a known location.
+func (f *listFilter) inRegion(o *model.Offer) bool {
+	unknown := len(o.Regions) == 0 && f.region.Unlocated()
+	for _, r := range o.Regions {
+		ok, known := f.region.Match(o.Provider, r)
+		if ok {
+			return true
+		}
+		unknown = unknown || !known
+	}
+	if unknown {
+		f.unlocated++
+	}
+	return false
 }
 
 // listOffer is one offer of `catalog list --format json`: every offer field
@@ -113,7 +125,7 @@ func catalogList(args []string, env environ, stdout, stderr io.Writer) int {
 	gpu := fs.String("gpu", "", "GPU `NAME` or NAME:N (e.g. H100, A6000, RTX4090:2)")
 	minVRAM := fs.String("min-vram", "", "least memory per GPU, e.g. 24GB or 80")
 	providers := fs.String("provider", "", "comma-separated provider keys, e.g. aws,gcp,alibaba")
-	region := fs.String("region", "", "keep offers with a region containing `TEXT`")
+	region := fs.String("region", "", "keep offers in `REGIONS`, as recommend --region: a group (europe, us, cn), a country (de) or a region id or its start (us-east), comma-separated")
 	maxPrice := fs.String("max-price", "", "highest on-demand price per hour in the display currency, e.g. 2.5")
 	if code, ok := parseFlags(fs, args, catalogUsage+"\nList flags:\n", env, stdout, stderr); !ok {
 		return code
@@ -151,10 +163,17 @@ func catalogList(args []string, env environ, stdout, stderr io.Writer) int {
 		}
 		f.maxPrice = v
 	}
-	f.region = strings.ToLower(strings.TrimSpace(*region))
 	cat, code := cf.load(stderr, "list", lang)
 	if cat == nil {
 		return code
+	}
+	if strings.TrimSpace(*region) != "" {
+		// The same answer, parser and filter as recommend --region.
+		var a model.Answers
+		if err := model.Spec(model.AnsRegions).Parse(*region, &a, model.NewAnswerEnv(cat, nil)); err != nil {
+			return catalogFail(stderr, exitUsage, "list", errors.New(answerErrText(flagNamed(err), lang)), lang)
+		}
+		f.region = model.NewRegionFilter(a.Regions, cat)
 	}
 	if *providers != "" {
 		f.providers = map[string]bool{}
@@ -171,6 +190,9 @@ func catalogList(args []string, env environ, stdout, stderr io.Writer) int {
 		if f.keep(cat, &cat.Offers[i], cur) {
 			offers = append(offers, &cat.Offers[i])
 		}
+	}
+	if f.unlocated > 0 {
+		errLine(stderr, lang, "catalog list", tf(tListUnlocated, lang, f.unlocated, strings.Join(f.region.Terms(), ",")))
 	}
 	sortForList(cat, offers)
 	if cf.format == "json" {

@@ -124,6 +124,9 @@ const (
 	tCatOnlyZone
 	tCatLowestOf
 	tCatSpotByZone
+	tCatOnDemandByRegion
+	tCatPlanRegions
+	tCatNoPriceIn
 	tCatSpotInterruption
 	tCatInterruptionSource
 	tCatFirm
@@ -257,6 +260,7 @@ const (
 	tErrListVRAM
 	tErrListPrice
 	tErrListProvider
+	tListUnlocated
 	tErrImportDir
 	tErrUpdateMaxMB
 	tErrUpdateTimeout
@@ -372,6 +376,9 @@ var cliTexts = text.Table[cliMsg]{
 	tCatOnlyZone:           {" (the only zone with a price)", "（唯一有价格的可用区）"},
 	tCatLowestOf:           {" (lowest of %d zones)", "（%d 个可用区中最低）"},
 	tCatSpotByZone:         {"spot by zone", "各可用区竞价"},
+	tCatOnDemandByRegion:   {"on-demand by region", "各地域按需价格"},
+	tCatPlanRegions:        {"plan prices in", "包期价格适用地域"},
+	tCatNoPriceIn:          {"; no price in %s", "；无价格：%s"},
 	tCatSpotInterruption:   {"spot interruption", "竞价中断率"},
 	tCatInterruptionSource: {" (AWS Spot Instance Advisor, %s)", "（AWS Spot Instance Advisor 竞价数据，%s）"},
 	tCatFirm:               {"%s (firm)", "%s（确定）"},
@@ -503,6 +510,7 @@ var cliTexts = text.Table[cliMsg]{
 	tErrListVRAM:        {"--min-vram %q: not a memory size (use e.g. 24GB or 80)", "--min-vram %q：不是显存大小（例如 24GB 或 80）"},
 	tErrListPrice:       {"--max-price %q: not a price (use a number per hour, e.g. 2.5)", "--max-price %q：不是价格（用每小时的数字，例如 2.5）"},
 	tErrListProvider:    {"--provider %q: unknown provider (use comma-separated keys among %s)", "--provider %q：未知服务商（用逗号分隔的代号，可选 %s）"},
+	tListUnlocated:      {"%d offers left out: the location of their regions is unknown, and --region %s needs it (gpupick catalog show INSTANCE shows an offer's regions)", "%d 个报价未列出：其地域的位置未知，而 --region %s 需要知道位置（gpupick catalog show INSTANCE 可查看报价的地域）"},
 	tErrImportDir:       {"--skypilot DIR is required (a SkyPilot catalog folder such as ~/.sky/catalogs/v8)", "需要 --skypilot DIR（SkyPilot 目录文件夹，例如 ~/.sky/catalogs/v8）"},
 	tErrUpdateMaxMB:     {"--max-mb %d: want a size in MiB, 1 or more", "--max-mb %d：须为以 MiB 计的大小，至少 1"},
 	tErrUpdateTimeout:   {"--timeout %v: want a positive duration such as 2m", "--timeout %v：须为正的时长，例如 2m"},

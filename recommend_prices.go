@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/gpupick/gpupick/model"
@@ -52,9 +53,35 @@ func printPriceModels(w io.Writer, r *model.Recommendation, cur model.Currency, 
 	}
 }
 
+// zonePricesText lists prices place by place ("us-east-1 55.04, ..."),
+// then the offer's regions that have none.
+func zonePricesText(o *model.Offer, zones []model.ZonePrice, lang string) string {
+	parts := make([]string, 0, len(zones))
+	priced := make(map[string]bool, len(zones))
+	for _, z := range zones {
+		parts = append(parts, z.Zone+" "+model.FormatNumber(z.Price))
+		priced[z.Zone] = true
+	}
+	var none []string
+	for _, r := range o.Regions {
+		if !priced[r] && !slices.ContainsFunc(zones, func(z model.ZonePrice) bool {
+			return strings.HasPrefix(z.Zone, r+"/") || strings.HasPrefix(z.Zone, r+"-")
+		}) {
+			none = append(none, r)
+		}
+	}
+	s := strings.Join(parts, ", ")
+	if len(none) > 0 {
+		s += fmt.Sprintf(tCatNoPriceIn.in(lang), strings.Join(none, ", "))
+	}
+	return s
+}
+
 // showPriceFacts adds `catalog show`'s rows for where an offer's prices
 // apply and the price models its data supports beyond the hourly prices:
-// the region of the lowest on-demand price, the spot zones, AWS's
+// the region of the lowest on-demand price, the on-demand prices by
+// region and spot prices by zone where they are kept, the regions plan
+// prices hold in where they are limited, AWS's
 // interruption buckets and the firm committed discounts (the rows of
 // model.PriceModelTable the offer has data for), labelled in lang.
 func showPriceFacts(o *model.Offer, row func(k, v string), lang string) {
@@ -67,12 +94,16 @@ func showPriceFacts(o *model.Offer, row func(k, v string), lang string) {
 		}
 		row(tCatOnDemandFrom.in(lang), v)
 	}
-	if n := len(o.Detail().SpotZones); n > 0 {
-		parts := make([]string, n)
-		for i, z := range o.Detail().SpotZones {
-			parts[i] = z.Zone + " " + model.FormatNumber(z.Price)
+	for _, l := range []struct {
+		label cliMsg
+		zones []model.ZonePrice
+	}{{tCatOnDemandByRegion, o.Detail().OnDemandZones}, {tCatSpotByZone, o.Detail().SpotZones}} {
+		if len(l.zones) > 0 {
+			row(l.label.in(lang), zonePricesText(o, l.zones, lang))
 		}
-		row(tCatSpotByZone.in(lang), strings.Join(parts, ", "))
+	}
+	if rs := o.Detail().PlanRegions; len(rs) > 0 {
+		row(tCatPlanRegions.in(lang), strings.Join(rs, ", "))
 	}
 	if n := len(o.Detail().Interruption); n > 0 {
 		parts := make([]string, n)

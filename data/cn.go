@@ -3,6 +3,8 @@ package data
 import (
 	"fmt"
 	"io"
+	"maps"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -20,8 +22,28 @@ var cnProviders = map[string]struct{ key, prefix string }{
 	"Featurize":     {"featurize", ""},
 }
 
+// cnMainlandNote is the words of a Tencent row's billing note saying that
+// its list prices are for mainland China (cn/README.md: the price page's
+// prices are "mainly for mainland China regions").
+const cnMainlandNote = "mainland-China reference prices"
+
+// cnGroup is one SKU of cn_gpu_offers.csv: its offer and the prices of its
+// rows by region.
+type cnGroup struct {
+	o       model.Offer
+	regions map[string]bool
+	// hourly and spot are the lowest prices by region; plan the regions
+	// a listed plan price (daily, weekly, monthly, yearly) applies in.
+	hourly, spot map[string]float64
+	plan         map[string]bool
+	mainland     bool // a row's prices are for mainland China only
+}
+
 // cnOffers reads cn/cn_gpu_offers.csv (CNY prices of Alibaba Cloud, Tencent
-// Cloud and Featurize) into offers, one per SKU with its regions folded.
+// Cloud and Featurize) into offers, one per SKU with its regions folded
+// and its prices region by region (cnGroup.offer). Tencent's zones, which
+// the file names in Chinese (a string of a city's zones is several zones,
+// data/vocab.go), become Tencent's zone ids (ref.tencentZones).
 func (ref *reference) cnOffers(r io.Reader, name string) ([]model.Offer, error) {
 	t, err := readTable(r, name)
 	if err != nil {
@@ -33,13 +55,7 @@ func (ref *reference) cnOffers(r io.Reader, name string) ([]model.Offer, error) 
 		"spot_price_cny", "billing_notes", "source_url", "price_source_url", "price_source_date"); err != nil {
 		return nil, err
 	}
-	type group struct {
-		o       model.Offer
-		regions map[string]bool
-		rows    int
-		noPrice []string
-	}
-	groups := map[string]*group{}
+	groups := map[string]*cnGroup{}
 	var keys []string
 	for i := range t.rows {
 		at := fmt.Sprintf("%s: line %d", name, t.lines[i])
@@ -55,64 +71,161 @@ func (ref *reference) cnOffers(r io.Reader, name string) ([]model.Offer, error) 
 			if err != nil {
 				return nil, fmt.Errorf("%s: %w", at, err)
 			}
-			g = &group{o: o, regions: map[string]bool{}}
+			g = &cnGroup{o: o, regions: map[string]bool{}, hourly: map[string]float64{}, spot: map[string]float64{}, plan: map[string]bool{}}
 			groups[key] = g
 			keys = append(keys, key)
 		}
-		g.rows++
-		regs := model.SplitOn(t.get(i, "region"), ";")
-		for _, reg := range regs {
-			g.regions[reg] = true
-		}
-		d := g.o.EditDetail() // one copy for this row's plan prices
-		prices := map[string]*float64{
-			"price_hourly_cny": &g.o.OnDemand, "price_daily_cny": &d.Daily, "price_weekly_cny": &d.Weekly,
-			"price_monthly_cny": &d.Monthly, "price_yearly_cny": &d.Yearly, "spot_price_cny": &g.o.Spot,
-		}
-		hourly, has, err := t.num(i, "price_hourly_cny")
+		regs, err := ref.cnRegions(p.key, t.get(i, "region"))
 		if err != nil {
-			return nil, err
+			return nil, fmt.Errorf("%s: column region: %w", at, err)
 		}
-		if has && hourly > 0 {
-			d.OnDemandMax = max(d.OnDemandMax, hourly)
-		} else if len(regs) > 0 && d.Monthly == 0 {
-			g.noPrice = append(g.noPrice, regs...)
-		}
-		for col, dst := range prices {
-			v, has, err := t.num(i, col)
-			if err != nil {
-				return nil, err
-			}
-			if has && v > 0 {
-				*dst = minPos(*dst, v)
-			}
+		if err := ref.cnRow(g, t, i, regs); err != nil {
+			return nil, fmt.Errorf("%s: %w", at, err)
 		}
 	}
 	sort.Strings(keys)
 	out := make([]model.Offer, 0, len(keys))
 	for _, k := range keys {
-		g := groups[k]
-		o := g.o
-		for reg := range g.regions {
-			o.Regions = append(o.Regions, reg)
-		}
-		sort.Strings(o.Regions)
-		if o.Regions == nil {
-			o.Regions = []string{}
-		}
-		if o.Detail().OnDemandMax == o.OnDemand {
-			o.EditDetail().OnDemandMax = 0
-		}
-		if o.OnDemand > 0 && len(g.noPrice) > 0 {
-			sort.Strings(g.noPrice)
-			o.EditDetail().PriceNote = joinNonEmpty("; ", o.Detail().PriceNote, "no price in "+strings.Join(uniqStrings(g.noPrice), ", "))
-		}
-		if o.OnDemand == 0 && o.Detail().Monthly == 0 && o.Detail().Daily == 0 {
-			o.EditDetail().Notes = joinNonEmpty("; ", o.Detail().Notes, "no price in the sources (spec only)")
-		}
-		out = append(out, o)
+		out = append(out, groups[k].offer())
 	}
 	return out, nil
+}
+
+// cnRegions reads a row's region cell: regions separated by ";", Tencent's
+// zones as their ids. A Tencent cell that names no zone (ECM's "edge nodes
+// (not specified)") stays as the source has it; one that names a zone
+// the zone table lacks is an error.
+func (ref *reference) cnRegions(provider, cell string) ([]string, error) {
+	regs := model.SplitOn(cell, ";")
+	if provider != "tencent" {
+		return regs, nil
+	}
+	var out []string
+	for _, reg := range regs {
+		if _, err := tencentZoneNames(reg); err != nil {
+			out = append(out, reg)
+			continue
+		}
+		ids, err := tencentZoneIDs(reg, ref.tencentZones)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, ids...)
+	}
+	return out, nil
+}
+
+// cnRow adds one row's regions and prices to its SKU. A row whose billing
+// note says its prices are mainland China's (cnMainlandNote) has them
+// apply in its mainland regions only (the region table's CN rows); it
+// must name one.
+func (ref *reference) cnRow(g *cnGroup, t *table, i int, regs []string) error {
+	for _, reg := range regs {
+		g.regions[reg] = true
+	}
+	priced := regs
+	if strings.Contains(t.get(i, "billing_notes"), cnMainlandNote) {
+		g.mainland = true
+		priced = nil
+		for _, reg := range regs {
+			if ref.placeCountry[placeKey(g.o.Provider, reg)] == "CN" {
+				priced = append(priced, reg)
+			}
+		}
+		if len(priced) == 0 && len(regs) > 0 {
+			return fmt.Errorf("column billing_notes: the prices are mainland China's, but no region of %s is in mainland China (facts/regions.csv)", strings.Join(regs, ", "))
+		}
+	}
+	d := g.o.EditDetail() // one copy for this row's plan prices
+	plans := map[string]*float64{"price_daily_cny": &d.Daily, "price_weekly_cny": &d.Weekly,
+		"price_monthly_cny": &d.Monthly, "price_yearly_cny": &d.Yearly}
+	hasPlan := false
+	for col, dst := range plans {
+		v, has, err := t.num(i, col)
+		if err != nil {
+			return err
+		}
+		if has && v > 0 {
+			*dst = minPos(*dst, v)
+			hasPlan = true
+		}
+	}
+	if hasPlan {
+		for _, reg := range priced {
+			g.plan[reg] = true
+		}
+	}
+	for _, c := range []struct {
+		col      string
+		dst      *float64
+		byRegion map[string]float64
+	}{{"price_hourly_cny", &g.o.OnDemand, g.hourly}, {"spot_price_cny", &g.o.Spot, g.spot}} {
+		v, has, err := t.num(i, c.col)
+		if err != nil {
+			return err
+		}
+		if !has || v <= 0 {
+			continue
+		}
+		*c.dst = minPos(*c.dst, v)
+		for _, reg := range priced {
+			c.byRegion[reg] = minPos(c.byRegion[reg], v)
+		}
+	}
+	if v, _, _ := t.num(i, "price_hourly_cny"); v > 0 {
+		d.OnDemandMax = max(d.OnDemandMax, v)
+	}
+	return nil
+}
+
+// offer is the SKU's offer: its regions, its lowest prices, and the
+// prices region by region where they are not one price in every region
+// (OnDemandZones, SpotZones; PlanRegions where the plan prices apply in
+// some regions only).
+func (g *cnGroup) offer() model.Offer {
+	o := g.o
+	for reg := range g.regions {
+		o.Regions = append(o.Regions, reg)
+	}
+	sort.Strings(o.Regions)
+	if o.Regions == nil {
+		o.Regions = []string{}
+	}
+	d := o.EditDetail()
+	if d.OnDemandMax == o.OnDemand {
+		d.OnDemandMax = 0
+	}
+	if reg, ok := cheapestRegion(g.hourly); ok {
+		d.OnDemandRegion = reg
+	}
+	if !onePriceEverywhere(o.Regions, g.hourly) {
+		d.OnDemandZones = zonePrices(g.hourly)
+	}
+	if !onePriceEverywhere(o.Regions, g.spot) {
+		d.SpotZones = zonePrices(g.spot)
+		d.SpotMax = maxPrice(g.spot)
+	}
+	hasPlan := d.Daily > 0 || d.Weekly > 0 || d.Monthly > 0 || d.Yearly > 0
+	if hasPlan && len(g.plan) < len(o.Regions) {
+		d.PlanRegions = slices.Sorted(maps.Keys(g.plan))
+	}
+	var unpriced []string
+	for _, reg := range o.Regions {
+		if _, ok := g.hourly[reg]; !ok && !g.plan[reg] {
+			unpriced = append(unpriced, reg)
+		}
+	}
+	switch {
+	case len(unpriced) == 0 || o.OnDemand == 0 && !hasPlan:
+	case g.mainland:
+		d.PriceNote = joinNonEmpty("; ", d.PriceNote, "the list prices are mainland China's (the price page: 'mainly for mainland China regions'): no price is known in "+strings.Join(unpriced, ", "))
+	default:
+		d.PriceNote = joinNonEmpty("; ", d.PriceNote, "no price in "+strings.Join(unpriced, ", "))
+	}
+	if o.OnDemand == 0 && d.Monthly == 0 && d.Daily == 0 {
+		d.Notes = joinNonEmpty("; ", d.Notes, "no price in the sources (spec only)")
+	}
+	return o
 }
 
 // cnOffer builds an offer from the first row of a SKU.

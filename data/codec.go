@@ -115,10 +115,12 @@ var offerCols = sync.OnceValue(func() []column[model.Offer] {
 		detailCol(numCol("weekly", func(d *model.OfferDetail) *float64 { return &d.Weekly })),
 		detailCol(numCol("monthly", func(d *model.OfferDetail) *float64 { return &d.Monthly })),
 		detailCol(numCol("yearly", func(d *model.OfferDetail) *float64 { return &d.Yearly })),
+		detailCol(regionListCol("plan_regions", func(d *model.OfferDetail) *[]string { return &d.PlanRegions })),
 		strCol("price_date", func(o *model.Offer) *string { return &o.PriceDate }),
 		detailCol(strCol("price_date_note", func(d *model.OfferDetail) *string { return &d.PriceDateNote })),
 		detailCol(strCol("on_demand_region", func(d *model.OfferDetail) *string { return &d.OnDemandRegion })),
 		detailCol(intCol("priced_zones", func(d *model.OfferDetail) *int { return &d.PricedZones })),
+		detailCol(zonePriceCol("on_demand_zones", func(d *model.OfferDetail) *[]model.ZonePrice { return &d.OnDemandZones })),
 		detailCol(zonePriceCol("spot_zones", func(d *model.OfferDetail) *[]model.ZonePrice { return &d.SpotZones })),
 		detailCol(bucketCol("interruption", func(d *model.OfferDetail) *[]model.RegionBucket { return &d.Interruption })),
 		detailCol(strCol("interruption_date", func(d *model.OfferDetail) *string { return &d.InterruptionDate })),
@@ -290,6 +292,31 @@ var fxCols = sync.OnceValue(func() []column[model.FXRate] {
 	}
 })
 
+// placeCols returns the columns of regions.tsv, the region table.
+var placeCols = sync.OnceValue(func() []column[model.Place] {
+	return []column[model.Place]{
+		strCol("provider", func(p *model.Place) *string { return &p.Provider }),
+		strCol("region", func(p *model.Place) *string { return &p.Region }),
+		strCol("country", func(p *model.Place) *string { return &p.Country }),
+		strCol("country_name", func(p *model.Place) *string { return &p.CountryName }),
+		strCol("city", func(p *model.Place) *string { return &p.City }),
+		listCol("aliases", func(p *model.Place) *[]string { return &p.Aliases }),
+		strCol("confidence", func(p *model.Place) *string { return &p.Confidence }),
+		strCol("source", func(p *model.Place) *string { return &p.Source }),
+	}
+})
+
+// groupCols returns the columns of region_groups.tsv.
+var groupCols = sync.OnceValue(func() []column[model.RegionGroup] {
+	return []column[model.RegionGroup]{
+		strCol("name", func(g *model.RegionGroup) *string { return &g.Name }),
+		listCol("aliases", func(g *model.RegionGroup) *[]string { return &g.Aliases }),
+		listCol("countries", func(g *model.RegionGroup) *[]string { return &g.Countries }),
+		strCol("note", func(g *model.RegionGroup) *string { return &g.Note }),
+		strCol("source", func(g *model.RegionGroup) *string { return &g.Source }),
+	}
+})
+
 // sourceRec is one line of sources.tsv.
 type sourceRec struct{ text string }
 
@@ -310,6 +337,11 @@ const (
 	fileModels   = "models.tsv"
 	fileFX       = "fx.tsv"
 	fileFamilies = "instance_families.csv"
+	// The region table and groups (optional: a catalog without them
+	// locates no region, and a region filter of groups or countries
+	// passes none of its offers).
+	fileRegions      = "regions.tsv"
+	fileRegionGroups = "region_groups.tsv"
 )
 
 // catalogSchema is the version of the catalog file format.
@@ -346,6 +378,12 @@ func encodeCatalogMeta(cat *model.Catalog, meta catalogMeta) (catalogFiles, erro
 	files[fileGPUs] = encodeTSV(gpuCols(), gpus, ctx)
 	files[fileModels] = encodeTSV(presetCols(), cat.Models, ctx)
 	files[fileFX] = encodeTSV(fxCols(), cat.FX, ctx)
+	if len(cat.Places) > 0 || len(cat.RegionGroups) > 0 {
+		places := append([]model.Place(nil), cat.Places...)
+		sortPlaces(places)
+		files[fileRegions] = encodeTSV(placeCols(), places, ctx)
+		files[fileRegionGroups] = encodeTSV(groupCols(), cat.RegionGroups, ctx)
+	}
 	pols := make([]model.Policy, 0, len(cat.Policies))
 	for _, p := range cat.Policies {
 		pols = append(pols, p)
@@ -543,12 +581,13 @@ func decodeCatalogFrom(label string, files catalogFiles, pols []model.Policy, sr
 		return nil, meta, restErr
 	}
 	cat := &model.Catalog{Info: model.CatalogInfo{Origin: meta.origin, SnapshotDate: meta.snapshot}, Offers: offers, GPUs: gpus,
-		Models: rest.Models, FX: rest.FX, Policies: rest.Policies}
+		Models: rest.Models, FX: rest.FX, Policies: rest.Policies, Places: rest.Places, RegionGroups: rest.RegionGroups}
 	return cat, meta, nil
 }
 
-// decodeRest decodes a catalog's models, exchange rates and policies (pols
-// when not nil, else its policies.json).
+// decodeRest decodes a catalog's models, exchange rates, region table and
+// groups (when it has them) and policies (pols when not nil, else its
+// policies.json).
 func decodeRest(label string, files catalogFiles, pols []model.Policy) (model.Catalog, error) {
 	var cat model.Catalog
 	var err error
@@ -557,6 +596,16 @@ func decodeRest(label string, files catalogFiles, pols []model.Policy) (model.Ca
 	}
 	if cat.FX, err = decodeTSV(label+"/"+fileFX, files[fileFX], fxCols(), nil); err != nil {
 		return cat, err
+	}
+	if text, ok := files[fileRegions]; ok {
+		if cat.Places, err = decodeTSV(label+"/"+fileRegions, text, placeCols(), nil); err != nil {
+			return cat, err
+		}
+	}
+	if text, ok := files[fileRegionGroups]; ok {
+		if cat.RegionGroups, err = decodeTSV(label+"/"+fileRegionGroups, text, groupCols(), nil); err != nil {
+			return cat, err
+		}
 	}
 	if pols == nil {
 		if err := json.Unmarshal([]byte(files[filePolicies]), &pols); err != nil {

@@ -36,7 +36,13 @@
 // the usable rows of the reference data's instance_facts_more.csv (column
 // from names the row; the generator checks it exists), and
 // facts/egress_tiers.csv holds published internet egress bands with their
-// source and date, checked against provider_policies.csv.
+// source and date, checked against provider_policies.csv. facts/regions.csv
+// is the region table (where each region the catalog names lies, cited,
+// checked against the reference data's regions/region_country.csv; Tencent
+// under its zone ids) and facts/region_groups.csv the groups of countries
+// a region answer may name; both reach every catalog (catalog/regions.tsv,
+// region_groups.tsv), which keeps prices region by region where one price
+// does not hold everywhere (on_demand_zones, spot_zones, plan_regions).
 package data
 
 //go:generate go run -tags gpupick_gen ./gen -shared ../../shared/data -out catalog

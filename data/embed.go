@@ -36,13 +36,15 @@ func Embedded() (*model.Catalog, error) {
 		return nil, err
 	}
 	cat.Offers = embeddedOfferCopies()
+	cat.Places, cat.RegionGroups = embeddedPlaceCopies(), embeddedGroupCopies()
 	return cat, nil
 }
 
-// embeddedSharing is Embedded with the offers the offer table itself,
-// not a copy: for Load, whose catalog is read (the advisor, the commands)
-// unless an overlay changes it, and then Load takes copies first
-// (unshareEmbedded). Its maps, presets and rates are the caller's.
+// embeddedSharing is Embedded with the offers, the region table and the
+// groups the tables themselves, not copies: for Load, whose catalog is
+// read (the advisor, the commands) unless an overlay changes it, and then
+// Load takes copies first (unshareEmbedded). Its maps, presets and rates
+// are the caller's.
 func embeddedSharing() (*model.Catalog, error) {
 	meta, err := decodeInfo("embedded catalog/"+fileInfo, embInfo)
 	if err != nil {
@@ -56,6 +58,10 @@ func embeddedSharing() (*model.Catalog, error) {
 		Policies: make(map[string]model.Policy, len(pols)),
 		Models:   embeddedModelCopies(),
 		FX:       slices.Clone(embeddedFX),
+		// The region table and groups are the tables themselves, as the
+		// offers are (their capacity is their length: an append copies).
+		Places:       embeddedPlaces[:len(embeddedPlaces):len(embeddedPlaces)],
+		RegionGroups: embeddedRegionGroups[:len(embeddedRegionGroups):len(embeddedRegionGroups)],
 	}
 	for _, p := range pols {
 		cat.Policies[p.Provider] = p
@@ -69,11 +75,18 @@ func sharesEmbedded(offers []model.Offer) bool {
 	return len(offers) > 0 && len(embeddedOffers) > 0 && &offers[0] == &embeddedOffers[0]
 }
 
-// unshareEmbedded replaces a catalog's offers by copies when they are the
-// embedded offer table, so that the catalog may be changed.
+// unshareEmbedded replaces a catalog's offers, region table and groups by
+// copies when they are the embedded tables, so that the catalog may be
+// changed.
 func unshareEmbedded(cat *model.Catalog) {
 	if sharesEmbedded(cat.Offers) {
 		cat.Offers = embeddedOfferCopies()
+	}
+	if len(cat.Places) > 0 && len(embeddedPlaces) > 0 && &cat.Places[0] == &embeddedPlaces[0] {
+		cat.Places = embeddedPlaceCopies()
+	}
+	if len(cat.RegionGroups) > 0 && len(embeddedRegionGroups) > 0 && &cat.RegionGroups[0] == &embeddedRegionGroups[0] {
+		cat.RegionGroups = embeddedGroupCopies()
 	}
 }
 
@@ -103,6 +116,31 @@ func embeddedModelCopies() []model.ModelPreset {
 			img := *m.Image
 			m.Image = &img
 		}
+	}
+	return out
+}
+
+// embeddedPlaceCopies returns the region table with its aliases copied
+// (into one allocation).
+func embeddedPlaceCopies() []model.Place {
+	n := 0
+	for i := range embeddedPlaces {
+		n += len(embeddedPlaces[i].Aliases)
+	}
+	aliases := make([]string, 0, n)
+	out := slices.Clone(embeddedPlaces)
+	for i := range out {
+		out[i].Aliases = cloneInto(&aliases, out[i].Aliases)
+	}
+	return out
+}
+
+// embeddedGroupCopies returns the region groups with their lists copied.
+func embeddedGroupCopies() []model.RegionGroup {
+	out := slices.Clone(embeddedRegionGroups)
+	for i := range out {
+		out[i].Aliases = slices.Clone(out[i].Aliases)
+		out[i].Countries = slices.Clone(out[i].Countries)
 	}
 	return out
 }

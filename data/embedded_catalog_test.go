@@ -26,6 +26,10 @@ var (
 	embModels string
 	//go:embed catalog/fx.tsv
 	embFX string
+	//go:embed catalog/regions.tsv
+	embRegions string
+	//go:embed catalog/region_groups.tsv
+	embRegionGroups string
 )
 
 // embeddedFiles is the embedded catalog as text files.
@@ -33,6 +37,7 @@ func embeddedFiles() catalogFiles {
 	return catalogFiles{
 		fileInfo: embInfo, fileOffers: embOffers, fileSources: embSources, fileGPUs: embGPUs,
 		filePolicies: embPolicies, fileModels: embModels, fileFX: embFX,
+		fileRegions: embRegions, fileRegionGroups: embRegionGroups,
 	}
 }
 
@@ -94,6 +99,12 @@ func TestEmbeddedTablesMatchTSV(t *testing.T) {
 		if f := firstFieldDiff(got.Models[i], want.Models[i]); f != "" {
 			t.Fatalf("preset %s: field %s differs between embedded_catalog.go and catalog/models.tsv %s", want.Models[i].Name, f, regen)
 		}
+	}
+	if !reflect.DeepEqual(got.Places, want.Places) || len(got.Places) == 0 {
+		t.Fatalf("the region table differs between embedded_catalog.go (%d rows) and catalog/regions.tsv (%d) %s", len(got.Places), len(want.Places), regen)
+	}
+	if !reflect.DeepEqual(got.RegionGroups, want.RegionGroups) || len(got.RegionGroups) == 0 {
+		t.Fatalf("the region groups differ between embedded_catalog.go and catalog/region_groups.tsv %s", regen)
 	}
 	if !reflect.DeepEqual(got.FX, want.FX) {
 		t.Fatalf("exchange rates differ between embedded_catalog.go and catalog/fx.tsv %s", regen)

@@ -16,6 +16,9 @@ var (
 	embeddedModels   []model.ModelPreset
 	embeddedFX       []model.FXRate
 	embeddedPolicies []model.Policy
+	// The region table and groups.
+	embeddedPlaces       []model.Place
+	embeddedRegionGroups []model.RegionGroup
 )
 
 // embeddedOfferCopies is the generated function's stand-in: there is no

@@ -2,6 +2,8 @@ package data
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"sort"
 	"strings"
 
@@ -18,6 +20,12 @@ type reference struct {
 	facts     []factRule
 	links     gpuLinks // facts/gpu_links.csv by GPU and board size
 	ambiguous map[string]model.GPU
+	// tencentZones are Tencent's zones by Chinese name
+	// (cn/2026-12-01/tencent_regions.csv), for the CN offers' regions.
+	tencentZones map[string]tencentZone
+	// placeCountry is the region table's country of each region
+	// (placeKey), for prices the source states for one country only.
+	placeCountry map[string]string
 }
 
 // newReference bundles the reference tables.
@@ -168,6 +176,10 @@ func (ref *reference) offerOf(cloud string, g *skyGroup, src skySource) model.Of
 	var noPrice []string
 	vcpus, mem := map[float64]bool{}, map[float64]bool{}
 	priced, spotZones := map[string]bool{}, map[string]float64{}
+	// odRegions and zones are where the offer is listed, for on-demand
+	// (by region) and spot (by zone) prices; odPrices the lowest
+	// on-demand price by region.
+	odRegions, zones, odPrices := map[string]bool{}, map[string]bool{}, map[string]float64{}
 	memGiB := 0.0
 	for _, it := range g.items {
 		if it.Region != "" {
@@ -188,12 +200,21 @@ func (ref *reference) offerOf(cloud string, g *skyGroup, src skySource) model.Of
 		case it.Region != "" && !strings.HasPrefix(where, it.Region):
 			where = it.Region + "/" + where
 		}
+		// On-demand prices are set per region: the region is named, the
+		// zone only where the source gives no region.
+		reg := it.Region
+		if reg == "" {
+			reg = where
+		}
+		if reg != "" {
+			odRegions[reg] = true
+		}
+		if where != "" {
+			zones[where] = true
+		}
 		if it.Price > 0 {
-			// On-demand prices are set per region: the region is named,
-			// the zone only where the source gives no region.
-			reg := it.Region
-			if reg == "" {
-				reg = where
+			if reg != "" {
+				odPrices[reg] = minPos(odPrices[reg], it.Price)
 			}
 			if o.OnDemand == 0 || it.Price < o.OnDemand || it.Price == o.OnDemand && reg < d.OnDemandRegion {
 				d.OnDemandRegion = reg
@@ -209,7 +230,7 @@ func (ref *reference) offerOf(cloud string, g *skyGroup, src skySource) model.Of
 		}
 		if it.Spot > 0 {
 			if where != "" {
-				spotZones[where] = it.Spot
+				spotZones[where] = minPos(spotZones[where], it.Spot)
 			}
 			o.Spot = minPos(o.Spot, it.Spot)
 			d.SpotMax = max(d.SpotMax, it.Spot)
@@ -237,7 +258,14 @@ func (ref *reference) offerOf(cloud string, g *skyGroup, src skySource) model.Of
 	}
 	if d.SpotMax == o.Spot {
 		d.SpotMax = 0
-	} else {
+	}
+	// The prices place by place where they are not one price in every
+	// region (zone) the offer is listed in: a place with none must not
+	// take another's.
+	if !onePriceEverywhere(slices.Sorted(maps.Keys(odRegions)), odPrices) {
+		d.OnDemandZones = zonePrices(odPrices)
+	}
+	if !onePriceEverywhere(slices.Sorted(maps.Keys(zones)), spotZones) {
 		d.SpotZones = zonePrices(spotZones)
 	}
 	if o.OnDemand == 0 {
@@ -461,4 +489,44 @@ func zonePrices(m map[string]float64) []model.ZonePrice {
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Zone < out[j].Zone })
 	return out
+}
+
+// onePriceEverywhere reports whether prices (by region or zone) are one
+// price in every one of places: then the offer's lowest price stands for
+// all of them and no list is kept. No price at all, or no places, is one
+// price everywhere too (there is nothing to tell apart).
+func onePriceEverywhere(places []string, prices map[string]float64) bool {
+	if len(prices) == 0 || len(places) == 0 {
+		return true
+	}
+	first := -1.0
+	for _, p := range places {
+		v, ok := prices[p]
+		if !ok || first >= 0 && v != first {
+			return false
+		}
+		first = v
+	}
+	return len(prices) == len(places)
+}
+
+// cheapestRegion is the region (or zone) of the lowest price, the first
+// by name on a tie; false when there is none.
+func cheapestRegion(prices map[string]float64) (string, bool) {
+	best, found := "", false
+	for reg, v := range prices {
+		if !found || v < prices[best] || v == prices[best] && reg < best {
+			best, found = reg, true
+		}
+	}
+	return best, found
+}
+
+// maxPrice is the highest of prices, 0 when there is none.
+func maxPrice(prices map[string]float64) float64 {
+	m := 0.0
+	for _, v := range prices {
+		m = max(m, v)
+	}
+	return m
 }

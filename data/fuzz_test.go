@@ -1,7 +1,9 @@
 package data
 
 import (
+	"cmp"
 	"reflect"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -53,6 +55,16 @@ func FuzzSkyPilotCSV(f *testing.F) {
 				if s, bad := unsafeString(&offers[i]); bad {
 					t.Fatalf("%s offer keeps a terminal control: %q", cloud, s)
 				}
+				// The place-by-place prices' lowest is the offer's.
+				o := &offers[i]
+				for _, l := range []struct {
+					zones  []model.ZonePrice
+					lowest float64
+				}{{o.Detail().OnDemandZones, o.OnDemand}, {o.Detail().SpotZones, o.Spot}} {
+					if len(l.zones) > 0 && slices.MinFunc(l.zones, func(a, b model.ZonePrice) int { return cmp.Compare(a.Price, b.Price) }).Price != l.lowest {
+						t.Fatalf("%s offer %q: lowest price %v is not its zones' lowest %v", cloud, o.InstanceType, l.lowest, l.zones)
+					}
+				}
 			}
 		}
 	})
@@ -75,6 +87,8 @@ func FuzzOverlayTOML(f *testing.F) {
 	f.Add("[policy.aws]\ncommit_1y = inf\ncommit_3y = -0.0\n")
 	f.Add("[[offer]]\nprovider = \"x\"\ninstance_type = \"a\\u001b[31m\\u0007b\"\ngpu = \"L4\"\ngpu_count = 1\non_demand_hourly = 1\nnotes = \"\\u202e\\u009b2J\"\nregions = [\"\\u001b]0;t\\u0007\"]\n")
 	f.Add("[[override]]\nprovider = \"aws\\u001b\"\ndiscount = 0.1\nnote = \"\\u2066x\"\n")
+	f.Add("[[place]]\nprovider = \"mylab\"\nregion = \"fra-1\"\ncountry = \"de\"\ncity = \"\\u001b[2J\"\naliases = [\"\", \"x\"]\n")
+	f.Add("[[place]]\nprovider = \"lambda\"\nregion = \"EUROPE-SOUTH-1\"\ncountry = \"IT\"\n[[place]]\nprovider = \"lambda\"\nregion = \"europe-south-1\"\ncountry = \"FR\"\n")
 	base := embeddedCatalog(f)
 	f.Fuzz(func(t *testing.T, text string) {
 		cat := cloneCatalog(base)

@@ -35,6 +35,8 @@ type tables struct {
 	fx        []model.FXRate
 	skyFiles  map[string]skyFileInfo
 	egress    map[string][]egressBand // facts/egress_tiers.csv by provider
+	places    []model.Place           // facts/regions.csv
+	groups    []model.RegionGroup     // facts/region_groups.csv
 }
 
 // skyFileInfo is one row of facts/skypilot_files.csv: where the reference
@@ -139,6 +141,12 @@ func loadFacts(factsFS fs.FS, gpuSpecs, families func() (io.ReadCloser, error)) 
 	if t.egress, err = openParse(factsFS, "egress_tiers.csv", parseEgressTiers); err != nil {
 		return nil, err
 	}
+	if t.places, err = openParse(factsFS, "regions.csv", parsePlaces); err != nil {
+		return nil, err
+	}
+	if t.groups, err = openParse(factsFS, "region_groups.csv", parseRegionGroups); err != nil {
+		return nil, err
+	}
 	return t, nil
 }
 
@@ -154,8 +162,9 @@ func fsOpener(fsys fs.FS, name string) func() (io.ReadCloser, error) {
 }
 
 // Generate builds the embedded catalog from the reference data folder
-// (../shared/data: skypilot/, cn/, gpu_specs.csv, instance_families.csv,
-// instance_facts_more.csv, provider_policies.csv, model_presets.csv) and
+// (../shared/data: skypilot/, cn/, regions/, gpu_specs.csv,
+// instance_families.csv, instance_facts_more.csv, provider_policies.csv,
+// model_presets.csv) and
 // this package's facts/ folder. It returns the catalog's files by name; the same inputs always
 // give the same bytes.
 func Generate(shared, factsFS fs.FS) (map[string][]byte, error) {
@@ -172,6 +181,20 @@ func Generate(shared, factsFS fs.FS) (map[string][]byte, error) {
 	}
 	ref := newReference(t.gpus, t.families, t.facts)
 	ref.links = t.links
+	if ref.tencentZones, err = openParse(shared, fileTencentZones, parseTencentZones); err != nil {
+		return nil, err
+	}
+	located, err := openParse(shared, fileRegionCountry, parseRegionCountry)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkPlacesFrom(t.places, located, ref.tencentZones); err != nil {
+		return nil, err
+	}
+	ref.placeCountry = make(map[string]string, len(t.places))
+	for _, p := range t.places {
+		ref.placeCountry[placeKey(p.Provider, p.Region)] = p.Country
+	}
 	sky, err := fs.Sub(shared, "skypilot")
 	if err != nil {
 		return nil, err
@@ -236,6 +259,9 @@ func Generate(shared, factsFS fs.FS) (map[string][]byte, error) {
 		Policies: pols,
 		Models:   models,
 		FX:       t.fx,
+		Places:   t.places,
+		// The groups in the file's order: the order users read them in.
+		RegionGroups: t.groups,
 	}
 	deriveSpotAvailability(cat)
 	if err := Validate(cat); err != nil {

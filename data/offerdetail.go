@@ -66,8 +66,9 @@ type detailInterner struct {
 	// on every row.
 	mu      sync.RWMutex
 	details map[detailKey]*model.OfferDetail
-	zones   map[string][]model.ZonePrice    // by spot_zones field
+	zones   map[string][]model.ZonePrice    // by spot_zones and on_demand_zones field
 	buckets map[string][]model.RegionBucket // by interruption field
+	regions map[string][]string             // by plan_regions field
 }
 
 // newDetailInterner returns the interner of a decode of offers.tsv text
@@ -86,7 +87,7 @@ func newDetailInterner(text string) *detailInterner {
 		return nil
 	}
 	return &detailInterner{last: last, details: map[detailKey]*model.OfferDetail{},
-		zones: map[string][]model.ZonePrice{}, buckets: map[string][]model.RegionBucket{}}
+		zones: map[string][]model.ZonePrice{}, buckets: map[string][]model.RegionBucket{}, regions: map[string][]string{}}
 }
 
 // detailKey is an OfferDetail as a map key: numbers by their bits (so -0
@@ -207,7 +208,8 @@ func (t *detailInterner) scratch() *model.OfferDetail {
 }
 
 // sharedList returns the list a list field s decoded to earlier in the
-// decode, from t's table for that column (zoneTable, bucketTable).
+// decode, from t's table for that column (zoneTable, bucketTable,
+// regionTable).
 func sharedList[E any](t *detailInterner, table func(*detailInterner) map[string][]E, s string) ([]E, bool) {
 	if t == nil {
 		return nil, false
@@ -241,3 +243,4 @@ func keepList[E any](t *detailInterner, table func(*detailInterner) map[string][
 
 func zoneTable(t *detailInterner) map[string][]model.ZonePrice      { return t.zones }
 func bucketTable(t *detailInterner) map[string][]model.RegionBucket { return t.buckets }
+func regionTable(t *detailInterner) map[string][]string             { return t.regions }

@@ -70,10 +70,12 @@ const (
 	ofWeekly
 	ofMonthly
 	ofYearly
+	ofPlanRegions
 	ofPriceDate
 	ofPriceDateNote
 	ofOnDemandRegion
 	ofPricedZones
+	ofOnDemandZones
 	ofSpotZones
 	ofInterruption
 	ofInterruptionDate
@@ -315,6 +317,15 @@ func decodeOfferLine(o *model.Offer, line string, ctx *tsvCtx, stream bool) (got
 	s, line, more = cutField(line)
 	if s != "" {
 		if stream {
+			ctx.col = ofPlanRegions
+		}
+		if ownDetail(o, ctx).PlanRegions, err = decodeRegionList(s, ctx); err != nil {
+			return 0, ofPlanRegions, false, err
+		}
+	}
+	s, line, more = cutField(line)
+	if s != "" {
+		if stream {
 			ctx.col = ofPriceDate
 		}
 		if o.PriceDate, err = ctx.keptField(s); err != nil {
@@ -346,6 +357,15 @@ func decodeOfferLine(o *model.Offer, line string, ctx *tsvCtx, stream bool) (got
 		}
 		if ownDetail(o, ctx).PricedZones, err = decInt(s); err != nil {
 			return 0, ofPricedZones, false, err
+		}
+	}
+	s, line, more = cutField(line)
+	if s != "" {
+		if stream {
+			ctx.col = ofOnDemandZones
+		}
+		if ownDetail(o, ctx).OnDemandZones, err = decodeZonePrices(s, ctx); err != nil {
+			return 0, ofOnDemandZones, false, err
 		}
 	}
 	s, line, more = cutField(line)

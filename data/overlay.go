@@ -33,6 +33,12 @@ import (
 //	[policy.aws]                   # commitment discounts you were quoted
 //	commit_1y = 0.40
 //
+//	[[place]]                      # where a region of yours lies
+//	provider = "mylab"
+//	region = "fra-1"
+//	country = "DE"                 # ISO 3166-1 alpha-2
+//	city = "Frankfurt"             # optional; aliases = ["..."] too
+//
 // Unknown keys, wrong types and impossible values (a negative price, zero
 // GPUs, a discount of 100% or more) are errors that name the file, the line
 // and the key.
@@ -42,6 +48,29 @@ type overlayFile struct {
 	Offer    []overlayOffer           `toml:"offer"`
 	Override []overlayOverride        `toml:"override"`
 	Policy   map[string]overlayPolicy `toml:"policy"`
+	Place    []overlayPlace           `toml:"place"`
+}
+
+// overlayPlace is one [[place]]: where a region of the user's offers
+// lies, so that a region group or country finds it.
+type overlayPlace struct {
+	Provider providerKey `toml:"provider"`
+	Region   nonEmpty    `toml:"region"`
+	Country  countryCode `toml:"country"`
+	City     string      `toml:"city"`
+	Aliases  []string    `toml:"aliases"`
+}
+
+// countryCode is an ISO 3166-1 alpha-2 code, upper-cased.
+type countryCode string
+
+func (c *countryCode) UnmarshalText(b []byte) error {
+	s := strings.ToUpper(strings.TrimSpace(string(b)))
+	if !countryRe().MatchString(s) {
+		return fmt.Errorf("%q is not a country code (ISO 3166-1 alpha-2, e.g. DE)", b)
+	}
+	*c = countryCode(s)
+	return nil
 }
 
 // overlayOffer is one [[offer]].
@@ -405,6 +434,9 @@ func ApplyOverlay(cat *model.Catalog, path string, b []byte) error {
 		}
 		cat.Policies[prov] = pol
 	}
+	if err := applyOverlayPlaces(cat, ov.Place, path, lines); err != nil {
+		return err
+	}
 	sortOffers(cat.Offers)
 	if cat.Info.Origin == "" {
 		cat.Info.Origin = originEmbedded
@@ -416,6 +448,57 @@ func ApplyOverlay(cat *model.Catalog, path string, b []byte) error {
 	if err := Validate(cat); err != nil {
 		return fmt.Errorf("%s: the catalog with this overlay is not valid: %w", path, err)
 	}
+	return nil
+}
+
+// applyOverlayPlaces adds the overlay's [[place]] rows to the region
+// table, stated by the user (confidence "user", the overlay its source):
+// a region the table lacks, or one whose location the table leaves
+// unknown; never one the table locates.
+func applyOverlayPlaces(cat *model.Catalog, places []overlayPlace, path string, lines tomlIndex) error {
+	if len(places) == 0 {
+		return nil
+	}
+	at := make(map[string]int, len(cat.Places))
+	names := map[string]string{} // country code -> the table's name of it
+	for i := range cat.Places {
+		p := &cat.Places[i]
+		at[placeKey(p.Provider, p.Region)] = i
+		if p.Country != "" && p.CountryName != "" {
+			names[p.Country] = p.CountryName
+		}
+	}
+	src := "user overlay " + path
+	for i, in := range places {
+		where := func(key string) string {
+			return fmt.Sprintf("%s:%d: [[place]] #%d", path, lines.line("place", i, key), i+1)
+		}
+		switch {
+		case in.Provider == "":
+			return fmt.Errorf("%s: key \"provider\" is missing (the provider key of the offers in this region)", where(""))
+		case in.Region == "":
+			return fmt.Errorf("%s: key \"region\" is missing (the region name the offers carry)", where(""))
+		case in.Country == "":
+			return fmt.Errorf("%s: key \"country\" is missing (an ISO country code such as DE)", where(""))
+		}
+		p := model.Place{Provider: string(in.Provider), Region: strings.TrimSpace(string(in.Region)), Country: string(in.Country),
+			CountryName: names[string(in.Country)], City: in.City, Aliases: in.Aliases, Confidence: confUser, Source: src}
+		if err := checkPlace(&p); err != nil {
+			return fmt.Errorf("%s: %v", where(""), err)
+		}
+		k := placeKey(p.Provider, p.Region)
+		if j, ok := at[k]; ok {
+			if old := &cat.Places[j]; old.Country != "" {
+				return fmt.Errorf("%s: %s %s is already in the region table, in %s (%s); an overlay locates only a region the table lacks or leaves unknown",
+					where("region"), p.Provider, p.Region, old.Country, old.Source)
+			}
+			cat.Places[j] = p
+			continue
+		}
+		at[k] = len(cat.Places)
+		cat.Places = append(cat.Places, p)
+	}
+	sortPlaces(cat.Places)
 	return nil
 }
 
@@ -515,7 +598,7 @@ func decodeOverlay(path string, b []byte) (*overlayFile, error) {
 	}
 	if und := md.Undecoded(); len(und) > 0 {
 		k := und[0]
-		return nil, fmt.Errorf("%s:%d: unknown key %q (known: [[offer]], [[override]] and [policy.<provider>] with the keys the README lists)", path, keyLine(b, k), k.String())
+		return nil, fmt.Errorf("%s:%d: unknown key %q (known: [[offer]], [[override]], [[place]] and [policy.<provider>] with the keys the README lists)", path, keyLine(b, k), k.String())
 	}
 	cleanStrings(&ov) // names and notes reach the terminal
 	return &ov, nil

@@ -8,15 +8,23 @@ import (
 	"github.com/gpupick/gpupick/model"
 )
 
-// zonePriceCol is a list of zone=price pairs ("us-east-1a=1.25|...").
+// zonePriceCol is a list of zone=price pairs ("us-east-1a=1.25|...", the
+// spot or on-demand prices place by place). A zone is escaped as a list
+// item is, and its price follows the last "=", so any region name (a
+// marketplace's "Sichuan, CN, AS") reads back.
 func zonePriceCol(name string, p func(*model.OfferDetail) *[]model.ZonePrice) column[model.OfferDetail] {
 	return column[model.OfferDetail]{name: name,
 		enc: func(o *model.OfferDetail, _ *tsvCtx) string {
-			items := make([]string, len(*p(o)))
+			var b strings.Builder
 			for i, z := range *p(o) {
-				items[i] = z.Zone + "=" + strconv.FormatFloat(z.Price, 'f', -1, 64)
+				if i > 0 {
+					b.WriteByte('|')
+				}
+				b.WriteString(tsvEscape(z.Zone, true))
+				b.WriteByte('=')
+				b.WriteString(strconv.FormatFloat(z.Price, 'f', -1, 64))
 			}
-			return tsvList(items)
+			return b.String()
 		},
 		dec: func(o *model.OfferDetail, s string, ctx *tsvCtx) (err error) {
 			*p(o), err = decodeZonePrices(s, ctx)
@@ -24,13 +32,17 @@ func zonePriceCol(name string, p func(*model.OfferDetail) *[]model.ZonePrice) co
 		}}
 }
 
-// decodeZonePrices reads a spot_zones field ("" is none), the list shared
-// by the decode's fields of the same text.
+// decodeZonePrices reads a spot_zones or on_demand_zones field ("" is
+// none), the list shared by the decode's fields of the same text.
 func decodeZonePrices(s string, ctx *tsvCtx) ([]model.ZonePrice, error) {
 	return decodePairs(s, ctx, zoneTable, func(it string) (model.ZonePrice, error) {
-		zone, val, ok := strings.Cut(it, "=")
+		cut := strings.LastIndexByte(it, '=')
+		if cut < 0 {
+			cut = len(it)
+		}
+		zone, val := it[:cut], it[min(cut+1, len(it)):]
 		v, err := parseNum(val)
-		if !ok || zone == "" || err != nil || !(v > 0) {
+		if cut == len(it) || zone == "" || err != nil || !(v > 0) {
 			return model.ZonePrice{}, fmt.Errorf("%q is not zone=price (e.g. us-east-1a=1.25)", it)
 		}
 		return model.ZonePrice{Zone: ctx.str(zone), Price: v}, nil
@@ -67,8 +79,30 @@ func decodeBuckets(s string, ctx *tsvCtx) ([]model.RegionBucket, error) {
 	}, func(b *model.RegionBucket) { b.Region = strings.Clone(b.Region) })
 }
 
-// decodePairs reads a list field of key=value items ("" is none) with
-// item, the list shared by the decode's fields of the same text (table;
+// regionListCol is a list of region names ("ap-shanghai-4|ap-beijing-5"),
+// "" for none (not an empty list).
+func regionListCol(name string, p func(*model.OfferDetail) *[]string) column[model.OfferDetail] {
+	return column[model.OfferDetail]{name: name,
+		enc: func(o *model.OfferDetail, _ *tsvCtx) string { return tsvList(*p(o)) },
+		dec: func(o *model.OfferDetail, s string, ctx *tsvCtx) (err error) {
+			*p(o), err = decodeRegionList(s, ctx)
+			return err
+		}}
+}
+
+// decodeRegionList reads a plan_regions field ("" is none), the list
+// shared by the decode's fields of the same text.
+func decodeRegionList(s string, ctx *tsvCtx) ([]string, error) {
+	return decodePairs(s, ctx, regionTable, func(it string) (string, error) {
+		if it == "" {
+			return "", fmt.Errorf("an empty region in %q (regions are separated by |)", s)
+		}
+		return ctx.str(it), nil
+	}, func(r *string) { *r = strings.Clone(*r) })
+}
+
+// decodePairs reads a list field of items ("" is none; key=value pairs
+// for the price lists) with item, the list shared by the decode's fields of the same text (table;
 // own copies an item's text out of the file's: keepList). A streamed
 // decode's item already copied its text out of the block (tsvCtx.str), so
 // own is not called again on it.

@@ -247,8 +247,12 @@ type column[T any] struct {
 }
 
 // optionalColumns are columns a file written before they existed may lack
-// (a cached catalog folder of an older gpupick): they then stay zero.
-var optionalColumns = map[string]bool{"usable_gib": true, "usable_source": true}
+// (a cached catalog folder of an older gpupick): they then stay zero. An
+// offer of such a folder has no on-demand prices region by region nor plan
+// regions: its lowest price stands for every region until it is imported
+// or updated again.
+var optionalColumns = map[string]bool{"usable_gib": true, "usable_source": true,
+	"on_demand_zones": true, "plan_regions": true}
 
 // tsvCtx holds the sources table: offers refer to sources by number, so
 // that a source URL shared by hundreds of offers is written once. A

@@ -16,8 +16,9 @@ const maxValidateErrors = 20
 // finds (up to 20), each naming the offer, GPU, policy or rate and the
 // field: unique provider/instance keys, non-negative finite numbers,
 // price ranges in order, known enum values and currencies, a dated rate for
-// every currency in use, GPUs named by offers present in the GPU table, and
-// NVLink claimed only for GPUs that have it.
+// every currency in use, GPUs named by offers present in the GPU table,
+// NVLink claimed only for GPUs that have it, and a region table of unique
+// rows with ISO country codes and groups whose names are their own.
 func Validate(cat *model.Catalog) error {
 	if cat == nil {
 		return errors.New("catalog: nil")
@@ -78,6 +79,7 @@ func Validate(cat *model.Catalog) error {
 			}
 		}
 	}
+	checkPlaces(cat, bad)
 	seen := map[string]bool{}
 	for _, m := range cat.Models {
 		if m.Name == "" || seen[m.Name] {

@@ -25,8 +25,11 @@ type OfferDetail struct {
 	// place only.
 	OnDemandRegion string
 	PricedZones    int
-	// SpotZones are the spot prices zone by zone, sorted by zone, where the
-	// source gives more than one; Offer.Spot is their lowest.
+	// SpotZones are the spot prices zone by zone (the region where the
+	// source names no zone), sorted by zone, where spot is not one price
+	// in every zone of the offer (prices differ, or some zone has none: a
+	// zone missing from the list has no spot price); Offer.Spot is their
+	// lowest. Empty when Offer.Spot applies in every zone.
 	SpotZones []ZonePrice
 	// OnDemandZones are the on-demand prices region by region (the zone
 	// where the source names no region), sorted by name, where they are
@@ -37,7 +40,8 @@ type OfferDetail struct {
 	OnDemandZones []ZonePrice
 	// PlanRegions are the regions the listed plan prices (Daily, Weekly,
 	// Monthly, Yearly) apply in, where the source limits them to some of
-	// the offer's regions; empty when they apply in every region.
+	// the offer's regions (Tencent's list prices are mainland China's);
+	// empty when they apply in every region.
 	PlanRegions []string
 	// Interruption is AWS's spot interruption bucket for the instance type
 	// region by region (Spot Instance Advisor), dated InterruptionDate.

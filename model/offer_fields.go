@@ -50,11 +50,11 @@ type OfferFields struct {
 	// place only.
 	OnDemandRegion string `json:"on_demand_region,omitempty" toml:"on_demand_region,omitempty"`
 	PricedZones    int    `json:"priced_zones,omitempty" toml:"priced_zones,omitempty"`
-	// SpotZones are the spot prices zone by zone, sorted by zone, where the
-	// source gives more than one; Spot is their lowest.
+	// SpotZones are the spot prices zone by zone, where spot is not one
+	// price in every zone (OfferDetail.SpotZones); Spot is their lowest.
 	SpotZones []ZonePrice `json:"spot_zones,omitempty" toml:"spot_zones,omitempty"`
 	// OnDemandZones are the on-demand prices region by region, where they
-	// differ (OfferDetail.OnDemandZones).
+	// are not one price in every region (OfferDetail.OnDemandZones).
 	OnDemandZones []ZonePrice `json:"on_demand_zones,omitempty" toml:"on_demand_zones,omitempty"`
 	// PlanRegions are the regions the listed plan prices apply in, where
 	// the source limits them (OfferDetail.PlanRegions).

@@ -25,7 +25,8 @@ type Place struct {
 	// provider's Chinese name, a former id.
 	Aliases []string `json:"aliases,omitempty" toml:"aliases,omitempty"`
 	// Confidence rates the country: "high", "medium", "low" or
-	// "unknown" (the region table's README says what each means).
+	// "unknown" (the region table's README says what each means), or
+	// "user" for a row a user overlay states ([[place]]).
 	Confidence string `json:"confidence,omitempty" toml:"confidence,omitempty"`
 	Source     string `json:"source,omitempty" toml:"source,omitempty"`
 }
@@ -58,8 +59,11 @@ type regionTerm struct {
 	kind      regionTermKind
 	raw       string          // as typed, lower-case
 	countries map[string]bool // group or country: its codes
-	city      string          // a city term: the city, lower-case
+	city      string          // a city term: the city (nameKey)
 }
+
+// verdict is a filter's answer for one region name (Match's two results).
+type verdict struct{ ok, known bool }
 
 // RegionFilter is a region answer (Answers.Regions) compiled against a
 // catalog's region table: an offer's region (or zone) passes when one of
@@ -69,6 +73,10 @@ type RegionFilter struct {
 	terms []regionTerm
 	// places by provider, then region id (lower-case).
 	places map[string]map[string]*Place
+	// verdicts are Match's answers for the table's region names as they
+	// are spelled, by provider, worked out once: an offer's regions are
+	// almost always those names, so Match looks them up.
+	verdicts map[string]map[string]verdict
 	// located is set when some term needs a region's country.
 	located bool
 }
@@ -91,12 +99,18 @@ func (f *RegionFilter) Terms() []string {
 // placeKey folds a region name for lookups.
 func placeKey(s string) string { return strings.ToLower(strings.TrimSpace(s)) }
 
+// nameKey folds a country or city name for lookups: case and the
+// difference between a space and a dash do not count, so "hong-kong",
+// typed in a comma-separated list, names Hong Kong.
+func nameKey(s string) string { return strings.ReplaceAll(placeKey(s), " ", "-") }
+
 // NewRegionFilter compiles region terms against a catalog's region table
 // and groups. A term is, in this order: a group name or alias ("europe",
 // "cn"); a two-letter country code, an English country name or a city of
-// the table ("de", "germany", "tokyo"); otherwise the start of a
-// region id or alias, matched case-insensitively ("us-east",
-// "ap-shanghai", or a Chinese name's start). It never fails: whether a prefix names any region of the
+// the table ("de", "germany", "hong-kong", "tokyo"; a dash stands for a
+// space); otherwise the start of a region id or alias, matched
+// case-insensitively ("us-east", "ap-shanghai", or a Chinese name's
+// start). It never fails: whether a prefix names any region of the
 // catalog is for the answer's parser to say (UnknownRegionTerms).
 func NewRegionFilter(terms []string, cat *Catalog) *RegionFilter {
 	f := &RegionFilter{places: map[string]map[string]*Place{}}
@@ -105,7 +119,7 @@ func NewRegionFilter(terms []string, cat *Catalog) *RegionFilter {
 	if cat != nil {
 		places, groups = cat.Places, cat.RegionGroups
 	}
-	countryNames := map[string]string{} // English country name (lower-case) -> code, from the table
+	countryNames := map[string]string{} // English country name (nameKey) -> code, from the table
 	cities := map[string]bool{}
 	codes := map[string]bool{}
 	for i := range places {
@@ -119,11 +133,11 @@ func NewRegionFilter(terms []string, cat *Catalog) *RegionFilter {
 		if p.Country != "" {
 			codes[strings.ToLower(p.Country)] = true
 			if p.CountryName != "" {
-				countryNames[placeKey(p.CountryName)] = strings.ToUpper(p.Country)
+				countryNames[nameKey(p.CountryName)] = strings.ToUpper(p.Country)
 			}
 		}
 		if p.City != "" {
-			cities[placeKey(p.City)] = true
+			cities[nameKey(p.City)] = true
 		}
 	}
 	for _, raw := range terms {
@@ -136,15 +150,28 @@ func NewRegionFilter(terms []string, cat *Catalog) *RegionFilter {
 			rt.kind, rt.countries = termGroup, setOf(g.Countries)
 		} else if len(t) == 2 && codes[t] {
 			rt.kind, rt.countries = termCountry, map[string]bool{strings.ToUpper(t): true}
-		} else if code, ok := countryNames[t]; ok {
+		} else if code, ok := countryNames[nameKey(t)]; ok {
 			rt.kind, rt.countries = termCountry, map[string]bool{code: true}
-		} else if cities[t] {
-			rt.kind, rt.city = termCountry, t
+		} else if cities[nameKey(t)] {
+			rt.kind, rt.city = termCountry, nameKey(t)
 		}
 		if rt.kind != termPrefix {
 			f.located = true
 		}
 		f.terms = append(f.terms, rt)
+	}
+	if len(f.terms) > 0 {
+		f.verdicts = make(map[string]map[string]verdict, len(f.places))
+		for i := range places {
+			p := &places[i]
+			m := f.verdicts[p.Provider]
+			if m == nil {
+				m = map[string]verdict{}
+				f.verdicts[p.Provider] = m
+			}
+			ok, known := f.matchPlace(p, placeKey(p.Region))
+			m[p.Region] = verdict{ok, known}
+		}
 	}
 	return f
 }
@@ -211,11 +238,15 @@ func (f *RegionFilter) Match(provider, where string) (ok, known bool) {
 	if !f.Active() {
 		return true, true
 	}
-	k := placeKey(where)
-	var p *Place
-	if f.located {
-		p = f.PlaceOf(provider, where)
+	if v, hit := f.verdicts[provider][where]; hit {
+		return v.ok, v.known
 	}
+	return f.matchPlace(f.PlaceOf(provider, where), placeKey(where))
+}
+
+// matchPlace is Match for a region or zone k (placeKey) whose place is p
+// (nil when the table has none).
+func (f *RegionFilter) matchPlace(p *Place, k string) (ok, known bool) {
 	known = true
 	for i := range f.terms {
 		t := &f.terms[i]
@@ -223,9 +254,6 @@ func (f *RegionFilter) Match(provider, where string) (ok, known bool) {
 		case termPrefix:
 			if strings.HasPrefix(k, t.raw) {
 				return true, true
-			}
-			if p == nil && !f.located {
-				p = f.PlaceOf(provider, where)
 			}
 			if p != nil && slices.ContainsFunc(p.Aliases, func(al string) bool { return strings.HasPrefix(placeKey(al), t.raw) }) {
 				return true, true
@@ -235,7 +263,7 @@ func (f *RegionFilter) Match(provider, where string) (ok, known bool) {
 			case p == nil || p.Country == "" && t.city == "":
 				known = false
 			case t.city != "":
-				if placeKey(p.City) == t.city {
+				if nameKey(p.City) == t.city {
 					return true, true
 				}
 			case t.countries[p.Country]:
@@ -252,52 +280,104 @@ func (f *RegionFilter) Unlocated() bool { return f != nil && f.located }
 
 // UnknownRegionTerms lists the terms of a region answer that name nothing
 // the catalog has: not a group, a country code or name, a city of the
-// table, nor the start of any of its regions' ids or aliases.
+// table, nor the start of any of its regions' ids, zones or aliases.
 func UnknownRegionTerms(terms []string, cat *Catalog) []string {
-	f := NewRegionFilter(terms, cat)
-	var out []string
-	for _, t := range f.terms {
-		if t.kind != termPrefix {
-			continue
-		}
-		if !f.anyPrefix(cat, t.raw) {
-			out = append(out, t.raw)
-		}
-	}
-	return out
+	return newRegionVocab(cat).unknown(NewRegionFilter(terms, cat))
 }
 
-// anyPrefix reports whether a prefix starts any region or zone of the
-// catalog's offers or places, or any alias.
-func (f *RegionFilter) anyPrefix(cat *Catalog, p string) bool {
+// regionVocab is what a region term may name in a catalog, for the
+// answer's parser (built once per catalog, AnswerEnv): every region id,
+// zone and alias of its table and offers, lower-case and sorted, for
+// prefix checks; and the names to suggest for an unknown term.
+type regionVocab struct {
+	prefixes []string
+	suggest  []string // group names and aliases, region ids and aliases
+}
+
+// newRegionVocab collects a catalog's region names.
+func newRegionVocab(cat *Catalog) *regionVocab {
+	v := &regionVocab{}
 	if cat == nil {
-		return false
+		return v
+	}
+	all, sug := map[string]bool{}, map[string]bool{}
+	add := func(s string, suggest bool) {
+		k := placeKey(s)
+		if k == "" {
+			return
+		}
+		all[k] = true
+		// A name a list of terms cannot hold (a marketplace's
+		// "Sichuan, CN, AS") is not suggested.
+		if suggest && !strings.ContainsAny(k, " ,;\t") {
+			sug[k] = true
+		}
 	}
 	for i := range cat.Places {
-		pl := &cat.Places[i]
-		if strings.HasPrefix(placeKey(pl.Region), p) {
-			return true
+		p := &cat.Places[i]
+		add(p.Region, true)
+		for _, al := range p.Aliases {
+			add(al, true)
 		}
-		for _, al := range pl.Aliases {
-			if strings.HasPrefix(placeKey(al), p) {
-				return true
+		for _, name := range []string{p.CountryName, p.City} {
+			if name != "" {
+				sug[nameKey(name)] = true
 			}
 		}
 	}
 	for i := range cat.Offers {
 		o := &cat.Offers[i]
 		for _, r := range o.Regions {
-			if strings.HasPrefix(placeKey(r), p) {
-				return true
-			}
+			add(r, true)
 		}
-		for _, z := range o.Detail().SpotZones {
-			if strings.HasPrefix(placeKey(z.Zone), p) {
-				return true
-			}
+		d := o.Detail()
+		for _, z := range d.SpotZones {
+			add(z.Zone, false)
+		}
+		for _, z := range d.OnDemandZones {
+			add(z.Zone, false)
 		}
 	}
-	return false
+	v.prefixes = sortedSet(all)
+	for _, g := range cat.RegionGroups {
+		sug[placeKey(g.Name)] = true
+		for _, al := range g.Aliases {
+			sug[placeKey(al)] = true
+		}
+	}
+	v.suggest = sortedSet(sug)
+	return v
+}
+
+// hasPrefix reports whether a region name of the catalog starts with p.
+func (v *regionVocab) hasPrefix(p string) bool {
+	i, _ := slices.BinarySearch(v.prefixes, p)
+	return i < len(v.prefixes) && strings.HasPrefix(v.prefixes[i], p)
+}
+
+// unknown lists the filter's prefix terms no region name starts with.
+func (v *regionVocab) unknown(f *RegionFilter) []string {
+	var out []string
+	for _, t := range f.terms {
+		if t.kind == termPrefix && !v.hasPrefix(t.raw) {
+			out = append(out, t.raw)
+		}
+	}
+	return out
+}
+
+// closest are up to three names of the catalog near an unknown term, for
+// its error: region ids, aliases and groups (Closest), without the names
+// much shorter than the term that Closest finds inside it ("ro" in
+// "europa").
+func (v *regionVocab) closest(term string) []string {
+	var out []string
+	for _, c := range Closest(term, v.suggest, 8) {
+		if 2*len([]rune(c)) >= len([]rune(term)) && len(out) < 3 {
+			out = append(out, c)
+		}
+	}
+	return out
 }
 
 // TermUse says what one term of a region answer stands for: a group or

@@ -60,6 +60,11 @@ func TestRegionFilterMatch(t *testing.T) {
 		{[]string{"europe"}, "seeweb", "", false, false},
 		{[]string{"europe-south"}, "lambda", "europe-south-1", true, true}, // an id prefix needs no location
 		{[]string{"us", "cn"}, "alibaba", "cn-shanghai", true, true},
+		{[]string{"hong-kong"}, "alibaba", "cn-hongkong", true, true}, // a dash for the space
+		{[]string{"united-kingdom"}, "aws", "eu-west-2", true, true},
+		{[]string{"northern-virginia"}, "aws", "us-east-1/use1-az6", true, true},
+		{[]string{"hong-kong"}, "alibaba", "cn-shanghai", false, true},
+		{[]string{"sichuan"}, "vast", "Sichuan, CN, AS", true, true},
 	} {
 		f := NewRegionFilter(c.terms, cat)
 		ok, known := f.Match(c.provider, c.where)
@@ -71,9 +76,10 @@ func TestRegionFilterMatch(t *testing.T) {
 
 func TestUnknownRegionTerms(t *testing.T) {
 	cat := regionCatalog()
-	cat.Offers = []Offer{{Provider: "aws", InstanceType: "p5", Regions: []string{"us-west-2"}}}
-	got := UnknownRegionTerms([]string{"europe", "us-west", "ap-shanghai", "上海", "mars-1", "de"}, cat)
-	if want := []string{"mars-1"}; !slices.Equal(got, want) {
+	cat.Offers = []Offer{Offer{Provider: "aws", InstanceType: "p5", Regions: []string{"us-west-2"}}.
+		WithDetail(OfferDetail{OnDemandZones: []ZonePrice{{Zone: "us-west-2/usw2-az1", Price: 1}}})}
+	got := UnknownRegionTerms([]string{"europe", "us-west", "ap-shanghai", "上海", "mars-1", "de", "us-west-2/usw2", "nz"}, cat)
+	if want := []string{"mars-1", "nz"}; !slices.Equal(got, want) {
 		t.Errorf("UnknownRegionTerms = %v, want %v", got, want)
 	}
 }
@@ -90,5 +96,15 @@ func FuzzRegionFilter(f *testing.F) {
 			t.Fatalf("%q on %q: passes with its location unknown", term, where)
 		}
 		_ = fl.PlaceOf("tencent", where)
+		// The verdicts worked out for the table's names are the ones
+		// Match gives any name.
+		for i := range cat.Places {
+			p := &cat.Places[i]
+			cached, cachedKnown := fl.Match(p.Provider, p.Region)
+			slow, slowKnown := fl.matchPlace(fl.PlaceOf(p.Provider, p.Region), placeKey(p.Region))
+			if fl.Active() && (cached != slow || cachedKnown != slowKnown) {
+				t.Fatalf("%q on %s %q: Match %v %v, worked out %v %v", term, p.Provider, p.Region, cached, cachedKnown, slow, slowKnown)
+			}
+		}
 	})
 }

@@ -230,7 +230,7 @@ type AnswerEnv struct {
 	provOnce, regOnce, gpuOnce sync.Once
 	providers                  map[string]bool
 	provList                   []string
-	regions                    []string
+	regions                    *regionVocab
 	gpus                       []string
 }
 
@@ -264,21 +264,31 @@ func (e *AnswerEnv) providerSet() (map[string]bool, []string) {
 	return e.providers, e.provList
 }
 
-// regionList returns the catalog's region names, lowercased and sorted,
-// built once.
-func (e *AnswerEnv) regionList() []string {
-	e.regOnce.Do(func() {
-		regions := map[string]bool{}
-		if e.cat != nil {
-			for i := range e.cat.Offers {
-				for _, r := range e.cat.Offers[i].Regions {
-					regions[strings.ToLower(r)] = true
-				}
-			}
-		}
-		e.regions = sortedSet(regions)
-	})
+// regionVocab returns what a region term may name in the catalog (its
+// region ids, zones and aliases, and the names to suggest), built once.
+func (e *AnswerEnv) regionVocab() *regionVocab {
+	e.regOnce.Do(func() { e.regions = newRegionVocab(e.cat) })
 	return e.regions
+}
+
+// regionTerms reads a region answer: terms separated by commas; with a
+// known catalog each must name a region group, a country, a city of the
+// region table or the start of a region id, zone or alias
+// (UnknownRegionTerms). The error on one that does not names it and the
+// names it may have meant.
+func (e *AnswerEnv) regionTerms(raw string) ([]string, error) {
+	list := SplitList(raw)
+	if !e.known() {
+		return list, nil
+	}
+	v := e.regionVocab()
+	if bad := v.unknown(NewRegionFilter(list, e.cat)); len(bad) > 0 {
+		err := newErr("", short(bad[0], maxEcho), ReasonUnknown, tx("names no region, group or country of the catalog"),
+			tx("use a group such as europe, us, cn, a country code such as de, or the start of a region id such as us-east"))
+		err.Candidates = v.closest(bad[0])
+		return nil, err
+	}
+	return list, nil
 }
 
 // gpuList returns the catalog's GPU names, sorted, built once.
@@ -817,21 +827,11 @@ func init() {
 			check:  func(a *Answers) error { return checkNames(a.Providers) },
 		},
 		AnsRegions: {
-			Name: "region", Key: "regions", Forms: "region names or prefixes separated by commas, e.g. us-east, eu", Blank: BlankAny,
-			Usage: "only these regions, comma-separated (prefixes match)",
-			parse: func(raw string, a *Answers, env *AnswerEnv) error {
-				list := SplitList(raw)
-				if env.known() {
-					for _, r := range list {
-						if !hasPrefixIn(r, env.regionList()) {
-							e := newErr("", short(r, maxEcho), ReasonUnknown, tx("no offer in that region"), tx("use a region name or its start, e.g. us-east or eu (gpupick catalog list shows them)"))
-							e.Candidates = Closest(r, env.regionList(), 3)
-							return e
-						}
-					}
-				}
-				a.Regions = list
-				return nil
+			Name: "region", Key: "regions", Forms: FormsRegion, Blank: BlankAny,
+			Usage: "only these regions, comma-separated: a group (europe, us, cn), a country (de) or a region id or its start (us-east)",
+			parse: func(raw string, a *Answers, env *AnswerEnv) (err error) {
+				a.Regions, err = env.regionTerms(raw)
+				return err
 			},
 			clear:  func(a *Answers) { a.Regions = nil },
 			Format: func(a *Answers) string { return strings.Join(a.Regions, ", ") },
@@ -1015,16 +1015,6 @@ func checkNames(list []string) error {
 // isControl reports control and escape characters.
 func isControl(r rune) bool { return r < 0x20 || r >= 0x7f && r < 0xa0 }
 
-// hasPrefixIn reports whether any of names starts with p.
-func hasPrefixIn(p string, names []string) bool {
-	for _, n := range names {
-		if strings.HasPrefix(n, p) {
-			return true
-		}
-	}
-	return false
-}
-
 // sortedSet returns a set's keys, sorted.
 func sortedSet(m map[string]bool) []string {
 	out := make([]string, 0, len(m))
@@ -1077,6 +1067,9 @@ func formatChoice(v string) string {
 	}
 	return v
 }
+
+// FormsRegion are the accepted forms of a region answer.
+const FormsRegion = "region groups, country codes or region ids (or their start) separated by commas, e.g. europe, de, us-east"
 
 // FormsGPU are the accepted forms of a GPU filter.
 const FormsGPU = "a GPU name such as H100, A100-80GB or RTX4090, or blank for any"

@@ -23,6 +23,7 @@ func FuzzRegistryParse(f *testing.F) {
 		{int(AnsInterruptible), "是"}, {int(AnsContext), "128k"}, {int(AnsHoursPerWeek), "8h/d"}, {int(AnsTokens), "1,5T"},
 		{int(AnsCheckpointInterval), "30min"}, {int(AnsCheckpointInterval), "2h"}, {int(AnsCheckpointInterval), "30m"},
 		{int(AnsDeadline), "30d"}, {int(AnsDeadline), "720.004h"},
+		{int(AnsRegions), "上海, cn"}, {int(AnsRegions), "europe，de"}, {int(AnsRegions), "hong-kong"}, {int(AnsRegions), "europa"},
 	} {
 		f.Add(seed.id, seed.raw)
 	}

@@ -25,6 +25,10 @@ func testEnv() *AnswerEnv {
 			{Provider: "lambda", GPU: "A100-80GB", Regions: []string{"us-west-2"}},
 		},
 	}
+	// The region table of the region tests: groups, countries, Chinese
+	// aliases.
+	rc := regionCatalog()
+	cat.Places, cat.RegionGroups = rc.Places, rc.RegionGroups
 	// A plain case-insensitive prefix match stands in for the advisor's.
 	match := func(q, name string) bool {
 		return strings.HasPrefix(strings.ToLower(name), strings.ToLower(q))
@@ -155,6 +159,7 @@ func TestRegistryRefusals(t *testing.T) {
 		{AnsGPU, "H10O", ReasonUnknown, []string{"H100-SXM5-80GB"}},
 		{AnsProviders, "aws, awz", ReasonUnknown, []string{"aws"}},
 		{AnsRegions, "mars-1", ReasonUnknown, nil},
+		{AnsRegions, "us-east, ap-shangai", ReasonUnknown, []string{"ap-shanghai-4"}},
 		{AnsSharding, "zero9", ReasonUnknown, nil},
 		{AnsInterruptible, "maybe", ReasonForm, nil},
 		{AnsDurationMode, "forever", ReasonUnknown, nil},
@@ -284,5 +289,56 @@ func TestClosest(t *testing.T) {
 		if want == "" && len(got) != 0 || want != "" && (len(got) != 1 || got[0] != want) {
 			t.Errorf("Closest(%q) = %v, want %q", q, got, want)
 		}
+	}
+}
+
+// TestRegionAnswer: a region answer takes groups, country codes and
+// names, cities, region ids and their start, and Chinese names; a term
+// that names nothing is refused by name, with what it may have meant and
+// the forms that work, in English and Chinese.
+func TestRegionAnswer(t *testing.T) {
+	env := testEnv()
+	s := Spec(AnsRegions)
+	for _, raw := range []string{"ap-shanghai", "cn", "europe", "de", "us-east", "上海", "us-west", "hong-kong", "germany",
+		"london", "EU, us", "china，europe-west4", "mainland-china", "europe-south-1"} {
+		a := DefaultAnswers()
+		if err := s.Parse(raw, &a, env); err != nil {
+			t.Errorf("--region %q refused: %v", raw, err)
+		} else if !slices.Equal(a.Regions, SplitList(raw)) {
+			t.Errorf("--region %q stored as %v: what was typed is kept", raw, a.Regions)
+		}
+	}
+	for _, tt := range []struct{ raw, value, meant string }{
+		{"europe, atlantis", "atlantis", ""},
+		{"zz", "zz", ""},
+		{"ap-shanghai-9", "ap-shanghai-9", "ap-shanghai-4"},
+		{"北京", "北京", ""},
+		{"europa", "europa", "europe"},
+		{"hongkong", "hongkong", "cn-hongkong"},
+	} {
+		a := DefaultAnswers()
+		var fe *FieldError
+		if err := s.Parse(tt.raw, &a, env); !errors.As(err, &fe) {
+			t.Errorf("--region %q accepted: %v", tt.raw, a.Regions)
+			continue
+		}
+		checkZH(t, "region "+tt.raw, fe)
+		if fe.Value != tt.value || fe.Reason != ReasonUnknown {
+			t.Errorf("--region %q: error names %q (%v), want %q", tt.raw, fe.Value, fe.Reason, tt.value)
+		}
+		if tt.meant != "" && !slices.Contains(fe.Candidates, tt.meant) {
+			t.Errorf("--region %q: suggests %v, not %s", tt.raw, fe.Candidates, tt.meant)
+		}
+		for _, want := range []string{"europe", "de", "us-east"} {
+			if !strings.Contains(fe.Fix, want) || !strings.Contains(fe.FixZH, want) {
+				t.Errorf("--region %q: the fix %q / %q does not show %s", tt.raw, fe.Fix, fe.FixZH, want)
+			}
+		}
+	}
+	// A stored record's regions are held to the same table.
+	a := DefaultAnswers()
+	a.Regions = []string{"europe", "上海"}
+	if err := a.ValidateWith(env); err != nil {
+		t.Errorf("record regions %v: %v", a.Regions, err)
 	}
 }

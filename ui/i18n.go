@@ -513,7 +513,7 @@ var texts = text.Table[msg]{
 	mFormsCountAny:     {model.FormsCount + "; blank for any", "整数，如 1、8；留空表示不限"},
 	mFormsGPU:          {"a GPU name, e.g. H100, A100-80GB, 4090; blank for any", "GPU 名称，如 H100、A100-80GB、4090；留空表示不限"},
 	mFormsProviders:    {"provider keys separated by commas, e.g. aws, lambda; blank for all", "云厂商代号，用逗号分隔，如 aws, lambda；留空表示全部"},
-	mFormsRegions:      {"regions separated by commas, e.g. us-east-1; blank for all", "地域，用逗号分隔，如 us-east-1；留空表示全部"},
+	mFormsRegions:      {"a group (europe, us, cn), a country (de) or a region id or its start (us-east), separated by commas; blank for all", "地域组如 europe、us、cn，国家代码如 de，或地域 ID 及其开头如 us-east，用逗号分隔；留空表示全部"},
 	mFormsOptional:     {"; blank for none", "；留空表示无"},
 
 	mInvalid:            {"not valid", "无法识别"},
@@ -522,7 +522,7 @@ var texts = text.Table[msg]{
 	mAmbiguous:          {"matches %d presets: %s", "匹配到 %d 个预设：%s"},
 	mUnknownGPU:         {"no offer has a GPU matching %q", "没有报价的 GPU 匹配 %q"},
 	mUnknownProvider:    {"unknown provider %q; known: %s", "未知云厂商 %q；可选：%s"},
-	mUnknownRegion:      {"no offer in region %q", "没有报价位于地域 %q"},
+	mUnknownRegion:      {"%q names no region, group or country of the catalog (use a group such as europe, us, cn, a country code such as de, or the start of a region id such as us-east)", "%q 不是目录中的地域、地域组或国家（请填写地域组，如 europe、us、cn；国家代码，如 de；或地域 ID 的开头，如 us-east）"},
 	mNeedJobSize:        {"a job needs a size: give the tokens", "按任务量计时需要填写 token 数"},
 	mJobSizeFromDataset: {"job size: the dataset tokens of step 4 (%s)", "任务量：第 4 步填写的训练 token（%s）"},
 	mAtLeastOne:         {"must be at least 1", "至少为 1"},

@@ -13,8 +13,8 @@ import (
 	"github.com/gpupick/gpupick/model"
 )
 
-// catalogTable writes the offers, GPUs, model presets and exchange rates of
-// the embedded catalog (as package data decodes them from catalog/*.tsv) as
+// catalogTable writes the offers, GPUs, model presets, exchange rates,
+// region table and region groups of the embedded catalog (as package data decodes them from catalog/*.tsv) as
 // Go data: package-level composite literals of constants only, which the
 // linker lays out in the binary, so the embedded catalog needs no decoding
 // and no init work at start-up (issue 14). The TSV files stay the catalog's
@@ -44,6 +44,8 @@ func catalogTable(cat *model.Catalog) ([]byte, error) {
 		{"embeddedGPUs", "the GPUs of catalog/gpus.tsv, sorted by name", gpus},
 		{"embeddedModels", "the model presets of catalog/models.tsv, in file order", cat.Models},
 		{"embeddedFX", "the exchange rates of catalog/fx.tsv, in file order", cat.FX},
+		{"embeddedPlaces", "the region table of catalog/regions.tsv, sorted by provider and region", cat.Places},
+		{"embeddedRegionGroups", "the region groups of catalog/region_groups.tsv, in file order", cat.RegionGroups},
 	}
 	// A long text met more than once (a source URL, a price note shared by
 	// a family) is written once, as a constant.
