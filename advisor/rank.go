@@ -712,7 +712,8 @@ func (c *call) quick(ri int32, sr *shapeRes, worst *cand) (cand, verdict) {
 	if c.a.Interruptible {
 		lbRate = hr.lbSpotUSD
 	}
-	if c.rf != nil {
+	if c.rf != nil && (hr.lbUSD > 0 || hr.lbSpotUSD > 0) {
+		// (An offer with no price at all is counted as such below.)
 		p, _, in, unk := c.regionRates(r)
 		if !in {
 			if unk {

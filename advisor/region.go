@@ -72,7 +72,8 @@ func (c *call) ratesOf(r *row) (p rates, at places, ok bool) {
 
 // ownPlaces is where the offer's own prices apply: the on-demand price's
 // region, the median spot zone (the offer's first region when one price
-// holds everywhere), the listed plans' region when the offer has one.
+// holds everywhere), the first region the listed plans apply in (when the
+// offer lists any).
 func (c *call) ownPlaces(r *row) places {
 	o := &c.cat.Offers[r.offer]
 	d := o.Detail()
@@ -86,9 +87,13 @@ func (c *call) ownPlaces(r *row) places {
 	case r.spot > 0 && len(o.Regions) > 0 && len(d.SpotZones) == 0 && (len(o.Regions) == 1 || d.SpotMax <= o.Spot):
 		at.spot = o.Regions[0]
 	}
-	if len(d.PlanRegions) == 1 {
+	// A listed plan is one price wherever it applies: its first region
+	// has it.
+	switch {
+	case r.daily+r.weekly+r.monthly+r.yearly <= 0:
+	case len(d.PlanRegions) > 0:
 		at.plan = d.PlanRegions[0]
-	} else if len(o.Regions) == 1 {
+	case len(o.Regions) > 0:
 		at.plan = o.Regions[0]
 	}
 	if at.od == "" && len(d.OnDemandZones) == 0 && len(o.Regions) > 0 && (len(o.Regions) == 1 || d.OnDemandMax <= o.OnDemand) {
@@ -250,7 +255,11 @@ func (c *call) regionUses() string {
 		case u.Prefix:
 			parts = append(parts, l.f(kRegionUsePrefix, u.Term))
 		case u.Note != "":
-			parts = append(parts, l.f(kRegionUseGroup, u.Term, u.Note, u.Countries))
+			note := u.Note
+			if l == langZH && u.NoteZH != "" {
+				note = u.NoteZH
+			}
+			parts = append(parts, l.f(kRegionUseGroup, u.Term, note, u.Countries))
 		default:
 			parts = append(parts, l.f(kRegionUseCountry, u.Term))
 		}

@@ -313,6 +313,7 @@ var groupCols = sync.OnceValue(func() []column[model.RegionGroup] {
 		listCol("aliases", func(g *model.RegionGroup) *[]string { return &g.Aliases }),
 		listCol("countries", func(g *model.RegionGroup) *[]string { return &g.Countries }),
 		strCol("note", func(g *model.RegionGroup) *string { return &g.Note }),
+		strCol("note_zh", func(g *model.RegionGroup) *string { return &g.NoteZH }),
 		strCol("source", func(g *model.RegionGroup) *string { return &g.Source }),
 	}
 })

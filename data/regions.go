@@ -151,21 +151,21 @@ func parseRegionGroups(r io.Reader, name string) ([]model.RegionGroup, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := t.require("name", "aliases", "countries", "note", "source"); err != nil {
+	if err := t.require("name", "aliases", "countries", "note", "note_zh", "source"); err != nil {
 		return nil, err
 	}
 	out := make([]model.RegionGroup, 0, len(t.rows))
 	for i := range t.rows {
 		g := model.RegionGroup{
 			Name: t.get(i, "name"), Aliases: model.SplitOn(t.get(i, "aliases"), aliasSep),
-			Countries: model.SplitOn(t.get(i, "countries"), aliasSep), Note: t.get(i, "note"), Source: t.get(i, "source"),
+			Countries: model.SplitOn(t.get(i, "countries"), aliasSep), Note: t.get(i, "note"), NoteZH: t.get(i, "note_zh"), Source: t.get(i, "source"),
 		}
 		at := fmt.Sprintf("%s: line %d", name, t.lines[i])
 		if err := checkRegionGroup(&g); err != nil {
 			return nil, fmt.Errorf("%s: %w", at, err)
 		}
-		if g.Note == "" || g.Source == "" {
-			return nil, fmt.Errorf("%s: group %s: columns note and source: say what the group expands to and cite where it comes from", at, g.Name)
+		if g.Note == "" || g.NoteZH == "" || g.Source == "" {
+			return nil, fmt.Errorf("%s: group %s: columns note, note_zh and source: say what the group expands to, in English and Chinese, and cite where it comes from", at, g.Name)
 		}
 		out = append(out, g)
 	}

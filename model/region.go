@@ -40,8 +40,10 @@ type RegionGroup struct {
 	Aliases []string `json:"aliases,omitempty" toml:"aliases,omitempty"`
 	// Countries are ISO 3166-1 alpha-2 codes.
 	Countries []string `json:"countries" toml:"countries"`
-	// Note says what the group is in words ("EEA + UK + CH").
+	// Note says what the group is in words ("EEA + UK + CH"), NoteZH in
+	// Chinese.
 	Note   string `json:"note,omitempty" toml:"note,omitempty"`
+	NoteZH string `json:"note_zh,omitempty" toml:"note_zh,omitempty"`
 	Source string `json:"source,omitempty" toml:"source,omitempty"`
 }
 
@@ -385,8 +387,9 @@ func (v *regionVocab) closest(term string) []string {
 // or the start of region ids.
 type TermUse struct {
 	Term string
-	// Note is a group's note ("EEA + UK + CH"); empty for other terms.
-	Note string
+	// Note is a group's note ("EEA + UK + CH"), NoteZH in Chinese; empty
+	// for other terms.
+	Note, NoteZH string
 	// Countries is how many countries of the region table the term
 	// covers (0 for a prefix or a city).
 	Countries int
@@ -413,7 +416,7 @@ func (f *RegionFilter) Uses(groups []RegionGroup) []TermUse {
 		u := TermUse{Term: t.raw, Prefix: t.kind == termPrefix}
 		if t.kind == termGroup {
 			if g := findGroup(groups, t.raw); g != nil {
-				u.Note = g.Note
+				u.Note, u.NoteZH = g.Note, g.NoteZH
 			}
 		}
 		for c := range t.countries {
