@@ -7,15 +7,17 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gpupick/gpupick/internal/testenv"
 	"github.com/gpupick/gpupick/model"
 )
 
-// sharedFile opens a file of ../shared/data, skipping when it is absent.
+// sharedFile opens a file of ../shared/data; when it is absent the test
+// skips, or fails under CI (testenv.Missing).
 func sharedFile(t *testing.T, name string) *os.File {
 	t.Helper()
-	f, err := os.Open(filepath.Join("..", "..", "shared", "data", name))
+	f, err := os.Open(filepath.Join(sharedDir, name))
 	if err != nil {
-		t.Skipf("reference data: %v", err)
+		testenv.Missing(t, "reference data not found at %s (only present in the development workspace): %v", sharedDir, err)
 	}
 	t.Cleanup(func() { f.Close() })
 	return f

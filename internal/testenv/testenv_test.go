@@ -1,8 +1,11 @@
 package testenv
 
 import (
+	"io/fs"
 	"os"
 	"os/exec"
+	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -45,4 +48,51 @@ func TestMissingChild(t *testing.T) {
 	}
 	Missing(t, "no frobnicator at %s", "/nowhere")
 	t.Log("after Missing")
+}
+
+// platformSkips are the test files allowed to skip on their own, with the
+// reason: none is a prerequisite a machine may lack, which must go through
+// Missing so that CI fails instead of skipping.
+var platformSkips = map[string]string{
+	"data/bench_scale_test.go": "TestScaleHelper is the benchmark's child process and does nothing run alone",
+	"data/readfile_test.go":    "/proc/self/status exists on Linux only",
+}
+
+// TestNoSkipBypassesMissing scans the module's tests for a skip that does
+// not go through Missing: reference data, a tool or a device a test needs
+// and does not find must fail under CI, not pass unnoticed.
+func TestNoSkipBypassesMissing(t *testing.T) {
+	skip := regexp.MustCompile(`\.Skip(f|Now)?\(`)
+	root := filepath.Join("..", "..")
+	seen := map[string]bool{}
+	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(path, "_test.go") || strings.HasPrefix(path, filepath.Join(root, "internal", "testenv")) {
+			return err
+		}
+		b, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(root, path)
+		rel = filepath.ToSlash(rel)
+		for i, line := range strings.Split(string(b), "\n") {
+			if !skip.MatchString(line) {
+				continue
+			}
+			if _, ok := platformSkips[rel]; ok {
+				seen[rel] = true
+				continue
+			}
+			t.Errorf("%s:%d: skips without testenv.Missing (skips locally, fails under CI=true): %s", rel, i+1, strings.TrimSpace(line))
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for f, why := range platformSkips {
+		if !seen[f] {
+			t.Errorf("%s no longer skips (%s): drop it from platformSkips", f, why)
+		}
+	}
 }
