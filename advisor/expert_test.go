@@ -1,12 +1,12 @@
 package advisor_test
 
 import (
-	"math"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/gpupick/gpupick/advisor"
+	"github.com/gpupick/gpupick/internal/testcheck"
 	"github.com/gpupick/gpupick/model"
 )
 
@@ -155,7 +155,7 @@ func inCNY(t *testing.T, cat *model.Catalog, res *model.Result) {
 		t.Fatalf("result in %s, want CNY", res.Currency)
 	}
 	want, ok := cat.Convert(top.TotalUSD, model.USD, model.CNY)
-	if !ok || math.Abs(top.Total-want) > 0.01*want+0.01 {
+	if !ok || !testcheck.NearAbs(top.Total, want, 0.01*want+0.01) {
 		t.Errorf("total %.2f CNY for $%.2f, want %.2f at the catalog's rate", top.Total, top.TotalUSD, want)
 	}
 }

@@ -1,7 +1,6 @@
 package advisor
 
 import (
-	"math"
 	"testing"
 
 	"github.com/gpupick/gpupick/internal/testcheck"
@@ -66,7 +65,7 @@ func TestPublishedHFAnatomyBytesPerParam(t *testing.T) {
 		if b.ActivationsGiB <= 0 || b.OverheadGiB <= 0 {
 			t.Errorf("%s: activations %.2f and overhead %.2f GiB should both be counted", tc.prec, b.ActivationsGiB, b.OverheadGiB)
 		}
-		if math.Abs(req.VRAMGiB-b.Total()) > 1e-9 {
+		if !testcheck.NearAbs(req.VRAMGiB, b.Total(), 1e-9) {
 			t.Errorf("VRAMGiB %.3f != breakdown total %.3f", req.VRAMGiB, b.Total())
 		}
 	}

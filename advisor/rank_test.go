@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gpupick/gpupick/internal/testcheck"
 	"github.com/gpupick/gpupick/model"
 )
 
@@ -119,20 +120,20 @@ func TestJobRanksByCostToFinish(t *testing.T) {
 	}
 	for _, r := range res.Recommendations {
 		// Billed hours: the job plus its set-up (setup.go).
-		if r.RunHours <= 0 || r.Setup.Hours <= 0 || math.Abs(r.RunHours-r.Speed.JobHours-r.Setup.Hours) > 1e-9 {
+		if r.RunHours <= 0 || r.Setup.Hours <= 0 || !testcheck.NearAbs(r.RunHours, r.Speed.JobHours+r.Setup.Hours, 1e-9) {
 			t.Errorf("%s: run hours %.2f, job hours %.2f, set-up %.2f", r.InstanceType, r.RunHours, r.Speed.JobHours, r.Setup.Hours)
 		}
-		if math.Abs(r.GPUTotalUSD-r.HourlyUSD*r.RunHours) > 1e-6*r.GPUTotalUSD {
+		if !testcheck.NearAbs(r.GPUTotalUSD, r.HourlyUSD*r.RunHours, 1e-6*r.GPUTotalUSD) {
 			t.Errorf("%s: GPU total %.2f != %.2f x %.2f h", r.InstanceType, r.GPUTotalUSD, r.HourlyUSD, r.RunHours)
 		}
 	}
 	// 4 x params per token for LoRA (no weight gradients), plus 2 x params
 	// to recompute the forward pass under gradient checkpointing (the default).
-	if math.Abs(res.Requirement.FLOPs-6*8.03e9*1e9) > 1e6 {
+	if !testcheck.NearAbs(res.Requirement.FLOPs, 6*8.03e9*1e9, 1e6) {
 		t.Errorf("LoRA job FLOPs %.3g, want (4 + 2 recompute) x 8B x 1B", res.Requirement.FLOPs)
 	}
 	a.GradCheckpointing = false
-	if res := Recommend(cat, a, Options{}); math.Abs(res.Requirement.FLOPs-4*8.03e9*1e9) > 1e6 {
+	if res := Recommend(cat, a, Options{}); !testcheck.NearAbs(res.Requirement.FLOPs, 4*8.03e9*1e9, 1e6) {
 		t.Errorf("LoRA job FLOPs without checkpointing %.3g, want 4 x 8B x 1B", res.Requirement.FLOPs)
 	}
 }
@@ -142,7 +143,7 @@ func TestWallClockBillsHoursPerWeek(t *testing.T) {
 	res := Recommend(cat, stated(10, func(a *model.Answers) { a.DurationHours, a.HoursPerWeek = 720, 40 }), Options{})
 	r := top(t, res)
 	want := 720 * 40 / 168.0
-	if math.Abs(r.RunHours-want) > 1e-9 || math.Abs(r.TotalUSD-want) > 1e-9 || r.CalendarHours != 720 {
+	if !testcheck.NearAbs(r.RunHours, want, 1e-9) || !testcheck.NearAbs(r.TotalUSD, want, 1e-9) || r.CalendarHours != 720 {
 		t.Errorf("run %.2f h (want %.2f), total $%.2f, calendar %.0f h", r.RunHours, want, r.TotalUSD, r.CalendarHours)
 	}
 }
@@ -216,7 +217,7 @@ func TestHiddenCosts(t *testing.T) {
 	h := top(t, res).HiddenCosts
 	// cloudA: $0.08 per GB-month for one month; 100 GB a month free, then
 	// $0.09 per GB.
-	if math.Abs(h.StorageUSD-8) > 1e-9 || math.Abs(h.EgressUSD-81) > 1e-9 {
+	if !testcheck.NearAbs(h.StorageUSD, 8, 1e-9) || !testcheck.NearAbs(h.EgressUSD, 81, 1e-9) {
 		t.Errorf("storage $%.2f (want 8), egress $%.2f (want 81)", h.StorageUSD, h.EgressUSD)
 	}
 	if len(h.Notes) < 2 {
@@ -234,13 +235,13 @@ func TestCurrencyDisplay(t *testing.T) {
 		t.Fatalf("display currency %s", res.Currency)
 	}
 	for _, r := range res.Recommendations {
-		if math.Abs(r.Hourly-r.HourlyUSD*7.2) > 1e-9 {
+		if !testcheck.NearAbs(r.Hourly, r.HourlyUSD*7.2, 1e-9) {
 			t.Errorf("%s: %.4f CNY/h vs %.4f USD/h", r.InstanceType, r.Hourly, r.HourlyUSD)
 		}
 		if r.Converted != (r.Currency != model.CNY) {
 			t.Errorf("%s: converted %v for a %s offer", r.InstanceType, r.Converted, r.Currency)
 		}
-		if r.InstanceType == "cn-l4" && (math.Abs(r.Hourly-7.2) > 1e-9 || math.Abs(r.HourlyUSD-1) > 1e-9) {
+		if r.InstanceType == "cn-l4" && (!testcheck.NearAbs(r.Hourly, 7.2, 1e-9) || !testcheck.NearAbs(r.HourlyUSD, 1, 1e-9)) {
 			t.Errorf("CNY offer: %.4f CNY/h, %.4f USD/h", r.Hourly, r.HourlyUSD)
 		}
 	}
@@ -295,10 +296,10 @@ func TestCommitmentsAndBreakEven(t *testing.T) {
 		q[p.Name] = p
 	}
 	one, three := q[model.PriceReserved1], q[model.PriceReserved3]
-	if math.Abs(one.BreakEvenHoursPerWeek-100.8) > 1e-9 || math.Abs(one.TotalUSD-0.6*2*hoursPerYear) > 1e-6 {
+	if !testcheck.NearAbs(one.BreakEvenHoursPerWeek, 100.8, 1e-9) || !testcheck.NearAbs(one.TotalUSD, 0.6*2*hoursPerYear, 1e-6) {
 		t.Errorf("1yr: break-even %.1f h/week (want 100.8), total %.2f", one.BreakEvenHoursPerWeek, one.TotalUSD)
 	}
-	if math.Abs(three.TotalUSD-0.4*hoursPer3Year) > 1e-6 || three.BilledHours != hoursPer3Year {
+	if !testcheck.NearAbs(three.TotalUSD, 0.4*hoursPer3Year, 1e-6) || three.BilledHours != hoursPer3Year {
 		t.Errorf("3yr must bill the whole term: total %.2f, billed %.0f", three.TotalUSD, three.BilledHours)
 	}
 	if r.PriceModel != model.PriceReserved1 {
@@ -372,7 +373,7 @@ func TestParallelism(t *testing.T) {
 	// ZeRO-3 divides the training state among the GPUs.
 	p := newPlan(cat, ptr(answers(model.WorkloadFineTune, "llama-3.1-70b", model.BF16, 2048, 1)), langEN)
 	split, whole := p.shardSplit("zero3")
-	if whole != 0 || math.Abs(p.perGPUTraining("zero3", 16, 8)-(split/16+p.act+p.ctx)) > 1 {
+	if whole != 0 || !testcheck.NearAbs(p.perGPUTraining("zero3", 16, 8), split/16+p.act+p.ctx, 1) {
 		t.Errorf("zero3 per GPU %.3g", p.perGPUTraining("zero3", 16, 8))
 	}
 	if p.perGPUTraining("zero1", 16, 8) <= p.perGPUTraining("zero2", 16, 8) || p.perGPUTraining("zero2", 16, 8) <= p.perGPUTraining("zero3", 16, 8) {

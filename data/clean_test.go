@@ -1,7 +1,6 @@
 package data
 
 import (
-	"math"
 	"strings"
 	"sync"
 	"testing"
@@ -109,7 +108,7 @@ func TestPerGPUMemory(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			got, _ := perGPUMemGiB(tc.cloud, tc.row)
-			if math.Abs(got-tc.want) > 1e-9 {
+			if !testcheck.NearAbs(got, tc.want, 1e-9) {
 				t.Errorf("perGPUMemGiB(%s) = %v, want %v", tc.cloud, got, tc.want)
 			}
 		})

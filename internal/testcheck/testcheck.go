@@ -8,7 +8,11 @@
 package testcheck
 
 import (
+	"io/fs"
 	"math"
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -44,4 +48,27 @@ func At[T any](t testing.TB, s []T, i int, what string, args ...any) *T {
 		t.Fatalf("no element %d of %d: "+what, append([]any{i, len(s)}, args...)...)
 	}
 	return &s[i]
+}
+
+// EachLine calls f with every line (numbered from 1) of the files below
+// root whose names end in suffix, for tests that scan the source tree for
+// a pattern; an unreadable tree fails t.
+func EachLine(t testing.TB, root, suffix string, f func(path string, n int, line string)) {
+	t.Helper()
+	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(path, suffix) {
+			return err
+		}
+		b, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		for i, line := range strings.Split(string(b), "\n") {
+			f(path, i+1, line)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
 }

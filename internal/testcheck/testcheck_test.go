@@ -4,6 +4,8 @@ import (
 	"math"
 	"os"
 	"os/exec"
+	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -164,4 +166,16 @@ func TestAtChildNegative(t *testing.T) {
 	}
 	At(t, []string{"a"}, -1, "notes %v", []string{"nothing fits"})
 	t.Log("after At")
+}
+
+// TestNoBareToleranceCheck scans the module's tests for a tolerance check
+// written as "math.Abs(got-want) > tol": it is false for NaN, so the check
+// passes whatever broke. Near, NearAbs or Within fail on NaN and ±Inf.
+func TestNoBareToleranceCheck(t *testing.T) {
+	bare := regexp.MustCompile(`math\.Abs\([^)]*\)\)? >`)
+	EachLine(t, filepath.Join("..", ".."), "_test.go", func(path string, n int, line string) {
+		if code := strings.TrimSpace(line); bare.MatchString(code) && !strings.HasPrefix(code, "//") && !strings.Contains(code, "regexp.MustCompile") {
+			t.Errorf("%s:%d: a tolerance check that passes on NaN (use testcheck.Near or NearAbs): %s", path, n, code)
+		}
+	})
 }
