@@ -1,13 +1,14 @@
 package testenv
 
 import (
-	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/gpupick/gpupick/internal/testcheck"
 )
 
 func TestInCI(t *testing.T) {
@@ -65,31 +66,18 @@ func TestNoSkipBypassesMissing(t *testing.T) {
 	skip := regexp.MustCompile(`\.Skip(f|Now)?\(`)
 	root := filepath.Join("..", "..")
 	seen := map[string]bool{}
-	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || !strings.HasSuffix(path, "_test.go") || strings.HasPrefix(path, filepath.Join(root, "internal", "testenv")) {
-			return err
-		}
-		b, err := os.ReadFile(path)
-		if err != nil {
-			return err
-		}
+	testcheck.EachLine(t, root, "_test.go", func(path string, n int, line string) {
 		rel, _ := filepath.Rel(root, path)
 		rel = filepath.ToSlash(rel)
-		for i, line := range strings.Split(string(b), "\n") {
-			if !skip.MatchString(line) {
-				continue
-			}
-			if _, ok := platformSkips[rel]; ok {
-				seen[rel] = true
-				continue
-			}
-			t.Errorf("%s:%d: skips without testenv.Missing (skips locally, fails under CI=true): %s", rel, i+1, strings.TrimSpace(line))
+		if !skip.MatchString(line) || strings.HasPrefix(rel, "internal/testenv/") {
+			return
 		}
-		return nil
+		if _, ok := platformSkips[rel]; ok {
+			seen[rel] = true
+			return
+		}
+		t.Errorf("%s:%d: skips without testenv.Missing (skips locally, fails under CI=true): %s", rel, n, strings.TrimSpace(line))
 	})
-	if err != nil {
-		t.Fatal(err)
-	}
 	for f, why := range platformSkips {
 		if !seen[f] {
 			t.Errorf("%s no longer skips (%s): drop it from platformSkips", f, why)
