@@ -22,6 +22,8 @@ import (
 	"testing"
 	"time"
 	"unsafe"
+
+	"github.com/gpupick/gpupick/internal/testenv"
 )
 
 var (
@@ -90,7 +92,7 @@ func timeToText(b *testing.B, bin, marker string, env []string, args ...string) 
 	b.Helper()
 	master, slave, err := openPTY(140, 40)
 	if err != nil {
-		b.Skipf("no pty: %v", err)
+		testenv.Missing(b, "no pty: %v", err)
 	}
 	defer master.Close()
 	cmd := exec.Command(bin, args...)

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/gpupick/gpupick/data"
+	"github.com/gpupick/gpupick/internal/testcheck"
 	"github.com/gpupick/gpupick/internal/testenv"
 	"github.com/gpupick/gpupick/model"
 )
@@ -223,7 +224,7 @@ func TestEmbeddedKnownShares(t *testing.T) {
 		if k.Offers != len(cat.Offers) || k.Inferred > k.Known || k.Share != math.Round(share*1000)/1000 {
 			t.Errorf("%s: %+v", k.Fact, k)
 		}
-		if unknown := r.Unknown[k.Fact]; math.Abs(unknown+k.Share-1) > 0.0011 {
+		if unknown := r.Unknown[k.Fact]; !testcheck.NearAbs(unknown+k.Share, 1, 0.0011) {
 			t.Errorf("%s: known %.3f and unknown %.3f do not add up", k.Fact, k.Share, unknown)
 		}
 	}

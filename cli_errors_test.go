@@ -172,6 +172,17 @@ func embedded(t *testing.T) *model.Catalog {
 	return cat
 }
 
+// headLines is the first n lines of a command's output out (what names
+// it); an output of fewer lines stops the test.
+func headLines(t *testing.T, what, out string, n int) string {
+	t.Helper()
+	lines := strings.SplitN(out, "\n", n+1)
+	if len(lines) < n {
+		t.Fatalf("%s: %d lines, want at least %d:\n%s", what, len(lines), n, out)
+	}
+	return strings.Join(lines[:n], "\n")
+}
+
 // catalog import and update print their summary in --lang: the counts,
 // providers, folder and snapshot are the same as the English summary's,
 // the words Chinese; data's report lines below it stay English.
@@ -211,8 +222,8 @@ func TestCatalogImportUpdateChinese(t *testing.T) {
 					t.Errorf("Chinese summary lacks %q:\n%s", w, zh)
 				}
 			}
-			summary := strings.Join(strings.SplitN(zh, "\n", tc.lines+1)[:tc.lines], "\n")
-			enSummary := strings.Join(strings.SplitN(en, "\n", tc.lines+1)[:tc.lines], "\n")
+			summary := headLines(t, "Chinese", zh, tc.lines)
+			enSummary := headLines(t, "English", en, tc.lines)
 			if a, b := figures.FindAllString(strings.ReplaceAll(enSummary, dirs[0], ""), -1), figures.FindAllString(strings.ReplaceAll(summary, zhDirs[0], ""), -1); !slices.Equal(a, b) {
 				t.Errorf("the figures differ: %v and %v:\n%s\n%s", a, b, enSummary, summary)
 			}

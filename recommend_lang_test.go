@@ -47,6 +47,9 @@ func TestRecommendTableChinese(t *testing.T) {
 	// up to their first line of advisor text.
 	own := func(s string, heads []string) string {
 		blocks := strings.Split(s, "\n\n")
+		if len(blocks) < 2 {
+			t.Fatalf("no requirement and table blocks:\n%s", s)
+		}
 		keep := slices.Clone(blocks[:2])
 		for _, b := range blocks[2:] {
 			lines := strings.Split(b, "\n")

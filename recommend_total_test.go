@@ -2,11 +2,12 @@ package main
 
 import (
 	"encoding/json"
-	"math"
 	"regexp"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/gpupick/gpupick/internal/testcheck"
 )
 
 // budgetJSON is the part of the JSON result about the budget and the
@@ -57,7 +58,7 @@ func TestRecommendOverBudgetAndAllIn(t *testing.T) {
 			t.Fatalf("#%d within the budget after one over it", i+1)
 		}
 		h := r.HiddenCosts
-		if math.Abs(r.TotalUSD-(r.GPUTotalUSD+h.StorageUSD+h.EgressUSD)) > 1e-6*r.TotalUSD {
+		if !testcheck.NearAbs(r.TotalUSD, r.GPUTotalUSD+h.StorageUSD+h.EgressUSD, 1e-6*r.TotalUSD) {
 			t.Fatalf("#%d: total_usd %v is not GPU %v + storage %v + egress %v", i+1, r.TotalUSD, r.GPUTotalUSD, h.StorageUSD, h.EgressUSD)
 		}
 		if h.StorageUnknown && h.StorageUSD != 0 || h.EgressUnknown && h.EgressUSD != 0 {

@@ -1,10 +1,10 @@
 package advisor
 
 import (
-	"math"
 	"strings"
 	"testing"
 
+	"github.com/gpupick/gpupick/internal/testcheck"
 	"github.com/gpupick/gpupick/model"
 )
 
@@ -93,7 +93,7 @@ func TestUsableMemoryFits(t *testing.T) {
 		if tc.fits {
 			g := cat.GPUs[tc.gpu]
 			u, _ := g.Usable(g.VRAMGiB)
-			if r := res.Recommendations[0]; math.Abs(r.Headroom-(u-tc.need)/u) > 1e-9 {
+			if r := res.Recommendations[0]; !testcheck.NearAbs(r.Headroom, (u-tc.need)/u, 1e-9) {
 				t.Errorf("%s: headroom %.4f, want %.4f of the usable %.2f GiB", tc.gpu, r.Headroom, (u-tc.need)/u, u)
 			}
 		}
@@ -126,7 +126,7 @@ func TestFractionalGPUMemory(t *testing.T) {
 	for _, r := range res.Recommendations {
 		speed[r.InstanceType] = r.Speed.DecodeTokensPerSec
 	}
-	if speed["t4"] <= 0 || math.Abs(speed["t4-quarter"]/speed["t4"]-0.25) > 1e-9 {
+	if speed["t4"] <= 0 || !testcheck.NearAbs(speed["t4-quarter"]/speed["t4"], 0.25, 1e-9) {
 		t.Errorf("decode speed of a quarter T4 %.1f, whole %.1f: want a quarter", speed["t4-quarter"], speed["t4"])
 	}
 }
@@ -179,7 +179,7 @@ func TestDiffusionSingleGPU(t *testing.T) {
 			t.Errorf("BF16 FLUX.1-dev not recommended on %s: %v", in, names(res))
 		}
 	}
-	if h := got["h100x1"]; math.Abs(h.Speed.SecondsPerImage-12) > 1e-9 || math.Abs(got["h100x8"].Speed.ImagesPerHour-8*3600/12.0) > 1e-6 {
+	if h := got["h100x1"]; !testcheck.NearAbs(h.Speed.SecondsPerImage, 12, 1e-9) || !testcheck.NearAbs(got["h100x8"].Speed.ImagesPerHour, 8*3600/12.0, 1e-6) {
 		t.Errorf("H100: %.2f s per image, 8 x H100 %.0f images/h; want the 12 s reference and 8 copies", h.Speed.SecondsPerImage, got["h100x8"].Speed.ImagesPerHour)
 	}
 	a.Precision = model.FP8
@@ -202,11 +202,11 @@ func TestDiffusionSingleGPU(t *testing.T) {
 		// The job's GPU time is the images at seconds per image over the
 		// copies; the run adds its set-up (setup.go).
 		jobH := 1000 * r.Speed.SecondsPerImage / 3600 / float64(r.GPUsUsed)
-		if math.Abs(r.Speed.JobHours-jobH) > 1e-9*jobH || math.Abs(r.RunHours-jobH-r.Setup.Hours) > 1e-9 {
+		if !testcheck.NearAbs(r.Speed.JobHours, jobH, 1e-9*jobH) || !testcheck.NearAbs(r.RunHours, jobH+r.Setup.Hours, 1e-9) {
 			t.Errorf("%s: job %.4f h, run %.4f h, set-up %.4f h; want a job of %.4f h (seconds per image / copies)", r.InstanceType, r.Speed.JobHours, r.RunHours, r.Setup.Hours, jobH)
 		}
 		// One image costs the hourly rate over the images an hour.
-		if want := r.HourlyUSD / r.Speed.ImagesPerHour; r.PerImageUSD <= 0 || math.Abs(r.PerImageUSD-want) > 1e-12 {
+		if want := r.HourlyUSD / r.Speed.ImagesPerHour; r.PerImageUSD <= 0 || !testcheck.NearAbs(r.PerImageUSD, want, 1e-12) {
 			t.Errorf("%s: %.6f USD per image, want %.6f (hourly %.2f / %.1f images an hour)", r.InstanceType, r.PerImageUSD, want, r.HourlyUSD, r.Speed.ImagesPerHour)
 		}
 	}
@@ -239,7 +239,7 @@ func TestMLADataParallelAttention(t *testing.T) {
 	// One sequence: the same either way.
 	one := answers(model.WorkloadInference, "deepseek-v3", model.FP8, 8192, 1)
 	q := newPlan(cat, &one, langEN)
-	if math.Abs(q.shareInference(8, 1, 1)-(q.weights/8+q.kvSeq)) > 1 {
+	if !testcheck.NearAbs(q.shareInference(8, 1, 1), q.weights/8+q.kvSeq, 1) {
 		t.Errorf("one sequence: %.2f GiB per GPU, want the replicated %.2f", q.shareInference(8, 1, 1)/gib, (q.weights/8+q.kvSeq)/gib)
 	}
 }
@@ -259,7 +259,7 @@ func TestTrainingDefaults(t *testing.T) {
 	}
 	full := answers(model.WorkloadFineTune, "llama-3.1-8b", model.BF16, 0, 1)
 	p := newPlan(cat, &full, langEN)
-	if n := p.activeParams; math.Abs(p.flopsPerToken-8*n) > 1 {
+	if n := p.activeParams; !testcheck.NearAbs(p.flopsPerToken, 8*n, 1) {
 		t.Errorf("full fine-tuning with checkpointing: %.3g FLOPs per token, want 8 x %.3g (6 + a third)", p.flopsPerToken, n)
 	}
 	pre := answers(model.WorkloadPretrain, "llama-3.1-70b", model.BF16, 8192, 1)
@@ -267,7 +267,7 @@ func TestTrainingDefaults(t *testing.T) {
 	if extra := q.flopsPerToken/(6*q.activeParams) - 1; extra <= 0.005 || extra > 0.05 {
 		t.Errorf("pre-training selective recompute adds %.1f%%, want a few percent", 100*extra)
 	}
-	if !q.actTP || math.Abs(q.actPerGPU(8)-q.act/8) > 1 || q.actPerGPU(1) != q.act {
+	if !q.actTP || !testcheck.NearAbs(q.actPerGPU(8), q.act/8, 1) || q.actPerGPU(1) != q.act {
 		t.Errorf("pre-training activations per GPU: %.1f GiB on 8, %.1f on 1, of %.1f", q.actPerGPU(8)/gib, q.actPerGPU(1)/gib, q.act/gib)
 	}
 	noCkpt := pre
@@ -283,7 +283,7 @@ func TestTrainingDefaults(t *testing.T) {
 func TestSlidingWindowUnusedIsGlobal(t *testing.T) {
 	r := Estimate(testCatalog(), answers(model.WorkloadInference, "phi-3-mini", model.BF16, 4096, 1))
 	global := 2.0 * 32 * 32 * 96 * 4096 * 2 / gib
-	if math.Abs(r.Breakdown.KVCacheGiB-global) > 1e-9 || !hasLine(r.Assumptions, "2047-token sliding window") {
+	if !testcheck.NearAbs(r.Breakdown.KVCacheGiB, global, 1e-9) || !hasLine(r.Assumptions, "2047-token sliding window") {
 		t.Errorf("Phi-3-mini KV %.3f GiB, want the global %.3f; %v", r.Breakdown.KVCacheGiB, global, r.Assumptions)
 	}
 }

@@ -1,10 +1,10 @@
 package advisor
 
 import (
-	"math"
 	"strings"
 	"testing"
 
+	"github.com/gpupick/gpupick/internal/testcheck"
 	"github.com/gpupick/gpupick/model"
 )
 
@@ -42,7 +42,7 @@ func TestDiscountOffMonthlyPrice(t *testing.T) {
 		t.Fatalf("no 1-year quote: %+v", byName["t4m"].PriceModels)
 	}
 	want := 2500 * 12 * 0.83 * hoursPerYear / (12 * model.HoursPerMonth)
-	if math.Abs(q.Total-want) > 0.01*want {
+	if !testcheck.NearAbs(q.Total, want, 0.01*want) {
 		t.Errorf("1-year total ¥%.0f, want 12 x ¥2500 x 0.83 = ¥%.0f", q.Total, want)
 	}
 	if !strings.Contains(q.Note, "monthly price") {

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gpupick/gpupick/internal/testcheck"
 	"github.com/gpupick/gpupick/model"
 )
 
@@ -54,8 +55,8 @@ func TestServingEngineCPUCores(t *testing.T) {
 		if !found {
 			t.Errorf("%s: the 2-vCPU host lists no CPU-core penalty: %+v", lang, last.Risk)
 		}
-		if lang == "zh" && !hasHan(last.Risk[len(last.Risk)-1].Text) {
-			t.Errorf("Chinese penalty text: %q", last.Risk[len(last.Risk)-1].Text)
+		if k := testcheck.At(t, last.Risk, len(last.Risk)-1, "risks of %s", last.InstanceType); lang == "zh" && !hasHan(k.Text) {
+			t.Errorf("Chinese penalty text: %q", k.Text)
 		}
 	}
 	// Training: the rule is vLLM's, not the trainer's.
@@ -70,7 +71,8 @@ func TestServingEngineCPUCores(t *testing.T) {
 	// An unknown vCPU count is the worse case.
 	unk := o("unknown", 0, model.Unknown, 0.5)
 	res := Recommend(speedCatalog(unk), a, Options{})
-	if len(res.Recommendations) != 1 || !strings.Contains(res.Recommendations[0].Risk[len(res.Recommendations[0].Risk)-1].Code, riskCodeFewCores) {
+	r := top(t, res)
+	if k := testcheck.At(t, r.Risk, len(r.Risk)-1, "risks of %s", r.InstanceType); len(res.Recommendations) != 1 || k.Code != riskCodeFewCores {
 		t.Errorf("unknown vCPUs: %+v", res.Recommendations)
 	}
 }

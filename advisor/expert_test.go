@@ -1,12 +1,12 @@
 package advisor_test
 
 import (
-	"math"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/gpupick/gpupick/advisor"
+	"github.com/gpupick/gpupick/internal/testcheck"
 	"github.com/gpupick/gpupick/model"
 )
 
@@ -109,7 +109,7 @@ func consumerSplit(cat *model.Catalog, r *model.Recommendation) bool {
 // datacenter rank first.
 func noNeedlessRisk(t *testing.T, cat *model.Catalog, a model.Answers, res *model.Result) {
 	t.Helper()
-	top := &res.Recommendations[0]
+	top := advisor.Top(t, *res)
 	if top.Hosting != model.HostingMarketplace && !consumerSplit(cat, top) {
 		return
 	}
@@ -141,7 +141,7 @@ func noIdle(t *testing.T, res *model.Result) {
 // carry no needless risk, and whose picks idle no GPU.
 func signed(t *testing.T, cat *model.Catalog, a model.Answers, res *model.Result) {
 	t.Helper()
-	feasible(t, cat, &a, &res.Recommendations[0])
+	feasible(t, cat, &a, advisor.Top(t, *res))
 	noNeedlessRisk(t, cat, a, res)
 	noIdle(t, res)
 }
@@ -150,12 +150,12 @@ func signed(t *testing.T, cat *model.Catalog, a model.Answers, res *model.Result
 // and the top pick's total converted at the catalog's rate.
 func inCNY(t *testing.T, cat *model.Catalog, res *model.Result) {
 	t.Helper()
-	top := &res.Recommendations[0]
+	top := advisor.Top(t, *res)
 	if res.Currency != model.CNY {
 		t.Fatalf("result in %s, want CNY", res.Currency)
 	}
 	want, ok := cat.Convert(top.TotalUSD, model.USD, model.CNY)
-	if !ok || math.Abs(top.Total-want) > 0.01*want+0.01 {
+	if !ok || !testcheck.NearAbs(top.Total, want, 0.01*want+0.01) {
 		t.Errorf("total %.2f CNY for $%.2f, want %.2f at the catalog's rate", top.Total, top.TotalUSD, want)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/gpupick/gpupick/internal/testcheck"
 	"github.com/gpupick/gpupick/model"
 )
 
@@ -149,7 +150,7 @@ func checkResult(t *testing.T, res model.Result) {
 			t.Fatalf("#%d within the budget after one over it", i+1)
 		}
 		h := r.HiddenCosts
-		if r.GPUTotalUSD > 0 && math.Abs(r.TotalUSD-model.AllIn(r.GPUTotalUSD, h.StorageUSD, h.EgressUSD)) > 1e-9*r.TotalUSD {
+		if r.GPUTotalUSD > 0 && !testcheck.NearAbs(r.TotalUSD, model.AllIn(r.GPUTotalUSD, h.StorageUSD, h.EgressUSD), 1e-9*r.TotalUSD) {
 			t.Fatalf("%s: total %v is not GPU %v + storage %v + egress %v", r.InstanceType, r.TotalUSD, r.GPUTotalUSD, h.StorageUSD, h.EgressUSD)
 		}
 		if r.VRAMGiB*float64(r.Nodes)*(1+1e-9) < req.VRAMGiB {

@@ -1,11 +1,11 @@
 package advisor
 
 import (
-	"math"
 	"strings"
 	"testing"
 
 	"github.com/gpupick/gpupick/data"
+	"github.com/gpupick/gpupick/internal/testcheck"
 	"github.com/gpupick/gpupick/model"
 )
 
@@ -41,14 +41,14 @@ func TestUnknownHiddenCostGetsClassEstimate(t *testing.T) {
 		if h.EgressUnknown || h.StorageUnknown || !h.EgressEstimated || !h.StorageEstimated {
 			t.Fatalf("%s: flags %+v, want both estimated", c.lang, h)
 		}
-		if want := 1000 * 0.12; math.Abs(h.EgressUSD-want) > 1e-9 {
+		if want := 1000 * 0.12; !testcheck.NearAbs(h.EgressUSD, want, 1e-9) {
 			t.Errorf("%s: egress $%.2f, want 1000 GB at the class's highest published $0.12/GB = $%.2f", c.lang, h.EgressUSD, want)
 		}
 		months := r.CalendarHours / model.HoursPerMonth
-		if want := 200 * 0.10 * months; math.Abs(h.StorageUSD-want) > 1e-9*want {
+		if want := 200 * 0.10 * months; !testcheck.NearAbs(h.StorageUSD, want, 1e-9*want) {
 			t.Errorf("%s: storage $%.2f, want 200 GB at $0.10/GB-month over %.2f months = $%.2f", c.lang, h.StorageUSD, months, want)
 		}
-		if math.Abs(r.TotalUSD-(r.GPUTotalUSD+h.StorageUSD+h.EgressUSD)) > 1e-9*r.TotalUSD {
+		if !testcheck.NearAbs(r.TotalUSD, r.GPUTotalUSD+h.StorageUSD+h.EgressUSD, 1e-9*r.TotalUSD) {
 			t.Errorf("%s: total %.2f does not count the estimates (GPU %.2f)", c.lang, r.TotalUSD, r.GPUTotalUSD)
 		}
 		said := 0

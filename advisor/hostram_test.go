@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gpupick/gpupick/internal/testcheck"
 	"github.com/gpupick/gpupick/model"
 )
 
@@ -36,7 +37,7 @@ func TestHostRAMPublished(t *testing.T) {
 			loadPeakGiB(14e9) * gib / 1e9, 19, 1e-9},
 	}
 	for _, tc := range cases {
-		if math.Abs(tc.got-tc.want) > tc.tol*tc.want {
+		if !testcheck.NearAbs(tc.got, tc.want, tc.tol*tc.want) {
 			t.Errorf("%s (%s): %.3f, want %.3f within %.0f%%", tc.name, tc.source, tc.got, tc.want, 100*tc.tol)
 		}
 	}
@@ -88,7 +89,7 @@ func TestHostRAMRule(t *testing.T) {
 				p := newPlan(catWith(), &tc.a, langEN)
 				tc.need = (p.weights + 5e9) / gib
 			}
-			if math.Abs(need-tc.need) > 1e-6*math.Max(tc.need, 1) {
+			if !testcheck.NearAbs(need, tc.need, 1e-6*math.Max(tc.need, 1)) {
 				t.Fatalf("need %.3f GiB per node, want %.3f", need, tc.need)
 			}
 			if tc.need == 0 {

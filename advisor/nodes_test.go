@@ -40,8 +40,8 @@ func TestInferenceOneNodeFirst(t *testing.T) {
 	// A node limit the user gives is respected as is.
 	a.MaxNodes = 2
 	res = Recommend(catWith(small, big), a, Options{Top: 10})
-	if res.Recommendations[0].InstanceType != "l4x1" || res.Recommendations[0].Nodes != 2 {
-		t.Errorf("with --nodes 2 the cheaper two-node L4 should rank first, got %s x%d", res.Recommendations[0].InstanceType, res.Recommendations[0].Nodes)
+	if first := top(t, res); first.InstanceType != "l4x1" || first.Nodes != 2 {
+		t.Errorf("with --nodes 2 the cheaper two-node L4 should rank first, got %s x%d", first.InstanceType, first.Nodes)
 	}
 }
 

@@ -206,6 +206,11 @@ func (c *call) within(total, allIn, h, cal float64) bool {
 	if c.budgetUSD <= 0 {
 		return true
 	}
+	if s := total + allIn; math.IsNaN(s) || math.IsInf(s, 0) {
+		// A cost that is not a finite number never keeps a budget (NaN
+		// compares false either way, so no comparison below would say so).
+		return false
+	}
 	switch c.a.Budget.Period {
 	case model.BudgetHourly:
 		if h <= 0 {

@@ -4,6 +4,7 @@ import (
 	"math"
 	"testing"
 
+	"github.com/gpupick/gpupick/internal/testcheck"
 	"github.com/gpupick/gpupick/model"
 )
 
@@ -46,7 +47,7 @@ func TestSpotOverheadPerBucket(t *testing.T) {
 		t.Run(tc.bucket, func(t *testing.T) {
 			c := &call{p: &plan{jobMode: true}, a: model.Answers{CheckpointMinutes: tc.ckptMin}}
 			got := c.spotExtra(tc.h, tc.b)
-			if math.Abs(got-tc.want) > 1e-4*tc.want+1e-9 {
+			if !testcheck.NearAbs(got, tc.want, 1e-4*tc.want+1e-9) {
 				t.Errorf("overhead %.7f h, want %.7f h", got, tc.want)
 			}
 			if name := bucketName(tc.b); tc.b >= 0 && name != tc.bucket[:len(name)] {
@@ -100,7 +101,7 @@ func TestSpotMedianZone(t *testing.T) {
 				}
 				r := &res.Recommendations[0]
 				q := quoteNamed(r, model.PriceSpot)
-				if q == nil || math.Abs(q.HourlyUSD-tc.rate) > 1e-9 || q.Region != tc.zone {
+				if q == nil || !testcheck.NearAbs(q.HourlyUSD, tc.rate, 1e-9) || q.Region != tc.zone {
 					t.Fatalf("regions %v: spot %+v, want $%g in %s", tc.regions, q, tc.rate, tc.zone)
 				}
 				if q.RangeLow != tc.rangeLoH[0] || q.RangeHigh != tc.rangeLoH[1] {
@@ -158,7 +159,7 @@ func TestHybridArithmetic(t *testing.T) {
 			if q == nil {
 				t.Fatalf("no %s in %+v", tc.hybrid, r.PriceModels)
 			}
-			if math.Abs(q.TotalUSD-tc.want) > 0.01 || !q.Eligible || len(q.Assumptions) < 2 {
+			if !testcheck.NearAbs(q.TotalUSD, tc.want, 0.01) || !q.Eligible || len(q.Assumptions) < 2 {
 				t.Errorf("%s: $%.2f (eligible %v, assumptions %q), want $%.2f", tc.hybrid, q.TotalUSD, q.Eligible, q.Assumptions, tc.want)
 			}
 			if r.PriceModel != tc.chosen {
@@ -170,7 +171,7 @@ func TestHybridArithmetic(t *testing.T) {
 					best = p.TotalUSD
 				}
 			}
-			if math.Abs(r.GPUTotalUSD-best) > 1e-6 {
+			if !testcheck.NearAbs(r.GPUTotalUSD, best, 1e-6) {
 				t.Errorf("chosen total $%.2f is not the cheapest eligible $%.2f", r.GPUTotalUSD, best)
 			}
 			if p, ok := model.PriceModelOf(tc.hybrid); !ok || !p.Hybrid() {
@@ -199,7 +200,7 @@ func TestHybridSpotOnDemand(t *testing.T) {
 	if len(got) != 1 || got[0].pm != pmHybSpotOD {
 		t.Fatalf("hybrids %+v, want spot+on-demand only", got)
 	}
-	if math.Abs(got[0].total-120) > 1e-9 || math.Abs(got[0].extra-10) > 1e-9 {
+	if !testcheck.NearAbs(got[0].total, 120, 1e-9) || !testcheck.NearAbs(got[0].extra, 10, 1e-9) {
 		t.Errorf("total $%.2f with %.2f h on demand, want $120 with 10 h", got[0].total, got[0].extra)
 	}
 }

@@ -1,9 +1,9 @@
 package advisor
 
 import (
-	"math"
 	"testing"
 
+	"github.com/gpupick/gpupick/internal/testcheck"
 	"github.com/gpupick/gpupick/model"
 )
 
@@ -32,18 +32,11 @@ func answers(workload model.Workload, preset string, prec model.Precision, ctx, 
 // checkFigure holds an estimate to a published figure within tol (a
 // share of the figure) and logs "FIGURE | what | source | published |
 // estimate | ratio" for the calibration report.
-func checkFigure(t *testing.T, what, source string, got, want, tol float64) {
+func checkFigure(t testing.TB, what, source string, got, want, tol float64) {
 	t.Helper()
 	t.Logf("FIGURE | %s | %s | %.4g | %.4g | %.3f", what, source, want, got, got/want)
-	if math.IsNaN(got) || math.Abs(got-want) > tol*math.Abs(want) {
+	if !testcheck.Near(got, want, tol) {
 		t.Errorf("%s (%s): estimate %.4g, published %.4g, ratio %.3f outside ±%.0f%%", what, source, got, want, got/want, tol*100)
-	}
-}
-
-func within(t *testing.T, what string, got, want, tol float64) {
-	t.Helper()
-	if math.Abs(got-want) > tol*math.Abs(want) {
-		t.Errorf("%s = %.4g, want %.4g within %.0f%%", what, got, want, tol*100)
 	}
 }
 
@@ -72,7 +65,7 @@ func TestPublishedHFAnatomyBytesPerParam(t *testing.T) {
 		if b.ActivationsGiB <= 0 || b.OverheadGiB <= 0 {
 			t.Errorf("%s: activations %.2f and overhead %.2f GiB should both be counted", tc.prec, b.ActivationsGiB, b.OverheadGiB)
 		}
-		if math.Abs(req.VRAMGiB-b.Total()) > 1e-9 {
+		if !testcheck.NearAbs(req.VRAMGiB, b.Total(), 1e-9) {
 			t.Errorf("VRAMGiB %.3f != breakdown total %.3f", req.VRAMGiB, b.Total())
 		}
 	}

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gpupick/gpupick/internal/testcheck"
 	"github.com/gpupick/gpupick/model"
 )
 
@@ -119,20 +120,20 @@ func TestJobRanksByCostToFinish(t *testing.T) {
 	}
 	for _, r := range res.Recommendations {
 		// Billed hours: the job plus its set-up (setup.go).
-		if r.RunHours <= 0 || r.Setup.Hours <= 0 || math.Abs(r.RunHours-r.Speed.JobHours-r.Setup.Hours) > 1e-9 {
+		if r.RunHours <= 0 || r.Setup.Hours <= 0 || !testcheck.NearAbs(r.RunHours, r.Speed.JobHours+r.Setup.Hours, 1e-9) {
 			t.Errorf("%s: run hours %.2f, job hours %.2f, set-up %.2f", r.InstanceType, r.RunHours, r.Speed.JobHours, r.Setup.Hours)
 		}
-		if math.Abs(r.GPUTotalUSD-r.HourlyUSD*r.RunHours) > 1e-6*r.GPUTotalUSD {
+		if !testcheck.NearAbs(r.GPUTotalUSD, r.HourlyUSD*r.RunHours, 1e-6*r.GPUTotalUSD) {
 			t.Errorf("%s: GPU total %.2f != %.2f x %.2f h", r.InstanceType, r.GPUTotalUSD, r.HourlyUSD, r.RunHours)
 		}
 	}
 	// 4 x params per token for LoRA (no weight gradients), plus 2 x params
 	// to recompute the forward pass under gradient checkpointing (the default).
-	if math.Abs(res.Requirement.FLOPs-6*8.03e9*1e9) > 1e6 {
+	if !testcheck.NearAbs(res.Requirement.FLOPs, 6*8.03e9*1e9, 1e6) {
 		t.Errorf("LoRA job FLOPs %.3g, want (4 + 2 recompute) x 8B x 1B", res.Requirement.FLOPs)
 	}
 	a.GradCheckpointing = false
-	if res := Recommend(cat, a, Options{}); math.Abs(res.Requirement.FLOPs-4*8.03e9*1e9) > 1e6 {
+	if res := Recommend(cat, a, Options{}); !testcheck.NearAbs(res.Requirement.FLOPs, 4*8.03e9*1e9, 1e6) {
 		t.Errorf("LoRA job FLOPs without checkpointing %.3g, want 4 x 8B x 1B", res.Requirement.FLOPs)
 	}
 }
@@ -140,9 +141,9 @@ func TestJobRanksByCostToFinish(t *testing.T) {
 func TestWallClockBillsHoursPerWeek(t *testing.T) {
 	cat := catWith(testOffer("cloudA", "l4", "L4", 1, 1))
 	res := Recommend(cat, stated(10, func(a *model.Answers) { a.DurationHours, a.HoursPerWeek = 720, 40 }), Options{})
-	r := res.Recommendations[0]
+	r := top(t, res)
 	want := 720 * 40 / 168.0
-	if math.Abs(r.RunHours-want) > 1e-9 || math.Abs(r.TotalUSD-want) > 1e-9 || r.CalendarHours != 720 {
+	if !testcheck.NearAbs(r.RunHours, want, 1e-9) || !testcheck.NearAbs(r.TotalUSD, want, 1e-9) || r.CalendarHours != 720 {
 		t.Errorf("run %.2f h (want %.2f), total $%.2f, calendar %.0f h", r.RunHours, want, r.TotalUSD, r.CalendarHours)
 	}
 }
@@ -152,7 +153,7 @@ func TestBudget(t *testing.T) {
 	a := answers(model.WorkloadInference, "llama-3.1-70b", model.BF16, 8192, 1)
 	a.Budget = model.Budget{Amount: 5, Period: model.BudgetHourly, Currency: model.USD}
 	res := Recommend(cat, a, Options{Top: 50})
-	if len(res.Recommendations) == 0 || !res.Recommendations[0].WithinBudget {
+	if !top(t, res).WithinBudget {
 		t.Fatal("nothing within $5/h")
 	}
 	// Offers over the budget follow those within it, counted.
@@ -191,7 +192,7 @@ func TestBudget(t *testing.T) {
 		t.Fatalf("no suggestion for an impossible budget; notes %v", res.Notes)
 	}
 	for _, s := range res.Suggestions {
-		if s.Change == "" || s.Effect == "" || s.TotalUSD <= 0 || s.TotalUSD >= res.Recommendations[0].AllInUSD {
+		if s.Change == "" || s.Effect == "" || s.TotalUSD <= 0 || s.TotalUSD >= top(t, res).AllInUSD {
 			t.Errorf("suggestion without figures or no cheaper: %+v", s)
 		}
 	}
@@ -204,7 +205,7 @@ func TestBudget(t *testing.T) {
 	b := stated(10, func(a *model.Answers) { a.DataGB, a.EgressGB = 100, 1000 })
 	b.Budget = model.Budget{Amount: 1000, Period: model.BudgetTotal, Currency: model.USD}
 	res = Recommend(catWith(testOffer("cloudA", "l4", "L4", 1, 1.2)), b, Options{})
-	r := res.Recommendations[0]
+	r := top(t, res)
 	if r.WithinBudget != (r.TotalUSD <= 1000) || r.TotalUSD <= r.GPUTotalUSD {
 		t.Errorf("total budget: all-in $%.2f (GPU $%.2f), within %v", r.TotalUSD, r.GPUTotalUSD, r.WithinBudget)
 	}
@@ -213,10 +214,10 @@ func TestBudget(t *testing.T) {
 func TestHiddenCosts(t *testing.T) {
 	cat := catWith(testOffer("cloudA", "l4", "L4", 1, 1))
 	res := Recommend(cat, stated(10, func(a *model.Answers) { a.DataGB, a.EgressGB = 100, 1000 }), Options{})
-	h := res.Recommendations[0].HiddenCosts
+	h := top(t, res).HiddenCosts
 	// cloudA: $0.08 per GB-month for one month; 100 GB a month free, then
 	// $0.09 per GB.
-	if math.Abs(h.StorageUSD-8) > 1e-9 || math.Abs(h.EgressUSD-81) > 1e-9 {
+	if !testcheck.NearAbs(h.StorageUSD, 8, 1e-9) || !testcheck.NearAbs(h.EgressUSD, 81, 1e-9) {
 		t.Errorf("storage $%.2f (want 8), egress $%.2f (want 81)", h.StorageUSD, h.EgressUSD)
 	}
 	if len(h.Notes) < 2 {
@@ -234,13 +235,13 @@ func TestCurrencyDisplay(t *testing.T) {
 		t.Fatalf("display currency %s", res.Currency)
 	}
 	for _, r := range res.Recommendations {
-		if math.Abs(r.Hourly-r.HourlyUSD*7.2) > 1e-9 {
+		if !testcheck.NearAbs(r.Hourly, r.HourlyUSD*7.2, 1e-9) {
 			t.Errorf("%s: %.4f CNY/h vs %.4f USD/h", r.InstanceType, r.Hourly, r.HourlyUSD)
 		}
 		if r.Converted != (r.Currency != model.CNY) {
 			t.Errorf("%s: converted %v for a %s offer", r.InstanceType, r.Converted, r.Currency)
 		}
-		if r.InstanceType == "cn-l4" && (math.Abs(r.Hourly-7.2) > 1e-9 || math.Abs(r.HourlyUSD-1) > 1e-9) {
+		if r.InstanceType == "cn-l4" && (!testcheck.NearAbs(r.Hourly, 7.2, 1e-9) || !testcheck.NearAbs(r.HourlyUSD, 1, 1e-9)) {
 			t.Errorf("CNY offer: %.4f CNY/h, %.4f USD/h", r.Hourly, r.HourlyUSD)
 		}
 	}
@@ -268,7 +269,7 @@ func TestPriceAvailability(t *testing.T) {
 func TestUpToNeverChosen(t *testing.T) {
 	cat := catWith(testOffer("cloudB", "a6000", "RTX A6000", 1, 0.8))
 	res := Recommend(cat, stated(10, func(a *model.Answers) { a.DurationHours = 3 * hoursPerYear }), Options{})
-	r := res.Recommendations[0]
+	r := top(t, res)
 	if r.PriceModel != model.PriceOnDemand {
 		t.Errorf("headline %s, want on-demand", r.PriceModel)
 	}
@@ -289,16 +290,16 @@ func TestUpToNeverChosen(t *testing.T) {
 func TestCommitmentsAndBreakEven(t *testing.T) {
 	cat := catWith(testOffer("cloudA", "l4", "L4", 1, 1))
 	res := Recommend(cat, stated(10, func(a *model.Answers) { a.DurationHours = 2 * hoursPerYear }), Options{})
-	r := res.Recommendations[0]
+	r := top(t, res)
 	q := map[model.PriceModel]model.PriceQuote{}
 	for _, p := range r.PriceModels {
 		q[p.Name] = p
 	}
 	one, three := q[model.PriceReserved1], q[model.PriceReserved3]
-	if math.Abs(one.BreakEvenHoursPerWeek-100.8) > 1e-9 || math.Abs(one.TotalUSD-0.6*2*hoursPerYear) > 1e-6 {
+	if !testcheck.NearAbs(one.BreakEvenHoursPerWeek, 100.8, 1e-9) || !testcheck.NearAbs(one.TotalUSD, 0.6*2*hoursPerYear, 1e-6) {
 		t.Errorf("1yr: break-even %.1f h/week (want 100.8), total %.2f", one.BreakEvenHoursPerWeek, one.TotalUSD)
 	}
-	if math.Abs(three.TotalUSD-0.4*hoursPer3Year) > 1e-6 || three.BilledHours != hoursPer3Year {
+	if !testcheck.NearAbs(three.TotalUSD, 0.4*hoursPer3Year, 1e-6) || three.BilledHours != hoursPer3Year {
 		t.Errorf("3yr must bill the whole term: total %.2f, billed %.0f", three.TotalUSD, three.BilledHours)
 	}
 	if r.PriceModel != model.PriceReserved1 {
@@ -358,21 +359,21 @@ func TestParallelism(t *testing.T) {
 	cat := catWith(clustered(testOffer("cloudA", "h100x8", "H100 SXM5", 8, 98.32)))
 	a := answers(model.WorkloadInference, "llama-3.1-405b", model.BF16, 8192, 1)
 	a.Latency = model.LatencyBatch
-	r := Recommend(cat, a, Options{}).Recommendations[0]
+	r := top(t, Recommend(cat, a, Options{}))
 	if r.Nodes != 2 || r.TensorParallel != 8 || r.PipelineParallel != 2 || r.GPUsUsed != 16 {
 		t.Errorf("405B BF16: %d nodes, TP %d, PP %d, %d GPUs", r.Nodes, r.TensorParallel, r.PipelineParallel, r.GPUsUsed)
 	}
 	// Qwen2.5-7B has 28 heads: 8 GPUs serve as two tensor-parallel groups of 4.
 	a = answers(model.WorkloadInference, "qwen2.5-7b", model.BF16, 8192, 8)
 	a.Latency = model.LatencyBatch
-	r = Recommend(cat, a, Options{}).Recommendations[0]
+	r = top(t, Recommend(cat, a, Options{}))
 	if r.TensorParallel != 4 || r.Replicas != 2 {
 		t.Errorf("Qwen2.5-7B on 8 GPUs: TP %d x %d replicas, want 4 x 2", r.TensorParallel, r.Replicas)
 	}
 	// ZeRO-3 divides the training state among the GPUs.
 	p := newPlan(cat, ptr(answers(model.WorkloadFineTune, "llama-3.1-70b", model.BF16, 2048, 1)), langEN)
 	split, whole := p.shardSplit("zero3")
-	if whole != 0 || math.Abs(p.perGPUTraining("zero3", 16, 8)-(split/16+p.act+p.ctx)) > 1 {
+	if whole != 0 || !testcheck.NearAbs(p.perGPUTraining("zero3", 16, 8), split/16+p.act+p.ctx, 1) {
 		t.Errorf("zero3 per GPU %.3g", p.perGPUTraining("zero3", 16, 8))
 	}
 	if p.perGPUTraining("zero1", 16, 8) <= p.perGPUTraining("zero2", 16, 8) || p.perGPUTraining("zero2", 16, 8) <= p.perGPUTraining("zero3", 16, 8) {
@@ -494,16 +495,16 @@ func TestFewerGPUsWinNearEqualCost(t *testing.T) {
 	if len(res.Recommendations) != 1 || res.Recommendations[0].GPUsUsed != 2 {
 		t.Fatalf("2 H100s: %v (notes %v)", names(res), res.Notes)
 	}
-	m := res.Recommendations[0]
+	m := top(t, res)
 	for _, c := range []struct {
 		dearer   float64
 		fewFirst bool
 	}{{0.049, true}, {0.02, true}, {-0.01, true}, {0.06, false}} {
 		few := testOffer("cloudA", "few", "H200 SXM", 1, m.TotalUSD*(1+c.dearer)/m.RunHours)
 		res := Recommend(catWith(few, many), a, Options{})
-		top := res.Recommendations[0]
-		if (top.InstanceType == "few") != c.fewFirst {
-			t.Errorf("1 H200 %.1f%% dearer than 2 H100s: #1 %s (%d GPUs, $%.0f) of %v", 100*c.dearer, top.InstanceType, top.GPUsUsed, top.TotalUSD, names(res))
+		first := top(t, res)
+		if (first.InstanceType == "few") != c.fewFirst {
+			t.Errorf("1 H200 %.1f%% dearer than 2 H100s: #1 %s (%d GPUs, $%.0f) of %v", 100*c.dearer, first.InstanceType, first.GPUsUsed, first.TotalUSD, names(res))
 		}
 	}
 }
@@ -584,8 +585,8 @@ func TestRiskPenaltiesCompound(t *testing.T) {
 		}
 		// The same price: the datacenter PCIe box, with the lesser split
 		// penalty and no host risks, ranks first.
-		if res.Recommendations[0].InstanceType != "dc" {
-			t.Errorf("%s: #1 %s", lang, res.Recommendations[0].InstanceType)
+		if first := top(t, res); first.InstanceType != "dc" {
+			t.Errorf("%s: #1 %s", lang, first.InstanceType)
 		}
 		d := pick(res, "dc")
 		if d == nil || !slices.ContainsFunc(d.Risk, func(k model.RiskPenalty) bool { return k.Code == riskCodeTPLink && k.Percent == 3*riskTPLinkPerGPU }) {
@@ -613,8 +614,8 @@ func TestLatencyMarginShortfall(t *testing.T) {
 	if sp := s.Speed.DecodeTokensPerSec; sp < 30 || sp >= 30*(1+speedTolerance) || !s.Speed.MeetsLatency {
 		t.Fatalf("the A6000 decodes %.1f tok/s: not a slim margin over 30", sp)
 	}
-	if !slices.Contains(s.Shortfalls, model.ShortLatencyMargin) || len(res.Recommendations[0].Shortfalls) > 0 {
-		t.Errorf("shortfalls %v / %v", s.Shortfalls, res.Recommendations[0].Shortfalls)
+	if !slices.Contains(s.Shortfalls, model.ShortLatencyMargin) || len(top(t, res).Shortfalls) > 0 {
+		t.Errorf("shortfalls %v / %v", s.Shortfalls, top(t, res).Shortfalls)
 	}
 	if len(res.WhyFirst) == 0 || !strings.Contains(res.WhyFirst[0], model.ShortLatencyMargin) {
 		t.Errorf("why first %q", res.WhyFirst)
@@ -640,8 +641,8 @@ func TestWhatWouldChange(t *testing.T) {
 	} {
 		opt := Options{Lang: tc.lang}
 		res := Recommend(cat, a, opt)
-		if res.Recommendations[0].InstanceType != "m" {
-			t.Fatalf("#1 %s", res.Recommendations[0].InstanceType)
+		if first := top(t, res); first.InstanceType != "m" {
+			t.Fatalf("#1 %s", first.InstanceType)
 		}
 		before := len(res.WhyFirst)
 		for _, line := range res.WhyFirst {

@@ -4,6 +4,7 @@ import (
 	"math"
 	"testing"
 
+	"github.com/gpupick/gpupick/internal/testcheck"
 	"github.com/gpupick/gpupick/model"
 )
 
@@ -81,13 +82,13 @@ func TestSetupInRanking(t *testing.T) {
 // whole minutes, and a billing minimum holds for a short run.
 func TestBillingIncrements(t *testing.T) {
 	h := 0.1234
-	if got := billHours(h, &model.Policy{BillingGranularity: "per-minute"}, true); math.Abs(got-8.0/60) > 1e-12 {
+	if got := billHours(h, &model.Policy{BillingGranularity: "per-minute"}, true); !testcheck.NearAbs(got, 8.0/60, 1e-12) {
 		t.Errorf("per-minute: %.5f h billed for %.4f h, want 8 minutes", got, h)
 	}
 	if got := billHours(h, &model.Policy{BillingGranularity: "hourly"}, true); got != 1 {
 		t.Errorf("hourly: %.4f", got)
 	}
-	if got := billHours(0.001, &model.Policy{BillingGranularity: "per-second", BillingMinimumSeconds: 60}, true); math.Abs(got-1.0/60) > 1e-12 {
+	if got := billHours(0.001, &model.Policy{BillingGranularity: "per-second", BillingMinimumSeconds: 60}, true); !testcheck.NearAbs(got, 1.0/60, 1e-12) {
 		t.Errorf("60 s minimum: %.5f", got)
 	}
 }

@@ -2,9 +2,9 @@ package advisor
 
 import (
 	"fmt"
-	"math"
 	"testing"
 
+	"github.com/gpupick/gpupick/internal/testcheck"
 	"github.com/gpupick/gpupick/model"
 )
 
@@ -52,11 +52,11 @@ func TestPlanTrial(t *testing.T) {
 				if c.Rec != &tc.recs[i] {
 					t.Errorf("#%d is %v, want the ranking's #%d", i+1, c, i+1)
 				}
-				if c.PriceModel != tc.models[i] || math.Abs(c.Cost-tc.costs[i]) > 1e-9 || c.Unknown != (tc.costs[i] == 0) {
+				if c.PriceModel != tc.models[i] || !testcheck.NearAbs(c.Cost, tc.costs[i], 1e-9) || c.Unknown != (tc.costs[i] == 0) {
 					t.Errorf("#%d %v, want %s costing %v", i+1, c, tc.models[i], tc.costs[i])
 				}
 			}
-			if math.Abs(tr.Total-tc.total) > 1e-9 || tr.Unknown != tc.unknown || tr.Hours != tc.hours {
+			if !testcheck.NearAbs(tr.Total, tc.total, 1e-9) || tr.Unknown != tc.unknown || tr.Hours != tc.hours {
 				t.Errorf("total %v unknown %v hours %v, want %v %v %v", tr.Total, tr.Unknown, tr.Hours, tc.total, tc.unknown, tc.hours)
 			}
 		})

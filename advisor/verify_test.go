@@ -1,7 +1,6 @@
 package advisor
 
 import (
-	"math"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -9,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gpupick/gpupick/internal/testcheck"
 	"github.com/gpupick/gpupick/model"
 	"github.com/gpupick/gpupick/model/probe"
 	"github.com/gpupick/gpupick/model/text"
@@ -190,7 +190,7 @@ func TestParseNVMePromise(t *testing.T) {
 	}
 	for _, tc := range tests {
 		got := parseNVMePromise(tc.in)
-		if got.kind != tc.kind || got.disks != tc.disks || math.Abs(got.bytes-tc.bytes) > 1 {
+		if got.kind != tc.kind || got.disks != tc.disks || !testcheck.NearAbs(got.bytes, tc.bytes, 1) {
 			t.Errorf("%q: %+v, want kind %d, %d disks, %.0f bytes", tc.in, got, tc.kind, tc.disks, tc.bytes)
 		}
 	}

@@ -1,11 +1,11 @@
 package data
 
 import (
-	"math"
 	"strings"
 	"sync"
 	"testing"
 
+	"github.com/gpupick/gpupick/internal/testcheck"
 	"github.com/gpupick/gpupick/model"
 )
 
@@ -108,7 +108,7 @@ func TestPerGPUMemory(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			got, _ := perGPUMemGiB(tc.cloud, tc.row)
-			if math.Abs(got-tc.want) > 1e-9 {
+			if !testcheck.NearAbs(got, tc.want, 1e-9) {
 				t.Errorf("perGPUMemGiB(%s) = %v, want %v", tc.cloud, got, tc.want)
 			}
 		})
@@ -238,12 +238,19 @@ func TestZoneFoldingAndPriceRange(t *testing.T) {
 	}
 }
 
+// foldOne folds a test's cleaned SkyPilot rows of one cloud into offers
+// and returns the first; none stops the test.
+func foldOne(t *testing.T, ref *reference, cloud string, items []skyItem) *model.Offer {
+	t.Helper()
+	return testcheck.At(t, ref.foldSky(cloud, items, skySource{URL: "test"}), 0, "offers folded from %d %s rows", len(items), cloud)
+}
+
 func TestBlankPricesStayUnknown(t *testing.T) {
 	ref := testReference(t)
 	rows := parseRows(t, awsHeader+
 		"p5e.48xlarge,H200,8.0,192.0,2048.0,\"{'Gpus': [{'Name': 'H200', 'Count': 8, 'MemoryInfo': {'SizeInMiB': 144384}}]}\",,,us-east-2,use2-az1,x86_64,ssd,True,3840.0,8.0\n")
 	items, _ := cleanSkyRows("aws", rows, nil, ref.families)
-	o := ref.foldSky("aws", items, skySource{URL: "test"})[0]
+	o := foldOne(t, ref, "aws", items)
 	if o.OnDemand != 0 || o.Spot != 0 {
 		t.Errorf("blank prices became %v / %v", o.OnDemand, o.Spot)
 	}
@@ -260,13 +267,13 @@ func TestAzureND96isrCountCorrected(t *testing.T) {
 	rows := parseRows(t, "InstanceType,AcceleratorName,AcceleratorCount,vCPUs,MemoryGiB,GpuInfo,Price,SpotPrice,Region,Generation\n"+
 		"Standard_ND96isr_H100_v5,H100,12,96.0,1900,H100,98.32,98.32,eastus,V2\n")
 	items, report := cleanSkyRows("azure", rows, nil, ref.families)
-	if items[0].Count != 8 {
-		t.Errorf("count %d, want 8 (Azure documents 8 GPUs)", items[0].Count)
+	if it := testcheck.At(t, items, 0, "cleaned rows; report %v", report); it.Count != 8 {
+		t.Errorf("count %d, want 8 (Azure documents 8 GPUs)", it.Count)
 	}
 	if !strings.Contains(strings.Join(report, ""), "12->8") {
 		t.Errorf("fix not reported: %v", report)
 	}
-	o := ref.foldSky("azure", items, skySource{URL: "test"})[0]
+	o := foldOne(t, ref, "azure", items)
 	if o.GPUCount != 8 || o.Spot != 0 {
 		t.Errorf("offer count %d spot %v, want 8 and no spot (the spot placeholder equals the price)", o.GPUCount, o.Spot)
 	}
@@ -291,7 +298,7 @@ func TestMemoryZeroFilledFromGPUTable(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			items, _ := cleanSkyRows(tc.cloud, parseRows(t, tc.csv), nil, ref.families)
-			o := ref.foldSky(tc.cloud, items, skySource{URL: "test"})[0]
+			o := foldOne(t, ref, tc.cloud, items)
 			if o.GPU != tc.wantGPU || o.VRAMGiB != tc.wantVRAM {
 				t.Errorf("gpu %q vram %v, want %q %v", o.GPU, o.VRAMGiB, tc.wantGPU, tc.wantVRAM)
 			}
@@ -308,7 +315,7 @@ func TestRunPodRegionsFromDatacenters(t *testing.T) {
 		"2x_A100-80GB_SECURE,A100-80GB,2.0,16.0,234.0,,2.78,2.78,,\"{'Gpus': [{'Name': 'A100 PCIe', 'Manufacturer': 'Nvidia', 'Count': 2, 'MemoryInfo': {'SizeInMiB': 80}}], 'TotalGpuMemoryInMiB': 160}\"\n")
 	dcs := []SkyRow{{Region: "US", Zone: "US-TX-3"}, {Region: "US", Zone: "US-GA-1"}, {Region: "CA", Zone: "CA-MTL-1"}}
 	items, _ := cleanSkyRows("runpod", rows, dcs, ref.families)
-	o := ref.foldSky("runpod", items, skySource{URL: "test"})[0]
+	o := foldOne(t, ref, "runpod", items)
 	if got := strings.Join(o.Regions, ","); got != "CA,US" {
 		t.Errorf("regions %q, want CA,US", got)
 	}

@@ -93,12 +93,16 @@ func TestGCPSanityCheckOnReferenceData(t *testing.T) {
 	}
 }
 
-// embeddedCatalog decodes the embedded catalog or fails the test.
+// embeddedCatalog decodes the embedded catalog or fails the test, as it
+// does when the catalog has no offers.
 func embeddedCatalog(t testing.TB) *model.Catalog {
 	t.Helper()
 	cat, err := Embedded()
 	if err != nil {
 		t.Fatal(err)
+	}
+	if len(cat.Offers) == 0 {
+		t.Fatal("the embedded catalog has no offers")
 	}
 	return cat
 }

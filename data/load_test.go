@@ -104,7 +104,7 @@ func TestImportThenLoadPicksNewest(t *testing.T) {
 		t.Error("other providers lost: the embedded AWS offers should stay")
 	}
 	h100 := offerByKey(t, cat, "lambda/gpu_8x_h100_sxm5")
-	if h100.OnDemand != 29 || h100.GPU != "H100 SXM5" || h100.PriceDate != "2027-03-01" || !strings.HasSuffix(h100.Sources[0], "vms.csv") {
+	if h100.OnDemand != 29 || h100.GPU != "H100 SXM5" || h100.PriceDate != "2027-03-01" || len(h100.Sources) == 0 || !strings.HasSuffix(h100.Sources[0], "vms.csv") {
 		t.Errorf("imported offer %+v", h100)
 	}
 
@@ -446,7 +446,7 @@ func TestUpdate(t *testing.T) {
 	if cat.Info.Origin != "updated" || cat.Info.SnapshotDate != "2027-06-01" {
 		t.Errorf("info %+v", cat.Info)
 	}
-	if o := offerByKey(t, cat, "lambda/gpu_8x_h100_sxm5"); o.Sources[0] != srv.URL+"/v9/lambda/vms.csv" {
+	if o := offerByKey(t, cat, "lambda/gpu_8x_h100_sxm5"); len(o.Sources) == 0 || o.Sources[0] != srv.URL+"/v9/lambda/vms.csv" {
 		t.Errorf("source %v", o.Sources)
 	}
 }

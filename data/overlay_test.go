@@ -47,7 +47,7 @@ note = "quoted by our account manager"
 	if want := roundPrice(before.Spot * 0.7); p5.Spot != want {
 		t.Errorf("p5 spot %v, want %v", p5.Spot, want)
 	}
-	if !strings.Contains(p5.Detail().PriceNote, "30% off") || p5.Sources[len(p5.Sources)-1] != "user overlay catalog.toml" {
+	if !strings.Contains(p5.Detail().PriceNote, "30% off") || len(p5.Sources) == 0 || p5.Sources[len(p5.Sources)-1] != "user overlay catalog.toml" {
 		t.Errorf("override not cited: note %q sources %v", p5.Detail().PriceNote, p5.Sources)
 	}
 	if l := offerByKey(t, cat, "lambda/gpu_8x_h100_sxm5"); l.OnDemand != 20 || l.Detail().OnDemandMax != 0 {
@@ -173,7 +173,7 @@ func TestOverlayStringsCleaned(t *testing.T) {
 		t.Fatal(err)
 	}
 	o := offerByKey(t, cat, "mylab/evilbox")
-	if strings.Join(o.Regions, ",") != "eu1,us" || o.Detail().Notes != "line1 line2" || o.Sources[0] != "link" {
+	if strings.Join(o.Regions, ",") != "eu1,us" || o.Detail().Notes != "line1 line2" || len(o.Sources) == 0 || o.Sources[0] != "link" {
 		t.Errorf("offer not cleaned: %q %q %q", o.Regions, o.Detail().Notes, o.Sources)
 	}
 	if p := offerByKey(t, cat, "aws/p5.48xlarge"); !strings.Contains(p.Detail().PriceNote, "(deal!)") {

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gpupick/gpupick/internal/testcheck"
 	"github.com/gpupick/gpupick/model"
 )
 
@@ -30,10 +31,10 @@ func TestConfigParamsMatchPublishedCounts(t *testing.T) {
 			t.Fatal(err)
 		}
 		got, ok := configParams(p)
-		if !ok || math.Abs(got-want) > 0.01*want {
+		if !ok || !testcheck.NearAbs(got, want, 0.01*want) {
 			t.Errorf("%s: config dimensions give %.4fB, published %.4fB", name, got, want)
 		}
-		if math.Abs(p.ParamsB-want) > 0.01*want {
+		if !testcheck.NearAbs(p.ParamsB, want, 0.01*want) {
 			t.Errorf("%s: catalog has %.4fB, published %.4fB", name, p.ParamsB, want)
 		}
 	}
@@ -73,7 +74,7 @@ func TestEmbeddedPresetFacts(t *testing.T) {
 	for _, c := range flux.Components {
 		sum += c.ParamsB
 	}
-	if !flux.IsDiffusion() || len(flux.Components) != 4 || math.Abs(flux.ParamsB-sum) > 1e-9 || flux.ActiveB != 11.9 ||
+	if !flux.IsDiffusion() || len(flux.Components) != 4 || !testcheck.NearAbs(flux.ParamsB, sum, 1e-9) || flux.ActiveB != 11.9 ||
 		flux.Image == nil || flux.Image.Seconds != 12 || flux.Image.GPU != "H100 SXM5" || flux.Image.WorkspaceGiB != 4.719 {
 		t.Errorf("flux.1-dev: %+v image %+v", flux, flux.Image)
 	}
@@ -81,7 +82,7 @@ func TestEmbeddedPresetFacts(t *testing.T) {
 		t.Errorf("flux.1-dev reference GPU %q not in the GPU table", flux.Image.GPU)
 	}
 	sdxl := get("stable-diffusion-xl")
-	if !sdxl.IsDiffusion() || math.Abs(sdxl.ParamsB-3.5) > 0.01 || sdxl.Image == nil || sdxl.Image.Steps != 50 {
+	if !sdxl.IsDiffusion() || !testcheck.NearAbs(sdxl.ParamsB, 3.5, 0.01) || sdxl.Image == nil || sdxl.Image.Steps != 50 {
 		t.Errorf("stable-diffusion-xl: %.3fB (Hugging Face: 3.5B), image %+v", sdxl.ParamsB, sdxl.Image)
 	}
 	if m := get("mixtral-8x7b"); m.ActiveB != 12.9 {

@@ -1,21 +1,23 @@
 package data
 
 import (
-	"math"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/gpupick/gpupick/internal/testcheck"
+	"github.com/gpupick/gpupick/internal/testenv"
 	"github.com/gpupick/gpupick/model"
 )
 
-// sharedFile opens a file of ../shared/data, skipping when it is absent.
+// sharedFile opens a file of ../shared/data; when it is absent the test
+// skips, or fails under CI (testenv.Missing).
 func sharedFile(t *testing.T, name string) *os.File {
 	t.Helper()
-	f, err := os.Open(filepath.Join("..", "..", "shared", "data", name))
+	f, err := os.Open(filepath.Join(sharedDir, name))
 	if err != nil {
-		t.Skipf("reference data: %v", err)
+		testenv.Missing(t, "reference data not found at %s (only present in the development workspace): %v", sharedDir, err)
 	}
 	t.Cleanup(func() { f.Close() })
 	return f
@@ -41,7 +43,7 @@ func TestGCPCommittedDiscounts(t *testing.T) {
 			t.Errorf("%s: no committed discount", fam)
 			continue
 		}
-		if math.Abs(f.off1y-w[0]) > 0.001 || math.Abs(f.off3y-w[1]) > 0.001 {
+		if !testcheck.NearAbs(f.off1y, w[0], 0.001) || !testcheck.NearAbs(f.off3y, w[1], 0.001) {
 			t.Errorf("%s: %.3f/%.3f, README says %.3f/%.3f", fam, f.off1y, f.off3y, w[0], w[1])
 		}
 		if f.source == "" {
@@ -55,7 +57,7 @@ func TestGCPCommittedDiscounts(t *testing.T) {
 	// (0.73948) plus accelerator (2.93391) on demand, 37% off, is the
 	// source's 1-year price of 1,689.37 USD per 730 h within 0.5%.
 	od := 0.73948 + 2.93391
-	if p := od * (1 - got["a2-highgpu"].off1y); math.Abs(p-1689.3711392/730) > 0.005*p {
+	if p := od * (1 - got["a2-highgpu"].off1y); !testcheck.NearAbs(p, 1689.3711392/730, 0.005*p) {
 		t.Errorf("a2-highgpu-1g 1-year $%.4f/h, the source's is $%.4f/h", p, 1689.3711392/730)
 	}
 }
@@ -112,7 +114,7 @@ func TestNebiusRise(t *testing.T) {
 		note string
 	}{{0, 36, nebiusRiseDate, "predates"}, {1, 5.4, nebiusRiseDate, "predates"}, {2, 1.5, "", "may predate"}, {3, 4.5, "2026-11-29", ""}} {
 		o := offers[tc.i]
-		if math.Abs(o.OnDemand-tc.od) > 1e-9 || o.PriceDate != tc.date || !strings.Contains(o.Detail().PriceNote, tc.note) {
+		if !testcheck.NearAbs(o.OnDemand, tc.od, 1e-9) || o.PriceDate != tc.date || !strings.Contains(o.Detail().PriceNote, tc.note) {
 			t.Errorf("%s: $%g dated %q note %q; want $%g dated %q noting %q", o.InstanceType, o.OnDemand, o.PriceDate, o.Detail().PriceNote, tc.od, tc.date, tc.note)
 		}
 	}

@@ -8,6 +8,7 @@ import (
 	"net"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -90,8 +91,11 @@ func TestReadRegularFileStopsAtLimitWhileReading(t *testing.T) {
 	// A file whose size says 0 but which holds more (as a file growing
 	// after Stat would) is cut off by the read itself.
 	const proc = "/proc/self/status"
+	if runtime.GOOS != "linux" {
+		t.Skip("/proc/self/status is Linux's")
+	}
 	if _, err := os.Stat(proc); err != nil {
-		t.Skip("no /proc")
+		testenv.Missing(t, "no %s on Linux: %v", proc, err)
 	}
 	if _, err := readWithin(t, proc, 10); !errors.Is(err, ErrTooLarge) || !strings.Contains(err.Error(), proc+" is larger than 10 bytes") {
 		t.Errorf("error %v, want ErrTooLarge", err)

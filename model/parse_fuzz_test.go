@@ -9,6 +9,8 @@ import (
 	"testing"
 	"time"
 	"unicode/utf8"
+
+	"github.com/gpupick/gpupick/internal/testcheck"
 )
 
 // trickySeeds are the number forms every numeric fuzz target starts from.
@@ -103,7 +105,7 @@ func (n numTarget) fuzz(f *testing.F, seeds []string) {
 		}
 		out := n.back(v)
 		again, err := n.parse(out)
-		if err != nil || math.Abs(again-v) > n.tol(v) {
+		if err != nil || !testcheck.NearAbs(again, v, n.tol(v)) {
 			t.Fatalf("%q = %v formats as %q, which parses to %v, %v", s, v, out, again, err)
 		}
 	})

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/gpupick/gpupick/internal/testcheck"
 )
 
 // parseCase is one input to a numeric parser: the value it gives, or the
@@ -30,7 +32,7 @@ func runCases(t *testing.T, fn, field string, parse func(string) (float64, error
 	for _, c := range cases {
 		got, err := parse(c.in)
 		if c.msg == "" && c.fix == "" {
-			if err != nil || math.Abs(got-c.want) > 1e-12*math.Max(1, math.Abs(c.want)) {
+			if err != nil || !testcheck.NearAbs(got, c.want, 1e-12*math.Max(1, math.Abs(c.want))) {
 				t.Errorf("%s(%q) = %v, %v; want %v", fn, c.in, got, err, c.want)
 			}
 			continue
@@ -334,7 +336,7 @@ func TestFormatRoundTrips(t *testing.T) {
 	for _, h := range []float64{8, 336, 3 * HoursPerMonth, 240, 12 * HoursPerMonth, 1.5, 0.5, 100, 1.0 / 60} {
 		s := FormatDuration(h)
 		got, err := ParseDuration(s)
-		if err != nil || math.Abs(got-h) > 0.01 {
+		if err != nil || !testcheck.NearAbs(got, h, 0.01) {
 			t.Errorf("FormatDuration(%v) = %q parses to %v, %v", h, s, got, err)
 		}
 	}
@@ -348,14 +350,14 @@ func TestFormatRoundTrips(t *testing.T) {
 	for _, b := range []float64{70, 7.5, 0.5, 1.23, 405, 1200} {
 		s := FormatParams(b)
 		got, err := ParseParams(s)
-		if err != nil || math.Abs(got-b) > 1e-9 {
+		if err != nil || !testcheck.NearAbs(got, b, 1e-9) {
 			t.Errorf("FormatParams(%v) = %q parses to %v, %v", b, s, got, err)
 		}
 	}
 	for v, want := range map[float64]string{2e9: "2B", 131072: "131.07k", 1.5e12: "1.5T", 500e6: "500M", 12: "12"} {
 		got := FormatCount(v)
 		back, err := ParseTokens(got)
-		if got != want || err != nil || math.Abs(back-v) > 0.005*v {
+		if got != want || err != nil || !testcheck.NearAbs(back, v, 0.005*v) {
 			t.Errorf("FormatCount(%v) = %q, parses to %v, %v; want %q", v, got, back, err, want)
 		}
 	}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/gpupick/gpupick/advisor"
 	"github.com/gpupick/gpupick/data"
+	"github.com/gpupick/gpupick/internal/testcheck"
 	"github.com/gpupick/gpupick/model"
 )
 
@@ -103,9 +104,10 @@ func TestSortAndScrollSeeEveryOffer(t *testing.T) {
 	}
 	checkPriced(t, e)
 	last := e.offers.selected()
-	if want := advisor.Recommend(embeddedCatalog(t), e.asked, advisor.Options{Top: listed}).Recommendations[listed-1]; recKey(last) != recKey(&want) ||
+	res := advisor.Recommend(embeddedCatalog(t), e.asked, advisor.Options{Top: listed})
+	if want := testcheck.At(t, res.Recommendations, listed-1, "the advisor's top %d; notes %v", listed, res.Notes); recKey(last) != recKey(want) ||
 		last.TotalUSD != want.TotalUSD || len(last.PriceModels) != len(want.PriceModels) {
-		t.Errorf("the last offer is %s $%.2f, the advisor's last %s $%.2f", recKey(last), last.TotalUSD, recKey(&want), want.TotalUSD)
+		t.Errorf("the last offer is %s $%.2f, the advisor's last %s $%.2f", recKey(last), last.TotalUSD, recKey(want), want.TotalUSD)
 	}
 }
 

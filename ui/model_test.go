@@ -9,6 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/gpupick/gpupick/internal/testcheck"
 	"github.com/gpupick/gpupick/model"
 )
 
@@ -147,7 +148,7 @@ func TestOffersKeys(t *testing.T) {
 	if m.offers.sort != sortProvider || !strings.Contains(screen(m), "sort: provider") {
 		t.Fatalf("sort %v:\n%s", m.offers.sort, screen(m))
 	}
-	if p := m.offers.rows[m.offers.view[0]].Provider; p != "aliyun" {
+	if p := m.offers.rows[*testcheck.At(t, m.offers.view, 0, "rows in the view")].Provider; p != "aliyun" {
 		t.Fatalf("first provider %q", p)
 	}
 	// Filter.

@@ -3,8 +3,12 @@ package testenv
 import (
 	"os"
 	"os/exec"
+	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/gpupick/gpupick/internal/testcheck"
 )
 
 func TestInCI(t *testing.T) {
@@ -45,4 +49,38 @@ func TestMissingChild(t *testing.T) {
 	}
 	Missing(t, "no frobnicator at %s", "/nowhere")
 	t.Log("after Missing")
+}
+
+// platformSkips are the test files allowed to skip on their own, with the
+// reason: none is a prerequisite a machine may lack, which must go through
+// Missing so that CI fails instead of skipping.
+var platformSkips = map[string]string{
+	"data/bench_scale_test.go": "TestScaleHelper is the benchmark's child process and does nothing run alone",
+	"data/readfile_test.go":    "/proc/self/status exists on Linux only",
+}
+
+// TestNoSkipBypassesMissing scans the module's tests for a skip that does
+// not go through Missing: reference data, a tool or a device a test needs
+// and does not find must fail under CI, not pass unnoticed.
+func TestNoSkipBypassesMissing(t *testing.T) {
+	skip := regexp.MustCompile(`\.Skip(f|Now)?\(`)
+	root := filepath.Join("..", "..")
+	seen := map[string]bool{}
+	testcheck.EachLine(t, root, "_test.go", func(path string, n int, line string) {
+		rel, _ := filepath.Rel(root, path)
+		rel = filepath.ToSlash(rel)
+		if !skip.MatchString(line) || strings.HasPrefix(rel, "internal/testenv/") {
+			return
+		}
+		if _, ok := platformSkips[rel]; ok {
+			seen[rel] = true
+			return
+		}
+		t.Errorf("%s:%d: skips without testenv.Missing (skips locally, fails under CI=true): %s", rel, n, strings.TrimSpace(line))
+	})
+	for f, why := range platformSkips {
+		if !seen[f] {
+			t.Errorf("%s no longer skips (%s): drop it from platformSkips", f, why)
+		}
+	}
 }
