@@ -1,9 +1,9 @@
 package advisor
 
 import (
-	"math"
 	"testing"
 
+	"github.com/gpupick/gpupick/internal/testcheck"
 	"github.com/gpupick/gpupick/model"
 )
 
@@ -62,7 +62,7 @@ func TestEachPlanIsPricedAndChosen(t *testing.T) {
 			if r.PriceModel != tc.want || row.PriceModel != tc.want {
 				t.Errorf("chosen %s (row %s), want %s; models %+v", r.PriceModel, row.PriceModel, tc.want, r.PriceModels)
 			}
-			if math.Abs(r.GPUTotalUSD-tc.total) > 1e-6*tc.total || math.Abs(row.GPUTotal-tc.total) > 1e-6*tc.total {
+			if !testcheck.Near(r.GPUTotalUSD, tc.total, 1e-6) || !testcheck.Near(row.GPUTotal, tc.total, 1e-6) {
 				t.Errorf("GPU total $%.4f (row $%.4f), want $%.4f", r.GPUTotalUSD, row.GPUTotal, tc.total)
 			}
 			if tc.name == "up to never chosen" {

@@ -211,20 +211,12 @@ func (c *call) within(total, allIn, h, cal float64) bool {
 		// compares false either way, so no comparison below would say so).
 		return false
 	}
-	switch c.a.Budget.Period {
-	case model.BudgetHourly:
-		if h <= 0 {
-			return false
-		}
-		return total/h <= c.budgetUSD*(1+1e-9)
-	case model.BudgetMonthly:
-		share := 1.0
-		if cal > model.HoursPerMonth {
-			share = model.HoursPerMonth / cal
-		}
-		return allIn*share <= c.budgetUSD*(1+1e-9)
+	if c.a.Budget.Period == model.BudgetHourly && h <= 0 {
+		return false // no hours of use: nothing to divide the cost by
 	}
-	return allIn <= c.budgetUSD*(1+1e-9)
+	// What the budget compares is model.Budget.Spend, the one rule the
+	// suggestions report too.
+	return c.a.Budget.Spend(total, allIn, h, cal) <= c.budgetUSD*(1+1e-9)
 }
 
 // pick chooses the price model of a run with hidden costs hc: the cheapest

@@ -325,14 +325,15 @@ func TestParsePlacesRejects(t *testing.T) {
 }
 
 func TestParseRegionGroupsRejects(t *testing.T) {
-	const head = "name,aliases,countries,note,source\n"
+	const head = "name,aliases,countries,note,note_zh,source\n"
 	for _, c := range []struct{ name, rows, want string }{
-		{"upper-case", "Europe,,DE,n,s", "lower-case"},
-		{"a space", "north america,,US,n,s", "without spaces"},
-		{"no countries", "eu,,,n,s", "column countries: empty"},
-		{"bad code", "eu,,DEU,n,s", "alpha-2"},
-		{"no note", "eu,,DE,,s", "columns note and source"},
-		{"a name twice", "eu,europe,DE,n,s\neurope,,DE,n,s", `name "europe" is also group eu's`},
+		{"upper-case", "Europe,,DE,n,z,s", "lower-case"},
+		{"a space", "north america,,US,n,z,s", "without spaces"},
+		{"no countries", "eu,,,n,z,s", "column countries: empty"},
+		{"bad code", "eu,,DEU,n,z,s", "alpha-2"},
+		{"no note", "eu,,DE,,z,s", "columns note, note_zh and source"},
+		{"no Chinese note", "eu,,DE,n,,s", "columns note, note_zh and source"},
+		{"a name twice", "eu,europe,DE,n,z,s\neurope,,DE,n,z,s", `name "europe" is also group eu's`},
 	} {
 		_, err := parseRegionGroups(strings.NewReader(head+c.rows+"\n"), "groups.csv")
 		if err == nil || !strings.Contains(err.Error(), c.want) || !strings.HasPrefix(err.Error(), "groups.csv") {
@@ -347,7 +348,7 @@ func FuzzRegionFacts(f *testing.F) {
 	places, _ := os.ReadFile(filepath.Join("facts", "regions.csv"))
 	groups, _ := os.ReadFile(filepath.Join("facts", "region_groups.csv"))
 	f.Add(string(places[:min(len(places), 2000)]), string(groups))
-	f.Add("provider,region,country_code,country,city,aliases,confidence,source_url,quote\naws,x,US,US,,a;;b,high,u,q\n", "name,aliases,countries,note,source\nx,,US,n,s\n")
+	f.Add("provider,region,country_code,country,city,aliases,confidence,source_url,quote\naws,x,US,US,,a;;b,high,u,q\n", "name,aliases,countries,note,note_zh,source\nx,,US,n,z,s\n")
 	f.Fuzz(func(t *testing.T, placeText, groupText string) {
 		cat := &model.Catalog{}
 		var err error
