@@ -87,7 +87,7 @@ func WarningCodes() []string {
 		model.WarnEgressCost, model.WarnMarketplaceHost, model.WarnPCIeVariant, model.WarnStalePrice,
 		model.WarnUnknownPrice, model.WarnConvertedCurrency, model.WarnSpeedUnknown, model.WarnSlowFirstToken,
 		model.WarnBF16Unsupported, model.WarnLegacyGPU, model.WarnLatencyMargin, model.WarnHostRAMUnknown,
-		model.WarnLongJob, model.WarnSlowImage,
+		model.WarnLongJob, model.WarnSlowImage, model.WarnRegionUnknown,
 	}
 }
 
@@ -1623,6 +1623,16 @@ var warnDefs = map[string]warnDef{
 		detail: text.Pair{
 			"A run longer than six months is priced on figures that will not hold to its end (gpupick calls a price stale after 180 days) and spends a good part of a GPU generation (about two years); beyond two years it falls short (wall-clock-over-2-years) and ranks after any plan that finishes within two years, which training reaches by scaling out over the nodes allowed. With --deadline, training scales out over nodes with a documented cluster network (up to 64, or --nodes) and only the plans that finish in time are listed.",
 			"运行超过六个月的任务，其价格依据撑不到任务结束（gpupick 把 180 天前读取的价格视为过时），还要耗掉一代 GPU（约两年）的大部分时间；超过两年即为不足（wall-clock-over-2-years），排在能在两年内完成的方案之后，训练会在允许的节点数内扩展以做到这一点。设置 --deadline 后，训练会扩展到有公开集群网络的节点（最多 64 个，或 --nodes），且只列出能按时完成的方案。",
+		},
+	},
+	model.WarnRegionUnknown: {
+		msg: text.Pair{
+			"the source names no region for this offer",
+			"来源未给出该报价的地域",
+		},
+		detail: text.Pair{
+			"Where it runs, and so which data-residency rules it meets, is not known: a region filter leaves it out. Ask the provider before sending data there; a launch file for it names no region.",
+			"不知道它在哪里运行，因此也不知道它是否符合数据驻留要求：地域筛选会将其排除。发送数据前请向云厂商确认；为它生成的启动文件不指定地域。",
 		},
 	},
 	model.WarnSlowImage: {

@@ -236,6 +236,10 @@ func (c *call) warnings(in warnInput) []model.Warning {
 	if r.od <= 0 {
 		add(model.WarnUnknownPrice, model.SeverityInfo, firstSource(o))
 	}
+	// region-unknown.
+	if len(o.Regions) == 0 {
+		add(model.WarnRegionUnknown, model.SeverityInfo, firstSource(o))
+	}
 	// converted-currency.
 	if rec.Converted {
 		rate, _ := c.cat.Rate(rec.Currency, c.disp)

@@ -62,6 +62,9 @@ const (
 	// WarnSlowImage: a diffusion pipeline makes an image more slowly than
 	// the latency class allows (seconds per image).
 	WarnSlowImage = "slow-image"
+	// WarnRegionUnknown: the source names no region for the offer, so
+	// where it runs (and which residency rules it meets) is not known.
+	WarnRegionUnknown = "region-unknown"
 )
 
 // Warning is a trap a choice walks into: a stable code, a severity, a
