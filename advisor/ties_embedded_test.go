@@ -1,0 +1,125 @@
+package advisor_test
+
+import (
+	"testing"
+
+	"github.com/gpupick/gpupick/advisor"
+	"github.com/gpupick/gpupick/model"
+)
+
+// stepCodes are the penalties for the GPUs and nodes a configuration
+// uses: the ones a plan on fewer GPUs does not carry.
+var stepCodes = map[string]bool{"more-gpus": true, "more-nodes": true}
+
+// otherRisk is a recommendation's compounded risk factor without the
+// GPU-count and node-count steps.
+func otherRisk(r *model.Recommendation) float64 {
+	x := 1.0
+	for _, k := range r.Risk {
+		if !stepCodes[k.Code] {
+			x *= 1 + float64(k.Percent)/100
+		}
+	}
+	return x
+}
+
+// sameGroup reports whether two recommendations rank in the same group:
+// budget, latency tier, shortfalls and known hidden costs alike, so that
+// cost and risk alone order them.
+func sameGroup(a, b *model.Recommendation) bool {
+	tier := func(r *model.Recommendation) int {
+		switch {
+		case !r.Speed.Unknown && !r.Speed.MeetsLatency:
+			return 2
+		case r.Speed.Unknown:
+			return 1
+		}
+		return 0
+	}
+	return a.WithinBudget == b.WithinBudget && tier(a) == tier(b) && len(a.Shortfalls) == len(b.Shortfalls) &&
+		a.HiddenCosts.Partial() == b.HiddenCosts.Partial()
+}
+
+// fewerGPUsFirst checks that at near-equal cost fewer GPUs win: the top
+// pick does not use more GPUs than a listed plan of its group that costs
+// at most 5% more and carries no more risk of another kind, and no plan
+// follows one on more GPUs that costs no less and carries no less risk of
+// another kind.
+func fewerGPUsFirst(t *testing.T, res *model.Result) {
+	t.Helper()
+	recs := res.Recommendations
+	top := &recs[0]
+	for j := range recs {
+		r := &recs[j]
+		if j > 0 && sameGroup(top, r) && r.GPUsUsed < top.GPUsUsed && r.TotalUSD <= top.TotalUSD*1.05 && otherRisk(r) <= otherRisk(top)*(1+1e-9) {
+			t.Errorf("#1 uses %d×%s at $%.2f; #%d uses %d×%s at $%.2f with no more other risk", top.GPUsUsed, top.GPU, top.TotalUSD, j+1, r.GPUsUsed, r.GPU, r.TotalUSD)
+		}
+		for i := 0; i < j; i++ {
+			p := &recs[i]
+			if sameGroup(p, r) && r.GPUsUsed < p.GPUsUsed && r.TotalUSD <= p.TotalUSD && otherRisk(r) <= otherRisk(p)*(1+1e-9) {
+				t.Errorf("#%d on %d×%s at $%.2f follows #%d on %d×%s at $%.2f", j+1, r.GPUsUsed, r.GPU, r.TotalUSD, i+1, p.GPUsUsed, p.GPU, p.TotalUSD)
+			}
+		}
+	}
+}
+
+// tieCase is a scenario of issue 20's "ties and padding" with the
+// properties its picks must have.
+type tieCase struct {
+	name  string
+	setup func(a *model.Answers)
+	check func(t *testing.T, cat *model.Catalog, res *model.Result)
+}
+
+// qlora is a QLoRA job of tokens on a preset in INT4.
+func qlora(preset string, tokens float64) func(a *model.Answers) {
+	return func(a *model.Answers) {
+		a.Workload, a.Model, a.Precision, a.Latency = model.WorkloadQLoRA, preset, model.INT4, model.LatencyBatch
+		a.DurationMode, a.JobTokens = model.DurationJob, tokens
+	}
+}
+
+func tieCases() []tieCase {
+	return []tieCase{
+		{"QLoRA 8B INT4 100M tokens: fewer GPUs at near-equal cost", qlora("llama-3.1-8b", 100e6),
+			func(t *testing.T, _ *model.Catalog, res *model.Result) { fewerGPUsFirst(t, res) }},
+		{"QLoRA 8B INT4 100M tokens at 32k: fewer GPUs at near-equal cost", func(a *model.Answers) {
+			qlora("llama-3.1-8b", 100e6)(a)
+			a.Context = 32768
+		}, func(t *testing.T, _ *model.Catalog, res *model.Result) { fewerGPUsFirst(t, res) }},
+		{"QLoRA 70B INT4 100M tokens: fewer GPUs at near-equal cost", qlora("llama-3.1-70b", 100e6),
+			func(t *testing.T, _ *model.Catalog, res *model.Result) { fewerGPUsFirst(t, res) }},
+		{"QLoRA 8B INT4 10B tokens: fewer GPUs at near-equal cost", qlora("llama-3.1-8b", 10e9),
+			func(t *testing.T, _ *model.Catalog, res *model.Result) { fewerGPUsFirst(t, res) }},
+	}
+}
+
+// rankScenario ranks the embedded catalog for the default answers that
+// setup changes, top offers; it fails the test for answers that do not
+// validate or a ranking with no offer.
+func rankScenario(t *testing.T, cat *model.Catalog, setup func(a *model.Answers), top int) model.Result {
+	t.Helper()
+	a := model.DefaultAnswers()
+	setup(&a)
+	a.Normalize()
+	if err := a.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	res := advisor.Recommend(cat, a, advisor.Options{Top: top})
+	if len(res.Recommendations) == 0 {
+		t.Fatalf("no recommendation; notes %v", res.Notes)
+	}
+	return res
+}
+
+// TestTieCases ranks the scenarios of issue 20's ties and padding over
+// the embedded catalog and checks the properties of their picks.
+func TestTieCases(t *testing.T) {
+	cat := embedded(t)
+	for _, tc := range tieCases() {
+		t.Run(tc.name, func(t *testing.T) {
+			res := rankScenario(t, cat, tc.setup, 10)
+			tc.check(t, cat, &res)
+		})
+	}
+}

@@ -1,0 +1,50 @@
+package advisor
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/gpupick/gpupick/model"
+)
+
+// hasRisk reports whether a recommendation lists the penalty code.
+func hasRisk(r *model.Recommendation, code string) bool {
+	return slices.ContainsFunc(r.Risk, func(k model.RiskPenalty) bool { return k.Code == code })
+}
+
+// TestFewerGPUsWinJob: a job on one GPU ranks before the same job on
+// eight GPUs of the same kind at the same or a slightly lower price per
+// GPU-hour (the GPU-hours are about the same), and the eight GPUs carry
+// the GPU-count penalty of three doublings; they lead again only once
+// they cost less by more than that penalty.
+func TestFewerGPUsWinJob(t *testing.T) {
+	a := answers(model.WorkloadQLoRA, "llama-3.1-8b", model.INT4, 2048, 1)
+	a.DurationMode, a.JobTokens = model.DurationJob, 1e9
+	one := testOffer("cloudA", "one", "H100 SXM5", 1, 2)
+	if res := Recommend(catWith(one), a, Options{}); len(res.Recommendations) != 1 {
+		t.Fatalf("one H100: %v (notes %v)", names(res), res.Notes)
+	}
+	for _, c := range []struct {
+		share    float64 // the 8-GPU offer's price per GPU-hour as a share of the one's
+		fewFirst bool
+	}{{1.0, true}, {0.95, true}, {0.9, true}, {0.8, false}} {
+		eight := testOffer("cloudA", "eight", "H100 SXM5", 8, 8*2*c.share)
+		res := Recommend(catWith(one, eight), a, Options{})
+		top := res.Recommendations[0]
+		if (top.GPUsUsed == 1) != c.fewFirst {
+			t.Errorf("8 GPUs at %.0f%% of the cost: #1 uses %d GPUs ($%.2f) of %v", 100*c.share, top.GPUsUsed, top.TotalUSD, names(res))
+		}
+		e := pick(res, "eight")
+		if e == nil || e.GPUsUsed != 8 {
+			t.Fatalf("the 8-GPU offer is not listed on its 8 GPUs: %v", names(res))
+		}
+		if !hasRisk(e, riskCodeGPUs) {
+			t.Errorf("8 GPUs for a job without the GPU-count penalty: %+v", e.Risk)
+		}
+		for _, k := range e.Risk {
+			if k.Code == riskCodeGPUs && k.Percent != stepRisk(3) {
+				t.Errorf("8 GPUs: %s %d%%, want %d%%", k.Code, k.Percent, stepRisk(3))
+			}
+		}
+	}
+}
