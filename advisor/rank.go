@@ -413,11 +413,10 @@ func (c *call) evalShape(si int, sr *shapeRes) {
 		// only the priced offers show it (full).
 		sr.setup = c.shapeSetup(int32(si), sr)
 	}
-	matters := p.jobMode || p.minDecode > 0 || p.maxTTFT > 0
 	switch {
 	case !sr.speed.Unknown && !sr.speed.MeetsLatency:
 		sr.tier = 2
-	case sr.speed.Unknown && matters:
+	case sr.speed.Unknown && p.speedMatters():
 		sr.tier = 1
 	case sr.tier == 0 && slimMargin(&sr.speed, p.minDecode):
 		sr.slim = true

@@ -887,7 +887,7 @@ var texts = text.Table[textKey]{
 	kRiskStale:          {"+%d%%: the price is stale", "+%d%%：价格已过时"},
 	kRiskEstimate:       {"+%d%%: the price is estimated from a published discount", "+%d%%：价格按公开折扣估算"},
 	kRiskHiddenEstimate: {"+%d%%: the storage or egress price is an estimate (the provider publishes none)", "+%d%%：存储或流量价格为估算（该云厂商未公布）"},
-	kRiskGPUs:           {"+%d%%: more GPUs to run and watch", "+%d%%：需运行和维护的 GPU 更多"},
+	kRiskGPUs:           {"+%d%%: more GPUs to split over, set up and watch", "+%d%%：需拆分、配置和维护的 GPU 更多"},
 	kRiskNodes:          {"+%d%%: more nodes to run and watch", "+%d%%：需运行和维护的节点更多"},
 	kRiskFewCores:       {"+%d%%: fewer host CPU cores than vLLM needs to keep the GPUs busy (2 + one per GPU physical cores; hyperthreaded vCPUs count half)", "+%d%%：主机 CPU 物理核少于 vLLM 让 GPU 满负荷所需（2 个加每张 GPU 1 个；超线程 vCPU 按一半计）"},
 	kNoteReqFail: {

@@ -79,8 +79,32 @@ func qlora(preset string, tokens float64) func(a *model.Answers) {
 	}
 }
 
+// knownSpeedFirst checks that no pick of unknown speed ranks before a
+// pick of its budget group whose known speed meets the class.
+func knownSpeedFirst(t *testing.T, res *model.Result) {
+	t.Helper()
+	for j := range res.Recommendations {
+		r := &res.Recommendations[j]
+		for i := 0; i < j; i++ {
+			p := &res.Recommendations[i]
+			if p.Speed.Unknown && !r.Speed.Unknown && r.Speed.MeetsLatency && p.WithinBudget == r.WithinBudget {
+				t.Errorf("#%d %d×%s of unknown speed ranks before #%d %d×%s, which meets the class", i+1, p.GPUCount, p.GPU, j+1, r.GPUCount, r.GPU)
+			}
+		}
+	}
+}
+
 func tieCases() []tieCase {
 	return []tieCase{
+		{"SDXL service for 4 users: known speed first", func(a *model.Answers) { a.Model, a.Batch = "stable-diffusion-xl", 4 },
+			func(t *testing.T, _ *model.Catalog, res *model.Result) {
+				knownSpeedFirst(t, res)
+				if top := &res.Recommendations[0]; top.Speed.Unknown || top.Speed.SecondsPerImage <= 0 {
+					t.Errorf("#1 %d×%s has no known time per image", top.GPUCount, top.GPU)
+				}
+			}},
+		{"8B service at the batch class: known speed first", func(a *model.Answers) { a.Latency = model.LatencyBatch },
+			func(t *testing.T, _ *model.Catalog, res *model.Result) { knownSpeedFirst(t, res) }},
 		{"QLoRA 8B INT4 100M tokens: fewer GPUs at near-equal cost", qlora("llama-3.1-8b", 100e6),
 			func(t *testing.T, _ *model.Catalog, res *model.Result) { fewerGPUsFirst(t, res) }},
 		{"QLoRA 8B INT4 100M tokens at 32k: fewer GPUs at near-equal cost", func(a *model.Answers) {

@@ -48,3 +48,44 @@ func TestFewerGPUsWinJob(t *testing.T) {
 		}
 	}
 }
+
+// TestUnknownSpeedAfterKnown: for every workload whose speed is
+// estimated (an image service, a language model at the batch class, a
+// rented training period, a job), an offer of unknown speed ranks after
+// one whose known speed meets the class although it costs a third as
+// much, and its speed is said to be unknown; with stated memory (no
+// speed model) the cheaper offer leads.
+func TestUnknownSpeedAfterKnown(t *testing.T) {
+	mystery := testOffer("cloudB", "mystery", "Mystery X1", 1, 0.5)
+	known := testOffer("cloudA", "known", "A100-80GB SXM4", 1, 1.5)
+	lora := answers(model.WorkloadLoRA, "llama-3.1-8b", model.BF16, 2048, 1)
+	loraJob := lora
+	loraJob.DurationMode, loraJob.JobTokens = model.DurationJob, 1e8
+	batch := answers(model.WorkloadInference, "llama-3.1-8b", model.BF16, 4096, 1)
+	batch.Latency = model.LatencyBatch
+	for _, c := range []struct {
+		name       string
+		a          model.Answers
+		knownFirst bool
+	}{
+		{"image service", answers(model.WorkloadInference, "flux.1-dev", model.BF16, 0, 1), true},
+		{"language model, batch class", batch, true},
+		{"rented LoRA period", lora, true},
+		{"LoRA job", loraJob, true},
+		{"stated memory", stated(20, nil), false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			c.a.Normalize()
+			res := Recommend(catWith(mystery, known), c.a, Options{})
+			if got := names(res); len(got) != 2 || (got[0] == "known") != c.knownFirst {
+				t.Fatalf("order %v, want known first: %v (notes %v)", got, c.knownFirst, res.Notes)
+			}
+			if m := pick(res, "mystery"); c.knownFirst && !m.Speed.Unknown {
+				t.Errorf("the mystery GPU's speed is known: %+v", m.Speed)
+			}
+			if c.knownFirst && !hasNote(res, "speed is unknown") {
+				t.Errorf("no note for the unknown speed: %v", res.Notes)
+			}
+		})
+	}
+}

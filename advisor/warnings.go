@@ -171,7 +171,7 @@ func (c *call) warnings(in warnInput) []model.Warning {
 			add(model.WarnSlowFirstToken, model.SeverityWarn, srcRoofline, sp.TimeToFirstTokenSec, p.maxTTFT, sp.PromptTokens)
 		}
 	}
-	if sr.speed.Unknown && (p.jobMode || p.minDecode > 0 || p.maxTTFT > 0) && p.sized && !p.stated {
+	if sr.speed.Unknown && p.speedMatters() && p.sized && !p.stated {
 		add(model.WarnSpeedUnknown, model.SeverityWarn, "", displayGPU(o.GPU, l))
 	}
 	// fp8-unsupported.
