@@ -53,7 +53,7 @@ func (c *call) deadlineNodes(s *shape, g *model.GPU, v float64, nodes int, z str
 	// at the count that would just make it, and add nodes until it does.
 	start := max(nodes+1, int(math.Ceil(float64(nodes)*jobH/(avail-setupH))))
 	for k := start; k <= p.maxNodes; k++ {
-		zk, ok := p.leastSharding(s, v, k)
+		zk, ok := p.leastSharding(s, v, k, c.margin())
 		if !ok {
 			continue
 		}
@@ -64,20 +64,22 @@ func (c *call) deadlineNodes(s *shape, g *model.GPU, v float64, nodes int, z str
 	return nodes, z
 }
 
-// leastSharding is the first sharding strategy of the plan's order that
-// holds the training state on k nodes of shape s.
-func (p *plan) leastSharding(s *shape, v float64, k int) (string, bool) {
+// leastSharding is the sharding strategy that holds the training state
+// on k nodes of shape s as shardChoice picks it (margin is the headroom
+// margin): the least communication that keeps the margin.
+func (p *plan) leastSharding(s *shape, v float64, k int, margin float64) (string, bool) {
 	n := s.count
+	sc := shardChoice{margin: margin}
 	for _, z := range p.shardings {
 		_, whole := p.shardSplit(z)
 		if v-whole-p.actPerGPU(n)-p.ctx <= 0 {
 			continue
 		}
 		if p.perGPUTraining(z, n*k, n) <= v {
-			return z, true
+			sc.consider(z, p.stageHeadroom(z, n, k, v))
 		}
 	}
-	return "", false
+	return sc.z, sc.z != ""
 }
 
 // trainHours is the job time and the set-up without provisioning (hours)

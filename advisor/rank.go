@@ -463,14 +463,16 @@ func (c *call) fitOf(si int, s *shape, v float64) (fitRes, bool) {
 }
 
 // fitShape works out the smallest configuration of a shape that holds the
-// job: the fewest nodes (and, for training, the sharding that needs the
-// fewest), the tensor-parallel degree and replicas for inference.
+// job: the fewest nodes (and, for training, of the shardings that need
+// the fewest, the one shardChoice picks), the tensor-parallel degree and
+// replicas for inference.
 func (c *call) fitShape(s *shape, v float64) (f fitRes, ok bool) {
 	p := c.p
 	n := s.count
 	switch {
 	case p.training:
 		best := 0
+		sc := shardChoice{margin: c.margin()}
 		for _, z := range p.shardings {
 			split, whole := p.shardSplit(z)
 			free := v - whole - p.actPerGPU(n) - p.ctx
@@ -489,12 +491,16 @@ func (c *call) fitShape(s *shape, v float64) (f fitRes, ok bool) {
 				continue
 			}
 			if best == 0 || nodes < best {
-				best, f.sharding = nodes, z
+				best, sc = nodes, shardChoice{margin: sc.margin}
+			}
+			if nodes == best {
+				sc.consider(z, p.stageHeadroom(z, n, nodes, v))
 			}
 		}
 		if best == 0 {
 			return f, false
 		}
+		f.sharding = sc.z
 		if p.deadline > 0 {
 			best, f.sharding = c.deadlineNodes(s, c.ix.shapeGPU(s), v, best, f.sharding)
 		}

@@ -103,6 +103,16 @@ func tieCases() []tieCase {
 					t.Errorf("#1 %d×%s has no known time per image", top.GPUCount, top.GPU)
 				}
 			}},
+		{"full fine-tune of Qwen2.5-32B on B300s: the sharding keeps the margin", func(a *model.Answers) {
+			a.Workload, a.Model, a.Latency, a.GPU = model.WorkloadFineTune, "qwen2.5-32b", model.LatencyBatch, "B300"
+			a.DurationMode, a.JobTokens = model.DurationJob, 1e9
+		}, func(t *testing.T, _ *model.Catalog, res *model.Result) {
+			for i := range res.Recommendations {
+				if r := &res.Recommendations[i]; r.Headroom < 0.10 {
+					t.Errorf("#%d %d×%s under %s leaves %.0f%% headroom", i+1, r.GPUCount, r.GPU, r.Sharding, 100*r.Headroom)
+				}
+			}
+		}},
 		{"8B service at the batch class: known speed first", func(a *model.Answers) { a.Latency = model.LatencyBatch },
 			func(t *testing.T, _ *model.Catalog, res *model.Result) { knownSpeedFirst(t, res) }},
 		{"QLoRA 8B INT4 100M tokens: fewer GPUs at near-equal cost", qlora("llama-3.1-8b", 100e6),

@@ -89,3 +89,53 @@ func TestUnknownSpeedAfterKnown(t *testing.T) {
 		})
 	}
 }
+
+// TestShardingKeepsMargin: of the sharding stages that hold a full
+// fine-tune on the fewest nodes, the ranking runs the first (least
+// communication) that keeps the headroom margin, not one that leaves the
+// GPUs nearly full; each stage's headroom is what the ranking reports
+// when that stage is asked for. The table holds at least one shape where
+// the least-communication stage that fits does not keep the margin.
+func TestShardingKeepsMargin(t *testing.T) {
+	stages := []string{"none", "zero1", "zero2", "zero3"}
+	tight := 0
+	for _, preset := range []string{"llama-3.1-8b", "llama-2-13b", "llama-3.1-70b"} {
+		for _, gpu := range []string{"A100-80GB SXM4", "H100 SXM5", "H200 SXM", "B200 (HGX, 1000 W)"} {
+			for _, n := range []int{2, 4, 8} {
+				cat := catWith(testOffer("cloudA", "node", gpu, n, float64(n)))
+				a := answers(model.WorkloadFineTune, preset, model.BF16, 2048, 1)
+				a.DurationMode, a.JobTokens = model.DurationJob, 1e8
+				res := Recommend(cat, a, Options{})
+				if len(res.Recommendations) == 0 {
+					continue
+				}
+				auto := res.Recommendations[0]
+				keeps := ""
+				first := ""
+				for _, z := range stages {
+					b := a
+					b.Sharding = z
+					rs := Recommend(cat, b, Options{})
+					if len(rs.Recommendations) == 0 || rs.Recommendations[0].Nodes != auto.Nodes {
+						continue
+					}
+					if first == "" {
+						first = z
+					}
+					if rs.Recommendations[0].Headroom >= defaultMargin && keeps == "" {
+						keeps = z
+					}
+				}
+				if keeps != "" && (auto.Sharding != keeps || auto.Headroom < defaultMargin) {
+					t.Errorf("%s on %d×%s: %s at %.0f%% headroom; %s keeps the %.0f%% margin", preset, n, gpu, auto.Sharding, 100*auto.Headroom, keeps, 100*defaultMargin)
+				}
+				if keeps != "" && keeps != first {
+					tight++
+				}
+			}
+		}
+	}
+	if tight == 0 {
+		t.Error("no shape of the table has a first fitting stage below the margin")
+	}
+}
