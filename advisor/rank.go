@@ -793,7 +793,7 @@ func (c *call) quick(ri int32, sr *shapeRes, worst *cand) (cand, verdict) {
 	}
 	c.st.count(over, sr.tier, unk)
 	cost := model.AllIn(total, hc.storage, hc.egress)
-	risk := quickRisk(hr, sr, r, pm, !c.p.jobMode) * factor(hiddenRisk(hc, r, pm))
+	risk := quickRisk(hr, sr, r, pm, !c.p.jobMode) * factor(hiddenRisk(hc, r, pm)) * factor(c.spotOnlyRisk(hr, r, pm, cal))
 	return cand{key: packKey(over, sr.tier, sr.short+ramUnk, unk), pm: pm, cost: cost, rank: cost * risk, hourly: rate, idx: r.offer, row: ri}, take
 }
 

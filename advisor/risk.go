@@ -192,6 +192,8 @@ func (c *call) risks(o *model.Offer, sh *shape, sr *shapeRes, r *row, pm pmCode,
 	if fewCores(r, sr) {
 		add(riskCodeFewCores, riskFewCores)
 	}
+	_, cal, _ := c.rowHours(sr, r)
+	add(riskCodeSpotOnly, c.spotOnlyRisk(&c.ix.hot[c.ix.rowOf[r.offer]], r, pm, cal))
 	return percentOf(x)
 }
 
@@ -382,6 +384,7 @@ var riskTexts = map[string]textKey{
 	riskCodeGPUs:              kRiskGPUs,
 	riskCodeNodes:             kRiskNodes,
 	riskCodeFewCores:          kRiskFewCores,
+	riskCodeSpotOnly:          kRiskSpotOnly,
 }
 
 // staleCutoff is the price date before which a price is stale (more than

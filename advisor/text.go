@@ -313,6 +313,7 @@ const (
 	kRiskGPUs
 	kRiskNodes
 	kRiskFewCores
+	kRiskSpotOnly
 	kAsmHostRAMLoad
 	kAsmHostRAMAdapter
 	kAsmHostRAMServe
@@ -377,6 +378,7 @@ const (
 	kRiskNameGPUs
 	kRiskNameNodes
 	kRiskNameFewCores
+	kRiskNameSpotOnly
 	kListSep
 	kErrNotFinite
 	kErrNotFiniteFix
@@ -890,6 +892,7 @@ var texts = text.Table[textKey]{
 	kRiskGPUs:           {"+%d%%: more GPUs to split over, set up and watch", "+%d%%：需拆分、配置和维护的 GPU 更多"},
 	kRiskNodes:          {"+%d%%: more nodes to run and watch", "+%d%%：需运行和维护的节点更多"},
 	kRiskFewCores:       {"+%d%%: fewer host CPU cores than vLLM needs to keep the GPUs busy (2 + one per GPU physical cores; hyperthreaded vCPUs count half)", "+%d%%：主机 CPU 物理核少于 vLLM 让 GPU 满负荷所需（2 个加每张 GPU 1 个；超线程 vCPU 按一半计）"},
+	kRiskSpotOnly:       {"+%d%%: spot only, with no on-demand price to fall back on and no published interruption rate: if the capacity is reclaimed, the rest of the run moves to on-demand elsewhere", "+%d%%：仅有竞价实例价格，没有可回退的按需价格，也没有公开的中断率：若容量被收回，其余运行需转到别处按需实例"},
 	kNoteReqFail: {
 		"%d offers were left out by the hard requirements (interconnect, hosting, vCPUs)",
 		"%d 个报价因硬性要求（互联、托管方式、vCPU）被排除",
@@ -1172,6 +1175,7 @@ var texts = text.Table[textKey]{
 	kRiskNameGPUs:        {riskCodeGPUs, "GPU 更多"},
 	kRiskNameNodes:       {riskCodeNodes, "节点更多"},
 	kRiskNameFewCores:    {riskCodeFewCores, "CPU 核少"},
+	kRiskNameSpotOnly:    {riskCodeSpotOnly, "仅竞价无回退"},
 	kListSep:             {", ", "、"},
 	kErrNotFinite:        {"not a finite number", "不是有限数值"},
 	kErrNotFiniteFix:     {"give a plain number", "请填写普通数字"},

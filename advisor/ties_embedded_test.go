@@ -1,6 +1,8 @@
 package advisor_test
 
 import (
+	"math"
+	"slices"
 	"testing"
 
 	"github.com/gpupick/gpupick/advisor"
@@ -94,8 +96,35 @@ func knownSpeedFirst(t *testing.T, res *model.Result) {
 	}
 }
 
+// spotOnlyStated checks that every pick on spot whose offer has no other
+// price model to fall back on states the spot-only risk.
+func spotOnlyStated(t *testing.T, res *model.Result) {
+	t.Helper()
+	n := 0
+	for i := range res.Recommendations {
+		r := &res.Recommendations[i]
+		if r.PriceModel != model.PriceSpot || slices.ContainsFunc(r.PriceModels, func(q model.PriceQuote) bool { return q.Name != model.PriceSpot }) {
+			continue
+		}
+		n++
+		if !slices.ContainsFunc(r.Risk, func(k model.RiskPenalty) bool { return k.Code == "spot-no-fallback" && k.Percent > 0 && k.Text != "" }) {
+			t.Errorf("#%d %d×%s on spot alone states no risk: %+v", i+1, r.GPUCount, r.GPU, r.Risk)
+		}
+	}
+	if n == 0 {
+		t.Error("no pick on spot alone to check")
+	}
+}
+
 func tieCases() []tieCase {
 	return []tieCase{
+		{"Llama 3.1 405B FP8 on spot for a month: spot alone states its risk", func(a *model.Answers) {
+			a.Model, a.Precision, a.Interruptible = "llama-3.1-405b", model.FP8, true
+		}, func(t *testing.T, _ *model.Catalog, res *model.Result) { spotOnlyStated(t, res) }},
+		{"QLoRA 8B on spot within 2 days: spot alone states its risk", func(a *model.Answers) {
+			qlora("llama-3.1-8b", 100e6)(a)
+			a.Interruptible, a.DeadlineHours = true, 48
+		}, func(t *testing.T, _ *model.Catalog, res *model.Result) { spotOnlyStated(t, res) }},
 		{"SDXL service for 4 users: known speed first", func(a *model.Answers) { a.Model, a.Batch = "stable-diffusion-xl", 4 },
 			func(t *testing.T, _ *model.Catalog, res *model.Result) {
 				knownSpeedFirst(t, res)
@@ -155,5 +184,28 @@ func TestTieCases(t *testing.T) {
 			res := rankScenario(t, cat, tc.setup, 10)
 			tc.check(t, cat, &res)
 		})
+	}
+}
+
+// TestSpotShareMedian checks the spot-only penalty's spot share against
+// the embedded catalog: the median spot price as a share of the
+// on-demand price over the offers that list both, within 0.02.
+func TestSpotShareMedian(t *testing.T) {
+	var shares []float64
+	for _, o := range embedded(t).Offers {
+		if o.Spot > 0 && o.OnDemand > 0 {
+			shares = append(shares, o.Spot/o.OnDemand)
+		}
+	}
+	if len(shares) < 50 {
+		t.Fatalf("%d offers list both prices", len(shares))
+	}
+	slices.Sort(shares)
+	m := shares[len(shares)/2]
+	if len(shares)%2 == 0 {
+		m = (shares[len(shares)/2-1] + m) / 2
+	}
+	if math.Abs(m-advisor.SpotShare) > 0.02 {
+		t.Errorf("median spot share %.3f over %d offers; the penalty assumes %.2f", m, len(shares), advisor.SpotShare)
 	}
 }

@@ -2,6 +2,8 @@ package advisor
 
 import (
 	"slices"
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/gpupick/gpupick/model"
@@ -137,5 +139,83 @@ func TestShardingKeepsMargin(t *testing.T) {
 	}
 	if tight == 0 {
 		t.Error("no shape of the table has a first fitting stage below the margin")
+	}
+}
+
+// TestSpotOnlyRisk: an offer priced on spot alone, with no on-demand
+// price to fall back on, carries the spot-only penalty for a rented
+// period and for a job with a deadline, sized by the run's calendar
+// length and the zone's interruption rate (the worst bucket when none is
+// published), listed with its text in both languages; over a month it so
+// ranks after a spot offer with an on-demand price that costs 10% more.
+// A job without a deadline, or an offer with an on-demand price, carries
+// none.
+func TestSpotOnlyRisk(t *testing.T) {
+	only := mod(testOffer("cloudB", "only", "H100 SXM5", 1, 0), func(o *model.Offer) { o.Spot = 1 })
+	backed := mod(testOffer("cloudA", "backed", "H100 SXM5", 1, 3), func(o *model.Offer) { o.Spot = 1.1 })
+	rated := mod(only, func(o *model.Offer) {
+		o.InstanceType = "rated"
+		o.EditDetail().Interruption = []model.RegionBucket{{Region: "us-east-1", Bucket: 0}}
+	})
+	month := answers(model.WorkloadInference, "llama-3.1-8b", model.BF16, 4096, 1)
+	month.Interruptible = true
+	job := answers(model.WorkloadLoRA, "llama-3.1-8b", model.BF16, 2048, 1)
+	job.Interruptible, job.DurationMode, job.JobTokens = true, model.DurationJob, 1e9
+	deadline := job
+	deadline.DeadlineHours = 48
+	for _, c := range []struct {
+		name     string
+		a        model.Answers
+		risky    bool
+		backedUp bool // the offer with an on-demand price ranks before the one without a rate
+	}{
+		{"rented month", month, true, true},
+		{"job with a deadline", deadline, true, false},
+		{"job without a deadline", job, false, false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			c.a.Normalize()
+			for _, lang := range []string{"", "zh"} {
+				res := Recommend(catWith(only, backed, rated), c.a, Options{Lang: lang})
+				o, r, b := pick(res, "only"), pick(res, "rated"), pick(res, "backed")
+				if o == nil || r == nil || b == nil || o.PriceModel != model.PriceSpot || r.PriceModel != model.PriceSpot {
+					t.Fatalf("%v: the spot-only offers are not listed on spot (notes %v)", names(res), res.Notes)
+				}
+				if hasRisk(b, riskCodeSpotOnly) {
+					t.Errorf("an offer with an on-demand price carries the penalty: %+v", b.Risk)
+				}
+				if hasRisk(o, riskCodeSpotOnly) != c.risky || hasRisk(r, riskCodeSpotOnly) != c.risky {
+					t.Fatalf("spot-only penalty listed %v, want %v: %+v, %+v", !c.risky, c.risky, o.Risk, r.Risk)
+				}
+				if got := names(res); (slices.Index(got, "backed") < slices.Index(got, "only")) != c.backedUp {
+					t.Errorf("order %v", got)
+				}
+				if !c.risky {
+					continue
+				}
+				for _, x := range []struct {
+					rec *model.Recommendation
+					bkt int8
+				}{{o, -1}, {r, 0}} {
+					for _, k := range x.rec.Risk {
+						if k.Code != riskCodeSpotOnly {
+							continue
+						}
+						if want := spotOnlyPct(x.rec.CalendarHours, x.bkt); k.Percent != want || want <= 0 {
+							t.Errorf("%s: %d%% over %.0f h, want %d%%", x.rec.InstanceType, k.Percent, x.rec.CalendarHours, want)
+						}
+						if !strings.Contains(k.Text, strconv.Itoa(k.Percent)) || lang == "zh" && !strings.Contains(k.Text, "按需") || lang == "" && !strings.Contains(k.Text, "on-demand") {
+							t.Errorf("%s text %q", lang, k.Text)
+						}
+					}
+				}
+			}
+		})
+	}
+	// The size grows with the time the capacity has to stay and with the
+	// interruption rate: a month's rental at the worst bucket, half the
+	// run left and on-demand at five times spot is 0.25 x 0.5 x 4 = +50%.
+	if m, d, low := spotOnlyPct(model.HoursPerMonth, -1), spotOnlyPct(48, -1), spotOnlyPct(model.HoursPerMonth, 0); m != 50 || d >= m || d <= 0 || low >= m || low <= 0 {
+		t.Errorf("a month %d%% (%d%% in the lowest bucket), two days %d%%", m, low, d)
 	}
 }
