@@ -125,7 +125,7 @@ func (e *Engine) Recommend(a model.Answers, opt Options) model.Result {
 	for _, cd := range cs[:priced] {
 		res.Recommendations = append(res.Recommendations, c.full(cd))
 	}
-	res.WhyFirst = c.whyFirst(res.Recommendations)
+	res.WhyFirst = c.whyFirst(res.Recommendations, cs)
 	if len(res.Recommendations) > 0 {
 		if s := c.planNote(&res.Recommendations[0]); s != "" {
 			res.Notes = append(res.Notes, s)

@@ -219,3 +219,132 @@ func TestSpotOnlyRisk(t *testing.T) {
 		t.Errorf("a month %d%% (%d%% in the lowest bucket), two days %d%%", m, low, d)
 	}
 }
+
+// TestWhyFirstNamesTheDecider ranks pairs of offers built to differ in
+// one thing and checks that "why #1" names that thing, and only what the
+// pair does not share: the budget, a speed unknown, a shortfall, the cost,
+// a risk penalty (at the same cost or outweighing a higher cost), a true
+// tie, and with a deadline the sooner run at a near-equal cost.
+func TestWhyFirstNamesTheDecider(t *testing.T) {
+	serve := answers(model.WorkloadInference, "llama-3.1-8b", model.BF16, 8192, 1)
+	base := testOffer("cloudA", "a", "H100 SXM5", 1, 2)
+	other := func(f func(o *model.Offer)) model.Offer {
+		o := base
+		o.InstanceType = "b"
+		f(&o)
+		return o
+	}
+	shared := func(o *model.Offer) { o.VCPUType = model.VCPUShared }
+	budget := serve
+	budget.Budget = model.Budget{Amount: 2.5, Period: model.BudgetHourly, Currency: model.USD}
+	tight := stated(21, nil)
+	a6000 := testOffer("cloudA", "a", "A100-80GB SXM4", 1, 2)
+	en := langEN
+	for _, c := range []struct {
+		name string
+		a    model.Answers
+		x, y model.Offer
+		want func(b *model.Recommendation, ra, rb *model.Recommendation) string
+	}{
+		{"cheaper", serve, base, other(func(o *model.Offer) { o.OnDemand = 3 }),
+			func(*model.Recommendation, *model.Recommendation, *model.Recommendation) string {
+				return "33% cheaper than #2 (1× H100 SXM5)"
+			}},
+		{"budget", budget, base, other(func(o *model.Offer) { o.OnDemand = 3 }),
+			func(*model.Recommendation, *model.Recommendation, *model.Recommendation) string {
+				return "#2 (1× H100 SXM5) is over the budget"
+			}},
+		{"speed unknown", serve, base, other(func(o *model.Offer) { o.GPU, o.VRAMGiB, o.OnDemand = "Mystery X1", 48, 1 }),
+			func(*model.Recommendation, *model.Recommendation, *model.Recommendation) string {
+				return en.f(kWhySpeedUnknown, 1, "Mystery X1")
+			}},
+		{"shortfall", tight, a6000, other(func(o *model.Offer) { o.GPU, o.VRAMGiB, o.OnDemand = "L4", 24, 1 }),
+			func(*model.Recommendation, *model.Recommendation, *model.Recommendation) string {
+				return "#2 (1× L4) falls short of the job as asked: " + model.ShortHeadroom
+			}},
+		{"risk at the same cost", serve, base, other(shared),
+			func(*model.Recommendation, *model.Recommendation, *model.Recommendation) string {
+				return "the same all-in cost as #2 (1× H100 SXM5), and less risk (#2 has shared-vcpu +5%)"
+			}},
+		{"risk outweighs a higher cost", serve, mod(base, func(o *model.Offer) { o.OnDemand = 2.06 }), other(shared),
+			func(_ *model.Recommendation, ra, rb *model.Recommendation) string {
+				return en.f(kWhyRisk, pct(ra.TotalUSD/rb.TotalUSD-1), 1, "H100 SXM5", pct(1-ra.RankCost()/rb.RankCost()), "#2 has shared-vcpu +5%")
+			}},
+		{"a tie", serve, base, other(func(*model.Offer) {}),
+			func(*model.Recommendation, *model.Recommendation, *model.Recommendation) string {
+				return "the same all-in cost, risk and hourly rate as #2 (1× H100 SXM5): a tie, listed in the catalog's order"
+			}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			c.a.Normalize()
+			res := Recommend(catWith(c.x, c.y), c.a, Options{})
+			if got := names(res); len(got) != 2 || got[0] != "a" {
+				t.Fatalf("order %v (notes %v)", got, res.Notes)
+			}
+			ra, rb := &res.Recommendations[0], &res.Recommendations[1]
+			if want := c.want(rb, ra, rb); len(res.WhyFirst) == 0 || res.WhyFirst[0] != want {
+				t.Errorf("why first %q, want %q", res.WhyFirst, want)
+			}
+			for _, line := range res.WhyFirst {
+				if strings.Contains(line, "+0%") || ra.RiskPercent == rb.RiskPercent && strings.Contains(line, "less risk") {
+					t.Errorf("a risk difference that is not one: %q", line)
+				}
+			}
+			zh := Recommend(catWith(c.x, c.y), c.a, Options{Lang: "zh"})
+			if len(zh.WhyFirst) == 0 || !hasHan(zh.WhyFirst[0]) || strings.Contains(zh.WhyFirst[0], "cheaper") {
+				t.Errorf("Chinese why first %q", zh.WhyFirst)
+			}
+		})
+	}
+}
+
+// TestWhyFirstSooner: with a deadline, a run that finishes sooner at a
+// cost within 5% of the cheaper one (shortFirst) is said to lead for
+// that, not for being cheaper.
+func TestWhyFirstSooner(t *testing.T) {
+	a := train(model.WorkloadFineTune, "llama-3.1-8b", func(a *model.Answers) {
+		a.DurationMode, a.JobTokens, a.DeadlineHours = model.DurationJob, 2e9, 30*24
+	})()
+	h100 := clustered(testOffer("cloudA", "h100x8", "H100 SXM5", 8, 20))
+	b200 := clustered(testOffer("cloudA", "b200x8", "B200 (HGX, 1000 W)", 8, 40))
+	probe := Recommend(catWith(h100, b200), a, Options{})
+	h, b := pick(probe, "h100x8"), pick(probe, "b200x8")
+	if h == nil || b == nil {
+		t.Fatalf("both not listed: %v", names(probe))
+	}
+	b200.OnDemand *= 1.03 * h.TotalUSD / b.TotalUSD
+	res := Recommend(catWith(h100, b200), a, Options{})
+	r0, r1 := &res.Recommendations[0], &res.Recommendations[1]
+	if r0.InstanceType != "b200x8" || r0.RankCost() <= r1.RankCost() {
+		t.Fatalf("order %v at $%.0f and $%.0f", names(res), r0.RankCost(), r1.RankCost())
+	}
+	want := langEN.f(kWhySooner, 8, "H100 SXM5", langEN.shortDuration(r0.CalendarHours), langEN.shortDuration(r1.CalendarHours), 5)
+	if len(res.WhyFirst) == 0 || res.WhyFirst[0] != want {
+		t.Errorf("why first %q, want %q", res.WhyFirst, want)
+	}
+}
+
+// TestWhyDecidedKeys checks the lines of the ranking keys no pair of test
+// offers reaches alone: a storage or egress price unknown, and the ties
+// broken by the cost before the penalties and by the hourly rate.
+func TestWhyDecidedKeys(t *testing.T) {
+	c := &call{l: langEN, disp: model.USD, usdDisp: 1, p: &plan{}}
+	ra := model.Recommendation{GPU: "L4", GPUCount: 1}
+	rb := model.Recommendation{GPU: "H100 SXM5", GPUCount: 2}
+	for _, tc := range []struct {
+		name   string
+		ca, cb cand
+		want   string
+	}{
+		{"hidden cost unknown", cand{key: packKey(0, 0, 0, 0), cost: 10, rank: 10}, cand{key: packKey(0, 0, 0, 1), cost: 5, rank: 5},
+			langEN.f(kWhyHiddenUnknown, 2, "H100 SXM5")},
+		{"tie on rank, cheaper before the penalties", cand{cost: 10, rank: 11}, cand{cost: 10.5, rank: 11},
+			"the same cost with the risk penalties as #2 (2× H100 SXM5), and cheaper before them: $10.00 against $10.50"},
+		{"tie on cost, lower hourly rate", cand{cost: 10, rank: 10, hourly: 1}, cand{cost: 10, rank: 10, hourly: 2},
+			"the same all-in cost and risk as #2 (2× H100 SXM5), at a lower hourly rate: $1.00 against $2.00"},
+	} {
+		if got := c.whyDecided(&ra, &rb, tc.ca, tc.cb); got != tc.want {
+			t.Errorf("%s: %q, want %q", tc.name, got, tc.want)
+		}
+	}
+}
