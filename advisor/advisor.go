@@ -92,7 +92,6 @@ func (e *Engine) Recommend(a model.Answers, opt Options) model.Result {
 		c = widen(e, a, l)
 		cs = c.ranked(top, opt.All)
 	}
-	c.shortFirst(cs)
 	res.Requirement = c.p.req
 	res.Currency = c.disp
 	res.Matched = c.st.matched

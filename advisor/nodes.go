@@ -148,6 +148,27 @@ func (c *call) shortFirst(cs []cand) {
 	}
 }
 
+// runCut reports whether, with a deadline, the run of near-equal costs
+// that shortFirst reorders and that holds the top-th candidate of the
+// ranked list cs goes on to the list's end: candidates past it may
+// belong to it.
+func (c *call) runCut(cs []cand, top int) bool {
+	if c.p.deadline <= 0 || len(cs) < top || top <= 0 {
+		return false
+	}
+	for i := 0; i < len(cs); {
+		j := i + 1
+		for j < len(cs) && cs[j].key == cs[i].key && cs[j].rank <= cs[i].rank*(1+equalCostShare) {
+			j++
+		}
+		if top-1 < j {
+			return j == len(cs)
+		}
+		i = j
+	}
+	return false
+}
+
 // equalCostShare is how close two costs are to count as equal, for
 // shortFirst: 5%.
 const equalCostShare = 0.05

@@ -65,6 +65,8 @@ type call struct {
 	// the shapes of a class within the call (fitOf, speedOnOneNode): tests
 	// compare the two. Set it before evalShapes.
 	noShare bool
+	// sized is the scan's best candidate of each product's class (sizes.go).
+	sized sizeBest
 }
 
 // stats count why offers were left out, for the notes.
@@ -97,6 +99,10 @@ type stats struct {
 	// whether a hidden cost is unknown, at over*4 + slow*2 + unk: what trim
 	// keeps, counted before the top-N cut.
 	groups [8]int
+	// folded counts, per budget group, the listed offers that are another
+	// size of a product listed at its best size (sizes.go), and of them
+	// those with an unknown hidden cost.
+	folded [2][2]int
 }
 
 // count adds an offer to its group (tier 2, known too slow, is slow).
@@ -109,10 +115,11 @@ func (st *stats) count(over, tier, unk uint8) {
 // too slow ones only when none in the group is fast enough.
 func (st *stats) listedIn(over int) (n, partial int) {
 	g := st.groups[over<<2 : over<<2+4]
+	f := st.folded[over]
 	if g[0]+g[1] > 0 {
-		return g[0] + g[1], g[1]
+		return g[0] + g[1] - f[0], g[1] - f[1]
 	}
-	return g[2] + g[3], g[3]
+	return g[2] + g[3] - f[0], g[3] - f[1]
 }
 
 // shapeRes is the fit and speed of the workload on one shape.
@@ -195,7 +202,7 @@ func reuseCall(c *call, e *Engine, a model.Answers, l lang) *call {
 	*c = call{eng: e, cat: cat, ix: e.index(), facts: e.facts, a: a, l: l,
 		fxUSD: c.fxUSD[:0], fxDisp: c.fxDisp[:0], polFX: c.polFX[:0], provOK: c.provOK[:0],
 		hidWall: c.hidWall[:0], hidUnk: c.hidUnk[:0], gpuOK: c.gpuOK[:0], shapes: c.shapes[:0], reqOut: c.reqOut[:0],
-		idleBest: c.idleBest[:0], fits: c.fits, speeds: c.speeds, gen: c.gen}
+		idleBest: c.idleBest[:0], fits: c.fits, speeds: c.speeds, gen: c.gen, sized: c.sized}
 	c.p = newPlan(cat, &c.a, l)
 	c.p.req.MinGPUs = c.p.minGPUs(c.ix.maxVRAM)
 	ix := c.ix
@@ -847,6 +854,7 @@ func (c *call) scan(k int, all bool) []cand {
 		k = len(c.ix.rows)
 	}
 	h := make([]cand, 0, min(k, len(c.ix.rows)))
+	sized := c.newSizeBest(all) // one candidate per product and class, beside the heap
 	c.uncounted = c.budgetUSD <= 0 || c.fast
 	c.tailOK = !c.noTail && c.budgetUSD <= 0 && len(c.reqOut) == 0 && len(c.a.Regions) == 0 && c.p.deadline <= 0
 	for si := range c.shapes {
@@ -892,6 +900,9 @@ func (c *call) scan(k int, all bool) []cand {
 				h = append(h, cd)
 				continue
 			}
+			if sized.keep(cd) {
+				continue
+			}
 			if len(h) < k {
 				h = append(h, cd)
 				siftUp(h, len(h)-1)
@@ -909,26 +920,46 @@ func (c *call) scan(k int, all bool) []cand {
 			c.st.tooSlow += c.st.matched - matched
 		}
 	}
+	h = sized.into(h, k)
 	slices.SortFunc(h, cand.compare)
 	return h
 }
 
 // ranked is the listed offers, best first: the first top of them, or with
-// all every one. When trim drops offers the heap held while more are
-// listed, the scan runs again with room for them.
+// all every one, each product once (fold), with a deadline the shorter of
+// near-equal costs first (shortFirst). When trim or the fold drops offers
+// the heap held while more are listed, or a run shortFirst reorders
+// reaches past the offers held, the scan runs again with room for more:
+// the first top are those of the full list.
 func (c *call) ranked(top int, all bool) []cand {
 	k := top
+	var folded [2][2]int
+	counted := false
 	for {
 		c.st = stats{}
 		cs := c.scan(k, all)
 		n := len(cs)
-		cs = trim(cs)
+		cs = c.fold(trim(cs), all)
 		if all {
+			c.shortFirst(cs)
 			return cs
+		}
+		if !c.fast {
+			if !counted {
+				folded, counted = c.countFolded(), true
+			}
+			c.st.folded = folded
 		}
 		in, _ := c.st.listedIn(0)
 		over, _ := c.st.listedIn(1)
 		if len(cs) >= top || len(cs) >= in+over || n < k {
+			if n == k && len(cs) < in+over && c.runCut(cs, top) {
+				// The run of near-equal costs shortFirst reorders goes on
+				// past the candidates held: hold more.
+				k *= 2
+				continue
+			}
+			c.shortFirst(cs)
 			return cs[:min(len(cs), top)]
 		}
 		k += n - len(cs)

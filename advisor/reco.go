@@ -142,6 +142,7 @@ func (c *call) full(cd cand) model.Recommendation {
 		rec.Total = model.AllIn(rec.GPUTotal, h.Storage, h.Egress)
 		rec.AllInUSD, rec.AllIn = rec.TotalUSD, rec.Total
 	}
+	rec.OtherSizes = c.otherSizes(cd)
 	rec.Warnings = c.warnings(warnInput{offer: o, row: r, ri: cd.row, shape: sh, res: sr, rec: &rec, quotes: qs, best: best, hidden: hc})
 	return rec
 }

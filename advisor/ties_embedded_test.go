@@ -121,9 +121,9 @@ func tieCases() []tieCase {
 		{"Llama 3.1 405B FP8 on spot for a month: spot alone states its risk", func(a *model.Answers) {
 			a.Model, a.Precision, a.Interruptible = "llama-3.1-405b", model.FP8, true
 		}, func(t *testing.T, _ *model.Catalog, res *model.Result) { spotOnlyStated(t, res) }},
-		{"QLoRA 8B on spot within 2 days: spot alone states its risk", func(a *model.Answers) {
-			qlora("llama-3.1-8b", 100e6)(a)
-			a.Interruptible, a.DeadlineHours = true, 48
+		{"QLoRA 70B on spot within 3 days: spot alone states its risk", func(a *model.Answers) {
+			qlora("llama-3.1-70b", 1e9)(a)
+			a.Interruptible, a.DeadlineHours = true, 72
 		}, func(t *testing.T, _ *model.Catalog, res *model.Result) { spotOnlyStated(t, res) }},
 		{"SDXL service for 4 users: known speed first", func(a *model.Answers) { a.Model, a.Batch = "stable-diffusion-xl", 4 },
 			func(t *testing.T, _ *model.Catalog, res *model.Result) {
