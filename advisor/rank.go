@@ -886,7 +886,9 @@ func (c *call) scan(k int, all bool) []cand {
 			if len(h) == k && !all {
 				worst = &h[0]
 			}
+			counted := c.st.matched
 			cd, v := c.quick(ri, sr, worst)
+			sized.saw(c, ri, sr, &cd, v, c.st.matched != counted)
 			if v != take {
 				if v == stop {
 					if !c.fast {
@@ -900,7 +902,7 @@ func (c *call) scan(k int, all bool) []cand {
 				h = append(h, cd)
 				continue
 			}
-			if sized.keep(cd) {
+			if sized.keep(cd) == sizeKept {
 				continue
 			}
 			if len(h) < k {

@@ -155,9 +155,9 @@ func (c *call) offerRow(cd cand) model.OfferRow {
 	sr := &c.shapes[r.shape]
 	fx := c.fxUSD[r.cur]
 	toDisp := c.fxDisp[r.cur] / fx
-	h, cal, unknown := c.rowHours(sr, r)
+	_, cal, unknown := c.rowHours(sr, r)
 	if unknown {
-		h, cal = 0, 0
+		cal = 0
 	}
 	hc := c.hidWallOr(r.prov, cal)
 	row := model.OfferRow{
@@ -169,11 +169,10 @@ func (c *call) offerRow(cd cand) model.OfferRow {
 		StorageEstimated: hc.storageEst, EgressEstimated: hc.egressEst,
 	}
 	if !math.IsInf(cd.cost, 0) {
-		// The ranking kept the all-in cost; the GPUs' share is priced again.
-		if gpu, _, _, _, ok := c.bestQuote(r, c.ix.provs[r.prov].pol, sr.nodes, h, cal, fx, hc); ok {
-			row.GPUTotal = gpu * toDisp
-			row.Total = model.AllIn(row.GPUTotal, hc.storage*c.usdDisp, hc.egress*c.usdDisp)
-		}
+		// The ranking kept the all-in cost (model.AllIn of the GPUs, storage
+		// and egress); the GPUs' share is what the hidden costs leave.
+		row.GPUTotal = (cd.cost - hc.storage - hc.egress) * toDisp
+		row.Total = model.AllIn(row.GPUTotal, hc.storage*c.usdDisp, hc.egress*c.usdDisp)
 	}
 	return row
 }

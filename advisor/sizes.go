@@ -46,6 +46,8 @@ type sizeTable struct {
 type sizeIndex struct {
 	group   []int32
 	members [][]int32
+	// shapes holds, per product, its sizes' shapes (in members' order).
+	shapes [][]int32
 }
 
 // get returns the catalog's sizes, working them out on first use.
@@ -74,17 +76,18 @@ func nameNumbers(dst []byte, name string, nums []uint64) (spelling []byte, out [
 			i++
 			continue
 		}
-		j := i
-		for j < len(name) && name[j] >= '0' && name[j] <= '9' {
-			j++
+		var v uint64
+		for ; i < len(name) && name[i] >= '0' && name[i] <= '9'; i++ {
+			if v > (math.MaxInt64-9)/10 {
+				return dst, nums, false // too long to read
+			}
+			v = v*10 + uint64(name[i]-'0')
 		}
-		v, err := strconv.ParseUint(name[i:j], 10, 63)
-		if err != nil || len(out)-len(nums) == maxNameNumbers {
+		if len(out)-len(nums) == maxNameNumbers {
 			return dst, nums, false
 		}
 		out = append(out, v)
 		dst = append(dst, '#')
-		i = j
 	}
 	return dst, out, len(out) > len(nums)
 }
@@ -158,6 +161,7 @@ func buildSizes(cat *model.Catalog, ix *index) *sizeIndex {
 	slices.SortStableFunc(ms, func(a, b member) int { return int(a.fam - b.fam) })
 	products := map[string]int32{}
 	rows := make([]int32, 0, len(ms))
+	shapes := make([]int32, 0, len(ms))
 	for fam := range runs(ms, func(m member) int32 { return m.fam }) {
 		if len(fam) < 2 {
 			continue
@@ -212,7 +216,11 @@ func buildSizes(cat *model.Catalog, ix *index) *sizeIndex {
 				rows = append(rows, ri)
 				si.group[ri] = g
 			}
+			for _, ri := range rows[at:] {
+				shapes = append(shapes, ix.rows[ri].shape)
+			}
 			si.members = append(si.members, rows[at:len(rows):len(rows)])
+			si.shapes = append(si.shapes, shapes[at:len(shapes):len(shapes)])
 		}
 	}
 	return si
@@ -256,6 +264,26 @@ type sizeBest struct {
 	// so far; used lists the classes that have one.
 	best []cand
 	used []int32
+	// seen counts, per product, the sizes the scan looked at and how
+	// many of them it counted listed in each class (countFolded); looked
+	// marks the rows it looked at, a bit a row.
+	seen   []sizeSeen
+	looked []uint64
+	// tails marks the shapes whose scan stopped and counted the rest
+	// (countTail), a bit a shape.
+	tails []uint64
+	// listed and cands are scratch for fold and otherSizes.
+	listed []bool
+	cands  []cand
+}
+
+// sizeSeen is what a scan saw of a product's sizes: how many it looked
+// at, how many it counted in each class (over*2 + slow), and whether
+// their hidden cost is unknown (the provider's, the same for all).
+type sizeSeen struct {
+	looked int32
+	n      [4]int32
+	unk    uint8
 }
 
 // newSizeBest is the call's sizeBest for a scan (nil for all), in the
@@ -274,51 +302,113 @@ func (c *call) newSizeBest(all bool) *sizeBest {
 		b.best[k] = cand{}
 	}
 	b.used = b.used[:0]
+	b.seen = grow(b.seen, len(sz.members))
+	b.looked = grow(b.looked, (len(sz.group)+63)/64)
+	b.tails = grow(b.tails, (len(c.shapes)+63)/64)
 	return b
 }
 
+// tail notes that the scan of shape si stopped and counted the rest
+// (countTail): the sizes past that point were not looked at.
+func (b *sizeBest) tail(si int) {
+	if b.sz != nil && si/64 < len(b.tails) {
+		b.tails[si/64] |= 1 << (si % 64)
+	}
+}
+
+// saw notes, for a product's size (row ri of shape sr) the scan asked
+// quick about, whether quick counted it listed (counted: it counts the
+// offers it matches, and counts each in its group) and in which class: a
+// candidate's own budget group; one it did not take counted only when the
+// bound put it over the budget, or when there is no budget.
+// (In a fast scan, which keeps no statistics, the class is not needed.)
+func (b *sizeBest) saw(c *call, ri int32, sr *shapeRes, cd *cand, v verdict, counted bool) {
+	if b != nil && b.sz.group[ri] >= 0 {
+		b.note(c, ri, sr, cd, v, counted)
+	}
+}
+
+// note is saw for a product's size.
+func (b *sizeBest) note(c *call, ri int32, sr *shapeRes, cd *cand, v verdict, counted bool) {
+	ps := &b.seen[b.sz.group[ri]]
+	ps.looked++
+	b.looked[ri/64] |= 1 << (ri % 64)
+	if !counted {
+		return
+	}
+	over := b2i(c.budgetUSD > 0)
+	if v == take {
+		over = int(cd.over())
+	}
+	ps.n[over<<1|int(sr.tier>>1)]++
+	if c.anyUnk {
+		ps.unk = c.hidUnk[c.ix.hot[ri].prov] // the provider's, the same for all its sizes
+	}
+}
+
+// The scan's use of a candidate sizeBest.keep reports.
+const (
+	sizeNone  uint8 = iota // not a product's size: the heap takes it
+	sizeKept               // kept as its class's best, or worse than it
+	sizeFirst              // the first of its class: kept, and the heap takes it too
+)
+
 // keep takes a candidate of a product's size, keeping the best of its
-// class; false for an offer that has no other size (and for a nil b).
-// A class's slot is empty while its price model is none: a candidate
-// quick takes always has one.
-func (b *sizeBest) keep(cd cand) bool {
+// class (sizeKept). The first candidate of a class also goes into the
+// heap (sizeFirst), so that the classes bound the scan as other offers
+// do: each entry of the heap stands for another offer or another class,
+// whose best ranks no later than the entry, so an offer that ranks after
+// the heap's worst still cannot be among the k best; into then puts each
+// class's best in its place. A class's slot is empty while its price
+// model is none: a candidate quick takes always has one.
+func (b *sizeBest) keep(cd cand) uint8 {
 	if b == nil {
-		return false
+		return sizeNone
 	}
 	g := b.sz.group[cd.row]
 	if g < 0 {
-		return false
+		return sizeNone
 	}
 	k := int32(g)*4 + int32(cd.over())*2 + int32(b2i(cd.tier() == 2))
 	cur := &b.best[k]
-	switch {
-	case cur.pm == pmNone:
+	if cur.pm == pmNone {
+		*cur = cd
 		b.used = append(b.used, k)
-	case !cd.less(*cur):
-		return true
+		return sizeFirst
 	}
-	*cur = cd
-	return true
+	if cd.less(*cur) {
+		*cur = cd
+	}
+	return sizeKept
 }
 
-// into adds the kept candidates to the heap h of at most k candidates:
-// h then holds the k best of both.
+// into replaces the products' sizes the heap h (of at most k candidates)
+// holds by each class's best candidate: h then holds the k best of the
+// other offers and the classes, still a heap.
 func (b *sizeBest) into(h []cand, k int) []cand {
 	if b == nil {
 		return h
 	}
-	for _, i := range b.used {
-		cd := b.best[i]
-		switch {
-		case len(h) < k:
-			h = append(h, cd)
-			siftUp(h, len(h)-1)
-		case cd.less(h[0]):
-			h[0] = cd
-			siftDown(h, 0)
+	out := h[:0]
+	for _, cd := range h {
+		if b.sz.group[cd.row] < 0 {
+			out = append(out, cd)
 		}
 	}
-	return h
+	for i := len(out)/2 - 1; i >= 0; i-- {
+		siftDown(out, i)
+	}
+	for _, i := range b.used {
+		switch cd := b.best[i]; {
+		case len(out) < k:
+			out = append(out, cd)
+			siftUp(out, len(out)-1)
+		case cd.less(out[0]):
+			out[0] = cd
+			siftDown(out, 0)
+		}
+	}
+	return out
 }
 
 // fold lists each product once: of a product's sizes in the ranked list
@@ -332,7 +422,8 @@ func (c *call) fold(cs []cand, all bool) []cand {
 	if len(sz.members) == 0 {
 		return cs
 	}
-	seen := make([]bool, len(sz.members))
+	c.sized.listed = grow(c.sized.listed, len(sz.members))
+	seen := c.sized.listed
 	out := cs[:0]
 	for _, cd := range cs {
 		if g := sz.group[cd.row]; g >= 0 {
@@ -376,37 +467,39 @@ func (c *call) sizeCands(g int32, out []cand) []cand {
 // drops from the full list, as fold counts them for every listed offer:
 // of each product's listed sizes, all but the best-ranked (within the
 // budget when any size is). Whether a size is listed, and in which group,
-// is what quick counts it as: asked with a bound nothing enters (so that
-// it prices a size only to learn its budget group), with the statistics
-// put back.
+// is what the scan counted it as (sizeBest.saw); the sizes the scan did
+// not read (past where it stopped in a shape) are asked of quick with a
+// bound nothing enters (so that it prices a size only to learn its budget
+// group), with the statistics put back.
 func (c *call) countFolded() (f [2][2]int) {
-	sz := c.sizes()
-	if len(sz.members) == 0 {
+	b := &c.sized
+	if b.sz == nil || len(b.sz.members) == 0 {
 		return f
 	}
 	st := c.st
 	defer func() { c.st = st }()
 	fast := [2]bool{st.groups[0]+st.groups[1] > 0, st.groups[4]+st.groups[5] > 0}
 	none := cand{rank: math.Inf(-1)} // a bound no offer ranks before
-	for _, rows := range sz.members {
-		var n [2]int
-		unk := 0
-		for _, ri := range rows {
-			sr := &c.shapes[c.ix.rows[ri].shape]
-			if !sr.ok {
+	for g, rows := range b.sz.members {
+		// The scan reads every size of a shape that holds the job, but
+		// those past where it stopped in a shape and counted the rest
+		// (countTail): ask quick of those.
+		for k, si := range b.sz.shapes[g] {
+			if b.tails[si/64]&(1<<(si%64)) == 0 {
 				continue
 			}
-			before := c.st.groups
-			c.quick(ri, sr, &none)
-			for gi := range before {
-				if c.st.groups[gi] == before[gi] {
-					continue
-				}
-				over, slow := gi>>2, gi>>1&1
-				if slow == 0 || !fast[over] { // trim keeps it
-					n[over]++
-					unk = gi & 1 // a provider's sizes share it
-				}
+			if ri := rows[k]; b.looked[ri/64]&(1<<(ri%64)) == 0 {
+				sr := &c.shapes[si]
+				counted := c.st.matched
+				cd, v := c.quick(ri, sr, &none)
+				b.saw(c, ri, sr, &cd, v, c.st.matched != counted)
+			}
+		}
+		ps := &b.seen[g]
+		var n [2]int
+		for cl, k := range ps.n {
+			if over, slow := cl>>1, cl&1; slow == 0 || !fast[over] { // trim keeps it
+				n[over] += int(k)
 			}
 		}
 		drop := n
@@ -417,7 +510,7 @@ func (c *call) countFolded() (f [2][2]int) {
 		}
 		for o := range drop {
 			f[o][0] += drop[o]
-			f[o][1] += drop[o] * unk
+			f[o][1] += drop[o] * int(ps.unk)
 		}
 	}
 	return f
@@ -431,11 +524,15 @@ func (c *call) otherSizes(cd cand) []model.OfferRow {
 	if g < 0 {
 		return nil
 	}
-	var out []model.OfferRow
-	for _, s := range c.sizeCands(g, nil) {
+	c.sized.cands = c.sizeCands(g, c.sized.cands)
+	out := make([]model.OfferRow, 0, len(c.sized.cands))
+	for _, s := range c.sized.cands {
 		if s.row != cd.row {
 			out = append(out, c.offerRow(s))
 		}
+	}
+	if len(out) == 0 {
+		return nil
 	}
 	slices.SortStableFunc(out, func(a, b model.OfferRow) int {
 		return a.GPUCount*a.Nodes - b.GPUCount*b.Nodes
