@@ -124,6 +124,9 @@ func TestCLICommandsChinese(t *testing.T) {
 			}
 			for _, r := range res.Recommendations {
 				addOffer(r.Provider, r.InstanceType)
+				for _, o := range r.OtherSizes {
+					addOffer(o.Provider, o.InstanceType)
+				}
 				addName(r.Region)
 				addName(r.Zone)
 				for _, q := range r.PriceModels {

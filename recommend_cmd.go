@@ -226,6 +226,9 @@ func writeTable(w io.Writer, cat *model.Catalog, a model.Answers, res model.Resu
 	if len(res.Recommendations) > 0 && a.DurationMode == model.DurationJob {
 		printJobRun(w, &res.Recommendations[0], lang)
 	}
+	if len(res.Recommendations) > 0 {
+		printOtherSizes(w, &res.Recommendations[0], res.Currency, lang)
+	}
 	if len(res.WhyFirst) > 0 {
 		fmt.Fprintln(w, "\n"+tRecWhy.in(lang))
 		for _, line := range res.WhyFirst {

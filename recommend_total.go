@@ -13,9 +13,21 @@ import (
 // the total counts the known parts only and says so: "≥$1,234 + unknown
 // egress".
 func totalCell(r *model.Recommendation, cur model.Currency, lang string) string {
-	s := money(r.Total, cur, r.Converted)
-	h := &r.HiddenCosts
-	if r.Total <= 0 || !h.Partial() && !h.Estimated() {
+	return totalText(r.Total, cur, r.Converted, &r.HiddenCosts, lang)
+}
+
+// rowTotalCell is totalCell of a listed offer's row.
+func rowTotalCell(r *model.OfferRow, cur model.Currency, lang string) string {
+	h := model.HiddenCosts{StorageUnknown: r.StorageUnknown, EgressUnknown: r.EgressUnknown,
+		StorageEstimated: r.StorageEstimated, EgressEstimated: r.EgressEstimated}
+	return totalText(r.Total, cur, r.Converted, &h, lang)
+}
+
+// totalText writes an all-in total with what its hidden costs are made
+// of (totalCell).
+func totalText(total float64, cur model.Currency, converted bool, h *model.HiddenCosts, lang string) string {
+	s := money(total, cur, converted)
+	if total <= 0 || !h.Partial() && !h.Estimated() {
 		return s
 	}
 	var est, unk []string

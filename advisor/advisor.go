@@ -120,7 +120,7 @@ func (e *Engine) Recommend(a model.Answers, opt Options) model.Result {
 	for _, cd := range cs[:priced] {
 		res.Recommendations = append(res.Recommendations, c.full(cd))
 	}
-	res.WhyFirst = c.whyFirst(res.Recommendations)
+	res.WhyFirst = c.whyFirst(res.Recommendations, cs)
 	if len(res.Recommendations) > 0 {
 		if s := c.planNote(&res.Recommendations[0]); s != "" {
 			res.Notes = append(res.Notes, s)
@@ -261,7 +261,7 @@ func widen(buf *call, e *Engine, a model.Answers, l lang) *call {
 // the evaluation that ranked them: c, or, when no single node holds the
 // job, the evaluation widened to several nodes, made in wide's buffers
 // (a new call when wide is nil). c.fast carries over to the widened
-// evaluation.
+// evaluation. ranked orders near-equal costs of a deadline (shortFirst).
 func (e *Engine) listed(c, wide *call, a model.Answers, top int, all bool) (*call, []cand) {
 	cs := c.ranked(top, all)
 	if len(cs) == 0 && c.p.autoNodes && c.st.tooBig > 0 {
@@ -271,7 +271,6 @@ func (e *Engine) listed(c, wide *call, a model.Answers, top int, all bool) (*cal
 		c.fast = fast
 		cs = c.ranked(top, all)
 	}
-	c.shortFirst(cs)
 	return c, cs
 }
 

@@ -144,7 +144,7 @@ func TestDiffusionSingleGPU(t *testing.T) {
 		testOffer("cloudA", "l4x1", "L4", 1, 0.7),
 		testOffer("cloudA", "a6000x1", "RTX A6000", 1, 0.8),
 		testOffer("cloudA", "h100x1", "H100 SXM5", 1, 3),
-		testOffer("cloudA", "h100x8", "H100 SXM5", 8, 24),
+		testOffer("cloudA", "hgx-h100", "H100 SXM5", 8, 24),
 	}
 	cat := catWith(offers...)
 	a := answers(model.WorkloadInference, "flux.1-dev", model.BF16, 0, 1)
@@ -174,13 +174,13 @@ func TestDiffusionSingleGPU(t *testing.T) {
 			t.Errorf("BF16 FLUX.1-dev recommended on %s", out)
 		}
 	}
-	for _, in := range []string{"a6000x1", "h100x1", "h100x8"} {
+	for _, in := range []string{"a6000x1", "h100x1", "hgx-h100"} {
 		if _, ok := got[in]; !ok {
 			t.Errorf("BF16 FLUX.1-dev not recommended on %s: %v", in, names(res))
 		}
 	}
-	if h := got["h100x1"]; !testcheck.NearAbs(h.Speed.SecondsPerImage, 12, 1e-9) || !testcheck.NearAbs(got["h100x8"].Speed.ImagesPerHour, 8*3600/12.0, 1e-6) {
-		t.Errorf("H100: %.2f s per image, 8 x H100 %.0f images/h; want the 12 s reference and 8 copies", h.Speed.SecondsPerImage, got["h100x8"].Speed.ImagesPerHour)
+	if h := got["h100x1"]; !testcheck.NearAbs(h.Speed.SecondsPerImage, 12, 1e-9) || !testcheck.NearAbs(got["hgx-h100"].Speed.ImagesPerHour, 8*3600/12.0, 1e-6) {
+		t.Errorf("H100: %.2f s per image, 8 x H100 %.0f images/h; want the 12 s reference and 8 copies", h.Speed.SecondsPerImage, got["hgx-h100"].Speed.ImagesPerHour)
 	}
 	a.Precision = model.FP8
 	res = Recommend(cat, a, Options{Top: 10})

@@ -170,23 +170,30 @@ func syntheticCatalog(n int, seed uint64) *model.Catalog {
 		}
 		base := g.VRAMGiB / 24 * (0.5 + rng.Float64())
 		o := testOffer(prov, fmt.Sprintf("i%06d", i), g.Name, c, base*float64(c))
-		if prov == "cnc" {
-			o.Currency = model.CNY
-			o.OnDemand *= 7.2
-		}
-		if rng.IntN(3) == 0 {
-			o.Spot = o.OnDemand * (0.3 + 0.4*rng.Float64())
-		}
-		if rng.IntN(10) == 0 {
-			o.EditDetail().Monthly = o.OnDemand * 500
-		}
-		if rng.IntN(50) == 0 {
-			o.OnDemand = 0
-		}
-		if rng.IntN(5) == 0 {
-			o.RDMA = model.Yes
-		}
+		randomPrices(&o, rng, 10, 50, 5)
 		cat.Offers = append(cat.Offers, o)
 	}
 	return cat
+}
+
+// randomPrices gives a test offer its currency (yuan for "cnc") and, at
+// random, a spot price (one in three), a monthly plan (one in monthly),
+// no on-demand price (one in noOD) and a cluster network (one in rdma).
+func randomPrices(o *model.Offer, rng *rand.Rand, monthly, noOD, rdma int) {
+	if o.Provider == "cnc" {
+		o.Currency = model.CNY
+		o.OnDemand *= 7.2
+	}
+	if rng.IntN(3) == 0 {
+		o.Spot = o.OnDemand * (0.3 + 0.4*rng.Float64())
+	}
+	if rng.IntN(monthly) == 0 {
+		o.EditDetail().Monthly = o.OnDemand * 500
+	}
+	if rng.IntN(noOD) == 0 {
+		o.OnDemand = 0
+	}
+	if rng.IntN(rdma) == 0 {
+		o.RDMA = model.Yes
+	}
 }

@@ -4,7 +4,6 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/gpupick/gpupick/advisor"
 	"github.com/gpupick/gpupick/model"
 )
 
@@ -32,16 +31,7 @@ func TestExpertHostRAM(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			a := model.DefaultAnswers()
-			tc.setup(&a)
-			a.Normalize()
-			if err := a.Validate(); err != nil {
-				t.Fatal(err)
-			}
-			res := advisor.Recommend(cat, a, advisor.Options{Top: 3})
-			if len(res.Recommendations) == 0 {
-				t.Fatalf("no pick: %v", res.Notes)
-			}
+			res := rankScenario(t, cat, tc.setup, 3)
 			if res.Requirement.HostRAMSource == "" {
 				t.Fatal("no source for the host RAM need")
 			}

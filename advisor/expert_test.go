@@ -428,16 +428,7 @@ func TestExpertCases(t *testing.T) {
 	cat := embedded(t)
 	for _, tc := range expertCases() {
 		t.Run(tc.name, func(t *testing.T) {
-			a := model.DefaultAnswers()
-			tc.setup(cat, &a)
-			a.Normalize()
-			if err := a.Validate(); err != nil {
-				t.Fatal(err)
-			}
-			res := advisor.Recommend(cat, a, advisor.Options{Top: 5})
-			if len(res.Recommendations) == 0 {
-				t.Fatalf("no recommendation; notes %v", res.Notes)
-			}
+			res := rankScenario(t, cat, func(a *model.Answers) { tc.setup(cat, a) }, 5)
 			tc.check(t, cat, &res)
 		})
 	}

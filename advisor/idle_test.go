@@ -11,7 +11,9 @@ import (
 // while a 2-GPU one costs no more, and listed once it is cheaper.
 func TestNoIdleGPUs(t *testing.T) {
 	two := testOffer("cloudA", "h100x2", "H100 SXM5", 2, 6)
-	three := testOffer("cloudA", "h100x3", "H100 SXM5", 3, 8)
+	// Another product than the 2-GPU one (a name of another spelling), so
+	// that the two are not one product's sizes (sizes.go).
+	three := testOffer("cloudA", "three-h100", "H100 SXM5", 3, 8)
 	a := answers(model.WorkloadInference, "llama-3.1-70b", model.BF16, 8192, 1)
 	res := Recommend(catWith(two, three), a, Options{})
 	if got := names(res); len(got) != 1 || got[0] != "h100x2" {

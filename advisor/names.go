@@ -42,6 +42,7 @@ var riskNames = map[string]textKey{
 	riskCodeGPUs:              kRiskNameGPUs,
 	riskCodeNodes:             kRiskNameNodes,
 	riskCodeFewCores:          kRiskNameFewCores,
+	riskCodeSpotOnly:          kRiskNameSpotOnly,
 }
 
 // riskName is a risk's short name: its code in English, a phrase in

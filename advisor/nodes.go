@@ -74,7 +74,7 @@ func (c *call) nodesWithin(s *shape, g *model.GPU, v float64, nodes int, z strin
 	// does.
 	start := max(nodes+1, int(math.Ceil(float64(nodes)*jobH/(avail-setupH))))
 	for k := start; k <= most; k++ {
-		zk, ok := p.leastSharding(s, v, k)
+		zk, ok := p.leastSharding(s, v, k, c.margin())
 		if !ok {
 			continue
 		}
@@ -83,7 +83,7 @@ func (c *call) nodesWithin(s *shape, g *model.GPU, v float64, nodes int, z strin
 		}
 	}
 	if fastest && most > nodes {
-		if zk, ok := p.leastSharding(s, v, most); ok {
+		if zk, ok := p.leastSharding(s, v, most, c.margin()); ok {
 			if jh, sh := c.trainHours(s, g, most, zk); jh > 0 && jh+sh < jobH+setupH {
 				return most, zk, false
 			}
@@ -92,20 +92,22 @@ func (c *call) nodesWithin(s *shape, g *model.GPU, v float64, nodes int, z strin
 	return nodes, z, false
 }
 
-// leastSharding is the first sharding strategy of the plan's order that
-// holds the training state on k nodes of shape s.
-func (p *plan) leastSharding(s *shape, v float64, k int) (string, bool) {
+// leastSharding is the sharding strategy that holds the training state
+// on k nodes of shape s as shardChoice picks it (margin is the headroom
+// margin): the least communication that keeps the margin.
+func (p *plan) leastSharding(s *shape, v float64, k int, margin float64) (string, bool) {
 	n := s.count
+	sc := shardChoice{margin: margin}
 	for _, z := range p.shardings {
 		_, whole := p.shardSplit(z)
 		if v-whole-p.actPerGPU(n)-p.ctx <= 0 {
 			continue
 		}
 		if p.perGPUTraining(z, n*k, n) <= v {
-			return z, true
+			sc.consider(z, p.stageHeadroom(z, n, k, v))
 		}
 	}
-	return "", false
+	return sc.z, sc.z != ""
 }
 
 // trainHours is the job time and the set-up without provisioning (hours)
@@ -172,6 +174,27 @@ func (c *call) shortFirst(cs []cand) {
 		}
 		i = j
 	}
+}
+
+// runCut reports whether, with a deadline, the run of near-equal costs
+// that shortFirst reorders and that holds the top-th candidate of the
+// ranked list cs goes on to the list's end: candidates past it may
+// belong to it.
+func (c *call) runCut(cs []cand, top int) bool {
+	if c.p.deadline <= 0 || len(cs) < top || top <= 0 {
+		return false
+	}
+	for i := 0; i < len(cs); {
+		j := i + 1
+		for j < len(cs) && cs[j].key == cs[i].key && cs[j].rank <= cs[i].rank*(1+equalCostShare) {
+			j++
+		}
+		if top-1 < j {
+			return j == len(cs)
+		}
+		i = j
+	}
+	return false
 }
 
 // equalCostShare is how close two costs are to count as equal, for

@@ -70,6 +70,8 @@ type call struct {
 	// the shapes of a class within the call (fitOf, speedOnOneNode): tests
 	// compare the two. Set it before evalShapes.
 	noShare bool
+	// sized is the scan's best candidate of each product's class (sizes.go).
+	sized sizeBest
 }
 
 // stats count why offers were left out, for the notes.
@@ -105,6 +107,10 @@ type stats struct {
 	// whether a hidden cost is unknown, at over*4 + slow*2 + unk: what trim
 	// keeps, counted before the top-N cut.
 	groups [8]int
+	// folded counts, per budget group, the listed offers that are another
+	// size of a product listed at its best size (sizes.go), and of them
+	// those with an unknown hidden cost.
+	folded [2][2]int
 }
 
 // count adds an offer to its group (tier 2, known too slow, is slow).
@@ -117,10 +123,11 @@ func (st *stats) count(over, tier, unk uint8) {
 // too slow ones only when none in the group is fast enough.
 func (st *stats) listedIn(over int) (n, partial int) {
 	g := st.groups[over<<2 : over<<2+4]
+	f := st.folded[over]
 	if g[0]+g[1] > 0 {
-		return g[0] + g[1], g[1]
+		return g[0] + g[1] - f[0], g[1] - f[1]
 	}
-	return g[2] + g[3], g[3]
+	return g[2] + g[3] - f[0], g[3] - f[1]
 }
 
 // shapeRes is the fit and speed of the workload on one shape.
@@ -204,7 +211,7 @@ func reuseCall(c *call, e *Engine, a model.Answers, l lang) *call {
 	*c = call{eng: e, cat: cat, ix: e.index(), facts: e.facts, a: a, l: l,
 		fxUSD: c.fxUSD[:0], fxDisp: c.fxDisp[:0], polFX: c.polFX[:0], provOK: c.provOK[:0],
 		hidWall: c.hidWall[:0], hidUnk: c.hidUnk[:0], gpuOK: c.gpuOK[:0], shapes: c.shapes[:0], reqOut: c.reqOut[:0],
-		idleBest: c.idleBest[:0], fits: c.fits, speeds: c.speeds, gen: c.gen}
+		idleBest: c.idleBest[:0], fits: c.fits, speeds: c.speeds, gen: c.gen, sized: c.sized}
 	c.p = newPlan(cat, &c.a, l)
 	c.p.req.MinGPUs = c.p.minGPUs(c.ix.maxVRAM)
 	ix := c.ix
@@ -412,11 +419,10 @@ func (c *call) evalShape(si int, sr *shapeRes) {
 	if sr.long {
 		sr.short++
 	}
-	matters := p.jobMode || p.latencyLimited()
 	switch {
 	case !sr.speed.Unknown && !sr.speed.MeetsLatency:
 		sr.tier = 2
-	case sr.speed.Unknown && matters:
+	case sr.speed.Unknown && p.speedMatters():
 		sr.tier = 1
 	case sr.tier == 0 && slimMargin(&sr.speed, p.minDecode):
 		sr.slim = true
@@ -489,14 +495,16 @@ func (c *call) fitOf(si int, s *shape, v float64) (fitRes, bool) {
 }
 
 // fitShape works out the smallest configuration of a shape that holds the
-// job: the fewest nodes (and, for training, the sharding that needs the
-// fewest), the tensor-parallel degree and replicas for inference.
+// job: the fewest nodes (and, for training, of the shardings that need
+// the fewest, the one shardChoice picks), the tensor-parallel degree and
+// replicas for inference.
 func (c *call) fitShape(s *shape, v float64) (f fitRes, ok bool) {
 	p := c.p
 	n := s.count
 	switch {
 	case p.training:
 		best := 0
+		sc := shardChoice{margin: c.margin()}
 		for _, z := range p.shardings {
 			split, whole := p.shardSplit(z)
 			free := v - whole - p.actPerGPU(n) - p.ctx
@@ -515,12 +523,16 @@ func (c *call) fitShape(s *shape, v float64) (f fitRes, ok bool) {
 				continue
 			}
 			if best == 0 || nodes < best {
-				best, f.sharding = nodes, z
+				best, sc = nodes, shardChoice{margin: sc.margin}
+			}
+			if nodes == best {
+				sc.consider(z, p.stageHeadroom(z, n, nodes, v))
 			}
 		}
 		if best == 0 {
 			return f, false
 		}
+		f.sharding = sc.z
 		if p.deadline > 0 {
 			best, f.sharding = c.deadlineNodes(s, c.ix.shapeGPU(s), v, best, f.sharding)
 		}
@@ -832,7 +844,8 @@ func (c *call) quick(ri int32, sr *shapeRes, worst *cand) (cand, verdict) {
 	}
 	c.st.count(over, sr.tier, unk)
 	cost := model.AllIn(total, hc.storage, hc.egress)
-	risk := quickRisk(hr, sr, r, rp.estimated(pm, pol), !c.p.jobMode) * factor(hiddenRisk(hc, rp.estimated(pm, pol)))
+	est := rp.estimated(pm, pol)
+	risk := quickRisk(hr, sr, r, est, !c.p.jobMode) * factor(hiddenRisk(hc, est)) * factor(c.spotOnlyRisk(hr, rp, pol, pm, cal))
 	return cand{key: packKey(over, sr.tier, sr.short+ramUnk, unk), pm: pm, cost: cost, rank: cost * risk, hourly: rate, idx: r.offer, row: ri}, take
 }
 
@@ -865,6 +878,7 @@ func (c *call) scan(k int, all bool) []cand {
 		k = len(c.ix.rows)
 	}
 	h := make([]cand, 0, min(k, len(c.ix.rows)))
+	sized := c.newSizeBest(all) // one candidate per product and class, beside the heap
 	c.uncounted = c.budgetUSD <= 0 || c.fast
 	c.tailOK = !c.noTail && c.budgetUSD <= 0 && len(c.reqOut) == 0 && c.rf == nil && c.p.deadline <= 0
 	for si := range c.shapes {
@@ -896,7 +910,9 @@ func (c *call) scan(k int, all bool) []cand {
 			if len(h) == k && !all {
 				worst = &h[0]
 			}
+			counted := c.st.matched
 			cd, v := c.quick(ri, sr, worst)
+			sized.saw(c, ri, sr, &cd, v, c.st.matched != counted)
 			if v != take {
 				if v == stop {
 					if !c.fast {
@@ -908,6 +924,9 @@ func (c *call) scan(k int, all bool) []cand {
 			}
 			if all {
 				h = append(h, cd)
+				continue
+			}
+			if sized.keep(cd) == sizeKept {
 				continue
 			}
 			if len(h) < k {
@@ -927,26 +946,46 @@ func (c *call) scan(k int, all bool) []cand {
 			c.st.tooSlow += c.st.matched - matched
 		}
 	}
+	h = sized.into(h, k)
 	slices.SortFunc(h, cand.compare)
 	return h
 }
 
 // ranked is the listed offers, best first: the first top of them, or with
-// all every one. When trim drops offers the heap held while more are
-// listed, the scan runs again with room for them.
+// all every one, each product once (fold), with a deadline the shorter of
+// near-equal costs first (shortFirst). When trim or the fold drops offers
+// the heap held while more are listed, or a run shortFirst reorders
+// reaches past the offers held, the scan runs again with room for more:
+// the first top are those of the full list.
 func (c *call) ranked(top int, all bool) []cand {
 	k := top
+	var folded [2][2]int
+	counted := false
 	for {
 		c.st = stats{}
 		cs := c.scan(k, all)
 		n := len(cs)
-		cs = trim(cs)
+		cs = c.fold(trim(cs), all)
 		if all {
+			c.shortFirst(cs)
 			return cs
+		}
+		if !c.fast {
+			if !counted {
+				folded, counted = c.countFolded(), true
+			}
+			c.st.folded = folded
 		}
 		in, _ := c.st.listedIn(0)
 		over, _ := c.st.listedIn(1)
 		if len(cs) >= top || len(cs) >= in+over || n < k {
+			if n == k && len(cs) < in+over && c.runCut(cs, top) {
+				// The run of near-equal costs shortFirst reorders goes on
+				// past the candidates held: hold more.
+				k *= 2
+				continue
+			}
+			c.shortFirst(cs)
 			return cs[:min(len(cs), top)]
 		}
 		k += n - len(cs)

@@ -47,7 +47,7 @@ func (c *call) full(cd cand) model.Recommendation {
 	}
 	offerFacts(o, &rec)
 	estimated := p.estimated(cd.pm, pol)
-	rec.RiskPercent = c.risks(o, sh, sr, r, estimated, &rec.Risk)
+	rec.RiskPercent = c.risks(o, sh, sr, r, &p, pol, cd.pm, &rec.Risk)
 	for i := range rec.Risk {
 		if k, ok := riskTexts[rec.Risk[i].Code]; ok {
 			rec.Risk[i].Text = c.l.f(k, rec.Risk[i].Percent)
@@ -147,6 +147,7 @@ func (c *call) full(cd cand) model.Recommendation {
 		rec.Total = model.AllIn(rec.GPUTotal, h.Storage, h.Egress)
 		rec.AllInUSD, rec.AllIn = rec.TotalUSD, rec.Total
 	}
+	rec.OtherSizes = c.otherSizes(cd)
 	rec.Warnings = c.warnings(warnInput{offer: o, row: r, ri: cd.row, shape: sh, res: sr, rec: &rec, quotes: qs, best: best, hidden: hc})
 	return rec
 }
@@ -159,9 +160,9 @@ func (c *call) offerRow(cd cand) model.OfferRow {
 	sr := &c.shapes[r.shape]
 	fx := c.fxUSD[r.cur]
 	toDisp := c.fxDisp[r.cur] / fx
-	h, cal, unknown := c.rowHours(sr, r)
+	_, cal, unknown := c.rowHours(sr, r)
 	if unknown {
-		h, cal = 0, 0
+		cal = 0
 	}
 	hc := c.hidWallOr(r.prov, cal)
 	pol := c.ix.provs[r.prov].pol
@@ -175,11 +176,10 @@ func (c *call) offerRow(cd cand) model.OfferRow {
 		StorageEstimated: hc.storageEst, EgressEstimated: hc.egressEst,
 	}
 	if !math.IsInf(cd.cost, 0) {
-		// The ranking kept the all-in cost; the GPUs' share is priced again.
-		if gpu, _, _, _, ok := c.bestQuote(&p, pol, sr.nodes, h, cal, fx, hc); ok {
-			row.GPUTotal = gpu * toDisp
-			row.Total = model.AllIn(row.GPUTotal, hc.storage*c.usdDisp, hc.egress*c.usdDisp)
-		}
+		// The ranking kept the all-in cost (model.AllIn of the GPUs, storage
+		// and egress); the GPUs' share is what the hidden costs leave.
+		row.GPUTotal = (cd.cost - hc.storage - hc.egress) * toDisp
+		row.Total = model.AllIn(row.GPUTotal, hc.storage*c.usdDisp, hc.egress*c.usdDisp)
 	}
 	return row
 }

@@ -555,3 +555,15 @@ func (c *call) speedReason(sr *shapeRes) string {
 	}
 	return out
 }
+
+// speedMatters reports whether a configuration of unknown speed ranks
+// after those whose speed is known to meet the run's needs (latency tier
+// 1): for a job, whose length and cost follow from it, and for every
+// workload whose speed gpupick estimates, whatever the latency class:
+// the tokens a service decodes at the class, the seconds an image takes,
+// the tokens a rented training period gets through. An unknown is the
+// worse case where it decides a rank (the GUIDE's rule). A run sized by
+// stated memory has no speed model: every offer's speed is unknown alike.
+func (p *plan) speedMatters() bool {
+	return p.jobMode || !p.stated
+}

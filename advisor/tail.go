@@ -134,6 +134,7 @@ func (c *call) countTail(si int, j int32, sr *shapeRes) {
 	}
 	zs := to.zero[si]
 	c.tailed += int(c.ix.start[si+1] - j)
+	c.sized.tail(si)
 	// idle: the priced rows from position t on (their bound reaches the
 	// rate of an instance with just the GPUs used).
 	t := zs

@@ -314,7 +314,21 @@ const (
 	kWhyCheaper
 	kWhyRisk
 	kWhySpeed
-	kWhyRiskOnly
+	kWhySpeedUnknown
+	kWhyHiddenUnknown
+	kWhySooner
+	kWhyTieCost
+	kWhyTieHourly
+	kWhyCheaperBy
+	kWhySameCost
+	kWhySafer
+	kWhyRiskier
+	kWhySameRisk
+	kWhyRiskItem
+	kWhyRiskAgainst
+	kWhyHas1
+	kWhyHas2
+	kWhyPartSep
 	kWhyTie
 	kWhyChange
 	kWhyChangeNone
@@ -340,6 +354,7 @@ const (
 	kRiskGPUs
 	kRiskNodes
 	kRiskFewCores
+	kRiskSpotOnly
 	kAsmHostRAMLoad
 	kAsmHostRAMAdapter
 	kAsmHostRAMServe
@@ -408,6 +423,7 @@ const (
 	kRiskNameGPUs
 	kRiskNameNodes
 	kRiskNameFewCores
+	kRiskNameSpotOnly
 	kListSep
 	kErrNotFinite
 	kErrNotFiniteFix
@@ -1047,9 +1063,10 @@ var texts = text.Table[textKey]{
 	kRiskStale:          {"+%d%%: the price is stale", "+%d%%：价格已过时"},
 	kRiskEstimate:       {"+%d%%: the price is estimated from a published discount", "+%d%%：价格按公开折扣估算"},
 	kRiskHiddenEstimate: {"+%d%%: the storage or egress price is an estimate (the provider publishes none)", "+%d%%：存储或流量价格为估算（该云厂商未公布）"},
-	kRiskGPUs:           {"+%d%%: more GPUs to run and watch", "+%d%%：需运行和维护的 GPU 更多"},
+	kRiskGPUs:           {"+%d%%: more GPUs to split over, set up and watch", "+%d%%：需拆分、配置和维护的 GPU 更多"},
 	kRiskNodes:          {"+%d%%: more nodes to run and watch", "+%d%%：需运行和维护的节点更多"},
 	kRiskFewCores:       {"+%d%%: fewer host CPU cores than vLLM needs to keep the GPUs busy (2 + one per GPU physical cores; hyperthreaded vCPUs count half)", "+%d%%：主机 CPU 物理核少于 vLLM 让 GPU 满负荷所需（2 个加每张 GPU 1 个；超线程 vCPU 按一半计）"},
+	kRiskSpotOnly:       {"+%d%%: spot only, with no on-demand price to fall back on and no published interruption rate: if the capacity is reclaimed, the rest of the run moves to on-demand elsewhere", "+%d%%：仅有竞价实例价格，没有可回退的按需价格，也没有公开的中断率：若容量被收回，其余运行需转到别处按需实例"},
 	kNoteReqFail: {
 		"%d offers were left out by the hard requirements (interconnect, hosting, vCPUs)",
 		"%d 个报价因硬性要求（互联、托管方式、vCPU）被排除",
@@ -1074,15 +1091,29 @@ var texts = text.Table[textKey]{
 		"%d offers were left out because the catalog does not know a fact a hard requirement needs (taken as failing it)",
 		"%d 个报价因目录缺少硬性要求所需的信息而被排除（按不满足处理）",
 	},
-	kWhyBudget:     {"#2 (%d× %s) is over the budget", "第 2 名（%d× %s）超出预算"},
-	kWhyShort:      {"#2 (%d× %s) falls short of the job as asked: %s", "第 2 名（%d× %s）达不到所要求的运行方式：%s"},
-	kWhyCheaper:    {"%d%% cheaper than #2 (%d× %s)", "比第 2 名（%[2]d× %[3]s）便宜 %[1]d%%"},
-	kWhyRisk:       {"%d%% dearer than #2 (%d× %s), but less risk: +%d%% against +%d%% (%s)", "比第 2 名（%[2]d× %[3]s）贵 %[1]d%%，但风险更低：+%[4]d%% 对 +%[5]d%%（%[6]s）"},
-	kWhySpeed:      {"decodes about %.0f tok/s per user against %.0f; risk penalties +%d%% against +%d%%", "每用户解码约 %.0f tok/s，对方 %.0f；风险加成 +%d%% 对 +%d%%"},
-	kWhyTie:        {"the same all-in cost and risk as #2 (%d× %s)", "与第 2 名（%d× %s）的总成本和风险相同"},
-	kWhyChange:     {"with %s: %d× %s at %s/h (%s in all) would lead", "若加上 %s：%d× %s 将排第一，每小时 %s（总计 %s）"},
-	kWhyChangeNone: {"with %s: no offer would fit", "若加上 %s：没有报价满足"},
-	kWhyRiskOnly:   {"risk penalties +%d%% against +%d%%", "风险加成 +%d%% 对 +%d%%"},
+	kWhyBudget:        {"#2 (%d× %s) is over the budget", "第 2 名（%d× %s）超出预算"},
+	kWhyShort:         {"#2 (%d× %s) falls short of the job as asked: %s", "第 2 名（%d× %s）达不到所要求的运行方式：%s"},
+	kWhySpeedUnknown:  {"#2 (%d× %s) has no known speed (the catalog has no bandwidth or TFLOPS figures for its GPU): offers of known speed rank first", "第 2 名（%d× %s）速度未知（目录没有其 GPU 的带宽或 TFLOPS 数据）：已知速度的报价排在前面"},
+	kWhyHiddenUnknown: {"#2 (%d× %s) has a storage or egress price its provider does not publish: offers whose whole cost is known rank first", "第 2 名（%d× %s）的存储或流量价格未公布：总成本已知的报价排在前面"},
+	kWhySooner:        {"finishes sooner than #2 (%d× %s), in %s against %s, at a cost within %d%% of it with the risk penalties", "比第 2 名（%d× %s）更早完成（%s 对 %s），计入风险加成后成本相差不到 %d%%"},
+	kWhyCheaper:       {"%d%% cheaper than #2 (%d× %s)", "比第 2 名（%[2]d× %[3]s）便宜 %[1]d%%"},
+	kWhyCheaperBy:     {"cheaper than #2 (%d× %s) by %s", "比第 2 名（%d× %s）便宜 %s"},
+	kWhySameCost:      {"the same all-in cost as #2 (%d× %s)", "与第 2 名（%d× %s）的总成本相同"},
+	kWhySafer:         {", and less risk (%s)", "，风险也更低（%s）"},
+	kWhyRiskier:       {", more than its own risk penalties add (%s)", "，超过其自身风险加成（%s）"},
+	kWhySameRisk:      {", at the same total risk (%s)", "，总风险相同（%s）"},
+	kWhyRisk:          {"%d%% dearer than #2 (%d× %s), but %d%% cheaper with the risk penalties (%s)", "比第 2 名（%[2]d× %[3]s）贵 %[1]d%%，但计入风险加成后便宜 %[4]d%%（%[5]s）"},
+	kWhyRiskItem:      {"%s +%d%%", "%s（+%d%%）"},
+	kWhyRiskAgainst:   {"%s +%d%% against +%d%%", "%s（+%d%% 对 +%d%%）"},
+	kWhyHas1:          {"#1 has %s", "第 1 名：%s"},
+	kWhyHas2:          {"#2 has %s", "第 2 名：%s"},
+	kWhyPartSep:       {"; ", "；"},
+	kWhySpeed:         {"decodes about %.0f tok/s per user against %.0f", "每用户解码约 %.0f tok/s，对方 %.0f"},
+	kWhyTieCost:       {"the same cost with the risk penalties as #2 (%d× %s), and cheaper before them: %s against %s", "计入风险加成后与第 2 名（%d× %s）成本相同，未计入时更便宜：%s 对 %s"},
+	kWhyTieHourly:     {"the same all-in cost and risk as #2 (%d× %s), at a lower hourly rate: %s against %s", "与第 2 名（%d× %s）的总成本和风险相同，每小时费用更低：%s 对 %s"},
+	kWhyTie:           {"the same all-in cost, risk and hourly rate as #2 (%d× %s): a tie, listed in the catalog's order", "与第 2 名（%d× %s）的总成本、风险和每小时费用都相同：并列，按目录顺序排列"},
+	kWhyChange:        {"with %s: %d× %s at %s/h (%s in all) would lead", "若加上 %s：%d× %s 将排第一，每小时 %s（总计 %s）"},
+	kWhyChangeNone:    {"with %s: no offer would fit", "若加上 %s：没有报价满足"},
 	kNoteIdle: {
 		"%d offers were left out for paying for idle GPUs: the job uses fewer GPUs than they have, and an instance with just those GPUs costs no more",
 		"%d 个报价因闲置 GPU 被排除：任务用不满它们的 GPU，而只带所需 GPU 数的实例价格不更高",
@@ -1339,6 +1370,7 @@ var texts = text.Table[textKey]{
 	kRiskNameGPUs:        {riskCodeGPUs, "GPU 更多"},
 	kRiskNameNodes:       {riskCodeNodes, "节点更多"},
 	kRiskNameFewCores:    {riskCodeFewCores, "CPU 核少"},
+	kRiskNameSpotOnly:    {riskCodeSpotOnly, "仅竞价无回退"},
 	kListSep:             {", ", "、"},
 	kErrNotFinite:        {"not a finite number", "不是有限数值"},
 	kErrNotFiniteFix:     {"give a plain number", "请填写普通数字"},

@@ -178,7 +178,7 @@ func (c *call) warnings(in warnInput) []model.Warning {
 	if w, ok := c.longJobWarning(in); ok {
 		ws = append(ws, w)
 	}
-	if sr.speed.Unknown && (p.jobMode || p.latencyLimited()) && p.sized && !p.stated {
+	if sr.speed.Unknown && p.speedMatters() && p.sized && !p.stated {
 		add(model.WarnSpeedUnknown, model.SeverityWarn, "", displayGPU(o.GPU, l))
 	}
 	// fp8-unsupported.

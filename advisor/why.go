@@ -1,55 +1,135 @@
 package advisor
 
 import (
+	"math"
 	"slices"
 	"strings"
 
 	"github.com/gpupick/gpupick/model"
 )
 
-// whyFirst says in one or two lines why the top offer ranks before the
-// runner-up: what the runner-up falls short of, the cost, the risk
-// penalties and, when both are estimated, the decode speed. Empty with
-// fewer than two offers.
-func (c *call) whyFirst(recs []model.Recommendation) []string {
-	if len(recs) < 2 {
+// whyFirst says in a line why the top offer ranks before the runner-up,
+// naming what decided the order as the ranking compares them (cand.less):
+// the budget group, the latency tier (a speed unknown), the
+// shortfalls, a storage or egress price unknown, then the cost with the
+// risk penalties (with the penalties the two do not share), and for a
+// true tie the cost before the penalties, the hourly rate or the
+// catalog's order; with a deadline, a run that finishes sooner at a
+// near-equal cost (shortFirst). A second line compares the decode
+// speeds when both are estimated. recs are the ranked offers priced in
+// full and cs their candidates, in the same order; empty with fewer than
+// two.
+func (c *call) whyFirst(recs []model.Recommendation, cs []cand) []string {
+	if len(recs) < 2 || len(cs) < 2 {
 		return nil
 	}
 	a, b := &recs[0], &recs[1]
-	l := c.l
-	var out []string
-	name := displayGPU(b.GPU, l)
-	switch {
-	case a.WithinBudget && !b.WithinBudget:
-		out = append(out, l.f(kWhyBudget, b.GPUCount, name))
-	case len(b.Shortfalls) > len(a.Shortfalls):
-		out = append(out, l.f(kWhyShort, b.GPUCount, name, strings.Join(b.Shortfalls, ", ")))
-	case a.TotalUSD > 0 && b.TotalUSD > 0 && pct(1-a.TotalUSD/b.TotalUSD) == 0 && a.RiskPercent == b.RiskPercent:
-		out = append(out, l.f(kWhyTie, b.GPUCount, name))
-	case a.TotalUSD > 0 && b.TotalUSD > 0 && a.TotalUSD <= b.TotalUSD:
-		out = append(out, l.f(kWhyCheaper, pct(1-a.TotalUSD/b.TotalUSD), b.GPUCount, name))
-	case a.TotalUSD > 0 && b.TotalUSD > 0:
-		out = append(out, l.f(kWhyRisk, pct(a.TotalUSD/b.TotalUSD-1), b.GPUCount, name, a.RiskPercent, b.RiskPercent, riskCodes(b, l)))
-	}
+	out := []string{c.whyDecided(a, b, cs[0], cs[1])}
 	if sa, sb := a.Speed.DecodeTokensPerSec, b.Speed.DecodeTokensPerSec; sa > 0 && sb > 0 && !a.Speed.Unknown && !b.Speed.Unknown {
-		out = append(out, l.f(kWhySpeed, sa, sb, a.RiskPercent, b.RiskPercent))
-	} else if len(out) > 0 && !strings.Contains(out[0], "%") {
-		out = append(out, l.f(kWhyRiskOnly, a.RiskPercent, b.RiskPercent))
+		out = append(out, c.l.f(kWhySpeed, sa, sb))
 	}
 	return out
 }
 
-// riskCodes lists a recommendation's risks ("-" when it has none): their
-// codes in English, their short names in Chinese.
-func riskCodes(r *model.Recommendation, l lang) string {
-	if len(r.Risk) == 0 {
-		return "-"
+// whyDecided is the line that names the first difference of the ranking
+// keys of ca (recommendation a, ranked first) and cb (b, second).
+func (c *call) whyDecided(a, b *model.Recommendation, ca, cb cand) string {
+	l := c.l
+	n, name := b.GPUCount, displayGPU(b.GPU, l)
+	shortOf := func(cd cand) uint8 { return uint8(cd.key>>4) & 0xf }
+	switch {
+	case ca.over() < cb.over():
+		return l.f(kWhyBudget, n, name)
+	case ca.tier() < cb.tier():
+		// A runner-up known to be too slow is listed only when no offer of
+		// its budget group is fast enough (trim): under the same budget,
+		// it is one of unknown speed.
+		return l.f(kWhySpeedUnknown, n, name)
+	case shortOf(ca) < shortOf(cb):
+		var more []string
+		for _, s := range b.Shortfalls {
+			if !slices.Contains(a.Shortfalls, s) {
+				more = append(more, s)
+			}
+		}
+		if len(more) == 0 {
+			more = b.Shortfalls
+		}
+		return l.f(kWhyShort, n, name, strings.Join(more, ", "))
+	case ca.unk() < cb.unk():
+		return l.f(kWhyHiddenUnknown, n, name)
+	case c.p.deadline > 0 && ca.rank > cb.rank:
+		// shortFirst put the sooner run first among near-equal costs.
+		return l.f(kWhySooner, n, name, l.shortDuration(a.CalendarHours), l.shortDuration(b.CalendarHours), pct(equalCostShare))
 	}
-	codes := make([]string, len(r.Risk))
-	for i, k := range r.Risk {
-		codes[i] = l.riskName(k.Code)
+	m := func(usd float64) string { return money(c.disp, usd*c.usdDisp) }
+	if ca.rank == cb.rank || math.IsInf(ca.rank, 1) && math.IsInf(cb.rank, 1) {
+		switch {
+		case ca.cost < cb.cost:
+			return l.f(kWhyTieCost, n, name, m(ca.cost), m(cb.cost))
+		case ca.hourly < cb.hourly:
+			return l.f(kWhyTieHourly, n, name, m(ca.hourly), m(cb.hourly))
+		}
+		return l.f(kWhyTie, n, name)
 	}
-	return strings.Join(codes, l.f(kListSep))
+	more, less := riskDiff(a.Risk, b.Risk, l), riskDiff(b.Risk, a.Risk, l)
+	if ca.cost > cb.cost {
+		return l.f(kWhyRisk, pct(ca.cost/cb.cost-1), n, name, pct(1-ca.rank/cb.rank), c.riskParts(more, less))
+	}
+	var lead string
+	switch {
+	case ca.cost == cb.cost:
+		lead = l.f(kWhySameCost, n, name)
+	case pct(1-ca.cost/cb.cost) == 0:
+		lead = l.f(kWhyCheaperBy, n, name, m(cb.cost-ca.cost))
+	default:
+		lead = l.f(kWhyCheaper, pct(1-ca.cost/cb.cost), n, name)
+	}
+	if len(more)+len(less) == 0 {
+		return lead
+	}
+	// The penalties compound into rank/cost: compare the totals.
+	ra, rb := ca.rank/ca.cost, cb.rank/cb.cost
+	clause := kWhySameRisk
+	switch {
+	case ra < rb*(1-1e-9):
+		clause = kWhySafer
+	case ra > rb*(1+1e-9):
+		clause = kWhyRiskier
+	}
+	return lead + l.f(clause, c.riskParts(more, less))
+}
+
+// riskDiff lists the penalties of b that a does not carry, or carries at
+// a smaller share, by their short names ("shared-vcpu +5%", "more-gpus
+// +16% against +5%").
+func riskDiff(a, b []model.RiskPenalty, l lang) []string {
+	var out []string
+	for _, kb := range b {
+		i := slices.IndexFunc(a, func(k model.RiskPenalty) bool { return k.Code == kb.Code })
+		switch {
+		case i < 0:
+			out = append(out, l.f(kWhyRiskItem, l.riskName(kb.Code), kb.Percent))
+		case a[i].Percent < kb.Percent:
+			out = append(out, l.f(kWhyRiskAgainst, l.riskName(kb.Code), kb.Percent, a[i].Percent))
+		}
+	}
+	return out
+}
+
+// riskParts says which penalties the runner-up carries more of (more)
+// and which the top offer does (less): "#2 has shared-vcpu +5%; #1 has
+// stale-price +5%".
+func (c *call) riskParts(more, less []string) string {
+	l := c.l
+	var parts []string
+	if len(more) > 0 {
+		parts = append(parts, l.f(kWhyHas2, strings.Join(more, l.f(kListSep))))
+	}
+	if len(less) > 0 {
+		parts = append(parts, l.f(kWhyHas1, strings.Join(less, l.f(kListSep))))
+	}
+	return strings.Join(parts, l.f(kWhyPartSep))
 }
 
 // flips are the hard requirements that leave out an offer for a risk it

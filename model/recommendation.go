@@ -315,6 +315,11 @@ type Recommendation struct {
 	// GPUsUsed is the number of GPUs the configuration puts to work (all
 	// nodes); the rest of the node idles.
 	GPUsUsed int `json:"gpus_used" toml:"gpus_used"`
+	// OtherSizes are the rows of the same product at its other GPU counts
+	// that the ranking lists (the provider sells it as one instance name
+	// but for the count), in order of GPUs: the ranking lists a product
+	// once, at its best-ranked size, this one.
+	OtherSizes []OfferRow `json:"other_sizes,omitempty" toml:"other_sizes,omitempty"`
 }
 
 // OfferRow is one listed offer as the advisor ranks it, without the detail

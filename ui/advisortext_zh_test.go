@@ -36,7 +36,7 @@ func TestWizardChineseAdvisorTexts(t *testing.T) {
 		{"image latency class", func(a *model.Answers) { a.Model = "flux.1-dev" }, []string{"交互式延迟等级"}},
 		{"runner-up's risks", func(a *model.Answers) {
 			a.Model, a.DurationHours, a.Providers = "llama-3.1-8b", 12*model.HoursPerMonth, []string{"aws"}
-		}, []string{"为何排第一", "风险更低"}},
+		}, []string{"为何排第一", "计入风险加成后"}},
 		{"realtime", func(a *model.Answers) { a.Model, a.Latency = "flux.1-dev", model.LatencyRealtime }, []string{"实时延迟等级"}},
 	}
 	for _, tc := range cases {

@@ -255,6 +255,7 @@ const (
 	mNoWarnings
 	mRiskPriced
 	mWhyFirst
+	mOtherSizes
 	mSource
 	mUnknown
 	mTight
@@ -622,6 +623,7 @@ var texts = text.Table[msg]{
 	mNoWarnings:         {"no warnings", "无警告"},
 	mRiskPriced:         {"risk priced into the order: +%d%%", "排序计入的风险加成：+%d%%"},
 	mWhyFirst:           {"why #1", "为何排第一"},
+	mOtherSizes:         {"other sizes of this instance", "该实例的其他规格"},
 	mSource:             {"source", "来源"},
 	mUnknown:            {"unknown", "未知"},
 	mTight:              {"tight", "紧张"},

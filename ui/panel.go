@@ -488,6 +488,7 @@ func (m detailView) Render(w, _ int) []string {
 	out = append(out, "")
 	out = append(out, m.hiddenCostLines(r, w)...)
 	out = append(out, "")
+	out = append(out, m.otherSizeLines(r, cur, w)...)
 	lines := m.res.WhyFirst
 	if m.why != nil && m.why.seq == m.resSeq {
 		lines = append(lines[:len(lines):len(lines)], m.why.lines...)
@@ -795,6 +796,23 @@ func (m detailView) hiddenCostLines(r *model.Recommendation, w int) []string {
 		out = append(out, wrapStyled(m.st.Muted, "  "+n, w)...)
 	}
 	return out
+}
+
+// otherSizeLines lists the same instance at its other GPU counts, which
+// the ranking lists once at this size: GPUs, instance, total and hourly
+// rate; nothing when it has none.
+func (m detailView) otherSizeLines(r *model.Recommendation, cur model.Currency, w int) []string {
+	if len(r.OtherSizes) == 0 {
+		return nil
+	}
+	out := []string{fit(m.st.PaneTitleOn.Render(m.t.s(mOtherSizes)), w)}
+	for i := range r.OtherSizes {
+		s := &r.OtherSizes[i]
+		gpus := gpuCell(&model.Recommendation{GPU: s.GPU, GPUCount: s.GPUCount, Nodes: s.Nodes})
+		out = append(out, fit("  "+gpus+m.st.Muted.Render(" · "+s.InstanceType+" · ")+
+			m.st.Money.Render(totalCell(s.Total, s.Partial(), cur))+m.st.Muted.Render(" "+money(s.Hourly, cur)+m.t.s(mPerHour)), w))
+	}
+	return append(out, "")
 }
 
 // warningLines explains each warning with its source.

@@ -460,3 +460,27 @@ func TestDetailWhyFirst(t *testing.T) {
 		}
 	}
 }
+
+// The detail of an instance the ranking lists once for all its GPU
+// counts names its other sizes with their totals, in both languages.
+func TestDetailOtherSizes(t *testing.T) {
+	for _, tc := range []struct{ lang, head string }{{"en", "other sizes of this instance"}, {"zh", "该实例的其他规格"}} {
+		a := model.DefaultAnswers()
+		a.Workload, a.Model, a.Precision, a.Latency, a.GPU = model.WorkloadQLoRA, "llama-3.1-8b", model.INT4, model.LatencyBatch, "MI300X"
+		a.DurationMode, a.JobTokens = model.DurationJob, 1e8
+		m := realModelIn(t, a, tc.lang)
+		if len(m.res.Recommendations) == 0 || len(m.res.Recommendations[0].OtherSizes) == 0 {
+			t.Fatalf("%s: #1 has no other size: %+v", tc.lang, m.res.Recommendations)
+		}
+		top := press(t, m, "ctrl+o", "enter")
+		lines := newDetailView(&top).Render(200, 0)
+		for i, l := range lines {
+			lines[i] = ansi.Strip(l)
+		}
+		d := strings.Join(lines, "\n")
+		s := m.res.Recommendations[0].OtherSizes[0]
+		if !strings.Contains(d, tc.head) || !strings.Contains(d, s.InstanceType) || !strings.Contains(d, money(s.Total, m.res.Currency)) {
+			t.Errorf("%s: the detail lacks the other size %s at %s:\n%s", tc.lang, s.InstanceType, money(s.Total, m.res.Currency), d)
+		}
+	}
+}
