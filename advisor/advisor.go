@@ -349,6 +349,9 @@ func (c *call) notes(cs []cand) []string {
 	if st.tooSlow > 0 {
 		add(kNoteTooSlow, st.tooSlow, l.latency(c.a.Latency))
 	}
+	if s := c.nearestNote(cs); s != "" {
+		out = append(out, s)
+	}
 	count(kNoteUnknownSpeed, st.unknownSpeed)
 	if st.tooBig > 0 && len(cs) > 0 {
 		add(kNoteTooSmall, st.tooBig)

@@ -95,6 +95,11 @@ type stats struct {
 	// regionUnknown counts the offers left out by the region filter for a
 	// location the region table does not know.
 	regionUnknown int
+	// near is the shape (plus one; 0 none) known to be too slow for the
+	// latency class that comes nearest to it among those an offer of the
+	// answers reached, nearX how far it misses (nearest.go).
+	near  int32
+	nearX float64
 	// reqFail and reqUnknown count the offers that fail a hard requirement
 	// by a known fact, or for want of one (require.go).
 	reqFail, reqUnknown   int
@@ -944,6 +949,9 @@ func (c *call) scan(k int, all bool) []cand {
 			c.st.unknownSpeed += c.st.matched - matched
 		case 2:
 			c.st.tooSlow += c.st.matched - matched
+			if c.st.matched > matched {
+				c.noteNearest(si, sr)
+			}
 		}
 	}
 	h = sized.into(h, k)

@@ -364,6 +364,9 @@ const (
 	kNoteAllBF16AsFP16
 	kNoteRegionPrice
 	kNoteRegionUnknown
+	kNoteNearestTTFT
+	kNoteNearestDecode
+	kNoteNearestImage
 	kRegionUseGroup
 	kRegionUseCountry
 	kRegionUsePrefix
@@ -1176,6 +1179,18 @@ var texts = text.Table[textKey]{
 	kNoteRegionPrice: {
 		"every price is one inside the region filter (%s): an offer is priced at its cheapest region inside it, spot at its median zone inside",
 		"所有价格均取自地域筛选之内（%s）：每个报价按筛选内最便宜的地域计价，竞价按筛选内可用区的中位数计价",
+	},
+	kNoteNearestTTFT: {
+		"no offer is known to meet the %s class: the nearest known is %d× %s%s, its first token after about %.1f s against %.1f s",
+		"没有已知能达到%s等级的报价：已知最接近的是 %d× %s%s，首 token 约 %.1f 秒，要求 %.1f 秒",
+	},
+	kNoteNearestDecode: {
+		"no offer is known to meet the %s class: the nearest known is %d× %s%s, about %.0f tok/s per user against %.0f",
+		"没有已知能达到%s等级的报价：已知最接近的是 %d× %s%s，每用户约 %.0f token/秒，要求 %.0f",
+	},
+	kNoteNearestImage: {
+		"no offer is known to meet the %s class: the nearest known is %d× %s%s, about %.1f s per image against %.0f s",
+		"没有已知能达到%s等级的报价：已知最接近的是 %d× %s%s，每张图约 %.1f 秒，要求 %.0f 秒",
 	},
 	kNoteRegionUnknown: {
 		"%d offers were left out by the region filter because where their regions lie is not known",
