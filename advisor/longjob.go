@@ -25,9 +25,10 @@ const (
 )
 
 // longJob scales a training job with no deadline that runs beyond
-// longJobShortH on sr's configuration out over the nodes the plan allows
-// (the fewest that finish within it, else the most allowed when that is
-// faster: nodesWithin), and marks it long when it still runs beyond. A
+// longJobShortH on sr's configuration out over the nodes allowed (--nodes,
+// else what a deadline may use): the fewest that finish within it, else
+// the most allowed when that is faster (nodesWithin); it marks the run
+// long when it still runs beyond. A
 // shape without a documented cluster network stays on its nodes.
 func (c *call) longJob(si int, g *model.GPU, v float64, sr *shapeRes) {
 	p := c.p
@@ -38,7 +39,14 @@ func (c *call) longJob(si int, g *model.GPU, v float64, sr *shapeRes) {
 		return
 	}
 	s := &c.ix.shapes[si]
-	if k, z, _ := c.nodesWithin(s, g, v, sr.nodes, sr.sharding, longJobShortH, p.maxNodes, true); k != sr.nodes {
+	// With no --nodes the one-node default is for jobs that fit in time;
+	// one beyond two years may use the nodes a deadline would
+	// (allowedNodes), as its warning says.
+	most := p.maxNodes
+	if p.autoNodes {
+		most = c.allowedNodes()
+	}
+	if k, z, _ := c.nodesWithin(s, g, v, sr.nodes, sr.sharding, longJobShortH, most, true); k != sr.nodes {
 		c.forget(si)
 		n := s.count
 		c.configure(si, g, v, fitRes{nodes: k, tp: 1, reps: 1, used: n * k, sharding: z, perGPU: p.perGPUTraining(z, n*k, n)}, sr)
