@@ -61,13 +61,6 @@ func (p *plan) imageLimit() float64 {
 	return p.image.maxSec
 }
 
-// latencyLimited reports whether the latency class sets a limit the speed
-// is checked against: a per-stream decode speed, a first-token time or a
-// time per image.
-func (p *plan) latencyLimited() bool {
-	return p.minDecode > 0 || p.maxTTFT > 0 || p.imageLimit() > 0
-}
-
 // Pipeline component roles (model.PipelinePart.Role).
 const (
 	roleDenoiser    = "denoiser"
