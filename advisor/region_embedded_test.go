@@ -85,7 +85,10 @@ func TestRegionScenarios(t *testing.T) {
 					}
 				}
 			}},
-		{"the Chinese clouds inside mainland China", []string{"cn"}, func(a *model.Answers) { a.Providers = []string{"tencent", "alibaba"}; a.DurationHours = 3 * model.HoursPerMonth },
+		{"the Chinese clouds inside mainland China", []string{"cn"}, func(a *model.Answers) {
+			a.Providers = []string{"tencent", "alibaba"}
+			a.DurationHours = 3 * model.HoursPerMonth
+		},
 			func(t *testing.T, res *model.Result) {
 				for i := range res.Recommendations {
 					r := &res.Recommendations[i]
