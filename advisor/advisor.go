@@ -399,6 +399,7 @@ func (c *call) notes(cs []cand) []string {
 	}
 	count(kNoteFiltered, st.filtered)
 	count(kNoteRegionUnknown, st.regionUnknown)
+	count(kNoteRegionNoPrice, st.regionNoPrice)
 	if c.rf != nil {
 		add(kNoteRegionPrice, c.regionUses())
 	}

@@ -95,6 +95,9 @@ type stats struct {
 	// regionUnknown counts the offers left out by the region filter for a
 	// location the region table does not know.
 	regionUnknown int
+	// regionNoPrice counts the offers in a region the filter asks for
+	// that have no price there (their prices are other regions').
+	regionNoPrice int
 	// near is the shape (plus one; 0 none) known to be too slow for the
 	// latency class that comes nearest to it among those an offer of the
 	// answers reached, nearX how far it misses (nearest.go).
@@ -757,6 +760,8 @@ func (c *call) quick(ri int32, sr *shapeRes, worst *cand) (cand, verdict) {
 			c.st.retired++
 		case hr.lbSpotUSD > 0 && (c.rf == nil || rp.spot > 0):
 			c.st.spotOnly++
+		case c.rf != nil && (hr.lbUSD > 0 || hr.lbSpotUSD > 0):
+			c.st.regionNoPrice++ // priced, but not in the regions asked
 		default:
 			c.st.noPrice++
 		}

@@ -364,6 +364,7 @@ const (
 	kNoteAllBF16AsFP16
 	kNoteRegionPrice
 	kNoteRegionUnknown
+	kNoteRegionNoPrice
 	kNoteNearestTTFT
 	kNoteNearestDecode
 	kNoteNearestImage
@@ -1191,6 +1192,10 @@ var texts = text.Table[textKey]{
 	kNoteNearestImage: {
 		"no offer is known to meet the %s class: the nearest known is %d× %s%s, about %.1f s per image against %.0f s",
 		"没有已知能达到%s等级的报价：已知最接近的是 %d× %s%s，每张图约 %.1f 秒，要求 %.0f 秒",
+	},
+	kNoteRegionNoPrice: {
+		"%d offers are in a region asked for but have no price there (the source prices them for other regions only) and were left out",
+		"%d 个报价位于所筛地域，但该地域没有价格（来源只给出其他地域的价格），已排除",
 	},
 	kNoteRegionUnknown: {
 		"%d offers were left out by the region filter because where their regions lie is not known",

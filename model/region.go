@@ -204,9 +204,9 @@ func setOf(codes []string) map[string]bool {
 }
 
 // PlaceOf is the place of a region or zone of a provider: the table's
-// row for the name, else for the longest region of the provider that
-// starts the name at a boundary ("-", "/", "_" or the end: the zone
-// europe-west4-a lies in europe-west4). nil when the table has none.
+// row for the name, else for the longest region of the provider of which
+// the name is a zone (zoneSuffix: europe-west4-a lies in europe-west4,
+// eu-central-1a in eu-central-1). nil when the table has none.
 func (f *RegionFilter) PlaceOf(provider, where string) *Place {
 	if f == nil {
 		return nil
@@ -224,12 +224,20 @@ func (f *RegionFilter) PlaceOf(provider, where string) *Place {
 	}
 	var best *Place
 	for id, p := range m {
-		if len(id) < len(k) && strings.HasPrefix(k, id) && strings.ContainsRune("-/_", rune(k[len(id)])) &&
+		if len(id) < len(k) && strings.HasPrefix(k, id) && zoneSuffix(k[len(id):]) &&
 			(best == nil || len(id) > len(placeKey(best.Region))) {
 			best = p
 		}
 	}
 	return best
+}
+
+// zoneSuffix reports whether rest, what follows a region's id in a name,
+// makes the name a zone of that region: it starts at a boundary ("-",
+// "/" or "_": europe-west4-a, us-east-1/use1-az6), or it is one letter
+// (AWS's zone names, eu-central-1a).
+func zoneSuffix(rest string) bool {
+	return rest != "" && (strings.ContainsRune("-/_", rune(rest[0])) || len(rest) == 1 && rest[0] >= 'a' && rest[0] <= 'z')
 }
 
 // Match reports whether a provider's region (or zone) passes the filter.
