@@ -54,7 +54,7 @@ func TestRegionBindsEveryPrice(t *testing.T) {
 		spotAt       string
 		interruptNot bool
 	}{
-		{nil, 1.0, "us-east-1", 0.5, "eu-central-1a", false},           // the median of five zones
+		{nil, 1.0, "us-east-1", 0.5, "eu-central-1a", false},                   // the median of five zones
 		{[]string{"europe"}, 1.4, "eu-central-1", 0.5, "eu-central-1a", false}, // of 0.4, 0.5, 0.7, 0.9: the lower middle
 		{[]string{"eu"}, 1.4, "eu-central-1", 0.7, "eu-central-1c", false},     // London is not in the EU
 		{[]string{"eu-west"}, 1.6, "eu-west-2", 0.4, "eu-west-2a", false},

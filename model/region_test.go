@@ -45,7 +45,7 @@ func TestRegionFilterMatch(t *testing.T) {
 		{[]string{"eu"}, "aws", "eu-west-2", false, true}, // London is not in the EU
 		{[]string{"europe"}, "aws", "eu-west-2", true, true},
 		{[]string{"eu"}, "aws", "eu-central-1/euc1-az2", true, true},
-		{[]string{"eu"}, "aws", "eu-central-1a", true, true},   // AWS's zone name
+		{[]string{"eu"}, "aws", "eu-central-1a", true, true},    // AWS's zone name
 		{[]string{"eu"}, "aws", "eu-central-1ab", false, false}, // not a zone of it
 		{[]string{"us"}, "azure", "eastus", true, true},
 		{[]string{"cn"}, "alibaba", "cn-hongkong", false, true}, // a prefix is no country
