@@ -49,6 +49,13 @@ type Options struct {
 	// again per change, so a caller that ranks on every keystroke asks
 	// Suggest for them when it shows them, off its loop.
 	NoSuggestions bool
+	// Sizes, when positive, lists the other sizes of a product
+	// (Recommendation.OtherSizes, each a ranking of the product's other
+	// GPU counts) for the first Sizes recommendations only; the others
+	// have SizesOmitted set when their product has other sizes, and Expand
+	// lists theirs. A screen that ranks on every keystroke and shows one
+	// offer's detail asks for one.
+	Sizes int
 }
 
 // DefaultTop is the number of recommendations when Options.Top is 0.
@@ -118,7 +125,13 @@ func (e *Engine) Recommend(a model.Answers, opt Options) model.Result {
 	}
 	res.Recommendations = make([]model.Recommendation, 0, priced)
 	for _, cd := range cs[:priced] {
-		res.Recommendations = append(res.Recommendations, c.full(cd))
+		rec := c.full(cd)
+		if opt.Sizes <= 0 || len(res.Recommendations) < opt.Sizes {
+			rec.OtherSizes = c.otherSizes(cd)
+		} else {
+			rec.SizesOmitted = c.sizes().group[cd.row] >= 0
+		}
+		res.Recommendations = append(res.Recommendations, rec)
 	}
 	res.WhyFirst = c.whyFirst(res.Recommendations, cs)
 	if len(res.Recommendations) > 0 {
@@ -221,7 +234,9 @@ func (e *Engine) Expand(a model.Answers, opt Options, offers []int) []model.Reco
 			continue
 		}
 		if cd, v := cc.quick(ri, sr, nil); v == take {
-			out = append(out, cc.full(cd))
+			rec := cc.full(cd)
+			rec.OtherSizes = cc.otherSizes(cd)
+			out = append(out, rec)
 		}
 	}
 	return out

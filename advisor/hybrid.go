@@ -13,10 +13,10 @@ type hyb struct {
 	fillH, fillRate, extra  float64
 	bkt                     int8
 	spotFill                bool
-	// at is where the base plan's price applies (the spot zone for spot
-	// with on-demand fallback): the region the record and a launch file
-	// carry. Both parts are priced inside the region filter.
-	at string
+	// base is where the base plan's price applies (the spot zone for
+	// spot with on-demand fallback): the region the record and a launch
+	// file carry. Both parts are priced inside the region filter.
+	base planRate
 }
 
 // maxHybrids is the most hybrid plans one run has: two fills for each of
@@ -53,7 +53,7 @@ func (c *call) hybrids(p *rates, plans []planRate, h, cal float64, buf *[maxHybr
 	// The on-demand and spot rates, and the bases: the monthly plan and
 	// the 1- and 3-year commitments that are not "up to" maxima.
 	var od, spotRate float64
-	var spotAt string
+	var spot planRate
 	var bases [nPlans]*planRate
 	for i := range plans {
 		pr := &plans[i]
@@ -62,7 +62,7 @@ func (c *call) hybrids(p *rates, plans []planRate, h, cal float64, buf *[maxHybr
 			od = pr.rate
 		case pr.pm == pmSpot:
 			if c.a.Interruptible {
-				spotRate, spotAt = pr.rate, pr.at
+				spotRate, spot = pr.rate, *pr
 			}
 		case !pr.upTo:
 			if k := planOf(pr.pm); k >= 0 {
@@ -83,7 +83,7 @@ func (c *call) hybrids(p *rates, plans []planRate, h, cal float64, buf *[maxHybr
 		}
 		fillH := h * rem / cal
 		if od > 0 {
-			hy := hyb{pm: b.od, terms: k, period: b.period, baseRate: base.rate, fillH: fillH, fillRate: od, bkt: -1, at: base.at}
+			hy := hyb{pm: b.od, terms: k, period: b.period, baseRate: base.rate, fillH: fillH, fillRate: od, bkt: -1, base: *base}
 			hy.total = k*b.period*base.rate + fillH*od
 			hy.billed = k*b.period + fillH
 			hy.rate = hy.total / hy.billed
@@ -92,7 +92,7 @@ func (c *call) hybrids(p *rates, plans []planRate, h, cal float64, buf *[maxHybr
 		if spotRate > 0 {
 			ex := c.spotExtra(fillH, bkt)
 			hy := hyb{pm: b.spot, terms: k, period: b.period, baseRate: base.rate, fillH: fillH, fillRate: spotRate, extra: ex,
-				bkt: bkt, spotFill: true, at: base.at}
+				bkt: bkt, spotFill: true, base: *base}
 			hy.total = k*b.period*base.rate + (fillH+ex)*spotRate
 			hy.billed = k*b.period + fillH + ex
 			hy.rate = hy.total / hy.billed
@@ -102,7 +102,7 @@ func (c *call) hybrids(p *rates, plans []planRate, h, cal float64, buf *[maxHybr
 	if spotRate > 0 && od > 0 && c.p.jobMode {
 		ex := c.spotExtra(h, bkt)
 		if ex > 0 {
-			hy := hyb{pm: pmHybSpotOD, fillH: ex, fillRate: od, baseRate: spotRate, bkt: bkt, extra: ex, at: spotAt}
+			hy := hyb{pm: pmHybSpotOD, fillH: ex, fillRate: od, baseRate: spotRate, bkt: bkt, extra: ex, base: spot}
 			hy.total, hy.rate = spotFallback(spotRate, od, h, ex)
 			hy.billed = h + ex
 			visit(&hy)

@@ -103,6 +103,15 @@ func (p *rates) source(k int, pol *model.Policy) (planSrc, *model.Discount) {
 	return srcNone, nil
 }
 
+// mayCommit reports whether any commitment plan can back a price that is
+// not an "up to" maximum (the necessary condition of source and commit,
+// checked first by the ranking's shortcut): a listed monthly or yearly
+// price, a firm discount, or a policy's discount.
+func (p *rates) mayCommit(pol *model.Policy) bool {
+	return p.monthly > 0 || p.yearly > 0 || p.c1 > 0 || p.c3 > 0 ||
+		pol != nil && (pol.CommitMonthly.Fraction > 0 || pol.Commit1y.Fraction > 0 || pol.Commit3y.Fraction > 0)
+}
+
 // estimated reports whether a price model's price (a hybrid's base) is an
 // estimate from a policy's published discount.
 func (p *rates) estimated(pm pmCode, pol *model.Policy) bool {
@@ -122,85 +131,132 @@ func (p *rates) firm(k int) float32 {
 	return p.c1
 }
 
+// where says which of an offer's places a price applies in.
+type where uint8
+
+const (
+	atOD   where = iota // the on-demand price's region
+	atSpot              // the spot price's zone
+	atPlan              // where the listed plans apply
+)
+
 // planRate is one price model of an offer: what it costs per hour, for
 // all nodes, in USD.
 type planRate struct {
-	pm pmCode
+	pm   pmCode
+	src  planSrc
+	upTo bool
+	at   where
 	// rate is the price per hour: of use for on-demand and spot, of the
 	// plan's period for a plan (its price over its hours).
 	rate float64
 	// period is a plan's length in hours (0 for on-demand and spot).
 	period float64
-	src    planSrc
 	// disc is the published discount behind an estimate (nil for a listed
 	// or firm price).
 	disc *model.Discount
-	upTo bool
-	// at is where the price applies (places).
-	at string
 }
 
-// maxPlans is the most price models planRates puts: on-demand, spot,
-// daily, weekly, monthly, 1- and 3-year.
-const maxPlans = 7
+// in is the place (of places) the price applies in.
+func (pr *planRate) in(at *places) string {
+	switch pr.at {
+	case atSpot:
+		return at.spot
+	case atPlan:
+		return at.plan
+	}
+	return at.od
+}
 
-// planRates puts the price models of an offer with rates p (per node, in
-// its currency; at says where each applies) under policy pol into out, in
-// the order a recommendation lists them, and returns how many: k turns a
-// per-node price in the offer's currency into USD for all nodes. Spot is
-// put whatever the answers (the caller decides whether a run may use it);
-// "up to" discounts only withUpTo. source is the rule for each
-// commitment plan; a discount applies to the on-demand price, or for a
+// planPMs are the single price models, in the order a recommendation
+// lists them.
+var planPMs = [...]pmCode{pmOnDemand, pmSpot, pmDaily, pmWeekly, pmMonthly, pmReserved1, pmReserved3}
+
+// maxPlans is the number of single price models.
+const maxPlans = len(planPMs)
+
+// hourly is the price per node (in the offer's currency) of one of the
+// offer's prices that are not a commitment: on demand and spot per hour,
+// the daily and weekly plans per period, with the period in hours (0 for
+// on demand and spot). A price of 0 means the offer has none.
+func (p *rates) hourly(pm pmCode) (price, period float64) {
+	switch pm {
+	case pmOnDemand:
+		return p.od, 0
+	case pmSpot:
+		return p.spot, 0
+	case pmDaily:
+		return p.daily, hoursPerDay
+	case pmWeekly:
+		return p.weekly, model.HoursPerWeekFull
+	}
+	return 0, 0
+}
+
+// commit is commitment plan k of an offer with rates p under policy pol:
+// its rate per hour per node in the offer's currency, what backs it
+// (source), the discount behind an estimate, and where it applies; ok is
+// false when the offer has no such price (or only an "up to" maximum and
+// not withUpTo). A discount applies to the on-demand price, or for a
 // discount off the listed monthly price (Tencent's subscription terms) to
 // that price per hour, where the offer has it.
-func planRates(p *rates, at *places, pol *model.Policy, k float64, withUpTo bool, out *[maxPlans]planRate) int {
-	n := 0
-	put := func(pr planRate) { out[n] = pr; n++ }
-	od := p.od * k
-	if od > 0 {
-		put(planRate{pm: pmOnDemand, rate: od, at: at.od})
-	}
-	if p.spot > 0 {
-		put(planRate{pm: pmSpot, rate: p.spot * k, at: at.spot})
-	}
-	listed := func(pm pmCode, price, period float64) {
-		if price > 0 {
-			put(planRate{pm: pm, rate: price * k / period, period: period, src: srcListed, at: at.plan})
+func (p *rates) commit(k int, pol *model.Policy, withUpTo bool) (rate float64, src planSrc, d *model.Discount, at where, ok bool) {
+	src, d = p.source(k, pol)
+	switch src {
+	case srcListed:
+		price := p.monthly
+		if k == plan1y {
+			price = p.yearly
 		}
+		return price / planPeriods[k], src, nil, atPlan, price > 0
+	case srcFirm:
+		return p.od * (1 - float64(p.firm(k))), src, nil, atOD, p.od > 0
+	case srcPolicy, srcUpTo:
+		upTo := src == srcUpTo || d.UpTo
+		if upTo && !withUpTo || d.Fraction <= 0 || d.Fraction >= 1 {
+			return 0, src, d, atOD, false
+		}
+		if upTo {
+			src = srcUpTo
+		}
+		base, at := p.od, atOD
+		if d.OfMonthly {
+			base, at = p.monthly/model.HoursPerMonth, atPlan
+		}
+		return base * (1 - d.Fraction), src, d, at, base > 0
 	}
-	listed(pmDaily, p.daily, hoursPerDay)
-	listed(pmWeekly, p.weekly, model.HoursPerWeekFull)
-	for plan, pm := range [nPlans]pmCode{pmMonthly, pmReserved1, pmReserved3} {
-		period := planPeriods[plan]
-		src, d := p.source(plan, pol)
-		switch src {
-		case srcListed:
-			price := p.monthly
-			if plan == plan1y {
-				price = p.yearly
-			}
-			listed(pm, price, period)
-		case srcFirm:
-			if od > 0 {
-				put(planRate{pm: pm, rate: od * (1 - float64(p.firm(plan))), period: period, src: srcFirm, at: at.od})
-			}
-		case srcPolicy, srcUpTo:
-			upTo := src == srcUpTo || d.UpTo
-			if upTo && !withUpTo || d.Fraction <= 0 || d.Fraction >= 1 {
-				continue
-			}
-			base, where := od, at.od
-			if d.OfMonthly {
-				base, where = p.monthly*k/model.HoursPerMonth, at.plan
-			}
-			if base <= 0 {
-				continue
-			}
-			s := srcPolicy
-			if upTo {
-				s = srcUpTo
-			}
-			put(planRate{pm: pm, rate: base * (1 - d.Fraction), period: period, src: s, disc: d, upTo: upTo, at: where})
+	return 0, src, d, atOD, false
+}
+
+// planFor is price model pm (one of planPMs) of an offer with rates p (per
+// node, in its currency) under policy pol, or false when the offer has no
+// such price: k turns a per-node price in the offer's currency into USD
+// for all nodes. Spot is given whatever the answers (the caller decides
+// whether a run may use it); "up to" discounts only withUpTo (commit).
+func planFor(pm pmCode, p *rates, pol *model.Policy, k float64, withUpTo bool) (planRate, bool) {
+	if plan := planOf(pm); plan >= 0 {
+		rate, src, d, at, ok := p.commit(plan, pol, withUpTo)
+		return planRate{pm: pm, rate: rate * k, period: planPeriods[plan], src: src, disc: d, upTo: src == srcUpTo, at: at}, ok
+	}
+	price, period := p.hourly(pm)
+	pr := planRate{pm: pm, rate: price * k, period: period}
+	switch pm {
+	case pmSpot:
+		pr.at = atSpot
+	case pmDaily, pmWeekly:
+		pr.rate, pr.src, pr.at = price*k/period, srcListed, atPlan
+	}
+	return pr, price > 0
+}
+
+// planRates puts every price model of an offer (planFor) into out, in the
+// order a recommendation lists them, and returns how many.
+func planRates(p *rates, pol *model.Policy, k float64, withUpTo bool, out *[maxPlans]planRate) int {
+	n := 0
+	for _, pm := range planPMs {
+		if pr, ok := planFor(pm, p, pol, k, withUpTo); ok {
+			out[n] = pr
+			n++
 		}
 	}
 	return n
@@ -216,11 +272,22 @@ var planPeriods = [nPlans]float64{model.HoursPerMonth, hoursPerYear, hoursPer3Ye
 // Prices inside a region filter are never below the offer's own, so the
 // index's floor bounds a filtered run too.
 func (p *rates) floor(pol *model.Policy) float64 {
-	var buf [maxPlans]planRate
 	m := 0.0
-	for _, pr := range buf[:planRates(p, &places{}, pol, 1, false, &buf)] {
-		if pr.pm != pmSpot && pr.rate > 0 && (m == 0 || pr.rate < m) {
-			m = pr.rate
+	take := func(v float64) {
+		if v > 0 && (m == 0 || v < m) {
+			m = v
+		}
+	}
+	for _, pm := range [...]pmCode{pmOnDemand, pmDaily, pmWeekly} {
+		if price, period := p.hourly(pm); period > 0 {
+			take(price / period)
+		} else {
+			take(price)
+		}
+	}
+	for k := range nPlans {
+		if rate, _, _, _, ok := p.commit(k, pol, false); ok {
+			take(rate)
 		}
 	}
 	return m

@@ -96,7 +96,7 @@ func TestFloorBoundsEveryPlan(t *testing.T) {
 		} {
 			f := p.floor(pol)
 			var buf [maxPlans]planRate
-			for _, pr := range buf[:planRates(&p, &places{}, pol, 1, false, &buf)] {
+			for _, pr := range buf[:planRates(&p, pol, 1, false, &buf)] {
 				if pr.pm != pmSpot && f > pr.rate {
 					t.Errorf("rates %+v, policy %+v: floor %.4f above %s at %.4f", p, pol, f, pmNames[pr.pm], pr.rate)
 				}

@@ -43,11 +43,11 @@ type quote struct {
 func (c *call) quotes(p *rates, at *places, pol *model.Policy, firmSrc string, n int, h, cal, fx float64, withUpTo bool, out []quote) []quote {
 	out = out[:0]
 	var buf [maxPlans]planRate
-	plans := buf[:planRates(p, at, pol, fx*float64(n), withUpTo, &buf)]
+	plans := buf[:planRates(p, pol, fx*float64(n), withUpTo, &buf)]
 	od := 0.0
 	for i := range plans {
 		pr := &plans[i]
-		q := quote{pm: pmNames[pr.pm], rate: pr.rate, eligible: true, zone: pr.at, bkt: -1}
+		q := quote{pm: pmNames[pr.pm], rate: pr.rate, eligible: true, zone: pr.in(at), bkt: -1}
 		switch pr.pm {
 		case pmOnDemand:
 			od = pr.rate
@@ -77,18 +77,20 @@ func (c *call) quotes(p *rates, at *places, pol *model.Policy, firmSrc string, n
 	for i, k := 0, c.hybrids(p, plans, h, cal, &hb); i < k; i++ {
 		hy := hb[i]
 		out = append(out, quote{pm: pmNames[hy.pm], rate: hy.rate, billed: hy.billed, cal: cal, total: hy.total, eligible: true,
-			zone: hy.at, bkt: hy.bkt, extra: hy.extra, hyb: &hy})
+			zone: hy.base.in(at), bkt: hy.bkt, extra: hy.extra, hyb: &hy})
 	}
 	return out
 }
 
 // bestQuote is the ranking's shortcut of quotes followed by pick: it
-// walks the same price models (planRates, without "up to" estimates) and
-// hybrids without building the quotes, and returns the chosen model with
-// its total and rate. hc is the run's hidden costs. ok is false when no
-// model is eligible.
-func (c *call) bestQuote(p *rates, pol *model.Policy, n int, h, cal, fx float64, hc hidden) (total, rate float64, pm pmCode, within, ok bool) {
+// walks the same price models (planFor's parts, without "up to"
+// estimates) and hybrids without building the quotes, and returns the
+// chosen model with its total and rate, and whether its price (a hybrid's
+// base) is an estimate (rates.estimated). hc is the run's hidden costs.
+// ok is false when no model is eligible.
+func (c *call) bestQuote(p *rates, pol *model.Policy, n int, h, cal, fx float64, hc hidden) (total, rate float64, pm pmCode, est, within, ok bool) {
 	var cur pmCode
+	curEst := false
 	consider := func(t, rt float64) {
 		w := c.within(t, model.AllIn(t, hc.storage, hc.egress), h, cal)
 		switch {
@@ -98,44 +100,56 @@ func (c *call) bestQuote(p *rates, pol *model.Policy, n int, h, cal, fx float64,
 		default:
 			return
 		}
-		total, rate, pm, within, ok = t, rt, cur, w, true
+		total, rate, pm, est, within, ok = t, rt, cur, curEst, w, true
 	}
-	var buf [maxPlans]planRate
-	plans := buf[:planRates(p, &places{}, pol, fx*float64(n), false, &buf)]
+	// The price models of planFor, walked without building them.
+	k := fx * float64(n)
 	od := 0.0
-	for i := range plans {
-		pr := &plans[i]
-		cur = pr.pm
-		switch pr.pm {
-		case pmOnDemand:
-			od = pr.rate
-			consider(pr.rate*billHours(h, pol, c.p.jobMode), pr.rate)
-		case pmSpot:
-			if !c.a.Interruptible {
-				continue
-			}
-			ex := c.spotExtra(h, p.bkt)
-			consider(pr.rate*spotHours(h, ex, pol, c.p.jobMode), pr.rate)
-			if od > 0 && ex > 0 && cal < model.HoursPerMonth+1 {
-				// The one hybrid of a short job (hybrids has the others).
-				cur = pmHybSpotOD
-				consider(spotFallback(pr.rate, od, h, ex))
-			}
-		default:
-			consider(pr.rate*periods(cal, pr.period)*pr.period, pr.rate)
+	if price, _ := p.hourly(pmOnDemand); price > 0 {
+		cur, od = pmOnDemand, price*k
+		consider(od*billHours(h, pol, c.p.jobMode), od)
+	}
+	if price, _ := p.hourly(pmSpot); price > 0 && c.a.Interruptible {
+		cur = pmSpot
+		rt := price * k
+		ex := c.spotExtra(h, p.bkt)
+		consider(rt*spotHours(h, ex, pol, c.p.jobMode), rt)
+		if od > 0 && ex > 0 && cal < model.HoursPerMonth+1 {
+			// The one hybrid of a short job (hybrids has the others).
+			cur = pmHybSpotOD
+			consider(spotFallback(rt, od, h, ex))
 		}
 	}
+	for _, m := range [...]pmCode{pmDaily, pmWeekly} {
+		if price, period := p.hourly(m); price > 0 {
+			cur = m
+			consider(periods(cal, period)*price*k, price*k/period)
+		}
+	}
+	for plan, m := range [nPlans]pmCode{pmMonthly, pmReserved1, pmReserved3} {
+		if !p.mayCommit(pol) {
+			break
+		}
+		if rate, src, _, _, has := p.commit(plan, pol, false); has {
+			cur, rate, curEst = m, rate*k, src == srcPolicy
+			period := planPeriods[plan]
+			consider(rate*periods(cal, period)*period, rate)
+		}
+	}
+	curEst = false
 	// Plan-based hybrids need a run of a month or more (a whole plan
 	// period and an hour left); spot with fallback for a shorter job is
 	// priced with spot above.
 	if cal >= model.HoursPerMonth+1 {
+		var buf [maxPlans]planRate
+		plans := buf[:planRates(p, pol, k, false, &buf)]
 		var hb [maxHybrids]hyb
 		for i, k := 0, c.hybrids(p, plans, h, cal, &hb); i < k; i++ {
-			cur = hb[i].pm
+			cur, curEst = hb[i].pm, hb[i].base.src == srcPolicy
 			consider(hb[i].total, hb[i].rate)
 		}
 	}
-	return total, rate, pm, within, ok
+	return total, rate, pm, est, within, ok
 }
 
 // pmCode is a price model in a ranking key (a small number keeps the

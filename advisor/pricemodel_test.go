@@ -194,7 +194,7 @@ func TestHybridSpotOnDemand(t *testing.T) {
 	var scratch []int
 	spotSetup(&cat.Offers[0], &r, &scratch)
 	var pb [maxPlans]planRate
-	plans := pb[:planRates(&r.rates, &places{}, nil, 1, false, &pb)]
+	plans := pb[:planRates(&r.rates, nil, 1, false, &pb)]
 	var buf [maxHybrids]hyb
 	got := buf[:c.hybrids(&r.rates, plans, 100, 100, &buf)]
 	if len(got) != 1 || got[0].pm != pmHybSpotOD {

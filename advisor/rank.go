@@ -840,7 +840,7 @@ func (c *call) quick(ri int32, sr *shapeRes, worst *cand) (cand, verdict) {
 	} else {
 		hc = c.hidWall[r.prov]
 	}
-	total, rate, pm, within, ok := c.bestQuote(rp, pol, sr.nodes, h, cal, fx, hc)
+	total, rate, pm, est, within, ok := c.bestQuote(rp, pol, sr.nodes, h, cal, fx, hc)
 	if !ok {
 		return cand{}, skip // unreachable: a floor above 0 means a model is eligible
 	}
@@ -854,7 +854,6 @@ func (c *call) quick(ri int32, sr *shapeRes, worst *cand) (cand, verdict) {
 	}
 	c.st.count(over, sr.tier, unk)
 	cost := model.AllIn(total, hc.storage, hc.egress)
-	est := rp.estimated(pm, pol)
 	risk := quickRisk(hr, sr, r, est, !c.p.jobMode) * factor(hiddenRisk(hc, est)) * factor(c.spotOnlyRisk(hr, rp, pol, pm, cal))
 	return cand{key: packKey(over, sr.tier, sr.short+ramUnk, unk), pm: pm, cost: cost, rank: cost * risk, hourly: rate, idx: r.offer, row: ri}, take
 }

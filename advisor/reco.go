@@ -147,7 +147,6 @@ func (c *call) full(cd cand) model.Recommendation {
 		rec.Total = model.AllIn(rec.GPUTotal, h.Storage, h.Egress)
 		rec.AllInUSD, rec.AllIn = rec.TotalUSD, rec.Total
 	}
-	rec.OtherSizes = c.otherSizes(cd)
 	rec.Warnings = c.warnings(warnInput{offer: o, row: r, ri: cd.row, shape: sh, res: sr, rec: &rec, quotes: qs, best: best, hidden: hc})
 	return rec
 }
@@ -380,11 +379,8 @@ func (c *call) pmRegion(o *model.Offer, p *rates, at *places, pol *model.Policy,
 	case planOf(pm) >= 0:
 		want = [nPlans]pmCode{pmMonthly, pmReserved1, pmReserved3}[planOf(pm)]
 	}
-	var buf [maxPlans]planRate
-	for _, pr := range buf[:planRates(p, at, pol, 1, false, &buf)] {
-		if pr.pm == want && pr.at != "" {
-			return regionOf(o, pr.at)
-		}
+	if pr, ok := planFor(want, p, pol, 1, false); ok && pr.in(at) != "" {
+		return regionOf(o, pr.in(at))
 	}
 	return c.offerRegion(o, at)
 }

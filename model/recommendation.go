@@ -320,6 +320,10 @@ type Recommendation struct {
 	// but for the count), in order of GPUs: the ranking lists a product
 	// once, at its best-ranked size, this one.
 	OtherSizes []OfferRow `json:"other_sizes,omitempty" toml:"other_sizes,omitempty"`
+	// SizesOmitted is set when the product has other sizes that a ranking
+	// asked for the first recommendations' alone did not list
+	// (advisor.Options.Sizes); expanding the offer lists them.
+	SizesOmitted bool `json:"-" toml:"-"`
 }
 
 // OfferRow is one listed offer as the advisor ranks it, without the detail

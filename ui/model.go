@@ -193,7 +193,7 @@ func (m Model) Init() tea.Cmd {
 // suggestions are asked apart (suggCmd), off the ranking of every
 // keystroke.
 func advisorOptions(lang string) advisor.Options {
-	return advisor.Options{Top: topOffers, Priced: pricedOffers, Lang: lang, NoSuggestions: true}
+	return advisor.Options{Top: topOffers, Priced: pricedOffers, Lang: lang, NoSuggestions: true, Sizes: 1}
 }
 
 // engineRank ranks with the engine of the wizard's catalog (another

@@ -552,7 +552,8 @@ func (m *Model) rankWith(seq int, a model.Answers, opt advisor.Options) tea.Cmd 
 }
 
 // expandCmd prices the rows in view, the selected and the marked ones,
-// and the page after the view, that are not priced or asked for yet. The
+// and the page after the view, that are not priced or asked for yet, and
+// the selected one again when its product's other sizes were left out. The
 // ranking after an edit prices only the rows in view (it runs on every
 // keystroke); the page ahead is priced here, after that frame, so that
 // moving down shows rows already priced.
@@ -573,7 +574,17 @@ func (m *Model) expandCmd() tea.Cmd {
 		add(vi)
 	}
 	if l.sel < len(l.view) {
-		add(l.view[l.sel])
+		ri := l.view[l.sel]
+		add(ri)
+		if f := l.full[ri]; f != nil && f.SizesOmitted && !l.asked[ri] {
+			// The detail lists the product's other sizes: the ranking
+			// left them out but for #1 (advisorOptions).
+			if l.asked == nil {
+				l.asked = map[int]bool{}
+			}
+			l.asked[ri] = true
+			need = append(need, ri)
+		}
 	}
 	for _, ri := range l.markedRows() {
 		add(ri)

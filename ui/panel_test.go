@@ -484,3 +484,44 @@ func TestDetailOtherSizes(t *testing.T) {
 		}
 	}
 }
+
+// TestDetailOtherSizesBeyondFirst: the ranking on every keystroke lists
+// the other sizes of #1 alone (advisorOptions' Sizes); selecting another
+// offer whose product has other sizes prices it again off the loop, and
+// its detail lists them.
+func TestDetailOtherSizesBeyondFirst(t *testing.T) {
+	a := model.DefaultAnswers()
+	a.Workload, a.Model, a.Precision, a.Latency = model.WorkloadQLoRA, "llama-3.1-8b", model.INT4, model.LatencyBatch
+	a.DurationMode, a.JobTokens = model.DurationJob, 1e8
+	m := realModelIn(t, a, "en")
+	at := -1
+	for i := 1; i < len(m.res.Recommendations); i++ {
+		if m.res.Recommendations[i].SizesOmitted {
+			at = i
+			break
+		}
+	}
+	if at < 0 {
+		t.Fatalf("no offer after #1 has other sizes left out: %d recommendations", len(m.res.Recommendations))
+	}
+	if len(m.res.Recommendations[at].OtherSizes) != 0 {
+		t.Fatalf("#%d lists its other sizes although the ranking left them out", at+1)
+	}
+	keys := []string{"ctrl+o"}
+	for i := 0; i < at; i++ {
+		keys = append(keys, "down")
+	}
+	m = press(t, m, append(keys, "enter")...)
+	r := m.offers.selected()
+	if r == nil || r.InstanceType != m.res.Recommendations[at].InstanceType {
+		t.Fatalf("selected %v, want #%d", r, at+1)
+	}
+	if len(r.OtherSizes) == 0 {
+		t.Fatalf("#%d %s: its other sizes were not listed once selected", at+1, r.InstanceType)
+	}
+	lines := newDetailView(&m).Render(200, 0)
+	d := ansi.Strip(strings.Join(lines, "\n"))
+	if !strings.Contains(d, "other sizes of this instance") || !strings.Contains(d, r.OtherSizes[0].InstanceType) {
+		t.Errorf("the detail of #%d lacks its other sizes:\n%s", at+1, d)
+	}
+}
