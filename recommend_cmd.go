@@ -66,10 +66,14 @@ func runRecommend(args []string, env environ, stdout, stderr io.Writer) int {
 	for _, n := range notes {
 		errLine(stderr, lang, "recommend", tf(tErrNote, lang, n))
 	}
-	opt := advisor.Options{Top: *top, Lang: lang, WithinBudget: *withinBudget}
+	opt := advisor.Options{Top: *top, Lang: lang, WithinBudget: *withinBudget, Explain: true}
+	if *format != "json" && *format != "toml" {
+		// The table prints the other sizes of #1 alone; a launch file
+		// none (the JSON and the record carry every recommendation's).
+		opt.Sizes = 1
+	}
 	eng := ss.eng
 	res := eng.Recommend(a, opt)
-	eng.WhatWouldChange(a, opt, &res)
 	switch *format {
 	case "skypilot", "dstack":
 		if len(res.Recommendations) == 0 {

@@ -49,6 +49,10 @@ type Options struct {
 	// again per change, so a caller that ranks on every keystroke asks
 	// Suggest for them when it shows them, off its loop.
 	NoSuggestions bool
+	// Explain adds what WhatWouldChange adds to WhyFirst, from the same
+	// evaluation of the answers (a command that shows it asks for it
+	// here, rather than rank again).
+	Explain bool
 	// Sizes, when positive, lists the other sizes of a product
 	// (Recommendation.OtherSizes, each a ranking of the product's other
 	// GPU counts) for the first Sizes recommendations only; the others
@@ -153,6 +157,9 @@ func (e *Engine) Recommend(a model.Answers, opt Options) model.Result {
 	}
 	if !opt.NoSuggestions && needsSuggestions(&res) {
 		res.Suggestions = asked.suggest(top, overFirst(&res))
+	}
+	if opt.Explain {
+		e.whatWouldChange(a, opt, &res, asked)
 	}
 	return res
 }

@@ -42,6 +42,7 @@ func (e *Engine) index() *index {
 	e.once.Do(func() {
 		if e.cat != nil {
 			e.ix, e.facts = buildIndex(e.cat)
+			e.sizes.start(e.cat, e.ix)
 		}
 	})
 	return e.ix

@@ -149,6 +149,13 @@ func (p *plan) diffusionPlan(cat *model.Catalog, a *model.Answers, pr *model.Mod
 	}
 }
 
+// meetsImage reports whether an image pipeline's speed meets the latency
+// class: an image in no more than the class's limit (an unknown speed
+// cannot be shown to), any speed when the class sets none.
+func (p *plan) meetsImage(sp *model.Speed) bool {
+	return p.image.maxSec <= 0 || !sp.Unknown && sp.SecondsPerImage <= p.image.maxSec
+}
+
 // imageSpeed is the speed of a diffusion pipeline on a configuration of
 // copies pipelines (one per GPU): the reference time scaled by the ratio
 // of 16-bit tensor throughput (weight-only quantisation computes in 16
@@ -157,8 +164,6 @@ func (p *plan) diffusionPlan(cat *model.Catalog, a *model.Answers, pr *model.Mod
 // class when an image takes no longer than the class's limit.
 func (p *plan) imageSpeed(g *model.GPU, frac float64, copies int) (sp model.Speed, jobHours float64) {
 	im := p.image
-	// An unknown speed cannot be shown to meet a limit.
-	sp.MeetsLatency = im.maxSec <= 0
 	prec := model.BF16
 	if p.prec == model.FP32 {
 		prec = model.FP32
@@ -166,12 +171,13 @@ func (p *plan) imageSpeed(g *model.GPU, frac float64, copies int) (sp model.Spee
 	peak := peakFLOPS(g, prec, false) * frac
 	if peak <= 0 || im.refPeak <= 0 || im.ref.Seconds <= 0 {
 		sp.Unknown = true
+		sp.MeetsLatency = p.meetsImage(&sp)
 		return sp, 0
 	}
 	px := float64(im.width*im.width) / float64(im.ref.Width*im.ref.Width)
 	sec := im.ref.Seconds * im.refPeak / peak * px * float64(im.steps) / float64(im.ref.Steps)
 	sp.SecondsPerImage = sec
-	sp.MeetsLatency = im.maxSec <= 0 || sec <= im.maxSec
+	sp.MeetsLatency = p.meetsImage(&sp)
 	sp.ImagesPerHour = float64(max(copies, 1)) * 3600 / sec
 	if p.jobMode && p.jobTokens > 0 {
 		jobHours = p.jobTokens / sp.ImagesPerHour

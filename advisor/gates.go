@@ -74,7 +74,7 @@ func flagOf(flag, v string) string {
 // longer than six months without one. Each is a ranking more with the
 // gate dropped, so this is for the detail and the CLI (WhatWouldChange),
 // not for every keystroke. Their texts end res.WhyFirst.
-func (e *Engine) tradeoffs(a model.Answers, opt Options, res *model.Result) {
+func (e *Engine) tradeoffs(a model.Answers, opt Options, res *model.Result, base *call) {
 	if len(res.Recommendations) == 0 {
 		return
 	}
@@ -82,7 +82,7 @@ func (e *Engine) tradeoffs(a model.Answers, opt Options, res *model.Result) {
 	if check(&a) != nil {
 		return
 	}
-	t := trade{e: e, a: a, opt: opt, l: langOf(opt.Lang), res: res, top: &res.Recommendations[0]}
+	t := trade{e: e, a: a, opt: opt, l: langOf(opt.Lang), res: res, top: &res.Recommendations[0], base: base}
 	t.run()
 }
 
@@ -105,6 +105,9 @@ type trade struct {
 	// exhaustive drops every limit of the class without the bound
 	// (gateBound): tests compare the two.
 	exhaustive bool
+	// base is the evaluation of the answers when the caller has one
+	// (Options.Explain); nil to make one.
+	base *call
 }
 
 // add records a tradeoff with its text.
@@ -137,7 +140,11 @@ func (t *trade) note(g model.Gate, limit float64, flag string, r *model.Recommen
 func (t *trade) classGates() {
 	l := t.l
 	class := l.latency(t.a.Latency)
-	c := newCall(t.e, t.a, l)
+	c := t.base
+	if c == nil {
+		c = t.e.getCall(t.a, l)
+		defer t.e.putCall(c)
+	}
 	if !c.p.sized {
 		return
 	}
@@ -147,12 +154,13 @@ func (t *trade) classGates() {
 			drop = append(drop, i)
 		}
 	}
+	var undo []tierState
 	for _, i := range drop {
 		g := classGates[i]
 		limit := g.limit(c.p)
-		rc := newCall(t.e, t.a, l)
-		g.relax(rc.p)
+		rc := c.relaxedCopy(g.relax, &undo)
 		r, ok := rc.relaxedTop(t.opt, g.relax)
+		c.restore(undo)
 		if !ok || !g.misses(&r.Speed, limit) || r.Speed.Unknown || !t.dearer(&r) {
 			continue
 		}
@@ -199,13 +207,70 @@ func (c *call) missesOnly(i int, sp *model.Speed) bool {
 	return true
 }
 
+// tierState is what relaxing a limit of the latency class may change
+// of a shape (relaxedCopy), kept to put it back (restore).
+type tierState struct {
+	i                    int32
+	meets, unknown, slim bool
+	tier, short          uint8
+}
+
+// relaxedCopy is a copy of evaluation c (its shapes evaluated) with relax
+// applied to its plan. Relax drops a limit of the latency class, which
+// changes which shapes meet the class and nothing else of them (their
+// fits and speeds stand): only that is worked out again (meetsText,
+// meetsImage, setTier), in c's shapes, which the copy shares; undo gets
+// what changed, for restore to put back once the copy is done with.
+func (c *call) relaxedCopy(relax func(p *plan), undo *[]tierState) *call {
+	rc := *c
+	p := *c.p
+	rc.p = &p
+	relax(rc.p)
+	rc.sized = sizeBest{} // the scan's buffers: its own
+	*undo = (*undo)[:0]
+	if p.training || p.stated || !p.sized {
+		return &rc
+	}
+	for i := range c.shapes {
+		sr := &c.shapes[i]
+		if !sr.ok {
+			continue
+		}
+		old := tierState{i: int32(i), meets: sr.speed.MeetsLatency, unknown: sr.speed.Unknown, slim: sr.slim, tier: sr.tier, short: sr.short}
+		if p.image != nil {
+			sr.speed.MeetsLatency = p.meetsImage(&sr.speed)
+		} else {
+			// A speed is unknown to a class with a first-token limit when
+			// it has no first-token time (speedInto): without the limit,
+			// a known decode speed makes it known.
+			sr.speed.Unknown = !(sr.speed.DecodeTokensPerSec > 0) || p.ttftUnknown(&sr.speed)
+			sr.speed.MeetsLatency = p.meetsText(&sr.speed)
+		}
+		if sr.slim {
+			sr.slim, sr.short = false, sr.short-1
+		}
+		sr.tier = 0
+		rc.setTier(sr)
+		if sr.speed.MeetsLatency != old.meets || sr.speed.Unknown != old.unknown || sr.slim != old.slim || sr.tier != old.tier || sr.short != old.short {
+			*undo = append(*undo, old)
+		}
+	}
+	return &rc
+}
+
+// restore puts back the shapes a relaxed copy changed.
+func (c *call) restore(undo []tierState) {
+	for _, u := range undo {
+		sr := &c.shapes[u.i]
+		sr.speed.MeetsLatency, sr.speed.Unknown, sr.slim, sr.tier, sr.short = u.meets, u.unknown, u.slim, u.tier, u.short
+	}
+}
+
 // relaxedTop is the top pick of c's answers with relax applied to the
-// plan (c.p already relaxed): the shapes are evaluated again and ranked,
-// across several nodes when no single node holds the job, as Recommend
-// does. False when nothing is listed (or, with opt.WithinBudget, nothing
-// within the budget).
+// plan (c made by relaxedCall): ranked across several nodes when no single
+// node holds the job, as Recommend does. False when nothing is listed
+// (or, with opt.WithinBudget, nothing within the budget).
 func (c *call) relaxedTop(opt Options, relax func(p *plan)) (model.Recommendation, bool) {
-	c.evalShapes()
 	cs := c.ranked(1, false)
 	if len(cs) == 0 && c.p.autoNodes && c.st.tooBig > 0 {
 		c = widen(nil, c.eng, c.a, c.l)

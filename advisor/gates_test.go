@@ -139,3 +139,91 @@ func TestGateBoundExact(t *testing.T) {
 		t.Error("no case names a gate: the comparison shows nothing")
 	}
 }
+
+// TestRelaxedCopyMatchesEvaluation: a ranking with a limit of the
+// latency class dropped, worked out from the evaluation with the limit
+// (relaxedCopy: the shapes' tiers again, their fits and speeds kept), is
+// the ranking of an evaluation made from scratch with the limit dropped
+// (relaxedCall): the same first five offers with the same totals, for
+// every limit of every class over text and image services on the
+// embedded catalog.
+func TestRelaxedCopyMatchesEvaluation(t *testing.T) {
+	cat, err := data.Embedded()
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := New(cat)
+	compared := 0
+	for _, preset := range []string{"llama-3.1-8b", "llama-3.1-70b", "qwen2.5-14b", "stable-diffusion-xl", "flux.1-dev"} {
+		for _, lat := range []model.Latency{model.LatencyRealtime, model.LatencyInteractive} {
+			for _, users := range []int{1, 16} {
+				a := model.DefaultAnswers()
+				a.Model, a.Latency, a.Batch = preset, lat, users
+				a.Normalize()
+				base := newCall(e, a, langEN)
+				for _, g := range classGates {
+					if g.limit(base.p) <= 0 {
+						continue
+					}
+					var undo []tierState
+					copied := base.relaxedCopy(g.relax, &undo).ranked(5, false)
+					base.restore(undo)
+					fresh := relaxedCall(e, a, langEN, g.relax)
+					want := fresh.ranked(5, false)
+					if len(copied) != len(want) {
+						t.Fatalf("%s %s x%d without %s: %d offers, from scratch %d", preset, lat, users, g.gate, len(copied), len(want))
+					}
+					for i := range want {
+						if copied[i].idx != want[i].idx || copied[i].cost != want[i].cost || copied[i].key != want[i].key {
+							t.Errorf("%s %s x%d without %s: #%d is offer %d $%.2f, from scratch offer %d $%.2f", preset, lat, users, g.gate,
+								i+1, copied[i].idx, copied[i].cost, want[i].idx, want[i].cost)
+						}
+					}
+					compared++
+				}
+				// restore put every shape back: base ranks as a new evaluation.
+				after, want := base.ranked(5, false), newCall(e, a, langEN).ranked(5, false)
+				if len(after) != len(want) || len(want) > 0 && (after[0].idx != want[0].idx || after[0].key != want[0].key) {
+					t.Errorf("%s %s x%d: the evaluation relaxed and restored ranks %v, a new one %v", preset, lat, users, after, want)
+				}
+			}
+		}
+	}
+	if compared < 10 {
+		t.Errorf("only %d rankings compared", compared)
+	}
+}
+
+// TestExplainMatchesWhatWouldChange: Options.Explain adds to a ranking
+// what WhatWouldChange adds after it (why #1 would change, what each gate
+// costs), from Recommend's own evaluation: the same lines and tradeoffs.
+func TestExplainMatchesWhatWouldChange(t *testing.T) {
+	cat, err := data.Embedded()
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := New(cat)
+	notes := 0
+	for _, set := range []func(a *model.Answers){
+		func(a *model.Answers) { a.Model, a.Context, a.Batch = "qwen2.5-14b", 131072, 4 },
+		func(a *model.Answers) { a.Model = "llama-3.1-70b" },
+		func(a *model.Answers) { a.Model, a.Latency = "flux.1-dev", model.LatencyRealtime },
+		func(a *model.Answers) { a.Model, a.Hosting = "llama-3.1-8b", model.ReqDatacenter },
+	} {
+		a := model.DefaultAnswers()
+		set(&a)
+		a.Normalize()
+		opt := Options{Top: 5, Lang: "en"}
+		want := e.Recommend(a, opt)
+		e.WhatWouldChange(a, opt, &want)
+		opt.Explain = true
+		got := e.Recommend(a, opt)
+		if !reflect.DeepEqual(got.WhyFirst, want.WhyFirst) || !reflect.DeepEqual(got.Tradeoffs, want.Tradeoffs) {
+			t.Errorf("%s: with Explain %q %+v\nafter WhatWouldChange %q %+v", a.Model, got.WhyFirst, got.Tradeoffs, want.WhyFirst, want.Tradeoffs)
+		}
+		notes += len(got.Tradeoffs)
+	}
+	if notes == 0 {
+		t.Error("no scenario names a gate: the comparison shows little")
+	}
+}

@@ -209,9 +209,21 @@ func newCall(e *Engine, a model.Answers, l lang) *call {
 	return reuseCall(nil, e, a, l)
 }
 
+// relaxedCall prepares an evaluation whose plan relax changes before its
+// shapes are evaluated (a limit of the latency class dropped, gates.go).
+func relaxedCall(e *Engine, a model.Answers, l lang, relax func(p *plan)) *call {
+	return setupCall(nil, e, a, l, relax)
+}
+
 // reuseCall prepares an evaluation in c's buffers (a fresh call when c is
 // nil), for the suggestions that re-rank the same catalog many times.
 func reuseCall(c *call, e *Engine, a model.Answers, l lang) *call {
+	return setupCall(c, e, a, l, nil)
+}
+
+// setupCall is reuseCall with relax (when not nil) applied to the plan
+// before the shapes are evaluated.
+func setupCall(c *call, e *Engine, a model.Answers, l lang, relax func(p *plan)) *call {
 	cat := e.cat
 	if c == nil {
 		c = &call{}
@@ -300,6 +312,9 @@ func reuseCall(c *call, e *Engine, a model.Answers, l lang) *call {
 	c.markRequirements()
 	c.setRegions()
 	c.staleBefore = staleCutoff(cat.Info.SnapshotDate)
+	if relax != nil {
+		relax(c.p)
+	}
 	c.evalShapes()
 	return c
 }
@@ -427,12 +442,19 @@ func (c *call) evalShape(si int, sr *shapeRes) {
 	if sr.long {
 		sr.short++
 	}
+	c.setTier(sr)
+}
+
+// setTier sets a shape's latency tier (0 meets the class, 1 speed
+// unknown, 2 known too slow) and whether it meets the class by less than
+// the speed estimate's tolerance (slim, a shortfall), from its speed.
+func (c *call) setTier(sr *shapeRes) {
 	switch {
 	case !sr.speed.Unknown && !sr.speed.MeetsLatency:
 		sr.tier = 2
-	case sr.speed.Unknown && p.speedMatters():
+	case sr.speed.Unknown && c.p.speedMatters():
 		sr.tier = 1
-	case sr.tier == 0 && slimMargin(&sr.speed, p.minDecode):
+	case slimMargin(&sr.speed, c.p.minDecode):
 		sr.slim = true
 		sr.short++
 	}

@@ -38,6 +38,9 @@ import (
 type sizeTable struct {
 	once sync.Once
 	ix   *sizeIndex
+	// done is closed when a build started beside the first evaluation
+	// (start) has put ix; nil when none was started.
+	done chan struct{}
 }
 
 // sizeIndex is the catalog's products sold at several sizes: group is,
@@ -50,9 +53,26 @@ type sizeIndex struct {
 	shapes [][]int32
 }
 
-// get returns the catalog's sizes, working them out on first use.
+// start works the catalog's sizes out on another goroutine, beside the
+// first evaluation of the shapes, which does not need them: the ranking
+// that does waits for them (get). It is called once, as the index is
+// built.
+func (t *sizeTable) start(cat *model.Catalog, ix *index) {
+	t.done = make(chan struct{})
+	go func() {
+		defer close(t.done)
+		t.ix = buildSizes(cat, ix)
+	}()
+}
+
+// get returns the catalog's sizes: the build start began, or one worked
+// out now on first use.
 func (t *sizeTable) get(cat *model.Catalog, ix *index) *sizeIndex {
 	t.once.Do(func() {
+		if t.done != nil {
+			<-t.done
+			return
+		}
 		t.ix = buildSizes(cat, ix)
 	})
 	return t.ix
@@ -128,10 +148,10 @@ func buildSizes(cat *model.Catalog, ix *index) *sizeIndex {
 	type member struct {
 		fam, prod, offer, at, n int32
 	}
-	spellings := map[string]int32{}
-	var ms []member
-	var nums []uint64
-	var key []byte
+	spellings := make(map[string]int32, len(cat.Offers)/4)
+	ms := make([]member, 0, len(cat.Offers))
+	nums := make([]uint64, 0, 2*len(cat.Offers))
+	key := make([]byte, 0, 128)
 	for i := range cat.Offers {
 		o := &cat.Offers[i]
 		if o.GPUCount <= 0 || o.GPUFraction > 0 && o.GPUFraction < 1 || !statesCount(o.InstanceType, o.GPUCount) {
@@ -157,8 +177,22 @@ func buildSizes(cat *model.Catalog, ix *index) *sizeIndex {
 		}
 		ms = append(ms, member{fam: f, offer: int32(i), at: int32(at), n: int32(len(nums) - at)})
 	}
-	// Members in order of spelling, then catalog order.
-	slices.SortStableFunc(ms, func(a, b member) int { return int(a.fam - b.fam) })
+	// Members in order of spelling, then catalog order (a counting sort:
+	// the spellings are numbered densely, the members come in catalog
+	// order).
+	at := make([]int32, len(spellings)+1)
+	for _, m := range ms {
+		at[m.fam+1]++
+	}
+	for f := 1; f < len(at); f++ {
+		at[f] += at[f-1]
+	}
+	sorted := make([]member, len(ms))
+	for _, m := range ms {
+		sorted[at[m.fam]] = m
+		at[m.fam]++
+	}
+	ms = sorted
 	products := map[string]int32{}
 	rows := make([]int32, 0, len(ms))
 	shapes := make([]int32, 0, len(ms))
@@ -202,7 +236,12 @@ func buildSizes(cat *model.Catalog, ix *index) *sizeIndex {
 			}
 			m.prod = pr
 		}
-		slices.SortStableFunc(fam, func(a, b member) int { return int(a.prod - b.prod) })
+		slices.SortFunc(fam, func(a, b member) int {
+			if a.prod != b.prod {
+				return int(a.prod - b.prod)
+			}
+			return int(a.offer - b.offer)
+		})
 		for prod := range runs(fam, func(m member) int32 { return m.prod }) {
 			if prod[0].prod < 0 || !slices.ContainsFunc(prod, func(m member) bool {
 				return cat.Offers[m.offer].GPUCount != cat.Offers[prod[0].offer].GPUCount

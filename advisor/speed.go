@@ -105,6 +105,27 @@ func (p *plan) speedOf(in speedIn) (sp model.Speed, jobHours float64, cc commCos
 	return sp, jobHours, cc
 }
 
+// ttftUnknown reports whether the class limits the first-token time and
+// the speed has none: the speed is then unknown to the class.
+func (p *plan) ttftUnknown(sp *model.Speed) bool {
+	return p.maxTTFT > 0 && sp.TimeToFirstTokenSec == 0
+}
+
+// meetsText reports whether a language model's speed meets the latency
+// class: a decode speed per stream of at least its minimum and a first
+// token no later than its limit, both known; the batch class (no limit)
+// is met by any speed. The one rule of the text classes: the ranking's
+// tiers and a ranking with a limit dropped (gates.go) both read it.
+func (p *plan) meetsText(sp *model.Speed) bool {
+	switch {
+	case p.minDecode == 0 && p.maxTTFT == 0:
+		return true // batch: throughput only
+	case sp.Unknown || sp.DecodeTokensPerSec < p.minDecode:
+		return false
+	}
+	return p.maxTTFT == 0 || sp.TimeToFirstTokenSec > 0 && sp.TimeToFirstTokenSec <= p.maxTTFT
+}
+
 // speedInto is speedOf writing the speed and the communication's cost
 // into sp and cc (both zero on entry), so a caller that keeps them in a
 // shape's result does not copy them there.
@@ -322,21 +343,8 @@ func (p *plan) inferSpeed(in *speedIn, frac float64, sp *model.Speed, cc *commCo
 		sp.PrefillTokensPerSec = float64(r) * float64(p.promptTokens) / sp.TimeToFirstTokenSec
 		sp.Utilisation = prefillMFU
 	}
-	sp.MeetsLatency = known && sp.DecodeTokensPerSec >= p.minDecode
-	if p.maxTTFT > 0 {
-		switch {
-		case sp.TimeToFirstTokenSec == 0:
-			known = false
-			sp.MeetsLatency = false
-		case sp.TimeToFirstTokenSec > p.maxTTFT:
-			sp.MeetsLatency = false
-		}
-	}
-	if p.minDecode == 0 && p.maxTTFT == 0 {
-		// Batch class: throughput only.
-		sp.MeetsLatency = true
-	}
-	sp.Unknown = !known
+	sp.Unknown = !known || p.ttftUnknown(sp)
+	sp.MeetsLatency = p.meetsText(sp)
 	if p.jobMode && sp.ThroughputTokensSec > 0 {
 		jobHours = p.jobTokens / sp.ThroughputTokensSec / 3600
 		sp.JobHours = jobHours

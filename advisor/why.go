@@ -155,6 +155,13 @@ var flips = []struct {
 // risk and gate (top 1 only), so it is for the detail and the CLI, not
 // for every keystroke. res must be Recommend's result for cat, a and opt.
 func (e *Engine) WhatWouldChange(a model.Answers, opt Options, res *model.Result) {
+	e.whatWouldChange(a, opt, res, nil)
+}
+
+// whatWouldChange is WhatWouldChange; base, when not nil, is the
+// evaluation of the answers Recommend made (Options.Explain), which the
+// limits of the latency class start from.
+func (e *Engine) whatWouldChange(a model.Answers, opt Options, res *model.Result, base *call) {
 	if e.cat == nil || len(res.Recommendations) == 0 {
 		return
 	}
@@ -177,5 +184,5 @@ func (e *Engine) WhatWouldChange(a model.Answers, opt Options, res *model.Result
 		res.WhyFirst = append(res.WhyFirst, l.f(kWhyChange, f.flag, r.GPUCount, displayGPU(r.GPU, l),
 			money(alt.Currency, r.Hourly), money(alt.Currency, r.Total)))
 	}
-	e.tradeoffs(a, opt, res)
+	e.tradeoffs(a, opt, res, base)
 }
