@@ -210,7 +210,8 @@ func newCall(e *Engine, a model.Answers, l lang) *call {
 }
 
 // relaxedCall prepares an evaluation whose plan relax changes before its
-// shapes are evaluated (a limit of the latency class dropped, gates.go).
+// shapes are evaluated: the evaluation from scratch that a relaxed copy
+// of an evaluation (gates.go relaxedCopy) must rank as.
 func relaxedCall(e *Engine, a model.Answers, l lang, relax func(p *plan)) *call {
 	return setupCall(nil, e, a, l, relax)
 }
