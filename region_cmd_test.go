@@ -11,6 +11,7 @@ import (
 
 	"github.com/gpupick/gpupick/data"
 	"github.com/gpupick/gpupick/data/launch"
+	"github.com/gpupick/gpupick/internal/advicecheck"
 	"github.com/gpupick/gpupick/model"
 )
 
@@ -58,16 +59,8 @@ func TestRegionReachesPriceRecordAndExport(t *testing.T) {
 			if len(res.Recommendations) == 0 {
 				t.Fatalf("nothing listed: %v", res.Notes)
 			}
-			for i := range res.Recommendations {
-				r := &res.Recommendations[i]
-				if ok, _ := rf.Match(r.Provider, r.Region); !ok {
-					t.Errorf("#%d %s names region %q, outside %v", i+1, r.InstanceType, r.Region, regions)
-				}
-				for _, q := range r.PriceModels {
-					if ok, _ := rf.Match(r.Provider, q.Region); !ok {
-						t.Errorf("#%d %s quotes %s in %q, outside %v", i+1, r.InstanceType, q.Name, q.Region, regions)
-					}
-				}
+			for _, s := range advicecheck.OutsideRegions(rf, res.Recommendations) {
+				t.Errorf("%s, outside %v", s, regions)
 			}
 			top := &res.Recommendations[0]
 

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/gpupick/gpupick/advisor"
+	"github.com/gpupick/gpupick/internal/advicecheck"
 	"github.com/gpupick/gpupick/model"
 )
 
@@ -14,17 +15,8 @@ import (
 // models are inside the filter.
 func insideEverywhere(t *testing.T, cat *model.Catalog, regions []string, res *model.Result) {
 	t.Helper()
-	rf := model.NewRegionFilter(regions, cat)
-	for i := range res.Recommendations {
-		r := &res.Recommendations[i]
-		if ok, _ := rf.Match(r.Provider, r.Region); !ok {
-			t.Errorf("#%d %s names region %q, outside %v", i+1, r.InstanceType, r.Region, regions)
-		}
-		for _, q := range r.PriceModels {
-			if ok, _ := rf.Match(r.Provider, q.Region); !ok {
-				t.Errorf("#%d %s quotes %s in %q, outside %v", i+1, r.InstanceType, q.Name, q.Region, regions)
-			}
-		}
+	for _, s := range advicecheck.OutsideRegions(model.NewRegionFilter(regions, cat), res.Recommendations) {
+		t.Errorf("%s, outside %v", s, regions)
 	}
 }
 

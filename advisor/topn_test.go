@@ -6,6 +6,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/gpupick/gpupick/internal/advicecheck"
 	"github.com/gpupick/gpupick/model"
 )
 
@@ -300,17 +301,9 @@ func TestTopNIsFirstNOfFullList(t *testing.T) {
 			if got, want := full.Rows[k], r.Row(full.Rows[k].Index); !sameRow(got, want) {
 				t.Fatalf("%s: row %d is %+v, its recommendation's %+v", where, k+1, got, want)
 			}
-			if !rf.Active() {
-				continue
-			}
-			if ok, _ := rf.Match(r.Provider, r.Region); !ok {
-				t.Fatalf("%s: %s names region %q, outside %v", where, r.InstanceType, r.Region, a.Regions)
-			}
-			for _, q := range r.PriceModels {
-				if ok, _ := rf.Match(r.Provider, q.Region); !ok {
-					t.Fatalf("%s: %s quotes %s in %q, outside %v", where, r.InstanceType, q.Name, q.Region, a.Regions)
-				}
-			}
+		}
+		if out := advicecheck.OutsideRegions(rf, full.Recommendations); rf.Active() && len(out) > 0 {
+			t.Fatalf("%s: %s, outside %v", where, out[0], a.Regions)
 		}
 	}
 	if listed < cases {
