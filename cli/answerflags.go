@@ -1,0 +1,107 @@
+package cli
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/gpupick/gpupick/model"
+)
+
+// answerFlag is one answer's flag (or an alias of it): it keeps the text as
+// typed, for the registry to parse once every flag is known.
+type answerFlag struct {
+	spec *model.AnswerSpec
+	as   string
+	raw  string
+	set  bool
+}
+
+func (f *answerFlag) String() string { return f.raw }
+
+// Set keeps the text; the registry parses it (a flag given twice is the
+// last one, as with every Go flag).
+func (f *answerFlag) Set(s string) error { f.raw, f.set = s, true; return nil }
+
+// IsBoolFlag lets yes/no answers be given without a value (--interruptible).
+func (f *answerFlag) IsBoolFlag() bool { return f.spec.Bool }
+
+// answerFlags are the flags of every answer in the registry.
+type answerFlags struct{ flags []*answerFlag }
+
+// register adds a flag for every answer of the registry and its aliases.
+func (af *answerFlags) register(fs *flag.FlagSet) {
+	for _, s := range model.Registry() {
+		s := model.Spec(s.ID)
+		for _, name := range append([]string{s.Name}, s.Aliases...) {
+			f := &answerFlag{spec: s, as: name}
+			usage := s.FlagUsage()
+			if name != s.Name {
+				usage = "the same as --" + s.Name
+			}
+			fs.Var(f, name, usage)
+			af.flags = append(af.flags, f)
+		}
+	}
+}
+
+// given lists the answers given on the command line.
+func (af *answerFlags) given() []model.Given {
+	var out []model.Given
+	for _, f := range af.flags {
+		if f.set {
+			out = append(out, model.Given{Spec: f.spec, As: f.as, Raw: f.raw})
+		}
+	}
+	return out
+}
+
+// apply applies the answers given as flags onto a, parsed against env (the
+// catalog's providers, regions and GPUs); the error names the flag.
+func (af *answerFlags) apply(a *model.Answers, env *model.AnswerEnv) ([]string, error) {
+	notes, err := model.ApplyGiven(a, af.given(), env)
+	return notes, flagNamed(err)
+}
+
+// flagNamed turns an answer's *model.FieldError into one that names the
+// flag ("--params").
+func flagNamed(err error) error {
+	var fe *model.FieldError
+	if errors.As(err, &fe) && !strings.HasPrefix(fe.Field, "--") {
+		c := *fe
+		c.Field = "--" + fe.Field
+		return &c
+	}
+	return err
+}
+
+// printFlags writes a flag set's help with flags spelled --flag, as the
+// README and the error messages spell them.
+func printFlags(w io.Writer, fs *flag.FlagSet) {
+	fs.VisitAll(func(f *flag.Flag) {
+		name, usage := flag.UnquoteUsage(f)
+		if _, ok := f.Value.(*answerFlag); ok {
+			name = "VALUE"
+		}
+		var b strings.Builder
+		fmt.Fprintf(&b, "  --%s", f.Name)
+		if af, ok := f.Value.(*answerFlag); ok && af.spec.Bool {
+			name = ""
+		}
+		if name != "" {
+			b.WriteString(" " + name)
+		}
+		b.WriteString("\n    \t")
+		b.WriteString(strings.ReplaceAll(usage, "\n", "\n    \t"))
+		if af, ok := f.Value.(*answerFlag); ok {
+			if d := af.spec.Default(); d != "" && af.as == af.spec.Name {
+				fmt.Fprintf(&b, " (default %s)", d)
+			}
+		} else if f.DefValue != "" && f.DefValue != "false" && f.DefValue != "0" {
+			fmt.Fprintf(&b, " (default %s)", f.DefValue)
+		}
+		fmt.Fprintln(w, b.String())
+	})
+}

@@ -1,0 +1,25 @@
+package cli
+
+import (
+	"io"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// BenchmarkRecommendInProcess is one headless `gpupick recommend` run in
+// process (catalog decode, index, one ranking, the table), for profiles of
+// the start-up path (issue 14): go test -run NONE -bench RecommendInProcess
+// -cpuprofile cpu.out.
+func BenchmarkRecommendInProcess(b *testing.B) {
+	home := b.TempDir()
+	b.Setenv("XDG_CACHE_HOME", filepath.Join(home, "cache"))
+	b.Setenv("XDG_CONFIG_HOME", filepath.Join(home, "config"))
+	b.Setenv("HOME", home)
+	b.Setenv("LANG", "C.UTF-8")
+	for b.Loop() {
+		if code := run([]string{"recommend", "--model", "llama-3.1-70b"}, os.Stdin, io.Discard, io.Discard); code != exitOK {
+			b.Fatalf("exit %d", code)
+		}
+	}
+}

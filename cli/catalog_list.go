@@ -1,0 +1,385 @@
+package cli
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/gpupick/gpupick/data"
+	"github.com/gpupick/gpupick/model"
+)
+
+// gpuQuery is a parsed --gpu NAME[:N].
+type gpuQuery struct {
+	name  string
+	count int
+}
+
+// parseGPUQuery reads NAME or NAME:N.
+// The error is in lang.
+func parseGPUQuery(s, lang string) (gpuQuery, error) {
+	name, n, hasN := strings.Cut(s, ":")
+	q := gpuQuery{name: strings.TrimSpace(name)}
+	if strings.IndexFunc(q.name, func(r rune) bool { return r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' }) < 0 {
+		return q, errors.New(tf(tErrListGPU, lang, s))
+	}
+	if hasN {
+		c, err := strconv.Atoi(strings.TrimSpace(n))
+		if err != nil || c < 1 {
+			return q, errors.New(tf(tErrListGPUCount, lang, s, n))
+		}
+		q.count = c
+	}
+	return q, nil
+}
+
+// matches reports whether an offer has the queried GPU (and count).
+func (q gpuQuery) matches(cat *model.Catalog, o *model.Offer) bool {
+	if q.count > 0 && o.GPUCount != q.count {
+		return false
+	}
+	return data.GPUNameMatches(cat, o.GPU, q.name)
+}
+
+// listFilter holds catalog list's filters.
+type listFilter struct {
+	gpu       *gpuQuery
+	minVRAM   float64
+	providers map[string]bool
+	// region is --region compiled against the catalog's region table, as
+	// recommend's; unlocated counts the offers it left out because no
+	// region of theirs has a known location.
+	region    *model.RegionFilter
+	unlocated int
+	maxPrice  float64
+}
+
+// keep reports whether an offer passes the filters (maxPrice is in the
+// display currency cur, or the offer's own when cur is empty).
+func (f *listFilter) keep(cat *model.Catalog, o *model.Offer, cur model.Currency) bool {
+	if f.gpu != nil && !f.gpu.matches(cat, o) {
+		return false
+	}
+	if f.minVRAM > 0 && o.VRAMGiB < f.minVRAM {
+		return false
+	}
+	if len(f.providers) > 0 && !f.providers[o.Provider] {
+		return false
+	}
+	if f.region.Active() && !f.inRegion(o) {
+		return false
+	}
+	if f.maxPrice > 0 {
+		p, _, ok := displayPrice(cat, o.OnDemand, o.Currency, cur)
+		if !ok || o.OnDemand <= 0 || p > f.maxPrice {
+			return false
+		}
+	}
+	return true
+}
+
+// inRegion reports whether one of the offer's regions passes --region,
+// counting an offer it leaves out for want of a known location.
+func (f *listFilter) inRegion(o *model.Offer) bool {
+	unknown := len(o.Regions) == 0 && f.region.Unlocated()
+	for _, r := range o.Regions {
+		ok, known := f.region.Match(o.Provider, r)
+		if ok {
+			return true
+		}
+		unknown = unknown || !known
+	}
+	if unknown {
+		f.unlocated++
+	}
+	return false
+}
+
+// listOffer is one offer of `catalog list --format json`: every offer field
+// plus the price in the display currency.
+type listOffer struct {
+	model.OfferFields              // flat: embedding model.Offer would take its MarshalJSON and drop Display
+	Display           *listDisplay `json:"display,omitempty"`
+}
+
+// listDisplay is an offer's price converted to the display currency.
+type listDisplay struct {
+	Currency  model.Currency `json:"currency"`
+	OnDemand  float64        `json:"on_demand_hourly"`
+	Spot      float64        `json:"spot_hourly"`
+	Converted bool           `json:"converted"`
+	Rate      float64        `json:"rate,omitempty"`
+	RateDate  string         `json:"rate_date,omitempty"`
+}
+
+// catalogList lists the offers, filtered and sorted, as a table or JSON (gpupick catalog list).
+func catalogList(args []string, env environ, stdout, stderr io.Writer) int {
+	fs, cf := catalogTextCommand("list", "table|json", env)
+	gpu := fs.String("gpu", "", "GPU `NAME` or NAME:N (e.g. H100, A6000, RTX4090:2)")
+	minVRAM := fs.String("min-vram", "", "least memory per GPU, e.g. 24GB or 80")
+	providers := fs.String("provider", "", "comma-separated provider keys, e.g. aws,gcp,alibaba")
+	region := fs.String("region", "", "keep offers in `REGIONS`, as recommend --region: a group (europe, us, cn), a country (de) or a region id or its start (us-east), comma-separated")
+	maxPrice := fs.String("max-price", "", "highest on-demand price per hour in the display currency, e.g. 2.5")
+	if code, ok := parseFlags(fs, args, catalogUsage+"\nList flags:\n", env, stdout, stderr); !ok {
+		return code
+	}
+	lang, err := cf.lang.language()
+	if err != nil {
+		return catalogFail(stderr, exitUsage, "list", err, "en")
+	}
+	cur, err := cf.check("table|json", lang)
+	if err != nil {
+		return catalogFail(stderr, exitUsage, "list", err, lang)
+	}
+	if cur == "" {
+		cur = model.USD // one column, one currency; CNY offers are converted and marked
+	}
+	var f listFilter
+	if *gpu != "" {
+		q, err := parseGPUQuery(*gpu, lang)
+		if err != nil {
+			return catalogFail(stderr, exitUsage, "list", err, lang)
+		}
+		f.gpu = &q
+	}
+	if *minVRAM != "" {
+		v, err := model.ParseSize("min-vram", *minVRAM)
+		if err != nil || v <= 0 {
+			return catalogFail(stderr, exitUsage, "list", errors.New(tf(tErrListVRAM, lang, *minVRAM)), lang)
+		}
+		f.minVRAM = v
+	}
+	if *maxPrice != "" {
+		v, err := strconv.ParseFloat(strings.TrimLeft(strings.TrimSpace(*maxPrice), "$¥"), 64)
+		if err != nil || !(v > 0) || math.IsInf(v, 0) {
+			return catalogFail(stderr, exitUsage, "list", errors.New(tf(tErrListPrice, lang, *maxPrice)), lang)
+		}
+		f.maxPrice = v
+	}
+	cat, code := cf.load(stderr, "list", lang)
+	if cat == nil {
+		return code
+	}
+	if strings.TrimSpace(*region) != "" {
+		// The same answer, parser and filter as recommend --region.
+		var a model.Answers
+		if err := model.Spec(model.AnsRegions).Parse(*region, &a, model.NewAnswerEnv(cat, nil)); err != nil {
+			return catalogFail(stderr, exitUsage, "list", errors.New(answerErrText(flagNamed(err), lang)), lang)
+		}
+		f.region = model.NewRegionFilter(a.Regions, cat)
+	}
+	if *providers != "" {
+		f.providers = map[string]bool{}
+		known := knownProviders(cat)
+		for _, p := range model.SplitOn(strings.ToLower(*providers), ",") {
+			if !known[p] {
+				return catalogFail(stderr, exitUsage, "list", errors.New(tf(tErrListProvider, lang, p, strings.Join(sortedKeys(known), ", "))), lang)
+			}
+			f.providers[p] = true
+		}
+	}
+	var offers []*model.Offer
+	for i := range cat.Offers {
+		if f.keep(cat, &cat.Offers[i], cur) {
+			offers = append(offers, &cat.Offers[i])
+		}
+	}
+	if f.unlocated > 0 {
+		errLine(stderr, lang, "catalog list", tf(tListUnlocated, lang, f.unlocated, strings.Join(f.region.Terms(), ",")))
+	}
+	sortForList(cat, offers)
+	if cf.format == "json" {
+		return writeListJSON(stdout, stderr, cat, offers, cur)
+	}
+	writeListTable(stdout, cat, offers, cur, lang)
+	return exitOK
+}
+
+// sortForList orders offers like SkyPilot's GPU listing: by GPU, count,
+// then on-demand price (in USD, unknown last), provider and instance.
+func sortForList(cat *model.Catalog, offers []*model.Offer) {
+	usd := func(o *model.Offer) float64 {
+		if o.OnDemand <= 0 {
+			return math.Inf(1)
+		}
+		v, ok := cat.Convert(o.OnDemand, o.Currency, model.USD)
+		if !ok {
+			return math.Inf(1)
+		}
+		return v
+	}
+	sort.SliceStable(offers, func(i, j int) bool {
+		a, b := offers[i], offers[j]
+		if (a.GPU == "") != (b.GPU == "") {
+			return b.GPU == ""
+		}
+		if a.GPU != b.GPU {
+			return a.GPU < b.GPU
+		}
+		if a.GPUCount != b.GPUCount {
+			return a.GPUCount < b.GPUCount
+		}
+		if pa, pb := usd(a), usd(b); pa != pb {
+			return pa < pb
+		}
+		if a.Provider != b.Provider {
+			return a.Provider < b.Provider
+		}
+		return a.InstanceType < b.InstanceType
+	})
+}
+
+// writeListJSON prints the offers as a JSON array.
+//
+// The list is streamed: each offer is encoded compact and indented as it
+// is written, by a small indenter for encoding/json's own compact output
+// (no second, validating pass over the whole list, no list held in
+// memory); the bytes are those of writeJSON.
+func writeListJSON(stdout, stderr io.Writer, cat *model.Catalog, offers []*model.Offer, cur model.Currency) int {
+	w := bufio.NewWriterSize(stdout, 64<<10)
+	var compact bytes.Buffer
+	enc := json.NewEncoder(&compact)
+	enc.SetEscapeHTML(false)
+	if len(offers) == 0 {
+		w.WriteString("[]\n")
+	} else {
+		w.WriteString("[\n  ")
+	}
+	for i, o := range offers {
+		lo := listOffer{OfferFields: o.Fields()}
+		if cur != "" {
+			od, conv, ok := displayPrice(cat, o.OnDemand, o.Currency, cur)
+			sp, _, _ := displayPrice(cat, o.Spot, o.Currency, cur)
+			if ok {
+				d := &listDisplay{Currency: cur, OnDemand: round5(od), Spot: round5(sp), Converted: conv}
+				if conv {
+					if r, ok := cat.Rate(o.Currency, cur); ok {
+						d.Rate, d.RateDate = r.Rate, r.Date
+					}
+				}
+				lo.Display = d
+			}
+		}
+		compact.Reset()
+		if err := enc.Encode(&lo); err != nil {
+			return catalogFail(stderr, exitFail, "list", err, "en")
+		}
+		if i > 0 {
+			w.WriteString(",\n  ")
+		}
+		indentJSON(w, bytes.TrimSuffix(compact.Bytes(), []byte("\n")), 1)
+	}
+	if len(offers) > 0 {
+		w.WriteString("\n]\n")
+	}
+	if err := w.Flush(); err != nil {
+		return catalogFail(stderr, exitFail, "list", err, "en")
+	}
+	return exitOK
+}
+
+// indentJSON writes compact JSON, as encoding/json produces it, indented
+// by two spaces a level from depth, as json.Indent would: an empty object
+// or array stays "{}" or "[]", a key is followed by ": ".
+func indentJSON(w *bufio.Writer, b []byte, depth int) {
+	newline := func() {
+		w.WriteByte('\n')
+		for range depth {
+			w.WriteString("  ")
+		}
+	}
+	inString := false
+	for i := 0; i < len(b); i++ {
+		c := b[i]
+		if inString {
+			// Copy the string up to its closing quote in one write.
+			j := i
+			for j < len(b) && b[j] != '"' {
+				if b[j] == '\\' {
+					j++
+				}
+				j++
+			}
+			if j >= len(b) {
+				w.Write(b[i:])
+				return
+			}
+			w.Write(b[i : j+1])
+			i, inString = j, false
+			continue
+		}
+		switch c {
+		case '"':
+			inString = true
+			w.WriteByte(c)
+		case '{', '[':
+			w.WriteByte(c)
+			if i+1 < len(b) && (b[i+1] == '}' || b[i+1] == ']') {
+				w.WriteByte(b[i+1])
+				i++
+				continue
+			}
+			depth++
+			newline()
+		case '}', ']':
+			depth--
+			newline()
+			w.WriteByte(c)
+		case ',':
+			w.WriteByte(c)
+			newline()
+		case ':':
+			w.WriteString(": ")
+		default:
+			w.WriteByte(c)
+		}
+	}
+}
+
+// round5 rounds a converted price to 5 decimals.
+func round5(v float64) float64 { return math.Round(v*1e5) / 1e5 }
+
+// writeListTable prints the offers as a table in the spirit of SkyPilot's
+// `sky show-gpus`, with interconnect and vCPU type added; its headers and
+// words in lang.
+func writeListTable(w io.Writer, cat *model.Catalog, offers []*model.Offer, cur model.Currency, lang string) {
+	tw := newCLITable(w)
+	fmt.Fprintln(tw, tCatListHeader.in(lang))
+	converted := false
+	unknown := tUnknown.in(lang)
+	for _, o := range offers {
+		gpu := o.GPU
+		if gpu == "" {
+			gpu = unknown
+		}
+		qty := "-"
+		if o.GPUCount > 0 {
+			qty = strconv.Itoa(o.GPUCount)
+			if o.GPUFraction > 0 && o.GPUFraction < 1 {
+				qty = model.FormatNumber(math.Round(o.GPUFraction*1000)/1000) + tCatSlice.in(lang)
+			}
+		}
+		od := priceCell(cat, o.OnDemand, o.Currency, cur, unknown, lang)
+		sp := priceCell(cat, o.Spot, o.Currency, cur, "-", lang)
+		if strings.HasPrefix(od, "≈") || strings.HasPrefix(sp, "≈") {
+			converted = true
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n",
+			gpu, qty, o.Provider, o.InstanceType, gbCell(o.VRAMGiB), numCell(o.VCPUs), gbCell(o.MemoryGiB), od, sp,
+			regionsCell(o.Regions), linkName(o.Interconnect, lang), vcpuName(o.VCPUType, lang))
+	}
+	tw.Flush()
+	fmt.Fprintf(w, "\n"+tCatListCount.in(lang)+"\n", len(offers), snapshotLine(cat, lang))
+	if converted {
+		if r, ok := cat.Rate(model.USD, model.CNY); ok {
+			fmt.Fprintf(w, tRecConverted.in(lang)+"\n", model.FormatNumber(r.Rate), model.CNY, r.Date, firstWord(r.Source))
+		}
+	}
+}

@@ -1,0 +1,123 @@
+package cli
+
+import (
+	"bytes"
+	"flag"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/gpupick/gpupick/data"
+	"github.com/gpupick/gpupick/data/launch"
+	yaml "go.yaml.in/yaml/v3"
+)
+
+var updateExport = flag.Bool("update-export", false, "rewrite testdata/export golden files")
+
+// exportCases are the recommendations of the done-when list.
+var exportCases = []struct {
+	name string
+	args []string
+	// refused names the launchers that must refuse the choice.
+	refused []launch.Tool
+}{
+	{"one-gpu", []string{"--params", "8B", "--provider", "lambda"}, nil},
+	{"nvswitch-8gpu", []string{"--params", "70B", "--precision", "bf16", "--workload", "inference", "--provider", "aws", "--gpu", "H100"}, nil},
+	{"two-node", []string{"--workload", "finetune", "--params", "70B", "--tokens", "1B", "--nodes", "4", "--provider", "aws", "--gpu", "H100"}, nil},
+	{"spot", []string{"--params", "8B", "--interruptible", "--workload", "lora", "--tokens", "1B", "--provider", "gcp"}, nil},
+	{"cn-provider", []string{"--params", "8B", "--provider", "alibaba"}, []launch.Tool{launch.SkyPilot, launch.DStack}},
+	{"skypilot-only", []string{"--params", "8B", "--provider", "paperspace"}, []launch.Tool{launch.DStack}},
+	{"overlay-offer", []string{"--params", "70B", "--precision", "bf16", "--workload", "inference", "--provider", "lambda", "--gpu", "H100", "--catalog", "testdata/export/overlay.toml"}, nil},
+}
+
+// TestExportGolden runs recommend, saves the record, exports it to both
+// launchers, compares with the golden files, parses the YAML back and
+// checks it field by field against the record's choice.
+func TestExportGolden(t *testing.T) {
+	t.Setenv("XDG_CACHE_HOME", t.TempDir())
+	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
+	for _, tc := range exportCases {
+		t.Run(tc.name, func(t *testing.T) {
+			var out, errb bytes.Buffer
+			args := append([]string{"recommend", "--top", "1", "--format", "toml", "--lang", "en"}, tc.args...)
+			if code := run(args, nil, &out, &errb); code != exitOK {
+				t.Fatalf("recommend exit %d: %s", code, errb.String())
+			}
+			recFile := filepath.Join(t.TempDir(), "rec.toml")
+			if err := os.WriteFile(recFile, out.Bytes(), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			rec, err := data.ReadRecord(recFile)
+			if err != nil || rec.Choice == nil {
+				t.Fatalf("record: %v", err)
+			}
+			c := rec.Choice
+			for _, tool := range launch.Tools {
+				var yout, yerr bytes.Buffer
+				code := run([]string{"export", "--to", string(tool), "--lang", "en", recFile}, nil, &yout, &yerr)
+				refused := false
+				for _, r := range tc.refused {
+					refused = refused || r == tool
+				}
+				golden := filepath.Join("testdata", "export", tc.name+"."+string(tool)+".yaml")
+				got := yout.Bytes()
+				if refused {
+					if code != exitUsage || yout.Len() != 0 || !strings.Contains(yerr.String(), c.Provider) {
+						t.Fatalf("%s: want exit 2, no output and a message naming %q; got %d %q %q", tool, c.Provider, code, yout.String(), yerr.String())
+					}
+					golden = strings.TrimSuffix(golden, ".yaml") + ".err"
+					got = yerr.Bytes()
+				} else if code != exitOK {
+					t.Fatalf("%s: exit %d: %s", tool, code, yerr.String())
+				}
+				if *updateExport {
+					if err := os.WriteFile(golden, got, 0o644); err != nil {
+						t.Fatal(err)
+					}
+				}
+				want, err := os.ReadFile(golden)
+				if err != nil {
+					t.Fatalf("%v (run go test -run TestExportGolden -update-export)", err)
+				}
+				if !bytes.Equal(got, want) {
+					t.Errorf("%s differs from %s:\n%s", tool, golden, got)
+				}
+				if refused {
+					continue
+				}
+				switch tool {
+				case launch.SkyPilot:
+					var task launch.SkyTask
+					if err := yaml.Unmarshal(got, &task); err != nil {
+						t.Fatal(err)
+					}
+					r := task.Resources
+					if !strings.HasPrefix(r.Infra, c.Provider) || (c.Region != "" && !strings.HasSuffix(r.Infra, "/"+c.Region)) ||
+						!strings.HasSuffix(r.Accelerators, ":"+itoa(c.GPUCount)) || r.InstanceType != c.InstanceType ||
+						r.UseSpot != (c.PriceModel == "spot") || r.DiskSize < 256 || task.Run != "nvidia-smi\n" ||
+						(c.Nodes > 1) != (task.NumNodes == c.Nodes) {
+						t.Errorf("skypilot fields do not follow the choice %s %s %d×%s nodes %d %s: %+v", c.Provider, c.InstanceType, c.GPUCount, c.GPU, c.Nodes, c.PriceModel, task)
+					}
+				case launch.DStack:
+					var task launch.DStackTask
+					if err := yaml.Unmarshal(got, &task); err != nil {
+						t.Fatal(err)
+					}
+					wantSpot := "on-demand"
+					if c.PriceModel == "spot" {
+						wantSpot = "spot"
+					}
+					if task.Type != "task" || len(task.Backends) != 1 || !strings.HasSuffix(task.Resources.GPU, ":"+itoa(c.GPUCount)) ||
+						task.SpotPolicy != wantSpot || task.MaxPrice <= 0 || task.MaxPrice < c.HourlyUSD/float64(max(c.Nodes, 1))-1e-9 ||
+						(c.Nodes > 1) != (task.Nodes == c.Nodes) || !strings.HasSuffix(task.Resources.Disk, "GB..") {
+						t.Errorf("dstack fields do not follow the choice %+v: %+v", c, task)
+					}
+				}
+			}
+		})
+	}
+}
+
+func itoa(n int) string { return strconv.Itoa(n) }

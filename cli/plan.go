@@ -1,0 +1,98 @@
+package cli
+
+import (
+	"fmt"
+	"io"
+
+	"github.com/gpupick/gpupick/advisor"
+	"github.com/gpupick/gpupick/data/launch"
+	"github.com/gpupick/gpupick/model"
+)
+
+const planHelp = `Usage: gpupick plan FILE.toml [--hours H] [--catalog FILE]
+
+Re-runs the record's answers on the catalog and plans a trial: the top 3
+candidates for H hours each, the trial's total cost, a benchmark script to
+run on each, and the rule that turns the results into a choice.
+
+Flags:
+`
+
+func runPlan(args []string, env environ, stdout, stderr io.Writer) int {
+	fs := newFlagSet("plan")
+	common := commonFlags{env: env}
+	common.register(fs)
+	hours := fs.Float64("hours", advisor.DefaultTrialHours, "the `H` hours each candidate is rented for the trial")
+	file, rest := splitFile(args)
+	if code, ok := parseFlags(fs, rest, planHelp, env, stdout, stderr); !ok {
+		return code
+	}
+	lang, _ := common.language() // a bad --lang is prepare's error; until then English
+	fail := func(code int, format string, args ...any) int {
+		errLine(stderr, lang, "plan", fmt.Sprintf(format, args...))
+		return code
+	}
+	if *hours <= 0 || *hours > 168 {
+		return fail(exitUsage, "%s", tf(tErrHoursRange, lang, *hours))
+	}
+	if file == "" {
+		return fail(exitUsage, "%s", tf(tErrNeedRecord, lang, "plan"))
+	}
+	ss, code, msg := prepare(&common, answerFlags{}, "answers", file)
+	if code != exitOK {
+		return fail(code, "%s", msg)
+	}
+	res := advisor.Recommend(ss.cat, ss.answers, advisor.Options{Top: advisor.TrialSize, Lang: ss.lang, NoSuggestions: true}) // a plan shows no ways back
+	if len(res.Recommendations) == 0 {
+		fmt.Fprintln(stdout, tPlanNoFit.in(ss.lang))
+		return exitNoFit
+	}
+	if err := writePlan(stdout, res, advisor.PlanTrial(res, *hours), ss.lang); err != nil {
+		return fail(exitFail, "%v", err)
+	}
+	return exitOK
+}
+
+// writePlan prints a trial plan: the candidates and what each costs, the
+// total, the decision rule and the benchmark script, in lang.
+func writePlan(w io.Writer, res model.Result, tr advisor.Trial, lang string) error {
+	fmt.Fprintf(w, tPlanTitle.in(lang)+"\n\n", len(tr.Candidates), model.FormatNumber(tr.Hours), originIn(res.Catalog.Origin, lang), res.Catalog.SnapshotDate)
+	tw := newCLITable(w)
+	fmt.Fprintln(tw, tPlanHeader.in(lang))
+	for i, c := range tr.Candidates {
+		r := c.Rec
+		fmt.Fprintf(tw, "%d\t%s\t%s\t%d×%s%s\t%s\t%s\t%s\n", i+1, r.Provider, r.InstanceType, r.GPUCount, r.GPU, nodesText(r.Nodes, lang), priceModelName(c.PriceModel, lang),
+			planMoney(c.Hourly, tr.Currency, r.Converted, lang), planMoney(c.Cost, tr.Currency, r.Converted, lang))
+	}
+	if err := tw.Flush(); err != nil {
+		return fmt.Errorf("write the plan: %w", err)
+	}
+	t := planMoney(tr.Total, tr.Currency, tr.Converted, lang)
+	if tr.Unknown {
+		t += tPlanUnknown.in(lang)
+	}
+	fmt.Fprintf(w, "\n"+tPlanTotal.in(lang)+"\n\n", t)
+	fmt.Fprintln(w, tPlanRule.in(lang))
+	for _, line := range advisor.TrialRule(lang) {
+		fmt.Fprintln(w, "  "+line)
+	}
+	fmt.Fprintln(w, "\n"+tPlanScript.in(lang))
+	fmt.Fprintln(w)
+	return launch.WriteBenchScript(w, launch.BenchSteps())
+}
+
+// planMoney is money with "unknown" in lang.
+func planMoney(v float64, cur model.Currency, converted bool, lang string) string {
+	s := money(v, cur, converted)
+	if s == "unknown" {
+		return tUnknown.in(lang)
+	}
+	return s
+}
+
+func nodesText(n int, lang string) string {
+	if n > 1 {
+		return fmt.Sprintf(tNodes.in(lang), n)
+	}
+	return ""
+}

@@ -1,0 +1,150 @@
+package cli
+
+import (
+	"bytes"
+	"io"
+	"strings"
+
+	"github.com/mattn/go-runewidth"
+)
+
+// cliTable is the one table writer of the CLI's text output (recommend,
+// plan, verify, models, catalog list/show/stats). It lays out cells the way
+// text/tabwriter does with NewWriter(w, 0, 0, 2, ' ', 0) — tab-terminated
+// cells, columns as wide as their widest cell plus two spaces, a line
+// without a tab ending every column block — but it measures a cell by the
+// columns a terminal draws it in, not by its code points: a Chinese
+// character or a full-width punctuation mark is two columns, a combining
+// mark none. So a three-character Chinese header (three code points, six
+// columns) no longer shifts every column after it, and ASCII text comes
+// out byte for byte as tabwriter wrote it.
+//
+// Only '\t' and '\n' are special; every other byte is cell text. Write
+// buffers; Flush (or a line without a tab) writes the buffered lines out.
+type cliTable struct {
+	w     io.Writer
+	lines [][]string // complete lines, each split into its cells
+	cells []string   // tab-terminated cells of the line being written
+	cell  []byte     // text of the current cell, not yet terminated
+	out   bytes.Buffer
+}
+
+// cliTablePadding is the gap between two columns, in terminal columns.
+const cliTablePadding = 2
+
+// cellWidth measures text in terminal columns. East Asian ambiguous
+// characters (×, –, ·, …) count one column whatever the locale says:
+// the English output uses "×" and "–" and must lay out the same under
+// LANG=zh_CN.UTF-8 as under LANG=C, and terminals draw them narrow unless
+// told otherwise. runewidth.DefaultCondition would read the locale.
+var cellWidth = &runewidth.Condition{EastAsianWidth: false, StrictEmojiNeutral: true}
+
+// displayWidth returns the number of terminal columns s takes.
+func displayWidth(s string) int { return cellWidth.StringWidth(s) }
+
+// newCLITable returns a table writer that writes to w.
+func newCLITable(w io.Writer) *cliTable { return &cliTable{w: w} }
+
+// Write buffers p's cells and lines. Like tabwriter, a completed line that
+// holds no tab ends the table so far: the lines buffered up to it are laid
+// out and written.
+func (t *cliTable) Write(p []byte) (int, error) {
+	n := len(p)
+	for len(p) > 0 {
+		i := bytes.IndexAny(p, "\t\n")
+		if i < 0 {
+			t.cell = append(t.cell, p...)
+			break
+		}
+		t.cell = append(t.cell, p[:i]...)
+		if p[i] == '\t' {
+			t.cells = append(t.cells, string(t.cell))
+			t.cell = t.cell[:0]
+		} else {
+			line := append(t.cells, string(t.cell))
+			t.lines = append(t.lines, line)
+			t.cells, t.cell = nil, t.cell[:0]
+			if len(line) == 1 {
+				if err := t.flush(false); err != nil {
+					return 0, err
+				}
+			}
+		}
+		p = p[i+1:]
+	}
+	return n, nil
+}
+
+// Flush lays out and writes every buffered line, the unfinished last line
+// too (without a newline, as it was written).
+func (t *cliTable) Flush() error { return t.flush(true) }
+
+// flush writes the buffered lines; with partial it also writes the line
+// still being written, which then takes part in the column widths.
+func (t *cliTable) flush(partial bool) error {
+	lines := t.lines
+	last := false // whether the last of lines is an unfinished one
+	if partial {
+		// As tabwriter does, an empty unfinished cell is no cell: "a\t"
+		// without a newline is one cell "a", not in any column.
+		line := t.cells
+		if len(t.cell) > 0 {
+			line = append(line, string(t.cell))
+		}
+		if len(line) > 0 {
+			lines = append(lines, line)
+			last = true
+		}
+		t.cells, t.cell = nil, t.cell[:0]
+	}
+	t.lines = nil
+	if len(lines) == 0 {
+		return nil
+	}
+	t.out.Reset()
+	t.format(lines, nil)
+	if last {
+		// The unfinished line has no newline of its own.
+		t.out.Truncate(t.out.Len() - 1)
+	}
+	_, err := t.w.Write(t.out.Bytes())
+	return err
+}
+
+// format lays out lines given the widths of the columns to the left
+// (tabwriter's algorithm): within lines, each run of consecutive lines that
+// have a tab-terminated cell in the next column is a block whose column is
+// as wide as its widest cell plus the padding; the block's further columns
+// are laid out the same way, recursively.
+func (t *cliTable) format(lines [][]string, widths []int) {
+	col := len(widths)
+	start := 0 // first line not yet written
+	for i := 0; i < len(lines); i++ {
+		if col >= len(lines[i])-1 {
+			continue // no cell in this column: the line ends before it
+		}
+		t.writeLines(lines[start:i], widths)
+		start = i
+		width := 0
+		for ; i < len(lines) && col < len(lines[i])-1; i++ {
+			width = max(width, displayWidth(lines[i][col])+cliTablePadding)
+		}
+		t.format(lines[start:i], append(widths, width))
+		start = i
+		// lines[i] ended the block: it has no cell in this column either.
+	}
+	t.writeLines(lines[start:], widths)
+}
+
+// writeLines writes lines, padding each cell that has a column width.
+func (t *cliTable) writeLines(lines [][]string, widths []int) {
+	for _, line := range lines {
+		for j, c := range line {
+			t.out.WriteString(c)
+			if j < len(widths) {
+				t.out.WriteString(strings.Repeat(" ", max(0, widths[j]-displayWidth(c))))
+			}
+		}
+		t.out.WriteByte('\n')
+	}
+}

@@ -1,0 +1,524 @@
+package cli
+
+import (
+	"github.com/gpupick/gpupick/model"
+	"github.com/gpupick/gpupick/model/text"
+)
+
+// cliMsg names one message of the CLI's text output (plan, recommend, models, catalog list/show/stats;
+// verify's texts are advisor's, advisor/verify_text.go). Every cliMsg has an English and a Chinese text in cliTexts,
+// with the same fmt verbs (TestCLITextsBothLanguages checks it with
+// text.Check).
+type cliMsg int
+
+// in returns the message in lang ("zh…" Chinese, else English), unformatted:
+// callers format it with the figures.
+func (m cliMsg) in(lang string) string { return cliTexts.Text(text.LangOf(lang), m) }
+
+// The messages.
+const (
+	// The plan command's texts.
+	tPlanNoFit cliMsg = iota
+	tPlanTitle
+	tPlanHeader
+	tPlanTotal
+	tPlanUnknown
+	tPlanRule
+	tPlanScript
+	tNodes
+	tUnknown
+
+	// The recommend command's table output: its headings, column headers and
+	// the words of its cells. Figures are formatted the same in both
+	// languages.
+	tRecNeed
+	tRecRunJob
+	tRecRunPeriod
+	tRecBudget
+	tRecCatalog
+	tRecNoFit
+	tRecHeader
+	tRecTokens
+	tRecImages
+	tRecNodes
+	tRecOK
+	tRecOver
+	tRecNote
+	tRecWays
+	tRecWaysFit
+	tRecTry
+	tRecWarnings
+	tRecHidden
+	tRecImagesOn
+	tRecSizes
+	tRecWhy
+	tRecRisk
+	tRecConverted
+	tRecRunFor
+	tRecRunParts
+	tRecRunWeights
+	tRecRunTotal
+	tRecBilled
+	tRecPMTitle
+	tRecPMHeader
+	tRecPMEligible
+	tRecPMChosen
+	tRecPMUpTo
+	tRecPMNotFor
+	tRecEst
+	tRecUnknownPart
+	tRecStorage
+	tRecEgress
+	tRecNeedWhole
+
+	// The words of the values the recommend, plan and models tables print
+	// that model does not name (model/names.go names the workloads, price
+	// models and memory parts): English is the value as the JSON and the
+	// flags spell it.
+	tListSep
+	tClassContainer
+	tClassHyperscaler
+	tClassNeocloud
+	tSevInfo
+	tSevWarn
+	tSevCritical
+	tRecWarnLine
+	tRecPMAssume
+	tRecPMRange
+	tRecPMIntrDate
+
+	// The models command's table.
+	tModelsHeader
+	tModelsCount
+
+	// The catalog list, show and stats commands' text output: headings,
+	// labels and the words of their cells. The data's own words (provider
+	// names, instance types, regions, sources, notes) print as they are.
+	tCatListHeader
+	tCatSlice
+	tCatNoRate
+	tCatListCount
+	tCatSnapshot
+	tCatPath
+	tCatProvider
+	tCatInstance
+	tCatRegions
+	tCatGPU
+	tCatGPUCount
+	tCatSliceOf
+	tCatVRAM
+	tCatUsable
+	tCatUsableValue
+	tCatNotMeasured
+	tCatMeasured
+	tCatVCPUs
+	tCatMemory
+	tCatCurrency
+	tCatOnDemand
+	tCatSpot
+	tCatNoneListed
+	tCatDaily
+	tCatWeekly
+	tCatMonthly
+	tCatYearly
+	tCatOnDemandFrom
+	tCatOnlyZone
+	tCatLowestOf
+	tCatSpotByZone
+	tCatOnDemandByRegion
+	tCatPlanRegions
+	tCatNoPriceIn
+	tCatSpotInterruption
+	tCatInterruptionSource
+	tCatFirm
+	tCatFirmValue
+	tCatPriceDate
+	tCatPriceNote
+	tCatFormFactor
+	tCatInterconnect
+	tCatAsStated
+	tCatInterNode
+	tCatRDMA
+	tCatVCPUType
+	tCatHyperthread
+	tCatLocalNVMe
+	tCatNVMeWiped
+	tCatMarketplace
+	tCatMarketplaceValue
+	tCatRetired
+	tCatRetiredValue
+	tCatNotes
+	tCatSources
+	tCatGPUFacts
+	tCatVendorArch
+	tCatGPUMemory
+	tCatBandwidth
+	tCatFP32
+	tCatBF16
+	tCatFP8
+	tCatINT8
+	tCatFP8BF16
+	tCatNVLink
+	tCatSource
+	tCatPolicy
+	tCatPolicyLine
+	tCatOff
+	tCatUpTo
+	tCatOfMonthly
+	tCatCommit1y
+	tCatCommit3y
+	tCatCommitMax
+	tCatCommitMonthly
+	tCatSpotNotice
+	tCatPreemptMax
+	tCatBilling
+	tCatEgressBeyond
+	tCatEgressTo
+	tCatEgressTier
+	tCatEgressFree
+	tCatEgress
+	tCatEgressStated
+	tCatBlockStorage
+	tCatShowConverted
+	tCatYes
+	tCatNo
+	tCatPerSecond
+	tCatPerMinute
+	tCatHourly
+	tCatFormOther
+	tLinkNVSwitch
+	tLinkNVLink
+	tLinkPCIe
+	tLinkSingle
+	tLinkInfinityFabric
+	tVCPUDedicated
+	tVCPUShared
+	tVCPUBurstable
+	tVCPUContainer
+	tVCPUMarketplace
+	tVCPUGPUFraction
+	tStatsCatalog
+	tStatsCounts
+	tStatsHeader
+	tStatsDates
+	tStatsUndated
+	tStatsUndatedNote
+	tStatsUnknownTitle
+	tStatsKnownTitle
+	tStatsKnownLine
+	tStatsFX
+	tStatsCleaning
+	tStatsWarning
+	tStatsMeanInterconnect
+	tStatsMeanVCPUType
+	tFactGPU
+	tFactGPUCount
+	tFactVRAM
+	tFactVCPUs
+	tFactMemory
+	tFactOnDemand
+	tFactAnyPrice
+	tFactSpot
+	tFactRegions
+	tFactFormFactor
+	tFactInterconnect
+	tFactRDMA
+	tFactVCPUType
+	tFactHyperthread
+	tFactLocalNVMe
+	tFactNVMeWiped
+
+	// The usage errors and the framing of the errors and warnings on
+	// stderr (cli_errors.go): the English texts are the lines as they were.
+	tErrLine
+	tErrOr
+	tErrSeeHelp
+	tErrUnknownFlag
+	tErrNeedsValue
+	tErrBadValue
+	tErrUnexpectedArg
+	tErrAnswer
+	tErrRecord
+	tErrUnknownCmd
+	tErrNote
+	tErrUnknownLang
+	tErrUnknownFormat
+	tErrUnknownCurrency
+	tErrTopRange
+	tErrHoursRange
+	tErrNeedRecord
+	tErrCatalogLoad
+	tErrCatalogWarning
+	tErrMissingSub
+	tErrUnknownSub
+	tErrShowArg
+	tErrShowMissing
+	tErrNoOffer
+	tErrCatalogSee
+	tErrSimilar
+	tErrListGPU
+	tErrListGPUCount
+	tErrListVRAM
+	tErrListPrice
+	tErrListProvider
+	tListUnlocated
+	tErrImportDir
+	tErrUpdateMaxMB
+	tErrUpdateTimeout
+	tErrUpdateRanOut
+	tErrWrite
+	tImported
+	tUpdated
+	tImportSkipped
+
+	cliMsgCount
+)
+
+// cliTexts holds every message of the CLI in English and Chinese.
+var cliTexts = text.Table[cliMsg]{
+	// The plan command's texts.
+	tPlanNoFit:   {"No offer fits the record's answers on this catalog: nothing to trial.", "在当前目录中没有符合记录答案的报价：没有可试用的候选。"},
+	tPlanTitle:   {"Trial plan: the top %d candidates for %s h each (catalog %s, prices as of %s)", "试用计划：前 %d 个候选，每个试用 %s 小时（目录：%s，价格截至 %s）"},
+	tPlanHeader:  {"#\tPROVIDER\tINSTANCE\tGPUS\tPRICE MODEL\tPER HOUR\tTRIAL", "#\t服务商\t实例\tGPU\t计价方式\t每小时\t试用费用"},
+	tPlanTotal:   {"Trial total: %s", "试用总费用：%s"},
+	tPlanUnknown: {" (a candidate's price is unknown: not counted)", "（某候选价格未知：未计入）"},
+	tPlanRule:    {"Decision rule:", "决策规则："},
+	tPlanScript:  {"Benchmark script (save as bench.sh, run with bash bench.sh):", "基准测试脚本（保存为 bench.sh，用 bash bench.sh 运行）："},
+	tNodes:       {" ×%d nodes", " ×%d 节点"},
+	tUnknown:     {"unknown", "未知"},
+
+	// The recommend command's table output: its headings, column headers and
+	// the words of its cells. Figures are formatted the same in both
+	// languages.
+	tRecNeed:        {"Need:    %s GPU memory (%s) for %s in %s", "需求：    %s GPU 显存（%s），用于%s，精度 %s"},
+	tRecRunJob:      {"Run:     a job of %s %s (cost to finish)", "运行：    %s %s 的作业（按完成计费）"},
+	tRecRunPeriod:   {"Run:     %s at %s h/week = %s GPU hours", "运行：    %s，每周 %s 小时 = %s GPU 小时"},
+	tRecBudget:      {"Budget:  %s", "预算：    %s"},
+	tRecCatalog:     {"Catalog: %s, prices as of %s; %d offers considered, %d fit", "目录：    %s，价格截至 %s；考虑了 %d 个报价，%d 个符合"},
+	tRecNoFit:       {"No offer fits.", "没有符合的报价。"},
+	tRecHeader:      {"#\tPROVIDER\tINSTANCE\tGPUS\tVRAM\tPRICE MODEL\tPER HOUR\tTOTAL\tBUDGET\tWARNINGS", "#\t服务商\t实例\tGPU\t显存\t计价方式\t每小时\t总计\t预算\t警告"},
+	tRecTokens:      {"tokens", "token"},
+	tRecImages:      {"images", "张图"},
+	tRecNodes:       {" x%d nodes", " x%d 节点"},
+	tRecOK:          {"ok", "内"},
+	tRecOver:        {"over", "超"},
+	tRecNote:        {"Note: %s", "注：%s"},
+	tRecWays:        {"Ways back under the budget, each priced by ranking again with the change:", "回到预算内的办法，每个都按改动后重新排序定价："},
+	tRecWaysFit:     {"What would make the job fit, each priced by ranking again with the change:", "能让任务装下的改动，每个都按改动后重新排序定价："},
+	tRecTry:         {"Try:   %s — %s: %s", "可试：  %s — %s：%s"},
+	tRecWarnings:    {"Warnings for #1:", "#1 的警告："},
+	tRecHidden:      {"Storage and egress for #1:", "#1 的存储与出网流量："},
+	tRecImagesOn:    {"Images on #1: %s s per image on one GPU, %s images an hour, %s per image", "#1 生成图片：单 GPU 每张 %s 秒，每小时 %s 张，每张 %s"},
+	tRecSizes:       {"Other sizes of #1 (the same instance at other GPU counts):", "#1 的其他规格（同一实例的其他 GPU 数量）："},
+	tRecWhy:         {"Why #1:", "为何选 #1："},
+	tRecRisk:        {"Risk priced into the order for #1 (+%d%%):", "#1 排序中计入的风险（+%d%%）："},
+	tRecConverted:   {"≈ converted at 1 USD = %s %s (%s, %s)", "≈ 按 1 USD = %s %s 换算（%s，%s）"},
+	tRecRunFor:      {"Run for #1:", "#1 的运行："},
+	tRecRunParts:    {"  job %s + set-up %s (%s: provision %s, image pull %s", "  作业 %s + 准备 %s（%s：开机 %s，拉取镜像 %s"},
+	tRecRunWeights:  {", %s GB weights %s, load %s", "，%s GB 权重 %s，加载 %s"},
+	tRecRunTotal:    {") = %s on the GPUs", "）= GPU 上共 %s"},
+	tRecBilled:      {"  billed %s under %s", "  计费 %s（%s）"},
+	tRecPMTitle:     {"Price models for #1:", "#1 的计价方式："},
+	tRecPMHeader:    {"  MODEL\tPER HOUR\tTOTAL\tWHERE\tSTATUS\tINTERRUPTION", "  计价方式\t每小时\t总计\t适用地区\t状态\t中断"},
+	tRecPMEligible:  {"eligible", "可用"},
+	tRecPMChosen:    {"chosen", "已选"},
+	tRecPMUpTo:      {"best case, not a price", "最好情况，并非价格"},
+	tRecPMNotFor:    {"not for this run", "不适用于本次运行"},
+	tRecEst:         {"est.", "估算"},
+	tRecUnknownPart: {"unknown", "未知"},
+	tRecStorage:     {"storage", "存储"},
+	tRecEgress:      {"egress", "出网流量"},
+	tRecNeedWhole:   {"Need:    %s GPU memory for %s in %s", "需求：    %s GPU 显存，用于%s，精度 %s"},
+
+	// The words of values.
+	tListSep:          {", ", "，"},
+	tClassContainer:   {"container", "容器"},
+	tClassHyperscaler: {"hyperscaler-vm", "大型公有云虚拟机"},
+	tClassNeocloud:    {"neocloud-vm", "GPU 云厂商虚拟机"},
+	tSevInfo:          {string(model.SeverityInfo), "提示"},
+	tSevWarn:          {string(model.SeverityWarn), "警告"},
+	tSevCritical:      {string(model.SeverityCritical), "严重"},
+	tRecWarnLine:      {"  [%s] %s: %s", "  [%s] %s：%s"},
+	tRecPMAssume:      {"  %s: %s", "  %s：%s"},
+	tRecPMRange:       {" (%s-%s/h)", "（%s-%s/小时）"},
+	tRecPMIntrDate:    {" (AWS, %s)", "（AWS，%s）"},
+
+	tModelsHeader: {"NAME\tPARAMS\tACTIVE\tLAYERS\tHIDDEN\tHEADS/KV\tCONTEXT\tHUGGING FACE ID", "名称\t参数量\t激活参数\t层数\t隐藏维度\t注意力头/KV\t上下文\tHugging Face ID"},
+	tModelsCount:  {"%d presets; facts and sources: gpupick models --format json", "%d 个预设；参数与来源：gpupick models --format json"},
+
+	// The catalog commands' texts.
+	tCatListHeader:         {"GPU\tQTY\tPROVIDER\tINSTANCE\tVRAM\tvCPUs\tRAM\tPRICE/h\tSPOT/h\tREGIONS\tLINK\tvCPU TYPE", "GPU\t数量\t服务商\t实例\t显存\tvCPU\t内存\t每小时\t竞价/小时\t地区\t互联\tvCPU 类型"},
+	tCatSlice:              {" (slice)", "（分片）"},
+	tCatNoRate:             {"no rate", "无汇率"},
+	tCatListCount:          {"%d offers. Prices per hour for the whole instance; %s.", "%d 个报价。价格为整台实例每小时的价格；%s。"},
+	tCatSnapshot:           {"catalog %s, snapshot read %s", "目录：%s，快照读取于 %s"},
+	tCatPath:               {" (%s)", "（%s）"},
+	tCatProvider:           {"provider", "服务商"},
+	tCatInstance:           {"instance", "实例"},
+	tCatRegions:            {"regions", "地区"},
+	tCatGPU:                {"gpu", "GPU"},
+	tCatGPUCount:           {"gpu count", "GPU 数量"},
+	tCatSliceOf:            {" (a %s slice of one GPU)", "（单个 GPU 的 %s 分片）"},
+	tCatVRAM:               {"vram per gpu", "单 GPU 显存"},
+	tCatUsable:             {"  usable", "  可用"},
+	tCatUsableValue:        {"%s GiB (%s)", "%s GiB（%s）"},
+	tCatNotMeasured:        {"not measured: the marketed figure read as decimal GB, the worse case", "未实测：标称值按十进制 GB 读取，取较差情况"},
+	tCatMeasured:           {"as the driver reports it: %s", "驱动报告的值：%s"},
+	tCatVCPUs:              {"vcpus", "vCPU 数"},
+	tCatMemory:             {"memory", "内存"},
+	tCatCurrency:           {"currency", "货币"},
+	tCatOnDemand:           {"on-demand /h", "按需 /小时"},
+	tCatSpot:               {"spot /h", "竞价 /小时"},
+	tCatNoneListed:         {"none listed", "未列出"},
+	tCatDaily:              {"daily", "按天"},
+	tCatWeekly:             {"weekly", "按周"},
+	tCatMonthly:            {"monthly", "包月"},
+	tCatYearly:             {"yearly", "包年"},
+	tCatOnDemandFrom:       {"on-demand from", "按需价格所在地区"},
+	tCatOnlyZone:           {" (the only zone with a price)", "（唯一有价格的可用区）"},
+	tCatLowestOf:           {" (lowest of %d zones)", "（%d 个可用区中最低）"},
+	tCatSpotByZone:         {"spot by zone", "各可用区竞价"},
+	tCatOnDemandByRegion:   {"on-demand by region", "各地域按需价格"},
+	tCatPlanRegions:        {"plan prices in", "包期价格适用地域"},
+	tCatNoPriceIn:          {"; no price in %s", "；无价格：%s"},
+	tCatSpotInterruption:   {"spot interruption", "竞价中断率"},
+	tCatInterruptionSource: {" (AWS Spot Instance Advisor, %s)", "（AWS Spot Instance Advisor 竞价数据，%s）"},
+	tCatFirm:               {"%s (firm)", "%s（确定）"},
+	tCatFirmValue:          {"%.1f%% off on-demand: %s", "比按需低 %.1f%%：%s"},
+	tCatPriceDate:          {"price date", "价格日期"},
+	tCatPriceNote:          {"price note", "价格说明"},
+	tCatFormFactor:         {"form factor", "规格形态"},
+	tCatInterconnect:       {"interconnect", "GPU 互联"},
+	tCatAsStated:           {"  as stated", "  原文"},
+	tCatInterNode:          {"inter-node network", "节点间网络"},
+	tCatRDMA:               {"gpudirect rdma", "GPUDirect RDMA"},
+	tCatVCPUType:           {"vcpu type", "vCPU 类型"},
+	tCatHyperthread:        {"vcpu = hyperthread", "vCPU = 超线程"},
+	tCatLocalNVMe:          {"local nvme", "本地 NVMe"},
+	tCatNVMeWiped:          {"local nvme wiped on stop", "停机时清空本地 NVMe"},
+	tCatMarketplace:        {"marketplace", "市场"},
+	tCatMarketplaceValue:   {"yes: third-party hosts; availability and prices vary by host", "是：第三方主机；可用性和价格因主机而异"},
+	tCatRetired:            {"retired", "已下线"},
+	tCatRetiredValue:       {"%s (the provider's retirement notice: %s)", "%s（服务商的下线通知：%s）"},
+	tCatNotes:              {"notes", "备注"},
+	tCatSources:            {"sources:", "来源："},
+	tCatGPUFacts:           {"gpu facts (%s):", "GPU 参数（%s）："},
+	tCatVendorArch:         {"  vendor / architecture\t%s / %s", "  厂商 / 架构\t%s / %s"},
+	tCatGPUMemory:          {"memory", "显存"},
+	tCatBandwidth:          {"memory bandwidth", "显存带宽"},
+	tCatFP32:               {"fp32", "FP32"},
+	tCatBF16:               {"bf16/fp16 tensor (dense)", "BF16/FP16 张量（稠密）"},
+	tCatFP8:                {"fp8 tensor (dense)", "FP8 张量（稠密）"},
+	tCatINT8:               {"int8 tensor (dense)", "INT8 张量（稠密）"},
+	tCatFP8BF16:            {"  fp8 / bf16 support\t%s / %s", "  FP8 / BF16 支持\t%s / %s"},
+	tCatNVLink:             {"  nvlink\t%s", "  NVLink\t%s"},
+	tCatSource:             {"  source: %s", "  来源：%s"},
+	tCatPolicy:             {"provider policy (%s):", "服务商政策（%s）："},
+	tCatPolicyLine:         {"  %s: %s — %s", "  %s：%s — %s"},
+	tCatOff:                {"%s%% off", "优惠 %s%%"},
+	tCatUpTo:               {"up to %s", "最高%s"},
+	tCatOfMonthly:          {"%s the monthly list price", "%s（相对包月标价）"},
+	tCatCommit1y:           {"commitment, 1 year", "1 年承诺"},
+	tCatCommit3y:           {"commitment, 3 years", "3 年承诺"},
+	tCatCommitMax:          {"commitment, largest", "最大承诺折扣"},
+	tCatCommitMonthly:      {"monthly plan", "包月套餐"},
+	tCatSpotNotice:         {"  spot notice: %s s", "  竞价回收通知：%s 秒"},
+	tCatPreemptMax:         {"  preemptible max runtime: %s h", "  可抢占实例最长运行：%s 小时"},
+	tCatBilling:            {"  billing: %s", "  计费粒度：%s"},
+	tCatEgressBeyond:       {"beyond", "超出部分"},
+	tCatEgressTo:           {"to %s GB", "%s GB 以内"},
+	tCatEgressTier:         {"%s %s/GB", "%s %s/GB"},
+	tCatEgressFree:         {" (first %s GB a month free)", "（每月前 %s GB 免费）"},
+	tCatEgress:             {"  egress: %s%s", "  出网流量：%s%s"},
+	tCatEgressStated:       {"    as stated: %s", "    原文：%s"},
+	tCatBlockStorage:       {"  block storage: %s%s per GB-month", "  块存储：每 GB 每月 %s%s"},
+	tCatShowConverted:      {"≈ prices converted at 1 %s = %s %s (%s, %s)", "≈ 价格按 1 %s = %s %s 换算（%s，%s）"},
+	tCatYes:                {"yes", "是"},
+	tCatNo:                 {"no", "否"},
+	tCatPerSecond:          {"per-second", "按秒"},
+	tCatPerMinute:          {"per-minute", "按分钟"},
+	tCatHourly:             {"hourly", "按小时"},
+	tCatFormOther:          {"other", "其他"},
+	tLinkNVSwitch:          {string(model.InterconnectNVSwitch), "NVSwitch"},
+	tLinkNVLink:            {string(model.InterconnectNVLink), "NVLink"},
+	tLinkPCIe:              {string(model.InterconnectPCIe), "PCIe"},
+	tLinkSingle:            {string(model.InterconnectSingle), "单 GPU"},
+	tLinkInfinityFabric:    {string(model.InterconnectInfinityFabric), "Infinity Fabric"},
+	tVCPUDedicated:         {string(model.VCPUDedicated), "独占"},
+	tVCPUShared:            {string(model.VCPUShared), "共享"},
+	tVCPUBurstable:         {string(model.VCPUBurstable), "可突发"},
+	tVCPUContainer:         {string(model.VCPUContainer), "容器"},
+	tVCPUMarketplace:       {string(model.VCPUMarketplace), "市场主机"},
+	tVCPUGPUFraction:       {string(model.VCPUGPUFraction), "GPU 分片"},
+	tStatsCatalog:          {"catalog: %s, snapshot read %s", "目录：%s，快照读取于 %s"},
+	tStatsCounts:           {"providers: %d   offers: %d   instance types: %d   regions: %d   GPU models: %d", "服务商：%d   报价：%d   实例类型：%d   地区：%d   GPU 型号：%d"},
+	tStatsHeader:           {"PROVIDER\tOFFERS\tCURRENCY\tNAME", "服务商\t报价数\t货币\t名称"},
+	tStatsDates:            {"price dates (offers):", "价格日期（报价数）："},
+	tStatsUndated:          {"undated", "无日期"},
+	tStatsUndatedNote:      {"undated: %s", "无日期：%s"},
+	tStatsUnknownTitle:     {"share of offers with the fact unknown:", "该项未知的报价占比："},
+	tStatsKnownTitle:       {"share of offers with the fact known (a hard requirement on a fact passes only offers where it is known):", "该项已知的报价占比（对某项的硬性要求只放行该项已知的报价）："},
+	tStatsKnownLine:        {"  %s\t%5.1f%%\t%d of %d offers, %d of them inferred and marked so in the offer's note: %s", "  %s\t%5.1f%%\t%d 个（共 %d 个报价），其中 %d 个为推断，已在报价备注中注明：%s"},
+	tStatsFX:               {"exchange rate: 1 %s = %s %s (%s), %s", "汇率：1 %s = %s %s（%s），%s"},
+	tStatsCleaning:         {"cleaning (source errors handled):", "数据清洗（已处理的来源错误）："},
+	tStatsWarning:          {"warning: %s", "警告：%s"},
+	tStatsMeanInterconnect: {"how the GPUs of one offer talk (NVSwitch, NVLink, Infinity Fabric, PCIe, or a single GPU)", "同一报价的 GPU 之间如何通信（NVSwitch、NVLink、Infinity Fabric、PCIe，或单 GPU）"},
+	tStatsMeanVCPUType:     {"whether the host CPUs are dedicated, shared, a container or a marketplace host", "主机 CPU 是独占、共享、容器还是市场主机"},
+	tFactGPU:               {"gpu", "GPU 型号"},
+	tFactGPUCount:          {"gpu_count", "GPU 数量"},
+	tFactVRAM:              {"vram_gib", "单 GPU 显存"},
+	tFactVCPUs:             {"vcpus", "vCPU 数"},
+	tFactMemory:            {"memory_gib", "内存"},
+	tFactOnDemand:          {"on_demand_hourly", "按需每小时价格"},
+	tFactAnyPrice:          {"any_price", "任一价格"},
+	tFactSpot:              {"spot_hourly", "竞价每小时价格"},
+	tFactRegions:           {"regions", "地区"},
+	tFactFormFactor:        {"form_factor", "规格形态"},
+	tFactInterconnect:      {"interconnect", "GPU 互联"},
+	tFactRDMA:              {"rdma", "RDMA"},
+	tFactVCPUType:          {"vcpu_type", "vCPU 类型"},
+	tFactHyperthread:       {"vcpu_hyperthread", "vCPU 超线程"},
+	tFactLocalNVMe:         {"local_nvme", "本地 NVMe"},
+	tFactNVMeWiped:         {"local_nvme_wiped_on_stop", "停机时清空本地 NVMe"},
+
+	tErrLine:            {"%s: %s", "%s：%s"},
+	tErrOr:              {" or ", " 或 "},
+	tErrSeeHelp:         {"%s (see gpupick %s --help)", "%s（见 gpupick %s --help）"},
+	tErrUnknownFlag:     {"unknown flag --%s", "未知参数 --%s"},
+	tErrNeedsValue:      {"flag needs an argument: --%s", "参数 --%s 需要一个值"},
+	tErrBadValue:        {"invalid value %q for flag --%s", "参数 --%[2]s 的值 %[1]q 无效"},
+	tErrUnexpectedArg:   {"unexpected argument %q", "多余的参数 %q"},
+	tErrAnswer:          {"%s", "回答有误：%s"},
+	tErrRecord:          {"--%s: %v", "--%s：无法读取决策记录：%v"},
+	tErrUnknownCmd:      {"unknown command %q (use recommend, catalog, models, export, plan, verify, help, or no command for the wizard)", "未知命令 %q（可用 recommend、catalog、models、export、plan、verify、help，或不带命令打开向导）"},
+	tErrNote:            {"note: %s", "提示：%s"},
+	tErrUnknownLang:     {"--lang %q: unknown language (use en or zh)", "--lang %q：未知语言（可用 en 或 zh）"},
+	tErrUnknownFormat:   {"--format %q: unknown format (use %s)", "--format %q：未知格式（可用 %s）"},
+	tErrUnknownCurrency: {"--currency %q: unknown currency (use USD or CNY)", "--currency %q：未知货币（可用 USD 或 CNY）"},
+	tErrTopRange:        {"--top %d: out of range (use 1 to 10000)", "--top %d：超出范围（可用 1 到 10000）"},
+	tErrHoursRange:      {"--hours %v: out of range (use more than 0 and at most 168)", "--hours %v：超出范围（须大于 0 且不超过 168）"},
+	tErrNeedRecord:      {"a decision record FILE.toml is needed (see gpupick %s --help)", "需要一个决策记录 FILE.toml（见 gpupick %s --help）"},
+	tErrCatalogLoad:     {"%s", "目录出错：%s"},
+	tErrCatalogWarning:  {"%s", "目录警告：%s"},
+	tErrMissingSub:      {"missing subcommand (use list, show, stats, import or update; see gpupick catalog --help)", "缺少子命令（可用 list、show、stats、import 或 update；见 gpupick catalog --help）"},
+	tErrUnknownSub:      {"unknown subcommand %q (use list, show, stats, import or update)", "未知子命令 %q（可用 list、show、stats、import 或 update）"},
+	tErrShowArg:         {"unexpected argument %q (show takes one INSTANCE)", "多余的参数 %q（show 只接受一个 INSTANCE）"},
+	tErrShowMissing:     {"missing INSTANCE (e.g. gpupick catalog show p5.48xlarge)", "缺少 INSTANCE（例如 gpupick catalog show p5.48xlarge）"},
+	tErrNoOffer:         {"no offer named %q%s (see gpupick catalog list)", "没有名为 %q 的报价%s（见 gpupick catalog list）"},
+	tErrCatalogSee:      {"%s (see gpupick catalog --help)", "%s（见 gpupick catalog --help）"},
+	tErrSimilar:         {"; similar: %s", "；相近的：%s"},
+	tErrListGPU:         {"--gpu %q: no GPU name (use a name such as H100, A6000 or RTX4090, optionally :N for the count)", "--gpu %q：没有 GPU 名称（用 H100、A6000 或 RTX4090 这样的名称，可加 :N 表示数量）"},
+	tErrListGPUCount:    {"--gpu %q: %q is not a GPU count (use NAME:N such as H100:8)", "--gpu %q：%q 不是 GPU 数量（用 NAME:N，例如 H100:8）"},
+	tErrListVRAM:        {"--min-vram %q: not a memory size (use e.g. 24GB or 80)", "--min-vram %q：不是显存大小（例如 24GB 或 80）"},
+	tErrListPrice:       {"--max-price %q: not a price (use a number per hour, e.g. 2.5)", "--max-price %q：不是价格（用每小时的数字，例如 2.5）"},
+	tErrListProvider:    {"--provider %q: unknown provider (use comma-separated keys among %s)", "--provider %q：未知服务商（用逗号分隔的代号，可选 %s）"},
+	tListUnlocated:      {"%d offers left out: the location of their regions is unknown, and --region %s needs it (gpupick catalog show INSTANCE shows an offer's regions)", "%d 个报价未列出：其地域的位置未知，而 --region %s 需要知道位置（gpupick catalog show INSTANCE 可查看报价的地域）"},
+	tErrImportDir:       {"--skypilot DIR is required (a SkyPilot catalog folder such as ~/.sky/catalogs/v8)", "需要 --skypilot DIR（SkyPilot 目录文件夹，例如 ~/.sky/catalogs/v8）"},
+	tErrUpdateMaxMB:     {"--max-mb %d: want a size in MiB, 1 or more", "--max-mb %d：须为以 MiB 计的大小，至少 1"},
+	tErrUpdateTimeout:   {"--timeout %v: want a positive duration such as 2m", "--timeout %v：须为正的时长，例如 2m"},
+	tErrUpdateRanOut:    {"%s; --timeout %v ran out (give a longer one, e.g. --timeout 10m)", "%s；--timeout %v 已用完（请给更长的时长，例如 --timeout 10m）"},
+	tErrWrite:           {"%s", "写出失败：%s"},
+	tImported:           {"imported %d offers of %s into %s (snapshot %s)", "已导入 %d 个报价（%s）到 %s（快照 %s）"},
+	tUpdated:            {"updated %d offers of %s into %s (snapshot %s)", "已更新 %d 个报价（%s）到 %s（快照 %s）"},
+	tImportSkipped:      {"not in the source, kept from the embedded catalog: %s", "来源中没有，保留内置目录中的：%s"},
+}

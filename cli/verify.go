@@ -1,0 +1,222 @@
+package cli
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+
+	"github.com/gpupick/gpupick/advisor"
+	"github.com/gpupick/gpupick/data"
+	"github.com/gpupick/gpupick/model"
+	"github.com/gpupick/gpupick/model/probe"
+)
+
+const verifyHelp = `Usage: gpupick verify FILE.toml [--from DIR] [--json]
+
+Run on the rented machine: probes it (nvidia-smi, nvidia-smi topo -m,
+lscpu, nproc, /proc/meminfo, lsblk, df) and compares it with the offer
+chosen in the decision record: GPU model, count and memory; NVLink/NVSwitch
+or PCIe between the GPUs; vCPUs usable and threads per core; RAM; local
+NVMe. --from DIR reads saved outputs instead (files gpus.csv, gpus-list.txt,
+topo.txt, lscpu.txt, nproc.txt, meminfo.txt, lsblk.txt, df.txt).
+
+The table is in --lang (English or Chinese); --json prints stable keys
+and English values whatever --lang says, for scripts. A check with an
+unknown side (not probed, or not in the catalog) is skipped, not passed.
+
+Exit codes: 0 the machine is the one chosen, 1 a mismatch that matters
+(local NVMe included, when the offer promises it), 2 bad input (the
+record, the folder).
+
+Flags:
+`
+
+func runVerify(args []string, env environ, stdout, stderr io.Writer) int {
+	fset := newFlagSet("verify")
+	common := commonFlags{env: env}
+	common.register(fset)
+	from := fset.String("from", "", "read the probes' saved outputs from `DIR` instead of running them")
+	asJSON := fset.Bool("json", false, "print the checks as JSON (English values under every --lang)")
+	file, rest := splitFile(args)
+	if code, ok := parseFlags(fset, rest, verifyHelp, env, stdout, stderr); !ok {
+		return code
+	}
+	lang, err := common.language()
+	fail := func(code int, format string, args ...any) int {
+		errLine(stderr, lang, "verify", fmt.Sprintf(format, args...))
+		return code
+	}
+	if err != nil {
+		return fail(exitUsage, "%v", err)
+	}
+	if file == "" {
+		return fail(exitUsage, "%s", advisor.VerifyNoRecord(lang))
+	}
+	rec, err := data.ReadRecord(file)
+	if err != nil {
+		f, detail := readFault(err, advisor.ReadBadRecord)
+		if f == advisor.ReadBadRecord {
+			detail = answerErrText(err, lang) // a stored answer's error in lang
+		}
+		return fail(exitUsage, "%s", advisor.VerifyReadError(advisor.VerifyRecord, echo(file), f, detail, lang))
+	}
+	if rec.Choice == nil {
+		return fail(exitUsage, "%s", advisor.VerifyNoChoice(echo(file), lang))
+	}
+	cat, _, err := common.loadCatalog()
+	if err != nil {
+		return fail(exitCode(err), "%s", catalogError(err, lang))
+	}
+	var outputs map[string]string
+	if *from != "" {
+		if outputs, err = readProbes(*from); err != nil {
+			return fail(exitUsage, "%s", readProbesError(err, *from, lang))
+		}
+	} else {
+		outputs = runProbes()
+	}
+	m, err := probe.Parse(outputs)
+	if err != nil {
+		return fail(exitUsage, "%s", advisor.VerifyProbeError(err, lang))
+	}
+	var offer *model.Offer
+	for i := range cat.Offers {
+		if o := &cat.Offers[i]; o.Provider == rec.Choice.Provider && o.InstanceType == rec.Choice.InstanceType {
+			offer = o
+		}
+	}
+	if *asJSON {
+		// JSON values stay English whatever --lang says (see advisor.Check).
+		checks := advisor.Verify(*rec.Choice, offer, m, "en")
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		_ = enc.Encode(checks)
+		return verdict(checks, lang, stderr)
+	}
+	checks := advisor.Verify(*rec.Choice, offer, m, lang)
+	if err := writeChecks(stdout, *rec.Choice, checks, lang); err != nil {
+		return fail(exitFail, "%v", err)
+	}
+	return verdict(checks, lang, stderr)
+}
+
+// verdict is verify's exit code: 1, with the mismatch line on stderr, when
+// a check that matters failed.
+func verdict(checks []advisor.Check, lang string, stderr io.Writer) int {
+	if advisor.Mismatch(checks) {
+		errLine(stderr, lang, "verify", advisor.VerifyMismatch(lang))
+		return exitFail
+	}
+	return exitOK
+}
+
+// writeChecks prints the checks as a table (expected, found, result) and
+// their hints in lang; the figures are the same in both languages.
+func writeChecks(w io.Writer, choice model.Recommendation, checks []advisor.Check, lang string) error {
+	fmt.Fprintf(w, "%s\n\n", advisor.VerifyTitle(choice, lang))
+	tw := newCLITable(w)
+	fmt.Fprintln(tw, advisor.VerifyHeader(lang))
+	for _, c := range checks {
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", c.Name, c.Expected, c.Found, advisor.VerifyResult(c, lang))
+	}
+	if err := tw.Flush(); err != nil {
+		return fmt.Errorf("write the checks: %w", err)
+	}
+	if hints := advisor.VerifyHints(checks, lang); hints != nil {
+		fmt.Fprintln(w)
+		for _, h := range hints {
+			fmt.Fprintln(w, h)
+		}
+	}
+	return nil
+}
+
+// maxProbeBytes bounds one saved probe output.
+const maxProbeBytes = 1 << 20
+
+// errNotFolder is readProbes' error for a --from that is not a folder.
+var errNotFolder = errors.New("not a folder")
+
+// probeFileError is readProbes' error reading one saved output of the
+// folder: the file's path and the error.
+type probeFileError struct {
+	path string
+	err  error
+}
+
+func (e *probeFileError) Error() string { return e.err.Error() }
+func (e *probeFileError) Unwrap() error { return e.err }
+
+// readProbes reads the saved outputs of a --from folder.
+func readProbes(dir string) (map[string]string, error) {
+	st, err := os.Stat(dir)
+	if err != nil {
+		return nil, err
+	}
+	if !st.IsDir() {
+		return nil, errNotFolder
+	}
+	out := map[string]string{}
+	for _, c := range probe.Commands {
+		path := filepath.Join(dir, c.File)
+		b, err := data.ReadRegularFile(path, maxProbeBytes)
+		if errors.Is(err, fs.ErrNotExist) {
+			continue
+		}
+		if err != nil {
+			return nil, &probeFileError{path, err}
+		}
+		out[c.File] = string(b)
+	}
+	return out, nil
+}
+
+// readProbesError is verify's error for a --from folder (dir) that
+// readProbes could not read, in lang: the folder's, or one file's in it.
+func readProbesError(err error, dir, lang string) string {
+	f, detail := readFault(err, advisor.ReadOther)
+	if errors.Is(err, errNotFolder) {
+		f, detail = advisor.ReadNotFolder, ""
+	}
+	if pf, ok := errors.AsType[*probeFileError](err); ok {
+		return advisor.VerifyReadError(advisor.VerifyFromFile, echo(pf.path), f, detail, lang)
+	}
+	return advisor.VerifyReadError(advisor.VerifyFrom, echo(dir), f, detail, lang)
+}
+
+// readFault tells why an input could not be read from err, and the words
+// to keep: the OS's own ("permission denied") for a system error; else
+// (none of the reasons data and the OS name) err's text as the reason
+// other.
+func readFault(err error, other advisor.ReadFault) (advisor.ReadFault, string) {
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return advisor.ReadNotExist, ""
+	case errors.Is(err, data.ErrNotRegular):
+		return advisor.ReadNotRegular, ""
+	case errors.Is(err, data.ErrTooLarge):
+		return advisor.ReadTooLarge, ""
+	}
+	if pe, ok := errors.AsType[*fs.PathError](err); ok {
+		return advisor.ReadOS, pe.Err.Error()
+	}
+	return other, err.Error()
+}
+
+// runProbes runs the probes on this machine; a probe that cannot run is
+// left out (reported as not probed, or as missing when required).
+func runProbes() map[string]string {
+	out := map[string]string{}
+	for _, c := range probe.Commands {
+		b, err := exec.Command(c.Argv[0], c.Argv[1:]...).Output()
+		if err == nil {
+			out[c.File] = string(b)
+		}
+	}
+	return out
+}
