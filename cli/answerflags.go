@@ -3,8 +3,6 @@ package cli
 import (
 	"errors"
 	"flag"
-	"fmt"
-	"io"
 	"strings"
 
 	"github.com/gpupick/gpupick/model"
@@ -75,33 +73,4 @@ func flagNamed(err error) error {
 		return &c
 	}
 	return err
-}
-
-// printFlags writes a flag set's help with flags spelled --flag, as the
-// README and the error messages spell them.
-func printFlags(w io.Writer, fs *flag.FlagSet) {
-	fs.VisitAll(func(f *flag.Flag) {
-		name, usage := flag.UnquoteUsage(f)
-		if _, ok := f.Value.(*answerFlag); ok {
-			name = "VALUE"
-		}
-		var b strings.Builder
-		fmt.Fprintf(&b, "  --%s", f.Name)
-		if af, ok := f.Value.(*answerFlag); ok && af.spec.Bool {
-			name = ""
-		}
-		if name != "" {
-			b.WriteString(" " + name)
-		}
-		b.WriteString("\n    \t")
-		b.WriteString(strings.ReplaceAll(usage, "\n", "\n    \t"))
-		if af, ok := f.Value.(*answerFlag); ok {
-			if d := af.spec.Default(); d != "" && af.as == af.spec.Name {
-				fmt.Fprintf(&b, " (default %s)", d)
-			}
-		} else if f.DefValue != "" && f.DefValue != "false" && f.DefValue != "0" {
-			fmt.Fprintf(&b, " (default %s)", f.DefValue)
-		}
-		fmt.Fprintln(w, b.String())
-	})
 }

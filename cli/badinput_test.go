@@ -48,7 +48,7 @@ func runBad(t *testing.T, tt badInput) {
 	// A read that blocks (a named pipe) must not hang the command: the
 	// deadline only detects a hang, it never decides a pass.
 	done := make(chan int, 1)
-	go func() { done <- run(args, strings.NewReader(""), &out, &errb) }()
+	go func() { done <- Main(args, strings.NewReader(""), &out, &errb) }()
 	var code int
 	select {
 	case code = <-done:
@@ -179,7 +179,7 @@ func TestNumbersAsPeopleTypeThem(t *testing.T) {
 		{[]string{"--users", "20"}, "batch = 20"},
 	} {
 		var out, errb strings.Builder
-		code := run(append([]string{"recommend", "--format", "toml"}, tt.args...), nil, &out, &errb)
+		code := Main(append([]string{"recommend", "--format", "toml"}, tt.args...), nil, &out, &errb)
 		if code != exitOK || !strings.Contains(out.String(), tt.want) {
 			t.Errorf("%v: exit %d, stderr %q; record lacks %q", tt.args, code, errb.String(), tt.want)
 		}
@@ -190,7 +190,7 @@ func TestNumbersAsPeopleTypeThem(t *testing.T) {
 // table says so.
 func TestNothingFitsExit3(t *testing.T) {
 	var out, errb strings.Builder
-	code := run([]string{"recommend", "--vram", "100000GB", "--nodes", "1"}, nil, &out, &errb)
+	code := Main([]string{"recommend", "--vram", "100000GB", "--nodes", "1"}, nil, &out, &errb)
 	if code != exitNoFit || !strings.Contains(out.String(), "No offer fits") {
 		t.Fatalf("exit %d, stdout %q, stderr %q", code, out.String(), errb.String())
 	}
@@ -200,7 +200,7 @@ func TestNothingFitsExit3(t *testing.T) {
 func TestVersionFlag(t *testing.T) {
 	for _, arg := range []string{"--version", "version"} {
 		var out strings.Builder
-		if code := run([]string{arg}, nil, &out, &out); code != exitOK || !strings.HasPrefix(out.String(), "gpupick ") {
+		if code := Main([]string{arg}, nil, &out, &out); code != exitOK || !strings.HasPrefix(out.String(), "gpupick ") {
 			t.Errorf("%s: exit %d, %q", arg, code, out.String())
 		}
 	}
@@ -218,13 +218,13 @@ func TestRecommendLangZh(t *testing.T) {
 		{[]string{"--lang", "en"}, `"currency": "USD"`},
 	} {
 		var out, errb strings.Builder
-		code := run(append([]string{"recommend", "--format", "json", "--top", "1"}, tt.args...), nil, &out, &errb)
+		code := Main(append([]string{"recommend", "--format", "json", "--top", "1"}, tt.args...), nil, &out, &errb)
 		if code != exitOK || !strings.Contains(out.String(), tt.want) {
 			t.Errorf("%v: exit %d, stderr %q, output lacks %s", tt.args, code, errb.String(), tt.want)
 		}
 	}
 	var out strings.Builder
-	run([]string{"recommend", "--lang", "zh", "--format", "json", "--top", "1"}, nil, &out, &out)
+	Main([]string{"recommend", "--lang", "zh", "--format", "json", "--top", "1"}, nil, &out, &out)
 	if !strings.ContainsFunc(out.String(), func(r rune) bool { return r >= 0x4e00 && r <= 0x9fff }) {
 		t.Error("recommend --lang zh has no Chinese text")
 	}

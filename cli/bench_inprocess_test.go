@@ -18,7 +18,7 @@ func BenchmarkRecommendInProcess(b *testing.B) {
 	b.Setenv("HOME", home)
 	b.Setenv("LANG", "C.UTF-8")
 	for b.Loop() {
-		if code := run([]string{"recommend", "--model", "llama-3.1-70b"}, os.Stdin, io.Discard, io.Discard); code != exitOK {
+		if code := Main([]string{"recommend", "--model", "llama-3.1-70b"}, os.Stdin, io.Discard, io.Discard); code != exitOK {
 			b.Fatalf("exit %d", code)
 		}
 	}

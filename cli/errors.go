@@ -2,11 +2,11 @@ package cli
 
 import (
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"strings"
 
+	"github.com/gpupick/gpupick/data"
 	"github.com/gpupick/gpupick/model"
 )
 
@@ -17,33 +17,6 @@ import (
 // model's Chinese text (answerErrText), and the detail of a data error that
 // has no Chinese text stays English inside the Chinese frame.
 
-// argsLang is the language of a command line's messages before its flags
-// are parsed (a usage error comes before --lang is known): the value of
-// --lang (or -lang, --lang=V) in args when fs takes --lang and it is en or
-// zh, else the locale of env.
-func argsLang(fs *flag.FlagSet, args []string, env environ) string {
-	c := commonFlags{env: env}
-	if fs.Lookup("lang") != nil {
-		for i, a := range args {
-			if a == "--" {
-				break
-			}
-			name, val, hasVal := strings.Cut(strings.TrimLeft(a, "-"), "=")
-			if !strings.HasPrefix(a, "-") || name != "lang" {
-				continue
-			}
-			if !hasVal && i+1 < len(args) {
-				val = args[i+1]
-			}
-			if v := strings.ToLower(val); v == "en" || v == "zh" {
-				c.lang = v
-			}
-		}
-	}
-	lang, _ := c.language()
-	return lang
-}
-
 // errLine prints "gpupick CMD: MSG" ("gpupick: MSG" for cmd "") in lang
 // on w.
 func errLine(w io.Writer, lang, cmd, msg string) {
@@ -53,12 +26,6 @@ func errLine(w io.Writer, lang, cmd, msg string) {
 	}
 	fmt.Fprintln(w, tf(tErrLine, lang, name, msg))
 }
-
-// orWord is the " or " of a list of choices in lang.
-func orWord(lang string) string { return tErrOr.in(lang) }
-
-// tf formats message m in lang with args.
-func tf(m cliMsg, lang string, args ...any) string { return fmt.Sprintf(m.in(lang), args...) }
 
 // flagErrorText is the flag package's error err in lang: an unknown flag
 // spelled --flag (both languages), and in Chinese a flag without its value
@@ -100,4 +67,30 @@ func answerErrText(err error, lang string) string {
 		return pre + fe.Text(true)
 	}
 	return msg
+}
+
+// echo cuts what the user typed to at most 80 characters for an error.
+func echo(s string) string { return model.Shorten(s, 79) }
+
+// exitCode is 2 for an error caused by the user's input, else 1.
+func exitCode(err error) int {
+	if data.IsInput(err) {
+		return exitUsage
+	}
+	return exitFail
+}
+
+// catalogError is the text of an error of data (loading, importing or
+// updating a catalog) in lang: English as it is; in Chinese framed as a
+// failure to load the catalog, data's own detail in English (data has no
+// Chinese texts).
+func catalogError(err error, lang string) string { return tf(tErrCatalogLoad, lang, err.Error()) }
+
+// catalogWarnings prints the notices of a loaded catalog (a damaged cached
+// catalog) on stderr, framed in lang: "gpupick CMD: NOTICE" ("gpupick:
+// NOTICE" for cmd "").
+func catalogWarnings(stderr io.Writer, cmd string, notices []string, lang string) {
+	for _, n := range notices {
+		errLine(stderr, lang, cmd, tf(tErrCatalogWarning, lang, n))
+	}
 }

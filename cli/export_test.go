@@ -42,7 +42,7 @@ func TestExportGolden(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			var out, errb bytes.Buffer
 			args := append([]string{"recommend", "--top", "1", "--format", "toml", "--lang", "en"}, tc.args...)
-			if code := run(args, nil, &out, &errb); code != exitOK {
+			if code := Main(args, nil, &out, &errb); code != exitOK {
 				t.Fatalf("recommend exit %d: %s", code, errb.String())
 			}
 			recFile := filepath.Join(t.TempDir(), "rec.toml")
@@ -56,7 +56,7 @@ func TestExportGolden(t *testing.T) {
 			c := rec.Choice
 			for _, tool := range launch.Tools {
 				var yout, yerr bytes.Buffer
-				code := run([]string{"export", "--to", string(tool), "--lang", "en", recFile}, nil, &yout, &yerr)
+				code := Main([]string{"export", "--to", string(tool), "--lang", "en", recFile}, nil, &yout, &yerr)
 				refused := false
 				for _, r := range tc.refused {
 					refused = refused || r == tool

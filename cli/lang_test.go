@@ -33,7 +33,7 @@ func TestPlanVerifyChinese(t *testing.T) {
 			out := map[string]string{}
 			for _, lang := range []string{"en", "zh"} {
 				var o, e bytes.Buffer
-				if code := run(append(slices.Clone(tc.args), "--lang", lang), nil, &o, &e); code != tc.code {
+				if code := Main(append(slices.Clone(tc.args), "--lang", lang), nil, &o, &e); code != tc.code {
 					t.Fatalf("--lang %s: exit %d, want %d: %s", lang, code, tc.code, e.String())
 				}
 				out[lang] = o.String()

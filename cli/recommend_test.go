@@ -29,7 +29,7 @@ func isolate(t *testing.T) {
 func runCLI(t *testing.T, args ...string) (int, string, string) {
 	t.Helper()
 	var out, errb bytes.Buffer
-	code := run(args, strings.NewReader(""), &out, &errb)
+	code := Main(args, strings.NewReader(""), &out, &errb)
 	return code, out.String(), errb.String()
 }
 

@@ -19,10 +19,10 @@ func TestEveryAnswerEverywhere(t *testing.T) {
 		t.Fatal(err)
 	}
 	var recHelp, wizHelp strings.Builder
-	if code := run([]string{"recommend", "--help"}, nil, &recHelp, &recHelp); code != exitOK {
+	if code := Main([]string{"recommend", "--help"}, nil, &recHelp, &recHelp); code != exitOK {
 		t.Fatalf("recommend --help: exit %d", code)
 	}
-	if code := run([]string{"--help"}, nil, &wizHelp, &wizHelp); code != exitOK {
+	if code := Main([]string{"--help"}, nil, &wizHelp, &wizHelp); code != exitOK {
 		t.Fatalf("--help: exit %d", code)
 	}
 	for _, s := range model.Registry() {

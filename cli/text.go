@@ -1,6 +1,8 @@
 package cli
 
 import (
+	"fmt"
+
 	"github.com/gpupick/gpupick/model"
 	"github.com/gpupick/gpupick/model/text"
 )
@@ -229,7 +231,7 @@ const (
 	tFactNVMeWiped
 
 	// The usage errors and the framing of the errors and warnings on
-	// stderr (cli_errors.go): the English texts are the lines as they were.
+	// stderr (errors.go): the English texts are the lines as they were.
 	tErrLine
 	tErrOr
 	tErrSeeHelp
@@ -522,3 +524,9 @@ var cliTexts = text.Table[cliMsg]{
 	tUpdated:            {"updated %d offers of %s into %s (snapshot %s)", "已更新 %d 个报价（%s）到 %s（快照 %s）"},
 	tImportSkipped:      {"not in the source, kept from the embedded catalog: %s", "来源中没有，保留内置目录中的：%s"},
 }
+
+// orWord is the " or " of a list of choices in lang.
+func orWord(lang string) string { return tErrOr.in(lang) }
+
+// tf formats message m in lang with args.
+func tf(m cliMsg, lang string, args ...any) string { return fmt.Sprintf(m.in(lang), args...) }

@@ -18,7 +18,7 @@ func saveRecord(t *testing.T, args ...string) string {
 	t.Setenv("XDG_CACHE_HOME", t.TempDir())
 	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
 	var out, errb bytes.Buffer
-	if code := run(append([]string{"recommend", "--top", "1", "--format", "toml", "--lang", "en"}, args...), nil, &out, &errb); code != exitOK {
+	if code := Main(append([]string{"recommend", "--top", "1", "--format", "toml", "--lang", "en"}, args...), nil, &out, &errb); code != exitOK {
 		t.Fatalf("recommend: %d %s", code, errb.String())
 	}
 	f := filepath.Join(t.TempDir(), "rec.toml")
@@ -47,7 +47,7 @@ func TestVerifyCommand(t *testing.T) {
 	}
 	for _, tc := range tests {
 		var out, errb bytes.Buffer
-		code := run([]string{"verify", rec, "--from", filepath.Join(fixtures, tc.dir)}, nil, &out, &errb)
+		code := Main([]string{"verify", rec, "--from", filepath.Join(fixtures, tc.dir)}, nil, &out, &errb)
 		if code != tc.code {
 			t.Errorf("%s: exit %d, want %d: %s %s", tc.dir, code, tc.code, out.String(), errb.String())
 		}
@@ -58,7 +58,7 @@ func TestVerifyCommand(t *testing.T) {
 		}
 	}
 	var out, errb bytes.Buffer
-	if code := run([]string{"verify", rec, "--from", filepath.Join(fixtures, "missing")}, nil, &out, &errb); code != exitUsage {
+	if code := Main([]string{"verify", rec, "--from", filepath.Join(fixtures, "missing")}, nil, &out, &errb); code != exitUsage {
 		t.Errorf("missing folder: exit %d", code)
 	}
 }
@@ -68,7 +68,7 @@ func TestVerifyCommand(t *testing.T) {
 func verifyJSON(t *testing.T, rec, dir string, args ...string) (int, map[string]advisor.Check) {
 	t.Helper()
 	var out, errb bytes.Buffer
-	code := run(append([]string{"verify", rec, "--from", filepath.Join("..", "model", "probe", "testdata", dir), "--json"}, args...), nil, &out, &errb)
+	code := Main(append([]string{"verify", rec, "--from", filepath.Join("..", "model", "probe", "testdata", dir), "--json"}, args...), nil, &out, &errb)
 	var checks []advisor.Check
 	if err := json.Unmarshal(out.Bytes(), &checks); err != nil {
 		t.Fatalf("%s: %v: %s %s", dir, err, out.String(), errb.String())
@@ -134,7 +134,7 @@ func TestVerifyJSONEnglish(t *testing.T) {
 	out := map[string]string{}
 	for _, args := range [][]string{{"--json", "--lang", "en"}, {"--json", "--lang", "zh"}, {"--lang", "en"}, {"--lang", "zh"}} {
 		var o, e bytes.Buffer
-		if code := run(append([]string{"verify", rec, "--from", dir}, args...), nil, &o, &e); code != exitFail {
+		if code := Main(append([]string{"verify", rec, "--from", dir}, args...), nil, &o, &e); code != exitFail {
 			t.Fatalf("%v: exit %d: %s", args, code, e.String())
 		}
 		out[strings.Join(args, " ")] = o.String()
@@ -185,7 +185,7 @@ func TestVerifyCommandChinese(t *testing.T) {
 		}
 		for _, args := range [][]string{{"verify", rec, "--from", dir}, {"verify", "--from", dir}, {"verify", noChoice, "--from", dir}} {
 			var o, e bytes.Buffer
-			run(append(args, "--lang", "zh"), nil, &o, &e)
+			Main(append(args, "--lang", "zh"), nil, &o, &e)
 			runs++
 			if w := englishLeft(o.String()+e.String(), names); w != "" {
 				t.Errorf("%s: English %q in the Chinese output:\n%s%s", dir, w, o.String(), e.String())
@@ -272,7 +272,7 @@ func TestVerifyErrorsChinese(t *testing.T) {
 	for _, tc := range tests {
 		for _, lang := range []string{"en", "zh"} {
 			var o, e bytes.Buffer
-			if code := run(append(append([]string{"verify"}, tc.args...), "--lang", lang), nil, &o, &e); code != exitUsage {
+			if code := Main(append(append([]string{"verify"}, tc.args...), "--lang", lang), nil, &o, &e); code != exitUsage {
 				t.Errorf("%s (%s): exit %d, want %d: %s", tc.name, lang, code, exitUsage, e.String())
 			}
 			want := tc.en
@@ -297,7 +297,7 @@ func TestVerifyErrorsChinese(t *testing.T) {
 func TestPlanCommand(t *testing.T) {
 	rec := saveRecord(t, "--params", "8B")
 	var out, errb bytes.Buffer
-	if code := run([]string{"plan", rec, "--hours", "2"}, nil, &out, &errb); code != exitOK {
+	if code := Main([]string{"plan", rec, "--hours", "2"}, nil, &out, &errb); code != exitOK {
 		t.Fatalf("plan: %d %s", code, errb.String())
 	}
 	s := out.String()
@@ -309,7 +309,7 @@ func TestPlanCommand(t *testing.T) {
 	if n := strings.Count(s, "\n1  ") + strings.Count(s, "\n2  ") + strings.Count(s, "\n3  "); n != 3 {
 		t.Errorf("want 3 candidates, found %d rows:\n%s", n, s)
 	}
-	if code := run([]string{"plan", rec, "--hours", "0"}, nil, &out, &errb); code != exitUsage {
+	if code := Main([]string{"plan", rec, "--hours", "0"}, nil, &out, &errb); code != exitUsage {
 		t.Errorf("--hours 0: exit %d", code)
 	}
 }

@@ -7,7 +7,7 @@ import (
 )
 
 // The formatters every caller uses: the wizard (ui), the headless commands
-// (the root package) and the advisor's messages. Where callers show an
+// (package cli) and the advisor's messages. Where callers show an
 // amount differently (a table cell has five cells, a sentence has room),
 // the difference is a parameter here (a MoneyStyle), never a second
 // formatter. An unknown amount (0, negative, NaN or infinite) formats as

@@ -17,7 +17,7 @@ var cjkAllowed = map[string]string{
 	"ui/i18n.go":             "the wizard's text table",
 	"advisor/text.go":        "the advisor's text table",
 	"advisor/verify_text.go": "the text table of gpupick verify",
-	"cli_text.go":            "the CLI's text table",
+	"cli/text.go":            "the CLI's text table",
 	"data/launch/text.go":    "the launch exporters' text table",
 	"model/vocab.go":         "Chinese words users may type in answers",
 	"model/names.go":         "the names of the domain's values in English and Chinese",

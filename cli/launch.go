@@ -1,0 +1,42 @@
+package cli
+
+import (
+	"bytes"
+	"errors"
+	"io"
+
+	"github.com/gpupick/gpupick/data"
+	"github.com/gpupick/gpupick/data/launch"
+	"github.com/gpupick/gpupick/model"
+	"github.com/gpupick/gpupick/ui"
+)
+
+// writeLaunch writes the launch config, or the launcher's refusal (exit 2).
+func writeLaunch(stdout, stderr io.Writer, cmd string, tool launch.Tool, choice *model.Recommendation, a model.Answers, lang string) int {
+	err := launch.Export(stdout, tool, choice, a)
+	var ue *launch.UnsupportedError
+	if errors.As(err, &ue) {
+		errLine(stderr, lang, cmd, ue.Text(lang))
+		return exitUsage
+	}
+	if err != nil {
+		errLine(stderr, lang, cmd, err.Error())
+		return exitFail
+	}
+	return exitOK
+}
+
+// writeLaunchFile writes the launch config of a recommendation to path
+// atomically (the wizard's ctrl+x). A launcher that cannot run the offer
+// returns its *launch.UnsupportedError and nothing is written.
+func writeLaunchFile(path string, tool ui.LaunchTool, rec *model.Recommendation, a model.Answers, overwrite bool) error {
+	t, err := launch.ParseTool(string(tool))
+	if err != nil {
+		return err
+	}
+	var buf bytes.Buffer
+	if err := launch.Export(&buf, t, rec, a); err != nil {
+		return err
+	}
+	return data.WriteFile(path, buf.Bytes(), overwrite)
+}

@@ -1,0 +1,160 @@
+package cli
+
+import (
+	"fmt"
+	"io"
+	"math"
+	"strings"
+
+	"github.com/gpupick/gpupick/model"
+)
+
+// writeTable prints the requirement, the ranked offers and any notes, with
+// the headings in lang (the advisor writes the notes in it already).
+func writeTable(w io.Writer, cat *model.Catalog, a model.Answers, res model.Result, lang string) {
+	req := res.Requirement
+	var parts []string
+	for _, p := range req.Breakdown.Parts() {
+		parts = append(parts, fmt.Sprintf("%s %.1f", partName(p.Name, lang), p.GiB))
+	}
+	what := workloadName(a.Workload, lang)
+	if req.Model != "" {
+		what += " " + req.Model
+	} else if req.ParamsB > 0 {
+		what += " " + model.FormatParams(req.ParamsB)
+	}
+	need := fmt.Sprintf("%.1f GiB", req.VRAMGiB)
+	if len(parts) == 0 {
+		// A stated memory (--workload vram) has no parts: no empty brackets.
+		fmt.Fprintf(w, tRecNeedWhole.in(lang)+"\n", need, what, req.Precision)
+	} else {
+		fmt.Fprintf(w, tRecNeed.in(lang)+"\n", need, strings.Join(parts, tListSep.in(lang)), what, req.Precision)
+	}
+	if a.DurationMode == model.DurationJob {
+		unit := tRecTokens
+		if req.Image != nil {
+			unit = tRecImages
+		}
+		fmt.Fprintf(w, tRecRunJob.in(lang)+"\n", model.FormatCount(a.JobTokens), unit.in(lang))
+	} else {
+		fmt.Fprintf(w, tRecRunPeriod.in(lang)+"\n", durationIn(a.DurationHours, lang), model.FormatNumber(a.HoursPerWeek), fmt.Sprintf("%.0f", a.GPUHours()))
+	}
+	if a.Budget.IsSet() {
+		fmt.Fprintf(w, tRecBudget.in(lang)+"\n", budgetIn(a.Budget, lang))
+	}
+	fmt.Fprintf(w, tRecCatalog.in(lang)+"\n\n", originIn(res.Catalog.Origin, lang), res.Catalog.SnapshotDate, res.Considered, res.Matched)
+	if len(res.Recommendations) == 0 {
+		fmt.Fprintln(w, tRecNoFit.in(lang))
+	} else {
+		tw := newCLITable(w)
+		fmt.Fprintln(tw, tRecHeader.in(lang))
+		for i, r := range res.Recommendations {
+			gpus := fmt.Sprintf("%s x%d", r.GPU, r.GPUCount)
+			if r.GPU == "" {
+				gpus = fmt.Sprintf("%s x%d", tUnknown.in(lang), r.GPUCount)
+			}
+			if r.Nodes > 1 {
+				gpus += fmt.Sprintf(tRecNodes.in(lang), r.Nodes)
+			}
+			budget := tRecOK.in(lang)
+			if !r.WithinBudget {
+				budget = tRecOver.in(lang)
+			}
+			if !a.Budget.IsSet() {
+				budget = "-"
+			}
+			// The WARNINGS column holds the warnings' ids (Warning.Code) in
+			// every language: they are the ids of the JSON and the record,
+			// the same for a script whatever --lang says, and each line
+			// under "Warnings for #1" names one with its Chinese text; a
+			// Chinese phrase per warning would also widen the table past a
+			// terminal.
+			var codes []string
+			for _, wn := range r.Warnings {
+				codes = append(codes, wn.Code)
+			}
+			fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%.0f GiB\t%s\t%s\t%s\t%s\t%s\n", i+1, r.Provider, r.InstanceType, gpus,
+				r.VRAMGiB*float64(max(r.Nodes, 1)), priceModelName(r.PriceModel, lang), money(r.Hourly, res.Currency, r.Converted),
+				totalCell(&r, res.Currency, lang), budget, strings.Join(codes, " "))
+		}
+		tw.Flush()
+	}
+	if len(res.Notes) > 0 {
+		fmt.Fprintln(w)
+	}
+	for _, n := range res.Notes {
+		fmt.Fprintf(w, tRecNote.in(lang)+"\n", n)
+	}
+	printSuggestions(w, res, lang)
+	if len(res.Recommendations) > 0 && len(res.Recommendations[0].Warnings) > 0 {
+		fmt.Fprintln(w, "\n"+tRecWarnings.in(lang))
+		for _, wn := range res.Recommendations[0].Warnings {
+			fmt.Fprintf(w, tRecWarnLine.in(lang)+"\n", severityName(wn.Severity, lang), wn.Code, wn.Message)
+		}
+	}
+	if len(res.Recommendations) > 0 && res.Recommendations[0].HiddenCosts.Estimated() {
+		fmt.Fprintln(w, "\n"+tRecHidden.in(lang))
+		for _, n := range res.Recommendations[0].HiddenCosts.Notes {
+			fmt.Fprintln(w, "  "+n)
+		}
+	}
+	if len(res.Recommendations) > 0 && res.Recommendations[0].PerImage > 0 {
+		r := &res.Recommendations[0]
+		fmt.Fprintf(w, "\n"+tRecImagesOn.in(lang)+"\n", model.FormatNumber(math.Round(r.Speed.SecondsPerImage*10)/10), model.FormatNumber(math.Round(r.Speed.ImagesPerHour)), perImageMoney(r.PerImage, res.Currency, r.Converted))
+	}
+	if len(res.Recommendations) > 0 {
+		printPriceModels(w, &res.Recommendations[0], res.Currency, lang)
+	}
+	if len(res.Recommendations) > 0 && a.DurationMode == model.DurationJob {
+		printJobRun(w, &res.Recommendations[0], lang)
+	}
+	if len(res.Recommendations) > 0 {
+		printOtherSizes(w, &res.Recommendations[0], res.Currency, lang)
+	}
+	if len(res.WhyFirst) > 0 {
+		fmt.Fprintln(w, "\n"+tRecWhy.in(lang))
+		for _, line := range res.WhyFirst {
+			fmt.Fprintln(w, "  "+line)
+		}
+	}
+	if len(res.Recommendations) > 0 && len(res.Recommendations[0].Risk) > 0 {
+		fmt.Fprintf(w, "\n"+tRecRisk.in(lang)+"\n", res.Recommendations[0].RiskPercent)
+		for _, k := range res.Recommendations[0].Risk {
+			fmt.Fprintln(w, "  "+k.Text)
+		}
+	}
+	if cat != nil && res.Currency != model.USD {
+		if r, ok := cat.Rate(model.USD, res.Currency); ok {
+			fmt.Fprintf(w, "\n"+tRecConverted.in(lang)+"\n", model.FormatNumber(r.Rate), res.Currency, r.Date, r.Source)
+		}
+	}
+}
+
+// printJobRun prints how a job-size run's hours are made up for #1: the
+// job itself, the set-up with its parts, and the hours billed under the
+// chosen price model (rounded up to the provider's billing increment), in
+// lang.
+func printJobRun(w io.Writer, r *model.Recommendation, lang string) {
+	st := r.Setup
+	fmt.Fprintln(w, "\n"+tRecRunFor.in(lang))
+	sec := func(s float64) string { return unitsIn(seconds(s), lang) }
+	fmt.Fprintf(w, tRecRunParts.in(lang), durationIn(r.Speed.JobHours, lang), durationIn(st.Hours, lang), className(st.Class, lang), sec(st.ProvisionSec), sec(st.ImagePullSec))
+	if st.CheckpointGB > 0 {
+		fmt.Fprintf(w, tRecRunWeights.in(lang), model.FormatNumber(math.Round(st.CheckpointGB*10)/10), sec(st.DownloadSec), sec(st.LoadSec))
+	}
+	fmt.Fprintf(w, tRecRunTotal.in(lang)+"\n", durationIn(r.RunHours, lang))
+	for _, q := range r.PriceModels {
+		if q.Name == r.PriceModel && q.BilledHours > 0 {
+			fmt.Fprintf(w, tRecBilled.in(lang)+"\n", durationIn(q.BilledHours, lang), priceModelName(q.Name, lang))
+		}
+	}
+}
+
+// seconds formats a set-up part: whole seconds under two minutes, minutes
+// above.
+func seconds(s float64) string {
+	if s < 120 {
+		return fmt.Sprintf("%.0f s", math.Ceil(s))
+	}
+	return fmt.Sprintf("%.0f min", math.Round(s/60))
+}

@@ -1,0 +1,88 @@
+package cli
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/gpupick/gpupick/advisor"
+	"github.com/gpupick/gpupick/data"
+	"github.com/gpupick/gpupick/model"
+)
+
+// session is what a run starts from: the language, the catalog and what
+// the user must be told about it, the answers (a record's, then the
+// flags'), the notes on what the flags imply, and a loaded record's choice.
+type session struct {
+	lang    string
+	cat     *model.Catalog
+	eng     *advisor.Engine  // the catalog's engine, its index built from the moment the catalog loads
+	env     *model.AnswerEnv // the catalog's providers, regions and GPUs for the answers' parsers
+	notices []string
+	answers model.Answers
+	notes   []string
+	choice  *model.Recommendation
+}
+
+// prepare resolves the language, loads the catalog, starts from a record
+// (file, given with the flag flagName) or the defaults (in yuan for the
+// Chinese UI), applies the answer flags and validates the answers once, at
+// the edge. On error it returns the exit code and the message.
+func prepare(common *commonFlags, af answerFlags, flagName, file string) (session, int, string) {
+	var s session
+	var err error
+	if s.lang, err = common.language(); err != nil {
+		return s, exitUsage, err.Error()
+	}
+	if s.cat, s.notices, err = common.loadCatalog(); err != nil {
+		return s, exitCode(err), catalogError(err, s.lang)
+	}
+	// The index is built while the answers are read and checked (and, for
+	// the wizard, while the terminal starts); the first ranking waits for it.
+	s.eng = advisor.New(s.cat)
+	go s.eng.Index()
+	s.answers = model.DefaultAnswers()
+	if s.lang == "zh" {
+		s.answers.Currency = model.CNY
+	}
+	if file != "" {
+		rec, err := data.ReadRecord(file)
+		if err != nil {
+			return s, exitUsage, tf(tErrRecord, s.lang, flagName, answerErrText(err, s.lang))
+		}
+		s.answers, s.choice = rec.Answers, rec.Choice
+	}
+	s.env = model.NewAnswerEnv(s.cat, advisor.MatchGPU) // its name sets are built only when an answer names a provider, region or GPU
+	if s.notes, err = af.apply(&s.answers, s.env); err != nil {
+		return s, exitUsage, tf(tErrAnswer, s.lang, answerErrText(err, s.lang))
+	}
+	if err := validateAnswers(&s.answers, s.env, flagName, file, af); err != nil {
+		return s, exitUsage, tf(tErrAnswer, s.lang, answerErrText(err, s.lang))
+	}
+	return s, exitOK, ""
+}
+
+// validateAnswers normalises and checks the answers once, at the edge, so
+// the advisor receives valid answers. A problem is named by the flag when
+// the flag was given, else by the record key of the answers file.
+func validateAnswers(a *model.Answers, env *model.AnswerEnv, flagName, file string, af answerFlags) error {
+	a.Normalize()
+	err := a.ValidateWith(env)
+	if err == nil {
+		return nil
+	}
+	var fe *model.FieldError
+	if errors.As(err, &fe) && file != "" {
+		if s, ok := model.SpecByName(fe.Field); ok {
+			given := false
+			for _, g := range af.given() {
+				given = given || g.Spec.ID == s.ID
+			}
+			if !given {
+				c := *fe
+				c.Field = "[answers] " + s.Key
+				return fmt.Errorf("--%s %s: %w", flagName, echo(file), &c)
+			}
+		}
+	}
+	return flagNamed(err)
+}
