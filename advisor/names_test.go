@@ -8,13 +8,13 @@ import (
 	"github.com/gpupick/gpupick/model/text"
 )
 
-// TestSpotOneName: every advisor text (notes, assumptions, warnings,
-// verify) that names spot in English names it with the price model's
+// TestSpotOneName: every advisor text (notes, assumptions, warnings)
+// that names spot in English names it with the price model's
 // Chinese name (model's, which the CLI and the wizard print too), and
 // 抢占式 stands only where the English names preemptible capacity.
 func TestSpotOneName(t *testing.T) {
 	spot := model.PriceSpot.Name().ZH
-	pairs := append(append([]text.Pair(nil), texts...), verifyTexts...)
+	pairs := append([]text.Pair(nil), texts...)
 	for _, d := range warnDefs {
 		pairs = append(pairs, d.msg, d.detail)
 	}

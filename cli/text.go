@@ -8,7 +8,7 @@ import (
 )
 
 // cliMsg names one message of the CLI's text output (plan, recommend, models, catalog list/show/stats;
-// verify's texts are advisor's, advisor/verify_text.go). Every cliMsg has an English and a Chinese text in cliTexts,
+// verify's texts are model/verify's, model/verify/text.go). Every cliMsg has an English and a Chinese text in cliTexts,
 // with the same fmt verbs (TestCLITextsBothLanguages checks it with
 // text.Check).
 type cliMsg int

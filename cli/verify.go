@@ -10,10 +10,10 @@ import (
 	"os/exec"
 	"path/filepath"
 
-	"github.com/gpupick/gpupick/advisor"
 	"github.com/gpupick/gpupick/data"
 	"github.com/gpupick/gpupick/model"
 	"github.com/gpupick/gpupick/model/probe"
+	"github.com/gpupick/gpupick/model/verify"
 )
 
 const verifyHelp = `Usage: gpupick verify FILE.toml [--from DIR] [--json]
@@ -55,18 +55,18 @@ func runVerify(args []string, env environ, stdout, stderr io.Writer) int {
 		return fail(exitUsage, "%v", err)
 	}
 	if file == "" {
-		return fail(exitUsage, "%s", advisor.VerifyNoRecord(lang))
+		return fail(exitUsage, "%s", verify.NoRecord(lang))
 	}
 	rec, err := data.ReadRecord(file)
 	if err != nil {
-		f, detail := readFault(err, advisor.ReadBadRecord)
-		if f == advisor.ReadBadRecord {
+		f, detail := readFault(err, verify.ReadBadRecord)
+		if f == verify.ReadBadRecord {
 			detail = answerErrText(err, lang) // a stored answer's error in lang
 		}
-		return fail(exitUsage, "%s", advisor.VerifyReadError(advisor.VerifyRecord, echo(file), f, detail, lang))
+		return fail(exitUsage, "%s", verify.ReadErrorText(verify.InputRecord, echo(file), f, detail, lang))
 	}
 	if rec.Choice == nil {
-		return fail(exitUsage, "%s", advisor.VerifyNoChoice(echo(file), lang))
+		return fail(exitUsage, "%s", verify.NoChoice(echo(file), lang))
 	}
 	cat, _, err := common.loadCatalog()
 	if err != nil {
@@ -82,7 +82,7 @@ func runVerify(args []string, env environ, stdout, stderr io.Writer) int {
 	}
 	m, err := probe.Parse(outputs)
 	if err != nil {
-		return fail(exitUsage, "%s", advisor.VerifyProbeError(err, lang))
+		return fail(exitUsage, "%s", verify.ProbeErrorText(err, lang))
 	}
 	var offer *model.Offer
 	for i := range cat.Offers {
@@ -91,14 +91,14 @@ func runVerify(args []string, env environ, stdout, stderr io.Writer) int {
 		}
 	}
 	if *asJSON {
-		// JSON values stay English whatever --lang says (see advisor.Check).
-		checks := advisor.Verify(*rec.Choice, offer, m, "en")
+		// JSON values stay English whatever --lang says (see verify.Check).
+		checks := verify.Compare(*rec.Choice, offer, m, "en")
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")
 		_ = enc.Encode(checks)
 		return verdict(checks, lang, stderr)
 	}
-	checks := advisor.Verify(*rec.Choice, offer, m, lang)
+	checks := verify.Compare(*rec.Choice, offer, m, lang)
 	if err := writeChecks(stdout, *rec.Choice, checks, lang); err != nil {
 		return fail(exitFail, "%v", err)
 	}
@@ -107,9 +107,9 @@ func runVerify(args []string, env environ, stdout, stderr io.Writer) int {
 
 // verdict is verify's exit code: 1, with the mismatch line on stderr, when
 // a check that matters failed.
-func verdict(checks []advisor.Check, lang string, stderr io.Writer) int {
-	if advisor.Mismatch(checks) {
-		errLine(stderr, lang, "verify", advisor.VerifyMismatch(lang))
+func verdict(checks []verify.Check, lang string, stderr io.Writer) int {
+	if verify.Mismatch(checks) {
+		errLine(stderr, lang, "verify", verify.MismatchLine(lang))
 		return exitFail
 	}
 	return exitOK
@@ -117,17 +117,17 @@ func verdict(checks []advisor.Check, lang string, stderr io.Writer) int {
 
 // writeChecks prints the checks as a table (expected, found, result) and
 // their hints in lang; the figures are the same in both languages.
-func writeChecks(w io.Writer, choice model.Recommendation, checks []advisor.Check, lang string) error {
-	fmt.Fprintf(w, "%s\n\n", advisor.VerifyTitle(choice, lang))
+func writeChecks(w io.Writer, choice model.Recommendation, checks []verify.Check, lang string) error {
+	fmt.Fprintf(w, "%s\n\n", verify.Title(choice, lang))
 	tw := newCLITable(w)
-	fmt.Fprintln(tw, advisor.VerifyHeader(lang))
+	fmt.Fprintln(tw, verify.Header(lang))
 	for _, c := range checks {
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", c.Name, c.Expected, c.Found, advisor.VerifyResult(c, lang))
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", c.Name, c.Expected, c.Found, verify.Result(c, lang))
 	}
 	if err := tw.Flush(); err != nil {
 		return fmt.Errorf("write the checks: %w", err)
 	}
-	if hints := advisor.VerifyHints(checks, lang); hints != nil {
+	if hints := verify.Hints(checks, lang); hints != nil {
 		fmt.Fprintln(w)
 		for _, h := range hints {
 			fmt.Fprintln(w, h)
@@ -179,31 +179,31 @@ func readProbes(dir string) (map[string]string, error) {
 // readProbesError is verify's error for a --from folder (dir) that
 // readProbes could not read, in lang: the folder's, or one file's in it.
 func readProbesError(err error, dir, lang string) string {
-	f, detail := readFault(err, advisor.ReadOther)
+	f, detail := readFault(err, verify.ReadOther)
 	if errors.Is(err, errNotFolder) {
-		f, detail = advisor.ReadNotFolder, ""
+		f, detail = verify.ReadNotFolder, ""
 	}
 	if pf, ok := errors.AsType[*probeFileError](err); ok {
-		return advisor.VerifyReadError(advisor.VerifyFromFile, echo(pf.path), f, detail, lang)
+		return verify.ReadErrorText(verify.InputFromFile, echo(pf.path), f, detail, lang)
 	}
-	return advisor.VerifyReadError(advisor.VerifyFrom, echo(dir), f, detail, lang)
+	return verify.ReadErrorText(verify.InputFrom, echo(dir), f, detail, lang)
 }
 
 // readFault tells why an input could not be read from err, and the words
 // to keep: the OS's own ("permission denied") for a system error; else
 // (none of the reasons data and the OS name) err's text as the reason
 // other.
-func readFault(err error, other advisor.ReadFault) (advisor.ReadFault, string) {
+func readFault(err error, other verify.ReadFault) (verify.ReadFault, string) {
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
-		return advisor.ReadNotExist, ""
+		return verify.ReadNotExist, ""
 	case errors.Is(err, data.ErrNotRegular):
-		return advisor.ReadNotRegular, ""
+		return verify.ReadNotRegular, ""
 	case errors.Is(err, data.ErrTooLarge):
-		return advisor.ReadTooLarge, ""
+		return verify.ReadTooLarge, ""
 	}
 	if pe, ok := errors.AsType[*fs.PathError](err); ok {
-		return advisor.ReadOS, pe.Err.Error()
+		return verify.ReadOS, pe.Err.Error()
 	}
 	return other, err.Error()
 }

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/gpupick/gpupick/advisor"
+	"github.com/gpupick/gpupick/model/verify"
 )
 
 // saveRecord runs recommend with args and saves the record.
@@ -65,15 +65,15 @@ func TestVerifyCommand(t *testing.T) {
 
 // verifyJSON runs verify --json on a fixture and returns its exit code and
 // checks by ID.
-func verifyJSON(t *testing.T, rec, dir string, args ...string) (int, map[string]advisor.Check) {
+func verifyJSON(t *testing.T, rec, dir string, args ...string) (int, map[string]verify.Check) {
 	t.Helper()
 	var out, errb bytes.Buffer
 	code := Main(append([]string{"verify", rec, "--from", filepath.Join("..", "model", "probe", "testdata", dir), "--json"}, args...), nil, &out, &errb)
-	var checks []advisor.Check
+	var checks []verify.Check
 	if err := json.Unmarshal(out.Bytes(), &checks); err != nil {
 		t.Fatalf("%s: %v: %s %s", dir, err, out.String(), errb.String())
 	}
-	byID := map[string]advisor.Check{}
+	byID := map[string]verify.Check{}
 	for _, c := range checks {
 		byID[c.ID] = c
 	}
@@ -104,9 +104,9 @@ func TestVerifyNVMeExit(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			code, checks := verifyJSON(t, tc.rec, tc.dir)
-			c, ok := checks[advisor.CheckNVMe]
+			c, ok := checks[verify.CheckNVMe]
 			if !ok {
-				t.Fatalf("no %s check: %+v", advisor.CheckNVMe, checks)
+				t.Fatalf("no %s check: %+v", verify.CheckNVMe, checks)
 			}
 			if tc.rec == promised && !c.Matters || tc.rec == unknown && c.Expected != "unknown" {
 				t.Fatalf("the record's offer no longer fits this case: %+v", c)
@@ -117,7 +117,7 @@ func TestVerifyNVMeExit(t *testing.T) {
 			// On the 8-GPU fixtures the GPU checks pass: a failure is the
 			// NVMe check's alone.
 			for id, other := range checks {
-				if tc.dir != "p5-4xlarge" && id != advisor.CheckNVMe && !other.Pass && !other.Skipped {
+				if tc.dir != "p5-4xlarge" && id != verify.CheckNVMe && !other.Pass && !other.Skipped {
 					t.Errorf("%s failed too: %+v", id, other)
 				}
 			}
@@ -126,7 +126,7 @@ func TestVerifyNVMeExit(t *testing.T) {
 }
 
 // verify --json keeps stable machine keys and English values under every
-// --lang (the documented choice, see advisor.Check): the JSON is the same
+// --lang (the documented choice, see verify.Check): the JSON is the same
 // byte for byte in Chinese and English, and the table is not.
 func TestVerifyJSONEnglish(t *testing.T) {
 	rec := saveRecord(t, "--params", "70B", "--precision", "bf16", "--workload", "inference", "--provider", "aws", "--gpu", "H100")

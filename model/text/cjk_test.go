@@ -14,15 +14,15 @@ import (
 // type, and words in the Chinese clouds' published data that the
 // importers read).
 var cjkAllowed = map[string]string{
-	"ui/i18n.go":             "the wizard's text table",
-	"advisor/text.go":        "the advisor's text table",
-	"advisor/verify_text.go": "the text table of gpupick verify",
-	"cli/text.go":            "the CLI's text table",
-	"data/launch/text.go":    "the launch exporters' text table",
-	"model/vocab.go":         "Chinese words users may type in answers",
-	"model/names.go":         "the names of the domain's values in English and Chinese",
-	"model/errtext.go":       "the Chinese of the answer errors",
-	"data/vocab.go":          "Chinese words in the published data the importers read",
+	"ui/i18n.go":           "the wizard's text table",
+	"advisor/text.go":      "the advisor's text table",
+	"model/verify/text.go": "the text table of gpupick verify",
+	"cli/text.go":          "the CLI's text table",
+	"data/launch/text.go":  "the launch exporters' text table",
+	"model/vocab.go":       "Chinese words users may type in answers",
+	"model/names.go":       "the names of the domain's values in English and Chinese",
+	"model/errtext.go":     "the Chinese of the answer errors",
+	"data/vocab.go":        "Chinese words in the published data the importers read",
 }
 
 // isCJK reports a Han ideograph, CJK punctuation or a full-width form.

@@ -1,4 +1,4 @@
-package advisor
+package verify
 
 import (
 	"fmt"
@@ -169,18 +169,18 @@ func (l lang) link(kind string) string {
 	return kind
 }
 
-// VerifyTitle is the first line of verify's table for the chosen offer, in
+// Title is the first line of verify's table for the chosen offer, in
 // language ("zh…" Chinese, else English).
-func VerifyTitle(choice model.Recommendation, language string) string {
+func Title(choice model.Recommendation, language string) string {
 	return langOf(language).v(vTitle, choice.Provider, choice.InstanceType, choice.GPUCount, choice.GPU)
 }
 
-// VerifyHeader is the tab-separated header of verify's table in language.
-func VerifyHeader(language string) string { return langOf(language).v(vHeader) }
+// Header is the tab-separated header of verify's table in language.
+func Header(language string) string { return langOf(language).v(vHeader) }
 
-// VerifyResult is the result column of a check in language: pass,
+// Result is the result column of a check in language: pass,
 // skipped, FAIL (a failure that matters) or differs.
-func VerifyResult(c Check, language string) string {
+func Result(c Check, language string) string {
 	l := langOf(language)
 	switch {
 	case c.Skipped:
@@ -193,10 +193,10 @@ func VerifyResult(c Check, language string) string {
 	return l.v(vPass)
 }
 
-// VerifyHints are the hint lines under verify's table in language ("" when
+// Hints are the hint lines under verify's table in language ("" when
 // no check has a hint): a heading, then "name: hint" for each check with
 // one.
-func VerifyHints(checks []Check, language string) []string {
+func Hints(checks []Check, language string) []string {
 	l := langOf(language)
 	var out []string
 	for _, c := range checks {
@@ -210,27 +210,27 @@ func VerifyHints(checks []Check, language string) []string {
 	return append([]string{l.v(vHints)}, out...)
 }
 
-// VerifyMismatch is the verdict line when a check that matters failed, in
+// MismatchLine is the verdict line when a check that matters failed, in
 // language.
-func VerifyMismatch(language string) string { return langOf(language).v(vMismatch) }
+func MismatchLine(language string) string { return langOf(language).v(vMismatch) }
 
-// VerifyNoRecord is verify's usage error when no record is given, in
+// NoRecord is verify's usage error when no record is given, in
 // language.
-func VerifyNoRecord(language string) string { return langOf(language).v(vNoRecord) }
+func NoRecord(language string) string { return langOf(language).v(vNoRecord) }
 
-// VerifyNoChoice is verify's error for a record without a chosen offer
+// NoChoice is verify's error for a record without a chosen offer
 // (file is the record's name as the user gave it), in language.
-func VerifyNoChoice(file, language string) string { return langOf(language).v(vNoChoice, file) }
+func NoChoice(file, language string) string { return langOf(language).v(vNoChoice, file) }
 
-// VerifyInput is an input of verify that it reads: the record, the --from
+// Input is an input of verify that it reads: the record, the --from
 // folder, or a file in it.
-type VerifyInput int
+type Input int
 
 // The inputs of verify.
 const (
-	VerifyRecord   VerifyInput = iota // the decision record
-	VerifyFrom                        // the --from folder
-	VerifyFromFile                    // a saved probe output in the --from folder
+	InputRecord   Input = iota // the decision record
+	InputFrom                  // the --from folder
+	InputFromFile              // a saved probe output in the --from folder
 )
 
 // ReadFault is why verify could not read an input, as the command tells
@@ -255,13 +255,13 @@ var readFaultKeys = map[ReadFault]verifyKey{
 }
 
 // readInputKeys are the texts around the reasons, by input.
-var readInputKeys = map[VerifyInput]verifyKey{VerifyRecord: vReadRecord, VerifyFrom: vReadFrom, VerifyFromFile: vReadFromFile}
+var readInputKeys = map[Input]verifyKey{InputRecord: vReadRecord, InputFrom: vReadFrom, InputFromFile: vReadFromFile}
 
-// VerifyReadError is verify's error for an input it could not read (name
+// ReadErrorText is verify's error for an input it could not read (name
 // is the path as the user gave it, detail the OS's words or the decoder's
 // text for ReadOS, ReadBadRecord and ReadOther), in language: the framing
 // is in the language; the OS's words stay as the system writes them.
-func VerifyReadError(in VerifyInput, name string, f ReadFault, detail string, language string) string {
+func ReadErrorText(in Input, name string, f ReadFault, detail string, language string) string {
 	l := langOf(language)
 	why := detail // ReadOther, and a reason without a text: the error's own
 	switch k, ok := readFaultKeys[f]; {
@@ -301,12 +301,12 @@ var probeFaultsZH = map[probe.Fault]string{
 	probe.FaultTopoRows:     "GPU 行有 %d 行，而 GPU 列有 %d 列",
 }
 
-// VerifyProbeError is verify's error for probe outputs that are missing
+// ProbeErrorText is verify's error for probe outputs that are missing
 // or do not parse (probe.Parse's error), one line per fault, in language:
 // a *probe.Error in the language with its figures and the text it quotes
 // (in English its own text, "gpus.csv: nvidia-smi --query-gpu: line 1 …");
 // any other error as it is.
-func VerifyProbeError(err error, language string) string {
+func ProbeErrorText(err error, language string) string {
 	l := langOf(language)
 	errs := []error{err}
 	if j, ok := err.(interface{ Unwrap() []error }); ok {
@@ -331,3 +331,16 @@ func VerifyProbeError(err error, language string) string {
 	}
 	return strings.Join(lines, "\n")
 }
+
+// lang is the language of verify's texts, model/text's: English or Chinese.
+type lang text.Lang
+
+// The languages.
+const (
+	langEN = lang(text.EN)
+	langZH = lang(text.ZH)
+)
+
+// langOf maps a language name to a language: "zh" (any "zh-…") is
+// Chinese, anything else English.
+func langOf(s string) lang { return lang(text.LangOf(s)) }

@@ -1,4 +1,4 @@
-package advisor
+package verify
 
 import (
 	"os"
@@ -19,7 +19,7 @@ func machine(t *testing.T, dir string) probe.Machine {
 	t.Helper()
 	out := map[string]string{}
 	for _, c := range probe.Commands {
-		if b, err := os.ReadFile(filepath.Join("..", "model", "probe", "testdata", dir, c.File)); err == nil {
+		if b, err := os.ReadFile(filepath.Join("..", "probe", "testdata", dir, c.File)); err == nil {
 			out[c.File] = string(b)
 		}
 	}
@@ -65,7 +65,7 @@ func TestVerifyFixtures(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			checks := Verify(tc.rec, tc.offer, machine(t, tc.dir), "en")
+			checks := Compare(tc.rec, tc.offer, machine(t, tc.dir), "en")
 			fail := map[string]bool{}
 			for _, f := range tc.fail {
 				fail[f] = true
@@ -129,7 +129,7 @@ func TestVerifyNVMe(t *testing.T) {
 			if len(m.GPUs) == 1 {
 				rec = model.Recommendation{GPU: "H100 SXM5", GPUCount: 1, VRAMGiB: 80}
 			}
-			checks := Verify(rec, nvmeOffer(tc.text), m, "en")
+			checks := Compare(rec, nvmeOffer(tc.text), m, "en")
 			c := byID(checks)[CheckNVMe]
 			if c.Pass != tc.pass || c.Skipped != tc.skipped || c.Matters != tc.matters || (c.Hint != "") != tc.hint {
 				t.Errorf("got %+v, want pass %v skipped %v matters %v hint %v", c, tc.pass, tc.skipped, tc.matters, tc.hint)
@@ -146,11 +146,11 @@ func TestVerifyNVMe(t *testing.T) {
 	// A network volume attached over NVMe is not local NVMe.
 	m := probe.Machine{GPUs: []probe.GPU{{Name: "NVIDIA L4", MemoryMiB: 23034}}, Disks: []probe.Disk{{Name: "nvme0n1", SizeBytes: 1e12, Type: "disk", Model: "nvme_card-pd"}}}
 	rec := model.Recommendation{GPU: "L4", GPUCount: 1, VRAMGiB: 24}
-	if c := byID(Verify(rec, nvmeOffer("1x600 GB NVMe SSD"), m, "en"))[CheckNVMe]; c.Pass || c.Skipped || !c.Matters {
+	if c := byID(Compare(rec, nvmeOffer("1x600 GB NVMe SSD"), m, "en"))[CheckNVMe]; c.Pass || c.Skipped || !c.Matters {
 		t.Errorf("a GCP persistent disk where local NVMe was promised: %+v", c)
 	}
 	m.Disks = append(m.Disks, probe.Disk{Name: "nvme1n1", SizeBytes: 6e11, Type: "disk", Model: "Amazon EC2 NVMe Instance Storage"})
-	if c := byID(Verify(rec, nvmeOffer("1x600 GB NVMe SSD"), m, "en"))[CheckNVMe]; !c.Pass {
+	if c := byID(Compare(rec, nvmeOffer("1x600 GB NVMe SSD"), m, "en"))[CheckNVMe]; !c.Pass {
 		t.Errorf("instance NVMe present: %+v", c)
 	}
 }
@@ -231,7 +231,7 @@ func TestVerifyTextsBothLanguages(t *testing.T) {
 
 // TestVerifyProbeFaultsChinese: every fault of a probe output has a
 // Chinese text taking the English one's arguments with the same verbs, and
-// VerifyProbeError words each in Chinese (its English the probe's own
+// ProbeErrorText words each in Chinese (its English the probe's own
 // text) with the file and the command named.
 func TestVerifyProbeFaultsChinese(t *testing.T) {
 	for f := probe.Fault(0); f < probe.FaultCount; f++ {
@@ -248,10 +248,10 @@ func TestVerifyProbeFaultsChinese(t *testing.T) {
 	if err == nil {
 		t.Fatal("no error")
 	}
-	if got := VerifyProbeError(err, "en"); got != err.Error() {
+	if got := ProbeErrorText(err, "en"); got != err.Error() {
 		t.Errorf("English %q, want the probe's %q", got, err.Error())
 	}
-	zh := VerifyProbeError(err, "zh")
+	zh := ProbeErrorText(err, "zh")
 	for _, want := range []string{"探测输出 `gpus.csv`（`nvidia-smi --query-gpu` 的输出）有误：第 1 行：`memory.total` \" lots MiB\" 不是以 MiB 计的大小", "探测输出 `topo.txt`（`nvidia-smi topo -m` 的输出）有误：没有以 `GPU0` 开头的表头行"} {
 		if !strings.Contains(zh, want) {
 			t.Errorf("Chinese lacks %q:\n%s", want, zh)
@@ -295,13 +295,25 @@ func englishWords(s string, names ...string) []string {
 // CLI prints it (title, header, rows, hints, the mismatch line).
 func renderVerify(rec model.Recommendation, checks []Check, language string) string {
 	var b strings.Builder
-	b.WriteString(VerifyTitle(rec, language) + "\n" + VerifyHeader(language) + "\n")
+	b.WriteString(Title(rec, language) + "\n" + Header(language) + "\n")
 	for _, c := range checks {
-		b.WriteString(strings.Join([]string{c.Name, c.Expected, c.Found, VerifyResult(c, language)}, "\t") + "\n")
+		b.WriteString(strings.Join([]string{c.Name, c.Expected, c.Found, Result(c, language)}, "\t") + "\n")
 	}
-	b.WriteString(strings.Join(VerifyHints(checks, language), "\n") + "\n" + VerifyMismatch(language) + "\n")
-	b.WriteString(VerifyNoRecord(language) + "\n" + VerifyNoChoice("rec.toml", language) + "\n")
+	b.WriteString(strings.Join(Hints(checks, language), "\n") + "\n" + MismatchLine(language) + "\n")
+	b.WriteString(NoRecord(language) + "\n" + NoChoice("rec.toml", language) + "\n")
 	return b.String()
+}
+
+// TestSpotOneName: a verify text that names spot in English names it with
+// the price model's Chinese name (model's, which the CLI and the wizard
+// print too), and 抢占式 stands only where the English names preemptible
+// capacity (advisor's TestSpotOneName, on verify's table).
+func TestSpotOneName(t *testing.T) {
+	spot := model.PriceSpot.Name().ZH
+	pairs := []text.Pair(verifyTexts)
+	for _, p := range append(text.Term(pairs, text.EN, "spot", spot), text.Term(pairs, text.ZH, "抢占式", "preemptible")...) {
+		t.Error(p)
+	}
 }
 
 // Every phrase of verify is Chinese under zh: over every fixture and
@@ -312,7 +324,7 @@ func TestVerifyChineseHasNoEnglish(t *testing.T) {
 	if got := englishWords("GPU 型号 not probed `lsblk -b`"); !slices.Equal(got, []string{"not", "probed"}) {
 		t.Fatalf("the scan misses English: %v", got)
 	}
-	dirs, err := filepath.Glob(filepath.Join("..", "model", "probe", "testdata", "*", "gpus.csv"))
+	dirs, err := filepath.Glob(filepath.Join("..", "probe", "testdata", "*", "gpus.csv"))
 	if err != nil || len(dirs) < 8 {
 		t.Fatalf("fixtures %v %v", dirs, err)
 	}
@@ -343,16 +355,16 @@ func TestVerifyChineseHasNoEnglish(t *testing.T) {
 		}
 		for _, rec := range recs {
 			for _, o := range offers {
-				zh := Verify(rec, o, m, "zh")
+				zh := Compare(rec, o, m, "zh")
 				out := renderVerify(rec, zh, "zh")
 				if bad := englishWords(out, append(names, rec.GPU, rec.Provider, rec.InstanceType, "rec.toml")...); len(bad) > 0 {
 					t.Fatalf("%s: English in the Chinese output %v:\n%s", dir, bad, out)
 				}
-				if en := renderVerify(rec, Verify(rec, o, m, "en"), "en"); hasHan(en) {
+				if en := renderVerify(rec, Compare(rec, o, m, "en"), "en"); hasHan(en) {
 					t.Fatalf("%s: Chinese in the English output:\n%s", dir, en)
 				}
 				for _, c := range zh {
-					seen[c.ID+" "+VerifyResult(c, "en")] = true
+					seen[c.ID+" "+Result(c, "en")] = true
 					seen[c.ID] = true
 				}
 			}
@@ -372,10 +384,10 @@ func TestVerifyChineseHasNoEnglish(t *testing.T) {
 // both languages around the input's name; the OS's words and a decoder's
 // or another error's text are kept as they are.
 func TestVerifyReadError(t *testing.T) {
-	for in := VerifyRecord; in <= VerifyFromFile; in++ {
+	for in := InputRecord; in <= InputFromFile; in++ {
 		for f := ReadNotExist; f <= ReadOther; f++ {
 			for _, lang := range []string{"en", "zh"} {
-				got := VerifyReadError(in, "x/in", f, "the detail", lang)
+				got := ReadErrorText(in, "x/in", f, "the detail", lang)
 				if !strings.Contains(got, "x/in") || strings.Contains(got, "%!") {
 					t.Errorf("input %d, reason %d (%s): %q", in, f, lang, got)
 				}
@@ -388,4 +400,12 @@ func TestVerifyReadError(t *testing.T) {
 			}
 		}
 	}
+}
+
+// hasHan reports whether s holds a Chinese character or a CJK or
+// full-width punctuation mark (the test of advisor's and model's texts).
+func hasHan(s string) bool {
+	return strings.ContainsFunc(s, func(r rune) bool {
+		return r >= 0x4e00 && r <= 0x9fff || r >= 0x3000 && r <= 0x303f || r >= 0xff00 && r <= 0xffef
+	})
 }

@@ -1,4 +1,4 @@
-package advisor
+package verify
 
 import (
 	"fmt"
@@ -14,7 +14,7 @@ import (
 // Check is one line of `gpupick verify`: what the record expects, what the
 // machine shows, and whether a failure matters (exit 1).
 //
-// Name, Expected, Found and Hint are text in the language Verify was given.
+// Name, Expected, Found and Hint are text in the language Compare was given.
 // The JSON of `gpupick verify --json` is always made in English, whatever
 // --lang says: its keys and its values are for machines (scripts compare
 // them), and the same record and machine give the same JSON everywhere. ID
@@ -88,11 +88,11 @@ func (l lang) probeHint(file string) string {
 	return ""
 }
 
-// Verify compares a machine with the recommendation chosen in a record and
+// Compare compares a machine with the recommendation chosen in a record and
 // the catalog's offer for it (nil when the catalog no longer has it: the
 // host checks are then skipped). The checks' texts are in language ("zh…"
 // Chinese, else English; JSON output passes "en", see Check).
-func Verify(rec model.Recommendation, offer *model.Offer, m probe.Machine, language string) []Check {
+func Compare(rec model.Recommendation, offer *model.Offer, m probe.Machine, language string) []Check {
 	l := langOf(language)
 	var out []Check
 	add := func(c Check) { out = append(out, c) }
