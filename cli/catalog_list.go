@@ -119,71 +119,52 @@ type listDisplay struct {
 	RateDate  string         `json:"rate_date,omitempty"`
 }
 
-// catalogList lists the offers, filtered and sorted, as a table or JSON (gpupick catalog list).
+// listOptions are catalog list's command line, parsed: the shared catalog
+// flags and the filters as typed.
+type listOptions struct {
+	flags                                     *catalogFlags
+	gpu, minVRAM, providers, region, maxPrice string
+}
+
+// catalogList implements `gpupick catalog list`: it parses the command line
+// and runs listOffers.
 func catalogList(args []string, env environ, stdout, stderr io.Writer) int {
 	fs, cf := catalogTextCommand("list", "table|json", env)
-	gpu := fs.String("gpu", "", "GPU `NAME` or NAME:N (e.g. H100, A6000, RTX4090:2)")
-	minVRAM := fs.String("min-vram", "", "least memory per GPU, e.g. 24GB or 80")
-	providers := fs.String("provider", "", "comma-separated provider keys, e.g. aws,gcp,alibaba")
-	region := fs.String("region", "", "keep offers in `REGIONS`, as recommend --region: a group (europe, us, cn), a country (de) or a region id or its start (us-east), comma-separated")
-	maxPrice := fs.String("max-price", "", "highest on-demand price per hour in the display currency, e.g. 2.5")
+	o := listOptions{flags: cf}
+	fs.StringVar(&o.gpu, "gpu", "", "GPU `NAME` or NAME:N (e.g. H100, A6000, RTX4090:2)")
+	fs.StringVar(&o.minVRAM, "min-vram", "", "least memory per GPU, e.g. 24GB or 80")
+	fs.StringVar(&o.providers, "provider", "", "comma-separated provider keys, e.g. aws,gcp,alibaba")
+	fs.StringVar(&o.region, "region", "", "keep offers in `REGIONS`, as recommend --region: a group (europe, us, cn), a country (de) or a region id or its start (us-east), comma-separated")
+	fs.StringVar(&o.maxPrice, "max-price", "", "highest on-demand price per hour in the display currency, e.g. 2.5")
 	if code, ok := parseFlags(fs, args, catalogUsage+"\nList flags:\n", env, stdout, stderr); !ok {
 		return code
 	}
-	lang, err := cf.lang.language()
+	return listOffers(o, stdout, stderr)
+}
+
+// listOffers lists the offers, filtered and sorted, as a table or JSON.
+func listOffers(o listOptions, stdout, stderr io.Writer) int {
+	lang, err := o.flags.lang.language()
 	if err != nil {
 		return catalogFail(stderr, exitUsage, "list", err, "en")
 	}
-	cur, err := cf.check("table|json", lang)
+	cur, err := o.flags.check("table|json", lang)
 	if err != nil {
 		return catalogFail(stderr, exitUsage, "list", err, lang)
 	}
 	if cur == "" {
 		cur = model.USD // one column, one currency; CNY offers are converted and marked
 	}
-	var f listFilter
-	if *gpu != "" {
-		q, err := parseGPUQuery(*gpu, lang)
-		if err != nil {
-			return catalogFail(stderr, exitUsage, "list", err, lang)
-		}
-		f.gpu = &q
+	f, err := o.filter(lang)
+	if err != nil {
+		return catalogFail(stderr, exitUsage, "list", err, lang)
 	}
-	if *minVRAM != "" {
-		v, err := model.ParseSize("min-vram", *minVRAM)
-		if err != nil || v <= 0 {
-			return catalogFail(stderr, exitUsage, "list", errors.New(tf(tErrListVRAM, lang, *minVRAM)), lang)
-		}
-		f.minVRAM = v
-	}
-	if *maxPrice != "" {
-		v, err := strconv.ParseFloat(strings.TrimLeft(strings.TrimSpace(*maxPrice), "$¥"), 64)
-		if err != nil || !(v > 0) || math.IsInf(v, 0) {
-			return catalogFail(stderr, exitUsage, "list", errors.New(tf(tErrListPrice, lang, *maxPrice)), lang)
-		}
-		f.maxPrice = v
-	}
-	cat, code := cf.load(stderr, "list", lang)
+	cat, code := o.flags.load(stderr, "list", lang)
 	if cat == nil {
 		return code
 	}
-	if strings.TrimSpace(*region) != "" {
-		// The same answer, parser and filter as recommend --region.
-		var a model.Answers
-		if err := model.Spec(model.AnsRegions).Parse(*region, &a, model.NewAnswerEnv(cat, nil)); err != nil {
-			return catalogFail(stderr, exitUsage, "list", errors.New(answerErrText(flagNamed(err), lang)), lang)
-		}
-		f.region = model.NewRegionFilter(a.Regions, cat)
-	}
-	if *providers != "" {
-		f.providers = map[string]bool{}
-		known := knownProviders(cat)
-		for _, p := range model.SplitOn(strings.ToLower(*providers), ",") {
-			if !known[p] {
-				return catalogFail(stderr, exitUsage, "list", errors.New(tf(tErrListProvider, lang, p, strings.Join(sortedKeys(known), ", "))), lang)
-			}
-			f.providers[p] = true
-		}
+	if err := o.catalogFilter(&f, cat, lang); err != nil {
+		return catalogFail(stderr, exitUsage, "list", err, lang)
 	}
 	var offers []*model.Offer
 	for i := range cat.Offers {
@@ -195,11 +176,63 @@ func catalogList(args []string, env environ, stdout, stderr io.Writer) int {
 		errLine(stderr, lang, "catalog list", tf(tListUnlocated, lang, f.unlocated, strings.Join(f.region.Terms(), ",")))
 	}
 	sortForList(cat, offers)
-	if cf.format == "json" {
+	if o.flags.format == "json" {
 		return writeListJSON(stdout, stderr, cat, offers, cur)
 	}
 	writeListTable(stdout, cat, offers, cur, lang)
 	return exitOK
+}
+
+// filter reads the filters that need no catalog (--gpu, --min-vram,
+// --max-price); the error, in lang, names the flag.
+func (o *listOptions) filter(lang string) (listFilter, error) {
+	var f listFilter
+	if o.gpu != "" {
+		q, err := parseGPUQuery(o.gpu, lang)
+		if err != nil {
+			return f, err
+		}
+		f.gpu = &q
+	}
+	if o.minVRAM != "" {
+		v, err := model.ParseSize("min-vram", o.minVRAM)
+		if err != nil || v <= 0 {
+			return f, errors.New(tf(tErrListVRAM, lang, o.minVRAM))
+		}
+		f.minVRAM = v
+	}
+	if o.maxPrice != "" {
+		v, err := strconv.ParseFloat(strings.TrimLeft(strings.TrimSpace(o.maxPrice), "$¥"), 64)
+		if err != nil || !(v > 0) || math.IsInf(v, 0) {
+			return f, errors.New(tf(tErrListPrice, lang, o.maxPrice))
+		}
+		f.maxPrice = v
+	}
+	return f, nil
+}
+
+// catalogFilter adds to f the filters read against the catalog (--region,
+// --provider); the error, in lang, names the flag.
+func (o *listOptions) catalogFilter(f *listFilter, cat *model.Catalog, lang string) error {
+	if strings.TrimSpace(o.region) != "" {
+		// The same answer, parser and filter as recommend --region.
+		var a model.Answers
+		if err := model.Spec(model.AnsRegions).Parse(o.region, &a, model.NewAnswerEnv(cat, nil)); err != nil {
+			return errors.New(answerErrText(flagNamed(err), lang))
+		}
+		f.region = model.NewRegionFilter(a.Regions, cat)
+	}
+	if o.providers != "" {
+		f.providers = map[string]bool{}
+		known := knownProviders(cat)
+		for _, p := range model.SplitOn(strings.ToLower(o.providers), ",") {
+			if !known[p] {
+				return errors.New(tf(tErrListProvider, lang, p, strings.Join(sortedKeys(known), ", ")))
+			}
+			f.providers[p] = true
+		}
+	}
+	return nil
 }
 
 // sortForList orders offers like SkyPilot's GPU listing: by GPU, count,

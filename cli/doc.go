@@ -5,7 +5,9 @@
 //
 // One file per command holds its help, its flags and its run function
 // (recommend.go, catalog.go and a file per catalog subcommand, models.go,
-// export.go, plan.go, verify.go, wizard.go); the helpers the commands share
+// export.go, plan.go, verify.go, wizard.go). A command reads top-down:
+// runX parses the command line into xOptions, then a run function takes
+// the parsed options and does the work. The helpers the commands share
 // live in files named for what they hold: flags.go and answerflags.go (the
 // flags), session.go (a catalog and answers made ready for the advisor),
 // errors.go (the error lines and exit codes), table.go (the one table

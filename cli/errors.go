@@ -27,6 +27,15 @@ func errLine(w io.Writer, lang, cmd, msg string) {
 	fmt.Fprintln(w, tf(tErrLine, lang, name, msg))
 }
 
+// failer returns a command's fail: it prints the formatted message as one
+// error line of cmd (errLine) in lang and returns the exit code.
+func failer(stderr io.Writer, lang, cmd string) func(code int, format string, args ...any) int {
+	return func(code int, format string, args ...any) int {
+		errLine(stderr, lang, cmd, fmt.Sprintf(format, args...))
+		return code
+	}
+}
+
 // flagErrorText is the flag package's error err in lang: an unknown flag
 // spelled --flag (both languages), and in Chinese a flag without its value
 // or with a value it cannot parse.

@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"fmt"
 	"io"
 
 	"github.com/gpupick/gpupick/data"
@@ -18,29 +17,42 @@ launcher does not know is refused with exit 2, never a broken file.
 Flags:
 `
 
+// exportOptions are export's command line, parsed.
+type exportOptions struct {
+	to   string // --to: the launcher
+	lang string // the language of the messages: --lang, else the locale
+	file string // the decision record
+}
+
+// runExport implements `gpupick export --to TOOL FILE.toml`: it parses the
+// command line and runs export.
 func runExport(args []string, env environ, stdout, stderr io.Writer) int {
 	fs := newFlagSet("export")
-	to := fs.String("to", "", "the launcher: skypilot or dstack")
-	lang := fs.String("lang", "", "language of messages: en or zh (default from LANG)")
+	var o exportOptions
+	fs.StringVar(&o.to, "to", "", "the launcher: skypilot or dstack")
+	fs.StringVar(&o.lang, "lang", "", "language of messages: en or zh (default from LANG)")
 	file, rest := splitFile(args)
 	if code, ok := parseFlags(fs, rest, exportHelp, env, stdout, stderr); !ok {
 		return code
 	}
-	l, _ := (&commonFlags{lang: *lang, env: env}).language()
-	fail := func(code int, format string, args ...any) int {
-		errLine(stderr, l, "export", fmt.Sprintf(format, args...))
-		return code
-	}
-	tool, err := launch.ParseTool(*to)
+	o.file = file
+	o.lang, _ = (&commonFlags{lang: o.lang, env: env}).language()
+	return export(o, stdout, stderr)
+}
+
+// export writes the launch config of the record's choice to stdout.
+func export(o exportOptions, stdout, stderr io.Writer) int {
+	fail := failer(stderr, o.lang, "export")
+	tool, err := launch.ParseTool(o.to)
 	if err != nil {
 		return fail(exitUsage, "--to %v", err)
 	}
-	if file == "" {
-		return fail(exitUsage, "%s", tf(tErrNeedRecord, l, "export"))
+	if o.file == "" {
+		return fail(exitUsage, "%s", tf(tErrNeedRecord, o.lang, "export"))
 	}
-	rec, err := data.ReadRecord(file)
+	rec, err := data.ReadRecord(o.file)
 	if err != nil {
-		return fail(exitUsage, "%s", answerErrText(err, l))
+		return fail(exitUsage, "%s", answerErrText(err, o.lang))
 	}
-	return writeLaunch(stdout, stderr, "export", tool, rec.Choice, rec.Answers, l)
+	return writeLaunch(stdout, stderr, "export", tool, rec.Choice, rec.Answers, o.lang)
 }

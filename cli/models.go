@@ -16,25 +16,39 @@ preset names, Hugging Face ids, or an unambiguous prefix of either.
 Flags:
 `
 
+// modelsOptions are models' command line, parsed.
+type modelsOptions struct {
+	common commonFlags
+	format string // table or json
+}
+
+// runModels implements `gpupick models`: it parses the command line and
+// runs models.
 func runModels(args []string, env environ, stdout, stderr io.Writer) int {
 	fs := newFlagSet("models")
-	common := commonFlags{env: env}
-	common.register(fs)
-	format := fs.String("format", "table", "output format: table or json")
+	o := modelsOptions{common: commonFlags{env: env}}
+	o.common.register(fs)
+	fs.StringVar(&o.format, "format", "table", "output format: table or json")
 	if code, ok := parseFlags(fs, args, modelsHelp, env, stdout, stderr); !ok {
 		return code
 	}
-	lang, langErr := common.language()
-	if *format != "table" && *format != "json" {
-		errLine(stderr, lang, "models", tf(tErrUnknownFormat, lang, *format, "table"+orWord(lang)+"json"))
+	return models(o, stdout, stderr)
+}
+
+// models prints the catalog's model presets as a table in --lang, or as
+// JSON.
+func models(o modelsOptions, stdout, stderr io.Writer) int {
+	lang, langErr := o.common.language()
+	if o.format != "table" && o.format != "json" {
+		errLine(stderr, lang, "models", tf(tErrUnknownFormat, lang, o.format, "table"+orWord(lang)+"json"))
 		return exitUsage
 	}
-	cat, _, err := common.loadCatalog()
+	cat, _, err := o.common.loadCatalog()
 	if err != nil {
 		errLine(stderr, lang, "models", catalogError(err, lang))
 		return exitFail
 	}
-	if *format == "json" {
+	if o.format == "json" {
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")
 		if err := enc.Encode(cat.Models); err != nil {
@@ -47,9 +61,16 @@ func runModels(args []string, env environ, stdout, stderr io.Writer) int {
 		errLine(stderr, "en", "models", langErr.Error())
 		return exitUsage
 	}
-	tw := newCLITable(stdout)
+	writeModels(stdout, cat.Models, lang)
+	return exitOK
+}
+
+// writeModels prints the presets as a table with their count, the headings
+// in lang.
+func writeModels(w io.Writer, presets []model.ModelPreset, lang string) {
+	tw := newCLITable(w)
 	fmt.Fprintln(tw, tModelsHeader.in(lang))
-	for _, m := range cat.Models {
+	for _, m := range presets {
 		active := "-"
 		if m.IsMoE() {
 			active = model.FormatParams(m.ActiveB)
@@ -71,6 +92,5 @@ func runModels(args []string, env environ, stdout, stderr io.Writer) int {
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", m.Name, model.FormatParams(m.ParamsB), active, dims(m.Layers), dims(m.Hidden), heads, ctx, m.HFID)
 	}
 	tw.Flush()
-	fmt.Fprintf(stdout, "\n"+tModelsCount.in(lang)+"\n", len(cat.Models))
-	return exitOK
+	fmt.Fprintf(w, "\n"+tModelsCount.in(lang)+"\n", len(presets))
 }

@@ -18,27 +18,40 @@ run on each, and the rule that turns the results into a choice.
 Flags:
 `
 
+// planOptions are plan's command line, parsed.
+type planOptions struct {
+	common commonFlags
+	file   string  // the decision record
+	hours  float64 // --hours: each candidate's trial
+}
+
+// runPlan implements `gpupick plan FILE.toml`: it parses the command line
+// and runs plan.
 func runPlan(args []string, env environ, stdout, stderr io.Writer) int {
 	fs := newFlagSet("plan")
-	common := commonFlags{env: env}
-	common.register(fs)
-	hours := fs.Float64("hours", advisor.DefaultTrialHours, "the `H` hours each candidate is rented for the trial")
+	o := planOptions{common: commonFlags{env: env}}
+	o.common.register(fs)
+	fs.Float64Var(&o.hours, "hours", advisor.DefaultTrialHours, "the `H` hours each candidate is rented for the trial")
 	file, rest := splitFile(args)
 	if code, ok := parseFlags(fs, rest, planHelp, env, stdout, stderr); !ok {
 		return code
 	}
-	lang, _ := common.language() // a bad --lang is prepare's error; until then English
-	fail := func(code int, format string, args ...any) int {
-		errLine(stderr, lang, "plan", fmt.Sprintf(format, args...))
-		return code
+	o.file = file
+	return plan(o, stdout, stderr)
+}
+
+// plan re-runs the record's answers and prints the trial of the first
+// candidates: exit 3 when nothing fits.
+func plan(o planOptions, stdout, stderr io.Writer) int {
+	lang, _ := o.common.language() // a bad --lang is prepare's error; until then English
+	fail := failer(stderr, lang, "plan")
+	if o.hours <= 0 || o.hours > 168 {
+		return fail(exitUsage, "%s", tf(tErrHoursRange, lang, o.hours))
 	}
-	if *hours <= 0 || *hours > 168 {
-		return fail(exitUsage, "%s", tf(tErrHoursRange, lang, *hours))
-	}
-	if file == "" {
+	if o.file == "" {
 		return fail(exitUsage, "%s", tf(tErrNeedRecord, lang, "plan"))
 	}
-	ss, code, msg := prepare(&common, answerFlags{}, "answers", file)
+	ss, code, msg := prepare(&o.common, answerFlags{}, "answers", o.file)
 	if code != exitOK {
 		return fail(code, "%s", msg)
 	}
@@ -47,7 +60,7 @@ func runPlan(args []string, env environ, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stdout, tPlanNoFit.in(ss.lang))
 		return exitNoFit
 	}
-	if err := writePlan(stdout, res, advisor.PlanTrial(res, *hours), ss.lang); err != nil {
+	if err := writePlan(stdout, res, advisor.PlanTrial(res, o.hours), ss.lang); err != nil {
 		return fail(exitFail, "%v", err)
 	}
 	return exitOK

@@ -2,7 +2,6 @@ package cli
 
 import (
 	"encoding/json"
-	"fmt"
 	"io"
 	"time"
 
@@ -29,57 +28,81 @@ the answers file or the overlay; the message names it), 3 nothing fits.
 Flags:
 `
 
+// recommendOptions are recommend's command line, parsed.
+type recommendOptions struct {
+	session      sessionFlags // --catalog, --lang and the answer flags
+	answersFile  string       // --answers: the record the answers start from
+	format       string       // table, json, toml, skypilot or dstack
+	top          int
+	withinBudget bool
+}
+
+// runRecommend implements `gpupick recommend`: it parses the command line
+// and runs recommend.
 func runRecommend(args []string, env environ, stdout, stderr io.Writer) int {
 	fs := newFlagSet("recommend")
-	common := commonFlags{env: env}
-	common.register(fs)
-	var af answerFlags
-	af.register(fs)
-	answersFile := fs.String("answers", "", "start from the answers of a decision record `FILE`; the flags given override them")
-	format := fs.String("format", "table", "output `FORMAT`: table, json, toml, skypilot or dstack (a launch config for the best offer)")
-	top := fs.Int("top", 10, "the `N` best recommendations to print")
-	withinBudget := fs.Bool("within-budget", false, "hide the offers over the budget (a note says how many)")
+	o := recommendOptions{session: sessionFlags{common: commonFlags{env: env}}}
+	o.session.register(fs)
+	fs.StringVar(&o.answersFile, "answers", "", "start from the answers of a decision record `FILE`; the flags given override them")
+	fs.StringVar(&o.format, "format", "table", "output `FORMAT`: table, json, toml, skypilot or dstack (a launch config for the best offer)")
+	fs.IntVar(&o.top, "top", 10, "the `N` best recommendations to print")
+	fs.BoolVar(&o.withinBudget, "within-budget", false, "hide the offers over the budget (a note says how many)")
 	if code, ok := parseFlags(fs, args, recommendHelp, env, stdout, stderr); !ok {
 		return code
 	}
-	lang, _ := common.language() // a bad --lang is prepare's error; until then English
-	fail := func(code int, format string, args ...any) int {
-		errLine(stderr, lang, "recommend", fmt.Sprintf(format, args...))
-		return code
-	}
-	switch *format {
+	return recommend(o, stdout, stderr)
+}
+
+// recommend checks the options, prepares the session (the catalog and the
+// answers), ranks the offers and prints them in the format asked: exit 3
+// when nothing fits.
+func recommend(o recommendOptions, stdout, stderr io.Writer) int {
+	lang, _ := o.session.common.language() // a bad --lang is prepare's error; until then English
+	fail := failer(stderr, lang, "recommend")
+	switch o.format {
 	case "table", "json", "toml", "skypilot", "dstack":
 	default:
-		return fail(exitUsage, "%s", tf(tErrUnknownFormat, lang, echo(*format), "table, json, toml, skypilot"+orWord(lang)+"dstack"))
+		return fail(exitUsage, "%s", tf(tErrUnknownFormat, lang, echo(o.format), "table, json, toml, skypilot"+orWord(lang)+"dstack"))
 	}
-	if *top < 1 || *top > 10000 {
-		return fail(exitUsage, "%s", tf(tErrTopRange, lang, *top))
+	if o.top < 1 || o.top > 10000 {
+		return fail(exitUsage, "%s", tf(tErrTopRange, lang, o.top))
 	}
-	ss, code, msg := prepare(&common, af, "answers", *answersFile)
+	ss, code, msg := prepare(&o.session.common, o.session.answers, "answers", o.answersFile)
 	catalogWarnings(stderr, "recommend", ss.notices, ss.lang)
 	if code != exitOK {
 		return fail(code, "%s", msg)
 	}
-	cat, a, notes := ss.cat, ss.answers, ss.notes
-	for _, n := range notes {
+	for _, n := range ss.notes {
 		errLine(stderr, lang, "recommend", tf(tErrNote, lang, n))
 	}
-	opt := advisor.Options{Top: *top, Lang: lang, WithinBudget: *withinBudget, Explain: true}
-	if *format != "json" && *format != "toml" {
+	opt := advisor.Options{Top: o.top, Lang: lang, WithinBudget: o.withinBudget, Explain: true}
+	if o.format != "json" && o.format != "toml" {
 		// The table prints the other sizes of #1 alone; a launch file
 		// none (the JSON and the record carry every recommendation's).
 		opt.Sizes = 1
 	}
-	eng := ss.eng
-	res := eng.Recommend(a, opt)
-	switch *format {
+	res := ss.eng.Recommend(ss.answers, opt)
+	if code := writeRecommendations(stdout, stderr, o.format, ss, res, lang); code != exitOK {
+		return code
+	}
+	if len(res.Recommendations) == 0 {
+		return exitNoFit
+	}
+	return exitOK
+}
+
+// writeRecommendations prints the result in format: the launch config of
+// #1 (nothing when nothing fits), the JSON of the result, a decision record
+// with #1 as its choice, or the table in lang. It returns the exit code of
+// a failure to write, else exitOK.
+func writeRecommendations(stdout, stderr io.Writer, format string, ss session, res model.Result, lang string) int {
+	fail := failer(stderr, lang, "recommend")
+	switch format {
 	case "skypilot", "dstack":
 		if len(res.Recommendations) == 0 {
-			break
+			return exitOK
 		}
-		if code := writeLaunch(stdout, stderr, "recommend", launch.Tool(*format), &res.Recommendations[0], a, lang); code != exitOK {
-			return code
-		}
+		return writeLaunch(stdout, stderr, "recommend", launch.Tool(format), &res.Recommendations[0], ss.answers, lang)
 	case "json":
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")
@@ -92,7 +115,7 @@ func runRecommend(args []string, env environ, stdout, stderr io.Writer) int {
 			Created:       time.Now().UTC().Truncate(time.Second),
 			Tool:          "gpupick " + Version,
 			Catalog:       res.Catalog,
-			Answers:       a,
+			Answers:       ss.answers,
 			Requirement:   res.Requirement,
 		}
 		if len(res.Recommendations) > 0 {
@@ -102,10 +125,7 @@ func runRecommend(args []string, env environ, stdout, stderr io.Writer) int {
 			return fail(exitFail, "%v", err)
 		}
 	default:
-		writeTable(stdout, cat, a, res, lang)
-	}
-	if len(res.Recommendations) == 0 {
-		return exitNoFit
+		writeTable(stdout, ss.cat, ss.answers, res, lang)
 	}
 	return exitOK
 }

@@ -2,12 +2,26 @@ package cli
 
 import (
 	"errors"
+	"flag"
 	"fmt"
 
 	"github.com/gpupick/gpupick/advisor"
 	"github.com/gpupick/gpupick/data"
 	"github.com/gpupick/gpupick/model"
 )
+
+// sessionFlags are the flags a session starts from (the wizard's and
+// recommend's): --catalog, --lang and every answer's flag.
+type sessionFlags struct {
+	common  commonFlags
+	answers answerFlags
+}
+
+// register adds the flags to fs.
+func (f *sessionFlags) register(fs *flag.FlagSet) {
+	f.common.register(fs)
+	f.answers.register(fs)
+}
 
 // session is what a run starts from: the language, the catalog and what
 // the user must be told about it, the answers (a record's, then the

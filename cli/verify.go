@@ -36,24 +36,40 @@ record, the folder).
 Flags:
 `
 
+// verifyOptions are verify's command line, parsed.
+type verifyOptions struct {
+	common commonFlags
+	file   string // the decision record
+	from   string // --from: the folder of the probes' saved outputs ("" runs them)
+	asJSON bool   // --json
+}
+
+// runVerify implements `gpupick verify FILE.toml`: it parses the command
+// line and runs verifyMachine.
 func runVerify(args []string, env environ, stdout, stderr io.Writer) int {
 	fset := newFlagSet("verify")
-	common := commonFlags{env: env}
-	common.register(fset)
-	from := fset.String("from", "", "read the probes' saved outputs from `DIR` instead of running them")
-	asJSON := fset.Bool("json", false, "print the checks as JSON (English values under every --lang)")
+	o := verifyOptions{common: commonFlags{env: env}}
+	o.common.register(fset)
+	fset.StringVar(&o.from, "from", "", "read the probes' saved outputs from `DIR` instead of running them")
+	fset.BoolVar(&o.asJSON, "json", false, "print the checks as JSON (English values under every --lang)")
 	file, rest := splitFile(args)
 	if code, ok := parseFlags(fset, rest, verifyHelp, env, stdout, stderr); !ok {
 		return code
 	}
-	lang, err := common.language()
-	fail := func(code int, format string, args ...any) int {
-		errLine(stderr, lang, "verify", fmt.Sprintf(format, args...))
-		return code
-	}
+	o.file = file
+	return verifyMachine(o, stdout, stderr)
+}
+
+// verifyMachine probes this machine (or reads the saved outputs of --from),
+// compares it with the record's choice and prints the checks: exit 1 when
+// a check that matters failed.
+func verifyMachine(o verifyOptions, stdout, stderr io.Writer) int {
+	lang, err := o.common.language()
+	fail := failer(stderr, lang, "verify")
 	if err != nil {
 		return fail(exitUsage, "%v", err)
 	}
+	file, from := o.file, o.from
 	if file == "" {
 		return fail(exitUsage, "%s", verify.NoRecord(lang))
 	}
@@ -68,14 +84,14 @@ func runVerify(args []string, env environ, stdout, stderr io.Writer) int {
 	if rec.Choice == nil {
 		return fail(exitUsage, "%s", verify.NoChoice(echo(file), lang))
 	}
-	cat, _, err := common.loadCatalog()
+	cat, _, err := o.common.loadCatalog()
 	if err != nil {
 		return fail(exitCode(err), "%s", catalogError(err, lang))
 	}
 	var outputs map[string]string
-	if *from != "" {
-		if outputs, err = readProbes(*from); err != nil {
-			return fail(exitUsage, "%s", readProbesError(err, *from, lang))
+	if from != "" {
+		if outputs, err = readProbes(from); err != nil {
+			return fail(exitUsage, "%s", readProbesError(err, from, lang))
 		}
 	} else {
 		outputs = runProbes()
@@ -90,7 +106,7 @@ func runVerify(args []string, env environ, stdout, stderr io.Writer) int {
 			offer = o
 		}
 	}
-	if *asJSON {
+	if o.asJSON {
 		// JSON values stay English whatever --lang says (see verify.Check).
 		checks := verify.Compare(*rec.Choice, offer, m, "en")
 		enc := json.NewEncoder(stdout)

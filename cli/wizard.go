@@ -2,7 +2,6 @@ package cli
 
 import (
 	"errors"
-	"fmt"
 	"io"
 	"io/fs"
 	"os"
@@ -12,33 +11,41 @@ import (
 	"github.com/gpupick/gpupick/ui"
 )
 
-// isTerminal reports whether f is a character device (a terminal).
-func isTerminal(f *os.File) bool {
-	st, err := f.Stat()
-	return err == nil && st.Mode()&os.ModeCharDevice != 0
+// wizardOptions are the wizard's command line, parsed.
+type wizardOptions struct {
+	session    sessionFlags // --catalog, --lang and the answer flags: the starting answers
+	load       string       // --load: the record the answers start from
+	accessible bool         // --accessible: plain line prompts
+	lang       string       // the language of the command line's messages (argsLang)
 }
 
+// runWizard implements `gpupick` without a subcommand (and its --help): it
+// parses the command line and opens the wizard.
 func runWizard(args []string, env environ, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlagSet("wizard")
-	common := commonFlags{env: env}
-	common.register(fs)
-	var af answerFlags
-	af.register(fs)
-	load := fs.String("load", "", "open the wizard with the answers of a decision record `FILE`")
-	accessible := fs.Bool("accessible", false, "ask the questions as plain line prompts (also ACCESSIBLE=1)")
+	o := wizardOptions{session: sessionFlags{common: commonFlags{env: env}}}
+	o.session.register(fs)
+	fs.StringVar(&o.load, "load", "", "open the wizard with the answers of a decision record `FILE`")
+	fs.BoolVar(&o.accessible, "accessible", false, "ask the questions as plain line prompts (also ACCESSIBLE=1)")
 	if code, ok := parseFlags(fs, args, usageText+"\nWizard flags:\n", env, stdout, stderr); !ok {
 		return code
 	}
-	lang := argsLang(fs, args, env)
-	fail := func(code int, format string, args ...any) int {
-		errLine(stderr, lang, "", fmt.Sprintf(format, args...))
-		return code
-	}
+	o.lang = argsLang(fs, args, env)
+	return wizard(o, stdin, stdout, stderr)
+}
+
+// wizard runs the wizard on the terminal of stdin and stdout (as line
+// prompts when either is not a terminal): its session prepared before the
+// terminal starts, or in its first command when nothing can be refused
+// (startsQuiet). It returns 130 when the wizard was left unsaved.
+func wizard(o wizardOptions, stdin io.Reader, stdout, stderr io.Writer) int {
+	fail := failer(stderr, o.lang, "")
+	env, common, af := o.session.common.env, &o.session.common, o.session.answers
 	in, _ := stdin.(*os.File)
 	out, _ := stdout.(*os.File)
-	acc := *accessible || env.accessible || in == nil || out == nil || !isTerminal(in) || !isTerminal(out)
+	acc := o.accessible || env.accessible || in == nil || out == nil || !isTerminal(in) || !isTerminal(out)
 	cfg := ui.Config{
-		LoadedFrom: *load,
+		LoadedFrom: o.load,
 		Save:       data.WriteRecord,
 		Launch:     writeLaunchFile,
 		Version:    Version,
@@ -47,7 +54,7 @@ func runWizard(args []string, env environ, stdin io.Reader, stdout, stderr io.Wr
 		In:         stdin,
 		Out:        stdout,
 	}
-	if startsQuiet(&common, af, *load) {
+	if startsQuiet(common, af, o.load) {
 		// Nothing the user gave can be refused and no notice can come, so
 		// the terminal starts first and the catalog loads (the embedded
 		// tables, nothing to decode) and indexes in the wizard's first
@@ -57,14 +64,14 @@ func runWizard(args []string, env environ, stdin io.Reader, stdout, stderr io.Wr
 		// harness (issue 14); the ranking is ready well before the first
 		// frame either way.
 		cfg.Pending = sync.OnceValues(func() (ui.Config, error) {
-			ss, code, msg := prepare(&common, af, "load", *load)
+			ss, code, msg := prepare(common, af, "load", o.load)
 			if code != exitOK {
 				return cfg, &startFailure{code, msg}
 			}
 			return sessionConfig(cfg, ss), nil
 		})
 	} else {
-		ss, code, msg := prepare(&common, af, "load", *load)
+		ss, code, msg := prepare(common, af, "load", o.load)
 		catalogWarnings(stderr, "", ss.notices, ss.lang)
 		if code != exitOK {
 			return fail(code, "%s", msg)
@@ -83,6 +90,12 @@ func runWizard(args []string, env environ, stdin io.Reader, stdout, stderr io.Wr
 		return fail(exitFail, "%v", err)
 	}
 	return exitOK
+}
+
+// isTerminal reports whether f is a character device (a terminal).
+func isTerminal(f *os.File) bool {
+	st, err := f.Stat()
+	return err == nil && st.Mode()&os.ModeCharDevice != 0
 }
 
 // sessionConfig is the wizard's configuration cfg with what a session
