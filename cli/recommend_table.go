@@ -9,76 +9,12 @@ import (
 	"github.com/gpupick/gpupick/model"
 )
 
-// writeTable prints the requirement, the ranked offers and any notes, with
-// the headings in lang (the advisor writes the notes in it already).
+// writeTable prints the recommend table: what the run needs, the ranked
+// offers, the notes and the ways back, then the details of #1, with the
+// headings in lang (the advisor writes the notes in it already).
 func writeTable(w io.Writer, cat *model.Catalog, a model.Answers, res model.Result, lang string) {
-	req := res.Requirement
-	var parts []string
-	for _, p := range req.Breakdown.Parts() {
-		parts = append(parts, fmt.Sprintf("%s %.1f", partName(p.Name, lang), p.GiB))
-	}
-	what := workloadName(a.Workload, lang)
-	if req.Model != "" {
-		what += " " + req.Model
-	} else if req.ParamsB > 0 {
-		what += " " + model.FormatParams(req.ParamsB)
-	}
-	need := fmt.Sprintf("%.1f GiB", req.VRAMGiB)
-	if len(parts) == 0 {
-		// A stated memory (--workload vram) has no parts: no empty brackets.
-		fmt.Fprintf(w, tRecNeedWhole.in(lang)+"\n", need, what, req.Precision)
-	} else {
-		fmt.Fprintf(w, tRecNeed.in(lang)+"\n", need, strings.Join(parts, tListSep.in(lang)), what, req.Precision)
-	}
-	if a.DurationMode == model.DurationJob {
-		unit := tRecTokens
-		if req.Image != nil {
-			unit = tRecImages
-		}
-		fmt.Fprintf(w, tRecRunJob.in(lang)+"\n", model.FormatCount(a.JobTokens), unit.in(lang))
-	} else {
-		fmt.Fprintf(w, tRecRunPeriod.in(lang)+"\n", durationIn(a.DurationHours, lang), model.FormatNumber(a.HoursPerWeek), fmt.Sprintf("%.0f", a.GPUHours()))
-	}
-	if a.Budget.IsSet() {
-		fmt.Fprintf(w, tRecBudget.in(lang)+"\n", budgetIn(a.Budget, lang))
-	}
-	fmt.Fprintf(w, tRecCatalog.in(lang)+"\n\n", originIn(res.Catalog.Origin, lang), res.Catalog.SnapshotDate, res.Considered, res.Matched)
-	if len(res.Recommendations) == 0 {
-		fmt.Fprintln(w, tRecNoFit.in(lang))
-	} else {
-		tw := newCLITable(w)
-		fmt.Fprintln(tw, tRecHeader.in(lang))
-		for i, r := range res.Recommendations {
-			gpus := fmt.Sprintf("%s x%d", r.GPU, r.GPUCount)
-			if r.GPU == "" {
-				gpus = fmt.Sprintf("%s x%d", tUnknown.in(lang), r.GPUCount)
-			}
-			if r.Nodes > 1 {
-				gpus += fmt.Sprintf(tRecNodes.in(lang), r.Nodes)
-			}
-			budget := tRecOK.in(lang)
-			if !r.WithinBudget {
-				budget = tRecOver.in(lang)
-			}
-			if !a.Budget.IsSet() {
-				budget = "-"
-			}
-			// The WARNINGS column holds the warnings' ids (Warning.Code) in
-			// every language: they are the ids of the JSON and the record,
-			// the same for a script whatever --lang says, and each line
-			// under "Warnings for #1" names one with its Chinese text; a
-			// Chinese phrase per warning would also widen the table past a
-			// terminal.
-			var codes []string
-			for _, wn := range r.Warnings {
-				codes = append(codes, wn.Code)
-			}
-			fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%.0f GiB\t%s\t%s\t%s\t%s\t%s\n", i+1, r.Provider, r.InstanceType, gpus,
-				r.VRAMGiB*float64(max(r.Nodes, 1)), priceModelName(r.PriceModel, lang), money(r.Hourly, res.Currency, r.Converted),
-				totalCell(&r, res.Currency, lang), budget, strings.Join(codes, " "))
-		}
-		tw.Flush()
-	}
+	writeNeed(w, a, res, lang)
+	writeRanked(w, a, res, lang)
 	if len(res.Notes) > 0 {
 		fmt.Fprintln(w)
 	}
@@ -86,6 +22,15 @@ func writeTable(w io.Writer, cat *model.Catalog, a model.Answers, res model.Resu
 		fmt.Fprintf(w, tRecNote.in(lang)+"\n", n)
 	}
 	printSuggestions(w, res, lang)
+	writeFirst(w, a, res, lang)
+	writeRate(w, cat, res, lang)
+}
+
+// writeFirst prints what the table says of #1 under the notes: its
+// warnings, hidden costs, cost per image, price models, the hours of a job,
+// its other sizes, why it is first and its risks, in lang. Each part is
+// printed only when it has something to say.
+func writeFirst(w io.Writer, a model.Answers, res model.Result, lang string) {
 	if len(res.Recommendations) > 0 && len(res.Recommendations[0].Warnings) > 0 {
 		fmt.Fprintln(w, "\n"+tRecWarnings.in(lang))
 		for _, wn := range res.Recommendations[0].Warnings {
@@ -123,10 +68,92 @@ func writeTable(w io.Writer, cat *model.Catalog, a model.Answers, res model.Resu
 			fmt.Fprintln(w, "  "+k.Text)
 		}
 	}
+}
+
+// writeRate prints the exchange rate the converted prices used, when the
+// display currency is not USD.
+func writeRate(w io.Writer, cat *model.Catalog, res model.Result, lang string) {
 	if cat != nil && res.Currency != model.USD {
 		if r, ok := cat.Rate(model.USD, res.Currency); ok {
 			fmt.Fprintf(w, "\n"+tRecConverted.in(lang)+"\n", model.FormatNumber(r.Rate), res.Currency, r.Date, r.Source)
 		}
+	}
+}
+
+// writeNeed prints what the run needs: the memory and its parts, the run's
+// length, the budget and the catalog the offers come from, in lang.
+func writeNeed(w io.Writer, a model.Answers, res model.Result, lang string) {
+	req := res.Requirement
+	var parts []string
+	for _, p := range req.Breakdown.Parts() {
+		parts = append(parts, fmt.Sprintf("%s %.1f", partName(p.Name, lang), p.GiB))
+	}
+	what := workloadName(a.Workload, lang)
+	if req.Model != "" {
+		what += " " + req.Model
+	} else if req.ParamsB > 0 {
+		what += " " + model.FormatParams(req.ParamsB)
+	}
+	need := fmt.Sprintf("%.1f GiB", req.VRAMGiB)
+	if len(parts) == 0 {
+		// A stated memory (--workload vram) has no parts: no empty brackets.
+		fmt.Fprintf(w, tRecNeedWhole.in(lang)+"\n", need, what, req.Precision)
+	} else {
+		fmt.Fprintf(w, tRecNeed.in(lang)+"\n", need, strings.Join(parts, tListSep.in(lang)), what, req.Precision)
+	}
+	if a.DurationMode == model.DurationJob {
+		unit := tRecTokens
+		if req.Image != nil {
+			unit = tRecImages
+		}
+		fmt.Fprintf(w, tRecRunJob.in(lang)+"\n", model.FormatCount(a.JobTokens), unit.in(lang))
+	} else {
+		fmt.Fprintf(w, tRecRunPeriod.in(lang)+"\n", durationIn(a.DurationHours, lang), model.FormatNumber(a.HoursPerWeek), fmt.Sprintf("%.0f", a.GPUHours()))
+	}
+	if a.Budget.IsSet() {
+		fmt.Fprintf(w, tRecBudget.in(lang)+"\n", budgetIn(a.Budget, lang))
+	}
+	fmt.Fprintf(w, tRecCatalog.in(lang)+"\n\n", originIn(res.Catalog.Origin, lang), res.Catalog.SnapshotDate, res.Considered, res.Matched)
+}
+
+// writeRanked prints the ranked offers, one row each (or that nothing
+// fits), the headings and the words of the cells in lang.
+func writeRanked(w io.Writer, a model.Answers, res model.Result, lang string) {
+	if len(res.Recommendations) == 0 {
+		fmt.Fprintln(w, tRecNoFit.in(lang))
+	} else {
+		tw := newCLITable(w)
+		fmt.Fprintln(tw, tRecHeader.in(lang))
+		for i, r := range res.Recommendations {
+			gpus := fmt.Sprintf("%s x%d", r.GPU, r.GPUCount)
+			if r.GPU == "" {
+				gpus = fmt.Sprintf("%s x%d", tUnknown.in(lang), r.GPUCount)
+			}
+			if r.Nodes > 1 {
+				gpus += fmt.Sprintf(tRecNodes.in(lang), r.Nodes)
+			}
+			budget := tRecOK.in(lang)
+			if !r.WithinBudget {
+				budget = tRecOver.in(lang)
+			}
+			if !a.Budget.IsSet() {
+				budget = "-"
+			}
+			// The WARNINGS column holds the warnings' ids (Warning.Code) in
+			// every language: they are the ids of the JSON and the record,
+			// the same for a script whatever --lang says, and each line
+			// under "Warnings for #1" names one with its Chinese text; a
+			// Chinese phrase per warning would also widen the table past a
+			// terminal.
+			var codes []string
+			for _, wn := range r.Warnings {
+				codes = append(codes, wn.Code)
+			}
+			fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%.0f GiB\t%s\t%s\t%s\t%s\t%s\n", i+1, r.Provider, r.InstanceType, gpus,
+				r.VRAMGiB*float64(max(r.Nodes, 1)), priceModelName(r.PriceModel, lang), money(r.Hourly, res.Currency, r.Converted),
+				totalCell(&r, res.Currency, lang), budget, strings.Join(codes, " "))
+		}
+		tw.Flush()
 	}
 }
 
