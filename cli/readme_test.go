@@ -1,0 +1,47 @@
+package cli
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// TestReadmeQuotesTheOutput keeps the README's quoted output true: each
+// example the README quotes from `gpupick recommend` (a back-quoted text
+// beginning with the case's prefix, "(…)" standing for an elided part) is
+// a line of what the command prints for the case's answers today.
+func TestReadmeQuotesTheOutput(t *testing.T) {
+	isolate(t)
+	readme, err := os.ReadFile(filepath.Join("..", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct {
+		prefix string
+		args   []string
+	}{
+		{"with --vcpu dedicated: ", []string{"recommend", "--model", "llama-3.1-70b"}},
+		{"the interactive class's 2 s first-token limit", []string{"recommend", "--model", "qwen2.5-14b", "--context", "128k", "--users", "4"}},
+	}
+	for _, c := range cases {
+		quote := regexp.MustCompile("`(" + regexp.QuoteMeta(c.prefix) + "[^`]*)`").FindSubmatch(readme)
+		if quote == nil {
+			t.Errorf("the README quotes no %q", c.prefix)
+			continue
+		}
+		parts := strings.Split(string(quote[1]), "(…)")
+		for i := range parts {
+			parts[i] = regexp.QuoteMeta(parts[i])
+		}
+		line := regexp.MustCompile(`(?m)^\s*` + strings.Join(parts, `\([^)]*\)`) + `\s*$`)
+		code, out, errOut := runCLI(t, c.args...)
+		if code != exitOK {
+			t.Fatalf("%v: exit %d: %s", c.args, code, errOut)
+		}
+		if !line.MatchString(out) {
+			t.Errorf("the README quotes %q for gpupick %s, which prints no such line:\n%s", quote[1], strings.Join(c.args, " "), out)
+		}
+	}
+}
