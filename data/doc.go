@@ -43,6 +43,33 @@
 // a region answer may name; both reach every catalog (catalog/regions.tsv,
 // region_groups.tsv), which keeps prices region by region where one price
 // does not hold everywhere (on_demand_zones, spot_zones, plan_regions).
+//
+// # Adding a column to offers.tsv
+//
+// The columns of offers.tsv are one table, offercols.tsv: a row a column,
+// in file order, with its kind (how it is written and read: str, text,
+// num, int, tri, bool, list, sources, regions, zones, buckets), whether it
+// is a field of model.Offer or of model.OfferDetail, the field, and
+// whether an older file may lack it. `go generate ./data` writes from it
+// offercols_gen.go (data/gen/offercols): the codec's column list
+// (offerCols), the decoder of a standard line (decodeOfferLine) and the
+// detail interner's key. A new column is the model field and one row
+// (optional "yes", so that a catalog cached by an older gpupick still
+// reads), then `go generate ./data`, which also writes the column into
+// catalog/offers.tsv and embedded_catalog.go once the importer or the
+// generator fills the field. A new kind is a column constructor
+// (codec.go, pricecols.go) and a row of data/gen/offercols' kinds.
+//
+// # Adding a catalog source
+//
+// A source of offers is a reader of its files into model.Offer values
+// (cn.go for the hand-kept Chinese price sheets; skypilot.go and skyset.go
+// for SkyPilot's catalog, which `catalog import` and `catalog update`
+// read too), called from Generate (generate.go); its provider's row
+// goes in facts/providers.csv, its regions in facts/regions.csv, its
+// policies in the reference data's provider_policies.csv, and its launch
+// names, if a launcher runs it, in launch/names.go.
 package data
 
+//go:generate go run ./gen/offercols -table offercols.tsv -out offercols_gen.go
 //go:generate go run -tags gpupick_gen ./gen -shared ../../shared/data -out catalog
