@@ -56,19 +56,32 @@
 // detail interner's key. A new column is the model field and one row
 // (optional "yes", so that a catalog cached by an older gpupick still
 // reads), then `go generate ./data`, which also writes the column into
-// catalog/offers.tsv and embedded_catalog.go once the importer or the
-// generator fills the field. A new kind is a column constructor
+// catalog/offers.tsv and embedded_catalog.go once the reader of a source
+// fills the field. Beyond the codec, a price or size the catalog must
+// bound goes in Validate's checks (validate.go), and a field the user's
+// overlay may set in overlay.go. A new kind is a column constructor
 // (codec.go, pricecols.go) and a row of data/gen/offercols' kinds.
 //
 // # Adding a catalog source
 //
-// A source of offers is a reader of its files into model.Offer values
-// (cn.go for the hand-kept Chinese price sheets; skypilot.go and skyset.go
-// for SkyPilot's catalog, which `catalog import` and `catalog update`
-// read too), called from Generate (generate.go); its provider's row
-// goes in facts/providers.csv, its regions in facts/regions.csv, its
-// policies in the reference data's provider_policies.csv, and its launch
-// names, if a launcher runs it, in launch/names.go.
+// The facts about a provider are text tables: its row in
+// facts/providers.csv (name, currency), its regions in facts/regions.csv,
+// its policies in the reference data's provider_policies.csv (or
+// cn/cn_provider_policies.csv). The Go files a source touches:
+//
+//   - a new SkyPilot cloud: its name in SkyClouds (skyset.go), its file in
+//     facts/skypilot_files.csv, and clean.go only for a quirk of its CSV;
+//   - a new provider of cn/cn_gpu_offers.csv: its display name in
+//     cnProviders (cn.go) and cnPolicyProviders (policies.go);
+//   - a new kind of source: a reader of its files into model.Offer values
+//     (a file of its own, as cn.go is for the Chinese price sheets) called
+//     from Generate (generate.go); one that `catalog import` and `catalog
+//     update` also read needs a folder reader and an entry as skyset.go and
+//     skyimport.go are for SkyPilot's catalog, and the command line's
+//     command;
+//
+// and, for each, whether a launcher runs the provider: its row in
+// launch/names.go (TestEveryCatalogProviderDecided fails until it has one).
 package data
 
 //go:generate go run ./gen/offercols -table offercols.tsv -out offercols_gen.go
