@@ -70,6 +70,24 @@ func listCol[T any](name string, p func(*T) *[]string) column[T] {
 		dec: func(v *T, s string, c *tsvCtx) (err error) { *p(v), err = c.keptList(s); return err }}
 }
 
+// sourcesCol is a list of sources by number (the lines of sources.tsv),
+// so that a source URL shared by hundreds of records is written once.
+func sourcesCol[T any](name string, p func(*T) *[]string) column[T] {
+	return column[T]{name: name,
+		enc: func(v *T, c *tsvCtx) string { return c.sourceIDs(*p(v)) },
+		dec: func(v *T, s string, c *tsvCtx) (err error) { *p(v), err = c.sourcesOf(s); return err }}
+}
+
+// optional marks a column that a file written before it existed may lack
+// (a cached catalog folder of an older gpupick): it then stays zero. An
+// offer of such a folder has no on-demand prices region by region nor
+// plan regions: its lowest price stands for every region until it is
+// imported or updated again.
+func optional[T any](c column[T]) column[T] {
+	c.optional = true
+	return c
+}
+
 // keptList is a list field's items ("" is an empty list, not none), kept
 // (splitKept) and shared by equal fields of a streamed table (cachedList).
 func (c *tsvCtx) keptList(s string) ([]string, error) {
@@ -93,61 +111,8 @@ func splitKept(s string, c *tsvCtx) ([]string, error) {
 // The column tables are built on first use, not at package init: a
 // process that decodes and encodes no TSV (the wizard on the embedded
 // catalog) never builds them. Each is built once, so a table's identity
-// holds (isOfferStandard).
-
-// offerCols returns the columns of offers.tsv, in file order.
-var offerCols = sync.OnceValue(func() []column[model.Offer] {
-	return []column[model.Offer]{
-		strCol("provider", func(o *model.Offer) *string { return &o.Provider }),
-		strCol("instance_type", func(o *model.Offer) *string { return &o.InstanceType }),
-		strCol("gpu", func(o *model.Offer) *string { return &o.GPU }),
-		intCol("gpu_count", func(o *model.Offer) *int { return &o.GPUCount }),
-		numCol("gpu_fraction", func(o *model.Offer) *float64 { return &o.GPUFraction }),
-		numCol("vram_gib", func(o *model.Offer) *float64 { return &o.VRAMGiB }),
-		numCol("vcpus", func(o *model.Offer) *float64 { return &o.VCPUs }),
-		numCol("memory_gib", func(o *model.Offer) *float64 { return &o.MemoryGiB }),
-		textCol("currency", func(o *model.Offer) *model.Currency { return &o.Currency }),
-		numCol("on_demand_hourly", func(o *model.Offer) *float64 { return &o.OnDemand }),
-		detailCol(numCol("on_demand_hourly_max", func(d *model.OfferDetail) *float64 { return &d.OnDemandMax })),
-		numCol("spot_hourly", func(o *model.Offer) *float64 { return &o.Spot }),
-		detailCol(numCol("spot_hourly_max", func(d *model.OfferDetail) *float64 { return &d.SpotMax })),
-		detailCol(numCol("daily", func(d *model.OfferDetail) *float64 { return &d.Daily })),
-		detailCol(numCol("weekly", func(d *model.OfferDetail) *float64 { return &d.Weekly })),
-		detailCol(numCol("monthly", func(d *model.OfferDetail) *float64 { return &d.Monthly })),
-		detailCol(numCol("yearly", func(d *model.OfferDetail) *float64 { return &d.Yearly })),
-		detailCol(regionListCol("plan_regions", func(d *model.OfferDetail) *[]string { return &d.PlanRegions })),
-		strCol("price_date", func(o *model.Offer) *string { return &o.PriceDate }),
-		detailCol(strCol("price_date_note", func(d *model.OfferDetail) *string { return &d.PriceDateNote })),
-		detailCol(strCol("on_demand_region", func(d *model.OfferDetail) *string { return &d.OnDemandRegion })),
-		detailCol(intCol("priced_zones", func(d *model.OfferDetail) *int { return &d.PricedZones })),
-		detailCol(zonePriceCol("on_demand_zones", func(d *model.OfferDetail) *[]model.ZonePrice { return &d.OnDemandZones })),
-		detailCol(zonePriceCol("spot_zones", func(d *model.OfferDetail) *[]model.ZonePrice { return &d.SpotZones })),
-		detailCol(bucketCol("interruption", func(d *model.OfferDetail) *[]model.RegionBucket { return &d.Interruption })),
-		detailCol(strCol("interruption_date", func(d *model.OfferDetail) *string { return &d.InterruptionDate })),
-		detailCol(numCol("commit_1y_off", func(d *model.OfferDetail) *float64 { return &d.Commit1yOff })),
-		detailCol(numCol("commit_3y_off", func(d *model.OfferDetail) *float64 { return &d.Commit3yOff })),
-		detailCol(strCol("commit_source", func(d *model.OfferDetail) *string { return &d.CommitSource })),
-		textCol("interconnect", func(o *model.Offer) *model.Interconnect { return &o.Interconnect }),
-		textCol("vcpu_type", func(o *model.Offer) *model.VCPUType { return &o.VCPUType }),
-		detailCol(strCol("form_factor", func(d *model.OfferDetail) *string { return &d.FormFactor })),
-		triCol("rdma", func(o *model.Offer) *model.Tri { return &o.RDMA }),
-		triCol("vcpu_hyperthread", func(o *model.Offer) *model.Tri { return &o.Hyperthreaded }),
-		triCol("local_nvme_wiped_on_stop", func(o *model.Offer) *model.Tri { return &o.LocalNVMeWiped }),
-		boolCol("marketplace", func(o *model.Offer) *bool { return &o.Marketplace }),
-		listCol("regions", func(o *model.Offer) *[]string { return &o.Regions }),
-		{name: "sources",
-			enc: func(o *model.Offer, c *tsvCtx) string { return c.sourceIDs(o.Sources) },
-			dec: func(o *model.Offer, s string, c *tsvCtx) (err error) { o.Sources, err = c.sourcesOf(s); return err }},
-		detailCol(strCol("interconnect_note", func(d *model.OfferDetail) *string { return &d.InterconnectNote })),
-		strCol("inter_node_network", func(o *model.Offer) *string { return &o.InterNodeNetwork }),
-		detailCol(strCol("vcpu_note", func(d *model.OfferDetail) *string { return &d.VCPUNote })),
-		detailCol(strCol("local_nvme", func(d *model.OfferDetail) *string { return &d.LocalNVMe })),
-		detailCol(strCol("price_note", func(d *model.OfferDetail) *string { return &d.PriceNote })),
-		detailCol(strCol("notes", func(d *model.OfferDetail) *string { return &d.Notes })),
-		detailCol(strCol("retired", func(d *model.OfferDetail) *string { return &d.Retired })),
-		detailCol(strCol("retired_source", func(d *model.OfferDetail) *string { return &d.RetiredSource })),
-	}
-})
+// holds (isOfferStandard). offers.tsv's table, offerCols, is generated
+// from offercols.tsv with the code of its columns (offercols_gen.go).
 
 // gpuCols returns the columns of gpus.tsv.
 var gpuCols = sync.OnceValue(func() []column[model.GPU] {
@@ -157,8 +122,8 @@ var gpuCols = sync.OnceValue(func() []column[model.GPU] {
 		strCol("architecture", func(g *model.GPU) *string { return &g.Architecture }),
 		intCol("release_year", func(g *model.GPU) *int { return &g.ReleaseYear }),
 		numCol("vram_gib", func(g *model.GPU) *float64 { return &g.VRAMGiB }),
-		numCol("usable_gib", func(g *model.GPU) *float64 { return &g.UsableGiB }),
-		strCol("usable_source", func(g *model.GPU) *string { return &g.UsableSource }),
+		optional(numCol("usable_gib", func(g *model.GPU) *float64 { return &g.UsableGiB })),
+		optional(strCol("usable_source", func(g *model.GPU) *string { return &g.UsableSource })),
 		numCol("mem_bandwidth_gbs", func(g *model.GPU) *float64 { return &g.MemBandwidthGBs }),
 		numCol("fp32_tflops", func(g *model.GPU) *float64 { return &g.FP32TFLOPS }),
 		numCol("bf16_tflops", func(g *model.GPU) *float64 { return &g.BF16TFLOPS }),

@@ -1,6 +1,8 @@
 package data
 
 import (
+	"os"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -127,4 +129,39 @@ func badSourceRow(offers string) string {
 		}
 	}
 	return header + "\n" + strings.Join(row, "\t") + "\n"
+}
+
+// EncodeFiles writes the embedded catalog as its committed files (info.tsv
+// without the cleaning report, which is the generator's), and
+// ReadFolder reads a folder of them back to the same offers, GPUs,
+// presets, rates and policies.
+func TestEncodeFilesReadFolderRoundTrip(t *testing.T) {
+	cat := embeddedCatalog(t)
+	files, err := EncodeFiles(cat)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	for name, b := range files {
+		if want, ok := embeddedFiles()[name]; ok && name != fileInfo && string(b) != want {
+			t.Errorf("%s: EncodeFiles of the embedded catalog differs from the committed file", name)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	back, err := ReadFolder(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(back.Offers, cat.Offers) || !reflect.DeepEqual(back.GPUs, cat.GPUs) ||
+		!reflect.DeepEqual(back.Models, cat.Models) || !reflect.DeepEqual(back.FX, cat.FX) || !reflect.DeepEqual(back.Policies, cat.Policies) {
+		t.Error("ReadFolder of the encoded files differs from the catalog")
+	}
+	if err := os.Remove(filepath.Join(dir, fileOffers)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ReadFolder(dir); err == nil || !strings.Contains(err.Error(), fileOffers) {
+		t.Errorf("a folder without offers.tsv: error %v, want one naming the file", err)
+	}
 }

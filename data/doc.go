@@ -43,6 +43,46 @@
 // a region answer may name; both reach every catalog (catalog/regions.tsv,
 // region_groups.tsv), which keeps prices region by region where one price
 // does not hold everywhere (on_demand_zones, spot_zones, plan_regions).
+//
+// # Adding a column to offers.tsv
+//
+// The columns of offers.tsv are one table, offercols.tsv: a row a column,
+// in file order, with its kind (how it is written and read: str, text,
+// num, int, tri, bool, list, sources, regions, zones, buckets), whether it
+// is a field of model.Offer or of model.OfferDetail, the field, and
+// whether an older file may lack it. `go generate ./data` writes from it
+// offercols_gen.go (data/gen/offercols): the codec's column list
+// (offerCols), the decoder of a standard line (decodeOfferLine) and the
+// detail interner's key. A new column is the model field and one row
+// (optional "yes", so that a catalog cached by an older gpupick still
+// reads), then `go generate ./data`, which also writes the column into
+// catalog/offers.tsv and embedded_catalog.go once the reader of a source
+// fills the field. Beyond the codec, a price or size the catalog must
+// bound goes in Validate's checks (validate.go), and a field the user's
+// overlay may set in overlay.go. A new kind is a column constructor
+// (codec.go, pricecols.go) and a row of data/gen/offercols' kinds.
+//
+// # Adding a catalog source
+//
+// The facts about a provider are text tables: its row in
+// facts/providers.csv (name, currency), its regions in facts/regions.csv,
+// its policies in the reference data's provider_policies.csv (or
+// cn/cn_provider_policies.csv). The Go files a source touches:
+//
+//   - a new SkyPilot cloud: its name in SkyClouds (skyset.go), its file in
+//     facts/skypilot_files.csv, and clean.go only for a quirk of its CSV;
+//   - a new provider of cn/cn_gpu_offers.csv: its display name in
+//     cnProviders (cn.go) and cnPolicyProviders (policies.go);
+//   - a new kind of source: a reader of its files into model.Offer values
+//     (a file of its own, as cn.go is for the Chinese price sheets) called
+//     from Generate (generate.go); one that `catalog import` and `catalog
+//     update` also read needs a folder reader and an entry as skyset.go and
+//     skyimport.go are for SkyPilot's catalog, and the command line's
+//     command;
+//
+// and, for each, whether a launcher runs the provider: its row in
+// launch/names.go (TestEveryCatalogProviderDecided fails until it has one).
 package data
 
+//go:generate go run ./gen/offercols -table offercols.tsv -out offercols_gen.go
 //go:generate go run -tags gpupick_gen ./gen -shared ../../shared/data -out catalog

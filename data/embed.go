@@ -2,7 +2,6 @@ package data
 
 import (
 	"embed"
-	"fmt"
 	"slices"
 	"sort"
 
@@ -209,19 +208,4 @@ func embeddedTables() (*tables, error) {
 		return nil, err
 	}
 	return t, nil
-}
-
-// DecodeFiles decodes a catalog from its files by name ("offers.tsv",
-// "policies.json", …) as Generate returns them. data/gen uses it to lay
-// the embedded catalog out as Go data (embedded_catalog.go).
-func DecodeFiles(files map[string][]byte) (*model.Catalog, error) {
-	text := make(catalogFiles, len(files))
-	for k, b := range files {
-		text[k] = string(b)
-	}
-	cat, _, err := decodeCatalog("generated catalog", text)
-	if err != nil {
-		return nil, fmt.Errorf("decode the generated catalog: %w", err)
-	}
-	return cat, nil
 }

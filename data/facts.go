@@ -44,11 +44,6 @@ var offerFactFields = map[string]bool{
 // a provider's statement starts ("inferred, not stated by RunPod: ...").
 const inferredNote = "inferred"
 
-// inferred reports whether the fact is an inference (its note says so).
-func (f *factRule) inferred() bool {
-	return strings.HasPrefix(strings.ToLower(f.Note), inferredNote)
-}
-
 // notesOffer reports whether the fact's note belongs in the offer's notes:
 // interconnect and vCPU facts keep their note next to the value instead.
 func (f *factRule) notesOffer() bool {

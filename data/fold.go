@@ -143,28 +143,17 @@ func (ref *reference) offerOf(cloud string, g *skyGroup, src skySource) model.Of
 	if first.Fraction > 0 {
 		o.GPUFraction = first.Fraction
 	}
-	var notes []string
-	addNote := func(s string) {
-		if s == "" {
-			return
-		}
-		for _, n := range notes {
-			if n == s {
-				return
-			}
-		}
-		notes = append(notes, s)
-	}
+	var notes noteList
 	if first.Accel != "" {
 		listed := "listed as " + first.Accel
 		if first.GPUInfoName != "" && first.GPUInfoName != first.Accel {
 			listed += " (" + first.GPUInfoName + ")"
 		}
-		addNote(listed)
+		notes.add(listed)
 	} else {
-		addNote("the source names no accelerator for this instance type: GPU and GPU count unknown")
+		notes.add("the source names no accelerator for this instance type: GPU and GPU count unknown")
 	}
-	addNote(g.match.Note)
+	notes.add(g.match.Note)
 	if len(g.match.Candidates) > 1 {
 		if _, ok := ref.ambiguous[o.GPU]; !ok {
 			ref.ambiguous[o.GPU] = ref.gpus.ambiguousGPU(g.match.Candidates)
@@ -172,86 +161,159 @@ func (ref *reference) offerOf(cloud string, g *skyGroup, src skySource) model.Of
 	}
 
 	// Regions, prices and host specs over the folded rows.
-	regions := map[string]bool{}
-	var noPrice []string
-	vcpus, mem := map[float64]bool{}, map[float64]bool{}
-	priced, spotZones := map[string]bool{}, map[string]float64{}
+	rows := newRowFold()
+	for _, it := range g.items {
+		for _, n := range it.Notes {
+			if n != "no on-demand price in the source (unknown)" {
+				notes.add(n)
+			}
+		}
+		rows.add(&o, d, it)
+	}
+	rows.finish(&o, d, &notes)
+
+	// Per-GPU memory: the source's, else the GPU table's, else the family's.
+	gpu := ref.gpuFacts(o.GPU)
+	switch {
+	case rows.memGiB > 0:
+		o.VRAMGiB = rows.memGiB
+	case gpu != nil && gpu.VRAMGiB > 0:
+		o.VRAMGiB = gpu.VRAMGiB
+		notes.add("per-GPU memory is 0 or missing in the source: taken from the GPU table")
+	case g.family != nil && g.family.statedMemGiB() > 0:
+		o.VRAMGiB = g.family.statedMemGiB()
+		notes.add("per-GPU memory from the provider's instance-family docs")
+	}
+
+	o.Sources = []string{src.URL}
+	if f := g.family; f != nil {
+		ref.applyFamily(&o, f, first)
+		o.Sources = append(o.Sources, f.Sources...)
+		notes.add(f.Notes)
+	}
+	applyFacts(&o, ref.facts, first.Accel, notes.add)
+	ref.gpuLevelFacts(&o)
+	if o.VCPUType == model.VCPUMarketplace {
+		o.Marketplace = true
+	}
+	if first.Arch != "" && first.Arch != "x86_64" {
+		notes.add("CPU architecture " + first.Arch)
+	}
+	o.Sources = uniqKeepOrder(o.Sources)
+	o.EditDetail().Notes = strings.Join(notes, "; ")
+	return o
+}
+
+// noteList is an offer's notes in the order they were added, each once.
+type noteList []string
+
+// add adds a note unless it is empty or there already.
+func (l *noteList) add(s string) {
+	if s == "" || slices.Contains(*l, s) {
+		return
+	}
+	*l = append(*l, s)
+}
+
+// rowFold gathers what the rows of one offer say about its regions,
+// prices and host, row by row (add), into the offer (finish).
+type rowFold struct {
+	regions    map[string]bool
+	noPrice    []string // regions listed without an on-demand price
+	vcpus, mem map[float64]bool
+	priced     map[string]bool    // places with an on-demand price
+	spotZones  map[string]float64 // the lowest spot price by zone
 	// odRegions and zones are where the offer is listed, for on-demand
 	// (by region) and spot (by zone) prices; odPrices the lowest
 	// on-demand price by region.
-	odRegions, zones, odPrices := map[string]bool{}, map[string]bool{}, map[string]float64{}
-	memGiB := 0.0
-	for _, it := range g.items {
-		if it.Region != "" {
-			regions[it.Region] = true
-		}
-		for _, n := range it.Notes {
-			if n != "no on-demand price in the source (unknown)" {
-				addNote(n)
-			}
-		}
-		// Where the price applies: the zone, named after its region when
-		// the zone's name does not start with it (AWS zone IDs such as
-		// use1-az6 become us-east-1/use1-az6, so --region prefixes match).
-		where := it.Zone
-		switch {
-		case where == "":
-			where = it.Region
-		case it.Region != "" && !strings.HasPrefix(where, it.Region):
-			where = it.Region + "/" + where
-		}
-		// On-demand prices are set per region: the region is named, the
-		// zone only where the source gives no region.
-		reg := it.Region
-		if reg == "" {
-			reg = where
-		}
-		if reg != "" {
-			odRegions[reg] = true
-		}
-		if where != "" {
-			zones[where] = true
-		}
-		if it.Price > 0 {
-			if reg != "" {
-				odPrices[reg] = minPos(odPrices[reg], it.Price)
-			}
-			if o.OnDemand == 0 || it.Price < o.OnDemand || it.Price == o.OnDemand && reg < d.OnDemandRegion {
-				d.OnDemandRegion = reg
-			}
-			if where != "" && !priced[where] {
-				priced[where] = true
-				d.PricedZones++
-			}
-			o.OnDemand = minPos(o.OnDemand, it.Price)
-			d.OnDemandMax = max(d.OnDemandMax, it.Price)
-		} else if it.Region != "" {
-			noPrice = append(noPrice, it.Region)
-		}
-		if it.Spot > 0 {
-			if where != "" {
-				spotZones[where] = minPos(spotZones[where], it.Spot)
-			}
-			o.Spot = minPos(o.Spot, it.Spot)
-			d.SpotMax = max(d.SpotMax, it.Spot)
-		}
-		if it.VCPUs > 0 {
-			vcpus[it.VCPUs] = true
-		}
-		if it.MemoryGiB > 0 {
-			mem[it.MemoryGiB] = true
-		}
-		if it.MemGiB > 0 && (memGiB == 0 || it.MemGiB < memGiB) {
-			memGiB = it.MemGiB
-		}
+	odRegions, zones map[string]bool
+	odPrices         map[string]float64
+	memGiB           float64 // the least per-GPU memory a row states
+}
+
+func newRowFold() *rowFold {
+	return &rowFold{regions: map[string]bool{}, vcpus: map[float64]bool{}, mem: map[float64]bool{},
+		priced: map[string]bool{}, spotZones: map[string]float64{},
+		odRegions: map[string]bool{}, zones: map[string]bool{}, odPrices: map[string]float64{}}
+}
+
+// pricePlaces are where a row's prices apply: where, the zone, named
+// after its region when the zone's name does not start with it (AWS zone
+// IDs such as use1-az6 become us-east-1/use1-az6, so --region prefixes
+// match); and reg, the region on-demand prices are set per (the zone only
+// where the source gives no region).
+func pricePlaces(it skyItem) (where, reg string) {
+	where = it.Zone
+	switch {
+	case where == "":
+		where = it.Region
+	case it.Region != "" && !strings.HasPrefix(where, it.Region):
+		where = it.Region + "/" + where
 	}
-	for r := range regions {
+	reg = it.Region
+	if reg == "" {
+		reg = where
+	}
+	return where, reg
+}
+
+// add folds one row into the offer's lowest and highest prices and the
+// fold's tables.
+func (f *rowFold) add(o *model.Offer, d *model.OfferDetail, it skyItem) {
+	if it.Region != "" {
+		f.regions[it.Region] = true
+	}
+	where, reg := pricePlaces(it)
+	if reg != "" {
+		f.odRegions[reg] = true
+	}
+	if where != "" {
+		f.zones[where] = true
+	}
+	if it.Price > 0 {
+		if reg != "" {
+			f.odPrices[reg] = minPos(f.odPrices[reg], it.Price)
+		}
+		if o.OnDemand == 0 || it.Price < o.OnDemand || it.Price == o.OnDemand && reg < d.OnDemandRegion {
+			d.OnDemandRegion = reg
+		}
+		if where != "" && !f.priced[where] {
+			f.priced[where] = true
+			d.PricedZones++
+		}
+		o.OnDemand = minPos(o.OnDemand, it.Price)
+		d.OnDemandMax = max(d.OnDemandMax, it.Price)
+	} else if it.Region != "" {
+		f.noPrice = append(f.noPrice, it.Region)
+	}
+	if it.Spot > 0 {
+		if where != "" {
+			f.spotZones[where] = minPos(f.spotZones[where], it.Spot)
+		}
+		o.Spot = minPos(o.Spot, it.Spot)
+		d.SpotMax = max(d.SpotMax, it.Spot)
+	}
+	if it.VCPUs > 0 {
+		f.vcpus[it.VCPUs] = true
+	}
+	if it.MemoryGiB > 0 {
+		f.mem[it.MemoryGiB] = true
+	}
+	if it.MemGiB > 0 && (f.memGiB == 0 || it.MemGiB < f.memGiB) {
+		f.memGiB = it.MemGiB
+	}
+}
+
+// finish sets the offer's regions, its prices place by place, its price
+// notes and its host size from the folded rows.
+func (f *rowFold) finish(o *model.Offer, d *model.OfferDetail, notes *noteList) {
+	for r := range f.regions {
 		o.Regions = append(o.Regions, r)
 	}
 	sort.Strings(o.Regions)
 	if o.Regions == nil {
 		o.Regions = []string{}
-		addNote("the source gives no region")
+		notes.add("the source gives no region")
 	}
 	if d.OnDemandMax == o.OnDemand {
 		d.OnDemandMax = 0
@@ -262,54 +324,23 @@ func (ref *reference) offerOf(cloud string, g *skyGroup, src skySource) model.Of
 	// The prices place by place where they are not one price in every
 	// region (zone) the offer is listed in: a place with none must not
 	// take another's.
-	if !onePriceEverywhere(slices.Sorted(maps.Keys(odRegions)), odPrices) {
-		d.OnDemandZones = zonePrices(odPrices)
+	if !onePriceEverywhere(slices.Sorted(maps.Keys(f.odRegions)), f.odPrices) {
+		d.OnDemandZones = zonePrices(f.odPrices)
 	}
-	if !onePriceEverywhere(slices.Sorted(maps.Keys(zones)), spotZones) {
-		d.SpotZones = zonePrices(spotZones)
+	if !onePriceEverywhere(slices.Sorted(maps.Keys(f.zones)), f.spotZones) {
+		d.SpotZones = zonePrices(f.spotZones)
 	}
 	if o.OnDemand == 0 {
-		addNote("no on-demand price in the source (unknown)")
-	} else if len(noPrice) > 0 {
-		sort.Strings(noPrice)
-		d.PriceNote = joinNonEmpty("; ", d.PriceNote, "no price in "+strings.Join(uniqStrings(noPrice), ", "))
+		notes.add("no on-demand price in the source (unknown)")
+	} else if len(f.noPrice) > 0 {
+		sort.Strings(f.noPrice)
+		d.PriceNote = joinNonEmpty("; ", d.PriceNote, "no price in "+strings.Join(uniqStrings(f.noPrice), ", "))
 	}
-	o.VCPUs = minKey(vcpus)
-	o.MemoryGiB = minKey(mem)
-	if len(vcpus) > 1 || len(mem) > 1 {
-		addNote(fmt.Sprintf("vCPUs / RAM differ by region in the source (vCPUs %s, RAM %s GiB): the smallest is shown", keysText(vcpus), keysText(mem)))
+	o.VCPUs = minKey(f.vcpus)
+	o.MemoryGiB = minKey(f.mem)
+	if len(f.vcpus) > 1 || len(f.mem) > 1 {
+		notes.add(fmt.Sprintf("vCPUs / RAM differ by region in the source (vCPUs %s, RAM %s GiB): the smallest is shown", keysText(f.vcpus), keysText(f.mem)))
 	}
-
-	// Per-GPU memory: the source's, else the GPU table's, else the family's.
-	gpu := ref.gpuFacts(o.GPU)
-	switch {
-	case memGiB > 0:
-		o.VRAMGiB = memGiB
-	case gpu != nil && gpu.VRAMGiB > 0:
-		o.VRAMGiB = gpu.VRAMGiB
-		addNote("per-GPU memory is 0 or missing in the source: taken from the GPU table")
-	case g.family != nil && g.family.statedMemGiB() > 0:
-		o.VRAMGiB = g.family.statedMemGiB()
-		addNote("per-GPU memory from the provider's instance-family docs")
-	}
-
-	o.Sources = []string{src.URL}
-	if f := g.family; f != nil {
-		ref.applyFamily(&o, f, first)
-		o.Sources = append(o.Sources, f.Sources...)
-		addNote(f.Notes)
-	}
-	applyFacts(&o, ref.facts, first.Accel, addNote)
-	ref.gpuLevelFacts(&o)
-	if o.VCPUType == model.VCPUMarketplace {
-		o.Marketplace = true
-	}
-	if first.Arch != "" && first.Arch != "x86_64" {
-		addNote("CPU architecture " + first.Arch)
-	}
-	o.Sources = uniqKeepOrder(o.Sources)
-	o.EditDetail().Notes = strings.Join(notes, "; ")
-	return o
 }
 
 // factForm is the form factor an offer fact states (or infers) for an

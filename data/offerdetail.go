@@ -1,7 +1,6 @@
 package data
 
 import (
-	"math"
 	"strings"
 	"sync"
 
@@ -90,54 +89,6 @@ func newDetailInterner(text string) *detailInterner {
 		zones: map[string][]model.ZonePrice{}, buckets: map[string][]model.RegionBucket{}, regions: map[string][]string{}}
 }
 
-// detailKey is an OfferDetail as a map key: numbers by their bits (so -0
-// and NaN stay apart as the output tells them apart), lists by their first
-// element, which the interner's own list tables make one per content.
-type detailKey struct {
-	odMax, spotMax, daily, weekly, monthly, yearly, c1, c3 uint64
-	pricedZones                                            int
-	region, intrDate, commitSrc, priceNote, dateNote       string
-	icNote, vcpuNote, notes, retired, retiredSrc           string
-	formFactor, localNVMe                                  string
-	zones                                                  *model.ZonePrice
-	nZones                                                 int
-	buckets                                                *model.RegionBucket
-	nBuckets                                               int
-	odZones                                                *model.ZonePrice
-	nODZones                                               int
-	planRegions                                            *string
-	nPlanRegions                                           int
-}
-
-// keyOf returns d's key (TestDetailKeyHasEveryField checks that it
-// reads every field).
-func keyOf(d *model.OfferDetail) detailKey {
-	k := detailKey{
-		odMax: math.Float64bits(d.OnDemandMax), spotMax: math.Float64bits(d.SpotMax),
-		daily: math.Float64bits(d.Daily), weekly: math.Float64bits(d.Weekly),
-		monthly: math.Float64bits(d.Monthly), yearly: math.Float64bits(d.Yearly),
-		c1: math.Float64bits(d.Commit1yOff), c3: math.Float64bits(d.Commit3yOff),
-		pricedZones: d.PricedZones, region: d.OnDemandRegion, intrDate: d.InterruptionDate,
-		commitSrc: d.CommitSource, priceNote: d.PriceNote, dateNote: d.PriceDateNote,
-		icNote: d.InterconnectNote, vcpuNote: d.VCPUNote, notes: d.Notes,
-		retired: d.Retired, retiredSrc: d.RetiredSource, formFactor: d.FormFactor, localNVMe: d.LocalNVMe,
-		nZones: len(d.SpotZones), nBuckets: len(d.Interruption),
-	}
-	if len(d.SpotZones) > 0 {
-		k.zones = &d.SpotZones[0]
-	}
-	if len(d.Interruption) > 0 {
-		k.buckets = &d.Interruption[0]
-	}
-	if k.nODZones = len(d.OnDemandZones); k.nODZones > 0 {
-		k.odZones = &d.OnDemandZones[0]
-	}
-	if k.nPlanRegions = len(d.PlanRegions); k.nPlanRegions > 0 {
-		k.planRegions = &d.PlanRegions[0]
-	}
-	return k
-}
-
 // intern replaces the offer's own, complete detail by the decode's equal
 // one, keeping it (its text copied out of the file's) when it is the first.
 // in, when not nil, is the decoding goroutine's intern table, which keeps
@@ -167,11 +118,7 @@ func (t *detailInterner) intern(o *model.Offer, in *interner) {
 		// copied already: its columns keep their strings through the
 		// goroutine's intern table (tsvCtx.str).
 		if in == nil {
-			for _, s := range []*string{&d.OnDemandRegion, &d.InterruptionDate, &d.CommitSource, &d.PriceNote,
-				&d.PriceDateNote, &d.InterconnectNote, &d.VCPUNote, &d.Notes, &d.Retired, &d.RetiredSource,
-				&d.FormFactor, &d.LocalNVMe} {
-				*s = strings.Clone(*s)
-			}
+			cloneDetailTexts(d)
 			k = keyOf(d)
 		}
 		t.mu.Lock()

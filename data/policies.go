@@ -125,147 +125,27 @@ var termRe = sync.OnceValue(func() *regexp.Regexp {
 // published internet egress bands of facts/egress_tiers.csv by provider;
 // they complete the egress rows of the policy files (see mergeEgress).
 func buildPolicies(providers []providerInfo, rows []policyRow, egress map[string][]egressBand) (map[string]model.Policy, error) {
-	pols := map[string]*model.Policy{}
+	b := policyBuild{pols: map[string]*model.Policy{}, egressRows: map[string][]policyRow{}, spotNoMax: map[string]bool{}}
 	for _, p := range providers {
-		pols[p.Key] = &model.Policy{Provider: p.Key, Name: p.Name, Currency: p.Currency, Sources: []string{}}
+		b.pols[p.Key] = &model.Policy{Provider: p.Key, Name: p.Name, Currency: p.Currency, Sources: []string{}}
 	}
-	egressRows := map[string][]policyRow{}
-	spotNoMax := map[string]bool{}
 	for _, r := range rows {
-		p, ok := pols[r.provider]
-		if !ok {
-			return nil, fmt.Errorf("policy %s of provider %q: the provider is not in providers.csv", r.policy, r.provider)
+		if err := b.apply(r); err != nil {
+			return nil, err
 		}
-		note := policyNote(r)
-		handled := true
-		num, hasNum := firstNumber(r.value)
-		switch {
-		case r.policy == "commit_discount_max" && hasNum:
-			d := model.Discount{Fraction: num / 100, UpTo: true, Note: r.conditions, Source: r.source}
-			if d.Fraction > p.CommitMax.Fraction {
-				if p.CommitMax.Fraction > 0 {
-					p.Notes = append(p.Notes, discountNote("commitment", p.CommitMax))
-				}
-				p.CommitMax = d
-			} else {
-				p.Notes = append(p.Notes, note)
-			}
-		case r.policy == "commit_term", r.policy == "commit_billing", r.policy == "commit_payment":
-			p.CommitNote = joinNonEmpty("; ", p.CommitNote, note)
-		case r.policy == "commit_reserves_capacity":
-			if t, ok := parseTri(r.value); ok && t != model.Unknown {
-				p.CommitReservesCapacity = t
-			} else if strings.HasPrefix(strings.ToLower(r.value), "yes") {
-				p.CommitReservesCapacity = model.Yes
-			}
-			p.CommitNote = joinNonEmpty("; ", p.CommitNote, note)
-		case (r.policy == "spot_discount_max" || r.policy == "spot_discount") && hasNum:
-			d := model.Discount{Fraction: num / 100, UpTo: r.policy == "spot_discount_max", Note: r.conditions, Source: r.source}
-			if d.Fraction > p.SpotDiscountMax.Fraction {
-				p.SpotDiscountMax = d
-			}
-		case r.policy == "spot_interruption_notice" && hasNum:
-			secs := num
-			if strings.HasPrefix(strings.ToLower(r.unit), "minute") {
-				secs *= 60
-			}
-			p.SpotNoticeSeconds = secs
-			p.SpotNote = joinNonEmpty("; ", p.SpotNote, note)
-		case r.policy == "preemptible_max_runtime" && hasNum:
-			p.PreemptibleMaxHours = num
-			p.SpotNote = joinNonEmpty("; ", p.SpotNote, note)
-		case r.policy == "spot_max_runtime" && strings.HasPrefix(strings.ToLower(r.value), "none"):
-			spotNoMax[r.provider] = true
-			p.SpotNote = joinNonEmpty("; ", p.SpotNote, note)
-		case r.policy == "spot_available":
-			p.SpotAvailable, _ = parseTri(r.value)
-			p.SpotNote = joinNonEmpty("; ", p.SpotNote, note)
-		case strings.HasPrefix(r.policy, "spot_") || strings.HasPrefix(r.policy, "guaranteed_spot"):
-			p.SpotNote = joinNonEmpty("; ", p.SpotNote, note)
-		case r.policy == "billing_granularity" || r.policy == "payg_billing_granularity":
-			if g := granularity(r.value); g != "" {
-				p.BillingGranularity = g
-			}
-			p.Notes = append(p.Notes, note)
-		case r.policy == "billing_minimum" && hasNum:
-			p.BillingMinimumSeconds = num
-		case r.policy == "egress_free_allowance" && hasNum:
-			gb := num
-			if strings.HasPrefix(strings.ToUpper(r.unit), "TB") {
-				gb *= 1000
-			}
-			p.EgressFreeGBMonth = gb
-			p.EgressNote = joinNonEmpty("; ", p.EgressNote, note)
-		case r.policy == "egress_price_internet" || r.policy == "egress_traffic_price" || r.policy == "egress_traffic_price_mainland":
-			if hasNum {
-				egressRows[r.provider] = append(egressRows[r.provider], r)
-			}
-			p.EgressNote = joinNonEmpty("; ", p.EgressNote, note)
-		case strings.HasPrefix(r.policy, "egress_"):
-			p.EgressNote = joinNonEmpty("; ", p.EgressNote, note)
-		case strings.HasPrefix(r.policy, "block_storage_price") && hasNum:
-			if p.BlockStorageGBMonth == 0 && strings.Contains(r.unit, "month") {
-				p.BlockStorageGBMonth = num
-			}
-			p.Notes = append(p.Notes, note)
-		case r.policy == "storage_overage_price" && hasNum && strings.Contains(r.unit, "/hour"):
-			// Featurize bills storage per GB-hour: per month = x 730 hours.
-			if p.BlockStorageGBMonth == 0 {
-				p.BlockStorageGBMonth = roundPrice(num * 730)
-			}
-			p.Notes = append(p.Notes, note+" (= "+model.FormatNumber(roundPrice(num*730))+" per GB-month at 730 h)")
-		case r.policy == "local_disk_survives_stop":
-			l := strings.ToLower(r.value)
-			if strings.HasPrefix(l, "no") {
-				p.LocalDiskSurvivesStop = model.No
-			} else if strings.HasPrefix(l, "yes") {
-				p.LocalDiskSurvivesStop = model.Yes
-			}
-			p.Notes = append(p.Notes, note)
-		case r.policy == "storage_billed_when_stopped":
-			p.StorageBilledWhileStopped, _ = parseTri(r.value)
-			p.Notes = append(p.Notes, note)
-		case r.policy == "stop_charging_mode" && strings.Contains(r.value, "still billed"):
-			p.StorageBilledWhileStopped = model.Yes
-			p.Notes = append(p.Notes, note)
-		case r.policy == "subscription_duration_discount":
-			if err := setTerms(p, r); err != nil {
-				return nil, err
-			}
-			p.CommitNote = joinNonEmpty("; ", p.CommitNote, note)
-		case strings.HasPrefix(r.policy, "subscription_duration_discount"):
-			p.CommitNote = joinNonEmpty("; ", p.CommitNote, note)
-		default:
-			handled = false
-		}
-		if !handled {
-			p.Notes = append(p.Notes, note)
-		}
-		// Facts that follow from a row whatever its key: disks "still
-		// billed" while stopped or deallocated, a price for storage of
-		// stopped instances, and spot rules that say spot exists.
-		text := strings.ToLower(r.value + " " + r.conditions)
-		diskWords := strings.Contains(text, "disk") || strings.Contains(text, "storage") || strings.Contains(text, "volume")
-		if strings.Contains(text, "still billed") && diskWords || strings.HasSuffix(r.policy, "_stopped") && hasNum && num > 0 {
-			p.StorageBilledWhileStopped = model.Yes
-		}
-		if p.SpotAvailable == model.Unknown && r.policy != "spot_available" &&
-			(strings.HasPrefix(r.policy, "spot_") && r.policy != "spot_price_example" || strings.HasPrefix(r.policy, "spot_discount")) {
-			p.SpotAvailable = model.Yes
-		}
-		p.Sources = append(p.Sources, model.SplitOn(r.source, " ; ")...)
 	}
+	pols := b.pols
 	// GCP sells two interruptible products: legacy preemptible VMs stop after
 	// 24 h, Spot VMs have no maximum run time. The catalog's spot prices are
 	// for Spot VMs (SkyPilot launches Spot VMs), so the limit stays a note.
-	for prov := range spotNoMax {
+	for prov := range b.spotNoMax {
 		p := pols[prov]
 		if p.PreemptibleMaxHours > 0 {
 			p.SpotNote = joinNonEmpty("; ", p.SpotNote, fmt.Sprintf("the %.0f h limit applies to legacy preemptible VMs only; the spot prices here are for Spot VMs, which have no maximum run time", p.PreemptibleMaxHours))
 			p.PreemptibleMaxHours = 0
 		}
 	}
-	for prov, rs := range egressRows {
+	for prov, rs := range b.egressRows {
 		p := pols[prov]
 		p.EgressKnown = true
 		p.EgressTiers = egressTiers(rs)
@@ -288,6 +168,210 @@ func buildPolicies(providers []providerInfo, rows []policyRow, egress map[string
 		out[k] = *p
 	}
 	return out, nil
+}
+
+// policyBuild is the policies buildPolicies is building, by provider, and
+// what the rows leave for the end: the egress price rows and the
+// providers whose spot VMs have no maximum run time.
+type policyBuild struct {
+	pols       map[string]*model.Policy
+	egressRows map[string][]policyRow
+	spotNoMax  map[string]bool
+}
+
+// policyFact is a policy row as the rules of one area read it: with its
+// note (policyNote) and the first number of its value, if any.
+type policyFact struct {
+	policyRow
+	note   string
+	num    float64
+	hasNum bool
+}
+
+// apply adds one policy row to its provider's policy: the rule of its
+// area (commitment, spot, billing, egress, storage; the areas' keys are
+// apart, so at most one applies), else its note among the notes; then
+// what follows from any row, and its sources.
+func (b *policyBuild) apply(r policyRow) error {
+	p, ok := b.pols[r.provider]
+	if !ok {
+		return fmt.Errorf("policy %s of provider %q: the provider is not in providers.csv", r.policy, r.provider)
+	}
+	f := policyFact{policyRow: r, note: policyNote(r)}
+	f.num, f.hasNum = firstNumber(r.value)
+	handled, err := commitFact(p, f)
+	if err != nil {
+		return err
+	}
+	if !handled {
+		handled = b.spotFact(p, f) || billingFact(p, f) || b.egressFact(p, f) || storageFact(p, f)
+	}
+	if !handled {
+		p.Notes = append(p.Notes, f.note)
+	}
+	impliedFacts(p, f)
+	p.Sources = append(p.Sources, model.SplitOn(r.source, " ; ")...)
+	return nil
+}
+
+// commitFact applies a commitment or subscription row; it reports whether
+// the row was one it knows.
+func commitFact(p *model.Policy, f policyFact) (bool, error) {
+	switch {
+	case f.policy == "commit_discount_max" && f.hasNum:
+		d := model.Discount{Fraction: f.num / 100, UpTo: true, Note: f.conditions, Source: f.source}
+		if d.Fraction > p.CommitMax.Fraction {
+			if p.CommitMax.Fraction > 0 {
+				p.Notes = append(p.Notes, discountNote("commitment", p.CommitMax))
+			}
+			p.CommitMax = d
+		} else {
+			p.Notes = append(p.Notes, f.note)
+		}
+	case f.policy == "commit_term", f.policy == "commit_billing", f.policy == "commit_payment":
+		p.CommitNote = joinNonEmpty("; ", p.CommitNote, f.note)
+	case f.policy == "commit_reserves_capacity":
+		if t, ok := parseTri(f.value); ok && t != model.Unknown {
+			p.CommitReservesCapacity = t
+		} else if strings.HasPrefix(strings.ToLower(f.value), "yes") {
+			p.CommitReservesCapacity = model.Yes
+		}
+		p.CommitNote = joinNonEmpty("; ", p.CommitNote, f.note)
+	case f.policy == "subscription_duration_discount":
+		if err := setTerms(p, f.policyRow); err != nil {
+			return false, err
+		}
+		p.CommitNote = joinNonEmpty("; ", p.CommitNote, f.note)
+	case strings.HasPrefix(f.policy, "subscription_duration_discount"):
+		p.CommitNote = joinNonEmpty("; ", p.CommitNote, f.note)
+	default:
+		return false, nil
+	}
+	return true, nil
+}
+
+// spotFact applies a spot (or preemptible) row; it reports whether the
+// row was one it knows.
+func (b *policyBuild) spotFact(p *model.Policy, f policyFact) bool {
+	switch {
+	case (f.policy == "spot_discount_max" || f.policy == "spot_discount") && f.hasNum:
+		d := model.Discount{Fraction: f.num / 100, UpTo: f.policy == "spot_discount_max", Note: f.conditions, Source: f.source}
+		if d.Fraction > p.SpotDiscountMax.Fraction {
+			p.SpotDiscountMax = d
+		}
+	case f.policy == "spot_interruption_notice" && f.hasNum:
+		secs := f.num
+		if strings.HasPrefix(strings.ToLower(f.unit), "minute") {
+			secs *= 60
+		}
+		p.SpotNoticeSeconds = secs
+		p.SpotNote = joinNonEmpty("; ", p.SpotNote, f.note)
+	case f.policy == "preemptible_max_runtime" && f.hasNum:
+		p.PreemptibleMaxHours = f.num
+		p.SpotNote = joinNonEmpty("; ", p.SpotNote, f.note)
+	case f.policy == "spot_max_runtime" && strings.HasPrefix(strings.ToLower(f.value), "none"):
+		b.spotNoMax[f.provider] = true
+		p.SpotNote = joinNonEmpty("; ", p.SpotNote, f.note)
+	case f.policy == "spot_available":
+		p.SpotAvailable, _ = parseTri(f.value)
+		p.SpotNote = joinNonEmpty("; ", p.SpotNote, f.note)
+	case strings.HasPrefix(f.policy, "spot_") || strings.HasPrefix(f.policy, "guaranteed_spot"):
+		p.SpotNote = joinNonEmpty("; ", p.SpotNote, f.note)
+	default:
+		return false
+	}
+	return true
+}
+
+// billingFact applies a billing row; it reports whether the row was one
+// it knows.
+func billingFact(p *model.Policy, f policyFact) bool {
+	switch {
+	case f.policy == "billing_granularity" || f.policy == "payg_billing_granularity":
+		if g := granularity(f.value); g != "" {
+			p.BillingGranularity = g
+		}
+		p.Notes = append(p.Notes, f.note)
+	case f.policy == "billing_minimum" && f.hasNum:
+		p.BillingMinimumSeconds = f.num
+	default:
+		return false
+	}
+	return true
+}
+
+// egressFact applies an egress row (the price rows are kept for
+// egressTiers); it reports whether the row was one it knows.
+func (b *policyBuild) egressFact(p *model.Policy, f policyFact) bool {
+	switch {
+	case f.policy == "egress_free_allowance" && f.hasNum:
+		gb := f.num
+		if strings.HasPrefix(strings.ToUpper(f.unit), "TB") {
+			gb *= 1000
+		}
+		p.EgressFreeGBMonth = gb
+		p.EgressNote = joinNonEmpty("; ", p.EgressNote, f.note)
+	case f.policy == "egress_price_internet" || f.policy == "egress_traffic_price" || f.policy == "egress_traffic_price_mainland":
+		if f.hasNum {
+			b.egressRows[f.provider] = append(b.egressRows[f.provider], f.policyRow)
+		}
+		p.EgressNote = joinNonEmpty("; ", p.EgressNote, f.note)
+	case strings.HasPrefix(f.policy, "egress_"):
+		p.EgressNote = joinNonEmpty("; ", p.EgressNote, f.note)
+	default:
+		return false
+	}
+	return true
+}
+
+// storageFact applies a storage or stopped-instance row; it reports
+// whether the row was one it knows.
+func storageFact(p *model.Policy, f policyFact) bool {
+	switch {
+	case strings.HasPrefix(f.policy, "block_storage_price") && f.hasNum:
+		if p.BlockStorageGBMonth == 0 && strings.Contains(f.unit, "month") {
+			p.BlockStorageGBMonth = f.num
+		}
+		p.Notes = append(p.Notes, f.note)
+	case f.policy == "storage_overage_price" && f.hasNum && strings.Contains(f.unit, "/hour"):
+		// Featurize bills storage per GB-hour: per month = x 730 hours.
+		if p.BlockStorageGBMonth == 0 {
+			p.BlockStorageGBMonth = roundPrice(f.num * 730)
+		}
+		p.Notes = append(p.Notes, f.note+" (= "+model.FormatNumber(roundPrice(f.num*730))+" per GB-month at 730 h)")
+	case f.policy == "local_disk_survives_stop":
+		l := strings.ToLower(f.value)
+		if strings.HasPrefix(l, "no") {
+			p.LocalDiskSurvivesStop = model.No
+		} else if strings.HasPrefix(l, "yes") {
+			p.LocalDiskSurvivesStop = model.Yes
+		}
+		p.Notes = append(p.Notes, f.note)
+	case f.policy == "storage_billed_when_stopped":
+		p.StorageBilledWhileStopped, _ = parseTri(f.value)
+		p.Notes = append(p.Notes, f.note)
+	case f.policy == "stop_charging_mode" && strings.Contains(f.value, "still billed"):
+		p.StorageBilledWhileStopped = model.Yes
+		p.Notes = append(p.Notes, f.note)
+	default:
+		return false
+	}
+	return true
+}
+
+// impliedFacts sets the facts that follow from a row whatever its key:
+// disks "still billed" while stopped or deallocated, a price for storage
+// of stopped instances, and spot rules that say spot exists.
+func impliedFacts(p *model.Policy, f policyFact) {
+	text := strings.ToLower(f.value + " " + f.conditions)
+	diskWords := strings.Contains(text, "disk") || strings.Contains(text, "storage") || strings.Contains(text, "volume")
+	if strings.Contains(text, "still billed") && diskWords || strings.HasSuffix(f.policy, "_stopped") && f.hasNum && f.num > 0 {
+		p.StorageBilledWhileStopped = model.Yes
+	}
+	if p.SpotAvailable == model.Unknown && f.policy != "spot_available" &&
+		(strings.HasPrefix(f.policy, "spot_") && f.policy != "spot_price_example" || strings.HasPrefix(f.policy, "spot_discount")) {
+		p.SpotAvailable = model.Yes
+	}
 }
 
 // sortedProviders returns the keys of a per-provider map in order.

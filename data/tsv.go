@@ -244,15 +244,9 @@ type column[T any] struct {
 	skipEmpty bool
 	// detail: the column is an offer's detail field (detailCol).
 	detail bool
+	// optional: a file may lack the column (see optional).
+	optional bool
 }
-
-// optionalColumns are columns a file written before they existed may lack
-// (a cached catalog folder of an older gpupick): they then stay zero. An
-// offer of such a folder has no on-demand prices region by region nor plan
-// regions: its lowest price stands for every region until it is imported
-// or updated again.
-var optionalColumns = map[string]bool{"usable_gib": true, "usable_source": true,
-	"on_demand_zones": true, "plan_regions": true}
 
 // tsvCtx holds the sources table: offers refer to sources by number, so
 // that a source URL shared by hundreds of offers is written once. A
@@ -424,7 +418,7 @@ func tsvOrder[T any](name, line string, cols []column[T]) ([]int, error) {
 		order[i] = j
 	}
 	for j, ok := range seen {
-		if !ok && !optionalColumns[cols[j].name] {
+		if !ok && !cols[j].optional {
 			return nil, fmt.Errorf("%s: line 1: column %q is missing", name, cols[j].name)
 		}
 	}

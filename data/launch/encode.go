@@ -46,12 +46,3 @@ func Marshal(v any) ([]byte, error) {
 	}
 	return buf.Bytes(), nil
 }
-
-// FileName is the file name a tool expects: task.yaml for SkyPilot, and a
-// name ending in .dstack.yml for dstack (its rule).
-func FileName(t Tool) string {
-	if t == DStack {
-		return ".dstack.yml"
-	}
-	return "task.yaml"
-}

@@ -2,16 +2,11 @@ package launch
 
 import (
 	"bytes"
-	"encoding/csv"
 	"errors"
-	"io"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
-	"github.com/gpupick/gpupick/data"
-	"github.com/gpupick/gpupick/internal/testenv"
 	"github.com/gpupick/gpupick/model"
 	yaml "go.yaml.in/yaml/v3"
 )
@@ -81,104 +76,29 @@ func checkMapped(t *testing.T, tool Tool, provider, want, got string, err error)
 	}
 }
 
-// Every provider of the catalog's provider list is in the table's test
-// above (a new provider needs a decision for each tool).
-func TestEveryCatalogProviderDecided(t *testing.T) {
-	cat, err := data.Embedded()
-	if err != nil {
-		t.Fatal(err)
-	}
-	refused := map[string]bool{"alibaba": true, "tencent": true, "huawei": true, "featurize": true, "autodl": true, "coreweave": true}
-	for _, o := range cat.Offers {
-		if _, ok := providers[o.Provider]; !ok && !refused[o.Provider] {
-			t.Errorf("provider %q of the catalog has no launcher decision in names.go", o.Provider)
-		}
-	}
-}
+// The tests that join these tables with the embedded catalog (every
+// provider decided, SkyPilot's accelerator names, gpuhunt's memory sizes)
+// are internal/systemtest's launch_catalog_test.go.
 
-// TestSkyNamesMatchSkyPilotCatalog joins the embedded catalog with the
-// SkyPilot catalog files of the reference data by provider and instance
-// type: the accelerator name gpupick exports must be the one SkyPilot lists.
-func TestSkyNamesMatchSkyPilotCatalog(t *testing.T) {
-	dir := "../../../shared/data/skypilot"
-	files, _ := filepath.Glob(filepath.Join(dir, "*_vms_gpu.csv"))
-	if len(files) == 0 {
-		testenv.Missing(t, "SkyPilot reference data not found at %s", dir)
-	}
-	names := map[[2]string]string{}
-	for _, f := range files {
-		cloud := strings.TrimSuffix(filepath.Base(f), "_vms_gpu.csv")
-		fh, err := os.Open(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		r := csv.NewReader(fh)
-		r.FieldsPerRecord = -1
-		head, err := r.Read()
-		if err != nil {
-			t.Fatal(err)
-		}
-		col := map[string]int{}
-		for i, h := range head {
-			col[h] = i
-		}
-		for {
-			row, err := r.Read()
-			if err == io.EOF {
-				break
-			}
-			if err != nil {
-				t.Fatal(f, err)
-			}
-			if n := row[col["AcceleratorName"]]; n != "" && row[col["InstanceType"]] != "" {
-				names[[2]string{cloud, row[col["InstanceType"]]}] = n
-			}
-		}
-		fh.Close()
-	}
-	cat, err := data.Embedded()
+// TestDStackTableGPUsInCatalog: every GPU the dstack table names is a GPU
+// of the committed catalog's GPU table (data/catalog/gpus.tsv), so a
+// renamed GPU cannot leave a dead row.
+func TestDStackTableGPUsInCatalog(t *testing.T) {
+	b, err := os.ReadFile("../catalog/gpus.tsv")
 	if err != nil {
 		t.Fatal(err)
 	}
-	checked := 0
-	for _, o := range cat.Offers {
-		want, ok := names[[2]string{o.Provider, o.InstanceType}]
-		if !ok {
-			continue
-		}
-		checked++
-		if got := skyAcceleratorName(o.Provider, o.GPU, o.InstanceType); got != want {
-			t.Errorf("%s %s (%s): exported accelerator %q, SkyPilot's catalog lists %q", o.Provider, o.InstanceType, o.GPU, got, want)
-		}
+	lines := strings.Split(strings.TrimSuffix(string(b), "\n"), "\n")
+	if first, _, _ := strings.Cut(lines[0], "\t"); first != "name" {
+		t.Fatalf("gpus.tsv starts with column %q, want name", first)
 	}
-	if checked < 500 {
-		t.Errorf("only %d offers joined with the SkyPilot catalog; the join is broken", checked)
-	}
-}
-
-// Every GPU of a dstack-supported offer in the catalog with a dstack name
-// gets a memory gpuhunt knows within 10% of the catalog's.
-func TestDStackMemoryNearCatalog(t *testing.T) {
-	cat, err := data.Embedded()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for name, g := range cat.GPUs {
-		ds := dstackGPU[name]
-		if ds == "" {
-			continue
-		}
-		mem := nearestMemory(dstackMemory[ds], g.VRAMGiB)
-		if mem == 0 {
-			t.Errorf("%s (%s): no gpuhunt memory", name, ds)
-			continue
-		}
-		if d := float64(mem) - g.VRAMGiB; d > 0.1*g.VRAMGiB || -d > 0.1*g.VRAMGiB {
-			t.Errorf("%s: gpuhunt %s has %d GB, the catalog %.0f GiB", name, ds, mem, g.VRAMGiB)
-		}
+	gpus := map[string]bool{}
+	for _, l := range lines[1:] {
+		name, _, _ := strings.Cut(l, "\t")
+		gpus[name] = true
 	}
 	for name := range dstackGPU {
-		if _, ok := cat.GPUs[name]; !ok {
+		if !gpus[name] {
 			t.Errorf("dstack table names GPU %q, which the catalog does not have", name)
 		}
 	}

@@ -55,8 +55,8 @@ func TestMissingChild(t *testing.T) {
 // reason: none is a prerequisite a machine may lack, which must go through
 // Missing so that CI fails instead of skipping.
 var platformSkips = map[string]string{
-	"data/bench_scale_test.go": "TestScaleHelper is the benchmark's child process and does nothing run alone",
-	"data/readfile_test.go":    "/proc/self/status exists on Linux only",
+	"internal/systemtest/data_scale_test.go": "TestScaleHelper is the benchmark's child process and does nothing run alone",
+	"data/readfile_test.go":                  "/proc/self/status exists on Linux only",
 }
 
 // TestNoSkipBypassesMissing scans the module's tests for a skip that does

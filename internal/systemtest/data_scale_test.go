@@ -1,4 +1,4 @@
-package data
+package systemtest
 
 import (
 	"fmt"
@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/gpupick/gpupick/advisor"
+	"github.com/gpupick/gpupick/data"
 	"github.com/gpupick/gpupick/model"
 )
 
@@ -33,7 +34,7 @@ var scaleSizes = []struct {
 // and returns it.
 func grownFiles(b *testing.B, n int) string {
 	b.Helper()
-	emb, err := Embedded()
+	emb, err := data.Embedded()
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -54,13 +55,13 @@ func grownFiles(b *testing.B, n int) string {
 		o.Spot *= f
 		cat.Offers = append(cat.Offers, o)
 	}
-	files, err := encodeCatalog(&cat, nil)
+	files, err := data.EncodeFiles(&cat)
 	if err != nil {
 		b.Fatal(err)
 	}
 	dir := b.TempDir()
 	for name, text := range files {
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+		if err := os.WriteFile(filepath.Join(dir, name), text, 0o644); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -68,16 +69,10 @@ func grownFiles(b *testing.B, n int) string {
 }
 
 // loadDir reads and decodes a catalog folder written by grownFiles, on
-// the read path of a cached catalog (readFolder: offers.tsv decoded as it
-// is read), with no size limit.
+// the read path of a cached catalog (data.ReadFolder: offers.tsv decoded
+// as it is read), with no size limit.
 func loadDir(dir string) (*model.Catalog, error) {
-	var cat *model.Catalog
-	names := []string{fileInfo, fileOffers, fileSources, fileGPUs, filePolicies, fileModels, fileFX}
-	err := readFolder(dir, names, 0, func(files catalogFiles, src tsvStream) (err error) {
-		cat, _, err = decodeCatalogFrom(dir, files, nil, src)
-		return err
-	})
-	return cat, err
+	return data.ReadFolder(dir)
 }
 
 // indexCatalog builds the advisor's engine of a catalog and its first
