@@ -519,7 +519,7 @@ func TestPresetListShowsAlternativesOfAChosenPreset(t *testing.T) {
 		t.Fatalf("down from the chosen preset picks %q", m.form.answers.Model)
 	}
 	m = press(t, m, "ctrl+u", "qwen")
-	if n := len(m.form.presetMatches()); n != 2 {
+	if n := len(presetMatches(&m.form)); n != 2 {
 		t.Fatalf("typing still filters: %d matches", n)
 	}
 }
