@@ -39,10 +39,7 @@ func benchModel(b *testing.B, cat *model.Catalog) Model {
 	m.now = func() time.Time { return fixedNow }
 	m = update(b, m, tea.WindowSizeMsg{Width: 140, Height: 40})
 	m = settle(b, m, m.Init())
-	m = press(b, m, "ctrl+g", "4", "tab") // context & load: concurrent users
-	if m.form.current() != fUsers {
-		b.Fatalf("at %v", m.form.current())
-	}
+	m = goTo(b, m, fUsers) // context & load: concurrent users
 	// Edit the answer ("1") rather than replace it, so that the keys below
 	// alternate between two valid answers, 16 and 1 (a blank answer does
 	// not parse and is not ranked).

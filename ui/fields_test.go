@@ -68,6 +68,29 @@ func play(t testing.TB, m Model, script ...any) Model {
 	return m
 }
 
+// prompts is the input of the line prompts that answers the questions
+// asked for the answers a, in the order they are asked: the lines given
+// for a question (more than one when the first are refused), or a blank
+// line that keeps its answer.
+func prompts(a model.Answers, given map[fieldID][]string) string {
+	var b strings.Builder
+	for s := range wizard.pages {
+		for _, id := range wizard.pages[s] {
+			if !wizard.defs[id].applies(&a) {
+				continue
+			}
+			lines := given[id]
+			if len(lines) == 0 {
+				lines = []string{""}
+			}
+			for _, l := range lines {
+				b.WriteString(l + "\n")
+			}
+		}
+	}
+	return b.String()
+}
+
 // TestEveryQuestionHasWords: every question the registry asks is a field
 // of the wizard with a label in both languages, the accepted forms of a
 // text answer, and a label or hint for each of a choice's options; and

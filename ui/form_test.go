@@ -205,12 +205,14 @@ func TestKnownVRAMStartsFromTheEstimate(t *testing.T) {
 		t.Error("enter on the default memory gives no offers")
 	}
 	// A size already given is kept.
-	m = press(t, m, "esc", "1", "6")
+	m = press(t, goTo(t, press(t, m, "esc"), fWorkload), "6")
 	if m.form.raw[fVRAM] != model.FormatSize(est) {
 		t.Errorf("going back and forth changed the size to %q", m.form.raw[fVRAM])
 	}
 	// The line prompts start from the estimate too.
-	out := runAccessible(t, "en", "6\n"+strings.Repeat("\n", 12)+"-\n", nil)
+	vram := model.DefaultAnswers()
+	vram.Workload = model.WorkloadVRAM
+	out := runAccessible(t, "en", prompts(vram, map[fieldID][]string{fWorkload: {"6"}})+"-\n", nil)
 	if !regexp.MustCompile(`GPU memory the job needs \(accepts: [^)]*\) \[[0-9.]+GB\]`).MatchString(out) || !strings.Contains(out, "1. ") {
 		t.Errorf("line prompts:\n%s", out)
 	}
