@@ -106,11 +106,11 @@ func RunAccessible(cfg Config) error {
 		if errors.Is(err, fs.ErrExist) {
 			p("%s ", t.f(mA11yOverwrite, path))
 			yes, _ := read()
-			if y, err := model.ParseYesNo("overwrite", yes); strings.HasPrefix(strings.ToLower(yes), "y") || err == nil && y {
-				err = cfg.Save(expandHome(path), rec, true)
-			} else {
+			y, yerr := model.ParseYesNo("overwrite", yes)
+			if !strings.HasPrefix(strings.ToLower(yes), "y") && (yerr != nil || !y) {
 				continue
 			}
+			err = cfg.Save(expandHome(path), rec, true)
 		}
 		if err != nil {
 			p("%s\n", t.f(mExportFailed, err.Error()))

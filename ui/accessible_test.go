@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -86,5 +87,22 @@ func TestAccessibleEndOfInput(t *testing.T) {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q:\n%s", want, out)
 		}
+	}
+}
+
+// TestAccessibleOverwriteSaves: a confirmed overwrite writes the file once
+// more and says it saved it (not "save failed" with the refusal of the
+// first attempt), and the prompts end there.
+func TestAccessibleOverwriteSaves(t *testing.T) {
+	store := &fakeStore{files: map[string]model.Record{"./gpupick.toml": {}}}
+	out := runAccessible(t, "en", prompts(model.DefaultAnswers(), nil)+"\ny\n", store.save)
+	if !strings.Contains(out, "saved ./gpupick.toml") || strings.Contains(out, "save failed") {
+		t.Fatalf("a confirmed overwrite is not reported saved:\n%s", out)
+	}
+	if want := []string{"./gpupick.toml overwrite=false", "./gpupick.toml overwrite=true"}; !slices.Equal(store.calls, want) {
+		t.Errorf("saves %v, want %v", store.calls, want)
+	}
+	if rec := store.files["./gpupick.toml"]; rec.SchemaVersion != model.RecordSchemaVersion {
+		t.Errorf("the file is not overwritten with the record: %+v", rec)
 	}
 }
