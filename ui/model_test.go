@@ -457,6 +457,12 @@ func TestOverBudgetShowsSuggestions(t *testing.T) {
 			t.Errorf("over-budget frame lacks %q:\n%s", want, s)
 		}
 	}
+	// The ranking of every keystroke leaves the suggestions out: they come
+	// in after it, for the ranking shown (the internal/systemtest
+	// TestWizardShowsWaysBack shows them on the real advisor).
+	if !advisorOptions("en").NoSuggestions || m.sugg.seq != m.resSeq || len(m.sugg.list) != len(m.res.Suggestions) || len(m.sugg.list) == 0 {
+		t.Errorf("suggestions of ranking %d (%d), ranking shown %d", m.sugg.seq, len(m.sugg.list), m.resSeq)
+	}
 	// Nothing keeps it: every offer is over, counted.
 	if !regexp.MustCompile(`─ \d+ over budget ─`).MatchString(s) || !strings.Contains(s, strconv.Itoa(m.res.OverBudget)+" over budget") {
 		t.Errorf("over-budget frame lacks the separator or the count:\n%s", s)
