@@ -12,14 +12,6 @@ const (
 	No
 )
 
-// TriOf returns Yes for true and No for false.
-func TriOf(b bool) Tri {
-	if b {
-		return Yes
-	}
-	return No
-}
-
 // String returns "yes", "no" or "unknown".
 func (t Tri) String() string {
 	switch t {

@@ -46,8 +46,8 @@ func RunAccessible(cfg Config) error {
 		if len(fields) == 0 {
 			continue
 		}
-		p("\n%s · %s. %s\n", t.f(mStepOf, si+1, len(steps)), t.s(f.title(si)), t.s(f.hint(si)))
-		for _, id := range steps[si].fields {
+		p("\n%s · %s. %s\n", t.f(mStepOf, si+1, len(steps)), t.s(stepTitle(si, &f.answers)), t.s(stepHint(si, &f.answers)))
+		for _, id := range f.q.pages[si] {
 			if !f.applies(id) {
 				continue
 			}
@@ -106,11 +106,11 @@ func RunAccessible(cfg Config) error {
 		if errors.Is(err, fs.ErrExist) {
 			p("%s ", t.f(mA11yOverwrite, path))
 			yes, _ := read()
-			if y, err := model.ParseYesNo("overwrite", yes); strings.HasPrefix(strings.ToLower(yes), "y") || err == nil && y {
-				err = cfg.Save(expandHome(path), rec, true)
-			} else {
+			y, yerr := model.ParseYesNo("overwrite", yes)
+			if !strings.HasPrefix(strings.ToLower(yes), "y") && (yerr != nil || !y) {
 				continue
 			}
+			err = cfg.Save(expandHome(path), rec, true)
 		}
 		if err != nil {
 			p("%s\n", t.f(mExportFailed, err.Error()))
@@ -123,25 +123,25 @@ func RunAccessible(cfg Config) error {
 
 // askField asks one question until the answer parses (or input ends).
 func askField(t tr, f *form, id fieldID, p func(string, ...any), read func() (string, bool)) {
-	d := &defs[id]
+	d := &f.q.defs[id]
 	for {
 		def := f.raw[id]
-		if d.kind == kindChoice {
+		if d.kind() == model.AskChoice {
 			p("%s:\n", t.s(f.label(id)))
 			for i, o := range d.options {
 				hint := ""
 				if o.hint != 0 {
 					hint = " — " + t.s(o.hint)
 				}
-				p("  %d. %s%s\n", i+1, optionLabel(t, id, o.value), hint)
+				p("  %d. %s%s\n", i+1, d.optionLabel(t, o.value), hint)
 			}
-			p("%s (%s) [%s]: ", t.s(f.label(id)), t.s(mA11yChoose), optionLabel(t, id, def))
+			p("%s (%s) [%s]: ", t.s(f.label(id)), t.s(mA11yChoose), d.optionLabel(t, def))
 		} else {
 			shown := def
-			if b, ok := blankMeaning(id); ok && shown == "" {
+			if b, ok := d.blankMeaning(); ok && shown == "" {
 				shown = t.s(b)
 			}
-			p("%s (%s: %s) [%s]: ", t.s(f.label(id)), t.s(mAccepts), t.s(d.forms), shown)
+			p("%s (%s: %s) [%s]: ", t.s(f.label(id)), t.s(mAccepts), t.s(d.words.forms), shown)
 		}
 		line, ok := read()
 		if !ok {
@@ -151,8 +151,8 @@ func askField(t tr, f *form, id fieldID, p func(string, ...any), read func() (st
 		if line == "" {
 			return
 		}
-		if d.kind == kindChoice {
-			line = choiceValue(t, id, line)
+		if d.kind() == model.AskChoice {
+			line = choiceValue(t, d, line)
 		}
 		f.setRaw(id, line, len([]rune(line)))
 		if err := f.errs[id]; err != nil {
@@ -165,13 +165,13 @@ func askField(t tr, f *form, id fieldID, p func(string, ...any), read func() (st
 }
 
 // choiceValue reads a choice answer given as a number, a value or a label.
-func choiceValue(t tr, id fieldID, s string) string {
-	opts := defs[id].options
+func choiceValue(t tr, d *fieldDef, s string) string {
+	opts := d.options
 	if n, err := strconv.Atoi(s); err == nil && n >= 1 && n <= len(opts) {
 		return opts[n-1].value
 	}
 	for _, o := range opts {
-		if strings.EqualFold(s, o.value) || strings.EqualFold(s, optionLabel(t, id, o.value)) {
+		if strings.EqualFold(s, o.value) || strings.EqualFold(s, d.optionLabel(t, o.value)) {
 			return o.value
 		}
 	}

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -21,8 +22,7 @@ func runAccessible(t *testing.T, lang, input string, save func(string, model.Rec
 func TestAccessibleDefaultsAndSave(t *testing.T) {
 	store := &fakeStore{}
 	// Enter for every question, then a path.
-	// 25 questions apply to the default inference answers.
-	out := runAccessible(t, "en", strings.Repeat("\n", 25)+"plan.toml\n", store.save)
+	out := runAccessible(t, "en", prompts(model.DefaultAnswers(), nil)+"plan.toml\n", store.save)
 	for _, want := range []string{"Workload:", "1. Inference — serve a model to users", "[Inference]", "Model or parameter count (accepts: a preset name",
 		"[llama-3.1-8b]", "step 10/10 · Data & egress", "Best offers", "Needs:", "1. ", "per hour", "saved plan.toml"} {
 		if !strings.Contains(out, want) {
@@ -41,21 +41,23 @@ func TestAccessibleDefaultsAndSave(t *testing.T) {
 func TestAccessibleAnswersAndRetries(t *testing.T) {
 	store := &fakeStore{}
 	store.files = map[string]model.Record{"./gpupick.toml": {}}
-	input := strings.Join([]string{
-		"lora",          // workload by value
-		"70 zillion",    // invalid: asked again
-		"13B",           // model
-		"6",             // precision int4 by number
-		"4k", "2", "2B", // context, micro-batch, dataset tokens
-		"no", "zero3", // gradient checkpointing, sharding
-		"2",                    // duration mode: job
-		"2w",                   // finish within
-		"yes",                  // interruptible
-		"2h",                   // checkpoint interval
-		"$800",                 // budget
-		"", "", "", "", "", "", // scale
-		"", "", "", "", "", "", // margin and hard requirements
-		"", "", // data
+	lora := model.DefaultAnswers()
+	lora.Workload, lora.DurationMode, lora.Interruptible = model.WorkloadLoRA, model.DurationJob, true
+	input := prompts(lora, map[fieldID][]string{
+		fWorkload:                        {"lora"},              // by value
+		fModel:                           {"70 zillion", "13B"}, // invalid: asked again
+		fPrecision:                       {"6"},                 // int4 by number
+		fContext:                         {"4k"},
+		fMicroBatch:                      {"2"},
+		fDataset:                         {"2B"},
+		mustField("grad-checkpointing"):  {"no"},
+		mustField("sharding"):            {"zero3"},
+		fDurMode:                         {"2"}, // job
+		mustField("deadline"):            {"2w"},
+		mustField("interruptible"):       {"yes"},
+		mustField("checkpoint-interval"): {"2h"},
+		fBudget:                          {"$800"},
+	}) + strings.Join([]string{
 		"",  // save to the default path: exists
 		"y", // overwrite
 	}, "\n") + "\n"
@@ -85,5 +87,22 @@ func TestAccessibleEndOfInput(t *testing.T) {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q:\n%s", want, out)
 		}
+	}
+}
+
+// TestAccessibleOverwriteSaves: a confirmed overwrite writes the file once
+// more and says it saved it (not "save failed" with the refusal of the
+// first attempt), and the prompts end there.
+func TestAccessibleOverwriteSaves(t *testing.T) {
+	store := &fakeStore{files: map[string]model.Record{"./gpupick.toml": {}}}
+	out := runAccessible(t, "en", prompts(model.DefaultAnswers(), nil)+"\ny\n", store.save)
+	if !strings.Contains(out, "saved ./gpupick.toml") || strings.Contains(out, "save failed") {
+		t.Fatalf("a confirmed overwrite is not reported saved:\n%s", out)
+	}
+	if want := []string{"./gpupick.toml overwrite=false", "./gpupick.toml overwrite=true"}; !slices.Equal(store.calls, want) {
+		t.Errorf("saves %v, want %v", store.calls, want)
+	}
+	if rec := store.files["./gpupick.toml"]; rec.SchemaVersion != model.RecordSchemaVersion {
+		t.Errorf("the file is not overwritten with the record: %+v", rec)
 	}
 }

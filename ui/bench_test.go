@@ -39,10 +39,7 @@ func benchModel(b *testing.B, cat *model.Catalog) Model {
 	m.now = func() time.Time { return fixedNow }
 	m = update(b, m, tea.WindowSizeMsg{Width: 140, Height: 40})
 	m = settle(b, m, m.Init())
-	m = press(b, m, "ctrl+g", "4", "tab") // context & load: concurrent users
-	if m.form.current() != fUsers {
-		b.Fatalf("at %v", m.form.current())
-	}
+	m = goTo(b, m, fUsers) // context & load: concurrent users
 	// Edit the answer ("1") rather than replace it, so that the keys below
 	// alternate between two valid answers, 16 and 1 (a blank answer does
 	// not parse and is not ranked).
@@ -80,18 +77,15 @@ func benchKeystroke(b *testing.B, cat *model.Catalog) {
 }
 
 // BenchmarkKeystroke measures one key through Update, the re-ranking
-// command and View at 140x40, with the real advisor.
+// command and View at 140x40, with the real advisor, on the synthetic
+// catalogs (internal/systemtest's BenchmarkKeystroke measures the same on
+// the embedded catalog).
 func BenchmarkKeystroke(b *testing.B) {
 	b.Run("catalog=test", func(b *testing.B) { benchKeystroke(b, testCatalog()) })
-	b.Run("catalog=embedded", func(b *testing.B) {
-		cat := embeddedCatalog(b)
-		benchKeystroke(b, cat)
-	})
 	b.Run("catalog=1k", func(b *testing.B) { benchKeystroke(b, bigCatalog(1_000)) })
 	b.Run("catalog=10k", func(b *testing.B) { benchKeystroke(b, bigCatalog(10_000)) })
 	b.Run("catalog=100k", func(b *testing.B) { benchKeystroke(b, bigCatalog(100_000)) })
 	b.Run("catalog=1M", func(b *testing.B) { benchKeystroke(b, bigCatalog(1_000_000)) })
-	b.Run("catalog=embedded-grown-to-100k", func(b *testing.B) { benchKeystroke(b, grow(embeddedCatalog(b), 100_000)) })
 }
 
 // BenchmarkKeystrokeUI is BenchmarkKeystroke without the advisor's share:

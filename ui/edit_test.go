@@ -23,7 +23,7 @@ func TestTypingReplacesTheDefault(t *testing.T) {
 		t.Errorf("llama 70 names one preset here, got %q", m.form.answers.Model)
 	}
 	// Users: 20 is 20, not 120.
-	m = press(t, m, "enter", "enter", "tab", "20")
+	m = press(t, goTo(t, m, fUsers), "20")
 	if m.form.current() != fUsers || m.form.answers.Batch != 20 {
 		t.Fatalf("users = %d (field %v), want 20", m.form.answers.Batch, m.form.current())
 	}
@@ -100,7 +100,7 @@ func TestEnterRefusesInvalid(t *testing.T) {
 func TestSaveWithInvalidAsks(t *testing.T) {
 	store := &fakeStore{}
 	m := newTestModel(t, 140, 40, func(c *Config) { c.Save = store.save })
-	m = press(t, m, "ctrl+g", "9", "tab", "70b") // GPUs per node
+	m = press(t, goTo(t, m, fGPUs), "70b")
 	if m.form.current() != fGPUs || m.form.errs[fGPUs] == nil {
 		t.Fatalf("70b in GPUs per node accepted: field %v, raw %q", m.form.current(), m.form.raw[fGPUs])
 	}

@@ -131,7 +131,7 @@ func (m exportDialog) HandleKey(k tea.KeyPressMsg) action {
 		case key.Matches(k, ek.Fix):
 			e.state = exportNone
 			if id, bad := m.form.firstInvalid(); bad {
-				m.form.jump(stepOf(id))
+				m.form.jump(m.form.q.stepOf(id))
 				m.form.setFieldOf(id)
 				return actBatch{cancelled, actFocus{focusForm}}
 			}
@@ -271,7 +271,7 @@ func (m exportDialog) done(msg saveDoneMsg) action {
 func (m exportDialog) invalidPrompt() string {
 	id, _ := m.form.firstInvalid()
 	keep := m.form.committed[id]
-	if b, ok := blankMeaning(id); ok && strings.TrimSpace(keep) == "" {
+	if b, ok := m.form.q.defs[id].blankMeaning(); ok && strings.TrimSpace(keep) == "" {
 		keep = m.t.s(b)
 	}
 	return m.t.f(mExportInvalid, m.t.s(m.form.label(id)), m.form.raw[id], keep)

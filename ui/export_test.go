@@ -104,13 +104,16 @@ func TestExportRecordsFreshRanking(t *testing.T) {
 	// even when the panel's ranking has not arrived yet.
 	store := &fakeStore{}
 	m := newTestModel(t, 140, 40, func(c *Config) { c.Save = store.save })
-	m = press(t, m, "enter", "ctrl+u")
+	m = press(t, goTo(t, m, fModel), "ctrl+u")
 	for _, k := range keyMsgs("405B") {
 		nm, _ := m.Update(k) // commands dropped: the panel is stale
 		m = nm.(Model)
 	}
 	m = press(t, m, "ctrl+s", "enter")
-	rec := store.files["./gpupick.toml"]
+	rec, ok := store.files["./gpupick.toml"]
+	if !ok || !m.saved {
+		t.Fatalf("not saved: file %v, model saved %v", ok, m.saved)
+	}
 	if rec.Answers.ParamsB != 405 || rec.Requirement.ParamsB != 405 {
 		t.Fatalf("record is stale: answers %v requirement %v", rec.Answers.ParamsB, rec.Requirement.ParamsB)
 	}

@@ -12,21 +12,24 @@ import (
 // even when it does not parse, so nothing typed is lost), the last text
 // that parsed, the current step and question, and the answers they give.
 type form struct {
-	raw  [fieldCount]string
-	pos  [fieldCount]int // cursor, in runes
-	good [fieldCount]string
-	errs [fieldCount]error
+	// q is the questions: the wizard's (the registry's), or in a test
+	// those of another registry.
+	q *questions
+
+	raw  []string
+	pos  []int // cursor, in runes
+	good []string
+	errs []error
 	// committed is each question's text when the focus last left it valid
 	// (or its starting text): what a save keeps for an answer that does
 	// not parse, never a value typed on the way to it ("70" of "70X").
-	committed [fieldCount]string
+	committed []string
 
 	step    int // index into steps
 	field   int // index into the applicable fields of the step
 	visited int // highest step reached
 
-	presetSel   int    // highlighted preset in the filtered list, -1 for none
-	presetQuery string // the text that filters the list while browsing it
+	preset presetPick // browsing the presets under the model question
 
 	// fresh: the focused text answer still shows the text it had when the
 	// focus arrived, selected; the first printable key replaces it, an
@@ -38,18 +41,34 @@ type form struct {
 	env     *env
 }
 
-// newForm starts the questionnaire from answers.
-func newForm(base model.Answers, e *env) form {
+// newForm starts the wizard's questionnaire from answers.
+func newForm(base model.Answers, e *env) form { return newFormOf(wizard, base, e) }
+
+// newFormOf starts the questionnaire of a question table from answers.
+func newFormOf(q *questions, base model.Answers, e *env) form {
 	base.Normalize()
-	f := form{base: cloneAnswers(base), env: e, presetSel: -1}
-	for id := range fieldCount {
-		f.raw[id] = defs[id].format(&f.base)
+	n := len(q.defs)
+	f := form{q: q, base: cloneAnswers(base), env: e, preset: presetPick{sel: -1},
+		raw: make([]string, n), pos: make([]int, n), good: make([]string, n), errs: make([]error, n), committed: make([]string, n)}
+	for id := range q.defs {
+		f.raw[id] = q.defs[id].format(&f.base)
 		f.good[id] = f.raw[id]
 		f.committed[id] = f.raw[id]
 		f.pos[id] = len([]rune(f.raw[id]))
 	}
 	f.recompute()
 	return f
+}
+
+// clone copies the form so that no slice is shared: the model is a value
+// (Bubble Tea keeps the one Update returns), and the model Update was
+// called on keeps its questions as they were.
+func (f *form) clone() form {
+	c := *f
+	c.raw, c.pos, c.good = slices.Clone(f.raw), slices.Clone(f.pos), slices.Clone(f.good)
+	c.errs, c.committed = slices.Clone(f.errs), slices.Clone(f.committed)
+	c.base, c.answers = cloneAnswers(f.base), cloneAnswers(f.answers)
+	return c
 }
 
 // cloneAnswers copies answers so that no slice is shared.
@@ -63,8 +82,8 @@ func cloneAnswers(a model.Answers) model.Answers {
 // whose text does not parse keeps its last valid text's value and an error.
 func (f *form) recompute() {
 	a := cloneAnswers(f.base)
-	for id := range fieldCount {
-		d := &defs[id]
+	for id := range f.q.defs {
+		d := &f.q.defs[id]
 		if !d.applies(&a) {
 			f.errs[id] = nil
 			continue
@@ -80,11 +99,9 @@ func (f *form) recompute() {
 		f.good[id] = f.raw[id]
 	}
 	if a.Workload != model.WorkloadVRAM && a.DurationMode == model.DurationJob && a.JobTokens <= 0 {
-		id := fGenTokens
-		if a.Workload.Training() {
-			id = fDataset
-		}
-		if f.errs[id] == nil {
+		// The question that asks the job's size: the dataset for
+		// training, the tokens to generate for inference.
+		if id, ok := f.q.asking(model.AnsTokens, &a); ok && f.errs[id] == nil {
 			f.errs[id] = errNeedJob
 		}
 	}
@@ -105,12 +122,12 @@ func (f *form) effective() model.Answers {
 }
 
 // applies reports whether a question is asked with the current answers.
-func (f *form) applies(id fieldID) bool { return defs[id].applies(&f.answers) }
+func (f *form) applies(id fieldID) bool { return f.q.defs[id].applies(&f.answers) }
 
 // stepFields returns the questions of a step that apply.
 func (f *form) stepFields(step int) []fieldID {
 	var out []fieldID
-	for _, id := range steps[step].fields {
+	for _, id := range f.q.pages[step] {
 		if f.applies(id) {
 			out = append(out, id)
 		}
@@ -125,7 +142,7 @@ func (f *form) stepApplies(step int) bool { return len(f.stepFields(step)) > 0 }
 func (f *form) current() fieldID {
 	fs := f.stepFields(f.step)
 	if len(fs) == 0 {
-		return steps[f.step].fields[0]
+		return f.q.pages[f.step][0]
 	}
 	return fs[min(f.field, len(fs)-1)]
 }
@@ -146,7 +163,7 @@ func (f *form) next() bool {
 	f.commit()
 	if f.field+1 < len(f.stepFields(f.step)) {
 		f.field++
-		f.presetSel, f.fresh = -1, true
+		f.preset.sel, f.fresh = -1, true
 		return true
 	}
 	for s := f.step + 1; s < len(steps); s++ {
@@ -164,7 +181,7 @@ func (f *form) prev() {
 	f.commit()
 	if f.field > 0 {
 		f.field--
-		f.presetSel, f.fresh = -1, true
+		f.preset.sel, f.fresh = -1, true
 		return
 	}
 	for s := f.step - 1; s >= 0; s-- {
@@ -206,7 +223,7 @@ func (f *form) setStep(s, field int) {
 	f.commit()
 	f.step, f.field = s, field
 	f.visited = max(f.visited, s)
-	f.presetSel, f.fresh = -1, true
+	f.preset.sel, f.fresh = -1, true
 }
 
 // setRaw replaces the text of a question and re-reads the answers.
@@ -214,7 +231,7 @@ func (f *form) setRaw(id fieldID, s string, pos int) {
 	f.raw[id] = s
 	f.pos[id] = pos
 	if id == fModel {
-		f.presetSel = -1
+		f.preset.sel = -1
 	}
 	f.recompute()
 	f.clampField()
@@ -222,7 +239,7 @@ func (f *form) setRaw(id fieldID, s string, pos int) {
 
 // choose moves a choice question's answer by d options.
 func (f *form) choose(id fieldID, d int) {
-	opts := defs[id].options
+	opts := f.q.defs[id].options
 	i := f.optionIndex(id)
 	i = (i + d + len(opts)) % len(opts)
 	f.setRaw(id, opts[i].value, 0)
@@ -230,113 +247,25 @@ func (f *form) choose(id fieldID, d int) {
 
 // optionIndex returns the chosen option of a choice question.
 func (f *form) optionIndex(id fieldID) int {
-	for i, o := range defs[id].options {
-		if strings.EqualFold(o.value, f.raw[id]) || strings.EqualFold(o.value, defs[id].format(&f.answers)) {
+	d := &f.q.defs[id]
+	for i, o := range d.options {
+		if strings.EqualFold(o.value, f.raw[id]) || strings.EqualFold(o.value, d.format(&f.answers)) {
 			return i
 		}
 	}
 	return 0
 }
 
-// presetMatches lists the presets whose name, id or family contains every
-// word of the model question's text; all presets when the text is a
-// parameter count, empty, or a preset's whole name (the default or a
-// loaded answer), so that the alternatives are in view.
-func (f *form) presetMatches() []int {
-	ps := f.env.Models()
-	q := f.raw[fModel]
-	if f.presetSel >= 0 {
-		q = f.presetQuery
-	}
-	q = strings.ToLower(strings.TrimSpace(q))
-	out := make([]int, 0, len(ps))
-	exact := false
-	for i := range ps {
-		exact = exact || strings.ToLower(ps[i].Name) == q
-	}
-	if _, err := model.ParseParams(q); q == "" || err == nil || exact {
-		for i := range ps {
-			out = append(out, i)
-		}
-		return out
-	}
-	return model.MatchPresets(ps, q)
-}
-
 // movePreset moves the highlight in the preset list and puts the
-// highlighted name into the question.
+// highlighted name into the model question.
 func (f *form) movePreset(d int) {
-	matches := f.presetMatches()
-	if len(matches) == 0 {
+	name, ok := f.preset.move(f.env.Models(), f.raw[fModel], f.answers.Model, d)
+	if !ok {
 		return
 	}
-	if f.presetSel < 0 {
-		// Start from the preset the text names, if it is in the list.
-		f.presetQuery = f.raw[fModel]
-		for i, pi := range matches {
-			if strings.EqualFold(f.env.Models()[pi].Name, f.answers.Model) {
-				f.presetSel = i
-			}
-		}
-		if f.presetSel < 0 {
-			if d > 0 {
-				f.presetSel = 0
-			} else {
-				f.presetSel = len(matches) - 1
-			}
-			d = 0
-		}
-	}
-	f.presetSel = min(max(f.presetSel+d, 0), len(matches)-1)
-	name := f.env.Models()[matches[f.presetSel]].Name
 	f.raw[fModel] = name
 	f.pos[fModel] = len([]rune(name))
 	f.recompute()
-}
-
-// summary is the one-line answer of a step for the step list.
-func (f *form) summary(t tr, step int) string {
-	if !f.stepApplies(step) {
-		return t.s(mSumNA)
-	}
-	for _, id := range f.stepFields(step) {
-		if f.errs[id] != nil {
-			return f.raw[id] // what was typed, not the value it replaced
-		}
-	}
-	return steps[step].summary(f, t)
-}
-
-func orDash(s string) string {
-	if s == "" {
-		return "-"
-	}
-	return s
-}
-
-// choiceNames are the choices whose options are model values named in
-// model (model/names.go): an option without a label of its own is labelled
-// with that name.
-var choiceNames = map[fieldID]func(value string) model.Name{
-	fWorkload: func(v string) model.Name { return model.Workload(v).Name() },
-	fLatency:  func(v string) model.Name { return model.Latency(v).Name() },
-}
-
-// optionLabel returns the display label of a choice's value.
-func optionLabel(t tr, id fieldID, value string) string {
-	for _, o := range defs[id].options {
-		if strings.EqualFold(o.value, value) {
-			name, named := choiceNames[id]
-			switch {
-			case o.label != 0:
-				return t.s(o.label)
-			case named:
-				return name(o.value).In(t.zh())
-			}
-			return o.value
-		}
-	}
-	return value
 }
 
 // firstInvalid returns the first applicable question whose text does not
@@ -355,8 +284,8 @@ func (f *form) firstInvalid() (fieldID, bool) {
 // invalidCount is the number of applicable questions whose text does not parse.
 func (f *form) invalidCount() int {
 	n := 0
-	for id := range fieldCount {
-		if f.errs[id] != nil && f.applies(id) {
+	for id := range f.q.defs {
+		if f.errs[id] != nil && f.applies(fieldID(id)) {
 			n++
 		}
 	}
@@ -373,33 +302,8 @@ func (f *form) stepInvalid(step int) bool {
 	return false
 }
 
-// label is a question's label; the context question reads "sequence
-// length" for training.
-func (f *form) label(id fieldID) msg {
-	if id == fContext && f.answers.Workload.Training() {
-		return mFieldSeqLen
-	}
-	return defs[id].label
-}
-
-// hint is a step's hint, worded for training or a known memory size where
-// that differs.
-func (f *form) hint(step int) msg {
-	switch {
-	case steps[step].hintFor != nil:
-		return steps[step].hintFor(&f.answers)
-	}
-	return steps[step].hint
-}
-
-// title is a step's title: the model step asks for the memory size when
-// the user knows it.
-func (f *form) title(step int) msg {
-	if d := &steps[step]; d.titleFor != nil {
-		return d.titleFor(&f.answers)
-	}
-	return steps[step].title
-}
+// label is a question's label for the current answers.
+func (f *form) label(id fieldID) msg { return f.q.defs[id].label(&f.answers) }
 
 // prefillVRAM starts an empty memory-size answer from an estimate (the
 // requirement of the answers before "I know my VRAM" was chosen), so that
@@ -423,24 +327,14 @@ func (f *form) commit() {
 // committedAnswers are the answers with every question that does not parse
 // read from its committed text instead, as a save asked for keeps them.
 func (f *form) committedAnswers() model.Answers {
-	c := *f
-	for id := range fieldCount {
+	c := f.clone()
+	for id := range c.q.defs {
 		if c.errs[id] != nil {
 			c.raw[id] = c.committed[id]
 		}
 	}
 	c.recompute()
 	return c.effective()
-}
-
-// stepOf returns the step that asks a question.
-func stepOf(id fieldID) int {
-	for s := range steps {
-		if slices.Contains(steps[s].fields, id) {
-			return s
-		}
-	}
-	return 0
 }
 
 // setFieldOf focuses a question of the current step.

@@ -123,15 +123,15 @@ func TestNavigationSkipsStepsThatDoNotApply(t *testing.T) {
 	f := newTestForm()
 	f.setRaw(fWorkload, "vram", 0)
 	f.next() // model step: the VRAM question
-	if f.step != 1 || f.current() != fVRAM {
+	if f.step != int(model.SectionModel) || f.current() != fVRAM {
 		t.Fatalf("at step %d field %v", f.step, f.current())
 	}
 	f.next()
-	if f.step != 5 {
+	if f.step != int(model.SectionDuration) {
 		t.Fatalf("vram skips precision, context and latency; at step %d", f.step)
 	}
 	f.back()
-	if f.step != 1 {
+	if f.step != int(model.SectionModel) {
 		t.Fatalf("back from duration goes to the model step, at %d", f.step)
 	}
 	for f.next() {
@@ -144,7 +144,7 @@ func TestNavigationSkipsStepsThatDoNotApply(t *testing.T) {
 func TestPresetPicker(t *testing.T) {
 	f := newTestForm()
 	f.setRaw(fModel, "qwen", 4)
-	if n := len(f.presetMatches()); n != 2 {
+	if n := len(presetMatches(&f)); n != 2 {
 		t.Fatalf("qwen matches %d presets, want 2", n)
 	}
 	f.movePreset(1)
@@ -152,11 +152,11 @@ func TestPresetPicker(t *testing.T) {
 		t.Fatalf("first down picks the first match, got %q", f.answers.Model)
 	}
 	f.movePreset(1)
-	if f.answers.Model != "qwen2.5-72b" || len(f.presetMatches()) != 2 {
-		t.Fatalf("browsing keeps the filter: model %q, %d matches", f.answers.Model, len(f.presetMatches()))
+	if f.answers.Model != "qwen2.5-72b" || len(presetMatches(&f)) != 2 {
+		t.Fatalf("browsing keeps the filter: model %q, %d matches", f.answers.Model, len(presetMatches(&f)))
 	}
 	f.setRaw(fModel, "70B", 3)
-	if n := len(f.presetMatches()); n != len(testCatalog().Models) {
+	if n := len(presetMatches(&f)); n != len(testCatalog().Models) {
 		t.Fatalf("a parameter count lists all presets, got %d", n)
 	}
 }
@@ -205,12 +205,14 @@ func TestKnownVRAMStartsFromTheEstimate(t *testing.T) {
 		t.Error("enter on the default memory gives no offers")
 	}
 	// A size already given is kept.
-	m = press(t, m, "esc", "1", "6")
+	m = press(t, goTo(t, press(t, m, "esc"), fWorkload), "6")
 	if m.form.raw[fVRAM] != model.FormatSize(est) {
 		t.Errorf("going back and forth changed the size to %q", m.form.raw[fVRAM])
 	}
 	// The line prompts start from the estimate too.
-	out := runAccessible(t, "en", "6\n"+strings.Repeat("\n", 12)+"-\n", nil)
+	vram := model.DefaultAnswers()
+	vram.Workload = model.WorkloadVRAM
+	out := runAccessible(t, "en", prompts(vram, map[fieldID][]string{fWorkload: {"6"}})+"-\n", nil)
 	if !regexp.MustCompile(`GPU memory the job needs \(accepts: [^)]*\) \[[0-9.]+GB\]`).MatchString(out) || !strings.Contains(out, "1. ") {
 		t.Errorf("line prompts:\n%s", out)
 	}

@@ -11,7 +11,7 @@ import (
 func (m formPane) HandleKey(k tea.KeyPressMsg) action {
 	f := m.form
 	id := f.current()
-	d := &defs[id]
+	d := &f.q.defs[id]
 	fk := &m.keys.Form
 	switch {
 	case key.Matches(k, fk.Next):
@@ -32,8 +32,8 @@ func (m formPane) HandleKey(k tea.KeyPressMsg) action {
 		f.back()
 		return nil
 	}
-	switch d.kind {
-	case kindChoice:
+	switch d.kind() {
+	case model.AskChoice:
 		was := f.answers.Workload
 		switch n := digitIndex(fk.Option, k); {
 		case key.Matches(k, fk.OptionPrev):
@@ -50,7 +50,7 @@ func (m formPane) HandleKey(k tea.KeyPressMsg) action {
 			f.prefillVRAM(m.res.Requirement.VRAMGiB)
 		}
 		return actEdited{}
-	case kindPreset:
+	case model.AskPreset:
 		switch {
 		case key.Matches(k, fk.PresetUp):
 			f.fresh = false
@@ -93,7 +93,7 @@ func (m formPane) HandleKey(k tea.KeyPressMsg) action {
 func (m formPane) paste(s string) action {
 	f := m.form
 	id := f.current()
-	if defs[id].kind == kindChoice {
+	if f.q.defs[id].kind() == model.AskChoice {
 		return nil
 	}
 	raw, at := f.raw[id], f.pos[id]

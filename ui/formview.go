@@ -83,7 +83,7 @@ func (m stepList) Render(w, h int) []string {
 	}
 	titleW := 0
 	for i := range steps {
-		titleW = max(titleW, cellWidth(m.t.s(m.form.title(i))))
+		titleW = max(titleW, cellWidth(m.t.s(stepTitle(i, &m.form.answers))))
 	}
 	for i := range steps {
 		applies := m.form.stepApplies(i)
@@ -106,8 +106,8 @@ func (m stepList) Render(w, h int) []string {
 			}
 		}
 		n := strconv.Itoa((i + 1) % 10)
-		title := fitPlain(m.t.s(m.form.title(i)), titleW)
-		sum := m.form.summary(m.t, i)
+		title := fitPlain(m.t.s(stepTitle(i, &m.form.answers)), titleW)
+		sum := stepSummary(m.form, m.t, i)
 		line := st.Render(mark+n+" "+title) + "  " + m.st.Muted.Render(sum)
 		out = append(out, fit(line, w))
 	}
@@ -120,7 +120,7 @@ func (m formPane) formSummary(w int) string {
 	var parts []string
 	for i := range steps {
 		if m.form.stepApplies(i) {
-			parts = append(parts, m.form.summary(m.t, i))
+			parts = append(parts, stepSummary(m.form, m.t, i))
 		}
 	}
 	return fit(m.st.Muted.Render(strings.Join(parts, " · ")), w)
@@ -130,13 +130,13 @@ func (m formPane) formSummary(w int) string {
 func (m formPane) viewStep(w int, compact bool) block {
 	f := m.form
 	var b block
-	head := m.st.Title.Render(m.t.s(f.title(f.step))) + m.st.Muted.Render("  "+m.t.f(mStepOf, f.step+1, len(steps)))
+	head := m.st.Title.Render(m.t.s(stepTitle(f.step, &f.answers))) + m.st.Muted.Render("  "+m.t.f(mStepOf, f.step+1, len(steps)))
 	if compact {
 		// One line: title, step and hint.
-		b.lines = append(b.lines, fit(head+m.st.Hint.Render("  "+m.t.s(f.hint(f.step))), w))
+		b.lines = append(b.lines, fit(head+m.st.Hint.Render("  "+m.t.s(stepHint(f.step, &f.answers))), w))
 	} else {
 		b.lines = append(b.lines, fit(head, w))
-		for _, hl := range wrap(m.t.s(f.hint(f.step)), w) {
+		for _, hl := range wrap(m.t.s(stepHint(f.step, &f.answers)), w) {
 			b.lines = append(b.lines, m.st.Hint.Render(hl))
 		}
 		b.lines = append(b.lines, "")
@@ -147,7 +147,7 @@ func (m formPane) viewStep(w int, compact bool) block {
 		if id == cur {
 			b.focusStart = len(b.lines)
 			b.cursor = b.focusStart + 1
-			if defs[id].kind == kindChoice {
+			if f.q.defs[id].kind() == model.AskChoice {
 				b.cursor += f.optionIndex(id)
 			}
 		}
@@ -156,7 +156,7 @@ func (m formPane) viewStep(w int, compact bool) block {
 			b.focusEnd = len(b.lines)
 		}
 	}
-	if steps[f.step].id == stepDuration && f.answers.Workload.Training() && f.raw[fDurMode] == string(model.DurationJob) {
+	if model.Section(f.step) == model.SectionDuration && f.answers.Workload.Training() && f.raw[fDurMode] == string(model.DurationJob) {
 		tok := f.raw[fDataset]
 		if tok == "" {
 			tok = "-"
@@ -172,16 +172,16 @@ func (m formPane) viewStep(w int, compact bool) block {
 // viewField renders one question, expanded when it has the focus.
 func (m formPane) viewField(id fieldID, focused, current bool, w int, compact bool) []string {
 	f := m.form
-	d := &defs[id]
+	d := &f.q.defs[id]
 	label := m.t.s(f.label(id))
 	if !current {
 		val := f.raw[id]
-		if d.kind == kindChoice {
-			val = optionLabel(m.t, id, val)
+		if d.kind() == model.AskChoice {
+			val = d.optionLabel(m.t, val)
 		}
 		if strings.TrimSpace(val) == "" {
 			val = "-"
-			if b, ok := blankMeaning(id); ok {
+			if b, ok := d.blankMeaning(); ok {
 				val = m.t.s(b)
 			}
 			val = m.st.Muted.Render(val)
@@ -199,15 +199,15 @@ func (m formPane) viewField(id fieldID, focused, current bool, w int, compact bo
 		lstyle = m.st.LabelOn
 	}
 	out := []string{fit(lstyle.Render(label), w)}
-	switch d.kind {
-	case kindChoice:
+	switch d.kind() {
+	case model.AskChoice:
 		chosen := f.optionIndex(id)
 		lw := 0
 		for _, o := range d.options {
-			lw = max(lw, cellWidth(optionLabel(m.t, id, o.value)))
+			lw = max(lw, cellWidth(d.optionLabel(m.t, o.value)))
 		}
 		for i, o := range d.options {
-			name := fitPlain(optionLabel(m.t, id, o.value), lw)
+			name := fitPlain(d.optionLabel(m.t, o.value), lw)
 			hint := ""
 			if o.hint != 0 {
 				hint = "  " + m.t.s(o.hint)
@@ -224,7 +224,7 @@ func (m formPane) viewField(id fieldID, focused, current bool, w int, compact bo
 			}
 			out = append(out, fit(line, w))
 		}
-	case kindText, kindPreset:
+	case model.AskText, model.AskPreset:
 		out = append(out, m.inputLine(id, focused, w))
 		if err := f.errs[id]; err != nil {
 			for _, el := range wrap("✗ "+m.t.errorText(err), w) {
@@ -234,11 +234,11 @@ func (m formPane) viewField(id fieldID, focused, current bool, w int, compact bo
 			out = append(out, fit(m.st.Valid.Render("✓ "+e), w))
 		}
 		if focused {
-			for _, fl := range wrap(m.t.s(mAccepts)+m.t.s(mColon)+m.t.s(d.forms), w) {
+			for _, fl := range wrap(m.t.s(mAccepts)+m.t.s(mColon)+m.t.s(d.words.forms), w) {
 				out = append(out, m.st.Forms.Render(fl))
 			}
 		}
-		if d.kind == kindPreset && focused {
+		if d.kind() == model.AskPreset && focused {
 			rows := 6
 			if compact {
 				rows = 4
@@ -247,21 +247,6 @@ func (m formPane) viewField(id fieldID, focused, current bool, w int, compact bo
 		}
 	}
 	return out
-}
-
-// blankMeaning is what a blank answer to a question means, as the
-// registry says: no budget, no data, no job size ("none"), or no filter
-// ("any"); ok is false for a question that needs an answer.
-func blankMeaning(id fieldID) (m msg, ok bool) {
-	switch defs[id].spec().Blank {
-	case model.BlankNone:
-		return mBlankMeansNone, true
-	case model.BlankAny:
-		return mBlankMeansAny, true
-	case model.BlankDefault:
-		return mBlankMeansDefault, true
-	}
-	return 0, false
 }
 
 // inputLine renders a text answer with its cursor.
@@ -281,7 +266,7 @@ func (m formPane) inputLine(id fieldID, focused bool, w int) string {
 	}
 	var b strings.Builder
 	b.WriteString(m.st.LabelOn.Render(prompt))
-	if blank, ok := blankMeaning(id); ok && len(raw) == 0 {
+	if blank, ok := m.form.q.defs[id].blankMeaning(); ok && len(raw) == 0 {
 		// Say what leaving the answer blank means.
 		b.WriteString(m.st.Cursor.Render(" "))
 		b.WriteString(m.st.Unknown.Render(" " + m.t.f(mBlankIs, m.t.s(blank))))
@@ -306,12 +291,12 @@ func (m formPane) inputLine(id fieldID, focused bool, w int) string {
 // presetList renders the presets that match what was typed.
 func (m formPane) presetList(w, rows int) []string {
 	f := m.form
-	matches := f.presetMatches()
 	ps := f.env.Models()
+	matches := f.preset.matches(ps, f.raw[fModel])
 	if len(matches) == 0 {
 		return nil
 	}
-	sel := f.presetSel
+	sel := f.preset.sel
 	if sel < 0 {
 		for i, pi := range matches {
 			if strings.EqualFold(ps[pi].Name, f.answers.Model) {
@@ -342,8 +327,8 @@ func (m formPane) presetList(w, rows int) []string {
 // echo shows how a valid answer was read.
 func (m formPane) echo(id fieldID) string {
 	a := &m.form.answers
-	switch id {
-	case fModel:
+	switch ans := m.form.q.defs[id].spec.ID; ans {
+	case model.AnsModel:
 		if a.Model != "" {
 			if p, err := model.FindPreset(m.env.Models(), a.Model); err == nil {
 				s := p.HFID
@@ -359,9 +344,9 @@ func (m formPane) echo(id fieldID) string {
 			return a.Model
 		}
 		return m.t.f(mParamsEcho, model.FormatParams(a.ParamsB))
-	case fVRAM:
+	case model.AnsVRAM:
 		return gib(a.KnownVRAMGiB) + " GiB"
-	case fContext:
+	case model.AnsContext:
 		if a.Context <= 0 {
 			// Blank: the advisor's default for the model and workload.
 			if m.hasRes && m.res.Requirement.Context > 0 {
@@ -370,21 +355,21 @@ func (m formPane) echo(id fieldID) string {
 			return m.t.s(mContextDefault)
 		}
 		return thousands(int64(a.Context)) + " tokens"
-	case fDataset, fGenTokens:
+	case model.AnsTokens:
 		if a.JobTokens <= 0 {
 			return ""
 		}
 		return m.t.f(mSumTokens, model.FormatCount(a.JobTokens))
-	case fDuration:
+	case model.AnsDuration:
 		return hours(a.DurationHours) + " h"
-	case fPerWeek:
+	case model.AnsHoursPerWeek:
 		return model.FormatNumber(a.HoursPerWeek) + " h/wk"
-	case fBudget:
+	case model.AnsBudget:
 		if !a.Budget.IsSet() {
 			return ""
 		}
 		return a.Budget.String()
-	case fGPU:
+	case model.AnsGPU:
 		if a.GPU == "" {
 			return ""
 		}
@@ -398,9 +383,9 @@ func (m formPane) echo(id fieldID) string {
 			hits = append(hits[:4], "…")
 		}
 		return strings.Join(hits, ", ")
-	case fDataGB, fEgressGB:
+	case model.AnsData, model.AnsEgress:
 		v := a.DataGB
-		if id == fEgressGB {
+		if ans == model.AnsEgress {
 			v = a.EgressGB
 		}
 		if v <= 0 {

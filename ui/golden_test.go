@@ -28,28 +28,29 @@ func TestGolden(t *testing.T) {
 	states := []struct {
 		name string
 		lang string
-		keys []string
+		// script: keys, and questions to go to (play)
+		script []any
 	}{
 		{"start", "en", nil},
-		{"model_typing", "en", []string{"enter", "ctrl+u", "llama"}},
-		{"model_invalid", "en", []string{"enter", "ctrl+u", "70 gazillion"}},
-		{"training_load", "en", []string{"down", "down", "enter", "enter", "enter", "tab", "tab", "2B"}},
-		{"scale", "en", []string{"ctrl+g", "9", "h100"}},
-		{"offers", "en", []string{"ctrl+o", "down"}},
-		{"detail_warnings", "en", []string{"ctrl+o", "/", "runpod 2x", "enter", "enter"}},
-		{"compare", "en", []string{"ctrl+o", "space", "down", "space", "down", "space", "c"}},
-		{"help", "en", []string{"?"}},
-		{"steps", "en", []string{"enter", "enter", "ctrl+g"}},
-		{"export", "en", []string{"ctrl+s"}},
-		{"over_budget", "en", []string{"ctrl+g", "8", "$1/h", "ctrl+o", "down", "down", "down", "down", "down", "down", "down"}},
+		{"model_typing", "en", []any{fModel, "ctrl+u", "llama"}},
+		{"model_invalid", "en", []any{fModel, "ctrl+u", "70 gazillion"}},
+		{"training_load", "en", []any{"down", "down", fDataset, "2B"}},
+		{"scale", "en", []any{fGPU, "h100"}},
+		{"offers", "en", []any{"ctrl+o", "down"}},
+		{"detail_warnings", "en", []any{"ctrl+o", "/", "runpod 2x", "enter", "enter"}},
+		{"compare", "en", []any{"ctrl+o", "space", "down", "space", "down", "space", "c"}},
+		{"help", "en", []any{"?"}},
+		{"steps", "en", []any{"enter", "enter", "ctrl+g"}},
+		{"export", "en", []any{"ctrl+s"}},
+		{"over_budget", "en", []any{fBudget, "$1/h", "ctrl+o", "down", "down", "down", "down", "down", "down", "down"}},
 		{"zh_start", "zh", nil},
-		{"zh_offers", "zh", []string{"ctrl+o"}},
+		{"zh_offers", "zh", []any{"ctrl+o"}},
 	}
 	for _, sz := range [][2]int{{80, 24}, {140, 40}} {
 		for _, st := range states {
 			t.Run(fmt.Sprintf("%dx%d_%s", sz[0], sz[1], st.name), func(t *testing.T) {
 				m := newTestModel(t, sz[0], sz[1], func(c *Config) { c.Lang = st.lang })
-				m = press(t, m, st.keys...)
+				m = play(t, m, st.script...)
 				golden.RequireEqual(t, asciiFrame(t, m))
 			})
 		}

@@ -100,6 +100,61 @@ func testCatalog() *model.Catalog {
 // costs, warnings with detail and source, and speed.
 func fakeRank(cat *model.Catalog, a model.Answers, opt advisor.Options) model.Result {
 	a.Normalize()
+	req, weights := fakeRequirement(cat, &a)
+	need := req.Breakdown.Total()
+	res := model.Result{Catalog: cat.Info, Currency: a.Currency, Requirement: req}
+	hours := a.GPUHours()
+	cal := a.DurationHours
+	if a.DurationMode == model.DurationJob {
+		hours, cal = 100, 100
+	}
+	// Stored data: the answer, or for training one checkpoint.
+	storedGB := a.DataGB
+	if storedGB == 0 && a.Workload.Training() {
+		storedGB = math.Round(weights * 6)
+	}
+	for i := range cat.Offers {
+		o := &cat.Offers[i]
+		res.Considered++
+		if o.TotalVRAMGiB() < need || o.OnDemand <= 0 {
+			continue
+		}
+		if a.GPU != "" && !matchGPU(a.GPU, o.GPU) || a.GPUs > 0 && o.GPUCount != a.GPUs {
+			continue
+		}
+		if len(a.Providers) > 0 && !containsStr(a.Providers, o.Provider) {
+			continue
+		}
+		res.Recommendations = append(res.Recommendations, fakeRecommendation(cat, o, &a, need, req.ParamsB, hours, cal, storedGB))
+	}
+	res.Matched = len(res.Recommendations)
+	fakeBudget(&res, &a)
+	// The advisor ranks by the all-in cost (GPUs, storage and egress),
+	// within the budget first, a total with an unknown part after the
+	// known ones.
+	sort.SliceStable(res.Recommendations, func(i, j int) bool {
+		ri, rj := &res.Recommendations[i], &res.Recommendations[j]
+		if ri.WithinBudget != rj.WithinBudget {
+			return ri.WithinBudget
+		}
+		if pi, pj := ri.HiddenCosts.Partial(), rj.HiddenCosts.Partial(); pi != pj {
+			return !pi
+		}
+		return ri.Total < rj.Total
+	})
+	res.Listed = len(res.Recommendations)
+	if opt.Top > 0 && len(res.Recommendations) > opt.Top {
+		res.Recommendations = res.Recommendations[:opt.Top]
+	}
+	if len(res.Recommendations) == 0 {
+		res.Notes = []string{"no offer has enough GPU memory"}
+	}
+	return res
+}
+
+// fakeRequirement is the fake ranker's memory need: weights, KV cache or
+// training state, and overhead; and the weights' size.
+func fakeRequirement(cat *model.Catalog, a *model.Answers) (model.Requirement, float64) {
 	params := a.ParamsB
 	if a.Model != "" {
 		if p, err := model.FindPreset(cat.Models, a.Model); err == nil {
@@ -128,148 +183,135 @@ func fakeRank(cat *model.Catalog, a model.Answers, opt advisor.Options) model.Re
 		b = model.Breakdown{WeightsGiB: a.KnownVRAMGiB}
 	}
 	need := b.Total()
-	res := model.Result{Catalog: cat.Info, Currency: a.Currency, Requirement: model.Requirement{
+	return model.Requirement{
 		VRAMGiB: math.Round(need*10) / 10, Breakdown: b, ParamsB: params, Precision: a.Precision, MinGPUs: int(math.Ceil(need / 80)),
 		Context: ctx, ContextDefault: a.Context == 0,
 		Assumptions: []string{"weights stored in " + string(a.Precision), "2 GiB for the CUDA context and the serving engine"},
-	}}
-	hours := a.GPUHours()
-	cal := a.DurationHours
-	if a.DurationMode == model.DurationJob {
-		hours, cal = 100, 100
-	}
-	// Stored data: the answer, or for training one checkpoint.
-	storedGB := a.DataGB
-	if storedGB == 0 && a.Workload.Training() {
-		storedGB = math.Round(weights * 6)
-	}
-	for i := range cat.Offers {
-		o := &cat.Offers[i]
-		res.Considered++
-		if o.TotalVRAMGiB() < need || o.OnDemand <= 0 {
-			continue
-		}
-		if a.GPU != "" && !matchGPU(a.GPU, o.GPU) || a.GPUs > 0 && o.GPUCount != a.GPUs {
-			continue
-		}
-		if len(a.Providers) > 0 && !containsStr(a.Providers, o.Provider) {
-			continue
-		}
-		usd, _ := cat.Convert(o.OnDemand, o.Currency, model.USD)
-		disp, _ := cat.Convert(usd, model.USD, a.Currency)
-		spot, _ := cat.Convert(o.Spot, o.Currency, a.Currency)
-		q := []model.PriceQuote{{Name: model.PriceOnDemand, Hourly: disp, Total: disp * hours, HourlyUSD: usd, TotalUSD: usd * hours,
-			BilledHours: hours, CalendarHours: cal, Eligible: true}}
-		if o.Spot > 0 {
-			q = append(q, model.PriceQuote{Name: model.PriceSpot, Hourly: spot, Total: spot * hours * 1.1, BilledHours: hours * 1.1,
-				CalendarHours: cal, Note: "10% re-run", Eligible: a.Interruptible})
-		}
-		// Commitments pay every hour of their whole term.
-		term := func(pm model.PriceModel, rate, years, breakEven float64, upTo bool) model.PriceQuote {
-			t := math.Max(years*8766, math.Ceil(cal/(years*8766))*years*8766)
-			return model.PriceQuote{Name: pm, Hourly: rate, Total: rate * t, BilledHours: t, CalendarHours: t,
-				BreakEvenHoursPerWeek: breakEven, Estimate: true, UpTo: upTo, Eligible: !upTo}
-		}
-		if o.Provider == "aws" || o.Provider == "gcp" || o.Provider == "azure" {
-			q = append(q, term(model.PriceReserved1, disp*0.6, 1, 101, false), term(model.PriceReserved3, disp*0.4, 3, 67, false))
-		}
-		if o.Provider == "runpod" {
-			q = append(q, term(model.PriceReserved3, disp*0.5, 3, 84, true))
-		}
-		best := q[0]
-		for _, x := range q {
-			if x.Eligible && x.Total < best.Total {
-				best = x
-			}
-		}
-		region := ""
-		if len(o.Regions) == 1 {
-			region = o.Regions[0]
-		}
-		hc := model.HiddenCosts{}
-		pol := cat.Policies[o.Provider]
-		if storedGB > 0 {
-			if pol.BlockStorageGBMonth > 0 {
-				hc.Storage = storedGB * pol.BlockStorageGBMonth * cal / model.HoursPerMonth
-				hc.Notes = append(hc.Notes, fmt.Sprintf("%.0f GB of block storage at %g per GB-month", storedGB, pol.BlockStorageGBMonth))
-			} else {
-				hc.StorageUnknown = true
-				hc.Notes = append(hc.Notes, fmt.Sprintf("%.0f GB of storage: the provider's storage price is unknown", storedGB))
-			}
-			hc.Notes = append(hc.Notes, "block storage billed while stopped")
-		}
-		if a.EgressGB > 0 {
-			if pol.EgressKnown {
-				hc.Egress = math.Max(a.EgressGB-pol.EgressFreeGBMonth, 0) * 0.09
-				hc.Notes = append(hc.Notes, fmt.Sprintf("%.0f GB of egress, %.0f GB a month free", a.EgressGB, pol.EgressFreeGBMonth))
-			} else {
-				hc.EgressUnknown = true
-				hc.Notes = append(hc.Notes, fmt.Sprintf("%.0f GB of egress: the provider's egress price is unknown", a.EgressGB))
-			}
-		}
-		hc.StorageUSD, hc.EgressUSD = hc.Storage, hc.Egress
-		r := model.Recommendation{Offer: o, Provider: o.Provider, InstanceType: o.InstanceType, Region: region, GPU: o.GPU,
-			GPUCount: o.GPUCount, Nodes: 1, VRAMGiB: o.TotalVRAMGiB(), NeedPerGPUGiB: need / float64(o.GPUCount),
-			Headroom: (o.TotalVRAMGiB() - need) / o.TotalVRAMGiB(), PriceModel: best.Name, Hourly: best.Hourly, GPUTotal: best.Total,
-			HourlyUSD: usd, GPUTotalUSD: usd * hours, Currency: o.Currency, WithinBudget: true, PriceModels: q, RunHours: hours,
-			CalendarHours: cal, HiddenCosts: hc,
-			Speed: model.Speed{DecodeTokensPerSec: math.Round(3000 / math.Max(params, 1)), MeetsLatency: true},
-		}
-		r.Total = model.AllIn(r.GPUTotal, hc.Storage, hc.Egress)
-		r.TotalUSD = model.AllIn(r.GPUTotalUSD, hc.StorageUSD, hc.EgressUSD)
-		r.AllIn, r.AllInUSD = r.Total, r.TotalUSD
-		if o.Interconnect == model.InterconnectPCIe {
-			r.Warnings = append(r.Warnings, model.Warning{Code: model.WarnNoNVLink, Severity: model.SeverityWarn,
-				Message: "GPUs talk over PCIe only", Detail: "Tensor parallelism over PCIe spends much of each step waiting on all-reduce.", Source: "https://example.test/nvlink"})
-		}
-		if r.Headroom < 0.1 {
-			r.Warnings = append(r.Warnings, model.Warning{Code: model.WarnVRAMTight, Severity: model.SeverityCritical,
-				Message: "less than 10% VRAM headroom", Detail: "Fragmentation and longer prompts can run out of memory.", Source: "test"})
-		}
-		if o.Provider == "vast" || o.Provider == "runpod" {
-			r.Warnings = append(r.Warnings, model.Warning{Code: model.WarnMarketplaceHost, Severity: model.SeverityInfo,
-				Message: "marketplace host: reliability varies"})
-		}
-		res.Recommendations = append(res.Recommendations, r)
-	}
-	res.Matched = len(res.Recommendations)
-	if a.Budget.IsSet() && a.Budget.Period == model.BudgetHourly {
-		within := 0
-		for i := range res.Recommendations {
-			r := &res.Recommendations[i]
-			r.WithinBudget = r.Hourly <= a.Budget.Amount
-			if r.WithinBudget {
-				within++
-			} else {
-				res.OverBudget++
-			}
-		}
-		if within == 0 {
-			res.Suggestions = []model.Suggestion{{Kind: model.SuggestPrecision, Changes: []model.AnswerChange{{Answer: model.AnsPrecision, Flag: "precision", Value: "int4"}},
-				Change: "use int4 precision", Effect: "needs 40 GiB; cheapest $0.30/h", Caveat: "quality: int4 weights may answer worse"}}
+	}, weights
+}
+
+// fakeRecommendation prices an offer that fits: its price models (the
+// cheapest eligible chosen), hidden costs, warnings and speed.
+func fakeRecommendation(cat *model.Catalog, o *model.Offer, a *model.Answers, need, params, hours, cal, storedGB float64) model.Recommendation {
+	usd, _ := cat.Convert(o.OnDemand, o.Currency, model.USD)
+	q := fakeQuotes(cat, o, a, usd, hours, cal)
+	best := q[0]
+	for _, x := range q {
+		if x.Eligible && x.Total < best.Total {
+			best = x
 		}
 	}
-	// The advisor ranks by the all-in cost (GPUs, storage and egress),
-	// within the budget first, a total with an unknown part after the
-	// known ones.
-	sort.SliceStable(res.Recommendations, func(i, j int) bool {
-		ri, rj := &res.Recommendations[i], &res.Recommendations[j]
-		if ri.WithinBudget != rj.WithinBudget {
-			return ri.WithinBudget
-		}
-		if pi, pj := ri.HiddenCosts.Partial(), rj.HiddenCosts.Partial(); pi != pj {
-			return !pi
-		}
-		return ri.Total < rj.Total
-	})
-	res.Listed = len(res.Recommendations)
-	if opt.Top > 0 && len(res.Recommendations) > opt.Top {
-		res.Recommendations = res.Recommendations[:opt.Top]
+	region := ""
+	if len(o.Regions) == 1 {
+		region = o.Regions[0]
 	}
-	if len(res.Recommendations) == 0 {
-		res.Notes = []string{"no offer has enough GPU memory"}
+	hc := fakeHiddenCosts(cat.Policies[o.Provider], a, storedGB, cal)
+	r := model.Recommendation{Offer: o, Provider: o.Provider, InstanceType: o.InstanceType, Region: region, GPU: o.GPU,
+		GPUCount: o.GPUCount, Nodes: 1, VRAMGiB: o.TotalVRAMGiB(), NeedPerGPUGiB: need / float64(o.GPUCount),
+		Headroom: (o.TotalVRAMGiB() - need) / o.TotalVRAMGiB(), PriceModel: best.Name, Hourly: best.Hourly, GPUTotal: best.Total,
+		HourlyUSD: usd, GPUTotalUSD: usd * hours, Currency: o.Currency, WithinBudget: true, PriceModels: q, RunHours: hours,
+		CalendarHours: cal, HiddenCosts: hc,
+		Speed: model.Speed{DecodeTokensPerSec: math.Round(3000 / math.Max(params, 1)), MeetsLatency: true},
 	}
-	return res
+	r.Total = model.AllIn(r.GPUTotal, hc.Storage, hc.Egress)
+	r.TotalUSD = model.AllIn(r.GPUTotalUSD, hc.StorageUSD, hc.EgressUSD)
+	r.AllIn, r.AllInUSD = r.Total, r.TotalUSD
+	r.Warnings = fakeWarnings(o, r.Headroom)
+	return r
+}
+
+// fakeQuotes are an offer's price models: on demand, spot (eligible for an
+// interruptible job) and made-up commitments for a few providers.
+func fakeQuotes(cat *model.Catalog, o *model.Offer, a *model.Answers, usd, hours, cal float64) []model.PriceQuote {
+	disp, _ := cat.Convert(usd, model.USD, a.Currency)
+	spot, _ := cat.Convert(o.Spot, o.Currency, a.Currency)
+	q := []model.PriceQuote{{Name: model.PriceOnDemand, Hourly: disp, Total: disp * hours, HourlyUSD: usd, TotalUSD: usd * hours,
+		BilledHours: hours, CalendarHours: cal, Eligible: true}}
+	if o.Spot > 0 {
+		q = append(q, model.PriceQuote{Name: model.PriceSpot, Hourly: spot, Total: spot * hours * 1.1, BilledHours: hours * 1.1,
+			CalendarHours: cal, Note: "10% re-run", Eligible: a.Interruptible})
+	}
+	// Commitments pay every hour of their whole term.
+	term := func(pm model.PriceModel, rate, years, breakEven float64, upTo bool) model.PriceQuote {
+		t := math.Max(years*8766, math.Ceil(cal/(years*8766))*years*8766)
+		return model.PriceQuote{Name: pm, Hourly: rate, Total: rate * t, BilledHours: t, CalendarHours: t,
+			BreakEvenHoursPerWeek: breakEven, Estimate: true, UpTo: upTo, Eligible: !upTo}
+	}
+	if o.Provider == "aws" || o.Provider == "gcp" || o.Provider == "azure" {
+		q = append(q, term(model.PriceReserved1, disp*0.6, 1, 101, false), term(model.PriceReserved3, disp*0.4, 3, 67, false))
+	}
+	if o.Provider == "runpod" {
+		q = append(q, term(model.PriceReserved3, disp*0.5, 3, 84, true))
+	}
+	return q
+}
+
+// fakeHiddenCosts are the storage and egress of the run under a
+// provider's policy, unknown where it gives no price.
+func fakeHiddenCosts(pol model.Policy, a *model.Answers, storedGB, cal float64) model.HiddenCosts {
+	hc := model.HiddenCosts{}
+	if storedGB > 0 {
+		if pol.BlockStorageGBMonth > 0 {
+			hc.Storage = storedGB * pol.BlockStorageGBMonth * cal / model.HoursPerMonth
+			hc.Notes = append(hc.Notes, fmt.Sprintf("%.0f GB of block storage at %g per GB-month", storedGB, pol.BlockStorageGBMonth))
+		} else {
+			hc.StorageUnknown = true
+			hc.Notes = append(hc.Notes, fmt.Sprintf("%.0f GB of storage: the provider's storage price is unknown", storedGB))
+		}
+		hc.Notes = append(hc.Notes, "block storage billed while stopped")
+	}
+	if a.EgressGB > 0 {
+		if pol.EgressKnown {
+			hc.Egress = math.Max(a.EgressGB-pol.EgressFreeGBMonth, 0) * 0.09
+			hc.Notes = append(hc.Notes, fmt.Sprintf("%.0f GB of egress, %.0f GB a month free", a.EgressGB, pol.EgressFreeGBMonth))
+		} else {
+			hc.EgressUnknown = true
+			hc.Notes = append(hc.Notes, fmt.Sprintf("%.0f GB of egress: the provider's egress price is unknown", a.EgressGB))
+		}
+	}
+	hc.StorageUSD, hc.EgressUSD = hc.Storage, hc.Egress
+	return hc
+}
+
+// fakeWarnings are an offer's warnings: PCIe only, tight memory, a
+// marketplace host.
+func fakeWarnings(o *model.Offer, headroom float64) []model.Warning {
+	var ws []model.Warning
+	if o.Interconnect == model.InterconnectPCIe {
+		ws = append(ws, model.Warning{Code: model.WarnNoNVLink, Severity: model.SeverityWarn,
+			Message: "GPUs talk over PCIe only", Detail: "Tensor parallelism over PCIe spends much of each step waiting on all-reduce.", Source: "https://example.test/nvlink"})
+	}
+	if headroom < 0.1 {
+		ws = append(ws, model.Warning{Code: model.WarnVRAMTight, Severity: model.SeverityCritical,
+			Message: "less than 10% VRAM headroom", Detail: "Fragmentation and longer prompts can run out of memory.", Source: "test"})
+	}
+	if o.Provider == "vast" || o.Provider == "runpod" {
+		ws = append(ws, model.Warning{Code: model.WarnMarketplaceHost, Severity: model.SeverityInfo,
+			Message: "marketplace host: reliability varies"})
+	}
+	return ws
+}
+
+// fakeBudget marks the offers over an hourly budget and, when none keeps
+// it, suggests int4.
+func fakeBudget(res *model.Result, a *model.Answers) {
+	if !a.Budget.IsSet() || a.Budget.Period != model.BudgetHourly {
+		return
+	}
+	within := 0
+	for i := range res.Recommendations {
+		r := &res.Recommendations[i]
+		r.WithinBudget = r.Hourly <= a.Budget.Amount
+		if r.WithinBudget {
+			within++
+		} else {
+			res.OverBudget++
+		}
+	}
+	if within == 0 {
+		res.Suggestions = []model.Suggestion{{Kind: model.SuggestPrecision, Changes: []model.AnswerChange{{Answer: model.AnsPrecision, Flag: "precision", Value: "int4"}},
+			Change: "use int4 precision", Effect: "needs 40 GiB; cheapest $0.30/h", Caveat: "quality: int4 weights may answer worse"}}
+	}
 }
 
 func containsStr(list []string, s string) bool {

@@ -78,17 +78,29 @@ func keysOf(bs ...key.Binding) []string {
 // list's help line, a dialogue's hint), and every key the help shows,
 // sent where it applies, changes the frame (or quits).
 func TestKeymapAndHelp(t *testing.T) {
-	m := newTestModel(t, 140, 40)
-	km := &m.keys
-	full := contextHelp{k: km}.FullHelp()
-	var screenKeys []key.Binding
-	for _, g := range full {
+	km := &newTestModel(t, 140, 40).keys
+	screenKeys, dialogKeys := helpedKeys(t, km)
+	t.Run("the help shows every key", func(t *testing.T) { checkHelpShowsKeys(t, km, screenKeys, dialogKeys) })
+	t.Run("every key shown dispatches", func(t *testing.T) {
+		tested := checkKeysDispatch(t, keyCases(km))
+		// Every key the help shows is among the keys sent.
+		for _, b := range append(append(screenKeys, km.stepsHelp()...), dialogKeys...) {
+			for _, k := range b.Keys() {
+				if !tested[k] {
+					t.Errorf("help key %q (%q) is never sent", k, b.Help().Key)
+				}
+			}
+		}
+	})
+}
+
+// helpedKeys are the keys the help screen shows and those the dialogues'
+// hints show; each hint must show its keys.
+func helpedKeys(t *testing.T, km *keyMap) (screenKeys, dialogKeys []key.Binding) {
+	for _, g := range (contextHelp{k: km}).FullHelp() {
 		screenKeys = append(screenKeys, g...)
 	}
-	hinted := map[msg][]key.Binding{}
-	var dialogKeys []key.Binding
 	for _, h := range km.dialogHints() {
-		hinted[h.hint] = h.keys
 		dialogKeys = append(dialogKeys, h.keys...)
 		text := texts[h.hint][0]
 		for _, b := range h.keys {
@@ -97,6 +109,12 @@ func TestKeymapAndHelp(t *testing.T) {
 			}
 		}
 	}
+	return screenKeys, dialogKeys
+}
+
+// checkHelpShowsKeys: every key a keymap group dispatches is shown by the
+// help of its part, and the steps' digits are the steps'.
+func checkHelpShowsKeys(t *testing.T, km *keyMap, screenKeys, dialogKeys []key.Binding) {
 	shown := map[string][]string{
 		"Global": keysOf(screenKeys...), "Form": keysOf(screenKeys...), "Offers": keysOf(screenKeys...),
 		"Steps": keysOf(km.stepsHelp()...), "Filter": keysOf(dialogKeys...), "Help": keysOf(dialogKeys...),
@@ -125,36 +143,47 @@ func TestKeymapAndHelp(t *testing.T) {
 		}
 	}
 	for i := range steps {
-		if steps[i].id != stepID(i) || steps[i].summary == nil {
-			t.Errorf("step %d: id %d, summary set %v", i, steps[i].id, steps[i].summary != nil)
+		if steps[i].title == 0 || steps[i].summary == nil {
+			t.Errorf("step %d: title %d, summary set %v", i, steps[i].title, steps[i].summary != nil)
 		}
 	}
 	if got, want := km.Steps.Digit.Keys(), digitKeys(len(steps)); !slices.Equal(got, want) {
 		t.Errorf("step digits %v, want %v (from the steps)", got, want)
 	}
+}
 
-	// Every key shown dispatches: from a state where it applies, it changes
-	// the frame or quits.
-	type where struct {
-		setup []string
-		w, h  int
-	}
+// where is a state a key applies in: the keys (keymap names) and
+// questions (goTo) that lead there, at a size.
+type where struct {
+	setup []any
+	w, h  int
+}
+
+// keyCase is a key binding and where it applies; before is pressed before
+// the key itself (so that moving back or to the top has somewhere to go).
+type keyCase struct {
+	b      key.Binding
+	from   where
+	before []string
+}
+
+// keyCases are the keys the help shows, each where it applies.
+func keyCases(km *keyMap) []keyCase {
 	form := where{nil, 140, 40}
-	inDetail := where{[]string{"ctrl+o", "enter"}, 100, 30}
-	cases := []struct {
-		b    key.Binding
-		from where
-		// before is pressed before the key itself (so that moving back
-		// or to the top has somewhere to go).
-		before []string
-	}{
+	offers := where{[]any{"ctrl+o"}, 140, 40}
+	stepList := where{[]any{"ctrl+g"}, 140, 40}
+	inDetail := where{[]any{"ctrl+o", "enter"}, 100, 30}
+	helpScreen := where{[]any{"?"}, 80, 16}
+	filter := where{[]any{"ctrl+o", "/", "h100"}, 140, 40}
+	invalid := where{[]any{fModel, "70 gazillion", "ctrl+s"}, 140, 40}
+	return []keyCase{
 		{km.Form.Next, form, nil},
 		{km.Form.Prev, form, []string{"enter"}},
 		{km.Form.Back, form, []string{"enter"}},
 		{joined(km.Form.OptionPrev, km.Form.OptionNext), form, nil},
 		{key.NewBinding(key.WithKeys("1")), form, []string{"down"}},
 		{key.NewBinding(key.WithKeys(km.Form.Option.Keys()[1:]...)), form, nil},
-		{joined(km.Form.PresetUp, km.Form.PresetDown), where{[]string{"enter"}, 140, 40}, nil},
+		{joined(km.Form.PresetUp, km.Form.PresetDown), where{[]any{fModel}, 140, 40}, nil},
 		{km.Global.Steps, form, nil},
 		{km.Global.Focus, form, nil},
 		{joined(km.Global.NextOffer), form, nil},
@@ -164,52 +193,63 @@ func TestKeymapAndHelp(t *testing.T) {
 		{km.Global.Trial, form, nil},
 		{km.Global.Help, form, nil},
 		{km.Global.Quit, form, nil},
-		{km.Offers.Down, where{[]string{"ctrl+o"}, 140, 40}, nil},
-		{km.Offers.Up, where{[]string{"ctrl+o"}, 140, 40}, []string{"down", "down"}},
-		{km.Offers.PageDown, where{[]string{"ctrl+o"}, 140, 40}, nil},
-		{km.Offers.PageUp, where{[]string{"ctrl+o"}, 140, 40}, []string{"pgdown"}},
-		{km.Offers.Top, where{[]string{"ctrl+o"}, 140, 40}, []string{"down", "down"}},
-		{km.Offers.Bottom, where{[]string{"ctrl+o"}, 140, 40}, nil},
-		{km.Offers.Sort, where{[]string{"ctrl+o"}, 140, 40}, nil},
-		{km.Offers.Filter, where{[]string{"ctrl+o"}, 140, 40}, nil},
-		{km.Offers.Mark, where{[]string{"ctrl+o"}, 140, 40}, nil},
-		{km.Offers.Compare, where{[]string{"ctrl+o"}, 140, 40}, nil},
-		{km.Offers.Detail, where{[]string{"ctrl+o"}, 140, 40}, nil},
+		{km.Offers.Down, offers, nil},
+		{km.Offers.Up, offers, []string{"down", "down"}},
+		{km.Offers.PageDown, offers, nil},
+		{km.Offers.PageUp, offers, []string{"pgdown"}},
+		{km.Offers.Top, offers, []string{"down", "down"}},
+		{km.Offers.Bottom, offers, nil},
+		{km.Offers.Sort, offers, nil},
+		{km.Offers.Filter, offers, nil},
+		{km.Offers.Mark, offers, nil},
+		{km.Offers.Compare, offers, nil},
+		{km.Offers.Detail, offers, nil},
 		{km.Offers.ScrollDown, inDetail, nil},
 		{km.Offers.ScrollUp, inDetail, []string{"shift+down", "shift+down"}},
-		{km.Offers.Back, where{[]string{"ctrl+o"}, 140, 40}, nil},
-		{km.Offers.Quit, where{[]string{"ctrl+o"}, 140, 40}, nil},
-		{joined(km.Steps.Up), where{[]string{"ctrl+g"}, 140, 40}, []string{"down", "down"}},
-		{joined(km.Steps.Down), where{[]string{"ctrl+g"}, 140, 40}, nil},
-		{km.Steps.Jump, where{[]string{"ctrl+g", "down"}, 140, 40}, nil},
-		{km.Steps.Digit, where{[]string{"ctrl+g"}, 140, 40}, nil},
-		{km.Steps.Close, where{[]string{"ctrl+g"}, 140, 40}, nil},
-		{km.Filter.Keep, where{[]string{"ctrl+o", "/", "h100"}, 140, 40}, nil},
-		{km.Filter.Clear, where{[]string{"ctrl+o", "/", "h100"}, 140, 40}, nil},
-		{km.Help.Close, where{[]string{"?"}, 80, 16}, nil},
-		{km.Help.Down, where{[]string{"?"}, 80, 16}, nil},
-		{km.Help.PageDown, where{[]string{"?"}, 80, 16}, nil},
-		{km.Help.Up, where{[]string{"?"}, 80, 16}, []string{"down", "down"}},
-		{km.Help.PageUp, where{[]string{"?"}, 80, 16}, []string{"down", "down"}},
-		{km.Help.Top, where{[]string{"?"}, 80, 16}, []string{"down", "down"}},
-		{km.Trial.Close, where{[]string{"ctrl+t"}, 140, 40}, nil},
-		{km.Trial.Down, where{[]string{"ctrl+t"}, 80, 24}, nil},
-		{km.Trial.Up, where{[]string{"ctrl+t"}, 80, 24}, []string{"shift+down", "shift+down"}},
-		{km.Export.Save, where{[]string{"ctrl+s"}, 140, 40}, nil},
-		{km.Export.Cancel, where{[]string{"ctrl+s"}, 140, 40}, nil},
-		{km.Export.Toggle, where{[]string{"ctrl+x"}, 140, 40}, nil},
-		{km.Export.Sky, where{[]string{"ctrl+x"}, 140, 40}, []string{"right"}},
-		{km.Export.DStck, where{[]string{"ctrl+x"}, 140, 40}, nil},
-		{km.Export.ChooseNext, where{[]string{"ctrl+x"}, 140, 40}, nil},
-		{km.Export.SaveAnyway, where{[]string{"enter", "70 gazillion", "ctrl+s"}, 140, 40}, nil},
-		{km.Export.Fix, where{[]string{"enter", "70 gazillion", "ctrl+s"}, 140, 40}, nil},
+		{km.Offers.Back, offers, nil},
+		{km.Offers.Quit, offers, nil},
+		{joined(km.Steps.Up), stepList, []string{"down", "down"}},
+		{joined(km.Steps.Down), stepList, nil},
+		{km.Steps.Jump, where{[]any{"ctrl+g", "down"}, 140, 40}, nil},
+		{km.Steps.Digit, stepList, nil},
+		{km.Steps.Close, stepList, nil},
+		{km.Filter.Keep, filter, nil},
+		{km.Filter.Clear, filter, nil},
+		{km.Help.Close, helpScreen, nil},
+		{km.Help.Down, helpScreen, nil},
+		{km.Help.PageDown, helpScreen, nil},
+		{km.Help.Up, helpScreen, []string{"down", "down"}},
+		{km.Help.PageUp, helpScreen, []string{"down", "down"}},
+		{km.Help.Top, helpScreen, []string{"down", "down"}},
+		{km.Trial.Close, where{[]any{"ctrl+t"}, 140, 40}, nil},
+		{km.Trial.Down, where{[]any{"ctrl+t"}, 80, 24}, nil},
+		{km.Trial.Up, where{[]any{"ctrl+t"}, 80, 24}, []string{"shift+down", "shift+down"}},
+		{km.Export.Save, where{[]any{"ctrl+s"}, 140, 40}, nil},
+		{km.Export.Cancel, where{[]any{"ctrl+s"}, 140, 40}, nil},
+		{km.Export.Toggle, where{[]any{"ctrl+x"}, 140, 40}, nil},
+		{km.Export.Sky, where{[]any{"ctrl+x"}, 140, 40}, []string{"right"}},
+		{km.Export.DStck, where{[]any{"ctrl+x"}, 140, 40}, nil},
+		{km.Export.ChooseNext, where{[]any{"ctrl+x"}, 140, 40}, nil},
+		{km.Export.SaveAnyway, invalid, nil},
+		{km.Export.Fix, invalid, nil},
 	}
+}
+
+// checkKeysDispatch sends each case's keys where they apply: each changes
+// the frame or quits. It returns the keys sent.
+func checkKeysDispatch(t *testing.T, cases []keyCase) map[string]bool {
 	tested := map[string]bool{}
 	for _, c := range cases {
 		for _, name := range c.b.Keys() {
 			tested[name] = true
 			base := newTestModel(t, c.from.w, c.from.h)
-			base = pressNamed(t, base, c.from.setup...)
+			for _, s := range c.from.setup {
+				if id, ok := s.(fieldID); ok {
+					base = goTo(t, base, id)
+					continue
+				}
+				base = pressNamed(t, base, s.(string))
+			}
 			base = pressNamed(t, base, c.before...)
 			before := base.Render()
 			nm, cmd := base.Update(keyPress(t, name))
@@ -223,14 +263,7 @@ func TestKeymapAndHelp(t *testing.T) {
 			}
 		}
 	}
-	// Every key the help shows is among the keys sent above.
-	for _, b := range append(append(screenKeys, km.stepsHelp()...), dialogKeys...) {
-		for _, k := range b.Keys() {
-			if !tested[k] {
-				t.Errorf("help key %q (%q) is never sent", k, b.Help().Key)
-			}
-		}
-	}
+	return tested
 }
 
 // quits reports whether a command (or a batch of them) ends the program.

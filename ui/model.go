@@ -279,6 +279,9 @@ func recommend(cat *model.Catalog, a model.Answers, opt advisor.Options) model.R
 // Update routes a message to the part of the UI it concerns.
 func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	var cmd tea.Cmd
+	// m is a copy: its form gets answers of its own, so that the model
+	// Update was called on stays as it was.
+	m.form = m.form.clone()
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		m.width, m.height = msg.Width, msg.Height

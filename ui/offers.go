@@ -248,8 +248,9 @@ func (l *offerList) less() func(a, b *model.OfferRow) bool {
 	}
 }
 
-// totalLess orders by the all-in total: known totals first, then those
-// with an unknown part, unknown (0) last.
+// totalLess orders by the all-in total, lowest first: the totals with an
+// unknown part (at least that much) after all the known ones, and within
+// each of the two an unknown total (0) last.
 func totalLess(a, b *model.OfferRow) bool {
 	if a.Partial() != b.Partial() {
 		return !a.Partial()
@@ -257,7 +258,7 @@ func totalLess(a, b *model.OfferRow) bool {
 	return knownLess(a.Total, b.Total)
 }
 
-// sortDesc says what a sort order means, for the help screen.
+// desc says what a sort order means, for the help screen.
 func (k sortKey) desc(t tr) string {
 	return t.s([...]msg{mSortBestDesc, mSortTotalDesc, mSortHourlyDesc, mSortVRAMDesc, mSortFitDesc, mSortProviderDesc}[k])
 }

@@ -17,7 +17,7 @@ func TestEditPricesRowsInView(t *testing.T) {
 	for _, size := range [][2]int{{140, 40}, {100, 30}, {200, 60}} {
 		m := realModel(t, model.DefaultAnswers())
 		m = update(t, m, tea.WindowSizeMsg{Width: size[0], Height: size[1]})
-		m = press(t, m, "ctrl+g", "4", "tab", "end", "6") // concurrent users 16
+		m = press(t, goTo(t, m, fUsers), "end", "6") // concurrent users 16
 		if m.asked.Batch != 16 {
 			t.Fatalf("%v: batch %d", size, m.asked.Batch)
 		}

@@ -29,7 +29,7 @@ func suggestionLines(c *ctx, f *form, s model.Suggestion, w int) []string {
 func changeWords(t tr, f *form, cs []model.AnswerChange) string {
 	parts := make([]string, 0, len(cs))
 	for _, ch := range cs {
-		id, ok := questionOf(f, ch.Answer)
+		id, ok := f.q.asking(ch.Answer, &f.answers)
 		if !ok {
 			parts = append(parts, ch.Arg())
 			continue
@@ -38,29 +38,10 @@ func changeWords(t tr, f *form, cs []model.AnswerChange) string {
 		switch {
 		case v == "":
 			v = t.s(mSumAny)
-		case defs[id].kind == kindChoice:
-			v = optionLabel(t, id, v)
+		case f.q.defs[id].kind() == model.AskChoice:
+			v = f.q.defs[id].optionLabel(t, v)
 		}
 		parts = append(parts, t.s(f.label(id))+t.s(mColon)+v)
 	}
 	return strings.Join(parts, t.s(mSemicolon))
-}
-
-// questionOf is the question that asks an answer for the form's answers
-// (the users or the micro-batch for the batch); the first that asks it
-// when none applies.
-func questionOf(f *form, ans model.AnswerID) (fieldID, bool) {
-	found, ok := fieldID(0), false
-	for id := range fieldCount {
-		if defs[id].ans != ans {
-			continue
-		}
-		if defs[id].applies(&f.answers) {
-			return id, true
-		}
-		if !ok {
-			found, ok = id, true
-		}
-	}
-	return found, ok
 }

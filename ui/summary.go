@@ -9,10 +9,34 @@ import (
 
 // The steps' summaries: each step's answers in one line of the step list.
 
+// stepSummary is the one-line answer of a step for the step list: "not
+// asked", what was typed into a question that does not parse (not the
+// value it replaced), or the step's summary.
+func stepSummary(f *form, t tr, step int) string {
+	if !f.stepApplies(step) {
+		return t.s(mSumNA)
+	}
+	for _, id := range f.stepFields(step) {
+		if f.errs[id] != nil {
+			return f.raw[id]
+		}
+	}
+	return steps[step].summary(f, t)
+}
+
+// orDash is s, or a dash for nothing.
+func orDash(s string) string {
+	if s == "" {
+		return "-"
+	}
+	return s
+}
+
 // sumWorkload sums up the workload chosen.
 func sumWorkload(f *form, t tr) string {
 	a := &f.answers
-	return optionLabel(t, fWorkload, string(a.Workload))
+	id, _ := f.q.asking(model.AnsWorkload, a)
+	return f.q.defs[id].optionLabel(t, string(a.Workload))
 }
 
 // sumModel sums up the model or the memory size.
@@ -53,7 +77,8 @@ func sumLoad(f *form, t tr) string {
 // sumLatency sums up the latency.
 func sumLatency(f *form, t tr) string {
 	a := &f.answers
-	return optionLabel(t, fLatency, string(a.Latency))
+	id, _ := f.q.asking(model.AnsLatency, a)
+	return f.q.defs[id].optionLabel(t, string(a.Latency))
 }
 
 // sumDuration sums up the run: a job of N tokens or a period and its hours a week.

@@ -101,22 +101,6 @@ func runFlow(t *testing.T, w, h int, cfg Config, flow []flowStep) Model {
 func TestFlowInferenceEveryStep(t *testing.T) {
 	store := &fakeStore{}
 	cfg := Config{Catalog: testCatalog(), Answers: model.DefaultAnswers(), Lang: "en", Version: "test", Save: store.save}
-	fm := runFlow(t, 140, 40, cfg, []flowStep{
-		{nil, "What will the GPUs do?"},
-		{[]string{"enter"}, "Pick a preset"},
-		{[]string{"ctrl+u", "llama-3.1-70b"}, "meta-llama/Llama-3.1-70B"},
-		{[]string{"enter"}, "Number format of the weights"},
-		{[]string{"6", "enter"}, "Longer context"},
-		{[]string{"ctrl+u", "32k", "tab", "ctrl+u", "8", "enter"}, "How fast must"},
-		{[]string{"1", "enter"}, "Rent for a calendar period"},
-		{[]string{"down", "enter", "500M", "tab", "30d", "enter"}, "Jobs that checkpoint"},
-		{[]string{"1", "enter", "enter"}, "Per hour, per month"},
-		{[]string{"$5000", "enter"}, "Narrow the offers"},
-		{[]string{"h100", "tab", "8", "tab", "2", "tab", "aws, gcp", "tab", "us-east-1", "tab", "tab", "tab", "tab", "tab", "tab", "tab", "enter"}, "Storage and internet egress"},
-		{[]string{"500GB", "tab", "100GB", "enter"}, "· offers"},
-		{[]string{"ctrl+s", "enter"}, "saved"},
-	})
-	a := fm.form.answers
 	want := model.Answers{
 		Workload: model.WorkloadInference, Model: "llama-3.1-70b", Precision: model.INT4, Context: 32768, Batch: 8,
 		Latency: model.LatencyRealtime, DurationMode: model.DurationJob, DurationHours: model.HoursPerMonth,
@@ -127,6 +111,23 @@ func TestFlowInferenceEveryStep(t *testing.T) {
 		// Not asked in the wizard: kept from the defaults.
 		GradCheckpointing: model.DefaultAnswers().GradCheckpointing,
 	}
+	fm := runFlow(t, 140, 40, cfg, []flowStep{
+		{nil, "What will the GPUs do?"},
+		{[]string{"enter"}, "Pick a preset"},
+		{[]string{"ctrl+u", "llama-3.1-70b"}, "meta-llama/Llama-3.1-70B"},
+		{[]string{"enter"}, "Number format of the weights"},
+		{[]string{"6", "enter"}, "Longer context"},
+		{walk(want, model.SectionLoad, map[fieldID][]string{fContext: {"ctrl+u", "32k"}, fUsers: {"ctrl+u", "8"}}), "How fast must"},
+		{[]string{"1", "enter"}, "Rent for a calendar period"},
+		{walk(want, model.SectionDuration, map[fieldID][]string{fDurMode: {"down"}, fGenTokens: {"500M"}, mustField("deadline"): {"30d"}}), "Jobs that checkpoint"},
+		{walk(want, model.SectionInterruption, map[fieldID][]string{mustField("interruptible"): {"1"}}), "Per hour, per month"},
+		{[]string{"$5000", "enter"}, "Narrow the offers"},
+		{walk(want, model.SectionScale, map[fieldID][]string{fGPU: {"h100"}, fGPUs: {"8"}, mustField("nodes"): {"2"}, fProviders: {"aws, gcp"}, fRegions: {"us-east-1"}}),
+			"Storage and internet egress"},
+		{walk(want, model.SectionData, map[fieldID][]string{fDataGB: {"500GB"}, fEgressGB: {"100GB"}}), "· offers"},
+		{[]string{"ctrl+s", "enter"}, "saved"},
+	})
+	a := fm.form.answers
 	if !answersEqual(a, want) {
 		t.Fatalf("answers\n got %+v\nwant %+v", a, want)
 	}
@@ -141,19 +142,23 @@ func TestFlowInferenceEveryStep(t *testing.T) {
 
 func TestFlowTrainingEveryStep(t *testing.T) {
 	cfg := Config{Catalog: testCatalog(), Answers: model.DefaultAnswers(), Lang: "en"}
+	// The answers that decide which questions are asked.
+	qlora := model.DefaultAnswers()
+	qlora.Workload, qlora.DurationMode, qlora.Interruptible = model.WorkloadQLoRA, model.DurationJob, true
 	fm := runFlow(t, 80, 24, cfg, []flowStep{
 		{[]string{"4", "enter"}, "Pick a preset"},
 		{[]string{"ctrl+u", "8B", "enter"}, "Number format"},
 		{[]string{"enter"}, "Longer sequences"},
 		// Typing replaces the selected default: no ctrl+u needed; the
 		// training knobs follow the dataset (checkpointing off, ZeRO-3).
-		{[]string{"4k", "tab", "4", "tab", "2B", "tab", "down", "tab", "down", "down", "down", "enter"}, "Rent for a calendar"},
-		{[]string{"down", "enter", "enter"}, "Jobs that checkpoint"},
-		{[]string{"1", "enter", "enter"}, "Per hour"},
+		{walk(qlora, model.SectionLoad, map[fieldID][]string{fContext: {"4k"}, fMicroBatch: {"4"}, fDataset: {"2B"},
+			mustField("grad-checkpointing"): {"down"}, mustField("sharding"): {"down", "down", "down"}}), "Rent for a calendar"},
+		{walk(qlora, model.SectionDuration, map[fieldID][]string{fDurMode: {"down"}}), "Jobs that checkpoint"},
+		{walk(qlora, model.SectionInterruption, map[fieldID][]string{mustField("interruptible"): {"1"}}), "Per hour"},
 		{[]string{"3000/mo", "enter"}, "Narrow the offers"},
 		// The hard requirements follow the currency: blank and any.
-		{[]string{"enter", "enter", "enter", "enter", "enter", "down", "enter", "enter", "enter", "enter", "enter", "enter", "enter"}, "Storage and internet"},
-		{[]string{"enter", "enter"}, "· offers"},
+		{walk(qlora, model.SectionScale, map[fieldID][]string{fCurrency: {"down"}}), "Storage and internet"},
+		{walk(qlora, model.SectionData, nil), "· offers"},
 	})
 	a := fm.form.answers
 	if a.Workload != model.WorkloadQLoRA || a.ParamsB != 8 || a.Context != 4096 || a.Batch != 4 || a.JobTokens != 2e9 ||
@@ -171,7 +176,7 @@ func TestFlowKnownVRAM(t *testing.T) {
 		// The ranking for the memory given arrives after the step moves on.
 		{nil, "需要 150 GiB 显存"},
 	})
-	if fm.form.answers.KnownVRAMGiB != 150 || fm.form.step != 5 {
+	if fm.form.answers.KnownVRAMGiB != 150 || fm.form.step != int(model.SectionDuration) {
 		t.Fatalf("answers %+v at step %d", fm.form.answers, fm.form.step)
 	}
 	if fm.res.Requirement.VRAMGiB != 150 {
@@ -195,6 +200,19 @@ func TestFlowResize(t *testing.T) {
 	if fm.width != 80 || !strings.Contains(screen(fm), "────") {
 		t.Fatalf("final size %d, frame:\n%s", fm.width, screen(fm))
 	}
+}
+
+// walk is the keys that answer a step's questions asked for the answers
+// a, in the order they are asked, and move on (enter after each): the
+// keys given for a question, or none to keep its answer.
+func walk(a model.Answers, s model.Section, given map[fieldID][]string) []string {
+	var keys []string
+	for _, id := range wizard.pages[s] {
+		if wizard.defs[id].applies(&a) {
+			keys = append(append(keys, given[id]...), "enter")
+		}
+	}
+	return keys
 }
 
 // answersEqual compares answers field by field (slices by content).

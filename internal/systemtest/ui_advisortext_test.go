@@ -1,11 +1,9 @@
-package ui
+package systemtest
 
 import (
 	"regexp"
 	"strings"
 	"testing"
-
-	"github.com/charmbracelet/x/ansi"
 
 	"github.com/gpupick/gpupick/advisor"
 	"github.com/gpupick/gpupick/model"
@@ -43,15 +41,10 @@ func TestWizardChineseAdvisorTexts(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			a := model.DefaultAnswers()
 			tc.set(&a)
-			m := realModelIn(t, a, "zh")
+			m := wizard(t, a, "zh", detailW, detailH)
 			out := screen(m)
-			if len(m.res.Recommendations) > 0 {
-				top := press(t, m, "ctrl+o", "enter")
-				lines := newDetailView(&top).Render(200, 0)
-				for i, l := range lines {
-					lines[i] = ansi.Strip(l)
-				}
-				out += "\n" + strings.Join(lines, "\n")
+			if res := advisor.Recommend(embeddedCatalog(t), a, advisor.Options{Top: 1, Lang: "zh"}); len(res.Recommendations) > 0 {
+				out += "\n" + detail(m)
 			}
 			for _, w := range tc.want {
 				if !strings.Contains(out, w) {
@@ -73,5 +66,34 @@ func TestWizardChineseAdvisorTexts(t *testing.T) {
 				t.Errorf("risk ids %q in the Chinese \"why #1\":\n%s", bad, why)
 			}
 		})
+	}
+}
+
+// TestWizardShowsWaysBack: over the budget, the detail of the selected
+// offer lists the advisor's ways back in the wizard's words (the question
+// and the answer it takes), in English and in Chinese, each with what it
+// gives up: on the real advisor, GLM-4-9B on three Chinese clouds at
+// ¥5,000 a month, where a narrower precision keeps the budget.
+func TestWizardShowsWaysBack(t *testing.T) {
+	a := model.DefaultAnswers()
+	a.Model, a.Providers, a.Currency = "glm-4-9b-chat", []string{"alibaba", "tencent", "featurize"}, model.CNY
+	a.Budget = model.Budget{Amount: 5000, Period: model.BudgetMonthly, Currency: model.CNY}
+	for _, tc := range []struct {
+		lang string
+		want []string
+	}{
+		{"en", []string{"No offer keeps the budget", "→ Precision: int8 — use int8 precision: ", "within the budget of ¥5000/mo", "quality: "}},
+		{"zh", []string{"没有报价在预算内", "→ 精度：int8——改用 int8 精度：", "在 ¥5000/月 预算内", "质量："}},
+	} {
+		res := advisor.Recommend(embeddedCatalog(t), a, advisor.Options{Top: 1, Lang: tc.lang})
+		if len(res.Suggestions) == 0 || len(res.Recommendations) == 0 || res.Recommendations[0].WithinBudget {
+			t.Fatalf("%s: the case no longer tests an answer over the budget: %d suggestions", tc.lang, len(res.Suggestions))
+		}
+		out := screen(wizard(t, a, tc.lang, 300, detailH))
+		for _, w := range tc.want {
+			if !strings.Contains(out, w) {
+				t.Errorf("%s: no %q in the detail:\n%s", tc.lang, w, out)
+			}
+		}
 	}
 }

@@ -1,0 +1,116 @@
+package model
+
+import (
+	"strconv"
+	"strings"
+)
+
+// loadAnswers are the registry's entries for the load on GPU memory: the context, the batch, how training holds its state and the spare memory kept.
+var loadAnswers = []AnswerSpec{
+	{
+		ID: AnsContext, Name: "context", Key: "context", Forms: FormsContext + ", or blank for the model's default", Blank: BlankDefault,
+		Usage:     "context (inference) or sequence length (training) in tokens, e.g. 8k, 128k; blank: 8k for serving (the model's maximum when shorter), 2k for training",
+		Applies:   notVRAM,
+		Questions: []Question{{Key: "context", Section: SectionLoad, Pos: 10, Kind: AskText}},
+		parse: func(raw string, a *Answers, _ *AnswerEnv) (err error) {
+			a.Context, err = ParseContext(raw)
+			return err
+		},
+		clear: func(a *Answers) { a.Context = 0 },
+		Format: func(a *Answers) string {
+			if a.Context <= 0 {
+				return ""
+			}
+			return FormatContext(a.Context)
+		},
+		check: func(a *Answers) error {
+			return inRange(float64(a.Context), 1, 100_000_000, "give a token count such as 8k or 128k")
+		},
+	},
+	{
+		ID: AnsBatch, Name: "batch", Aliases: []string{"users"}, Key: "batch", Forms: FormsCount,
+		Usage:     "concurrent users (inference) or sequences per GPU (training); also --users",
+		Applies:   notVRAM,
+		Questions: []Question{{Key: "users", Section: SectionLoad, Pos: 20, Kind: AskText, When: inferOnly}, {Key: "micro-batch", Section: SectionLoad, Pos: 30, Kind: AskText, When: trainOnly}},
+		parse: func(raw string, a *Answers, _ *AnswerEnv) error {
+			n, err := optCount("batch", raw, 1_000_000)
+			if err == nil {
+				a.Batch = n
+			}
+			return err
+		},
+		Format: func(a *Answers) string { return strconv.Itoa(max(a.Batch, 1)) },
+		check: func(a *Answers) error {
+			if a.Batch < 0 || a.Batch > 1_000_000 {
+				return newErr("", strconv.Itoa(a.Batch), ReasonRange, tx("out of range"), tx("give between 1 and 1000000"))
+			}
+			return nil
+		},
+	},
+	{
+		ID: AnsGradCheckpointing, Name: "grad-checkpointing", Key: "grad_checkpointing", Forms: "yes or no", Bool: true,
+		Usage:   "training recomputes activations to save memory (default yes; --grad-checkpointing=false turns it off)",
+		Choices: []string{"yes", "no"}, Applies: trainOnly,
+		Questions: []Question{{Key: "grad-checkpointing", Section: SectionLoad, Pos: 50, Kind: AskChoice}},
+		parse: func(raw string, a *Answers, _ *AnswerEnv) (err error) {
+			a.GradCheckpointing, err = ParseYesNo("grad-checkpointing", raw)
+			return err
+		},
+		Format: func(a *Answers) string { return FormatYesNo(a.GradCheckpointing) },
+	},
+	{
+		ID: AnsSharding, Name: "sharding", Key: "sharding", Forms: "auto, none, zero1, zero2, zero3 or fsdp", Blank: BlankDefault,
+		Usage:   "how multi-GPU training shards its state: auto (the advisor picks), none, zero1, zero2, zero3 or fsdp",
+		Choices: Shardings, Applies: trainOnly,
+		Questions: []Question{{Key: "sharding", Section: SectionLoad, Pos: 60, Kind: AskChoice}},
+		parse: func(raw string, a *Answers, _ *AnswerEnv) error {
+			s := strings.ToLower(strings.TrimSpace(raw))
+			for _, v := range Shardings {
+				if s == v {
+					if s == "auto" {
+						s = ""
+					}
+					a.Sharding = s
+					return nil
+				}
+			}
+			return newErr("", "", ReasonUnknown, tx("unknown sharding strategy"), use("auto, none, zero1, zero2, zero3 or fsdp"))
+		},
+		clear: func(a *Answers) { a.Sharding = "" },
+		Format: func(a *Answers) string {
+			if a.Sharding == "" {
+				return "auto"
+			}
+			return a.Sharding
+		},
+		check: func(a *Answers) error {
+			if a.Sharding == "auto" {
+				return nil
+			}
+			return oneOf(a.Sharding, true, Shardings[1:], "auto, none, zero1, zero2, zero3 or fsdp")
+		},
+	},
+	{
+		ID: AnsHeadroom, Name: "headroom", Key: "headroom_pct", Forms: FormsHeadroom, Blank: BlankDefault,
+		Usage:     "safety margin of spare GPU memory in percent (default 10%): offers below it are listed only when nothing else fits",
+		Questions: []Question{{Key: "headroom", Section: SectionScale, Pos: 70, Kind: AskText}},
+		parse: func(raw string, a *Answers, _ *AnswerEnv) (err error) {
+			a.HeadroomPct, err = optCount("headroom", strings.TrimSuffix(strings.TrimSpace(raw), "%"), 90)
+			return err
+		},
+		clear: func(a *Answers) { a.HeadroomPct = 0 },
+		Format: func(a *Answers) string {
+			if a.HeadroomPct <= 0 {
+				return ""
+			}
+			return strconv.Itoa(a.HeadroomPct) + "%"
+		},
+		check: func(a *Answers) error { return countRange(a.HeadroomPct, 90) },
+	},
+}
+
+// Sharding strategies for multi-GPU training ("" is the advisor's choice).
+var Shardings = []string{"auto", "none", "zero1", "zero2", "zero3", "fsdp"}
+
+// FormsHeadroom are the accepted forms of the headroom answer.
+const FormsHeadroom = "a whole percentage from 1 to 90, e.g. 10%, or blank for 10%"
