@@ -166,8 +166,8 @@ func TestRelaxedCopyMatchesEvaluation(t *testing.T) {
 						continue
 					}
 					var undo []tierState
-					copied := base.relaxedCopy(g.relax, &undo).ranked(5, false)
-					base.restore(undo)
+					copied := explainer{base}.relaxedCopy(g.relax, &undo).ranked(5, false)
+					explainer{base}.restore(undo)
 					fresh := relaxedCall(e, a, langEN, g.relax)
 					want := fresh.ranked(5, false)
 					if len(copied) != len(want) {

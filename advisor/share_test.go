@@ -72,17 +72,17 @@ func TestSharedShapeEvalExact(t *testing.T) {
 			}
 			shared := newCall(eng, a, langEN)
 			alone := newCall(eng, a, langEN)
-			alone.noShare = true
+			alone.feas.noShare = true
 			alone.evalShapes()
 			ok, wide := 0, 0
-			for si := range shared.shapes {
-				if alone.shapes[si].nodes > 1 {
+			for si := range shared.feas.shapes {
+				if alone.feas.shapes[si].nodes > 1 {
 					wide++
 				}
-				if !reflect.DeepEqual(shared.shapes[si], alone.shapes[si]) {
-					t.Errorf("shape %d %+v:\nshared %+v\n alone %+v", si, eng.index().shapes[si], shared.shapes[si], alone.shapes[si])
+				if !reflect.DeepEqual(shared.feas.shapes[si], alone.feas.shapes[si]) {
+					t.Errorf("shape %d %+v:\nshared %+v\n alone %+v", si, eng.index().shapes[si], shared.feas.shapes[si], alone.feas.shapes[si])
 				}
-				if alone.shapes[si].ok {
+				if alone.feas.shapes[si].ok {
 					ok++
 				}
 			}

@@ -414,8 +414,8 @@ func TestTrainingWithoutRDMA(t *testing.T) {
 		o := testOffer("cloudA", "h100x8", "H100 SXM5", 8, 98.32)
 		o.RDMA = rdma
 		c := newCall(New(speedCatalog(o)), a, langEN)
-		for i := range c.shapes {
-			if sr := c.shapes[i]; sr.ok && sr.nodes >= 2 {
+		for i := range c.feas.shapes {
+			if sr := c.feas.shapes[i]; sr.ok && sr.nodes >= 2 {
 				return sr, c
 			}
 		}
@@ -427,7 +427,7 @@ func TestTrainingWithoutRDMA(t *testing.T) {
 	if ib.speed.Utilisation < 0.3 || tcp.speed.Utilisation > ib.speed.Utilisation/2 {
 		t.Errorf("utilisation: RDMA %.2f, TCP %.2f", ib.speed.Utilisation, tcp.speed.Utilisation)
 	}
-	if reason := c.speedReason(&tcp); tcp.speed.NodeLink != "tcp" || !strings.Contains(reason, "TCP") || !strings.Contains(reason, "utilisation") {
+	if reason := (recoWriter{c}).speedReason(&tcp); tcp.speed.NodeLink != "tcp" || !strings.Contains(reason, "TCP") || !strings.Contains(reason, "utilisation") {
 		t.Errorf("TCP reason %q (node link %q)", reason, tcp.speed.NodeLink)
 	}
 	if tcp.jobH <= ib.jobH {

@@ -68,21 +68,21 @@ func meetsRequirements(a *model.Answers, o *model.Offer) uint8 {
 
 // markRequirements works out, once per call, which offers fail the hard
 // requirements (nil when none is asked).
-func (c *call) markRequirements() {
-	if !hasRequirements(&c.a) {
-		c.reqOut = c.reqOut[:0]
+func (fe *feasibility) markRequirements() {
+	if !hasRequirements(fe.a) {
+		fe.reqOut = fe.reqOut[:0]
 		return
 	}
-	c.reqOut = grow(c.reqOut, len(c.cat.Offers))
-	for i := range c.cat.Offers {
-		c.reqOut[i] = meetsRequirements(&c.a, &c.cat.Offers[i])
+	fe.reqOut = grow(fe.reqOut, len(fe.cat.Offers))
+	for i := range fe.cat.Offers {
+		fe.reqOut[i] = meetsRequirements(fe.a, &fe.cat.Offers[i])
 	}
 }
 
 // margin is the headroom safety margin of the call: the answer, or 10%.
-func (c *call) margin() float64 {
-	if c.a.HeadroomPct > 0 {
-		return float64(c.a.HeadroomPct) / 100
+func (fe *feasibility) margin() float64 {
+	if fe.a.HeadroomPct > 0 {
+		return float64(fe.a.HeadroomPct) / 100
 	}
 	return defaultMargin
 }

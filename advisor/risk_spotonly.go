@@ -45,13 +45,13 @@ const riskCodeSpotOnly = "spot-no-fallback"
 // its provider's policy): 0 unless the run is on plain spot, it has no
 // non-spot price to fall back on and the run is a rented period or a job
 // with a deadline. The interruption bucket is the priced spot zone's.
-func (c *call) spotOnlyRisk(hr *hotRow, p *rates, pol *model.Policy, pm pmCode, cal float64) int {
-	if pm != pmSpot || c.p.jobMode && c.p.deadline <= 0 || !(cal > 0) {
+func (rk *risker) spotOnlyRisk(hr *hotRow, p *rates, pol *model.Policy, pm pmCode, cal float64) int {
+	if pm != pmSpot || rk.p.jobMode && rk.p.deadline <= 0 || !(cal > 0) {
 		return 0
 	}
 	// A price other than spot to fall back on: the offer's own, or under
 	// a region filter one inside it.
-	if hr.lbUSD > 0 && (c.rf == nil || p.floor(pol) > 0) {
+	if hr.lbUSD > 0 && (rk.reg.rf == nil || p.floor(pol) > 0) {
 		return 0
 	}
 	return spotOnlyPct(cal, p.bkt)

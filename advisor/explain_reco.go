@@ -2,28 +2,36 @@ package advisor
 
 import (
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/gpupick/gpupick/model"
 )
 
+// recoWriter is the part of the explain stage that writes a ranked
+// offer as the recommendation a caller shows: every price model with its
+// notes, the hidden costs and their notes, the speed's reason, the
+// penalties and the warnings (explain_warnings.go), or the light row of
+// a list. It reads the rank cycle it wraps.
+type recoWriter struct{ *call }
+
 // full prices one ranked offer completely: every price model with its
 // notes, the hidden costs, the speed and the warnings.
-func (c *call) full(cd cand) model.Recommendation {
+func (c recoWriter) full(cd cand) model.Recommendation {
 	o := &c.cat.Offers[cd.idx]
 	r := &c.ix.rows[cd.row]
-	sr := &c.shapes[r.shape]
+	sr := &c.feas.shapes[r.shape]
 	sh := &c.ix.shapes[r.shape]
 	pol := c.ix.provs[r.prov].pol
-	fx := c.fxUSD[r.cur]
-	toDisp := c.fxDisp[r.cur] / fx
+	fx := c.price.fxUSD[r.cur]
+	toDisp := c.price.fxDisp[r.cur] / fx
 
-	h, cal, unknown := c.rowHours(sr, r)
-	p, at, _ := c.ratesOf(r)
-	qs := c.quotes(&p, &at, pol, o.Detail().CommitSource, sr.nodes, h, cal, fx, true, nil)
-	hc := c.hiddenCosts(r.prov, cal)
-	best, within := c.pick(qs, hc, h, cal)
+	h, cal, unknown := c.feas.rowHours(sr, r)
+	p, at, _ := c.feas.reg.ratesOf(r)
+	qs := c.price.quotes(&p, &at, pol, o.Detail().CommitSource, sr.nodes, h, cal, fx, true, nil)
+	hc := c.price.hiddenCosts(r.prov, cal)
+	best, within := c.price.pick(qs, hc, h, cal)
 
 	rec := model.Recommendation{
 		Offer:            o,
@@ -39,7 +47,7 @@ func (c *call) full(cd cand) model.Recommendation {
 		TensorParallel:   sr.tp,
 		PipelineParallel: sr.nodes,
 		Currency:         r.currency(c.ix),
-		Converted:        r.currency(c.ix) != c.disp,
+		Converted:        r.currency(c.ix) != c.price.disp,
 		Speed:            sr.speed,
 		Sharding:         sr.sharding,
 		Replicas:         sr.reps,
@@ -47,7 +55,7 @@ func (c *call) full(cd cand) model.Recommendation {
 	}
 	offerFacts(o, &rec)
 	estimated := p.estimated(cd.pm, pol)
-	rec.RiskPercent = c.risks(o, sh, sr, r, &p, pol, cd.pm, &rec.Risk)
+	rec.RiskPercent = c.risk.risks(o, sh, sr, r, &p, pol, cd.pm, cal, &rec.Risk)
 	for i := range rec.Risk {
 		if k, ok := riskTexts[rec.Risk[i].Code]; ok {
 			rec.Risk[i].Text = c.l.f(k, rec.Risk[i].Percent)
@@ -69,7 +77,7 @@ func (c *call) full(cd cand) model.Recommendation {
 	if sr.slim {
 		rec.Shortfalls = append(rec.Shortfalls, model.ShortLatencyMargin)
 	}
-	if _, unk := c.ramCheck(cd.row, sr); unk != 0 {
+	if _, unk := c.feas.ramCheck(cd.row, sr); unk != 0 {
 		rec.Shortfalls = append(rec.Shortfalls, model.ShortHostRAMUnknown)
 	}
 	if sr.long {
@@ -85,7 +93,7 @@ func (c *call) full(cd cand) model.Recommendation {
 	}
 	setup := sr.setup
 	if !c.p.jobMode {
-		setup = c.shapeSetup(r.shape, sr)
+		setup = c.feas.shapeSetup(r.shape, sr)
 	}
 	rec.Setup = setup.setupTime(r.class)
 	rec.Speed.Reason = c.speedReason(sr)
@@ -108,10 +116,10 @@ func (c *call) full(cd cand) model.Recommendation {
 		c.quoteFacts(q, o, r, sr.nodes, toDisp, &pq)
 		if !unknown {
 			pq.TotalUSD, pq.Total = q.total, q.total*toDisp
-			pq.WithinBudget = c.within(q.total, model.AllIn(q.total, hc.storage, hc.egress), h, cal)
+			pq.WithinBudget = c.price.within(q.total, model.AllIn(q.total, hc.storage, hc.egress), h, cal)
 		} else {
 			pq.BilledHours, pq.CalendarHours = 0, 0
-			pq.WithinBudget = c.budgetUSD <= 0
+			pq.WithinBudget = c.price.budgetUSD <= 0
 		}
 		rec.PriceModels = append(rec.PriceModels, pq)
 	}
@@ -132,8 +140,8 @@ func (c *call) full(cd cand) model.Recommendation {
 			rec.GPUTotalUSD, rec.GPUTotal = q.total, q.total*toDisp
 		}
 	}
-	rec.WithinBudget = within && !unknown || unknown && c.budgetUSD <= 0
-	usdDisp := c.usdDisp
+	rec.WithinBudget = within && !unknown || unknown && c.price.budgetUSD <= 0
+	usdDisp := c.price.usdDisp
 	rec.HiddenCosts = model.HiddenCosts{
 		StorageUSD: hc.storage, EgressUSD: hc.egress,
 		Storage: hc.storage * usdDisp, Egress: hc.egress * usdDisp,
@@ -153,24 +161,24 @@ func (c *call) full(cd cand) model.Recommendation {
 
 // offerRow is a ranked offer's row in the list of every listed offer: the
 // figures its full recommendation has, without pricing every model.
-func (c *call) offerRow(cd cand) model.OfferRow {
+func (c recoWriter) offerRow(cd cand) model.OfferRow {
 	o := &c.cat.Offers[cd.idx]
 	r := &c.ix.rows[cd.row]
-	sr := &c.shapes[r.shape]
-	fx := c.fxUSD[r.cur]
-	toDisp := c.fxDisp[r.cur] / fx
-	_, cal, unknown := c.rowHours(sr, r)
+	sr := &c.feas.shapes[r.shape]
+	fx := c.price.fxUSD[r.cur]
+	toDisp := c.price.fxDisp[r.cur] / fx
+	_, cal, unknown := c.feas.rowHours(sr, r)
 	if unknown {
 		cal = 0
 	}
-	hc := c.hidWallOr(r.prov, cal)
+	hc := c.price.hidWallOr(r.prov, cal)
 	pol := c.ix.provs[r.prov].pol
-	p, at, _ := c.ratesOf(r)
+	p, at, _ := c.feas.reg.ratesOf(r)
 	row := model.OfferRow{
 		Offer: o, Index: int(cd.idx), Provider: o.Provider, InstanceType: o.InstanceType,
 		Region: c.pmRegion(o, &p, &at, pol, cd.pm), GPU: o.GPU, GPUCount: o.GPUCount, Nodes: sr.nodes,
 		VRAMGiB: o.TotalVRAMGiB(), Headroom: sr.headroom, PriceModel: pmNames[cd.pm], Hourly: cd.hourly * toDisp,
-		Converted: r.currency(c.ix) != c.disp, WithinBudget: cd.over() == 0,
+		Converted: r.currency(c.ix) != c.price.disp, WithinBudget: cd.over() == 0,
 		StorageUnknown: hc.storageUnknown, EgressUnknown: hc.egressUnkn,
 		StorageEstimated: hc.storageEst, EgressEstimated: hc.egressEst,
 	}
@@ -178,7 +186,7 @@ func (c *call) offerRow(cd cand) model.OfferRow {
 		// The ranking kept the all-in cost (model.AllIn of the GPUs, storage
 		// and egress); the GPUs' share is what the hidden costs leave.
 		row.GPUTotal = (cd.cost - hc.storage - hc.egress) * toDisp
-		row.Total = model.AllIn(row.GPUTotal, hc.storage*c.usdDisp, hc.egress*c.usdDisp)
+		row.Total = model.AllIn(row.GPUTotal, hc.storage*c.price.usdDisp, hc.egress*c.price.usdDisp)
 	}
 	return row
 }
@@ -191,7 +199,7 @@ func (r *row) currency(ix *index) model.Currency { return ix.curs[r.cur] }
 // the listed plans', else the spot zone's region; under a region filter
 // all of them are inside it. Without a filter an offer whose regions do
 // not share its prices and that has no on-demand region names none.
-func (c *call) offerRegion(o *model.Offer, at *places) string {
+func (c recoWriter) offerRegion(o *model.Offer, at *places) string {
 	for _, w := range [...]string{at.od, at.plan, at.spot} {
 		if w != "" {
 			return regionOf(o, w)
@@ -202,27 +210,27 @@ func (c *call) offerRegion(o *model.Offer, at *places) string {
 
 // quoteNote explains one price model in a line; cal is the run's calendar
 // length, toDisp converts USD to the display currency.
-func (c *call) quoteNote(q *quote, o *model.Offer, r *row, at *places, nodes int, pol *model.Policy, cal, toDisp float64) string {
+func (c recoWriter) quoteNote(q *quote, o *model.Offer, r *row, at *places, nodes int, pol *model.Policy, cal, toDisp float64) string {
 	d := o.Detail()
 	l := c.l
 	var parts []string
-	m := func(v float64) string { return money(c.disp, v*toDisp) }
+	m := func(v float64) string { return money(c.price.disp, v*toDisp) }
 	if q.hyb != nil {
 		return strings.Join(c.hybridLines(q, m), "; ")
 	}
 	switch q.pm {
 	case model.PriceOnDemand:
 		// The policy's lines are the same on every ranking (shapeFacts).
-		pl := c.policyLines(r.prov)
+		pl := c.facts.policyLines(r.prov, c.l)
 		if pol != nil && pol.BillingGranularity != "" {
 			parts = append(parts, pl.billing)
 		}
-		k := c.fxUSD[r.cur] * float64(nodes)
-		lo, hi, n := c.spread(o, r, false)
+		k := c.price.fxUSD[r.cur] * float64(nodes)
+		lo, hi, n := c.feas.reg.spread(o, r, false)
 		switch {
-		case c.rf != nil && n > 1:
+		case c.feas.reg.rf != nil && n > 1:
 			parts = append(parts, l.f(kQInsideRange, q.zone, n, m(lo*k), m(hi*k)))
-		case c.rf != nil:
+		case c.feas.reg.rf != nil:
 			parts = append(parts, l.f(kQInside, q.zone))
 		case d.PricedZones == 1 && d.OnDemandRegion != "":
 			parts = append(parts, l.f(kQOneZone, d.OnDemandRegion))
@@ -240,12 +248,12 @@ func (c *call) quoteNote(q *quote, o *model.Offer, r *row, at *places, nodes int
 		} else {
 			parts = append(parts, l.f(kQSpotServing))
 		}
-		if lo, hi, n := c.spread(o, r, true); q.zone != "" && (n > 1 || c.rf != nil) {
-			k := c.fxUSD[r.cur] * float64(nodes)
+		if lo, hi, n := c.feas.reg.spread(o, r, true); q.zone != "" && (n > 1 || c.feas.reg.rf != nil) {
+			k := c.price.fxUSD[r.cur] * float64(nodes)
 			switch {
-			case c.rf != nil && n > 1:
+			case c.feas.reg.rf != nil && n > 1:
 				parts = append(parts, l.f(kQSpotZoneAsked, q.zone, n, m(lo*k), m(hi*k)))
-			case c.rf != nil:
+			case c.feas.reg.rf != nil:
 				parts = append(parts, l.f(kQInside, q.zone))
 			case len(d.SpotZones) > 1:
 				parts = append(parts, l.f(kQSpotZone, q.zone, n, m(lo*k), m(hi*k)))
@@ -269,7 +277,7 @@ func (c *call) quoteNote(q *quote, o *model.Offer, r *row, at *places, nodes int
 		case q.disc != nil:
 			if q.upTo {
 				parts = append(parts, l.f(kQUpTo, pct(q.disc.Fraction)), l.f(kQAskQuote))
-				if c.rf != nil && q.zone != "" {
+				if c.feas.reg.rf != nil && q.zone != "" {
 					parts = append(parts, l.f(kQUpToAt, q.zone))
 				}
 			} else {
@@ -298,11 +306,11 @@ func (c *call) quoteNote(q *quote, o *model.Offer, r *row, at *places, nodes int
 }
 
 // quoteFacts fills a price quote's zone range and interruption figures.
-func (c *call) quoteFacts(q *quote, o *model.Offer, r *row, nodes int, toDisp float64, pq *model.PriceQuote) {
+func (c recoWriter) quoteFacts(q *quote, o *model.Offer, r *row, nodes int, toDisp float64, pq *model.PriceQuote) {
 	d := o.Detail()
-	k := c.fxUSD[r.cur] * float64(nodes) * toDisp
+	k := c.price.fxUSD[r.cur] * float64(nodes) * toDisp
 	if q.pm == model.PriceOnDemand || q.pm == model.PriceSpot {
-		if lo, hi, _ := c.spread(o, r, q.pm == model.PriceSpot); hi > lo && lo > 0 {
+		if lo, hi, _ := c.feas.reg.spread(o, r, q.pm == model.PriceSpot); hi > lo && lo > 0 {
 			pq.RangeLow, pq.RangeHigh = lo*k, hi*k
 		}
 	}
@@ -313,18 +321,18 @@ func (c *call) quoteFacts(q *quote, o *model.Offer, r *row, nodes int, toDisp fl
 		}
 	}
 	if q.hyb != nil {
-		m := func(v float64) string { return money(c.disp, v*toDisp) }
+		m := func(v float64) string { return money(c.price.disp, v*toDisp) }
 		pq.Assumptions = c.hybridLines(q, m)
 	}
 }
 
 // spotRateLine says where a spot job's re-run time comes from: AWS's
 // interruption bucket, or the stated default when no rate is published.
-func (c *call) spotRateLine(q *quote, o *model.Offer) string {
+func (c recoWriter) spotRateLine(q *quote, o *model.Offer) string {
 	if q.bkt < 0 {
 		return c.l.f(kQSpotUnknownRate, pct(spotOverheadUnknown))
 	}
-	return c.l.f(kQSpotBucket, c.l.bucket(q.bkt), o.Detail().InterruptionDate, c.l.shortDuration(q.extra), c.ckptHours()*60, restartHours*60)
+	return c.l.f(kQSpotBucket, c.l.bucket(q.bkt), o.Detail().InterruptionDate, c.l.shortDuration(q.extra), c.price.ckptHours()*60, restartHours*60)
 }
 
 // shortDuration writes a small number of hours readably: seconds under a
@@ -341,7 +349,7 @@ func (l lang) shortDuration(h float64) string {
 
 // hybridLines are a hybrid plan's assumptions, one a line; m formats USD
 // in the display currency.
-func (c *call) hybridLines(q *quote, m func(float64) string) []string {
+func (c recoWriter) hybridLines(q *quote, m func(float64) string) []string {
 	l, hy := c.l, q.hyb
 	if hy.pm == pmHybSpotOD {
 		return []string{l.f(kQHybSpotOD, m(hy.baseRate), l.shortDuration(hy.extra), l.bucket(hy.bkt), m(hy.fillRate))}
@@ -371,7 +379,7 @@ func monthsText(l lang, months []int) string {
 // pmRegion is the region whose price a ranked row's price model uses
 // (a hybrid's base plan's), from the same price models the ranking chose
 // from (planRates); the offer's region when the model names none.
-func (c *call) pmRegion(o *model.Offer, p *rates, at *places, pol *model.Policy, pm pmCode) string {
+func (c recoWriter) pmRegion(o *model.Offer, p *rates, at *places, pol *model.Policy, pm pmCode) string {
 	want := pm
 	switch {
 	case pm == pmHybSpotOD:
@@ -398,4 +406,147 @@ func regionOf(o *model.Offer, zone string) string {
 		return zone
 	}
 	return best
+}
+
+// otherSizes are the rows of the other listed sizes of a ranked offer's
+// product (cd is the product's best-ranked size), in order of GPU count;
+// nil when it has none.
+func (c recoWriter) otherSizes(cd cand) []model.OfferRow {
+	g := c.sizes().group[cd.row]
+	if g < 0 {
+		return nil
+	}
+	c.sized.cands = c.sizeCands(g, c.sized.cands)
+	out := make([]model.OfferRow, 0, len(c.sized.cands))
+	for _, s := range c.sized.cands {
+		if s.row != cd.row {
+			out = append(out, c.offerRow(s))
+		}
+	}
+	if len(out) == 0 {
+		return nil
+	}
+	slices.SortStableFunc(out, func(a, b model.OfferRow) int {
+		return a.GPUCount*a.Nodes - b.GPUCount*b.Nodes
+	})
+	return out
+}
+
+// hiddenNotes explains the hidden costs of a run on provider prov; an
+// estimate names the published price it is and why it stands in.
+func (c recoWriter) hiddenNotes(hc hidden, prov uint16, cal float64) []string {
+	l := c.l
+	pol, est := c.ix.provs[prov].pol, &c.ix.est[prov]
+	months := cal / model.HoursPerMonth
+	var out []string
+	if c.price.storageGB > 0 {
+		switch {
+		case hc.storageUnknown:
+			out = append(out, l.f(kHStorageUnknown, c.price.storageGB))
+		case hc.storageEst:
+			e := &est.storage
+			out = append(out, l.f(kHStorageEstimate, c.price.storageGB, months, money(c.price.disp, hc.storage*c.price.usdDisp),
+				l.f(classScopeKey(e.scope)), e.from, e.price, string(e.cur)))
+		default:
+			out = append(out, l.f(kHStorage, c.price.storageGB, pol.BlockStorageGBMonth, string(pol.Currency), months))
+		}
+		if pol != nil && pol.StorageBilledWhileStopped == model.Yes && c.a.HoursPerWeek < model.HoursPerWeekFull {
+			out = append(out, l.f(kHStoppedBilled))
+		}
+	}
+	if c.a.EgressGB > 0 {
+		switch {
+		case hc.egressUnkn:
+			out = append(out, l.f(kHEgressUnknown, c.a.EgressGB))
+		case hc.egressEst:
+			e := &est.egress
+			out = append(out, l.f(kHEgressEstimate, c.a.EgressGB, money(c.price.disp, hc.egress*c.price.usdDisp),
+				l.f(classScopeKey(e.scope)), e.from, e.price, string(e.cur)))
+		default:
+			out = append(out, l.f(kHEgress, c.a.EgressGB, pol.EgressFreeGBMonth))
+		}
+	}
+	return out
+}
+
+// speedReason explains what communication costs a shape, in the result's
+// language: the collectives, the links they cross and the share of the
+// step they take (or, in training, the utilisation they cost).
+func (c recoWriter) speedReason(sr *shapeRes) string {
+	cc := &sr.comm
+	if cc.step <= 0 || (cc.what == commNone && cc.moe <= 0) {
+		return ""
+	}
+	l := c.l
+	moe := ""
+	if cc.moe > 0 {
+		moe = l.f(kSpMoE, cc.moeLayers, cc.moe/float64(max(cc.moeLayers, 1))*1e6, cc.moe*1e3, cc.step*1e3)
+	}
+	if cc.what == commNone {
+		return moe
+	}
+	link := func(k linkKind) string {
+		switch k {
+		case linkNVSwitch:
+			return l.f(kLinkNVSwitch)
+		case linkNVLink:
+			return l.f(kLinkNVLink)
+		case linkBridge:
+			return l.f(kLinkBridge)
+		case linkFabric:
+			return l.f(kLinkFabric)
+		case linkPCIeHost:
+			if cc.geforce {
+				return l.f(kLinkPCIeGeForce)
+			}
+			return l.f(kLinkPCIeHost)
+		case linkRDMA:
+			return l.f(kLinkRDMA, cc.nodeGbps)
+		case linkTCP:
+			return l.f(kLinkTCP, cc.nodeGbps)
+		}
+		return ""
+	}
+	var where string
+	switch {
+	case cc.intra != linkNone && cc.node != linkNone:
+		where = l.f(kSpBothLinks, link(cc.intra), link(cc.node))
+	case cc.intra != linkNone:
+		where = link(cc.intra)
+	default:
+		where = link(cc.node)
+	}
+	var out string
+	ms := func(s float64) float64 { return s * 1e3 }
+	switch cc.what {
+	case commTP:
+		out = l.f(kSpTP, where, cc.count, cc.each*1e6, ms(cc.comm), ms(cc.step), pct(cc.comm/cc.step))
+	case commDPAttn:
+		out = l.f(kSpDPAttn, where, cc.count, cc.each*1e6, ms(cc.comm), ms(cc.step), pct(cc.comm/cc.step))
+	case commPipeline:
+		out = l.f(kSpPipeline, where, ms(cc.comm), ms(cc.step), pct(cc.comm/cc.step))
+	default:
+		what := l.f(kSpWhatGrad)
+		switch cc.what {
+		case commShard:
+			what = l.f(kSpWhatShard)
+		case commExperts:
+			what = l.f(kSpWhatExperts)
+		}
+		if cc.comm > cc.compute {
+			out = l.f(kSpTrainSlow, what, where, cc.comm, cc.compute, pct(cc.mfu), pct(trainMFU))
+		} else {
+			out = l.f(kSpTrainHidden, what, where, cc.comm, cc.compute)
+		}
+	}
+	if cc.assumed {
+		out += l.f(kSpAssumed)
+	}
+	if cc.nicAssumed && cc.node != linkNone {
+		out += l.f(kSpNICAssumed, cc.nodeGbps)
+	}
+	if moe != "" {
+		out += l.f(kSpJoin) + moe
+	}
+	return out
 }

@@ -2,7 +2,6 @@ package advisor
 
 import (
 	"slices"
-	"strings"
 
 	"github.com/gpupick/gpupick/model"
 )
@@ -14,7 +13,18 @@ import (
 // the on-demand price inside. What a recommendation quotes, its Region
 // and what the record and a launch file carry are those places.
 
-// regionKey is a provider's region or zone, for the call's memo.
+// regionFilter is the region answer of one evaluation compiled against
+// the catalog's region table (rf, nil when none is given) and what it
+// said of each region or zone (memo): which offers it keeps and the rates
+// inside it (regionRates), part of the feasibility stage.
+type regionFilter struct {
+	cat  *model.Catalog
+	ix   *index
+	rf   *model.RegionFilter
+	memo map[regionKey]regionAt
+}
+
+// regionKey is a provider's region or zone, for the filter's memo.
 type regionKey struct {
 	prov  uint16
 	where string
@@ -29,32 +39,32 @@ const (
 	regionUnknown regionAt = 2
 )
 
-// setRegions compiles the call's region answer (nil when none is given).
-func (c *call) setRegions() {
-	c.rf, c.regMemo = nil, nil
-	if len(c.a.Regions) == 0 {
+// set compiles the region answer (rf nil when none is given).
+func (rg *regionFilter) set(regions []string) {
+	rg.rf, rg.memo = nil, nil
+	if len(regions) == 0 {
 		return
 	}
-	c.rf = model.NewRegionFilter(c.a.Regions, c.cat)
-	c.regMemo = map[regionKey]regionAt{}
+	rg.rf = model.NewRegionFilter(regions, rg.cat)
+	rg.memo = map[regionKey]regionAt{}
 }
 
 // inRegion reports whether a provider's region or zone is inside the
 // filter, and whether its location is unknown (for the count of offers
-// left out for it). The memo is the call's own (a call ranks on one
-// goroutine).
-func (c *call) inRegion(prov uint16, where string) (in, unknown bool) {
+// left out for it). The memo is the evaluation's own (a call ranks on
+// one goroutine).
+func (rg *regionFilter) inRegion(prov uint16, where string) (in, unknown bool) {
 	k := regionKey{prov, where}
-	v, ok := c.regMemo[k]
+	v, ok := rg.memo[k]
 	if !ok {
-		in, known := c.rf.Match(c.ix.provs[prov].key, where)
+		in, known := rg.rf.Match(rg.ix.provs[prov].key, where)
 		if in {
 			v |= regionIn
 		}
 		if !known {
 			v |= regionUnknown
 		}
-		c.regMemo[k] = v
+		rg.memo[k] = v
 	}
 	return v&regionIn != 0, v&regionUnknown != 0
 }
@@ -62,11 +72,11 @@ func (c *call) inRegion(prov uint16, where string) (in, unknown bool) {
 // ratesOf is the rates a run on a row is priced at and where each
 // applies: the offer's own without a region filter, else the ones inside
 // it (regionRates). ok is false when the filter leaves the offer out.
-func (c *call) ratesOf(r *row) (p rates, at places, ok bool) {
-	if c.rf == nil {
-		return r.rates, c.ownPlaces(r), true
+func (rg *regionFilter) ratesOf(r *row) (p rates, at places, ok bool) {
+	if rg.rf == nil {
+		return r.rates, rg.ownPlaces(r), true
 	}
-	p, at, ok, _ = c.regionRates(r)
+	p, at, ok, _ = rg.regionRates(r)
 	return p, at, ok
 }
 
@@ -74,8 +84,8 @@ func (c *call) ratesOf(r *row) (p rates, at places, ok bool) {
 // region, the median spot zone (the offer's first region when one price
 // holds everywhere), the first region the listed plans apply in (when the
 // offer lists any).
-func (c *call) ownPlaces(r *row) places {
-	o := &c.cat.Offers[r.offer]
+func (rg *regionFilter) ownPlaces(r *row) places {
+	o := &rg.cat.Offers[r.offer]
 	d := o.Detail()
 	var at places
 	at.od = d.OnDemandRegion
@@ -110,13 +120,13 @@ func (c *call) ownPlaces(r *row) places {
 // offer's firm discounts (which apply to the on-demand price inside). in
 // is false when no region or zone of the offer is inside; unknown is then
 // set when some of them have no known location.
-func (c *call) regionRates(r *row) (p rates, at places, in, unknown bool) {
-	o := &c.cat.Offers[r.offer]
+func (rg *regionFilter) regionRates(r *row) (p rates, at places, in, unknown bool) {
+	o := &rg.cat.Offers[r.offer]
 	d := o.Detail()
 	p.c1, p.c3, p.bkt = r.c1, r.c3, -1
 	first := ""
 	for _, reg := range o.Regions {
-		ok, unk := c.inRegion(r.prov, reg)
+		ok, unk := rg.inRegion(r.prov, reg)
 		unknown = unknown || unk
 		if ok && first == "" {
 			first = reg
@@ -128,13 +138,13 @@ func (c *call) regionRates(r *row) (p rates, at places, in, unknown bool) {
 	// On demand: the cheapest region inside.
 	if zs := d.OnDemandZones; len(zs) > 0 {
 		for _, z := range zs {
-			if ok, _ := c.inRegion(r.prov, z.Zone); ok && z.Price > 0 && (p.od == 0 || z.Price < p.od) {
+			if ok, _ := rg.inRegion(r.prov, z.Zone); ok && z.Price > 0 && (p.od == 0 || z.Price < p.od) {
 				p.od, at.od = z.Price, z.Zone
 			}
 		}
 	} else if first != "" && r.od > 0 {
 		p.od, at.od = r.od, first
-		if ok, _ := c.inRegion(r.prov, d.OnDemandRegion); ok && d.OnDemandRegion != "" {
+		if ok, _ := rg.inRegion(r.prov, d.OnDemandRegion); ok && d.OnDemandRegion != "" {
 			at.od = d.OnDemandRegion
 		}
 	}
@@ -142,7 +152,7 @@ func (c *call) regionRates(r *row) (p rates, at places, in, unknown bool) {
 	if zs := d.SpotZones; len(zs) > 0 {
 		var inside []model.ZonePrice
 		for _, z := range zs {
-			if ok, unk := c.inRegion(r.prov, z.Zone); ok && z.Price > 0 {
+			if ok, unk := rg.inRegion(r.prov, z.Zone); ok && z.Price > 0 {
 				inside = append(inside, z)
 			} else {
 				unknown = unknown || unk
@@ -169,7 +179,7 @@ func (c *call) regionRates(r *row) (p rates, at places, in, unknown bool) {
 	if len(d.PlanRegions) > 0 {
 		planAt = ""
 		for _, reg := range d.PlanRegions {
-			if ok, _ := c.inRegion(r.prov, reg); ok {
+			if ok, _ := rg.inRegion(r.prov, reg); ok {
 				planAt = reg
 				break
 			}
@@ -185,22 +195,10 @@ func (c *call) regionRates(r *row) (p rates, at places, in, unknown bool) {
 	return p, at, in, unknown
 }
 
-// floorUSD is the lower bound of a row's hourly rate (USD, one node) at
-// rates p: the floor of its price models (rates.floor), or spot when the
-// run may use it and it is lower; rounded down to a float32 as the
-// index's bounds are.
-func (c *call) floorUSD(p *rates, r *row, fx float64) float32 {
-	lo := p.floor(c.ix.provs[r.prov].pol)
-	if c.a.Interruptible && p.spot > 0 && (lo == 0 || p.spot < lo) {
-		lo = p.spot
-	}
-	return lowerF32(lo * fx)
-}
-
 // spread is the range of an offer's on-demand (or, with spot, spot)
 // prices per node in its currency over its regions or zones inside the
 // region filter (all of them without one), and how many places have one.
-func (c *call) spread(o *model.Offer, r *row, spot bool) (lo, hi float64, n int) {
+func (rg *regionFilter) spread(o *model.Offer, r *row, spot bool) (lo, hi float64, n int) {
 	d := o.Detail()
 	zones, own := d.OnDemandZones, o.OnDemand
 	if spot {
@@ -216,7 +214,7 @@ func (c *call) spread(o *model.Offer, r *row, spot bool) (lo, hi float64, n int)
 		}
 		hi = max(hi, v)
 	}
-	if c.rf == nil {
+	if rg.rf == nil {
 		switch {
 		case len(zones) > 0:
 			for _, z := range zones {
@@ -231,38 +229,16 @@ func (c *call) spread(o *model.Offer, r *row, spot bool) (lo, hi float64, n int)
 	}
 	if len(zones) > 0 {
 		for _, z := range zones {
-			if in, _ := c.inRegion(r.prov, z.Zone); in {
+			if in, _ := rg.inRegion(r.prov, z.Zone); in {
 				take(z.Price)
 			}
 		}
 		return lo, hi, n
 	}
 	for _, reg := range o.Regions {
-		if in, _ := c.inRegion(r.prov, reg); in {
+		if in, _ := rg.inRegion(r.prov, reg); in {
 			take(own)
 		}
 	}
 	return lo, hi, n
-}
-
-// regionUses says in words what the region answer's terms stand for
-// ("europe = EEA + UK + CH, 19 countries of the region table").
-func (c *call) regionUses() string {
-	l := c.l
-	var parts []string
-	for _, u := range c.rf.Uses(c.cat.RegionGroups) {
-		switch {
-		case u.Prefix:
-			parts = append(parts, l.f(kRegionUsePrefix, u.Term))
-		case u.Note != "":
-			note := u.Note
-			if l == langZH && u.NoteZH != "" {
-				note = u.NoteZH
-			}
-			parts = append(parts, l.f(kRegionUseGroup, u.Term, note, u.Countries))
-		default:
-			parts = append(parts, l.f(kRegionUseCountry, u.Term))
-		}
-	}
-	return strings.Join(parts, l.f(kListSep))
 }

@@ -19,7 +19,7 @@ import (
 // speeds when both are estimated. recs are the ranked offers priced in
 // full and cs their candidates, in the same order; empty with fewer than
 // two.
-func (c *call) whyFirst(recs []model.Recommendation, cs []cand) []string {
+func (c explainer) whyFirst(recs []model.Recommendation, cs []cand) []string {
 	if len(recs) < 2 || len(cs) < 2 {
 		return nil
 	}
@@ -33,7 +33,7 @@ func (c *call) whyFirst(recs []model.Recommendation, cs []cand) []string {
 
 // whyDecided is the line that names the first difference of the ranking
 // keys of ca (recommendation a, ranked first) and cb (b, second).
-func (c *call) whyDecided(a, b *model.Recommendation, ca, cb cand) string {
+func (c explainer) whyDecided(a, b *model.Recommendation, ca, cb cand) string {
 	l := c.l
 	n, name := b.GPUCount, displayGPU(b.GPU, l)
 	shortOf := func(cd cand) uint8 { return uint8(cd.key>>4) & 0xf }
@@ -62,7 +62,7 @@ func (c *call) whyDecided(a, b *model.Recommendation, ca, cb cand) string {
 		// shortFirst put the sooner run first among near-equal costs.
 		return l.f(kWhySooner, n, name, l.shortDuration(a.CalendarHours), l.shortDuration(b.CalendarHours), pct(equalCostShare))
 	}
-	m := func(usd float64) string { return money(c.disp, usd*c.usdDisp) }
+	m := func(usd float64) string { return money(c.price.disp, usd*c.price.usdDisp) }
 	if ca.rank == cb.rank || math.IsInf(ca.rank, 1) && math.IsInf(cb.rank, 1) {
 		switch {
 		case ca.cost < cb.cost:
@@ -120,7 +120,7 @@ func riskDiff(a, b []model.RiskPenalty, l lang) []string {
 // riskParts says which penalties the runner-up carries more of (more)
 // and which the top offer does (less): "#2 has shared-vcpu +5%; #1 has
 // stale-price +5%".
-func (c *call) riskParts(more, less []string) string {
+func (c explainer) riskParts(more, less []string) string {
 	l := c.l
 	var parts []string
 	if len(more) > 0 {

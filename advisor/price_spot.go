@@ -107,8 +107,8 @@ func bucketAt(o *model.Offer, zone string) int8 {
 }
 
 // ckptHours is the run's checkpoint interval in hours.
-func (c *call) ckptHours() float64 {
-	if m := c.a.CheckpointMinutes; m > 0 {
+func (pc *pricer) ckptHours() float64 {
+	if m := pc.a.CheckpointMinutes; m > 0 {
 		return m / 60
 	}
 	return model.DefaultCheckpointMinutes / 60
@@ -120,14 +120,14 @@ func (c *call) ckptHours() float64 {
 // loses half a checkpoint interval of work (at most half the run) plus a
 // restart. An unknown bucket (-1) takes the stated conservative 10%. A
 // wall-clock run is billed as used, so it adds nothing.
-func (c *call) spotExtra(h float64, bkt int8) float64 {
-	if !c.p.jobMode || h <= 0 {
+func (pc *pricer) spotExtra(h float64, bkt int8) float64 {
+	if !pc.p.jobMode || h <= 0 {
 		return 0
 	}
 	if bkt < 0 || int(bkt) >= len(model.InterruptionMonthly) {
 		return h * spotOverheadUnknown
 	}
-	return h * interruptRate(bkt) * (math.Min(c.ckptHours(), h)/2 + restartHours)
+	return h * interruptRate(bkt) * (math.Min(pc.ckptHours(), h)/2 + restartHours)
 }
 
 // interruptRate is the interruptions per hour of bucket b.

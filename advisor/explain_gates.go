@@ -150,7 +150,7 @@ func (t *trade) classGates() {
 	}
 	var drop []int
 	for i, g := range classGates {
-		if limit := g.limit(c.p); limit > 0 && (t.exhaustive || c.gateBound(i)*gateRatio <= t.top.TotalUSD) {
+		if limit := g.limit(c.p); limit > 0 && (t.exhaustive || (explainer{c}).gateBound(i)*gateRatio <= t.top.TotalUSD) {
 			drop = append(drop, i)
 		}
 	}
@@ -158,9 +158,9 @@ func (t *trade) classGates() {
 	for _, i := range drop {
 		g := classGates[i]
 		limit := g.limit(c.p)
-		rc := c.relaxedCopy(g.relax, &undo)
-		r, ok := rc.relaxedTop(t.opt, g.relax)
-		c.restore(undo)
+		rc := explainer{c}.relaxedCopy(g.relax, &undo)
+		r, ok := explainer{rc}.relaxedTop(t.opt, g.relax)
+		explainer{c}.restore(undo)
 		if !ok || !g.misses(&r.Speed, limit) || r.Speed.Unknown || !t.dearer(&r) {
 			continue
 		}
@@ -182,10 +182,10 @@ func (t *trade) classGates() {
 // and meets the class's other limits: the shape's lowest hourly rate over
 // its nodes and hours (+Inf when there is none). Dropping the limit cannot
 // put a cheaper offer first.
-func (c *call) gateBound(i int) float64 {
+func (c explainer) gateBound(i int) float64 {
 	best := math.Inf(1)
-	for si := range c.shapes {
-		sr := &c.shapes[si]
+	for si := range c.feas.shapes {
+		sr := &c.feas.shapes[si]
 		if !sr.ok || sr.speed.Unknown || !c.missesOnly(i, &sr.speed) {
 			continue
 		}
@@ -198,7 +198,7 @@ func (c *call) gateBound(i int) float64 {
 
 // missesOnly reports whether a speed misses classGates[i] and meets every
 // other limit of the class.
-func (c *call) missesOnly(i int, sp *model.Speed) bool {
+func (c explainer) missesOnly(i int, sp *model.Speed) bool {
 	for j, g := range classGates {
 		if limit := g.limit(c.p); limit > 0 && g.misses(sp, limit) != (i == j) {
 			return false
@@ -221,18 +221,19 @@ type tierState struct {
 // fits and speeds stand): only that is worked out again (meetsText,
 // meetsImage, setTier), in c's shapes, which the copy shares; undo gets
 // what changed, for restore to put back once the copy is done with.
-func (c *call) relaxedCopy(relax func(p *plan), undo *[]tierState) *call {
-	rc := *c
+func (c explainer) relaxedCopy(relax func(p *plan), undo *[]tierState) *call {
+	rc := *c.call
 	p := *c.p
 	rc.p = &p
+	rc.bind()
 	relax(rc.p)
 	rc.sized = sizeBest{} // the scan's buffers: its own
 	*undo = (*undo)[:0]
 	if p.training || p.stated || !p.sized {
 		return &rc
 	}
-	for i := range c.shapes {
-		sr := &c.shapes[i]
+	for i := range c.feas.shapes {
+		sr := &c.feas.shapes[i]
 		if !sr.ok {
 			continue
 		}
@@ -250,7 +251,7 @@ func (c *call) relaxedCopy(relax func(p *plan), undo *[]tierState) *call {
 			sr.slim, sr.short = false, sr.short-1
 		}
 		sr.tier = 0
-		rc.setTier(sr)
+		rc.feas.setTier(sr)
 		if sr.speed.MeetsLatency != old.meets || sr.speed.Unknown != old.unknown || sr.slim != old.slim || sr.tier != old.tier || sr.short != old.short {
 			*undo = append(*undo, old)
 		}
@@ -259,9 +260,9 @@ func (c *call) relaxedCopy(relax func(p *plan), undo *[]tierState) *call {
 }
 
 // restore puts back the shapes a relaxed copy changed.
-func (c *call) restore(undo []tierState) {
+func (c explainer) restore(undo []tierState) {
 	for _, u := range undo {
-		sr := &c.shapes[u.i]
+		sr := &c.feas.shapes[u.i]
 		sr.speed.MeetsLatency, sr.speed.Unknown, sr.slim, sr.tier, sr.short = u.meets, u.unknown, u.slim, u.tier, u.short
 	}
 }
@@ -270,10 +271,10 @@ func (c *call) restore(undo []tierState) {
 // plan (c made by relaxedCall): ranked across several nodes when no single
 // node holds the job, as Recommend does. False when nothing is listed
 // (or, with opt.WithinBudget, nothing within the budget).
-func (c *call) relaxedTop(opt Options, relax func(p *plan)) (model.Recommendation, bool) {
+func (c explainer) relaxedTop(opt Options, relax func(p *plan)) (model.Recommendation, bool) {
 	cs := c.ranked(1, false)
 	if len(cs) == 0 && c.p.autoNodes && c.st.tooBig > 0 {
-		c = widen(nil, c.eng, c.a, c.l)
+		c = explainer{widen(nil, c.eng, c.a, c.l)}
 		relax(c.p)
 		c.evalShapes()
 		cs = c.ranked(1, false)
@@ -281,7 +282,7 @@ func (c *call) relaxedTop(opt Options, relax func(p *plan)) (model.Recommendatio
 	if len(cs) == 0 || opt.WithinBudget && cs[0].over() != 0 {
 		return model.Recommendation{}, false
 	}
-	return c.full(cs[0]), true
+	return recoWriter{c.call}.full(cs[0]), true
 }
 
 // top1 is the top pick of answers b, or false when nothing is listed.

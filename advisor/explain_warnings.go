@@ -45,7 +45,7 @@ type warnInput struct {
 }
 
 // warnings lists the traps of one recommendation, worst first.
-func (c *call) warnings(in warnInput) []model.Warning {
+func (c recoWriter) warnings(in warnInput) []model.Warning {
 	o, r, sh, sr, rec, qs, best, hc := in.offer, in.row, in.shape, in.res, in.rec, in.quotes, in.best, in.hidden
 	l, a, p := c.l, &c.a, c.p
 	var ws []model.Warning
@@ -104,7 +104,7 @@ func (c *call) warnings(in warnInput) []model.Warning {
 	}
 	// host-ram-unknown: the job needs a published amount of host RAM to
 	// load and run, and the catalog does not know the host's.
-	if _, unk := c.ramCheck(in.ri, sr); unk != 0 {
+	if _, unk := c.feas.ramCheck(in.ri, sr); unk != 0 {
 		add(model.WarnHostRAMUnknown, model.SeverityWarn, p.req.HostRAMSource, sr.ram)
 	}
 	// Spot: not for a job that cannot be interrupted; preemptible limits.
@@ -211,7 +211,7 @@ func (c *call) warnings(in warnInput) []model.Warning {
 	}
 	// egress-cost.
 	if best >= 0 && hc.egress > egressShare*qs[best].total && qs[best].total > 0 {
-		add(model.WarnEgressCost, model.SeverityWarn, polSrc, money(c.disp, hc.egress*c.usdDisp), pct(hc.egress/qs[best].total))
+		add(model.WarnEgressCost, model.SeverityWarn, polSrc, money(c.price.disp, hc.egress*c.price.usdDisp), pct(hc.egress/qs[best].total))
 	}
 	// marketplace-host.
 	if o.Marketplace || o.VCPUType == model.VCPUMarketplace {
@@ -242,8 +242,8 @@ func (c *call) warnings(in warnInput) []model.Warning {
 	}
 	// converted-currency.
 	if rec.Converted {
-		rate, _ := c.cat.Rate(rec.Currency, c.disp)
-		add(model.WarnConvertedCurrency, model.SeverityInfo, rate.Source, string(rec.Currency), string(c.disp), rate.Rate, rate.Date)
+		rate, _ := c.cat.Rate(rec.Currency, c.price.disp)
+		add(model.WarnConvertedCurrency, model.SeverityInfo, rate.Source, string(rec.Currency), string(c.price.disp), rate.Rate, rate.Date)
 	}
 	sort.SliceStable(ws, func(i, j int) bool {
 		if ws[i].Severity.Rank() != ws[j].Severity.Rank() {

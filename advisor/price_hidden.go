@@ -24,11 +24,11 @@ func (hc hidden) estimated() bool { return hc.storageEst || hc.egressEst }
 // egress with the provider's tiers and monthly free allowance. A price the
 // provider does not publish is priced at the estimate of its class
 // (hiddenEstimates): flat, with no free allowance.
-func (c *call) hiddenCosts(prov uint16, cal float64) hidden {
+func (pc *pricer) hiddenCosts(prov uint16, cal float64) hidden {
 	var hc hidden
-	pol, fx := c.ix.provs[prov].pol, c.polFX[prov]
-	est := &c.ix.est[prov]
-	gb := c.storageGB
+	pol, fx := pc.ix.provs[prov].pol, pc.polFX[prov]
+	est := &pc.ix.est[prov]
+	gb := pc.storageGB
 	months := cal / model.HoursPerMonth
 	if gb > 0 {
 		switch {
@@ -40,13 +40,13 @@ func (c *call) hiddenCosts(prov uint16, cal float64) hidden {
 			hc.storageUnknown = true
 		}
 	}
-	if c.a.EgressGB > 0 {
+	if pc.a.EgressGB > 0 {
 		switch {
 		case pol != nil && pol.EgressKnown && fx > 0:
 			m := math.Max(1, months)
-			hc.egress = m * egressMonth(c.a.EgressGB/m, pol) * fx
+			hc.egress = m * egressMonth(pc.a.EgressGB/m, pol) * fx
 		case (pol == nil || !pol.EgressKnown) && est.egress.ok():
-			hc.egress, hc.egressEst = c.a.EgressGB*est.egress.usd, true
+			hc.egress, hc.egressEst = pc.a.EgressGB*est.egress.usd, true
 		default:
 			hc.egressUnkn = true
 		}
@@ -236,43 +236,6 @@ func fxPolicy(cat *model.Catalog, pol *model.Policy) float64 {
 	return pos(v)
 }
 
-// hiddenNotes explains the hidden costs of a run on provider prov; an
-// estimate names the published price it is and why it stands in.
-func (c *call) hiddenNotes(hc hidden, prov uint16, cal float64) []string {
-	l := c.l
-	pol, est := c.ix.provs[prov].pol, &c.ix.est[prov]
-	months := cal / model.HoursPerMonth
-	var out []string
-	if c.storageGB > 0 {
-		switch {
-		case hc.storageUnknown:
-			out = append(out, l.f(kHStorageUnknown, c.storageGB))
-		case hc.storageEst:
-			e := &est.storage
-			out = append(out, l.f(kHStorageEstimate, c.storageGB, months, money(c.disp, hc.storage*c.usdDisp),
-				l.f(classScopeKey(e.scope)), e.from, e.price, string(e.cur)))
-		default:
-			out = append(out, l.f(kHStorage, c.storageGB, pol.BlockStorageGBMonth, string(pol.Currency), months))
-		}
-		if pol != nil && pol.StorageBilledWhileStopped == model.Yes && c.a.HoursPerWeek < model.HoursPerWeekFull {
-			out = append(out, l.f(kHStoppedBilled))
-		}
-	}
-	if c.a.EgressGB > 0 {
-		switch {
-		case hc.egressUnkn:
-			out = append(out, l.f(kHEgressUnknown, c.a.EgressGB))
-		case hc.egressEst:
-			e := &est.egress
-			out = append(out, l.f(kHEgressEstimate, c.a.EgressGB, money(c.disp, hc.egress*c.usdDisp),
-				l.f(classScopeKey(e.scope)), e.from, e.price, string(e.cur)))
-		default:
-			out = append(out, l.f(kHEgress, c.a.EgressGB, pol.EgressFreeGBMonth))
-		}
-	}
-	return out
-}
-
 // classScopeKey is the text key that names the providers an estimate is
 // the highest price of.
 func classScopeKey(scope uint8) textKey {
@@ -287,4 +250,13 @@ func classScopeKey(scope uint8) textKey {
 		return kPCChina
 	}
 	return kPCAll
+}
+
+// hidWallOr is the hidden costs of a run on a provider: computed once per
+// provider for a wall-clock run, per offer for a job (its length varies).
+func (pc *pricer) hidWallOr(prov uint16, cal float64) hidden {
+	if pc.p.jobMode {
+		return pc.hiddenCosts(prov, cal)
+	}
+	return pc.hidWall[prov]
 }

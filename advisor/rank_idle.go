@@ -9,8 +9,8 @@ func (c *call) markIdle() {
 	f := c.facts
 	c.idleBest = grow(c.idleBest, len(f.groups))
 	best, found := c.idleBest, false
-	for si := range c.shapes {
-		sr, sh := &c.shapes[si], &c.ix.shapes[si]
+	for si := range c.feas.shapes {
+		sr, sh := &c.feas.shapes[si], &c.ix.shapes[si]
 		g := f.idleGroup[si]
 		if !sr.ok || g < 0 || sr.used != sh.count*sr.nodes {
 			continue
@@ -26,8 +26,8 @@ func (c *call) markIdle() {
 	if !found {
 		return
 	}
-	for si := range c.shapes {
-		sr, sh := &c.shapes[si], &c.ix.shapes[si]
+	for si := range c.feas.shapes {
+		sr, sh := &c.feas.shapes[si], &c.ix.shapes[si]
 		if !sr.ok || f.idleGroup[si] < 0 || sr.used >= sh.count*sr.nodes || sr.used%sr.nodes != 0 {
 			continue
 		}
@@ -43,7 +43,7 @@ func (c *call) markIdle() {
 // the first such row in the order of the lower bound, or under a region
 // filter the lowest bound inside it.
 func (c *call) cheapestRow(si int) float64 {
-	sr := &c.shapes[si]
+	sr := &c.feas.shapes[si]
 	if sr.ramLeast != 0 {
 		return 0 // no offer of the shape has a known host RAM
 	}
@@ -56,7 +56,7 @@ func (c *call) cheapestRow(si int) float64 {
 		}
 		hr := &c.ix.hot[ri]
 		r := &c.ix.rows[ri]
-		if !c.provOK[hr.prov] || c.fxUSD[hr.cur] == 0 || len(c.reqOut) > 0 && c.reqOut[r.offer] != reqOK {
+		if !c.feas.provOK[hr.prov] || c.price.fxUSD[hr.cur] == 0 || len(c.feas.reqOut) > 0 && c.feas.reqOut[r.offer] != reqOK {
 			continue
 		}
 		rate := hr.lbUSD
@@ -66,19 +66,19 @@ func (c *call) cheapestRow(si int) float64 {
 		if rate <= 0 {
 			continue
 		}
-		if low, unk := c.ramCheck(ri, sr); low || unk != 0 {
+		if low, unk := c.feas.ramCheck(ri, sr); low || unk != 0 {
 			// It cannot stand in for an instance with more GPUs: it is left
 			// out, or may be (an unknown RAM is the worse case).
 			continue
 		}
-		if c.rf == nil {
+		if c.feas.reg.rf == nil {
 			return float64(rate)
 		}
-		p, _, in, _ := c.regionRates(r)
+		p, _, in, _ := c.feas.reg.regionRates(r)
 		if !in {
 			continue
 		}
-		if f := c.floorUSD(&p, r, c.fxUSD[hr.cur]); f > 0 && (best == 0 || f < best) {
+		if f := c.price.floorUSD(&p, r, c.price.fxUSD[hr.cur]); f > 0 && (best == 0 || f < best) {
 			best = f
 		}
 	}

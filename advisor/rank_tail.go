@@ -152,7 +152,7 @@ func (c *call) countTail(si int, j int32, sr *shapeRes) {
 		g := &to.groups[gi]
 		ps := to.pos[g.lo:g.hi]
 		from := sort.Search(len(ps), func(k int) bool { return ps[k] >= j })
-		if !c.provOK[g.prov] {
+		if !c.feas.provOK[g.prov] {
 			c.st.filtered += len(ps) - from
 			continue
 		}
@@ -161,8 +161,8 @@ func (c *call) countTail(si int, j int32, sr *shapeRes) {
 		m := atT - from
 		c.st.matched += m
 		var unk uint8
-		if c.anyUnk {
-			unk = c.hidUnk[g.prov]
+		if c.price.anyUnk {
+			unk = c.price.hidUnk[g.prov]
 		}
 		c.st.groups[int(sr.tier>>1)<<1|int(unk)] += m
 		c.st.idle += atZ - atT

@@ -44,7 +44,7 @@ var hybridBases = [3]struct {
 // plans are the offer's price models for the run's nodes in USD
 // (planRates), p its rates (for the spot bucket). It returns how many it
 // put in buf.
-func (c *call) hybrids(p *rates, plans []planRate, h, cal float64, buf *[maxHybrids]hyb) int {
+func (pc *pricer) hybrids(p *rates, plans []planRate, h, cal float64, buf *[maxHybrids]hyb) int {
 	n := 0
 	visit := func(hy *hyb) { buf[n] = *hy; n++ }
 	if h <= 0 || cal <= 0 {
@@ -61,7 +61,7 @@ func (c *call) hybrids(p *rates, plans []planRate, h, cal float64, buf *[maxHybr
 		case pr.pm == pmOnDemand:
 			od = pr.rate
 		case pr.pm == pmSpot:
-			if c.a.Interruptible {
+			if pc.a.Interruptible {
 				spotRate, spot = pr.rate, *pr
 			}
 		case !pr.upTo:
@@ -90,7 +90,7 @@ func (c *call) hybrids(p *rates, plans []planRate, h, cal float64, buf *[maxHybr
 			visit(&hy)
 		}
 		if spotRate > 0 {
-			ex := c.spotExtra(fillH, bkt)
+			ex := pc.spotExtra(fillH, bkt)
 			hy := hyb{pm: b.spot, terms: k, period: b.period, baseRate: base.rate, fillH: fillH, fillRate: spotRate, extra: ex,
 				bkt: bkt, spotFill: true, base: *base}
 			hy.total = k*b.period*base.rate + (fillH+ex)*spotRate
@@ -99,8 +99,8 @@ func (c *call) hybrids(p *rates, plans []planRate, h, cal float64, buf *[maxHybr
 			visit(&hy)
 		}
 	}
-	if spotRate > 0 && od > 0 && c.p.jobMode {
-		ex := c.spotExtra(h, bkt)
+	if spotRate > 0 && od > 0 && pc.p.jobMode {
+		ex := pc.spotExtra(h, bkt)
 		if ex > 0 {
 			hy := hyb{pm: pmHybSpotOD, fillH: ex, fillRate: od, baseRate: spotRate, bkt: bkt, extra: ex, base: spot}
 			hy.total, hy.rate = spotFallback(spotRate, od, h, ex)

@@ -68,13 +68,19 @@ type commitTerm struct {
 // year and three years.
 var commitTerms = []commitTerm{{model.HoursPerMonth, giveMonthly}, {model.HoursPerYear, giveYear}, {3 * model.HoursPerYear, giveThreeYear}}
 
+// suggester is the part of the explain stage that says what change of
+// the answers would bring a run within the budget, or make the job fit:
+// it ranks the catalog again per change (with the fast scan) from the
+// rank cycle it wraps.
+type suggester struct{ *call }
+
 // variants lists the changes worth trying, each a single lever, mildest
 // first within its lever: a narrower precision (serving), adapters
 // instead of full training, a longer term for a commitment, spot, a
 // shorter context, fewer users, the training knobs, and dropping each
 // filter the user set. Every variant changes an answer to a value other
 // than the user's.
-func (c *call) variants() []variant {
+func (c suggester) variants() []variant {
 	a, l := c.a, c.l
 	var vs []variant
 	// add makes v's answers: the user's with the change.
@@ -228,7 +234,7 @@ type tried struct {
 // give up; at most maxSuggestions (the one that gets nearest kept when
 // none keeps the budget). When no single change keeps the budget, the
 // levers are tried together (combine).
-func (c *call) suggest(top int, first *model.Recommendation) []model.Suggestion {
+func (c suggester) suggest(top int, first *model.Recommendation) []model.Suggestion {
 	e := c.eng
 	baseline := math.Inf(1)
 	if first != nil {
@@ -275,13 +281,13 @@ func (c *call) suggest(top int, first *model.Recommendation) []model.Suggestion 
 		}
 		cd := cs[0]
 		r := &rc.ix.rows[cd.row]
-		sr := &rc.shapes[r.shape]
-		h, cal, unknown := rc.rowHours(sr, r)
+		sr := &rc.feas.shapes[r.shape]
+		h, cal, unknown := rc.feas.rowHours(sr, r)
 		if unknown {
 			h, cal = 0, 0
 		}
 		g := rc.ix.shapeGPU(&rc.ix.shapes[r.shape])
-		return reached{row: rc.offerRow(cd), runH: h, calH: cal, need: rc.p.req.VRAMGiB, fp8: g != nil && g.FP8 == model.Yes, cd: cd}, true
+		return reached{row: recoWriter{rc}.offerRow(cd), runH: h, calH: cal, need: rc.p.req.VRAMGiB, fp8: g != nil && g.FP8 == model.Yes, cd: cd}, true
 	}
 	var out []tried
 	type outcome struct {
@@ -298,7 +304,7 @@ func (c *call) suggest(top int, first *model.Recommendation) []model.Suggestion 
 			return tried{}, false
 		}
 		row := &re.row
-		within := row.WithinBudget && c.budgetUSD > 0
+		within := row.WithinBudget && c.price.budgetUSD > 0
 		spend := c.a.Budget.Spend(row.GPUTotal, row.Total, re.runH, re.calH)
 		if first != nil && !within && !(spend > 0 && spend < baseline*0.999) {
 			return tried{}, false
@@ -394,7 +400,7 @@ func cmpFloat(x, y float64) int {
 // up most first) and makes each kept lever as mild as it can be, ranking
 // again at each step: the result keeps the budget if it did, or costs
 // no more. It is false when it needs fewer than two levers.
-func (c *call) combine(vs []variant, eval func(variant) (tried, bool)) (tried, bool) {
+func (c suggester) combine(vs []variant, eval func(variant) (tried, bool)) (tried, bool) {
 	byKind := map[model.SuggestKind][]variant{}
 	var kinds []model.SuggestKind
 	for _, v := range vs {
@@ -448,7 +454,7 @@ func (c *call) combine(vs []variant, eval func(variant) (tried, bool)) (tried, b
 }
 
 // merge is the variant that makes every change of parts.
-func (c *call) merge(parts []variant) variant {
+func (c suggester) merge(parts []variant) variant {
 	v := variant{a: c.a, kind: model.SuggestCombined, give: giveCombined, parts: parts}
 	for _, p := range parts {
 		p.set(&v.a)
@@ -467,7 +473,7 @@ func (c *call) merge(parts []variant) variant {
 // reaches; a combined change joins its parts'), and reports whether each
 // lever does what it says: FP8 runs on FP8 tensor cores, and a longer
 // term reaches a plan or commitment of that term.
-func (c *call) words(v *variant, re *reached) bool {
+func (c suggester) words(v *variant, re *reached) bool {
 	if v.kind != model.SuggestCombined {
 		return c.wordLever(v, re)
 	}
@@ -487,7 +493,7 @@ func (c *call) words(v *variant, re *reached) bool {
 }
 
 // wordLever is words for a single lever.
-func (c *call) wordLever(v *variant, re *reached) bool {
+func (c suggester) wordLever(v *variant, re *reached) bool {
 	switch v.kind {
 	case model.SuggestPrecision:
 		return v.a.Precision != model.FP8 || re.fp8
@@ -523,7 +529,7 @@ func termHours(pm model.PriceModel) float64 {
 // in a sentence, what the first offer under it needs and costs, whether
 // it keeps the budget (spend is what the budget compares) and the latency
 // class, and what it gives up.
-func (c *call) suggestion(v *variant, re *reached, within bool, spend float64) model.Suggestion {
+func (c suggester) suggestion(v *variant, re *reached, within bool, spend float64) model.Suggestion {
 	l, row, cd := c.l, &re.row, re.cd
 	s := model.Suggestion{
 		Kind: v.kind, Change: v.change, Caveat: v.caveat, Relaxes: v.relaxes,
@@ -544,18 +550,18 @@ func (c *call) suggestion(v *variant, re *reached, within bool, spend float64) m
 		s.Effect = l.f(kSugEffectNoTotal, re.need, row.Provider, row.InstanceType, gpu, nodes)
 	} else {
 		pm := row.PriceModel.Name().In(l == langZH)
-		s.Effect = l.f(kSugEffect, re.need, row.Provider, row.InstanceType, gpu, nodes, pm, money(c.disp, s.Total))
-		if c.budgetUSD > 0 {
+		s.Effect = l.f(kSugEffect, re.need, row.Provider, row.InstanceType, gpu, nodes, pm, money(c.price.disp, s.Total))
+		if c.price.budgetUSD > 0 {
 			s.Spend = spend
 			switch {
 			case c.a.Budget.Period == model.BudgetMonthly && re.calH > model.HoursPerMonth*1.001:
-				s.Effect += l.f(kSugPerMonth, money(c.disp, spend))
+				s.Effect += l.f(kSugPerMonth, money(c.price.disp, spend))
 			case c.a.Budget.Period == model.BudgetHourly:
-				s.Effect += l.f(kSugPerHour, money(c.disp, spend))
+				s.Effect += l.f(kSugPerHour, money(c.price.disp, spend))
 			}
 		}
 	}
-	if c.budgetUSD > 0 {
+	if c.price.budgetUSD > 0 {
 		if within {
 			s.Effect += l.f(kSugKeeps, l.budget(c.a.Budget))
 		} else {

@@ -343,7 +343,7 @@ func (c *call) newSizeBest(all bool) *sizeBest {
 	b.used = b.used[:0]
 	b.seen = grow(b.seen, len(sz.members))
 	b.looked = grow(b.looked, (len(sz.group)+63)/64)
-	b.tails = grow(b.tails, (len(c.shapes)+63)/64)
+	b.tails = grow(b.tails, (len(c.feas.shapes)+63)/64)
 	return b
 }
 
@@ -375,13 +375,13 @@ func (b *sizeBest) note(c *call, ri int32, sr *shapeRes, cd *cand, v verdict, co
 	if !counted {
 		return
 	}
-	over := b2i(c.budgetUSD > 0)
+	over := b2i(c.price.budgetUSD > 0)
 	if v == take {
 		over = int(cd.over())
 	}
 	ps.n[over<<1|int(sr.tier>>1)]++
-	if c.anyUnk {
-		ps.unk = c.hidUnk[c.ix.hot[ri].prov] // the provider's, the same for all its sizes
+	if c.price.anyUnk {
+		ps.unk = c.price.hidUnk[c.ix.hot[ri].prov] // the provider's, the same for all its sizes
 	}
 }
 
@@ -489,7 +489,7 @@ func (c *call) sizeCands(g int32, out []cand) []cand {
 	defer func() { c.st = st }()
 	fast := [2]bool{st.groups[0]+st.groups[1] > 0, st.groups[4]+st.groups[5] > 0}
 	for _, ri := range c.sizes().members[g] {
-		sr := &c.shapes[c.ix.rows[ri].shape]
+		sr := &c.feas.shapes[c.ix.rows[ri].shape]
 		if !sr.ok {
 			continue
 		}
@@ -528,7 +528,7 @@ func (c *call) countFolded() (f [2][2]int) {
 				continue
 			}
 			if ri := rows[k]; b.looked[ri/64]&(1<<(ri%64)) == 0 {
-				sr := &c.shapes[si]
+				sr := &c.feas.shapes[si]
 				counted := c.st.matched
 				cd, v := c.quick(ri, sr, &none)
 				b.saw(c, ri, sr, &cd, v, c.st.matched != counted)
@@ -553,28 +553,4 @@ func (c *call) countFolded() (f [2][2]int) {
 		}
 	}
 	return f
-}
-
-// otherSizes are the rows of the other listed sizes of a ranked offer's
-// product (cd is the product's best-ranked size), in order of GPU count;
-// nil when it has none.
-func (c *call) otherSizes(cd cand) []model.OfferRow {
-	g := c.sizes().group[cd.row]
-	if g < 0 {
-		return nil
-	}
-	c.sized.cands = c.sizeCands(g, c.sized.cands)
-	out := make([]model.OfferRow, 0, len(c.sized.cands))
-	for _, s := range c.sized.cands {
-		if s.row != cd.row {
-			out = append(out, c.offerRow(s))
-		}
-	}
-	if len(out) == 0 {
-		return nil
-	}
-	slices.SortStableFunc(out, func(a, b model.OfferRow) int {
-		return a.GPUCount*a.Nodes - b.GPUCount*b.Nodes
-	})
-	return out
 }

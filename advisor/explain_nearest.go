@@ -39,30 +39,15 @@ func (c *call) missBy(sr *shapeRes) (x float64, gate model.Gate) {
 	return x, gate
 }
 
-// noteNearest records a shape whose offers are known to be too slow and
-// that some offer of the answers' filters reached (the scan matched one):
-// the nearest of them so far is kept in the statistics (of two as near,
-// the one on fewer GPUs).
-func (c *call) noteNearest(si int, sr *shapeRes) {
-	x, _ := c.missBy(sr)
-	if x <= 0 {
-		return
-	}
-	used := func(i int) int { return c.ix.shapes[i].count * c.shapes[i].nodes }
-	if c.st.near == 0 || x < c.st.nearX || x == c.st.nearX && used(si) < used(int(c.st.near-1)) {
-		c.st.near, c.st.nearX = int32(si)+1, x
-	}
-}
-
 // nearestNote says that no listed offer is known to meet the class and
 // names the nearest known configuration with the limit it misses; "" when
 // a listed offer meets the class or no known speed was reached.
-func (c *call) nearestNote(cs []cand) string {
+func (c explainer) nearestNote(cs []cand) string {
 	if len(cs) == 0 || cs[0].tier() == 0 || c.st.near == 0 {
 		return ""
 	}
 	si := int(c.st.near - 1)
-	sr := &c.shapes[si]
+	sr := &c.feas.shapes[si]
 	s := &c.ix.shapes[si]
 	sp := &sr.speed
 	l := c.l
