@@ -39,7 +39,8 @@ const (
 
 // imageLatency sets the seconds-per-image limit of the latency class, and
 // says so in the assumptions.
-func (p *plan) imageLatency(a *model.Answers, l lang) {
+func (e *estimator) imageLatency() {
+	p, a, l := e.p, e.a, e.l
 	switch a.Latency {
 	case model.LatencyRealtime:
 		p.image.maxSec = imageRealtimeSec
@@ -93,9 +94,9 @@ func componentBytes(role string, prec model.Precision) float64 {
 // Standard tooling (diffusers, ComfyUI) has no tensor parallelism for
 // these models, so a GPU holds the whole pipeline and several GPUs run
 // copies.
-func (p *plan) diffusionPlan(cat *model.Catalog, a *model.Answers, pr *model.ModelPreset, l lang) {
+func (e *estimator) diffusionPlan(pr *model.ModelPreset) {
+	p, a, l, cat, say := e.p, e.a, e.l, e.cat, e.say
 	r := &p.req
-	say := func(key textKey, args ...any) { r.Assumptions = append(r.Assumptions, l.f(key, args...)) }
 	ref := pr.Image
 	p.single, r.SingleGPU = true, true
 	var total, denoiser float64

@@ -57,7 +57,6 @@ func (fe *feasibility) deadlineNodes(s *shape, g *model.GPU, v float64, nodes in
 // The check uses the longest provisioning of any provider class, so that
 // every offer of the shape finishes in time.
 func (fe *feasibility) nodesWithin(s *shape, g *model.GPU, v float64, nodes int, z string, limit float64, most int, fastest bool) (int, string, bool) {
-	p := fe.p
 	avail := limit*fe.a.HoursPerWeek/model.HoursPerWeekFull - provisionVMSec/3600.0
 	jobH, setupH := fe.trainHours(s, g, nodes, z)
 	if jobH <= 0 {
@@ -73,7 +72,7 @@ func (fe *feasibility) nodesWithin(s *shape, g *model.GPU, v float64, nodes int,
 	// does.
 	start := max(nodes+1, int(math.Ceil(float64(nodes)*jobH/(avail-setupH))))
 	for k := start; k <= most; k++ {
-		zk, ok := p.leastSharding(s, v, k, fe.margin())
+		zk, ok := fe.leastSharding(s, v, k)
 		if !ok {
 			continue
 		}
@@ -82,7 +81,7 @@ func (fe *feasibility) nodesWithin(s *shape, g *model.GPU, v float64, nodes int,
 		}
 	}
 	if fastest && most > nodes {
-		if zk, ok := p.leastSharding(s, v, most, fe.margin()); ok {
+		if zk, ok := fe.leastSharding(s, v, most); ok {
 			if jh, sh := fe.trainHours(s, g, most, zk); jh > 0 && jh+sh < jobH+setupH {
 				return most, zk, false
 			}
@@ -92,11 +91,11 @@ func (fe *feasibility) nodesWithin(s *shape, g *model.GPU, v float64, nodes int,
 }
 
 // leastSharding is the sharding strategy that holds the training state
-// on k nodes of shape s as shardChoice picks it (margin is the headroom
-// margin): the least communication that keeps the margin.
-func (p *plan) leastSharding(s *shape, v float64, k int, margin float64) (string, bool) {
-	n := s.count
-	sc := shardChoice{margin: margin}
+// on k nodes of shape s (v bytes of memory a GPU) as shardChoice picks
+// it: the least communication that keeps the headroom margin.
+func (fe *feasibility) leastSharding(s *shape, v float64, k int) (string, bool) {
+	p, n := fe.p, s.count
+	sc := shardChoice{margin: fe.margin()}
 	for _, z := range p.shardings {
 		_, whole := p.shardSplit(z)
 		if v-whole-p.actPerGPU(n)-p.ctx <= 0 {

@@ -72,7 +72,8 @@ const (
 
 // hostRAM sets the requirement's host RAM need from the sized plan (after
 // its weights are known) and says so in the assumptions.
-func (p *plan) hostRAM(l lang) {
+func (e *estimator) hostRAM() {
+	p, l := e.p, e.l
 	r := &p.req
 	if p.stated || !p.sized {
 		return
