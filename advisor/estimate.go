@@ -134,7 +134,7 @@ type plan struct {
 	// only in job mode).
 	deadline float64
 
-	// Speed and set-up inputs (speed.go, setup.go).
+	// Speed and set-up inputs (estimate_speed.go, estimate_setup.go).
 	context int // tokens per sequence
 }
 
@@ -615,7 +615,7 @@ func (e *estimator) latencyTargets() {
 		return
 	}
 	if p.image != nil {
-		// Images are timed per image (diffusion.go).
+		// Images are timed per image (estimate_diffusion.go).
 		e.imageLatency()
 		return
 	}

@@ -115,7 +115,7 @@ func (p *plan) ttftUnknown(sp *model.Speed) bool {
 // class: a decode speed per stream of at least its minimum and a first
 // token no later than its limit, both known; the batch class (no limit)
 // is met by any speed. The one rule of the text classes: the ranking's
-// tiers and a ranking with a limit dropped (gates.go) both read it.
+// tiers and a ranking with a limit dropped (explain_gates.go) both read it.
 func (p *plan) meetsText(sp *model.Speed) bool {
 	switch {
 	case p.minDecode == 0 && p.maxTTFT == 0:
@@ -141,7 +141,7 @@ func (p *plan) speedInto(in *speedIn, sp *model.Speed, cc *commCost) (jobHours f
 	}
 	if p.image != nil {
 		// A diffusion pipeline runs whole on each GPU: nothing moves
-		// between them (diffusion.go).
+		// between them (estimate_diffusion.go).
 		*sp, jobHours = p.imageSpeed(in.g, frac, max(in.n, 1)*max(in.nodes, 1))
 		return jobHours
 	}

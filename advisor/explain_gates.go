@@ -43,7 +43,7 @@ type reqGate struct {
 	drop func(a *model.Answers)
 }
 
-// reqGates are the hard requirements (require.go), each dropped alone.
+// reqGates are the hard requirements (feasibility_require.go), each dropped alone.
 var reqGates = []reqGate{
 	{model.GateInterconnect, func(a *model.Answers) string { return flagOf("--interconnect", a.Interconnect) },
 		func(a *model.Answers) { a.Interconnect = "" }},

@@ -44,48 +44,81 @@ type warnInput struct {
 	hidden hidden
 }
 
-// warnings lists the traps of one recommendation, worst first.
+// warnings lists the traps of one recommendation, worst first: those of
+// the host and its GPUs, of the price and of the speed (each code comes
+// from one of them; a code's warnings keep their order).
 func (c recoWriter) warnings(in warnInput) []model.Warning {
-	o, r, sh, sr, rec, qs, best, hc := in.offer, in.row, in.shape, in.res, in.rec, in.quotes, in.best, in.hidden
+	w := warnList{l: c.l}
+	c.hostWarnings(&w, in)
+	c.priceWarnings(&w, in)
+	c.speedWarnings(&w, in)
+	ws := w.ws
+	sort.SliceStable(ws, func(i, j int) bool {
+		if ws[i].Severity.Rank() != ws[j].Severity.Rank() {
+			return ws[i].Severity.Rank() > ws[j].Severity.Rank()
+		}
+		return ws[i].Code < ws[j].Code
+	})
+	return ws
+}
+
+// warnList collects the warnings of a recommendation in a language.
+type warnList struct {
+	l  lang
+	ws []model.Warning
+}
+
+// add adds a warning with the code's message.
+func (w *warnList) add(code string, sev model.Severity, source string, args ...any) {
+	w.ws = append(w.ws, w.l.warning(code, sev, source, args...))
+}
+
+// key adds a warning whose message is another text (a variant).
+func (w *warnList) key(code string, key textKey, sev model.Severity, source string, args ...any) {
+	w.ws = append(w.ws, w.l.warningKey(code, key, sev, source, args...))
+}
+
+// gpuOf is the GPU of a shape and its index entry (nil when the catalog
+// does not name it).
+func (c recoWriter) gpuOf(sh *shape) (*model.GPU, *gpuInfo) {
+	if sh.gpu < 0 {
+		return nil, nil
+	}
+	gi := &c.ix.gpus[sh.gpu]
+	return gi.g, gi
+}
+
+// hostWarnings are the traps of the hardware: the link between the GPUs,
+// the host's CPU and RAM, the memory headroom, what the GPU supports, its
+// local disk, a marketplace host and a PCIe variant of an SXM chip.
+func (c recoWriter) hostWarnings(w *warnList, in warnInput) {
+	o, sh, sr, rec := in.offer, in.shape, in.res, in.rec
 	l, a, p := c.l, &c.a, c.p
-	var ws []model.Warning
-	add := func(code string, sev model.Severity, source string, args ...any) {
-		ws = append(ws, l.warning(code, sev, source, args...))
-	}
-	var g *model.GPU
-	gi := (*gpuInfo)(nil)
-	if sh.gpu >= 0 {
-		gi = &c.ix.gpus[sh.gpu]
-		g = gi.g
-	}
-	pol := c.ix.provs[r.prov].pol
-	polSrc := ""
-	if pol != nil && len(pol.Sources) > 0 {
-		polSrc = pol.Sources[0]
-	}
+	g, gi := c.gpuOf(sh)
+	pol := c.ix.provs[in.row.prov].pol
 	multiGPU := sr.used > 1 && sh.count > 1
 	tp := p.training || sr.tp > 1
 
 	// no-nvlink: GPUs of one node exchange gradients / activations over PCIe.
 	if multiGPU && tp && sh.nvlink < 0 {
 		if p.training {
-			add(model.WarnNoNVLink, model.SeverityWarn, srcNVLink, sh.count, o.GPU)
+			w.add(model.WarnNoNVLink, model.SeverityWarn, srcNVLink, sh.count, o.GPU)
 		} else {
-			ws = append(ws, l.warningKey(model.WarnNoNVLink, kNoNVLinkServe, model.SeverityInfo, srcNVLink, sh.count, o.GPU))
+			w.key(model.WarnNoNVLink, kNoNVLinkServe, model.SeverityInfo, srcNVLink, sh.count, o.GPU)
 		}
 	} else if multiGPU && p.training && sh.nvlink == 0 {
 		// Not documented: say so rather than claim either way.
-		ws = append(ws, l.warningKey(model.WarnNoNVLink, kNVLinkUnknown, model.SeverityInfo, srcNVLink, sh.count, o.GPU))
+		w.key(model.WarnNoNVLink, kNVLinkUnknown, model.SeverityInfo, srcNVLink, sh.count, o.GPU)
 	}
 	// Several nodes without GPUDirect RDMA are never listed (clusterOK,
-	// nodes.go), so there is nothing to warn about here.
+	// feasibility_nodes.go), so there is nothing to warn about here.
 	// shared-vcpu and low-cpu-per-gpu.
 	switch o.VCPUType {
 	case model.VCPUShared, model.VCPUBurstable, model.VCPUContainer, model.VCPUGPUFraction, model.VCPUMarketplace:
-		add(model.WarnSharedVCPU, model.SeverityWarn, firstSource(o), l.vcpuKind(o.VCPUType))
+		w.add(model.WarnSharedVCPU, model.SeverityWarn, firstSource(o), l.vcpuKind(o.VCPUType))
 	default:
 		if o.Hyperthreaded == model.Yes && p.training && o.VCPUs > 0 && o.GPUCount > 0 && o.VCPUs/2/float64(o.GPUCount) < 8 {
-			ws = append(ws, l.warningKey(model.WarnSharedVCPU, kSharedHT, model.SeverityInfo, firstSource(o), o.VCPUs, o.VCPUs/2))
+			w.key(model.WarnSharedVCPU, kSharedHT, model.SeverityInfo, firstSource(o), o.VCPUs, o.VCPUs/2)
 		}
 	}
 	if o.VCPUs > 0 && o.GPUCount > 0 {
@@ -99,13 +132,72 @@ func (c recoWriter) warnings(in warnInput) []model.Warning {
 			limit = coresPerGPUTraining
 		}
 		if per < float64(limit) {
-			add(model.WarnLowCPUPerGPU, model.SeverityWarn, "", per, limit)
+			w.add(model.WarnLowCPUPerGPU, model.SeverityWarn, "", per, limit)
 		}
 	}
 	// host-ram-unknown: the job needs a published amount of host RAM to
 	// load and run, and the catalog does not know the host's.
 	if _, unk := c.feas.ramCheck(in.ri, sr); unk != 0 {
-		add(model.WarnHostRAMUnknown, model.SeverityWarn, p.req.HostRAMSource, sr.ram)
+		w.add(model.WarnHostRAMUnknown, model.SeverityWarn, p.req.HostRAMSource, sr.ram)
+	}
+	// vram-tight.
+	if sr.tight || sr.headroom < headroomTight { // below the answer's margin too
+		w.add(model.WarnVRAMTight, model.SeverityWarn, srcVLLMMemory, 100*sr.headroom, rec.NeedPerGPUGiB, sh.vram)
+	}
+	// fp8-unsupported.
+	if a.Precision == model.FP8 && g != nil && g.FP8 != model.Yes {
+		sev := model.SeverityWarn
+		key := kFP8No
+		if g.FP8 == model.Unknown {
+			sev, key = model.SeverityInfo, kFP8Unknown
+		}
+		w.key(model.WarnFP8Unsupported, key, sev, g.Source, o.GPU)
+	}
+	// bf16-unsupported: BF16 asked on a GPU without it (Turing, Volta, older).
+	if a.Precision == model.BF16 && g != nil && g.BF16 == model.No && p.sized && !p.stated {
+		w.add(model.WarnBF16Unsupported, model.SeverityInfo, "", o.GPU)
+	}
+	// legacy-gpu: architectures the current CUDA stack no longer supports.
+	if g != nil {
+		switch g.Architecture {
+		case "Kepler":
+			w.key(model.WarnLegacyGPU, kLegacyKepler, model.SeverityCritical, "", o.GPU)
+		case "Maxwell", "Pascal", "Volta":
+			w.add(model.WarnLegacyGPU, model.SeverityWarn, "", o.GPU, g.Architecture)
+		}
+	}
+	// ephemeral-disk: local disks wiped on stop while the job keeps state.
+	keepsState := p.training || a.DataGB > 0 || a.HoursPerWeek < model.HoursPerWeekFull
+	wiped := o.LocalNVMeWiped == model.Yes || o.LocalNVMeWiped == model.Unknown && o.Detail().LocalNVMe != "" && pol != nil && pol.LocalDiskSurvivesStop == model.No
+	if keepsState && wiped {
+		w.add(model.WarnEphemeralDisk, model.SeverityWarn, firstSource(o), o.Detail().LocalNVMe)
+	}
+	// marketplace-host.
+	if o.Marketplace || o.VCPUType == model.VCPUMarketplace {
+		w.add(model.WarnMarketplaceHost, model.SeverityWarn, firstSource(o))
+	}
+	// pcie-variant: a PCIe card of a chip also sold as SXM.
+	if gi != nil && g != nil && gi.sxm >= 0 {
+		s := c.ix.gpus[gi.sxm].g
+		sev := model.SeverityInfo
+		if multiGPU {
+			sev = model.SeverityWarn
+		}
+		w.add(model.WarnPCIeVariant, sev, g.Source, o.GPU, g.MemBandwidthGBs, g.BF16TFLOPS, s.Name, s.MemBandwidthGBs, s.BF16TFLOPS)
+	}
+}
+
+// priceWarnings are the traps of the price: spot for a job that cannot be
+// interrupted and preemptible limits, commitments, egress, a stale or
+// unknown price, an unknown region and a converted currency.
+func (c recoWriter) priceWarnings(w *warnList, in warnInput) {
+	o, r, rec, qs, best, hc := in.offer, in.row, in.rec, in.quotes, in.best, in.hidden
+	a, p := &c.a, c.p
+	g, _ := c.gpuOf(in.shape)
+	pol := c.ix.provs[r.prov].pol
+	polSrc := ""
+	if pol != nil && len(pol.Sources) > 0 {
+		polSrc = pol.Sources[0]
 	}
 	// Spot: not for a job that cannot be interrupted; preemptible limits.
 	var spot, od *quote
@@ -119,9 +211,9 @@ func (c recoWriter) warnings(in warnInput) []model.Warning {
 	}
 	if spot != nil && !a.Interruptible && best >= 0 && spot.total < qs[best].total {
 		if p.training || p.jobMode {
-			add(model.WarnSpotNoCheckpoint, model.SeverityInfo, srcSpot(pol), pct(1-spot.total/qs[best].total))
+			w.add(model.WarnSpotNoCheckpoint, model.SeverityInfo, srcSpot(pol), pct(1-spot.total/qs[best].total))
 		} else {
-			ws = append(ws, l.warningKey(model.WarnSpotNoCheckpoint, kSpotServing, model.SeverityInfo, srcSpot(pol), pct(1-spot.total/qs[best].total)))
+			w.key(model.WarnSpotNoCheckpoint, kSpotServing, model.SeverityInfo, srcSpot(pol), pct(1-spot.total/qs[best].total))
 		}
 	}
 	if spot != nil && a.Interruptible && pol != nil && pol.PreemptibleMaxHours > 0 {
@@ -130,7 +222,7 @@ func (c recoWriter) warnings(in warnInput) []model.Warning {
 			stretch = math.Min(stretch, a.HoursPerWeek/7)
 		}
 		if stretch > pol.PreemptibleMaxHours {
-			add(model.WarnPreemptibleLimit, model.SeverityWarn, srcSpot(pol), pol.PreemptibleMaxHours, math.Ceil(rec.RunHours/pol.PreemptibleMaxHours-1))
+			w.add(model.WarnPreemptibleLimit, model.SeverityWarn, srcSpot(pol), pol.PreemptibleMaxHours, math.Ceil(rec.RunHours/pol.PreemptibleMaxHours-1))
 		}
 	}
 	// commitment-lock-in: a multi-year term looks cheaper, or the chosen
@@ -145,113 +237,69 @@ func (c recoWriter) warnings(in warnInput) []model.Warning {
 			year = g.ReleaseYear
 		}
 		if year > 0 {
-			add(model.WarnCommitmentLockIn, model.SeverityWarn, srcLockIn, year, year+generationYears)
+			w.add(model.WarnCommitmentLockIn, model.SeverityWarn, srcLockIn, year, year+generationYears)
 		} else {
-			ws = append(ws, l.warningKey(model.WarnCommitmentLockIn, kLockInNoYear, model.SeverityWarn, srcLockIn))
+			w.key(model.WarnCommitmentLockIn, kLockInNoYear, model.SeverityWarn, srcLockIn)
 		}
 		break
 	}
 	if best >= 0 && (qs[best].pm == model.PriceReserved1 || qs[best].pm == model.PriceReserved3) && pol != nil && pol.CommitReservesCapacity == model.No {
-		ws = append(ws, l.warningKey(model.WarnCommitmentLockIn, kLockInCapacity, model.SeverityWarn, polSrc))
-	}
-	// vram-tight.
-	if sr.tight || sr.headroom < headroomTight { // below the answer's margin too
-		add(model.WarnVRAMTight, model.SeverityWarn, srcVLLMMemory, 100*sr.headroom, rec.NeedPerGPUGiB, sh.vram)
-	}
-	// Speed against the latency class.
-	if !p.training && !p.stated && p.sized {
-		sp := &sr.speed
-		if !sp.Unknown && p.minDecode > 0 && sp.DecodeTokensPerSec < p.minDecode {
-			add(model.WarnLowBandwidth, model.SeverityCritical, srcRoofline, sp.DecodeTokensPerSec, p.minDecode, l.latency(a.Latency))
-		}
-		if sr.slim {
-			add(model.WarnLatencyMargin, model.SeverityWarn, srcRoofline, sp.DecodeTokensPerSec, p.minDecode, l.latency(a.Latency), pct(speedTolerance))
-		}
-		if p.maxTTFT > 0 && sp.TimeToFirstTokenSec > p.maxTTFT {
-			add(model.WarnSlowFirstToken, model.SeverityWarn, srcRoofline, sp.TimeToFirstTokenSec, p.maxTTFT, sp.PromptTokens)
-		}
-		if lim := p.imageLimit(); lim > 0 && !sp.Unknown && sp.SecondsPerImage > lim {
-			add(model.WarnSlowImage, model.SeverityWarn, srcImageLatency, sp.SecondsPerImage, lim, l.latency(a.Latency))
-		}
-	}
-	// long-job: a job with no deadline longer than six months (longjob.go).
-	if w, ok := c.longJobWarning(in); ok {
-		ws = append(ws, w)
-	}
-	if sr.speed.Unknown && p.speedMatters() && p.sized && !p.stated {
-		add(model.WarnSpeedUnknown, model.SeverityWarn, "", displayGPU(o.GPU, l))
-	}
-	// fp8-unsupported.
-	if a.Precision == model.FP8 && g != nil && g.FP8 != model.Yes {
-		sev := model.SeverityWarn
-		key := kFP8No
-		if g.FP8 == model.Unknown {
-			sev, key = model.SeverityInfo, kFP8Unknown
-		}
-		ws = append(ws, l.warningKey(model.WarnFP8Unsupported, key, sev, g.Source, o.GPU))
-	}
-	// bf16-unsupported: BF16 asked on a GPU without it (Turing, Volta, older).
-	if a.Precision == model.BF16 && g != nil && g.BF16 == model.No && p.sized && !p.stated {
-		add(model.WarnBF16Unsupported, model.SeverityInfo, "", o.GPU)
-	}
-	// legacy-gpu: architectures the current CUDA stack no longer supports.
-	if g != nil {
-		switch g.Architecture {
-		case "Kepler":
-			ws = append(ws, l.warningKey(model.WarnLegacyGPU, kLegacyKepler, model.SeverityCritical, "", o.GPU))
-		case "Maxwell", "Pascal", "Volta":
-			add(model.WarnLegacyGPU, model.SeverityWarn, "", o.GPU, g.Architecture)
-		}
-	}
-	// ephemeral-disk: local disks wiped on stop while the job keeps state.
-	keepsState := p.training || a.DataGB > 0 || a.HoursPerWeek < model.HoursPerWeekFull
-	wiped := o.LocalNVMeWiped == model.Yes || o.LocalNVMeWiped == model.Unknown && o.Detail().LocalNVMe != "" && pol != nil && pol.LocalDiskSurvivesStop == model.No
-	if keepsState && wiped {
-		add(model.WarnEphemeralDisk, model.SeverityWarn, firstSource(o), o.Detail().LocalNVMe)
+		w.key(model.WarnCommitmentLockIn, kLockInCapacity, model.SeverityWarn, polSrc)
 	}
 	// egress-cost.
 	if best >= 0 && hc.egress > egressShare*qs[best].total && qs[best].total > 0 {
-		add(model.WarnEgressCost, model.SeverityWarn, polSrc, money(c.price.disp, hc.egress*c.price.usdDisp), pct(hc.egress/qs[best].total))
-	}
-	// marketplace-host.
-	if o.Marketplace || o.VCPUType == model.VCPUMarketplace {
-		add(model.WarnMarketplaceHost, model.SeverityWarn, firstSource(o))
-	}
-	// pcie-variant: a PCIe card of a chip also sold as SXM.
-	if gi != nil && g != nil && gi.sxm >= 0 {
-		s := c.ix.gpus[gi.sxm].g
-		sev := model.SeverityInfo
-		if multiGPU {
-			sev = model.SeverityWarn
-		}
-		add(model.WarnPCIeVariant, sev, g.Source, o.GPU, g.MemBandwidthGBs, g.BF16TFLOPS, s.Name, s.MemBandwidthGBs, s.BF16TFLOPS)
+		w.add(model.WarnEgressCost, model.SeverityWarn, polSrc, money(c.price.disp, hc.egress*c.price.usdDisp), pct(hc.egress/qs[best].total))
 	}
 	// stale-price.
 	if days, ok := daysBefore(o.PriceDate, c.cat.Info.SnapshotDate); ok && days > staleDays {
-		add(model.WarnStalePrice, model.SeverityWarn, firstSource(o), o.PriceDate, days)
+		w.add(model.WarnStalePrice, model.SeverityWarn, firstSource(o), o.PriceDate, days)
 	} else if o.PriceDate == "" && o.PriceStale("") {
-		ws = append(ws, l.warningKey(model.WarnStalePrice, kWStaleUndated, model.SeverityWarn, firstSource(o), o.Detail().PriceDateNote))
+		w.key(model.WarnStalePrice, kWStaleUndated, model.SeverityWarn, firstSource(o), o.Detail().PriceDateNote)
 	}
 	// unknown-price.
 	if r.od <= 0 {
-		add(model.WarnUnknownPrice, model.SeverityInfo, firstSource(o))
+		w.add(model.WarnUnknownPrice, model.SeverityInfo, firstSource(o))
 	}
 	// region-unknown.
 	if len(o.Regions) == 0 {
-		add(model.WarnRegionUnknown, model.SeverityInfo, firstSource(o))
+		w.add(model.WarnRegionUnknown, model.SeverityInfo, firstSource(o))
 	}
 	// converted-currency.
 	if rec.Converted {
 		rate, _ := c.cat.Rate(rec.Currency, c.price.disp)
-		add(model.WarnConvertedCurrency, model.SeverityInfo, rate.Source, string(rec.Currency), string(c.price.disp), rate.Rate, rate.Date)
+		w.add(model.WarnConvertedCurrency, model.SeverityInfo, rate.Source, string(rec.Currency), string(c.price.disp), rate.Rate, rate.Date)
 	}
-	sort.SliceStable(ws, func(i, j int) bool {
-		if ws[i].Severity.Rank() != ws[j].Severity.Rank() {
-			return ws[i].Severity.Rank() > ws[j].Severity.Rank()
+}
+
+// speedWarnings are the traps of the speed: the latency class missed or
+// met by a slim margin, an unknown speed and a long job.
+func (c recoWriter) speedWarnings(w *warnList, in warnInput) {
+	o, sr := in.offer, in.res
+	l, a, p := c.l, &c.a, c.p
+	// Speed against the latency class.
+	if !p.training && !p.stated && p.sized {
+		sp := &sr.speed
+		if !sp.Unknown && p.minDecode > 0 && sp.DecodeTokensPerSec < p.minDecode {
+			w.add(model.WarnLowBandwidth, model.SeverityCritical, srcRoofline, sp.DecodeTokensPerSec, p.minDecode, l.latency(a.Latency))
 		}
-		return ws[i].Code < ws[j].Code
-	})
-	return ws
+		if sr.slim {
+			w.add(model.WarnLatencyMargin, model.SeverityWarn, srcRoofline, sp.DecodeTokensPerSec, p.minDecode, l.latency(a.Latency), pct(speedTolerance))
+		}
+		if p.maxTTFT > 0 && sp.TimeToFirstTokenSec > p.maxTTFT {
+			w.add(model.WarnSlowFirstToken, model.SeverityWarn, srcRoofline, sp.TimeToFirstTokenSec, p.maxTTFT, sp.PromptTokens)
+		}
+		if lim := p.imageLimit(); lim > 0 && !sp.Unknown && sp.SecondsPerImage > lim {
+			w.add(model.WarnSlowImage, model.SeverityWarn, srcImageLatency, sp.SecondsPerImage, lim, l.latency(a.Latency))
+		}
+	}
+	// long-job: a job with no deadline longer than six months
+	// (explain_longjob.go).
+	if lw, ok := c.longJobWarning(in); ok {
+		w.ws = append(w.ws, lw)
+	}
+	if sr.speed.Unknown && p.speedMatters() && p.sized && !p.stated {
+		w.add(model.WarnSpeedUnknown, model.SeverityWarn, "", displayGPU(o.GPU, l))
+	}
 }
 
 // firstSource is an offer's first source, if any.

@@ -151,7 +151,7 @@ var flips = []struct {
 // lead with that requirement ("with --hosting datacenter: 1× L40S at
 // $0.86/h"); then what each gate of the answers costs and, for a job that
 // runs longer than six months with no deadline, the plan a deadline would
-// give (res.Tradeoffs, gates.go). It ranks the catalog once more per such
+// give (res.Tradeoffs, explain_gates.go). It ranks the catalog once more per such
 // risk and gate (top 1 only), so it is for the detail and the CLI, not
 // for every keystroke. res must be Recommend's result for cat, a and opt.
 func (e *Engine) WhatWouldChange(a model.Answers, opt Options, res *model.Result) {

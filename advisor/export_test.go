@@ -15,7 +15,7 @@ var Top = top
 const SpotShare = spotShare
 
 // SizeGroups lists the instance names of each product a catalog sells at
-// several GPU counts (sizes.go), provider first: "runpod 1x_MI300X_SECURE".
+// several GPU counts (rank_sizes.go), provider first: "runpod 1x_MI300X_SECURE".
 func SizeGroups(cat *model.Catalog) [][]string {
 	e := New(cat)
 	ix := e.index()

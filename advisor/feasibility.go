@@ -122,7 +122,7 @@ func (fe *feasibility) evalShape(si int, sr *shapeRes) {
 	g := fe.ix.shapeGPU(s)
 	fe.configure(si, g, v, f, sr)
 	// A job beyond two years scales out over the nodes allowed, or falls
-	// short (longjob.go).
+	// short (feasibility_longjob.go).
 	fe.longJob(si, g, v, sr)
 	if sr.tight {
 		sr.short++
@@ -209,7 +209,7 @@ func (fe *feasibility) runHours(sr *shapeRes, setupH float64) (h, cal float64) {
 
 // rowHours is the run on one offer of a shape: the shape's hours plus, for
 // a job-size run of known length, the provisioning time of the offer's
-// provider class (setup.go). unknown is true when the job's length is not
+// provider class (estimate_setup.go). unknown is true when the job's length is not
 // known; h and cal are then 1.
 func (fe *feasibility) rowHours(sr *shapeRes, r *row) (h, cal float64, unknown bool) {
 	h, cal, unknown = sr.runH, sr.runCal, sr.noLen

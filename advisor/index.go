@@ -29,14 +29,14 @@ type index struct {
 	// bound with spot.
 	spotOrder []int32
 	provs     []provInfo
-	est       []provEstimate // per provider: its class's estimates (hidden.go)
+	est       []provEstimate // per provider: its class's estimates (price_hidden.go)
 	gpus      []gpuInfo
 	curs      []model.Currency
 	maxVRAM   float64
 	// topo1 is, per shape, its network on one node (topoOf), which
 	// depends on the shape alone.
 	topo1 []topo
-	// tails counts the rows a scan stops before reading (tail.go).
+	// tails counts the rows a scan stops before reading (rank_tail.go).
 	tails *tails
 }
 

@@ -67,7 +67,7 @@ func hiddenRisk(hc hidden, estimated bool) int {
 // Provider classes, for the estimate of a price a provider does not
 // publish. A provider is in the Chinese class when its policy is in CNY,
 // in the marketplace class when all its offers are marketplace hosts, a
-// hyperscaler when setup.go's hyperscalers lists it, a neocloud otherwise.
+// hyperscaler when estimate_setup.go's hyperscalers lists it, a neocloud otherwise.
 const (
 	pcHyperscaler uint8 = iota
 	pcNeocloud

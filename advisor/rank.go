@@ -62,14 +62,14 @@ type stats struct {
 	engine int
 	// idle counts the offers left out for paying for idle GPUs: a
 	// configuration uses fewer GPUs than the instance has, and an instance
-	// with just those GPUs costs no more (idle.go).
+	// with just those GPUs costs no more (rank_idle.go).
 	idle int
 	// noCluster and noRDMA count the multi-node offers left out for want
 	// of a cluster network: marketplace listings, and offers whose
-	// provider documents none (nodes.go).
+	// provider documents none (feasibility_nodes.go).
 	noCluster, noRDMA int
 	// late and lateUnknown count the offers left out for missing the
-	// deadline, or for a length that is not known (nodes.go).
+	// deadline, or for a length that is not known (feasibility_nodes.go).
 	late, lateUnknown int
 	// regionUnknown counts the offers left out by the region filter for a
 	// location the region table does not know.
@@ -79,11 +79,11 @@ type stats struct {
 	regionNoPrice int
 	// near is the shape (plus one; 0 none) known to be too slow for the
 	// latency class that comes nearest to it among those an offer of the
-	// answers reached, nearX how far it misses (nearest.go).
+	// answers reached, nearX how far it misses (explain_nearest.go).
 	near  int32
 	nearX float64
 	// reqFail and reqUnknown count the offers that fail a hard requirement
-	// by a known fact, or for want of one (require.go).
+	// by a known fact, or for want of one (feasibility_require.go).
 	reqFail, reqUnknown   int
 	tooSlow, unknownSpeed int
 	// lowRAM counts the offers left out for host RAM known to be below
@@ -95,7 +95,7 @@ type stats struct {
 	// keeps, counted before the top-N cut.
 	groups [8]int
 	// folded counts, per budget group, the listed offers that are another
-	// size of a product listed at its best size (sizes.go), and of them
+	// size of a product listed at its best size (rank_sizes.go), and of them
 	// those with an unknown hidden cost.
 	folded [2][2]int
 }
@@ -140,7 +140,7 @@ type shapeRes struct {
 	tight bool // headroom below the margin
 	fp8WO bool // FP8 weight-only
 	bf16H bool // BF16 run as FP16
-	long  bool // a job beyond two years of wall-clock (longjob.go)
+	long  bool // a job beyond two years of wall-clock (feasibility_longjob.go)
 	slim  bool // meets the latency class within the speed estimate's tolerance
 	// cores is the physical host cores the serving engine needs for this
 	// configuration (coresNeeded; 0 when the rule does not apply).
@@ -180,7 +180,7 @@ func newCall(e *Engine, a model.Answers, l lang) *call {
 
 // relaxedCall prepares an evaluation whose plan relax changes before its
 // shapes are evaluated: the evaluation from scratch that a relaxed copy
-// of an evaluation (gates.go relaxedCopy) must rank as.
+// of an evaluation (explain_gates.go relaxedCopy) must rank as.
 func relaxedCall(e *Engine, a model.Answers, l lang, relax func(p *plan)) *call {
 	return setupCall(nil, e, a, l, relax)
 }
@@ -372,20 +372,11 @@ func (c *call) quick(ri int32, sr *shapeRes, worst *cand) (cand, verdict) {
 	}
 	if c.feas.reg.rf != nil && (hr.lbUSD > 0 || hr.lbSpotUSD > 0) {
 		// (An offer with no price at all is counted as such below.)
-		p, _, in, unk := c.feas.reg.regionRates(r)
+		inside, lb, in := c.inside(r, fx, lbRate)
 		if !in {
-			if unk {
-				c.st.regionUnknown++
-			} else {
-				c.st.filtered++
-			}
 			return cand{}, skip
 		}
-		inside := p
-		rp = &inside
-		if lbRate > 0 {
-			lbRate = c.price.floorUSD(rp, r, fx)
-		}
+		rp, lbRate = &inside, lb
 	}
 	lowRAM, ramUnk := c.feas.ramCheck(ri, sr)
 	if lowRAM {
@@ -393,16 +384,7 @@ func (c *call) quick(ri int32, sr *shapeRes, worst *cand) (cand, verdict) {
 		return cand{}, skip
 	}
 	if lbRate <= 0 {
-		switch {
-		case hr.risk&offerRetired != 0:
-			c.st.retired++
-		case hr.lbSpotUSD > 0 && (c.feas.reg.rf == nil || rp.spot > 0):
-			c.st.spotOnly++
-		case c.feas.reg.rf != nil && (hr.lbUSD > 0 || hr.lbSpotUSD > 0):
-			c.st.regionNoPrice++ // priced, but not in the regions asked
-		default:
-			c.st.noPrice++
-		}
+		c.st.unpriced(hr, c.feas.reg.rf != nil, rp.spot > 0)
 		return cand{}, skip
 	}
 	if sr.nodes > 1 && !c.feas.clusterOK(r.offer) {
@@ -494,6 +476,40 @@ func (c *call) quick(ri int32, sr *shapeRes, worst *cand) (cand, verdict) {
 	cost := model.AllIn(total, hc.storage, hc.egress)
 	risk := quickRisk(hr, sr, r, est, !c.p.jobMode) * factor(hiddenRisk(hc, est)) * factor(c.risk.spotOnlyRisk(hr, rp, pol, pm, cal))
 	return cand{key: packKey(over, sr.tier, sr.short+ramUnk, unk), pm: pm, cost: cost, rank: cost * risk, hourly: rate, idx: r.offer, row: ri}, take
+}
+
+// inside is a row's rates inside the region filter and, when its own
+// bound lb is positive, the bound there (pricer.floorUSD); fx converts
+// its currency to USD. in is false when the filter leaves the offer out
+// (counted by why).
+func (c *call) inside(r *row, fx float64, lb float32) (p rates, bound float32, in bool) {
+	p, _, in, unk := c.feas.reg.regionRates(r)
+	switch {
+	case !in && unk:
+		c.st.regionUnknown++
+	case !in:
+		c.st.filtered++
+	case lb > 0:
+		lb = c.price.floorUSD(&p, r, fx)
+	}
+	return p, lb, in
+}
+
+// unpriced counts an offer left out for want of a price the run can use
+// (hr its hot row) by why: its instance type retired, a spot price alone
+// (spotInside: it has one inside the region filter when regional), prices
+// only outside the regions asked, or none.
+func (st *stats) unpriced(hr *hotRow, regional, spotInside bool) {
+	switch {
+	case hr.risk&offerRetired != 0:
+		st.retired++
+	case hr.lbSpotUSD > 0 && (!regional || spotInside):
+		st.spotOnly++
+	case regional && (hr.lbUSD > 0 || hr.lbSpotUSD > 0):
+		st.regionNoPrice++ // priced, but not in the regions asked
+	default:
+		st.noPrice++
+	}
 }
 
 // verdict is what a scan does with an offer quick looked at.

@@ -49,7 +49,7 @@ func TestSharedShapeEvalExact(t *testing.T) {
 		})},
 		{"finetune", variant(func(a *model.Answers) { a.Workload, a.Model = model.WorkloadFineTune, "llama-3.1-70b" })},
 		// No deadline, years on one node: the shapes beyond two years scale
-		// out (longjob.go) and leave the classes they were the source of.
+		// out (feasibility_longjob.go) and leave the classes they were the source of.
 		{"pretrain-long", variant(func(a *model.Answers) {
 			a.Workload, a.Model = model.WorkloadPretrain, "llama-2-13b"
 			a.DurationMode, a.JobTokens, a.MaxNodes = model.DurationJob, 2e12, 16

@@ -12,7 +12,7 @@ import (
 // Published-figure tests of the speed side: decode throughput over the
 // links of named GPU setups, and pre-training GPU-hours. Each row names its
 // source, its conditions and the tolerance it accepts. The model is the
-// same for every row (speed.go, link.go); no row is fitted.
+// same for every row (estimate_speed.go, link.go); no row is fitted.
 
 // GPUs of the published setups that the test catalog lacks, with the
 // figures of /work/shared/data/gpu_specs.csv (data/catalog/gpus.tsv).

@@ -375,7 +375,7 @@ const (
 	kNoteOverHidden
 	kNotePartialTotal
 
-	// Speed over links and set-up time (speed.go, link.go, setup.go).
+	// Speed over links and set-up time (estimate_speed.go, link.go, estimate_setup.go).
 	kSpTP
 	kSpDPAttn
 	kSpPipeline
@@ -434,7 +434,7 @@ const (
 	kErrSizeRange
 	kErrSizeRangeFix
 
-	// Plans an engineer would run (longjob.go, gates.go).
+	// Plans an engineer would run (feasibility_longjob.go, explain_gates.go).
 	kLongJobFaster
 	kWallYears
 	kWallMonths
