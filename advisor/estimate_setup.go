@@ -130,8 +130,3 @@ func (s *setupParts) setupTime(class uint8) model.SetupTime {
 func (s *setupParts) baseHours() float64 {
 	return (s.image + s.download + s.load) / 3600
 }
-
-// hours is the set-up of a run on a provider class, in hours.
-func (s *setupParts) hours(class uint8) float64 {
-	return s.baseHours() + provisionSec(class)/3600
-}

@@ -282,7 +282,7 @@ func (c explainer) relaxedTop(opt Options, relax func(p *plan)) (model.Recommend
 	if len(cs) == 0 || opt.WithinBudget && cs[0].over() != 0 {
 		return model.Recommendation{}, false
 	}
-	return recoWriter{c.call}.full(cs[0]), true
+	return recoWriter(c).full(cs[0]), true
 }
 
 // top1 is the top pick of answers b, or false when nothing is listed.

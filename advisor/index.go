@@ -63,16 +63,19 @@ type row struct {
 }
 
 // hotRow is the part of a row a scan reads for every offer: the lowest
-// per-node hourly rate any eligible price model can reach, in USD at the
-// catalog's rates (rounded down, so rate x hours is a lower bound of the
-// run's cost; 0 when no model is eligible or the currency has no rate),
-// without and with spot.
+// per-node hourly rate, in USD at the catalog's rates, of the offer's own
+// price models other than spot (lbUSD: rates.floor, "up to" maxima left
+// out) and of those and its lowest spot price (lbSpotUSD), rounded down
+// so that rate x hours is a lower bound of the run's cost; 0 when it has
+// no such price, its currency has no rate or its instance type is retired
+// (the offerRetired bit of risk says so). Under a region filter the scan
+// works the bound out inside it (call.inside).
 type hotRow struct {
 	lbUSD     float32
 	lbSpotUSD float32
 	prov      uint16
 	cur       uint8
-	risk      uint8 // the offer's own risks as bits (offerRiskBits, risk.go)
+	risk      uint8 // the offer's own risks as bits (offerRiskBits, risk.go), and offerRetired
 }
 
 // shape is a distinct hardware configuration.

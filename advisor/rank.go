@@ -279,12 +279,15 @@ func grow[T any](s []T, n int) []T {
 	return s
 }
 
-// cand is an offer's ranking key: within budget first, then latency tier,
-// then how it falls short of the job as asked (shapeRes.short), then a known all-in cost before one with an unknown part (the unknown
-// part counts as the worse case), then the all-in cost of the run (its
-// known parts), the hourly rate and catalog order. It also carries the
-// chosen price model, for the offer's row. It holds no pointer and stays
-// small: the scan moves many.
+// cand is an offer's ranking key (less): within the budget first, then the
+// latency tier, then how it falls short of the job as asked
+// (shapeRes.short, plus one for an unknown host RAM), then a known all-in
+// cost before one with an unknown storage or egress price (the unknown
+// part counts as the worse case), all four packed in key; then the
+// all-in cost of the run (its known parts) times the compounded risk
+// penalties (rank), the all-in cost alone, the hourly rate and catalog
+// order. It also carries the chosen price model, for the offer's row. It
+// holds no pointer and stays small: the scan moves many.
 type cand struct {
 	key    uint32 // the first keys packed: over<<16 | tier<<8 | short<<4 | unk (packKey)
 	pm     pmCode
