@@ -1,29 +1,19 @@
-package advisor_test
+package systemtest
 
 import (
 	"strings"
 	"testing"
 
 	"github.com/gpupick/gpupick/advisor"
-	"github.com/gpupick/gpupick/data"
 	"github.com/gpupick/gpupick/model"
 )
-
-func embedded(tb testing.TB) *model.Catalog {
-	tb.Helper()
-	cat, err := data.Embedded()
-	if err != nil {
-		tb.Fatalf("embedded catalog: %v", err)
-	}
-	return cat
-}
 
 // TestEmbeddedCatalog runs the advisor over the real embedded catalog: the
 // issue-2 acceptance case (8B in BF16 gives at least 5 recommendations,
 // each holding the requirement) and a few workloads that must find
 // offers.
 func TestEmbeddedCatalog(t *testing.T) {
-	cat := embedded(t)
+	cat := advisorEmbedded(t)
 	a := model.DefaultAnswers()
 	a.Model, a.ParamsB = "", 8
 	res := advisor.Recommend(cat, a, advisor.Options{})
@@ -52,20 +42,11 @@ func TestEmbeddedCatalog(t *testing.T) {
 	}
 }
 
-func withModel(w model.Workload, preset string, p model.Precision) model.Answers {
-	a := model.DefaultAnswers()
-	a.Workload, a.Model, a.Precision = w, preset, p
-	if w.Training() {
-		a.Latency = model.LatencyBatch
-	}
-	return a
-}
-
 // BenchmarkRecommendEmbedded ranks the whole embedded catalog for the
 // wizard's default answers with a 70B model (the catalog is decoded once,
 // as the wizard does).
 func BenchmarkRecommendEmbedded(b *testing.B) {
-	cat := embedded(b)
+	cat := advisorEmbedded(b)
 	a := withModel(model.WorkloadInference, "llama-3.1-70b", model.BF16)
 	advisor.Recommend(cat, a, advisor.Options{})
 	b.ReportAllocs()
@@ -78,7 +59,7 @@ func BenchmarkRecommendEmbedded(b *testing.B) {
 // BenchmarkRecommendEmbeddedOverBudget is the slow path: nothing fits the
 // budget, so every suggestion is tried.
 func BenchmarkRecommendEmbeddedOverBudget(b *testing.B) {
-	cat := embedded(b)
+	cat := advisorEmbedded(b)
 	a := withModel(model.WorkloadInference, "llama-3.1-70b", model.BF16)
 	a.Budget = model.Budget{Amount: 0.2, Period: model.BudgetHourly, Currency: model.USD}
 	advisor.Recommend(cat, a, advisor.Options{})
@@ -93,7 +74,7 @@ func BenchmarkRecommendEmbeddedOverBudget(b *testing.B) {
 // same offer at the same cost as a milder one is not repeated, and no
 // effect reads "node(s)".
 func TestSuggestionsDistinct(t *testing.T) {
-	cat := embedded(t)
+	cat := advisorEmbedded(t)
 	for _, budget := range []string{"0.2/h", "0.05/h", "50"} {
 		a := withModel(model.WorkloadInference, "llama-3.1-70b", model.BF16)
 		b, err := model.ParseBudget(budget, model.USD)
@@ -123,7 +104,7 @@ func TestSuggestionsDistinct(t *testing.T) {
 // catalog, index build included: what one headless recommend costs after
 // the catalog is decoded.
 func BenchmarkIndexEmbedded(b *testing.B) {
-	cat := embedded(b)
+	cat := advisorEmbedded(b)
 	a := withModel(model.WorkloadInference, "llama-3.1-70b", model.BF16)
 	b.ReportAllocs()
 	for b.Loop() {

@@ -1,4 +1,4 @@
-package advisor_test
+package systemtest
 
 import (
 	"testing"
@@ -13,7 +13,7 @@ import (
 // change keeps it: the levers are pulled together) and GLM-4-9B on three
 // Chinese clouds at ¥5,000 a month (a precision change keeps it).
 func BenchmarkSuggestEmbedded(b *testing.B) {
-	cat := embedded(b)
+	cat := advisorEmbedded(b)
 	glm := model.DefaultAnswers()
 	glm.Model, glm.Providers, glm.Currency = "glm-4-9b-chat", []string{"alibaba", "tencent", "featurize"}, model.CNY
 	glm.Budget = model.Budget{Amount: 5000, Period: model.BudgetMonthly, Currency: model.CNY}

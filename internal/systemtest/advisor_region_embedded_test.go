@@ -1,4 +1,4 @@
-package advisor_test
+package systemtest
 
 import (
 	"slices"
@@ -36,7 +36,7 @@ func countryOf(cat *model.Catalog, r *model.Recommendation) string {
 // names and the mainland-China group; an offer whose location is unknown
 // is left out with a counted note.
 func TestRegionScenarios(t *testing.T) {
-	cat := embedded(t)
+	cat := advisorEmbedded(t)
 	eu := map[string]bool{}
 	for _, g := range cat.RegionGroups {
 		if g.Name == "eu" {
@@ -124,7 +124,7 @@ func TestRegionScenarios(t *testing.T) {
 // its monthly price against Alibaba's on-demand price) and for runs of
 // every kind.
 func TestEmbeddedTopNIsFirstN(t *testing.T) {
-	cat := embedded(t)
+	cat := advisorEmbedded(t)
 	eng := advisor.New(cat)
 	for _, tc := range []struct {
 		name string

@@ -1,4 +1,4 @@
-package advisor_test
+package systemtest
 
 import (
 	"slices"
@@ -109,7 +109,7 @@ func consumerSplit(cat *model.Catalog, r *model.Recommendation) bool {
 // datacenter rank first.
 func noNeedlessRisk(t *testing.T, cat *model.Catalog, a model.Answers, res *model.Result) {
 	t.Helper()
-	top := advisor.Top(t, *res)
+	top := top(t, *res)
 	if top.Hosting != model.HostingMarketplace && !consumerSplit(cat, top) {
 		return
 	}
@@ -141,7 +141,7 @@ func noIdle(t *testing.T, res *model.Result) {
 // carry no needless risk, and whose picks idle no GPU.
 func signed(t *testing.T, cat *model.Catalog, a model.Answers, res *model.Result) {
 	t.Helper()
-	feasible(t, cat, &a, advisor.Top(t, *res))
+	feasible(t, cat, &a, top(t, *res))
 	noNeedlessRisk(t, cat, a, res)
 	noIdle(t, res)
 }
@@ -150,7 +150,7 @@ func signed(t *testing.T, cat *model.Catalog, a model.Answers, res *model.Result
 // and the top pick's total converted at the catalog's rate.
 func inCNY(t *testing.T, cat *model.Catalog, res *model.Result) {
 	t.Helper()
-	top := advisor.Top(t, *res)
+	top := top(t, *res)
 	if res.Currency != model.CNY {
 		t.Fatalf("result in %s, want CNY", res.Currency)
 	}
@@ -425,7 +425,7 @@ func expertCases() []expertCase {
 // TestExpertCases ranks the scenarios of issue 10 over the embedded
 // catalog and checks what an expert would check of the picks.
 func TestExpertCases(t *testing.T) {
-	cat := embedded(t)
+	cat := advisorEmbedded(t)
 	for _, tc := range expertCases() {
 		t.Run(tc.name, func(t *testing.T) {
 			res := rankScenario(t, cat, func(a *model.Answers) { tc.setup(cat, a) }, 5)

@@ -1,4 +1,4 @@
-package advisor_test
+package systemtest
 
 import (
 	"strings"
@@ -24,7 +24,7 @@ func quoteOf(r *model.Recommendation, pm model.PriceModel) *model.PriceQuote {
 // (../shared/data/commitments/gcp_cud_gpu_vm.csv: G2 37% / 55%, A2 37% /
 // 65%, A3 High 30.6% / 56.1% off on-demand), within half a point.
 func TestFirmCommitmentChosenOnGCP(t *testing.T) {
-	cat := embedded(t)
+	cat := advisorEmbedded(t)
 	off := map[string][2]float64{"g2-standard": {0.37, 0.55}, "a2-highgpu": {0.37, 0.65}, "a3-highgpu": {0.306, 0.561}, "a3-megagpu": {0.312, 0.564}}
 	for _, tc := range []struct {
 		months float64
@@ -100,7 +100,7 @@ func TestFirmCommitmentChosenOnGCP(t *testing.T) {
 // bucket with the data's date, an overhead derived from it, the zone of the
 // price and the spread across zones.
 func TestAWSSpotShowsInterruption(t *testing.T) {
-	cat := embedded(t)
+	cat := advisorEmbedded(t)
 	a := model.DefaultAnswers()
 	a.Workload, a.Model, a.Providers = model.WorkloadLoRA, "llama-3.1-8b", []string{"aws"}
 	a.DurationMode, a.JobTokens, a.Interruptible = model.DurationJob, 2e9, true
@@ -144,7 +144,7 @@ func TestAWSSpotShowsInterruption(t *testing.T) {
 // Issue 11, done when: stale-price fires for every offer from a file of
 // the old SkyPilot catalog format (Azure, Paperspace, DigitalOcean).
 func TestStalePriceForOldFormat(t *testing.T) {
-	cat := embedded(t)
+	cat := advisorEmbedded(t)
 	n := 0
 	provs := map[string]bool{}
 	for i := range cat.Offers {

@@ -1,4 +1,4 @@
-package advisor_test
+package systemtest
 
 import (
 	"testing"
@@ -46,7 +46,7 @@ func estimateFor(cat *model.Catalog, w model.Workload, preset string, paramsB fl
 // INT4 row (4 GB; gpupick 5.8 GB, 1.45, because a 16-bit 128k-token
 // embedding and head are a quarter of a 4-bit 8B model).
 func TestPublishedServingWeights(t *testing.T) {
-	cat := embedded(t)
+	cat := advisorEmbedded(t)
 	for _, tc := range []struct {
 		source, preset string
 		prec           model.Precision
@@ -73,7 +73,7 @@ func TestPublishedServingWeights(t *testing.T) {
 		{"Gemma 3 QAT blog (secondary)", "gemma-3-4b", model.INT4, 2.6, 0.25},
 	} {
 		req := estimateFor(cat, model.WorkloadInference, tc.preset, 0, tc.prec, 1, 1)
-		advisor.CheckFigure(t, "weights "+tc.preset+" "+string(tc.prec)+" (GB)", tc.source, req.Breakdown.WeightsGiB*gbPerGiB, tc.gb, tc.tol)
+		checkFigure(t, "weights "+tc.preset+" "+string(tc.prec)+" (GB)", tc.source, req.Breakdown.WeightsGiB*gbPerGiB, tc.gb, tc.tol)
 	}
 }
 
@@ -90,7 +90,7 @@ func TestPublishedServingWeights(t *testing.T) {
 // AWQ row at 30720 tokens, 0.70, is left out for that reason: AWQ kernels
 // add a dequantisation workspace over the whole prompt).
 func TestPublishedTransformersMemory(t *testing.T) {
-	cat := embedded(t)
+	cat := advisorEmbedded(t)
 	for _, tc := range []struct {
 		preset string
 		prec   model.Precision
@@ -116,7 +116,7 @@ func TestPublishedTransformersMemory(t *testing.T) {
 	} {
 		req := estimateFor(cat, model.WorkloadInference, tc.preset, 0, tc.prec, tc.input+2048, 1)
 		b := req.Breakdown
-		advisor.CheckFigure(t, tc.preset+" "+string(tc.prec)+" input "+model.FormatContext(tc.input)+" (GiB)", "Qwen speed benchmark (transformers)",
+		checkFigure(t, tc.preset+" "+string(tc.prec)+" input "+model.FormatContext(tc.input)+" (GiB)", "Qwen speed benchmark (transformers)",
 			b.WeightsGiB+b.KVCacheGiB+b.ActivationsGiB, tc.gib, 0.2)
 	}
 }
@@ -139,7 +139,7 @@ func TestPublishedTransformersMemory(t *testing.T) {
 // tolerance 1%. Gemma 2 blog: every other layer local (4096) at 8192
 // tokens is three quarters of global attention; tolerance 1%.
 func TestPublishedKVCache(t *testing.T) {
-	cat := embedded(t)
+	cat := advisorEmbedded(t)
 	for _, tc := range []struct {
 		preset string
 		ctx    int
@@ -149,10 +149,10 @@ func TestPublishedKVCache(t *testing.T) {
 		{"llama-3.1-70b", 1024, 0.313}, {"llama-3.1-70b", 16000, 4.88}, {"llama-3.1-70b", 128000, 39.06},
 	} {
 		req := estimateFor(cat, model.WorkloadInference, tc.preset, 0, model.FP16, tc.ctx, 1)
-		advisor.CheckFigure(t, "KV cache "+tc.preset+" at "+model.FormatNumber(float64(tc.ctx))+" tokens (GiB)", "HF Llama 3.1 blog", req.Breakdown.KVCacheGiB, tc.gib, 0.01)
+		checkFigure(t, "KV cache "+tc.preset+" at "+model.FormatNumber(float64(tc.ctx))+" tokens (GiB)", "HF Llama 3.1 blog", req.Breakdown.KVCacheGiB, tc.gib, 0.01)
 	}
 	g3 := estimateFor(cat, model.WorkloadInference, "gemma-3-27b", 0, model.BF16, 131072, 1)
-	advisor.CheckFigure(t, "KV cache gemma-3-27b at 128k (GiB)", "Gemma 3 blog (5:1, window 1024); issue 9", g3.Breakdown.KVCacheGiB, 11, 0.1)
+	checkFigure(t, "KV cache gemma-3-27b at 128k (GiB)", "Gemma 3 blog (5:1, window 1024); issue 9", g3.Breakdown.KVCacheGiB, 11, 0.1)
 
 	// Mistral 7B v0.1: the v0.3 preset's shape with its 4096-token window on
 	// every layer (mlc-llm's mistral_7b preset, per the presets' notes).
@@ -162,13 +162,13 @@ func TestPublishedKVCache(t *testing.T) {
 	c.Models = append(append([]model.ModelPreset(nil), cat.Models...), v01)
 	win := estimateFor(&c, model.WorkloadInference, "mistral-7b-v0.1", 0, model.BF16, 32768, 1)
 	full := estimateFor(&c, model.WorkloadInference, "mistral-7b-v0.3", 0, model.BF16, 32768, 1)
-	advisor.CheckFigure(t, "Mistral 7B KV saving at 32k (x)", "Mistral 7B paper", full.Breakdown.KVCacheGiB/win.Breakdown.KVCacheGiB, 8, 0.01)
+	checkFigure(t, "Mistral 7B KV saving at 32k (x)", "Mistral 7B paper", full.Breakdown.KVCacheGiB/win.Breakdown.KVCacheGiB, 8, 0.01)
 	at4k := estimateFor(&c, model.WorkloadInference, "mistral-7b-v0.1", 0, model.BF16, 4096, 1)
-	advisor.CheckFigure(t, "Mistral 7B KV at 32k over 4k (x)", "HF faster-transformers (PR #3069)", win.Breakdown.KVCacheGiB/at4k.Breakdown.KVCacheGiB, 1, 0.01)
+	checkFigure(t, "Mistral 7B KV at 32k over 4k (x)", "HF faster-transformers (PR #3069)", win.Breakdown.KVCacheGiB/at4k.Breakdown.KVCacheGiB, 1, 0.01)
 	g2 := estimateFor(cat, model.WorkloadInference, "gemma-2-9b", 0, model.BF16, 8192, 1)
 	g2p := *presetNamed(t, cat, "gemma-2-9b")
 	global := 2 * float64(g2p.Layers*g2p.KVHeads*g2p.HeadDim) * 8192 * 2 / float64(1<<30)
-	advisor.CheckFigure(t, "Gemma 2 9B KV at 8k over global (share)", "HF Gemma 2 blog", g2.Breakdown.KVCacheGiB/global, 0.75, 0.01)
+	checkFigure(t, "Gemma 2 9B KV at 8k over global (share)", "HF Gemma 2 blog", g2.Breakdown.KVCacheGiB/global, 0.75, 0.01)
 }
 
 // presetNamed returns a preset of the catalog.
@@ -212,7 +212,7 @@ func presetNamed(t *testing.T, cat *model.Catalog, name string) *model.ModelPres
 // (8B 60 GB, 70B 300 GB) are not mixed-precision AdamW (18 bytes per
 // parameter).
 func TestPublishedFineTuneTables(t *testing.T) {
-	cat := embedded(t)
+	cat := advisorEmbedded(t)
 	const lf, hf, us, tt, peft = "LLaMA-Factory README", "HF Llama 3.1 blog", "Unsloth requirements", "torchtune README (measured)", "PEFT README (measured)"
 	for _, tc := range []struct {
 		source string
@@ -270,7 +270,7 @@ func TestPublishedFineTuneTables(t *testing.T) {
 		if name == "" {
 			name = model.FormatParams(tc.params)
 		}
-		advisor.CheckFigure(t, string(tc.w)+" "+name+" "+string(tc.prec)+" batch "+model.FormatNumber(float64(tc.batch))+" ("+unit+")", tc.source, got, tc.want, 0.25)
+		checkFigure(t, string(tc.w)+" "+name+" "+string(tc.prec)+" batch "+model.FormatNumber(float64(tc.batch))+" ("+unit+")", tc.source, got, tc.want, 0.25)
 	}
 }
 
@@ -289,7 +289,7 @@ func TestPublishedFineTuneTables(t *testing.T) {
 // parameter; bitsandbytes loads more than its formats' bits (the 4-bit
 // row, 17.281 GiB against 13.2, 0.76, is left out and reported).
 func TestPublishedDiffusionMemory(t *testing.T) {
-	cat := embedded(t)
+	cat := advisorEmbedded(t)
 	const fq, sx = "HF diffusers quantization blog", "HF SDXL optimizations blog"
 	for _, tc := range []struct {
 		source, preset string
@@ -320,7 +320,7 @@ func TestPublishedDiffusionMemory(t *testing.T) {
 		if tc.calibration {
 			tol = 0.01
 		}
-		advisor.CheckFigure(t, tc.preset+" "+string(tc.prec)+" "+what+", "+model.FormatNumber(float64(tc.images))+" image(s) (GiB)", tc.source, got, tc.gib, tol)
+		checkFigure(t, tc.preset+" "+string(tc.prec)+" "+what+", "+model.FormatNumber(float64(tc.images))+" image(s) (GiB)", tc.source, got, tc.gib, tol)
 	}
 }
 
@@ -328,7 +328,7 @@ func TestPublishedDiffusionMemory(t *testing.T) {
 // under 90 GiB (its sliding windows: 5 local layers with a 1024-token
 // window per global layer); an 8B QLoRA at 2k context needs under 10 GiB.
 func TestIssue9Acceptance(t *testing.T) {
-	cat := embedded(t)
+	cat := advisorEmbedded(t)
 	if r := estimateFor(cat, model.WorkloadInference, "gemma-3-27b", 0, model.BF16, 131072, 1); r.VRAMGiB >= 90 {
 		t.Errorf("Gemma-3-27B at 128k: %.1f GiB, want under 90 (%+v)", r.VRAMGiB, r.Breakdown)
 	}

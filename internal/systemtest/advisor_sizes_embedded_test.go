@@ -1,29 +1,49 @@
-package advisor_test
+package systemtest
 
 import (
 	"slices"
 	"testing"
 
 	"github.com/gpupick/gpupick/advisor"
+	"github.com/gpupick/gpupick/model"
 )
 
 // TestSizesOfEmbeddedProducts checks the sizes rule on the catalog's real
 // names: the instance names that differ only by the GPU count (and the
 // host figures that grow with it) are one product; names that do not
 // state the count, hosts of another size per GPU, another GPU or another
-// spelling are not.
+// spelling are not. A product's other sizes are what a recommendation of
+// one of them lists (Recommendation.OtherSizes, for a job every offer
+// holds that may run on spot, so that an offer priced on spot alone is
+// listed too).
 func TestSizesOfEmbeddedProducts(t *testing.T) {
-	groups := advisor.SizeGroups(embedded(t))
-	product := map[string]int{}
-	for g, names := range groups {
-		for _, n := range names {
-			product[n] = g
+	cat := advisorEmbedded(t)
+	e := advisor.New(cat)
+	a := model.DefaultAnswers()
+	a.Workload, a.KnownVRAMGiB, a.Interruptible = model.WorkloadVRAM, 1, true
+	offer := map[string]int{} // "provider instance" -> its first offer
+	for i, o := range cat.Offers {
+		if _, ok := offer[o.Provider+" "+o.InstanceType]; !ok {
+			offer[o.Provider+" "+o.InstanceType] = i
 		}
 	}
-	same := func(a, b string) bool {
-		ga, oka := product[a]
-		gb, okb := product[b]
-		return oka && okb && ga == gb
+	// others are the other sizes the recommendation of an offer lists.
+	others := func(recs []model.Recommendation) []string {
+		var out []string
+		for _, r := range recs {
+			for _, o := range r.OtherSizes {
+				out = append(out, o.Provider+" "+o.InstanceType)
+			}
+		}
+		return out
+	}
+	same := func(a0, b string) bool {
+		i, ok := offer[a0]
+		if !ok {
+			t.Errorf("no offer %s in the catalog", a0)
+			return false
+		}
+		return slices.Contains(others(e.Expand(a, advisor.Options{}, []int{i})), b)
 	}
 	for _, c := range [][]string{
 		{"runpod 1x_MI300X_SECURE", "runpod 2x_MI300X_SECURE", "runpod 8x_MI300X_SECURE"},
@@ -58,12 +78,13 @@ func TestSizesOfEmbeddedProducts(t *testing.T) {
 			t.Errorf("%s and %s are one product", c[0], c[1])
 		}
 	}
-	for _, names := range groups {
-		if len(names) < 2 {
-			t.Errorf("a product of one size: %v", names)
+	var aws []int
+	for i, o := range cat.Offers {
+		if o.Provider == "aws" {
+			aws = append(aws, i)
 		}
-		if slices.ContainsFunc(names, func(n string) bool { return n[:4] == "aws " }) {
-			t.Errorf("AWS sizes taken as one product: %v", names)
-		}
+	}
+	if names := others(e.Expand(a, advisor.Options{}, aws)); len(names) > 0 {
+		t.Errorf("AWS sizes taken as one product: %v", names)
 	}
 }

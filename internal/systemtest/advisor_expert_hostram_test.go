@@ -1,4 +1,4 @@
-package advisor_test
+package systemtest
 
 import (
 	"slices"
@@ -16,7 +16,7 @@ import (
 // optimization/memory and huggingface/transformers#16844), or the pick
 // says the host's RAM is unknown.
 func TestExpertHostRAM(t *testing.T) {
-	cat := embedded(t)
+	cat := advisorEmbedded(t)
 	cases := []struct {
 		name  string
 		setup func(a *model.Answers)

@@ -1,4 +1,4 @@
-package advisor_test
+package systemtest
 
 import (
 	"strings"
@@ -47,7 +47,7 @@ func hasNVSwitch(cat *model.Catalog, o *model.Offer) bool {
 // NVSwitch and finishes in time, and --interconnect nvlink lists every
 // plan --interconnect nvswitch does.
 func TestNVSwitchRequirementKeepsHGXBoards(t *testing.T) {
-	cat := embedded(t)
+	cat := advisorEmbedded(t)
 	sw := pretrain13B(model.ReqNVSwitch)
 	res := advisor.Recommend(cat, sw, advisor.Options{Top: 20})
 	if len(res.Recommendations) == 0 {

@@ -1,7 +1,6 @@
-package advisor_test
+package systemtest
 
 import (
-	"strings"
 	"testing"
 
 	"github.com/gpupick/gpupick/advisor"
@@ -22,7 +21,7 @@ func pretrain70B(deadlineH float64, maxNodes int) model.Answers {
 // every multi-node pick. The offers that would finish late are counted in
 // a note, and the plan's price x nodes x hours is spelled out.
 func TestDeadlineMultiNodePlan(t *testing.T) {
-	cat := embedded(t)
+	cat := advisorEmbedded(t)
 	for _, days := range []float64{180, 60, 30, 20} {
 		a := pretrain70B(days*24, 0)
 		res := advisor.Recommend(cat, a, advisor.Options{Top: 20})
@@ -60,7 +59,7 @@ func TestDeadlineMultiNodePlan(t *testing.T) {
 // TestDeadlineTighterMoreNodes: a tighter deadline never plans an offer
 // on fewer nodes, and plans some on more.
 func TestDeadlineTighterMoreNodes(t *testing.T) {
-	cat := embedded(t)
+	cat := advisorEmbedded(t)
 	nodes := func(days float64) map[*model.Offer]int {
 		m := map[*model.Offer]int{}
 		for _, r := range advisor.Recommend(cat, pretrain70B(days*24, 0), advisor.Options{All: true, Top: 50}).Recommendations {
@@ -89,7 +88,7 @@ func TestDeadlineTighterMoreNodes(t *testing.T) {
 // run of at most that many nodes finishes in time, nothing is listed and
 // the notes say how many offers would finish late.
 func TestDeadlineNodesGiven(t *testing.T) {
-	cat := embedded(t)
+	cat := advisorEmbedded(t)
 	res := advisor.Recommend(cat, pretrain70B(30*24, 8), advisor.Options{Top: 20})
 	for _, r := range res.Recommendations {
 		if r.Nodes > 8 || r.CalendarHours > 30*24 {
@@ -105,7 +104,7 @@ func TestDeadlineNodesGiven(t *testing.T) {
 // not scaled out: serving more nodes is not the speed model's), in
 // Chinese as well.
 func TestDeadlineInferenceJob(t *testing.T) {
-	cat := embedded(t)
+	cat := advisorEmbedded(t)
 	a := withModel(model.WorkloadInference, "llama-3.1-8b", model.BF16)
 	a.Latency, a.Batch, a.DurationMode, a.JobTokens, a.DeadlineHours = model.LatencyBatch, 32, model.DurationJob, 2e8, 24
 	res := advisor.Recommend(cat, a, advisor.Options{Top: 20, Lang: "zh"})
@@ -120,15 +119,6 @@ func TestDeadlineInferenceJob(t *testing.T) {
 	if !noteWith(res, "无法在 1d 内完成") {
 		t.Errorf("no Chinese note counts the late offers: %v", res.Notes)
 	}
-}
-
-func noteWith(res model.Result, s string) bool {
-	for _, n := range res.Notes {
-		if strings.Contains(n, s) {
-			return true
-		}
-	}
-	return false
 }
 
 // nodesFollowDeadline: a deadline job's node count follows from the

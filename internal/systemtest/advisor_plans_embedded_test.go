@@ -1,4 +1,4 @@
-package advisor_test
+package systemtest
 
 import (
 	"slices"
@@ -37,14 +37,6 @@ func tradeoff(res *model.Result, g model.Gate) (model.Tradeoff, bool) {
 	return res.Tradeoffs[i], true
 }
 
-func warning(r *model.Recommendation, code string) (model.Warning, bool) {
-	i := slices.IndexFunc(r.Warnings, func(w model.Warning) bool { return w.Code == code })
-	if i < 0 {
-		return model.Warning{}, false
-	}
-	return r.Warnings[i], true
-}
-
 // longShortfallFollows checks that every listed run beyond two years
 // carries the shortfall, none within it does, and no run beyond two years
 // ranks before one within it.
@@ -76,7 +68,7 @@ func longShortfallFollows(t *testing.T, res *model.Result) {
 // warns long-job with its wall-clock, and the detail names a plan within
 // those nodes that finishes sooner, with its cost.
 func TestLongJobThirteenB(t *testing.T) {
-	cat := embedded(t)
+	cat := advisorEmbedded(t)
 	eng := advisor.New(cat)
 	for _, lang := range []string{"en", "zh"} {
 		a := pretrainJob("llama-2-13b", 2e12, func(a *model.Answers) { a.GPU = "A100-80GB" })
@@ -122,7 +114,7 @@ func TestLongJobThirteenB(t *testing.T) {
 // runs on the nodes allowed and is marked as falling short; runs beyond
 // two years rank after runs within them.
 func TestLongJobUsesAllowedNodes(t *testing.T) {
-	cat := embedded(t)
+	cat := advisorEmbedded(t)
 	a := pretrainJob("llama-3.1-405b", 15.6e12, func(a *model.Answers) { a.Context, a.MaxNodes = 8192, 64 })
 	res := advisor.Recommend(cat, a, advisor.Options{Top: 10})
 	if len(res.Recommendations) == 0 {
@@ -148,7 +140,7 @@ func TestLongJobUsesAllowedNodes(t *testing.T) {
 // cluster of fast GPUs), and every one of them ranks before the cheaper
 // runs of more than two years.
 func TestLongJobWithinTwoYearsFirst(t *testing.T) {
-	cat := embedded(t)
+	cat := advisorEmbedded(t)
 	a := pretrainJob("llama-2-13b", 2e12, func(a *model.Answers) { a.MaxNodes = 16 })
 	res := advisor.Recommend(cat, a, advisor.Options{Top: 30})
 	if len(res.Recommendations) == 0 {
@@ -166,7 +158,7 @@ func TestLongJobWithinTwoYearsFirst(t *testing.T) {
 // that would lead without it costs at most #1 / 1.5 and misses only that
 // limit (its first token comes later, its decode speed meets the class).
 func TestGateFirstTokenPrice(t *testing.T) {
-	cat := embedded(t)
+	cat := advisorEmbedded(t)
 	eng := advisor.New(cat)
 	for _, lang := range []string{"en", "zh"} {
 		a := withModel(model.WorkloadInference, "qwen2.5-14b", model.BF16)
@@ -208,7 +200,7 @@ func TestGateFirstTokenPrice(t *testing.T) {
 // one that does not is not said to meet it and carries a warning that
 // says so (too slow, or a speed that could not be checked).
 func TestImageLatencyClasses(t *testing.T) {
-	cat := embedded(t)
+	cat := advisorEmbedded(t)
 	for _, tc := range []struct {
 		lat   model.Latency
 		limit float64

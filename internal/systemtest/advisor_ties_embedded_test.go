@@ -1,11 +1,11 @@
-package advisor_test
+package systemtest
 
 import (
+	"math"
 	"slices"
 	"testing"
 
 	"github.com/gpupick/gpupick/advisor"
-	"github.com/gpupick/gpupick/internal/testcheck"
 	"github.com/gpupick/gpupick/model"
 )
 
@@ -157,28 +157,10 @@ func tieCases() []tieCase {
 	}
 }
 
-// rankScenario ranks the embedded catalog for the default answers that
-// setup changes, top offers; it fails the test for answers that do not
-// validate or a ranking with no offer.
-func rankScenario(t *testing.T, cat *model.Catalog, setup func(a *model.Answers), top int) model.Result {
-	t.Helper()
-	a := model.DefaultAnswers()
-	setup(&a)
-	a.Normalize()
-	if err := a.Validate(); err != nil {
-		t.Fatal(err)
-	}
-	res := advisor.Recommend(cat, a, advisor.Options{Top: top})
-	if len(res.Recommendations) == 0 {
-		t.Fatalf("no recommendation; notes %v", res.Notes)
-	}
-	return res
-}
-
 // TestTieCases ranks the scenarios of issue 20's ties and padding over
 // the embedded catalog and checks the properties of their picks.
 func TestTieCases(t *testing.T) {
-	cat := embedded(t)
+	cat := advisorEmbedded(t)
 	for _, tc := range tieCases() {
 		t.Run(tc.name, func(t *testing.T) {
 			res := rankScenario(t, cat, tc.setup, 10)
@@ -189,10 +171,15 @@ func TestTieCases(t *testing.T) {
 
 // TestSpotShareMedian checks the spot-only penalty's spot share against
 // the embedded catalog: the median spot price as a share of the
-// on-demand price over the offers that list both, within 0.02.
+// on-demand price over the offers that list both, within 0.02. The share
+// the advisor assumes shows in the penalty (risk_spotonly.go): a run on
+// spot alone for a month in a zone of unknown interruption rate (the
+// worst bucket, interrupted with monthly share p) pays
+// ceil(100 x p x 1/2 x (1/share - 1)) percent, half the run left to redo
+// on demand at 1/share times the spot rate.
 func TestSpotShareMedian(t *testing.T) {
 	var shares []float64
-	for _, o := range embedded(t).Offers {
+	for _, o := range advisorEmbedded(t).Offers {
 		if o.Spot > 0 && o.OnDemand > 0 {
 			shares = append(shares, o.Spot/o.OnDemand)
 		}
@@ -205,7 +192,33 @@ func TestSpotShareMedian(t *testing.T) {
 	if len(shares)%2 == 0 {
 		m = (shares[len(shares)/2-1] + m) / 2
 	}
-	if !testcheck.NearAbs(m, advisor.SpotShare, 0.02) {
-		t.Errorf("median spot share %.3f over %d offers; the penalty assumes %.2f", m, len(shares), advisor.SpotShare)
+	p := model.InterruptionMonthly[len(model.InterruptionMonthly)-1]
+	penalty := func(share float64) int { return int(math.Ceil(100*p*0.5*(1/share-1) - 1e-9)) }
+	got := spotOnlyPenalty(t)
+	if lo, hi := penalty(m+0.02), penalty(m-0.02); got < lo || got > hi {
+		t.Errorf("median spot share %.3f over %d offers; the spot-only penalty is %d%%, want %d%%..%d%% (a share within 0.02 of it)", m, len(shares), got, lo, hi)
 	}
+}
+
+// spotOnlyPenalty is the spot-only penalty (percent) of a month's rented
+// run on an offer with a spot price alone and no known interruption rate.
+func spotOnlyPenalty(t *testing.T) int {
+	t.Helper()
+	cat := &model.Catalog{
+		Info: model.CatalogInfo{Origin: "test", SnapshotDate: "2026-11-29"},
+		GPUs: map[string]model.GPU{"L4": {Name: "L4", VRAMGiB: 24, MemBandwidthGBs: 300, BF16TFLOPS: 121, Source: "test"}},
+		Offers: []model.Offer{{Provider: "spotcloud", InstanceType: "l4-spot", GPU: "L4", GPUCount: 1, VRAMGiB: 24,
+			VCPUs: 16, MemoryGiB: 64, Spot: 0.3, Currency: model.USD, Regions: []string{"r1"}, PriceDate: "2026-11-01"}},
+	}
+	a := model.DefaultAnswers()
+	a.Workload, a.KnownVRAMGiB, a.Interruptible = model.WorkloadVRAM, 8, true
+	a.DurationHours = model.HoursPerMonth
+	r := top(t, advisor.Recommend(cat, a, advisor.Options{}))
+	for _, k := range r.Risk {
+		if k.Code == "spot-no-fallback" {
+			return k.Percent
+		}
+	}
+	t.Fatalf("a month on spot alone: no spot-only penalty in %+v", r.Risk)
+	return 0
 }
