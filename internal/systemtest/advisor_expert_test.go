@@ -160,7 +160,14 @@ func inCNY(t *testing.T, cat *model.Catalog, res *model.Result) {
 	}
 }
 
+// expertCases are every scenario TestExpertCases ranks.
 func expertCases() []expertCase {
+	return slices.Concat(expertPickCases(), expertServingCases(), expertTrainingCases())
+}
+
+// expertPickCases check a property of the picks an answer asks for: the
+// GPU's features, the headroom, the hardware and hosting required.
+func expertPickCases() []expertCase {
 	return []expertCase{
 		{"FP8 Llama-3.1-70B within $5/h: FP8 tensor cores",
 			func(_ *model.Catalog, a *model.Answers) {
@@ -258,6 +265,13 @@ func expertCases() []expertCase {
 					t.Errorf("top pick at %.1f%% headroom", 100*top.Headroom)
 				}
 			}},
+	}
+}
+
+// expertServingCases are serving scenarios an expert signs: feasible
+// picks, no needless risk, no idle GPUs, the currency asked.
+func expertServingCases() []expertCase {
+	return []expertCase{
 		signedCase("FP8 Llama-3.1-70B within $5/h: feasible, within the budget",
 			func(_ *model.Catalog, a *model.Answers) {
 				a.Model, a.Precision = "llama-3.1-70b", model.FP8
@@ -348,6 +362,13 @@ func expertCases() []expertCase {
 			}),
 		signedCase("MoE Qwen3-30B-A3B interactive: feasible, datacenter",
 			func(_ *model.Catalog, a *model.Answers) { a.Model, a.Batch = "qwen3-30b-a3b", 8 }, nil),
+	}
+}
+
+// expertTrainingCases are the scenarios of training, jobs and images an
+// expert signs.
+func expertTrainingCases() []expertCase {
+	return []expertCase{
 		signedCase("spot with checkpointing: LoRA 8B on 2B tokens, interruptible, takes a spot price where one is cheaper",
 			func(_ *model.Catalog, a *model.Answers) {
 				a.Workload, a.DurationMode, a.JobTokens, a.Interruptible = model.WorkloadLoRA, model.DurationJob, 2e9, true
