@@ -4,21 +4,17 @@ import (
 	"reflect"
 	"testing"
 
-	"github.com/gpupick/gpupick/data"
 	"github.com/gpupick/gpupick/model"
 )
 
 // TestSharedShapeEvalExact checks that sharing fits and one-node speeds
 // between the shapes of a class within a call (fitOf, speedOnOneNode)
 // gives every shape exactly the result of evaluating it on its own, over
-// the embedded catalog, for inference, training, jobs, a deadline,
-// several nodes, FP8, an image model, a stated memory and filters.
+// a synthetic catalog of the test GPUs in every count, with and without a
+// cluster network, for inference, training, jobs, a deadline, several
+// nodes, FP8, an image model, a stated memory and filters.
 func TestSharedShapeEvalExact(t *testing.T) {
-	cat, err := data.Embedded()
-	if err != nil {
-		t.Fatal(err)
-	}
-	eng := New(cat)
+	eng := New(syntheticCatalog(3000, 7))
 	f := newCall(eng, model.DefaultAnswers(), langEN).facts
 	if f.fitClasses >= len(eng.index().shapes) || f.speedClasses >= len(eng.index().shapes) {
 		t.Fatalf("no class holds two shapes (%d shapes, %d fit and %d speed classes): the test shares nothing",

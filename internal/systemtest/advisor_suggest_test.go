@@ -1,4 +1,4 @@
-package advisor
+package systemtest
 
 import (
 	"math"
@@ -8,9 +8,13 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/gpupick/gpupick/data"
+	"github.com/gpupick/gpupick/advisor"
 	"github.com/gpupick/gpupick/model"
 )
+
+// maxSuggestions is the most suggestions a result carries: the
+// advisor's own limit (advisor/explain_suggest.go), a few ways back.
+const maxSuggestions = 5
 
 // suggestCases are answers over the budget (or that fit nothing), given as
 // the user types them: serving with every kind of budget, filters the
@@ -36,13 +40,10 @@ var suggestCases = []struct {
 }
 
 // suggestEnv is the embedded catalog, its engine and its parsers' env.
-func suggestEnv(t *testing.T) (*model.Catalog, *Engine, *model.AnswerEnv) {
+func suggestEnv(t *testing.T) (*model.Catalog, *advisor.Engine, *model.AnswerEnv) {
 	t.Helper()
-	cat, err := data.Embedded()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return cat, New(cat), model.NewAnswerEnv(cat, MatchGPU)
+	cat := advisorEmbedded(t)
+	return cat, advisor.New(cat), model.NewAnswerEnv(cat, advisor.MatchGPU)
 }
 
 // givenAnswers reads flags ("--name", "value" pairs) the way the CLI does.
@@ -83,11 +84,11 @@ func near(x, y float64) bool {
 
 // The GLM-4-9B case of issue 20: on three Chinese clouds nothing keeps
 // ¥5,000 a month in BF16. A narrower precision does, and the suggestion
-// says so with the figure Recommend gives for the changed answers.
+// says so with the figure advisor.Recommend gives for the changed answers.
 func TestSuggestPrecisionKeepsBudget(t *testing.T) {
 	_, eng, env := suggestEnv(t)
 	a := givenAnswers(t, env, suggestCases[0].flags)
-	res := eng.Recommend(a, Options{})
+	res := eng.Recommend(a, advisor.Options{})
 	if len(res.Recommendations) == 0 || res.Recommendations[0].WithinBudget {
 		t.Fatalf("the case no longer tests an answer over the budget: %d recommendations", len(res.Recommendations))
 	}
@@ -102,7 +103,7 @@ func TestSuggestPrecisionKeepsBudget(t *testing.T) {
 		t.Errorf("precision suggestion: %+v", s)
 	}
 	b := applied(t, env, a, s)
-	alt := eng.Recommend(b, Options{})
+	alt := eng.Recommend(b, advisor.Options{})
 	if len(alt.Recommendations) == 0 {
 		t.Fatalf("%s: nothing recommended", s.Changes[0].Arg())
 	}
@@ -133,7 +134,7 @@ func TestSuggestionsMatchRecommend(t *testing.T) {
 	for _, tc := range suggestCases {
 		t.Run(tc.name, func(t *testing.T) {
 			a := givenAnswers(t, env, tc.flags)
-			opt := Options{Top: 5}
+			opt := advisor.Options{Top: 5}
 			res := eng.Recommend(a, opt)
 			if len(res.Suggestions) == 0 {
 				t.Fatalf("no suggestion; notes %v", res.Notes)
@@ -181,13 +182,13 @@ func TestSuggestionsMatchRecommend(t *testing.T) {
 				}
 				alt := eng.Recommend(b, opt)
 				if len(alt.Recommendations) == 0 {
-					t.Errorf("%s: Recommend lists nothing", args)
+					t.Errorf("%s: advisor.Recommend lists nothing", args)
 					continue
 				}
 				r := alt.Recommendations[0]
 				if !near(s.Total, r.Total) || !near(s.TotalUSD, r.TotalUSD) || s.Provider != r.Provider || s.InstanceType != r.InstanceType ||
 					s.Nodes != r.Nodes || s.PriceModel != r.PriceModel || s.MeetsLatency != r.Speed.MeetsLatency && r.Speed.Unknown == false {
-					t.Errorf("%s: suggestion %s %s x%d %s %.4f (%.4f USD), Recommend %s %s x%d %s %.4f (%.4f USD)", args,
+					t.Errorf("%s: suggestion %s %s x%d %s %.4f (%.4f USD), advisor.Recommend %s %s x%d %s %.4f (%.4f USD)", args,
 						s.Provider, s.InstanceType, s.Nodes, s.PriceModel, s.Total, s.TotalUSD, r.Provider, r.InstanceType, r.Nodes, r.PriceModel, r.Total, r.TotalUSD)
 				}
 				if a.Budget.IsSet() && s.WithinBudget != r.WithinBudget {
@@ -201,7 +202,7 @@ func TestSuggestionsMatchRecommend(t *testing.T) {
 						t.Errorf("%s: spends %.2f, no less than %.2f now", args, s.Spend, now)
 					}
 				}
-				if s.Kind == model.SuggestCommitment && (termHours(s.PriceModel) < model.HoursPerMonth || s.Caveat == "") {
+				if s.Kind == model.SuggestCommitment && (termOf(s.PriceModel) < model.HoursPerMonth || s.Caveat == "") {
 					t.Errorf("%s: a longer term on %s, caveat %q", args, s.PriceModel, s.Caveat)
 				}
 				if i > 0 {
@@ -229,7 +230,7 @@ func TestSuggestPrecisionWhereSupported(t *testing.T) {
 	cat, eng, env := suggestEnv(t)
 	for _, tc := range suggestCases {
 		a := givenAnswers(t, env, tc.flags)
-		for _, s := range eng.Recommend(a, Options{}).Suggestions {
+		for _, s := range eng.Recommend(a, advisor.Options{}).Suggestions {
 			for _, ch := range s.Changes {
 				if ch.Answer != model.AnsPrecision {
 					continue
@@ -269,8 +270,8 @@ func TestSuggestionsChinese(t *testing.T) {
 	n := 0
 	for _, tc := range suggestCases {
 		a := givenAnswers(t, env, tc.flags)
-		zh := eng.Recommend(a, Options{Lang: "zh"})
-		en := eng.Recommend(a, Options{})
+		zh := eng.Recommend(a, advisor.Options{Lang: "zh"})
+		en := eng.Recommend(a, advisor.Options{})
 		if len(zh.Suggestions) != len(en.Suggestions) {
 			t.Errorf("%s: %d suggestions in Chinese, %d in English", tc.name, len(zh.Suggestions), len(en.Suggestions))
 		}
@@ -288,7 +289,7 @@ func TestSuggestionsChinese(t *testing.T) {
 					continue
 				}
 				n++
-				if !hasHan(line) {
+				if !hanIn(line) {
 					t.Errorf("%s: not Chinese: %q", tc.name, line)
 				}
 				if bad := latinWords(line, names); len(bad) > 0 {
@@ -297,7 +298,7 @@ func TestSuggestionsChinese(t *testing.T) {
 			}
 			if i < len(en.Suggestions) {
 				e := en.Suggestions[i]
-				if hasHan(e.Change + e.Effect + e.Caveat) {
+				if hanIn(e.Change + e.Effect + e.Caveat) {
 					t.Errorf("%s: Chinese in the English %+v", tc.name, e)
 				}
 				if model.Args(e.Changes) != model.Args(s.Changes) || !near(e.Total, s.Total) {
@@ -340,13 +341,13 @@ func latinWords(line string, names []string) []string {
 
 // Suggest, asked after a ranking without suggestions (NoSuggestions, as
 // the wizard ranks on every keystroke), fills in the same suggestions
-// Recommend gives, and leaves a result that keeps the budget alone.
+// advisor.Recommend gives, and leaves a result that keeps the budget alone.
 func TestSuggestAfterRanking(t *testing.T) {
 	_, eng, env := suggestEnv(t)
 	for _, tc := range suggestCases {
 		a := givenAnswers(t, env, tc.flags)
 		for _, lang := range []string{"en", "zh"} {
-			opt := Options{Top: 7, Lang: lang}
+			opt := advisor.Options{Top: 7, Lang: lang}
 			want := eng.Recommend(a, opt)
 			opt.NoSuggestions = true
 			res := eng.Recommend(a, opt)
@@ -360,11 +361,31 @@ func TestSuggestAfterRanking(t *testing.T) {
 		}
 	}
 	a := givenAnswers(t, env, []string{"--model", "llama-3.1-8b", "--budget", "5/h"})
-	res := eng.Recommend(a, Options{NoSuggestions: true})
+	res := eng.Recommend(a, advisor.Options{NoSuggestions: true})
 	if len(res.Recommendations) == 0 || !res.Recommendations[0].WithinBudget {
 		t.Fatal("8B at $5/h: nothing within the budget")
 	}
-	if eng.Suggest(a, Options{}, &res); len(res.Suggestions) != 0 {
+	if eng.Suggest(a, advisor.Options{}, &res); len(res.Suggestions) != 0 {
 		t.Errorf("suggestions for a result within the budget: %+v", res.Suggestions)
 	}
+}
+
+// termOf is the term (hours) a price model commits to: a plan's period, a
+// hybrid's base plan's; 0 for on demand and spot.
+func termOf(pm model.PriceModel) float64 {
+	info, _ := model.PriceModelOf(pm)
+	if base, ok := model.PriceModelOf(info.Base); info.Hybrid() && ok {
+		return base.PeriodHours
+	}
+	return info.PeriodHours
+}
+
+// hanIn reports whether s has a Chinese character or punctuation mark.
+func hanIn(s string) bool {
+	for _, r := range s {
+		if r >= 0x4e00 && r <= 0x9fff || r >= 0x3000 && r <= 0x303f || r >= 0xff00 && r <= 0xffef {
+			return true
+		}
+	}
+	return false
 }
