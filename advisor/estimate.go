@@ -427,13 +427,13 @@ func (e *estimator) compute() {
 // unknown; a note says so), or the default for the workload, never longer
 // than the maximum.
 func (e *estimator) resolveContext(maxCtx int) {
-	p, a, say := e.p, e.a, e.say
+	p, a := e.p, e.a
 	r := &p.req
 	if a.Context > 0 {
 		r.Context = a.Context
 		if maxCtx > 0 && a.Context > maxCtx {
 			p.ctxOverMax = maxCtx
-			say(kAsmContextOverMax, model.FormatContext(a.Context), model.FormatContext(maxCtx))
+			e.say(kAsmContextOverMax, model.FormatContext(a.Context), model.FormatContext(maxCtx))
 		}
 		return
 	}
@@ -446,7 +446,7 @@ func (e *estimator) resolveContext(maxCtx int) {
 	}
 	a.Context = c
 	r.Context, r.ContextDefault = c, true
-	say(key, model.FormatContext(c))
+	e.say(key, model.FormatContext(c))
 }
 
 // attnFLOPsPerToken is the forward core-attention compute of one token
@@ -463,7 +463,7 @@ func (ar *modelArch) attnFLOPsPerToken(s int) float64 {
 // inferenceMemory fills weights, KV cache, the prefill workspace and the
 // engine reservation.
 func (e *estimator) inferenceMemory(weightBytes, kvBytes float64) {
-	p, a, say := e.p, e.a, e.say
+	p, a := e.p, e.a
 	r, ar := &p.req, &p.ar
 	p.weights = weightBytes
 	p.kvSeq = r.KVBytesPerToken * float64(a.Context)
@@ -473,29 +473,29 @@ func (e *estimator) inferenceMemory(weightBytes, kvBytes float64) {
 	kv := p.kvSeq * float64(p.batch)
 	if ar.hasShape() {
 		if ar.mla {
-			say(kAsmKVMLA, ar.kvLoraRank, ar.ropeDim, a.Context, p.batch)
+			e.say(kAsmKVMLA, ar.kvLoraRank, ar.ropeDim, a.Context, p.batch)
 			if w := ar.mlaAttnParams(); w > 0 {
 				p.dpAttn = true
 				p.attnWeights = w * r.BytesPerParam
-				say(kAsmDPAttn, p.attnWeights/gib)
+				e.say(kAsmDPAttn, p.attnWeights/gib)
 			}
 		} else {
-			say(kAsmKV, ar.layers, ar.kvHeads, ar.headDim, a.Context, p.batch, int(kvBytes))
+			e.say(kAsmKV, ar.layers, ar.kvHeads, ar.headDim, a.Context, p.batch, int(kvBytes))
 		}
 		switch {
 		case ar.window > 0 && ar.allLocal:
-			say(kAsmWindowAll, ar.window)
+			e.say(kAsmWindowAll, ar.window)
 		case ar.window > 0:
-			say(kAsmWindowHybrid, ar.globalLayers(), ar.layers-ar.globalLayers(), ar.window)
+			e.say(kAsmWindowHybrid, ar.globalLayers(), ar.layers-ar.globalLayers(), ar.window)
 		case ar.windowUnused > 0:
-			say(kAsmWindowUnused, ar.windowUnused)
+			e.say(kAsmWindowUnused, ar.windowUnused)
 		}
 		tokens := math.Min(float64(a.Context)*float64(p.batch), chunkTokens)
 		p.act = tokens*(4*float64(ar.hidden)+4*ar.ffnActive()) + float64(p.batch)*float64(ar.vocab)*4
-		say(kAsmPrefillAct, int(tokens))
+		e.say(kAsmPrefillAct, int(tokens))
 	}
 	p.reserve = engineReserve
-	say(kAsmEngine, pct(engineReserve), cudaContextBytes/gib)
+	e.say(kAsmEngine, pct(engineReserve), cudaContextBytes/gib)
 
 	b := &r.Breakdown
 	b.WeightsGiB = p.weights / gib
@@ -525,7 +525,7 @@ func (e *estimator) inferenceMemory(weightBytes, kvBytes float64) {
 // anatomy": mixed-precision AdamW keeps 6 bytes of weights, 4 of gradients
 // and 8 of optimizer states per parameter, 18 in all).
 func (e *estimator) trainingMemory(params, baseBytes float64) {
-	p, a, say := e.p, e.a, e.say
+	p, a := e.p, e.a
 	r, ar := &p.req, &p.ar
 	b := &r.Breakdown
 	if p.lora {
@@ -541,7 +541,7 @@ func (e *estimator) trainingMemory(params, baseBytes float64) {
 		p.weights = baseBytes + ap*wB
 		p.grads = ap * gB
 		p.optim = ap * 8
-		say(kAsmLoRA, loraRank, model.FormatParams(ap/1e9), int(wB+gB+8))
+		e.say(kAsmLoRA, loraRank, model.FormatParams(ap/1e9), int(wB+gB+8))
 	} else {
 		wB := 6.0
 		if a.Precision == model.FP32 {
@@ -551,9 +551,9 @@ func (e *estimator) trainingMemory(params, baseBytes float64) {
 		p.grads = params * 4
 		p.optim = params * 8
 		if a.Precision == model.FP32 {
-			say(kAsmFP32Train)
+			e.say(kAsmFP32Train)
 		} else {
-			say(kAsmMixed)
+			e.say(kAsmMixed)
 		}
 	}
 	// Activations of one micro-batch per GPU (Korthikanti et al. 2022:
@@ -569,15 +569,15 @@ func (e *estimator) trainingMemory(params, baseBytes float64) {
 		// scores, which FlashAttention never keeps; tensor and sequence
 		// parallelism divide the rest over the GPUs of a node.
 		p.actTP = true
-		say(kAsmActSelective, a.Context, p.batch)
+		e.say(kAsmActSelective, a.Context, p.batch)
 	case a.GradCheckpointing:
 		act = float64(ar.layers)*2*s*bt*h + per
-		say(kAsmActCkpt, a.Context, p.batch)
+		e.say(kAsmActCkpt, a.Context, p.batch)
 	default:
-		say(kAsmAct, a.Context, p.batch)
+		e.say(kAsmAct, a.Context, p.batch)
 	}
 	act += s * bt * float64(ar.vocab) * logitBytes
-	say(kAsmChunkedLoss, lossChunks)
+	e.say(kAsmChunkedLoss, lossChunks)
 	if a.Precision == model.FP32 {
 		act *= 2
 	}
@@ -588,22 +588,22 @@ func (e *estimator) trainingMemory(params, baseBytes float64) {
 	b.OptimizerGiB = p.optim / gib
 	b.ActivationsGiB = p.act / gib
 	b.OverheadGiB = p.ctx / gib
-	say(kAsmContext, cudaContextBytes/gib)
+	e.say(kAsmContext, cudaContextBytes/gib)
 	r.VRAMGiB = b.Total()
 	r.PerGPUFixedGiB = (p.act + p.ctx) / gib
 
 	if a.Workload == model.WorkloadPretrain {
-		say(kAsmGlobalBatch, float64(pretrainBatchTokens)/1e6)
+		e.say(kAsmGlobalBatch, float64(pretrainBatchTokens)/1e6)
 	} else {
-		say(kAsmGlobalBatchSeqs, finetuneBatchSeqs)
+		e.say(kAsmGlobalBatchSeqs, finetuneBatchSeqs)
 	}
 	switch a.Sharding {
 	case "":
 		p.shardings = []string{"none", "zero1", "zero2", "zero3"}
-		say(kAsmShardAuto)
+		e.say(kAsmShardAuto)
 	default:
 		p.shardings = []string{a.Sharding}
-		say(kAsmShardGiven, a.Sharding)
+		e.say(kAsmShardGiven, a.Sharding)
 	}
 }
 

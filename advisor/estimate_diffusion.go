@@ -95,7 +95,7 @@ func componentBytes(role string, prec model.Precision) float64 {
 // these models, so a GPU holds the whole pipeline and several GPUs run
 // copies.
 func (e *estimator) diffusionPlan(pr *model.ModelPreset) {
-	p, a, l, cat, say := e.p, e.a, e.l, e.cat, e.say
+	p, a, l, cat := e.p, e.a, e.l, e.cat
 	r := &p.req
 	ref := pr.Image
 	p.single, r.SingleGPU = true, true
@@ -113,9 +113,9 @@ func (e *estimator) diffusionPlan(pr *model.ModelPreset) {
 	p.activeParams = denoiser * 1e9
 	r.BytesPerParam = p.weights / (total * 1e9)
 	r.Architecture = l.f(kArchPipeline, strings.Join(parts, " + "))
-	say(kAsmPipeline, strings.Join(parts, " + "), string(a.Precision))
+	e.say(kAsmPipeline, strings.Join(parts, " + "), string(a.Precision))
 	if a.Precision == model.FP8 || a.Precision == model.INT8 || a.Precision == model.INT4 {
-		say(kAsmPipelineQuant)
+		e.say(kAsmPipelineQuant)
 	}
 
 	// Resolution and steps: the reference's (no answer sets them).
@@ -125,9 +125,9 @@ func (e *estimator) diffusionPlan(pr *model.ModelPreset) {
 	p.act = p.imageWS
 	p.reserve = 1
 	r.Image = &model.ImageJob{Width: width, Steps: steps, Batch: p.batch}
-	say(kAsmImageDefault, width, width, steps)
-	say(kAsmImageWorkspace, ref.WorkspaceGiB, ref.Width, ref.Width, ref.Source)
-	say(kAsmPipelineSingle)
+	e.say(kAsmImageDefault, width, width, steps)
+	e.say(kAsmImageWorkspace, ref.WorkspaceGiB, ref.Width, ref.Width, ref.Source)
+	e.say(kAsmPipelineSingle)
 
 	b := &r.Breakdown
 	b.WeightsGiB = p.weights / gib
@@ -135,7 +135,7 @@ func (e *estimator) diffusionPlan(pr *model.ModelPreset) {
 	b.OverheadGiB = p.ctx / gib
 	r.VRAMGiB = b.Total()
 	r.PerGPUFixedGiB = (p.act + p.ctx) / gib
-	say(kAsmContext, cudaContextBytes/gib)
+	e.say(kAsmContext, cudaContextBytes/gib)
 
 	im := &imagePlan{ref: ref, width: width, steps: steps}
 	if cat != nil {
@@ -144,9 +144,9 @@ func (e *estimator) diffusionPlan(pr *model.ModelPreset) {
 		}
 	}
 	p.image = im
-	say(kAsmImageSpeed, ref.Seconds, ref.GPU, ref.Width, ref.Width, ref.Steps)
+	e.say(kAsmImageSpeed, ref.Seconds, ref.GPU, ref.Width, ref.Width, ref.Steps)
 	if p.jobMode {
-		say(kAsmImageJob)
+		e.say(kAsmImageJob)
 	}
 }
 
