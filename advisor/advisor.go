@@ -12,6 +12,18 @@
 // the cheapest runs, within the budget and the latency class first → for
 // the best few, every price model with notes and the warnings.
 //
+// Each step is a stage with a type of its own, in files named for it: the
+// estimate (estimate*.go: the estimator builds the plan, whose methods
+// are the memory and speed model), feasibility (feasibility*.go: the
+// filters, the hard requirements, the region filter, the fit of each
+// shape, its nodes and sharding), the price (price*.go and plans.go: the
+// pricer, the one price rule, the hybrids, the hidden costs and the
+// budget), the risk (risk*.go: the risker's penalties), the rank
+// (rank*.go: call, one evaluation's cycle, holds the stages and scans the
+// offers) and the explanation (explain*.go: the explainer's notes, why #1
+// and what would change, the recoWriter's recommendations and warnings,
+// the suggester's ways back).
+//
 // A catalog passed to Recommend is indexed once and the index reused while
 // the same *model.Catalog is passed again; a catalog must not be modified
 // in place after its first use.

@@ -10,7 +10,7 @@ import (
 // GPU) that holds the job; false when none of up to maxNodes nodes does.
 // It depends on the GPU count and memory alone (shapeFacts.fitClass),
 // except for a training job with a deadline, whose node count depends on
-// the shape's speed: shapes of a class share one within the call.
+// the shape's speed: shapes of a class share one within an evaluation.
 func (fe *feasibility) fitOf(si int, s *shape, v float64) (fitRes, bool) {
 	if fe.noShare || fe.p.training && fe.p.deadline > 0 {
 		return fe.fitShape(s, v)
@@ -100,7 +100,7 @@ func (fe *feasibility) fitShape(s *shape, v float64) (f fitRes, ok bool) {
 // (sr's GPUs, tensor-parallel degree, replicas and sharding). The speed
 // depends on the shape's GPU, count, share and one-node network alone
 // (shapeFacts.speedClass), not on its memory: shapes of a class that
-// come to the same configuration share one estimate within the call.
+// come to the same configuration share one estimate within an evaluation.
 func (fe *feasibility) speedOnOneNode(si int, g *model.GPU, sr *shapeRes) {
 	m := &fe.speeds[fe.facts.speedClass[si]]
 	if m.gen == fe.gen && !fe.noShare {
@@ -137,9 +137,10 @@ type fitRes struct {
 	perGPU                float64
 }
 
-// classMemo is the shape that was evaluated first in a class within a
-// call (gen is the call's: an entry of an earlier call is stale). It holds
-// no pointer, so the call's buffers of them are cheap to write.
+// classMemo is the shape that was evaluated first in a class within one
+// evaluation of the shapes (gen is feasibility.gen, which numbers them: an
+// entry of an earlier one is stale). It holds no pointer, so the stage's
+// buffers of them are cheap to write.
 type classMemo struct {
 	gen uint32
 	src int32 // the shape whose result the others of its class copy

@@ -79,7 +79,7 @@ func (fe *feasibility) markRequirements() {
 	}
 }
 
-// margin is the headroom safety margin of the call: the answer, or 10%.
+// margin is the headroom safety margin: the answer, or 10%.
 func (fe *feasibility) margin() float64 {
 	if fe.a.HeadroomPct > 0 {
 		return float64(fe.a.HeadroomPct) / 100
