@@ -9,14 +9,16 @@ import "github.com/gpupick/gpupick/model"
 // the fastest known GPUs miss, and the known speeds say how far off the
 // class is.
 
-// missBy is how far a shape's known speed misses the latency class: the
-// largest ratio of a limit to what the shape reaches (its first-token
-// time over the limit, the decode limit over its decode speed, its time
-// per image over the limit), with the limit it is; 0 when it meets them.
-func (c *call) missBy(sr *shapeRes) (x float64, gate model.Gate) {
+// missBy is how far a shape's known speed misses the latency class of
+// plan p: the largest ratio of a limit to what the shape reaches (its
+// first-token time over the limit, the decode limit over its decode
+// speed, its time per image over the limit), with the limit it is; 0 when
+// it meets them. The scan notes the nearest shape by it (call.noteNearest)
+// and the explainer names that shape's limit (nearestNote).
+func (sr *shapeRes) missBy(p *plan) (x float64, gate model.Gate) {
 	sp := &sr.speed
 	for _, g := range classGates {
-		limit := g.limit(c.p)
+		limit := g.limit(p)
 		if limit <= 0 || !g.misses(sp, limit) {
 			continue
 		}
@@ -56,7 +58,7 @@ func (c explainer) nearestNote(cs []cand) string {
 		name = c.ix.gpus[s.gpu].name
 	}
 	name = displayGPU(name, l)
-	_, gate := c.missBy(sr)
+	_, gate := sr.missBy(c.p)
 	lat := l.latency(c.a.Latency)
 	switch gate {
 	case model.GateFirstToken:

@@ -709,7 +709,7 @@ func trim(cs []cand) []cand {
 // the nearest of them so far is kept in the statistics (of two as near,
 // the one on fewer GPUs).
 func (c *call) noteNearest(si int, sr *shapeRes) {
-	x, _ := c.missBy(sr)
+	x, _ := sr.missBy(c.p)
 	if x <= 0 {
 		return
 	}
