@@ -12,6 +12,18 @@
 // the cheapest runs, within the budget and the latency class first → for
 // the best few, every price model with notes and the warnings.
 //
+// Each step is a stage with a type of its own, in files named for it: the
+// estimate (estimate*.go: the estimator builds the plan, whose methods
+// are the memory and speed model), feasibility (feasibility*.go: the
+// filters, the hard requirements, the region filter, the fit of each
+// shape, its nodes and sharding), the price (price*.go and plans.go: the
+// pricer, the one price rule, the hybrids, the hidden costs and the
+// budget), the risk (risk*.go: the risker's penalties), the rank
+// (rank*.go: call, one evaluation's cycle, holds the stages and scans the
+// offers) and the explanation (explain*.go: the explainer's notes, why #1
+// and what would change, the recoWriter's recommendations and warnings,
+// the suggester's ways back).
+//
 // A catalog passed to Recommend is indexed once and the index reused while
 // the same *model.Catalog is passed again; a catalog must not be modified
 // in place after its first use.
@@ -96,7 +108,7 @@ func (e *Engine) Recommend(a model.Answers, opt Options) model.Result {
 	c := e.getCall(a, l)
 	defer e.putCall(c)
 	res.Requirement = c.p.req
-	res.Currency = c.disp
+	res.Currency = c.price.disp
 	res.Considered = len(cat.Offers)
 	if !c.p.sized {
 		res.Notes = append(res.Notes, l.f(kNoteNoSize))
@@ -105,13 +117,13 @@ func (e *Engine) Recommend(a model.Answers, opt Options) model.Result {
 	asked := c
 	c, cs := e.listed(c, nil, a, top, opt.All)
 	res.Requirement = c.p.req
-	res.Currency = c.disp
+	res.Currency = c.price.disp
 	res.Matched = c.st.matched
 	in, inPartial := c.st.listedIn(0)
 	over, overPartial := c.st.listedIn(1)
 	res.Listed, res.OverBudget = in+over, over
 	partial := inPartial + overPartial
-	res.Notes = c.notes(cs)
+	res.Notes = explainer{c}.notes(cs)
 	if opt.WithinBudget && over > 0 {
 		res.Listed, res.OverBudgetHidden, partial = in, true, inPartial
 		cs = cs[:firstOver(cs)]
@@ -129,17 +141,17 @@ func (e *Engine) Recommend(a model.Answers, opt Options) model.Result {
 	}
 	res.Recommendations = make([]model.Recommendation, 0, priced)
 	for _, cd := range cs[:priced] {
-		rec := c.full(cd)
+		rec := recoWriter{c}.full(cd)
 		if opt.Sizes <= 0 || len(res.Recommendations) < opt.Sizes {
-			rec.OtherSizes = c.otherSizes(cd)
+			rec.OtherSizes = recoWriter{c}.otherSizes(cd)
 		} else {
 			rec.SizesOmitted = c.sizes().group[cd.row] >= 0
 		}
 		res.Recommendations = append(res.Recommendations, rec)
 	}
-	res.WhyFirst = c.whyFirst(res.Recommendations, cs)
+	res.WhyFirst = explainer{c}.whyFirst(res.Recommendations, cs)
 	if len(res.Recommendations) > 0 {
-		if s := c.planNote(&res.Recommendations[0]); s != "" {
+		if s := (explainer{c}).planNote(&res.Recommendations[0]); s != "" {
 			res.Notes = append(res.Notes, s)
 		}
 	}
@@ -152,11 +164,11 @@ func (e *Engine) Recommend(a model.Answers, opt Options) model.Result {
 		if i < priced {
 			res.Rows[i] = res.Recommendations[i].Row(int(cd.idx))
 		} else {
-			res.Rows[i] = c.offerRow(cd)
+			res.Rows[i] = recoWriter{c}.offerRow(cd)
 		}
 	}
 	if !opt.NoSuggestions && needsSuggestions(&res) {
-		res.Suggestions = asked.suggest(top, overFirst(&res))
+		res.Suggestions = suggester{asked}.suggest(top, overFirst(&res))
 	}
 	if opt.Explain {
 		e.whatWouldChange(a, opt, &res, asked)
@@ -204,7 +216,7 @@ func (e *Engine) Suggest(a model.Answers, opt Options, res *model.Result) {
 	c := e.getCall(a, l)
 	defer e.putCall(c)
 	if c.p.sized {
-		res.Suggestions = c.suggest(top, overFirst(res))
+		res.Suggestions = suggester{c}.suggest(top, overFirst(res))
 	}
 }
 
@@ -228,7 +240,7 @@ func (e *Engine) Expand(a model.Answers, opt Options, offers []int) []model.Reco
 		}
 		ri := c.ix.rowOf[i]
 		cc := c
-		if sr := &c.shapes[c.ix.rows[ri].shape]; !sr.ok && sr.why == whyTooBig && c.p.autoNodes {
+		if sr := &c.feas.shapes[c.ix.rows[ri].shape]; !sr.ok && sr.why == whyTooBig && c.p.autoNodes {
 			// Only a ranking widened to several nodes lists this offer; an
 			// offer that fits one node is priced the same either way.
 			if wide == nil {
@@ -236,13 +248,13 @@ func (e *Engine) Expand(a model.Answers, opt Options, offers []int) []model.Reco
 			}
 			cc = wide
 		}
-		sr := &cc.shapes[cc.ix.rows[ri].shape]
+		sr := &cc.feas.shapes[cc.ix.rows[ri].shape]
 		if !sr.ok {
 			continue
 		}
 		if cd, v := cc.quick(ri, sr, nil); v == take {
-			rec := cc.full(cd)
-			rec.OtherSizes = cc.otherSizes(cd)
+			rec := recoWriter{cc}.full(cd)
+			rec.OtherSizes = recoWriter{cc}.otherSizes(cd)
 			out = append(out, rec)
 		}
 	}
@@ -332,100 +344,6 @@ func check(a *model.Answers) error {
 		return answerErr("size", kErrSizeRange, kErrSizeRangeFix)
 	}
 	return a.Validate()
-}
-
-// notes explain what was left out and why, and what the figures rest on.
-func (c *call) notes(cs []cand) []string {
-	l, st := c.l, &c.st
-	var out []string
-	add := func(key textKey, args ...any) { out = append(out, l.f(key, args...)) }
-	// count adds a note that counts offers left out, when there are any.
-	count := func(key textKey, n int) {
-		if n > 0 {
-			add(key, n)
-		}
-	}
-	if c.cat.Info.SnapshotDate != "" {
-		add(kNoteSnapshot, c.cat.Info.SnapshotDate)
-	}
-	if c.p.ctxOverMax > 0 {
-		add(kNoteContextOverMax, model.FormatContext(c.a.Context), model.FormatContext(c.p.ctxOverMax))
-	}
-	if len(cs) == 0 {
-		switch {
-		case st.matched == 0 && st.tooBig > 0 && st.late+st.lateUnknown == 0:
-			add(kNoteNoneFits, c.p.req.VRAMGiB, c.p.maxNodes)
-		case st.matched == 0:
-			add(kNoteNoneMatch)
-		}
-	}
-	if len(cs) > 0 && cs[0].over() != 0 {
-		add(kNoteOverBudget, l.budget(c.a.Budget))
-	}
-	if c.a.Budget.IsSet() && c.budgetUSD <= 0 {
-		add(kNoteBudgetNoFX, string(c.a.Budget.Currency))
-	}
-	if c.disp != c.a.Currency {
-		add(kNoteNoDisplayFX, string(c.a.Currency))
-	}
-	if st.tooSlow > 0 {
-		add(kNoteTooSlow, st.tooSlow, l.latency(c.a.Latency))
-	}
-	if s := c.nearestNote(cs); s != "" {
-		out = append(out, s)
-	}
-	count(kNoteUnknownSpeed, st.unknownSpeed)
-	if st.tooBig > 0 && len(cs) > 0 {
-		add(kNoteTooSmall, st.tooBig)
-	}
-	count(kNoteNoVRAM, st.noVRAM)
-	count(kNoteNoPrice, st.noPrice)
-	count(kNoteRetired, st.retired)
-	count(kNoteSpotOnly, st.spotOnly)
-	count(kNoteNoFX, st.noFX)
-	count(kNoteLegacy, st.legacy)
-	count(kNoteReqFail, st.reqFail)
-	count(kNoteReqUnknown, st.reqUnknown)
-	if st.lowRAM > 0 {
-		add(kNoteLowRAM, st.lowRAM, c.p.req.HostRAMSource)
-	}
-	count(kNoteIdle, st.idle)
-	count(kNoteNoCluster, st.noCluster)
-	count(kNoteNoRDMA, st.noRDMA)
-	if st.late > 0 {
-		add(kNoteLate, st.late, model.FormatDeadline(c.p.deadline))
-	}
-	if st.lateUnknown > 0 {
-		add(kNoteLateUnknown, st.lateUnknown, model.FormatDeadline(c.p.deadline))
-	}
-	if st.engine > 0 {
-		add(kNoteEngineCC, st.engine, engineMinCC)
-	}
-	if len(cs) > 0 {
-		sr := &c.shapes[c.ix.rows[cs[0].row].shape]
-		if sr.tight {
-			add(kNoteAllTight, pct(c.margin()))
-		}
-		if sr.fp8WO {
-			add(kNoteAllFP8WeightOnly)
-		}
-		if sr.bf16H {
-			add(kNoteAllBF16AsFP16)
-		}
-		switch {
-		case sr.long && c.p.maxNodes <= 1:
-			add(kNoteAllLongOne)
-		case sr.long:
-			add(kNoteAllLong, c.p.maxNodes)
-		}
-	}
-	count(kNoteFiltered, st.filtered)
-	count(kNoteRegionUnknown, st.regionUnknown)
-	count(kNoteRegionNoPrice, st.regionNoPrice)
-	if c.rf != nil {
-		add(kNoteRegionPrice, c.regionUses())
-	}
-	return out
 }
 
 // money formats an amount in a currency for messages (model.MoneyText).

@@ -200,7 +200,7 @@ func TestDiffusionSingleGPU(t *testing.T) {
 	}
 	for _, r := range res.Recommendations {
 		// The job's GPU time is the images at seconds per image over the
-		// copies; the run adds its set-up (setup.go).
+		// copies; the run adds its set-up (estimate_setup.go).
 		jobH := 1000 * r.Speed.SecondsPerImage / 3600 / float64(r.GPUsUsed)
 		if !testcheck.NearAbs(r.Speed.JobHours, jobH, 1e-9*jobH) || !testcheck.NearAbs(r.RunHours, jobH+r.Setup.Hours, 1e-9) {
 			t.Errorf("%s: job %.4f h, run %.4f h, set-up %.4f h; want a job of %.4f h (seconds per image / copies)", r.InstanceType, r.Speed.JobHours, r.RunHours, r.Setup.Hours, jobH)

@@ -17,7 +17,7 @@ type Engine struct {
 	ix    *index
 	facts *shapeFacts // what the ranking reads of the index's GPUs and shapes (facts.go)
 	ram   ramTable    // the rows' host RAM (hostram.go)
-	sizes sizeTable   // the products sold at several GPU counts (sizes.go)
+	sizes sizeTable   // the products sold at several GPU counts (rank_sizes.go)
 	// free keeps evaluations' buffers (per shape, provider and currency)
 	// from one ranking to the next, up to maxFreeCalls of them (rankings
 	// can run concurrently). Unlike a sync.Pool it is not emptied by the

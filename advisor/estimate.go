@@ -134,7 +134,7 @@ type plan struct {
 	// only in job mode).
 	deadline float64
 
-	// Speed and set-up inputs (speed.go, setup.go).
+	// Speed and set-up inputs (estimate_speed.go, estimate_setup.go).
 	context int // tokens per sequence
 }
 
@@ -162,7 +162,34 @@ func EstimateWith(cat *model.Catalog, a model.Answers, opt Options) model.Requir
 // newPlan estimates the requirement. a must be normalised; an unset
 // context is set to the default the estimate uses.
 func newPlan(cat *model.Catalog, a *model.Answers, l lang) *plan {
-	p := &plan{prec: a.Precision, batch: max(a.Batch, 1), ctx: cudaContextBytes, reserve: 1}
+	e := estimator{p: &plan{prec: a.Precision, batch: max(a.Batch, 1), ctx: cudaContextBytes, reserve: 1}, a: a, l: l, cat: cat}
+	e.estimate()
+	return e.p
+}
+
+// estimator is the estimate stage: it builds the plan of one set of
+// answers (the memory with its breakdown, the architecture, the compute,
+// the latency targets and every assumption behind them), which the later
+// stages read. The plan's own methods are the memory and speed model the
+// fit and the ranking use per shape.
+type estimator struct {
+	p   *plan
+	a   *model.Answers
+	l   lang
+	cat *model.Catalog
+}
+
+// say adds an assumption to the requirement.
+func (e *estimator) say(key textKey, args ...any) {
+	e.p.req.Assumptions = append(e.p.req.Assumptions, e.l.f(key, args...))
+}
+
+// estimate fills the plan: the run (job or rented period, deadline and
+// nodes), then, by what the answers size the job with, the memory they
+// state, a diffusion pipeline, or a language model's weights, memory and
+// compute.
+func (e *estimator) estimate() {
+	p, a := e.p, e.a
 	p.context = a.Context
 	r := &p.req
 	r.Workload, r.Precision = a.Workload, a.Precision
@@ -173,8 +200,43 @@ func newPlan(cat *model.Catalog, a *model.Answers, l lang) *plan {
 		p.jobTokens = a.JobTokens
 		r.TokensPerJob = a.JobTokens
 	}
-	say := func(key textKey, args ...any) { r.Assumptions = append(r.Assumptions, l.f(key, args...)) }
+	e.nodes()
 
+	if a.Workload == model.WorkloadVRAM {
+		p.stated, p.sized = true, a.KnownVRAMGiB > 0
+		p.ctx = 0
+		r.VRAMGiB = a.KnownVRAMGiB
+		e.say(kAsmStated, a.KnownVRAMGiB)
+		e.say(kAsmUsable)
+		e.latencyTargets()
+		return
+	}
+	preset, sized := e.arch()
+	switch {
+	case !sized:
+		e.say(kAsmNoSize)
+		e.latencyTargets()
+		return
+	case p.ar.diffusion != nil && !p.training:
+		p.sized = true
+		e.diffusionPlan(preset)
+		e.latencyTargets()
+		e.say(kAsmUsable)
+		e.hostRAM()
+		return
+	}
+	p.sized = true
+	e.languageModel(preset)
+	e.say(kAsmUsable)
+	e.latencyTargets()
+	e.hostRAM()
+}
+
+// nodes sets the deadline of a job and the most nodes a configuration
+// may use: the answer, else a deadline's cap for training, else one node
+// (widened by Recommend only when no single node holds the job).
+func (e *estimator) nodes() {
+	p, a, r := e.p, e.a, &e.p.req
 	p.maxNodes = a.MaxNodes
 	if p.jobMode && a.DeadlineHours > 0 {
 		p.deadline = a.DeadlineHours
@@ -182,12 +244,12 @@ func newPlan(cat *model.Catalog, a *model.Answers, l lang) *plan {
 	}
 	switch {
 	case p.deadline > 0 && !p.training:
-		say(kAsmDeadline, model.FormatDeadline(p.deadline))
+		e.say(kAsmDeadline, model.FormatDeadline(p.deadline))
 	case p.deadline > 0 && p.maxNodes > 0:
-		say(kAsmDeadlineNodes, model.FormatDeadline(p.deadline), p.maxNodes, l.f(kAsmNodesGiven))
+		e.say(kAsmDeadlineNodes, model.FormatDeadline(p.deadline), p.maxNodes, e.l.f(kAsmNodesGiven))
 	case p.deadline > 0:
 		p.maxNodes = deadlineNodeCap
-		say(kAsmDeadlineNodes, model.FormatDeadline(p.deadline), p.maxNodes, l.f(kAsmNodesCap))
+		e.say(kAsmDeadlineNodes, model.FormatDeadline(p.deadline), p.maxNodes, e.l.f(kAsmNodesCap))
 	}
 	switch {
 	case p.maxNodes > 0:
@@ -195,115 +257,76 @@ func newPlan(cat *model.Catalog, a *model.Answers, l lang) *plan {
 		// Training across nodes needs a fast network (RDMA) and more
 		// operations: offer it only when no single node holds the job.
 		p.maxNodes, p.autoNodes = 1, true
-		say(kAsmOneNodeTrain)
+		e.say(kAsmOneNodeTrain)
 	default:
 		// Serving across nodes costs latency and operations: offer it only
 		// when no single node can hold the model.
 		p.maxNodes, p.autoNodes = 1, true
-		say(kAsmOneNode)
+		e.say(kAsmOneNode)
 	}
 	r.MaxNodes = p.maxNodes
+}
 
-	if a.Workload == model.WorkloadVRAM {
-		p.stated, p.sized = true, a.KnownVRAMGiB > 0
-		p.ctx = 0
-		r.VRAMGiB = a.KnownVRAMGiB
-		say(kAsmStated, a.KnownVRAMGiB)
-		say(kAsmUsable)
-		p.latencyTargets(a, l)
-		return p
-	}
-
-	// Model: preset, bare size, or both.
-	var preset *model.ModelPreset
-	if a.Model != "" && cat != nil {
-		if pr, err := model.FindPreset(cat.Models, a.Model); err == nil {
+// arch resolves the model the answers name: a preset of the catalog, a
+// bare size, or both (a size near the preset's keeps the preset). It
+// sets the plan's architecture and returns the preset (nil when none
+// applies); sized is false when neither gives a size.
+func (e *estimator) arch() (preset *model.ModelPreset, sized bool) {
+	p, a, r := e.p, e.a, &e.p.req
+	if a.Model != "" && e.cat != nil {
+		if pr, err := model.FindPreset(e.cat.Models, a.Model); err == nil {
 			preset = pr
 		} else {
-			say(kAsmUnknownModel, a.Model)
+			e.say(kAsmUnknownModel, a.Model)
 		}
 	}
 	switch {
 	case preset != nil && (a.ParamsB <= 0 || math.Abs(a.ParamsB-preset.ParamsB) <= 0.05*preset.ParamsB):
 		p.ar = presetArch(preset)
 		r.Model = preset.Name
-		say(kAsmPreset, preset.Name, preset.Source)
-		if p.ar.diffusion != nil && !p.training {
-			p.sized = true
-			p.diffusionPlan(cat, a, preset, l)
-			p.latencyTargets(a, l)
-			say(kAsmUsable)
-			p.hostRAM(l)
-			return p
+		e.say(kAsmPreset, preset.Name, preset.Source)
+		if p.ar.weightsOnly && (p.ar.diffusion == nil || p.training) {
+			e.say(kAsmWeightsOnly)
 		}
-		if p.ar.weightsOnly {
-			say(kAsmWeightsOnly)
-		}
+		return preset, true
 	case a.ParamsB > 0:
 		p.ar = genericArch(a.ParamsB)
 		if preset != nil {
-			say(kAsmParamsOverride, model.FormatParams(a.ParamsB), preset.Name)
+			e.say(kAsmParamsOverride, model.FormatParams(a.ParamsB), preset.Name)
 		}
-		say(kAsmGeneric, p.ar.layers, p.ar.hidden, p.ar.kvHeads, p.ar.headDim)
-	default:
-		say(kAsmNoSize)
-		p.latencyTargets(a, l)
-		return p
+		e.say(kAsmGeneric, p.ar.layers, p.ar.hidden, p.ar.kvHeads, p.ar.headDim)
+		return preset, true
 	}
-	p.sized = true
+	return preset, false
+}
+
+// languageModel sizes a language model (preset, when not nil, is the
+// catalog's): its context, parameter counts, weights at the precision
+// asked, KV cache, the memory of training or serving, and the compute per
+// token.
+func (e *estimator) languageModel(preset *model.ModelPreset) {
+	p, a, r := e.p, e.a, &e.p.req
 	ar := &p.ar
 	if p.training && !ar.hasShape() {
 		// Activations and adapters need a shape: use the generic one.
 		g := genericArch(ar.paramsB)
 		g.activeB, g.preset = ar.activeB, ar.preset
 		*ar = g
-		say(kAsmGeneric, ar.layers, ar.hidden, ar.kvHeads, ar.headDim)
+		e.say(kAsmGeneric, ar.layers, ar.hidden, ar.kvHeads, ar.headDim)
 	}
 	maxCtx := 0
 	if preset != nil && r.Model != "" {
 		maxCtx = preset.MaxContext
 	}
-	p.resolveContext(a, maxCtx, say)
+	e.resolveContext(maxCtx)
 	params := ar.paramsB * 1e9
-	active := ar.activeB * 1e9
-	p.activeParams = active
+	p.activeParams = ar.activeB * 1e9
 	r.ParamsB, r.ActiveB = ar.paramsB, ar.activeB
-	r.Architecture = archText(ar, l)
+	r.Architecture = archText(ar, e.l)
 	if ar.experts > 0 {
-		say(kAsmMoE, model.FormatParams(ar.paramsB), model.FormatParams(ar.activeB), ar.used, ar.experts)
+		e.say(kAsmMoE, model.FormatParams(ar.paramsB), model.FormatParams(ar.activeB), ar.used, ar.experts)
 	}
-
-	// Weights at the chosen precision. Quantised formats keep the embedding
-	// and LM head in 16 bits.
-	embed := ar.embedParams()
-	bpp := a.Precision.BytesPerParam()
-	quant := false
-	switch {
-	case a.Workload == model.WorkloadQLoRA:
-		bpp, quant = nf4Bits/8, true
-		say(kAsmNF4)
-		if a.Precision != model.INT4 {
-			say(kAsmQLoRAPrecision, string(a.Precision))
-		}
-	case p.training && !p.lora:
-		// Full training: mixed precision (or fp32) whatever the inference
-		// precision asked.
-		if a.Precision == model.INT8 || a.Precision == model.INT4 {
-			say(kAsmTrainQuant, string(a.Precision))
-		}
-	case a.Precision == model.INT4:
-		bpp, quant = int4Bits/8, true
-		say(kAsmInt4)
-	case a.Precision == model.FP8 || a.Precision == model.INT8:
-		quant = true
-	}
-	if quant && embed > 0 {
-		say(kAsmEmbed16)
-	}
-	weightBytes := params * bpp
-	if quant {
-		weightBytes = (params-embed)*bpp + embed*2
-	}
+	weightBytes := e.weightBytes(params)
 	r.BytesPerParam = weightBytes / params
 	p.activeWeightBytes = weightBytes * ar.activeB / ar.paramsB
 
@@ -315,63 +338,102 @@ func newPlan(cat *model.Catalog, a *model.Answers, l lang) *plan {
 	if ar.hasShape() && a.Context > 0 {
 		r.KVBytesPerToken = ar.kvElemsSeq(a.Context) * kvBytes / float64(a.Context)
 	}
-
-	switch {
-	case p.training:
-		p.trainingMemory(a, params, weightBytes, l)
-	default:
-		p.inferenceMemory(a, weightBytes, kvBytes, l)
+	if p.training {
+		e.trainingMemory(params, weightBytes)
+	} else {
+		e.inferenceMemory(weightBytes, kvBytes)
 	}
+	e.compute()
+}
 
-	// Compute per token.
+// weightBytes is the weights of a model of params parameters at the
+// precision asked: quantised formats keep the embedding and LM head in 16
+// bits; full training keeps its own precision whatever the inference
+// precision asked.
+func (e *estimator) weightBytes(params float64) float64 {
+	p, a := e.p, e.a
+	embed := p.ar.embedParams()
+	bpp := a.Precision.BytesPerParam()
+	quant := false
+	switch {
+	case a.Workload == model.WorkloadQLoRA:
+		bpp, quant = nf4Bits/8, true
+		e.say(kAsmNF4)
+		if a.Precision != model.INT4 {
+			e.say(kAsmQLoRAPrecision, string(a.Precision))
+		}
+	case p.training && !p.lora:
+		// Full training: mixed precision (or fp32) whatever the inference
+		// precision asked.
+		if a.Precision == model.INT8 || a.Precision == model.INT4 {
+			e.say(kAsmTrainQuant, string(a.Precision))
+		}
+	case a.Precision == model.INT4:
+		bpp, quant = int4Bits/8, true
+		e.say(kAsmInt4)
+	case a.Precision == model.FP8 || a.Precision == model.INT8:
+		quant = true
+	}
+	if quant && embed > 0 {
+		e.say(kAsmEmbed16)
+	}
+	if quant {
+		return (params-embed)*bpp + embed*2
+	}
+	return params * bpp
+}
+
+// compute sets the compute per token (training: 6N, 4N for adapters, plus
+// what recomputation adds; inference 2N, N the active parameters) and a
+// job's total.
+func (e *estimator) compute() {
+	p, a := e.p, e.a
+	active := p.activeParams
 	if p.training {
 		switch {
 		case p.lora:
 			p.flopsPerToken = 4 * active
-			say(kAsmFLOPsLoRA)
+			e.say(kAsmFLOPsLoRA)
 		default:
 			p.flopsPerToken = 6 * active
-			say(kAsmFLOPsFull)
+			e.say(kAsmFLOPsFull)
 		}
 		switch {
-		case a.GradCheckpointing && a.Workload == model.WorkloadPretrain && ar.hasShape():
+		case a.GradCheckpointing && a.Workload == model.WorkloadPretrain && p.ar.hasShape():
 			// Selective recompute re-runs the core attention (QK^T and
 			// softmax x V) in the backward pass: 2 x 2 x s x d_attn per
 			// layer and token, halved by the causal mask.
-			extra := p.attnFLOPsPerToken(a.Context)
+			extra := p.ar.attnFLOPsPerToken(a.Context)
 			p.flopsPerToken += extra
-			say(kAsmFLOPsSelective, 100*extra/(6*active))
+			e.say(kAsmFLOPsSelective, 100*extra/(6*active))
 		case a.GradCheckpointing:
 			p.flopsPerToken += 2 * active
-			say(kAsmFLOPsRecompute)
+			e.say(kAsmFLOPsRecompute)
 		}
-		say(kAsmMFU, pct(trainMFU))
+		e.say(kAsmMFU, pct(trainMFU))
 	} else {
 		p.flopsPerToken = 2 * active
 	}
 	if p.jobMode {
-		r.FLOPs = p.flopsPerToken * a.JobTokens
+		p.req.FLOPs = p.flopsPerToken * a.JobTokens
 		if !p.training {
-			say(kAsmGenJob)
+			e.say(kAsmGenJob)
 		}
 	}
-	say(kAsmUsable)
-	p.latencyTargets(a, l)
-	p.hostRAM(l)
-	return p
 }
 
 // resolveContext fixes the sequence length of the estimate: the context
 // given, kept even when it exceeds the model's maximum (maxCtx, 0 when
 // unknown; a note says so), or the default for the workload, never longer
 // than the maximum.
-func (p *plan) resolveContext(a *model.Answers, maxCtx int, say func(textKey, ...any)) {
+func (e *estimator) resolveContext(maxCtx int) {
+	p, a := e.p, e.a
 	r := &p.req
 	if a.Context > 0 {
 		r.Context = a.Context
 		if maxCtx > 0 && a.Context > maxCtx {
 			p.ctxOverMax = maxCtx
-			say(kAsmContextOverMax, model.FormatContext(a.Context), model.FormatContext(maxCtx))
+			e.say(kAsmContextOverMax, model.FormatContext(a.Context), model.FormatContext(maxCtx))
 		}
 		return
 	}
@@ -384,14 +446,13 @@ func (p *plan) resolveContext(a *model.Answers, maxCtx int, say func(textKey, ..
 	}
 	a.Context = c
 	r.Context, r.ContextDefault = c, true
-	say(key, model.FormatContext(c))
+	e.say(key, model.FormatContext(c))
 }
 
 // attnFLOPsPerToken is the forward core-attention compute of one token
 // (QK^T and softmax x V over a causal context of s tokens):
 // 2 x 2 x (s / 2) x heads x head_dim per layer.
-func (p *plan) attnFLOPsPerToken(s int) float64 {
-	ar := &p.ar
+func (ar *modelArch) attnFLOPsPerToken(s int) float64 {
 	d := float64(ar.heads * ar.headDim)
 	if d == 0 {
 		d = float64(ar.hidden)
@@ -401,9 +462,9 @@ func (p *plan) attnFLOPsPerToken(s int) float64 {
 
 // inferenceMemory fills weights, KV cache, the prefill workspace and the
 // engine reservation.
-func (p *plan) inferenceMemory(a *model.Answers, weightBytes, kvBytes float64, l lang) {
+func (e *estimator) inferenceMemory(weightBytes, kvBytes float64) {
+	p, a := e.p, e.a
 	r, ar := &p.req, &p.ar
-	say := func(key textKey, args ...any) { r.Assumptions = append(r.Assumptions, l.f(key, args...)) }
 	p.weights = weightBytes
 	p.kvSeq = r.KVBytesPerToken * float64(a.Context)
 	if ar.hasShape() {
@@ -412,29 +473,29 @@ func (p *plan) inferenceMemory(a *model.Answers, weightBytes, kvBytes float64, l
 	kv := p.kvSeq * float64(p.batch)
 	if ar.hasShape() {
 		if ar.mla {
-			say(kAsmKVMLA, ar.kvLoraRank, ar.ropeDim, a.Context, p.batch)
+			e.say(kAsmKVMLA, ar.kvLoraRank, ar.ropeDim, a.Context, p.batch)
 			if w := ar.mlaAttnParams(); w > 0 {
 				p.dpAttn = true
 				p.attnWeights = w * r.BytesPerParam
-				say(kAsmDPAttn, p.attnWeights/gib)
+				e.say(kAsmDPAttn, p.attnWeights/gib)
 			}
 		} else {
-			say(kAsmKV, ar.layers, ar.kvHeads, ar.headDim, a.Context, p.batch, int(kvBytes))
+			e.say(kAsmKV, ar.layers, ar.kvHeads, ar.headDim, a.Context, p.batch, int(kvBytes))
 		}
 		switch {
 		case ar.window > 0 && ar.allLocal:
-			say(kAsmWindowAll, ar.window)
+			e.say(kAsmWindowAll, ar.window)
 		case ar.window > 0:
-			say(kAsmWindowHybrid, ar.globalLayers(), ar.layers-ar.globalLayers(), ar.window)
+			e.say(kAsmWindowHybrid, ar.globalLayers(), ar.layers-ar.globalLayers(), ar.window)
 		case ar.windowUnused > 0:
-			say(kAsmWindowUnused, ar.windowUnused)
+			e.say(kAsmWindowUnused, ar.windowUnused)
 		}
 		tokens := math.Min(float64(a.Context)*float64(p.batch), chunkTokens)
 		p.act = tokens*(4*float64(ar.hidden)+4*ar.ffnActive()) + float64(p.batch)*float64(ar.vocab)*4
-		say(kAsmPrefillAct, int(tokens))
+		e.say(kAsmPrefillAct, int(tokens))
 	}
 	p.reserve = engineReserve
-	say(kAsmEngine, pct(engineReserve), cudaContextBytes/gib)
+	e.say(kAsmEngine, pct(engineReserve), cudaContextBytes/gib)
 
 	b := &r.Breakdown
 	b.WeightsGiB = p.weights / gib
@@ -463,9 +524,9 @@ func (p *plan) inferenceMemory(a *model.Answers, weightBytes, kvBytes float64, l
 // activations for full training or adapters (Hugging Face "Model training
 // anatomy": mixed-precision AdamW keeps 6 bytes of weights, 4 of gradients
 // and 8 of optimizer states per parameter, 18 in all).
-func (p *plan) trainingMemory(a *model.Answers, params, baseBytes float64, l lang) {
+func (e *estimator) trainingMemory(params, baseBytes float64) {
+	p, a := e.p, e.a
 	r, ar := &p.req, &p.ar
-	say := func(key textKey, args ...any) { r.Assumptions = append(r.Assumptions, l.f(key, args...)) }
 	b := &r.Breakdown
 	if p.lora {
 		// Adapter weights, gradients and AdamW states: PEFT keeps LoRA
@@ -480,7 +541,7 @@ func (p *plan) trainingMemory(a *model.Answers, params, baseBytes float64, l lan
 		p.weights = baseBytes + ap*wB
 		p.grads = ap * gB
 		p.optim = ap * 8
-		say(kAsmLoRA, loraRank, model.FormatParams(ap/1e9), int(wB+gB+8))
+		e.say(kAsmLoRA, loraRank, model.FormatParams(ap/1e9), int(wB+gB+8))
 	} else {
 		wB := 6.0
 		if a.Precision == model.FP32 {
@@ -490,9 +551,9 @@ func (p *plan) trainingMemory(a *model.Answers, params, baseBytes float64, l lan
 		p.grads = params * 4
 		p.optim = params * 8
 		if a.Precision == model.FP32 {
-			say(kAsmFP32Train)
+			e.say(kAsmFP32Train)
 		} else {
-			say(kAsmMixed)
+			e.say(kAsmMixed)
 		}
 	}
 	// Activations of one micro-batch per GPU (Korthikanti et al. 2022:
@@ -508,15 +569,15 @@ func (p *plan) trainingMemory(a *model.Answers, params, baseBytes float64, l lan
 		// scores, which FlashAttention never keeps; tensor and sequence
 		// parallelism divide the rest over the GPUs of a node.
 		p.actTP = true
-		say(kAsmActSelective, a.Context, p.batch)
+		e.say(kAsmActSelective, a.Context, p.batch)
 	case a.GradCheckpointing:
 		act = float64(ar.layers)*2*s*bt*h + per
-		say(kAsmActCkpt, a.Context, p.batch)
+		e.say(kAsmActCkpt, a.Context, p.batch)
 	default:
-		say(kAsmAct, a.Context, p.batch)
+		e.say(kAsmAct, a.Context, p.batch)
 	}
 	act += s * bt * float64(ar.vocab) * logitBytes
-	say(kAsmChunkedLoss, lossChunks)
+	e.say(kAsmChunkedLoss, lossChunks)
 	if a.Precision == model.FP32 {
 		act *= 2
 	}
@@ -527,34 +588,35 @@ func (p *plan) trainingMemory(a *model.Answers, params, baseBytes float64, l lan
 	b.OptimizerGiB = p.optim / gib
 	b.ActivationsGiB = p.act / gib
 	b.OverheadGiB = p.ctx / gib
-	say(kAsmContext, cudaContextBytes/gib)
+	e.say(kAsmContext, cudaContextBytes/gib)
 	r.VRAMGiB = b.Total()
 	r.PerGPUFixedGiB = (p.act + p.ctx) / gib
 
 	if a.Workload == model.WorkloadPretrain {
-		say(kAsmGlobalBatch, float64(pretrainBatchTokens)/1e6)
+		e.say(kAsmGlobalBatch, float64(pretrainBatchTokens)/1e6)
 	} else {
-		say(kAsmGlobalBatchSeqs, finetuneBatchSeqs)
+		e.say(kAsmGlobalBatchSeqs, finetuneBatchSeqs)
 	}
 	switch a.Sharding {
 	case "":
 		p.shardings = []string{"none", "zero1", "zero2", "zero3"}
-		say(kAsmShardAuto)
+		e.say(kAsmShardAuto)
 	default:
 		p.shardings = []string{a.Sharding}
-		say(kAsmShardGiven, a.Sharding)
+		e.say(kAsmShardGiven, a.Sharding)
 	}
 }
 
 // latencyTargets sets the per-stream speed and first-token limits of the
 // latency class (inference only).
-func (p *plan) latencyTargets(a *model.Answers, l lang) {
+func (e *estimator) latencyTargets() {
+	p, a, l := e.p, e.a, e.l
 	if p.training || p.stated {
 		return
 	}
 	if p.image != nil {
-		// Images are timed per image (diffusion.go).
-		p.imageLatency(a, l)
+		// Images are timed per image (estimate_diffusion.go).
+		e.imageLatency()
 		return
 	}
 	// The interactive class is MLPerf Inference's server scenario for the

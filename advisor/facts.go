@@ -138,20 +138,20 @@ func factsOf(g *model.GPU) gpuFacts {
 	return f
 }
 
-// gpuFacts is the static facts of a GPU index (none for -1, a GPU the
+// gpuOf is the static facts of a GPU index (none for -1, a GPU the
 // catalog does not name).
-func (c *call) gpuFacts(gi int32) gpuFacts {
+func (f *shapeFacts) gpuOf(gi int32) gpuFacts {
 	if gi < 0 {
 		return gpuFacts{}
 	}
-	return c.facts.gpu[gi]
+	return f.gpu[gi]
 }
 
 // policyLines is a provider's policy lines of an on-demand quote note in
-// the call's language (none when it formats nothing).
-func (c *call) policyLines(prov uint16) policyLines {
-	if c.l != langEN && c.l != langZH {
+// language l (none when it formats nothing).
+func (f *shapeFacts) policyLines(prov uint16, l lang) policyLines {
+	if l != langEN && l != langZH {
 		return policyLines{}
 	}
-	return c.facts.polLines[prov][c.l]
+	return f.polLines[prov][l]
 }

@@ -72,7 +72,8 @@ const (
 
 // hostRAM sets the requirement's host RAM need from the sized plan (after
 // its weights are known) and says so in the assumptions.
-func (p *plan) hostRAM(l lang) {
+func (e *estimator) hostRAM() {
+	p, l := e.p, e.l
 	r := &p.req
 	if p.stated || !p.sized {
 		return
@@ -168,30 +169,4 @@ func (t *ramTable) get(cat *model.Catalog, ix *index) *ramIndex {
 		t.ix = ri
 	})
 	return t.ix
-}
-
-// ramNeed sets a shape's host RAM need per node (0 when no rule applies),
-// whether some of its rows are known to fall below it, and whether any row
-// needs a look (one below it or of unknown RAM: the rest pass unread).
-func (c *call) ramNeed(si int, sr *shapeRes) {
-	sr.ram = c.p.req.HostRAMNeedGiB(sr.used / max(sr.nodes, 1))
-	sr.ramCut = sr.ram > 0 && float64(c.ram.min[si]) < sr.ram
-	sr.ramRows = sr.ramCut || sr.ram > 0 && c.ram.unk[si]
-	sr.ramLeast = 0
-	if sr.ram > 0 && c.ram.unk[si] && math.IsInf(float64(c.ram.min[si]), 1) {
-		sr.ramLeast = 1
-	}
-}
-
-// ramCheck is how a row meets its shape's host RAM need: ok, left out
-// (its known RAM is below it) or unknown (1: a shortfall).
-func (c *call) ramCheck(ri int32, sr *shapeRes) (out bool, unknown uint8) {
-	if !sr.ramRows {
-		return false, 0
-	}
-	m := c.ram.row[ri]
-	if m <= 0 {
-		return false, 1
-	}
-	return float64(m) < sr.ram, 0
 }

@@ -174,7 +174,7 @@ func TestHostRAMLowCounted(t *testing.T) {
 		if m > 0 && m < 4/0.7 {
 			t.Fatalf("%s with %.0f GiB listed", cat.Offers[cd.idx].InstanceType, m)
 		}
-		sr := &c.shapes[c.ix.rows[cd.row].shape]
+		sr := &c.feas.shapes[c.ix.rows[cd.row].shape]
 		if m == 0 {
 			seenUnknown = true
 			continue

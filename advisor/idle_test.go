@@ -12,7 +12,7 @@ import (
 func TestNoIdleGPUs(t *testing.T) {
 	two := testOffer("cloudA", "h100x2", "H100 SXM5", 2, 6)
 	// Another product than the 2-GPU one (a name of another spelling), so
-	// that the two are not one product's sizes (sizes.go).
+	// that the two are not one product's sizes (rank_sizes.go).
 	three := testOffer("cloudA", "three-h100", "H100 SXM5", 3, 8)
 	a := answers(model.WorkloadInference, "llama-3.1-70b", model.BF16, 8192, 1)
 	res := Recommend(catWith(two, three), a, Options{})

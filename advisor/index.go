@@ -29,14 +29,14 @@ type index struct {
 	// bound with spot.
 	spotOrder []int32
 	provs     []provInfo
-	est       []provEstimate // per provider: its class's estimates (hidden.go)
+	est       []provEstimate // per provider: its class's estimates (price_hidden.go)
 	gpus      []gpuInfo
 	curs      []model.Currency
 	maxVRAM   float64
 	// topo1 is, per shape, its network on one node (topoOf), which
 	// depends on the shape alone.
 	topo1 []topo
-	// tails counts the rows a scan stops before reading (tail.go).
+	// tails counts the rows a scan stops before reading (rank_tail.go).
 	tails *tails
 }
 
@@ -63,16 +63,19 @@ type row struct {
 }
 
 // hotRow is the part of a row a scan reads for every offer: the lowest
-// per-node hourly rate any eligible price model can reach, in USD at the
-// catalog's rates (rounded down, so rate x hours is a lower bound of the
-// run's cost; 0 when no model is eligible or the currency has no rate),
-// without and with spot.
+// per-node hourly rate, in USD at the catalog's rates, of the offer's own
+// price models other than spot (lbUSD: rates.floor, "up to" maxima left
+// out) and of those and its lowest spot price (lbSpotUSD), rounded down
+// so that rate x hours is a lower bound of the run's cost; 0 when it has
+// no such price, its currency has no rate or its instance type is retired
+// (the offerRetired bit of risk says so). Under a region filter the scan
+// works the bound out inside it (call.inside).
 type hotRow struct {
 	lbUSD     float32
 	lbSpotUSD float32
 	prov      uint16
 	cur       uint8
-	risk      uint8 // the offer's own risks as bits (offerRiskBits, risk.go)
+	risk      uint8 // the offer's own risks as bits (offerRiskBits, risk.go), and offerRetired
 }
 
 // shape is a distinct hardware configuration.
@@ -120,125 +123,7 @@ type shapeKey struct {
 // buildIndex builds a catalog's index and its shapes' static facts.
 func buildIndex(cat *model.Catalog) (*index, *shapeFacts) {
 	ix := &index{rows: make([]row, len(cat.Offers))}
-	gpuIdx := map[string]int32{}
-	provIdx := map[string]uint16{}
-	curIdx := map[model.Currency]uint8{}
-	// Sized for the common case (a catalog has a few hundred shapes), so
-	// the map is not rebuilt as it grows; capped for big catalogs, whose
-	// shapes repeat.
-	shapeIdx := make(map[shapeKey]int32, min(len(cat.Offers), 1024))
-	ix.shapes = make([]shape, 0, min(len(cat.Offers), 1024))
-
-	gpuOf := func(name string) int32 {
-		if name == "" {
-			return -1
-		}
-		if i, ok := gpuIdx[name]; ok {
-			return i
-		}
-		gi := gpuInfo{name: name, sxm: -1}
-		if g, ok := cat.GPUs[name]; ok {
-			g := g
-			gi.g = &g
-			gi.aliases = g.Aliases
-			gi.link = gpuLink(&g)
-		}
-		ix.gpus = append(ix.gpus, gi)
-		gpuIdx[name] = int32(len(ix.gpus) - 1)
-		return int32(len(ix.gpus) - 1)
-	}
-	// provOf is a provider's index (0 past the first 65535 providers).
-	provOf := func(name string) uint16 {
-		pk := strings.ToLower(name)
-		if pi, ok := provIdx[pk]; ok || len(ix.provs) >= 1<<16-1 {
-			return pi
-		}
-		pv := provInfo{key: name}
-		if pol, ok := cat.Policies[name]; ok {
-			pv.pol = cleanPolicy(pol)
-		} else if pol, ok := cat.Policies[pk]; ok {
-			pv.pol = cleanPolicy(pol)
-		}
-		ix.provs = append(ix.provs, pv)
-		provIdx[pk] = uint16(len(ix.provs) - 1)
-		return provIdx[pk]
-	}
-	// curOf is a currency's index ("" is USD; 0 past the first 255).
-	curOf := func(cur model.Currency) uint8 {
-		if cur == "" {
-			cur = model.USD
-		}
-		if ci, ok := curIdx[cur]; ok || len(ix.curs) >= 255 {
-			return ci
-		}
-		ix.curs = append(ix.curs, cur)
-		curIdx[cur] = uint8(len(ix.curs) - 1)
-		return curIdx[cur]
-	}
-	// Many offers share a network note: its rate is read once (nodeGbps
-	// runs a regular expression).
-	gbpsOf := map[string]float64{}
-	// Offers come in runs of one provider, currency, GPU and shape: the
-	// offer before's are tried before a map is.
-	var (
-		lastProv, lastGPU, lastNet string
-		lastCur                    model.Currency
-		lastPI                     uint16
-		lastCI                     uint8
-		lastG                      = int32(-1)
-		lastGbps                   float64
-		lastKey                    shapeKey
-		lastSI                     = int32(-1)
-	)
-	for i := range cat.Offers {
-		o := &cat.Offers[i]
-		if i == 0 || o.Provider != lastProv {
-			lastProv, lastPI = o.Provider, provOf(o.Provider)
-		}
-		pi := lastPI
-		if i == 0 || o.Currency != lastCur {
-			lastCur, lastCI = o.Currency, curOf(o.Currency)
-		}
-		ci := lastCI
-		if i == 0 || o.GPU != lastGPU {
-			lastGPU, lastG = o.GPU, gpuOf(o.GPU)
-		}
-		g := lastG
-		frac := o.GPUFraction
-		if !(frac > 0 && frac <= 1) {
-			frac = 1
-		}
-		// Fits use usable memory: the driver's figure where measured, the
-		// worse case otherwise (model.GPU.Usable); a slice lists its own.
-		var gp *model.GPU
-		if g >= 0 {
-			gp = ix.gpus[g].g
-		}
-		usable, _ := gp.Usable(o.VRAMGiB)
-		if i == 0 || o.InterNodeNetwork != lastNet {
-			gbps, ok := gbpsOf[o.InterNodeNetwork]
-			if !ok {
-				gbps = nodeGbps(o)
-				gbpsOf[o.InterNodeNetwork] = gbps
-			}
-			lastNet, lastGbps = o.InterNodeNetwork, gbps
-		}
-		k := shapeKey{gpu: g, count: o.GPUCount, vram: usable, frac: frac, nvlink: nvlinkOf(o, ix, g), rdma: o.RDMA, ic: o.Interconnect, netGbps: lastGbps}
-		if lastSI < 0 || k != lastKey {
-			si, ok := shapeIdx[k]
-			if !ok {
-				ix.shapes = append(ix.shapes, shape(k))
-				si = int32(len(ix.shapes) - 1)
-				shapeIdx[k] = si
-			}
-			lastKey, lastSI = k, si
-		}
-		si := lastSI
-		ix.rows[i] = row{offer: int32(i), shape: si, prov: pi, cur: ci}
-		if usable > ix.maxVRAM {
-			ix.maxVRAM = usable
-		}
-	}
+	newInterner(cat, ix).keyRows()
 	// What depends on the GPUs, shapes and providers alone (the PCIe
 	// parts' SXM siblings, each shape's network on one node, the shapes'
 	// static facts, the providers' hidden-cost estimates) is worked out
@@ -291,6 +176,166 @@ func buildIndex(cat *model.Catalog) (*index, *shapeFacts) {
 			fxUSD[i] = pos(v)
 		}
 	}
+	ix.sortRows(hotRows(cat, ix, fxUSD))
+	fxOK := make([]bool, len(fxUSD))
+	for i, v := range fxUSD {
+		fxOK[i] = v > 0
+	}
+	ix.tails = buildTails(ix, fxOK)
+	<-side
+	return ix, facts
+}
+
+// interner numbers the GPUs, providers, currencies and shapes of a
+// catalog's offers as the index meets them (each row keeps small
+// numbers; ix holds what they stand for).
+type interner struct {
+	cat      *model.Catalog
+	ix       *index
+	gpuIdx   map[string]int32
+	provIdx  map[string]uint16
+	curIdx   map[model.Currency]uint8
+	shapeIdx map[shapeKey]int32
+}
+
+// newInterner is an interner that fills ix from cat.
+func newInterner(cat *model.Catalog, ix *index) *interner {
+	// Sized for the common case (a catalog has a few hundred shapes), so
+	// the map is not rebuilt as it grows; capped for big catalogs, whose
+	// shapes repeat.
+	ix.shapes = make([]shape, 0, min(len(cat.Offers), 1024))
+	return &interner{cat: cat, ix: ix, gpuIdx: map[string]int32{}, provIdx: map[string]uint16{},
+		curIdx: map[model.Currency]uint8{}, shapeIdx: make(map[shapeKey]int32, min(len(cat.Offers), 1024))}
+}
+
+// gpu is a GPU name's index (-1 for no name), with its facts when the
+// catalog has them.
+func (in *interner) gpu(name string) int32 {
+	if name == "" {
+		return -1
+	}
+	ix := in.ix
+	if i, ok := in.gpuIdx[name]; ok {
+		return i
+	}
+	gi := gpuInfo{name: name, sxm: -1}
+	if g, ok := in.cat.GPUs[name]; ok {
+		g := g
+		gi.g = &g
+		gi.aliases = g.Aliases
+		gi.link = gpuLink(&g)
+	}
+	ix.gpus = append(ix.gpus, gi)
+	in.gpuIdx[name] = int32(len(ix.gpus) - 1)
+	return int32(len(ix.gpus) - 1)
+}
+
+// prov is a provider's index (0 past the first 65535 providers), with its
+// policy made safe (cleanPolicy).
+func (in *interner) prov(name string) uint16 {
+	ix := in.ix
+	pk := strings.ToLower(name)
+	if pi, ok := in.provIdx[pk]; ok || len(ix.provs) >= 1<<16-1 {
+		return pi
+	}
+	pv := provInfo{key: name}
+	if pol, ok := in.cat.Policies[name]; ok {
+		pv.pol = cleanPolicy(pol)
+	} else if pol, ok := in.cat.Policies[pk]; ok {
+		pv.pol = cleanPolicy(pol)
+	}
+	ix.provs = append(ix.provs, pv)
+	in.provIdx[pk] = uint16(len(ix.provs) - 1)
+	return in.provIdx[pk]
+}
+
+// cur is a currency's index ("" is USD; 0 past the first 255).
+func (in *interner) cur(cur model.Currency) uint8 {
+	ix := in.ix
+	if cur == "" {
+		cur = model.USD
+	}
+	if ci, ok := in.curIdx[cur]; ok || len(ix.curs) >= 255 {
+		return ci
+	}
+	ix.curs = append(ix.curs, cur)
+	in.curIdx[cur] = uint8(len(ix.curs) - 1)
+	return in.curIdx[cur]
+}
+
+// keyRows sets each row's offer, shape, provider and currency (in
+// catalog order) and the largest usable GPU memory of the offers.
+func (in *interner) keyRows() {
+	cat, ix := in.cat, in.ix
+	// Many offers share a network note: its rate is read once (nodeGbps
+	// runs a regular expression).
+	gbpsOf := map[string]float64{}
+	// Offers come in runs of one provider, currency, GPU and shape: the
+	// offer before's are tried before a map is.
+	var (
+		lastProv, lastGPU, lastNet string
+		lastCur                    model.Currency
+		lastPI                     uint16
+		lastCI                     uint8
+		lastG                      = int32(-1)
+		lastGbps                   float64
+		lastKey                    shapeKey
+		lastSI                     = int32(-1)
+	)
+	for i := range cat.Offers {
+		o := &cat.Offers[i]
+		if i == 0 || o.Provider != lastProv {
+			lastProv, lastPI = o.Provider, in.prov(o.Provider)
+		}
+		pi := lastPI
+		if i == 0 || o.Currency != lastCur {
+			lastCur, lastCI = o.Currency, in.cur(o.Currency)
+		}
+		ci := lastCI
+		if i == 0 || o.GPU != lastGPU {
+			lastGPU, lastG = o.GPU, in.gpu(o.GPU)
+		}
+		g := lastG
+		frac := o.GPUFraction
+		if !(frac > 0 && frac <= 1) {
+			frac = 1
+		}
+		// Fits use usable memory: the driver's figure where measured, the
+		// worse case otherwise (model.GPU.Usable); a slice lists its own.
+		var gp *model.GPU
+		if g >= 0 {
+			gp = ix.gpus[g].g
+		}
+		usable, _ := gp.Usable(o.VRAMGiB)
+		if i == 0 || o.InterNodeNetwork != lastNet {
+			gbps, ok := gbpsOf[o.InterNodeNetwork]
+			if !ok {
+				gbps = nodeGbps(o)
+				gbpsOf[o.InterNodeNetwork] = gbps
+			}
+			lastNet, lastGbps = o.InterNodeNetwork, gbps
+		}
+		k := shapeKey{gpu: g, count: o.GPUCount, vram: usable, frac: frac, nvlink: nvlinkOf(o, ix, g), rdma: o.RDMA, ic: o.Interconnect, netGbps: lastGbps}
+		if lastSI < 0 || k != lastKey {
+			si, ok := in.shapeIdx[k]
+			if !ok {
+				ix.shapes = append(ix.shapes, shape(k))
+				si = int32(len(ix.shapes) - 1)
+				in.shapeIdx[k] = si
+			}
+			lastKey, lastSI = k, si
+		}
+		si := lastSI
+		ix.rows[i] = row{offer: int32(i), shape: si, prov: pi, cur: ci}
+		if usable > ix.maxVRAM {
+			ix.maxVRAM = usable
+		}
+	}
+}
+
+// hotRows is the part of each row a scan reads for every offer (hotRow),
+// at the currencies' rates to USD fxUSD (0: none).
+func hotRows(cat *model.Catalog, ix *index, fxUSD []float64) []hotRow {
 	hot := make([]hotRow, len(ix.rows))
 	stale := staleCutoff(cat.Info.SnapshotDate)
 	inChunks(len(ix.rows), func(from, to int) {
@@ -312,6 +357,13 @@ func buildIndex(cat *model.Catalog) (*index, *shapeFacts) {
 			}
 		}
 	})
+	return hot
+}
+
+// sortRows puts the rows, in catalog order, and their hot parts in the
+// order a scan reads them, and keeps where each offer's row is (rowOf)
+// and the order with spot (spotOrder).
+func (ix *index) sortRows(hot []hotRow) {
 	// Within a shape, order rows by their lower bound (no price last, then
 	// catalog order) so a scan that keeps no statistics can stop at the
 	// first row that cannot enter the best list.
@@ -337,13 +389,6 @@ func buildIndex(cat *model.Catalog) (*index, *shapeFacts) {
 		spotOrder[k] = ix.rowOf[offer]
 	}
 	ix.spotOrder = spotOrder
-	fxOK := make([]bool, len(fxUSD))
-	for i, v := range fxUSD {
-		fxOK[i] = v > 0
-	}
-	ix.tails = buildTails(ix, fxOK)
-	<-side
-	return ix, facts
 }
 
 // indexChunkRows is the fewest rows a chunk of inChunks holds: below

@@ -13,7 +13,7 @@ import "github.com/gpupick/gpupick/model"
 // offer's currency: per hour for on-demand and spot, per period for the
 // listed plans, fractions off for the firm commitments. The index keeps
 // each offer's own (its lowest on-demand price, its median spot zone);
-// under a region filter a call works out the ones inside it
+// under a region filter the feasibility stage works out the ones inside it
 // (regionRates).
 type rates struct {
 	od, spot, daily, weekly, monthly, yearly float64

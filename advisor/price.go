@@ -13,6 +13,93 @@ const (
 	hoursPer3Year = 3 * hoursPerYear
 )
 
+// pricer is the stage that prices a run: one evaluation's currency
+// rates, its budget in USD, the data it stores and each provider's hidden
+// costs, and the one price rule (plans.go) applied to an offer's rates:
+// every price model of a recommendation (quotes), the ranking's shortcut
+// (bestQuote), the hybrids (price_hybrid.go), the hidden costs
+// (price_hidden.go), spot's re-run time (price_spot.go) and whether a cost
+// keeps the budget (within, pick). One evaluation holds one (call.price);
+// it reads the answers and the plan it is pointed at.
+type pricer struct {
+	a  *model.Answers
+	p  *plan
+	ix *index
+
+	disp    model.Currency
+	fxUSD   []float64 // per currency index: one unit in USD (0 = no rate)
+	fxDisp  []float64 // per currency index: one unit in the display currency
+	usdDisp float64   // one USD in the display currency
+	polFX   []float64 // per provider: policy currency in USD
+	hidWall []hidden  // per provider, for wall-clock runs
+	hidUnk  []uint8   // per provider: 1 when a storage or egress price the run needs is unknown
+	anyUnk  bool      // some provider's is
+	// budgetUSD is the budget in USD (0: none, or its currency has no
+	// rate); storageGB the data the run keeps on disk.
+	budgetUSD float64
+	storageGB float64
+}
+
+// reuse is an empty stage that keeps pc's buffers.
+func (pc *pricer) reuse() pricer {
+	return pricer{fxUSD: pc.fxUSD[:0], fxDisp: pc.fxDisp[:0], polFX: pc.polFX[:0], hidWall: pc.hidWall[:0], hidUnk: pc.hidUnk[:0]}
+}
+
+// setRates works out the display currency (USD when the catalog has no
+// rate for the one asked), each currency's rate to USD and to it, and
+// the budget in USD.
+func (pc *pricer) setRates(cat *model.Catalog) {
+	a, ix := pc.a, pc.ix
+	pc.disp = a.Currency
+	if v, ok := cat.Convert(1, model.USD, pc.disp); ok && pos(v) > 0 {
+		pc.usdDisp = v
+	} else {
+		pc.disp, pc.usdDisp = model.USD, 1
+	}
+	pc.fxUSD = grow(pc.fxUSD, len(ix.curs))
+	pc.fxDisp = grow(pc.fxDisp, len(ix.curs))
+	for i, cur := range ix.curs {
+		if v, ok := cat.Convert(1, cur, model.USD); ok && pos(v) > 0 {
+			pc.fxUSD[i] = v
+			pc.fxDisp[i] = v * pc.usdDisp
+			if w, ok := cat.Convert(1, cur, pc.disp); ok && pos(w) > 0 {
+				pc.fxDisp[i] = w
+			}
+		}
+	}
+	if a.Budget.IsSet() {
+		if v, ok := cat.Convert(a.Budget.Amount, a.Budget.Currency, model.USD); ok {
+			pc.budgetUSD = pos(v)
+		}
+	}
+}
+
+// setHidden works out each provider's policy currency rate and, for a
+// rented period of wallCal calendar hours, its hidden costs, and which
+// providers have a storage or egress price the run needs unknown.
+func (pc *pricer) setHidden(cat *model.Catalog, wallCal float64) {
+	ix := pc.ix
+	pc.polFX = grow(pc.polFX, len(ix.provs))
+	for i, pv := range ix.provs {
+		pc.polFX[i] = fxPolicy(cat, pv.pol)
+	}
+	if !pc.p.jobMode {
+		pc.hidWall = grow(pc.hidWall, len(ix.provs))
+		for i := range ix.provs {
+			pc.hidWall[i] = pc.hiddenCosts(uint16(i), wallCal)
+		}
+	}
+	pc.hidUnk = grow(pc.hidUnk, len(ix.provs))
+	if pc.storageGB > 0 || pc.a.EgressGB > 0 {
+		for i := range ix.provs {
+			// Whether a price is known does not depend on the run's length.
+			if hc := pc.hidWallOr(uint16(i), 0); hc.storageUnknown || hc.egressUnkn {
+				pc.hidUnk[i], pc.anyUnk = 1, true
+			}
+		}
+	}
+}
+
 // quote is one price model's numbers for the run, in USD for all nodes.
 type quote struct {
 	pm        model.PriceModel
@@ -40,7 +127,7 @@ type quote struct {
 // from planRates and the hybrids built on them. withUpTo adds the
 // estimates from "up to" discounts, which never rank an offer. fx
 // converts the offer currency to USD.
-func (c *call) quotes(p *rates, at *places, pol *model.Policy, firmSrc string, n int, h, cal, fx float64, withUpTo bool, out []quote) []quote {
+func (pc *pricer) quotes(p *rates, at *places, pol *model.Policy, firmSrc string, n int, h, cal, fx float64, withUpTo bool, out []quote) []quote {
 	out = out[:0]
 	var buf [maxPlans]planRate
 	plans := buf[:planRates(p, pol, fx*float64(n), withUpTo, &buf)]
@@ -51,12 +138,12 @@ func (c *call) quotes(p *rates, at *places, pol *model.Policy, firmSrc string, n
 		switch pr.pm {
 		case pmOnDemand:
 			od = pr.rate
-			q.billed = billHours(h, pol, c.p.jobMode)
+			q.billed = billHours(h, pol, pc.p.jobMode)
 			q.total, q.cal = pr.rate*q.billed, cal
 		case pmSpot:
-			q.extra = c.spotExtra(h, p.bkt)
-			q.billed = spotHours(h, q.extra, pol, c.p.jobMode)
-			q.total, q.cal, q.bkt, q.eligible = pr.rate*q.billed, cal, p.bkt, c.a.Interruptible
+			q.extra = pc.spotExtra(h, p.bkt)
+			q.billed = spotHours(h, q.extra, pol, pc.p.jobMode)
+			q.total, q.cal, q.bkt, q.eligible = pr.rate*q.billed, cal, p.bkt, pc.a.Interruptible
 		default:
 			k := periods(cal, pr.period)
 			q.billed, q.cal = k*pr.period, k*pr.period
@@ -74,7 +161,7 @@ func (c *call) quotes(p *rates, at *places, pol *model.Policy, firmSrc string, n
 		out = append(out, q)
 	}
 	var hb [maxHybrids]hyb
-	for i, k := 0, c.hybrids(p, plans, h, cal, &hb); i < k; i++ {
+	for i, k := 0, pc.hybrids(p, plans, h, cal, &hb); i < k; i++ {
 		hy := hb[i]
 		out = append(out, quote{pm: pmNames[hy.pm], rate: hy.rate, billed: hy.billed, cal: cal, total: hy.total, eligible: true,
 			zone: hy.base.in(at), bkt: hy.bkt, extra: hy.extra, hyb: &hy})
@@ -88,11 +175,11 @@ func (c *call) quotes(p *rates, at *places, pol *model.Policy, firmSrc string, n
 // chosen model with its total and rate, and whether its price (a hybrid's
 // base) is an estimate (rates.estimated). hc is the run's hidden costs.
 // ok is false when no model is eligible.
-func (c *call) bestQuote(p *rates, pol *model.Policy, n int, h, cal, fx float64, hc hidden) (total, rate float64, pm pmCode, est, within, ok bool) {
+func (pc *pricer) bestQuote(p *rates, pol *model.Policy, n int, h, cal, fx float64, hc hidden) (total, rate float64, pm pmCode, est, within, ok bool) {
 	var cur pmCode
 	curEst := false
 	consider := func(t, rt float64) {
-		w := c.within(t, model.AllIn(t, hc.storage, hc.egress), h, cal)
+		w := pc.within(t, model.AllIn(t, hc.storage, hc.egress), h, cal)
 		switch {
 		case !ok:
 		case w && !within:
@@ -107,13 +194,13 @@ func (c *call) bestQuote(p *rates, pol *model.Policy, n int, h, cal, fx float64,
 	od := 0.0
 	if price, _ := p.hourly(pmOnDemand); price > 0 {
 		cur, od = pmOnDemand, price*k
-		consider(od*billHours(h, pol, c.p.jobMode), od)
+		consider(od*billHours(h, pol, pc.p.jobMode), od)
 	}
-	if price, _ := p.hourly(pmSpot); price > 0 && c.a.Interruptible {
+	if price, _ := p.hourly(pmSpot); price > 0 && pc.a.Interruptible {
 		cur = pmSpot
 		rt := price * k
-		ex := c.spotExtra(h, p.bkt)
-		consider(rt*spotHours(h, ex, pol, c.p.jobMode), rt)
+		ex := pc.spotExtra(h, p.bkt)
+		consider(rt*spotHours(h, ex, pol, pc.p.jobMode), rt)
 		if od > 0 && ex > 0 && cal < model.HoursPerMonth+1 {
 			// The one hybrid of a short job (hybrids has the others).
 			cur = pmHybSpotOD
@@ -144,7 +231,7 @@ func (c *call) bestQuote(p *rates, pol *model.Policy, n int, h, cal, fx float64,
 		var buf [maxPlans]planRate
 		plans := buf[:planRates(p, pol, k, false, &buf)]
 		var hb [maxHybrids]hyb
-		for i, k := 0, c.hybrids(p, plans, h, cal, &hb); i < k; i++ {
+		for i, k := 0, pc.hybrids(p, plans, h, cal, &hb); i < k; i++ {
 			cur, curEst = hb[i].pm, hb[i].base.src == srcPolicy
 			consider(hb[i].total, hb[i].rate)
 		}
@@ -216,8 +303,8 @@ func billHours(h float64, pol *model.Policy, job bool) float64 {
 // within reports whether a cost keeps the budget: an hourly budget caps
 // the GPU cost per hour of use, a monthly one the spend (hidden costs
 // included) per calendar month, a total one the whole run.
-func (c *call) within(total, allIn, h, cal float64) bool {
-	if c.budgetUSD <= 0 {
+func (pc *pricer) within(total, allIn, h, cal float64) bool {
+	if pc.budgetUSD <= 0 {
 		return true
 	}
 	if s := total + allIn; math.IsNaN(s) || math.IsInf(s, 0) {
@@ -225,26 +312,26 @@ func (c *call) within(total, allIn, h, cal float64) bool {
 		// compares false either way, so no comparison below would say so).
 		return false
 	}
-	if c.a.Budget.Period == model.BudgetHourly && h <= 0 {
+	if pc.a.Budget.Period == model.BudgetHourly && h <= 0 {
 		return false // no hours of use: nothing to divide the cost by
 	}
 	// What the budget compares is model.Budget.Spend, the one rule the
 	// suggestions report too.
-	return c.a.Budget.Spend(total, allIn, h, cal) <= c.budgetUSD*(1+1e-9)
+	return pc.a.Budget.Spend(total, allIn, h, cal) <= pc.budgetUSD*(1+1e-9)
 }
 
 // pick chooses the price model of a run with hidden costs hc: the cheapest
 // eligible one within the budget, or the cheapest eligible one when none
 // is. It returns -1 when
 // no quote is eligible.
-func (c *call) pick(qs []quote, hc hidden, h, cal float64) (best int, within bool) {
+func (pc *pricer) pick(qs []quote, hc hidden, h, cal float64) (best int, within bool) {
 	best = -1
 	for i := range qs {
 		q := &qs[i]
 		if !q.eligible {
 			continue
 		}
-		w := c.within(q.total, model.AllIn(q.total, hc.storage, hc.egress), h, cal)
+		w := pc.within(q.total, model.AllIn(q.total, hc.storage, hc.egress), h, cal)
 		switch {
 		case best < 0:
 		case w && !within:
@@ -255,4 +342,16 @@ func (c *call) pick(qs []quote, hc hidden, h, cal float64) (best int, within boo
 		best, within = i, w
 	}
 	return best, within
+}
+
+// floorUSD is the lower bound of a row's hourly rate (USD, one node) at
+// rates p: the floor of its price models (rates.floor), or spot when the
+// run may use it and it is lower; rounded down to a float32 as the
+// index's bounds are.
+func (pc *pricer) floorUSD(p *rates, r *row, fx float64) float32 {
+	lo := p.floor(pc.ix.provs[r.prov].pol)
+	if pc.a.Interruptible && p.spot > 0 && (lo == 0 || p.spot < lo) {
+		lo = p.spot
+	}
+	return lowerF32(lo * fx)
 }

@@ -45,16 +45,16 @@ func TestSpotOverheadPerBucket(t *testing.T) {
 		{"unknown", -1, 0, 100, 10, ""},
 	} {
 		t.Run(tc.bucket, func(t *testing.T) {
-			c := &call{p: &plan{jobMode: true}, a: model.Answers{CheckpointMinutes: tc.ckptMin}}
-			got := c.spotExtra(tc.h, tc.b)
+			pc := &pricer{p: &plan{jobMode: true}, a: &model.Answers{CheckpointMinutes: tc.ckptMin}}
+			got := pc.spotExtra(tc.h, tc.b)
 			if !testcheck.NearAbs(got, tc.want, 1e-4*tc.want+1e-9) {
 				t.Errorf("overhead %.7f h, want %.7f h", got, tc.want)
 			}
 			if name := bucketName(tc.b); tc.b >= 0 && name != tc.bucket[:len(name)] {
 				t.Errorf("bucket %d named %q", tc.b, name)
 			}
-			c.p.jobMode = false
-			if w := c.spotExtra(tc.h, tc.b); w != 0 {
+			pc.p.jobMode = false
+			if w := pc.spotExtra(tc.h, tc.b); w != 0 {
 				t.Errorf("wall-clock run billed %g h of re-run", w)
 			}
 		})
@@ -189,14 +189,14 @@ func TestHybridSpotOnDemand(t *testing.T) {
 	o := testOffer("cloudX", "fallback", "L4", 1, 2)
 	o.Spot = 1
 	cat.Offers = []model.Offer{o}
-	c := &call{cat: cat, p: &plan{jobMode: true}, a: model.Answers{Interruptible: true}}
+	pc := &pricer{p: &plan{jobMode: true}, a: &model.Answers{Interruptible: true}}
 	r := row{rates: rates{od: 2}, offer: 0}
 	var scratch []int
 	spotSetup(&cat.Offers[0], &r, &scratch)
 	var pb [maxPlans]planRate
 	plans := pb[:planRates(&r.rates, nil, 1, false, &pb)]
 	var buf [maxHybrids]hyb
-	got := buf[:c.hybrids(&r.rates, plans, 100, 100, &buf)]
+	got := buf[:pc.hybrids(&r.rates, plans, 100, 100, &buf)]
 	if len(got) != 1 || got[0].pm != pmHybSpotOD {
 		t.Fatalf("hybrids %+v, want spot+on-demand only", got)
 	}

@@ -3,47 +3,35 @@ package advisor
 import (
 	"math"
 	"slices"
-	"strings"
 
 	"github.com/gpupick/gpupick/model"
 )
 
-// call is one Recommend evaluation: the answers, the plan estimated from
-// them, the per-call lookup tables and the per-shape results.
+// call is one Recommend evaluation, the rank cycle: the answers, the plan
+// estimated from them (estimate.go), the stages that work on them, each
+// in its own files and with its own part of the evaluation's state
+// (feasibility*.go: what can run the job; price*.go and plans.go: the
+// price of a run; risk*.go: the penalties), and the scan that ranks the
+// offers with them (rank*.go). The explain stage (explain*.go) reads a
+// finished cycle. The stages are held by value, so the scan reaches
+// their state without a pointer more; bind points them at the call's
+// answers and plan.
 type call struct {
 	eng *Engine
 	cat *model.Catalog
 	ix  *index
 	// facts are the index's static GPU and shape facts (facts.go).
 	facts *shapeFacts
-	// ram is the rows' host RAM (hostram.go).
-	ram *ramIndex
-	a   model.Answers
-	l   lang
-	p   *plan
+	a     model.Answers
+	l     lang
+	p     *plan
 
-	disp        model.Currency
-	fxUSD       []float64 // per currency index: one unit in USD (0 = no rate)
-	fxDisp      []float64 // per currency index: one unit in the display currency
-	usdDisp     float64   // one USD in the display currency
-	polFX       []float64 // per provider: policy currency in USD
-	provOK      []bool
-	hidWall     []hidden // per provider, for wall-clock runs
-	hidUnk      []uint8  // per provider: 1 when a storage or egress price the run needs is unknown
-	anyUnk      bool     // some provider's is
-	wallH       float64
-	wallCal     float64
-	budgetUSD   float64
-	storageGB   float64
-	gpuOK       []bool      // per GPU index: passes the --gpu filter
-	staleBefore string      // price dates before it are stale (risk.go); the index's too
-	reqOut      []uint8     // per offer: how it meets the hard requirements (empty: none asked)
-	idleBest    []float64   // per idle group (shapeFacts.groups): markIdle's lowest rate, 0 when none
-	fits        []classMemo // per fit class (shapeFacts.fitClass), for fitOf
-	speeds      []classMemo // per speed class (shapeFacts.speedClass), for speedOnOneNode
-	gen         uint32      // this evaluation of the shapes (evalShapes): entries of other gens are stale
-	shapes      []shapeRes
-	st          stats
+	feas  feasibility
+	price pricer
+	risk  risker
+
+	idleBest []float64 // per idle group (shapeFacts.groups): markIdle's lowest rate, 0 when none
+	st       stats
 	// fast skips the statistics: a scan stops reading a shape at the first
 	// offer whose lower bound cannot enter the best list (rows are in
 	// order of that bound; quick says so with verdict stop).
@@ -61,16 +49,7 @@ type call struct {
 	// tailed counts the rows countTail counted.
 	noTail bool
 	tailed int
-	// rf is the region answer compiled against the catalog's region table
-	// (nil when none is given) and regMemo what it said of each region
-	// or zone (region.go).
-	rf      *model.RegionFilter
-	regMemo map[regionKey]regionAt
-	// noShare turns off the sharing of fits and one-node speeds between
-	// the shapes of a class within the call (fitOf, speedOnOneNode): tests
-	// compare the two. Set it before evalShapes.
-	noShare bool
-	// sized is the scan's best candidate of each product's class (sizes.go).
+	// sized is the scan's best candidate of each product's class (rank_sizes.go).
 	sized sizeBest
 }
 
@@ -83,14 +62,14 @@ type stats struct {
 	engine int
 	// idle counts the offers left out for paying for idle GPUs: a
 	// configuration uses fewer GPUs than the instance has, and an instance
-	// with just those GPUs costs no more (idle.go).
+	// with just those GPUs costs no more (rank_idle.go).
 	idle int
 	// noCluster and noRDMA count the multi-node offers left out for want
 	// of a cluster network: marketplace listings, and offers whose
-	// provider documents none (nodes.go).
+	// provider documents none (feasibility_nodes.go).
 	noCluster, noRDMA int
 	// late and lateUnknown count the offers left out for missing the
-	// deadline, or for a length that is not known (nodes.go).
+	// deadline, or for a length that is not known (feasibility_nodes.go).
 	late, lateUnknown int
 	// regionUnknown counts the offers left out by the region filter for a
 	// location the region table does not know.
@@ -100,11 +79,11 @@ type stats struct {
 	regionNoPrice int
 	// near is the shape (plus one; 0 none) known to be too slow for the
 	// latency class that comes nearest to it among those an offer of the
-	// answers reached, nearX how far it misses (nearest.go).
+	// answers reached, nearX how far it misses (explain_nearest.go).
 	near  int32
 	nearX float64
 	// reqFail and reqUnknown count the offers that fail a hard requirement
-	// by a known fact, or for want of one (require.go).
+	// by a known fact, or for want of one (feasibility_require.go).
 	reqFail, reqUnknown   int
 	tooSlow, unknownSpeed int
 	// lowRAM counts the offers left out for host RAM known to be below
@@ -116,7 +95,7 @@ type stats struct {
 	// keeps, counted before the top-N cut.
 	groups [8]int
 	// folded counts, per budget group, the listed offers that are another
-	// size of a product listed at its best size (sizes.go), and of them
+	// size of a product listed at its best size (rank_sizes.go), and of them
 	// those with an unknown hidden cost.
 	folded [2][2]int
 }
@@ -161,7 +140,7 @@ type shapeRes struct {
 	tight bool // headroom below the margin
 	fp8WO bool // FP8 weight-only
 	bf16H bool // BF16 run as FP16
-	long  bool // a job beyond two years of wall-clock (longjob.go)
+	long  bool // a job beyond two years of wall-clock (feasibility_longjob.go)
 	slim  bool // meets the latency class within the speed estimate's tolerance
 	// cores is the physical host cores the serving engine needs for this
 	// configuration (coresNeeded; 0 when the rule does not apply).
@@ -194,16 +173,6 @@ type shapeRes struct {
 	smaller float64
 }
 
-// Reasons a shape is left out.
-const (
-	whyOK uint8 = iota
-	whyFiltered
-	whyNoVRAM
-	whyTooBig
-	whyLegacy
-	whyEngine
-)
-
 // newCall prepares an evaluation. a must be normalised and valid.
 func newCall(e *Engine, a model.Answers, l lang) *call {
 	return reuseCall(nil, e, a, l)
@@ -211,7 +180,7 @@ func newCall(e *Engine, a model.Answers, l lang) *call {
 
 // relaxedCall prepares an evaluation whose plan relax changes before its
 // shapes are evaluated: the evaluation from scratch that a relaxed copy
-// of an evaluation (gates.go relaxedCopy) must rank as.
+// of an evaluation (explain_gates.go relaxedCopy) must rank as.
 func relaxedCall(e *Engine, a model.Answers, l lang, relax func(p *plan)) *call {
 	return setupCall(nil, e, a, l, relax)
 }
@@ -230,89 +199,23 @@ func setupCall(c *call, e *Engine, a model.Answers, l lang, relax func(p *plan))
 		c = &call{}
 	}
 	*c = call{eng: e, cat: cat, ix: e.index(), facts: e.facts, a: a, l: l,
-		fxUSD: c.fxUSD[:0], fxDisp: c.fxDisp[:0], polFX: c.polFX[:0], provOK: c.provOK[:0],
-		hidWall: c.hidWall[:0], hidUnk: c.hidUnk[:0], gpuOK: c.gpuOK[:0], shapes: c.shapes[:0], reqOut: c.reqOut[:0],
-		idleBest: c.idleBest[:0], fits: c.fits, speeds: c.speeds, gen: c.gen, sized: c.sized}
+		feas: c.feas.reuse(), price: c.price.reuse(), idleBest: c.idleBest[:0], sized: c.sized}
 	c.p = newPlan(cat, &c.a, l)
 	c.p.req.MinGPUs = c.p.minGPUs(c.ix.maxVRAM)
-	ix := c.ix
-	c.ram = e.ram.get(cat, ix)
-
-	c.disp = a.Currency
-	if v, ok := cat.Convert(1, model.USD, c.disp); ok && pos(v) > 0 {
-		c.usdDisp = v
-	} else {
-		c.disp, c.usdDisp = model.USD, 1
-	}
-	c.fxUSD = grow(c.fxUSD, len(ix.curs))
-	c.fxDisp = grow(c.fxDisp, len(ix.curs))
-	for i, cur := range ix.curs {
-		if v, ok := cat.Convert(1, cur, model.USD); ok && pos(v) > 0 {
-			c.fxUSD[i] = v
-			c.fxDisp[i] = v * c.usdDisp
-			if w, ok := cat.Convert(1, cur, c.disp); ok && pos(w) > 0 {
-				c.fxDisp[i] = w
-			}
-		}
-	}
-
-	if a.Budget.IsSet() {
-		if v, ok := cat.Convert(a.Budget.Amount, a.Budget.Currency, model.USD); ok {
-			c.budgetUSD = pos(v)
-		}
-	}
-
-	c.storageGB = a.DataGB
-	if c.storageGB == 0 && c.p.training && c.p.sized {
-		// One checkpoint kept on disk: weights and optimizer states (or the
-		// adapters alone).
-		ck := c.p.weights + c.p.optim
-		if c.p.lora {
-			ck = c.p.req.AdapterParamsB * 1e9 * 16
-		}
-		c.storageGB = ck / 1e9
-		c.p.req.Assumptions = append(c.p.req.Assumptions, l.f(kAsmCheckpointDisk, c.storageGB))
-	}
+	c.bind()
+	c.price.setRates(cat)
+	c.price.storageGB = c.storedGB()
 	if c.p.sized && !c.p.stated {
-		// The link model and the set-up (speed.go, setup.go).
+		// The link model and the set-up (estimate_speed.go, estimate_setup.go).
 		c.p.req.Assumptions = append(c.p.req.Assumptions, l.f(kAsmLinks),
 			l.f(kAsmSetup, provisionVMSec/60, provisionContainerSec/60, imageBytes/1e9, c.p.checkpointBytes()/1e9, downloadBps/1e6))
 		if !c.p.training && c.p.image == nil && c.p.ar.experts > 0 && c.p.ar.used > 0 {
 			c.p.req.Assumptions = append(c.p.req.Assumptions, l.f(kAsmMoELatency, moeLayerUS))
 		}
 	}
-
-	c.provOK = grow(c.provOK, len(ix.provs))
-	c.polFX = grow(c.polFX, len(ix.provs))
-	for i, pv := range ix.provs {
-		c.provOK[i] = providerWanted(a.Providers, pv) && (len(a.ExcludeProviders) == 0 || !providerWanted(a.ExcludeProviders, pv))
-		c.polFX[i] = fxPolicy(cat, pv.pol)
-	}
-	c.gpuOK = grow(c.gpuOK, len(ix.gpus))
-	for i := range ix.gpus {
-		c.gpuOK[i] = gpuWanted(a.GPU, &ix.gpus[i])
-	}
-
-	if !c.p.jobMode {
-		c.wallH = a.GPUHours()
-		c.wallCal = a.DurationHours
-		c.hidWall = grow(c.hidWall, len(ix.provs))
-		for i := range ix.provs {
-			c.hidWall[i] = c.hiddenCosts(uint16(i), c.wallCal)
-		}
-	}
-	c.hidUnk = grow(c.hidUnk, len(ix.provs))
-	if c.storageGB > 0 || a.EgressGB > 0 {
-		for i := range ix.provs {
-			// Whether a price is known does not depend on the run's length.
-			if hc := c.hidWallOr(uint16(i), 0); hc.storageUnknown || hc.egressUnkn {
-				c.hidUnk[i], c.anyUnk = 1, true
-			}
-		}
-	}
-	c.markRequirements()
-	c.setRegions()
-	c.staleBefore = staleCutoff(cat.Info.SnapshotDate)
+	c.feas.setFilters(e.ram.get(cat, c.ix))
+	c.price.setHidden(cat, c.feas.wallCal)
+	c.risk.staleBefore = staleCutoff(cat.Info.SnapshotDate)
 	if relax != nil {
 		relax(c.p)
 	}
@@ -320,31 +223,47 @@ func setupCall(c *call, e *Engine, a model.Answers, l lang, relax func(p *plan))
 	return c
 }
 
+// bind points the stages at the call's answers, plan, catalog and index
+// (after the call is set up or copied: they hold pointers to its parts).
+func (c *call) bind() {
+	f := &c.feas
+	f.a, f.p, f.cat, f.ix, f.facts = &c.a, c.p, c.cat, c.ix, c.facts
+	f.reg.cat, f.reg.ix = c.cat, c.ix
+	c.price.a, c.price.p, c.price.ix = &c.a, c.p, c.ix
+	c.risk.p, c.risk.ix, c.risk.facts, c.risk.reg = c.p, c.ix, c.facts, &f.reg
+}
+
+// storedGB is the data the run keeps on disk (GB): the answer, else for
+// training of a known size one checkpoint (weights and optimizer states,
+// or the adapters alone), which the assumptions then state.
+func (c *call) storedGB() float64 {
+	if c.a.DataGB != 0 || !c.p.training || !c.p.sized {
+		return c.a.DataGB
+	}
+	ck := c.p.weights + c.p.optim
+	if c.p.lora {
+		ck = c.p.req.AdapterParamsB * 1e9 * 16
+	}
+	gb := ck / 1e9
+	c.p.req.Assumptions = append(c.p.req.Assumptions, c.l.f(kAsmCheckpointDisk, gb))
+	return gb
+}
+
 // evalShapes works out every shape's fit, speed and run, then which
 // configurations leave GPUs idle.
 func (c *call) evalShapes() {
-	ix := c.ix
-	c.gen++ // the classes' entries of an earlier evaluation are stale
-	if len(c.speeds) != c.facts.speedClasses || len(c.fits) != c.facts.fitClasses || c.gen == 0 {
-		// New buffers, or the generation counter wrapped round.
-		c.speeds, c.fits, c.gen = make([]classMemo, c.facts.speedClasses), make([]classMemo, c.facts.fitClasses), 1
-	}
-	// Every shape's result is written whole by evalShape: the buffer is
-	// not cleared first.
-	if cap(c.shapes) < len(ix.shapes) {
-		c.shapes = make([]shapeRes, len(ix.shapes))
-	}
-	c.shapes = c.shapes[:len(ix.shapes)]
-	for i := range ix.shapes {
-		sr := &c.shapes[i]
-		c.evalShape(i, sr)
+	f := &c.feas
+	f.begin()
+	for i := range f.shapes {
+		sr := &f.shapes[i]
+		f.evalShape(i, sr)
 		if sr.ok {
-			sr.runH, sr.runCal = c.runHours(sr, sr.setup.baseHours())
+			sr.runH, sr.runCal = f.runHours(sr, sr.setup.baseHours())
 			if sr.noLen = c.p.jobMode && sr.runH <= 0; sr.noLen {
 				sr.runH, sr.runCal = 1, 1
 			}
 			sr.lbScale = float64(sr.nodes) * sr.runH * (1 - 1e-9)
-			sr.riskX = c.shapeRiskX(&ix.shapes[i], sr)
+			sr.riskX = c.risk.shapeRiskX(&c.ix.shapes[i], sr)
 		}
 	}
 	c.markIdle()
@@ -360,316 +279,15 @@ func grow[T any](s []T, n int) []T {
 	return s
 }
 
-// providerWanted applies the --provider filter (key or display name,
-// case-insensitive).
-func providerWanted(want []string, pv provInfo) bool {
-	if len(want) == 0 {
-		return true
-	}
-	for _, w := range want {
-		w = strings.TrimSpace(w)
-		if strings.EqualFold(w, pv.key) || pv.pol != nil && (strings.EqualFold(w, pv.pol.Name) || strings.EqualFold(w, pv.pol.Provider)) {
-			return true
-		}
-	}
-	return false
-}
-
-// gpuWanted applies the --gpu filter to a GPU's name and aliases.
-func gpuWanted(q string, g *gpuInfo) bool {
-	if strings.TrimSpace(q) == "" {
-		return true
-	}
-	if MatchGPU(q, g.name) {
-		return true
-	}
-	for _, al := range g.aliases {
-		if MatchGPU(q, al) {
-			return true
-		}
-	}
-	return false
-}
-
-// evalShape works out the smallest configuration of a shape that holds
-// the job, and its speed, into sr (all of it: nothing of what sr held
-// before is kept).
-func (c *call) evalShape(si int, sr *shapeRes) {
-	s := &c.ix.shapes[si]
-	p := c.p
-	*sr = shapeRes{}
-	if c.a.GPU != "" && (s.gpu < 0 || !c.gpuOK[s.gpu]) || c.a.GPUs > 0 && s.count != c.a.GPUs {
-		sr.why = whyFiltered
-		return
-	}
-	if s.count <= 0 || s.vram <= 0 || math.IsInf(s.vram, 0) || math.IsNaN(s.vram) {
-		sr.why = whyNoVRAM
-		return
-	}
-	gf := c.gpuFacts(s.gpu)
-	if c.a.GPU == "" && gf.kepler {
-		// CUDA 12 dropped Kepler: nothing current runs there. Shown only
-		// when the user asks for the GPU by name.
-		sr.why = whyLegacy
-		return
-	}
-	if c.a.GPU == "" && !p.training && !p.stated && p.image == nil && gf.below {
-		sr.why = whyEngine
-		return
-	}
-	v := s.vram * gib
-	f, ok := c.fitOf(si, s, v)
-	if !ok {
-		sr.why = whyTooBig
-		return
-	}
-	sr.ok = true
-	g := c.ix.shapeGPU(s)
-	c.configure(si, g, v, f, sr)
-	// A job beyond two years scales out over the nodes allowed, or falls
-	// short (longjob.go).
-	c.longJob(si, g, v, sr)
-	if sr.tight {
-		sr.short++
-	}
-	if p.image == nil && fp8Fallback(&c.a, g) {
-		sr.fp8WO = true
-		sr.short++
-	}
-	if p.image == nil && !p.stated && bf16Fallback(&c.a, g) {
-		sr.bf16H = true
-		sr.short++
-	}
-	if sr.long {
-		sr.short++
-	}
-	c.setTier(sr)
-}
-
-// setTier sets a shape's latency tier (0 meets the class, 1 speed
-// unknown, 2 known too slow) and whether it meets the class by less than
-// the speed estimate's tolerance (slim, a shortfall), from its speed.
-func (c *call) setTier(sr *shapeRes) {
-	switch {
-	case !sr.speed.Unknown && !sr.speed.MeetsLatency:
-		sr.tier = 2
-	case sr.speed.Unknown && c.p.speedMatters():
-		sr.tier = 1
-	case slimMargin(&sr.speed, c.p.minDecode):
-		sr.slim = true
-		sr.short++
-	}
-}
-
-// configure sets shape si's configuration f into sr: its nodes, GPUs and
-// sharding, the memory headroom (tight below the margin), the speed, the
-// host cores and RAM it needs and, for a job, the set-up.
-func (c *call) configure(si int, g *model.GPU, v float64, f fitRes, sr *shapeRes) {
-	s := &c.ix.shapes[si]
-	p := c.p
-	n := s.count
-	sr.nodes, sr.tp, sr.reps, sr.used, sr.sharding, sr.perGPU = f.nodes, f.tp, f.reps, f.used, f.sharding, f.perGPU
-	sr.headroom = (v - sr.perGPU) / v
-	sr.tight = sr.headroom < c.margin()
-	if sr.nodes == 1 {
-		c.speedOnOneNode(si, g, sr)
-	} else {
-		in := speedIn{g: g, frac: s.frac, n: n, t: sr.tp, r: sr.reps, nodes: sr.nodes, sharding: sr.sharding,
-			net: topoOf(g, s.nvlink, s.ic, s.rdma, s.netGbps, n, sr.nodes)}
-		sr.speed, sr.jobH, sr.comm = p.speedOf(in)
-	}
-	sr.cores = p.coresNeeded(sr.used/max(sr.nodes, 1), sr.reps)
-	c.ramNeed(si, sr)
-	if p.jobMode {
-		// A job's hours include the set-up; a rented period's do not, and
-		// only the priced offers show it (full).
-		sr.setup = c.shapeSetup(int32(si), sr)
-	}
-}
-
-// fitRes is the smallest configuration of a shape that holds the job.
-type fitRes struct {
-	nodes, tp, reps, used int
-	sharding              string
-	perGPU                float64
-}
-
-// classMemo is the shape that was evaluated first in a class within a
-// call (gen is the call's: an entry of an earlier call is stale). It holds
-// no pointer, so the call's buffers of them are cheap to write.
-type classMemo struct {
-	gen uint32
-	src int32 // the shape whose result the others of its class copy
-}
-
-// fitOf is the smallest configuration of shape si (s, with v bytes per
-// GPU) that holds the job; false when none of up to maxNodes nodes does.
-// It depends on the GPU count and memory alone (shapeFacts.fitClass),
-// except for a training job with a deadline, whose node count depends on
-// the shape's speed: shapes of a class share one within the call.
-func (c *call) fitOf(si int, s *shape, v float64) (fitRes, bool) {
-	if c.noShare || c.p.training && c.p.deadline > 0 {
-		return c.fitShape(s, v)
-	}
-	m := &c.fits[c.facts.fitClass[si]]
-	if m.gen == c.gen {
-		// The class's first shape has its configuration, or why it has
-		// none (evalShape writes it as soon as fitOf returns).
-		src := &c.shapes[m.src]
-		if src.why == whyTooBig {
-			return fitRes{}, false
-		}
-		return fitRes{nodes: src.nodes, tp: src.tp, reps: src.reps, used: src.used, sharding: src.sharding, perGPU: src.perGPU}, true
-	}
-	*m = classMemo{gen: c.gen, src: int32(si)}
-	return c.fitShape(s, v)
-}
-
-// fitShape works out the smallest configuration of a shape that holds the
-// job: the fewest nodes (and, for training, of the shardings that need
-// the fewest, the one shardChoice picks), the tensor-parallel degree and
-// replicas for inference.
-func (c *call) fitShape(s *shape, v float64) (f fitRes, ok bool) {
-	p := c.p
-	n := s.count
-	switch {
-	case p.training:
-		best := 0
-		sc := shardChoice{margin: c.margin()}
-		for _, z := range p.shardings {
-			split, whole := p.shardSplit(z)
-			free := v - whole - p.actPerGPU(n) - p.ctx
-			if free <= 0 {
-				continue
-			}
-			nodes := 1
-			if split > 0 {
-				need := math.Ceil(split / free) // GPUs
-				nodes = int(math.Min(math.Max(1, math.Ceil(need/float64(n))), float64(p.maxNodes+1)))
-			}
-			for nodes <= p.maxNodes && p.perGPUTraining(z, n*nodes, n) > v {
-				nodes++
-			}
-			if nodes > p.maxNodes {
-				continue
-			}
-			if best == 0 || nodes < best {
-				best, sc = nodes, shardChoice{margin: sc.margin}
-			}
-			if nodes == best {
-				sc.consider(z, p.stageHeadroom(z, n, nodes, v))
-			}
-		}
-		if best == 0 {
-			return f, false
-		}
-		f.sharding = sc.z
-		if p.deadline > 0 {
-			best, f.sharding = c.deadlineNodes(s, c.ix.shapeGPU(s), v, best, f.sharding)
-		}
-		f.nodes, f.tp, f.reps, f.used = best, 1, 1, n*best
-		f.perGPU = p.perGPUTraining(f.sharding, n*best, n)
-	default:
-		t, r := p.tensorParallel(n)
-		x1 := p.shareInference(t, r, 1)
-		capX := v
-		if !p.stated {
-			capX = math.Min(p.reserve*v-p.act, v-p.act-p.ctx)
-		}
-		if capX <= 0 {
-			return f, false
-		}
-		nodes := int(math.Min(math.Max(1, math.Ceil(x1/capX)), float64(p.maxNodes+1)))
-		for nodes <= p.maxNodes && p.perGPUInference(t, r, nodes) > v {
-			nodes++
-		}
-		if nodes > p.maxNodes {
-			return f, false
-		}
-		f.nodes, f.tp, f.reps, f.used = nodes, t, r, t*r*nodes
-		f.perGPU = p.perGPUInference(t, r, nodes)
-	}
-	return f, true
-}
-
-// speedOnOneNode sets the speed of a one-node configuration of shape si
-// (sr's GPUs, tensor-parallel degree, replicas and sharding). The speed
-// depends on the shape's GPU, count, share and one-node network alone
-// (shapeFacts.speedClass), not on its memory: shapes of a class that
-// come to the same configuration share one estimate within the call.
-func (c *call) speedOnOneNode(si int, g *model.GPU, sr *shapeRes) {
-	m := &c.speeds[c.facts.speedClass[si]]
-	if m.gen == c.gen && !c.noShare {
-		if src := &c.shapes[m.src]; src.tp == sr.tp && src.reps == sr.reps && src.sharding == sr.sharding {
-			sr.speed, sr.jobH, sr.comm = src.speed, src.jobH, src.comm
-			return
-		}
-	}
-	*m = classMemo{gen: c.gen, src: int32(si)}
-	s := &c.ix.shapes[si]
-	in := speedIn{g: g, frac: s.frac, n: s.count, t: sr.tp, r: sr.reps, nodes: 1, sharding: sr.sharding, net: c.ix.topo1[si]}
-	// sr's speed and communication cost are zero (evalShape cleared sr).
-	sr.jobH = c.p.speedInto(&in, &sr.speed, &sr.comm)
-}
-
-// shapeSetup is the set-up of a run on shape si in sr's configuration:
-// image pull, checkpoint download and load, by the GPUs that load it.
-func (c *call) shapeSetup(si int32, sr *shapeRes) setupParts {
-	s := &c.ix.shapes[si]
-	loaders := sr.tp * sr.nodes
-	if c.p.training {
-		loaders = s.count * sr.nodes
-	}
-	return c.p.setupOf(c.ix.shapeGPU(s), s.netGbps, loaders)
-}
-
-// speedTolerance is the accuracy the decode estimate is tested to against
-// published figures (TestPublishedDecodeOverLinks accepts 30%, and the
-// engines of its rows reach less than the model's 70% of peak bandwidth).
-// An estimate that meets the latency class by less than that may miss it
-// in practice: the shape falls short (ShortLatencyMargin) and ranks after
-// the shapes that meet the class with room, as a tight headroom does.
-const speedTolerance = 0.30
-
-// slimMargin reports whether a known decode speed meets the class's
-// per-stream minimum (tokens/s; 0 for none) by less than speedTolerance.
-func slimMargin(sp *model.Speed, minDecode float64) bool {
-	return minDecode > 0 && !sp.Unknown && sp.MeetsLatency && sp.DecodeTokensPerSec < minDecode*(1+speedTolerance)
-}
-
-// runHours is the billed-use hours and the calendar hours of the run on a
-// shape: a job-size run is its job time plus the set-up (setupH hours);
-// for a job of unknown speed both are 0.
-func (c *call) runHours(sr *shapeRes, setupH float64) (h, cal float64) {
-	if !c.p.jobMode {
-		return c.wallH, c.wallCal
-	}
-	if sr.jobH <= 0 {
-		return 0, 0
-	}
-	h = sr.jobH + setupH
-	return h, h * model.HoursPerWeekFull / c.a.HoursPerWeek
-}
-
-// rowHours is the run on one offer of a shape: the shape's hours plus, for
-// a job-size run of known length, the provisioning time of the offer's
-// provider class (setup.go). unknown is true when the job's length is not
-// known; h and cal are then 1.
-func (c *call) rowHours(sr *shapeRes, r *row) (h, cal float64, unknown bool) {
-	h, cal, unknown = sr.runH, sr.runCal, sr.noLen
-	if c.p.jobMode && !unknown {
-		h += provisionSec(r.class) / 3600
-		cal = h * model.HoursPerWeekFull / c.a.HoursPerWeek
-	}
-	return h, cal, unknown
-}
-
-// cand is an offer's ranking key: within budget first, then latency tier,
-// then how it falls short of the job as asked (shapeRes.short), then a known all-in cost before one with an unknown part (the unknown
-// part counts as the worse case), then the all-in cost of the run (its
-// known parts), the hourly rate and catalog order. It also carries the
-// chosen price model, for the offer's row. It holds no pointer and stays
-// small: the scan moves many.
+// cand is an offer's ranking key (less): within the budget first, then the
+// latency tier, then how it falls short of the job as asked
+// (shapeRes.short, plus one for an unknown host RAM), then a known all-in
+// cost before one with an unknown storage or egress price (the unknown
+// part counts as the worse case), all four packed in key; then the
+// all-in cost of the run (its known parts) times the compounded risk
+// penalties (rank), the all-in cost alone, the hourly rate and catalog
+// order. It also carries the chosen price model, for the offer's row. It
+// holds no pointer and stays small: the scan moves many.
 type cand struct {
 	key    uint32 // the first keys packed: over<<16 | tier<<8 | short<<4 | unk (packKey)
 	pm     pmCode
@@ -730,18 +348,18 @@ func (a cand) less(b cand) bool {
 // the budget and the statistics are wanted).
 func (c *call) quick(ri int32, sr *shapeRes, worst *cand) (cand, verdict) {
 	hr := &c.ix.hot[ri]
-	if !c.provOK[hr.prov] {
+	if !c.feas.provOK[hr.prov] {
 		c.st.filtered++
 		return cand{}, skip
 	}
-	fx := c.fxUSD[hr.cur]
+	fx := c.price.fxUSD[hr.cur]
 	if fx == 0 {
 		c.st.noFX++
 		return cand{}, skip
 	}
 	r := &c.ix.rows[ri]
-	if len(c.reqOut) > 0 && c.reqOut[r.offer] != reqOK {
-		if c.reqOut[r.offer] == reqUnknown {
+	if len(c.feas.reqOut) > 0 && c.feas.reqOut[r.offer] != reqOK {
+		if c.feas.reqOut[r.offer] == reqUnknown {
 			c.st.reqUnknown++
 		} else {
 			c.st.reqFail++
@@ -755,42 +373,24 @@ func (c *call) quick(ri int32, sr *shapeRes, worst *cand) (cand, verdict) {
 	if c.a.Interruptible {
 		lbRate = hr.lbSpotUSD
 	}
-	if c.rf != nil && (hr.lbUSD > 0 || hr.lbSpotUSD > 0) {
+	if c.feas.reg.rf != nil && (hr.lbUSD > 0 || hr.lbSpotUSD > 0) {
 		// (An offer with no price at all is counted as such below.)
-		p, _, in, unk := c.regionRates(r)
+		inside, lb, in := c.inside(r, fx, lbRate)
 		if !in {
-			if unk {
-				c.st.regionUnknown++
-			} else {
-				c.st.filtered++
-			}
 			return cand{}, skip
 		}
-		inside := p
-		rp = &inside
-		if lbRate > 0 {
-			lbRate = c.floorUSD(rp, r, fx)
-		}
+		rp, lbRate = &inside, lb
 	}
-	lowRAM, ramUnk := c.ramCheck(ri, sr)
+	lowRAM, ramUnk := c.feas.ramCheck(ri, sr)
 	if lowRAM {
 		c.st.lowRAM++
 		return cand{}, skip
 	}
 	if lbRate <= 0 {
-		switch {
-		case hr.risk&offerRetired != 0:
-			c.st.retired++
-		case hr.lbSpotUSD > 0 && (c.rf == nil || rp.spot > 0):
-			c.st.spotOnly++
-		case c.rf != nil && (hr.lbUSD > 0 || hr.lbSpotUSD > 0):
-			c.st.regionNoPrice++ // priced, but not in the regions asked
-		default:
-			c.st.noPrice++
-		}
+		c.st.unpriced(hr, c.feas.reg.rf != nil, rp.spot > 0)
 		return cand{}, skip
 	}
-	if sr.nodes > 1 && !c.clusterOK(r.offer) {
+	if sr.nodes > 1 && !c.feas.clusterOK(r.offer) {
 		c.st.noClusterCount(&c.cat.Offers[r.offer])
 		return cand{}, skip
 	}
@@ -798,21 +398,21 @@ func (c *call) quick(ri int32, sr *shapeRes, worst *cand) (cand, verdict) {
 		c.st.idle++
 		return cand{}, skip
 	}
-	h, cal, unknown := c.rowHours(sr, r)
+	h, cal, unknown := c.feas.rowHours(sr, r)
 	if c.late(cal, unknown) {
 		return cand{}, skip
 	}
 	c.st.matched++ // and, by the scan, unknownSpeed or tooSlow by the shape's tier
 	var unk uint8
-	if c.anyUnk { // the same for every offer of a call
-		unk = c.hidUnk[hr.prov]
+	if c.price.anyUnk { // the same for every offer of a call
+		unk = c.price.hidUnk[hr.prov]
 	}
 	if worst != nil && !unknown {
 		// The best this offer can do: its lowest rate for every hour, no
 		// hidden cost; over the budget if even that is.
 		lb := float64(lbRate) * sr.lbScale
 		var over uint8
-		if c.budgetUSD > 0 && !c.within(lb, lb, h, cal) {
+		if c.price.budgetUSD > 0 && !c.price.within(lb, lb, h, cal) {
 			over = 1
 		}
 		// Compare (budget group, tier, unk, cost) with worst, with few
@@ -850,7 +450,7 @@ func (c *call) quick(ri int32, sr *shapeRes, worst *cand) (cand, verdict) {
 			// Rows are in order of the offer's own bound, not of the bound
 			// inside a region filter: under one, no later row is known to
 			// be dearer, so the scan goes on.
-			if leastGT|leastEQ&dear != 0 && (c.fast || c.tailOK && sr.nodes == 1 && !sr.ramCut) && c.rf == nil && (least>>4 > wk>>4 || dear == 1 && worst.unk() == 0) {
+			if leastGT|leastEQ&dear != 0 && (c.fast || c.tailOK && sr.nodes == 1 && !sr.ramCut) && c.feas.reg.rf == nil && (least>>4 > wk>>4 || dear == 1 && worst.unk() == 0) {
 				return cand{}, stop
 			}
 			return cand{}, skip
@@ -859,17 +459,17 @@ func (c *call) quick(ri int32, sr *shapeRes, worst *cand) (cand, verdict) {
 	pol := c.ix.provs[r.prov].pol
 	var hc hidden
 	if c.p.jobMode {
-		hc = c.hiddenCosts(r.prov, cal)
+		hc = c.price.hiddenCosts(r.prov, cal)
 	} else {
-		hc = c.hidWall[r.prov]
+		hc = c.price.hidWall[r.prov]
 	}
-	total, rate, pm, est, within, ok := c.bestQuote(rp, pol, sr.nodes, h, cal, fx, hc)
+	total, rate, pm, est, within, ok := c.price.bestQuote(rp, pol, sr.nodes, h, cal, fx, hc)
 	if !ok {
 		return cand{}, skip // unreachable: a floor above 0 means a model is eligible
 	}
 	if unknown {
 		total, hc.storage, hc.egress = math.Inf(1), 0, 0
-		within = c.budgetUSD <= 0
+		within = c.price.budgetUSD <= 0
 	}
 	var over uint8
 	if !within {
@@ -877,8 +477,42 @@ func (c *call) quick(ri int32, sr *shapeRes, worst *cand) (cand, verdict) {
 	}
 	c.st.count(over, sr.tier, unk)
 	cost := model.AllIn(total, hc.storage, hc.egress)
-	risk := quickRisk(hr, sr, r, est, !c.p.jobMode) * factor(hiddenRisk(hc, est)) * factor(c.spotOnlyRisk(hr, rp, pol, pm, cal))
+	risk := quickRisk(hr, sr, r, est, !c.p.jobMode) * factor(hiddenRisk(hc, est)) * factor(c.risk.spotOnlyRisk(hr, rp, pol, pm, cal))
 	return cand{key: packKey(over, sr.tier, sr.short+ramUnk, unk), pm: pm, cost: cost, rank: cost * risk, hourly: rate, idx: r.offer, row: ri}, take
+}
+
+// inside is a row's rates inside the region filter and, when its own
+// bound lb is positive, the bound there (pricer.floorUSD); fx converts
+// its currency to USD. in is false when the filter leaves the offer out
+// (counted by why).
+func (c *call) inside(r *row, fx float64, lb float32) (p rates, bound float32, in bool) {
+	p, _, in, unk := c.feas.reg.regionRates(r)
+	switch {
+	case !in && unk:
+		c.st.regionUnknown++
+	case !in:
+		c.st.filtered++
+	case lb > 0:
+		lb = c.price.floorUSD(&p, r, fx)
+	}
+	return p, lb, in
+}
+
+// unpriced counts an offer left out for want of a price the run can use
+// (hr its hot row) by why: its instance type retired, a spot price alone
+// (spotInside: it has one inside the region filter when regional), prices
+// only outside the regions asked, or none.
+func (st *stats) unpriced(hr *hotRow, regional, spotInside bool) {
+	switch {
+	case hr.risk&offerRetired != 0:
+		st.retired++
+	case hr.lbSpotUSD > 0 && (!regional || spotInside):
+		st.spotOnly++
+	case regional && (hr.lbUSD > 0 || hr.lbSpotUSD > 0):
+		st.regionNoPrice++ // priced, but not in the regions asked
+	default:
+		st.noPrice++
+	}
 }
 
 // verdict is what a scan does with an offer quick looked at.
@@ -889,15 +523,6 @@ const (
 	take                // a candidate
 	stop                // cannot enter, nor can the shape's later offers (fast scans)
 )
-
-// hidWallOr is the hidden costs of a run on a provider: computed once per
-// provider for a wall-clock run, per offer for a job (its length varies).
-func (c *call) hidWallOr(prov uint16, cal float64) hidden {
-	if c.p.jobMode {
-		return c.hiddenCosts(prov, cal)
-	}
-	return c.hidWall[prov]
-}
 
 // scan ranks every offer and keeps the best k with a bounded heap (the
 // worst kept candidate at the root), then sorts them. With all it keeps
@@ -911,10 +536,10 @@ func (c *call) scan(k int, all bool) []cand {
 	}
 	h := make([]cand, 0, min(k, len(c.ix.rows)))
 	sized := c.newSizeBest(all) // one candidate per product and class, beside the heap
-	c.uncounted = c.budgetUSD <= 0 || c.fast
-	c.tailOK = !c.noTail && c.budgetUSD <= 0 && len(c.reqOut) == 0 && c.rf == nil && c.p.deadline <= 0
-	for si := range c.shapes {
-		sr := &c.shapes[si]
+	c.uncounted = c.price.budgetUSD <= 0 || c.fast
+	c.tailOK = !c.noTail && c.price.budgetUSD <= 0 && len(c.feas.reqOut) == 0 && c.feas.reg.rf == nil && c.p.deadline <= 0
+	for si := range c.feas.shapes {
+		sr := &c.feas.shapes[si]
 		lo, hi := c.ix.start[si], c.ix.start[si+1]
 		if !sr.ok {
 			n := int(hi - lo)
@@ -1077,4 +702,19 @@ func trim(cs []cand) []cand {
 		}
 	}
 	return out
+}
+
+// noteNearest records a shape whose offers are known to be too slow and
+// that some offer of the answers' filters reached (the scan matched one):
+// the nearest of them so far is kept in the statistics (of two as near,
+// the one on fewer GPUs).
+func (c *call) noteNearest(si int, sr *shapeRes) {
+	x, _ := sr.missBy(c.p)
+	if x <= 0 {
+		return
+	}
+	used := func(i int) int { return c.ix.shapes[i].count * c.feas.shapes[i].nodes }
+	if c.st.near == 0 || x < c.st.nearX || x == c.st.nearX && used(si) < used(int(c.st.near-1)) {
+		c.st.near, c.st.nearX = int32(si)+1, x
+	}
 }

@@ -119,7 +119,7 @@ func TestJobRanksByCostToFinish(t *testing.T) {
 		t.Fatalf("want the H100 first (cheaper to finish), got %v", got)
 	}
 	for _, r := range res.Recommendations {
-		// Billed hours: the job plus its set-up (setup.go).
+		// Billed hours: the job plus its set-up (estimate_setup.go).
 		if r.RunHours <= 0 || r.Setup.Hours <= 0 || !testcheck.NearAbs(r.RunHours, r.Speed.JobHours+r.Setup.Hours, 1e-9) {
 			t.Errorf("%s: run hours %.2f, job hours %.2f, set-up %.2f", r.InstanceType, r.RunHours, r.Speed.JobHours, r.Setup.Hours)
 		}

@@ -182,6 +182,22 @@ const (
 	riskCodeFewCores = "few-cpu-cores"
 )
 
+// risker is the stage that weighs what may go wrong on an offer as
+// penalties on its cost (the order ranks cost x the compounded
+// penalties): the offer's own (a marketplace host, shared vCPUs, a stale
+// price: offerRiskBits), the configuration's (shapeRisks), an estimated
+// price and the spot-only risk (risk_spotonly.go). One evaluation holds
+// one (call.risk).
+type risker struct {
+	p     *plan
+	ix    *index
+	facts *shapeFacts
+	reg   *regionFilter
+	// staleBefore is the price date before which a price is stale
+	// (staleCutoff); the index's bits use the same.
+	staleBefore string
+}
+
 // factor is the multiplier of a penalty of pct percent.
 func factor(pct int) float64 { return 1 + float64(pct)/100 }
 
@@ -189,9 +205,9 @@ func factor(pct int) float64 { return 1 + float64(pct)/100 }
 func percentOf(x float64) int { return int(math.Round((x - 1) * 100)) }
 
 // risks adds the penalties of an offer run under price model pm at rates
-// p to out and returns their compounded total in percent (the factor
+// p for cal calendar hours to out and returns their compounded total in percent (the factor
 // quick finds, rounded).
-func (c *call) risks(o *model.Offer, sh *shape, sr *shapeRes, r *row, p *rates, pol *model.Policy, pm pmCode, out *[]model.RiskPenalty) int {
+func (rk *risker) risks(o *model.Offer, sh *shape, sr *shapeRes, r *row, p *rates, pol *model.Policy, pm pmCode, cal float64, out *[]model.RiskPenalty) int {
 	x := 1.0
 	add := func(code string, pct int) {
 		if pct <= 0 {
@@ -200,14 +216,13 @@ func (c *call) risks(o *model.Offer, sh *shape, sr *shapeRes, r *row, p *rates, 
 		x *= factor(pct)
 		*out = append(*out, model.RiskPenalty{Code: code, Percent: pct})
 	}
-	offerRisks(offerRiskBits(o, c.staleBefore), !c.p.jobMode, add)
-	c.shapeRisks(sh, sr, add)
+	offerRisks(offerRiskBits(o, rk.staleBefore), !rk.p.jobMode, add)
+	rk.shapeRisks(sh, sr, add)
 	add(riskCodeEstimate, estimateRisk(p.estimated(pm, pol)))
 	if fewCores(r, sr) {
 		add(riskCodeFewCores, riskFewCores)
 	}
-	_, cal, _ := c.rowHours(sr, r)
-	add(riskCodeSpotOnly, c.spotOnlyRisk(&c.ix.hot[c.ix.rowOf[r.offer]], p, pol, pm, cal))
+	add(riskCodeSpotOnly, rk.spotOnlyRisk(&rk.ix.hot[rk.ix.rowOf[r.offer]], p, pol, pm, cal))
 	return percentOf(x)
 }
 
@@ -327,12 +342,12 @@ func estimateRisk(estimated bool) int {
 
 // shapeRisks adds the penalties that depend on the configuration alone:
 // the link a split runs over, a legacy GPU, more GPUs and nodes.
-func (c *call) shapeRisks(sh *shape, sr *shapeRes, add func(code string, pct int)) {
+func (rk *risker) shapeRisks(sh *shape, sr *shapeRes, add func(code string, pct int)) {
 	group := sr.tp
-	if c.p.training {
+	if rk.p.training {
 		group = sr.used / max(sr.nodes, 1)
 	}
-	gf := c.gpuFacts(sh.gpu)
+	gf := rk.facts.gpuOf(sh.gpu)
 	if group > 1 && sh.nvlink <= 0 {
 		if gf.geforce {
 			add(riskCodeTPHost, min(riskTPHostPerGPU*(group-1), riskTPHostMax))
@@ -347,7 +362,7 @@ func (c *call) shapeRisks(sh *shape, sr *shapeRes, add func(code string, pct int
 	// job a split whose losses the GPU-hours leave out (riskStep).
 	add(riskCodeGPUs, stepRisk(doublings(sr.used)))
 	extra := sr.nodes - 1
-	if c.p.jobMode {
+	if rk.p.jobMode {
 		// A job's failures grow with its node-hours, which its cost
 		// already counts: Meta saw 419 unexpected interruptions in 54 days
 		// on 16,384 H100s (The Llama 3 Herd of Models, section 3.3.4),
@@ -362,9 +377,9 @@ func (c *call) shapeRisks(sh *shape, sr *shapeRes, add func(code string, pct int
 
 // shapeRiskX is the compounded factor of the configuration's own
 // penalties.
-func (c *call) shapeRiskX(sh *shape, sr *shapeRes) float64 {
+func (rk *risker) shapeRiskX(sh *shape, sr *shapeRes) float64 {
 	x := 1.0
-	c.shapeRisks(sh, sr, func(_ string, pct int) {
+	rk.shapeRisks(sh, sr, func(_ string, pct int) {
 		if pct > 0 {
 			x *= factor(pct)
 		}

@@ -4,21 +4,17 @@ import (
 	"reflect"
 	"testing"
 
-	"github.com/gpupick/gpupick/data"
 	"github.com/gpupick/gpupick/model"
 )
 
 // TestSharedShapeEvalExact checks that sharing fits and one-node speeds
 // between the shapes of a class within a call (fitOf, speedOnOneNode)
 // gives every shape exactly the result of evaluating it on its own, over
-// the embedded catalog, for inference, training, jobs, a deadline,
-// several nodes, FP8, an image model, a stated memory and filters.
+// a synthetic catalog of the test GPUs in every count, with and without a
+// cluster network, for inference, training, jobs, a deadline, several
+// nodes, FP8, an image model, a stated memory and filters.
 func TestSharedShapeEvalExact(t *testing.T) {
-	cat, err := data.Embedded()
-	if err != nil {
-		t.Fatal(err)
-	}
-	eng := New(cat)
+	eng := New(syntheticCatalog(3000, 7))
 	f := newCall(eng, model.DefaultAnswers(), langEN).facts
 	if f.fitClasses >= len(eng.index().shapes) || f.speedClasses >= len(eng.index().shapes) {
 		t.Fatalf("no class holds two shapes (%d shapes, %d fit and %d speed classes): the test shares nothing",
@@ -49,7 +45,7 @@ func TestSharedShapeEvalExact(t *testing.T) {
 		})},
 		{"finetune", variant(func(a *model.Answers) { a.Workload, a.Model = model.WorkloadFineTune, "llama-3.1-70b" })},
 		// No deadline, years on one node: the shapes beyond two years scale
-		// out (longjob.go) and leave the classes they were the source of.
+		// out (feasibility_longjob.go) and leave the classes they were the source of.
 		{"pretrain-long", variant(func(a *model.Answers) {
 			a.Workload, a.Model = model.WorkloadPretrain, "llama-2-13b"
 			a.DurationMode, a.JobTokens, a.MaxNodes = model.DurationJob, 2e12, 16
@@ -72,17 +68,17 @@ func TestSharedShapeEvalExact(t *testing.T) {
 			}
 			shared := newCall(eng, a, langEN)
 			alone := newCall(eng, a, langEN)
-			alone.noShare = true
+			alone.feas.noShare = true
 			alone.evalShapes()
 			ok, wide := 0, 0
-			for si := range shared.shapes {
-				if alone.shapes[si].nodes > 1 {
+			for si := range shared.feas.shapes {
+				if alone.feas.shapes[si].nodes > 1 {
 					wide++
 				}
-				if !reflect.DeepEqual(shared.shapes[si], alone.shapes[si]) {
-					t.Errorf("shape %d %+v:\nshared %+v\n alone %+v", si, eng.index().shapes[si], shared.shapes[si], alone.shapes[si])
+				if !reflect.DeepEqual(shared.feas.shapes[si], alone.feas.shapes[si]) {
+					t.Errorf("shape %d %+v:\nshared %+v\n alone %+v", si, eng.index().shapes[si], shared.feas.shapes[si], alone.feas.shapes[si])
 				}
-				if alone.shapes[si].ok {
+				if alone.feas.shapes[si].ok {
 					ok++
 				}
 			}

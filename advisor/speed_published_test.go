@@ -12,7 +12,7 @@ import (
 // Published-figure tests of the speed side: decode throughput over the
 // links of named GPU setups, and pre-training GPU-hours. Each row names its
 // source, its conditions and the tolerance it accepts. The model is the
-// same for every row (speed.go, link.go); no row is fitted.
+// same for every row (estimate_speed.go, link.go); no row is fitted.
 
 // GPUs of the published setups that the test catalog lacks, with the
 // figures of /work/shared/data/gpu_specs.csv (data/catalog/gpus.tsv).
@@ -414,8 +414,8 @@ func TestTrainingWithoutRDMA(t *testing.T) {
 		o := testOffer("cloudA", "h100x8", "H100 SXM5", 8, 98.32)
 		o.RDMA = rdma
 		c := newCall(New(speedCatalog(o)), a, langEN)
-		for i := range c.shapes {
-			if sr := c.shapes[i]; sr.ok && sr.nodes >= 2 {
+		for i := range c.feas.shapes {
+			if sr := c.feas.shapes[i]; sr.ok && sr.nodes >= 2 {
 				return sr, c
 			}
 		}
@@ -427,7 +427,7 @@ func TestTrainingWithoutRDMA(t *testing.T) {
 	if ib.speed.Utilisation < 0.3 || tcp.speed.Utilisation > ib.speed.Utilisation/2 {
 		t.Errorf("utilisation: RDMA %.2f, TCP %.2f", ib.speed.Utilisation, tcp.speed.Utilisation)
 	}
-	if reason := c.speedReason(&tcp); tcp.speed.NodeLink != "tcp" || !strings.Contains(reason, "TCP") || !strings.Contains(reason, "utilisation") {
+	if reason := (recoWriter{c}).speedReason(&tcp); tcp.speed.NodeLink != "tcp" || !strings.Contains(reason, "TCP") || !strings.Contains(reason, "utilisation") {
 		t.Errorf("TCP reason %q (node link %q)", reason, tcp.speed.NodeLink)
 	}
 	if tcp.jobH <= ib.jobH {

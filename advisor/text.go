@@ -91,8 +91,12 @@ func WarningCodes() []string {
 	}
 }
 
-// ExplainWarning returns the longer explanation and default source of a
-// warning code in a language ("zh" or English), for help screens.
+// ExplainWarning returns the longer explanation and the default source
+// (empty when the code has none) of a warning code, in the language
+// Options.Lang would pick (any "zh…" is Chinese, anything else English);
+// ok is false for a code the advisor does not emit. A recommendation's
+// warnings carry both already (Warning.Detail, Warning.Source): this is
+// for a caller that holds only a code.
 func ExplainWarning(code, language string) (detail, source string, ok bool) {
 	d, ok := warnDefs[code]
 	if !ok {
@@ -375,7 +379,7 @@ const (
 	kNoteOverHidden
 	kNotePartialTotal
 
-	// Speed over links and set-up time (speed.go, link.go, setup.go).
+	// Speed over links and set-up time (estimate_speed.go, link.go, estimate_setup.go).
 	kSpTP
 	kSpDPAttn
 	kSpPipeline
@@ -434,7 +438,7 @@ const (
 	kErrSizeRange
 	kErrSizeRangeFix
 
-	// Plans an engineer would run (longjob.go, gates.go).
+	// Plans an engineer would run (feasibility_longjob.go, explain_gates.go).
 	kLongJobFaster
 	kWallYears
 	kWallMonths

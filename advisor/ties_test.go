@@ -330,7 +330,7 @@ func TestWhyFirstSooner(t *testing.T) {
 // offers reaches alone: a storage or egress price unknown, and the ties
 // broken by the cost before the penalties and by the hourly rate.
 func TestWhyDecidedKeys(t *testing.T) {
-	c := &call{l: langEN, disp: model.USD, usdDisp: 1, p: &plan{}}
+	c := explainer{&call{l: langEN, price: pricer{disp: model.USD, usdDisp: 1}, p: &plan{}}}
 	ra := model.Recommendation{GPU: "L4", GPUCount: 1}
 	rb := model.Recommendation{GPU: "H100 SXM5", GPUCount: 2}
 	for _, tc := range []struct {

@@ -53,8 +53,7 @@ func TestBudgetWithinNotFinite(t *testing.T) {
 		total, allIn, h, cal float64
 	}
 	for _, period := range []model.BudgetPeriod{model.BudgetHourly, model.BudgetMonthly, model.BudgetTotal} {
-		c := &call{budgetUSD: 100}
-		c.a.Budget = model.Budget{Amount: 100, Period: period, Currency: model.USD}
+		c := &pricer{budgetUSD: 100, a: &model.Answers{Budget: model.Budget{Amount: 100, Period: period, Currency: model.USD}}}
 		// The finite case keeps the budget, so the ones below fail for
 		// their figure alone.
 		if !c.within(50, 50, 1, 1) {

@@ -1,0 +1,495 @@
+package advisor
+
+import (
+	"math"
+
+	"github.com/gpupick/gpupick/model"
+)
+
+// peakFLOPS is the dense tensor throughput (FLOP/s) the work runs at on a
+// GPU, or 0 when the figure is unknown. Weight-only int8/int4 kernels
+// compute in 16 bits; FP8 runs at FP8 rate only where the GPU supports it.
+func peakFLOPS(g *model.GPU, prec model.Precision, training bool) float64 {
+	if g == nil {
+		return 0
+	}
+	switch prec {
+	case model.FP32:
+		return g.FP32TFLOPS * 1e12
+	case model.FP8:
+		if g.FP8 == model.Yes && g.FP8TFLOPS > 0 {
+			return g.FP8TFLOPS * 1e12
+		}
+	}
+	return g.BF16TFLOPS * 1e12
+}
+
+// actBytes is the size of one activation value moved between GPUs: 16
+// bits (inference engines and mixed-precision training exchange bf16 or
+// fp16 activations and gradients).
+const actBytes = 2
+
+// speedIn is one configuration to estimate: n GPUs per node (of which a
+// replica uses t for tensor parallelism, r replicas per node), nodes
+// nodes, the network and, for training, the sharding strategy.
+type speedIn struct {
+	g              *model.GPU
+	frac           float64
+	n, t, r, nodes int
+	net            topo
+	sharding       string
+}
+
+// commCost is what moving data costs a configuration, for the reason
+// shown with its speed: the collectives of one step (a decode token or a
+// training micro-batch), the time each takes, the communication and
+// compute time of the step and the whole step.
+type commCost struct {
+	what       uint8 // commTP, commPipeline, commGrad, commShard, commExperts
+	count      int
+	each       float64 // seconds per collective
+	comm, step float64 // seconds per step
+	compute    float64 // seconds per step without communication
+	// moe is the fixed routed-expert latency of a decode step (moeLayerUS
+	// per MoE layer), over moeLayers layers.
+	moe         float64
+	moeLayers   int
+	mfu         float64 // training utilisation after the derate
+	intra, node linkKind
+	// the network's caveats, for the reason
+	geforce, assumed, nicAssumed bool
+	nodeGbps                     float64
+}
+
+// withNet records the caveats of a network in a commCost.
+func (cc commCost) withNet(t *topo) commCost {
+	cc.geforce, cc.assumed, cc.nicAssumed, cc.nodeGbps = t.geforce, t.intraAssumed, t.nicAssumed, t.nodeGbps
+	return cc
+}
+
+// What a configuration's communication is.
+const (
+	commNone uint8 = iota
+	commTP
+	commPipeline
+	commGrad
+	commShard
+	commExperts
+	commDPAttn
+)
+
+// shapeSpeed estimates the speed of the workload on one configuration with
+// a network inferred from nvlink (1 NVSwitch, -1 PCIe, 0 not documented)
+// and rdma; training uses the last sharding strategy the plan allows.
+// jobHours is the length of a job-size run, 0 when unknown or not a job.
+func (p *plan) shapeSpeed(g *model.GPU, frac float64, n, t, r, nodes int, nvlink int8, rdma model.Tri) (sp model.Speed, jobHours float64) {
+	ic := model.InterconnectUnknown
+	switch {
+	case nvlink > 0:
+		ic = model.InterconnectNVSwitch
+	case nvlink < 0:
+		ic = model.InterconnectPCIe
+	}
+	in := speedIn{g: g, frac: frac, n: n, t: t, r: r, nodes: nodes, net: topoOf(g, nvlink, ic, rdma, 0, n, nodes)}
+	if len(p.shardings) > 0 {
+		in.sharding = p.shardings[len(p.shardings)-1]
+	}
+	sp, jobHours, _ = p.speedOf(in)
+	return sp, jobHours
+}
+
+// speedOf estimates the speed of the workload on one configuration, with
+// what its communication costs.
+func (p *plan) speedOf(in speedIn) (sp model.Speed, jobHours float64, cc commCost) {
+	jobHours = p.speedInto(&in, &sp, &cc)
+	return sp, jobHours, cc
+}
+
+// ttftUnknown reports whether the class limits the first-token time and
+// the speed has none: the speed is then unknown to the class.
+func (p *plan) ttftUnknown(sp *model.Speed) bool {
+	return p.maxTTFT > 0 && sp.TimeToFirstTokenSec == 0
+}
+
+// meetsText reports whether a language model's speed meets the latency
+// class: a decode speed per stream of at least its minimum and a first
+// token no later than its limit, both known; the batch class (no limit)
+// is met by any speed. The one rule of the text classes: the ranking's
+// tiers and a ranking with a limit dropped (explain_gates.go) both read it.
+func (p *plan) meetsText(sp *model.Speed) bool {
+	switch {
+	case p.minDecode == 0 && p.maxTTFT == 0:
+		return true // batch: throughput only
+	case sp.Unknown || sp.DecodeTokensPerSec < p.minDecode:
+		return false
+	}
+	return p.maxTTFT == 0 || sp.TimeToFirstTokenSec > 0 && sp.TimeToFirstTokenSec <= p.maxTTFT
+}
+
+// speedInto is speedOf writing the speed and the communication's cost
+// into sp and cc (both zero on entry), so a caller that keeps them in a
+// shape's result does not copy them there.
+func (p *plan) speedInto(in *speedIn, sp *model.Speed, cc *commCost) (jobHours float64) {
+	frac := in.frac
+	if !(frac > 0 && frac <= 1) {
+		frac = 1
+	}
+	if p.stated || !p.sized {
+		sp.MeetsLatency = true
+		sp.Unknown = p.jobMode
+		return 0
+	}
+	if p.image != nil {
+		// A diffusion pipeline runs whole on each GPU: nothing moves
+		// between them (estimate_diffusion.go).
+		*sp, jobHours = p.imageSpeed(in.g, frac, max(in.n, 1)*max(in.nodes, 1))
+		return jobHours
+	}
+	if p.training {
+		*sp, jobHours, *cc = p.trainSpeed(*in, frac)
+		return jobHours
+	}
+	return p.inferSpeed(in, frac, sp, cc)
+}
+
+// linkFields records the network in a Speed.
+func linkFields(sp *model.Speed, net *topo, multiGPU bool) {
+	if multiGPU {
+		sp.Link = net.intra.kind.String()
+		sp.LinkAssumed = net.intraAssumed
+		sp.LinkGBs = net.intra.bw / 1e9
+	}
+	if net.nodes > 1 {
+		sp.NodeLink = net.inter.kind.String()
+		sp.NodeGbps = net.nodeGbps
+	}
+}
+
+// dpAttention reports whether the memory estimate serves this
+// configuration (t tensor-parallel GPUs, r replicas) with data-parallel
+// attention: MLA models where holding each stream's KV cache on one GPU,
+// with the attention weights whole on every GPU, takes less memory than
+// tensor-parallel attention with the latent cache on every GPU
+// (shareInference in estimate.go picks the smaller).
+func (p *plan) dpAttention(t, r int) bool {
+	if !p.dpAttn || t <= 1 {
+		return false
+	}
+	seqs := (p.batch + max(r, 1) - 1) / max(r, 1)
+	tpLayout := p.weights/float64(t) + p.kvSeq*float64(seqs)/float64(min(t, p.ar.kvHeadsEff()))
+	dpLayout := (p.weights-p.attnWeights)/float64(t) + p.attnWeights + p.kvSeq*float64((seqs+t-1)/t)
+	return dpLayout < tpLayout
+}
+
+// moeSplit returns the parameters outside the routed experts and the
+// parameters of one routed expert (all layers), from the total and active
+// counts: total = dense + E x expert, active = dense + k x expert.
+func (m *modelArch) moeSplit() (dense, expert float64) {
+	total, active := m.paramsB*1e9, m.activeB*1e9
+	if m.experts <= 0 || m.used <= 0 || m.experts <= m.used || total <= active {
+		return active, 0
+	}
+	expert = (total - active) / float64(m.experts-m.used)
+	return active - float64(m.used)*expert, expert
+}
+
+// expertsTouched is the expected number of distinct experts a batch of b
+// tokens routes to when each picks k of e uniformly: e(1-(1-k/e)^b). One
+// token reads k experts; a large batch reads them all.
+func expertsTouched(e, k, b int) float64 {
+	if e <= 0 || k <= 0 {
+		return 0
+	}
+	if b <= 1 {
+		return float64(k)
+	}
+	return float64(e) * (1 - math.Pow(1-float64(k)/float64(e), float64(b)))
+}
+
+// inferSpeed: decode is memory-bound (bytes read per step over the memory
+// bandwidth) plus the collectives of tensor parallelism and of pipeline
+// stages; prefill is compute-bound plus the same collectives on the
+// prompt's activations.
+func (p *plan) inferSpeed(in *speedIn, frac float64, sp *model.Speed, cc *commCost) (jobHours float64) {
+	g, t, r, nodes := in.g, max(in.t, 1), max(in.r, 1), max(in.nodes, 1)
+	ar := &p.ar
+	bw := 0.0
+	if g != nil {
+		bw = g.MemBandwidthGBs * 1e9 * frac
+	}
+	peak := peakFLOPS(g, p.prec, false) * frac
+	sp.PromptTokens = p.promptTokens
+	tp := in.net.within(t)
+	pipe := in.net
+	pipe.perNode = t
+	linkFields(sp, &tp, t > 1)
+	if nodes > 1 {
+		linkFields(sp, &pipe, false)
+	}
+	layers := float64(ar.layers)
+	hidden := float64(ar.hidden)
+	moe := ar.experts > 0 && ar.used > 0
+	// collectives of one forward pass over tokens tokens: tensor
+	// parallelism all-reduces the attention and MLP outputs of each layer
+	// (Megatron-LM); an MoE layer instead dispatches each token to its
+	// experts and combines the results (two all-to-alls) after the
+	// attention all-reduce; a pipeline passes the activations to the next
+	// node.
+	fwdComm := func(tokens float64) (sec float64, count int, each float64) {
+		msg := tokens * hidden * actBytes
+		if t > 1 && layers > 0 {
+			if moe {
+				a2a := tp.allToAll(msg * float64(ar.used) / float64(t))
+				ar1 := tp.allReduce(msg)
+				sec += layers * (ar1 + 2*a2a)
+				count += int(layers) * 3
+				each = (ar1 + 2*a2a) / 3
+			} else {
+				a := tp.allReduce(msg)
+				sec += layers * 2 * a
+				count += int(layers) * 2
+				each = a
+			}
+		}
+		if nodes > 1 {
+			s := pipe.sendNext(msg)
+			sec += float64(nodes-1) * s
+			count += nodes - 1
+			if each == 0 {
+				each = s
+			}
+		}
+		return sec, count, each
+	}
+
+	// With data-parallel attention each GPU attends to its own streams and
+	// an MoE layer only dispatches them to their experts and combines the
+	// results (two all-to-alls per layer, as SGLang does with DeepEP).
+	dpComm := func(local float64) (sec float64, count int, each float64) {
+		if layers <= 0 {
+			return 0, 0, 0
+		}
+		a := tp.allToAll(local * float64(max(ar.used, 1)) * hidden * actBytes)
+		sec = layers * 2 * a
+		if nodes > 1 {
+			sec += float64(nodes-1) * pipe.sendNext(local*hidden*actBytes)
+		}
+		return sec, int(layers) * 2, a
+	}
+
+	known := bw > 0
+	if known {
+		seqs := (p.batch + r - 1) / r
+		// Weights read per step: the active weights for one token; an MoE
+		// batch reads every expert one of its tokens routes to.
+		wb := p.activeWeightBytes
+		if moe && seqs > 1 && p.activeParams > 0 {
+			dense, expert := ar.moeSplit()
+			bpp := p.activeWeightBytes / p.activeParams
+			wb = (dense + expert*expertsTouched(ar.experts, ar.used, seqs)) * bpp
+		}
+		kvSplit := min(t, ar.kvHeadsEff())
+		bytesPerStep := wb/float64(t) + p.kvSeq*float64(seqs)/float64(kvSplit)
+		dp := p.dpAttention(t, r)
+		if dp {
+			// Data-parallel attention (the layout the memory estimate
+			// chose): each GPU reads the whole attention weights and the
+			// KV cache of its own streams only.
+			bytesPerStep = (wb-p.attnWeights)/float64(t) + p.attnWeights + p.kvSeq*float64((seqs+t-1)/t)
+		}
+		mem := bytesPerStep / (bw * bwEff)
+		comm, count, each := fwdComm(float64(seqs))
+		if dp {
+			comm, count, each = dpComm(float64((seqs + t - 1) / t))
+		}
+		// Each MoE layer's routed-expert path costs a fixed latency per
+		// step on top of its weight bytes (moeLayerUS), on one GPU or
+		// many.
+		route := 0.0
+		if moe && layers > 0 {
+			route = layers * moeLayerUS * 1e-6
+		}
+		step := mem + comm + route
+		if step > 0 {
+			sp.DecodeTokensPerSec = 1 / step
+			sp.ThroughputTokensSec = float64(p.batch) / step
+			sp.BandwidthUtilisation = bwEff * mem / step
+			sp.CommShare = comm / step
+		}
+		if comm > 0 {
+			*cc = commCost{what: commTP, count: count, each: each, comm: comm, step: step, compute: mem, intra: tp.intra.kind, node: pipe.inter.kind}.withNet(&pipe)
+			switch {
+			case t <= 1:
+				cc.what, cc.intra = commPipeline, linkNone
+			case dp:
+				cc.what = commDPAttn
+			}
+			if t > 1 {
+				cc.assumed = tp.intraAssumed
+			}
+		}
+		if route > 0 {
+			cc.moe, cc.moeLayers, cc.step, cc.compute = route, int(layers), step, mem
+		}
+		if peak > 0 && p.flopsPerToken > 0 {
+			used := float64(t * r * nodes)
+			cap := used * peak * prefillMFU / p.flopsPerToken
+			sp.ThroughputTokensSec = math.Min(sp.ThroughputTokensSec, cap)
+		}
+	}
+	if peak > 0 && p.prefillFLOPs > 0 {
+		comm, _, _ := fwdComm(float64(p.promptTokens))
+		sp.TimeToFirstTokenSec = p.prefillFLOPs/(float64(t)*peak*prefillMFU) + comm
+		sp.PrefillTokensPerSec = float64(r) * float64(p.promptTokens) / sp.TimeToFirstTokenSec
+		sp.Utilisation = prefillMFU
+	}
+	sp.Unknown = !known || p.ttftUnknown(sp)
+	sp.MeetsLatency = p.meetsText(sp)
+	if p.jobMode && sp.ThroughputTokensSec > 0 {
+		jobHours = p.jobTokens / sp.ThroughputTokensSec / 3600
+		sp.JobHours = jobHours
+	}
+	return jobHours
+}
+
+// trainSpeed: each GPU computes its micro-batch at the assumed MFU; the
+// step also moves the gradients (and, sharded with ZeRO-3 / FSDP, gathers
+// the weights) over the node's links and the network between nodes, and
+// an MoE routes its tokens to the experts. Communication overlaps compute
+// (PyTorch DDP reduces gradient buckets during the backward pass and FSDP
+// prefetches the next layer's weights), so only the part longer than the
+// compute shows; the utilisation is derated by it. Without sharding and
+// with ZeRO-1 the gradient exchange comes once per optimizer step and is
+// spread over the micro-batches accumulated in between (accumSteps);
+// ZeRO-2, ZeRO-3 / FSDP and expert dispatch pay every micro-batch.
+func (p *plan) trainSpeed(in speedIn, frac float64) (sp model.Speed, jobHours float64, cc commCost) {
+	peak := peakFLOPS(in.g, p.prec, true) * frac
+	if peak <= 0 || p.flopsPerToken <= 0 {
+		sp.Unknown, sp.MeetsLatency = true, true
+		return sp, 0, cc
+	}
+	gpus := max(in.n, 1) * max(in.nodes, 1)
+	net := in.net
+	net.perNode, net.nodes = max(in.n, 1), max(in.nodes, 1)
+	linkFields(&sp, &net, in.n > 1)
+	ar := &p.ar
+	ctx := p.context
+	if ctx <= 0 {
+		ctx = 2048
+	}
+	tokens := float64(p.batch) * float64(ctx) // per GPU and micro-batch
+	compute := p.flopsPerToken * tokens / (peak * trainMFU)
+
+	var comm float64
+	var count int
+	what := commGrad
+	if gpus > 1 {
+		dense, _ := ar.moeSplit()
+		switch {
+		case p.lora:
+			// Adapter gradients (PEFT keeps LoRA weights in fp32, the
+			// QLoRA reference in bf16); ZeRO-3 / FSDP also gathers the
+			// frozen base weights in the forward and backward passes.
+			gb := 4.0
+			if p.req.Workload == model.WorkloadQLoRA {
+				gb = 2
+			}
+			comm = net.allReduce(p.req.AdapterParamsB*1e9*gb) / p.accumSteps(in.sharding, gpus, tokens)
+			count = 1
+			if in.sharding == "zero3" || in.sharding == "fsdp" {
+				base := p.weights - p.req.AdapterParamsB*1e9*gb
+				comm += 2 * net.allGather(base)
+				count += 2
+				what = commShard
+			}
+		case in.sharding == "zero3" || in.sharding == "fsdp":
+			// ZeRO-3: gather the 16-bit weights for the forward and the
+			// backward pass, reduce-scatter the gradients (Rajbhandari et
+			// al. 2020: 3x the data-parallel volume of one copy).
+			comm = 3 * net.allGather(dense*actBytes)
+			count, what = 3, commShard
+		default:
+			// Data parallel (and ZeRO-1/2): all-reduce the 16-bit
+			// gradients (ZeRO-2 reduce-scatters and all-gathers: the same
+			// volume).
+			comm = net.allReduce(dense*actBytes) / p.accumSteps(in.sharding, gpus, tokens)
+			count = 1
+		}
+		if ar.experts > 0 && ar.used > 0 && !p.lora && ar.layers > 0 {
+			// Expert parallelism: each MoE layer dispatches every token to
+			// its experts and combines the results, forward and backward
+			// (four all-to-alls of tokens x k x hidden values); the routed
+			// experts are split over the GPUs, so their gradients need no
+			// all-reduce.
+			// FP8 training dispatches FP8 activations (DeepSeek-V3
+			// technical report, arXiv 2412.19437, section 3.3: activations
+			// are quantized to FP8 before the MoE up-projections, then
+			// dispatched); the combine and the backward pass move 16 bits.
+			vals := tokens * float64(ar.used) * float64(ar.hidden)
+			dispatch := vals * actBytes
+			if p.prec == model.FP8 {
+				dispatch = vals
+			}
+			moe := float64(ar.layers) * (net.allToAll(dispatch) + 3*net.allToAll(vals*actBytes))
+			if moe > comm {
+				what = commExperts
+			}
+			comm += moe
+			count += 4 * ar.layers
+		}
+	}
+	step := math.Max(compute, comm)
+	mfu := trainMFU * compute / step
+	tps := float64(gpus) * tokens / step
+	sp.ThroughputTokensSec = tps
+	sp.Utilisation = mfu
+	sp.MeetsLatency = true
+	sp.CommShare = (step - compute) / step
+	if comm > 0 {
+		cc = commCost{what: what, count: count, comm: comm, step: step, compute: compute, mfu: mfu, intra: net.intra.kind, node: net.inter.kind}.withNet(&net)
+		if count > 0 {
+			cc.each = comm / float64(count)
+		}
+	}
+	if p.jobMode && tps > 0 {
+		jobHours = p.jobTokens / tps / 3600
+		sp.JobHours = jobHours
+	}
+	return sp, jobHours, cc
+}
+
+// accumSteps is how many micro-batches of tokens (per GPU) each of gpus
+// data-parallel GPUs accumulates between two gradient exchanges: the
+// global batch over what one round of micro-batches covers, at least 1;
+// 1 for ZeRO-2 and ZeRO-3 / FSDP, which reduce every micro-batch.
+func (p *plan) accumSteps(sharding string, gpus int, tokens float64) float64 {
+	switch sharding {
+	case "zero2", "zero3", "fsdp":
+		return 1
+	}
+	round := float64(max(gpus, 1)) * tokens
+	if round <= 0 {
+		return 1
+	}
+	global := float64(pretrainBatchTokens)
+	if p.req.Workload != model.WorkloadPretrain {
+		ctx := p.context
+		if ctx <= 0 {
+			ctx = 2048
+		}
+		global = finetuneBatchSeqs * float64(ctx)
+	}
+	return math.Max(1, math.Floor(global/round))
+}
+
+// speedMatters reports whether a configuration of unknown speed ranks
+// after those whose speed is known to meet the run's needs (latency tier
+// 1): for a job, whose length and cost follow from it, and for every
+// workload whose speed gpupick estimates, whatever the latency class:
+// the tokens a service decodes at the class, the seconds an image takes,
+// the tokens a rented training period gets through. An unknown is the
+// worse case where it decides a rank (the GUIDE's rule). A run sized by
+// stated memory has no speed model: every offer's speed is unknown alike.
+func (p *plan) speedMatters() bool {
+	return p.jobMode || !p.stated
+}

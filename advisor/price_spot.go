@@ -1,0 +1,158 @@
+package advisor
+
+import (
+	"math"
+	"slices"
+	"strings"
+
+	"github.com/gpupick/gpupick/model"
+)
+
+// Spot figures.
+const (
+	// spotOverheadUnknown is the re-run and restart time assumed for a job
+	// on spot where no interruption rate is published (every cloud but
+	// AWS): the conservative flat 10% gpupick assumed before rates were
+	// known, far above what any published AWS bucket implies.
+	spotOverheadUnknown = 0.10
+	// restartHours is the time lost when a job restarts: a new VM and the
+	// job reloading its last checkpoint (10 minutes, a stated assumption).
+	restartHours = 1.0 / 6
+)
+
+// spotSetup finds, when the index is built, the spot price a row is
+// priced at without a region filter: the median zone's (the lower of the
+// two middle zones for an even count, so that a real zone has it), with
+// the zone's interruption bucket. Spot keeps the cheapest zone's price as
+// the offer's lower bound.
+func spotSetup(o *model.Offer, r *row, scratch *[]int) { spotSetupWith(o, r, scratch, nil) }
+
+// zoneList names a list of spot zones by its storage: offers decoded
+// from a catalog folder share one list where their zones are the same.
+type zoneList struct {
+	first *model.ZonePrice
+	n     int
+}
+
+// spotSetupWith is spotSetup; memo, when not nil, keeps the median zone
+// of each list of zones already sorted (the catalog does not change while
+// its index is built).
+func spotSetupWith(o *model.Offer, r *row, scratch *[]int, memo map[zoneList]int) {
+	r.spotMin, r.spotZ, r.bkt = pos(o.Spot), -1, -1
+	if r.spotMin <= 0 {
+		r.spot = 0
+		return
+	}
+	r.spot = r.spotMin
+	zone := ""
+	if zones := o.Detail().SpotZones; len(zones) > 1 {
+		key := zoneList{&zones[0], len(zones)}
+		m, ok := memo[key]
+		if !ok {
+			m = medianZone(zones, scratch)
+			if memo != nil {
+				memo[key] = m
+			}
+		}
+		if p := pos(zones[m].Price); p > 0 {
+			r.spot, r.spotZ = p, int16(m)
+			zone = zones[m].Zone
+		}
+	}
+	r.bkt = bucketAt(o, zone)
+}
+
+// medianZone is the index of the median-priced zone of zones (more than
+// one; the lower middle one for an even count, the first listed among
+// equal prices).
+func medianZone(zones []model.ZonePrice, scratch *[]int) int {
+	n := len(zones)
+	idx := (*scratch)[:0]
+	for i := 0; i < n; i++ {
+		idx = append(idx, i)
+	}
+	*scratch = idx
+	// slices, not sort.SliceStable: no reflection on every offer.
+	slices.SortStableFunc(idx, func(a, b int) int {
+		switch pa, pb := zones[a].Price, zones[b].Price; {
+		case pa < pb:
+			return -1
+		case pb < pa:
+			return 1
+		}
+		return 0
+	})
+	return idx[(n-1)/2]
+}
+
+// bucketAt is the interruption bucket of the region holding zone (the
+// longest region name that starts it); for zone "" the worst bucket over
+// the offer's regions, as all share the price. -1 when none is known.
+func bucketAt(o *model.Offer, zone string) int8 {
+	b, best := int8(-1), -1
+	for _, rb := range o.Detail().Interruption {
+		if rb.Bucket < 0 || rb.Bucket >= len(model.InterruptionBuckets) {
+			continue
+		}
+		switch {
+		case zone == "":
+			if int8(rb.Bucket) > b {
+				b = int8(rb.Bucket)
+			}
+		case strings.HasPrefix(zone, rb.Region) && len(rb.Region) > best:
+			b, best = int8(rb.Bucket), len(rb.Region)
+		}
+	}
+	return b
+}
+
+// ckptHours is the run's checkpoint interval in hours.
+func (pc *pricer) ckptHours() float64 {
+	if m := pc.a.CheckpointMinutes; m > 0 {
+		return m / 60
+	}
+	return model.DefaultCheckpointMinutes / 60
+}
+
+// spotExtra is the expected re-run and restart time of a job of h hours
+// on spot in a zone with interruption bucket bkt: interruptions arrive at
+// the bucket's monthly share (a Poisson rate, -ln(1-p) per 730 h), and each
+// loses half a checkpoint interval of work (at most half the run) plus a
+// restart. An unknown bucket (-1) takes the stated conservative 10%. A
+// wall-clock run is billed as used, so it adds nothing.
+func (pc *pricer) spotExtra(h float64, bkt int8) float64 {
+	if !pc.p.jobMode || h <= 0 {
+		return 0
+	}
+	if bkt < 0 || int(bkt) >= len(model.InterruptionMonthly) {
+		return h * spotOverheadUnknown
+	}
+	return h * interruptRate(bkt) * (math.Min(pc.ckptHours(), h)/2 + restartHours)
+}
+
+// interruptRate is the interruptions per hour of bucket b.
+func interruptRate(b int8) float64 {
+	return -math.Log1p(-model.InterruptionMonthly[b]) / model.HoursPerMonth
+}
+
+// spotHours is the hours billed on spot for a job of h hours with extra
+// re-run time: a restart each time a preemptible VM reaches its maximum run
+// time is added. A wall-clock run is billed as used.
+func spotHours(h, extra float64, pol *model.Policy, job bool) float64 {
+	if !job {
+		return h
+	}
+	b := h + extra
+	if pol != nil && pol.PreemptibleMaxHours > 0 && h > pol.PreemptibleMaxHours {
+		b += math.Ceil(h/pol.PreemptibleMaxHours-1) * restartHours
+	}
+	return b
+}
+
+// bucketName is a bucket as AWS prints it, "unknown" for -1.
+func bucketName(b int8) string {
+	if b < 0 || int(b) >= len(model.InterruptionBuckets) {
+		return "unknown"
+	}
+	return model.InterruptionBuckets[b]
+}

@@ -1,0 +1,39 @@
+package systemtest
+
+import (
+	"reflect"
+	"testing"
+
+	"github.com/gpupick/gpupick/advisor"
+	"github.com/gpupick/gpupick/model"
+)
+
+// TestExplainMatchesWhatWouldChange: Options.Explain adds to a ranking
+// what WhatWouldChange adds after it (why #1 would change, what each gate
+// costs), from Recommend's own evaluation: the same lines and tradeoffs.
+func TestExplainMatchesWhatWouldChange(t *testing.T) {
+	e := advisor.New(advisorEmbedded(t))
+	notes := 0
+	for _, set := range []func(a *model.Answers){
+		func(a *model.Answers) { a.Model, a.Context, a.Batch = "qwen2.5-14b", 131072, 4 },
+		func(a *model.Answers) { a.Model = "llama-3.1-70b" },
+		func(a *model.Answers) { a.Model, a.Latency = "flux.1-dev", model.LatencyRealtime },
+		func(a *model.Answers) { a.Model, a.Hosting = "llama-3.1-8b", model.ReqDatacenter },
+	} {
+		a := model.DefaultAnswers()
+		set(&a)
+		a.Normalize()
+		opt := advisor.Options{Top: 5, Lang: "en"}
+		want := e.Recommend(a, opt)
+		e.WhatWouldChange(a, opt, &want)
+		opt.Explain = true
+		got := e.Recommend(a, opt)
+		if !reflect.DeepEqual(got.WhyFirst, want.WhyFirst) || !reflect.DeepEqual(got.Tradeoffs, want.Tradeoffs) {
+			t.Errorf("%s: with Explain %q %+v\nafter WhatWouldChange %q %+v", a.Model, got.WhyFirst, got.Tradeoffs, want.WhyFirst, want.Tradeoffs)
+		}
+		notes += len(got.Tradeoffs)
+	}
+	if notes == 0 {
+		t.Error("no scenario names a gate: the comparison shows little")
+	}
+}
