@@ -123,10 +123,14 @@ type plan struct {
 	flopsPerToken     float64 // training: 6N (4N for adapters) + 2N with full recompute, + core attention with selective
 	prefillFLOPs      float64 // one prompt, attention included
 	promptTokens      int
-	minDecode         float64
-	maxTTFT           float64
-	jobTokens         float64
-	jobMode           bool
+	// prefillPerOutput is the prompt tokens a generation job prefills per
+	// token it generates (prompt ÷ output length; 0 when the lengths are
+	// not both given: the job counts its generated tokens only).
+	prefillPerOutput float64
+	minDecode        float64
+	maxTTFT          float64
+	jobTokens        float64
+	jobMode          bool
 
 	maxNodes  int
 	shardings []string // training sharding strategies to try, in order
@@ -444,6 +448,15 @@ func (e *estimator) resolveContext(maxCtx int) {
 	if maxCtx > 0 && c > maxCtx {
 		c, key = maxCtx, kAsmContextMax
 	}
+	if n := a.PromptTokens + a.OutputTokens; !p.training && n > c {
+		// The KV cache holds the whole request: the prompt and output
+		// given set the context, past the model's maximum with its note.
+		c, key = n, kAsmContextLengths
+		if maxCtx > 0 && n > maxCtx {
+			p.ctxOverMax = maxCtx
+			e.say(kAsmContextOverMax, model.FormatContext(n), model.FormatContext(maxCtx))
+		}
+	}
 	a.Context = c
 	r.Context, r.ContextDefault = c, true
 	e.say(key, model.FormatContext(c))
@@ -509,6 +522,12 @@ func (e *estimator) inferenceMemory(weightBytes, kvBytes float64) {
 	// Prefill compute of one prompt: 2 x active params per token plus
 	// causal attention (2 x layers x s^2 x heads x head_dim).
 	p.promptTokens = max(1, int(float64(a.Context)*promptShare))
+	if a.PromptTokens > 0 {
+		p.promptTokens = a.PromptTokens
+	}
+	if p.jobMode && a.PromptTokens > 0 && a.OutputTokens > 0 {
+		p.prefillPerOutput = float64(a.PromptTokens) / float64(a.OutputTokens)
+	}
 	s := float64(p.promptTokens)
 	p.prefillFLOPs = 2 * p.activeParams * s
 	if ar.hasShape() {
@@ -633,7 +652,18 @@ func (e *estimator) latencyTargets() {
 	}
 	p.req.MinDecodeTokensPerSec, p.req.MaxTimeToFirstTokenSec = p.minDecode, p.maxTTFT
 	if p.minDecode > 0 && p.sized {
-		p.req.Assumptions = append(p.req.Assumptions, l.f(kAsmDecode, pct(bwEff), pct(promptShare)))
+		if a.PromptTokens > 0 {
+			p.req.Assumptions = append(p.req.Assumptions, l.f(kAsmDecodePrompt, pct(bwEff), model.FormatContext(a.PromptTokens)))
+		} else {
+			p.req.Assumptions = append(p.req.Assumptions, l.f(kAsmDecode, pct(bwEff), pct(promptShare)))
+		}
+	}
+	if p.jobMode && p.sized && !p.training {
+		if p.prefillPerOutput > 0 {
+			p.req.Assumptions = append(p.req.Assumptions, l.f(kAsmJobPrefill, model.FormatContext(a.PromptTokens), model.FormatContext(a.OutputTokens)))
+		} else {
+			p.req.Assumptions = append(p.req.Assumptions, l.f(kAsmJobDecodeOnly))
+		}
 	}
 }
 

@@ -99,6 +99,9 @@ func (e *estimator) diffusionPlan(pr *model.ModelPreset) {
 	r := &p.req
 	ref := pr.Image
 	p.single, r.SingleGPU = true, true
+	if a.PromptTokens > 0 || a.OutputTokens > 0 {
+		e.say(kAsmLengthsImage)
+	}
 	var total, denoiser float64
 	var parts []string
 	for _, c := range pr.Components {

@@ -346,7 +346,14 @@ func (p *plan) inferSpeed(in *speedIn, frac float64, sp *model.Speed, cc *commCo
 	sp.Unknown = !known || p.ttftUnknown(sp)
 	sp.MeetsLatency = p.meetsText(sp)
 	if p.jobMode && sp.ThroughputTokensSec > 0 {
-		jobHours = p.jobTokens / sp.ThroughputTokensSec / 3600
+		// Each generated token's share of the job, plus, with the lengths
+		// given, the prefill of its share of a prompt at the prefill speed
+		// (prefill is compute-bound and takes the GPUs from decoding).
+		perToken := 1 / sp.ThroughputTokensSec
+		if p.prefillPerOutput > 0 && sp.PrefillTokensPerSec > 0 {
+			perToken += p.prefillPerOutput / sp.PrefillTokensPerSec
+		}
+		jobHours = p.jobTokens * perToken / 3600
 		sp.JobHours = jobHours
 	}
 	return jobHours

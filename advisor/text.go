@@ -175,6 +175,11 @@ const (
 	// Memory by architecture, defaults and usable memory (issue 9).
 	kAsmUsable
 	kAsmContextServe
+	kAsmContextLengths
+	kAsmDecodePrompt
+	kAsmJobPrefill
+	kAsmJobDecodeOnly
+	kAsmLengthsImage
 	kAsmContextTrain
 	kAsmContextMax
 	kAsmContextOverMax
@@ -1275,6 +1280,26 @@ var texts = text.Table[textKey]{
 	kAsmContextServe: {
 		"context %s tokens: the serving default (no context given)",
 		"上下文 %s token：推理默认值（未给出上下文）",
+	},
+	kAsmContextLengths: {
+		"context %s tokens: the prompt and output per request given (no context given)",
+		"上下文 %s token：按给出的每个请求的提示词与输出长度（未给出上下文）",
+	},
+	kAsmDecodePrompt: {
+		"decode speed from memory bandwidth (a roofline) at %d%% of peak, at full context; first-token time prefills the %s-token prompt given",
+		"解码速度按显存带宽（屋顶线模型）以峰值的 %d%% 估算，按满上下文计；首 token 时间按给出的 %s token 提示词预填充计算",
+	},
+	kAsmJobPrefill: {
+		"the job also prefills one %s-token prompt per %s tokens generated, at the prefill speed",
+		"任务每生成 %[2]s token 还需预填充一个 %[1]s token 的提示词，按预填充速度计",
+	},
+	kAsmJobDecodeOnly: {
+		"the job's time counts its generated tokens only (give --prompt-len and --output-len to count the prefill of its prompts)",
+		"任务时长只计生成的 token（给出 --prompt-len 和 --output-len 可计入提示词的预填充）",
+	},
+	kAsmLengthsImage: {
+		"the prompt and output lengths do not apply to an image model: not used",
+		"提示词与输出长度不适用于图像模型：未使用",
 	},
 	kAsmContextTrain: {
 		"sequence length %s tokens: the fine-tuning default (no length given)",

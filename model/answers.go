@@ -124,6 +124,16 @@ type Answers struct {
 	// the advisor's default for the model and workload (serving: 8192, or
 	// the model's maximum when shorter; training: 2048).
 	Context int `json:"context" toml:"context,omitzero"`
+	// PromptTokens and OutputTokens are the lengths of one request of a
+	// text-generation run, in tokens: the prompt read (prefilled) and the
+	// tokens generated (vLLM's benchmarks' --input-len and --output-len;
+	// the ISL/OSL of published throughput tables). 0 means not given: the
+	// first-token time assumes a prompt of half the context, and a job's
+	// time counts its generated tokens only. Given, the first token
+	// prefills this prompt, a job also pays the prefill of one prompt per
+	// OutputTokens generated, and a blank context is at least their sum.
+	PromptTokens int `json:"prompt_tokens,omitempty" toml:"prompt_tokens,omitempty,omitzero"`
+	OutputTokens int `json:"output_tokens,omitempty" toml:"output_tokens,omitempty,omitzero"`
 	// Batch is the number of concurrent users / sequences for inference, or
 	// the micro-batch of sequences per GPU for training.
 	Batch   int     `json:"batch" toml:"batch"`

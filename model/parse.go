@@ -360,8 +360,21 @@ func ParseTokens(s string) (float64, error) {
 // ParseContext reads a context length ("8k" = 8192, "128k", "4096", "1M")
 // in tokens (1 to 100000000). A "k" is 1024 tokens and an "M" 1024 k, as
 // model cards count context; a fraction is rounded to a whole token.
-func ParseContext(s string) (int, error) {
-	p := specContext
+func ParseContext(s string) (int, error) { return parseTokenCount(specContext, s) }
+
+// ParseTokenLength reads the length of a prompt or an output in tokens,
+// as ParseContext reads a context ("512", "1k", "32k"; k = 1024); field
+// names the answer in errors.
+func ParseTokenLength(field, s string) (int, error) {
+	return parseTokenCount(numSpec{field, "a token count", FormsTokenLength, "1 to 100000000 tokens"}, s)
+}
+
+// FormsTokenLength are the accepted forms of a prompt or output length.
+const FormsTokenLength = "a token count such as 512, 1k or 32k (k = 1024)"
+
+// parseTokenCount reads a count of tokens with an optional k or m
+// (1024-based, as contexts are written) for the answer p describes.
+func parseTokenCount(p numSpec, s string) (int, error) {
 	lit, unit, err := p.readAnswer(s, "tokens")
 	if err != nil {
 		return 0, err

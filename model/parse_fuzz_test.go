@@ -131,6 +131,12 @@ func FuzzParseContext(f *testing.F) {
 		fuzz(f, seedsWith("k", "8k", "128k", "4096", "1M", "95M", "1,5k"))
 }
 
+func FuzzParseTokenLength(f *testing.F) {
+	numTarget{field: "output-len", parse: func(s string) (float64, error) { n, err := ParseTokenLength("output-len", s); return float64(n), err },
+		lo: 1, hi: 1e8, back: func(v float64) string { return FormatContext(int(v)) }, tol: exact}.
+		fuzz(f, seedsWith("k", "1k", "512", "32k", "2,048", "1M"))
+}
+
 func FuzzParseCount(f *testing.F) {
 	numTarget{field: "gpus", parse: func(s string) (float64, error) { n, err := ParseCount("gpus", s); return float64(n), err },
 		lo: 0, hi: 1e6, back: func(v float64) string { return strconv.Itoa(int(v)) }, tol: exact}.

@@ -103,6 +103,20 @@ func TestParseContext(t *testing.T) {
 	})
 }
 
+// TestParseTokenLength: a prompt or output length reads as a context does
+// (k = 1024), and its errors name the answer and its forms.
+func TestParseTokenLength(t *testing.T) {
+	length := func(s string) (float64, error) {
+		n, err := ParseTokenLength("prompt-len", s)
+		return float64(n), err
+	}
+	runCases(t, "ParseTokenLength", "prompt-len", length, []parseCase{
+		ok("1k", 1024), ok("512", 512), ok("2,048", 2048), ok("32K tokens", 32768),
+		bad("1b", "unknown unit", "512, 1k or 32k"), bad("", "not a token count", "1k"),
+		bad("0", "out of range (accepted: 1 to 100000000 tokens)", ""), bad("-5", "negative", ""),
+	})
+}
+
 func TestParseCount(t *testing.T) {
 	count := func(s string) (float64, error) {
 		n, err := ParseCount("gpus", s)

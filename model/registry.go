@@ -56,6 +56,8 @@ const (
 	AnsMinVCPUsPerGPU
 	AnsExcludeProviders
 	AnsCheckpointInterval
+	AnsPromptLen
+	AnsOutputLen
 	answerCount
 )
 

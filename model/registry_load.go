@@ -47,6 +47,12 @@ var loadAnswers = []AnswerSpec{
 			return nil
 		},
 	},
+	lengthAnswer(AnsPromptLen, "prompt-len", "input-len", "prompt_tokens", 24,
+		"tokens in one request's prompt (vLLM's --input-len), e.g. 1k; blank: half the context for the first-token time",
+		func(a *Answers) *int { return &a.PromptTokens }),
+	lengthAnswer(AnsOutputLen, "output-len", "", "output_tokens", 26,
+		"tokens generated per request (vLLM's --output-len), e.g. 1k; with --prompt-len a job also pays one prompt's prefill per output",
+		func(a *Answers) *int { return &a.OutputTokens }),
 	{
 		ID: AnsGradCheckpointing, Name: "grad-checkpointing", Key: "grad_checkpointing", Forms: "yes or no", Bool: true,
 		Usage:   "training recomputes activations to save memory (default yes; --grad-checkpointing=false turns it off)",
@@ -114,3 +120,42 @@ var Shardings = []string{"auto", "none", "zero1", "zero2", "zero3", "fsdp"}
 
 // FormsHeadroom are the accepted forms of the headroom answer.
 const FormsHeadroom = "a whole percentage from 1 to 90, e.g. 10%, or blank for 10%"
+
+// lengthAnswer is the entry of a request's prompt or output length: asked
+// of inference on the load page after the users, blank when not given,
+// and within the context when both and the context are given.
+func lengthAnswer(id AnswerID, name, alias, key string, pos int, usage string, field func(*Answers) *int) AnswerSpec {
+	s := AnswerSpec{
+		ID: id, Name: name, Key: key, Forms: FormsTokenLength + ", or blank", Blank: BlankDefault,
+		Usage:     usage,
+		Applies:   inferOnly,
+		Questions: []Question{{Key: name, Section: SectionLoad, Pos: pos, Kind: AskText}},
+		parse: func(raw string, a *Answers, _ *AnswerEnv) (err error) {
+			*field(a), err = ParseTokenLength(name, raw)
+			return err
+		},
+		clear: func(a *Answers) { *field(a) = 0 },
+		Format: func(a *Answers) string {
+			if *field(a) <= 0 {
+				return ""
+			}
+			return FormatContext(*field(a))
+		},
+		check: func(a *Answers) error {
+			v := *field(a)
+			if v < 0 || v > 100_000_000 {
+				return newErr("", strconv.Itoa(v), ReasonRange, tx("out of range"), tx("give between 1 and 100000000 tokens, or leave blank"))
+			}
+			if a.Context > 0 && a.PromptTokens+a.OutputTokens > a.Context {
+				return newErr("", FormatContext(v), ReasonRange,
+					txf("the prompt (%s) and the output (%s) exceed the context of %s tokens", FormatContext(a.PromptTokens), FormatContext(a.OutputTokens), FormatContext(a.Context)),
+					tx("raise --context to their sum or more, or shorten them"))
+			}
+			return nil
+		},
+	}
+	if alias != "" {
+		s.Aliases = []string{alias}
+	}
+	return s
+}

@@ -342,3 +342,48 @@ func TestRegionAnswer(t *testing.T) {
 		t.Errorf("record regions %v: %v", a.Regions, err)
 	}
 }
+
+// TestRequestLengthsWithinContext: a prompt and an output that together
+// exceed a context given are refused, naming the answer, the three values
+// and the fix in both languages; within it, or with the context blank (the
+// advisor raises it to their sum), they are kept as given.
+func TestRequestLengthsWithinContext(t *testing.T) {
+	for _, c := range []struct {
+		context, prompt, output int
+		refused                 bool
+	}{
+		{8192, 6144, 4096, true},
+		{8192, 4096, 4096, false},
+		{0, 65536, 65536, false},
+		{8192, 0, 10000, true},
+		{8192, 10000, 0, true},
+	} {
+		a := DefaultAnswers()
+		a.Model, a.Context, a.PromptTokens, a.OutputTokens = "llama-3.1-8b", c.context, c.prompt, c.output
+		err := a.Validate()
+		if !c.refused {
+			if err != nil {
+				t.Errorf("%+v: refused: %v", c, err)
+			}
+			if a.PromptTokens != c.prompt || a.OutputTokens != c.output || a.Context != c.context {
+				t.Errorf("%+v: changed to %d/%d in %d", c, a.PromptTokens, a.OutputTokens, a.Context)
+			}
+			continue
+		}
+		var fe *FieldError
+		if !errors.As(err, &fe) {
+			t.Fatalf("%+v: %v, not a field error", c, err)
+		}
+		if fe.Field != "prompt-len" && fe.Field != "output-len" {
+			t.Errorf("%+v: names %q", c, fe.Field)
+		}
+		for _, want := range []string{FormatContext(c.context) + " tokens", "--context"} {
+			if !strings.Contains(fe.Error(), want) {
+				t.Errorf("%+v: %q lacks %q", c, fe.Error(), want)
+			}
+		}
+		if fe.MsgZH == "" || fe.FixZH == "" {
+			t.Errorf("%+v: no Chinese in %+v", c, fe)
+		}
+	}
+}

@@ -187,3 +187,21 @@ var errNeedJob = &model.FieldError{Field: "tokens", Reason: model.ReasonMissing,
 func matchGPU(query, name string) bool {
 	return strings.TrimSpace(query) != "" && advisor.MatchGPU(query, name)
 }
+
+// checkTogether runs the registry's checks of the answers as a whole (a
+// prompt and an output within the context given), which the command line
+// and a record refuse too: a question whose check fails gets the error in
+// errs, and its answer is ranked as the wizard began with it (base) until
+// it is fixed.
+func (q *questions) checkTogether(a *model.Answers, errs []error, base *model.Answers, e *env) {
+	for id := range q.defs {
+		d := &q.defs[id]
+		if errs[id] != nil || !d.applies(a) {
+			continue
+		}
+		if err := d.spec.Check(a); err != nil {
+			errs[id] = err
+			_ = d.apply(d.format(base), a, e)
+		}
+	}
+}

@@ -98,6 +98,7 @@ func (f *form) recompute() {
 		f.errs[id] = nil
 		f.good[id] = f.raw[id]
 	}
+	f.q.checkTogether(&a, f.errs, &f.base, f.env)
 	if a.Workload != model.WorkloadVRAM && a.DurationMode == model.DurationJob && a.JobTokens <= 0 {
 		// The question that asks the job's size: the dataset for
 		// training, the tokens to generate for inference.

@@ -51,6 +51,8 @@ const (
 	mFieldSeqLen
 	mFieldUsers
 	mFieldMicroBatch
+	mFieldPromptLen
+	mFieldOutputLen
 	mFieldDataset
 	mFieldLatency
 	mFieldDurMode
@@ -136,6 +138,7 @@ const (
 	mFormsParamsPreset
 	mFormsTokens
 	mFormsContext
+	mFormsTokenLength
 	mFormsSize
 	mFormsSizeOptional
 	mFormsDuration
@@ -421,6 +424,8 @@ var texts = text.Table[msg]{
 	mFieldSeqLen:       {"Sequence length (tokens)", "序列长度（token）"},
 	mFieldUsers:        {"Concurrent users", "并发用户数"},
 	mFieldMicroBatch:   {"Micro-batch per GPU (sequences)", "每卡微批大小（序列数）"},
+	mFieldPromptLen:    {"Prompt per request (tokens)", "每个请求的提示词长度（token）"},
+	mFieldOutputLen:    {"Output per request (tokens)", "每个请求的输出长度（token）"},
 	mFieldDataset:      {"Dataset tokens, all epochs", "训练 token 总量（含所有轮次）"},
 	mFieldLatency:      {"Latency", "延迟"},
 	mFieldDurMode:      {"How long", "时长方式"},
@@ -504,6 +509,7 @@ var texts = text.Table[msg]{
 	mFormsParamsPreset: {"a preset name, or " + model.FormsParams, "预设模型名，或参数量，如 70B、7.5b、405 billion、500M"},
 	mFormsTokens:       {model.FormsTokens, "token 数，可带 k、M、B、T，如 2B、500M、1.5T"},
 	mFormsContext:      {model.FormsContext, "token 数，如 8k、32k、128k 或 4096"},
+	mFormsTokenLength:  {model.FormsTokenLength + "; blank: not given", "token 数，如 512、1k 或 32k（k = 1024）；留空表示不指定"},
 	mFormsSize:         {model.FormsSize, "容量，单位 MB、GB 或 TB，如 80GB、500 GB、2TB"},
 	mFormsSizeOptional: {model.FormsSize + "; blank for none", "容量，单位 MB、GB 或 TB，如 80GB、500 GB、2TB；留空表示无"},
 	mFormsDuration:     {model.FormsDuration, "数字加 h、d、w、mo 或 y，如 8h、10d、2w、3mo、1y"},

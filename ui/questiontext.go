@@ -51,6 +51,8 @@ var fieldTexts = map[string]fieldWords{
 		labelFor: func(a *model.Answers) msg { return pick(a.Workload.Training(), mFieldSeqLen, mFieldContext) }},
 	"users":       {label: mFieldUsers, forms: mFormsCount},
 	"micro-batch": {label: mFieldMicroBatch, forms: mFormsCount},
+	"prompt-len":  {label: mFieldPromptLen, forms: mFormsTokenLength},
+	"output-len":  {label: mFieldOutputLen, forms: mFormsTokenLength},
 	"dataset":     {label: mFieldDataset, forms: mFormsTokens},
 	"grad-checkpointing": {label: mFieldGradCkpt, options: map[string]optionWords{
 		"yes": {mOptYes, mOptGradCkptYesHint},
