@@ -123,14 +123,14 @@ func TestEstimateFallsBackToCurrency(t *testing.T) {
 	t.Fatal("no market provider in the index")
 }
 
-// TestEmbeddedEstimatesAreConservative: every estimate is a price some
+// TestEstimatesAreConservative: every estimate is a price some
 // provider publishes (named in its policy), and is at least every
 // published price of the providers of its class (all of the currency when
 // the class publishes none above 0), compared in USD. It runs on the test
 // catalog (the index's estimates are internal); the system tests check
 // the embedded catalog's egress through the recommendations
 // (TestEmbeddedTenTBEgressCounted).
-func TestEmbeddedEstimatesAreConservative(t *testing.T) {
+func TestEstimatesAreConservative(t *testing.T) {
 	cat := testCatalog()
 	ix := New(cat).index()
 	classes := map[string]uint8{}

@@ -29,17 +29,6 @@ func answers(workload model.Workload, preset string, prec model.Precision, ctx, 
 	return a
 }
 
-// checkFigure holds an estimate to a published figure within tol (a
-// share of the figure) and logs "FIGURE | what | source | published |
-// estimate | ratio" for the calibration report.
-func checkFigure(t testing.TB, what, source string, got, want, tol float64) {
-	t.Helper()
-	t.Logf("FIGURE | %s | %s | %.4g | %.4g | %.3f", what, source, want, got, got/want)
-	if !testcheck.Near(got, want, tol) {
-		t.Errorf("%s (%s): estimate %.4g, published %.4g, ratio %.3f outside ±%.0f%%", what, source, got, want, got/want, tol*100)
-	}
-}
-
 // Source: Hugging Face Transformers docs, "Model training anatomy"
 // (docs/source/en/model_memory_anatomy.md): "A typical model trained in
 // mixed precision with AdamW requires 18 bytes per model parameter plus
@@ -275,7 +264,7 @@ func TestPublishedPretrainingGPUHours(t *testing.T) {
 		p := newPlan(cat, &a, langEN)
 		g := cat.GPUs[tc.gpu]
 		sp, jobH := p.shapeSpeed(&g, 1, 8, 1, 1, 512, 1, model.Yes)
-		checkFigure(t, tc.preset+" pre-training GPU-hours", tc.source, jobH*8*512, tc.hours, 0.25)
+		testcheck.Figure(t, tc.preset+" pre-training GPU-hours", tc.source, jobH*8*512, tc.hours, 0.25)
 		if sp.Utilisation < 0.38 || sp.Utilisation > 0.43 {
 			t.Errorf("assumed MFU %.2f outside the Llama 3 paper's 38-43%%", sp.Utilisation)
 		}

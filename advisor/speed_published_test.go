@@ -2,6 +2,7 @@ package advisor
 
 import (
 	"fmt"
+	"github.com/gpupick/gpupick/internal/testcheck"
 	"math"
 	"strings"
 	"testing"
@@ -202,7 +203,7 @@ func TestPublishedDeepSeekV3PerUser(t *testing.T) {
 		r := decodeOn(t, "deepseek-v3", "H200 SXM", 8, model.InterconnectNVSwitch, model.FP8, 1536, tc.batch)
 		got := r.Speed.DecodeTokensPerSec
 		t.Logf("SGLang v0.5.7 concurrency %d: published %.1f tok/s per stream (TPOT %.1f ms), gpupick %.1f, ratio %.2f", tc.batch, 1000/tc.tpotMS, tc.tpotMS, got, got*tc.tpotMS/1000)
-		checkFigure(t, fmt.Sprintf("DeepSeek-V3 FP8 8 x H200 decode per stream at concurrency %d (tokens/s)", tc.batch), "SemiAnalysisAI/InferenceX issue #870", got, 1000/tc.tpotMS, 0.25)
+		testcheck.Figure(t, fmt.Sprintf("DeepSeek-V3 FP8 8 x H200 decode per stream at concurrency %d (tokens/s)", tc.batch), "SemiAnalysisAI/InferenceX issue #870", got, 1000/tc.tpotMS, 0.25)
 		if !strings.Contains(r.Speed.Reason, "61 MoE layers") {
 			t.Errorf("DeepSeek-V3 batch %d: the reason does not state the MoE layers' fixed latency: %q", tc.batch, r.Speed.Reason)
 		}

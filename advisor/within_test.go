@@ -2,6 +2,7 @@ package advisor
 
 import (
 	"fmt"
+	"github.com/gpupick/gpupick/internal/testcheck"
 	"math"
 	"testing"
 
@@ -27,7 +28,7 @@ func (r *failRecorder) Errorf(format string, args ...any) {
 func TestFigureHelpersFailOnNotFinite(t *testing.T) {
 	helpers := map[string]func(tb testing.TB, got float64){
 		"within":      func(tb testing.TB, got float64) { within(tb, "decode tok/s", got, 10, 0.3) },
-		"checkFigure": func(tb testing.TB, got float64) { checkFigure(tb, "decode tok/s", "a source", got, 10, 0.3) },
+		"checkFigure": func(tb testing.TB, got float64) { testcheck.Figure(tb, "decode tok/s", "a source", got, 10, 0.3) },
 	}
 	for name, h := range helpers {
 		for _, tc := range []struct {

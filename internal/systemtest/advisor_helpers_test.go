@@ -85,14 +85,3 @@ func instanceTypes(res model.Result) []string {
 	}
 	return out
 }
-
-// checkFigure holds an estimate to a published figure within tol (a
-// share of the figure) and logs "FIGURE | what | source | published |
-// estimate | ratio" for the calibration report.
-func checkFigure(t testing.TB, what, source string, got, want, tol float64) {
-	t.Helper()
-	t.Logf("FIGURE | %s | %s | %.4g | %.4g | %.3f", what, source, want, got, got/want)
-	if !testcheck.Near(got, want, tol) {
-		t.Errorf("%s (%s): estimate %.4g, published %.4g, ratio %.3f outside ±%.0f%%", what, source, got, want, got/want, tol*100)
-	}
-}

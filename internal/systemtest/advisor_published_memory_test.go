@@ -1,6 +1,7 @@
 package systemtest
 
 import (
+	"github.com/gpupick/gpupick/internal/testcheck"
 	"testing"
 
 	"github.com/gpupick/gpupick/advisor"
@@ -73,7 +74,7 @@ func TestPublishedServingWeights(t *testing.T) {
 		{"Gemma 3 QAT blog (secondary)", "gemma-3-4b", model.INT4, 2.6, 0.25},
 	} {
 		req := estimateFor(cat, model.WorkloadInference, tc.preset, 0, tc.prec, 1, 1)
-		checkFigure(t, "weights "+tc.preset+" "+string(tc.prec)+" (GB)", tc.source, req.Breakdown.WeightsGiB*gbPerGiB, tc.gb, tc.tol)
+		testcheck.Figure(t, "weights "+tc.preset+" "+string(tc.prec)+" (GB)", tc.source, req.Breakdown.WeightsGiB*gbPerGiB, tc.gb, tc.tol)
 	}
 }
 
@@ -116,7 +117,7 @@ func TestPublishedTransformersMemory(t *testing.T) {
 	} {
 		req := estimateFor(cat, model.WorkloadInference, tc.preset, 0, tc.prec, tc.input+2048, 1)
 		b := req.Breakdown
-		checkFigure(t, tc.preset+" "+string(tc.prec)+" input "+model.FormatContext(tc.input)+" (GiB)", "Qwen speed benchmark (transformers)",
+		testcheck.Figure(t, tc.preset+" "+string(tc.prec)+" input "+model.FormatContext(tc.input)+" (GiB)", "Qwen speed benchmark (transformers)",
 			b.WeightsGiB+b.KVCacheGiB+b.ActivationsGiB, tc.gib, 0.2)
 	}
 }
@@ -149,10 +150,10 @@ func TestPublishedKVCache(t *testing.T) {
 		{"llama-3.1-70b", 1024, 0.313}, {"llama-3.1-70b", 16000, 4.88}, {"llama-3.1-70b", 128000, 39.06},
 	} {
 		req := estimateFor(cat, model.WorkloadInference, tc.preset, 0, model.FP16, tc.ctx, 1)
-		checkFigure(t, "KV cache "+tc.preset+" at "+model.FormatNumber(float64(tc.ctx))+" tokens (GiB)", "HF Llama 3.1 blog", req.Breakdown.KVCacheGiB, tc.gib, 0.01)
+		testcheck.Figure(t, "KV cache "+tc.preset+" at "+model.FormatNumber(float64(tc.ctx))+" tokens (GiB)", "HF Llama 3.1 blog", req.Breakdown.KVCacheGiB, tc.gib, 0.01)
 	}
 	g3 := estimateFor(cat, model.WorkloadInference, "gemma-3-27b", 0, model.BF16, 131072, 1)
-	checkFigure(t, "KV cache gemma-3-27b at 128k (GiB)", "Gemma 3 blog (5:1, window 1024); issue 9", g3.Breakdown.KVCacheGiB, 11, 0.1)
+	testcheck.Figure(t, "KV cache gemma-3-27b at 128k (GiB)", "Gemma 3 blog (5:1, window 1024); issue 9", g3.Breakdown.KVCacheGiB, 11, 0.1)
 
 	// Mistral 7B v0.1: the v0.3 preset's shape with its 4096-token window on
 	// every layer (mlc-llm's mistral_7b preset, per the presets' notes).
@@ -162,13 +163,13 @@ func TestPublishedKVCache(t *testing.T) {
 	c.Models = append(append([]model.ModelPreset(nil), cat.Models...), v01)
 	win := estimateFor(&c, model.WorkloadInference, "mistral-7b-v0.1", 0, model.BF16, 32768, 1)
 	full := estimateFor(&c, model.WorkloadInference, "mistral-7b-v0.3", 0, model.BF16, 32768, 1)
-	checkFigure(t, "Mistral 7B KV saving at 32k (x)", "Mistral 7B paper", full.Breakdown.KVCacheGiB/win.Breakdown.KVCacheGiB, 8, 0.01)
+	testcheck.Figure(t, "Mistral 7B KV saving at 32k (x)", "Mistral 7B paper", full.Breakdown.KVCacheGiB/win.Breakdown.KVCacheGiB, 8, 0.01)
 	at4k := estimateFor(&c, model.WorkloadInference, "mistral-7b-v0.1", 0, model.BF16, 4096, 1)
-	checkFigure(t, "Mistral 7B KV at 32k over 4k (x)", "HF faster-transformers (PR #3069)", win.Breakdown.KVCacheGiB/at4k.Breakdown.KVCacheGiB, 1, 0.01)
+	testcheck.Figure(t, "Mistral 7B KV at 32k over 4k (x)", "HF faster-transformers (PR #3069)", win.Breakdown.KVCacheGiB/at4k.Breakdown.KVCacheGiB, 1, 0.01)
 	g2 := estimateFor(cat, model.WorkloadInference, "gemma-2-9b", 0, model.BF16, 8192, 1)
 	g2p := *presetNamed(t, cat, "gemma-2-9b")
 	global := 2 * float64(g2p.Layers*g2p.KVHeads*g2p.HeadDim) * 8192 * 2 / float64(1<<30)
-	checkFigure(t, "Gemma 2 9B KV at 8k over global (share)", "HF Gemma 2 blog", g2.Breakdown.KVCacheGiB/global, 0.75, 0.01)
+	testcheck.Figure(t, "Gemma 2 9B KV at 8k over global (share)", "HF Gemma 2 blog", g2.Breakdown.KVCacheGiB/global, 0.75, 0.01)
 }
 
 // presetNamed returns a preset of the catalog.
@@ -270,7 +271,7 @@ func TestPublishedFineTuneTables(t *testing.T) {
 		if name == "" {
 			name = model.FormatParams(tc.params)
 		}
-		checkFigure(t, string(tc.w)+" "+name+" "+string(tc.prec)+" batch "+model.FormatNumber(float64(tc.batch))+" ("+unit+")", tc.source, got, tc.want, 0.25)
+		testcheck.Figure(t, string(tc.w)+" "+name+" "+string(tc.prec)+" batch "+model.FormatNumber(float64(tc.batch))+" ("+unit+")", tc.source, got, tc.want, 0.25)
 	}
 }
 
@@ -320,7 +321,7 @@ func TestPublishedDiffusionMemory(t *testing.T) {
 		if tc.calibration {
 			tol = 0.01
 		}
-		checkFigure(t, tc.preset+" "+string(tc.prec)+" "+what+", "+model.FormatNumber(float64(tc.images))+" image(s) (GiB)", tc.source, got, tc.gib, tol)
+		testcheck.Figure(t, tc.preset+" "+string(tc.prec)+" "+what+", "+model.FormatNumber(float64(tc.images))+" image(s) (GiB)", tc.source, got, tc.gib, tol)
 	}
 }
 

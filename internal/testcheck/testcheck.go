@@ -40,6 +40,18 @@ func Within(t testing.TB, what string, got, want, tol float64) {
 	}
 }
 
+// Figure holds an estimate to a published figure within tol (a share of
+// the figure) and logs "FIGURE | what | source | published | estimate |
+// ratio" for the calibration report; source names where the figure was
+// published.
+func Figure(t testing.TB, what, source string, got, want, tol float64) {
+	t.Helper()
+	t.Logf("FIGURE | %s | %s | %.4g | %.4g | %.3f", what, source, want, got, got/want)
+	if !Near(got, want, tol) {
+		t.Errorf("%s (%s): estimate %.4g, published %.4g, ratio %.3f outside ±%.0f%%", what, source, got, want, got/want, tol*100)
+	}
+}
+
 // At returns &s[i], or stops t with what (a format and its args: the
 // slice and why it may be short) when s has no element i.
 func At[T any](t testing.TB, s []T, i int, what string, args ...any) *T {

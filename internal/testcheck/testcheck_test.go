@@ -114,7 +114,7 @@ func runChild(t *testing.T, name string) (string, bool) {
 }
 
 // child reports whether a helper test runs as the child of
-// TestWithinFails or TestAt; otherwise it does nothing.
+// TestWithinFails, TestFigureFails or TestAt; otherwise it does nothing.
 func child() bool { return os.Getenv("CHECK_CHILD") == "1" }
 
 func TestWithinChildNaN(t *testing.T) {
@@ -178,4 +178,42 @@ func TestNoBareToleranceCheck(t *testing.T) {
 			t.Errorf("%s:%d: a tolerance check that passes on NaN (use testcheck.Near or NearAbs): %s", path, n, code)
 		}
 	})
+}
+
+// TestFigureFails: a figure outside its tolerance (or NaN) fails naming
+// the figure, its source and the ratio; one inside passes and logs the
+// calibration line.
+func TestFigureFails(t *testing.T) {
+	for _, tc := range []struct {
+		child string
+		fails bool
+		says  string
+	}{
+		{"Outside", true, "8B decode (gpt-fast): estimate 130, published 100, ratio 1.300 outside ±25%"},
+		{"NaN", true, "8B decode (gpt-fast): estimate NaN"},
+		{"Inside", false, "FIGURE | 8B decode | gpt-fast | 100 | 110 | 1.100"},
+	} {
+		out, failed := runChild(t, "TestFigureChild"+tc.child)
+		if failed != tc.fails || !strings.Contains(out, tc.says) {
+			t.Errorf("%s: failed %v, want %v, output:\n%s", tc.child, failed, tc.fails, out)
+		}
+	}
+}
+
+func TestFigureChildOutside(t *testing.T) {
+	if child() {
+		Figure(t, "8B decode", "gpt-fast", 130, 100, 0.25)
+	}
+}
+
+func TestFigureChildNaN(t *testing.T) {
+	if child() {
+		Figure(t, "8B decode", "gpt-fast", math.NaN(), 100, 0.25)
+	}
+}
+
+func TestFigureChildInside(t *testing.T) {
+	if child() {
+		Figure(t, "8B decode", "gpt-fast", 110, 100, 0.25)
+	}
 }
