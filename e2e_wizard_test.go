@@ -42,6 +42,10 @@ func TestWizardEveryStepResizeExportLoad(t *testing.T) {
 	s.sendText("32k")
 	s.send("Tab", "C-u")
 	s.sendText("4")
+	s.send("Tab", "C-u")
+	s.sendText("2k")
+	s.send("Tab", "C-u")
+	s.sendText("512")
 	s.send("Enter")
 	s.waitText("How fast must")
 	// 5 latency: real-time.
@@ -122,6 +126,7 @@ func TestWizardEveryStepResizeExportLoad(t *testing.T) {
 	}
 	a := rec.Answers
 	if a.Model != "llama-3.1-70b" || a.Precision != model.INT4 || a.Context != 32768 || a.Batch != 4 ||
+		a.PromptTokens != 2048 || a.OutputTokens != 512 ||
 		a.Latency != model.LatencyRealtime || a.HoursPerWeek != 40 || !a.Interruptible || a.MaxNodes != 2 ||
 		strings.Join(a.Providers, ",") != "aws,gcp,lambda" || a.DataGB != 200 || a.EgressGB != 50 ||
 		a.Budget.Period != model.BudgetMonthly || a.Budget.Amount != 5000 {
