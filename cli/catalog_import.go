@@ -28,7 +28,7 @@ func catalogImport(args []string, env environ, stdout, stderr io.Writer) int {
 	if *dir == "" {
 		return catalogFail(stderr, exitUsage, "import", errors.New(tErrImportDir.in(lang)), lang)
 	}
-	res, err := data.ImportSkyPilot(data.ImportOptions{Dir: *dir, CacheDir: cf.options().CacheDir, Date: *date, AllowShrink: *allowShrink})
+	res, err := data.Import(data.ImportOptions{Dir: *dir, CacheDir: cf.options().CacheDir, Date: *date, AllowShrink: *allowShrink})
 	if err != nil {
 		return catalogFail(stderr, exitCode(err), "import", errors.New(catalogError(err, lang)), lang)
 	}
