@@ -18,7 +18,8 @@
 // parsing, GPU name normalisation, GCP host and accelerator pricing, zone
 // folding, instance-family facts) serves `gpupick catalog import` and
 // `gpupick catalog update`, which rebuild the SkyPilot part of the catalog
-// from a SkyPilot catalog folder or download into the user cache dir.
+// (or another catalog source's, --source) from a SkyPilot catalog folder
+// or download into the user cache dir.
 //
 // Facts that the reference data does not carry but a cited provider or
 // vendor document states live in facts/ (hand-written CSV files, one source

@@ -72,9 +72,9 @@ type ImportOptions struct {
 	// CacheDir is the user cache dir (default os.UserCacheDir()/gpupick).
 	CacheDir string
 	// Date is the day the catalog was fetched, YYYY-MM-DD. It is required:
-	// SkyPilot's CSVs carry no date (Source.Undated says why of each
-	// source), and a file's modification time says when it was copied,
-	// not when the prices were read.
+	// a source's files may carry no date (SkyPilot's CSVs carry none;
+	// Source.Undated says so of each source), and a file's modification
+	// time says when it was copied, not when the prices were read.
 	Date string
 	// AllowShrink lets the import replace a provider's offers with fewer
 	// than half as many (see ShrinkError).
