@@ -19,8 +19,9 @@ Usage:
   gpupick catalog show   INSTANCE [--provider KEY] [--format text|json] [--lang en|zh]
   gpupick catalog stats  [--format text|json] [--lang en|zh]
   gpupick catalog import --skypilot DIR --date YYYY-MM-DD [--allow-shrink] [--lang en|zh]
-                         (DIR e.g. ~/.sky/catalogs/v8; --date: the day it was fetched)
-  gpupick catalog update [--base-url URL] [--timeout 5m] [--allow-shrink] [--lang en|zh]
+                         (DIR e.g. ~/.sky/catalogs/v8; --date: the day it was fetched;
+                         another source: --source NAME --dir DIR)
+  gpupick catalog update [--source NAME] [--base-url URL] [--timeout 5m] [--allow-shrink] [--lang en|zh]
                          (or GPUPICK_CATALOG_URL)
 
 Every subcommand takes --catalog FILE (an overlay with private offers or

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"strings"
@@ -9,12 +10,15 @@ import (
 	"github.com/gpupick/gpupick/data"
 )
 
-// catalogImport imports a SkyPilot catalog directory into the cache (gpupick catalog import).
-// Its summary and the framing of its errors are in --lang (or the locale
-// of env).
+// catalogImport imports a catalog source's folder into the cache (gpupick
+// catalog import): --source NAME (SkyPilot by default) and --dir DIR, or
+// --skypilot DIR for both. Its summary and the framing of its errors are
+// in --lang (or the locale of env).
 func catalogImport(args []string, env environ, stdout, stderr io.Writer) int {
 	fs, cf := catalogTextCommand("import", "", env)
-	dir := fs.String("skypilot", "", "SkyPilot catalog `DIR` (e.g. ~/.sky/catalogs/v8, or catalogs/v9 of a skypilot-catalog checkout)")
+	source := sourceFlag(fs, data.CanImport)
+	sky := fs.String("skypilot", "", "SkyPilot catalog `DIR` (e.g. ~/.sky/catalogs/v8, or catalogs/v9 of a skypilot-catalog checkout)")
+	dir := fs.String("dir", "", "the source's catalog folder `DIR` (--skypilot DIR is --source skypilot --dir DIR)")
 	date := fs.String("date", "", "the day the catalog was fetched, `YYYY-MM-DD` (required: SkyPilot's CSVs carry no date, and a file's\n"+
 		"modification time says when it was copied, not when the prices were read; in a checkout: git log -1 --format=%cs)")
 	allowShrink := fs.Bool("allow-shrink", false, "replace a provider's offers even when the import has fewer than half as many")
@@ -25,15 +29,43 @@ func catalogImport(args []string, env environ, stdout, stderr io.Writer) int {
 	if err != nil {
 		return catalogFail(stderr, exitUsage, "import", err, "en")
 	}
-	if *dir == "" {
-		return catalogFail(stderr, exitUsage, "import", errors.New(tErrImportDir.in(lang)), lang)
+	if err := checkSource(*source, data.CanImport, lang); err != nil {
+		return catalogFail(stderr, exitUsage, "import", err, lang)
 	}
-	res, err := data.ImportSkyPilot(data.ImportOptions{Dir: *dir, CacheDir: cf.options().CacheDir, Date: *date, AllowShrink: *allowShrink})
+	if *sky != "" {
+		if *dir != "" || *source != data.DefaultSource {
+			return catalogFail(stderr, exitUsage, "import", errors.New(tErrImportTwoDirs.in(lang)), lang)
+		}
+		*dir = *sky
+	}
+	if *dir == "" {
+		if *source == data.DefaultSource {
+			return catalogFail(stderr, exitUsage, "import", errors.New(tErrImportDir.in(lang)), lang)
+		}
+		return catalogFail(stderr, exitUsage, "import", errors.New(tf(tErrImportDirOf, lang, *source)), lang)
+	}
+	res, err := data.Import(data.ImportOptions{Source: *source, Dir: *dir, CacheDir: cf.options().CacheDir, Date: *date, AllowShrink: *allowShrink})
 	if err != nil {
 		return catalogFail(stderr, exitCode(err), "import", errors.New(catalogError(err, lang)), lang)
 	}
 	writeImport(stdout, tImported, res, lang)
 	return exitOK
+}
+
+// sourceFlag adds --source NAME to an import or update's flags: the
+// sources that have the way in (data.CanImport, data.CanUpdate), SkyPilot
+// by default.
+func sourceFlag(fs *flag.FlagSet, has func(data.Source) bool) *string {
+	return fs.String("source", data.DefaultSource, "catalog `SOURCE` to read: "+strings.Join(data.SourceNames(has), ", "))
+}
+
+// checkSource refuses a --source that names no source with the way in
+// has; the error names the ones there are, in lang.
+func checkSource(name string, has func(data.Source) bool, lang string) error {
+	if s, ok := data.LookupSource(name); ok && has(s) {
+		return nil
+	}
+	return errors.New(tf(tErrUnknownSource, lang, name, strings.Join(data.SourceNames(has), orWord(lang))))
 }
 
 // writeImport summarises an import or update (what: tImported or

@@ -5,17 +5,20 @@ import (
 	"errors"
 	"io"
 	"net/http"
+	"strings"
 	"time"
 
 	"github.com/gpupick/gpupick/data"
 )
 
-// catalogUpdate fetches the published catalog into the cache (gpupick catalog update).
+// catalogUpdate fetches a catalog source's published files into the cache
+// (gpupick catalog update): --source NAME, SkyPilot by default.
 // Its summary and the framing of its errors are in --lang (or the locale
 // of env).
 func catalogUpdate(args []string, env environ, stdout, stderr io.Writer) int {
 	fs, cf := catalogTextCommand("update", "", env)
-	base := fs.String("base-url", "", "HTTPS `URL` of a SkyPilot catalog version folder (default $"+data.UpdateURLEnv+", else "+data.DefaultUpdateURL+")")
+	source := sourceFlag(fs, data.CanUpdate)
+	base := fs.String("base-url", "", "HTTPS `URL` of the source's files (default "+defaultURLs()+")")
 	maxMB := fs.Int("max-mb", data.DefaultMaxDownload>>20, "largest CSV to download, in MiB")
 	timeout := fs.Duration("timeout", 5*time.Minute, "give up on the whole update after this long, e.g. 2m")
 	allowShrink := fs.Bool("allow-shrink", false, "replace a provider's offers even when the download has fewer than half as many")
@@ -26,6 +29,9 @@ func catalogUpdate(args []string, env environ, stdout, stderr io.Writer) int {
 	if err != nil {
 		return catalogFail(stderr, exitUsage, "update", err, "en")
 	}
+	if err := checkSource(*source, data.CanUpdate, lang); err != nil {
+		return catalogFail(stderr, exitUsage, "update", err, lang)
+	}
 	if *maxMB < 1 {
 		return catalogFail(stderr, exitUsage, "update", errors.New(tf(tErrUpdateMaxMB, lang, *maxMB)), lang)
 	}
@@ -35,7 +41,7 @@ func catalogUpdate(args []string, env environ, stdout, stderr io.Writer) int {
 	ctx, cancel := context.WithTimeout(context.Background(), *timeout)
 	defer cancel()
 	res, err := data.Update(ctx, data.UpdateOptions{
-		BaseURL: *base, CacheDir: cf.options().CacheDir, MaxBytes: int64(*maxMB) << 20, Client: updateClient,
+		Source: *source, BaseURL: *base, CacheDir: cf.options().CacheDir, MaxBytes: int64(*maxMB) << 20, Client: updateClient,
 		AllowShrink: *allowShrink,
 	})
 	if err != nil {
@@ -47,6 +53,23 @@ func catalogUpdate(args []string, env environ, stdout, stderr io.Writer) int {
 	}
 	writeImport(stdout, tUpdated, res, lang)
 	return exitOK
+}
+
+// defaultURLs says where each source downloads from by default: for
+// skypilot "$GPUPICK_CATALOG_URL, else https://…", one clause a source.
+func defaultURLs() string {
+	var parts []string
+	for _, s := range data.Sources() {
+		if s.Update == nil {
+			continue
+		}
+		d := s.DefaultURL
+		if s.URLEnv != "" {
+			d = "$" + s.URLEnv + ", else " + d
+		}
+		parts = append(parts, "for "+s.Name+" "+d)
+	}
+	return strings.Join(parts, "; ")
 }
 
 // updateClient is the HTTP client `catalog update` uses (nil: the data

@@ -265,6 +265,9 @@ const (
 	tErrListProvider
 	tListUnlocated
 	tErrImportDir
+	tErrImportDirOf
+	tErrImportTwoDirs
+	tErrUnknownSource
 	tErrUpdateMaxMB
 	tErrUpdateTimeout
 	tErrUpdateRanOut
@@ -516,6 +519,9 @@ var cliTexts = text.Table[cliMsg]{
 	tErrListProvider:    {"--provider %q: unknown provider (use comma-separated keys among %s)", "--provider %q：未知服务商（用逗号分隔的代号，可选 %s）"},
 	tListUnlocated:      {"%d offers left out: the location of their regions is unknown, and --region %s needs it (gpupick catalog show INSTANCE shows an offer's regions)", "%d 个报价未列出：其地域的位置未知，而 --region %s 需要知道位置（gpupick catalog show INSTANCE 可查看报价的地域）"},
 	tErrImportDir:       {"--skypilot DIR is required (a SkyPilot catalog folder such as ~/.sky/catalogs/v8)", "需要 --skypilot DIR（SkyPilot 目录文件夹，例如 ~/.sky/catalogs/v8）"},
+	tErrImportDirOf:     {"--dir DIR is required (the %s catalog folder to import)", "需要 --dir DIR（要导入的 %s 目录文件夹）"},
+	tErrImportTwoDirs:   {"--skypilot DIR means --source skypilot --dir DIR: give it without --dir or another --source", "--skypilot DIR 即 --source skypilot --dir DIR：不可与 --dir 或其他 --source 同时使用"},
+	tErrUnknownSource:   {"--source %q: not a catalog source this command reads (use %s)", "--source %q：不是此命令可读取的目录来源（可用 %s）"},
 	tErrUpdateMaxMB:     {"--max-mb %d: want a size in MiB, 1 or more", "--max-mb %d：须为以 MiB 计的大小，至少 1"},
 	tErrUpdateTimeout:   {"--timeout %v: want a positive duration such as 2m", "--timeout %v：须为正的时长，例如 2m"},
 	tErrUpdateRanOut:    {"%s; --timeout %v ran out (give a longer one, e.g. --timeout 10m)", "%s；--timeout %v 已用完（请给更长的时长，例如 --timeout 10m）"},

@@ -13,8 +13,8 @@ import (
 )
 
 // Cached catalogs live in the user cache dir, one folder per origin. A
-// folder holds only the offers of the SkyPilot clouds it covers (with the
-// synthetic GPU entries they use): the GPU table, policies, model presets,
+// folder holds only the offers of the providers its source covers (with
+// the synthetic GPU entries they use): the GPU table, policies, model presets,
 // exchange rates and the other providers' offers always come from the
 // embedded catalog, so a newer gpupick brings newer facts to an old import.
 const (

@@ -3,6 +3,7 @@ package data
 import (
 	"fmt"
 	"io"
+	"io/fs"
 	"maps"
 	"slices"
 	"sort"
@@ -11,6 +12,33 @@ import (
 
 	"github.com/gpupick/gpupick/model"
 )
+
+// The Chinese price sheets as a source: cn/cn_gpu_offers.csv of the
+// reference data, in the embedded build only.
+var _ = RegisterSource(Source{
+	Name:  "cn",
+	Title: "the Chinese price sheets",
+	Doc:   "list prices of Alibaba Cloud, Tencent Cloud and Featurize in CNY (cn/cn_gpu_offers.csv of the reference data)",
+	Embedded: func(b *Build, shared fs.FS) (*Batch, error) {
+		offers, err := openParse(shared, "cn/cn_gpu_offers.csv", b.ref.cnOffers)
+		if err != nil {
+			return nil, err
+		}
+		return &Batch{Offers: offers, Providers: cnProviderKeys()}, nil
+	},
+})
+
+// cnProviderKeys are the provider keys of cnProviders, sorted.
+func cnProviderKeys() []string {
+	var keys []string
+	for _, p := range cnProviders {
+		if !slices.Contains(keys, p.key) {
+			keys = append(keys, p.key)
+		}
+	}
+	sort.Strings(keys)
+	return keys
+}
 
 // cnProviders maps cn_gpu_offers.csv's provider names to provider keys and
 // an instance-type prefix (Tencent's edge product ECM sells SKUs with the

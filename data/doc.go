@@ -18,7 +18,8 @@
 // parsing, GPU name normalisation, GCP host and accelerator pricing, zone
 // folding, instance-family facts) serves `gpupick catalog import` and
 // `gpupick catalog update`, which rebuild the SkyPilot part of the catalog
-// from a SkyPilot catalog folder or download into the user cache dir.
+// (or another catalog source's, --source) from a SkyPilot catalog folder
+// or download into the user cache dir.
 //
 // Facts that the reference data does not carry but a cited provider or
 // vendor document states live in facts/ (hand-written CSV files, one source
@@ -64,24 +65,40 @@
 //
 // # Adding a catalog source
 //
+// Catalog sources are one table (sources.go): a Source row says what a
+// source can do (contribute offers to the embedded build, read a local
+// folder for `catalog import`, download over HTTPS for `catalog update`)
+// with a reader for each, and its reader file registers the row
+// (RegisterSource). Generate, Import and Update go through the table, and
+// the command line's --source NAME takes any source with the reader it
+// needs, so the guarantees hold for every source: a checked --date, the
+// shrink check, the merged catalog validated, the cache replaced only when
+// everything succeeded (else kept byte for byte), https only, a size limit
+// per file, every file of a folder read as a regular file. A reader sets
+// each offer's provenance: its Sources (Folder.FilePath, Remote.URL, or
+// the reference data's citation) and its PriceDate (Folder.Date,
+// Remote.Date, or the reference data's date). SkyPilot's catalog is the
+// row in skyset.go, the Chinese price sheets the row in cn.go.
+//
 // The facts about a provider are text tables: its row in
 // facts/providers.csv (name, currency), its regions in facts/regions.csv,
 // its policies in the reference data's provider_policies.csv (or
 // cn/cn_provider_policies.csv). The Go files a source touches:
 //
+//   - a new kind of source: its reader file, which registers its row (a
+//     file of its own, as skyset.go and skypilot.go are for SkyPilot's
+//     catalog and cn.go for the Chinese price sheets); no other Go file
+//     but launch/names.go for a provider it brings;
 //   - a new SkyPilot cloud: its name in SkyClouds (skyset.go), its file in
 //     facts/skypilot_files.csv, and clean.go only for a quirk of its CSV;
 //   - a new provider of cn/cn_gpu_offers.csv: its display name in
-//     cnProviders (cn.go) and cnPolicyProviders (policies.go);
-//   - a new kind of source: a reader of its files into model.Offer values
-//     (a file of its own, as cn.go is for the Chinese price sheets) called
-//     from Generate (generate.go); one that `catalog import` and `catalog
-//     update` also read needs a folder reader and an entry as skyset.go and
-//     skyimport.go are for SkyPilot's catalog, and the command line's
-//     command;
+//     cnProviders (cn.go) and cnPolicyProviders (policies.go).
 //
-// and, for each, whether a launcher runs the provider: its row in
-// launch/names.go (TestEveryCatalogProviderDecided fails until it has one).
+// Whether a launcher runs a new provider is its row in launch/names.go
+// (TestEveryCatalogProviderDecided fails until it has one).
+// TestFakeSourceImport, TestFakeSourceUpdate and TestFakeSourceEmbedded
+// (sources_test.go), and the command line's TestCatalogImportFakeSource,
+// register a source in a test and read it with no other code.
 package data
 
 //go:generate go run ./gen/offercols -table offercols.tsv -out offercols_gen.go

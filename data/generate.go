@@ -195,26 +195,22 @@ func Generate(shared, factsFS fs.FS) (map[string][]byte, error) {
 	for _, p := range t.places {
 		ref.placeCountry[placeKey(p.Provider, p.Region)] = p.Country
 	}
-	sky, err := fs.Sub(shared, "skypilot")
-	if err != nil {
-		return nil, err
-	}
-	set, err := readSkySet(sky, "skypilot", func(cloud, file string) skySource {
-		info, ok := t.skyFiles[cloud]
-		if !ok {
-			return skySource{URL: "skypilot/" + file}
+	b := &Build{ref: ref, tables: t}
+	var offers []model.Offer
+	var report []string
+	snapshot := ""
+	for _, src := range sources {
+		if src.Embedded == nil {
+			continue
 		}
-		return skySource(info.source())
-	})
-	if err != nil {
-		return nil, err
+		batch, err := src.Embedded(b, shared)
+		if err != nil {
+			return nil, err
+		}
+		offers = append(offers, batch.Offers...)
+		report = append(report, batch.Report...)
+		snapshot = max(snapshot, batch.Snapshot)
 	}
-	offers, report := ref.buildSkyOffers(set)
-	cn, err := openParse(shared, "cn/cn_gpu_offers.csv", ref.cnOffers)
-	if err != nil {
-		return nil, err
-	}
-	offers = append(offers, cn...)
 	var rows []policyRow
 	for _, p := range []struct {
 		name string
@@ -245,12 +241,6 @@ func Generate(shared, factsFS fs.FS) (map[string][]byte, error) {
 	}
 	if err := applyPresetFacts(models, pfacts, ref.gpus.gpus, "facts/preset_facts.csv"); err != nil {
 		return nil, err
-	}
-	snapshot := ""
-	for _, s := range t.skyFiles {
-		if s.date > snapshot {
-			snapshot = s.date
-		}
 	}
 	cat := &model.Catalog{
 		Info:     model.CatalogInfo{Origin: "embedded", SnapshotDate: snapshot},

@@ -73,7 +73,7 @@ func TestImportThenLoadPicksNewest(t *testing.T) {
 	// The files' modification time says nothing of the prices: --date does.
 	mtime := time.Date(2030, 1, 1, 12, 0, 0, 0, time.UTC)
 	dir := writeSkyDir(t, map[string]string{"lambda/vms.csv": lambdaCSV}, mtime)
-	res, err := ImportSkyPilot(importOpts(opts, dir, "2027-03-01"))
+	res, err := Import(importOpts(opts, dir, "2027-03-01"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -110,7 +110,7 @@ func TestImportThenLoadPicksNewest(t *testing.T) {
 
 	// An older import loses to the embedded catalog.
 	dir2 := writeSkyDir(t, map[string]string{"lambda/vms.csv": lambdaCSV}, mtime)
-	if _, err := ImportSkyPilot(importOpts(opts, dir2, "2025-01-01")); err != nil {
+	if _, err := Import(importOpts(opts, dir2, "2025-01-01")); err != nil {
 		t.Fatal(err)
 	}
 	if cat, err = Load(opts); err != nil {
@@ -124,7 +124,7 @@ func TestImportThenLoadPicksNewest(t *testing.T) {
 func TestImportKeepsPreviousOnFailure(t *testing.T) {
 	opts := testOptions(t)
 	good := writeSkyDir(t, map[string]string{"lambda/vms.csv": lambdaCSV}, time.Date(2027, 3, 1, 0, 0, 0, 0, time.UTC))
-	if _, err := ImportSkyPilot(importOpts(opts, good, "2027-03-01")); err != nil {
+	if _, err := Import(importOpts(opts, good, "2027-03-01")); err != nil {
 		t.Fatal(err)
 	}
 	before, err := os.ReadFile(filepath.Join(opts.ImportedDir(), fileOffers))
@@ -139,7 +139,7 @@ func TestImportKeepsPreviousOnFailure(t *testing.T) {
 	for name, files := range tests {
 		t.Run(name, func(t *testing.T) {
 			bad := writeSkyDir(t, files, time.Now())
-			if _, err := ImportSkyPilot(importOpts(opts, bad, "2027-03-02")); err == nil {
+			if _, err := Import(importOpts(opts, bad, "2027-03-02")); err == nil {
 				t.Fatal("import of a bad catalog succeeded")
 			}
 			after, err := os.ReadFile(filepath.Join(opts.ImportedDir(), fileOffers))
@@ -148,7 +148,7 @@ func TestImportKeepsPreviousOnFailure(t *testing.T) {
 			}
 		})
 	}
-	if _, err := ImportSkyPilot(importOpts(opts, t.TempDir(), "2027-03-02")); err == nil || !strings.Contains(err.Error(), "no SkyPilot catalog") {
+	if _, err := Import(importOpts(opts, t.TempDir(), "2027-03-02")); err == nil || !strings.Contains(err.Error(), "no SkyPilot catalog") {
 		t.Errorf("empty folder: %v", err)
 	}
 }
@@ -179,7 +179,7 @@ func importedLambda(t *testing.T) LoadOptions {
 	t.Helper()
 	opts := testOptions(t)
 	dir := writeSkyDir(t, map[string]string{"lambda/vms.csv": lambdaCSV}, time.Now())
-	if _, err := ImportSkyPilot(importOpts(opts, dir, "2027-03-01")); err != nil {
+	if _, err := Import(importOpts(opts, dir, "2027-03-01")); err != nil {
 		t.Fatal(err)
 	}
 	return opts
@@ -246,7 +246,7 @@ func TestImportRefusesFIFO(t *testing.T) {
 	testenv.Mkfifo(t, fifo)
 	done := make(chan error, 1)
 	go func() {
-		_, err := ImportSkyPilot(importOpts(opts, dir, "2027-03-01"))
+		_, err := Import(importOpts(opts, dir, "2027-03-01"))
 		done <- err
 	}()
 	select {
@@ -265,16 +265,21 @@ func TestImportDate(t *testing.T) {
 		{"2027-03-01", "2027-03-01", ""},
 		{" 2027-03-01 ", "2027-03-01", ""},
 		{"2027-06-02", "2027-06-02", ""}, // tomorrow: another time zone's today
-		{"", "", "no date: SkyPilot's CSVs carry none, and a file's modification time says when it was copied"},
+		{"", "", "no date: SkyPilot's CSVs carry none, and a file's modification time says when it was copied, not when the prices were read; " +
+			"give the day the catalog was fetched with --date YYYY-MM-DD (in a skypilot-catalog checkout, git log -1 --format=%cs tells it)"},
 		{"2027-13-01", "", `--date "2027-13-01" is not a date (want YYYY-MM-DD`},
 		{"2027-02-30", "", `--date "2027-02-30" is not a date`},
 		{"01/03/2027", "", `--date "01/03/2027" is not a date`},
 		{"2027-06-03", "", "--date 2027-06-03 is in the future"},
-		{"2019-12-31", "", "--date 2019-12-31 is before SkyPilot's catalogs existed"},
+		{"2019-12-31", "", "--date 2019-12-31 is before SkyPilot's catalogs existed (want the day the catalog was fetched, 2020 or later)"},
+	}
+	sky, ok := LookupSource(DefaultSource)
+	if !ok {
+		t.Fatal("no SkyPilot source")
 	}
 	for _, tc := range tests {
 		t.Run(tc.in, func(t *testing.T) {
-			got, err := checkSnapshotDate(tc.in, now)
+			got, err := checkSnapshotDate(sky, tc.in, now)
 			if tc.err == "" {
 				if err != nil || got != tc.want {
 					t.Errorf("got %q, %v; want %q", got, err, tc.want)
@@ -290,7 +295,7 @@ func TestImportDate(t *testing.T) {
 	opts := testOptions(t)
 	dir := writeSkyDir(t, map[string]string{"lambda/vms.csv": lambdaCSV}, time.Now())
 	o := importOpts(opts, dir, "")
-	if _, err := ImportSkyPilot(o); err == nil || !IsInput(err) || !strings.Contains(err.Error(), "--date YYYY-MM-DD") {
+	if _, err := Import(o); err == nil || !IsInput(err) || !strings.Contains(err.Error(), "--date YYYY-MM-DD") {
 		t.Errorf("error %v", err)
 	}
 	if _, err := os.Stat(opts.ImportedDir()); !errors.Is(err, fs.ErrNotExist) {
@@ -306,7 +311,7 @@ func TestShrinkGuard(t *testing.T) {
 		dir := writeSkyDir(t, map[string]string{"lambda/vms.csv": csv}, time.Now())
 		o := importOpts(opts, dir, "2027-03-01")
 		o.AllowShrink = allow
-		return ImportSkyPilot(o)
+		return Import(o)
 	}
 	// With no import yet, the embedded catalog's Lambda offers are the
 	// baseline: a header-only CSV would drop them all.

@@ -341,7 +341,7 @@ func TestImportKeepsPricesByRegion(t *testing.T) {
 		"gpu_1x_a10,A10,1.0,30.0,200.0,0.86,europe-central-1," + gi + ",\n" +
 		"gpu_1x_a10,A10,1.0,30.0,200.0,,asia-south-1," + gi + ",\n"
 	dir := writeSkyDir(t, map[string]string{"lambda/vms.csv": csv}, testNow())
-	if _, err := ImportSkyPilot(importOpts(opts, dir, "2027-03-01")); err != nil {
+	if _, err := Import(importOpts(opts, dir, "2027-03-01")); err != nil {
 		t.Fatal(err)
 	}
 	cat, err := Load(opts)

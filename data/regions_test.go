@@ -391,7 +391,7 @@ func TestLoadKeepsRegionTable(t *testing.T) {
 	}
 	check("embedded", cat)
 	dir := writeSkyDir(t, map[string]string{"lambda/vms.csv": lambdaCSV}, testNow())
-	if _, err := ImportSkyPilot(importOpts(opts, dir, "2027-03-01")); err != nil {
+	if _, err := Import(importOpts(opts, dir, "2027-03-01")); err != nil {
 		t.Fatal(err)
 	}
 	if cat, err = Load(opts); err != nil || cat.Info.Origin != "imported" {

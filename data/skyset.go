@@ -1,6 +1,8 @@
 package data
 
 import (
+	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -8,6 +10,35 @@ import (
 
 	"github.com/gpupick/gpupick/model"
 )
+
+// DefaultUpdateURL is where `catalog update` downloads SkyPilot's CSVs
+// from: the newest catalog version of the public catalog repository.
+const DefaultUpdateURL = "https://raw.githubusercontent.com/skypilot-org/skypilot-catalog/master/catalogs/v9"
+
+// UpdateURLEnv names the environment variable that overrides SkyPilot's
+// base URL.
+const UpdateURLEnv = "GPUPICK_CATALOG_URL"
+
+// SkyPilot's catalog as a source: the reference data's extract of it in
+// the embedded build, a catalog folder for `catalog import`, the public
+// catalog repository for `catalog update`.
+var _ = RegisterSource(Source{
+	Name:  DefaultSource,
+	Title: "SkyPilot",
+	Doc:   "SkyPilot's catalog of cloud GPU instances, a vms.csv per cloud",
+
+	Embedded: skyEmbedded,
+
+	Import:   skyImport,
+	Folder:   "a SkyPilot catalog folder such as ~/.sky/catalogs/v8",
+	Undated:  "SkyPilot's CSVs carry none, and a file's modification time says when it was copied, not when the prices were read",
+	DateHint: "in a skypilot-catalog checkout, git log -1 --format=%cs tells it",
+	Since:    2020,
+
+	Update:     skyUpdate,
+	DefaultURL: DefaultUpdateURL,
+	URLEnv:     UpdateURLEnv,
+})
 
 // SkyClouds are the SkyPilot clouds gpupick reads, by provider key.
 var SkyClouds = []string{
@@ -120,6 +151,96 @@ func readSkyFile(fsys fs.FS, name, label string) ([]SkyRow, error) {
 	}
 	defer f.Close()
 	return ParseSkyPilot(f, label+"/"+name)
+}
+
+// skyEmbedded reads the reference data's extract (skypilot/), each
+// cloud's offers sourced and dated by its row of facts/skypilot_files.csv;
+// the newest of those dates is the snapshot.
+func skyEmbedded(b *Build, shared fs.FS) (*Batch, error) {
+	sky, err := fs.Sub(shared, "skypilot")
+	if err != nil {
+		return nil, err
+	}
+	set, err := readSkySet(sky, "skypilot", func(cloud, file string) skySource {
+		info, ok := b.tables.skyFiles[cloud]
+		if !ok {
+			return skySource{URL: "skypilot/" + file}
+		}
+		return skySource(info.source())
+	})
+	if err != nil {
+		return nil, err
+	}
+	batch := b.skyBatch(set)
+	for _, s := range b.tables.skyFiles {
+		batch.Snapshot = max(batch.Snapshot, s.date)
+	}
+	return batch, nil
+}
+
+// skyImport reads a SkyPilot catalog folder, each cloud's offers sourced
+// by the path of its file and dated by the import's date.
+func skyImport(b *Build, in Folder) (*Batch, error) {
+	set, err := readSkySet(in.Files, in.Path, func(cloud, file string) skySource {
+		return skySource{URL: in.FilePath(file), Date: in.Date}
+	})
+	if err != nil {
+		return nil, err
+	}
+	return b.skyBatch(set), nil
+}
+
+// skyUpdate downloads <base>/<cloud>/vms.csv for the clouds asked for
+// (every one of SkyClouds by default), each cloud's offers sourced by the
+// file's URL and dated the day of the download. A cloud the base lacks is
+// skipped.
+func skyUpdate(ctx context.Context, b *Build, in Remote) (*Batch, error) {
+	clouds := in.Only
+	if len(clouds) == 0 {
+		clouds = SkyClouds
+	}
+	set := &skySet{rows: map[string][]SkyRow{}, sources: map[string]skySource{}}
+	var skipped []string
+	for _, c := range clouds {
+		name := c + "/vms.csv"
+		body, found, err := in.Get(ctx, name)
+		if err != nil {
+			return nil, err
+		}
+		if !found {
+			skipped = append(skipped, c)
+			continue
+		}
+		rows, err := ParseSkyPilot(bytes.NewReader(body), name)
+		if err != nil {
+			return nil, err
+		}
+		set.rows[c] = rows
+		set.sources[c] = skySource{URL: in.URL(name), Date: in.Date}
+	}
+	if len(set.rows) == 0 {
+		return nil, fmt.Errorf("%s has no vms.csv for any cloud", in.Base)
+	}
+	batch := b.skyBatch(set)
+	batch.Skipped = skipped
+	return batch, nil
+}
+
+// skyBatch turns a SkyPilot catalog into a batch: its offers, the clouds
+// it covers and what the cleaning dropped or fixed.
+func (b *Build) skyBatch(set *skySet) *Batch {
+	offers, report := b.ref.buildSkyOffers(set)
+	return &Batch{Offers: offers, Providers: set.providers(), Report: report}
+}
+
+// providers returns the clouds a set covers, sorted.
+func (set *skySet) providers() []string {
+	out := make([]string, 0, len(set.rows))
+	for c := range set.rows {
+		out = append(out, c)
+	}
+	sort.Strings(out)
+	return out
 }
 
 // buildSkyOffers turns a SkyPilot catalog into offers, cloud by cloud, and

@@ -10,6 +10,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -20,62 +21,60 @@ import (
 // ImportResult says what an import or update stored.
 type ImportResult struct {
 	Dir          string   // the cache folder written
-	Providers    []string // the SkyPilot clouds it covers
+	Providers    []string // the providers it covers
 	Offers       int      // offers stored
 	SnapshotDate string   // YYYY-MM-DD
 	Report       []string // what the cleaning dropped or fixed
-	Skipped      []string // clouds the source does not have
+	Skipped      []string // providers the source does not have
 }
 
-// buildCached turns a SkyPilot catalog into offers with the embedded
-// tables, checks them against the embedded catalog (the merged result must
-// validate) and returns what to store. It returns no error for a catalog
-// with no GPU offer: storeSet decides, after the shrink guard has spoken.
-func buildCached(set *skySet) ([]model.Offer, map[string]model.GPU, []string, error) {
+// embeddedBuild is the Build an import or update turns rows into offers
+// with: the embedded catalog's tables.
+func embeddedBuild() (*Build, error) {
 	t, err := embeddedTables()
 	if err != nil {
-		return nil, nil, nil, err
+		return nil, err
 	}
-	ref := newReference(t.gpus, t.families, t.facts)
-	ref.links = t.links
-	offers, report := ref.buildSkyOffers(set)
+	return newBuild(t), nil
+}
+
+// checkBatch checks a source's offers against the embedded catalog (the
+// merged result must validate) and returns the GPUs to store with them:
+// the synthetic entries of b they use. It returns no error for a batch
+// with no GPU offer: storeBatch decides, after the shrink guard has
+// spoken.
+func checkBatch(b *Build, batch *Batch) (map[string]model.GPU, error) {
 	gpus := map[string]model.GPU{}
-	for _, o := range offers {
-		if g, ok := ref.ambiguous[o.GPU]; ok {
+	for _, o := range batch.Offers {
+		if g, ok := b.ref.ambiguous[o.GPU]; ok {
 			gpus[o.GPU] = g
 		}
 	}
 	emb, err := Embedded()
 	if err != nil {
-		return nil, nil, nil, err
+		return nil, err
 	}
-	c := &cachedCatalog{offers: offers, gpus: gpus, meta: catalogMeta{providers: set.providers()}}
+	c := &cachedCatalog{offers: batch.Offers, gpus: gpus, meta: catalogMeta{providers: batch.Providers}}
 	if err := Validate(c.merge(emb)); err != nil {
-		return nil, nil, nil, fmt.Errorf("the imported offers are not valid: %w", err)
+		return nil, fmt.Errorf("the imported offers are not valid: %w", err)
 	}
-	return offers, gpus, report, nil
+	return gpus, nil
 }
 
-// providers returns the clouds a set covers, sorted.
-func (set *skySet) providers() []string {
-	out := make([]string, 0, len(set.rows))
-	for c := range set.rows {
-		out = append(out, c)
-	}
-	sort.Strings(out)
-	return out
-}
-
-// ImportOptions configure ImportSkyPilot.
+// ImportOptions configure Import.
 type ImportOptions struct {
-	// Dir is the SkyPilot catalog folder (~/.sky/catalogs/v8, a checkout's
-	// catalogs/v9, or the reference data's skypilot/ extract).
+	// Source names the catalog source to read (default DefaultSource,
+	// SkyPilot); it must have an Import reader.
+	Source string
+	// Dir is the source's folder (for SkyPilot ~/.sky/catalogs/v8, a
+	// checkout's catalogs/v9, or the reference data's skypilot/ extract).
 	Dir string
 	// CacheDir is the user cache dir (default os.UserCacheDir()/gpupick).
 	CacheDir string
 	// Date is the day the catalog was fetched, YYYY-MM-DD. It is required:
-	// SkyPilot's CSVs carry no date, and a file's modification time says
-	// when it was copied, not when the prices were read.
+	// a source's files may carry no date (SkyPilot's CSVs carry none;
+	// Source.Undated says so of each source), and a file's modification
+	// time says when it was copied, not when the prices were read.
 	Date string
 	// AllowShrink lets the import replace a provider's offers with fewer
 	// than half as many (see ShrinkError).
@@ -84,23 +83,28 @@ type ImportOptions struct {
 	Now func() time.Time
 }
 
-// ImportSkyPilot reads a SkyPilot catalog folder and stores the offers of
-// every cloud it has in CacheDir/imported, replacing the previous import
-// atomically, dated opts.Date. Clouds the folder lacks keep their embedded
-// offers. Every file is read through ReadRegularFile (a named pipe or
-// device in the folder is refused at once) and every text is made safe to
-// print. Errors caused by the folder, its files or the options are marked
-// as bad input (IsInput); a failure to write the cache is not.
-func ImportSkyPilot(opts ImportOptions) (*ImportResult, error) {
-	res, err := importSkyPilot(opts)
+// Import reads a source's folder (opts.Source, SkyPilot by default) and
+// stores the offers of every provider it has in CacheDir/imported,
+// replacing the previous import atomically, dated opts.Date. Providers the
+// folder lacks keep their embedded offers. Every file is read through
+// ReadRegularFile (a named pipe or device in the folder is refused at
+// once) and every text is made safe to print. Errors caused by the source
+// name, the folder, its files or the options are marked as bad input
+// (IsInput); a failure to write the cache is not.
+func Import(opts ImportOptions) (*ImportResult, error) {
+	res, err := importFolder(opts)
 	if err != nil && !errors.Is(err, errWriteCache) {
 		err = asInput(err)
 	}
 	return res, err
 }
 
-// importSkyPilot is ImportSkyPilot without the input marking.
-func importSkyPilot(opts ImportOptions) (*ImportResult, error) {
+// importFolder is Import without the input marking.
+func importFolder(opts ImportOptions) (*ImportResult, error) {
+	src, err := sourceFor("import", opts.Source, CanImport)
+	if err != nil {
+		return nil, err
+	}
 	dir, cacheDir := opts.Dir, opts.CacheDir
 	if cacheDir == "" {
 		cacheDir = DefaultLoadOptions().CacheDir
@@ -113,34 +117,40 @@ func importSkyPilot(opts ImportOptions) (*ImportResult, error) {
 		return nil, fmt.Errorf("import %s: %w", dir, err)
 	}
 	if st, err := os.Stat(abs); errors.Is(err, fs.ErrNotExist) {
-		return nil, fmt.Errorf("import: %s does not exist (want a SkyPilot catalog folder such as ~/.sky/catalogs/v8)", dir)
+		return nil, fmt.Errorf("import: %s does not exist (want %s)", dir, src.Folder)
 	} else if err != nil {
 		return nil, fmt.Errorf("import: %w", err)
 	} else if !st.IsDir() {
-		return nil, fmt.Errorf("import: %s is not a folder (want a SkyPilot catalog folder such as ~/.sky/catalogs/v8)", dir)
+		return nil, fmt.Errorf("import: %s is not a folder (want %s)", dir, src.Folder)
 	}
 	if opts.Now == nil {
 		opts.Now = time.Now
 	}
-	date, err := checkSnapshotDate(opts.Date, opts.Now())
+	date, err := checkSnapshotDate(src, opts.Date, opts.Now())
 	if err != nil {
 		return nil, fmt.Errorf("import %s: %w", dir, err)
 	}
-	set, err := readSkySet(regularFS{root: abs, limit: maxCSVBytes}, abs, func(cloud, file string) skySource {
-		return skySource{URL: filepath.Join(abs, filepath.FromSlash(file)), Date: date}
-	})
+	b, err := embeddedBuild()
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w (the previous catalog is kept)", originImported, err)
+	}
+	batch, err := src.Import(b, Folder{Files: regularFS{root: abs, limit: maxCSVBytes}, Path: abs, Date: date})
 	if err != nil {
 		return nil, fmt.Errorf("import: %w", err)
 	}
-	return storeSet(set, filepath.Join(cacheDir, originImported), originImported, abs, date, opts.AllowShrink)
+	return storeBatch(src, b, batch, filepath.Join(cacheDir, originImported), originImported, abs, date, opts.AllowShrink)
 }
 
 // checkSnapshotDate checks a --date value: a real day, YYYY-MM-DD, not
-// after tomorrow (time zones) and not before SkyPilot's catalogs existed.
-func checkSnapshotDate(s string, now time.Time) (string, error) {
+// after tomorrow (time zones) and not before the source's catalogs
+// existed (src.Since).
+func checkSnapshotDate(src Source, s string, now time.Time) (string, error) {
 	if strings.TrimSpace(s) == "" {
-		return "", errors.New("no date: SkyPilot's CSVs carry none, and a file's modification time says when it was copied, not when the prices were read; " +
-			"give the day the catalog was fetched with --date YYYY-MM-DD (in a skypilot-catalog checkout, git log -1 --format=%cs tells it)")
+		hint := ""
+		if src.DateHint != "" {
+			hint = " (" + src.DateHint + ")"
+		}
+		return "", errors.New("no date: " + src.Undated + "; give the day the catalog was fetched with --date YYYY-MM-DD" + hint)
 	}
 	d, err := time.Parse("2006-01-02", strings.TrimSpace(s))
 	if err != nil {
@@ -149,8 +159,8 @@ func checkSnapshotDate(s string, now time.Time) (string, error) {
 	if d.After(now.AddDate(0, 0, 1)) {
 		return "", fmt.Errorf("--date %s is in the future (want the day the catalog was fetched)", d.Format("2006-01-02"))
 	}
-	if d.Year() < 2020 {
-		return "", fmt.Errorf("--date %s is before SkyPilot's catalogs existed (want the day the catalog was fetched, 2020 or later)", d.Format("2006-01-02"))
+	if d.Year() < src.Since {
+		return "", fmt.Errorf("--date %s is before %s's catalogs existed (want the day the catalog was fetched, %d or later)", d.Format("2006-01-02"), src.Title, src.Since)
 	}
 	return d.Format("2006-01-02"), nil
 }
@@ -220,66 +230,75 @@ func shrinkCheck(dir string, providers []string, offers []model.Offer) error {
 	return nil
 }
 
-// storeSet builds, checks and stores a SkyPilot catalog as a cache folder.
-func storeSet(set *skySet, dir, origin, source, date string, allowShrink bool) (*ImportResult, error) {
-	offers, gpus, report, err := buildCached(set)
+// storeBatch checks what a source read and stores it as a cache folder:
+// the merged catalog must validate, no provider may shrink (unless
+// allowShrink), there must be an offer; only then is dir replaced.
+func storeBatch(src Source, b *Build, batch *Batch, dir, origin, source, date string, allowShrink bool) (*ImportResult, error) {
+	providers := slices.Clone(batch.Providers)
+	sort.Strings(providers)
+	batch.Providers = providers
+	gpus, err := checkBatch(b, batch)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w (the previous catalog is kept)", origin, err)
 	}
-	providers := set.providers()
 	if !allowShrink {
-		if err := shrinkCheck(dir, providers, offers); err != nil {
+		if err := shrinkCheck(dir, providers, batch.Offers); err != nil {
 			return nil, fmt.Errorf("%s: %w (the previous catalog is kept)", origin, err)
 		}
 	}
-	if len(offers) == 0 {
-		return nil, fmt.Errorf("%s: the SkyPilot catalog yields no GPU offer (the previous catalog is kept)", origin)
+	if len(batch.Offers) == 0 {
+		return nil, fmt.Errorf("%s: the %s catalog yields no GPU offer (the previous catalog is kept)", origin, src.Title)
 	}
-	res := &ImportResult{Dir: dir, Offers: len(offers), SnapshotDate: date, Report: report, Providers: providers}
-	meta := catalogMeta{origin: origin, snapshot: date, source: source, providers: providers, cleaning: report}
-	if err := writeCached(dir, offers, gpus, meta); err != nil {
+	res := &ImportResult{Dir: dir, Offers: len(batch.Offers), SnapshotDate: date, Report: batch.Report, Providers: providers, Skipped: batch.Skipped}
+	meta := catalogMeta{origin: origin, snapshot: date, source: source, providers: providers, cleaning: batch.Report}
+	if err := writeCached(dir, batch.Offers, gpus, meta); err != nil {
 		return nil, fmt.Errorf("%s: %w: %w (the previous catalog is kept)", origin, errWriteCache, err)
 	}
 	return res, nil
 }
 
-// DefaultUpdateURL is where `catalog update` downloads SkyPilot's CSVs
-// from: the newest catalog version of the public catalog repository.
-const DefaultUpdateURL = "https://raw.githubusercontent.com/skypilot-org/skypilot-catalog/master/catalogs/v9"
-
-// UpdateURLEnv names the environment variable that overrides the base URL.
-const UpdateURLEnv = "GPUPICK_CATALOG_URL"
-
-// DefaultMaxDownload bounds one downloaded CSV.
+// DefaultMaxDownload bounds one downloaded file.
 const DefaultMaxDownload = 64 << 20
 
 // UpdateOptions configure Update.
 type UpdateOptions struct {
-	BaseURL  string       // default $GPUPICK_CATALOG_URL, else DefaultUpdateURL
-	CacheDir string       // default the user cache dir
-	Clouds   []string     // default SkyClouds
-	Client   *http.Client // default a client with a 60 s timeout
-	MaxBytes int64        // per file; default DefaultMaxDownload
-	Now      func() time.Time
+	// Source names the catalog source to download (default
+	// DefaultSource, SkyPilot); it must have an Update reader.
+	Source string
+	// BaseURL is where the source's files are; default the source's
+	// URLEnv variable, else its DefaultURL.
+	BaseURL  string
+	CacheDir string // default the user cache dir
+	// Providers are the providers to fetch; default every one the source
+	// has (for SkyPilot, SkyClouds).
+	Providers []string
+	Client    *http.Client // default a client with a 60 s timeout
+	MaxBytes  int64        // per file; default DefaultMaxDownload
+	Now       func() time.Time
 	// AllowShrink lets the update replace a provider's offers with fewer
 	// than half as many (see ShrinkError).
 	AllowShrink bool
 }
 
-// Update downloads <base>/<cloud>/vms.csv for every cloud over HTTPS,
-// size-limited, parses and validates all of them, and only then swaps the
-// result into cacheDir/updated; on any failure the previous catalog stays.
-// A cloud the base URL does not have (404) is skipped and keeps its offers
-// from the embedded catalog. A redirect to anything but https is refused;
-// ctx bounds the whole operation (every request and body read). The
-// snapshot is dated the day of the download. A bad base URL is marked as
-// bad input (IsInput); failures while downloading are not.
+// Update downloads a source's files (opts.Source, SkyPilot by default:
+// <base>/<cloud>/vms.csv for every cloud) over HTTPS, size-limited, parses
+// and validates all of them, and only then swaps the result into
+// cacheDir/updated; on any failure the previous catalog stays. A provider
+// the base URL does not have (404) is skipped and keeps its offers from
+// the embedded catalog. A redirect to anything but https is refused; ctx
+// bounds the whole operation (every request and body read). The snapshot
+// is dated the day of the download. An unknown source and a bad base URL
+// are marked as bad input (IsInput); failures while downloading are not.
 func Update(ctx context.Context, opts UpdateOptions) (*ImportResult, error) {
-	if opts.BaseURL == "" {
-		opts.BaseURL = os.Getenv(UpdateURLEnv)
+	src, err := sourceFor("update", opts.Source, CanUpdate)
+	if err != nil {
+		return nil, err
+	}
+	if opts.BaseURL == "" && src.URLEnv != "" {
+		opts.BaseURL = os.Getenv(src.URLEnv)
 	}
 	if opts.BaseURL == "" {
-		opts.BaseURL = DefaultUpdateURL
+		opts.BaseURL = src.DefaultURL
 	}
 	u, err := url.Parse(opts.BaseURL)
 	if err != nil || u.Host == "" {
@@ -294,13 +313,10 @@ func Update(ctx context.Context, opts UpdateOptions) (*ImportResult, error) {
 	if opts.CacheDir == "" {
 		return nil, errors.New("update: no user cache dir")
 	}
-	if len(opts.Clouds) == 0 {
-		opts.Clouds = SkyClouds
-	}
 	if opts.Client == nil {
 		opts.Client = &http.Client{Timeout: 60 * time.Second}
 	}
-	opts.Client = httpsOnly(opts.Client)
+	client := httpsOnly(opts.Client)
 	if opts.MaxBytes <= 0 {
 		opts.MaxBytes = DefaultMaxDownload
 	}
@@ -309,34 +325,22 @@ func Update(ctx context.Context, opts UpdateOptions) (*ImportResult, error) {
 	}
 	date := opts.Now().UTC().Format("2006-01-02")
 	base := strings.TrimSuffix(opts.BaseURL, "/")
-	set := &skySet{rows: map[string][]SkyRow{}, sources: map[string]skySource{}}
-	var skipped []string
-	for _, c := range opts.Clouds {
-		fileURL := base + "/" + c + "/vms.csv"
-		rows, found, err := download(ctx, opts.Client, fileURL, c+"/vms.csv", opts.MaxBytes)
-		if err != nil {
-			return nil, fmt.Errorf("update: %w (the previous catalog is kept)", err)
-		}
-		if !found {
-			skipped = append(skipped, c)
-			continue
-		}
-		set.rows[c] = rows
-		set.sources[c] = skySource{URL: fileURL, Date: date}
-	}
-	if len(set.rows) == 0 {
-		return nil, fmt.Errorf("update: %s has no vms.csv for any cloud (the previous catalog is kept)", base)
-	}
-	res, err := storeSet(set, filepath.Join(opts.CacheDir, originUpdated), originUpdated, base, date, opts.AllowShrink)
+	b, err := embeddedBuild()
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("%s: %w (the previous catalog is kept)", originUpdated, err)
 	}
-	res.Skipped = skipped
-	return res, nil
+	in := Remote{Base: base, Date: date, Only: opts.Providers, get: func(ctx context.Context, fileURL string) ([]byte, bool, error) {
+		return download(ctx, client, fileURL, opts.MaxBytes)
+	}}
+	batch, err := src.Update(ctx, b, in)
+	if err != nil {
+		return nil, fmt.Errorf("update: %w (the previous catalog is kept)", err)
+	}
+	return storeBatch(src, b, batch, filepath.Join(opts.CacheDir, originUpdated), originUpdated, base, date, opts.AllowShrink)
 }
 
-// download fetches and parses one CSV. found is false on 404.
-func download(ctx context.Context, client *http.Client, fileURL, name string, limit int64) (rows []SkyRow, found bool, err error) {
+// download fetches one file, at most limit bytes. found is false on 404.
+func download(ctx context.Context, client *http.Client, fileURL string, limit int64) (body []byte, found bool, err error) {
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, fileURL, nil)
 	if err != nil {
 		return nil, false, fmt.Errorf("%s: %w", fileURL, err)
@@ -354,18 +358,14 @@ func download(ctx context.Context, client *http.Client, fileURL, name string, li
 	case resp.ContentLength > limit:
 		return nil, false, fmt.Errorf("%s: %d bytes, more than the limit of %d", fileURL, resp.ContentLength, limit)
 	}
-	body, err := io.ReadAll(io.LimitReader(resp.Body, limit+1))
+	body, err = io.ReadAll(io.LimitReader(resp.Body, limit+1))
 	if err != nil {
 		return nil, false, requestErr(ctx, fileURL, err)
 	}
 	if int64(len(body)) > limit {
 		return nil, false, fmt.Errorf("%s: more than the limit of %d bytes", fileURL, limit)
 	}
-	rows, err = ParseSkyPilot(strings.NewReader(string(body)), name)
-	if err != nil {
-		return nil, false, err
-	}
-	return rows, true, nil
+	return body, true, nil
 }
 
 // ErrPlainRedirect is wrapped by the error of an update whose server
