@@ -10,24 +10,37 @@ import (
 // TestEachPlanIsPricedAndChosen: every plan the one price rule knows is
 // priced by hand and chosen when it is the cheapest for the run, both by
 // the ranking (the row) and by the full quotes (the recommendation): a
-// daily and a weekly plan, a listed monthly price, a policy's monthly
+// rent for each listed plan that only its listing prices (daily, weekly:
+// model.ListedPlanInfo.ListedOnly, so a new row is tested here), a listed
+// monthly price, a policy's monthly
 // commitment, a listed yearly price, a family's firm 1- and 3-year
 // discounts, a policy's 1- and 3-year discounts off on demand and off the
 // listed monthly price (Tencent's terms); an "up to" maximum is shown and
 // never chosen.
 func TestEachPlanIsPricedAndChosen(t *testing.T) {
 	const od = 2.0 // $ an hour, one GPU
-	for _, tc := range []struct {
+	type planCase struct {
 		name  string
 		hours float64 // a rented period of so many hours, 24/7
 		pol   *model.Policy
 		set   func(o *model.Offer)
 		want  model.PriceModel
 		total float64
-	}{
+	}
+	var rents []planCase
+	for l := range model.NumListedPlans {
+		row := model.ListedPlans[l]
+		if !row.ListedOnly {
+			continue
+		}
+		// Half the on-demand rate for 2.5 periods: three periods are billed.
+		period := l.PeriodHours()
+		price := 0.5 * od * period
+		rents = append(rents, planCase{row.Key + " plan", 2.5 * period, nil, func(o *model.Offer) { *row.Of(o.EditDetail()) = price },
+			row.Model, 3 * price})
+	}
+	for _, tc := range append(rents, []planCase{
 		{"on demand", 100, nil, func(o *model.Offer) {}, model.PriceOnDemand, 100 * od},
-		{"daily plan", 72, nil, func(o *model.Offer) { o.EditDetail().Daily = 30 }, model.PriceDaily, 3 * 30},
-		{"weekly plan", 2 * 168, nil, func(o *model.Offer) { o.EditDetail().Weekly = 200 }, model.PriceWeekly, 2 * 200},
 		{"listed monthly", model.HoursPerMonth, nil, func(o *model.Offer) { o.EditDetail().Monthly = 900 }, model.PriceMonthly, 900},
 		{"monthly commitment", model.HoursPerMonth, &model.Policy{CommitMonthly: model.Discount{Fraction: 0.25}}, func(o *model.Offer) {},
 			model.PriceMonthly, od * 0.75 * model.HoursPerMonth},
@@ -43,7 +56,7 @@ func TestEachPlanIsPricedAndChosen(t *testing.T) {
 			func(o *model.Offer) { o.EditDetail().Monthly = 600 }, model.PriceReserved3, 600 / model.HoursPerMonth * 0.5 * hoursPer3Year},
 		{"up to never chosen", hoursPer3Year, &model.Policy{CommitMax: model.Discount{Fraction: 0.9, UpTo: true}}, func(o *model.Offer) {},
 			model.PriceOnDemand, od * hoursPer3Year},
-	} {
+	}...) {
 		t.Run(tc.name, func(t *testing.T) {
 			o := testOffer("planco", "x1", "L4", 1, od)
 			tc.set(&o)

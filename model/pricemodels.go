@@ -142,12 +142,14 @@ const (
 
 // PriceModelInfo is one row of the price-model table: what a price model
 // is, what it bills by, where its price comes from and when it may be
-// chosen. The order of the price models (PriceModels, the panel's bars and
-// detail), whether one is a hybrid and of which two (their names, the
-// panel, the advisor's suggestions) and a commitment's term (the advisor's
-// suggestions) are read from this table. The advisor's price rule does not
-// read it: it prices each model and decides whether it may be chosen in
-// its own code, which NeedsInterruptible and Rule only describe in words.
+// chosen. The order of the price models (PriceModels, the panel's bars
+// and detail, a recommendation's single price models), whether one is a
+// hybrid and of which two (their names, the panel, the advisor's
+// suggestions) and a plan's period (a commitment's term in the advisor's
+// suggestions, a listed rent's period in its price) are read from this
+// table. Otherwise the advisor's price rule prices each model and decides
+// whether it may be chosen in its own code, which NeedsInterruptible and
+// Rule only describe in words.
 type PriceModelInfo struct {
 	Name PriceModel `json:"name" toml:"name"`
 	// PeriodHours is the billing period (0: by the hour or second of use).
