@@ -100,7 +100,7 @@ func (rg *regionFilter) ownPlaces(r *row) places {
 	// A listed plan is one price wherever it applies: its first region
 	// has it.
 	switch {
-	case r.daily+r.weekly+r.monthly+r.yearly <= 0:
+	case !r.anyPlan():
 	case len(d.PlanRegions) > 0:
 		at.plan = d.PlanRegions[0]
 	case len(o.Regions) > 0:
@@ -186,7 +186,7 @@ func (rg *regionFilter) regionRates(r *row) (p rates, at places, in, unknown boo
 		}
 	}
 	if planAt != "" {
-		p.daily, p.weekly, p.monthly, p.yearly, at.plan = r.daily, r.weekly, r.monthly, r.yearly, planAt
+		p.plans, at.plan = r.plans, planAt
 	}
 	in = first != "" || at.spot != "" || at.od != ""
 	if in {

@@ -149,8 +149,10 @@ func buildIndex(cat *model.Catalog) (*index, *shapeFacts) {
 		for i := lo; i < hi; i++ {
 			o, r := &cat.Offers[i], &ix.rows[i]
 			d := o.Detail()
-			r.od, r.spot, r.daily, r.weekly = pos(o.OnDemand), pos(o.Spot), pos(d.Daily), pos(d.Weekly)
-			r.monthly, r.yearly = pos(d.Monthly), pos(d.Yearly)
+			r.od, r.spot = pos(o.OnDemand), pos(o.Spot)
+			for l := range r.plans {
+				r.plans[l] = pos(d.Plan(model.ListedPlan(l)))
+			}
 			r.class, r.cores = classOf(o), hostCores(o)
 			spotSetupWith(o, r, &zoneScratch, zoneMemo)
 			r.c1, r.c3 = firmOff(d.Commit1yOff), firmOff(d.Commit3yOff)

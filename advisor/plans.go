@@ -11,12 +11,14 @@ import "github.com/gpupick/gpupick/model"
 
 // rates are an offer's prices where a run buys them, per node and in the
 // offer's currency: per hour for on-demand and spot, per period for the
-// listed plans, fractions off for the firm commitments. The index keeps
+// listed plans (plans, by model.ListedPlan), fractions off for the firm
+// commitments. The index keeps
 // each offer's own (its lowest on-demand price, its median spot zone);
 // under a region filter the feasibility stage works out the ones inside it
 // (regionRates).
 type rates struct {
-	od, spot, daily, weekly, monthly, yearly float64
+	od, spot float64
+	plans    [model.NumListedPlans]float64
 	// c1 and c3 are the offer's firm 1- and 3-year committed discounts
 	// (a fraction off od).
 	c1, c3 float32
@@ -65,42 +67,66 @@ func planOf(pm pmCode) int {
 }
 
 // source is the one rule of which price backs commitment plan k of an
-// offer with rates p under policy pol: a listed monthly price, else the
-// policy's monthly discount; a listed yearly price, else the family's
-// firm 1-year discount, else the policy's; the family's firm 3-year
-// discount, else the policy's, else (when nothing backs a 1-year term
-// either) the largest advertised discount as an "up to" 3-year case. d is
-// the discount behind it (nil for a listed price).
+// offer with rates p under policy pol: the plan's listed price (the
+// listed monthly or yearly price: listedCommit), else the family's firm
+// discount (1- and 3-year), else the policy's discount for the plan; for
+// the 3-year term a policy's discount only when it publishes one, else
+// (when nothing backs a 1-year term either) the largest advertised
+// discount as an "up to" 3-year case. d is the discount behind it (nil
+// for a listed price).
 func (p *rates) source(k int, pol *model.Policy) (planSrc, *model.Discount) {
+	switch {
+	case p.listed(k) > 0:
+		return srcListed, nil
+	case p.firm(k) > 0:
+		return srcFirm, nil
+	case pol == nil:
+		return srcNone, nil
+	}
 	switch k {
 	case planMonthly:
-		switch {
-		case p.monthly > 0:
-			return srcListed, nil
-		case pol != nil:
-			return srcPolicy, &pol.CommitMonthly
-		}
+		return srcPolicy, &pol.CommitMonthly
 	case plan1y:
-		switch {
-		case p.yearly > 0:
-			return srcListed, nil
-		case p.c1 > 0:
-			return srcFirm, nil
-		case pol != nil:
-			return srcPolicy, &pol.Commit1y
-		}
-	case plan3y:
-		switch {
-		case p.c3 > 0:
-			return srcFirm, nil
-		case pol == nil:
-		case pol.Commit3y.Fraction > 0:
-			return srcPolicy, &pol.Commit3y
-		case pol.Commit1y.Fraction == 0 && p.yearly <= 0 && p.c1 <= 0:
-			return srcUpTo, &pol.CommitMax
-		}
+		return srcPolicy, &pol.Commit1y
+	}
+	switch {
+	case pol.Commit3y.Fraction > 0:
+		return srcPolicy, &pol.Commit3y
+	case pol.Commit1y.Fraction == 0 && p.listed(plan1y) <= 0 && p.c1 <= 0:
+		return srcUpTo, &pol.CommitMax
 	}
 	return srcNone, nil
+}
+
+// listedCommit is, for each commitment plan, the listed plan whose price
+// is its listed price (-1: none): the listed plans that are not
+// model.ListedPlanInfo.ListedOnly, by the plan their price model stands on.
+var listedCommit = func() (out [nPlans]int) {
+	out = [nPlans]int{-1, -1, -1}
+	for l := range model.NumListedPlans {
+		if k := planOf(listedPM(l)); k >= 0 {
+			out[k] = int(l)
+		}
+	}
+	return out
+}()
+
+// listed is commitment plan k's listed price per period (0: none).
+func (p *rates) listed(k int) float64 {
+	if l := listedCommit[k]; l >= 0 {
+		return p.plans[l]
+	}
+	return 0
+}
+
+// anyPlan reports whether the offer lists a price for any plan.
+func (p *rates) anyPlan() bool {
+	for _, v := range p.plans {
+		if v > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // mayCommit reports whether any commitment plan can back a price that is
@@ -108,7 +134,7 @@ func (p *rates) source(k int, pol *model.Policy) (planSrc, *model.Discount) {
 // checked first by the ranking's shortcut): a listed monthly or yearly
 // price, a firm discount, or a policy's discount.
 func (p *rates) mayCommit(pol *model.Policy) bool {
-	return p.monthly > 0 || p.yearly > 0 || p.c1 > 0 || p.c3 > 0 ||
+	return p.listed(planMonthly) > 0 || p.listed(plan1y) > 0 || p.c1 > 0 || p.c3 > 0 ||
 		pol != nil && (pol.CommitMonthly.Fraction > 0 || pol.Commit1y.Fraction > 0 || pol.Commit3y.Fraction > 0)
 }
 
@@ -123,12 +149,16 @@ func (p *rates) estimated(pm pmCode, pol *model.Policy) bool {
 	return src == srcPolicy
 }
 
-// firm is the firm committed discount of plan k (1- or 3-year).
+// firm is the firm committed discount of plan k (1- or 3-year; 0 for
+// the monthly plan, which has none).
 func (p *rates) firm(k int) float32 {
-	if k == plan3y {
+	switch k {
+	case plan1y:
+		return p.c1
+	case plan3y:
 		return p.c3
 	}
-	return p.c1
+	return 0
 }
 
 // where says which of an offer's places a price applies in.
@@ -168,16 +198,47 @@ func (pr *planRate) in(at *places) string {
 	return at.od
 }
 
-// planPMs are the single price models, in the order a recommendation
-// lists them.
-var planPMs = [...]pmCode{pmOnDemand, pmSpot, pmDaily, pmWeekly, pmMonthly, pmReserved1, pmReserved3}
+// maxPlans is the number of single price models: on demand, spot, the
+// 3-year term and the listed plans' models (TestPriceModelCodes checks it).
+const maxPlans = 3 + int(model.NumListedPlans)
 
-// maxPlans is the number of single price models.
-const maxPlans = len(planPMs)
+// planPMs are the single price models, in the order a recommendation
+// lists them: that of model.PriceModelTable.
+var planPMs = func() (out [maxPlans]pmCode) {
+	n := 0
+	for _, p := range model.PriceModelTable {
+		if !p.Hybrid() && n < maxPlans {
+			out[n] = pmOf(p.Name)
+			n++
+		}
+	}
+	return out
+}()
+
+// rents are the listed plans nothing but their listing prices
+// (model.ListedPlanInfo.ListedOnly: the day and week rents), in table
+// order, with their periods in hours.
+var rents, rentPeriods = func() (ls []model.ListedPlan, periods [model.NumListedPlans]float64) {
+	for l := range model.NumListedPlans {
+		periods[l] = l.PeriodHours()
+		if model.ListedPlans[l].ListedOnly {
+			ls = append(ls, l)
+		}
+	}
+	return ls, periods
+}()
+
+// rentOf is the rent a price model is, if it is one.
+func rentOf(pm pmCode) (model.ListedPlan, bool) {
+	if l, ok := pm.listed(); ok && model.ListedPlans[l].ListedOnly {
+		return l, true
+	}
+	return 0, false
+}
 
 // hourly is the price per node (in the offer's currency) of one of the
 // offer's prices that are not a commitment: on demand and spot per hour,
-// the daily and weekly plans per period, with the period in hours (0 for
+// the rents (daily, weekly) per period, with the period in hours (0 for
 // on demand and spot). A price of 0 means the offer has none.
 func (p *rates) hourly(pm pmCode) (price, period float64) {
 	switch pm {
@@ -185,10 +246,9 @@ func (p *rates) hourly(pm pmCode) (price, period float64) {
 		return p.od, 0
 	case pmSpot:
 		return p.spot, 0
-	case pmDaily:
-		return p.daily, hoursPerDay
-	case pmWeekly:
-		return p.weekly, model.HoursPerWeekFull
+	}
+	if l, ok := rentOf(pm); ok {
+		return p.plans[l], rentPeriods[l]
 	}
 	return 0, 0
 }
@@ -204,10 +264,7 @@ func (p *rates) commit(k int, pol *model.Policy, withUpTo bool) (rate float64, s
 	src, d = p.source(k, pol)
 	switch src {
 	case srcListed:
-		price := p.monthly
-		if k == plan1y {
-			price = p.yearly
-		}
+		price := p.listed(k)
 		return price / planPeriods[k], src, nil, atPlan, price > 0
 	case srcFirm:
 		return p.od * (1 - float64(p.firm(k))), src, nil, atOD, p.od > 0
@@ -221,7 +278,7 @@ func (p *rates) commit(k int, pol *model.Policy, withUpTo bool) (rate float64, s
 		}
 		base, at := p.od, atOD
 		if d.OfMonthly {
-			base, at = p.monthly/model.HoursPerMonth, atPlan
+			base, at = p.listed(planMonthly)/planPeriods[planMonthly], atPlan
 		}
 		return base * (1 - d.Fraction), src, d, at, base > 0
 	}
@@ -240,10 +297,10 @@ func planFor(pm pmCode, p *rates, pol *model.Policy, k float64, withUpTo bool) (
 	}
 	price, period := p.hourly(pm)
 	pr := planRate{pm: pm, rate: price * k, period: period}
-	switch pm {
-	case pmSpot:
+	switch {
+	case pm == pmSpot:
 		pr.at = atSpot
-	case pmDaily, pmWeekly:
+	case period > 0: // a rent
 		pr.rate, pr.src, pr.at = price*k/period, srcListed, atPlan
 	}
 	return pr, price > 0
@@ -278,12 +335,9 @@ func (p *rates) floor(pol *model.Policy) float64 {
 			m = v
 		}
 	}
-	for _, pm := range [...]pmCode{pmOnDemand, pmDaily, pmWeekly} {
-		if price, period := p.hourly(pm); period > 0 {
-			take(price / period)
-		} else {
-			take(price)
-		}
+	take(p.od)
+	for _, l := range rents {
+		take(p.plans[l] / rentPeriods[l])
 	}
 	for k := range nPlans {
 		if rate, _, _, _, ok := p.commit(k, pol, false); ok {

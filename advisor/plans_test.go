@@ -10,24 +10,37 @@ import (
 // TestEachPlanIsPricedAndChosen: every plan the one price rule knows is
 // priced by hand and chosen when it is the cheapest for the run, both by
 // the ranking (the row) and by the full quotes (the recommendation): a
-// daily and a weekly plan, a listed monthly price, a policy's monthly
+// rent for each listed plan that only its listing prices (daily, weekly:
+// model.ListedPlanInfo.ListedOnly, so a new row is tested here), a listed
+// monthly price, a policy's monthly
 // commitment, a listed yearly price, a family's firm 1- and 3-year
 // discounts, a policy's 1- and 3-year discounts off on demand and off the
 // listed monthly price (Tencent's terms); an "up to" maximum is shown and
 // never chosen.
 func TestEachPlanIsPricedAndChosen(t *testing.T) {
 	const od = 2.0 // $ an hour, one GPU
-	for _, tc := range []struct {
+	type planCase struct {
 		name  string
 		hours float64 // a rented period of so many hours, 24/7
 		pol   *model.Policy
 		set   func(o *model.Offer)
 		want  model.PriceModel
 		total float64
-	}{
+	}
+	var rents []planCase
+	for l := range model.NumListedPlans {
+		row := model.ListedPlans[l]
+		if !row.ListedOnly {
+			continue
+		}
+		// Half the on-demand rate for 2.5 periods: three periods are billed.
+		period := l.PeriodHours()
+		price := 0.5 * od * period
+		rents = append(rents, planCase{row.Key + " plan", 2.5 * period, nil, func(o *model.Offer) { *row.Of(o.EditDetail()) = price },
+			row.Model, 3 * price})
+	}
+	for _, tc := range append(rents, []planCase{
 		{"on demand", 100, nil, func(o *model.Offer) {}, model.PriceOnDemand, 100 * od},
-		{"daily plan", 72, nil, func(o *model.Offer) { o.EditDetail().Daily = 30 }, model.PriceDaily, 3 * 30},
-		{"weekly plan", 2 * 168, nil, func(o *model.Offer) { o.EditDetail().Weekly = 200 }, model.PriceWeekly, 2 * 200},
 		{"listed monthly", model.HoursPerMonth, nil, func(o *model.Offer) { o.EditDetail().Monthly = 900 }, model.PriceMonthly, 900},
 		{"monthly commitment", model.HoursPerMonth, &model.Policy{CommitMonthly: model.Discount{Fraction: 0.25}}, func(o *model.Offer) {},
 			model.PriceMonthly, od * 0.75 * model.HoursPerMonth},
@@ -43,7 +56,7 @@ func TestEachPlanIsPricedAndChosen(t *testing.T) {
 			func(o *model.Offer) { o.EditDetail().Monthly = 600 }, model.PriceReserved3, 600 / model.HoursPerMonth * 0.5 * hoursPer3Year},
 		{"up to never chosen", hoursPer3Year, &model.Policy{CommitMax: model.Discount{Fraction: 0.9, UpTo: true}}, func(o *model.Offer) {},
 			model.PriceOnDemand, od * hoursPer3Year},
-	} {
+	}...) {
 		t.Run(tc.name, func(t *testing.T) {
 			o := testOffer("planco", "x1", "L4", 1, od)
 			tc.set(&o)
@@ -88,11 +101,11 @@ func TestFloorBoundsEveryPlan(t *testing.T) {
 	for _, pol := range pols {
 		for _, p := range []rates{
 			{od: 2},
-			{od: 2, monthly: 500},
-			{od: 0, monthly: 500},
-			{od: 2, weekly: 100, daily: 40},
-			{od: 2, yearly: 6000, c3: 0.6},
-			{od: 2, c1: 0.4, c3: 0.6, monthly: 2000},
+			{od: 2, plans: planPrices{model.PlanMonthly: 500}},
+			{od: 0, plans: planPrices{model.PlanMonthly: 500}},
+			{od: 2, plans: planPrices{model.PlanWeekly: 100, model.PlanDaily: 40}},
+			{od: 2, plans: planPrices{model.PlanYearly: 6000}, c3: 0.6},
+			{od: 2, c1: 0.4, c3: 0.6, plans: planPrices{model.PlanMonthly: 2000}},
 		} {
 			f := p.floor(pol)
 			var buf [maxPlans]planRate
@@ -101,6 +114,65 @@ func TestFloorBoundsEveryPlan(t *testing.T) {
 					t.Errorf("rates %+v, policy %+v: floor %.4f above %s at %.4f", p, pol, f, pmNames[pr.pm], pr.rate)
 				}
 			}
+		}
+	}
+}
+
+// planPrices are the listed plans' prices of a rates literal.
+type planPrices = [model.NumListedPlans]float64
+
+// TestPriceModelCodes: every price model of model.PriceModelTable has one
+// code; the single ones are planPMs in the table's order; each listed plan
+// is either a rent (model.ListedPlanInfo.ListedOnly), priced from its
+// listing alone per its period, or a commitment plan's listed price (the
+// monthly plan, the 1-year term), never both.
+func TestPriceModelCodes(t *testing.T) {
+	seen := map[model.PriceModel]pmCode{}
+	for c := pmCode(1); c < numPMs; c++ {
+		n := pmNames[c]
+		if _, ok := model.PriceModelOf(n); !ok {
+			t.Errorf("code %d: %q is not in model.PriceModelTable", c, n)
+		}
+		if prev, dup := seen[n]; dup {
+			t.Errorf("%s: codes %d and %d", n, prev, c)
+		}
+		seen[n] = c
+	}
+	n := 0
+	for _, p := range model.PriceModelTable {
+		if _, ok := seen[p.Name]; !ok {
+			t.Errorf("%s: no code", p.Name)
+		}
+		if p.Hybrid() {
+			continue
+		}
+		if n >= maxPlans || planPMs[n] != pmOf(p.Name) {
+			t.Errorf("planPMs %v: want %s at %d", planPMs, p.Name, n)
+		}
+		n++
+	}
+	if n != maxPlans {
+		t.Errorf("%d single price models, maxPlans %d", n, maxPlans)
+	}
+	if want := [nPlans]int{int(model.PlanMonthly), int(model.PlanYearly), -1}; listedCommit != want {
+		t.Errorf("listed prices of the commitments %v, want %v", listedCommit, want)
+	}
+	for l := range model.NumListedPlans {
+		pm, row := listedPM(l), model.ListedPlans[l]
+		if row.ListedOnly == (planOf(pm) >= 0) {
+			t.Errorf("%s: listed only %v, commitment plan %d: want one of the two", row.Key, row.ListedOnly, planOf(pm))
+		}
+		if !row.ListedOnly {
+			continue
+		}
+		p := rates{od: 50}
+		p.plans[l] = 240
+		pr, ok := planFor(pm, &p, nil, 2, false)
+		if want := 2 * 240 / l.PeriodHours(); !ok || pr.rate != want || pr.src != srcListed || pr.at != atPlan || pr.period != l.PeriodHours() {
+			t.Errorf("%s: priced %+v (%v), want %v per hour over %v h, listed, where the plans apply", row.Key, pr, ok, want, l.PeriodHours())
+		}
+		if f := p.floor(nil); f != 240/l.PeriodHours() {
+			t.Errorf("%s: floor %v, want the rent per hour %v", row.Key, f, 240/l.PeriodHours())
 		}
 	}
 }

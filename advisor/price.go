@@ -207,9 +207,9 @@ func (pc *pricer) bestQuote(p *rates, pol *model.Policy, n int, h, cal, fx float
 			consider(spotFallback(rt, od, h, ex))
 		}
 	}
-	for _, m := range [...]pmCode{pmDaily, pmWeekly} {
-		if price, period := p.hourly(m); price > 0 {
-			cur = m
+	for _, l := range rents {
+		if price, period := p.plans[l], rentPeriods[l]; price > 0 {
+			cur = listedPM(l)
 			consider(periods(cal, period)*price*k, price*k/period)
 		}
 	}
@@ -243,15 +243,14 @@ func (pc *pricer) bestQuote(p *rates, pol *model.Policy, n int, h, cal, fx float
 // candidates free of pointers).
 type pmCode uint8
 
-// The price models a ranking chooses from.
+// The price models a ranking chooses from: those the price rule names,
+// then one code per listed plan (pmListed + its model.ListedPlan), whose
+// price model is its row's (model.ListedPlans). The monthly plan and the
+// 1-year term are the listed monthly and yearly plans' models.
 const (
 	pmNone pmCode = iota
 	pmOnDemand
 	pmSpot
-	pmDaily
-	pmWeekly
-	pmMonthly
-	pmReserved1
 	pmReserved3
 	pmHybMonthlyOD
 	pmHybMonthlySpot
@@ -260,16 +259,46 @@ const (
 	pmHyb3yOD
 	pmHyb3ySpot
 	pmHybSpotOD
+	pmListed
+	pmMonthly   = pmListed + pmCode(model.PlanMonthly)
+	pmReserved1 = pmListed + pmCode(model.PlanYearly)
+	numPMs      = pmListed + pmCode(model.NumListedPlans)
 )
 
+// listedPM is the code of listed plan l's price model.
+func listedPM(l model.ListedPlan) pmCode { return pmListed + pmCode(l) }
+
+// listed is the listed plan whose price model pm is, if any.
+func (pm pmCode) listed() (model.ListedPlan, bool) {
+	if pm >= pmListed && pm < numPMs {
+		return model.ListedPlan(pm - pmListed), true
+	}
+	return 0, false
+}
+
 // pmNames are the price models of the codes.
-var pmNames = [...]model.PriceModel{pmNone: "", pmOnDemand: model.PriceOnDemand, pmSpot: model.PriceSpot,
-	pmDaily: model.PriceDaily, pmWeekly: model.PriceWeekly, pmMonthly: model.PriceMonthly,
-	pmReserved1: model.PriceReserved1, pmReserved3: model.PriceReserved3,
-	pmHybMonthlyOD: model.PriceHybridMonthlyOD, pmHybMonthlySpot: model.PriceHybridMonthlySpot,
-	pmHyb1yOD: model.PriceHybrid1yOnDemand, pmHyb1ySpot: model.PriceHybrid1ySpot,
-	pmHyb3yOD: model.PriceHybrid3yOnDemand, pmHyb3ySpot: model.PriceHybrid3ySpot,
-	pmHybSpotOD: model.PriceHybridSpotOD}
+var pmNames = func() [numPMs]model.PriceModel {
+	n := [numPMs]model.PriceModel{pmNone: "", pmOnDemand: model.PriceOnDemand, pmSpot: model.PriceSpot,
+		pmReserved3:    model.PriceReserved3,
+		pmHybMonthlyOD: model.PriceHybridMonthlyOD, pmHybMonthlySpot: model.PriceHybridMonthlySpot,
+		pmHyb1yOD: model.PriceHybrid1yOnDemand, pmHyb1ySpot: model.PriceHybrid1ySpot,
+		pmHyb3yOD: model.PriceHybrid3yOnDemand, pmHyb3ySpot: model.PriceHybrid3ySpot,
+		pmHybSpotOD: model.PriceHybridSpotOD}
+	for l := range model.NumListedPlans {
+		n[listedPM(l)] = model.ListedPlans[l].Model
+	}
+	return n
+}()
+
+// pmOf is the code of a price model (pmNone when it has none).
+func pmOf(name model.PriceModel) pmCode {
+	for c, n := range pmNames {
+		if n == name && name != "" {
+			return pmCode(c)
+		}
+	}
+	return pmNone
+}
 
 // periods is the number of plan periods that cover cal calendar hours (at
 // least one).

@@ -173,7 +173,7 @@ func TestPricerShortcutMatchesQuotes(t *testing.T) {
 	pol := &model.Policy{Commit1y: model.Discount{Fraction: 0.3}, BillingGranularity: "hourly"}
 	// No two plans tie exactly: bestQuote totals a weekly plan as periods
 	// x price, quotes as rate x billed hours, and the two round apart.
-	r := rates{od: 2, spot: 0.8, weekly: 260, monthly: 1000, bkt: 2}
+	r := rates{od: 2, spot: 0.8, plans: planPrices{model.PlanWeekly: 260, model.PlanMonthly: 1000}, bkt: 2}
 	for _, spot := range []bool{false, true} {
 		for _, h := range []float64{10.5, 2000} {
 			pc := pricer{a: &model.Answers{Interruptible: spot, HoursPerWeek: model.HoursPerWeekFull}, p: &plan{jobMode: true}}

@@ -175,12 +175,9 @@ func writeShow(w io.Writer, cat *model.Catalog, o *model.Offer, cur model.Curren
 		spot = tCatNoneListed.in(lang)
 	}
 	row(tCatSpot, spot)
-	for _, p := range []struct {
-		k cliMsg
-		v float64
-	}{{tCatDaily, o.Detail().Daily}, {tCatWeekly, o.Detail().Weekly}, {tCatMonthly, o.Detail().Monthly}, {tCatYearly, o.Detail().Yearly}} {
-		if p.v > 0 {
-			row(p.k, price(p.v))
+	for l := range model.NumListedPlans {
+		if v := o.Detail().Plan(l); v > 0 {
+			rowText(l.Name().In(isZH(lang)), price(v))
 		}
 	}
 	showPriceFacts(o, rowText, lang)

@@ -87,7 +87,7 @@ var statFacts = []struct {
 	{"memory_gib", tFactMemory, func(o *model.Offer) bool { return o.MemoryGiB == 0 }},
 	{"on_demand_hourly", tFactOnDemand, func(o *model.Offer) bool { return o.OnDemand == 0 }},
 	{"any_price", tFactAnyPrice, func(o *model.Offer) bool {
-		return o.OnDemand == 0 && o.Detail().Monthly == 0 && o.Detail().Daily == 0 && o.Detail().Weekly == 0 && o.Detail().Yearly == 0
+		return o.OnDemand == 0 && !o.Detail().HasPlan()
 	}},
 	{"spot_hourly", tFactSpot, func(o *model.Offer) bool { return o.Spot == 0 }},
 	{"regions", tFactRegions, func(o *model.Offer) bool { return len(o.Regions) == 0 }},

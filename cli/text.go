@@ -119,10 +119,6 @@ const (
 	tCatOnDemand
 	tCatSpot
 	tCatNoneListed
-	tCatDaily
-	tCatWeekly
-	tCatMonthly
-	tCatYearly
 	tCatOnDemandFrom
 	tCatOnlyZone
 	tCatLowestOf
@@ -375,10 +371,6 @@ var cliTexts = text.Table[cliMsg]{
 	tCatOnDemand:           {"on-demand /h", "按需 /小时"},
 	tCatSpot:               {"spot /h", "竞价 /小时"},
 	tCatNoneListed:         {"none listed", "未列出"},
-	tCatDaily:              {"daily", "按天"},
-	tCatWeekly:             {"weekly", "按周"},
-	tCatMonthly:            {"monthly", "包月"},
-	tCatYearly:             {"yearly", "包年"},
 	tCatOnDemandFrom:       {"on-demand from", "按需价格所在地区"},
 	tCatOnlyZone:           {" (the only zone with a price)", "（唯一有价格的可用区）"},
 	tCatLowestOf:           {" (lowest of %d zones)", "（%d 个可用区中最低）"},

@@ -85,18 +85,26 @@ type overlayOffer struct {
 	Currency     currency    `toml:"currency"`
 	OnDemand     hourly      `toml:"on_demand_hourly"`
 	Spot         hourly      `toml:"spot_hourly"`
-	Monthly      monthly     `toml:"monthly"`
-	Yearly       yearly      `toml:"yearly"`
-	Regions      []string    `toml:"regions"`
-	Interconnect interconn   `toml:"interconnect"`
-	VCPUType     vcpuType    `toml:"vcpu_type"`
-	RDMA         model.Tri   `toml:"rdma"`
-	Hyperthread  model.Tri   `toml:"vcpu_hyperthread"`
-	FormFactor   formFactor  `toml:"form_factor"`
-	LocalNVMe    string      `toml:"local_nvme"`
-	Marketplace  bool        `toml:"marketplace"`
-	Sources      []string    `toml:"sources"`
-	Notes        string      `toml:"notes"`
+	overlayPlans
+	Regions      []string   `toml:"regions"`
+	Interconnect interconn  `toml:"interconnect"`
+	VCPUType     vcpuType   `toml:"vcpu_type"`
+	RDMA         model.Tri  `toml:"rdma"`
+	Hyperthread  model.Tri  `toml:"vcpu_hyperthread"`
+	FormFactor   formFactor `toml:"form_factor"`
+	LocalNVMe    string     `toml:"local_nvme"`
+	Marketplace  bool       `toml:"marketplace"`
+	Sources      []string   `toml:"sources"`
+	Notes        string     `toml:"notes"`
+}
+
+// detail is the detail of the offer: its plan prices and notes.
+func (in *overlayOffer) detail() model.OfferDetail {
+	d := model.OfferDetail{Notes: in.Notes, FormFactor: string(in.FormFactor), LocalNVMe: in.LocalNVMe}
+	for l, v := range in.prices() {
+		*model.ListedPlans[l].Of(&d) = v
+	}
+	return d
 }
 
 // overlayOverride is one [[override]].
@@ -107,10 +115,26 @@ type overlayOverride struct {
 	Discount     fraction    `toml:"discount"`
 	OnDemand     hourly      `toml:"on_demand_hourly"`
 	Spot         hourly      `toml:"spot_hourly"`
-	Monthly      monthly     `toml:"monthly"`
-	Yearly       yearly      `toml:"yearly"`
-	Note         string      `toml:"note"`
+	overlayPlans
+	Note string `toml:"note"`
 }
+
+// overlayPlans are the listed plans' prices (model.ListedPlans) an
+// [[offer]] or [[override]] may set, each under its plan's key and
+// bounded for its period.
+type overlayPlans struct {
+	Monthly monthly `toml:"monthly"`
+	Yearly  yearly  `toml:"yearly"`
+}
+
+// prices are the plan prices set (0: not set), by plan.
+func (p *overlayPlans) prices() (out [model.NumListedPlans]float64) {
+	out[model.PlanMonthly], out[model.PlanYearly] = float64(p.Monthly), float64(p.Yearly)
+	return out
+}
+
+// anySet reports whether a plan price is set.
+func (p *overlayPlans) anySet() bool { return p.prices() != [model.NumListedPlans]float64{} }
 
 // overlayPolicy is one [policy.<provider>] table.
 type overlayPolicy struct {
@@ -326,7 +350,7 @@ func ApplyOverlay(cat *model.Catalog, path string, b []byte) error {
 			return fmt.Errorf("%s: key \"instance_type\" is missing", at(""))
 		case in.GPUCount == 0:
 			return fmt.Errorf("%s: key \"gpu_count\" is missing (the number of GPUs, 1 or more)", at(""))
-		case in.OnDemand == 0 && in.Monthly == 0 && in.Yearly == 0:
+		case in.OnDemand == 0 && !in.anySet():
 			return fmt.Errorf("%s: no price: set on_demand_hourly (per hour, whole instance), monthly or yearly", at(""))
 		case in.Spot > 0 && in.OnDemand > 0 && in.Spot > in.OnDemand:
 			return fmt.Errorf("%s: key \"spot_hourly\": %v is above on_demand_hourly %v", at("spot_hourly"), in.Spot, in.OnDemand)
@@ -339,8 +363,7 @@ func ApplyOverlay(cat *model.Catalog, path string, b []byte) error {
 			Interconnect: model.Interconnect(in.Interconnect), VCPUType: model.VCPUType(in.VCPUType),
 			RDMA: in.RDMA, Hyperthreaded: in.Hyperthread, Marketplace: in.Marketplace,
 			Sources: append(append([]string(nil), in.Sources...), src),
-		}.WithDetail(model.OfferDetail{Monthly: float64(in.Monthly), Yearly: float64(in.Yearly), Notes: in.Notes,
-			FormFactor: string(in.FormFactor), LocalNVMe: in.LocalNVMe})
+		}.WithDetail(in.detail())
 		if o.Currency == "" {
 			o.Currency = model.USD
 		}
@@ -387,7 +410,7 @@ func ApplyOverlay(cat *model.Catalog, path string, b []byte) error {
 		if ovr.Provider == "" {
 			return fmt.Errorf("%s: key \"provider\" is missing", at(""))
 		}
-		if ovr.Discount == 0 && ovr.OnDemand == 0 && ovr.Spot == 0 && ovr.Monthly == 0 && ovr.Yearly == 0 {
+		if ovr.Discount == 0 && ovr.OnDemand == 0 && ovr.Spot == 0 && !ovr.anySet() {
 			return fmt.Errorf("%s: nothing to override: set discount (0.3 = 30%% off) or a price (on_demand_hourly, spot_hourly, monthly, yearly)", at(""))
 		}
 		n := 0
@@ -538,7 +561,11 @@ func applyOverride(o *model.Offer, ovr overlayOverride, src string) {
 	var what []string
 	det := o.EditDetail() // the one copy every price below is written in
 	if d := float64(ovr.Discount); d > 0 {
-		for _, p := range []*float64{&o.OnDemand, &det.OnDemandMax, &o.Spot, &det.SpotMax, &det.Daily, &det.Weekly, &det.Monthly, &det.Yearly} {
+		for _, p := range []*float64{&o.OnDemand, &det.OnDemandMax, &o.Spot, &det.SpotMax} {
+			*p = roundPrice(*p * (1 - d))
+		}
+		for l := range model.ListedPlans {
+			p := model.ListedPlans[l].Of(det)
 			*p = roundPrice(*p * (1 - d))
 		}
 		what = append(what, fmt.Sprintf("%s%% off every listed price", model.FormatNumber(d*100)))
@@ -554,8 +581,9 @@ func applyOverride(o *model.Offer, ovr overlayOverride, src string) {
 	}
 	set(&o.OnDemand, &det.OnDemandMax, float64(ovr.OnDemand), "on-demand")
 	set(&o.Spot, &det.SpotMax, float64(ovr.Spot), "spot")
-	set(&det.Monthly, nil, float64(ovr.Monthly), "monthly")
-	set(&det.Yearly, nil, float64(ovr.Yearly), "yearly")
+	for l, v := range ovr.prices() {
+		set(model.ListedPlans[l].Of(det), nil, v, model.ListedPlans[l].Key)
+	}
 	note := "user overlay: " + strings.Join(what, ", ")
 	if ovr.Note != "" {
 		note += " (" + ovr.Note + ")"

@@ -102,15 +102,18 @@ func checkOffer(cat *model.Catalog, o *model.Offer, bad func(string, ...any)) {
 	if strings.TrimSpace(o.InstanceType) == "" {
 		bad("offer %s: empty instance_type", k)
 	}
-	for _, f := range []struct {
+	type field struct {
 		field string
 		v     float64
-	}{
-		{"vram_gib", o.VRAMGiB}, {"vcpus", o.VCPUs}, {"memory_gib", o.MemoryGiB},
-		{"on_demand_hourly", o.OnDemand}, {"on_demand_hourly_max", o.Detail().OnDemandMax},
-		{"spot_hourly", o.Spot}, {"spot_hourly_max", o.Detail().SpotMax}, {"daily", o.Detail().Daily},
-		{"weekly", o.Detail().Weekly}, {"monthly", o.Detail().Monthly}, {"yearly", o.Detail().Yearly},
-	} {
+	}
+	fields := append(make([]field, 0, 7+model.NumListedPlans),
+		field{"vram_gib", o.VRAMGiB}, field{"vcpus", o.VCPUs}, field{"memory_gib", o.MemoryGiB},
+		field{"on_demand_hourly", o.OnDemand}, field{"on_demand_hourly_max", o.Detail().OnDemandMax},
+		field{"spot_hourly", o.Spot}, field{"spot_hourly_max", o.Detail().SpotMax})
+	for l := range model.NumListedPlans {
+		fields = append(fields, field{model.ListedPlans[l].Key, o.Detail().Plan(l)})
+	}
+	for _, f := range fields {
 		if !finiteNonNeg(f.v) {
 			bad("offer %s: %s %v: must be a non-negative number (0 = unknown)", k, f.field, f.v)
 		}

@@ -176,3 +176,16 @@ func (b Budget) Text(zh bool) string {
 	}
 	return b.Currency.Symbol() + FormatNumber(b.Amount) + budgetPeriodNames[b.Period].In(zh)
 }
+
+// listedPlanNames are the listed plans' Chinese names (a catalog entry's
+// row labels); their English names are their keys.
+var listedPlanNames = [NumListedPlans]string{
+	PlanDaily:   "按天",
+	PlanWeekly:  "按周",
+	PlanMonthly: "包月",
+	PlanYearly:  "包年",
+}
+
+// Name is the listed plan's name: its key in English ("daily"), its
+// Chinese name in Chinese (按天).
+func (l ListedPlan) Name() Name { return Name{ListedPlans[l].Key, listedPlanNames[l]} }

@@ -13,7 +13,8 @@ type OfferDetail struct {
 	OnDemandMax float64
 	SpotMax     float64
 	// Listed plan prices for the whole period (daily, weekly, monthly and
-	// yearly rent); 0 means the provider lists none for this offer.
+	// yearly rent; ListedPlans reads and writes them, by ListedPlan); 0
+	// means the provider lists none for this offer.
 	Daily   float64
 	Weekly  float64
 	Monthly float64
@@ -81,8 +82,7 @@ var zeroDetail OfferDetail
 
 // IsZero reports whether every field of d is zero (or an empty list).
 func (d *OfferDetail) IsZero() bool {
-	return d.OnDemandMax == 0 && d.SpotMax == 0 && d.Daily == 0 && d.Weekly == 0 &&
-		d.Monthly == 0 && d.Yearly == 0 && d.OnDemandRegion == "" && d.PricedZones == 0 &&
+	return d.OnDemandMax == 0 && d.SpotMax == 0 && !d.HasPlan() && d.OnDemandRegion == "" && d.PricedZones == 0 &&
 		len(d.SpotZones) == 0 && len(d.OnDemandZones) == 0 && len(d.PlanRegions) == 0 && len(d.Interruption) == 0 && d.InterruptionDate == "" &&
 		d.Commit1yOff == 0 && d.Commit3yOff == 0 && d.CommitSource == "" &&
 		d.PriceNote == "" && d.PriceDateNote == "" && d.InterconnectNote == "" &&

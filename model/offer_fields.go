@@ -38,7 +38,8 @@ type OfferFields struct {
 	Spot    float64 `json:"spot_hourly" toml:"spot_hourly"`
 	SpotMax float64 `json:"spot_hourly_max,omitempty" toml:"spot_hourly_max,omitempty"`
 	// Listed plan prices for the whole period (daily, weekly, monthly and
-	// yearly rent); 0 means the provider lists none for this offer.
+	// yearly rent; ListedPlans copies them to and from OfferDetail); 0
+	// means the provider lists none for this offer.
 	Daily   float64 `json:"daily,omitempty" toml:"daily,omitempty"`
 	Weekly  float64 `json:"weekly,omitempty" toml:"weekly,omitempty"`
 	Monthly float64 `json:"monthly,omitempty" toml:"monthly,omitempty"`
@@ -108,7 +109,7 @@ type OfferFields struct {
 // Fields returns the offer flat.
 func (o *Offer) Fields() OfferFields {
 	d := o.Detail()
-	return OfferFields{
+	f := OfferFields{
 		Provider:         o.Provider,
 		InstanceType:     o.InstanceType,
 		Regions:          o.Regions,
@@ -134,10 +135,6 @@ func (o *Offer) Fields() OfferFields {
 		Sources:          o.Sources,
 		OnDemandMax:      d.OnDemandMax,
 		SpotMax:          d.SpotMax,
-		Daily:            d.Daily,
-		Weekly:           d.Weekly,
-		Monthly:          d.Monthly,
-		Yearly:           d.Yearly,
 		OnDemandRegion:   d.OnDemandRegion,
 		PricedZones:      d.PricedZones,
 		SpotZones:        d.SpotZones,
@@ -156,6 +153,10 @@ func (o *Offer) Fields() OfferFields {
 		Retired:          d.Retired,
 		RetiredSource:    d.RetiredSource,
 	}
+	for l := range ListedPlans {
+		*ListedPlans[l].Flat(&f) = d.Plan(ListedPlan(l))
+	}
+	return f
 }
 
 // Offer returns the offer the fields describe (with no detail when its
@@ -184,13 +185,9 @@ func (f *OfferFields) Offer() Offer {
 		Marketplace:      f.Marketplace,
 		Sources:          f.Sources,
 	}
-	o.SetDetail(&OfferDetail{
+	d := OfferDetail{
 		OnDemandMax:      f.OnDemandMax,
 		SpotMax:          f.SpotMax,
-		Daily:            f.Daily,
-		Weekly:           f.Weekly,
-		Monthly:          f.Monthly,
-		Yearly:           f.Yearly,
 		OnDemandRegion:   f.OnDemandRegion,
 		PricedZones:      f.PricedZones,
 		SpotZones:        f.SpotZones,
@@ -210,7 +207,11 @@ func (f *OfferFields) Offer() Offer {
 		RetiredSource:    f.RetiredSource,
 		LocalNVMe:        f.LocalNVMe,
 		FormFactor:       f.FormFactor,
-	})
+	}
+	for l := range ListedPlans {
+		*ListedPlans[l].Of(&d) = *ListedPlans[l].Flat(f)
+	}
+	o.SetDetail(&d)
 	return o
 }
 

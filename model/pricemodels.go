@@ -1,5 +1,119 @@
 package model
 
+// PriceModel names a way to pay for the same hardware.
+type PriceModel string
+
+// Price models.
+const (
+	PriceOnDemand  PriceModel = "on-demand"
+	PriceSpot      PriceModel = "spot"
+	PriceMonthly   PriceModel = "monthly" // monthly subscription or plan
+	PriceReserved1 PriceModel = "1yr"
+	PriceReserved3 PriceModel = "3yr"
+	// PriceDaily and PriceWeekly are listed day and week rents (rental
+	// platforms).
+	PriceDaily  PriceModel = "daily"
+	PriceWeekly PriceModel = "weekly"
+)
+
+// PriceModels lists the price models the panel's bars show, in display
+// order: those of PriceModelTable but the rents that only a listing prices
+// (ListedPlanInfo.ListedOnly: the day and week rents).
+var PriceModels = func() []PriceModel {
+	var out []PriceModel
+	for _, p := range PriceModelTable {
+		if !p.Name.ListedOnly() {
+			out = append(out, p.Name)
+		}
+	}
+	return out
+}()
+
+// ListedPlan is a plan price an offer may list: a price for a whole
+// period of rent (OfferDetail's Daily, Weekly, Monthly, Yearly). Its row
+// of ListedPlans is the one definition every layer reads: the catalog
+// column, the JSON and TOML key, the price model it prices, how to read
+// and write it.
+type ListedPlan uint8
+
+// The listed plans, in the order of ListedPlans (and of the catalog's
+// columns). NumListedPlans sizes an array of one price per plan.
+const (
+	PlanDaily ListedPlan = iota
+	PlanWeekly
+	PlanMonthly
+	PlanYearly
+	NumListedPlans
+)
+
+// ListedPlanInfo is one row of ListedPlans.
+type ListedPlanInfo struct {
+	// Key is the plan's column of offers.tsv, its key in an offer's JSON
+	// and TOML (OfferFields) and in the user overlay, and its English name.
+	Key string
+	// Model is the price model the listed price prices; its row of
+	// PriceModelTable holds the period.
+	Model PriceModel
+	// ListedOnly: the model has no price but the listed one (a rent of a
+	// day or a week: shown only where an offer lists it). Otherwise the
+	// listed price is one source of a commitment's price, which a
+	// published discount may also give (the monthly plan, the 1-year term).
+	ListedOnly bool
+	// Of is the plan's price field of an offer's detail; Flat its field
+	// of the flat view.
+	Of   func(*OfferDetail) *float64
+	Flat func(*OfferFields) *float64
+}
+
+// ListedPlans are the listed plans, indexed by ListedPlan.
+var ListedPlans = [NumListedPlans]ListedPlanInfo{
+	PlanDaily: {Key: "daily", Model: PriceDaily, ListedOnly: true,
+		Of: func(d *OfferDetail) *float64 { return &d.Daily }, Flat: func(f *OfferFields) *float64 { return &f.Daily }},
+	PlanWeekly: {Key: "weekly", Model: PriceWeekly, ListedOnly: true,
+		Of: func(d *OfferDetail) *float64 { return &d.Weekly }, Flat: func(f *OfferFields) *float64 { return &f.Weekly }},
+	PlanMonthly: {Key: "monthly", Model: PriceMonthly,
+		Of: func(d *OfferDetail) *float64 { return &d.Monthly }, Flat: func(f *OfferFields) *float64 { return &f.Monthly }},
+	PlanYearly: {Key: "yearly", Model: PriceReserved1,
+		Of: func(d *OfferDetail) *float64 { return &d.Yearly }, Flat: func(f *OfferFields) *float64 { return &f.Yearly }},
+}
+
+// PeriodHours is the plan's period: its price model's (PriceModelTable).
+func (l ListedPlan) PeriodHours() float64 {
+	info, _ := PriceModelOf(ListedPlans[l].Model)
+	return info.PeriodHours
+}
+
+// PlanOf returns the listed plan whose price prices a price model.
+func PlanOf(pm PriceModel) (ListedPlan, bool) {
+	for l := range ListedPlans {
+		if ListedPlans[l].Model == pm {
+			return ListedPlan(l), true
+		}
+	}
+	return 0, false
+}
+
+// ListedOnly reports whether the price model is a listed plan's that
+// nothing but the listing prices (ListedPlanInfo.ListedOnly).
+func (p PriceModel) ListedOnly() bool {
+	l, ok := PlanOf(p)
+	return ok && ListedPlans[l].ListedOnly
+}
+
+// Plan is the offer's listed price of plan l for its whole period (0:
+// none listed).
+func (d *OfferDetail) Plan(l ListedPlan) float64 { return *ListedPlans[l].Of(d) }
+
+// HasPlan reports whether the offer lists a price for any plan.
+func (d *OfferDetail) HasPlan() bool {
+	for l := range ListedPlans {
+		if *ListedPlans[l].Of(d) != 0 {
+			return true
+		}
+	}
+	return false
+}
+
 // PriceSource says where a price model's price comes from.
 type PriceSource string
 
@@ -28,12 +142,14 @@ const (
 
 // PriceModelInfo is one row of the price-model table: what a price model
 // is, what it bills by, where its price comes from and when it may be
-// chosen. The order of the price models (PriceModels, the panel's bars and
-// detail), whether one is a hybrid and of which two (their names, the
-// panel, the advisor's suggestions) and a commitment's term (the advisor's
-// suggestions) are read from this table. The advisor's price rule does not
-// read it: it prices each model and decides whether it may be chosen in
-// its own code, which NeedsInterruptible and Rule only describe in words.
+// chosen. The order of the price models (PriceModels, the panel's bars
+// and detail, a recommendation's single price models), whether one is a
+// hybrid and of which two (their names, the panel, the advisor's
+// suggestions) and a plan's period (a commitment's term in the advisor's
+// suggestions, a listed rent's period in its price) are read from this
+// table. Otherwise the advisor's price rule prices each model and decides
+// whether it may be chosen in its own code, which NeedsInterruptible and
+// Rule only describe in words.
 type PriceModelInfo struct {
 	Name PriceModel `json:"name" toml:"name"`
 	// PeriodHours is the billing period (0: by the hour or second of use).

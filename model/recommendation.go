@@ -1,33 +1,5 @@
 package model
 
-// PriceModel names a way to pay for the same hardware.
-type PriceModel string
-
-// Price models.
-const (
-	PriceOnDemand  PriceModel = "on-demand"
-	PriceSpot      PriceModel = "spot"
-	PriceMonthly   PriceModel = "monthly" // monthly subscription or plan
-	PriceReserved1 PriceModel = "1yr"
-	PriceReserved3 PriceModel = "3yr"
-	// PriceDaily and PriceWeekly are listed day and week rents (rental
-	// platforms).
-	PriceDaily  PriceModel = "daily"
-	PriceWeekly PriceModel = "weekly"
-)
-
-// PriceModels lists the price models the panel's bars show, in display
-// order: those of PriceModelTable but the daily and weekly rents.
-var PriceModels = func() []PriceModel {
-	var out []PriceModel
-	for _, p := range PriceModelTable {
-		if p.Name != PriceDaily && p.Name != PriceWeekly {
-			out = append(out, p.Name)
-		}
-	}
-	return out
-}()
-
 // PriceQuote is the cost of the GPUs for the run under one price model
 // (storage and egress are the same under every model: see HiddenCosts).
 // Amounts are in USD (converted when the offer is priced in another

@@ -566,8 +566,9 @@ func (m detailView) regionText(r *model.Recommendation) string {
 const barCap = 3
 
 // shownPriceModels are the price models of the detail, in the order of
-// the price-model table; daily and weekly rents and hybrids only appear
-// when an offer has them.
+// the price-model table; the rents only a listing prices (daily and
+// weekly: model.ListedPlanInfo.ListedOnly) and hybrids only appear when
+// an offer has them.
 var shownPriceModels = func() []model.PriceModel {
 	out := make([]model.PriceModel, 0, len(model.PriceModelTable))
 	for _, p := range model.PriceModelTable {
@@ -579,7 +580,7 @@ var shownPriceModels = func() []model.PriceModel {
 // optionalPriceModel reports whether a price model is left out when the
 // offer does not quote it.
 func optionalPriceModel(pm model.PriceModel) bool {
-	if pm == model.PriceDaily || pm == model.PriceWeekly {
+	if pm.ListedOnly() {
 		return true
 	}
 	p, ok := model.PriceModelOf(pm)
