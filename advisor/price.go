@@ -210,7 +210,8 @@ func (pc *pricer) bestQuote(p *rates, pol *model.Policy, n int, h, cal, fx float
 	for _, l := range rents {
 		if price, period := p.plans[l], rentPeriods[l]; price > 0 {
 			cur = listedPM(l)
-			consider(periods(cal, period)*price*k, price*k/period)
+			rate := price * k / period
+			consider(rate*(periods(cal, period)*period), rate)
 		}
 	}
 	for plan, m := range [nPlans]pmCode{pmMonthly, pmReserved1, pmReserved3} {
@@ -220,7 +221,7 @@ func (pc *pricer) bestQuote(p *rates, pol *model.Policy, n int, h, cal, fx float
 		if rate, src, _, _, has := p.commit(plan, pol, false); has {
 			cur, rate, curEst = m, rate*k, src == srcPolicy
 			period := planPeriods[plan]
-			consider(rate*periods(cal, period)*period, rate)
+			consider(rate*(periods(cal, period)*period), rate)
 		}
 	}
 	curEst = false

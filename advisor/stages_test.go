@@ -171,20 +171,30 @@ func TestRegionFilterRates(t *testing.T) {
 // job.
 func TestPricerShortcutMatchesQuotes(t *testing.T) {
 	pol := &model.Policy{Commit1y: model.Discount{Fraction: 0.3}, BillingGranularity: "hourly"}
-	// No two plans tie exactly: bestQuote totals a weekly plan as periods
-	// x price, quotes as rate x billed hours, and the two round apart.
-	r := rates{od: 2, spot: 0.8, plans: planPrices{model.PlanWeekly: 260, model.PlanMonthly: 1000}, bkt: 2}
+	// Weekly $250 and monthly $1,000 tie exactly over 2,000 hours (12
+	// weeks, 3 months): both totals are the same product, rate x billed
+	// hours, so the shortcut and the quotes break the tie alike.
+	for _, weekly := range []float64{250, 260} {
+		r := rates{od: 2, spot: 0.8, plans: planPrices{model.PlanWeekly: weekly, model.PlanMonthly: 1000}, bkt: 2}
+		pricerMatchesQuotes(t, &r, pol)
+	}
+}
+
+// pricerMatchesQuotes checks the shortcut against the quotes for rates r,
+// with and without spot, for a short and a long job.
+func pricerMatchesQuotes(t *testing.T, r *rates, pol *model.Policy) {
+	t.Helper()
 	for _, spot := range []bool{false, true} {
 		for _, h := range []float64{10.5, 2000} {
 			pc := pricer{a: &model.Answers{Interruptible: spot, HoursPerWeek: model.HoursPerWeekFull}, p: &plan{jobMode: true}}
-			total, _, pm, _, _, ok := pc.bestQuote(&r, pol, 1, h, h, 1, hidden{})
-			qs := pc.quotes(&r, &places{}, pol, "", 1, h, h, 1, false, nil)
+			total, _, pm, _, _, ok := pc.bestQuote(r, pol, 1, h, h, 1, hidden{})
+			qs := pc.quotes(r, &places{}, pol, "", 1, h, h, 1, false, nil)
 			best, _ := pc.pick(qs, hidden{}, h, h)
 			if !ok || best < 0 {
 				t.Fatalf("spot %v, %g h: nothing eligible (%v, %d)", spot, h, ok, best)
 			}
 			if pmNames[pm] != qs[best].pm || !nearRel(total, qs[best].total) {
-				t.Errorf("spot %v, %g h: shortcut %s $%.2f, quotes %s $%.2f", spot, h, pmNames[pm], total, qs[best].pm, qs[best].total)
+				t.Errorf("weekly $%g, spot %v, %g h: shortcut %s $%.2f, quotes %s $%.2f", r.plans[model.PlanWeekly], spot, h, pmNames[pm], total, qs[best].pm, qs[best].total)
 			}
 			if !spot && (pm == pmSpot || pm == pmHybSpotOD) {
 				t.Errorf("%g h: spot chosen for a job that cannot be interrupted", h)
