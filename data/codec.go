@@ -167,6 +167,8 @@ var presetCols = sync.OnceValue(func() []column[model.ModelPreset] {
 		strCol("attention_pattern", func(m *model.ModelPreset) *string { return &m.AttentionPattern }),
 		intCol("sliding_window", func(m *model.ModelPreset) *int { return &m.SlidingWindow }),
 		intCol("local_per_global", func(m *model.ModelPreset) *int { return &m.LocalPerGlobal }),
+		intCol("linear_state", func(m *model.ModelPreset) *int { return &m.LinearState }),
+		strCol("expert_format", func(m *model.ModelPreset) *string { return &m.ExpertFormat }),
 		strCol("kind", func(m *model.ModelPreset) *string { return &m.Kind }),
 		{name: "components",
 			enc: func(m *model.ModelPreset, _ *tsvCtx) string { return tsvList(encodeParts(m.Components)) },

@@ -165,7 +165,8 @@ func fsOpener(fsys fs.FS, name string) func() (io.ReadCloser, error) {
 // (../shared/data: skypilot/, cn/, regions/, gpu_specs.csv,
 // instance_families.csv, instance_facts_more.csv, provider_policies.csv,
 // model_presets.csv) and
-// this package's facts/ folder. It returns the catalog's files by name; the same inputs always
+// this package's facts/ folder (presets.csv adds the presets the reference
+// data lacks, preset_facts.csv completes them). It returns the catalog's files by name; the same inputs always
 // give the same bytes.
 func Generate(shared, factsFS fs.FS) (map[string][]byte, error) {
 	t, err := loadFacts(factsFS, fsOpener(shared, "gpu_specs.csv"), fsOpener(shared, fileFamilies))
@@ -232,6 +233,12 @@ func Generate(shared, factsFS fs.FS) (map[string][]byte, error) {
 		return nil, err
 	}
 	models, err := openParse(shared, "model_presets.csv", parsePresets)
+	if err != nil {
+		return nil, err
+	}
+	models, err = openParse(factsFS, filePresetsAdded, func(r io.Reader, name string) ([]model.ModelPreset, error) {
+		return addPresets(models, r, "facts/"+name)
+	})
 	if err != nil {
 		return nil, err
 	}

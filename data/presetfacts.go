@@ -21,7 +21,7 @@ type presetFact struct {
 // presetFactFields are the preset fields a fact may set.
 var presetFactFields = map[string]bool{
 	"params_b": true, "active_params_b": true, "attention_pattern": true, "sliding_window": true,
-	"local_per_global": true, "kind": true, "component": true, "image_width": true, "image_steps": true,
+	"local_per_global": true, "linear_state": true, "expert_format": true, "kind": true, "component": true, "image_width": true, "image_steps": true,
 	"image_seconds": true, "image_gpu": true, "image_workspace_gib": true,
 }
 
@@ -80,7 +80,7 @@ func applyPresetFacts(presets []model.ModelPreset, facts []presetFact, gpus map[
 		at := fmt.Sprintf("%s: line %d", name, f.line)
 		i, ok := idx[f.preset]
 		if !ok {
-			return fmt.Errorf("%s: column preset: %q is not a preset of model_presets.csv", at, f.preset)
+			return fmt.Errorf("%s: column preset: %q is not a preset of model_presets.csv or facts/presets.csv", at, f.preset)
 		}
 		p := &presets[i]
 		if err := setPresetField(p, f, gpus); err != nil {
@@ -159,15 +159,22 @@ func setPresetField(p *model.ModelPreset, f presetFact, gpus map[string]model.GP
 		}
 	case "attention_pattern":
 		switch f.value {
-		case model.AttnGlobal, model.AttnSliding, model.AttnHybrid:
+		case model.AttnGlobal, model.AttnSliding, model.AttnHybrid, model.AttnChunked, model.AttnLinearHybrid:
 			p.AttentionPattern = f.value
 		default:
-			return fmt.Errorf("%q: want global, sliding or hybrid", f.value)
+			return fmt.Errorf("%q: want global, sliding, hybrid, chunked or linear_hybrid", f.value)
 		}
 	case "sliding_window":
 		p.SlidingWindow, err = integer()
 	case "local_per_global":
 		p.LocalPerGlobal, err = integer()
+	case "linear_state":
+		p.LinearState, err = integer()
+	case "expert_format":
+		if model.ExpertFormatBits(f.value) == 0 {
+			return fmt.Errorf("%q: want %s", f.value, model.ExpertMXFP4)
+		}
+		p.ExpertFormat = f.value
 	case "kind":
 		if f.value != model.KindDiffusion {
 			return fmt.Errorf("%q: want %s", f.value, model.KindDiffusion)
@@ -204,14 +211,24 @@ func setPresetField(p *model.ModelPreset, f presetFact, gpus map[string]model.GP
 // with its pattern, a pipeline with components and a complete reference.
 func checkPreset(p *model.ModelPreset) error {
 	switch p.AttentionPattern {
-	case model.AttnHybrid:
+	case model.AttnHybrid, model.AttnChunked:
 		if p.SlidingWindow <= 0 || p.LocalPerGlobal <= 0 {
-			return fmt.Errorf("a hybrid pattern needs sliding_window and local_per_global")
+			return fmt.Errorf("a %s pattern needs sliding_window and local_per_global (a chunked pattern's chunk is its sliding_window)", p.AttentionPattern)
 		}
 	case model.AttnSliding:
 		if p.SlidingWindow <= 0 {
 			return fmt.Errorf("a sliding pattern needs sliding_window")
 		}
+	case model.AttnLinearHybrid:
+		if p.LocalPerGlobal <= 0 || p.LinearState <= 0 {
+			return fmt.Errorf("a linear_hybrid pattern needs local_per_global (linear layers per full-attention one) and linear_state")
+		}
+	}
+	if p.LinearState > 0 && p.AttentionPattern != model.AttnLinearHybrid {
+		return fmt.Errorf("linear_state needs the linear_hybrid pattern")
+	}
+	if p.ExpertFormat != "" && !p.IsMoE() {
+		return fmt.Errorf("expert_format %s needs a mixture of experts (moe_experts)", p.ExpertFormat)
 	}
 	if p.SlidingWindow > 0 && p.MaxContext > 0 && p.SlidingWindow >= p.MaxContext {
 		return fmt.Errorf("sliding window %d is not shorter than the context %d", p.SlidingWindow, p.MaxContext)

@@ -2,8 +2,11 @@ package data
 
 import (
 	"math"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
+	"testing/fstest"
 
 	"github.com/gpupick/gpupick/internal/testcheck"
 	"github.com/gpupick/gpupick/model"
@@ -146,6 +149,12 @@ func TestPresetFactsErrors(t *testing.T) {
 		{"m,kind,diffusion,https://s,\nm,component,denoiser:t:7,https://s,\n", "whole image reference"},
 		{"m,component,encoder:t:7,https://s,\n", "want denoiser, text_encoder or vae"},
 		{"m,image_gpu,Z80,https://s,\n", "not a GPU"},
+		{"m,attention_pattern,chunked,https://s,\nm,local_per_global,3,https://s,\n", "needs sliding_window and local_per_global"},
+		{"m,attention_pattern,linear_hybrid,https://s,\nm,local_per_global,3,https://s,\n", "needs local_per_global (linear layers per full-attention one) and linear_state"},
+		{"m,linear_state,1000,https://s,\n", "needs the linear_hybrid pattern"},
+		{"m,attention_pattern,mamba,https://s,\n", "want global, sliding, hybrid, chunked or linear_hybrid"},
+		{"m,expert_format,nvfp4,https://s,\n", "want mxfp4"},
+		{"m,expert_format,mxfp4,https://s,\n", "needs a mixture of experts"},
 	} {
 		facts, err := parsePresetFacts(strings.NewReader(head+tc.rows), "preset_facts.csv")
 		if err == nil {
@@ -153,6 +162,100 @@ func TestPresetFactsErrors(t *testing.T) {
 		}
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%q: error %v, want %q", tc.rows, err, tc.want)
+		}
+	}
+}
+
+// facts/presets.csv adds whole presets: a name model_presets.csv already
+// has, a row without sources, an active count above the total or a bad
+// number is refused with its line.
+func TestAddPresetsErrors(t *testing.T) {
+	base := []model.ModelPreset{{Name: "llama-3.1-8b", ParamsB: 8, ActiveB: 8}}
+	head := "name,hf_id,family,params_total_b,params_active_b,num_layers,hidden_size,intermediate_size,num_attention_heads,num_kv_heads,head_dim,vocab_size,max_context,attention,moe_experts,moe_experts_per_token,notes,source\n"
+	good := "new-moe,o/n,f,20,3,24,2880,2880,64,8,64,201088,131072,gqa,32,4,n,https://s\n"
+	for _, tc := range []struct {
+		rows, want string
+	}{
+		{good + "Llama-3.1-8B,o/l,f,8,8,32,4096,14336,32,8,128,128256,131072,gqa,,,n,https://s\n", "line 3: column name: \"Llama-3.1-8B\" is already a preset"},
+		{good + good, "line 3: preset name empty or repeated"},
+		{"m,o/m,f,7,7,32,4096,14336,32,8,128,32000,8192,gqa,,,n,\n", "line 2: column source: empty"},
+		{"m,o/m,f,7,9,32,4096,14336,32,8,128,32000,8192,gqa,,,n,https://s\n", "line 2: columns params_total_b, params_active_b"},
+		{"m,o/m,f,,,32,4096,14336,32,8,128,32000,8192,gqa,,,n,https://s\n", "line 2: columns params_total_b, params_active_b"},
+		{"m,o/m,f,7,7,3x,4096,14336,32,8,128,32000,8192,gqa,,,n,https://s\n", "line 2: column num_layers"},
+	} {
+		_, err := addPresets(base, strings.NewReader(head+tc.rows), "facts/presets.csv")
+		if err == nil || !strings.Contains(err.Error(), tc.want) || !strings.Contains(err.Error(), "facts/presets.csv") {
+			t.Errorf("%q: error %v, want %q", tc.rows, err, tc.want)
+		}
+	}
+	got, err := addPresets(base, strings.NewReader(head+good), "facts/presets.csv")
+	if err != nil || len(got) != 2 || got[1].Name != "new-moe" || got[1].Experts != 32 || got[1].ActiveB != 3 {
+		t.Errorf("a good row: %+v, %v", got, err)
+	}
+}
+
+// The generator reads facts/presets.csv after model_presets.csv: a row
+// added to it is a preset of the generated catalog, with the facts of
+// preset_facts.csv applied to it, and the catalog grows by that row only.
+func TestGenerateAddsFactsPresets(t *testing.T) {
+	needShared(t)
+	extra := fstest.MapFS{}
+	for name, add := range map[string]string{
+		filePresetsAdded:   "test-linear,o/t,f,80,3,48,2048,512,16,2,256,151936,262144,gqa,512,10,tie_word_embeddings=false,https://example.org/config.json\n",
+		"preset_facts.csv": "test-linear,attention_pattern,linear_hybrid,https://example.org/c,\ntest-linear,local_per_global,3,https://example.org/c,\ntest-linear,linear_state,1000,https://example.org/c,\n",
+	} {
+		b, err := os.ReadFile(filepath.Join("facts", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		extra[name] = &fstest.MapFile{Data: append(b, add...)}
+	}
+	files, err := Generate(os.DirFS(sharedDir), withFiles{FS: os.DirFS("facts"), extra: extra})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cat, err := DecodeFiles(files)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if base := embeddedCatalog(t); len(cat.Models) != len(base.Models)+1 {
+		t.Fatalf("%d presets, want the embedded %d and the added one", len(cat.Models), len(base.Models))
+	}
+	p, err := model.FindPreset(cat.Models, "test-linear")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.AttentionPattern != model.AttnLinearHybrid || p.LinearState != 1000 || p.LocalPerGlobal != 3 || p.Experts != 512 ||
+		!strings.Contains(p.Source, "https://example.org/config.json") || !strings.Contains(p.Source, "https://example.org/c") {
+		t.Errorf("added preset %+v", p)
+	}
+}
+
+// The five presets facts/presets.csv adds carry their architecture:
+// gpt-oss's alternating 128-token windows and MXFP4 experts, Llama 4's
+// chunked layers (8192, three per global one), Qwen3-Next's linear
+// layers with their recurrent state; each with the model card's counts.
+func TestEmbeddedAddedPresets(t *testing.T) {
+	cat := embeddedCatalog(t)
+	for _, w := range []struct {
+		name, pattern, format string
+		total, active         float64
+		window, per, state    int
+	}{
+		{"gpt-oss-20b", model.AttnHybrid, model.ExpertMXFP4, 20.91, 3.61, 128, 1, 0},
+		{"gpt-oss-120b", model.AttnHybrid, model.ExpertMXFP4, 116.83, 5.13, 128, 1, 0},
+		{"llama-4-scout", model.AttnChunked, "", 109, 17, 8192, 3, 0},
+		{"llama-4-maverick", model.AttnChunked, "", 400, 17, 8192, 3, 0},
+		{"qwen3-next-80b-a3b", model.AttnLinearHybrid, "", 80, 3, 0, 3, 548864},
+	} {
+		p, err := model.FindPreset(cat.Models, w.name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p.AttentionPattern != w.pattern || p.ExpertFormat != w.format || p.ParamsB != w.total || p.ActiveB != w.active ||
+			p.SlidingWindow != w.window || p.LocalPerGlobal != w.per || p.LinearState != w.state || !p.IsMoE() || p.TiedEmbedding ||
+			!strings.Contains(p.Source, "https://") {
+			t.Errorf("%s: %+v", w.name, p)
 		}
 	}
 }

@@ -25,16 +25,29 @@ var tiedRe = sync.OnceValue(func() *regexp.Regexp {
 // tied embeddings, kv_lora_rank and qk_rope_head_dim come from the notes'
 // key=value fields.
 func parsePresets(r io.Reader, name string) ([]model.ModelPreset, error) {
+	out, _, err := readPresets(r, name)
+	return out, err
+}
+
+// readPresets is parsePresets with the file line of each preset.
+func readPresets(r io.Reader, name string) ([]model.ModelPreset, []int, error) {
 	t, err := readTable(r, name)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
+	out, err := presetRows(t, name)
+	return out, t.lines, err
+}
+
+// presetRows converts the rows of a table in model_presets.csv's columns.
+func presetRows(t *table, name string) ([]model.ModelPreset, error) {
 	if err := t.require("name", "hf_id", "family", "params_total_b", "params_active_b", "num_layers", "hidden_size",
 		"intermediate_size", "num_attention_heads", "num_kv_heads", "head_dim", "vocab_size", "max_context",
 		"attention", "moe_experts", "moe_experts_per_token", "notes", "source"); err != nil {
 		return nil, err
 	}
 	var out []model.ModelPreset
+	var err error
 	seen := map[string]bool{}
 	for i := range t.rows {
 		p := model.ModelPreset{
@@ -87,4 +100,34 @@ func parsePresets(r io.Reader, name string) ([]model.ModelPreset, error) {
 		out = append(out, p)
 	}
 	return out, nil
+}
+
+// filePresetsAdded is the facts file of whole presets (facts/presets.csv).
+const filePresetsAdded = "presets.csv"
+
+// addPresets appends the whole presets of facts/presets.csv (the models
+// the reference data lacks, in model_presets.csv's columns) to base: every
+// row cites its sources, and a name base already has is refused with its
+// line.
+func addPresets(base []model.ModelPreset, r io.Reader, name string) ([]model.ModelPreset, error) {
+	added, lines, err := readPresets(r, name)
+	if err != nil {
+		return nil, err
+	}
+	have := make(map[string]bool, len(base))
+	for i := range base {
+		have[strings.ToLower(base[i].Name)] = true
+	}
+	for i := range added {
+		p := &added[i]
+		switch {
+		case have[strings.ToLower(p.Name)]:
+			return nil, fmt.Errorf("%s: line %d: column name: %q is already a preset of model_presets.csv (give a preset once)", name, lines[i], p.Name)
+		case strings.TrimSpace(p.Source) == "":
+			return nil, fmt.Errorf("%s: line %d: column source: empty (every preset cites its config file and model card)", name, lines[i])
+		case p.ParamsB <= 0 || p.ActiveB <= 0 || p.ActiveB > p.ParamsB:
+			return nil, fmt.Errorf("%s: line %d: columns params_total_b, params_active_b: %v total and %v active (both from the model card or the weights index, active at most the total)", name, lines[i], p.ParamsB, p.ActiveB)
+		}
+	}
+	return append(base, added...), nil
 }

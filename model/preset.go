@@ -30,10 +30,24 @@ type ModelPreset struct {
 	// AttentionPattern says which layers attend to the whole context:
 	// "" or AttnGlobal (all), AttnSliding (every layer within SlidingWindow
 	// tokens), AttnHybrid (LocalPerGlobal sliding-window layers for each
-	// global one, Gemma 2 and 3).
+	// global one, Gemma 2 and 3, gpt-oss), AttnChunked (LocalPerGlobal
+	// layers attending within chunks of SlidingWindow tokens for each
+	// global one, Llama 4's iRoPE), AttnLinearHybrid (LocalPerGlobal
+	// linear-attention layers, each keeping LinearState values per
+	// sequence whatever its length, for each full-attention one,
+	// Qwen3-Next).
 	AttentionPattern string `json:"attention_pattern,omitempty" toml:"attention_pattern,omitempty"`
 	SlidingWindow    int    `json:"sliding_window,omitempty" toml:"sliding_window,omitempty"`
 	LocalPerGlobal   int    `json:"local_per_global,omitempty" toml:"local_per_global,omitempty"`
+	// LinearState is the recurrent state one sequence keeps in each
+	// linear-attention layer (values: Gated DeltaNet's value heads x key
+	// dim x value dim plus its short convolution's window), for
+	// AttnLinearHybrid.
+	LinearState int `json:"linear_state,omitempty" toml:"linear_state,omitempty"`
+	// ExpertFormat is the number format the routed experts' weights ship
+	// in when it differs from the rest of the checkpoint (ExpertMXFP4 for
+	// gpt-oss); "" when the whole checkpoint is one precision.
+	ExpertFormat string `json:"expert_format,omitempty" toml:"expert_format,omitempty"`
 	// Kind is KindDiffusion for an image-generation pipeline, "" for a
 	// language model.
 	Kind string `json:"kind,omitempty" toml:"kind,omitempty"`
@@ -49,11 +63,31 @@ type ModelPreset struct {
 
 // Attention patterns (ModelPreset.AttentionPattern) and preset kinds.
 const (
-	AttnGlobal    = "global"
-	AttnSliding   = "sliding"
-	AttnHybrid    = "hybrid"
-	KindDiffusion = "diffusion"
+	AttnGlobal  = "global"
+	AttnSliding = "sliding"
+	AttnHybrid  = "hybrid"
+	// AttnChunked: chunked local attention (a token attends to the tokens
+	// of its own chunk) on the local layers.
+	AttnChunked = "chunked"
+	// AttnLinearHybrid: linear attention with a fixed-size recurrent
+	// state on the local layers.
+	AttnLinearHybrid = "linear_hybrid"
+	KindDiffusion    = "diffusion"
+	// ExpertMXFP4 is the OCP Microscaling FP4 format: blocks of 32 E2M1
+	// values sharing one 8-bit E8M0 scale, 4 + 8/32 = 4.25 bits per
+	// weight (OCP MX spec v1.0; the gpt-oss model card, arXiv 2508.10925:
+	// the MoE weights "quantized to 4.25 bits per parameter").
+	ExpertMXFP4 = "mxfp4"
 )
+
+// ExpertFormatBits is the bits per weight of an expert format (0 when
+// unknown).
+func ExpertFormatBits(f string) float64 {
+	if f == ExpertMXFP4 {
+		return 4.25
+	}
+	return 0
+}
 
 // PipelinePart is one model of a diffusion pipeline: its role ("denoiser",
 // "text_encoder", "vae"), name and parameter count in billions.
