@@ -22,12 +22,21 @@ type modelArch struct {
 	ropeDim          int
 	tied             bool
 	plainMLP         bool // two-matrix GELU MLP (Falcon) instead of a gated one
-	// Attention pattern: window > 0 is the sliding window of the local
-	// layers; localPerGlobal local layers come with each global one
-	// (hybrid), or every layer is local when allLocal.
+	// Attention pattern: window > 0 is the sliding window (or, when
+	// chunked, the chunk) of the local layers; localPerGlobal local layers
+	// come with each global one (hybrid), or every layer is local when
+	// allLocal. With linearState > 0 the local layers are linear attention
+	// (Qwen3-Next's Gated DeltaNet): each keeps linearState values per
+	// sequence, whatever its length, and no window.
 	window         int
 	localPerGlobal int
 	allLocal       bool
+	chunked        bool
+	linearState    int
+	// expertBits is the bits per weight the routed experts ship in when
+	// the checkpoint holds them in their own format (gpt-oss: MXFP4, 4.25);
+	// 0 when the whole checkpoint is one precision.
+	expertBits float64
 	// windowUnused: the config names a sliding window the estimate does
 	// not trust an engine to use (Phi-3's 2047): sized as global.
 	windowUnused int
@@ -79,6 +88,8 @@ func (m *modelArch) kvElemsPerToken() float64 {
 // all; Gemma 2: every second).
 func (m *modelArch) globalLayers() int {
 	switch {
+	case m.linearState > 0 && m.localPerGlobal > 0:
+		return m.layers / (m.localPerGlobal + 1)
 	case m.window <= 0:
 		return m.layers
 	case m.allLocal:
@@ -89,15 +100,33 @@ func (m *modelArch) globalLayers() int {
 
 // kvElemsSeq is the number of cached values of one sequence of ctx
 // tokens: global layers hold every token, sliding-window layers at most
-// the window.
+// the window, a chunked layer at most one chunk (its tokens attend only
+// within their chunk), a linear-attention layer its recurrent state
+// whatever ctx.
 func (m *modelArch) kvElemsSeq(ctx int) float64 {
 	g := m.globalLayers()
 	local := m.layers - g
-	held := float64(g) * float64(ctx)
-	if local > 0 {
-		held += float64(local) * float64(min(ctx, m.window))
+	held := float64(g) * float64(ctx) * m.kvElemsPerLayer()
+	switch {
+	case local <= 0:
+	case m.linearState > 0:
+		held += float64(local) * float64(m.linearState)
+	default:
+		held += float64(local) * float64(min(ctx, m.window)) * m.kvElemsPerLayer()
 	}
-	return held * m.kvElemsPerLayer()
+	return held
+}
+
+// shippedExperts is the parameter count of the routed experts when they
+// ship in their own format (expertBits > 0), from the config dimensions:
+// experts x layers x the three matrices (gate, up, down) of hidden x ffn,
+// every layer an MoE layer as in gpt-oss (its model card: MLP 114.71B of
+// 116.83B, the dimensions give 114.65B); 0 otherwise.
+func (m *modelArch) shippedExperts() float64 {
+	if m.expertBits <= 0 || m.experts <= 0 || !m.hasShape() || m.ffn <= 0 {
+		return 0
+	}
+	return min(float64(m.experts)*float64(m.layers)*3*float64(m.hidden)*float64(m.ffn), m.paramsB*1e9)
 }
 
 // mlaAttnParams is the parameter count of MLA's attention projections over
@@ -249,9 +278,13 @@ func presetArch(p *model.ModelPreset) modelArch {
 			}
 		}
 	}
+	m.expertBits = model.ExpertFormatBits(p.ExpertFormat)
 	switch {
-	case p.SlidingWindow > 0 && p.AttentionPattern == model.AttnHybrid && p.LocalPerGlobal > 0:
+	case p.SlidingWindow > 0 && (p.AttentionPattern == model.AttnHybrid || p.AttentionPattern == model.AttnChunked) && p.LocalPerGlobal > 0:
 		m.window, m.localPerGlobal = p.SlidingWindow, p.LocalPerGlobal
+		m.chunked = p.AttentionPattern == model.AttnChunked
+	case p.AttentionPattern == model.AttnLinearHybrid && p.LocalPerGlobal > 0 && p.LinearState > 0:
+		m.localPerGlobal, m.linearState = p.LocalPerGlobal, p.LinearState
 	case p.SlidingWindow > 0 && p.AttentionPattern == model.AttnSliding:
 		m.window, m.allLocal = p.SlidingWindow, true
 	default:

@@ -332,7 +332,7 @@ func (e *estimator) languageModel(preset *model.ModelPreset) {
 	}
 	weightBytes := e.weightBytes(params)
 	r.BytesPerParam = weightBytes / params
-	p.activeWeightBytes = weightBytes * ar.activeB / ar.paramsB
+	p.activeWeightBytes = e.activeBytes(weightBytes, params)
 
 	kvBytes := 2.0
 	if a.Precision == model.FP32 {
@@ -381,10 +381,43 @@ func (e *estimator) weightBytes(params float64) float64 {
 	if quant && embed > 0 {
 		e.say(kAsmEmbed16)
 	}
-	if quant {
-		return (params-embed)*bpp + embed*2
+	// Routed experts that ship in a narrower format of their own (gpt-oss:
+	// MXFP4) are served as shipped; training sizes them at its precision.
+	ex, eb := p.ar.shippedExperts(), p.ar.expertBits/8
+	switch {
+	case ex > 0 && p.training:
+		if a.Workload != model.WorkloadQLoRA {
+			e.say(kAsmExpertTrain, model.FormatParams(ex/1e9))
+		}
+		ex = 0
+	case ex > 0 && eb < bpp:
+		e.say(kAsmExpertFormat, model.FormatParams(ex/1e9), p.ar.expertBits, string(a.Precision))
+	default:
+		ex = 0
 	}
-	return params * bpp
+	if quant {
+		return (params-embed-ex)*bpp + embed*2 + ex*eb
+	}
+	return (params-ex)*bpp + ex*eb
+}
+
+// activeBytes is the weights one token reads: the active share of
+// weightBytes, except that the routed experts of a checkpoint shipping
+// them in their own format are read at that format (the experts one
+// token routes to are used/experts of them) and the rest at the bytes per
+// parameter the others are held in.
+func (e *estimator) activeBytes(weightBytes, params float64) float64 {
+	ar := &e.p.ar
+	ex, eb := ar.shippedExperts(), ar.expertBits/8
+	restBpp := 0.0
+	if ex > 0 && params > ex {
+		restBpp = (weightBytes - ex*eb) / (params - ex)
+	}
+	if ex <= 0 || e.p.training || ar.experts <= 0 || restBpp <= eb {
+		return weightBytes * ar.activeB / ar.paramsB
+	}
+	activeEx := ex * float64(ar.used) / float64(ar.experts)
+	return (ar.activeB*1e9-activeEx)*restBpp + activeEx*eb
 }
 
 // compute sets the compute per token (training: 6N, 4N for adapters, plus
@@ -496,8 +529,12 @@ func (e *estimator) inferenceMemory(weightBytes, kvBytes float64) {
 			e.say(kAsmKV, ar.layers, ar.kvHeads, ar.headDim, a.Context, p.batch, int(kvBytes))
 		}
 		switch {
+		case ar.linearState > 0:
+			e.say(kAsmLinearState, ar.globalLayers(), ar.layers-ar.globalLayers(), ar.linearState, int(kvBytes))
 		case ar.window > 0 && ar.allLocal:
 			e.say(kAsmWindowAll, ar.window)
+		case ar.window > 0 && ar.chunked:
+			e.say(kAsmWindowChunked, ar.globalLayers(), ar.layers-ar.globalLayers(), ar.window)
 		case ar.window > 0:
 			e.say(kAsmWindowHybrid, ar.globalLayers(), ar.layers-ar.globalLayers(), ar.window)
 		case ar.windowUnused > 0:

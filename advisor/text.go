@@ -188,6 +188,10 @@ const (
 	kAsmChunkedLoss
 	kAsmDPAttn
 	kAsmWindowHybrid
+	kAsmWindowChunked
+	kAsmLinearState
+	kAsmExpertFormat
+	kAsmExpertTrain
 	kAsmWindowAll
 	kAsmWindowUnused
 	kAsmPipeline
@@ -1332,6 +1336,22 @@ var texts = text.Table[textKey]{
 	kAsmWindowHybrid: {
 		"KV cache: %d global layers hold the whole context, %d sliding-window layers at most %d tokens (the engine caches only the window)",
 		"KV 缓存：%d 个全局层保存整个上下文，%d 个滑动窗口层最多保存 %d token（引擎只缓存窗口）",
+	},
+	kAsmWindowChunked: {
+		"KV cache: %d global layers hold the whole context, %d chunked-attention layers at most one chunk of %d tokens (a token attends only within its chunk; the engine caches the current chunk)",
+		"KV 缓存：%d 个全局层保存整个上下文，%d 个分块注意力层最多保存一个 %d token 的块（token 只在本块内注意；引擎只缓存当前块）",
+	},
+	kAsmLinearState: {
+		"KV cache: %d full-attention layers hold the whole context; %d linear-attention layers (Gated DeltaNet) keep a fixed recurrent state of %d values per sequence each, at %d bytes, whatever its length",
+		"KV 缓存：%d 个全注意力层保存整个上下文；%d 个线性注意力层（Gated DeltaNet）每层每条序列保存固定的 %d 个值的循环状态，每值 %d 字节，与长度无关",
+	},
+	kAsmExpertFormat: {
+		"routed experts (%s parameters) held as the checkpoint ships them, in MXFP4 (%.2f bits per weight: FP4 values with an 8-bit scale per 32), as vLLM serves them; the precision asked (%s) applies to the other weights",
+		"路由专家（%s 参数）按检查点发布的格式保存，即 MXFP4（每权重 %.2f 位：FP4 值，每 32 个共享一个 8 位缩放），与 vLLM 的服务方式相同；所选精度（%s）用于其余权重",
+	},
+	kAsmExpertTrain: {
+		"training holds the routed experts (%s parameters), shipped in MXFP4, at the training precision (dequantized), the worse case",
+		"训练时路由专家（%s 参数，发布为 MXFP4）按训练精度保存（反量化），取较差情形",
 	},
 	kAsmWindowAll: {
 		"KV cache: every layer holds at most its %d-token sliding window",

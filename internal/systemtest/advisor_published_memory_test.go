@@ -141,17 +141,10 @@ func TestPublishedTransformersMemory(t *testing.T) {
 // tokens is three quarters of global attention; tolerance 1%.
 func TestPublishedKVCache(t *testing.T) {
 	cat := advisorEmbedded(t)
-	for _, tc := range []struct {
-		preset string
-		ctx    int
-		gib    float64
-	}{
+	checkKV(t, cat, "HF Llama 3.1 blog", model.FP16, []kvRow{
 		{"llama-3.1-8b", 1024, 0.125}, {"llama-3.1-8b", 16000, 1.95}, {"llama-3.1-8b", 128000, 15.62},
 		{"llama-3.1-70b", 1024, 0.313}, {"llama-3.1-70b", 16000, 4.88}, {"llama-3.1-70b", 128000, 39.06},
-	} {
-		req := estimateFor(cat, model.WorkloadInference, tc.preset, 0, model.FP16, tc.ctx, 1)
-		testcheck.Figure(t, "KV cache "+tc.preset+" at "+model.FormatNumber(float64(tc.ctx))+" tokens (GiB)", "HF Llama 3.1 blog", req.Breakdown.KVCacheGiB, tc.gib, 0.01)
-	}
+	})
 	g3 := estimateFor(cat, model.WorkloadInference, "gemma-3-27b", 0, model.BF16, 131072, 1)
 	testcheck.Figure(t, "KV cache gemma-3-27b at 128k (GiB)", "Gemma 3 blog (5:1, window 1024); issue 9", g3.Breakdown.KVCacheGiB, 11, 0.1)
 
@@ -170,6 +163,24 @@ func TestPublishedKVCache(t *testing.T) {
 	g2p := *presetNamed(t, cat, "gemma-2-9b")
 	global := 2 * float64(g2p.Layers*g2p.KVHeads*g2p.HeadDim) * 8192 * 2 / float64(1<<30)
 	testcheck.Figure(t, "Gemma 2 9B KV at 8k over global (share)", "HF Gemma 2 blog", g2.Breakdown.KVCacheGiB/global, 0.75, 0.01)
+}
+
+// kvRow is a KV cache figure: one sequence of a preset at ctx tokens
+// holds gib GiB.
+type kvRow struct {
+	preset string
+	ctx    int
+	gib    float64
+}
+
+// checkKV holds the KV cache of one sequence at prec to each row within
+// 1%, the figures from source.
+func checkKV(t *testing.T, cat *model.Catalog, source string, prec model.Precision, rows []kvRow) {
+	t.Helper()
+	for _, tc := range rows {
+		req := estimateFor(cat, model.WorkloadInference, tc.preset, 0, prec, tc.ctx, 1)
+		testcheck.Figure(t, "KV cache "+tc.preset+" at "+model.FormatNumber(float64(tc.ctx))+" tokens (GiB)", source, req.Breakdown.KVCacheGiB, tc.gib, 0.01)
+	}
 }
 
 // presetNamed returns a preset of the catalog.
