@@ -127,10 +127,13 @@ type plan struct {
 	// token it generates (prompt ÷ output length; 0 when the lengths are
 	// not both given: the job counts its generated tokens only).
 	prefillPerOutput float64
-	minDecode        float64
-	maxTTFT          float64
-	jobTokens        float64
-	jobMode          bool
+	// batch is the sizing of a batch generation job (estimate_batch.go):
+	// its concurrency follows each GPU's memory; nil otherwise.
+	batchJob  *batchPlan
+	minDecode float64
+	maxTTFT   float64
+	jobTokens float64
+	jobMode   bool
 
 	maxNodes  int
 	shardings []string // training sharding strategies to try, in order
@@ -453,7 +456,7 @@ func (e *estimator) compute() {
 	}
 	if p.jobMode {
 		p.req.FLOPs = p.flopsPerToken * a.JobTokens
-		if !p.training {
+		if !p.training && p.batchJob == nil {
 			e.say(kAsmGenJob)
 		}
 	}
@@ -512,6 +515,9 @@ func (e *estimator) inferenceMemory(weightBytes, kvBytes float64) {
 	p, a := e.p, e.a
 	r, ar := &p.req, &p.ar
 	p.weights = weightBytes
+	if p.jobMode && a.Latency == model.LatencyBatch {
+		e.batchPlan(kvBytes)
+	}
 	p.kvSeq = r.KVBytesPerToken * float64(a.Context)
 	if ar.hasShape() {
 		p.kvSeq = ar.kvElemsSeq(a.Context) * kvBytes
@@ -564,6 +570,11 @@ func (e *estimator) inferenceMemory(weightBytes, kvBytes float64) {
 	}
 	if p.jobMode && a.PromptTokens > 0 && a.OutputTokens > 0 {
 		p.prefillPerOutput = float64(a.PromptTokens) / float64(a.OutputTokens)
+	}
+	if b := p.batchJob; b != nil {
+		// A batch job's lengths, given or its defaults.
+		p.promptTokens = b.prompt
+		p.prefillPerOutput = float64(b.prompt) / float64(b.output)
 	}
 	s := float64(p.promptTokens)
 	p.prefillFLOPs = 2 * p.activeParams * s
@@ -695,7 +706,7 @@ func (e *estimator) latencyTargets() {
 			p.req.Assumptions = append(p.req.Assumptions, l.f(kAsmDecode, pct(bwEff), pct(promptShare)))
 		}
 	}
-	if p.jobMode && p.sized && !p.training {
+	if p.jobMode && p.sized && !p.training && p.batchJob == nil {
 		if p.prefillPerOutput > 0 {
 			p.req.Assumptions = append(p.req.Assumptions, l.f(kAsmJobPrefill, model.FormatContext(a.PromptTokens), model.FormatContext(a.OutputTokens)))
 		} else {

@@ -33,8 +33,11 @@ const actBytes = 2
 // replica uses t for tensor parallelism, r replicas per node), nodes
 // nodes, the network and, for training, the sharding strategy.
 type speedIn struct {
-	g              *model.GPU
-	frac           float64
+	g    *model.GPU
+	frac float64
+	// vram is the usable memory of one GPU (or slice) in bytes, which
+	// sizes a batch job's concurrency; 0 when unknown.
+	vram           float64
 	n, t, r, nodes int
 	net            topo
 	sharding       string
@@ -59,6 +62,12 @@ type commCost struct {
 	// the network's caveats, for the reason
 	geforce, assumed, nicAssumed bool
 	nodeGbps                     float64
+	// A batch job's step (estimate_batch.go): the sequences a replica
+	// runs at once, what sets them, and the step's memory and compute
+	// time in seconds.
+	batchSeqs              int
+	batchBy                batchLimit
+	batchMem, batchCompute float64
 }
 
 // withNet records the caveats of a network in a commCost.
@@ -91,6 +100,9 @@ func (p *plan) shapeSpeed(g *model.GPU, frac float64, n, t, r, nodes int, nvlink
 		ic = model.InterconnectPCIe
 	}
 	in := speedIn{g: g, frac: frac, n: n, t: t, r: r, nodes: nodes, net: topoOf(g, nvlink, ic, rdma, 0, n, nodes)}
+	if g != nil {
+		in.vram = g.UsableGiB * gib * frac
+	}
 	if len(p.shardings) > 0 {
 		in.sharding = p.shardings[len(p.shardings)-1]
 	}
@@ -149,6 +161,7 @@ func (p *plan) speedInto(in *speedIn, sp *model.Speed, cc *commCost) (jobHours f
 		*sp, jobHours, *cc = p.trainSpeed(*in, frac)
 		return jobHours
 	}
+	sp.Engine = model.EngineVLLM
 	return p.inferSpeed(in, frac, sp, cc)
 }
 
@@ -278,7 +291,9 @@ func (p *plan) inferSpeed(in *speedIn, frac float64, sp *model.Speed, cc *commCo
 	}
 
 	known := bw > 0
-	if known {
+	if known && p.batchJob != nil {
+		p.batchJob.decode(p, in, bw, peak, fwdComm, sp, cc)
+	} else if known {
 		seqs := (p.batch + r - 1) / r
 		// Weights read per step: the active weights for one token; an MoE
 		// batch reads every expert one of its tokens routes to.
@@ -350,7 +365,7 @@ func (p *plan) inferSpeed(in *speedIn, frac float64, sp *model.Speed, cc *commCo
 		// given, the prefill of its share of a prompt at the prefill speed
 		// (prefill is compute-bound and takes the GPUs from decoding).
 		perToken := 1 / sp.ThroughputTokensSec
-		if p.prefillPerOutput > 0 && sp.PrefillTokensPerSec > 0 {
+		if p.prefillPerOutput > 0 && sp.PrefillTokensPerSec > 0 && p.batchJob == nil {
 			perToken += p.prefillPerOutput / sp.PrefillTokensPerSec
 		}
 		jobHours = p.jobTokens * perToken / 3600

@@ -474,8 +474,9 @@ func (c recoWriter) hiddenNotes(hc hidden, prov uint16, cal float64) []string {
 // step they take (or, in training, the utilisation they cost).
 func (c recoWriter) speedReason(sr *shapeRes) string {
 	cc := &sr.comm
+	batch := c.batchReason(cc)
 	if cc.step <= 0 || (cc.what == commNone && cc.moe <= 0) {
-		return ""
+		return batch
 	}
 	l := c.l
 	moe := ""
@@ -483,7 +484,7 @@ func (c recoWriter) speedReason(sr *shapeRes) string {
 		moe = l.f(kSpMoE, cc.moeLayers, cc.moe/float64(max(cc.moeLayers, 1))*1e6, cc.moe*1e3, cc.step*1e3)
 	}
 	if cc.what == commNone {
-		return moe
+		return c.joinReasons(batch, moe)
 	}
 	link := func(k linkKind) string {
 		switch k {
@@ -545,8 +546,38 @@ func (c recoWriter) speedReason(sr *shapeRes) string {
 	if cc.nicAssumed && cc.node != linkNone {
 		out += l.f(kSpNICAssumed, cc.nodeGbps)
 	}
-	if moe != "" {
-		out += l.f(kSpJoin) + moe
+	return c.joinReasons(batch, out, moe)
+}
+
+// batchReason explains a batch job's step: the sequences a replica runs
+// at once, what sets them, and the step's memory and compute time; ""
+// outside batch jobs.
+func (c recoWriter) batchReason(cc *commCost) string {
+	if cc.batchSeqs <= 0 {
+		return ""
+	}
+	l := c.l
+	by := l.f(kSpBatchMemory)
+	switch cc.batchBy {
+	case limitMaxSeqs:
+		by = l.f(kSpBatchMaxSeqs, cc.batchSeqs)
+	case limitUsers:
+		by = l.f(kSpBatchUsers)
+	}
+	return l.f(kSpBatch, cc.batchSeqs, by, cc.batchMem*1e3, cc.batchCompute*1e3)
+}
+
+// joinReasons joins the non-empty parts of a speed's reason.
+func (c recoWriter) joinReasons(parts ...string) string {
+	out := ""
+	for _, s := range parts {
+		switch {
+		case s == "":
+		case out == "":
+			out = s
+		default:
+			out += c.l.f(kSpJoin) + s
+		}
 	}
 	return out
 }

@@ -25,6 +25,10 @@ func (c explainer) whyFirst(recs []model.Recommendation, cs []cand) []string {
 	}
 	a, b := &recs[0], &recs[1]
 	out := []string{c.whyDecided(a, b, cs[0], cs[1])}
+	if a.Speed.Concurrency > 0 && b.Speed.Concurrency > 0 && !a.Speed.Unknown && !b.Speed.Unknown {
+		// A batch job: what counts is the whole configuration's rate.
+		return append(out, c.l.f(kWhyBatchSpeed, a.Speed.ThroughputTokensSec, a.Speed.Concurrency, b.Speed.ThroughputTokensSec, b.Speed.Concurrency))
+	}
 	if sa, sb := a.Speed.DecodeTokensPerSec, b.Speed.DecodeTokensPerSec; sa > 0 && sb > 0 && !a.Speed.Unknown && !b.Speed.Unknown {
 		out = append(out, c.l.f(kWhySpeed, sa, sb))
 	}

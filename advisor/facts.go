@@ -75,11 +75,12 @@ func newShapeFacts(ix *index) *shapeFacts {
 		gpu   int32
 		count int
 		frac  float64
+		vram  float64 // a batch job's concurrency follows the memory
 		net   topo
 	}
 	f.speedClass, f.speedClasses = classify(len(ix.shapes), func(si int) speedKey {
 		sh := &ix.shapes[si]
-		return speedKey{sh.gpu, sh.count, sh.frac, ix.topo1[si]}
+		return speedKey{sh.gpu, sh.count, sh.frac, sh.vram, ix.topo1[si]}
 	})
 	type fitKey struct {
 		count int

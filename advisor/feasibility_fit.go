@@ -75,6 +75,9 @@ func (fe *feasibility) fitShape(s *shape, v float64) (f fitRes, ok bool) {
 		f.perGPU = p.perGPUTraining(f.sharding, n*best, n)
 	default:
 		t, r := p.tensorParallel(n)
+		if p.batchJob != nil {
+			t, r = p.batchJob.layout(p, n, v)
+		}
 		x1 := p.shareInference(t, r, 1)
 		capX := v
 		if !p.stated {
@@ -111,7 +114,7 @@ func (fe *feasibility) speedOnOneNode(si int, g *model.GPU, sr *shapeRes) {
 	}
 	*m = classMemo{gen: fe.gen, src: int32(si)}
 	s := &fe.ix.shapes[si]
-	in := speedIn{g: g, frac: s.frac, n: s.count, t: sr.tp, r: sr.reps, nodes: 1, sharding: sr.sharding, net: fe.ix.topo1[si]}
+	in := speedIn{g: g, frac: s.frac, vram: s.vram * gib, n: s.count, t: sr.tp, r: sr.reps, nodes: 1, sharding: sr.sharding, net: fe.ix.topo1[si]}
 	// sr's speed and communication cost are zero (evalShape cleared sr).
 	sr.jobH = fe.p.speedInto(&in, &sr.speed, &sr.comm)
 }

@@ -7,10 +7,12 @@ import (
 )
 
 // lengthsAnswers is a generation job of 8B in BF16 on the test catalog
-// with the request lengths given (0: not given).
+// with the request lengths given (0: not given), at the interactive
+// class: one stream, whose job pays each prompt's prefill on top of its
+// decode (a batch-class job runs as vLLM batches it: batch_test.go).
 func lengthsAnswers(prompt, output int) model.Answers {
 	a := model.DefaultAnswers()
-	a.Model, a.Latency = "llama-3.1-8b", model.LatencyBatch
+	a.Model, a.Latency = "llama-3.1-8b", model.LatencyInteractive
 	a.DurationMode, a.JobTokens = model.DurationJob, 1e9
 	a.PromptTokens, a.OutputTokens = prompt, output
 	return a

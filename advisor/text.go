@@ -179,6 +179,13 @@ const (
 	kAsmDecodePrompt
 	kAsmJobPrefill
 	kAsmJobDecodeOnly
+	// A batch generation job as vLLM runs it (estimate_batch.go).
+	kAsmBatchLengths
+	kAsmBatchLenGiven
+	kAsmBatchLenDefault
+	kAsmBatchUsers
+	kAsmBatchEngine
+	kAsmBatchStep
 	kAsmLengthsImage
 	kAsmContextTrain
 	kAsmContextMax
@@ -401,6 +408,11 @@ const (
 	kSpAssumed
 	kSpMoE
 	kSpJoin
+	kSpBatch
+	kWhyBatchSpeed
+	kSpBatchMemory
+	kSpBatchMaxSeqs
+	kSpBatchUsers
 	kSpNICAssumed
 	kLinkNVSwitch
 	kLinkNVLink
@@ -1247,6 +1259,17 @@ var texts = text.Table[textKey]{
 		"%d 个 MoE 层的路由专家每层每 token 另有固定 %.1f 微秒（top-k、按专家排序 token、小批量分组 GEMM）：合计 %.1f 毫秒，每 token 共 %.1f 毫秒",
 	},
 	kSpJoin: {"; ", "；"},
+	kSpBatch: {
+		"vLLM runs %d sequences at once per replica (%s); a step reads the weights and their KV cache in %.1f ms and computes their tokens and prompt chunks in %.1f ms",
+		"vLLM 每个副本同时运行 %d 个序列（%s）；每步读取权重与其 KV 缓存需 %.1f 毫秒，计算其 token 与提示词分块需 %.1f 毫秒",
+	},
+	kWhyBatchSpeed: {
+		"generates about %.0f tok/s with %d sequences at once against %.0f with %d",
+		"约 %.0f tok/s（同时 %d 个序列），对方 %.0f（%d 个序列）",
+	},
+	kSpBatchMemory:  {"as many as the KV cache holds", "KV 缓存所能容纳的上限"},
+	kSpBatchMaxSeqs: {"vLLM's max_num_seqs default, %d", "vLLM 的 max_num_seqs 默认值 %d"},
+	kSpBatchUsers:   {"--users caps them", "受 --users 限制"},
 	kSpAssumed: {
 		"; the offer does not document how its GPUs are linked: PCIe through host memory assumed",
 		"；该报价未说明 GPU 间如何互联：按主机内存中转的 PCIe 计",
@@ -1296,6 +1319,24 @@ var texts = text.Table[textKey]{
 	kAsmJobPrefill: {
 		"the job also prefills one %s-token prompt per %s tokens generated, at the prefill speed",
 		"任务每生成 %[2]s token 还需预填充一个 %[1]s token 的提示词，按预填充速度计",
+	},
+	kAsmBatchLengths: {
+		"a batch job's requests: prompts of %s tokens and outputs of %s tokens (%s); --tokens counts the tokens generated, and each output also prefills its prompt",
+		"批量任务的请求：提示词 %s token、输出 %s token（%s）；--tokens 计生成的 token，每个输出还需预填充其提示词",
+	},
+	kAsmBatchLenGiven: {"as given", "按所给"},
+	kAsmBatchLenDefault: {
+		"not given: %s/%s, the middle row of TensorRT-LLM's perf-overview and of fixed-length vLLM benchmarks; the time moves several-fold with the prompt's share, give --prompt-len and --output-len",
+		"未给出：取 %s/%s，即 TensorRT-LLM perf-overview 与 vLLM 定长基准的中间一行；耗时随提示词占比成倍变化，请给出 --prompt-len 和 --output-len",
+	},
+	kAsmBatchUsers: {", and at most %d over the whole configuration (--users)", "，且整个配置合计不超过 %d 个（--users）"},
+	kAsmBatchEngine: {
+		"the job runs as vLLM runs an offline batch: one replica per GPU when the model fits one GPU (tensor parallel only when it must), each running as many sequences at once as its KV cache holds at the average length in flight (the prompt and half the output, %s tokens: %.0f MiB each), at most vLLM's max_num_seqs default (%d on GPUs of %d GiB or more other than the A100, %d otherwise; vllm/engine/arg_utils.py get_batch_defaults)%s; the memory needed is the weights and one sequence of the full context, below which vLLM does not start",
+		"任务按 vLLM 离线批处理的方式运行：模型放得进一张 GPU 时每张 GPU 一个副本（只有放不下时才张量并行），每个副本同时运行的序列数为其 KV 缓存按在途平均长度（提示词加一半输出，%s token：每个 %.0f MiB）所能容纳的数量，且不超过 vLLM 的 max_num_seqs 默认值（%[4]d GiB 及以上且非 A100 的 GPU 为 %[3]d，其余为 %[5]d；vllm/engine/arg_utils.py get_batch_defaults）%[6]s；所需显存为权重加一个完整上下文序列，低于此 vLLM 无法启动",
+	},
+	kAsmBatchStep: {
+		"a batched step reads the weights and the KV cache of the sequences in flight and computes their tokens with the prompt chunks scheduled alongside (vLLM V1 chunked prefill); it takes the longer of the two plus %d%% of the shorter, fitted to TensorRT-LLM's perf-overview and tested on its other rows. The figures model vLLM with its defaults (16-bit KV cache): TensorRT-LLM's published figures use an FP8 KV cache and larger batches and are an upper reference; SGLang batches the same way (continuous batching, paged KV cache) and its figures are a reference too, not fitted",
+		"批处理的每一步读取权重与在途序列的 KV 缓存，并计算其 token 及同步调度的提示词分块（vLLM V1 分块预填充）；耗时取两者中较长者加较短者的 %d%%，按 TensorRT-LLM perf-overview 拟合并用其其余行检验。这些数字按 vLLM 默认设置建模（16 位 KV 缓存）：TensorRT-LLM 公布的数字使用 FP8 KV 缓存和更大的批量，是上限参考；SGLang 的批处理方式相同（连续批处理、分页 KV 缓存），其数字同样只作参考，未用于拟合",
 	},
 	kAsmJobDecodeOnly: {
 		"the job's time counts its generated tokens only (give --prompt-len and --output-len to count the prefill of its prompts)",

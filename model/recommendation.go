@@ -109,6 +109,14 @@ type Speed struct {
 	BandwidthUtilisation float64 `json:"bandwidth_utilisation,omitempty" toml:"bandwidth_utilisation,omitempty"`
 	// PromptTokens is the prompt length the first-token time assumes.
 	PromptTokens int `json:"prompt_tokens,omitempty" toml:"prompt_tokens,omitempty"`
+	// Engine is the inference engine the speed models (EngineVLLM for
+	// serving and batch generation of a language model); empty where no
+	// engine is modelled.
+	Engine Engine `json:"engine,omitempty" toml:"engine,omitempty"`
+	// Concurrency is the sequences a batch generation job runs at once
+	// over the whole configuration (all replicas), as the engine sizes
+	// it to the memory; 0 outside batch jobs.
+	Concurrency int `json:"concurrency,omitempty" toml:"concurrency,omitempty"`
 	// SecondsPerImage is the time of one image of a diffusion pipeline on
 	// one GPU at the requirement's resolution and steps; ImagesPerHour is
 	// the whole configuration's rate (every GPU runs a copy).
@@ -136,6 +144,13 @@ type Speed struct {
 	// configuration and why (empty when nothing moves between GPUs).
 	Reason string `json:"reason,omitempty" toml:"reason,omitempty"`
 }
+
+// Engine names the software a speed estimate models.
+type Engine string
+
+// EngineVLLM is vLLM, the engine gpupick models for serving and batch
+// generation of language models.
+const EngineVLLM Engine = "vLLM"
 
 // SetupTime is what a run spends before its first useful step: getting
 // the machine, pulling the container image, downloading the weights and
