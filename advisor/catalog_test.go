@@ -25,6 +25,7 @@ var testGPUs = []model.GPU{
 	{Name: "A10G", Architecture: "Ampere", UsableGiB: 23028.0 / 1024, VRAMGiB: 24, MemBandwidthGBs: 600, FP32TFLOPS: 31.52, FP8: model.No, BF16: model.Yes, FormFactor: "PCIe card", Source: "gpu_specs.csv"},
 	{Name: "Instinct MI300X", Vendor: "AMD", Architecture: "CDNA 3", ReleaseYear: 2023, UsableGiB: 196592.0 / 1024, VRAMGiB: 192, MemBandwidthGBs: 5300, FP32TFLOPS: 163.4, BF16TFLOPS: 1307.4, FP8TFLOPS: 2600, FP8: model.Yes, BF16: model.Yes, FormFactor: "OAM", Source: "gpu_specs.csv"},
 	{Name: "GeForce RTX 3060 (12 GB)", Architecture: "Ampere", ReleaseYear: 2021, VRAMGiB: 12, MemBandwidthGBs: 360, FP32TFLOPS: 12.76, FP8: model.No, BF16: model.Yes, FormFactor: "consumer PCIe card", Source: "gpu_specs.csv"},
+	{Name: "GH200 (96 GB HBM3)", Vendor: "NVIDIA", Architecture: "Hopper (+ Grace CPU)", ReleaseYear: 2023, VRAMGiB: 96, MemBandwidthGBs: 4000, FP32TFLOPS: 67, BF16TFLOPS: 989, FP8TFLOPS: 1979, FP8: model.Yes, BF16: model.Yes, FormFactor: "Superchip module (72-core Grace CPU + H100-class GPU)", Source: "gpus.tsv"},
 	// A GPU the catalog knows by name only: no bandwidth, no TFLOPS.
 	{Name: "Mystery X1", VRAMGiB: 48, Source: "test"},
 	{Name: "V100 SXM2 16GB", Vendor: "NVIDIA", Architecture: "Volta", ReleaseYear: 2017, VRAMGiB: 16, MemBandwidthGBs: 900, BF16TFLOPS: 125, FP8: model.No, BF16: model.No, NVLink: model.Yes, FormFactor: "SXM2", Source: "gpu_specs.csv"},

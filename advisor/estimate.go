@@ -51,14 +51,8 @@ const (
 	// promptShare is the share of the context the first-token time assumes
 	// the prompt fills.
 	promptShare = 0.5
-	// bwEff: decoding reaches about 70% of peak memory bandwidth (gpt-fast
-	// README: Llama-2-7B at 1397 GB/s on an A100-80GB, 2039 GB/s peak).
-	bwEff = 0.70
-	// prefillMFU is the share of peak tensor throughput prefill reaches.
-	prefillMFU = 0.5
-	// trainMFU: Llama 3 405B trained at 38-43% BF16 MFU on H100s (The
-	// Llama 3 Herd of Models, Table 4).
-	trainMFU = 0.40
+	// The decode bandwidth efficiency, prefill MFU and training MFU are
+	// per GPU family, from measurements: efficiency.go.
 	// pretrainBatchTokens and finetuneBatchSeqs are the global batch of an
 	// optimizer step: Llama 2 pre-trained with "a global batch-size of 4M
 	// tokens" (Touvron et al. 2023, arXiv 2307.09288, section 2.2);
@@ -450,7 +444,7 @@ func (e *estimator) compute() {
 			p.flopsPerToken += 2 * active
 			e.say(kAsmFLOPsRecompute)
 		}
-		e.say(kAsmMFU, pct(trainMFU))
+		e.say(kAsmMFU, effSummary(e.l, trainEff))
 	} else {
 		p.flopsPerToken = 2 * active
 	}
@@ -701,9 +695,9 @@ func (e *estimator) latencyTargets() {
 	p.req.MinDecodeTokensPerSec, p.req.MaxTimeToFirstTokenSec = p.minDecode, p.maxTTFT
 	if p.minDecode > 0 && p.sized {
 		if a.PromptTokens > 0 {
-			p.req.Assumptions = append(p.req.Assumptions, l.f(kAsmDecodePrompt, pct(bwEff), model.FormatContext(a.PromptTokens)))
+			p.req.Assumptions = append(p.req.Assumptions, l.f(kAsmDecodePrompt, effSummary(l, decodeEff), model.FormatContext(a.PromptTokens), effSummary(l, prefillEff)))
 		} else {
-			p.req.Assumptions = append(p.req.Assumptions, l.f(kAsmDecode, pct(bwEff), pct(promptShare)))
+			p.req.Assumptions = append(p.req.Assumptions, l.f(kAsmDecode, effSummary(l, decodeEff), pct(promptShare), effSummary(l, prefillEff)))
 		}
 	}
 	if p.jobMode && p.sized && !p.training && p.batchJob == nil {

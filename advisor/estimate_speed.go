@@ -58,6 +58,7 @@ type commCost struct {
 	moe         float64
 	moeLayers   int
 	mfu         float64 // training utilisation after the derate
+	baseMFU     float64 // the GPU family's training utilisation (efficiency.go)
 	intra, node linkKind
 	// the network's caveats, for the reason
 	geforce, assumed, nicAssumed bool
@@ -231,6 +232,7 @@ func (p *plan) inferSpeed(in *speedIn, frac float64, sp *model.Speed, cc *commCo
 		bw = g.MemBandwidthGBs * 1e9 * frac
 	}
 	peak := peakFLOPS(g, p.prec, false) * frac
+	eff := efficiencyOf(g)
 	sp.PromptTokens = p.promptTokens
 	tp := in.net.within(t)
 	pipe := in.net
@@ -312,7 +314,7 @@ func (p *plan) inferSpeed(in *speedIn, frac float64, sp *model.Speed, cc *commCo
 			// KV cache of its own streams only.
 			bytesPerStep = (wb-p.attnWeights)/float64(t) + p.attnWeights + p.kvSeq*float64((seqs+t-1)/t)
 		}
-		mem := bytesPerStep / (bw * bwEff)
+		mem := bytesPerStep / (bw * eff.decode.v)
 		comm, count, each := fwdComm(float64(seqs))
 		if dp {
 			comm, count, each = dpComm(float64((seqs + t - 1) / t))
@@ -328,7 +330,7 @@ func (p *plan) inferSpeed(in *speedIn, frac float64, sp *model.Speed, cc *commCo
 		if step > 0 {
 			sp.DecodeTokensPerSec = 1 / step
 			sp.ThroughputTokensSec = float64(p.batch) / step
-			sp.BandwidthUtilisation = bwEff * mem / step
+			sp.BandwidthUtilisation = eff.decode.v * mem / step
 			sp.CommShare = comm / step
 		}
 		if comm > 0 {
@@ -348,15 +350,15 @@ func (p *plan) inferSpeed(in *speedIn, frac float64, sp *model.Speed, cc *commCo
 		}
 		if peak > 0 && p.flopsPerToken > 0 {
 			used := float64(t * r * nodes)
-			cap := used * peak * prefillMFU / p.flopsPerToken
+			cap := used * peak * eff.prefill.v / p.flopsPerToken
 			sp.ThroughputTokensSec = math.Min(sp.ThroughputTokensSec, cap)
 		}
 	}
 	if peak > 0 && p.prefillFLOPs > 0 {
 		comm, _, _ := fwdComm(float64(p.promptTokens))
-		sp.TimeToFirstTokenSec = p.prefillFLOPs/(float64(t)*peak*prefillMFU) + comm
+		sp.TimeToFirstTokenSec = p.prefillFLOPs/(float64(t)*peak*eff.prefill.v) + comm
 		sp.PrefillTokensPerSec = float64(r) * float64(p.promptTokens) / sp.TimeToFirstTokenSec
-		sp.Utilisation = prefillMFU
+		sp.Utilisation = eff.prefill.v
 	}
 	sp.Unknown = !known || p.ttftUnknown(sp)
 	sp.MeetsLatency = p.meetsText(sp)
@@ -400,6 +402,7 @@ func (p *plan) trainSpeed(in speedIn, frac float64) (sp model.Speed, jobHours fl
 		ctx = 2048
 	}
 	tokens := float64(p.batch) * float64(ctx) // per GPU and micro-batch
+	trainMFU := efficiencyOf(in.g).train.v
 	compute := p.flopsPerToken * tokens / (peak * trainMFU)
 
 	var comm float64
@@ -468,7 +471,7 @@ func (p *plan) trainSpeed(in speedIn, frac float64) (sp model.Speed, jobHours fl
 	sp.MeetsLatency = true
 	sp.CommShare = (step - compute) / step
 	if comm > 0 {
-		cc = commCost{what: what, count: count, comm: comm, step: step, compute: compute, mfu: mfu, intra: net.intra.kind, node: net.inter.kind}.withNet(&net)
+		cc = commCost{what: what, count: count, comm: comm, step: step, compute: compute, mfu: mfu, baseMFU: trainMFU, intra: net.intra.kind, node: net.inter.kind}.withNet(&net)
 		if count > 0 {
 			cc.each = comm / float64(count)
 		}

@@ -535,7 +535,7 @@ func (c recoWriter) speedReason(sr *shapeRes) string {
 			what = l.f(kSpWhatExperts)
 		}
 		if cc.comm > cc.compute {
-			out = l.f(kSpTrainSlow, what, where, cc.comm, cc.compute, pct(cc.mfu), pct(trainMFU))
+			out = l.f(kSpTrainSlow, what, where, cc.comm, cc.compute, pct(cc.mfu), pct(cc.baseMFU))
 		} else {
 			out = l.f(kSpTrainHidden, what, where, cc.comm, cc.compute)
 		}

@@ -166,6 +166,7 @@ func (c recoWriter) hostWarnings(w *warnList, in warnInput) {
 			w.add(model.WarnLegacyGPU, model.SeverityWarn, "", o.GPU, g.Architecture)
 		}
 	}
+	c.stackWarnings(w, o.GPU, g)
 	// ephemeral-disk: local disks wiped on stop while the job keeps state.
 	keepsState := p.training || a.DataGB > 0 || a.HoursPerWeek < model.HoursPerWeekFull
 	wiped := o.LocalNVMeWiped == model.Yes || o.LocalNVMeWiped == model.Unknown && o.Detail().LocalNVMe != "" && pol != nil && pol.LocalDiskSurvivesStop == model.No
@@ -334,4 +335,29 @@ func daysBefore(price, snapshot string) (int, bool) {
 		return 0, false
 	}
 	return int(s.Sub(p).Hours() / 24), true
+}
+
+// stackWarnings are the gaps of the software stack a GPU runs on:
+// rocm-stack-gap for an AMD GPU given a workload that needs CUDA-first
+// software (QLoRA's bitsandbytes 4-bit path, a warning; training's
+// FlashAttention build and kernels, and 4-bit GPTQ/AWQ serving, notes),
+// and arm64-host for a GPU whose host CPU is Arm64.
+func (c recoWriter) stackWarnings(w *warnList, name string, g *model.GPU) {
+	if g == nil {
+		return
+	}
+	p := c.p
+	if isAMD(g) {
+		switch {
+		case p.req.Workload == model.WorkloadQLoRA:
+			w.add(model.WarnROCmStack, model.SeverityWarn, "", name)
+		case p.training:
+			w.key(model.WarnROCmStack, kROCmTrain, model.SeverityInfo, "", name)
+		case c.a.Precision == model.INT4 && p.sized && !p.stated && p.image == nil:
+			w.key(model.WarnROCmStack, kROCmInt4, model.SeverityInfo, "", name)
+		}
+	}
+	if armHost(g) {
+		w.add(model.WarnArmHost, model.SeverityWarn, "", name)
+	}
 }

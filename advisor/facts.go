@@ -40,8 +40,9 @@ type gpuFacts struct {
 	// kepler: a Kepler part (CUDA 12 dropped it); below: below the serving
 	// engine's minimum compute capability (belowEngineMinimum); geforce: a
 	// GeForce card (isGeForce); legacy: a Maxwell, Pascal or Volta part
-	// (the legacy-GPU penalty).
-	kepler, below, geforce, legacy bool
+	// (the legacy-GPU penalty); rocm: an AMD GPU, run on ROCm (the
+	// stack-gap penalty).
+	kepler, below, geforce, legacy, rocm bool
 }
 
 // idleKey is a GPU and a count of it on one node.
@@ -132,6 +133,7 @@ func factsOf(g *model.GPU) gpuFacts {
 	f.kepler = g.Architecture == "Kepler"
 	f.below = belowEngineMinimum(g)
 	f.geforce = isGeForce(g)
+	f.rocm = isAMD(g)
 	switch g.Architecture {
 	case "Maxwell", "Pascal", "Volta":
 		f.legacy = true

@@ -37,6 +37,7 @@ var riskNames = map[string]textKey{
 	riskCodeTPLink:            kRiskNameTPLink,
 	riskCodeTPHost:            kRiskNameTPHost,
 	model.WarnLegacyGPU:       kRiskNameLegacy,
+	model.WarnROCmStack:       kRiskNameStackGap,
 	model.WarnStalePrice:      kRiskNameStale,
 	riskCodeEstimate:          kRiskNameEstimate,
 	riskCodeGPUs:              kRiskNameGPUs,

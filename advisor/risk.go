@@ -71,6 +71,20 @@ const (
 	// riskLegacy: an architecture the current stack is dropping (Maxwell,
 	// Pascal, Volta; see the legacy-gpu warning).
 	riskLegacy = 20
+	// riskStackGap: QLoRA on an AMD GPU (the rocm-stack-gap warning).
+	// Its 4-bit path is bitsandbytes, which its installation guide lists
+	// as experimental on ROCm in v0.48 and officially supported from v0.50
+	// (huggingface.co/docs/bitsandbytes v0.48.1 and v0.50.2, installation);
+	// a recipe pinned to an older release, or using CUDA-first kernels
+	// (Unsloth's, Liger's), fails or must be rebuilt before the job runs.
+	// That is a job run again elsewhere, the failure riskMarketplace
+	// prices: 15%. An NVIDIA offer within 15% of the AMD one therefore
+	// wins, and an AMD offer cheaper by more is still listed, with the
+	// warning. Other workloads on ROCm (training with FlashAttention's
+	// ROCm build, 4-bit serving) carry a note only: vLLM and PyTorch ship
+	// ROCm builds, and the efficiency table (efficiency.go) already
+	// prices the measured speed.
+	riskStackGap = riskMarketplace
 	// riskStale: a price read more than staleDays before the snapshot.
 	riskStale = 5
 	// riskEstimate: the cost is an estimate from a published discount,
@@ -358,6 +372,9 @@ func (rk *risker) shapeRisks(sh *shape, sr *shapeRes, add func(code string, pct 
 	if gf.legacy {
 		add(model.WarnLegacyGPU, riskLegacy)
 	}
+	if gf.rocm && rk.p.req.Workload == model.WorkloadQLoRA {
+		add(model.WarnROCmStack, riskStackGap)
+	}
 	// More GPUs: more to run and watch over a rented period, and for a
 	// job a split whose losses the GPU-hours leave out (riskStep).
 	add(riskCodeGPUs, stepRisk(doublings(sr.used)))
@@ -394,6 +411,7 @@ var riskTexts = map[string]textKey{
 	riskCodeTPLink:            kRiskTPLink,
 	riskCodeTPHost:            kRiskTPHost,
 	model.WarnLegacyGPU:       kRiskLegacy,
+	model.WarnROCmStack:       kRiskStackGap,
 	model.WarnStalePrice:      kRiskStale,
 	riskCodeEstimate:          kRiskEstimate,
 	riskCodeGPUs:              kRiskGPUs,

@@ -72,8 +72,10 @@ func decodeIn(t *testing.T, lang, preset, gpu string, n int, ic model.Interconne
 
 // Decode throughput of dense models, one stream, against published
 // figures: on one GPU, tensor parallel over NVLink/NVSwitch and tensor
-// parallel over PCIe. Tolerance 30%: the model takes decode at 70% of
-// peak memory bandwidth for every engine (gpt-fast's figure) and the
+// parallel over PCIe. gpt-fast's Llama-2-7B on one A100, to which the
+// decode share was fitted (efficiency.go), is not a row: the A100 rows
+// here are other figures. Tolerance 30%: the model takes decode at the
+// GPU family's share of peak memory bandwidth for every engine and the
 // collectives at NCCL's ring cost; the engines of these rows reach less
 // (vLLM's Qwen2.5-7B row implies 63% of peak, MLC's 2 x A100 PCIe row
 // 64%), and the PCIe rows' servers are not described.
@@ -94,7 +96,7 @@ func TestPublishedDecodeOverLinks(t *testing.T) {
 		ctx                       int
 		want                      float64
 	}{
-		{"Llama-2-7B, 1 x A100", gptFast, "llama-2-7b", "A100-80GB SXM4", 1, model.InterconnectSingle, model.BF16, 256, 104.9},
+		{"Llama-2-7B, 2 x A100 NVSwitch", gptFast, "llama-2-7b", "A100-80GB SXM4", 2, model.InterconnectNVSwitch, model.BF16, 256, 168.84},
 		{"Llama-2-70B, 8 x A100 NVSwitch", gptFast, "llama-2-70b", "A100-80GB SXM4", 8, model.InterconnectNVSwitch, model.BF16, 256, 62.50},
 		{"Qwen2.5-7B, 1 x A100", qwen, "qwen2.5-7b", "A100-80GB SXM4", 1, model.InterconnectSingle, model.BF16, 2049, 84.28},
 		{"Qwen2.5-72B, 2 x A100", qwen, "qwen2.5-72b", "A100-80GB SXM4", 2, model.InterconnectNVSwitch, model.BF16, 2049, 18.19},
@@ -235,7 +237,8 @@ func TestMoELayerLatency(t *testing.T) {
 		t.Errorf("single-GPU Mixtral: reason %q, comm share %.2f", sp.Reason, sp.CommShare)
 	}
 	step := 1 / sp.DecodeTokensPerSec
-	mem := sp.BandwidthUtilisation * step / bwEff
+	h200 := speedCatalog().GPUs["H200 SXM"]
+	mem := sp.BandwidthUtilisation * step / efficiencyOf(&h200).decode.v
 	within(t, "Mixtral fixed MoE latency per step", step-mem, 32*moeLayerUS*1e-6, 1e-6)
 	zh := decodeIn(t, "zh", "mixtral-8x7b", "H200 SXM", 1, model.InterconnectSingle, model.BF16, 1024, 1)
 	if !hasHan(zh.Speed.Reason) || !strings.Contains(zh.Speed.Reason, "MoE") {

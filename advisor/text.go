@@ -88,6 +88,7 @@ func WarningCodes() []string {
 		model.WarnUnknownPrice, model.WarnConvertedCurrency, model.WarnSpeedUnknown, model.WarnSlowFirstToken,
 		model.WarnBF16Unsupported, model.WarnLegacyGPU, model.WarnLatencyMargin, model.WarnHostRAMUnknown,
 		model.WarnLongJob, model.WarnSlowImage, model.WarnRegionUnknown,
+		model.WarnROCmStack, model.WarnArmHost,
 	}
 }
 
@@ -447,6 +448,7 @@ const (
 	kRiskNameTPLink
 	kRiskNameTPHost
 	kRiskNameLegacy
+	kRiskNameStackGap
 	kRiskNameStale
 	kRiskNameEstimate
 	kRiskNameGPUs
@@ -484,6 +486,16 @@ const (
 	kGiveVCPUUnknown
 	kGiveVCPUs
 	kGiveDeadline
+
+	// Efficiency per GPU family and stack gaps (efficiency.go,
+	// explain_warnings.go, risk.go).
+	kEffMeasured
+	kEffEstimate
+	kEffAssumed
+	kEffSep
+	kROCmTrain
+	kROCmInt4
+	kRiskStackGap
 
 	// kCount is the number of text keys.
 	kCount
@@ -581,8 +593,8 @@ var texts = text.Table[textKey]{
 		"梯度检查点需重算前向：每 token 再加 2 x 参数",
 	},
 	kAsmMFU: {
-		"training runs at %d%% of peak tensor throughput (Llama 3 405B: 38-43%% BF16 MFU on H100); less where the gradient exchange over an offer's links outlasts the compute (shown with its speed)",
-		"训练按峰值张量算力的 %d%% 计（Llama 3 405B 在 H100 上 BF16 MFU 为 38-43%%）；若报价的互联上梯度交换比计算更久则更低（随速度一并显示）",
+		"training runs at the share of peak tensor throughput measured for each GPU family with its usual stack (advisor/efficiency.go names each measurement): %s; less where the gradient exchange over an offer's links outlasts the compute (shown with its speed)",
+		"训练按各 GPU 家族在其常用软件栈上实测达到的峰值张量算力比例计（advisor/efficiency.go 列出每项实测来源）：%s；若报价的互联上梯度交换比计算更久则更低（随速度一并显示）",
 	},
 	kAsmGenJob: {
 		"a generation job is timed by decode throughput at the batch size; prompt processing is not counted",
@@ -645,8 +657,8 @@ var texts = text.Table[textKey]{
 		"多卡分片方式：%s",
 	},
 	kAsmDecode: {
-		"decode speed from memory bandwidth (a roofline) at %d%% of peak, at full context; first-token time assumes the prompt fills %d%% of the context",
-		"解码速度按显存带宽（屋顶线模型）以峰值的 %d%% 估算，按满上下文计；首 token 时间假设提示词占上下文的 %d%%",
+		"decode speed from memory bandwidth (a roofline) at the share of peak measured for each GPU family (%s), at full context; first-token time assumes the prompt fills %d%% of the context, prefilled at a share of peak tensor throughput per family (%s)",
+		"解码速度按显存带宽（屋顶线模型）以各 GPU 家族实测达到的峰值比例估算（%s），按满上下文计；首 token 时间假设提示词占上下文的 %d%%，预填充按各家族的峰值张量算力比例计（%s）",
 	},
 	kAsmCheckpointDisk: {
 		"storage for one checkpoint assumed: %.0f GB (no data size given)",
@@ -1089,6 +1101,7 @@ var texts = text.Table[textKey]{
 	kRiskTPLink:         {"+%d%%: GPUs split the model over PCIe or an undocumented link", "+%d%%：多卡经 PCIe 或未注明的互联切分模型"},
 	kRiskTPHost:         {"+%d%%: GeForce cards split the model through host memory (no peer-to-peer between them)", "+%d%%：GeForce 显卡之间没有点对点通信，切分模型的流量要经主机内存中转"},
 	kRiskLegacy:         {"+%d%%: a legacy GPU architecture", "+%d%%：旧一代 GPU 架构"},
+	kRiskStackGap:       {"+%d%%: QLoRA's 4-bit stack on ROCm (bitsandbytes, CUDA-only trainer kernels)", "+%d%%：在 ROCm 上跑 QLoRA 的 4 位软件栈（bitsandbytes、仅支持 CUDA 的训练内核）"},
 	kRiskStale:          {"+%d%%: the price is stale", "+%d%%：价格已过时"},
 	kRiskEstimate:       {"+%d%%: the price is estimated from a published discount", "+%d%%：价格按公开折扣估算"},
 	kRiskHiddenEstimate: {"+%d%%: the storage or egress price is an estimate (the provider publishes none)", "+%d%%：存储或流量价格为估算（该云厂商未公布）"},
@@ -1313,8 +1326,8 @@ var texts = text.Table[textKey]{
 		"上下文 %s token：按给出的每个请求的提示词与输出长度（未给出上下文）",
 	},
 	kAsmDecodePrompt: {
-		"decode speed from memory bandwidth (a roofline) at %d%% of peak, at full context; first-token time prefills the %s-token prompt given",
-		"解码速度按显存带宽（屋顶线模型）以峰值的 %d%% 估算，按满上下文计；首 token 时间按给出的 %s token 提示词预填充计算",
+		"decode speed from memory bandwidth (a roofline) at the share of peak measured for each GPU family (%s), at full context; first-token time prefills the %s-token prompt given at a share of peak tensor throughput per family (%s)",
+		"解码速度按显存带宽（屋顶线模型）以各 GPU 家族实测达到的峰值比例估算（%s），按满上下文计；首 token 时间按给出的 %s token 提示词预填充计算，预填充按各家族的峰值张量算力比例计（%s）",
 	},
 	kAsmJobPrefill: {
 		"the job also prefills one %s-token prompt per %s tokens generated, at the prefill speed",
@@ -1475,6 +1488,7 @@ var texts = text.Table[textKey]{
 	kRiskNameTPLink:      {riskCodeTPLink, "经 PCIe 切分模型"},
 	kRiskNameTPHost:      {riskCodeTPHost, "经主机内存切分模型"},
 	kRiskNameLegacy:      {model.WarnLegacyGPU, "旧架构 GPU"},
+	kRiskNameStackGap:    {model.WarnROCmStack, "ROCm 软件栈缺口"},
 	kRiskNameStale:       {model.WarnStalePrice, "价格过时"},
 	kRiskNameEstimate:    {riskCodeEstimate, "估算价格"},
 	kRiskNameGPUs:        {riskCodeGPUs, "GPU 更多"},
@@ -1522,9 +1536,21 @@ var texts = text.Table[textKey]{
 	kGiveVCPUUnknown: {"its vCPUs not documented", "vCPU 情况未公开"},
 	kGiveVCPUs:       {"with %.1f vCPUs per GPU", "每张 GPU %.1f 个 vCPU"},
 	kGiveDeadline:    {"finishing in %s", "需 %s才能完成"},
-	kWallYears:       {"%.1f years", "%.1f 年"},
-	kWallMonths:      {"%.1f months", "%.1f 个月"},
-	kWallDays:        {"%.0f days", "%.0f 天"},
+	kEffMeasured:     {"%s %d%%", "%s 实测 %d%%"},
+	kEffEstimate:     {"%s %d%% (an estimate, from %s)", "%s %d%%（估计值，取自 %s）"},
+	kEffAssumed:      {"%s %d%% (assumed)", "%s %d%%（假设值）"},
+	kEffSep:          {"; ", "；"},
+	kROCmTrain: {
+		"%s runs on ROCm: training needs the ROCm build of FlashAttention (its CK backend, installed separately) and no CUDA-only kernels (Unsloth's and Liger's Triton kernels, apex, DeepSpeed's fused ops are built for CUDA first)",
+		"%s 运行在 ROCm 上：训练需要 ROCm 版 FlashAttention（CK 后端，需单独安装），且不能依赖只支持 CUDA 的内核（Unsloth 与 Liger 的 Triton 内核、apex、DeepSpeed 融合算子都优先为 CUDA 构建）",
+	},
+	kROCmInt4: {
+		"%s runs on ROCm: 4-bit GPTQ/AWQ weights do not get the Marlin kernels vLLM uses on NVIDIA GPUs (CUDA-only); check that the checkpoint's format has a ROCm kernel",
+		"%s 运行在 ROCm 上：4 位 GPTQ/AWQ 权重用不上 vLLM 在 NVIDIA GPU 上使用的 Marlin 内核（仅支持 CUDA）；请确认该检查点格式在 ROCm 上有可用内核",
+	},
+	kWallYears:  {"%.1f years", "%.1f 年"},
+	kWallMonths: {"%.1f months", "%.1f 个月"},
+	kWallDays:   {"%.0f days", "%.0f 天"},
 	kNoteAllLong: {
 		"no plan within %d nodes finishes the job within 2 years of wall-clock: the first ones listed run longer (ranked after any plan that finishes within it); allowing more nodes (--nodes) shortens it",
 		"在 %d 个节点以内，没有方案能在 2 年内完成该任务：排在前面的方案运行更久（能在 2 年内完成的方案总是排在它们之前）；允许更多节点（--nodes）可缩短时间",
@@ -1664,6 +1690,28 @@ var warnDefs = map[string]warnDef{
 			"NVIDIA 在 CUDA 12 中冻结了 Maxwell、Pascal 和 Volta，并在 CUDA 13 中移除；PyTorch 2.8 的 CUDA 12.8 版本已去掉它们，vLLM 文档现要求计算能力 7.5 或更高。Kepler（K80）在 CUDA 12.0 中即被移除。便宜的老 GPU 省下的钱，可能还不够花在工程时间上。",
 		},
 		source: "https://github.com/pytorch/pytorch/issues/157517 ; https://raw.githubusercontent.com/vllm-project/vllm/v0.21.0/docs/getting_started/installation/gpu.cuda.inc.md ; https://github.com/llvm/llvm-project/commit/0f49116e261cf5a156221b006acb677e3565fd1a",
+	},
+	model.WarnROCmStack: {
+		msg: text.Pair{
+			"%s runs on ROCm: QLoRA's 4-bit path (bitsandbytes NF4) is officially supported on AMD GPUs only from bitsandbytes v0.50 (experimental in v0.48), and CUDA-only trainer kernels (Unsloth, Liger) do not run",
+			"%s 运行在 ROCm 上：QLoRA 的 4 位路径（bitsandbytes NF4）直到 bitsandbytes v0.50 才正式支持 AMD GPU（v0.48 为实验性），只支持 CUDA 的训练内核（Unsloth、Liger）无法运行",
+		},
+		detail: text.Pair{
+			"AMD GPUs run PyTorch through ROCm (HIP), not CUDA. bitsandbytes lists ROCm as experimental in its v0.48 installation guide and as officially supported from v0.50 (PyPI wheels for ROCm); a QLoRA recipe pinned to an older bitsandbytes, or one that uses Unsloth's or Liger's CUDA-first kernels, fails or must be rebuilt. FlashAttention needs its ROCm build (the CK backend), installed separately. Check each package of the recipe against ROCm before renting, or rent an NVIDIA GPU for QLoRA.",
+			"AMD GPU 通过 ROCm（HIP）而非 CUDA 运行 PyTorch。bitsandbytes 在 v0.48 安装指南中将 ROCm 列为实验性支持，从 v0.50 起正式支持（PyPI 提供 ROCm 版 wheel）；若 QLoRA 方案锁定旧版 bitsandbytes，或使用 Unsloth、Liger 等优先为 CUDA 构建的内核，就会失败或需要重新构建。FlashAttention 需要其 ROCm 版（CK 后端），须单独安装。租用前请逐一核对方案里的软件包是否支持 ROCm，或改租 NVIDIA GPU 来做 QLoRA。",
+		},
+		source: "https://huggingface.co/docs/bitsandbytes/v0.48.1/installation ; https://huggingface.co/docs/bitsandbytes/v0.50.2/en/installation.md",
+	},
+	model.WarnArmHost: {
+		msg: text.Pair{
+			"%s has an Arm64 (Grace) host: x86-64-only wheels and container images do not run on it",
+			"%s 的主机 CPU 是 Arm64（Grace）：只提供 x86-64 的 wheel 和容器镜像无法在其上运行",
+		},
+		detail: text.Pair{
+			"The GH200 superchip pairs the GPU with a 72-core Grace CPU (Arm Neoverse V2). Python wheels published for linux x86_64 only (prebuilt FlashAttention wheels among them) and images built for linux/amd64 do not run; use multi-arch images (NGC's PyTorch containers, vLLM's arm64 builds) or build from source, and check every package of the job before renting.",
+			"GH200 超级芯片把 GPU 与 72 核 Grace CPU（Arm Neoverse V2）封装在一起。只为 linux x86_64 发布的 Python wheel（包括预编译的 FlashAttention）和只为 linux/amd64 构建的镜像都无法运行；请使用多架构镜像（NGC 的 PyTorch 容器、vLLM 的 arm64 版本）或从源码构建，并在租用前逐一核对任务用到的软件包。",
+		},
+		source: "https://www.nvidia.com/en-us/data-center/grace-hopper-superchip/",
 	},
 	model.WarnFP8Unsupported: {
 		msg: text.Pair{

@@ -65,6 +65,13 @@ const (
 	// WarnRegionUnknown: the source names no region for the offer, so
 	// where it runs (and which residency rules it meets) is not known.
 	WarnRegionUnknown = "region-unknown"
+	// WarnROCmStack: an AMD GPU runs ROCm, and the workload needs software
+	// with a known gap there (QLoRA's bitsandbytes 4-bit path, FlashAttention
+	// builds, CUDA-only kernels).
+	WarnROCmStack = "rocm-stack-gap"
+	// WarnArmHost: the GPU's host CPU is Arm64 (GH200's Grace), where
+	// x86-64-only wheels and container images do not run.
+	WarnArmHost = "arm64-host"
 )
 
 // Warning is a trap a choice walks into: a stable code, a severity, a

@@ -1,0 +1,203 @@
+package advisor
+
+import (
+	"strings"
+
+	"github.com/gpupick/gpupick/model"
+)
+
+// The share of its datasheet figures a GPU family reaches with the
+// software it is run on, from published measurements rather than the
+// datasheet: training MFU (model FLOPs over the dense peak the precision
+// runs at), decode bandwidth efficiency (bytes a decode step reads over the
+// peak memory bandwidth) and prefill MFU. The speed model
+// (estimate_speed.go) reads them per GPU through efficiencyOf; the
+// assumptions list them (effSummary).
+//
+// Each figure is fitted to the measurement its fit names, or, for a family
+// no source measured, taken from the nearest measured family of its
+// architecture and marked as an estimate (from). The published-figure
+// tests hold the figures to other measurements (efficiency_test.go names
+// the calibration set and the test set).
+//
+// The GPU facts of the catalog (model.GPU, data/facts) are what the
+// hardware is; these are what a software stack makes of it, so they live
+// with the speed model that uses them.
+
+// effFigure is one efficiency of a family: its value, the measurement it
+// was fitted to ("" for an estimate) and, for an estimate, the family it
+// was taken from.
+type effFigure struct {
+	v    float64
+	fit  string
+	from string
+}
+
+// gpuEff is one row of the efficiency table: the family, the GPUs it
+// covers, its three efficiencies and the software stack the measurements
+// ran.
+type gpuEff struct {
+	family                 string
+	match                  func(g *model.GPU) bool
+	train, decode, prefill effFigure
+	stack                  string
+}
+
+// Names of the families the estimates are taken from.
+const (
+	famHopper = "Hopper (H100, H200, H800, GH200)"
+	famA100   = "A100 / A800 / A30"
+	famMI300X = "MI300X"
+)
+
+// prefillAssumed is the share of peak tensor throughput prefill is taken
+// to reach on NVIDIA GPUs: gpupick's assumption (no measurement is fitted;
+// the published first-token tests hold it, serving_test.go).
+const prefillAssumed = 0.5
+
+// hopperMeasured is the Hopper row's measured figures, which the CDNA 3
+// fits are ratios against: the Llama 3 training MFU and, for decode and
+// prefill, the values the Hopper row uses.
+const (
+	hopperTrain   = 0.40
+	hopperDecode  = 0.70
+	hopperPrefill = prefillAssumed
+)
+
+// effTable is the efficiency table, first match wins; the last row takes
+// every GPU.
+var effTable = []gpuEff{
+	{
+		family: "MI325X",
+		match:  func(g *model.GPU) bool { return containsFold(g.Name, "MI325X") },
+		// MLPerf Training v5.0, Llama 2 70B LoRA (8,192-token packed
+		// samples, FP8, 8 GPUs): Supermicro 8 x MI325X 2.840 samples/s
+		// (mlcommons training_results_v5.0
+		// Supermicro/results/8xMI325X_2xEPYC_9575F/llama2_70b_lora/result_0.txt)
+		// against Oracle 8 x H200 2.556 (Oracle/results/1xBM.GPU.H200.8/
+		// llama2_70b_lora/result_0.txt): 1.111 x Hopper over a 1.321 x
+		// peak ratio, 0.40 x 1.111 / 1.321 = 0.34.
+		train:   effFigure{v: 0.34, fit: "MLPerf Training v5.0 Llama 2 70B LoRA: Supermicro 8 x MI325X 2.840 samples/s against Oracle 8 x H200 2.556"},
+		decode:  effFigure{v: 0.57, from: famMI300X},
+		prefill: effFigure{v: 0.18, from: famMI300X},
+		stack:   "ROCm 6.3, AMD's MLPerf container (PyTorch, NeMo, Transformer Engine for ROCm)",
+	},
+	{
+		family: famMI300X,
+		match:  func(g *model.GPU) bool { return isAMD(g) && g.Architecture == "CDNA 3" },
+		// alpharomercoma/MI300X-vs-H200 REPORT.md@6077fdc7, one MI300X
+		// against one H200, vLLM v0.26.0 from the project's own images
+		// and PyTorch for training: 8B BF16 training, H200 1.32-1.40 x
+		// faster (midpoint 1.36): 0.40 / 1.36 / 1.321 = 0.22; 70B FP8
+		// single stream, H200 1.12 x faster with 4.8 against 5.3 TB/s:
+		// 0.70 / 1.12 / (5.3 / 4.8) = 0.57; 8B prefill-heavy at
+		// concurrency 256, H200 2.06 x faster: 0.5 / 2.06 / 1.321 =
+		// 0.18. Each is relative to the Hopper row's figure.
+		train:   effFigure{v: 0.22, fit: "MI300X-vs-H200 REPORT (alpharomercoma, @6077fdc7): 8B BF16 training, H200 1.32-1.40 x faster"},
+		decode:  effFigure{v: 0.57, fit: "MI300X-vs-H200 REPORT (@6077fdc7): 70B FP8 single stream, H200 1.12 x faster (vLLM v0.26.0)"},
+		prefill: effFigure{v: 0.18, fit: "MI300X-vs-H200 REPORT (@6077fdc7): 8B prefill-heavy at concurrency 256, H200 2.06 x faster"},
+		stack:   "ROCm, vLLM v0.26.0 (vllm/vllm-openai-rocm image), PyTorch",
+	},
+	{
+		family: "AMD CDNA 2 and older (MI250X, MI25, Radeon)",
+		match:  isAMD,
+		// gpt-fast README (pytorch-labs/gpt-fast@0f925b5d, "AMD"): one
+		// GCD of an MI250X decodes Llama-2-7B at 76.33 tokens/s, 1028.70
+		// GB/s of the GCD's 1638.4 GB/s = 0.63.
+		train:   effFigure{v: 0.22, from: famMI300X},
+		decode:  effFigure{v: 0.63, fit: "gpt-fast README (@0f925b5d): Llama-2-7B on one MI250X GCD, 1028.70 GB/s of 1638.4"},
+		prefill: effFigure{v: 0.18, from: famMI300X},
+		stack:   "ROCm, PyTorch with torch.compile (gpt-fast)",
+	},
+	{
+		family: famHopper,
+		match:  func(g *model.GPU) bool { return strings.HasPrefix(g.Architecture, "Hopper") },
+		// The Llama 3 Herd of Models, Table 4: Llama 3 405B trained at
+		// 38-43% BF16 MFU on 8,192 to 16,384 H100s.
+		train:   effFigure{v: hopperTrain, fit: "The Llama 3 Herd of Models, Table 4: 405B at 38-43% BF16 MFU on H100s"},
+		decode:  effFigure{v: hopperDecode, from: famA100},
+		prefill: effFigure{v: hopperPrefill, from: famA100},
+		stack:   "Meta's training stack (PyTorch, 4D parallelism), BF16",
+	},
+	{
+		family:  "Blackwell (B200, B300, RTX PRO 6000, RTX 5090)",
+		match:   func(g *model.GPU) bool { return strings.HasPrefix(g.Architecture, "Blackwell") },
+		train:   effFigure{v: hopperTrain, from: famHopper},
+		decode:  effFigure{v: hopperDecode, from: famHopper},
+		prefill: effFigure{v: hopperPrefill, from: famHopper},
+		stack:   "as Hopper's",
+	},
+	{
+		family: famA100,
+		match: func(g *model.GPU) bool {
+			return containsFold(g.Name, "A100") || containsFold(g.Name, "A800") || strings.HasPrefix(g.Name, "A30")
+		},
+		// Narayanan et al., "Efficient Large-Scale Language Model
+		// Training on GPU Clusters Using Megatron-LM" (SC21): 163
+		// TFLOP/s per A100 (52% of peak) for the 1T-parameter GPT on
+		// 3,072 GPUs, counting the recomputed forward pass (their
+		// 96 B s l h^2 formula has 4 passes); model FLOPs are 3 of the
+		// 4, 0.52 x 3 / 4 = 0.39. gpt-fast README (@0f925b5d): Llama-2-7B
+		// on one A100-80GB at batch 1 reads 1397.31 GB/s of 2039 (0.685,
+		// taken as 0.70).
+		train:   effFigure{v: 0.39, fit: "Megatron-LM (Narayanan et al., SC21): 163 TFLOP/s per A100 (52%) with recompute counted, x 3/4"},
+		decode:  effFigure{v: hopperDecode, fit: "gpt-fast README (@0f925b5d): Llama-2-7B on one A100-80GB, 1397.31 GB/s of 2039"},
+		prefill: effFigure{v: prefillAssumed},
+		stack:   "Megatron-LM (training); PyTorch with torch.compile (gpt-fast, decode)",
+	},
+	{
+		family:  "Ada, other Ampere, Turing and older (L40S, L4, A10, RTX 4090, RTX 3090, T4 ...)",
+		match:   func(*model.GPU) bool { return true },
+		train:   effFigure{v: 0.39, from: famA100},
+		decode:  effFigure{v: hopperDecode, from: famA100},
+		prefill: effFigure{v: prefillAssumed, from: famA100},
+		stack:   "as the A100's",
+	},
+}
+
+// isAMD reports whether a GPU is AMD's (run on ROCm).
+func isAMD(g *model.GPU) bool {
+	return g != nil && strings.EqualFold(g.Vendor, "AMD")
+}
+
+// armHost reports whether a GPU's host CPU is Arm64: the Grace CPU of a
+// GH200 / GB200 superchip (the catalog names it in the architecture, "Hopper
+// (+ Grace CPU)", or in the name).
+func armHost(g *model.GPU) bool {
+	return g != nil && (containsFold(g.Architecture, "Grace") || strings.HasPrefix(g.Name, "GH200") || strings.HasPrefix(g.Name, "GB200") || strings.HasPrefix(g.Name, "GB300"))
+}
+
+// efficiencyOf is the efficiency row of a GPU (the last row for nil).
+func efficiencyOf(g *model.GPU) *gpuEff {
+	if g != nil {
+		for i := range effTable {
+			if effTable[i].match(g) {
+				return &effTable[i]
+			}
+		}
+	}
+	return &effTable[len(effTable)-1]
+}
+
+// The three efficiencies of a row, for effSummary.
+func trainEff(e *gpuEff) effFigure   { return e.train }
+func decodeEff(e *gpuEff) effFigure  { return e.decode }
+func prefillEff(e *gpuEff) effFigure { return e.prefill }
+
+// effSummary lists one efficiency of every family for the assumptions:
+// "family N%", an estimate followed by the family it was taken from.
+func effSummary(l lang, pick func(*gpuEff) effFigure) string {
+	parts := make([]string, 0, len(effTable))
+	for i := range effTable {
+		f := pick(&effTable[i])
+		switch {
+		case f.from != "":
+			parts = append(parts, l.f(kEffEstimate, effTable[i].family, pct(f.v), f.from))
+		case f.fit == "":
+			parts = append(parts, l.f(kEffAssumed, effTable[i].family, pct(f.v)))
+		default:
+			parts = append(parts, l.f(kEffMeasured, effTable[i].family, pct(f.v)))
+		}
+	}
+	return strings.Join(parts, l.f(kEffSep))
+}
