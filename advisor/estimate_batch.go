@@ -172,17 +172,17 @@ func (b *batchPlan) layout(p *plan, n int, v float64) (t, r int) {
 }
 
 // step is one step of a batch job on a replica running seqs
-// sequences: the memory time (the weights read once, wb bytes over t
+// sequences, at the GPU family's measured efficiency (eff): the memory time (the weights read once, wb bytes over t
 // GPUs, and the KV cache of every sequence at the average length), the
 // compute time (each sequence's token and its share of a prompt's
 // prefill, chunked into the step by vLLM V1) and the step, the longer of
 // the two plus batchOverlapLoss of the shorter.
-func (b *batchPlan) step(p *plan, seqs, t int, wb, bw, peak float64) (mem, compute, step float64) {
+func (b *batchPlan) step(p *plan, seqs, t int, wb, bw, peak float64, eff *gpuEff) (mem, compute, step float64) {
 	kvSplit := float64(min(t, p.ar.kvHeadsEff()))
-	mem = (wb/float64(t) + b.kvAvg*float64(seqs)/kvSplit) / (bw * bwEff)
+	mem = (wb/float64(t) + b.kvAvg*float64(seqs)/kvSplit) / (bw * eff.decode.v)
 	if peak > 0 {
 		perOut := p.flopsPerToken + p.prefillFLOPs/float64(b.output)
-		compute = float64(seqs) * perOut / (float64(t) * peak * prefillMFU)
+		compute = float64(seqs) * perOut / (float64(t) * peak * eff.prefill.v)
 	}
 	return mem, compute, math.Max(mem, compute) + b.overlap*math.Min(mem, compute)
 }
@@ -200,7 +200,8 @@ func (b *batchPlan) decode(p *plan, in *speedIn, bw, peak float64, fwd func(floa
 		dense, expert := ar.moeSplit()
 		wb = (dense + expert*expertsTouched(ar.experts, ar.used, seqs)) * p.activeWeightBytes / p.activeParams
 	}
-	mem, compute, step := b.step(p, seqs, t, wb, bw, peak)
+	eff := efficiencyOf(in.g)
+	mem, compute, step := b.step(p, seqs, t, wb, bw, peak, eff)
 	comm, count, each := fwd(float64(seqs) * (1 + p.prefillPerOutput))
 	route := 0.0
 	if ar.experts > 0 && ar.used > 0 && ar.layers > 0 {
@@ -210,7 +211,7 @@ func (b *batchPlan) decode(p *plan, in *speedIn, bw, peak float64, fwd func(floa
 	sp.DecodeTokensPerSec = 1 / step
 	sp.ThroughputTokensSec = float64(r*seqs) / step
 	sp.Concurrency = r * seqs
-	sp.BandwidthUtilisation = bwEff * mem / step
+	sp.BandwidthUtilisation = eff.decode.v * mem / step
 	sp.CommShare = comm / step
 	*cc = commCost{step: step, compute: mem, batchSeqs: seqs, batchBy: by, batchMem: mem, batchCompute: compute}
 	if comm > 0 {

@@ -363,17 +363,23 @@ func (p *plan) inferSpeed(in *speedIn, frac float64, sp *model.Speed, cc *commCo
 	sp.Unknown = !known || p.ttftUnknown(sp)
 	sp.MeetsLatency = p.meetsText(sp)
 	if p.jobMode && sp.ThroughputTokensSec > 0 {
-		// Each generated token's share of the job, plus, with the lengths
-		// given, the prefill of its share of a prompt at the prefill speed
-		// (prefill is compute-bound and takes the GPUs from decoding).
-		perToken := 1 / sp.ThroughputTokensSec
-		if p.prefillPerOutput > 0 && sp.PrefillTokensPerSec > 0 && p.batchJob == nil {
-			perToken += p.prefillPerOutput / sp.PrefillTokensPerSec
-		}
-		jobHours = p.jobTokens * perToken / 3600
+		jobHours = generationHours(p, sp)
 		sp.JobHours = jobHours
 	}
 	return jobHours
+}
+
+// generationHours is how long a generation job of p.jobTokens tokens runs
+// at speed sp: each generated token's share, plus, with the lengths given
+// outside a batch job (whose throughput counts its prompts' prefill
+// already), the prefill of its share of a prompt at the prefill speed
+// (prefill is compute-bound and takes the GPUs from decoding).
+func generationHours(p *plan, sp *model.Speed) float64 {
+	perToken := 1 / sp.ThroughputTokensSec
+	if p.prefillPerOutput > 0 && sp.PrefillTokensPerSec > 0 && p.batchJob == nil {
+		perToken += p.prefillPerOutput / sp.PrefillTokensPerSec
+	}
+	return p.jobTokens * perToken / 3600
 }
 
 // trainSpeed: each GPU computes its micro-batch at the assumed MFU; the
