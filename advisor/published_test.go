@@ -271,7 +271,7 @@ func TestPublishedPretrainingGPUHours(t *testing.T) {
 		// Selective recompute costs a few percent, not the third that full
 		// recomputation adds.
 		model6ND := 6 * p.req.ActiveB * 1e9
-		if extra := p.flopsPerToken/model6ND - 1; extra <= 0 || extra > 0.05 {
+		if extra := (p.train().trainFLOPs(recomputeSelective) - p.train().trainFLOPs(recomputeNone)) / model6ND; extra <= 0 || extra > 0.05 {
 			t.Errorf("%s: selective recompute adds %.1f%% compute, want a few %%", tc.preset, 100*extra)
 		}
 	}
