@@ -259,21 +259,25 @@ func TestTrainingDefaults(t *testing.T) {
 	}
 	full := answers(model.WorkloadFineTune, "llama-3.1-8b", model.BF16, 0, 1)
 	p := newPlan(cat, &full, langEN)
-	if n := p.activeParams; !testcheck.NearAbs(p.flopsPerToken, 8*n, 1) {
-		t.Errorf("full fine-tuning with checkpointing: %.3g FLOPs per token, want 8 x %.3g (6 + a third)", p.flopsPerToken, n)
+	// Full recomputation re-runs the forward pass, the core attention's
+	// included: 8 x params and 4 x the forward attention.
+	if n := p.activeParams; !testcheck.NearAbs(p.flopsPerToken, 8*n+4*p.attnFwd, 1) || p.attnFwd <= 0 {
+		t.Errorf("full fine-tuning with checkpointing: %.3g FLOPs per token, want 8 x %.3g (6 + a third) + 4 x %.3g", p.flopsPerToken, n, p.attnFwd)
 	}
 	pre := answers(model.WorkloadPretrain, "llama-3.1-70b", model.BF16, 8192, 1)
 	q := newPlan(cat, &pre, langEN)
-	if extra := q.flopsPerToken/(6*q.activeParams) - 1; extra <= 0.005 || extra > 0.05 {
+	if extra := (q.train().trainFLOPs(recomputeSelective) - q.train().trainFLOPs(recomputeNone)) / (6 * q.activeParams); extra <= 0.005 || extra > 0.05 {
 		t.Errorf("pre-training selective recompute adds %.1f%%, want a few percent", 100*extra)
 	}
-	if !q.actTP || !testcheck.NearAbs(q.actPerGPU(8), q.act/8, 1) || q.actPerGPU(1) != q.act {
-		t.Errorf("pre-training activations per GPU: %.1f GiB on 8, %.1f on 1, of %.1f", q.actPerGPU(8)/gib, q.actPerGPU(1)/gib, q.act/gib)
+	tp8 := trainLayout{tp: 8, pp: 1, cp: 1, dp: 1, sharding: "zero1", recompute: recomputeSelective}
+	one := trainLayout{tp: 1, pp: 1, cp: 1, dp: 8, sharding: "zero1", recompute: recomputeSelective}
+	if q.recompute != recomputeSelective || !testcheck.NearAbs(q.train().layoutAct(tp8), q.act/8, 1) || q.train().layoutAct(one) != q.act {
+		t.Errorf("pre-training activations per GPU: %.1f GiB at TP 8, %.1f at TP 1, of %.1f", q.train().layoutAct(tp8)/gib, q.train().layoutAct(one)/gib, q.act/gib)
 	}
 	noCkpt := pre
 	noCkpt.GradCheckpointing = false
-	if r := newPlan(cat, &noCkpt, langEN); r.actTP || r.flopsPerToken != 6*r.activeParams {
-		t.Errorf("pre-training without recompute: split %v, %.3g FLOPs per token", r.actTP, r.flopsPerToken)
+	if r := newPlan(cat, &noCkpt, langEN); r.recompute != recomputeNone || !testcheck.NearAbs(r.flopsPerToken, 6*r.activeParams+3*r.attnFwd, 1) {
+		t.Errorf("pre-training without recompute: recompute %d, %.3g FLOPs per token", r.recompute, r.flopsPerToken)
 	}
 }
 

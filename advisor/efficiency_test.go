@@ -23,7 +23,20 @@ import (
 // against one H200 decoding an 8B model in one stream
 // (TestEfficiencyDecodeMI300X); and the decode rows of
 // TestPublishedDecodeOverLinks and TestPublishedDecodeGPTFast that are
-// not gpt-fast's Llama-2-7B on one A100 (the decode fit).
+// not gpt-fast's Llama-2-7B on one A100 (the decode fit); Megatron-LM's
+// A100 training MFU (TestEfficiencyA100Megatron) and Falcon-180B's and
+// Llama 3.1 405B's pre-training hours (TestPublishedPretrainingGPUHours,
+// whose Llama 2 rows are the A100 training fit).
+
+// TestEfficiencyA100Megatron holds the A100 training MFU, fitted to the
+// Llama 2 model card's hours, to Megatron-LM's published A100 figure
+// (Narayanan et al., SC21: 163 TFLOP/s per A100, 52% of peak counting the
+// recomputed forward pass; model FLOPs are 3 of its 4 passes, 0.39), a
+// 2021 stack on a 1T-parameter model: within 15%.
+func TestEfficiencyA100Megatron(t *testing.T) {
+	a100 := speedCatalog().GPUs["A100-80GB SXM4"]
+	testcheck.Figure(t, "A100 training MFU (tested)", "Narayanan et al. SC21: 52% of peak with recompute, x 3/4", efficiencyOf(&a100).train.v, 0.52*3/4, 0.15)
+}
 
 // mlperfV50 names the round's results repository.
 const mlperfV50 = "MLPerf Training v5.0 (mlcommons training_results_v5.0)"
@@ -108,7 +121,6 @@ func TestEfficiencyCalibration(t *testing.T) {
 		tol          float64
 	}{
 		{"Hopper training MFU", "The Llama 3 Herd of Models, Table 4 (38-43%)", efficiencyOf(&h200).train.v, 0.405, 0.05},
-		{"A100 training MFU", "Narayanan et al. SC21: 52% of peak with recompute, x 3/4", efficiencyOf(gpuPtr(speedCatalog().GPUs["A100-80GB SXM4"])).train.v, 0.52 * 3 / 4, 0.01 / 0.39},
 		{"A100 decode bandwidth share", "gpt-fast README: Llama-2-7B, 1397.31 of 2039 GB/s", efficiencyOf(gpuPtr(speedCatalog().GPUs["A100-80GB SXM4"])).decode.v, 1397.31 / 2039, 0.02 / 0.685},
 		{"MI300X training MFU", report + ": 8B BF16, H200 1.32-1.40 x", efficiencyOf(&mi300).train.v, hopperTrain / 1.36 / peak, 0.01 / 0.22},
 		{"MI300X decode bandwidth share", report + ": 70B FP8 one stream, H200 1.12 x", efficiencyOf(&mi300).decode.v, hopperDecode / 1.12 / bw, 0.01 / 0.57},

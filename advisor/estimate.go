@@ -94,9 +94,11 @@ type plan struct {
 	act                   float64 // per GPU: one micro-batch (training), the prefill chunk or one image's workspace
 	ctx                   float64 // per GPU CUDA context
 	reserve               float64 // engine share of VRAM (1 for training)
-	// actTP: the activations divide over the tensor-parallel GPUs of a
-	// node (pre-training with sequence parallelism, Megatron-LM).
-	actTP bool
+	// recompute is the activation recomputation the answers ask for
+	// (selective for pre-training with --grad-checkpointing, full for
+	// fine-tuning with it, none without); a layout may take full
+	// recomputation instead of selective (layout.go).
+	recompute uint8
 	// dpAttn: MLA may serve with data-parallel attention (SGLang
 	// --enable-dp-attention): each GPU keeps the latent cache of its own
 	// sequences and the attention weights (attnWeights bytes) whole.
@@ -114,7 +116,12 @@ type plan struct {
 	// Speed inputs.
 	activeWeightBytes float64 // weights read per decode step
 	activeParams      float64
-	flopsPerToken     float64 // training: 6N (4N for adapters) + 2N with full recompute, + core attention with selective
+	flopsPerToken     float64 // training: 6N (4N for adapters) + 2N with full recompute, + core attention (forward, backward and its recomputation)
+	// linFLOPs is a training token's compute in the weight matrices
+	// without recomputation (6N, 4N for adapters) and attnFwd the forward
+	// core attention of a token (attnFLOPsPerToken): the speed model
+	// times the two at their own rates (trainTokenSec).
+	linFLOPs, attnFwd float64
 	prefillFLOPs      float64 // one prompt, attention included
 	promptTokens      int
 	// prefillPerOutput is the prompt tokens a generation job prefills per
@@ -426,24 +433,23 @@ func (e *estimator) compute() {
 	if p.training {
 		switch {
 		case p.lora:
-			p.flopsPerToken = 4 * active
+			p.linFLOPs = 4 * active
 			e.say(kAsmFLOPsLoRA)
 		default:
-			p.flopsPerToken = 6 * active
+			p.linFLOPs = 6 * active
 			e.say(kAsmFLOPsFull)
 		}
-		switch {
-		case a.GradCheckpointing && a.Workload == model.WorkloadPretrain && p.ar.hasShape():
-			// Selective recompute re-runs the core attention (QK^T and
-			// softmax x V) in the backward pass: 2 x 2 x s x d_attn per
-			// layer and token, halved by the causal mask.
-			extra := p.ar.attnFLOPsPerToken(a.Context)
-			p.flopsPerToken += extra
-			e.say(kAsmFLOPsSelective, 100*extra/(6*active))
-		case a.GradCheckpointing:
-			p.flopsPerToken += 2 * active
+		if p.ar.hasShape() {
+			p.attnFwd = p.ar.attnFLOPsPerToken(a.Context)
+			e.say(kAsmFLOPsAttn, 100*3*p.attnFwd/p.linFLOPs, model.FormatContext(a.Context), pct(attnMFU))
+		}
+		switch p.recompute {
+		case recomputeSelective:
+			e.say(kAsmFLOPsSelective, 100*p.attnFwd/(6*active))
+		case recomputeFull:
 			e.say(kAsmFLOPsRecompute)
 		}
+		p.flopsPerToken = p.train().trainFLOPs(p.recompute)
 		e.say(kAsmMFU, effSummary(e.l, trainEff))
 	} else {
 		p.flopsPerToken = 2 * active
@@ -454,6 +460,21 @@ func (e *estimator) compute() {
 			e.say(kAsmGenJob)
 		}
 	}
+}
+
+// trainFLOPs is the compute of one training token with recomputation
+// rc: the weight matrices (6N, 4N for adapters; full recomputation
+// re-runs their forward pass, +2N) and the core attention (forward and
+// backward, 3 x its forward; any recomputation re-runs its forward).
+func (p trainer) trainFLOPs(rc uint8) float64 {
+	lin, attn := p.linFLOPs, 3*p.attnFwd
+	if rc == recomputeFull {
+		lin += 2 * p.activeParams
+	}
+	if rc != recomputeNone {
+		attn += p.attnFwd
+	}
+	return lin + attn
 }
 
 // resolveContext fixes the sequence length of the estimate: the context
@@ -494,7 +515,12 @@ func (e *estimator) resolveContext(maxCtx int) {
 
 // attnFLOPsPerToken is the forward core-attention compute of one token
 // (QK^T and softmax x V over a causal context of s tokens):
-// 2 x 2 x (s / 2) x heads x head_dim per layer.
+// 2 x 2 x (s / 2) x heads x head_dim per layer. The causal mask is
+// discounted: a token attends to s / 2 keys on average, as FlashAttention
+// computes it and as Megatron-LM's and NeMo's FLOP formulas count it
+// since NeMo's PR #14424 (before it NeMo's llama2 formula counted
+// 12 x s / h per layer and h^2, the whole score matrix: its published
+// TFLOP/s of long sequences are converted to tokens/s with that count).
 func (ar *modelArch) attnFLOPsPerToken(s int) float64 {
 	d := float64(ar.heads * ar.headDim)
 	if d == 0 {
@@ -627,11 +653,12 @@ func (e *estimator) trainingMemory(params, baseBytes float64) {
 	switch {
 	case a.GradCheckpointing && a.Workload == model.WorkloadPretrain:
 		// Selective recompute (Megatron-LM) drops only the s^2 attention
-		// scores, which FlashAttention never keeps; tensor and sequence
-		// parallelism divide the rest over the GPUs of a node.
-		p.actTP = true
+		// scores, which FlashAttention never keeps; the layout divides
+		// the rest (layout.go).
+		p.recompute = recomputeSelective
 		e.say(kAsmActSelective, a.Context, p.batch)
 	case a.GradCheckpointing:
+		p.recompute = recomputeFull
 		act = float64(ar.layers)*2*s*bt*h + per
 		e.say(kAsmActCkpt, a.Context, p.batch)
 	default:
@@ -657,6 +684,9 @@ func (e *estimator) trainingMemory(params, baseBytes float64) {
 		e.say(kAsmGlobalBatch, float64(pretrainBatchTokens)/1e6)
 	} else {
 		e.say(kAsmGlobalBatchSeqs, finetuneBatchSeqs)
+	}
+	if !p.lora {
+		e.say(kAsmLayoutPlan)
 	}
 	switch a.Sharding {
 	case "":
@@ -759,25 +789,10 @@ func (p *plan) shardSplit(z string) (split, whole float64) {
 	return 0, p.weights + p.grads + p.optim
 }
 
-// perGPUTraining is the memory one of n GPUs (perNode of them in a node)
-// needs under a sharding strategy.
-func (p *plan) perGPUTraining(z string, n, perNode int) float64 {
-	split, whole := p.shardSplit(z)
-	if n > 1 {
-		split /= float64(n)
-	}
-	return split + whole + p.actPerGPU(perNode) + p.ctx
-}
-
-// actPerGPU is the training activations one GPU of a node of perNode GPUs
-// keeps: all of one micro-batch, or with tensor and sequence parallelism
-// (pre-training) its share over the tensor-parallel degree.
-func (p *plan) actPerGPU(perNode int) float64 {
-	if !p.actTP || perNode <= 1 {
-		return p.act
-	}
-	t, _ := p.tensorParallel(min(perNode, 8))
-	return p.act / float64(t)
+// perGPUTraining is the memory one of n GPUs needs under sharding z with
+// data parallelism alone.
+func (p *plan) perGPUTraining(z string, n int) float64 {
+	return p.train().layoutMem(p.train().dataLayout(n, z))
 }
 
 // tensorParallel returns the tensor-parallel degree for n GPUs and the
@@ -813,10 +828,8 @@ func (p *plan) minGPUs(v float64) int {
 	cap := v * gib
 	for n := 1; n <= 4096; n *= 2 {
 		if p.training {
-			for _, z := range p.shardings {
-				if p.perGPUTraining(z, n, n) <= cap {
-					return p.refineMin(n, cap)
-				}
+			if p.train().trainFits(n, cap) {
+				return p.refineMin(n, cap)
 			}
 			continue
 		}
@@ -828,14 +841,22 @@ func (p *plan) minGPUs(v float64) int {
 	return 0
 }
 
+// trainFits reports whether some layout holds the training run on one
+// node of n GPUs of cap bytes, tensor parallelism over all of them.
+func (p trainer) trainFits(n int, cap float64) bool {
+	fits := false
+	p.eachLayout(n, 1, n, func(l trainLayout) {
+		fits = fits || p.layoutMem(l) <= cap
+	})
+	return fits
+}
+
 // refineMin finds the exact smallest count between n/2 and n.
 func (p *plan) refineMin(n int, cap float64) int {
 	for k := n/2 + 1; k < n; k++ {
 		if p.training {
-			for _, z := range p.shardings {
-				if p.perGPUTraining(z, k, k) <= cap {
-					return k
-				}
+			if p.train().trainFits(k, cap) {
+				return k
 			}
 			continue
 		}

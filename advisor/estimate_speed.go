@@ -41,6 +41,9 @@ type speedIn struct {
 	n, t, r, nodes int
 	net            topo
 	sharding       string
+	// lay is a training run's layout; its zero value is data parallelism
+	// alone under sharding.
+	lay trainLayout
 }
 
 // commCost is what moving data costs a configuration, for the reason
@@ -382,16 +385,19 @@ func generationHours(p *plan, sp *model.Speed) float64 {
 	return p.jobTokens * perToken / 3600
 }
 
-// trainSpeed: each GPU computes its micro-batch at the assumed MFU; the
-// step also moves the gradients (and, sharded with ZeRO-3 / FSDP, gathers
-// the weights) over the node's links and the network between nodes, and
-// an MoE routes its tokens to the experts. Communication overlaps compute
-// (PyTorch DDP reduces gradient buckets during the backward pass and FSDP
-// prefetches the next layer's weights), so only the part longer than the
-// compute shows; the utilisation is derated by it. Without sharding and
-// with ZeRO-1 the gradient exchange comes once per optimizer step and is
-// spread over the micro-batches accumulated in between (accumSteps);
-// ZeRO-2, ZeRO-3 / FSDP and expert dispatch pay every micro-batch.
+// trainSpeed: each GPU computes its share of a micro-batch (the
+// sequence over its tensor-, context- and pipeline-parallel GPUs) at the
+// assumed MFU, the core attention at its own rate (trainTokenSec); the
+// step also moves the layout's data over the links the offer has
+// (layoutComm: tensor-parallel all-reduces on NVLink, the context ring,
+// pipeline sends, the data-parallel gradients and, sharded with ZeRO-3 /
+// FSDP, the weights), and an MoE routes its tokens to the experts.
+// Communication overlaps compute (PyTorch DDP reduces gradient buckets
+// during the backward pass and FSDP prefetches the next layer's weights),
+// so only the part longer than the compute shows; a pipeline idles for
+// its bubble, (pp - 1) / m of the m micro-batches of a step under 1F1B
+// (Narayanan et al. 2021). The utilisation shown is the model's FLOPs
+// (without recomputation) over the GPUs' peak.
 func (p *plan) trainSpeed(in speedIn, frac float64) (sp model.Speed, jobHours float64, cc commCost) {
 	peak := peakFLOPS(in.g, p.prec, true) * frac
 	if peak <= 0 || p.flopsPerToken <= 0 {
@@ -399,85 +405,31 @@ func (p *plan) trainSpeed(in speedIn, frac float64) (sp model.Speed, jobHours fl
 		return sp, 0, cc
 	}
 	gpus := max(in.n, 1) * max(in.nodes, 1)
+	l := in.lay
+	if l.dp <= 0 {
+		l = p.train().dataLayout(gpus, in.sharding)
+	}
 	net := in.net
 	net.perNode, net.nodes = max(in.n, 1), max(in.nodes, 1)
 	linkFields(&sp, &net, in.n > 1)
-	ar := &p.ar
-	ctx := p.context
-	if ctx <= 0 {
-		ctx = 2048
-	}
-	tokens := float64(p.batch) * float64(ctx) // per GPU and micro-batch
-	trainMFU := efficiencyOf(in.g).train.v
-	compute := p.flopsPerToken * tokens / (peak * trainMFU)
+	seq := float64(p.batch) * float64(p.train().seqLen()) // tokens of one replica's micro-batch
+	share := float64(l.tp * l.cp * l.pp)
+	compute := p.train().trainTokenSec(in.g, frac, l.recompute) * seq / share
 
 	var comm float64
 	var count int
 	what := commGrad
 	if gpus > 1 {
-		dense, _ := ar.moeSplit()
-		switch {
-		case p.lora:
-			// Adapter gradients (PEFT keeps LoRA weights in fp32, the
-			// QLoRA reference in bf16); ZeRO-3 / FSDP also gathers the
-			// frozen base weights in the forward and backward passes.
-			gb := 4.0
-			if p.req.Workload == model.WorkloadQLoRA {
-				gb = 2
-			}
-			comm = net.allReduce(p.req.AdapterParamsB*1e9*gb) / p.accumSteps(in.sharding, gpus, tokens)
-			count = 1
-			if in.sharding == "zero3" || in.sharding == "fsdp" {
-				base := p.weights - p.req.AdapterParamsB*1e9*gb
-				comm += 2 * net.allGather(base)
-				count += 2
-				what = commShard
-			}
-		case in.sharding == "zero3" || in.sharding == "fsdp":
-			// ZeRO-3: gather the 16-bit weights for the forward and the
-			// backward pass, reduce-scatter the gradients (Rajbhandari et
-			// al. 2020: 3x the data-parallel volume of one copy).
-			comm = 3 * net.allGather(dense*actBytes)
-			count, what = 3, commShard
-		default:
-			// Data parallel (and ZeRO-1/2): all-reduce the 16-bit
-			// gradients (ZeRO-2 reduce-scatters and all-gathers: the same
-			// volume).
-			comm = net.allReduce(dense*actBytes) / p.accumSteps(in.sharding, gpus, tokens)
-			count = 1
-		}
-		if ar.experts > 0 && ar.used > 0 && !p.lora && ar.layers > 0 {
-			// Expert parallelism: each MoE layer dispatches every token to
-			// its experts and combines the results, forward and backward
-			// (four all-to-alls of tokens x k x hidden values); the routed
-			// experts are split over the GPUs, so their gradients need no
-			// all-reduce.
-			// FP8 training dispatches FP8 activations (DeepSeek-V3
-			// technical report, arXiv 2412.19437, section 3.3: activations
-			// are quantized to FP8 before the MoE up-projections, then
-			// dispatched); the combine and the backward pass move 16 bits.
-			vals := tokens * float64(ar.used) * float64(ar.hidden)
-			dispatch := vals * actBytes
-			if p.prec == model.FP8 {
-				dispatch = vals
-			}
-			moe := float64(ar.layers) * (net.allToAll(dispatch) + 3*net.allToAll(vals*actBytes))
-			if moe > comm {
-				what = commExperts
-			}
-			comm += moe
-			count += 4 * ar.layers
-		}
+		comm, count, what = p.train().layoutComm(&net, l, seq)
 	}
 	step := math.Max(compute, comm)
-	mfu := trainMFU * compute / step
-	tps := float64(gpus) * tokens / step
+	tps := float64(l.dp) * seq / (step * (1 + p.train().layoutBubble(l)))
 	sp.ThroughputTokensSec = tps
-	sp.Utilisation = mfu
+	sp.Utilisation = p.train().trainFLOPs(recomputeNone) * tps / float64(gpus) / peak
 	sp.MeetsLatency = true
 	sp.CommShare = (step - compute) / step
 	if comm > 0 {
-		cc = commCost{what: what, count: count, comm: comm, step: step, compute: compute, mfu: mfu, baseMFU: trainMFU, intra: net.intra.kind, node: net.inter.kind}.withNet(&net)
+		cc = commCost{what: what, count: count, comm: comm, step: step, compute: compute, mfu: sp.Utilisation, baseMFU: efficiencyOf(in.g).train.v, intra: net.intra.kind, node: net.inter.kind}.withNet(&net)
 		if count > 0 {
 			cc.each = comm / float64(count)
 		}
@@ -502,15 +454,7 @@ func (p *plan) accumSteps(sharding string, gpus int, tokens float64) float64 {
 	if round <= 0 {
 		return 1
 	}
-	global := float64(pretrainBatchTokens)
-	if p.req.Workload != model.WorkloadPretrain {
-		ctx := p.context
-		if ctx <= 0 {
-			ctx = 2048
-		}
-		global = finetuneBatchSeqs * float64(ctx)
-	}
-	return math.Max(1, math.Floor(global/round))
+	return math.Max(1, math.Floor(p.train().globalBatchTokens()/round))
 }
 
 // speedMatters reports whether a configuration of unknown speed ranks

@@ -31,8 +31,8 @@ func (c recoWriter) longJobWarning(in warnInput) (model.Warning, bool) {
 	if p.training && most > nodes && c.feas.clusterOK(in.row.offer) {
 		s := in.shape
 		g := c.ix.shapeGPU(s)
-		k, z, _ := c.feas.nodesWithin(s, g, s.vram*gib, nodes, in.res.sharding, longJobWarnH, most, true)
-		if jh, sh := c.feas.trainHours(s, g, k, z); k > nodes && jh > 0 {
+		k, lk, _ := c.feas.nodesWithin(s, g, s.vram*gib, nodes, in.res.lay, longJobWarnH, most, true)
+		if jh, sh := c.feas.trainHours(s, g, k, lk); k > nodes && jh > 0 {
 			h := jh + sh + provisionSec(in.row.class)/3600
 			cal := h * model.HoursPerWeekFull / c.a.HoursPerWeek
 			cost := rec.Hourly / float64(nodes) * float64(k) * h

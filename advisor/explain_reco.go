@@ -85,6 +85,7 @@ func (c recoWriter) full(cd cand) model.Recommendation {
 	}
 	if c.p.training {
 		rec.TensorParallel, rec.PipelineParallel, rec.Replicas = 0, 0, 0
+		rec.Layout = c.p.train().trainLayoutOf(sr.lay)
 	} else if sr.nodes == 1 {
 		rec.PipelineParallel = 0
 	}
@@ -97,6 +98,10 @@ func (c recoWriter) full(cd cand) model.Recommendation {
 	}
 	rec.Setup = setup.setupTime(r.class)
 	rec.Speed.Reason = c.speedReason(sr)
+	if lay := rec.Layout; lay != nil {
+		rec.Speed.Reason = joinReason(c.l.f(kSpLayout, string(lay.Launcher), lay.TensorParallel, lay.PipelineParallel,
+			lay.ContextParallel, lay.DataParallel, lay.Sharding, lay.Recompute, lay.MicroBatches), rec.Speed.Reason)
+	}
 	for k := range qs {
 		q := &qs[k]
 		pq := model.PriceQuote{
@@ -519,12 +524,12 @@ func (c recoWriter) speedReason(sr *shapeRes) string {
 	}
 	var out string
 	ms := func(s float64) float64 { return s * 1e3 }
-	switch cc.what {
-	case commTP:
+	switch {
+	case cc.what == commTP && !c.p.training:
 		out = l.f(kSpTP, where, cc.count, cc.each*1e6, ms(cc.comm), ms(cc.step), pct(cc.comm/cc.step))
-	case commDPAttn:
+	case cc.what == commDPAttn:
 		out = l.f(kSpDPAttn, where, cc.count, cc.each*1e6, ms(cc.comm), ms(cc.step), pct(cc.comm/cc.step))
-	case commPipeline:
+	case cc.what == commPipeline:
 		out = l.f(kSpPipeline, where, ms(cc.comm), ms(cc.step), pct(cc.comm/cc.step))
 	default:
 		what := l.f(kSpWhatGrad)
@@ -533,6 +538,8 @@ func (c recoWriter) speedReason(sr *shapeRes) string {
 			what = l.f(kSpWhatShard)
 		case commExperts:
 			what = l.f(kSpWhatExperts)
+		case commTP:
+			what = l.f(kSpWhatTP)
 		}
 		if cc.comm > cc.compute {
 			out = l.f(kSpTrainSlow, what, where, cc.comm, cc.compute, pct(cc.mfu), pct(cc.baseMFU))
@@ -580,4 +587,15 @@ func (c recoWriter) joinReasons(parts ...string) string {
 		}
 	}
 	return out
+}
+
+// joinReason joins two parts of a speed's reason, either of them empty.
+func joinReason(a, b string) string {
+	switch {
+	case a == "":
+		return b
+	case b == "":
+		return a
+	}
+	return a + "; " + b
 }

@@ -163,13 +163,13 @@ func (fe *feasibility) configure(si int, g *model.GPU, v float64, f fitRes, sr *
 	s := &fe.ix.shapes[si]
 	p := fe.p
 	n := s.count
-	sr.nodes, sr.tp, sr.reps, sr.used, sr.sharding, sr.perGPU = f.nodes, f.tp, f.reps, f.used, f.sharding, f.perGPU
+	sr.nodes, sr.tp, sr.reps, sr.used, sr.sharding, sr.lay, sr.perGPU = f.nodes, f.tp, f.reps, f.used, f.sharding, f.lay, f.perGPU
 	sr.headroom = (v - sr.perGPU) / v
 	sr.tight = sr.headroom < fe.margin()
 	if sr.nodes == 1 {
 		fe.speedOnOneNode(si, g, sr)
 	} else {
-		in := speedIn{g: g, frac: s.frac, vram: s.vram * gib, n: n, t: sr.tp, r: sr.reps, nodes: sr.nodes, sharding: sr.sharding,
+		in := speedIn{g: g, frac: s.frac, vram: s.vram * gib, n: n, t: sr.tp, r: sr.reps, nodes: sr.nodes, sharding: sr.sharding, lay: sr.lay,
 			net: topoOf(g, s.nvlink, s.ic, s.rdma, s.netGbps, n, sr.nodes)}
 		sr.speed, sr.jobH, sr.comm = p.speedOf(in)
 	}

@@ -10,9 +10,11 @@ import (
 // GPU) that holds the job; false when none of up to maxNodes nodes does.
 // It depends on the GPU count and memory alone (shapeFacts.fitClass),
 // except for a training job with a deadline, whose node count depends on
-// the shape's speed: shapes of a class share one within an evaluation.
+// the shape's speed, and full training, whose layout is the fastest on
+// the shape's GPU and links: shapes of a class share one within an
+// evaluation.
 func (fe *feasibility) fitOf(si int, s *shape, v float64) (fitRes, bool) {
-	if fe.noShare || fe.p.training && fe.p.deadline > 0 {
+	if fe.noShare || fe.p.training && (fe.p.deadline > 0 || !fe.p.lora) {
 		return fe.fitShape(s, v)
 	}
 	m := &fe.fits[fe.facts.fitClass[si]]
@@ -23,7 +25,7 @@ func (fe *feasibility) fitOf(si int, s *shape, v float64) (fitRes, bool) {
 		if src.why == whyTooBig {
 			return fitRes{}, false
 		}
-		return fitRes{nodes: src.nodes, tp: src.tp, reps: src.reps, used: src.used, sharding: src.sharding, perGPU: src.perGPU}, true
+		return fitRes{nodes: src.nodes, tp: src.tp, reps: src.reps, used: src.used, sharding: src.sharding, lay: src.lay, perGPU: src.perGPU}, true
 	}
 	*m = classMemo{gen: fe.gen, src: int32(si)}
 	return fe.fitShape(s, v)
@@ -38,41 +40,23 @@ func (fe *feasibility) fitShape(s *shape, v float64) (f fitRes, ok bool) {
 	n := s.count
 	switch {
 	case p.training:
-		best := 0
-		sc := shardChoice{margin: fe.margin()}
-		for _, z := range p.shardings {
-			split, whole := p.shardSplit(z)
-			free := v - whole - p.actPerGPU(n) - p.ctx
-			if free <= 0 {
-				continue
-			}
-			nodes := 1
-			if split > 0 {
-				need := math.Ceil(split / free) // GPUs
-				nodes = int(math.Min(math.Max(1, math.Ceil(need/float64(n))), float64(p.maxNodes+1)))
-			}
-			for nodes <= p.maxNodes && p.perGPUTraining(z, n*nodes, n) > v {
-				nodes++
-			}
-			if nodes > p.maxNodes {
-				continue
-			}
-			if best == 0 || nodes < best {
-				best, sc = nodes, shardChoice{margin: sc.margin}
-			}
-			if nodes == best {
-				sc.consider(z, p.stageHeadroom(z, n, nodes, v))
+		g := fe.ix.shapeGPU(s)
+		nodes := min(p.train().layoutFloor(n, v), p.maxNodes+1)
+		var l trainLayout
+		for ; nodes <= p.maxNodes; nodes++ {
+			var ok bool
+			if l, ok = fe.planLayout(s, g, v, nodes); ok {
+				break
 			}
 		}
-		if best == 0 {
+		if nodes > p.maxNodes {
 			return f, false
 		}
-		f.sharding = sc.z
 		if p.deadline > 0 {
-			best, f.sharding = fe.deadlineNodes(s, fe.ix.shapeGPU(s), v, best, f.sharding)
+			nodes, l = fe.deadlineNodes(s, g, v, nodes, l)
 		}
-		f.nodes, f.tp, f.reps, f.used = best, 1, 1, n*best
-		f.perGPU = p.perGPUTraining(f.sharding, n*best, n)
+		f.nodes, f.tp, f.reps, f.used = nodes, 1, 1, n*nodes
+		f.lay, f.sharding, f.perGPU = l, l.sharding, p.train().layoutMem(l)
 	default:
 		t, r := p.tensorParallel(n)
 		if p.batchJob != nil {
@@ -107,14 +91,14 @@ func (fe *feasibility) fitShape(s *shape, v float64) (f fitRes, ok bool) {
 func (fe *feasibility) speedOnOneNode(si int, g *model.GPU, sr *shapeRes) {
 	m := &fe.speeds[fe.facts.speedClass[si]]
 	if m.gen == fe.gen && !fe.noShare {
-		if src := &fe.shapes[m.src]; src.tp == sr.tp && src.reps == sr.reps && src.sharding == sr.sharding {
+		if src := &fe.shapes[m.src]; src.tp == sr.tp && src.reps == sr.reps && src.sharding == sr.sharding && src.lay == sr.lay {
 			sr.speed, sr.jobH, sr.comm = src.speed, src.jobH, src.comm
 			return
 		}
 	}
 	*m = classMemo{gen: fe.gen, src: int32(si)}
 	s := &fe.ix.shapes[si]
-	in := speedIn{g: g, frac: s.frac, vram: s.vram * gib, n: s.count, t: sr.tp, r: sr.reps, nodes: 1, sharding: sr.sharding, net: fe.ix.topo1[si]}
+	in := speedIn{g: g, frac: s.frac, vram: s.vram * gib, n: s.count, t: sr.tp, r: sr.reps, nodes: 1, sharding: sr.sharding, lay: sr.lay, net: fe.ix.topo1[si]}
 	// sr's speed and communication cost are zero (evalShape cleared sr).
 	sr.jobH = fe.p.speedInto(&in, &sr.speed, &sr.comm)
 }
@@ -137,6 +121,7 @@ func (fe *feasibility) forget(si int) {
 type fitRes struct {
 	nodes, tp, reps, used int
 	sharding              string
+	lay                   trainLayout // training: the layout (layout.go)
 	perGPU                float64
 }
 

@@ -44,10 +44,9 @@ func (fe *feasibility) longJob(si int, g *model.GPU, v float64, sr *shapeRes) {
 	if p.autoNodes {
 		most = fe.allowedNodes()
 	}
-	if k, z, _ := fe.nodesWithin(s, g, v, sr.nodes, sr.sharding, longJobShortH, most, true); k != sr.nodes {
+	if k, l, _ := fe.nodesWithin(s, g, v, sr.nodes, sr.lay, longJobShortH, most, true); k != sr.nodes {
 		fe.forget(si)
-		n := s.count
-		fe.configure(si, g, v, fitRes{nodes: k, tp: 1, reps: 1, used: n * k, sharding: z, perGPU: p.perGPUTraining(z, n*k, n)}, sr)
+		fe.configure(si, g, v, fitRes{nodes: k, tp: 1, reps: 1, used: s.count * k, sharding: l.sharding, lay: l, perGPU: p.train().layoutMem(l)}, sr)
 	}
 	_, cal := fe.runHours(sr, sr.setup.baseHours())
 	sr.long = cal > longJobShortH

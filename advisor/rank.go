@@ -124,6 +124,7 @@ type shapeRes struct {
 	nodes, tp, reps  int
 	used             int
 	sharding         string
+	lay              trainLayout // training: the layout (layout.go)
 	perGPU, headroom float64
 	speed            model.Speed
 	jobH             float64

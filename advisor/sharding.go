@@ -29,9 +29,3 @@ func (sc *shardChoice) consider(z string, head float64) {
 	}
 	sc.z, sc.head, sc.keeps = z, head, keeps
 }
-
-// stageHeadroom is the headroom of a training run under sharding z on
-// nodes nodes of n GPUs of v bytes each.
-func (p *plan) stageHeadroom(z string, n, nodes int, v float64) float64 {
-	return (v - p.perGPUTraining(z, n*nodes, n)) / v
-}

@@ -193,6 +193,9 @@ const (
 	kAsmContextOverMax
 	kAsmFLOPsSelective
 	kAsmActSelective
+	kAsmFLOPsAttn
+	kAsmLayoutPlan
+	kSpLayout
 	kAsmChunkedLoss
 	kAsmDPAttn
 	kAsmWindowHybrid
@@ -405,6 +408,7 @@ const (
 	kSpWhatGrad
 	kSpWhatShard
 	kSpWhatExperts
+	kSpWhatTP
 	kSpBothLinks
 	kSpAssumed
 	kSpMoE
@@ -1266,6 +1270,7 @@ var texts = text.Table[textKey]{
 	kSpWhatGrad:    {"gradient all-reduce", "梯度 all-reduce"},
 	kSpWhatShard:   {"ZeRO-3 weight gathers and gradient reduce-scatter", "ZeRO-3 权重收集与梯度 reduce-scatter"},
 	kSpWhatExperts: {"expert-parallel all-to-alls", "专家并行 all-to-all"},
+	kSpWhatTP:      {"tensor-parallel all-gathers and reduce-scatters of the layout (with its other collectives)", "布局中的张量并行 all-gather 与 reduce-scatter（连同其他集合通信）"},
 	kSpBothLinks:   {"%s within a node and %s between nodes", "节点内%s、节点间%s"},
 	kSpMoE: {
 		"the routed experts of %d MoE layers add a fixed %.1f µs each per token (top-k, sorting tokens by expert, grouped GEMMs at small batch): %.1f of %.1f ms per token",
@@ -1374,6 +1379,18 @@ var texts = text.Table[textKey]{
 	kAsmFLOPsSelective: {
 		"selective activation recomputation (Megatron-LM; Korthikanti et al. 2022) re-runs the core attention in the backward pass: +%.1f%% of the 6 x parameters compute",
 		"选择性激活重算（Megatron-LM；Korthikanti 等，2022）在反向时重算核心注意力：相当于 6 x 参数算力的 +%.1f%%",
+	},
+	kAsmFLOPsAttn: {
+		"core attention adds 6 x layers x s x heads x head_dim FLOPs per token forward and backward, the causal mask discounted (each token attends to s / 2 keys, as Megatron-LM and NeMo since its PR #14424 count it): +%.1f%% at %s tokens; it runs in BF16 at %d%% of peak (FlashAttention, fitted to NeMo's Llama-2-7B long-sequence table)",
+		"核心注意力每 token 前向加反向另需 6 x 层数 x s x 头数 x 头维 FLOPs，已按因果掩码折半（每个 token 平均关注 s / 2 个键，与 Megatron-LM 及 NeMo PR #14424 之后的计法相同）：+%.1f%%（%s token 时）；以 BF16 按峰值的 %d%% 运行（FlashAttention，按 NeMo Llama-2-7B 长序列表拟合）",
+	},
+	kAsmLayoutPlan: {
+		"training layout: fine-tuning runs with torchrun + FSDP / ZeRO over data parallelism when that holds it; pre-training (and fine-tuning that needs it) takes the fastest Megatron-style layout that holds it: tensor parallelism with sequence parallelism inside a node's NVLink domain, pipeline stages (1F1B) and context parallelism across, data parallelism with ZeRO over the rest; activations follow the layout (TP and CP divide them, a pipeline's first stage keeps its in-flight micro-batches) and the recomputation",
+		"训练布局：微调在数据并行（torchrun + FSDP / ZeRO）能容纳时即用之；预训练（以及需要时的微调）取能容纳的最快 Megatron 式布局：节点 NVLink 域内张量并行加序列并行，跨节点流水线（1F1B）与上下文并行，其余为数据并行加 ZeRO；激活随布局与重算方式变化（TP 与 CP 分摊激活，流水线首段保留在途的微批）",
+	},
+	kSpLayout: {
+		"%s: TP %d × PP %d × CP %d × DP %d, %s, %s recomputation, %d micro-batches a step",
+		"%s：TP %d × PP %d × CP %d × DP %d，%s，%s 重算，每步 %d 个微批",
 	},
 	kAsmActSelective: {
 		"activations with selective recomputation: 34 x s x b x h bytes per layer (FlashAttention keeps no s^2 scores), divided over the tensor- and sequence-parallel GPUs of a node, plus the logits (s = %d tokens, b = %d sequences)",

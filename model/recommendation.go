@@ -296,6 +296,9 @@ type Recommendation struct {
 	// Sharding is the training sharding strategy assumed ("none", "zero1",
 	// "zero2", "zero3", "fsdp"); empty for inference.
 	Sharding string `json:"sharding,omitempty" toml:"sharding,omitempty"`
+	// Layout is how a training run splits over the GPUs and the launcher
+	// it needs; nil for inference.
+	Layout *TrainLayout `json:"layout,omitempty" toml:"layout,omitempty"`
 	// Replicas is the number of model copies serving in parallel on one
 	// node (inference with fewer tensor-parallel GPUs than the node has).
 	Replicas int `json:"replicas,omitempty" toml:"replicas,omitempty"`
