@@ -258,7 +258,7 @@ func TestPublishedPretrainingGPUHours(t *testing.T) {
 	cat := testCatalog()
 	logSum, n := 0.0, 0
 	defer func() {
-		if g := math.Exp(logSum / float64(n)); n != 3 || math.Abs(g-1) > 0.03 {
+		if g := math.Exp(logSum / float64(n)); n != 3 || !testcheck.Near(g, 1, 0.03) {
 			t.Errorf("Llama 2 rows (the A100 fit): geometric mean ratio %.3f over %d rows, want 1 within 3%%", g, n)
 		}
 	}()
