@@ -2,6 +2,7 @@ package advisor
 
 import (
 	"strings"
+	"sync"
 
 	"github.com/gpupick/gpupick/model"
 )
@@ -178,15 +179,44 @@ func armHost(g *model.GPU) bool {
 
 // efficiencyOf is the efficiency row of a GPU (the last row for nil).
 func efficiencyOf(g *model.GPU) *gpuEff {
-	if g != nil {
-		for i := range effTable {
-			if effTable[i].match(g) {
-				return &effTable[i]
-			}
+	if g == nil {
+		return &effTable[len(effTable)-1]
+	}
+	effMemo.RLock()
+	e, ok := effMemo.m[g]
+	effMemo.RUnlock()
+	if ok {
+		return e
+	}
+	e = &effTable[len(effTable)-1]
+	for i := range effTable {
+		if effTable[i].match(g) {
+			e = &effTable[i]
+			break
 		}
 	}
-	return &effTable[len(effTable)-1]
+	effMemo.Lock()
+	if len(effMemo.m) >= effMemoMax {
+		clear(effMemo.m)
+	}
+	effMemo.m[g] = e
+	effMemo.Unlock()
+	return e
 }
+
+// effMemoMax bounds effMemo: a process that loads catalog after catalog
+// forgets the GPUs of the earlier ones.
+const effMemoMax = 4096
+
+// effMemo remembers each GPU's row by the GPU's address (an index keeps
+// its GPUs in place for its life): the speed model asks for it on every
+// evaluation of a shape, and the rows match by name (a few case-folded
+// searches). A GPU changed in place after its first lookup keeps its row:
+// the advisor never changes the catalog's GPUs.
+var effMemo = struct {
+	sync.RWMutex
+	m map[*model.GPU]*gpuEff
+}{m: map[*model.GPU]*gpuEff{}}
 
 // The three efficiencies of a row, for effSummary.
 func trainEff(e *gpuEff) effFigure   { return e.train }
