@@ -106,8 +106,11 @@ type plan struct {
 	attnWeights float64
 	// single: the model is never split over GPUs (a diffusion pipeline);
 	// image holds its sizing, imageWS the workspace of one image.
-	single  bool
-	image   *imagePlan
+	single bool
+	image  *imagePlan
+	// embed is the timing of an embedding or reranking model
+	// (estimate_embed.go); nil otherwise.
+	embed   *embedPlan
 	imageWS float64
 	// ctxOverMax is the model's maximum context when the context given
 	// exceeds it (0 otherwise).
@@ -234,6 +237,13 @@ func (e *estimator) estimate() {
 		return
 	}
 	p.sized = true
+	if !p.training && e.embedWorkload(preset) {
+		e.embedModel(preset)
+		e.say(kAsmUsable)
+		e.latencyTargets()
+		e.hostRAM()
+		return
+	}
 	e.languageModel(preset)
 	e.say(kAsmUsable)
 	e.latencyTargets()
@@ -721,6 +731,10 @@ func (e *estimator) latencyTargets() {
 		p.minDecode, p.maxTTFT = 30, 1
 	case model.LatencyInteractive:
 		p.minDecode, p.maxTTFT = 10, 2
+	}
+	if p.embed != nil {
+		// Nothing is decoded: the class limits the time of one request.
+		p.minDecode = 0
 	}
 	p.req.MinDecodeTokensPerSec, p.req.MaxTimeToFirstTokenSec = p.minDecode, p.maxTTFT
 	if p.minDecode > 0 && p.sized {

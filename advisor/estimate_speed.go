@@ -161,6 +161,9 @@ func (p *plan) speedInto(in *speedIn, sp *model.Speed, cc *commCost) (jobHours f
 		*sp, jobHours = p.imageSpeed(in.g, frac, max(in.n, 1)*max(in.nodes, 1))
 		return jobHours
 	}
+	if p.embed != nil {
+		return p.embedSpeed(in.g, frac, max(in.n, 1)*max(in.nodes, 1), in.t, sp)
+	}
 	if p.training {
 		*sp, jobHours, *cc = p.trainSpeed(*in, frac)
 		return jobHours

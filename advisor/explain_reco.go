@@ -141,6 +141,9 @@ func (c recoWriter) full(cd cand) model.Recommendation {
 		if ip := rec.Speed.ImagesPerHour; ip > 0 {
 			rec.PerImageUSD, rec.PerImage = q.rate/ip, q.rate*toDisp/ip
 		}
+		if mt := rec.Speed.ThroughputTokensSec * 3600 / 1e6; c.p.embed != nil && mt > 0 {
+			rec.PerMillionTokensUSD, rec.PerMillionTokens = q.rate/mt, q.rate*toDisp/mt
+		}
 		if !unknown {
 			rec.GPUTotalUSD, rec.GPUTotal = q.total, q.total*toDisp
 		}

@@ -213,6 +213,14 @@ const (
 	kAsmImageSpeed
 	kAsmImageJob
 	kAsmImageLatency
+	kAsmEmbedImplied
+	kAsmEmbedContext
+	kAsmEmbedLengths
+	kAsmEmbedMemory
+	kAsmEmbedSpeed
+	kAsmEmbedBidi
+	kAsmEmbedCausal
+	kAsmEmbedJob
 	kArchPipeline
 	kNoteContextOverMax
 
@@ -1459,6 +1467,32 @@ var texts = text.Table[textKey]{
 	kAsmImageJob: {
 		"the job size counts images: the run is priced per image",
 		"任务量按图片张数计：按每张图计价",
+	},
+	kAsmEmbedImplied: {
+		"%s is an embedding or reranking model: served as the embed workload (a forward pass per input, nothing generated)",
+		"%s 是嵌入或重排序模型：按 embed 工作负载计（每个输入一次前向计算，不生成）",
+	},
+	kAsmEmbedContext: {
+		"sequence length: %s tokens per input (the 512-position limit of BERT-class encoders; set --context for longer inputs)",
+		"序列长度：每个输入 %s token（BERT 类编码器的 512 位置上限；更长输入请设 --context）",
+	},
+	kAsmEmbedLengths: {
+		"an embedding job has no prompt and output lengths: --context is the length of each input",
+		"嵌入任务没有提示和输出长度之分：--context 即每个输入的长度",
+	},
+	kAsmEmbedMemory: {
+		"memory: the weights plus the activations of one forward step of %d tokens; no KV cache grows (nothing is generated); vLLM's pooling runner takes %s of each GPU, plus a %.2f GiB CUDA context",
+		"显存：权重加一次前向 %d token 的激活；不生成，KV 缓存不增长；vLLM 池化运行器占每张 GPU 的 %s，另加 %.2f GiB CUDA 上下文",
+	},
+	kAsmEmbedSpeed: {
+		"speed: prefill only, compute-bound: %.2f GFLOP per token in the weights (input embedding excluded: a look-up) plus %.3f GFLOP of attention at %s tokens (%s), at the prefill efficiency %s; requests per second = tokens per second / sequence length",
+		"速度：只有预填充，受算力限制：每 token 权重计算 %.2f GFLOP（输入嵌入为查表，不计）加注意力 %.3f GFLOP（%s token，%s），按预填充效率 %s；每秒请求数 = 每秒 token 数 / 序列长度",
+	},
+	kAsmEmbedBidi:   {"bidirectional: every token attends to the whole input", "双向：每个 token 关注整个输入"},
+	kAsmEmbedCausal: {"causal: half the keys on average", "因果：平均关注一半的键"},
+	kAsmEmbedJob: {
+		"the job size counts tokens embedded: the run lasts tokens / tokens per second, priced per million tokens",
+		"任务量按嵌入的 token 数计：运行时长 = token 数 / 每秒 token 数，按每百万 token 计价",
 	},
 	kAsmImageLatency: {
 		"the %s latency class asks an image within %.0f s (%s)",

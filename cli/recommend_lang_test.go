@@ -77,7 +77,7 @@ var verbs = regexp.MustCompile(`%[-+# 0-9.\[\]]*[a-zA-Z%]`)
 // languages.
 func TestRecommendTextsSameVerbs(t *testing.T) {
 	for _, k := range []cliMsg{tRecNeed, tRecRunJob, tRecRunPeriod, tRecBudget, tRecCatalog, tRecNoFit, tRecHeader,
-		tRecTokens, tRecImages, tRecNodes, tRecOK, tRecOver, tRecNote, tRecTry, tRecWarnings, tRecHidden, tRecImagesOn,
+		tRecTokens, tRecImages, tRecNodes, tRecOK, tRecOver, tRecNote, tRecTry, tRecWarnings, tRecHidden, tRecImagesOn, tRecEmbedOn,
 		tRecWhy, tRecRisk, tRecConverted, tRecRunFor, tRecRunParts, tRecRunWeights, tRecRunTotal, tRecBilled,
 		tRecPMTitle, tRecPMHeader, tRecPMEligible, tRecPMChosen, tRecPMUpTo, tRecPMNotFor} {
 		tx := cliTexts[k]

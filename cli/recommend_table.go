@@ -47,6 +47,11 @@ func writeFirst(w io.Writer, a model.Answers, res model.Result, lang string) {
 		r := &res.Recommendations[0]
 		fmt.Fprintf(w, "\n"+tRecImagesOn.in(lang)+"\n", model.FormatNumber(math.Round(r.Speed.SecondsPerImage*10)/10), model.FormatNumber(math.Round(r.Speed.ImagesPerHour)), perImageMoney(r.PerImage, res.Currency, r.Converted))
 	}
+	if len(res.Recommendations) > 0 && res.Recommendations[0].PerMillionTokens > 0 {
+		r := &res.Recommendations[0]
+		fmt.Fprintf(w, "\n"+tRecEmbedOn.in(lang)+"\n", model.FormatNumber(math.Round(r.Speed.ThroughputTokensSec)), model.FormatNumber(math.Round(r.Speed.RequestsPerSec)),
+			model.FormatContext(r.Speed.PromptTokens), perImageMoney(r.PerMillionTokens, res.Currency, r.Converted))
+	}
 	if len(res.Recommendations) > 0 {
 		printPriceModels(w, &res.Recommendations[0], res.Currency, lang)
 	}

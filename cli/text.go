@@ -52,6 +52,7 @@ const (
 	tRecWarnings
 	tRecHidden
 	tRecImagesOn
+	tRecEmbedOn
 	tRecSizes
 	tRecWhy
 	tRecRisk
@@ -310,6 +311,7 @@ var cliTexts = text.Table[cliMsg]{
 	tRecWarnings:    {"Warnings for #1:", "#1 的警告："},
 	tRecHidden:      {"Storage and egress for #1:", "#1 的存储与出网流量："},
 	tRecImagesOn:    {"Images on #1: %s s per image on one GPU, %s images an hour, %s per image", "#1 生成图片：单 GPU 每张 %s 秒，每小时 %s 张，每张 %s"},
+	tRecEmbedOn:     {"Embedding on #1: %s tokens/s (%s inputs/s of %s tokens), %s per million tokens", "#1 向量嵌入：每秒 %s token（每秒 %s 个 %s token 的输入），每百万 token %s"},
 	tRecSizes:       {"Other sizes of #1 (the same instance at other GPU counts):", "#1 的其他规格（同一实例的其他 GPU 数量）："},
 	tRecWhy:         {"Why #1:", "为何选 #1："},
 	tRecRisk:        {"Risk priced into the order for #1 (+%d%%):", "#1 排序中计入的风险（+%d%%）："},

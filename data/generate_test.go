@@ -255,9 +255,16 @@ func TestEmbeddedPoliciesAndRates(t *testing.T) {
 
 func TestEmbeddedPresets(t *testing.T) {
 	cat := embeddedCatalog(t)
-	// 43 of model_presets.csv and 5 of facts/presets.csv.
-	if len(cat.Models) != 48 {
-		t.Fatalf("%d presets, want 48", len(cat.Models))
+	// 43 of model_presets.csv and 9 of facts/presets.csv.
+	if len(cat.Models) != 52 {
+		t.Fatalf("%d presets, want 52", len(cat.Models))
+	}
+	// The embedding and reranking models say so (facts/preset_facts.csv).
+	for name, kind := range map[string]string{"bge-m3": model.KindEmbedding, "bge-reranker-v2-m3": model.KindReranker,
+		"qwen3-embedding-0.6b": model.KindEmbedding, "qwen3-embedding-8b": model.KindEmbedding, "llama-3.1-8b": ""} {
+		if p, err := model.FindPreset(cat.Models, name); err != nil || p.Kind != kind || (kind != "") != p.IsEncoder() {
+			t.Errorf("%s: kind %q (want %q), %v", name, p.Kind, kind, err)
+		}
 	}
 	get := func(name string) model.ModelPreset {
 		m, err := model.FindPreset(cat.Models, name)

@@ -176,8 +176,10 @@ func setPresetField(p *model.ModelPreset, f presetFact, gpus map[string]model.GP
 		}
 		p.ExpertFormat = f.value
 	case "kind":
-		if f.value != model.KindDiffusion {
-			return fmt.Errorf("%q: want %s", f.value, model.KindDiffusion)
+		switch f.value {
+		case model.KindDiffusion, model.KindEmbedding, model.KindReranker:
+		default:
+			return fmt.Errorf("%q: want %s, %s or %s", f.value, model.KindDiffusion, model.KindEmbedding, model.KindReranker)
 		}
 		p.Kind = f.value
 	case "component":

@@ -11,10 +11,13 @@ const (
 	WorkloadQLoRA     Workload = "qlora"
 	WorkloadPretrain  Workload = "pretrain"
 	WorkloadVRAM      Workload = "vram" // "I know my VRAM": the user states the memory
+	// WorkloadEmbed: embedding or reranking, a forward pass over each
+	// input with no generation (prefill only, no KV cache kept).
+	WorkloadEmbed Workload = "embed"
 )
 
 // Workloads lists the workloads in the order the wizard offers them.
-var Workloads = []Workload{WorkloadInference, WorkloadFineTune, WorkloadLoRA, WorkloadQLoRA, WorkloadPretrain, WorkloadVRAM}
+var Workloads = []Workload{WorkloadInference, WorkloadFineTune, WorkloadLoRA, WorkloadQLoRA, WorkloadPretrain, WorkloadVRAM, WorkloadEmbed}
 
 // Training reports whether the workload trains weights.
 func (w Workload) Training() bool {

@@ -139,7 +139,7 @@ var zhText = map[string]string{
 	FormsBudget:          "每小时、每月或总计的金额，如 2.5/h、$3000/mo、3k/mo、¥500",
 	FormsCurrency:        "USD 或 CNY",
 	FormsPrecision:       "fp32、bf16、fp16、fp8、int8 或 int4",
-	FormsWorkload:        "inference、finetune、lora、qlora、pretrain 或 vram",
+	FormsWorkload:        "inference、finetune、lora、qlora、pretrain、vram 或 embed",
 	FormsLatency:         "realtime、interactive 或 batch",
 	FormsCount:           "整数，如 1、8",
 	"use " + FormsNumber: "小数写作 2.5，千位分隔写作 1,000",

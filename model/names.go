@@ -32,6 +32,7 @@ func nameOr[K ~string](names map[K]Name, k K) Name {
 // workloadNames are the workloads' names.
 var workloadNames = map[Workload]Name{
 	WorkloadInference: {"Inference", "推理服务"},
+	WorkloadEmbed:     {"Embedding / reranking", "向量嵌入 / 重排序"},
 	WorkloadFineTune:  {"Full fine-tune", "全参数微调"},
 	WorkloadLoRA:      {"LoRA", "LoRA 微调"},
 	WorkloadQLoRA:     {"QLoRA", "QLoRA 微调"},

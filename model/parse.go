@@ -22,7 +22,7 @@ const (
 	FormsBudget    = "an amount per hour, per month or in total, e.g. 2.5/h, $3000/mo, 3k/mo, ¥500"
 	FormsCurrency  = "USD or CNY"
 	FormsPrecision = "fp32, bf16, fp16, fp8, int8 or int4"
-	FormsWorkload  = "inference, finetune, lora, qlora, pretrain or vram"
+	FormsWorkload  = "inference, finetune, lora, qlora, pretrain, vram or embed"
 	FormsLatency   = "realtime, interactive or batch"
 	FormsCount     = "a whole number, e.g. 1, 8"
 	// FormsNumber is the fix for a number whose separators gpupick will
@@ -734,6 +734,8 @@ func ParseWorkload(s string) (Workload, error) {
 		return WorkloadInference, nil
 	case "finetune", "full", "fullfinetune", "ft", "sft":
 		return WorkloadFineTune, nil
+	case "embed", "embedding", "embeddings", "rerank", "reranker", "reranking", "pooling":
+		return WorkloadEmbed, nil
 	case "lora":
 		return WorkloadLoRA, nil
 	case "qlora":

@@ -48,7 +48,8 @@ type ModelPreset struct {
 	// in when it differs from the rest of the checkpoint (ExpertMXFP4 for
 	// gpt-oss); "" when the whole checkpoint is one precision.
 	ExpertFormat string `json:"expert_format,omitempty" toml:"expert_format,omitempty"`
-	// Kind is KindDiffusion for an image-generation pipeline, "" for a
+	// Kind is KindDiffusion for an image-generation pipeline,
+	// KindEmbedding or KindReranker for an encoder, "" for a
 	// language model.
 	Kind string `json:"kind,omitempty" toml:"kind,omitempty"`
 	// Components are a diffusion pipeline's parts (denoiser, text
@@ -73,6 +74,11 @@ const (
 	// state on the local layers.
 	AttnLinearHybrid = "linear_hybrid"
 	KindDiffusion    = "diffusion"
+	// KindEmbedding and KindReranker: a model that encodes its input
+	// into a vector (pooled hidden states) or scores a query-document
+	// pair (a cross-encoder); both are served by a forward pass alone.
+	KindEmbedding = "embedding"
+	KindReranker  = "reranker"
 	// ExpertMXFP4 is the OCP Microscaling FP4 format: blocks of 32 E2M1
 	// values sharing one 8-bit E8M0 scale, 4 + 8/32 = 4.25 bits per
 	// weight (OCP MX spec v1.0; the gpt-oss model card, arXiv 2508.10925:
@@ -112,6 +118,10 @@ type ImageRef struct {
 
 // IsDiffusion reports whether the preset is an image-generation pipeline.
 func (m *ModelPreset) IsDiffusion() bool { return m.Kind == KindDiffusion }
+
+// IsEncoder reports whether the preset is an embedding or reranking
+// model: it runs a forward pass per input and generates nothing.
+func (m *ModelPreset) IsEncoder() bool { return m.Kind == KindEmbedding || m.Kind == KindReranker }
 
 // IsMoE reports whether the model is a mixture of experts.
 func (m *ModelPreset) IsMoE() bool { return m.Experts > 0 }

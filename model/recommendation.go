@@ -122,6 +122,11 @@ type Speed struct {
 	// the whole configuration's rate (every GPU runs a copy).
 	SecondsPerImage float64 `json:"seconds_per_image,omitempty" toml:"seconds_per_image,omitempty"`
 	ImagesPerHour   float64 `json:"images_per_hour,omitempty" toml:"images_per_hour,omitempty"`
+	// RequestsPerSec is the inputs an embedding or reranking model
+	// encodes per second over the whole configuration, each of the
+	// requirement's sequence length (ThroughputTokensSec is the same in
+	// tokens); 0 for other workloads.
+	RequestsPerSec float64 `json:"requests_per_s,omitempty" toml:"requests_per_s,omitempty"`
 
 	// CommShare is the share of a step (a decode step, or a training
 	// micro-batch) spent moving data between GPUs and not hidden behind
@@ -263,6 +268,12 @@ type Recommendation struct {
 	// or an unknown speed.
 	PerImageUSD float64 `json:"per_image_usd,omitempty" toml:"per_image_usd,omitempty"`
 	PerImage    float64 `json:"per_image,omitempty" toml:"per_image,omitempty"`
+	// PerMillionTokensUSD and PerMillionTokens are the GPU cost of
+	// embedding a million tokens under the chosen price model (its hourly
+	// rate over the tokens the configuration encodes in an hour); 0 for
+	// other workloads or an unknown speed.
+	PerMillionTokensUSD float64 `json:"usd_per_million_tokens,omitempty" toml:"usd_per_million_tokens,omitempty"`
+	PerMillionTokens    float64 `json:"per_million_tokens,omitempty" toml:"per_million_tokens,omitempty"`
 	// RunHours is the hours the GPUs run (wall-clock share, or job time
 	// plus set-up for a job-size run).
 	RunHours float64 `json:"run_hours" toml:"run_hours"`

@@ -329,8 +329,15 @@ func optCount(name, raw string, hi int) (int, error) {
 func notVRAM(a *Answers) bool   { return a.Workload != WorkloadVRAM }
 func isVRAM(a *Answers) bool    { return a.Workload == WorkloadVRAM }
 func inferOnly(a *Answers) bool { return a.Workload == WorkloadInference }
-func trainOnly(a *Answers) bool { return a.Workload.Training() }
-func wallClock(a *Answers) bool { return notVRAM(a) && a.DurationMode != DurationJob || isVRAM(a) }
+
+// embedOnly reports whether the workload embeds or reranks.
+func embedOnly(a *Answers) bool { return a.Workload == WorkloadEmbed }
+
+// serveOrEmbed reports whether the workload serves requests without
+// training: generation or embedding (its users, latency and job size).
+func serveOrEmbed(a *Answers) bool { return inferOnly(a) || a.Workload == WorkloadEmbed }
+func trainOnly(a *Answers) bool    { return a.Workload.Training() }
+func wallClock(a *Answers) bool    { return notVRAM(a) && a.DurationMode != DurationJob || isVRAM(a) }
 
 // deadlineApplies reports whether a deadline is asked: for a job of a
 // given size (a rented period has its length already).
@@ -339,7 +346,7 @@ func deadlineApplies(a *Answers) bool { return JobApplies(a) && a.DurationMode =
 // JobApplies reports whether a job size is asked: always for training (the
 // dataset), for inference only when the run is a job.
 func JobApplies(a *Answers) bool {
-	return trainOnly(a) || inferOnly(a) && a.DurationMode == DurationJob
+	return trainOnly(a) || serveOrEmbed(a) && a.DurationMode == DurationJob
 }
 
 func strs[T ~string](vs []T) []string {

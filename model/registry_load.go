@@ -31,7 +31,7 @@ var loadAnswers = []AnswerSpec{
 		ID: AnsBatch, Name: "batch", Aliases: []string{"users"}, Key: "batch", Forms: FormsCount,
 		Usage:     "concurrent users (inference) or sequences per GPU (training); also --users",
 		Applies:   notVRAM,
-		Questions: []Question{{Key: "users", Section: SectionLoad, Pos: 20, Kind: AskText, When: inferOnly}, {Key: "micro-batch", Section: SectionLoad, Pos: 30, Kind: AskText, When: trainOnly}},
+		Questions: []Question{{Key: "users", Section: SectionLoad, Pos: 20, Kind: AskText, When: serveOrEmbed}, {Key: "micro-batch", Section: SectionLoad, Pos: 30, Kind: AskText, When: trainOnly}},
 		parse: func(raw string, a *Answers, _ *AnswerEnv) error {
 			n, err := optCount("batch", raw, 1_000_000)
 			if err == nil {

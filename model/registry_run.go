@@ -8,7 +8,7 @@ import (
 var runAnswers = []AnswerSpec{
 	{
 		ID: AnsLatency, Name: "latency", Key: "latency", Forms: FormsLatency, Usage: "how fast answers come back: " + FormsLatency,
-		Choices: strs(Latencies), Applies: inferOnly,
+		Choices: strs(Latencies), Applies: serveOrEmbed,
 		Questions: []Question{{Key: "latency", Section: SectionLatency, Pos: 10, Kind: AskChoice}},
 		parse: func(raw string, a *Answers, _ *AnswerEnv) (err error) {
 			a.Latency, err = ParseLatency(raw)
@@ -78,7 +78,7 @@ var runAnswers = []AnswerSpec{
 		ID: AnsTokens, Name: "tokens", Key: "job_tokens", Forms: FormsTokens, Blank: BlankNone,
 		Usage:     "job size in tokens (train on, all epochs / generate), e.g. 2B; ranks by the cost to finish",
 		Applies:   JobApplies,
-		Questions: []Question{{Key: "dataset", Section: SectionLoad, Pos: 40, Kind: AskText, When: trainOnly}, {Key: "gen-tokens", Section: SectionDuration, Pos: 40, Kind: AskText, When: inferOnly}},
+		Questions: []Question{{Key: "dataset", Section: SectionLoad, Pos: 40, Kind: AskText, When: trainOnly}, {Key: "gen-tokens", Section: SectionDuration, Pos: 40, Kind: AskText, When: inferOnly}, {Key: "embed-tokens", Section: SectionDuration, Pos: 41, Kind: AskText, When: embedOnly}},
 		parse: func(raw string, a *Answers, _ *AnswerEnv) (err error) {
 			a.JobTokens, err = ParseTokens(raw)
 			return err

@@ -59,6 +59,7 @@ const (
 	mFieldDuration
 	mFieldPerWeek
 	mFieldGenTokens
+	mFieldEmbedTokens
 	mFieldDeadline
 	mFieldGradCkpt
 	mFieldSharding
@@ -100,6 +101,7 @@ const (
 	mOptLoRAHint
 	mOptQLoRAHint
 	mOptPretrainHint
+	mOptEmbedHint
 	mOptVRAM
 	mOptVRAMHint
 	mOptFP32Hint
@@ -432,6 +434,7 @@ var texts = text.Table[msg]{
 	mFieldDuration:     {"Calendar length", "日历时长"},
 	mFieldPerWeek:      {"Hours a week", "每周使用小时数"},
 	mFieldGenTokens:    {"Tokens to generate", "要生成的 token 数"},
+	mFieldEmbedTokens:  {"Tokens to embed", "要嵌入的 token 数"},
 	mFieldDeadline:     {"Finish within (blank: no deadline)", "完成期限（留空为不限）"},
 	mFieldGradCkpt:     {"Gradient checkpointing", "梯度检查点"},
 	mFieldSharding:     {"Sharding (multi-GPU)", "分片策略（多卡）"},
@@ -473,6 +476,7 @@ var texts = text.Table[msg]{
 	mOptLoRAHint:          {"train small adapters", "只训练小型适配器"},
 	mOptQLoRAHint:         {"adapters on a 4-bit base", "4 位量化底座上训练适配器"},
 	mOptPretrainHint:      {"train from scratch", "从头训练"},
+	mOptEmbedHint:         {"embed or rerank texts: one forward pass per input", "文本嵌入或重排序：每个输入一次前向计算"},
 	mOptVRAMHint:          {"give the memory directly", "直接给出显存大小"},
 	mOptFP32Hint:          {"4 bytes a weight", "每个权重 4 字节"},
 	mOptBF16Hint:          {"2 bytes, the usual choice", "2 字节，最常用"},

@@ -124,7 +124,7 @@ func TestChoiceKeys(t *testing.T) {
 		t.Fatalf("digit: %v", m.form.answers.Workload)
 	}
 	m = press(t, m, "up", "up", "up", "up")
-	if m.form.answers.Workload != model.WorkloadVRAM {
+	if m.form.answers.Workload != model.WorkloadEmbed {
 		t.Fatalf("up wraps: %v", m.form.answers.Workload)
 	}
 }

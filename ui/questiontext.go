@@ -31,6 +31,7 @@ var fieldTexts = map[string]fieldWords{
 	"workload": {label: mFieldWorkload, name: func(v string) model.Name { return model.Workload(v).Name() },
 		options: map[string]optionWords{
 			string(model.WorkloadInference): {0, mOptInferenceHint},
+			string(model.WorkloadEmbed):     {0, mOptEmbedHint},
 			string(model.WorkloadFineTune):  {0, mOptFineTuneHint},
 			string(model.WorkloadLoRA):      {0, mOptLoRAHint},
 			string(model.WorkloadQLoRA):     {0, mOptQLoRAHint},
@@ -79,6 +80,7 @@ var fieldTexts = map[string]fieldWords{
 	"duration":       {label: mFieldDuration, forms: mFormsDuration},
 	"hours-per-week": {label: mFieldPerWeek, forms: mFormsPerWeek},
 	"gen-tokens":     {label: mFieldGenTokens, forms: mFormsTokens},
+	"embed-tokens":   {label: mFieldEmbedTokens, forms: mFormsTokens},
 	"deadline":       {label: mFieldDeadline, forms: mFormsDeadline},
 	"interruptible": {label: mFieldInterrupt, options: map[string]optionWords{
 		"yes": {mOptYesCheckpoint, mOptYesCheckpointHint},
