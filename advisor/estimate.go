@@ -130,7 +130,10 @@ type plan struct {
 	prefillPerOutput float64
 	// batch is the sizing of a batch generation job (estimate_batch.go):
 	// its concurrency follows each GPU's memory; nil otherwise.
-	batchJob  *batchPlan
+	batchJob *batchPlan
+	// mtp: decode runs the checkpoint's MTP module as a one-token draft
+	// (estimate_spec.go).
+	mtp       bool
 	minDecode float64
 	maxTTFT   float64
 	jobTokens float64
@@ -535,6 +538,7 @@ func (e *estimator) inferenceMemory(weightBytes, kvBytes float64) {
 	p, a := e.p, e.a
 	r, ar := &p.req, &p.ar
 	p.weights = weightBytes
+	e.speculative()
 	if p.jobMode && a.Latency == model.LatencyBatch {
 		e.batchPlan(kvBytes)
 	}

@@ -779,3 +779,33 @@ func ParseLatency(s string) (Latency, error) {
 	}
 	return "", fieldErr("latency", s, tx("unknown latency class"), FormsLatency)
 }
+
+// Speculative is how decoding speculates ahead of the model: SpecNone
+// (the default) or SpecMTP, the checkpoint's multi-token-prediction
+// module as the draft (vLLM's --speculative-config '{"method": "mtp"}').
+type Speculative string
+
+// Speculative-decoding methods.
+const (
+	SpecNone Speculative = "none"
+	SpecMTP  Speculative = "mtp"
+)
+
+// Speculatives are the accepted methods, default first.
+var Speculatives = []Speculative{SpecNone, SpecMTP}
+
+// FormsSpeculative are the accepted forms of the speculative answer.
+const FormsSpeculative = "none or mtp (the checkpoint's multi-token-prediction layers as the draft)"
+
+// ParseSpeculative reads a speculative-decoding method ("none", "off",
+// "mtp", "nextn").
+func ParseSpeculative(s string) (Speculative, error) {
+	t, _ := clean(s)
+	switch strings.ToLower(t) {
+	case "none", "off", "no":
+		return SpecNone, nil
+	case "mtp", "nextn":
+		return SpecMTP, nil
+	}
+	return "", fieldErr("speculative", s, tx("unknown speculative-decoding method"), FormsSpeculative)
+}

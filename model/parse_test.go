@@ -376,3 +376,36 @@ func TestFormatRoundTrips(t *testing.T) {
 		}
 	}
 }
+
+// TestParseSpeculative: the speculative-decoding answer reads none or mtp
+// (and their common spellings); anything else names the answer and its
+// forms, and through the registry none is stored blank (the default) and
+// mtp survives a record round trip.
+func TestParseSpeculative(t *testing.T) {
+	for in, want := range map[string]Speculative{"mtp": SpecMTP, " NextN ": SpecMTP, "none": SpecNone, "off": SpecNone} {
+		if got, err := ParseSpeculative(in); err != nil || got != want {
+			t.Errorf("ParseSpeculative(%q) = %q, %v; want %q", in, got, err, want)
+		}
+	}
+	for _, in := range []string{"eagle", "", "mtp3"} {
+		_, err := ParseSpeculative(in)
+		fe, ok := err.(*FieldError)
+		if !ok || fe.Field != "speculative" || !strings.Contains(err.Error(), "none or mtp") {
+			t.Errorf("ParseSpeculative(%q) error %v: should name the answer and its forms", in, err)
+		}
+	}
+	spec := Spec(AnsSpeculative)
+	a := DefaultAnswers()
+	if spec.Format(&a) != "none" || a.Speculative != "" {
+		t.Errorf("default speculative = %q (%q): off by default", spec.Format(&a), a.Speculative)
+	}
+	if err := spec.Parse("mtp", &a, nil); err != nil || a.Speculative != SpecMTP || spec.Format(&a) != "mtp" {
+		t.Errorf("parse mtp: %q, %v", a.Speculative, err)
+	}
+	if err := spec.Parse("none", &a, nil); err != nil || a.Speculative != "" {
+		t.Errorf("parse none: %q, %v", a.Speculative, err)
+	}
+	if err := spec.Parse("eagle", &a, nil); err == nil || a.Speculative != "" {
+		t.Errorf("parse eagle: %q, %v (the answer must stay as it was)", a.Speculative, err)
+	}
+}

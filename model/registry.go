@@ -58,6 +58,7 @@ const (
 	AnsCheckpointInterval
 	AnsPromptLen
 	AnsOutputLen
+	AnsSpeculative
 	answerCount
 )
 

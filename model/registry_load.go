@@ -97,6 +97,28 @@ var loadAnswers = []AnswerSpec{
 		},
 	},
 	{
+		ID: AnsSpeculative, Name: "speculative", Key: "speculative", Forms: FormsSpeculative, Blank: BlankDefault,
+		Usage:   "speculative decoding: none (default) or mtp, the model's multi-token-prediction layers drafting tokens the model verifies (presets that ship them: DeepSeek-V3/R1)",
+		Choices: []string{string(SpecNone), string(SpecMTP)}, Applies: inferOnly,
+		Questions: []Question{{Key: "speculative", Section: SectionLoad, Pos: 28, Kind: AskChoice}},
+		parse: func(raw string, a *Answers, _ *AnswerEnv) error {
+			v, err := ParseSpeculative(raw)
+			if v == SpecNone {
+				v = "" // the default, stored blank as DefaultAnswers holds it
+			}
+			a.Speculative = v
+			return err
+		},
+		clear: func(a *Answers) { a.Speculative = "" },
+		Format: func(a *Answers) string {
+			if a.Speculative == "" {
+				return string(SpecNone)
+			}
+			return string(a.Speculative)
+		},
+		check: func(a *Answers) error { return oneOf(a.Speculative, true, Speculatives, FormsSpeculative) },
+	},
+	{
 		ID: AnsHeadroom, Name: "headroom", Key: "headroom_pct", Forms: FormsHeadroom, Blank: BlankDefault,
 		Usage:     "safety margin of spare GPU memory in percent (default 10%): offers below it are listed only when nothing else fits",
 		Questions: []Question{{Key: "headroom", Section: SectionScale, Pos: 70, Kind: AskText}},

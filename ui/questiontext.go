@@ -53,7 +53,11 @@ var fieldTexts = map[string]fieldWords{
 	"micro-batch": {label: mFieldMicroBatch, forms: mFormsCount},
 	"prompt-len":  {label: mFieldPromptLen, forms: mFormsTokenLength},
 	"output-len":  {label: mFieldOutputLen, forms: mFormsTokenLength},
-	"dataset":     {label: mFieldDataset, forms: mFormsTokens},
+	"speculative": {label: mFieldSpeculative, options: map[string]optionWords{
+		"none": {0, mOptSpecNoneHint},
+		"mtp":  {0, mOptSpecMTPHint},
+	}},
+	"dataset": {label: mFieldDataset, forms: mFormsTokens},
 	"grad-checkpointing": {label: mFieldGradCkpt, options: map[string]optionWords{
 		"yes": {mOptYes, mOptGradCkptYesHint},
 		"no":  {mOptNo, mOptGradCkptNoHint},
