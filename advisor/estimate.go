@@ -341,10 +341,7 @@ func (e *estimator) languageModel(preset *model.ModelPreset) {
 	r.BytesPerParam = weightBytes / params
 	p.activeWeightBytes = e.activeBytes(weightBytes, params)
 
-	kvBytes := 2.0
-	if a.Precision == model.FP32 {
-		kvBytes = 4
-	}
+	kvBytes := e.kvCacheBytes()
 	r.KVBytesPerToken = ar.kvElemsPerToken() * kvBytes
 	if ar.hasShape() && a.Context > 0 {
 		r.KVBytesPerToken = ar.kvElemsSeq(a.Context) * kvBytes / float64(a.Context)

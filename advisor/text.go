@@ -432,6 +432,7 @@ const (
 	kAsmMTP
 	kAsmNoMTP
 	kAsmMTPBatch
+	kAsmKVFP8
 	kAsmMLALatency
 	kAsmSetup
 
@@ -1315,6 +1316,10 @@ var texts = text.Table[textKey]{
 	kAsmMLALatency: {
 		"MLA + MoE decode: each layer adds a further %.1f µs per step (MLA's attention kernels, the shared expert and the engine's step; fitted to SGLang v0.5.7's DeepSeek-R1 decode on 8 x H200, InferenceX issue #870)",
 		"MLA + MoE 解码：每层每步再加 %.1f 微秒（MLA 注意力内核、共享专家与引擎调度；按 InferenceX issue #870 中 SGLang v0.5.7 在 8 x H200 上的 DeepSeek-R1 解码拟合）",
+	},
+	kAsmKVFP8: {
+		"KV cache in FP8 (vLLM --kv-cache-dtype fp8): one byte per value, half the 16-bit cache, so about twice the sequences fit and decode reads half the KV bytes",
+		"KV 缓存为 FP8（vLLM --kv-cache-dtype fp8）：每个值 1 字节，为 16 位缓存的一半，可容纳约两倍的序列，解码读取的 KV 字节减半",
 	},
 	kAsmMTP: {
 		"speculative decoding with MTP (as vLLM runs it, one draft token): the model's MTP layer drafts a token each step and the model verifies it with the next; %.0f%% of drafts are accepted (DeepSeek-V3 technical report, 85-90%%), so a step keeps %.2f tokens; the MTP layer's weights are loaded too",

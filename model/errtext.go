@@ -142,6 +142,7 @@ var zhText = map[string]string{
 	FormsWorkload:        "inference、finetune、lora、qlora、pretrain 或 vram",
 	FormsLatency:         "realtime、interactive 或 batch",
 	FormsSpeculative:     "none 或 mtp（以检查点自带的多 token 预测层作草稿）",
+	FormsKVCache:         "auto（沿用检查点）、fp8 或 bf16",
 	FormsCount:           "整数，如 1、8",
 	"use " + FormsNumber: "小数写作 2.5，千位分隔写作 1,000",
 	FormsDeadline:        "带 h、d、w、mo 或 y 的时长，如 12h、30d、2w、3mo",
@@ -217,6 +218,7 @@ var zhText = map[string]string{
 	"unknown precision":                              "未知精度",
 	"unknown latency class":                          "未知延迟等级",
 	"unknown speculative-decoding method":            "未知的投机解码方式",
+	"unknown KV-cache format":                        "未知的 KV 缓存格式",
 	"not yes or no":                                  "不是 yes 或 no",
 
 	// The registry's checks of stored answers.

@@ -59,6 +59,7 @@ const (
 	AnsPromptLen
 	AnsOutputLen
 	AnsSpeculative
+	AnsKVCache
 	answerCount
 )
 

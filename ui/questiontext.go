@@ -53,6 +53,11 @@ var fieldTexts = map[string]fieldWords{
 	"micro-batch": {label: mFieldMicroBatch, forms: mFormsCount},
 	"prompt-len":  {label: mFieldPromptLen, forms: mFormsTokenLength},
 	"output-len":  {label: mFieldOutputLen, forms: mFormsTokenLength},
+	"kv-cache": {label: mFieldKVCache, options: map[string]optionWords{
+		"auto": {0, mOptKVAutoHint},
+		"fp8":  {0, mOptKVFP8Hint},
+		"bf16": {0, mOptKVBF16Hint},
+	}},
 	"speculative": {label: mFieldSpeculative, options: map[string]optionWords{
 		"none": {0, mOptSpecNoneHint},
 		"mtp":  {0, mOptSpecMTPHint},
