@@ -46,7 +46,7 @@ func TestWizardEveryStepResizeExportLoad(t *testing.T) {
 	s.sendText("2k")
 	s.send("Tab", "C-u")
 	s.sendText("512")
-	s.send("Enter")
+	s.send("Enter", "Enter", "Enter") // the output length, then speculative decoding and the KV cache at their defaults
 	s.waitText("How fast must")
 	// 5 latency: real-time.
 	s.sendText("1")

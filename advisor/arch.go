@@ -47,6 +47,8 @@ type modelArch struct {
 	generic                        bool // shape assumed from the parameter count
 	weightsOnly                    bool // preset without architecture figures
 	diffusion                      *model.ModelPreset
+	// mtp: the checkpoint ships a multi-token-prediction module.
+	mtp bool
 }
 
 // hasShape reports whether layer figures are known.
@@ -247,7 +249,7 @@ func presetArch(p *model.ModelPreset) modelArch {
 		mla:        strings.EqualFold(p.Attention, "mla"),
 		kvLoraRank: p.KVLoraRank, ropeDim: p.QKRopeHeadDim,
 		tied:   p.TiedEmbedding,
-		preset: p.Name,
+		preset: p.Name, mtp: p.MTP,
 	}
 	if m.activeB <= 0 {
 		m.activeB = m.paramsB

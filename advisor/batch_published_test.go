@@ -160,19 +160,21 @@ func TestBatchOverlapFit(t *testing.T) {
 // within 0.65-1.1x (issue 22's band). The row's checkpoint,
 // nvidia/Llama-3.1-8B-Instruct-FP8, declares kv_cache_quant_algo FP8, which
 // vLLM's --kv-cache-dtype auto honours since vllm-project/vllm PR #29980
-// (merged 2025-12): the same-checkpoint run has an FP8 KV cache. The
-// estimate gpupick ranks an "fp8" answer with keeps a 16-bit KV cache (an
-// FP8 checkpoint without KV scales, the worse case); it is logged and must
-// stay below the same-checkpoint run and above half the reference.
+// (merged 2025-12): the same-checkpoint run has an FP8 KV cache, the
+// answer --kv-cache fp8. The estimate gpupick ranks an "fp8" answer with
+// by default (--kv-cache auto) keeps a 16-bit KV cache (an FP8 checkpoint
+// without KV scales, the worse case); it is logged and must stay below
+// the same-checkpoint run and above half the reference.
 func TestBatchVLLMUnderTRTLLM(t *testing.T) {
 	cat := testCatalog()
 	a := batchJobAnswers("llama-3.1-8b", model.FP8, 1000, 1000, 1)
 	g := cat.GPUs["H100 SXM5"]
 	speed := func(fp8KV bool) model.Speed {
-		p := newPlan(cat, &a, langEN)
+		b := a
 		if fp8KV {
-			p.batchJob.kvAvg /= 2
+			b.KVCache = model.KVCacheFP8 // --kv-cache fp8
 		}
+		p := newPlan(cat, &b, langEN)
 		sp, _ := p.shapeSpeed(&g, 1, 1, 1, 1, 1, 1, model.Unknown)
 		return sp
 	}

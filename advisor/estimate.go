@@ -133,7 +133,10 @@ type plan struct {
 	prefillPerOutput float64
 	// batch is the sizing of a batch generation job (estimate_batch.go):
 	// its concurrency follows each GPU's memory; nil otherwise.
-	batchJob  *batchPlan
+	batchJob *batchPlan
+	// mtp: decode runs the checkpoint's MTP module as a one-token draft
+	// (estimate_spec.go).
+	mtp       bool
 	minDecode float64
 	maxTTFT   float64
 	jobTokens float64
@@ -348,10 +351,7 @@ func (e *estimator) languageModel(preset *model.ModelPreset) {
 	r.BytesPerParam = weightBytes / params
 	p.activeWeightBytes = e.activeBytes(weightBytes, params)
 
-	kvBytes := 2.0
-	if a.Precision == model.FP32 {
-		kvBytes = 4
-	}
+	kvBytes := e.kvCacheBytes()
 	r.KVBytesPerToken = ar.kvElemsPerToken() * kvBytes
 	if ar.hasShape() && a.Context > 0 {
 		r.KVBytesPerToken = ar.kvElemsSeq(a.Context) * kvBytes / float64(a.Context)
@@ -545,6 +545,7 @@ func (e *estimator) inferenceMemory(weightBytes, kvBytes float64) {
 	p, a := e.p, e.a
 	r, ar := &p.req, &p.ar
 	p.weights = weightBytes
+	e.speculative()
 	if p.jobMode && a.Latency == model.LatencyBatch {
 		e.batchPlan(kvBytes)
 	}

@@ -203,10 +203,7 @@ func (b *batchPlan) decode(p *plan, in *speedIn, bw, peak float64, fwd func(floa
 	eff := efficiencyOf(in.g)
 	mem, compute, step := b.step(p, seqs, t, wb, bw, peak, eff)
 	comm, count, each := fwd(float64(seqs) * (1 + p.prefillPerOutput))
-	route := 0.0
-	if ar.experts > 0 && ar.used > 0 && ar.layers > 0 {
-		route = float64(ar.layers) * moeLayerUS * 1e-6
-	}
+	route := ar.moeFixed()
 	step += comm + route
 	sp.DecodeTokensPerSec = 1 / step
 	sp.ThroughputTokensSec = float64(r*seqs) / step

@@ -213,6 +213,21 @@ func (m *modelArch) moeSplit() (dense, expert float64) {
 	return active - float64(m.used)*expert, expert
 }
 
+// moeFixed is the fixed time of an MoE decode step beyond its weight
+// bytes and collectives, in seconds: moeLayerUS per layer for the routed
+// experts and, with MLA, mlaLayerUS for the rest of the layer (link.go).
+// 0 for a dense model.
+func (m *modelArch) moeFixed() float64 {
+	if m.experts <= 0 || m.used <= 0 || m.layers <= 0 {
+		return 0
+	}
+	us := moeLayerUS
+	if m.mla {
+		us += mlaLayerUS
+	}
+	return float64(m.layers) * us * 1e-6
+}
+
 // expertsTouched is the expected number of distinct experts a batch of b
 // tokens routes to when each picks k of e uniformly: e(1-(1-k/e)^b). One
 // token reads k experts; a large batch reads them all.
@@ -303,36 +318,37 @@ func (p *plan) inferSpeed(in *speedIn, frac float64, sp *model.Speed, cc *commCo
 		p.batchJob.decode(p, in, bw, peak, fwdComm, sp, cc)
 	} else if known {
 		seqs := (p.batch + r - 1) / r
-		// Weights read per step: the active weights for one token; an MoE
-		// batch reads every expert one of its tokens routes to.
-		wb := p.activeWeightBytes
-		if moe && seqs > 1 && p.activeParams > 0 {
-			dense, expert := ar.moeSplit()
-			bpp := p.activeWeightBytes / p.activeParams
-			wb = (dense + expert*expertsTouched(ar.experts, ar.used, seqs)) * bpp
-		}
-		kvSplit := min(t, ar.kvHeadsEff())
-		bytesPerStep := wb/float64(t) + p.kvSeq*float64(seqs)/float64(kvSplit)
 		dp := p.dpAttention(t, r)
-		if dp {
-			// Data-parallel attention (the layout the memory estimate
-			// chose): each GPU reads the whole attention weights and the
-			// KV cache of its own streams only.
-			bytesPerStep = (wb-p.attnWeights)/float64(t) + p.attnWeights + p.kvSeq*float64((seqs+t-1)/t)
+		// stepAt is the memory and communication time of a step that
+		// runs k tokens of each stream (k = 2 verifies an MTP draft).
+		stepAt := func(k int) (mem, comm float64, count int, each float64) {
+			// Weights read per step: the active weights for one token; an
+			// MoE batch reads every expert one of its tokens routes to.
+			wb := p.activeWeightBytes
+			if moe && seqs*k > 1 && p.activeParams > 0 {
+				dense, expert := ar.moeSplit()
+				wb = (dense + expert*expertsTouched(ar.experts, ar.used, seqs*k)) * p.activeWeightBytes / p.activeParams
+			}
+			bytesPerStep := wb/float64(t) + p.kvSeq*float64(seqs)/float64(min(t, ar.kvHeadsEff()))
+			if dp {
+				// Data-parallel attention (the layout the memory estimate
+				// chose): each GPU reads the whole attention weights and
+				// the KV cache of its own streams only.
+				bytesPerStep = (wb-p.attnWeights)/float64(t) + p.attnWeights + p.kvSeq*float64((seqs+t-1)/t)
+				comm, count, each = dpComm(float64((seqs + t - 1) / t * k))
+			} else {
+				comm, count, each = fwdComm(float64(seqs * k))
+			}
+			return bytesPerStep / (bw * eff.decode.v), comm, count, each
 		}
-		mem := bytesPerStep / (bw * eff.decode.v)
-		comm, count, each := fwdComm(float64(seqs))
-		if dp {
-			comm, count, each = dpComm(float64((seqs + t - 1) / t))
-		}
-		// Each MoE layer's routed-expert path costs a fixed latency per
-		// step on top of its weight bytes (moeLayerUS), on one GPU or
-		// many.
-		route := 0.0
-		if moe && layers > 0 {
-			route = layers * moeLayerUS * 1e-6
-		}
+		mem, comm, count, each := stepAt(1)
+		// MoE layers' fixed time beyond their bytes (moeFixed).
+		route := ar.moeFixed()
 		step := mem + comm + route
+		if p.mtp {
+			mem2, comm2, _, _ := stepAt(2)
+			step = specStep(step, mem2+comm2+route, ar.layers)
+		}
 		if step > 0 {
 			sp.DecodeTokensPerSec = 1 / step
 			sp.ThroughputTokensSec = float64(p.batch) / step

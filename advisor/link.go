@@ -69,6 +69,18 @@ const (
 	// and 18.9 MB) stream in 5.5 us at 8 TB/s and 3.9 us at 4.8 TB/s.
 	// The mean of what is left, 47.2 and 27.8 us.
 	moeLayerUS = 37.5
+	// mlaLayerUS is the rest of an MLA + MoE layer's decode step that is
+	// neither bytes, collectives nor the routed-expert path above: MLA's
+	// absorbed-attention kernels, norms, rope, the shared expert's small
+	// GEMMs and the engine's step, each latency-bound at small batches.
+	// Fitted (the mean residual per layer) to the SemiAnalysis InferenceX
+	// sweep of DeepSeek-R1-0528 FP8 on 8 x H200, SGLang v0.5.7 TP8, 1k/1k
+	// (SemiAnalysisAI/InferenceX issue #870): TPOT 25.6 ms at concurrency
+	// 32 and 34.6 ms at 64, against 22.0 and 29.0 ms modelled without it
+	// (58.7 and 92.3 us per layer of 61). Tested on other figures:
+	// concurrency 8 of the same sweep and DeepSeek-V3's single stream
+	// (advisor/moe_published_test.go).
+	mlaLayerUS = 75.5
 	// tcpDefaultGbps is the NIC rate assumed between nodes without RDMA
 	// when the offer states none: a 25 Gb/s Ethernet NIC, the lowest rate
 	// the catalog's multi-GPU offers list for a documented network.

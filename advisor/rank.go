@@ -212,6 +212,9 @@ func setupCall(c *call, e *Engine, a model.Answers, l lang, relax func(p *plan))
 			l.f(kAsmSetup, provisionVMSec/60, provisionContainerSec/60, imageBytes/1e9, c.p.checkpointBytes()/1e9, downloadBps/1e6))
 		if !c.p.training && c.p.image == nil && c.p.ar.experts > 0 && c.p.ar.used > 0 {
 			c.p.req.Assumptions = append(c.p.req.Assumptions, l.f(kAsmMoELatency, moeLayerUS))
+			if c.p.ar.mla {
+				c.p.req.Assumptions = append(c.p.req.Assumptions, l.f(kAsmMLALatency, mlaLayerUS))
+			}
 		}
 	}
 	c.feas.setFilters(e.ram.get(cat, c.ix))

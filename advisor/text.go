@@ -437,6 +437,11 @@ const (
 	kLinkTCP
 	kAsmLinks
 	kAsmMoELatency
+	kAsmMTP
+	kAsmNoMTP
+	kAsmMTPBatch
+	kAsmKVFP8
+	kAsmMLALatency
 	kAsmSetup
 
 	kTrialRuleRun
@@ -1281,8 +1286,8 @@ var texts = text.Table[textKey]{
 	kSpWhatTP:      {"tensor-parallel all-gathers and reduce-scatters of the layout (with its other collectives)", "布局中的张量并行 all-gather 与 reduce-scatter（连同其他集合通信）"},
 	kSpBothLinks:   {"%s within a node and %s between nodes", "节点内%s、节点间%s"},
 	kSpMoE: {
-		"the routed experts of %d MoE layers add a fixed %.1f µs each per token (top-k, sorting tokens by expert, grouped GEMMs at small batch): %.1f of %.1f ms per token",
-		"%d 个 MoE 层的路由专家每层每 token 另有固定 %.1f 微秒（top-k、按专家排序 token、小批量分组 GEMM）：合计 %.1f 毫秒，每 token 共 %.1f 毫秒",
+		"the %d MoE layers add a fixed %.1f µs each per token beyond their weight bytes (the routed experts' top-k, sort and grouped GEMMs at small batch; with MLA also its attention kernels): %.1f of %.1f ms per token",
+		"%d 个 MoE 层每层每 token 在读取权重之外另有固定 %.1f 微秒（路由专家的 top-k、排序与小批量分组 GEMM；MLA 模型另含其注意力内核）：合计 %.1f 毫秒，每 token 共 %.1f 毫秒",
 	},
 	kSpJoin: {"; ", "；"},
 	kSpBatch: {
@@ -1315,6 +1320,26 @@ var texts = text.Table[textKey]{
 	kAsmLinks: {
 		"speed over links: tensor parallelism pays two all-reduces per layer per token (an MoE layer one all-reduce and two all-to-alls), training a gradient all-reduce per micro-batch (ZeRO-3 also gathers the weights), costed as NCCL costs a ring (6.6 µs plus 0.6 µs per step on NVLink, 1.0 on PCIe, 2.98 through host memory, 2.7 between nodes) at measured bus bandwidths; training overlaps communication with compute; GPU links an offer does not document are taken as PCIe through host memory",
 		"互联对速度的影响：张量并行每层每 token 两次 all-reduce（MoE 层为一次 all-reduce 加两次 all-to-all），训练每个微批次一次梯度 all-reduce（ZeRO-3 还要收集权重），按 NCCL 的环形算法计价（基础 6.6 微秒，每步 NVLink 0.6、PCIe 1.0、主机内存中转 2.98、跨节点 2.7 微秒），带宽取实测总线带宽；训练中通信与计算重叠；报价未说明的 GPU 互联按主机内存中转的 PCIe 计",
+	},
+	kAsmMLALatency: {
+		"MLA + MoE decode: each layer adds a further %.1f µs per step (MLA's attention kernels, the shared expert and the engine's step; fitted to SGLang v0.5.7's DeepSeek-R1 decode on 8 x H200, InferenceX issue #870)",
+		"MLA + MoE 解码：每层每步再加 %.1f 微秒（MLA 注意力内核、共享专家与引擎调度；按 InferenceX issue #870 中 SGLang v0.5.7 在 8 x H200 上的 DeepSeek-R1 解码拟合）",
+	},
+	kAsmKVFP8: {
+		"KV cache in FP8 (vLLM --kv-cache-dtype fp8): one byte per value, half the 16-bit cache, so about twice the sequences fit and decode reads half the KV bytes",
+		"KV 缓存为 FP8（vLLM --kv-cache-dtype fp8）：每个值 1 字节，为 16 位缓存的一半，可容纳约两倍的序列，解码读取的 KV 字节减半",
+	},
+	kAsmMTP: {
+		"speculative decoding with MTP (as vLLM runs it, one draft token): the model's MTP layer drafts a token each step and the model verifies it with the next; %.0f%% of drafts are accepted (DeepSeek-V3 technical report, 85-90%%), so a step keeps %.2f tokens; the MTP layer's weights are loaded too",
+		"MTP 投机解码（按 vLLM 的做法，每步 1 个草稿 token）：模型的 MTP 层每步起草一个 token，主模型在下一步验证；草稿接受率 %.0f%%（DeepSeek-V3 技术报告：85-90%%），每步平均保留 %.2f 个 token；MTP 层的权重也需加载",
+	},
+	kAsmNoMTP: {
+		"speculative decoding with MTP was asked, but %s ships no MTP layers: decoding one token a step",
+		"要求 MTP 投机解码，但 %s 不带 MTP 层：按每步一个 token 解码",
+	},
+	kAsmMTPBatch: {
+		"speculative decoding with MTP is not modelled for a batch job: its throughput is estimated without it",
+		"批量任务的估算未计入 MTP 投机解码：其吞吐量按不用 MTP 估算",
 	},
 	kAsmMoELatency: {
 		"MoE decode: each MoE layer adds a fixed %.1f µs per step beyond its weight bytes (the fused-MoE kernels' one-token time in SGLang's tuning benchmarks, less the time their weights take to stream)",

@@ -164,6 +164,7 @@ var presetCols = sync.OnceValue(func() []column[model.ModelPreset] {
 		intCol("kv_lora_rank", func(m *model.ModelPreset) *int { return &m.KVLoraRank }),
 		intCol("qk_rope_head_dim", func(m *model.ModelPreset) *int { return &m.QKRopeHeadDim }),
 		boolCol("tied_embeddings", func(m *model.ModelPreset) *bool { return &m.TiedEmbedding }),
+		boolCol("mtp", func(m *model.ModelPreset) *bool { return &m.MTP }),
 		strCol("attention_pattern", func(m *model.ModelPreset) *string { return &m.AttentionPattern }),
 		intCol("sliding_window", func(m *model.ModelPreset) *int { return &m.SlidingWindow }),
 		intCol("local_per_global", func(m *model.ModelPreset) *int { return &m.LocalPerGlobal }),

@@ -274,7 +274,7 @@ func TestEmbeddedPresets(t *testing.T) {
 		return *m
 	}
 	ds := get("deepseek-v3")
-	if ds.KVLoraRank != 512 || ds.QKRopeHeadDim != 64 || ds.Attention != "mla" || ds.Experts == 0 {
+	if ds.KVLoraRank != 512 || ds.QKRopeHeadDim != 64 || ds.Attention != "mla" || ds.Experts == 0 || !ds.MTP {
 		t.Errorf("deepseek-v3 %+v", ds)
 	}
 	for name, tied := range map[string]bool{"llama-3.2-1b": true, "gemma-2-9b": true, "command-r": true, "llama-3.1-8b": false, "falcon-40b": false} {

@@ -14,6 +14,10 @@ import (
 // noteIntRe reads an integer "key=value" from a preset's notes.
 var noteIntRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\b(kv_lora_rank|qk_rope_head_dim)=(\d+)`) })
 
+// mtpRe finds a note that the checkpoint includes a multi-token-prediction
+// (MTP) module.
+var mtpRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\bincl\.? [\d.]+B MTP module\b`) })
+
 // tiedRe reads whether the notes say the embeddings are tied:
 // "tie_word_embeddings=true|false", or the Gemma rows' "Embeddings tied
 // (MaxText logits_via_embedding=true)".
@@ -94,6 +98,9 @@ func presetRows(t *table, name string) ([]model.ModelPreset, error) {
 				p.QKRopeHeadDim = v
 			}
 		}
+		// The notes say when the checkpoint includes the MTP module
+		// ("HF checkpoint is 685B incl. 14B MTP module").
+		p.MTP = mtpRe().MatchString(p.Notes)
 		if m := tiedRe().FindStringSubmatch(p.Notes); m != nil {
 			p.TiedEmbedding = strings.EqualFold(m[1], "true") || m[2] == "true" || m[1] == "" && m[2] == ""
 		}

@@ -137,6 +137,12 @@ type Answers struct {
 	// OutputTokens generated, and a blank context is at least their sum.
 	PromptTokens int `json:"prompt_tokens,omitempty" toml:"prompt_tokens,omitempty,omitzero"`
 	OutputTokens int `json:"output_tokens,omitempty" toml:"output_tokens,omitempty,omitzero"`
+	// Speculative is the speculative decoding a served model runs: ""
+	// or SpecNone (off, the default) or SpecMTP (its MTP layers draft).
+	Speculative Speculative `json:"speculative,omitempty" toml:"speculative,omitempty,omitzero"`
+	// KVCache is the KV cache's storage format when serving: "" (auto,
+	// the checkpoint's), KVCacheFP8 or KVCacheBF16.
+	KVCache KVCache `json:"kv_cache,omitempty" toml:"kv_cache,omitempty,omitzero"`
 	// Batch is the number of concurrent users / sequences for inference, or
 	// the micro-batch of sequences per GPU for training.
 	Batch   int     `json:"batch" toml:"batch"`

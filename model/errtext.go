@@ -141,6 +141,8 @@ var zhText = map[string]string{
 	FormsPrecision:       "fp32、bf16、fp16、fp8、int8 或 int4",
 	FormsWorkload:        "inference、finetune、lora、qlora、pretrain、vram 或 embed",
 	FormsLatency:         "realtime、interactive 或 batch",
+	FormsSpeculative:     "none 或 mtp（以检查点自带的多 token 预测层作草稿）",
+	FormsKVCache:         "auto（沿用检查点）、fp8 或 bf16",
 	FormsCount:           "整数，如 1、8",
 	"use " + FormsNumber: "小数写作 2.5，千位分隔写作 1,000",
 	FormsDeadline:        "带 h、d、w、mo 或 y 的时长，如 12h、30d、2w、3mo",
@@ -215,6 +217,8 @@ var zhText = map[string]string{
 	"unknown workload":                               "未知工作负载",
 	"unknown precision":                              "未知精度",
 	"unknown latency class":                          "未知延迟等级",
+	"unknown speculative-decoding method":            "未知的投机解码方式",
+	"unknown KV-cache format":                        "未知的 KV 缓存格式",
 	"not yes or no":                                  "不是 yes 或 no",
 
 	// The registry's checks of stored answers.

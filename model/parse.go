@@ -781,3 +781,66 @@ func ParseLatency(s string) (Latency, error) {
 	}
 	return "", fieldErr("latency", s, tx("unknown latency class"), FormsLatency)
 }
+
+// Speculative is how decoding speculates ahead of the model: SpecNone
+// (the default) or SpecMTP, the checkpoint's multi-token-prediction
+// module as the draft (vLLM's --speculative-config '{"method": "mtp"}').
+type Speculative string
+
+// Speculative-decoding methods.
+const (
+	SpecNone Speculative = "none"
+	SpecMTP  Speculative = "mtp"
+)
+
+// Speculatives are the accepted methods, default first.
+var Speculatives = []Speculative{SpecNone, SpecMTP}
+
+// FormsSpeculative are the accepted forms of the speculative answer.
+const FormsSpeculative = "none or mtp (the checkpoint's multi-token-prediction layers as the draft)"
+
+// ParseSpeculative reads a speculative-decoding method ("none", "off",
+// "mtp", "nextn").
+func ParseSpeculative(s string) (Speculative, error) {
+	t, _ := clean(s)
+	switch strings.ToLower(t) {
+	case "none", "off", "no":
+		return SpecNone, nil
+	case "mtp", "nextn":
+		return SpecMTP, nil
+	}
+	return "", fieldErr("speculative", s, tx("unknown speculative-decoding method"), FormsSpeculative)
+}
+
+// KVCache is the format a served model's KV cache is stored in:
+// KVCacheAuto (the default, "" in Answers: the checkpoint's, as vLLM's
+// --kv-cache-dtype auto takes it), KVCacheFP8 or KVCacheBF16 (16 bits).
+type KVCache string
+
+// KV-cache formats.
+const (
+	KVCacheAuto KVCache = "auto"
+	KVCacheFP8  KVCache = "fp8"
+	KVCacheBF16 KVCache = "bf16"
+)
+
+// KVCaches are the accepted formats, default first.
+var KVCaches = []KVCache{KVCacheAuto, KVCacheFP8, KVCacheBF16}
+
+// FormsKVCache are the accepted forms of the KV-cache answer.
+const FormsKVCache = "auto (the checkpoint's), fp8 or bf16"
+
+// ParseKVCache reads a KV-cache format ("auto", "fp8", "fp8_e4m3", "bf16",
+// "fp16", "16bit").
+func ParseKVCache(s string) (KVCache, error) {
+	t, _ := clean(s)
+	switch strings.ToLower(t) {
+	case "auto", "default":
+		return KVCacheAuto, nil
+	case "fp8", "fp8_e4m3", "fp8-e4m3", "e4m3":
+		return KVCacheFP8, nil
+	case "bf16", "fp16", "16bit", "16-bit":
+		return KVCacheBF16, nil
+	}
+	return "", fieldErr("kv-cache", s, tx("unknown KV-cache format"), FormsKVCache)
+}

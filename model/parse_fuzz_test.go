@@ -199,7 +199,7 @@ func FuzzParseBudget(f *testing.F) {
 // and a value parses back from its own name.
 func FuzzParseWords(f *testing.F) {
 	for _, s := range []string{"inference", "Fine-Tune", "q-lora", "I know my VRAM", "BF16", "ｆｐ８", "4bit", "realtime",
-		"offline", "usd", "¥", "￥", "元", "ＣＮＹ", "", strings.Repeat("x", 300)} {
+		"offline", "mtp", "NextN", "none", "fp8_e4m3", "auto", "usd", "¥", "￥", "元", "ＣＮＹ", "", strings.Repeat("x", 300)} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
@@ -220,6 +220,10 @@ func FuzzParseWords(f *testing.F) {
 		check("latency", string(l), err, func(s string) (string, error) { v, err := ParseLatency(s); return string(v), err })
 		c, err := ParseCurrency(s)
 		check("currency", string(c), err, func(s string) (string, error) { v, err := ParseCurrency(s); return string(v), err })
+		kv, err := ParseKVCache(s)
+		check("kv-cache", string(kv), err, func(s string) (string, error) { v, err := ParseKVCache(s); return string(v), err })
+		sp, err := ParseSpeculative(s)
+		check("speculative", string(sp), err, func(s string) (string, error) { v, err := ParseSpeculative(s); return string(v), err })
 	})
 }
 

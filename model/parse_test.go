@@ -376,3 +376,68 @@ func TestFormatRoundTrips(t *testing.T) {
 		}
 	}
 }
+
+// TestParseSpeculative: the speculative-decoding answer reads none or mtp
+// (and their common spellings); anything else names the answer and its
+// forms, and through the registry none is stored blank (the default) and
+// mtp survives a record round trip.
+func TestParseSpeculative(t *testing.T) {
+	for in, want := range map[string]Speculative{"mtp": SpecMTP, " NextN ": SpecMTP, "none": SpecNone, "off": SpecNone} {
+		if got, err := ParseSpeculative(in); err != nil || got != want {
+			t.Errorf("ParseSpeculative(%q) = %q, %v; want %q", in, got, err, want)
+		}
+	}
+	for _, in := range []string{"eagle", "", "mtp3"} {
+		_, err := ParseSpeculative(in)
+		fe, ok := err.(*FieldError)
+		if !ok || fe.Field != "speculative" || !strings.Contains(err.Error(), "none or mtp") {
+			t.Errorf("ParseSpeculative(%q) error %v: should name the answer and its forms", in, err)
+		}
+	}
+	spec := Spec(AnsSpeculative)
+	a := DefaultAnswers()
+	if spec.Format(&a) != "none" || a.Speculative != "" {
+		t.Errorf("default speculative = %q (%q): off by default", spec.Format(&a), a.Speculative)
+	}
+	if err := spec.Parse("mtp", &a, nil); err != nil || a.Speculative != SpecMTP || spec.Format(&a) != "mtp" {
+		t.Errorf("parse mtp: %q, %v", a.Speculative, err)
+	}
+	if err := spec.Parse("none", &a, nil); err != nil || a.Speculative != "" {
+		t.Errorf("parse none: %q, %v", a.Speculative, err)
+	}
+	if err := spec.Parse("eagle", &a, nil); err == nil || a.Speculative != "" {
+		t.Errorf("parse eagle: %q, %v (the answer must stay as it was)", a.Speculative, err)
+	}
+}
+
+// TestParseKVCache: the KV-cache answer reads auto, fp8 or bf16 (and vLLM's
+// spellings); anything else names the answer and its forms; auto is stored
+// blank (the default) and the others survive the registry.
+func TestParseKVCache(t *testing.T) {
+	for in, want := range map[string]KVCache{"auto": KVCacheAuto, "FP8": KVCacheFP8, "fp8_e4m3": KVCacheFP8, "bf16": KVCacheBF16, "fp16": KVCacheBF16} {
+		if got, err := ParseKVCache(in); err != nil || got != want {
+			t.Errorf("ParseKVCache(%q) = %q, %v; want %q", in, got, err, want)
+		}
+	}
+	for _, in := range []string{"int8", "", "fp4"} {
+		_, err := ParseKVCache(in)
+		fe, ok := err.(*FieldError)
+		if !ok || fe.Field != "kv-cache" || !strings.Contains(err.Error(), "auto (the checkpoint's), fp8 or bf16") {
+			t.Errorf("ParseKVCache(%q) error %v: should name the answer and its forms", in, err)
+		}
+	}
+	spec := Spec(AnsKVCache)
+	a := DefaultAnswers()
+	if spec.Format(&a) != "auto" || a.KVCache != "" {
+		t.Errorf("default kv-cache = %q (%q): auto by default", spec.Format(&a), a.KVCache)
+	}
+	if err := spec.Parse("fp8", &a, nil); err != nil || a.KVCache != KVCacheFP8 || spec.Format(&a) != "fp8" {
+		t.Errorf("parse fp8: %q, %v", a.KVCache, err)
+	}
+	if err := spec.Parse("int4", &a, nil); err == nil || a.KVCache != KVCacheFP8 {
+		t.Errorf("parse int4: %q, %v (the answer must stay as it was)", a.KVCache, err)
+	}
+	if err := spec.Parse("auto", &a, nil); err != nil || a.KVCache != "" {
+		t.Errorf("parse auto: %q, %v", a.KVCache, err)
+	}
+}

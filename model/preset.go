@@ -27,6 +27,10 @@ type ModelPreset struct {
 	KVLoraRank    int  `json:"kv_lora_rank,omitempty" toml:"kv_lora_rank,omitempty"`
 	QKRopeHeadDim int  `json:"qk_rope_head_dim,omitempty" toml:"qk_rope_head_dim,omitempty"`
 	TiedEmbedding bool `json:"tied_embeddings,omitempty" toml:"tied_embeddings,omitempty"`
+	// MTP says the checkpoint ships a multi-token-prediction module that
+	// engines run as a speculative-decoding draft (DeepSeek-V3/R1: one
+	// MTP layer, num_nextn_predict_layers 1 in the Hugging Face config).
+	MTP bool `json:"mtp,omitempty" toml:"mtp,omitempty"`
 	// AttentionPattern says which layers attend to the whole context:
 	// "" or AttnGlobal (all), AttnSliding (every layer within SlidingWindow
 	// tokens), AttnHybrid (LocalPerGlobal sliding-window layers for each

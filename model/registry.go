@@ -58,6 +58,8 @@ const (
 	AnsCheckpointInterval
 	AnsPromptLen
 	AnsOutputLen
+	AnsSpeculative
+	AnsKVCache
 	answerCount
 )
 

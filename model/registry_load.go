@@ -96,6 +96,12 @@ var loadAnswers = []AnswerSpec{
 			return oneOf(a.Sharding, true, Shardings[1:], "auto, none, zero1, zero2, zero3 or fsdp")
 		},
 	},
+	choiceAnswer(AnsSpeculative, "speculative", "speculative", FormsSpeculative, 28,
+		"speculative decoding: none (default) or mtp, the model's multi-token-prediction layers drafting tokens the model verifies (presets that ship them: DeepSeek-V3/R1)",
+		Speculatives, ParseSpeculative, func(a *Answers) *Speculative { return &a.Speculative }),
+	choiceAnswer(AnsKVCache, "kv-cache", "kv_cache", FormsKVCache, 29,
+		"the KV cache's format when serving: auto (default: the checkpoint's, as vLLM's --kv-cache-dtype auto; 16 bits unless the checkpoint declares FP8 KV scales), fp8 (half the bytes) or bf16",
+		KVCaches, ParseKVCache, func(a *Answers) *KVCache { return &a.KVCache }),
 	{
 		ID: AnsHeadroom, Name: "headroom", Key: "headroom_pct", Forms: FormsHeadroom, Blank: BlankDefault,
 		Usage:     "safety margin of spare GPU memory in percent (default 10%): offers below it are listed only when nothing else fits",
@@ -158,4 +164,36 @@ func lengthAnswer(id AnswerID, name, alias, key string, pos int, usage string, f
 		s.Aliases = []string{alias}
 	}
 	return s
+}
+
+// choiceAnswer is the entry of a serving answer picked from choices, the
+// first the default: asked of inference on the load page at pos, stored
+// blank for the default (as DefaultAnswers holds it) and written back as
+// its name.
+func choiceAnswer[T ~string](id AnswerID, name, key, forms string, pos int, usage string, choices []T, parse func(string) (T, error), field func(*Answers) *T) AnswerSpec {
+	names := make([]string, len(choices))
+	for i, c := range choices {
+		names[i] = string(c)
+	}
+	return AnswerSpec{
+		ID: id, Name: name, Key: key, Forms: forms, Blank: BlankDefault, Usage: usage,
+		Choices: names, Applies: inferOnly,
+		Questions: []Question{{Key: name, Section: SectionLoad, Pos: pos, Kind: AskChoice}},
+		parse: func(raw string, a *Answers, _ *AnswerEnv) error {
+			v, err := parse(raw)
+			if v == choices[0] {
+				v = ""
+			}
+			*field(a) = v
+			return err
+		},
+		clear: func(a *Answers) { *field(a) = "" },
+		Format: func(a *Answers) string {
+			if *field(a) == "" {
+				return names[0]
+			}
+			return string(*field(a))
+		},
+		check: func(a *Answers) error { return oneOf(*field(a), true, choices, forms) },
+	}
 }

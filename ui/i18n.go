@@ -53,6 +53,13 @@ const (
 	mFieldMicroBatch
 	mFieldPromptLen
 	mFieldOutputLen
+	mFieldSpeculative
+	mOptSpecNoneHint
+	mOptSpecMTPHint
+	mFieldKVCache
+	mOptKVAutoHint
+	mOptKVFP8Hint
+	mOptKVBF16Hint
 	mFieldDataset
 	mFieldLatency
 	mFieldDurMode
@@ -428,6 +435,13 @@ var texts = text.Table[msg]{
 	mFieldMicroBatch:   {"Micro-batch per GPU (sequences)", "每卡微批大小（序列数）"},
 	mFieldPromptLen:    {"Prompt per request (tokens)", "每个请求的提示词长度（token）"},
 	mFieldOutputLen:    {"Output per request (tokens)", "每个请求的输出长度（token）"},
+	mFieldSpeculative:  {"Speculative decoding", "投机解码"},
+	mFieldKVCache:      {"KV cache format", "KV 缓存格式"},
+	mOptKVAutoHint:     {"the checkpoint's: 16 bits unless it declares FP8 KV scales", "沿用检查点：除非其声明 FP8 KV 缩放因子，否则为 16 位"},
+	mOptKVFP8Hint:      {"FP8: half the KV bytes, twice the sequences in memory", "FP8：KV 字节减半，显存可容纳的序列翻倍"},
+	mOptKVBF16Hint:     {"16 bits", "16 位"},
+	mOptSpecNoneHint:   {"one token per decode step (the default)", "每个解码步生成一个 token（默认）"},
+	mOptSpecMTPHint:    {"the model's MTP layers draft a token the model verifies (DeepSeek-V3/R1)", "由模型自带的 MTP 层起草 token、主模型验证（DeepSeek-V3/R1）"},
 	mFieldDataset:      {"Dataset tokens, all epochs", "训练 token 总量（含所有轮次）"},
 	mFieldLatency:      {"Latency", "延迟"},
 	mFieldDurMode:      {"How long", "时长方式"},

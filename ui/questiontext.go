@@ -54,7 +54,16 @@ var fieldTexts = map[string]fieldWords{
 	"micro-batch": {label: mFieldMicroBatch, forms: mFormsCount},
 	"prompt-len":  {label: mFieldPromptLen, forms: mFormsTokenLength},
 	"output-len":  {label: mFieldOutputLen, forms: mFormsTokenLength},
-	"dataset":     {label: mFieldDataset, forms: mFormsTokens},
+	"kv-cache": {label: mFieldKVCache, options: map[string]optionWords{
+		"auto": {0, mOptKVAutoHint},
+		"fp8":  {0, mOptKVFP8Hint},
+		"bf16": {0, mOptKVBF16Hint},
+	}},
+	"speculative": {label: mFieldSpeculative, options: map[string]optionWords{
+		"none": {0, mOptSpecNoneHint},
+		"mtp":  {0, mOptSpecMTPHint},
+	}},
+	"dataset": {label: mFieldDataset, forms: mFormsTokens},
 	"grad-checkpointing": {label: mFieldGradCkpt, options: map[string]optionWords{
 		"yes": {mOptYes, mOptGradCkptYesHint},
 		"no":  {mOptNo, mOptGradCkptNoHint},
