@@ -44,6 +44,55 @@ func fp8Fallback(a *model.Answers, g *model.GPU) bool {
 	return a.Precision == model.FP8 && (g == nil || g.FP8 != model.Yes)
 }
 
+// fp4Native reports whether g has FP4 tensor cores that run NVFP4 and
+// MXFP4 matrix multiplies natively: NVIDIA Blackwell and Blackwell Ultra
+// (B200, B300, GB200, RTX PRO 6000, RTX 50xx) and AMD CDNA 4 (MI350X,
+// MI355X).
+func fp4Native(g *model.GPU) bool {
+	if g == nil {
+		return false
+	}
+	switch g.Vendor {
+	case "NVIDIA":
+		return g.Architecture == "Blackwell" || g.Architecture == "Blackwell Ultra"
+	case "AMD":
+		return g.Architecture == "CDNA 4"
+	}
+	return false
+}
+
+// fp4Kernel reports whether vLLM has a kernel for prec (FP4 or MXFP4) on
+// g: natively on FP4 tensor cores; weight-only through the FP4 Marlin
+// kernel on NVIDIA GPUs of compute capability 7.5 and up
+// (vllm/model_executor/layers/quantization/utils/marlin_utils_fp4.py,
+// is_fp4_marlin_supported: CUDA and has_device_capability(75), the
+// engine's minimum: every NVIDIA GPU the engine runs on); MXFP4 weight-only
+// on AMD CDNA 2 and CDNA 3 (vLLM docs, "AMD Quark", Using MXFP4 models: "a
+// simulation ... on devices that do not support MXFP4 operations natively
+// (e.g. AMD Instinct MI325, MI300 and MI250), dequantizing weights from
+// MXFP4 to half precision on the fly, using a fused kernel"). Marlin is
+// CUDA-only: NVFP4 on other AMD GPUs, and FP4 on any other vendor, has no
+// kernel.
+func fp4Kernel(prec model.Precision, g *model.GPU) bool {
+	switch {
+	case g == nil:
+		return true // unknown: the other checks apply
+	case fp4Native(g), g.Vendor == "NVIDIA":
+		return true
+	case g.Vendor == "AMD":
+		return prec == model.MXFP4 && (g.Architecture == "CDNA 2" || g.Architecture == "CDNA 3")
+	}
+	return false
+}
+
+// fp4Fallback reports whether FP4 or MXFP4 asked for runs weight-only at
+// 16-bit compute on g: the GPU has no FP4 tensor cores (vLLM logs "Your GPU
+// does not have native support for FP4 computation ... Weight-only FP4
+// compression will be used leveraging the Marlin kernel").
+func fp4Fallback(a *model.Answers, g *model.GPU) bool {
+	return a.Precision.FP4() && !fp4Native(g)
+}
+
 // bf16Fallback reports whether BF16 asked for runs in FP16 on g instead:
 // the GPU has no BF16 (Turing, Volta and older; vLLM issue #946, PyTorch
 // issue #157517, the sources of the bf16-unsupported warning), or the

@@ -27,6 +27,14 @@ const (
 	// nf4Bits: QLoRA's NF4 with double quantisation averages 4.127 bits
 	// per parameter (Dettmers et al. 2023, section 3).
 	nf4Bits = 4.127
+	// nvfp4Bits: NVFP4 stores 4-bit E2M1 values with one FP8 (E4M3) scale
+	// per block of 16 (NVIDIA Technical Blog, "Introducing NVFP4 for
+	// Efficient and Accurate Low-Precision Inference", 2025): 4 + 8/16.
+	// The per-tensor FP32 scale is negligible.
+	nvfp4Bits = 4.5
+	// mxfp4Bits: OCP Microscaling Formats (MX) Specification v1.0, MXFP4:
+	// E2M1 elements with one 8-bit E8M0 scale per block of 32: 4 + 8/32.
+	mxfp4Bits = 4.25
 	// loraRank: LoRA and QLoRA adapters of rank 16 on every linear layer,
 	// the setting of Unsloth's example notebooks (get_peft_model r = 16 on
 	// q, k, v, o, gate, up and down projections); torchtune's Llama 3.1
@@ -364,6 +372,15 @@ func (e *estimator) languageModel(preset *model.ModelPreset) {
 	e.compute()
 }
 
+// fp4Bits is the storage of one weight in a 4-bit floating-point format,
+// its block scale included: NVFP4 4.5 bits, MXFP4 4.25.
+func fp4Bits(p model.Precision) float64 {
+	if p == model.MXFP4 {
+		return mxfp4Bits
+	}
+	return nvfp4Bits
+}
+
 // weightBytes is the weights of a model of params parameters at the
 // precision asked: quantised formats keep the embedding and LM head in 16
 // bits; full training keeps its own precision whatever the inference
@@ -383,12 +400,18 @@ func (e *estimator) weightBytes(params float64) float64 {
 	case p.training && !p.lora:
 		// Full training: mixed precision (or fp32) whatever the inference
 		// precision asked.
-		if a.Precision == model.INT8 || a.Precision == model.INT4 {
+		if a.Precision == model.INT8 || a.Precision == model.INT4 || a.Precision.FP4() {
 			e.say(kAsmTrainQuant, string(a.Precision))
 		}
 	case a.Precision == model.INT4:
 		bpp, quant = int4Bits/8, true
 		e.say(kAsmInt4)
+	case a.Precision.FP4():
+		bpp, quant = fp4Bits(a.Precision)/8, true
+		e.say(kAsmFP4, string(a.Precision), fp4Bits(a.Precision))
+		if !p.training {
+			e.say(kAsmFP4Peak)
+		}
 	case a.Precision == model.FP8 || a.Precision == model.INT8:
 		quant = true
 	}

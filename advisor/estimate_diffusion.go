@@ -84,6 +84,10 @@ func componentBytes(role string, prec model.Precision) float64 {
 		if role != roleVAE {
 			return int4Bits / 8
 		}
+	case model.FP4, model.MXFP4:
+		if role != roleVAE {
+			return fp4Bits(prec) / 8
+		}
 	}
 	return 2
 }
@@ -117,7 +121,7 @@ func (e *estimator) diffusionPlan(pr *model.ModelPreset) {
 	r.BytesPerParam = p.weights / (total * 1e9)
 	r.Architecture = l.f(kArchPipeline, strings.Join(parts, " + "))
 	e.say(kAsmPipeline, strings.Join(parts, " + "), string(a.Precision))
-	if a.Precision == model.FP8 || a.Precision == model.INT8 || a.Precision == model.INT4 {
+	if a.Precision == model.FP8 || a.Precision == model.INT8 || a.Precision == model.INT4 || a.Precision.FP4() {
 		e.say(kAsmPipelineQuant)
 	}
 

@@ -8,7 +8,10 @@ import (
 
 // peakFLOPS is the dense tensor throughput (FLOP/s) the work runs at on a
 // GPU, or 0 when the figure is unknown. Weight-only int8/int4 kernels
-// compute in 16 bits; FP8 runs at FP8 rate only where the GPU supports it.
+// compute in 16 bits; FP8 runs at FP8 rate only where the GPU supports it;
+// FP4 and MXFP4 run at the FP8 rate where the GPU has FP4 tensor cores (the
+// catalog has no FP4 column: the worse case, see kAsmFP4Peak) and
+// weight-only at 16 bits elsewhere.
 func peakFLOPS(g *model.GPU, prec model.Precision, training bool) float64 {
 	if g == nil {
 		return 0
@@ -18,6 +21,10 @@ func peakFLOPS(g *model.GPU, prec model.Precision, training bool) float64 {
 		return g.FP32TFLOPS * 1e12
 	case model.FP8:
 		if g.FP8 == model.Yes && g.FP8TFLOPS > 0 {
+			return g.FP8TFLOPS * 1e12
+		}
+	case model.FP4, model.MXFP4:
+		if fp4Native(g) && g.FP8TFLOPS > 0 {
 			return g.FP8TFLOPS * 1e12
 		}
 	}

@@ -84,6 +84,9 @@ func (c explainer) notes(cs []cand) []string {
 	if st.engine > 0 {
 		add(kNoteEngineCC, st.engine, engineMinCC)
 	}
+	if st.noFP4 > 0 {
+		add(kNoteNoFP4Kernel, st.noFP4, string(c.a.Precision))
+	}
 	if len(cs) > 0 {
 		sr := &c.feas.shapes[c.ix.rows[cs[0].row].shape]
 		if sr.tight {
@@ -91,6 +94,9 @@ func (c explainer) notes(cs []cand) []string {
 		}
 		if sr.fp8WO {
 			add(kNoteAllFP8WeightOnly)
+		}
+		if sr.fp4WO {
+			add(kNoteAllFP4WeightOnly, string(c.a.Precision))
 		}
 		if sr.bf16H {
 			add(kNoteAllBF16AsFP16)

@@ -65,15 +65,7 @@ func (c recoWriter) full(cd cand) model.Recommendation {
 		rec.Risk = append(rec.Risk, model.RiskPenalty{Code: riskCodeEstimate, Percent: pct, Text: c.l.f(kRiskHiddenEstimate, pct)})
 		rec.RiskPercent = riskTotal(rec.Risk)
 	}
-	if sr.tight {
-		rec.Shortfalls = append(rec.Shortfalls, model.ShortHeadroom)
-	}
-	if sr.fp8WO {
-		rec.Shortfalls = append(rec.Shortfalls, model.ShortFP8WeightOnly)
-	}
-	if sr.bf16H {
-		rec.Shortfalls = append(rec.Shortfalls, model.ShortBF16AsFP16)
-	}
+	rec.Shortfalls = append(rec.Shortfalls, sr.formatShortfalls()...)
 	if sr.slim {
 		rec.Shortfalls = append(rec.Shortfalls, model.ShortLatencyMargin)
 	}
@@ -601,4 +593,25 @@ func joinReason(a, b string) string {
 		return a
 	}
 	return a + "; " + b
+}
+
+// formatShortfalls is the shortfalls of a shape that come from the number
+// formats and memory it runs at: headroom below the margin, and FP8, FP4 or
+// BF16 run in a wider format than asked.
+func (sr *shapeRes) formatShortfalls() []string {
+	var out []string
+	for _, s := range []struct {
+		on   bool
+		code string
+	}{
+		{sr.tight, model.ShortHeadroom},
+		{sr.fp8WO, model.ShortFP8WeightOnly},
+		{sr.fp4WO, model.ShortFP4WeightOnly},
+		{sr.bf16H, model.ShortBF16AsFP16},
+	} {
+		if s.on {
+			out = append(out, s.code)
+		}
+	}
+	return out
 }

@@ -112,6 +112,10 @@ func (fe *feasibility) evalShape(si int, sr *shapeRes) {
 		sr.why = whyEngine
 		return
 	}
+	if p.image == nil && fe.a.Precision.FP4() && !fp4Kernel(fe.a.Precision, fe.ix.shapeGPU(s)) {
+		sr.why = whyNoFP4
+		return
+	}
 	v := s.vram * gib
 	f, ok := fe.fitOf(si, s, v)
 	if !ok {
@@ -129,6 +133,10 @@ func (fe *feasibility) evalShape(si int, sr *shapeRes) {
 	}
 	if p.image == nil && fp8Fallback(fe.a, g) {
 		sr.fp8WO = true
+		sr.short++
+	}
+	if p.image == nil && fp4Fallback(fe.a, g) {
+		sr.fp4WO = true
 		sr.short++
 	}
 	if p.image == nil && !p.stated && bf16Fallback(fe.a, g) {
@@ -273,4 +281,6 @@ const (
 	whyTooBig
 	whyLegacy
 	whyEngine
+	// whyNoFP4: FP4 or MXFP4 asked on a GPU vLLM has no kernel for.
+	whyNoFP4
 )

@@ -60,6 +60,9 @@ type stats struct {
 	// engine counts the offers whose GPU the serving engine does not
 	// support (below its minimum compute capability).
 	engine int
+	// noFP4 counts the offers whose GPU has no FP4 or MXFP4 kernel in the
+	// serving engine (fp4Kernel).
+	noFP4 int
 	// idle counts the offers left out for paying for idle GPUs: a
 	// configuration uses fewer GPUs than the instance has, and an instance
 	// with just those GPUs costs no more (rank_idle.go).
@@ -140,6 +143,7 @@ type shapeRes struct {
 	short uint8
 	tight bool // headroom below the margin
 	fp8WO bool // FP8 weight-only
+	fp4WO bool // FP4 or MXFP4 weight-only (no FP4 tensor cores)
 	bf16H bool // BF16 run as FP16
 	long  bool // a job beyond two years of wall-clock (feasibility_longjob.go)
 	slim  bool // meets the latency class within the speed estimate's tolerance
@@ -556,6 +560,8 @@ func (c *call) scan(k int, all bool) []cand {
 				c.st.legacy += n
 			case whyEngine:
 				c.st.engine += n
+			case whyNoFP4:
+				c.st.noFP4 += n
 			default:
 				c.st.tooBig += n
 			}

@@ -146,6 +146,8 @@ const (
 	kAsmQLoRAPrecision
 	kAsmTrainQuant
 	kAsmInt4
+	kAsmFP4
+	kAsmFP4Peak
 	kAsmEmbed16
 	kAsmFLOPsLoRA
 	kAsmFLOPsFull
@@ -393,6 +395,8 @@ const (
 	kNoteLowRAM
 	kNoteAllTight
 	kNoteAllFP8WeightOnly
+	kNoteAllFP4WeightOnly
+	kNoteNoFP4Kernel
 	kNoteAllBF16AsFP16
 	kNoteRegionPrice
 	kNoteRegionUnknown
@@ -592,6 +596,14 @@ var texts = text.Table[textKey]{
 	kAsmInt4: {
 		"int4 weights (GPTQ/AWQ layout): 4 bits plus a 16-bit scale and zero point per group of 128 = 4.25 bits per parameter",
 		"int4 权重（GPTQ/AWQ 格式）：4 位，每 128 个权重一组另加 16 位缩放和零点，合计每参数 4.25 位",
+	},
+	kAsmFP4: {
+		"%s weights: 4-bit E2M1 values with a block scale (NVFP4: an FP8 scale per 16 values; MXFP4: an 8-bit power-of-two scale per 32) = %.2f bits per parameter",
+		"%s 权重：4 位 E2M1 数值加分块缩放（NVFP4：每 16 个值一个 FP8 缩放；MXFP4：每 32 个值一个 8 位 2 的幂缩放），合计每参数 %.2f 位",
+	},
+	kAsmFP4Peak: {
+		"FP4 compute is timed at the GPU's FP8 dense peak where it has FP4 tensor cores (Blackwell, CDNA 4): the catalog has no FP4 column, and NVIDIA states FP4 at twice FP8 on B200, so this is the worse case; elsewhere FP4 runs weight-only at 16-bit compute",
+		"有 FP4 张量核心的 GPU（Blackwell、CDNA 4）上 FP4 计算按其 FP8 稠密峰值估算：目录没有 FP4 列，NVIDIA 标称 B200 的 FP4 为 FP8 的两倍，故此为较差情形；其他 GPU 上 FP4 只能仅权重量化，按 16 位算力运行",
 	},
 	kAsmEmbed16: {
 		"the embedding and LM head stay in 16 bits when the weights are quantised",
@@ -1227,6 +1239,14 @@ var texts = text.Table[textKey]{
 	kNoteAllFP8WeightOnly: {
 		"no offer that fits has FP8 tensor cores: FP8 runs weight-only (W8A16) at 16-bit compute speed there (vLLM runs FP8 W8A8 on compute capability 8.9+ only)",
 		"没有装得下的报价带 FP8 张量核心：FP8 在这些 GPU 上只能仅权重量化（W8A16），按 16 位算力运行（vLLM 只在计算能力 8.9 及以上运行 FP8 W8A8）",
+	},
+	kNoteAllFP4WeightOnly: {
+		"no offer that fits has FP4 tensor cores: %s runs weight-only there, dequantised to 16 bits in the kernel (vLLM's FP4 Marlin kernel), at 16-bit compute speed; only the memory shrinks",
+		"没有装得下的报价带 FP4 张量核心：%s 在这些 GPU 上只能仅权重量化，在内核中反量化为 16 位（vLLM 的 FP4 Marlin 内核），按 16 位算力运行，只省显存",
+	},
+	kNoteNoFP4Kernel: {
+		"%d offers were left out: vLLM has no %s kernel for their GPU (FP4 Marlin is CUDA-only; AMD runs only MXFP4, natively on CDNA 4 or emulated on CDNA 2/3)",
+		"%d 个报价被排除：vLLM 没有适用于其 GPU 的 %s 内核（FP4 Marlin 仅支持 CUDA；AMD 只运行 MXFP4：CDNA 4 原生，CDNA 2/3 模拟）",
 	},
 	kNoteFiltered: {
 		"%d offers were filtered out by GPU, count, provider or region",

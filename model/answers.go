@@ -35,10 +35,15 @@ const (
 	FP8  Precision = "fp8"
 	INT8 Precision = "int8"
 	INT4 Precision = "int4"
+	// FP4 is NVIDIA's NVFP4: E2M1 values with an FP8 (E4M3) scale per 16.
+	FP4 Precision = "fp4"
+	// MXFP4 is the OCP Microscaling format: E2M1 values with an 8-bit
+	// power-of-two (E8M0) scale per 32.
+	MXFP4 Precision = "mxfp4"
 )
 
 // Precisions lists the precisions from widest to narrowest.
-var Precisions = []Precision{FP32, BF16, FP16, FP8, INT8, INT4}
+var Precisions = []Precision{FP32, BF16, FP16, FP8, INT8, INT4, FP4, MXFP4}
 
 // BytesPerParam is the storage of one weight, without quantisation metadata.
 func (p Precision) BytesPerParam() float64 {
@@ -49,11 +54,15 @@ func (p Precision) BytesPerParam() float64 {
 		return 2
 	case FP8, INT8:
 		return 1
-	case INT4:
+	case INT4, FP4, MXFP4:
 		return 0.5
 	}
 	return 0
 }
+
+// FP4 reports whether the precision is a 4-bit floating-point format
+// (NVFP4 or MXFP4), which runs natively only on GPUs with FP4 tensor cores.
+func (p Precision) FP4() bool { return p == FP4 || p == MXFP4 }
 
 // Latency is how fast answers must come back.
 type Latency string

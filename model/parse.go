@@ -21,7 +21,7 @@ const (
 	FormsPerWeek   = "hours a week, e.g. 40, 40h/w, 8h/d or 24/7"
 	FormsBudget    = "an amount per hour, per month or in total, e.g. 2.5/h, $3000/mo, 3k/mo, ¥500"
 	FormsCurrency  = "USD or CNY"
-	FormsPrecision = "fp32, bf16, fp16, fp8, int8 or int4"
+	FormsPrecision = "fp32, bf16, fp16, fp8, int8, int4, fp4 (NVFP4) or mxfp4"
 	FormsWorkload  = "inference, finetune, lora, qlora, pretrain, vram or embed"
 	FormsLatency   = "realtime, interactive or batch"
 	FormsCount     = "a whole number, e.g. 1, 8"
@@ -748,7 +748,8 @@ func ParseWorkload(s string) (Workload, error) {
 	return "", fieldErr("workload", s, tx("unknown workload"), FormsWorkload)
 }
 
-// ParsePrecision reads a precision ("bf16", "FP8", "4bit", "q4").
+// ParsePrecision reads a precision ("bf16", "FP8", "4bit", "q4", "nvfp4",
+// "MXFP4", "4位浮点").
 func ParsePrecision(s string) (Precision, error) {
 	t, _ := clean(s)
 	switch strings.ToLower(t) {
@@ -764,6 +765,10 @@ func ParsePrecision(s string) (Precision, error) {
 		return INT8, nil
 	case "int4", "i4", "4bit", "q4", "nf4", "awq", "gptq":
 		return INT4, nil
+	case "fp4", "nvfp4", "nv-fp4", "nv_fp4", "f4", "4位浮点", "四位浮点":
+		return FP4, nil
+	case "mxfp4", "mx-fp4", "mx_fp4", "mx fp4", "ocp-mxfp4", "微缩放fp4", "微缩放4位浮点":
+		return MXFP4, nil
 	}
 	return "", fieldErr("precision", s, tx("unknown precision"), FormsPrecision)
 }

@@ -183,6 +183,10 @@ const (
 	// ShortFP8WeightOnly: FP8 was asked on a GPU without FP8 tensor cores,
 	// so it runs weight-only at 16-bit compute.
 	ShortFP8WeightOnly = "fp8-weight-only"
+	// ShortFP4WeightOnly: FP4 or MXFP4 was asked on a GPU without FP4
+	// tensor cores, so it runs weight-only (dequantised in the kernel) at
+	// 16-bit compute.
+	ShortFP4WeightOnly = "fp4-weight-only"
 	// ShortBF16AsFP16: BF16 was asked on a GPU without BF16, so it runs
 	// in FP16 (narrower range: cast weights, loss scaling in training).
 	ShortBF16AsFP16 = "bf16-as-fp16"

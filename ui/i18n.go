@@ -117,6 +117,8 @@ const (
 	mOptFP8Hint
 	mOptINT8Hint
 	mOptINT4Hint
+	mOptFP4Hint
+	mOptMXFP4Hint
 	mOptRealtimeHint
 	mOptInteractiveHint
 	mOptBatchHint
@@ -498,6 +500,8 @@ var texts = text.Table[msg]{
 	mOptFP8Hint:           {"1 byte, Hopper and newer", "1 字节，Hopper 及更新架构"},
 	mOptINT8Hint:          {"1 byte, quantised", "1 字节，量化"},
 	mOptINT4Hint:          {"half a byte, quantised", "半字节，量化"},
+	mOptFP4Hint:           {"NVFP4, 4.5 bits; native on Blackwell", "NVFP4，4.5 位；Blackwell 原生"},
+	mOptMXFP4Hint:         {"OCP MX, 4.25 bits; native on Blackwell", "OCP MX，4.25 位；Blackwell 原生"},
 	mOptRealtimeHint:      {"streaming chat, 30+ tok/s", "流式对话，每秒 30+ token"},
 	mOptInteractiveHint:   {"10+ tok/s per user", "每用户每秒 10+ token"},
 	mOptBatchHint:         {"throughput only", "只看吞吐量"},

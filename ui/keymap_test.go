@@ -182,7 +182,9 @@ func keyCases(km *keyMap) []keyCase {
 		{km.Form.Back, form, []string{"enter"}},
 		{joined(km.Form.OptionPrev, km.Form.OptionNext), form, nil},
 		{key.NewBinding(key.WithKeys("1")), form, []string{"down"}},
-		{key.NewBinding(key.WithKeys(km.Form.Option.Keys()[1:]...)), form, nil},
+		// The precision question has the most options (the digits go as far);
+		// "1" first moves it off its default, so every other digit changes it.
+		{key.NewBinding(key.WithKeys(km.Form.Option.Keys()[1:]...)), where{[]any{fPrecision}, 140, 40}, []string{"1"}},
 		{joined(km.Form.PresetUp, km.Form.PresetDown), where{[]any{fModel}, 140, 40}, nil},
 		{km.Global.Steps, form, nil},
 		{km.Global.Focus, form, nil},
