@@ -1,6 +1,10 @@
 package advisor
 
-import "github.com/gpupick/gpupick/model"
+import (
+	"strings"
+
+	"github.com/gpupick/gpupick/model"
+)
 
 // Serving-engine requirements. gpupick sizes LLM serving for vLLM, whose
 // GPU installation page asks for NVIDIA compute capability 7.5 or higher
@@ -52,13 +56,11 @@ func fp4Native(g *model.GPU) bool {
 	if g == nil {
 		return false
 	}
-	switch g.Vendor {
-	case "NVIDIA":
-		return g.Architecture == "Blackwell" || g.Architecture == "Blackwell Ultra"
-	case "AMD":
+	if isAMD(g) {
 		return g.Architecture == "CDNA 4"
 	}
-	return false
+	// "Blackwell", "Blackwell Ultra", "Blackwell (+ Grace CPU)".
+	return strings.HasPrefix(g.Architecture, "Blackwell")
 }
 
 // fp4Kernel reports whether vLLM has a kernel for prec (FP4 or MXFP4) on
@@ -75,14 +77,14 @@ func fp4Native(g *model.GPU) bool {
 // kernel.
 func fp4Kernel(prec model.Precision, g *model.GPU) bool {
 	switch {
-	case g == nil:
-		return true // unknown: the other checks apply
-	case fp4Native(g), g.Vendor == "NVIDIA":
-		return true
-	case g.Vendor == "AMD":
+	case g == nil, fp4Native(g):
+		return true // an unknown GPU: the other checks apply
+	case isAMD(g):
 		return prec == model.MXFP4 && (g.Architecture == "CDNA 2" || g.Architecture == "CDNA 3")
 	}
-	return false
+	// NVIDIA (the catalog's GPUs without a vendor are NVIDIA's) or another
+	// vendor: Marlin runs on CUDA only.
+	return g.Vendor == "" || g.Vendor == "NVIDIA"
 }
 
 // fp4Fallback reports whether FP4 or MXFP4 asked for runs weight-only at

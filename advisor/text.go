@@ -1241,8 +1241,8 @@ var texts = text.Table[textKey]{
 		"没有装得下的报价带 FP8 张量核心：FP8 在这些 GPU 上只能仅权重量化（W8A16），按 16 位算力运行（vLLM 只在计算能力 8.9 及以上运行 FP8 W8A8）",
 	},
 	kNoteAllFP4WeightOnly: {
-		"no offer that fits has FP4 tensor cores: %s runs weight-only there, dequantised to 16 bits in the kernel (vLLM's FP4 Marlin kernel), at 16-bit compute speed; only the memory shrinks",
-		"没有装得下的报价带 FP4 张量核心：%s 在这些 GPU 上只能仅权重量化，在内核中反量化为 16 位（vLLM 的 FP4 Marlin 内核），按 16 位算力运行，只省显存",
+		"no offer that fits has FP4 tensor cores: %s runs weight-only there, dequantised to 16 bits in the kernel (vLLM's FP4 Marlin kernel on NVIDIA, its MXFP4 emulation on AMD), at 16-bit compute speed; only the memory shrinks",
+		"没有装得下的报价带 FP4 张量核心：%s 在这些 GPU 上只能仅权重量化，在内核中反量化为 16 位（NVIDIA 上为 vLLM 的 FP4 Marlin 内核，AMD 上为其 MXFP4 模拟），按 16 位算力运行，只省显存",
 	},
 	kNoteNoFP4Kernel: {
 		"%d offers were left out: vLLM has no %s kernel for their GPU (FP4 Marlin is CUDA-only; AMD runs only MXFP4, natively on CDNA 4 or emulated on CDNA 2/3)",
