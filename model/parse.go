@@ -749,7 +749,7 @@ func ParseWorkload(s string) (Workload, error) {
 }
 
 // ParsePrecision reads a precision ("bf16", "FP8", "4bit", "q4", "nvfp4",
-// "MXFP4", "4位浮点").
+// "MXFP4", or a Chinese name in zhPrecisions).
 func ParsePrecision(s string) (Precision, error) {
 	t, _ := clean(s)
 	switch strings.ToLower(t) {
@@ -765,10 +765,13 @@ func ParsePrecision(s string) (Precision, error) {
 		return INT8, nil
 	case "int4", "i4", "4bit", "q4", "nf4", "awq", "gptq":
 		return INT4, nil
-	case "fp4", "nvfp4", "nv-fp4", "nv_fp4", "f4", "4位浮点", "四位浮点":
+	case "fp4", "nvfp4", "nv-fp4", "nv_fp4", "f4":
 		return FP4, nil
-	case "mxfp4", "mx-fp4", "mx_fp4", "mx fp4", "ocp-mxfp4", "微缩放fp4", "微缩放4位浮点":
+	case "mxfp4", "mx-fp4", "mx_fp4", "mx fp4", "ocp-mxfp4":
 		return MXFP4, nil
+	}
+	if p, ok := zhPrecisions[strings.ToLower(t)]; ok {
+		return p, nil
 	}
 	return "", fieldErr("precision", s, tx("unknown precision"), FormsPrecision)
 }

@@ -41,3 +41,11 @@ const (
 	zhComma     = '，'
 	zhSemicolon = '；'
 )
+
+// zhPrecisions are Chinese names of the 4-bit floating-point precisions
+// (ParsePrecision), lower-cased: "4-bit float" for NVFP4 and "microscaling
+// FP4" for MXFP4.
+var zhPrecisions = map[string]Precision{
+	"4位浮点": FP4, "四位浮点": FP4,
+	"微缩放fp4": MXFP4, "微缩放4位浮点": MXFP4,
+}
