@@ -38,7 +38,12 @@ type effFigure struct {
 // covers, its three efficiencies and the software stack the measurements
 // ran.
 type gpuEff struct {
-	family                 string
+	// family is the short name the assumptions show (its GPUs are those
+	// match takes: the first row that matches a GPU is its row).
+	family string
+	// name words the family in the assumptions where it is not a proper
+	// noun (0: family as it is).
+	name                   textKey
 	match                  func(g *model.GPU) bool
 	train, decode, prefill effFigure
 	stack                  string
@@ -46,8 +51,8 @@ type gpuEff struct {
 
 // Names of the families the estimates are taken from.
 const (
-	famHopper = "Hopper (H100, H200, H800, GH200)"
-	famA100   = "A100 / A800 / A30"
+	famHopper = "Hopper"
+	famA100   = "A100"
 	famMI300X = "MI300X"
 )
 
@@ -104,8 +109,8 @@ var effTable = []gpuEff{
 		stack:   "ROCm, vLLM v0.26.0 (vllm/vllm-openai-rocm image), PyTorch",
 	},
 	{
-		family: "AMD CDNA 2 and older (MI250X, MI25, Radeon)",
-		match:  isAMD,
+		family: "CDNA 2 and older", name: kFamCDNA2,
+		match: isAMD,
 		// gpt-fast README (pytorch-labs/gpt-fast@0f925b5d, "AMD"): one
 		// GCD of an MI250X decodes Llama-2-7B at 76.33 tokens/s, 1028.70
 		// GB/s of the GCD's 1638.4 GB/s = 0.63.
@@ -125,7 +130,7 @@ var effTable = []gpuEff{
 		stack:   "Meta's training stack (PyTorch, 4D parallelism), BF16",
 	},
 	{
-		family:  "Blackwell (B200, B300, RTX PRO 6000, RTX 5090)",
+		family:  "Blackwell",
 		match:   func(g *model.GPU) bool { return strings.HasPrefix(g.Architecture, "Blackwell") },
 		train:   effFigure{v: hopperTrain, from: famHopper},
 		decode:  effFigure{v: hopperDecode, from: famHopper},
@@ -156,7 +161,7 @@ var effTable = []gpuEff{
 		stack:   "Megatron-LM (training); PyTorch with torch.compile (gpt-fast, decode)",
 	},
 	{
-		family:  "Ada, other Ampere, Turing and older (L40S, L4, A10, RTX 4090, RTX 3090, T4 ...)",
+		family: "other GPUs", name: kFamOther,
 		match:   func(*model.GPU) bool { return true },
 		train:   effFigure{v: a100Train, from: famA100},
 		decode:  effFigure{v: hopperDecode, from: famA100},
@@ -228,14 +233,17 @@ func prefillEff(e *gpuEff) effFigure { return e.prefill }
 func effSummary(l lang, pick func(*gpuEff) effFigure) string {
 	parts := make([]string, 0, len(effTable))
 	for i := range effTable {
-		f := pick(&effTable[i])
+		f, fam := pick(&effTable[i]), effTable[i].family
+		if effTable[i].name != 0 {
+			fam = l.f(effTable[i].name)
+		}
 		switch {
 		case f.from != "":
-			parts = append(parts, l.f(kEffEstimate, effTable[i].family, pct(f.v), f.from))
+			parts = append(parts, l.f(kEffEstimate, fam, pct(f.v), f.from))
 		case f.fit == "":
-			parts = append(parts, l.f(kEffAssumed, effTable[i].family, pct(f.v)))
+			parts = append(parts, l.f(kEffAssumed, fam, pct(f.v)))
 		default:
-			parts = append(parts, l.f(kEffMeasured, effTable[i].family, pct(f.v)))
+			parts = append(parts, l.f(kEffMeasured, fam, pct(f.v)))
 		}
 	}
 	return strings.Join(parts, l.f(kEffSep))

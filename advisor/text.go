@@ -514,6 +514,8 @@ const (
 	kEffEstimate
 	kEffAssumed
 	kEffSep
+	kFamCDNA2
+	kFamOther
 	kROCmTrain
 	kROCmInt4
 	kRiskStackGap
@@ -1636,6 +1638,8 @@ var texts = text.Table[textKey]{
 	kEffEstimate:     {"%s %d%% (an estimate, from %s)", "%s %d%%（估计值，取自 %s）"},
 	kEffAssumed:      {"%s %d%% (assumed)", "%s %d%%（假设值）"},
 	kEffSep:          {"; ", "；"},
+	kFamCDNA2:        {"CDNA 2 and older", "CDNA 2 及更早"},
+	kFamOther:        {"other GPUs", "其他 GPU"},
 	kROCmTrain: {
 		"%s runs on ROCm: training needs the ROCm build of FlashAttention (its CK backend, installed separately) and no CUDA-only kernels (Unsloth's and Liger's Triton kernels, apex, DeepSpeed's fused ops are built for CUDA first)",
 		"%s 运行在 ROCm 上：训练需要 ROCm 版 FlashAttention（CK 后端，需单独安装），且不能依赖只支持 CUDA 的内核（Unsloth 与 Liger 的 Triton 内核、apex、DeepSpeed 融合算子都优先为 CUDA 构建）",
