@@ -55,6 +55,8 @@ const (
 	mFieldOutputLen
 	mFieldSpeculative
 	mOptSpecNoneHint
+	mOptSpecNone
+	mOptKVAuto
 	mOptSpecMTPHint
 	mFieldKVCache
 	mOptKVAutoHint
@@ -443,6 +445,8 @@ var texts = text.Table[msg]{
 	mOptKVFP8Hint:      {"FP8: half the KV bytes, twice the sequences in memory", "FP8：KV 字节减半，显存可容纳的序列翻倍"},
 	mOptKVBF16Hint:     {"16 bits", "16 位"},
 	mOptSpecNoneHint:   {"one token per decode step (the default)", "每个解码步生成一个 token（默认）"},
+	mOptSpecNone:       {"none", "不使用"},
+	mOptKVAuto:         {"auto", "自动"},
 	mOptSpecMTPHint:    {"the model's MTP layers draft a token the model verifies (DeepSeek-V3/R1)", "由模型自带的 MTP 层起草 token、主模型验证（DeepSeek-V3/R1）"},
 	mFieldDataset:      {"Dataset tokens, all epochs", "训练 token 总量（含所有轮次）"},
 	mFieldLatency:      {"Latency", "延迟"},

@@ -57,12 +57,12 @@ var fieldTexts = map[string]fieldWords{
 	"prompt-len":  {label: mFieldPromptLen, forms: mFormsTokenLength},
 	"output-len":  {label: mFieldOutputLen, forms: mFormsTokenLength},
 	"kv-cache": {label: mFieldKVCache, options: map[string]optionWords{
-		"auto": {0, mOptKVAutoHint},
+		"auto": {mOptKVAuto, mOptKVAutoHint},
 		"fp8":  {0, mOptKVFP8Hint},
 		"bf16": {0, mOptKVBF16Hint},
 	}},
 	"speculative": {label: mFieldSpeculative, options: map[string]optionWords{
-		"none": {0, mOptSpecNoneHint},
+		"none": {mOptSpecNone, mOptSpecNoneHint},
 		"mtp":  {0, mOptSpecMTPHint},
 	}},
 	"dataset": {label: mFieldDataset, forms: mFormsTokens},
