@@ -16,6 +16,7 @@ import (
 	"sort"
 
 	"github.com/gpupick/gpupick/data"
+	"github.com/gpupick/gpupick/internal/genfile"
 	"github.com/gpupick/gpupick/model"
 )
 
@@ -46,7 +47,7 @@ func run(shared, facts, out, table, catTable string) error {
 		if err != nil {
 			return err
 		}
-		if err := writeChanged(catTable, src); err != nil {
+		if err := genfile.WriteChanged(os.Stdout, catTable, src); err != nil {
 			return err
 		}
 	}
@@ -55,7 +56,7 @@ func run(shared, facts, out, table, catTable string) error {
 		if err != nil {
 			return err
 		}
-		if err := writeChanged(table, src); err != nil {
+		if err := genfile.WriteChanged(os.Stdout, table, src); err != nil {
 			return err
 		}
 	}
@@ -68,7 +69,7 @@ func run(shared, facts, out, table, catTable string) error {
 	}
 	sort.Strings(names)
 	for _, n := range names {
-		if err := writeChanged(filepath.Join(out, n), files[n]); err != nil {
+		if err := genfile.WriteChanged(os.Stdout, filepath.Join(out, n), files[n]); err != nil {
 			return err
 		}
 	}
@@ -84,18 +85,6 @@ func run(shared, facts, out, table, catTable string) error {
 			fmt.Println("removed", filepath.Join(out, e.Name()))
 		}
 	}
-	return nil
-}
-
-// writeChanged writes b to p unless p already holds it.
-func writeChanged(p string, b []byte) error {
-	if old, err := os.ReadFile(p); err == nil && bytes.Equal(old, b) {
-		return nil
-	}
-	if err := os.WriteFile(p, b, 0o644); err != nil {
-		return err
-	}
-	fmt.Println("wrote", p)
 	return nil
 }
 

@@ -19,9 +19,9 @@
 package main
 
 import (
-	"bytes"
 	"flag"
 	"fmt"
+	"github.com/gpupick/gpupick/internal/genfile"
 	"os"
 )
 
@@ -49,12 +49,5 @@ func run(table, out string) error {
 	if err != nil {
 		return err
 	}
-	if old, err := os.ReadFile(out); err == nil && bytes.Equal(old, src) {
-		return nil
-	}
-	if err := os.WriteFile(out, src, 0o644); err != nil {
-		return err
-	}
-	fmt.Println("wrote", out)
-	return nil
+	return genfile.WriteChanged(os.Stdout, out, src)
 }
