@@ -108,3 +108,23 @@ func TestEmbedImpliedByPreset(t *testing.T) {
 		t.Errorf("job %.2f h, want tokens / throughput = %.2f h", hours, want)
 	}
 }
+
+// TestEmbedRunsReplicas: an embedding model that fits one GPU runs one
+// copy per GPU of a multi-GPU offer (tensor parallel 1), so it is not
+// warned of a missing NVLink it does not use.
+func TestEmbedRunsReplicas(t *testing.T) {
+	cat := catWith(testOffer("cloudA", "l4x4", "L4", 4, 3.2))
+	cat.Models = append(append([]model.ModelPreset(nil), cat.Models...), bgeLarge)
+	a := embedAnswers("bge-large-en-v1.5", 512, 64)
+	a.DurationMode, a.JobTokens = model.DurationJob, 1e9
+	res := Recommend(cat, a, Options{})
+	r := testcheck.At(t, res.Recommendations, 0, "recommendations %v", res.Notes)
+	if r.GPUCount != 4 || r.TensorParallel != 1 {
+		t.Errorf("%d GPUs at tensor parallel %d, want 4 replicas", r.GPUCount, r.TensorParallel)
+	}
+	for _, w := range r.Warnings {
+		if w.Code == model.WarnNoNVLink {
+			t.Errorf("replicas warned: %s", w.Message)
+		}
+	}
+}

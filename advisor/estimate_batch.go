@@ -150,11 +150,12 @@ func (b *batchPlan) seqs(p *plan, g *model.GPU, v float64, t, r, pp int) (seqs i
 	return seqs, by
 }
 
-// layout returns the tensor-parallel degree and replicas of n GPUs of v
-// bytes each for a batch job: the smallest degree whose share holds the
-// job (vLLM does not shard a model that fits one GPU; replicas multiply
-// the throughput), else tensorParallel's.
-func (b *batchPlan) layout(p *plan, n int, v float64) (t, r int) {
+// replicaLayout returns the tensor-parallel degree and replicas of n GPUs
+// of v bytes each for a throughput job (a batch generation job, an
+// embedding model): the smallest degree whose share holds the job (vLLM
+// does not shard a model that fits one GPU; replicas multiply the
+// throughput), else tensorParallel's.
+func replicaLayout(p *plan, n int, v float64) (t, r int) {
 	tMax, rMin := p.tensorParallel(n)
 	if p.stated || tMax <= 1 {
 		return tMax, rMin

@@ -59,8 +59,8 @@ func (fe *feasibility) fitShape(s *shape, v float64) (f fitRes, ok bool) {
 		f.lay, f.sharding, f.perGPU = l, l.sharding, p.train().layoutMem(l)
 	default:
 		t, r := p.tensorParallel(n)
-		if p.batchJob != nil {
-			t, r = p.batchJob.layout(p, n, v)
+		if p.batchJob != nil || p.embed != nil {
+			t, r = replicaLayout(p, n, v)
 		}
 		x1 := p.shareInference(t, r, 1)
 		capX := v
