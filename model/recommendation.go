@@ -246,6 +246,15 @@ type Recommendation struct {
 	// TensorParallel and PipelineParallel are the parallel degrees assumed.
 	TensorParallel   int `json:"tensor_parallel,omitempty" toml:"tensor_parallel,omitempty"`
 	PipelineParallel int `json:"pipeline_parallel,omitempty" toml:"pipeline_parallel,omitempty"`
+	// ExpertParallel is the GPUs a mixture-of-experts model's experts are
+	// spread over whole (vLLM's --enable-expert-parallel: each GPU holds
+	// its own experts instead of a slice of every one); 0 or 1 when the
+	// experts are split like the other layers.
+	ExpertParallel int `json:"expert_parallel,omitempty" toml:"expert_parallel,omitempty"`
+	// DataParallelAttention is set when each of the ExpertParallel GPUs
+	// runs attention for its own requests (vLLM's --data-parallel-size
+	// with expert parallelism) rather than a tensor-parallel slice of it.
+	DataParallelAttention bool `json:"data_parallel_attention,omitempty" toml:"data_parallel_attention,omitempty"`
 
 	// PriceModel is the cheapest available model for this run; HourlyUSD is
 	// its GPU rate (all nodes) and GPUTotalUSD the GPUs for the whole run
