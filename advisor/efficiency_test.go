@@ -138,12 +138,20 @@ func TestEfficiencyCalibration(t *testing.T) {
 // data parallel (the adapters' gradients are all that is exchanged).
 func loraSamplesPerSec(t *testing.T, g model.GPU) float64 {
 	t.Helper()
+	return loraSamplesPerSecOn(t, g, model.InterconnectNVSwitch, 1, 0, trainLayout{})
+}
+
+// loraSamplesPerSecOn is loraSamplesPerSec on nodes nodes of 8 GPUs linked
+// by ic inside a node and RDMA NICs of netGbps between nodes, in layout
+// lay (its zero value: the layout gpupick plans).
+func loraSamplesPerSecOn(t *testing.T, g model.GPU, ic model.Interconnect, nodes int, netGbps float64, lay trainLayout) float64 {
+	t.Helper()
 	a := answers(model.WorkloadLoRA, "llama-2-70b", model.FP8, 8192, 1)
 	a.DurationMode, a.JobTokens = model.DurationJob, 3072*8192
 	a.Normalize()
 	p := newPlan(speedCatalog(), &a, langEN)
-	net := topoOf(&g, 1, model.InterconnectNVSwitch, model.Yes, 0, 8, 1)
-	sp, _, _ := p.speedOf(speedIn{g: &g, frac: 1, n: 8, t: 1, r: 1, nodes: 1, net: net})
+	net := topoOf(&g, 1, ic, model.Yes, netGbps, 8, nodes)
+	sp, _, _ := p.speedOf(speedIn{g: &g, frac: 1, n: 8, t: 1, r: 1, nodes: nodes, net: net, lay: lay})
 	if sp.Unknown || sp.ThroughputTokensSec <= 0 {
 		t.Fatalf("%s: no training speed", g.Name)
 	}
@@ -212,5 +220,56 @@ func TestEfficiencyAssumptions(t *testing.T) {
 		if !hasAssumption(res, want) || !hasAssumption(res, estimate) {
 			t.Errorf("lang %q: the training assumption does not list %q and %q: %v", lang, want, estimate, res.Requirement.Assumptions)
 		}
+	}
+}
+
+// mlperfV51 names the round's results repository (mlcommons
+// training_results_v5.1 @ 441d65f4).
+const mlperfV51 = "MLPerf Training v5.1 (mlcommons training_results_v5.1@441d65f4)"
+
+// The test set's MI300X-against-H100 rows: MLPerf Training v5.1, the one
+// round with both on Llama 2 70B LoRA, compared per GPU, each
+// configuration modelled in its submitter's layout (neither recomputes).
+// The round's H100 results are Cisco's 8 and 16 nodes of 8 x H100 SXM5
+// (400 Gb/s RoCE per GPU, NeMo 24.09) in TP 4 x CP 2, one sample per 8
+// GPUs (the benchmark's global batch of 8 over 64 GPUs); its MI300X
+// results one node (AMD, Krai, MangoBoost; TP 1, a sample per GPU) and
+// MangoBoost's two nodes. The throughput each run logs (tracked_stats,
+// samples/s, run 0).
+//
+// The datasheets say 1.32 x (BF16 TFLOPS); MLPerf 1.07 x (two nodes
+// against eight) to 1.15 x (one node against eight); gpupick 0.72 x. The
+// pair closest in scale (two nodes of MI300X, eight of H100) is held to
+// the issue's 35%. The one-node pairs compare 8 GPUs with 64 at a global
+// batch of 8, a strong-scaling loss gpupick does not model (a user's run
+// on 64 GPUs takes a larger batch): NVIDIA's own H100 lost 27% per GPU
+// from one node (2.1552 samples/s, TP 4) to eight (12.567, TP 4 x CP 2)
+// in v4.0 (NVIDIA/results/eos_ngc24.04_nemo and eos_n8_ngc24.04_nemo,
+// training_results_v4.0@6fe95437). They are held to 45% and logged; the
+// closing note of issue 22 reports them as outside 35%.
+func TestEfficiencyMLPerfMI300XvsH100(t *testing.T) {
+	cat := speedCatalog()
+	h100, mi300 := cat.GPUs["H100 SXM5"], cat.GPUs["Instinct MI300X"]
+	const nic = 8 * 400 // Gb/s a node: 8 x 400 Gb/s (Cisco hpf_n8.json; MangoBoost's NIC rate is not given, taken alike)
+	// Cisco's layout: configs/config_DGXH100_8x8x1xtp4pp1cp2.sh.
+	cisco := trainLayout{tp: 4, pp: 1, cp: 2, dp: 8, sharding: "none", recompute: recomputeNone}
+	h100PerGPU := loraSamplesPerSecOn(t, h100, model.InterconnectNVSwitch, 8, nic, cisco) / 64
+	const h100Published = 14.7371 / 64 // Cisco/results/hpf_n8/llama2_70b_lora/result_0.txt
+	testcheck.Figure(t, "Llama 2 70B LoRA training throughput per H100 in TP 4 x CP 2 over 8 nodes", mlperfV51+" Cisco/results/hpf_n8/llama2_70b_lora/result_0.txt: 14.7371 samples/s over 64 GPUs", h100PerGPU, h100Published, 0.35)
+	for _, tc := range []struct {
+		what, source string
+		nodes        int
+		published    float64 // samples/s of the whole configuration
+		tol          float64
+	}{
+		{"2 nodes of 8 x MI300X (MangoBoost) / 8 nodes of 8 x H100 (Cisco), per GPU", "MangoBoost/results/MI300X-LLMBoost-GPUBoost-2node/llama2_70b_lora/result_0.txt: 3.9266 samples/s", 2, 3.9266, 0.35},
+		{"1 node of 8 x MI300X (AMD) / 8 nodes of 8 x H100 (Cisco), per GPU", "AMD/results/MI300X_EPYC_9575F_pytorch_llama2_70b/llama2_70b_lora/result_0.txt: 2.1151 samples/s", 1, 2.1151, 0.45},
+		{"1 node of 8 x MI300X (Krai) / 8 nodes of 8 x H100 (Cisco), per GPU", "Krai/results/PowerEdge-XE9680-MI300X-192GB_n1_v5.1/llama2_70b_lora/result_0.txt: 2.0840 samples/s", 1, 2.0840, 0.45},
+	} {
+		// AMD's layout: config_MI300X_1x8x1.sh (TP 1, CP 1).
+		amd := trainLayout{tp: 1, pp: 1, cp: 1, dp: 8 * tc.nodes, sharding: "none", recompute: recomputeNone}
+		got := loraSamplesPerSecOn(t, mi300, model.InterconnectInfinityFabric, tc.nodes, nic, amd) / float64(8*tc.nodes) / h100PerGPU
+		want := tc.published / float64(8*tc.nodes) / h100Published
+		testcheck.Figure(t, "Llama 2 70B LoRA training throughput, "+tc.what, mlperfV51+" "+tc.source+"; Cisco 8 x 8 H100: 14.7371 samples/s", got, want, tc.tol)
 	}
 }
