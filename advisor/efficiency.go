@@ -60,6 +60,10 @@ const (
 // card's pre-training hours (the A100 row says how).
 const a100Train = 0.43
 
+// a100Prefill is the A100 row's prefill share of peak, fitted to
+// TensorRT-LLM's first-token latency (the A100 row says how).
+const a100Prefill = 0.70
+
 // prefillAssumed is the share of peak tensor throughput prefill is taken
 // to reach on NVIDIA GPUs: gpupick's assumption (no measurement is fitted;
 // the published first-token tests hold it, serving_test.go).
@@ -126,7 +130,7 @@ var effTable = []gpuEff{
 		// 38-43% BF16 MFU on 8,192 to 16,384 H100s.
 		train:   effFigure{v: hopperTrain, fit: "The Llama 3 Herd of Models, Table 4: 405B at 38-43% BF16 MFU on H100s"},
 		decode:  effFigure{v: hopperDecode, from: famA100},
-		prefill: effFigure{v: hopperPrefill, from: famA100},
+		prefill: effFigure{v: hopperPrefill},
 		stack:   "Meta's training stack (PyTorch, 4D parallelism), BF16",
 	},
 	{
@@ -154,18 +158,23 @@ var effTable = []gpuEff{
 		// counting the recomputed forward pass, 0.39 in model FLOPs, on
 		// a 2021 stack) and on Falcon-180B's ~7M hours. gpt-fast README (@0f925b5d): Llama-2-7B
 		// on one A100-80GB at batch 1 reads 1397.31 GB/s of 2039 (0.685,
-		// taken as 0.70).
+		// taken as 0.70). Prefill: TensorRT-LLM v0.9's first-token latency
+		// of LLaMA 7B in FP16 over 2,048 tokens on one A100, 132.4 ms
+		// (perf-overview, "Low Latency"), is 0.70 of the FP16 peak in the
+		// first-token model (TestPublishedFirstToken).
 		train:   effFigure{v: a100Train, fit: "Llama 2 model card: 7B, 13B and 70B pre-training A100-80GB hours"},
 		decode:  effFigure{v: hopperDecode, fit: "gpt-fast README (@0f925b5d): Llama-2-7B on one A100-80GB, 1397.31 GB/s of 2039"},
-		prefill: effFigure{v: prefillAssumed},
-		stack:   "Megatron-LM (training); PyTorch with torch.compile (gpt-fast, decode)",
+		prefill: effFigure{v: a100Prefill, fit: "TensorRT-LLM v0.9 perf-overview: LLaMA 7B FP16 first token over 2,048 tokens, 132.4 ms on one A100"},
+		stack:   "Megatron-LM (training); PyTorch with torch.compile (gpt-fast, decode); TensorRT-LLM v0.9 (prefill)",
 	},
 	{
 		family: "other GPUs", name: kFamOther,
 		match:   func(*model.GPU) bool { return true },
 		train:   effFigure{v: a100Train, from: famA100},
 		decode:  effFigure{v: hopperDecode, from: famA100},
-		prefill: effFigure{v: prefillAssumed, from: famA100},
+		// Prefill: assumed, as Hopper's; TensorRT-LLM v0.9's L40S
+		// first-token latencies hold it (TestPublishedFirstToken).
+		prefill: effFigure{v: prefillAssumed},
 		stack:   "as the A100's",
 	},
 }
