@@ -122,7 +122,7 @@ func TestDStackMemoryNearCatalog(t *testing.T) {
 	}
 	named := 0
 	for name, g := range cat.GPUs {
-		rec := &model.Recommendation{Provider: "aws", InstanceType: "x", GPU: name, GPUCount: 1, Nodes: 1, VRAMGiB: g.VRAMGiB, PriceModel: model.PriceOnDemand}
+		rec := &model.Recommendation{Provider: "aws", GPU: name, GPUCount: 1, Nodes: 1, VRAMGiB: g.VRAMGiB, PriceModel: model.PriceOnDemand}
 		task, err := launch.NewDStackTask(rec, model.Answers{})
 		var ue *launch.UnsupportedError
 		if errors.As(err, &ue) && ue.What == launch.WhatGPU {
