@@ -76,10 +76,15 @@ const skyDefaultDiskGB = 256
 // has, the first thing to check (`gpupick verify` checks the rest).
 const runCommand = "nvidia-smi"
 
-// diskGB is the disk a run needs: the data and checkpoints it stores and the
-// checkpoint it downloads, at least SkyPilot's default.
+// diskGB is the disk one node needs: the checkpoint it downloads, the data
+// and the checkpoints the run keeps (rec.StoredGB, what gpupick priced as
+// block storage) and the user's data when the run stores something else,
+// at least SkyPilot's default.
 func diskGB(rec model.Recommendation, a model.Answers) int {
-	need := a.DataGB + rec.Setup.CheckpointGB
+	need := rec.Setup.CheckpointGB + rec.StoredGB
+	if rec.StoredGB != a.DataGB {
+		need += a.DataGB
+	}
 	if math.IsNaN(need) || math.IsInf(need, 0) || need < skyDefaultDiskGB {
 		return skyDefaultDiskGB
 	}
@@ -152,12 +157,12 @@ func NewDStackTask(rec *model.Recommendation, a model.Answers) (DStackTask, erro
 		return DStackTask{}, err
 	}
 	t := DStackTask{
-		Type:       "task",
-		Name:       runName(rec),
-		Commands:   []string{runCommand},
-		Resources:  DStackResources{GPU: gpu, Disk: fmt.Sprintf("%dGB..", diskGB(*rec, a))},
-		Backends:   []string{p.DStack},
-		SpotPolicy: "on-demand",
+		Type:          "task",
+		Name:          runName(rec),
+		Commands:      []string{runCommand},
+		Resources:     DStackResources{GPU: gpu, Disk: fmt.Sprintf("%dGB..", diskGB(*rec, a))},
+		Backends:      []string{p.DStack},
+		SpotPolicy:    "on-demand",
 		MaxPrice:      maxPrice(rec),
 		Regions:       pl.regions,
 		InstanceTypes: pl.instances,

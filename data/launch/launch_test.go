@@ -235,3 +235,26 @@ func TestLowerName(t *testing.T) {
 		}
 	}
 }
+
+// The disk holds the downloaded checkpoint and what the run keeps: a 70B
+// full fine-tune's saved checkpoint (weights and Adam state, 988 GB as
+// gpupick priced it) with the 140 GB of weights it downloads; the user's
+// data counts once when it is what the run keeps.
+func TestDiskFromPlan(t *testing.T) {
+	tests := []struct {
+		name               string
+		ckpt, stored, data float64
+		want               int
+	}{
+		{"70B fine-tune keeps its checkpoint", 141.2, 988, 0, 1130},
+		{"data is what the run keeps", 16, 2000, 2000, 2016},
+		{"serving: weights only, at least the default", 16, 0, 0, skyDefaultDiskGB},
+		{"405B FP8 weights", 410, 0, 0, 410},
+	}
+	for _, tc := range tests {
+		rec := model.Recommendation{Setup: model.SetupTime{CheckpointGB: tc.ckpt}, StoredGB: tc.stored}
+		if got := diskGB(rec, model.Answers{DataGB: tc.data}); got != tc.want {
+			t.Errorf("%s: disk %d GB, want %d", tc.name, got, tc.want)
+		}
+	}
+}
