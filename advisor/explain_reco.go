@@ -142,6 +142,7 @@ func (c recoWriter) full(cd cand) model.Recommendation {
 	}
 	rec.WithinBudget = within && !unknown || unknown && c.price.budgetUSD <= 0
 	usdDisp := c.price.usdDisp
+	rec.StoredGB = c.price.storageGB
 	rec.HiddenCosts = model.HiddenCosts{
 		StorageUSD: hc.storage, EgressUSD: hc.egress,
 		Storage: hc.storage * usdDisp, Egress: hc.egress * usdDisp,

@@ -94,7 +94,7 @@ func TestExportGolden(t *testing.T) {
 						t.Fatal(err)
 					}
 					r := task.Resources
-					if !strings.HasPrefix(r.Infra, c.Provider) || (c.Region != "" && !strings.HasSuffix(r.Infra, "/"+c.Region)) ||
+					if !strings.HasPrefix(r.Infra, c.Provider) || (c.Region != "" && !strings.HasSuffix(r.Infra, "/"+c.Region) && !strings.HasSuffix(r.Infra, "/"+c.Region+"/"+c.Zone)) ||
 						!strings.HasSuffix(r.Accelerators, ":"+itoa(c.GPUCount)) || r.InstanceType != c.InstanceType ||
 						r.UseSpot != (c.PriceModel == "spot") || r.DiskSize < 256 || task.Run != "nvidia-smi\n" ||
 						(c.Nodes > 1) != (task.NumNodes == c.Nodes) {

@@ -291,7 +291,11 @@ type Recommendation struct {
 	// plus set-up for a job-size run).
 	RunHours float64 `json:"run_hours" toml:"run_hours"`
 	// Setup is the set-up before the run, with its parts.
-	Setup    SetupTime `json:"setup" toml:"setup"`
+	Setup SetupTime `json:"setup" toml:"setup"`
+	// StoredGB is the data the run keeps on disk, as priced in HiddenCosts:
+	// the user's data, or a training run's checkpoint (weights and
+	// optimizer state, or the adapter's).
+	StoredGB float64   `json:"stored_gb,omitempty" toml:"stored_gb,omitempty"`
 	Speed    Speed     `json:"speed" toml:"speed"`
 	Warnings []Warning `json:"warnings" toml:"warnings"`
 	// Shortfalls say how the offer falls short of the job as asked

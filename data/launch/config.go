@@ -30,6 +30,10 @@ type SkyResources struct {
 	UseSpot      bool   `yaml:"use_spot"`
 	// DiskSize is in GB.
 	DiskSize int `yaml:"disk_size"`
+	// NetworkTier is "best" for a multi-node run: SkyPilot then sets up
+	// the cloud's cluster network (EFA on AWS, GPUDirect on GCP,
+	// InfiniBand on Nebius); the standard tier has none.
+	NetworkTier string `yaml:"network_tier,omitempty"`
 }
 
 // DStackTask is a dstack `.dstack.yml` of type task, the fields gpupick
@@ -50,6 +54,10 @@ type DStackTask struct {
 	SpotPolicy string `yaml:"spot_policy"`
 	// MaxPrice is the most to pay per instance and hour, in USD.
 	MaxPrice float64 `yaml:"max_price,omitempty"`
+	// Fleets names the cluster fleet a multi-node task runs on (dstack
+	// runs a distributed task only on a fleet with placement: cluster;
+	// NewDStackFleet writes it).
+	Fleets []string `yaml:"fleets,omitempty"`
 }
 
 // DStackResources is the task's `resources:`.
@@ -68,10 +76,15 @@ const skyDefaultDiskGB = 256
 // has, the first thing to check (`gpupick verify` checks the rest).
 const runCommand = "nvidia-smi"
 
-// diskGB is the disk a run needs: the data and checkpoints it stores and the
-// checkpoint it downloads, at least SkyPilot's default.
+// diskGB is the disk one node needs: the checkpoint it downloads, the data
+// and the checkpoints the run keeps (rec.StoredGB, what gpupick priced as
+// block storage) and the user's data when the run stores something else,
+// at least SkyPilot's default.
 func diskGB(rec model.Recommendation, a model.Answers) int {
-	need := a.DataGB + rec.Setup.CheckpointGB
+	need := rec.Setup.CheckpointGB + rec.StoredGB
+	if rec.StoredGB != a.DataGB {
+		need += a.DataGB
+	}
 	if math.IsNaN(need) || math.IsInf(need, 0) || need < skyDefaultDiskGB {
 		return skyDefaultDiskGB
 	}
@@ -80,6 +93,9 @@ func diskGB(rec model.Recommendation, a model.Answers) int {
 
 // checkChoice rejects a recommendation a launcher cannot run.
 func checkChoice(t Tool, rec *model.Recommendation) (providerName, error) {
+	if tablesErr != nil {
+		return providerName{}, tablesErr
+	}
 	if rec == nil || rec.Provider == "" {
 		return providerName{}, &UnsupportedError{Tool: t, What: WhatChoice}
 	}
@@ -103,18 +119,19 @@ func NewSkyTask(rec *model.Recommendation, a model.Answers) (SkyTask, error) {
 	if accel == "" {
 		return SkyTask{}, &UnsupportedError{Tool: SkyPilot, What: WhatGPU, Value: rec.GPU}
 	}
-	infra := p.Sky
-	if rec.Region != "" {
-		infra += "/" + rec.Region
+	pl, err := newSkyPlace(p, rec, accel)
+	if err != nil {
+		return SkyTask{}, err
 	}
 	t := SkyTask{
 		Name: runName(rec),
 		Resources: SkyResources{
-			Infra:        infra,
+			Infra:        pl.infra,
 			Accelerators: fmt.Sprintf("%s:%d", accel, rec.GPUCount),
-			InstanceType: rec.InstanceType,
+			InstanceType: pl.instance,
 			UseSpot:      rec.PriceModel == model.PriceSpot,
 			DiskSize:     diskGB(*rec, a),
+			NetworkTier:  pl.network,
 		},
 		Run: runCommand + "\n",
 	}
@@ -130,54 +147,34 @@ func NewDStackTask(rec *model.Recommendation, a model.Answers) (DStackTask, erro
 	if err != nil {
 		return DStackTask{}, err
 	}
-	name := dstackGPU[rec.GPU]
-	if name == "" {
+	name, ok := dstackGPUs[rec.GPU]
+	if !ok {
 		return DStackTask{}, &UnsupportedError{Tool: DStack, What: WhatGPU, Value: rec.GPU}
 	}
-	gpu := fmt.Sprintf("%s:%d", name, rec.GPUCount)
-	if mem := nearestMemory(dstackMemory[name], rec.VRAMGiB/float64(rec.GPUCount)); mem > 0 {
-		gpu = fmt.Sprintf("%s:%dGB:%d", name, mem, rec.GPUCount)
+	gpu := fmt.Sprintf("%s:%dGB:%d", name.Name, name.MemoryGB, rec.GPUCount)
+	pl, err := newDStackPlace(p, rec)
+	if err != nil {
+		return DStackTask{}, err
 	}
 	t := DStackTask{
-		Type:       "task",
-		Name:       runName(rec),
-		Commands:   []string{runCommand},
-		Resources:  DStackResources{GPU: gpu, Disk: fmt.Sprintf("%dGB..", diskGB(*rec, a))},
-		Backends:   []string{p.DStack},
-		SpotPolicy: "on-demand",
-		MaxPrice:   maxPrice(rec),
-	}
-	if rec.Region != "" {
-		t.Regions = []string{rec.Region}
-	}
-	if p.DStackInstances && rec.InstanceType != "" {
-		t.InstanceTypes = []string{rec.InstanceType}
+		Type:          "task",
+		Name:          runName(rec),
+		Commands:      []string{runCommand},
+		Resources:     DStackResources{GPU: gpu, Disk: fmt.Sprintf("%dGB..", diskGB(*rec, a))},
+		Backends:      []string{p.DStack},
+		SpotPolicy:    "on-demand",
+		MaxPrice:      maxPrice(rec),
+		Regions:       pl.regions,
+		InstanceTypes: pl.instances,
 	}
 	if rec.PriceModel == model.PriceSpot {
 		t.SpotPolicy = "spot"
 	}
 	if rec.Nodes > 1 {
 		t.Nodes = rec.Nodes
+		t.Fleets = []string{fleetName(rec)}
 	}
 	return t, nil
-}
-
-// nearestMemory picks the size in sizes nearest have (0 when sizes is
-// empty or have unknown).
-func nearestMemory(sizes []int, have float64) int {
-	best := 0
-	if have <= 0 || math.IsNaN(have) {
-		if len(sizes) == 1 {
-			return sizes[0]
-		}
-		return 0
-	}
-	for _, s := range sizes {
-		if best == 0 || math.Abs(float64(s)-have) < math.Abs(float64(best)-have) {
-			best = s
-		}
-	}
-	return best
 }
 
 // maxPrice is the recommendation's hourly price of one instance in USD,

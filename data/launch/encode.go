@@ -19,6 +19,8 @@ func Export(w io.Writer, t Tool, rec *model.Recommendation, a model.Answers) err
 		v, err = NewSkyTask(rec, a)
 	case DStack:
 		v, err = NewDStackTask(rec, a)
+	case DStackFleetTool:
+		v, err = NewDStackFleet(rec, a)
 	default:
 		_, err = ParseTool(string(t))
 	}

@@ -14,6 +14,9 @@ type Tool string
 const (
 	SkyPilot Tool = "skypilot"
 	DStack   Tool = "dstack"
+	// DStackFleetTool is the dstack fleet a multi-node dstack task runs on
+	// (export --to dstack-fleet); not a launcher of its own.
+	DStackFleetTool Tool = "dstack-fleet"
 )
 
 // Tools lists the launchers in help order.
@@ -26,8 +29,10 @@ func ParseTool(s string) (Tool, error) {
 		return SkyPilot, nil
 	case DStack:
 		return DStack, nil
+	case DStackFleetTool:
+		return DStackFleetTool, nil
 	}
-	return "", fmt.Errorf("%q: unknown launcher (use skypilot or dstack)", s)
+	return "", fmt.Errorf("%q: unknown launcher (use skypilot, dstack or dstack-fleet)", s)
 }
 
 // What an UnsupportedError is about.
@@ -35,6 +40,12 @@ const (
 	WhatProvider = "provider"
 	WhatGPU      = "gpu"
 	WhatChoice   = "choice"
+	// WhatInstance: the launcher cannot launch the instance type.
+	WhatInstance = "instance_type"
+	// WhatRegion: the launcher has no name for the region.
+	WhatRegion = "region"
+	// WhatNodes: the launcher cannot run the nodes as planned.
+	WhatNodes = "nodes"
 )
 
 // UnsupportedError says that a launcher cannot run the recommendation as
@@ -42,12 +53,15 @@ const (
 // name there, or there is no choice to export. The CLI exits 2 on it.
 type UnsupportedError struct {
 	Tool Tool
-	// What is WhatProvider, WhatGPU or WhatChoice; Value is the
-	// provider or GPU.
+	// What is WhatProvider, WhatGPU, WhatChoice, WhatInstance, WhatRegion
+	// or WhatNodes; Value is the provider, GPU, instance type, region or
+	// node count.
 	What  string
 	Value string
 	// Supported lists the providers the tool supports (for WhatProvider).
 	Supported []string
+	// Reason says why, for WhatInstance, WhatRegion and WhatNodes.
+	Reason msg
 }
 
 // Error is the message in English.
@@ -61,6 +75,8 @@ func (e *UnsupportedError) Text(lang string) string {
 		return texts.Text(l, mNoChoice)
 	case WhatGPU:
 		return texts.Format(l, mNoGPUName, e.Tool, e.Value)
+	case WhatInstance, WhatRegion, WhatNodes:
+		return texts.Format(l, mCannotReach, e.Tool, texts.Format(l, e.Reason, e.Value))
 	}
 	return texts.Format(l, mNoProvider, e.Tool, e.Value, strings.Join(e.Supported, ", "))
 }

@@ -25,14 +25,14 @@ func TestProviderNames(t *testing.T) {
 		{"runpod", "runpod", "runpod"},
 		{"vast", "vast", "vastai"},
 		{"nebius", "nebius", "nebius"},
-		{"cudo", "cudo", "cudo"},
+		{"cudo", "cudo", ""}, // dstack has no configurator for cudo
 		{"verda", "verda", "verda"},
 		{"do", "do", "digitalocean"},
 		{"fluidstack", "fluidstack", ""},
 		{"paperspace", "paperspace", ""},
 		{"ibm", "ibm", ""},
 		{"hyperbolic", "hyperbolic", ""},
-		{"hyperstack", "hyperstack", ""},
+		{"hyperstack", "", ""}, // not a SkyPilot cloud
 		{"seeweb", "seeweb", ""},
 		{"alibaba", "", ""},
 		{"tencent", "", ""},
@@ -44,7 +44,7 @@ func TestProviderNames(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.provider, func(t *testing.T) {
-			rec := &model.Recommendation{Provider: tc.provider, InstanceType: "x", GPU: "H100 SXM5", GPUCount: 8, VRAMGiB: 640, Nodes: 1, PriceModel: model.PriceOnDemand, HourlyUSD: 10}
+			rec := &model.Recommendation{Provider: tc.provider, GPU: "H100 SXM5", GPUCount: 8, VRAMGiB: 640, Nodes: 1, PriceModel: model.PriceOnDemand, HourlyUSD: 10}
 			sky, err := NewSkyTask(rec, model.Answers{})
 			checkMapped(t, SkyPilot, tc.provider, tc.sky, sky.Resources.Infra, err)
 			ds, err := NewDStackTask(rec, model.Answers{})
@@ -97,7 +97,7 @@ func TestDStackTableGPUsInCatalog(t *testing.T) {
 		name, _, _ := strings.Cut(l, "\t")
 		gpus[name] = true
 	}
-	for name := range dstackGPU {
+	for name := range dstackGPUs {
 		if !gpus[name] {
 			t.Errorf("dstack table names GPU %q, which the catalog does not have", name)
 		}
@@ -130,8 +130,8 @@ func TestConfigFields(t *testing.T) {
 			0, "H100-SXM:1", "runpod", true, 0, 256, "H100:80GB:1", nil, 1.75, "spot"},
 		{"monthly plan caps at the on-demand price", model.Recommendation{Provider: "aws", InstanceType: "g5.xlarge", GPU: "A10G", GPUCount: 1, Nodes: 1, VRAMGiB: 24, PriceModel: model.PriceReserved1, HourlyUSD: 0.6, PriceModels: []model.PriceQuote{{Name: model.PriceOnDemand, HourlyUSD: 1.006}, {Name: model.PriceReserved1, HourlyUSD: 0.6}}},
 			0, "A10G:1", "aws", false, 0, 256, "A10G:24GB:1", []string{"g5.xlarge"}, 1.01, "on-demand"},
-		{"hyperstack NVLink variant", model.Recommendation{Provider: "hyperstack", InstanceType: "n3-H100x8-NVLink", GPU: "H100 PCIe", GPUCount: 8, Nodes: 1, VRAMGiB: 640, PriceModel: model.PriceOnDemand, HourlyUSD: 20},
-			0, "H100-80G-PCIe-NVLink:8", "hyperstack", false, 0, 256, "", nil, 0, ""},
+		{"seeweb has no dstack backend", model.Recommendation{Provider: "seeweb", InstanceType: "ECS1GPU11", Region: "it-fr2", GPU: "A30", GPUCount: 1, Nodes: 1, VRAMGiB: 24, PriceModel: model.PriceOnDemand, HourlyUSD: 0.29},
+			0, "A30:1", "seeweb/it-fr2", false, 0, 256, "", nil, 0, ""},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -232,6 +232,29 @@ func TestLowerName(t *testing.T) {
 	for _, tc := range tests {
 		if got := lowerName(tc.in...); got != tc.want || len(got) > 40 {
 			t.Errorf("lowerName(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}
+
+// The disk holds the downloaded checkpoint and what the run keeps: a 70B
+// full fine-tune's saved checkpoint (weights and Adam state, 988 GB as
+// gpupick priced it) with the 140 GB of weights it downloads; the user's
+// data counts once when it is what the run keeps.
+func TestDiskFromPlan(t *testing.T) {
+	tests := []struct {
+		name               string
+		ckpt, stored, data float64
+		want               int
+	}{
+		{"70B fine-tune keeps its checkpoint", 141.2, 988, 0, 1130},
+		{"data is what the run keeps", 16, 2000, 2000, 2016},
+		{"serving: weights only, at least the default", 16, 0, 0, skyDefaultDiskGB},
+		{"405B FP8 weights", 410, 0, 0, 410},
+	}
+	for _, tc := range tests {
+		rec := model.Recommendation{Setup: model.SetupTime{CheckpointGB: tc.ckpt}, StoredGB: tc.stored}
+		if got := diskGB(rec, model.Answers{DataGB: tc.data}); got != tc.want {
+			t.Errorf("%s: disk %d GB, want %d", tc.name, got, tc.want)
 		}
 	}
 }

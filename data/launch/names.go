@@ -23,32 +23,22 @@ type providerName struct {
 	// instance type is SkyPilot's name and only the GPU, region and price
 	// select the offer.
 	DStackInstances bool
+	// SkyNodes: SkyPilot runs several nodes on the cloud.
+	SkyNodes bool
+	// SkyNetwork is how SkyPilot gets a cluster network: "best"
+	// (network_tier: best), "h100x8" (only for 8 H100 or H200), "" (it
+	// cannot).
+	SkyNetwork string
+	// DStackNodes: the dstack backend runs a distributed task on a
+	// cluster fleet.
+	DStackNodes bool
 }
 
-// providers maps gpupick provider keys (data/facts/providers.csv) to the
-// launchers' names. A provider absent here is supported by neither.
-var providers = map[string]providerName{
-	"aws":        {Sky: "aws", DStack: "aws", DStackInstances: true},
-	"gcp":        {Sky: "gcp", DStack: "gcp", DStackInstances: true},
-	"azure":      {Sky: "azure", DStack: "azure", DStackInstances: true},
-	"lambda":     {Sky: "lambda", DStack: "lambda", DStackInstances: true},
-	"oci":        {Sky: "oci", DStack: "oci", DStackInstances: true},
-	"runpod":     {Sky: "runpod", DStack: "runpod"},
-	"vast":       {Sky: "vast", DStack: "vastai"},
-	"nebius":     {Sky: "nebius", DStack: "nebius"},
-	"cudo":       {Sky: "cudo", DStack: "cudo"},
-	"verda":      {Sky: "verda", DStack: "verda"},
-	"do":         {Sky: "do", DStack: "digitalocean"},
-	"fluidstack": {Sky: "fluidstack"},
-	"paperspace": {Sky: "paperspace"},
-	"ibm":        {Sky: "ibm"},
-	"hyperbolic": {Sky: "hyperbolic"},
-	"hyperstack": {Sky: "hyperstack"},
-	"seeweb":     {Sky: "seeweb"},
-	// Not supported by either launcher (no SkyPilot cloud, no dstack
-	// backend): alibaba, tencent, huawei, featurize, autodl; coreweave is
-	// reached through Kubernetes only.
-}
+// providers (tables.go, read from names/providers.tsv) maps gpupick
+// provider keys (data/facts/providers.csv) to the launchers' names. A
+// provider absent there is supported by neither: alibaba, tencent, huawei,
+// featurize, autodl (no SkyPilot cloud, no dstack backend); coreweave is
+// reached through Kubernetes only.
 
 // skyAccel is one row of the SkyPilot accelerator-name table: the
 // AcceleratorName that SkyPilot's catalog lists for offers of a gpupick GPU,
@@ -71,8 +61,6 @@ var skyAccels = []skyAccel{
 	{GPU: "A100-40GB SXM4", Name: "A100"},
 	{GPU: "A100-80GB PCIe", Name: "A100-80GB"},
 	{Provider: "cudo", GPU: "A100-80GB PCIe", Name: "A100"},
-	{Provider: "hyperstack", GPU: "A100-80GB PCIe", Instance: "*-NVLink", Name: "A100-80G-PCIe-NVLink"},
-	{Provider: "hyperstack", GPU: "A100-80GB PCIe", Name: "A100-80G-PCIe"},
 	{GPU: "A100-80GB PCIe or A100-80GB SXM4", Name: "A100-80GB"},
 	{Provider: "seeweb", GPU: "A100-80GB PCIe or A100-80GB SXM4", Name: "A100"},
 	{GPU: "A100-80GB SXM4", Name: "A100-80GB"},
@@ -96,15 +84,12 @@ var skyAccels = []skyAccel{
 	{GPU: "H100 NVL", Name: "H100"},
 	{Provider: "runpod", GPU: "H100 NVL", Name: "H100-NVL"},
 	{GPU: "H100 PCIe", Name: "H100"},
-	{Provider: "hyperstack", GPU: "H100 PCIe", Instance: "*-NVLink", Name: "H100-80G-PCIe-NVLink"},
-	{Provider: "hyperstack", GPU: "H100 PCIe", Name: "H100-80G-PCIe"},
 	{GPU: "H100 PCIe or H100 SXM5", Name: "H100"},
 	{GPU: "H100 SXM5", Name: "H100"},
 	{Provider: "cudo", GPU: "H100 SXM5", Name: "H100-SXM"},
 	{Provider: "fluidstack", GPU: "H100 SXM5", Name: "H100-NVLINK"},
 	// GCP's catalog lists the A3 Mega accelerator as H100-MEGA.
 	{Provider: "gcp", GPU: "H100 SXM5", Instance: "a3-megagpu-*", Name: "H100-MEGA"},
-	{Provider: "hyperstack", GPU: "H100 SXM5", Name: "H100-80G-SXM5"},
 	{Provider: "runpod", GPU: "H100 SXM5", Name: "H100-SXM"},
 	{GPU: "H200 SXM", Name: "H200"},
 	{Provider: "runpod", GPU: "H200 SXM", Name: "H200-SXM"},
@@ -124,12 +109,10 @@ var skyAccels = []skyAccel{
 	{GPU: "RTX 6000 Ada Generation", Name: "RTX6000-Ada"},
 	{Provider: "verda", GPU: "RTX 6000 Ada Generation", Name: "RTX-6000-Ada"},
 	{GPU: "RTX A4000", Name: "A4000"},
-	{Provider: "hyperstack", GPU: "RTX A4000", Name: "RTX-A4000"},
 	{Provider: "runpod", GPU: "RTX A4000", Name: "RTXA4000"},
 	{GPU: "RTX A4500", Name: "RTXA4500"},
 	{GPU: "RTX A5000", Name: "RTXA5000"},
 	{GPU: "RTX A6000", Name: "RTXA6000"},
-	{Provider: "hyperstack", GPU: "RTX A6000", Name: "RTX-A6000"},
 	{Provider: "lambda", GPU: "RTX A6000", Name: "A6000"},
 	{GPU: "RTX PRO 4000 Blackwell", Name: "RTXPRO4000"},
 	{GPU: "RTX PRO 4500 Blackwell", Name: "RTXPRO4500"},
@@ -170,68 +153,6 @@ func skyAcceleratorName(provider, gpu, instance string) string {
 		}
 	}
 	return generic
-}
-
-// dstackGPU is dstack's name of a gpupick GPU: gpuhunt's KNOWN_NVIDIA_GPUS
-// and KNOWN_AMD_GPUS (dstackai/gpuhunt src/gpuhunt/_internal/constraints.py),
-// the names dstack's `resources.gpu` matches. The memory of one GPU is given
-// beside the name (A100:80GB), so one name serves both sizes.
-var dstackGPU = map[string]string{
-	"A10":                              "A10",
-	"A16 (per GPU, GA107)":             "A16",
-	"A40":                              "A40",
-	"A100-40GB PCIe":                   "A100",
-	"A100-40GB SXM4":                   "A100",
-	"A100-40GB PCIe or A100-40GB SXM4": "A100",
-	"A100-80GB PCIe":                   "A100",
-	"A100-80GB SXM4":                   "A100",
-	"A100-80GB PCIe or A100-80GB SXM4": "A100",
-	"A10G":                             "A10G",
-	"RTX A4000":                        "A4000",
-	"RTX A4500":                        "A4500",
-	"RTX A5000":                        "A5000",
-	"RTX A6000":                        "A6000",
-	"H100 SXM5":                        "H100",
-	"H100 PCIe":                        "H100",
-	"H100 PCIe or H100 SXM5":           "H100",
-	"H100 NVL":                         "H100NVL",
-	"H200 SXM":                         "H200",
-	"B200 (HGX, 1000 W)":               "B200",
-	"L4":                               "L4",
-	"L40":                              "L40",
-	"L40S":                             "L40S",
-	"P100 PCIe 16GB":                   "P100",
-	"P100 SXM2 16GB":                   "P100",
-	"P100 PCIe 16GB or P100 SXM2 16GB": "P100",
-	"GeForce RTX 3060 (12 GB)":         "RTX3060",
-	"GeForce RTX 3060 Ti":              "RTX3060Ti",
-	"GeForce RTX 3080 (10 GB)":         "RTX3080",
-	"GeForce RTX 3090":                 "RTX3090",
-	"GeForce RTX 4090":                 "RTX4090",
-	"Quadro RTX 6000 (Turing, 24 GB)":  "RTX6000",
-	"RTX 2000 Ada Generation":          "RTX2000Ada",
-	"RTX 4000 Ada Generation":          "RTX4000Ada",
-	"RTX 6000 Ada Generation":          "RTX6000Ada",
-	"T4":                               "T4",
-	"V100 PCIe 16GB":                   "V100",
-	"V100 SXM2 16GB":                   "V100",
-	"V100 SXM2 32GB":                   "V100",
-	"V100 PCIe 16GB or V100 SXM2 16GB": "V100",
-	"Instinct MI250X":                  "MI250X",
-	"Instinct MI300X":                  "MI300X",
-	"Gaudi HL-205":                     "Gaudi",
-}
-
-// dstackMemory is the memory (GB) gpuhunt knows for each dstack GPU name
-// (same source as dstackGPU: gpuhunt's corrected sizes, which dstack's
-// `name:memory:count` matches); a name with two sizes takes the one nearest
-// the offer's.
-var dstackMemory = map[string][]int{
-	"A10": {24}, "A16": {16}, "A40": {48}, "A100": {40, 80}, "A10G": {24}, "A4000": {16}, "A4500": {20},
-	"A5000": {24}, "A6000": {48}, "H100": {80}, "H100NVL": {94}, "H200": {141}, "B200": {180}, "L4": {24},
-	"L40": {48}, "L40S": {48}, "P100": {16}, "RTX3060": {8, 12}, "RTX3060Ti": {8}, "RTX3080": {10},
-	"RTX3090": {24}, "RTX4090": {24}, "RTX6000": {24}, "RTX2000Ada": {16}, "RTX4000Ada": {20},
-	"RTX6000Ada": {48}, "T4": {16}, "V100": {16, 32}, "MI250X": {128}, "MI300X": {192}, "Gaudi": {32},
 }
 
 // SupportedProviders returns the gpupick providers a tool supports, sorted.

@@ -10,6 +10,14 @@ const (
 	mNoChoice msg = iota
 	mNoGPUName
 	mNoProvider
+	mCannotReach
+	mGpuhuntDrops
+	mGpuhuntSpotOnly
+	mSkyGCPHost
+	mVastNoCity
+	mRunpodNoDatacenter
+	mNoMultiNode
+	mNoClusterNetwork
 
 	msgCount
 )
@@ -28,5 +36,37 @@ var texts = text.Table[msg]{
 	mNoProvider: {
 		"%[1]s does not support the provider %[2]q, so no config is written rather than a broken one; providers %[1]s supports: %[3]s",
 		"%[1]s 不支持云服务商 %[2]q,不导出会出错的文件;%[1]s 支持的服务商:%[3]s",
+	},
+	mCannotReach: {
+		"%[1]s cannot launch the offer as chosen: %[2]s; so no config is written rather than one that launches something else",
+		"%[1]s 无法按所选方案启动:%[2]s;不导出会启动别的机器的文件",
+	},
+	mGpuhuntDrops: {
+		"dstack's catalog (gpuhunt) does not list the instance type %q, so dstack never offers it",
+		"dstack 的目录(gpuhunt)不收录实例类型 %q,dstack 从不提供它",
+	},
+	mGpuhuntSpotOnly: {
+		"dstack's catalog (gpuhunt) lists the instance type %q only as spot (GCP sells it on demand only through reservations or calendar mode)",
+		"dstack 的目录(gpuhunt)只把实例类型 %q 列为竞价实例(GCP 仅通过预留或日历模式按需出售)",
+	},
+	mSkyGCPHost: {
+		"SkyPilot pairs no accelerator with the GCP machine type %q (its GCP catalog attaches GPUs to a2/a3/a4/g2 types it lists and to N1 only)",
+		"SkyPilot 不给 GCP 机型 %q 配加速器(它只给所列的 a2/a3/a4/g2 机型和 N1 机型配 GPU)",
+	},
+	mVastNoCity: {
+		"the Vast location %q has no city, and dstack names Vast locations country-city (gpuhunt's get_location)",
+		"Vast 位置 %q 没有城市,而 dstack 用“国家-城市”命名 Vast 位置(gpuhunt 的 get_location)",
+	},
+	mRunpodNoDatacenter: {
+		"the RunPod region %q has no Secure Cloud datacenter in SkyPilot's RunPod catalog, and dstack reaches Secure Cloud pods only by datacenter",
+		"RunPod 区域 %q 在 SkyPilot 的 RunPod 目录中没有 Secure Cloud 数据中心,而 dstack 只能按数据中心找到 Secure Cloud 实例",
+	},
+	mNoMultiNode: {
+		"it cannot run %s nodes as one job on this provider",
+		"它不能在该云服务商上把 %s 个节点作为一个作业运行",
+	},
+	mNoClusterNetwork: {
+		"it cannot request the cluster network (RDMA) the plan's %s nodes need on this provider and offer, so the nodes would talk over the plain network the plan did not assume",
+		"它不能在该云服务商和机型上申请计划中 %s 个节点所需的集群网络(RDMA),节点只能走计划未假设的普通网络",
 	},
 }

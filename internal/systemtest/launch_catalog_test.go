@@ -27,7 +27,7 @@ func TestEveryCatalogProviderDecided(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	decided := map[string]bool{"alibaba": true, "tencent": true, "huawei": true, "featurize": true, "autodl": true, "coreweave": true}
+	decided := map[string]bool{"alibaba": true, "tencent": true, "huawei": true, "featurize": true, "autodl": true, "coreweave": true, "hyperstack": true}
 	for _, tool := range launch.Tools {
 		for _, p := range launch.SupportedProviders(tool) {
 			decided[p] = true
@@ -56,42 +56,12 @@ func skyAccelerator(o model.Offer) (string, error) {
 // SkyPilot catalog files of the reference data by provider and instance
 // type: the accelerator name gpupick exports must be the one SkyPilot lists.
 func TestSkyNamesMatchSkyPilotCatalog(t *testing.T) {
-	dir := "../../../shared/data/skypilot"
-	files, _ := filepath.Glob(filepath.Join(dir, "*_vms_gpu.csv"))
-	if len(files) == 0 {
-		testenv.Missing(t, "SkyPilot reference data not found at %s", dir)
-	}
 	names := map[[2]string]string{}
-	for _, f := range files {
-		cloud := strings.TrimSuffix(filepath.Base(f), "_vms_gpu.csv")
-		fh, err := os.Open(f)
-		if err != nil {
-			t.Fatal(err)
+	eachSkyRow(t, "*_vms_gpu.csv", func(cloud string, col map[string]int, row []string) {
+		if n := row[col["AcceleratorName"]]; n != "" && row[col["InstanceType"]] != "" {
+			names[[2]string{cloud, row[col["InstanceType"]]}] = n
 		}
-		r := csv.NewReader(fh)
-		r.FieldsPerRecord = -1
-		head, err := r.Read()
-		if err != nil {
-			t.Fatal(err)
-		}
-		col := map[string]int{}
-		for i, h := range head {
-			col[h] = i
-		}
-		for {
-			row, err := r.Read()
-			if err == io.EOF {
-				break
-			}
-			if err != nil {
-				t.Fatal(f, err)
-			}
-			if n := row[col["AcceleratorName"]]; n != "" && row[col["InstanceType"]] != "" {
-				names[[2]string{cloud, row[col["InstanceType"]]}] = n
-			}
-		}
-		fh.Close()
-	}
+	})
 	cat, err := data.Embedded()
 	if err != nil {
 		t.Fatal(err)
@@ -102,8 +72,13 @@ func TestSkyNamesMatchSkyPilotCatalog(t *testing.T) {
 		if !ok {
 			continue
 		}
+		got, err := skyAccelerator(o)
+		var ue *launch.UnsupportedError
+		if errors.As(err, &ue) && (ue.What == launch.WhatProvider || ue.What == launch.WhatInstance) {
+			continue // refused: no cloud (hyperstack), or no accelerator for the host (GCP a3-edgegpu)
+		}
 		checked++
-		if got, err := skyAccelerator(o); got != want {
+		if got != want {
 			t.Errorf("%s %s (%s): exported accelerator %q (%v), SkyPilot's catalog lists %q", o.Provider, o.InstanceType, o.GPU, got, err, want)
 		}
 	}
@@ -122,7 +97,7 @@ func TestDStackMemoryNearCatalog(t *testing.T) {
 	}
 	named := 0
 	for name, g := range cat.GPUs {
-		rec := &model.Recommendation{Provider: "aws", InstanceType: "x", GPU: name, GPUCount: 1, Nodes: 1, VRAMGiB: g.VRAMGiB, PriceModel: model.PriceOnDemand}
+		rec := &model.Recommendation{Provider: "aws", GPU: name, GPUCount: 1, Nodes: 1, VRAMGiB: g.VRAMGiB, PriceModel: model.PriceOnDemand}
 		task, err := launch.NewDStackTask(rec, model.Answers{})
 		var ue *launch.UnsupportedError
 		if errors.As(err, &ue) && ue.What == launch.WhatGPU {
@@ -149,4 +124,125 @@ func TestDStackMemoryNearCatalog(t *testing.T) {
 	if named < 20 {
 		t.Errorf("only %d catalog GPUs have a dstack name; the dstack table is not being read", named)
 	}
+}
+
+// skyDir holds the SkyPilot catalog extracts of the reference data.
+const skyDir = "../../../shared/data/skypilot"
+
+// eachSkyRow calls fn with every row of the SkyPilot catalog files
+// matching glob, its cloud and the columns by name.
+func eachSkyRow(t *testing.T, glob string, fn func(cloud string, col map[string]int, row []string)) {
+	t.Helper()
+	files, _ := filepath.Glob(filepath.Join(skyDir, glob))
+	if len(files) == 0 {
+		testenv.Missing(t, "SkyPilot reference data not found at %s", skyDir)
+	}
+	for _, f := range files {
+		cloud, _, _ := strings.Cut(filepath.Base(f), "_vms_")
+		fh, err := os.Open(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := csv.NewReader(fh)
+		r.FieldsPerRecord = -1
+		head, err := r.Read()
+		if err != nil {
+			t.Fatal(f, err)
+		}
+		col := map[string]int{}
+		for i, h := range head {
+			col[h] = i
+		}
+		for {
+			row, err := r.Read()
+			if err == io.EOF {
+				break
+			}
+			if err != nil {
+				t.Fatal(f, err)
+			}
+			fn(cloud, col, row)
+		}
+		fh.Close()
+	}
+}
+
+// skyRegions reads the regions SkyPilot's catalog lists per cloud and
+// instance type (GCP: the host rows).
+func skyRegions(t *testing.T) map[[2]string]map[string]bool {
+	out := map[[2]string]map[string]bool{}
+	eachSkyRow(t, "*_vms_*.csv", func(cloud string, col map[string]int, row []string) {
+		ri, ok := col["Region"]
+		if !ok {
+			return
+		}
+		k := [2]string{cloud, row[col["InstanceType"]]}
+		if out[k] == nil {
+			out[k] = map[string]bool{}
+		}
+		out[k][row[ri]] = true
+	})
+	return out
+}
+
+// TestEveryOfferExportsOrRefuses: every offer of the embedded catalog on a
+// provider a launcher supports, in every region it lists, either exports
+// in the launcher's names or is refused with the reason in both languages.
+// A SkyPilot export's instance type and region are a row of SkyPilot's
+// own catalog (RunPod's rows carry no region: its datacenters are by
+// country, runpod_datacenters.csv); a dstack export names a GPU and memory
+// of gpuhunt's (the table data/launch/names/dstack_gpus.tsv).
+func TestEveryOfferExportsOrRefuses(t *testing.T) {
+	cat, err := data.Embedded()
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows := skyRegions(t)
+	sky := map[string]bool{}
+	for _, p := range launch.SupportedProviders(launch.SkyPilot) {
+		sky[p] = true
+	}
+	exported, refused := map[launch.Tool]int{}, map[launch.Tool]int{}
+	for _, o := range cat.Offers {
+		if !sky[o.Provider] || o.GPUCount < 1 {
+			continue
+		}
+		for _, region := range o.Regions {
+			rec := &model.Recommendation{Provider: o.Provider, InstanceType: o.InstanceType, Region: region, GPU: o.GPU, GPUCount: o.GPUCount, Nodes: 1, VRAMGiB: o.VRAMGiB * float64(o.GPUCount), PriceModel: model.PriceOnDemand, HourlyUSD: 1}
+			for _, tool := range launch.Tools {
+				var buf strings.Builder
+				err := launch.Export(&buf, tool, rec, model.Answers{})
+				var ue *launch.UnsupportedError
+				switch {
+				case errors.As(err, &ue):
+					refused[tool]++
+					if en, zh := ue.Text("en"), ue.Text("zh"); en == "" || en == zh || strings.Contains(en+zh, "%!") {
+						t.Errorf("%s %s %s: refusal without a reason in both languages: %q / %q", tool, o.Provider, o.InstanceType, en, zh)
+					}
+					continue
+				case err != nil:
+					t.Fatalf("%s %s %s: %v", tool, o.Provider, o.InstanceType, err)
+				}
+				exported[tool]++
+				if tool != launch.SkyPilot || o.Provider == "runpod" {
+					continue
+				}
+				task, _ := launch.NewSkyTask(rec, model.Answers{})
+				parts := strings.SplitN(task.Resources.Infra, "/", 3)
+				regs, ok := rows[[2]string{parts[0], task.Resources.InstanceType}]
+				if !ok {
+					continue // an instance type SkyPilot's extract does not hold (TestSkyNamesMatchSkyPilotCatalog checks the join)
+				}
+				if len(parts) < 2 || !regs[parts[1]] {
+					t.Errorf("skypilot %s %s: infra %q names a region SkyPilot's catalog does not list for it", o.Provider, o.InstanceType, task.Resources.Infra)
+				}
+			}
+		}
+	}
+	for _, tool := range launch.Tools {
+		if exported[tool] < 500 || refused[tool] == 0 {
+			t.Errorf("%s: %d exports, %d refusals over the catalog: the check is not reaching the offers", tool, exported[tool], refused[tool])
+		}
+	}
+	t.Logf("exports: %v; refusals: %v", exported, refused)
 }

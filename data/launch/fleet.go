@@ -1,0 +1,48 @@
+package launch
+
+import "github.com/gpupick/gpupick/model"
+
+// DStackFleet is a dstack fleet configuration (type fleet) for the nodes of
+// a recommendation. dstack runs a distributed task (nodes > 1) only on a
+// fleet whose instances share a cluster network, placement: cluster
+// (dstackai/dstack @ 511c318c mkdocs/docs/concepts/tasks.md and
+// core/models/fleets.py). `dstack apply -f` reads one YAML document
+// (cli/services/configurators/__init__.py: yaml.safe_load), so the fleet is a
+// file of its own, applied before the task.
+type DStackFleet struct {
+	Type  string `yaml:"type"`
+	Name  string `yaml:"name"`
+	Nodes int    `yaml:"nodes"`
+	// Placement is cluster for several nodes, so that dstack provisions
+	// them with the cluster network (EFA, InfiniBand, GPUDirect).
+	Placement     string          `yaml:"placement,omitempty"`
+	Resources     DStackResources `yaml:"resources"`
+	Backends      []string        `yaml:"backends"`
+	Regions       []string        `yaml:"regions,omitempty"`
+	InstanceTypes []string        `yaml:"instance_types,omitempty"`
+	SpotPolicy    string          `yaml:"spot_policy"`
+	MaxPrice      float64         `yaml:"max_price,omitempty"`
+}
+
+// NewDStackFleet builds the fleet a recommendation's dstack task runs on:
+// the task's offer, one instance per node.
+func NewDStackFleet(rec *model.Recommendation, a model.Answers) (DStackFleet, error) {
+	t, err := NewDStackTask(rec, a)
+	if err != nil {
+		return DStackFleet{}, err
+	}
+	f := DStackFleet{
+		Type: "fleet", Name: fleetName(rec), Nodes: max(rec.Nodes, 1),
+		Resources: t.Resources, Backends: t.Backends, Regions: t.Regions,
+		InstanceTypes: t.InstanceTypes, SpotPolicy: t.SpotPolicy, MaxPrice: t.MaxPrice,
+	}
+	if rec.Nodes > 1 {
+		f.Placement = "cluster"
+	}
+	return f, nil
+}
+
+// fleetName names the fleet after the offer, as runName names the run.
+func fleetName(rec *model.Recommendation) string {
+	return lowerName("fleet", rec.Provider, rec.InstanceType)
+}

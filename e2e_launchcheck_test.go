@@ -1,0 +1,139 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// launchcheckEnv names the directory holding checkouts of SkyPilot,
+// dstack and gpuhunt (skypilot/, dstack/, gpuhunt/) for TestLaunchcheck.
+const launchcheckEnv = "GPUPICK_LAUNCHCHECK"
+
+// byDesign are launchcheck findings where gpupick names the choice in the
+// launcher's words on purpose (data/launch/place.go), so validate.py's
+// literal comparison with the record differs: the GCP N1 host of the
+// host+GPU label, the RunPod datacenters of the chosen country, gpuhunt's
+// Vast location name, and SkyPilot's Vast region with its empty state.
+var byDesign = []*regexp.Regexp{
+	regexp.MustCompile(`^instance_type 'n1-[a-z0-9-]+' != 'n1-[a-z0-9-]+\+\d+x[A-Za-z0-9]+'$`),
+	regexp.MustCompile(`^regions \[('[A-Z]+-[A-Z]+-\d+'(, )?)+\] != \['[A-Z]{2}'\]$`),
+	regexp.MustCompile(`^regions \['[a-z]+-[a-z]+'\] != \['[^']+, [A-Z]{2}, [A-Z]{2}'\]$`),
+	regexp.MustCompile(`^infra region ', [A-Z]{2}, [A-Z]{2}' != choice region '[A-Z]{2}, [A-Z]{2}'$`),
+	regexp.MustCompile(`^sky would launch \['n1-[a-z0-9-]+'\]$`),
+	regexp.MustCompile(`^infra region '([a-z0-9-]+)/([a-z0-9-]+)' != choice region '([a-z0-9-]+)'$`),
+	regexp.MustCompile(`^info:`),
+}
+
+// TestLaunchcheck runs ../shared/tools/launchcheck/validate.py on the
+// binary: every export must pass SkyPilot's and dstack's own validation and
+// feasibility checks and match the record's choice, or be refused cleanly
+// (exit 2 with a message). It needs the launchers' checkouts, which CI
+// cannot fetch (no network): without GPUPICK_LAUNCHCHECK it skips, the one
+// test allowed to (issue 23).
+func TestLaunchcheck(t *testing.T) {
+	root := os.Getenv(launchcheckEnv)
+	if root == "" {
+		t.Skipf("%s is not set: it names a directory with checkouts of skypilot, dstack and gpuhunt (README: launch configs)", launchcheckEnv)
+	}
+	script := filepath.Join("..", "shared", "tools", "launchcheck", "validate.py")
+	if _, err := os.Stat(script); err != nil {
+		t.Fatalf("%s is set but the launchcheck script is missing: %v", launchcheckEnv, err)
+	}
+	bin := buildBinary(t)
+	out := t.TempDir()
+	cmd := exec.Command("python3", script, bin, filepath.Join(root, "skypilot"), filepath.Join(root, "dstack"),
+		"--gpuhunt", filepath.Join(root, "gpuhunt"), "--out", out)
+	if b, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("validate.py: %v\n%s", err, b)
+	}
+	b, err := os.ReadFile(filepath.Join(out, "results.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var res struct {
+		Meta    map[string]any `json:"meta"`
+		Results []struct {
+			Case   struct{ ID string } `json:"case"`
+			Sky    map[string]any      `json:"sky"`
+			DStack map[string]any      `json:"dstack"`
+			Judge  map[string]any      `json:"judge"`
+		} `json:"results"`
+	}
+	if err := json.Unmarshal(b, &res); err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range []string{"sky_import_error", "dstack_import_error", "sky_worker_failed", "dstack_worker_failed"} {
+		if v := res.Meta[k]; v != nil && v != false {
+			t.Fatalf("launchcheck %s: %v", k, v)
+		}
+	}
+	sky, ds := 0, 0
+	for _, r := range res.Results {
+		id := r.Case.ID
+		for _, tool := range []string{"skypilot", "dstack"} {
+			rf, ok := r.Judge["refusal_"+tool].(map[string]any)
+			if !ok || rf["ok"] == true {
+				continue
+			}
+			// validate.py expects a refusal where the choice was once a
+			// provider no launcher reaches; an export the launcher accepts
+			// instead is checked below like any other.
+			if rf["rc"] == 0.0 && launcherAccepts(tool, r.Sky, r.DStack) {
+				t.Logf("%s %s: the case expects a refusal; the choice changed and the launcher accepts the export", id, tool)
+				continue
+			}
+			t.Errorf("%s %s: the refusal is broken: rc %v, %v", id, tool, rf["rc"], rf["stderr"])
+		}
+		if s := r.Sky; s != nil {
+			sky++
+			for _, k := range []string{"schema_ok", "from_yaml_ok", "validate_ok"} {
+				if s[k] != true {
+					t.Errorf("%s skypilot: %s is %v (%v %v)", id, k, s[k], s["from_yaml_error"], s["validate_error"])
+				}
+			}
+		}
+		if d := r.DStack; d != nil {
+			ds++
+			if d["ok"] != true {
+				t.Errorf("%s dstack: parse_apply_configuration: %v", id, d["error"])
+			}
+		}
+		for _, key := range []string{"sky", "dstack"} {
+			msgs, _ := r.Judge[key].([]any)
+			for _, m := range msgs {
+				s, _ := m.(string)
+				if strings.HasPrefix(s, "refused rc=2: ") && !strings.Contains(s, "a false refusal") {
+					continue // refused cleanly, with the reason
+				}
+				if !matchesAny(byDesign, s) {
+					t.Errorf("%s %s: %s", id, key, s)
+				}
+			}
+		}
+	}
+	t.Logf("launchcheck: %d SkyPilot and %d dstack exports checked (summary in %s)", sky, ds, filepath.Join(out, "summary.md"))
+}
+
+// launcherAccepts reports whether the launcher's own checks passed the
+// tool's export.
+func launcherAccepts(tool string, sky, ds map[string]any) bool {
+	if tool == "skypilot" {
+		return sky != nil && sky["validate_ok"] == true
+	}
+	return ds != nil && ds["ok"] == true
+}
+
+// matchesAny reports whether s matches one of res.
+func matchesAny(res []*regexp.Regexp, s string) bool {
+	for _, re := range res {
+		if re.MatchString(s) {
+			return true
+		}
+	}
+	return false
+}
