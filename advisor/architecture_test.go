@@ -240,6 +240,13 @@ func TestMLADataParallelAttention(t *testing.T) {
 	if len(res.Recommendations) != 1 || !hasAssumption(res, "--enable-expert-parallel") {
 		t.Fatalf("DeepSeek-V3 FP8 x 128 sequences on 8 x H200: %v; %v", names(res), res.Notes)
 	}
+	for _, lng := range []string{"en", "zh"} {
+		for _, as := range Recommend(cat, a, Options{Lang: lng}).Requirement.Assumptions {
+			if strings.Contains(as, "--enable-expert-parallel") && strings.Contains(as, "%!") {
+				t.Errorf("%s: the layout assumption is misformatted: %s", lng, as)
+			}
+		}
+	}
 	if r := res.Recommendations[0]; r.ExpertParallel != 8 || !r.DataParallelAttention || r.TensorParallel != 1 {
 		t.Errorf("layout EP %d, data-parallel attention %v, TP %d; want EP 8 with data-parallel attention at TP 1", r.ExpertParallel, r.DataParallelAttention, r.TensorParallel)
 	}

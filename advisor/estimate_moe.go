@@ -132,7 +132,7 @@ func (e *estimator) moeServing(weightBytes float64) {
 	if b := p.batchJob; b != nil && b.users <= 0 {
 		when = e.l.f(kAsmEPWhenBatch)
 	}
-	e.say(kAsmEPLayout, p.routedBytes/gib, (weightBytes-p.routedBytes)/gib, kv, when)
+	e.say(kAsmEPLayout, p.routedBytes/gib, kv, (weightBytes-p.routedBytes)/gib, when)
 }
 
 // busiestRank is the expected number of distinct experts the busiest of
