@@ -131,23 +131,6 @@ func (m *modelArch) shippedExperts() float64 {
 	return min(float64(m.experts)*float64(m.layers)*3*float64(m.hidden)*float64(m.ffn), m.paramsB*1e9)
 }
 
-// mlaAttnParams is the parameter count of MLA's attention projections over
-// all layers (q_a, q_b, kv_a, kv_b and the output), the part that
-// data-parallel attention keeps whole on every GPU; 0 when the shapes are
-// not known.
-func (m *modelArch) mlaAttnParams() float64 {
-	if !m.mla || m.qLoraRank <= 0 || m.qkNopeDim <= 0 || m.vHeadDim <= 0 || m.kvLoraRank <= 0 {
-		return 0
-	}
-	h, heads := float64(m.hidden), float64(m.heads)
-	qa := h * float64(m.qLoraRank)
-	qb := float64(m.qLoraRank) * heads * float64(m.qkNopeDim+m.ropeDim)
-	kva := h * float64(m.kvLoraRank+m.ropeDim)
-	kvb := float64(m.kvLoraRank) * heads * float64(m.qkNopeDim+m.vHeadDim)
-	o := heads * float64(m.vHeadDim) * h
-	return float64(m.layers) * (qa + qb + kva + kvb + o)
-}
-
 // embedParams is the parameter count of the input embedding and the LM
 // head (counted once when tied).
 func (m *modelArch) embedParams() float64 {

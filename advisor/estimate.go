@@ -107,11 +107,10 @@ type plan struct {
 	// fine-tuning with it, none without); a layout may take full
 	// recomputation instead of selective (layout.go).
 	recompute uint8
-	// dpAttn: MLA may serve with data-parallel attention (SGLang
-	// --enable-dp-attention): each GPU keeps the latent cache of its own
-	// sequences and the attention weights (attnWeights bytes) whole.
-	dpAttn      bool
-	attnWeights float64
+	// routedBytes is the routed experts' share of the weights of a served
+	// MoE model (0 otherwise), which expert parallelism spreads over the
+	// GPUs whole (estimate_moe.go).
+	routedBytes float64
 	// single: the model is never split over GPUs (a diffusion pipeline);
 	// image holds its sizing, imageWS the workspace of one image.
 	single bool
@@ -572,6 +571,7 @@ func (e *estimator) inferenceMemory(weightBytes, kvBytes float64) {
 	if p.jobMode && a.Latency == model.LatencyBatch {
 		e.batchPlan(kvBytes)
 	}
+	e.moeServing(weightBytes)
 	p.kvSeq = r.KVBytesPerToken * float64(a.Context)
 	if ar.hasShape() {
 		p.kvSeq = ar.kvElemsSeq(a.Context) * kvBytes
@@ -580,11 +580,6 @@ func (e *estimator) inferenceMemory(weightBytes, kvBytes float64) {
 	if ar.hasShape() {
 		if ar.mla {
 			e.say(kAsmKVMLA, ar.kvLoraRank, ar.ropeDim, a.Context, p.batch)
-			if w := ar.mlaAttnParams(); w > 0 {
-				p.dpAttn = true
-				p.attnWeights = w * r.BytesPerParam
-				e.say(kAsmDPAttn, p.attnWeights/gib)
-			}
 		} else {
 			e.say(kAsmKV, ar.layers, ar.kvHeads, ar.headDim, a.Context, p.batch, int(kvBytes))
 		}
@@ -790,10 +785,10 @@ func (p *plan) perGPUInference(t, r, pp int) float64 {
 // shareInference is the sharded part of one GPU's memory: its slice of the
 // weights and of its replica's KV cache. A model that is never split (a
 // diffusion pipeline) keeps all its weights on every GPU, with the
-// workspace of the images it makes at once beyond the first (p.act). For
-// MLA it is the smaller of the latent cache replicated on every
-// tensor-parallel GPU and data-parallel attention (attention weights
-// whole, each GPU caching its own sequences).
+// workspace of the images it makes at once beyond the first (p.act). A
+// MoE model laid out with expert parallelism and data-parallel attention
+// (expertLayout) holds its share of the experts, the other weights whole
+// and the KV cache of its own sequences (estimate_moe.go).
 func (p *plan) shareInference(t, r, pp int) float64 {
 	if p.stated {
 		return p.req.VRAMGiB * gib / float64(t*pp)
@@ -802,13 +797,10 @@ func (p *plan) shareInference(t, r, pp int) float64 {
 	if p.single {
 		return p.weights + p.imageWS*float64(seqs-1)
 	}
-	kvSplit := min(t, p.ar.kvHeadsEff())
-	x := p.weights/float64(t*pp) + p.kvSeq*float64(seqs)/float64(kvSplit*pp)
-	if p.dpAttn && t > 1 {
-		dp := (p.weights-p.attnWeights)/float64(t*pp) + p.attnWeights/float64(pp) + p.kvSeq*float64((seqs+t-1)/t)/float64(pp)
-		x = math.Min(x, dp)
+	if expertLayout(p, t, r, pp) {
+		return epShare(p, t, seqs)
 	}
-	return x
+	return tpShare(p, t, seqs, pp)
 }
 
 // shardSplit returns the part of the training state that is divided among

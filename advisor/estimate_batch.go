@@ -130,15 +130,23 @@ func (b *batchPlan) seqs(p *plan, g *model.GPU, v float64, t, r, pp int) (seqs i
 		v = g.VRAMGiB * gib
 	}
 	kvSplit := float64(min(t, p.ar.kvHeadsEff()) * pp)
-	free := math.Min(p.reserve*v-p.act, v-p.act-p.ctx) - p.weights/float64(t*pp)
+	w, ranks := p.weights/float64(t*pp), 1
+	if expertLayout(p, t, r, pp) {
+		// Expert parallelism with data-parallel attention: each of the
+		// t ranks is an engine of its own (its own max_num_seqs) that
+		// caches its sequences whole.
+		w, ranks, kvSplit = epWeights(p, t), t, 1
+	}
+	free := math.Min(p.reserve*v-p.act, v-p.act-p.ctx) - w
 	seqs = math.MaxInt32
 	if b.kvAvg > 0 && v > 0 {
-		seqs = int(math.Max(1, math.Floor(free/(b.kvAvg/kvSplit))))
+		seqs = ranks * int(math.Max(1, math.Floor(free/(b.kvAvg/kvSplit))))
 	}
 	m := b.maxSeqs
 	if m <= 0 {
 		m = maxNumSeqs(g, v)
 	}
+	m *= ranks
 	if m <= seqs {
 		seqs, by = m, limitMaxSeqs
 	}
@@ -178,12 +186,20 @@ func replicaLayout(p *plan, n int, v float64) (t, r int) {
 // compute time (each sequence's token and its share of a prompt's
 // prefill, chunked into the step by vLLM V1) and the step, the longer of
 // the two plus batchOverlapLoss of the shorter.
-func (b *batchPlan) step(p *plan, seqs, t int, wb, bw, peak float64, eff *gpuEff) (mem, compute, step float64) {
+func (b *batchPlan) step(p *plan, seqs, t int, wb, bw, peak, attnPeak float64, eff *gpuEff, ep bool) (mem, compute, step float64) {
 	kvSplit := float64(min(t, p.ar.kvHeadsEff()))
 	mem = (wb/float64(t) + b.kvAvg*float64(seqs)/kvSplit) / (bw * eff.decode.v)
-	if peak > 0 {
+	switch {
+	case ep:
+		// The busiest rank's bytes and compute (estimate_moe.go).
+		mem = epStepBytes(p, t, seqs, 1, b.kvAvg) / (bw * eff.decode.v)
+		compute = epBatchCompute(p, b, seqs, t, peak, attnPeak, eff)
+	case peak > 0:
 		perOut := p.flopsPerToken + p.prefillFLOPs/float64(b.output)
 		compute = float64(seqs) * perOut / (float64(t) * peak * eff.prefill.v)
+		if attnPeak > 0 {
+			compute += float64(seqs) * mlaDecodeFLOPs(&p.ar, b.avgLen) / (float64(t) * attnPeak * eff.prefill.v)
+		}
 	}
 	return mem, compute, math.Max(mem, compute) + b.overlap*math.Min(mem, compute)
 }
@@ -202,10 +218,19 @@ func (b *batchPlan) decode(p *plan, in *speedIn, bw, peak float64, fwd func(floa
 		wb = (dense + expert*expertsTouched(ar.experts, ar.used, seqs)) * p.activeWeightBytes / p.activeParams
 	}
 	eff := efficiencyOf(in.g)
-	mem, compute, step := b.step(p, seqs, t, wb, bw, peak, eff)
+	ep := expertLayout(p, t, r, pp)
+	attnPeak := peakFLOPS(in.g, model.BF16, false) * in.frac
+	mem, compute, step := b.step(p, seqs, t, wb, bw, peak, attnPeak, eff, ep)
 	comm, count, each := fwd(float64(seqs) * (1 + p.prefillPerOutput))
+	if ep {
+		tp, pipe := netsOf(in)
+		comm, count, each = epComm(p, &tp, &pipe, pp, float64((seqs+t-1)/t)*(1+p.prefillPerOutput))
+	}
 	route := ar.moeFixed()
 	step += comm + route
+	if ep {
+		step *= 1 + epSyncLoss
+	}
 	sp.DecodeTokensPerSec = 1 / step
 	sp.ThroughputTokensSec = float64(r*seqs) / step
 	sp.Concurrency = r * seqs
@@ -217,9 +242,12 @@ func (b *batchPlan) decode(p *plan, in *speedIn, bw, peak float64, fwd func(floa
 		tp := in.net.within(t)
 		cc.intra, cc.node = tp.intra.kind, in.net.inter.kind
 		*cc = cc.withNet(&in.net)
-		if t <= 1 {
+		switch {
+		case t <= 1:
 			cc.what, cc.intra = commPipeline, linkNone
-		} else {
+		case ep:
+			cc.what, cc.ep, cc.assumed = commDPAttn, t, tp.intraAssumed
+		default:
 			cc.assumed = tp.intraAssumed
 		}
 	}

@@ -65,8 +65,10 @@ type commCost struct {
 	compute    float64 // seconds per step without communication
 	// moe is the fixed routed-expert latency of a decode step (moeLayerUS
 	// per MoE layer), over moeLayers layers.
-	moe         float64
-	moeLayers   int
+	moe       float64
+	moeLayers int
+	// ep is the GPUs of an expert-parallel layout (commDPAttn).
+	ep          int
 	mfu         float64 // training utilisation after the derate
 	baseMFU     float64 // the GPU family's training utilisation (efficiency.go)
 	intra, node linkKind
@@ -192,22 +194,6 @@ func linkFields(sp *model.Speed, net *topo, multiGPU bool) {
 	}
 }
 
-// dpAttention reports whether the memory estimate serves this
-// configuration (t tensor-parallel GPUs, r replicas) with data-parallel
-// attention: MLA models where holding each stream's KV cache on one GPU,
-// with the attention weights whole on every GPU, takes less memory than
-// tensor-parallel attention with the latent cache on every GPU
-// (shareInference in estimate.go picks the smaller).
-func (p *plan) dpAttention(t, r int) bool {
-	if !p.dpAttn || t <= 1 {
-		return false
-	}
-	seqs := (p.batch + max(r, 1) - 1) / max(r, 1)
-	tpLayout := p.weights/float64(t) + p.kvSeq*float64(seqs)/float64(min(t, p.ar.kvHeadsEff()))
-	dpLayout := (p.weights-p.attnWeights)/float64(t) + p.attnWeights + p.kvSeq*float64((seqs+t-1)/t)
-	return dpLayout < tpLayout
-}
-
 // moeSplit returns the parameters outside the routed experts and the
 // parameters of one routed expert (all layers), from the total and active
 // counts: total = dense + E x expert, active = dense + k x expert.
@@ -262,9 +248,7 @@ func (p *plan) inferSpeed(in *speedIn, frac float64, sp *model.Speed, cc *commCo
 	peak := peakFLOPS(g, p.prec, false) * frac
 	eff := efficiencyOf(g)
 	sp.PromptTokens = p.promptTokens
-	tp := in.net.within(t)
-	pipe := in.net
-	pipe.perNode = t
+	tp, pipe := netsOf(in)
 	linkFields(sp, &tp, t > 1)
 	if nodes > 1 {
 		linkFields(sp, &pipe, false)
@@ -278,7 +262,7 @@ func (p *plan) inferSpeed(in *speedIn, frac float64, sp *model.Speed, cc *commCo
 	// experts and combines the results (two all-to-alls) after the
 	// attention all-reduce; a pipeline passes the activations to the next
 	// node.
-	fwdComm := func(tokens float64) (sec float64, count int, each float64) {
+	var fwdComm fwdCollectives = func(tokens float64) (sec float64, count int, each float64) {
 		msg := tokens * hidden * actBytes
 		if t > 1 && layers > 0 {
 			if moe {
@@ -305,88 +289,25 @@ func (p *plan) inferSpeed(in *speedIn, frac float64, sp *model.Speed, cc *commCo
 		return sec, count, each
 	}
 
-	// With data-parallel attention each GPU attends to its own streams and
-	// an MoE layer only dispatches them to their experts and combines the
-	// results (two all-to-alls per layer, as SGLang does with DeepEP).
-	dpComm := func(local float64) (sec float64, count int, each float64) {
-		if layers <= 0 {
-			return 0, 0, 0
-		}
-		a := tp.allToAll(local * float64(max(ar.used, 1)) * hidden * actBytes)
-		sec = layers * 2 * a
-		if nodes > 1 {
-			sec += float64(nodes-1) * pipe.sendNext(local*hidden*actBytes)
-		}
-		return sec, int(layers) * 2, a
-	}
-
 	known := bw > 0
-	if known && p.batchJob != nil {
+	ep := expertLayout(p, t, r, nodes)
+	switch {
+	case known && p.batchJob != nil:
 		p.batchJob.decode(p, in, bw, peak, fwdComm, sp, cc)
-	} else if known {
-		seqs := (p.batch + r - 1) / r
-		dp := p.dpAttention(t, r)
-		// stepAt is the memory and communication time of a step that
-		// runs k tokens of each stream (k = 2 verifies an MTP draft).
-		stepAt := func(k int) (mem, comm float64, count int, each float64) {
-			// Weights read per step: the active weights for one token; an
-			// MoE batch reads every expert one of its tokens routes to.
-			wb := p.activeWeightBytes
-			if moe && seqs*k > 1 && p.activeParams > 0 {
-				dense, expert := ar.moeSplit()
-				wb = (dense + expert*expertsTouched(ar.experts, ar.used, seqs*k)) * p.activeWeightBytes / p.activeParams
-			}
-			bytesPerStep := wb/float64(t) + p.kvSeq*float64(seqs)/float64(min(t, ar.kvHeadsEff()))
-			if dp {
-				// Data-parallel attention (the layout the memory estimate
-				// chose): each GPU reads the whole attention weights and
-				// the KV cache of its own streams only.
-				bytesPerStep = (wb-p.attnWeights)/float64(t) + p.attnWeights + p.kvSeq*float64((seqs+t-1)/t)
-				comm, count, each = dpComm(float64((seqs + t - 1) / t * k))
-			} else {
-				comm, count, each = fwdComm(float64(seqs * k))
-			}
-			return bytesPerStep / (bw * eff.decode.v), comm, count, each
-		}
-		mem, comm, count, each := stepAt(1)
-		// MoE layers' fixed time beyond their bytes (moeFixed).
-		route := ar.moeFixed()
-		step := mem + comm + route
-		if p.mtp {
-			mem2, comm2, _, _ := stepAt(2)
-			step = specStep(step, mem2+comm2+route, ar.layers)
-		}
-		if step > 0 {
-			sp.DecodeTokensPerSec = 1 / step
-			sp.ThroughputTokensSec = float64(p.batch) / step
-			sp.BandwidthUtilisation = eff.decode.v * mem / step
-			sp.CommShare = comm / step
-		}
-		if comm > 0 {
-			*cc = commCost{what: commTP, count: count, each: each, comm: comm, step: step, compute: mem, intra: tp.intra.kind, node: pipe.inter.kind}.withNet(&pipe)
-			switch {
-			case t <= 1:
-				cc.what, cc.intra = commPipeline, linkNone
-			case dp:
-				cc.what = commDPAttn
-			}
-			if t > 1 {
-				cc.assumed = tp.intraAssumed
-			}
-		}
-		if route > 0 {
-			cc.moe, cc.moeLayers, cc.step, cc.compute = route, int(layers), step, mem
-		}
-		if peak > 0 && p.flopsPerToken > 0 {
-			used := float64(t * r * nodes)
-			cap := used * peak * eff.prefill.v / p.flopsPerToken
-			sp.ThroughputTokensSec = math.Min(sp.ThroughputTokensSec, cap)
-		}
+	case known:
+		serveDecode(p, in, bw, peak, fwdComm, sp, cc)
 	}
 	if peak > 0 && p.prefillFLOPs > 0 {
 		comm, _, _ := fwdComm(float64(p.promptTokens))
-		sp.TimeToFirstTokenSec = p.prefillFLOPs/(float64(t)*peak*eff.prefill.v) + comm
-		sp.PrefillTokensPerSec = float64(r) * float64(p.promptTokens) / sp.TimeToFirstTokenSec
+		share, rate := 1/float64(t), float64(r)
+		if ep {
+			// A data-parallel rank prefills its own prompts, the t
+			// ranks at once.
+			comm, _, _ = epComm(p, &tp, &pipe, nodes, float64(p.promptTokens))
+			share, rate = epPrefillShare(p, t), float64(r*t)
+		}
+		sp.TimeToFirstTokenSec = p.prefillFLOPs*share/(peak*eff.prefill.v) + comm
+		sp.PrefillTokensPerSec = rate * float64(p.promptTokens) / sp.TimeToFirstTokenSec
 		sp.Utilisation = eff.prefill.v
 	}
 	sp.Unknown = !known || p.ttftUnknown(sp)
@@ -396,6 +317,89 @@ func (p *plan) inferSpeed(in *speedIn, frac float64, sp *model.Speed, cc *commCo
 		sp.JobHours = jobHours
 	}
 	return jobHours
+}
+
+// fwdCollectives is the collectives of one forward pass over a number of
+// tokens: their seconds, count and the seconds of each.
+type fwdCollectives func(tokens float64) (sec float64, count int, each float64)
+
+// netsOf is the network of a configuration's tensor-parallel (or
+// expert-parallel) GPUs and of its pipeline across nodes.
+func netsOf(in *speedIn) (tp, pipe topo) {
+	t := max(in.t, 1)
+	tp, pipe = in.net.within(t), in.net
+	pipe.perNode = t
+	return tp, pipe
+}
+
+// serveDecode writes the decode speed of a served configuration (not a
+// batch job): a step reads the weights and the KV cache of the streams
+// of a replica over its GPUs' bandwidth, moves the layout's collectives
+// (fwd under tensor parallelism, epComm under expert parallelism) and
+// pays the MoE layers' fixed time; with MTP a step verifies a draft.
+func serveDecode(p *plan, in *speedIn, bw, peak float64, fwd fwdCollectives, sp *model.Speed, cc *commCost) {
+	ar := &p.ar
+	t, r, nodes := max(in.t, 1), max(in.r, 1), max(in.nodes, 1)
+	tp, pipe := netsOf(in)
+	eff := efficiencyOf(in.g)
+	moe := ar.experts > 0 && ar.used > 0
+	seqs := (p.batch + r - 1) / r
+	ep := expertLayout(p, t, r, nodes)
+	// stepAt is the memory and communication time of a step that runs k
+	// tokens of each stream (k = 2 verifies an MTP draft).
+	stepAt := func(k int) (mem, comm float64, count int, each float64) {
+		if ep {
+			comm, count, each = epComm(p, &tp, &pipe, nodes, float64((seqs+t-1)/t*k))
+			return epStepBytes(p, t, seqs, k, p.kvSeq) / (bw * eff.decode.v), comm, count, each
+		}
+		// Weights read per step: the active weights for one token; an
+		// MoE batch reads every expert one of its tokens routes to.
+		wb := p.activeWeightBytes
+		if moe && seqs*k > 1 && p.activeParams > 0 {
+			dense, expert := ar.moeSplit()
+			wb = (dense + expert*expertsTouched(ar.experts, ar.used, seqs*k)) * p.activeWeightBytes / p.activeParams
+		}
+		bytesPerStep := wb/float64(t) + p.kvSeq*float64(seqs)/float64(min(t, ar.kvHeadsEff()))
+		comm, count, each = fwd(float64(seqs * k))
+		return bytesPerStep / (bw * eff.decode.v), comm, count, each
+	}
+	mem, comm, count, each := stepAt(1)
+	// MoE layers' fixed time beyond their bytes (moeFixed).
+	route := ar.moeFixed()
+	step := mem + comm + route
+	if p.mtp {
+		mem2, comm2, _, _ := stepAt(2)
+		step = specStep(step, mem2+comm2+route, ar.layers)
+	}
+	if ep {
+		step *= 1 + epSyncLoss
+	}
+	if step > 0 {
+		sp.DecodeTokensPerSec = 1 / step
+		sp.ThroughputTokensSec = float64(p.batch) / step
+		sp.BandwidthUtilisation = eff.decode.v * mem / step
+		sp.CommShare = comm / step
+	}
+	if comm > 0 {
+		*cc = commCost{what: commTP, count: count, each: each, comm: comm, step: step, compute: mem, intra: tp.intra.kind, node: pipe.inter.kind}.withNet(&pipe)
+		switch {
+		case t <= 1:
+			cc.what, cc.intra = commPipeline, linkNone
+		case ep:
+			cc.what, cc.ep = commDPAttn, t
+		}
+		if t > 1 {
+			cc.assumed = tp.intraAssumed
+		}
+	}
+	if route > 0 {
+		cc.moe, cc.moeLayers, cc.step, cc.compute = route, ar.layers, step, mem
+	}
+	if peak > 0 && p.flopsPerToken > 0 {
+		used := float64(t * r * nodes)
+		cap := used * peak * eff.prefill.v / p.flopsPerToken
+		sp.ThroughputTokensSec = math.Min(sp.ThroughputTokensSec, cap)
+	}
 }
 
 // generationHours is how long a generation job of p.jobTokens tokens runs

@@ -81,6 +81,7 @@ func (c recoWriter) full(cd cand) model.Recommendation {
 	} else if sr.nodes == 1 {
 		rec.PipelineParallel = 0
 	}
+	setExpertLayout(c.p, sr, &rec)
 	if !unknown {
 		rec.RunHours, rec.CalendarHours = h, cal
 	}
@@ -524,7 +525,7 @@ func (c recoWriter) speedReason(sr *shapeRes) string {
 	case cc.what == commTP && !c.p.training:
 		out = l.f(kSpTP, where, cc.count, cc.each*1e6, ms(cc.comm), ms(cc.step), pct(cc.comm/cc.step))
 	case cc.what == commDPAttn:
-		out = l.f(kSpDPAttn, where, cc.count, cc.each*1e6, ms(cc.comm), ms(cc.step), pct(cc.comm/cc.step))
+		out = l.f(kSpDPAttn, cc.ep, where, cc.count, cc.each*1e6, ms(cc.comm), ms(cc.step), pct(cc.comm/cc.step))
 	case cc.what == commPipeline:
 		out = l.f(kSpPipeline, where, ms(cc.comm), ms(cc.step), pct(cc.comm/cc.step))
 	default:

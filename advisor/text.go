@@ -199,7 +199,11 @@ const (
 	kAsmLayoutPlan
 	kSpLayout
 	kAsmChunkedLoss
-	kAsmDPAttn
+	kAsmEPLayout
+	kAsmEPWhenBatch
+	kAsmEPWhenLatency
+	kKVSplitHeads
+	kKVSplitMLA
 	kAsmWindowHybrid
 	kAsmWindowChunked
 	kAsmLinearState
@@ -1287,8 +1291,8 @@ var texts = text.Table[textKey]{
 		"张量并行经由%s：每个 token %d 次集合通信，每次约 %.0f 微秒，通信 %.1f 毫秒，每 token 共 %.1f 毫秒（%d%%）",
 	},
 	kSpDPAttn: {
-		"data-parallel attention, experts dispatched over %s: %d all-to-alls per token at about %.0f µs each take %.1f of %.1f ms per token (%d%%)",
-		"数据并行注意力，专家经由%s分发：每个 token %d 次 all-to-all，每次约 %.0f 微秒，通信 %.1f 毫秒，每 token 共 %.1f 毫秒（%d%%）",
+		"expert parallel over %d GPUs with data-parallel attention, experts dispatched over %s: %d all-to-alls per token at about %.0f µs each take %.1f of %.1f ms per token (%d%%)",
+		"专家并行（%d 张 GPU）加数据并行注意力，专家经由%s分发：每个 token %d 次 all-to-all，每次约 %.0f 微秒，通信 %.1f 毫秒，每 token 共 %.1f 毫秒（%d%%）",
 	},
 	kSpPipeline: {
 		"pipeline stages pass activations over %s: %.1f of %.1f ms per token (%d%%)",
@@ -1455,9 +1459,25 @@ var texts = text.Table[textKey]{
 		"loss over the logits in %d chunks (torchtune CEWithChunkedOutputLoss): the 16-bit logits are kept, the fp32 upcast and its gradient exist one chunk at a time",
 		"损失按 %d 块计算（torchtune CEWithChunkedOutputLoss）：保留 16 位 logits，fp32 上转及其梯度每次只存一块",
 	},
-	kAsmDPAttn: {
-		"MLA: per GPU the smaller of the latent cache on every tensor-parallel GPU and data-parallel attention (SGLang --enable-dp-attention: the attention weights, %.1f GiB, whole on each GPU, which caches only its own sequences)",
-		"MLA：每张 GPU 取两者中较小者：每张张量并行 GPU 各存全部潜在缓存，或数据并行注意力（SGLang --enable-dp-attention：注意力权重 %.1f GiB 每卡完整保存，每卡只缓存自己的序列）",
+	kAsmEPLayout: {
+		"MoE layout as vLLM serves it on one node: tensor parallelism slices every layer, the routed experts (%.1f GiB) included, and %s; expert parallelism with data-parallel attention (vllm serve --data-parallel-size N --enable-expert-parallel) keeps an N-th of the experts whole on each GPU with the other %.1f GiB of weights (attention, shared experts, embeddings) whole, each GPU attending to and caching only its own streams, the tokens dispatched to their experts' GPUs and combined (two all-to-alls per layer), and a step waits for the GPU whose experts its tokens touch most (routing taken as uniform, the best case); %s",
+		"MoE 在单节点上按 vLLM 的方式部署：张量并行切分每一层，含路由专家（%.1f GiB），且%s；专家并行加数据并行注意力（vllm serve --data-parallel-size N --enable-expert-parallel）让每张 GPU 完整保存 N 分之一的专家，其余 %.1f GiB 权重（注意力、共享专家、嵌入）每卡完整保存，每卡只为自己的请求做注意力并缓存其 KV，token 分发到其专家所在 GPU 再合并（每层两次 all-to-all），每步等待被本步 token 访问专家最多的那张 GPU（假设路由均匀，即最好情况）；%s",
+	},
+	kAsmEPWhenBatch: {
+		"a batch job fills the KV cache: expert parallelism (vLLM recipes: data parallel \"works better for high-load workloads\")",
+		"批处理作业会占满 KV 缓存：采用专家并行（vLLM recipes：数据并行“更适合高负载”）",
+	},
+	kAsmEPWhenLatency: {
+		"a few streams keep tensor parallelism (vLLM recipes: \"usually better for low-latency / low-load scenarios\"), many streams take expert parallelism where it needs less memory for them",
+		"少量并发流保持张量并行（vLLM recipes：“通常更适合低延迟/低负载场景”），并发流多到专家并行所需显存更少时采用专家并行",
+	},
+	kKVSplitHeads: {
+		"the KV cache by KV heads (a head fewer than GPUs is copied on several)",
+		"KV 缓存按 KV 头切分（KV 头少于 GPU 数时复制到多张卡）",
+	},
+	kKVSplitMLA: {
+		"MLA's latent cache whole on every GPU (vLLM counts it as one KV head)",
+		"MLA 的潜在缓存每卡完整一份（vLLM 将其计为一个 KV 头）",
 	},
 	kAsmWindowHybrid: {
 		"KV cache: %d global layers hold the whole context, %d sliding-window layers at most %d tokens (the engine caches only the window)",
