@@ -15,7 +15,8 @@ type SkyTask struct {
 	// NumNodes is set for a multi-node run only.
 	NumNodes  int          `yaml:"num_nodes,omitempty"`
 	Resources SkyResources `yaml:"resources"`
-	Run       string       `yaml:"run"`
+	SkyRun    `yaml:",inline"`
+	Run       string `yaml:"run"`
 }
 
 // SkyResources is the task's `resources:` (per node).
@@ -29,7 +30,8 @@ type SkyResources struct {
 	InstanceType string `yaml:"instance_type,omitempty"`
 	UseSpot      bool   `yaml:"use_spot"`
 	// DiskSize is in GB.
-	DiskSize int `yaml:"disk_size"`
+	DiskSize        int `yaml:"disk_size"`
+	SkyRunResources `yaml:",inline"`
 }
 
 // DStackTask is a dstack `.dstack.yml` of type task, the fields gpupick
@@ -49,7 +51,8 @@ type DStackTask struct {
 	// SpotPolicy is spot or on-demand.
 	SpotPolicy string `yaml:"spot_policy"`
 	// MaxPrice is the most to pay per instance and hour, in USD.
-	MaxPrice float64 `yaml:"max_price,omitempty"`
+	MaxPrice  float64 `yaml:"max_price,omitempty"`
+	DStackRun `yaml:",inline"`
 }
 
 // DStackResources is the task's `resources:`.
@@ -63,10 +66,6 @@ type DStackResources struct {
 // skyDefaultDiskGB is SkyPilot's default disk_size (yaml-spec.rst:
 // "disk_size: 256", the default in GB); gpupick asks for at least that.
 const skyDefaultDiskGB = 256
-
-// runCommand is what the exported task runs: it shows the GPUs the machine
-// has, the first thing to check (`gpupick verify` checks the rest).
-const runCommand = "nvidia-smi"
 
 // diskGB is the disk a run needs: the data and checkpoints it stores and the
 // checkpoint it downloads, at least SkyPilot's default.
@@ -93,8 +92,10 @@ func checkChoice(t Tool, rec *model.Recommendation) (providerName, error) {
 	return p, nil
 }
 
-// NewSkyTask builds the SkyPilot task for a recommendation.
-func NewSkyTask(rec *model.Recommendation, a model.Answers) (SkyTask, error) {
+// NewSkyTask builds the SkyPilot task that runs a job (run.go says what
+// it runs).
+func NewSkyTask(j Job) (SkyTask, error) {
+	rec, a := j.Rec, j.Answers
 	p, err := checkChoice(SkyPilot, rec)
 	if err != nil {
 		return SkyTask{}, err
@@ -116,16 +117,17 @@ func NewSkyTask(rec *model.Recommendation, a model.Answers) (SkyTask, error) {
 			UseSpot:      rec.PriceModel == model.PriceSpot,
 			DiskSize:     diskGB(*rec, a),
 		},
-		Run: runCommand + "\n",
 	}
 	if rec.Nodes > 1 {
 		t.NumNodes = rec.Nodes
 	}
+	applySky(&t, j, NewRun(j))
 	return t, nil
 }
 
-// NewDStackTask builds the dstack task for a recommendation.
-func NewDStackTask(rec *model.Recommendation, a model.Answers) (DStackTask, error) {
+// NewDStackTask builds the dstack task (or service) that runs a job.
+func NewDStackTask(j Job) (DStackTask, error) {
+	rec, a := j.Rec, j.Answers
 	p, err := checkChoice(DStack, rec)
 	if err != nil {
 		return DStackTask{}, err
@@ -141,7 +143,6 @@ func NewDStackTask(rec *model.Recommendation, a model.Answers) (DStackTask, erro
 	t := DStackTask{
 		Type:       "task",
 		Name:       runName(rec),
-		Commands:   []string{runCommand},
 		Resources:  DStackResources{GPU: gpu, Disk: fmt.Sprintf("%dGB..", diskGB(*rec, a))},
 		Backends:   []string{p.DStack},
 		SpotPolicy: "on-demand",
@@ -159,6 +160,7 @@ func NewDStackTask(rec *model.Recommendation, a model.Answers) (DStackTask, erro
 	if rec.Nodes > 1 {
 		t.Nodes = rec.Nodes
 	}
+	applyDStack(&t, j, NewRun(j))
 	return t, nil
 }
 

@@ -5,20 +5,20 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/gpupick/gpupick/model"
 	yaml "go.yaml.in/yaml/v3"
 )
 
-// Export writes the launch config of a recommendation for a tool as YAML.
-// Nothing is written when the tool cannot run it (an *UnsupportedError).
-func Export(w io.Writer, t Tool, rec *model.Recommendation, a model.Answers) error {
+// Export writes the launch config of a job for a tool as YAML, after a
+// header comment saying what it runs and how to launch it. Nothing is
+// written when the tool cannot run it (an *UnsupportedError).
+func Export(w io.Writer, t Tool, j Job) error {
 	var v any
 	var err error
 	switch t {
 	case SkyPilot:
-		v, err = NewSkyTask(rec, a)
+		v, err = NewSkyTask(j)
 	case DStack:
-		v, err = NewDStackTask(rec, a)
+		v, err = NewDStackTask(j)
 	default:
 		_, err = ParseTool(string(t))
 	}
@@ -29,7 +29,7 @@ func Export(w io.Writer, t Tool, rec *model.Recommendation, a model.Answers) err
 	if err != nil {
 		return err
 	}
-	_, err = w.Write(b)
+	_, err = io.WriteString(w, header(t, j, NewRun(j), "<this file>")+string(b))
 	return err
 }
 

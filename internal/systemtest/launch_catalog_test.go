@@ -44,7 +44,7 @@ func TestEveryCatalogProviderDecided(t *testing.T) {
 // offer ("" with the reason when it writes none).
 func skyAccelerator(o model.Offer) (string, error) {
 	rec := &model.Recommendation{Provider: o.Provider, InstanceType: o.InstanceType, GPU: o.GPU, GPUCount: 1, Nodes: 1, PriceModel: model.PriceOnDemand}
-	task, err := launch.NewSkyTask(rec, model.Answers{})
+	task, err := launch.NewSkyTask(launch.Job{Rec: rec})
 	if err != nil {
 		return "", err
 	}
@@ -123,7 +123,7 @@ func TestDStackMemoryNearCatalog(t *testing.T) {
 	named := 0
 	for name, g := range cat.GPUs {
 		rec := &model.Recommendation{Provider: "aws", InstanceType: "x", GPU: name, GPUCount: 1, Nodes: 1, VRAMGiB: g.VRAMGiB, PriceModel: model.PriceOnDemand}
-		task, err := launch.NewDStackTask(rec, model.Answers{})
+		task, err := launch.NewDStackTask(launch.Job{Rec: rec})
 		var ue *launch.UnsupportedError
 		if errors.As(err, &ue) && ue.What == launch.WhatGPU {
 			continue // dstack has no name for it
