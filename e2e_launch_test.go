@@ -26,7 +26,7 @@ import (
 func TestE2ELaunchExportSkyPilot(t *testing.T) {
 	t.Parallel()
 	bin := buildBinary(t)
-	answers := []string{"--model", "llama-3.1-70b", "--provider", "aws,gcp,lambda"}
+	answers := []string{"--model", "llama-3.1-70b", "--gpu", "H100", "--provider", "aws,gcp,lambda"}
 	s := startTmux(t, bin, 80, 24, nil, answers...)
 	s.waitFor("priced offers", ranked)
 
