@@ -20,11 +20,13 @@ import (
 
 // TestE2ELaunchExportSkyPilot presses the export key at 80x24, chooses
 // SkyPilot, saves into a temporary folder and checks the task against the
-// top recommendation `recommend --format json` gives for the same answers.
+// top recommendation `recommend --format json` gives for the same answers:
+// a 70B model served over several GPUs, whose run starts vLLM with the
+// plan's tensor-parallel size.
 func TestE2ELaunchExportSkyPilot(t *testing.T) {
 	t.Parallel()
 	bin := buildBinary(t)
-	answers := []string{"--model", "llama-3.1-8b", "--provider", "aws,gcp,lambda"}
+	answers := []string{"--model", "llama-3.1-70b", "--gpu", "H100", "--provider", "aws,gcp,lambda"}
 	s := startTmux(t, bin, 80, 24, nil, answers...)
 	s.waitFor("priced offers", ranked)
 
@@ -76,7 +78,7 @@ func TestE2ELaunchExportSkyPilot(t *testing.T) {
 		infra += "/" + top.Region
 	}
 	name, count, _ := strings.Cut(task.Resources.Accelerators, ":")
-	want, err := launch.NewSkyTask(&top, model.Answers{})
+	want, err := launch.NewSkyTask(launch.Job{Rec: &top})
 	if err != nil {
 		t.Fatalf("the top offer %s %s is not launchable: %v", top.Provider, top.InstanceType, err)
 	}
@@ -89,7 +91,9 @@ func TestE2ELaunchExportSkyPilot(t *testing.T) {
 		{"accelerator count", count, fmt.Sprint(top.GPUCount)},
 		{"accelerator name", name, strings.Split(want.Resources.Accelerators, ":")[0]},
 		{"resources.use_spot", task.Resources.UseSpot, top.PriceModel == model.PriceSpot},
-		{"run shows the GPUs", strings.Contains(task.Run, "nvidia-smi"), true},
+		{"run starts vLLM on the model", strings.Contains(task.Run, "vllm serve meta-llama/Llama-3.1-70B "), true},
+		{"run's tensor parallel", strings.Contains(task.Run, fmt.Sprintf("--tensor-parallel-size %d ", top.TensorParallel)), true},
+		{"tensor parallel above 1", top.TensorParallel > 1, true},
 	} {
 		if c.got != c.want {
 			t.Errorf("%s = %v, want %v (top offer %s %s)\n%s", c.what, c.got, c.want, top.Provider, top.InstanceType, b)

@@ -76,11 +76,12 @@ func TestWizardEveryStepResizeExportLoad(t *testing.T) {
 	s.sendText("aws, gcp, lambda")
 	s.send("Tab", "Tab", "Tab", "Tab", "Tab", "Tab", "Tab", "Tab", "Enter") // regions, currency, then the margin and the hard requirements
 	s.waitText("Storage and internet egress")
-	// 10 data and egress.
+	// 10 data and egress, and the launch export's command left to the
+	// standard one.
 	s.sendText("200GB")
 	s.send("Tab")
 	s.sendText("50GB")
-	s.send("Enter")
+	s.send("Tab", "Enter")
 	// The summary shows every answer, and the ranking is the one for the
 	// data and egress given: each hidden cost is an amount, "free" or
 	// "unknown", never "-" or "none" (a ranking asked for earlier shows
@@ -205,7 +206,7 @@ func TestWizardAccessible(t *testing.T) {
 	s.waitTranscript("Model or parameter count")
 	s.sendText("8B")
 	s.send("Enter")
-	for i := 0; i < 25; i++ { // full fine-tuning also asks for checkpointing and sharding; then the margin and the hard requirements
+	for i := 0; i < 26; i++ { // full fine-tuning also asks for checkpointing and sharding; then the margin, the hard requirements and the run command
 		s.send("Enter")
 	}
 	s.waitTranscript("Best offers", "Save the decision record to")

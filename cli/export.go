@@ -54,5 +54,9 @@ func export(o exportOptions, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail(exitUsage, "%s", answerErrText(err, o.lang))
 	}
-	return writeLaunch(stdout, stderr, "export", tool, rec.Choice, rec.Answers, o.lang)
+	// The model preset and the GPU's vendor come from the embedded
+	// catalog; without it the run names no preset (the user gives the
+	// model at launch) and NVIDIA images are assumed.
+	cat, _ := data.Embedded()
+	return writeLaunch(stdout, stderr, "export", tool, launch.NewJob(rec.Choice, rec.Answers, rec.Requirement, cat), o.lang)
 }

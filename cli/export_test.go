@@ -96,7 +96,7 @@ func TestExportGolden(t *testing.T) {
 					r := task.Resources
 					if !strings.HasPrefix(r.Infra, c.Provider) || (c.Region != "" && !strings.HasSuffix(r.Infra, "/"+c.Region) && !strings.HasSuffix(r.Infra, "/"+c.Region+"/"+c.Zone)) ||
 						!strings.HasSuffix(r.Accelerators, ":"+itoa(c.GPUCount)) || r.InstanceType != c.InstanceType ||
-						r.UseSpot != (c.PriceModel == "spot") || r.DiskSize < 256 || task.Run != "nvidia-smi\n" ||
+						r.UseSpot != (c.PriceModel == "spot") || r.DiskSize < 256 || strings.TrimSpace(task.Run) == "" ||
 						(c.Nodes > 1) != (task.NumNodes == c.Nodes) {
 						t.Errorf("skypilot fields do not follow the choice %s %s %d×%s nodes %d %s: %+v", c.Provider, c.InstanceType, c.GPUCount, c.GPU, c.Nodes, c.PriceModel, task)
 					}
@@ -109,7 +109,7 @@ func TestExportGolden(t *testing.T) {
 					if c.PriceModel == "spot" {
 						wantSpot = "spot"
 					}
-					if task.Type != "task" || len(task.Backends) != 1 || !strings.HasSuffix(task.Resources.GPU, ":"+itoa(c.GPUCount)) ||
+					if (task.Type != "task" && task.Type != "service") || len(task.Commands) == 0 || len(task.Backends) != 1 || !strings.HasSuffix(task.Resources.GPU, ":"+itoa(c.GPUCount)) ||
 						task.SpotPolicy != wantSpot || task.MaxPrice <= 0 || task.MaxPrice < c.HourlyUSD/float64(max(c.Nodes, 1))-1e-9 ||
 						(c.Nodes > 1) != (task.Nodes == c.Nodes) || !strings.HasSuffix(task.Resources.Disk, "GB..") {
 						t.Errorf("dstack fields do not follow the choice %+v: %+v", c, task)

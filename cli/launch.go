@@ -12,8 +12,8 @@ import (
 )
 
 // writeLaunch writes the launch config, or the launcher's refusal (exit 2).
-func writeLaunch(stdout, stderr io.Writer, cmd string, tool launch.Tool, choice *model.Recommendation, a model.Answers, lang string) int {
-	err := launch.Export(stdout, tool, choice, a)
+func writeLaunch(stdout, stderr io.Writer, cmd string, tool launch.Tool, j launch.Job, lang string) int {
+	err := launch.Export(stdout, tool, j)
 	var ue *launch.UnsupportedError
 	if errors.As(err, &ue) {
 		errLine(stderr, lang, cmd, ue.Text(lang))
@@ -26,16 +26,17 @@ func writeLaunch(stdout, stderr io.Writer, cmd string, tool launch.Tool, choice 
 	return exitOK
 }
 
-// writeLaunchFile writes the launch config of a recommendation to path
-// atomically (the wizard's ctrl+x). A launcher that cannot run the offer
-// returns its *launch.UnsupportedError and nothing is written.
-func writeLaunchFile(path string, tool ui.LaunchTool, rec *model.Recommendation, a model.Answers, overwrite bool) error {
+// writeLaunchFile writes the launch config of a decision's choice to path
+// atomically (the wizard's ctrl+x), with the model preset and GPU facts
+// of the wizard's catalog. A launcher that cannot run the offer returns
+// its *launch.UnsupportedError and nothing is written.
+func writeLaunchFile(path string, tool ui.LaunchTool, r model.Record, cat *model.Catalog, overwrite bool) error {
 	t, err := launch.ParseTool(string(tool))
 	if err != nil {
 		return err
 	}
 	var buf bytes.Buffer
-	if err := launch.Export(&buf, t, rec, a); err != nil {
+	if err := launch.Export(&buf, t, launch.NewJob(r.Choice, r.Answers, r.Requirement, cat)); err != nil {
 		return err
 	}
 	return data.WriteFile(path, buf.Bytes(), overwrite)

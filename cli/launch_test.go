@@ -40,7 +40,7 @@ func TestWriteLaunchFile(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			path := filepath.Join(dir, strings.ReplaceAll(tc.name, " ", "-")+".yaml")
-			err := writeLaunchFile(path, tc.tool, tc.rec, model.Answers{}, false)
+			err := writeLaunchFile(path, tc.tool, model.Record{Choice: tc.rec}, nil, false)
 			var ue *launch.UnsupportedError
 			if got := errors.As(err, &ue); got != tc.unsupported {
 				t.Fatalf("err %v, want unsupported %v", err, tc.unsupported)
@@ -63,10 +63,10 @@ func TestWriteLaunchFile(t *testing.T) {
 			if err := yaml.Unmarshal(b, &v); err != nil || v["resources"] == nil {
 				t.Errorf("not a config: %v\n%s", err, b)
 			}
-			if err := writeLaunchFile(path, tc.tool, tc.rec, model.Answers{}, false); !errors.Is(err, fs.ErrExist) {
+			if err := writeLaunchFile(path, tc.tool, model.Record{Choice: tc.rec}, nil, false); !errors.Is(err, fs.ErrExist) {
 				t.Errorf("a second write without overwrite: %v", err)
 			}
-			if err := writeLaunchFile(path, tc.tool, tc.rec, model.Answers{}, true); err != nil {
+			if err := writeLaunchFile(path, tc.tool, model.Record{Choice: tc.rec}, nil, true); err != nil {
 				t.Errorf("overwrite: %v", err)
 			}
 		})

@@ -102,7 +102,7 @@ func writeRecommendations(stdout, stderr io.Writer, format string, ss session, r
 		if len(res.Recommendations) == 0 {
 			return exitOK
 		}
-		return writeLaunch(stdout, stderr, "recommend", launch.Tool(format), &res.Recommendations[0], ss.answers, lang)
+		return writeLaunch(stdout, stderr, "recommend", launch.Tool(format), launch.NewJob(&res.Recommendations[0], ss.answers, res.Requirement, ss.cat), lang)
 	case "json":
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")

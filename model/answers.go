@@ -152,6 +152,10 @@ type Answers struct {
 	// KVCache is the KV cache's storage format when serving: "" (auto,
 	// the checkpoint's), KVCacheFP8 or KVCacheBF16.
 	KVCache KVCache `json:"kv_cache,omitempty" toml:"kv_cache,omitempty,omitzero"`
+	// RunCommand is the user's own command for the launch export's run,
+	// replacing the workload's standard one (vllm serve, torchtune,
+	// Megatron-LM); "" for the standard one.
+	RunCommand string `json:"run_command,omitempty" toml:"run_command,omitempty,omitzero"`
 	// Batch is the number of concurrent users / sequences for inference, or
 	// the micro-batch of sequences per GPU for training.
 	Batch   int     `json:"batch" toml:"batch"`

@@ -852,3 +852,25 @@ func ParseKVCache(s string) (KVCache, error) {
 	}
 	return "", fieldErr("kv-cache", s, tx("unknown KV-cache format"), FormsKVCache)
 }
+
+// FormsRunCommand are the accepted forms of the run-command answer.
+const FormsRunCommand = "a shell command on one line (chain steps with && or ;), at most 2000 characters, or blank for the workload's standard command"
+
+// maxRunCommand is the longest run command accepted.
+const maxRunCommand = 2000
+
+// ParseRunCommand reads the user's own command for the launch export: the
+// text as typed, trimmed; blank is the standard command. A line break or
+// other control character is refused (a launcher runs the line as it is,
+// and the wizard field is one line), as is a command over 2000
+// characters.
+func ParseRunCommand(s string) (string, error) {
+	t := strings.TrimSpace(s)
+	if strings.ContainsFunc(t, isControl) {
+		return "", fieldErr("run-command", s, tx("the command has a line break or control character"), FormsRunCommand)
+	}
+	if len(t) > maxRunCommand {
+		return "", fieldErr("run-command", s, tx("the command is too long"), FormsRunCommand)
+	}
+	return t, nil
+}

@@ -60,6 +60,7 @@ const (
 	AnsOutputLen
 	AnsSpeculative
 	AnsKVCache
+	AnsRunCommand
 	answerCount
 )
 

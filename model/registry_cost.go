@@ -60,4 +60,19 @@ var costAnswers = []AnswerSpec{
 		Format: func(a *Answers) string { return FormatSize(a.EgressGB) },
 		check:  func(a *Answers) error { return inRange(a.EgressGB, 0, 1e9, "give a size from 0 to 1000PB") },
 	},
+	{
+		ID: AnsRunCommand, Name: "run-command", Key: "run_command", Forms: FormsRunCommand, Blank: BlankDefault,
+		Usage:     "the command the launch export runs instead of the workload's standard one (vllm serve, torchtune, Megatron-LM), e.g. 'python train.py'",
+		Questions: []Question{{Key: "run-command", Section: SectionData, Pos: 30, Kind: AskText}},
+		parse: func(raw string, a *Answers, _ *AnswerEnv) (err error) {
+			a.RunCommand, err = ParseRunCommand(raw)
+			return err
+		},
+		clear:  func(a *Answers) { a.RunCommand = "" },
+		Format: func(a *Answers) string { return a.RunCommand },
+		check: func(a *Answers) error {
+			_, err := ParseRunCommand(a.RunCommand)
+			return err
+		},
+	},
 }

@@ -103,6 +103,7 @@ const (
 	mFieldCurrency
 	mFieldDataGB
 	mFieldEgressGB
+	mFieldRunCommand
 
 	// Choice options.
 	mOptInferenceHint
@@ -153,6 +154,7 @@ const (
 	mFormsContext
 	mFormsTokenLength
 	mFormsSize
+	mFormsRunCommand
 	mFormsSizeOptional
 	mFormsDuration
 	mFormsDeadline
@@ -489,6 +491,7 @@ var texts = text.Table[msg]{
 	mFieldCurrency:     {"Currency", "货币"},
 	mFieldDataGB:       {"Data and checkpoints stored", "存储的数据与检查点"},
 	mFieldEgressGB:     {"Egress to the internet, whole run", "整个任务的出网流量"},
+	mFieldRunCommand:   {"Command the launch config runs", "启动配置运行的命令"},
 
 	mOptVRAM:              {"I know my VRAM", "我知道所需显存"},
 	mOptInferenceHint:     {"serve a model to users", "为用户提供模型服务"},
@@ -537,6 +540,7 @@ var texts = text.Table[msg]{
 	mFormsContext:      {model.FormsContext, "token 数，如 8k、32k、128k 或 4096"},
 	mFormsTokenLength:  {model.FormsTokenLength + "; blank: not given", "token 数，如 512、1k 或 32k（k = 1024）；留空表示不指定"},
 	mFormsSize:         {model.FormsSize, "容量，单位 MB、GB 或 TB，如 80GB、500 GB、2TB"},
+	mFormsRunCommand:   {"one line, e.g. python train.py; blank: the standard command (vllm serve, torchtune, Megatron-LM)", "一行命令，如 python train.py；留空：标准命令（vllm serve、torchtune、Megatron-LM）"},
 	mFormsSizeOptional: {model.FormsSize + "; blank for none", "容量，单位 MB、GB 或 TB，如 80GB、500 GB、2TB；留空表示无"},
 	mFormsDuration:     {model.FormsDuration, "数字加 h、d、w、mo 或 y，如 8h、10d、2w、3mo、1y"},
 	mFormsDeadline:     {model.FormsDeadline, "数字加 h、d、w、mo 或 y，如 12h、30d、2w、3mo；留空为不限"},

@@ -28,7 +28,7 @@ var LaunchTools = []LaunchTool{LaunchSkyPilot, LaunchDStack}
 // when the file exists and overwrite is false, and an error with a
 // Text(lang string) string method (data/launch's *UnsupportedError) when
 // the launcher cannot run the offer; nothing is written then.
-type LaunchFunc func(path string, tool LaunchTool, rec *model.Recommendation, a model.Answers, overwrite bool) error
+type LaunchFunc func(path string, tool LaunchTool, r model.Record, cat *model.Catalog, overwrite bool) error
 
 // Default paths of the launch configs: SkyPilot takes any YAML file; dstack
 // wants a name ending in .dstack.yml.
@@ -87,7 +87,7 @@ func launchCmd(j writeJob, t exportTarget, write LaunchFunc) tea.Cmd {
 			done.err = errors.New("exporting a launch config is not available")
 			return done
 		}
-		done.err = write(expandHome(j.path), t.tool(), rec.Choice, j.a, j.overwrite)
+		done.err = write(expandHome(j.path), t.tool(), rec, j.cat, j.overwrite)
 		return done
 	}
 }

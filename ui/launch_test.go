@@ -47,7 +47,8 @@ func (r refusal) Text(lang string) string {
 	return fmt.Sprintf("%s does not support the provider %q", r.tool, r.provider)
 }
 
-func (l *fakeLauncher) write(path string, tool LaunchTool, rec *model.Recommendation, a model.Answers, overwrite bool) error {
+func (l *fakeLauncher) write(path string, tool LaunchTool, r model.Record, _ *model.Catalog, overwrite bool) error {
+	rec := r.Choice
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	w := launchWrite{path, tool, rec, overwrite}

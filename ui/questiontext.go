@@ -126,6 +126,7 @@ var fieldTexts = map[string]fieldWords{
 	"exclude-provider":  {label: mFieldExclude, forms: mFormsExclude},
 	"data":              {label: mFieldDataGB, forms: mFormsSizeOptional},
 	"egress":            {label: mFieldEgressGB, forms: mFormsSizeOptional},
+	"run-command":       {label: mFieldRunCommand, forms: mFormsRunCommand},
 }
 
 // stepDef is the words of one page of the questionnaire: its title and

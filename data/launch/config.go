@@ -15,7 +15,8 @@ type SkyTask struct {
 	// NumNodes is set for a multi-node run only.
 	NumNodes  int          `yaml:"num_nodes,omitempty"`
 	Resources SkyResources `yaml:"resources"`
-	Run       string       `yaml:"run"`
+	SkyRun    `yaml:",inline"`
+	Run       string `yaml:"run"`
 }
 
 // SkyResources is the task's `resources:` (per node).
@@ -33,7 +34,8 @@ type SkyResources struct {
 	// NetworkTier is "best" for a multi-node run: SkyPilot then sets up
 	// the cloud's cluster network (EFA on AWS, GPUDirect on GCP,
 	// InfiniBand on Nebius); the standard tier has none.
-	NetworkTier string `yaml:"network_tier,omitempty"`
+	NetworkTier     string `yaml:"network_tier,omitempty"`
+	SkyRunResources `yaml:",inline"`
 }
 
 // DStackTask is a dstack `.dstack.yml` of type task, the fields gpupick
@@ -57,7 +59,8 @@ type DStackTask struct {
 	// Fleets names the cluster fleet a multi-node task runs on (dstack
 	// runs a distributed task only on a fleet with placement: cluster;
 	// NewDStackFleet writes it).
-	Fleets []string `yaml:"fleets,omitempty"`
+	Fleets    []string `yaml:"fleets,omitempty"`
+	DStackRun `yaml:",inline"`
 }
 
 // DStackResources is the task's `resources:`.
@@ -71,10 +74,6 @@ type DStackResources struct {
 // skyDefaultDiskGB is SkyPilot's default disk_size (yaml-spec.rst:
 // "disk_size: 256", the default in GB); gpupick asks for at least that.
 const skyDefaultDiskGB = 256
-
-// runCommand is what the exported task runs: it shows the GPUs the machine
-// has, the first thing to check (`gpupick verify` checks the rest).
-const runCommand = "nvidia-smi"
 
 // diskGB is the disk one node needs: the checkpoint it downloads, the data
 // and the checkpoints the run keeps (rec.StoredGB, what gpupick priced as
@@ -109,8 +108,10 @@ func checkChoice(t Tool, rec *model.Recommendation) (providerName, error) {
 	return p, nil
 }
 
-// NewSkyTask builds the SkyPilot task for a recommendation.
-func NewSkyTask(rec *model.Recommendation, a model.Answers) (SkyTask, error) {
+// NewSkyTask builds the SkyPilot task that runs a job (run.go says what
+// it runs).
+func NewSkyTask(j Job) (SkyTask, error) {
+	rec, a := j.Rec, j.Answers
 	p, err := checkChoice(SkyPilot, rec)
 	if err != nil {
 		return SkyTask{}, err
@@ -133,16 +134,17 @@ func NewSkyTask(rec *model.Recommendation, a model.Answers) (SkyTask, error) {
 			DiskSize:     diskGB(*rec, a),
 			NetworkTier:  pl.network,
 		},
-		Run: runCommand + "\n",
 	}
 	if rec.Nodes > 1 {
 		t.NumNodes = rec.Nodes
 	}
+	applySky(&t, j, NewRun(j))
 	return t, nil
 }
 
-// NewDStackTask builds the dstack task for a recommendation.
-func NewDStackTask(rec *model.Recommendation, a model.Answers) (DStackTask, error) {
+// NewDStackTask builds the dstack task (or service) that runs a job.
+func NewDStackTask(j Job) (DStackTask, error) {
+	rec, a := j.Rec, j.Answers
 	p, err := checkChoice(DStack, rec)
 	if err != nil {
 		return DStackTask{}, err
@@ -159,7 +161,6 @@ func NewDStackTask(rec *model.Recommendation, a model.Answers) (DStackTask, erro
 	t := DStackTask{
 		Type:          "task",
 		Name:          runName(rec),
-		Commands:      []string{runCommand},
 		Resources:     DStackResources{GPU: gpu, Disk: fmt.Sprintf("%dGB..", diskGB(*rec, a))},
 		Backends:      []string{p.DStack},
 		SpotPolicy:    "on-demand",
@@ -174,6 +175,7 @@ func NewDStackTask(rec *model.Recommendation, a model.Answers) (DStackTask, erro
 		t.Nodes = rec.Nodes
 		t.Fleets = []string{fleetName(rec)}
 	}
+	applyDStack(&t, j, NewRun(j))
 	return t, nil
 }
 

@@ -5,22 +5,22 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/gpupick/gpupick/model"
 	yaml "go.yaml.in/yaml/v3"
 )
 
-// Export writes the launch config of a recommendation for a tool as YAML.
-// Nothing is written when the tool cannot run it (an *UnsupportedError).
-func Export(w io.Writer, t Tool, rec *model.Recommendation, a model.Answers) error {
+// Export writes the launch config of a job for a tool as YAML, after a
+// header comment saying what it runs and how to launch it. Nothing is
+// written when the tool cannot run it (an *UnsupportedError).
+func Export(w io.Writer, t Tool, j Job) error {
 	var v any
 	var err error
 	switch t {
 	case SkyPilot:
-		v, err = NewSkyTask(rec, a)
+		v, err = NewSkyTask(j)
 	case DStack:
-		v, err = NewDStackTask(rec, a)
+		v, err = NewDStackTask(j)
 	case DStackFleetTool:
-		v, err = NewDStackFleet(rec, a)
+		v, err = NewDStackFleet(j)
 	default:
 		_, err = ParseTool(string(t))
 	}
@@ -31,7 +31,11 @@ func Export(w io.Writer, t Tool, rec *model.Recommendation, a model.Answers) err
 	if err != nil {
 		return err
 	}
-	_, err = w.Write(b)
+	head := header(t, j, NewRun(j), "<this file>")
+	if t == DStackFleetTool {
+		head = fleetHeader(j.Rec)
+	}
+	_, err = io.WriteString(w, head+string(b))
 	return err
 }
 

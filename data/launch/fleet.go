@@ -1,6 +1,10 @@
 package launch
 
-import "github.com/gpupick/gpupick/model"
+import (
+	"fmt"
+
+	"github.com/gpupick/gpupick/model"
+)
 
 // DStackFleet is a dstack fleet configuration (type fleet) for the nodes of
 // a recommendation. dstack runs a distributed task (nodes > 1) only on a
@@ -26,8 +30,9 @@ type DStackFleet struct {
 
 // NewDStackFleet builds the fleet a recommendation's dstack task runs on:
 // the task's offer, one instance per node.
-func NewDStackFleet(rec *model.Recommendation, a model.Answers) (DStackFleet, error) {
-	t, err := NewDStackTask(rec, a)
+func NewDStackFleet(j Job) (DStackFleet, error) {
+	rec := j.Rec
+	t, err := NewDStackTask(j)
 	if err != nil {
 		return DStackFleet{}, err
 	}
@@ -45,4 +50,10 @@ func NewDStackFleet(rec *model.Recommendation, a model.Answers) (DStackFleet, er
 // fleetName names the fleet after the offer, as runName names the run.
 func fleetName(rec *model.Recommendation) string {
 	return lowerName("fleet", rec.Provider, rec.InstanceType)
+}
+
+// fleetHeader is the fleet file's header comment: what it is and that it
+// is applied before the task.
+func fleetHeader(rec *model.Recommendation) string {
+	return fmt.Sprintf("# gpupick: the dstack fleet of %d node(s) with a cluster network that the run's task (fleets: [%s]) runs on.\n# launch: dstack apply -f <this file>, then dstack apply -f the task's file\n", max(rec.Nodes, 1), fleetName(rec))
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"os"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -45,9 +46,9 @@ func TestProviderNames(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.provider, func(t *testing.T) {
 			rec := &model.Recommendation{Provider: tc.provider, GPU: "H100 SXM5", GPUCount: 8, VRAMGiB: 640, Nodes: 1, PriceModel: model.PriceOnDemand, HourlyUSD: 10}
-			sky, err := NewSkyTask(rec, model.Answers{})
+			sky, err := NewSkyTask(Job{Rec: rec})
 			checkMapped(t, SkyPilot, tc.provider, tc.sky, sky.Resources.Infra, err)
-			ds, err := NewDStackTask(rec, model.Answers{})
+			ds, err := NewDStackTask(Job{Rec: rec})
 			got := ""
 			if len(ds.Backends) == 1 {
 				got = ds.Backends[0]
@@ -136,7 +137,7 @@ func TestConfigFields(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			a := model.Answers{DataGB: tc.data}
-			sky, err := NewSkyTask(&tc.rec, a)
+			sky, err := NewSkyTask(Job{Rec: &tc.rec, Answers: a})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -144,7 +145,7 @@ func TestConfigFields(t *testing.T) {
 			if r.Accelerators != tc.skyAccel || r.Infra != tc.skyInfra || r.UseSpot != tc.spot || sky.NumNodes != tc.nodes || r.DiskSize != tc.disk || r.InstanceType != tc.rec.InstanceType {
 				t.Errorf("skypilot %+v nodes %d; want %s %s spot=%v nodes %d disk %d", r, sky.NumNodes, tc.skyAccel, tc.skyInfra, tc.spot, tc.nodes, tc.disk)
 			}
-			ds, err := NewDStackTask(&tc.rec, a)
+			ds, err := NewDStackTask(Job{Rec: &tc.rec, Answers: a})
 			if tc.dsGPU == "" {
 				var ue *UnsupportedError
 				if !errors.As(err, &ue) {
@@ -180,7 +181,7 @@ func TestExportRefuses(t *testing.T) {
 	for _, tc := range tests {
 		for _, tool := range Tools {
 			var buf bytes.Buffer
-			err := Export(&buf, tool, tc.rec, model.Answers{})
+			err := Export(&buf, tool, Job{Rec: tc.rec})
 			var ue *UnsupportedError
 			if !errors.As(err, &ue) || ue.What != tc.what {
 				t.Errorf("%s %s: want UnsupportedError %s, got %v", tc.name, tool, tc.what, err)
@@ -197,14 +198,14 @@ func TestExportRoundTrip(t *testing.T) {
 	rec := &model.Recommendation{Provider: "gcp", InstanceType: "a3-highgpu-8g", Region: "us-central1", GPU: "H100 SXM5", GPUCount: 8, Nodes: 1, VRAMGiB: 640, PriceModel: model.PriceSpot, HourlyUSD: 30}
 	for _, tool := range Tools {
 		var buf bytes.Buffer
-		if err := Export(&buf, tool, rec, model.Answers{}); err != nil {
+		if err := Export(&buf, tool, Job{Rec: rec}); err != nil {
 			t.Fatal(err)
 		}
 		switch tool {
 		case SkyPilot:
-			want, _ := NewSkyTask(rec, model.Answers{})
+			want, _ := NewSkyTask(Job{Rec: rec})
 			var got SkyTask
-			if err := yaml.Unmarshal(buf.Bytes(), &got); err != nil || got != want {
+			if err := yaml.Unmarshal(buf.Bytes(), &got); err != nil || !reflect.DeepEqual(got, want) {
 				t.Errorf("skypilot round trip: %+v (%v), want %+v", got, err, want)
 			}
 		case DStack:
@@ -212,7 +213,7 @@ func TestExportRoundTrip(t *testing.T) {
 			if err := yaml.Unmarshal(buf.Bytes(), &got); err != nil {
 				t.Fatal(err)
 			}
-			if got["type"] != "task" || got["spot_policy"] != "spot" {
+			if got["type"] != "service" || got["spot_policy"] != "spot" {
 				t.Errorf("dstack round trip: %v", got)
 			}
 		}

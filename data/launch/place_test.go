@@ -87,7 +87,7 @@ func TestPlaces(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			sky, err := NewSkyTask(&tc.rec, model.Answers{})
+			sky, err := NewSkyTask(Job{Rec: &tc.rec})
 			if tc.skyRefuse != "" {
 				wantRefusal(t, SkyPilot, err, tc.skyRefuse)
 			} else if err != nil {
@@ -95,7 +95,7 @@ func TestPlaces(t *testing.T) {
 			} else if r := sky.Resources; r.Infra != tc.skyInfra || r.InstanceType != tc.skyInstance || r.NetworkTier != tc.skyNet {
 				t.Errorf("skypilot infra %q instance %q network %q, want %q %q %q", r.Infra, r.InstanceType, r.NetworkTier, tc.skyInfra, tc.skyInstance, tc.skyNet)
 			}
-			ds, err := NewDStackTask(&tc.rec, model.Answers{})
+			ds, err := NewDStackTask(Job{Rec: &tc.rec})
 			if tc.dsRefuse != "" {
 				wantRefusal(t, DStack, err, tc.dsRefuse)
 				return
@@ -112,7 +112,7 @@ func TestPlaces(t *testing.T) {
 			if (len(ds.Fleets) == 1) != tc.dsFleet {
 				t.Errorf("dstack fleets %v, want a fleet: %v", ds.Fleets, tc.dsFleet)
 			}
-			f, err := NewDStackFleet(&tc.rec, model.Answers{})
+			f, err := NewDStackFleet(Job{Rec: &tc.rec})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -44,7 +44,7 @@ func TestEveryCatalogProviderDecided(t *testing.T) {
 // offer ("" with the reason when it writes none).
 func skyAccelerator(o model.Offer) (string, error) {
 	rec := &model.Recommendation{Provider: o.Provider, InstanceType: o.InstanceType, GPU: o.GPU, GPUCount: 1, Nodes: 1, PriceModel: model.PriceOnDemand}
-	task, err := launch.NewSkyTask(rec, model.Answers{})
+	task, err := launch.NewSkyTask(launch.Job{Rec: rec})
 	if err != nil {
 		return "", err
 	}
@@ -98,7 +98,7 @@ func TestDStackMemoryNearCatalog(t *testing.T) {
 	named := 0
 	for name, g := range cat.GPUs {
 		rec := &model.Recommendation{Provider: "aws", GPU: name, GPUCount: 1, Nodes: 1, VRAMGiB: g.VRAMGiB, PriceModel: model.PriceOnDemand}
-		task, err := launch.NewDStackTask(rec, model.Answers{})
+		task, err := launch.NewDStackTask(launch.Job{Rec: rec})
 		var ue *launch.UnsupportedError
 		if errors.As(err, &ue) && ue.What == launch.WhatGPU {
 			continue // dstack has no name for it
@@ -211,7 +211,7 @@ func TestEveryOfferExportsOrRefuses(t *testing.T) {
 			rec := &model.Recommendation{Provider: o.Provider, InstanceType: o.InstanceType, Region: region, GPU: o.GPU, GPUCount: o.GPUCount, Nodes: 1, VRAMGiB: o.VRAMGiB * float64(o.GPUCount), PriceModel: model.PriceOnDemand, HourlyUSD: 1}
 			for _, tool := range launch.Tools {
 				var buf strings.Builder
-				err := launch.Export(&buf, tool, rec, model.Answers{})
+				err := launch.Export(&buf, tool, launch.Job{Rec: rec})
 				var ue *launch.UnsupportedError
 				switch {
 				case errors.As(err, &ue):
@@ -227,7 +227,7 @@ func TestEveryOfferExportsOrRefuses(t *testing.T) {
 				if tool != launch.SkyPilot || o.Provider == "runpod" {
 					continue
 				}
-				task, _ := launch.NewSkyTask(rec, model.Answers{})
+				task, _ := launch.NewSkyTask(launch.Job{Rec: rec})
 				parts := strings.SplitN(task.Resources.Infra, "/", 3)
 				regs, ok := rows[[2]string{parts[0], task.Resources.InstanceType}]
 				if !ok {
