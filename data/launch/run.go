@@ -267,7 +267,9 @@ func batchRun(j Job) Run {
 // multiNodeVLLM spreads a vLLM command over the nodes as vLLM's
 // multi-node serving does it: a Ray cluster (head on the first node, the
 // others join it) and the engine started on the head with the Ray
-// executor (--distributed-executor-backend ray). One node runs it alone.
+// executor (--distributed-executor-backend ray) once every node has joined
+// (the head polls Ray's live nodes rather than sleeping a fixed time). One
+// node runs it alone.
 func multiNodeVLLM(j Job, cmd string, r *Run) []string {
 	if j.Rec.Nodes <= 1 {
 		return []string{cmd}
@@ -275,7 +277,7 @@ func multiNodeVLLM(j Job, cmd string, r *Run) []string {
 	r.MultiNode = true
 	return []string{
 		`if [ "$NODE_RANK" = 0 ]; then ray start --head --port 6379; else ray start --address "$MASTER_ADDR:6379" --block; fi`,
-		`sleep 30`,
+		`if [ "$NODE_RANK" = 0 ]; then until [ "$(python3 -c 'import ray; ray.init(address="auto", logging_level="ERROR"); print(sum(n["Alive"] for n in ray.nodes()))' 2>/dev/null)" = "$NNODES" ]; do sleep 5; done; fi`,
 		`if [ "$NODE_RANK" = 0 ]; then ` + cmd + ` --distributed-executor-backend ray; fi`,
 	}
 }
