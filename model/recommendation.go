@@ -314,6 +314,12 @@ type Recommendation struct {
 	Hosting      string `json:"hosting" toml:"hosting"`
 	VCPUType     string `json:"vcpu_type" toml:"vcpu_type"`
 	RiskPercent  int    `json:"risk_percent" toml:"risk_percent"`
+	// OfferOrigin says whether the user's catalog overlay set the
+	// offer's price ("overlay-price": the quote is a negotiated price, not
+	// the launchers' list price) or added the offer ("overlay-offer": an
+	// instance type no public catalog lists); absent, as in records
+	// written before it existed, for a public offer at its list price.
+	OfferOrigin OfferOrigin `json:"offer_origin,omitempty" toml:"offer_origin,omitzero"`
 
 	// AllInUSD and AllIn repeat TotalUSD and Total (the all-in cost), for
 	// records and scripts written when Total was the GPUs alone.
