@@ -106,7 +106,7 @@ func checkChoice(t Tool, rec *model.Recommendation) (providerName, error) {
 	if rec.GPUCount < 1 {
 		return p, &UnsupportedError{Tool: t, What: WhatGPU, Value: rec.GPU}
 	}
-	return p, nil
+	return p, overlayRefusal(t, rec)
 }
 
 // NewSkyTask builds the SkyPilot task for a recommendation.
@@ -180,8 +180,12 @@ func NewDStackTask(rec *model.Recommendation, a model.Answers) (DStackTask, erro
 // maxPrice is the recommendation's hourly price of one instance in USD,
 // rounded up to the cent: the catalog's price under the chosen model when it
 // is hourly (on-demand, spot), else the on-demand quote; 0 (no cap) when the
-// catalog has no hourly price.
+// catalog has no hourly price, or when the price is the overlay's
+// negotiated one (below the list price dstack filters by).
 func maxPrice(rec *model.Recommendation) float64 {
+	if negotiatedPrice(rec) {
+		return 0
+	}
 	hourly := 0.0
 	switch rec.PriceModel {
 	case model.PriceOnDemand, model.PriceSpot:

@@ -9,8 +9,10 @@ import (
 	yaml "go.yaml.in/yaml/v3"
 )
 
-// Export writes the launch config of a recommendation for a tool as YAML.
-// Nothing is written when the tool cannot run it (an *UnsupportedError).
+// Export writes the launch config of a recommendation for a tool as YAML,
+// after a header comment where a field is left out on purpose
+// (overlayHeader). Nothing is written when the tool cannot run it (an
+// *UnsupportedError).
 func Export(w io.Writer, t Tool, rec *model.Recommendation, a model.Answers) error {
 	var v any
 	var err error
@@ -31,7 +33,7 @@ func Export(w io.Writer, t Tool, rec *model.Recommendation, a model.Answers) err
 	if err != nil {
 		return err
 	}
-	_, err = w.Write(b)
+	_, err = io.WriteString(w, overlayHeader(t, rec)+string(b))
 	return err
 }
 
