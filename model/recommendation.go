@@ -292,9 +292,11 @@ type Recommendation struct {
 	RunHours float64 `json:"run_hours" toml:"run_hours"`
 	// Setup is the set-up before the run, with its parts.
 	Setup SetupTime `json:"setup" toml:"setup"`
-	// StoredGB is the data the run keeps on disk, as priced in HiddenCosts:
-	// the user's data, or a training run's checkpoint (weights and
-	// optimizer state, or the adapter's).
+	// StoredGB is what the run keeps on disk, as priced in HiddenCosts:
+	// the user's data and, for a training run, one checkpoint (weights and
+	// optimizer state, or the adapter's). The checkpoint downloaded first
+	// (Setup.CheckpointGB) is not kept; a record written before the
+	// checkpoint was added to the data holds the data alone.
 	StoredGB float64   `json:"stored_gb,omitempty" toml:"stored_gb,omitempty"`
 	Speed    Speed     `json:"speed" toml:"speed"`
 	Warnings []Warning `json:"warnings" toml:"warnings"`

@@ -76,15 +76,12 @@ const skyDefaultDiskGB = 256
 // has, the first thing to check (`gpupick verify` checks the rest).
 const runCommand = "nvidia-smi"
 
-// diskGB is the disk one node needs: the checkpoint it downloads, the data
-// and the checkpoints the run keeps (rec.StoredGB, what gpupick priced as
-// block storage) and the user's data when the run stores something else,
-// at least SkyPilot's default.
+// diskGB is the disk one node needs: the checkpoint it downloads and
+// what the run keeps, the data and a training run's checkpoint
+// (rec.StoredGB, what gpupick priced as block storage; at least the data,
+// for a record without stored_gb), at least SkyPilot's default.
 func diskGB(rec model.Recommendation, a model.Answers) int {
-	need := rec.Setup.CheckpointGB + rec.StoredGB
-	if rec.StoredGB != a.DataGB {
-		need += a.DataGB
-	}
+	need := rec.Setup.CheckpointGB + max(rec.StoredGB, a.DataGB)
 	if math.IsNaN(need) || math.IsInf(need, 0) || need < skyDefaultDiskGB {
 		return skyDefaultDiskGB
 	}
