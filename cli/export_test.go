@@ -131,3 +131,40 @@ func TestExportGolden(t *testing.T) {
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }
+
+// TestRecommendFleetFormat: `recommend --format dstack-fleet` prints the
+// fleet of the best offer, the same file `export --to dstack-fleet` writes
+// from its record: for the two-node case a cluster fleet of its nodes,
+// named as the task's fleets: entry names it.
+func TestRecommendFleetFormat(t *testing.T) {
+	t.Setenv("XDG_CACHE_HOME", t.TempDir())
+	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
+	args := []string{"--workload", "finetune", "--params", "70B", "--tokens", "1B", "--nodes", "4", "--provider", "aws", "--gpu", "H100"}
+	run := func(what string, a ...string) []byte {
+		t.Helper()
+		var out, errb bytes.Buffer
+		if code := Main(a, nil, &out, &errb); code != exitOK {
+			t.Fatalf("%s: exit %d: %s", what, code, errb.String())
+		}
+		return out.Bytes()
+	}
+	fleet := run("recommend --format dstack-fleet", append([]string{"recommend", "--top", "1", "--format", "dstack-fleet", "--lang", "en"}, args...)...)
+	recFile := filepath.Join(t.TempDir(), "rec.toml")
+	if err := os.WriteFile(recFile, run("recommend --format toml", append([]string{"recommend", "--top", "1", "--format", "toml", "--lang", "en"}, args...)...), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if exported := run("export --to dstack-fleet", "export", "--to", "dstack-fleet", "--lang", "en", recFile); !bytes.Equal(fleet, exported) {
+		t.Errorf("recommend --format dstack-fleet differs from export --to dstack-fleet:\n%s\nwant\n%s", fleet, exported)
+	}
+	var f launch.DStackFleet
+	var task launch.DStackTask
+	if err := yaml.Unmarshal(fleet, &f); err != nil {
+		t.Fatal(err)
+	}
+	if err := yaml.Unmarshal(run("export --to dstack", "export", "--to", "dstack", "--lang", "en", recFile), &task); err != nil {
+		t.Fatal(err)
+	}
+	if f.Type != "fleet" || f.Placement != "cluster" || f.Nodes != task.Nodes || f.Nodes < 2 || len(task.Fleets) != 1 || task.Fleets[0] != f.Name {
+		t.Errorf("fleet %+v does not carry the task's %d nodes under the name it runs on (%v)", f, task.Nodes, task.Fleets)
+	}
+}
