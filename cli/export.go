@@ -7,12 +7,13 @@ import (
 	"github.com/gpupick/gpupick/data/launch"
 )
 
-const exportHelp = `Usage: gpupick export --to skypilot|dstack FILE.toml
+const exportHelp = `Usage: gpupick export --to skypilot|dstack|dstack-fleet FILE.toml
 
 Writes a launch config for the offer chosen in a decision record to stdout:
 a SkyPilot task (sky launch task.yaml) or a dstack task (save it as
-NAME.dstack.yml; dstack apply -f NAME.dstack.yml). A provider or GPU the
-launcher does not know is refused with exit 2, never a broken file.
+NAME.dstack.yml; dstack apply -f NAME.dstack.yml); dstack-fleet writes the
+fleet a multi-node dstack task runs on (apply it first). A provider or GPU
+the launcher does not know is refused with exit 2, never a broken file.
 
 Flags:
 `
@@ -29,7 +30,7 @@ type exportOptions struct {
 func runExport(args []string, env environ, stdout, stderr io.Writer) int {
 	fs := newFlagSet("export")
 	var o exportOptions
-	fs.StringVar(&o.to, "to", "", "the launcher: skypilot or dstack")
+	fs.StringVar(&o.to, "to", "", "the launcher: skypilot, dstack or dstack-fleet (the fleet of a multi-node dstack task)")
 	fs.StringVar(&o.lang, "lang", "", "language of messages: en or zh (default from LANG)")
 	file, rest := splitFile(args)
 	if code, ok := parseFlags(fs, rest, exportHelp, env, stdout, stderr); !ok {

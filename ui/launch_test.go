@@ -271,3 +271,26 @@ func TestLaunchKeysInHelp(t *testing.T) {
 		}
 	}
 }
+
+// FleetPath puts the fleet beside the task, named after it, as a dstack
+// file; the saved message names it and the command applies it first.
+func TestFleetPath(t *testing.T) {
+	for in, want := range map[string]string{
+		"./.dstack.yml":        "./fleet.dstack.yml",
+		".dstack.yml":          "fleet.dstack.yml",
+		"run/train.dstack.yml": "run/train-fleet.dstack.yml",
+		"/tmp/job.yaml":        "/tmp/job-fleet.dstack.yml",
+		"task":                 "task-fleet.dstack.yml",
+	} {
+		if got := FleetPath(in); got != want {
+			t.Errorf("FleetPath(%q) = %q, want %q", in, got, want)
+		}
+	}
+	two := &model.Recommendation{Nodes: 2}
+	if !needsFleet(targetDStack, two) || needsFleet(targetSky, two) || needsFleet(targetDStack, &model.Recommendation{Nodes: 1}) || needsFleet(targetDStack, nil) {
+		t.Error("needsFleet: want a fleet for a dstack task of several nodes only")
+	}
+	if got, want := targetDStack.launchCommand("t.dstack.yml", "t-fleet.dstack.yml"), "dstack apply -f t-fleet.dstack.yml && dstack apply -f t.dstack.yml"; got != want {
+		t.Errorf("launch command %q, want %q", got, want)
+	}
+}

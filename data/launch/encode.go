@@ -35,7 +35,7 @@ func Export(w io.Writer, t Tool, j Job) error {
 	if t == DStackFleetTool {
 		head = fleetHeader(j.Rec)
 	}
-	_, err = io.WriteString(w, head+string(b))
+	_, err = io.WriteString(w, head+overlayHeader(t, j.Rec)+string(b))
 	return err
 }
 

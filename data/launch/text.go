@@ -18,6 +18,7 @@ const (
 	mRunpodNoDatacenter
 	mNoMultiNode
 	mNoClusterNetwork
+	mOverlayOffer
 
 	msgCount
 )
@@ -68,5 +69,9 @@ var texts = text.Table[msg]{
 	mNoClusterNetwork: {
 		"it cannot request the cluster network (RDMA) the plan's %s nodes need on this provider and offer, so the nodes would talk over the plain network the plan did not assume",
 		"它不能在该云服务商和机型上申请计划中 %s 个节点所需的集群网络(RDMA),节点只能走计划未假设的普通网络",
+	},
+	mOverlayOffer: {
+		"the instance type %q comes from your catalog overlay (an [[offer]] of your own), and the launcher's catalog lists only the provider's public instance types (launch it with the provider's own tools)",
+		"实例类型 %q 来自你的目录覆盖文件(你自己添加的 [[offer]]),而启动工具的目录只收录云服务商公开的实例类型(请用云服务商自己的工具启动)",
 	},
 }
