@@ -114,7 +114,17 @@ func applySky(t *SkyTask, j Job, r Run) {
 	if len(r.Setup) > 0 {
 		t.Setup = strings.Join(r.Setup, "\n") + "\n"
 	}
-	if r.Image != "" {
+	switch {
+	case r.Image == "":
+	case j.Rec != nil && !providers[j.Rec.Provider].SkyDocker:
+		// The cloud cannot start the task in the image: the run does.
+		var host []string
+		if r.MultiNode {
+			host = rendezvous(SkyPilot)
+		}
+		t.Setup = ""
+		t.Run = strings.Join(append(host, dockerRun(j, r, r.Lines)), "\n") + "\n"
+	default:
 		t.Resources.ImageID = "docker:" + r.Image
 	}
 	for _, name := range r.Required {
@@ -136,10 +146,10 @@ func applySky(t *SkyTask, j Job, r Run) {
 		t.Envs[envBucket] = nil
 		t.FileMounts = map[string]SkyMount{r.Mount: {Name: "${" + envBucket + "}", Mode: "MOUNT", Persistent: true}}
 	}
-	if r.Port > 0 {
+	if r.Port > 0 && skyPorts(j) {
 		t.Resources.Ports = r.Port
 	}
-	if r.Port > 0 && t.NumNodes <= 1 {
+	if r.Port > 0 && t.NumNodes <= 1 && skyPorts(j) {
 		t.Service = &SkyService{ReadinessProbe: SkyProbe{Path: healthPath, InitialDelaySeconds: probeDelaySeconds(j)}, Replicas: 1}
 	}
 }
@@ -195,7 +205,7 @@ func header(t Tool, j Job, r Run, file string) string {
 			flags = append(flags, "--env "+envBucket+"=<your bucket>")
 		}
 		verb := "sky launch"
-		service := r.Port > 0 && (j.Rec == nil || j.Rec.Nodes <= 1)
+		service := r.Port > 0 && (j.Rec == nil || j.Rec.Nodes <= 1) && skyPorts(j)
 		switch {
 		case service:
 			verb = "sky serve up"
@@ -208,6 +218,9 @@ func header(t Tool, j Job, r Run, file string) string {
 		}
 		if service {
 			fmt.Fprintf(&b, "# or for one replica without SkyServe: sky launch %s%s\n", joinFlags(flags), file)
+		}
+		if r.Port > 0 && !skyPorts(j) {
+			fmt.Fprintf(&b, "# SkyPilot opens no ports on %s: reach the server through an SSH tunnel, ssh -L %d:localhost:%d <cluster name>\n", j.Rec.Provider, r.Port, r.Port)
 		}
 	case DStack:
 		if r.Mount != "" {
@@ -245,4 +258,10 @@ func joinFlags(f []string) string {
 		return ""
 	}
 	return strings.Join(f, " ") + " "
+}
+
+// skyPorts reports whether SkyPilot opens a task's ports on the job's
+// cloud (providers.tsv sky_ports); true without a choice.
+func skyPorts(j Job) bool {
+	return j.Rec == nil || providers[j.Rec.Provider].SkyPorts
 }
