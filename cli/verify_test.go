@@ -264,7 +264,7 @@ func TestVerifyErrorsChinese(t *testing.T) {
 		{"folder a file", []string{rec, "--from", rec}, []string{"--from", "not a folder"}, []string{"`--from` 文件夹", "不是文件夹"}, ""},
 		{"folder below a file", []string{rec, "--from", filepath.Join(rec, "d")}, []string{"--from", "not a directory"}, []string{"`--from` 文件夹", "系统报错"}, "not a directory"},
 		{"output a folder", []string{rec, "--from", unreadable}, []string{"gpus.csv", "not a regular file"}, []string{"文件夹中的", "gpus.csv", "不是普通文件"}, ""},
-		{"outputs missing", []string{rec, "--from", empty}, []string{"gpus.csv: missing"}, []string{"探测输出 `gpus.csv`：缺少该文件"}, ""},
+		{"outputs missing", []string{rec, "--from", empty}, []string{"no GPU listing: save the output of `nvidia-smi --query-gpu", "as gpus.csv", "`rocm-smi --showproductname --showmeminfo vram` as rocm-smi.txt"}, []string{"没有 GPU 列表", "保存为 `gpus.csv`", "保存为 `rocm-smi.txt`"}, ""},
 		{"outputs malformed", []string{rec, "--from", bad},
 			[]string{"want name, memory.total", "nvidia-smi -L: line 1", "no header line", "is not a count", "is not a CPU count", "no MemTotal line", "is not bytes", "want Filesystem"},
 			[]string{"第 1 行 \"just a name\"", "`nvidia-smi -L` 的输出", "没有以 `GPU0` 开头的表头行", "不是一个数目", "不是 CPU 数目", "没有 `MemTotal` 行", "不是字节数", "应为 `Filesystem"}, ""},
