@@ -301,7 +301,8 @@ func TestPlanCommand(t *testing.T) {
 		t.Fatalf("plan: %d %s", code, errb.String())
 	}
 	s := out.String()
-	for _, want := range []string{"for 2 h each", "Trial total:", "Decision rule", "#!/usr/bin/env bash", "nvidia-smi topo -m", "torch", "dd ", "curl "} {
+	for _, want := range []string{"for 2 h each", "Trial total:", "Decision rule", "#!/usr/bin/env bash", "nvidia-smi topo -m", "torch", "dd ", "curl ",
+		"(saved choice)", "tokens/s per stream", "GPU bandwidth per unit of hourly price", "vllm bench latency"} {
 		if !strings.Contains(s, want) {
 			t.Errorf("plan output lacks %q", want)
 		}
@@ -311,5 +312,21 @@ func TestPlanCommand(t *testing.T) {
 	}
 	if code := Main([]string{"plan", rec, "--hours", "0"}, nil, &out, &errb); code != exitUsage {
 		t.Errorf("--hours 0: exit %d", code)
+	}
+}
+
+// verify on AMD machines reads rocm-smi's saved outputs: the memory and
+// Infinity Fabric links of an 8-GPU node pass an MI300X choice's checks;
+// its listing without product names skips the model check and says which
+// output to save; the MI300X OAM's product name matches.
+func TestVerifyAMD(t *testing.T) {
+	rec := saveRecord(t, "--params", "405B", "--precision", "fp8", "--workload", "inference", "--gpu", "MI300X")
+	_, c := verifyJSON(t, rec, "mi308x-8")
+	if m, l, g := c[verify.CheckGPUMemory], c[verify.CheckGPULink], c[verify.CheckGPUModel]; !m.Pass || !l.Pass || l.Found != "Infinity Fabric" || !g.Skipped || !strings.Contains(g.Hint, "rocm-smi --showproductname --showmeminfo vram") {
+		t.Errorf("mi308x-8: memory %+v link %+v model %+v", m, l, g)
+	}
+	_, c = verifyJSON(t, rec, "mi300x-oam-1")
+	if g := c[verify.CheckGPUModel]; !g.Pass || g.Found != "AMD Instinct MI300X OAM" {
+		t.Errorf("mi300x-oam-1: model %+v", g)
 	}
 }
