@@ -454,7 +454,15 @@ const (
 
 	kTrialRuleRun
 	kTrialRuleDrop
-	kTrialRulePick
+	kTrialRulePickDecode
+	kTrialRulePickStep
+	kTrialRulePickPooling
+	kTrialRulePickCompute
+	kTrialExpectDecode
+	kTrialExpectStep
+	kTrialExpectPooling
+	kTrialExpectCompute
+	kTrialUnknownFigure
 	kTrialRuleKeep
 	kDurSec
 	kDurMin
@@ -1589,8 +1597,19 @@ var texts = text.Table[textKey]{
 		"在每个候选机器上运行基准测试脚本和 `gpupick verify FILE.toml`。"},
 	kTrialRuleDrop: {"Drop a candidate whose verify fails (wrong GPUs, slower link, fewer CPUs or less RAM).",
 		"verify 未通过的候选（GPU 不对、互联更慢、CPU 或内存更少）直接淘汰。"},
-	kTrialRulePick: {"Of the rest, pick the lowest price per unit of work: the hourly price divided by the matmul TFLOPS measured (for a download- or disk-bound job, by the slower of those speeds).",
-		"其余候选中选单位工作量价格最低的：每小时价格除以实测 matmul TFLOPS（下载或磁盘受限的任务则除以其中较慢的速度）。"},
+	kTrialRulePickDecode: {"Decoding is bound by memory bandwidth, so the candidates are ordered by GPU bandwidth per unit of hourly price; of the rest, pick the lowest hourly price divided by the decode tokens/s per stream measured, among those whose first token meets the latency asked.",
+		"解码受显存带宽限制，候选按每单位小时价格的 GPU 带宽排序；其余候选中，在首个 token 时间满足延迟要求的机器里，选每小时价格除以实测单流解码速度（token/秒）最低的。"},
+	kTrialRulePickStep: {"Training is bound by compute, so the candidates are ordered by GPU TFLOPS per unit of hourly price; of the rest, pick the lowest hourly price multiplied by the step time measured.",
+		"训练受算力限制，候选按每单位小时价格的 GPU TFLOPS 排序；其余候选中选每小时价格乘以实测单步时间最低的。"},
+	kTrialRulePickPooling: {"Embedding is a forward pass bound by compute, so the candidates are ordered by GPU TFLOPS per unit of hourly price; of the rest, pick the lowest hourly price divided by the inputs/s measured.",
+		"嵌入是受算力限制的前向计算，候选按每单位小时价格的 GPU TFLOPS 排序；其余候选中选每小时价格除以实测每秒输入数最低的。"},
+	kTrialRulePickCompute: {"The candidates are ordered by GPU TFLOPS per unit of hourly price; of the rest, pick the lowest hourly price divided by the matmul TFLOPS measured (for a download- or disk-bound job, by the slower of those speeds).",
+		"候选按每单位小时价格的 GPU TFLOPS 排序；其余候选中选每小时价格除以实测 matmul TFLOPS 最低的（下载或磁盘受限的任务则除以其中较慢的速度）。"},
+	kTrialExpectDecode:  {"decode %s tokens/s per stream, first token %s s", "单流解码 %s token/秒，首个 token %s 秒"},
+	kTrialExpectStep:    {"%s training tokens/s (MFU %s)", "训练 %s token/秒（MFU %s）"},
+	kTrialExpectPooling: {"%s inputs/s", "每秒 %s 个输入"},
+	kTrialExpectCompute: {"%s TFLOPS peak", "峰值 %s TFLOPS"},
+	kTrialUnknownFigure: {"unknown (ranked last: the worse case)", "未知（按较差情况排在最后）"},
 	kTrialRuleKeep: {"A candidate within 10% of the best on that figure but ranked higher keeps its place.",
 		"若某候选在该指标上与最优相差不到 10% 且排名更靠前，则保留其位置。"},
 	kDurSec:     {"%.0f s", "%.0f 秒"},
