@@ -98,7 +98,7 @@ func TestEmbeddedPresetFacts(t *testing.T) {
 		prec   model.Precision
 		source string
 	}{"deepseek-v3": {model.FP8, "DeepSeek-V3/blob/9b4e9788e4a3a731f7567338ed15d3ec549ce03b/README_WEIGHTS.md"},
-		"deepseek-r1": {model.FP8, "deepseek-ai/DeepSeek-R1/blob/main/config.json"},
+		"deepseek-r1":  {model.FP8, "deepseek-ai/DeepSeek-R1/blob/main/config.json"},
 		"gpt-oss-120b": {model.BF16, "openai/gpt-oss"}, "llama-3.1-8b": {"", ""}, "qwen2.5-72b": {"", ""}} {
 		p := get(name)
 		if p.CheckpointPrecision != w.prec || !strings.Contains(p.Source, w.source) || (w.prec != "") != strings.Contains(p.Notes, "[checkpoint_precision]") {
