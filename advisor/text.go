@@ -209,6 +209,10 @@ const (
 	kAsmLinearState
 	kAsmExpertFormat
 	kAsmExpertTrain
+	kAsmPrecisionShipped
+	kAsmPrecisionUnrecorded
+	kAsmPrecisionGeneric
+	kAsmPrecisionTrainCast
 	kAsmWindowAll
 	kAsmWindowUnused
 	kAsmPipeline
@@ -1506,6 +1510,22 @@ var texts = text.Table[textKey]{
 	kAsmExpertTrain: {
 		"training holds the routed experts (%s parameters), shipped in MXFP4, at the training precision (dequantized), the worse case",
 		"训练时路由专家（%s 参数，发布为 MXFP4）按训练精度保存（反量化），取较差情形",
+	},
+	kAsmPrecisionShipped: {
+		"precision auto: %s, the format %s's checkpoint ships in, as vLLM loads it (--dtype auto with the checkpoint's quantization_config)",
+		"精度 auto：%s，即 %s 检查点发布时的格式，与 vLLM 的加载方式相同（--dtype auto 加检查点的 quantization_config）",
+	},
+	kAsmPrecisionUnrecorded: {
+		"precision auto: bf16, as the catalog does not record the format %s's checkpoint ships in (open checkpoints are mostly 16-bit; bf16 and fp16 take the same memory)",
+		"精度 auto：bf16，因目录未记录 %s 检查点发布时的格式（开源检查点大多为 16 位；bf16 与 fp16 显存相同）",
+	},
+	kAsmPrecisionGeneric: {
+		"precision auto: bf16, as no preset gives the checkpoint's format (open checkpoints are mostly 16-bit; bf16 and fp16 take the same memory)",
+		"精度 auto：bf16，因没有预设给出检查点的格式（开源检查点大多为 16 位；bf16 与 fp16 显存相同）",
+	},
+	kAsmPrecisionTrainCast: {
+		"precision auto: bf16 for training: %s's checkpoint ships in %s, which training loads cast to bf16 (fine-tuning recipes such as torchtune's run in bf16)",
+		"精度 auto：训练用 bf16：%s 检查点以 %s 发布，训练时转换为 bf16 加载（torchtune 等微调方案以 bf16 运行）",
 	},
 	kAsmWindowAll: {
 		"KV cache: every layer holds at most its %d-token sliding window",
