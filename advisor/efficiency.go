@@ -52,6 +52,7 @@ type gpuEff struct {
 // Names of the families the estimates are taken from.
 const (
 	famHopper = "Hopper"
+	famH200   = "H200"
 	famA100   = "A100"
 	famMI300X = "MI300X"
 )
@@ -78,6 +79,21 @@ const (
 	hopperPrefill = prefillAssumed
 )
 
+// h200TrainGain is how much faster an H200 trains than an H100 at the same
+// peak (its 1.43 x memory bandwidth and 1.76 x memory for the parts of a
+// step that are not matmuls, and fewer model-parallel splits): MLPerf
+// Training v4.0, NVIDIA's own submissions on one node of 8 GPUs with the
+// same NeMo 24.04 stack, Llama 2 70B LoRA: H200 2.4770 samples/s (TP 2)
+// against H100 2.1552 (TP 4), 1.149 x, which the training-speed model
+// (equal for both layouts) takes whole (mlcommons training_results_v4.0
+// @6fe95437 NVIDIA/results/h200_ngc24.04_nemo and eos_ngc24.04_nemo,
+// llama2_70b_lora/result_0.txt). h200Train is the H200 row's MFU, which the
+// CDNA 3 training fits, measured against H200s, are ratios against.
+const (
+	h200TrainGain = 1.149
+	h200Train     = hopperTrain * h200TrainGain
+)
+
 // effTable is the efficiency table, first match wins; the last row takes
 // every GPU.
 var effTable = []gpuEff{
@@ -89,9 +105,9 @@ var effTable = []gpuEff{
 		// (mlcommons training_results_v5.0
 		// Supermicro/results/8xMI325X_2xEPYC_9575F/llama2_70b_lora/result_0.txt)
 		// against Oracle 8 x H200 2.556 (Oracle/results/1xBM.GPU.H200.8/
-		// llama2_70b_lora/result_0.txt): 1.111 x Hopper over a 1.321 x
-		// peak ratio, 0.40 x 1.111 / 1.321 = 0.34.
-		train:   effFigure{v: 0.34, fit: "MLPerf Training v5.0 Llama 2 70B LoRA: Supermicro 8 x MI325X 2.840 samples/s against Oracle 8 x H200 2.556"},
+		// llama2_70b_lora/result_0.txt): 1.111 x the H200 over a 1.321 x
+		// peak ratio, 0.46 x 1.111 / 1.321 = 0.39.
+		train:   effFigure{v: 0.39, fit: "MLPerf Training v5.0 Llama 2 70B LoRA: Supermicro 8 x MI325X 2.840 samples/s against Oracle 8 x H200 2.556"},
 		decode:  effFigure{v: 0.57, from: famMI300X},
 		prefill: effFigure{v: 0.18, from: famMI300X},
 		stack:   "ROCm 6.3, AMD's MLPerf container (PyTorch, NeMo, Transformer Engine for ROCm)",
@@ -102,12 +118,13 @@ var effTable = []gpuEff{
 		// alpharomercoma/MI300X-vs-H200 REPORT.md@6077fdc7, one MI300X
 		// against one H200, vLLM v0.26.0 from the project's own images
 		// and PyTorch for training: 8B BF16 training, H200 1.32-1.40 x
-		// faster (midpoint 1.36): 0.40 / 1.36 / 1.321 = 0.22; 70B FP8
+		// faster (midpoint 1.36): 0.46 / 1.36 / 1.321 = 0.26 (the H200
+		// row's training MFU); 70B FP8
 		// single stream, H200 1.12 x faster with 4.8 against 5.3 TB/s:
 		// 0.70 / 1.12 / (5.3 / 4.8) = 0.57; 8B prefill-heavy at
 		// concurrency 256, H200 2.06 x faster: 0.5 / 2.06 / 1.321 =
-		// 0.18. Each is relative to the Hopper row's figure.
-		train:   effFigure{v: 0.22, fit: "MI300X-vs-H200 REPORT (alpharomercoma, @6077fdc7): 8B BF16 training, H200 1.32-1.40 x faster"},
+		// 0.18. Each is relative to the H200's figure.
+		train:   effFigure{v: 0.26, fit: "MI300X-vs-H200 REPORT (alpharomercoma, @6077fdc7): 8B BF16 training, H200 1.32-1.40 x faster"},
 		decode:  effFigure{v: 0.57, fit: "MI300X-vs-H200 REPORT (@6077fdc7): 70B FP8 single stream, H200 1.12 x faster (vLLM v0.26.0)"},
 		prefill: effFigure{v: 0.18, fit: "MI300X-vs-H200 REPORT (@6077fdc7): 8B prefill-heavy at concurrency 256, H200 2.06 x faster"},
 		stack:   "ROCm, vLLM v0.26.0 (vllm/vllm-openai-rocm image), PyTorch",
@@ -118,10 +135,23 @@ var effTable = []gpuEff{
 		// gpt-fast README (pytorch-labs/gpt-fast@0f925b5d, "AMD"): one
 		// GCD of an MI250X decodes Llama-2-7B at 76.33 tokens/s, 1028.70
 		// GB/s of the GCD's 1638.4 GB/s = 0.63.
-		train:   effFigure{v: 0.22, from: famMI300X},
+		train:   effFigure{v: 0.26, from: famMI300X},
 		decode:  effFigure{v: 0.63, fit: "gpt-fast README (@0f925b5d): Llama-2-7B on one MI250X GCD, 1028.70 GB/s of 1638.4"},
 		prefill: effFigure{v: 0.18, from: famMI300X},
 		stack:   "ROCm, PyTorch with torch.compile (gpt-fast)",
+	},
+	{
+		family: famH200,
+		match: func(g *model.GPU) bool {
+			return strings.HasPrefix(g.Architecture, "Hopper") && strings.HasPrefix(g.Name, "H200")
+		},
+		// The H100's decode and prefill shares (the bandwidth is in the
+		// peak they divide); training at the H100's MFU times
+		// h200TrainGain.
+		train:   effFigure{v: h200Train, fit: "MLPerf Training v4.0 Llama 2 70B LoRA, NVIDIA NeMo 24.04: 8 x H200 2.4770 samples/s against 8 x H100 2.1552 (x the Hopper MFU)"},
+		decode:  effFigure{v: hopperDecode, from: famA100},
+		prefill: effFigure{v: hopperPrefill},
+		stack:   "NVIDIA NeMo (MLPerf Training v4.0), as Hopper's",
 	},
 	{
 		family: famHopper,

@@ -16,8 +16,13 @@ import (
 // shows what was fitted, and fails when a value is edited without its
 // source.
 //
+// The H200's training gain over the H100 (h200TrainGain) is fitted to
+// MLPerf Training v4.0 (NVIDIA's 8 x H200 against its 8 x H100, one stack),
+// and worked out again through the model in TestEfficiencyCalibration.
+//
 // Test set: figures no efficiency was fitted to, chosen before the fit
-// (issue 22's list): MLPerf Training v5.0 Llama 2 70B LoRA on 8 x MI300X
+// (issue 22's list): MLPerf Training v5.1 Llama 2 70B LoRA, MI300X against
+// H100 (TestEfficiencyMLPerfMI300XvsH100); v5.0 on 8 x MI300X
 // (Oracle's and AMD's submissions) and 8 x MI325X (AMD's) against 8 x
 // H200 of the same round (TestEfficiencyMLPerfTraining); one MI300X
 // against one H200 decoding an 8B model in one stream
@@ -84,11 +89,11 @@ func TestEfficiencyTable(t *testing.T) {
 		{gpuPtr(cat.GPUs["Instinct MI300X"]), famMI300X},
 		{&mi325, "MI325X"},
 		{gpuPtr(cat.GPUs["H100 SXM5"]), famHopper},
-		{gpuPtr(cat.GPUs["H200 SXM"]), famHopper},
+		{gpuPtr(cat.GPUs["H200 SXM"]), famH200},
 		{gpuPtr(cat.GPUs["GH200 (96 GB HBM3)"]), famHopper},
 		{&gpuH800, famHopper},
 		{gpuPtr(cat.GPUs["A100-80GB SXM4"]), famA100},
-		{gpuPtr(cat.GPUs["B200 (HGX, 1000 W)"]), effTable[4].family},
+		{gpuPtr(cat.GPUs["B200 (HGX, 1000 W)"]), "Blackwell"},
 		{gpuPtr(cat.GPUs["L4"]), effTable[len(effTable)-1].family},
 		{gpuPtr(cat.GPUs["GeForce RTX 4090"]), effTable[len(effTable)-1].family},
 		{nil, effTable[len(effTable)-1].family},
@@ -112,6 +117,7 @@ func gpuPtr(g model.GPU) *model.GPU { return &g }
 func TestEfficiencyCalibration(t *testing.T) {
 	mi300 := speedCatalog().GPUs["Instinct MI300X"]
 	h200 := speedCatalog().GPUs["H200 SXM"]
+	h100 := speedCatalog().GPUs["H100 SXM5"]
 	peak := mi300.BF16TFLOPS / h200.BF16TFLOPS
 	bw := mi300.MemBandwidthGBs / h200.MemBandwidthGBs
 	const report = "alpharomercoma/MI300X-vs-H200 REPORT.md@6077fdc7"
@@ -120,17 +126,26 @@ func TestEfficiencyCalibration(t *testing.T) {
 		table, fit   float64
 		tol          float64
 	}{
-		{"Hopper training MFU", "The Llama 3 Herd of Models, Table 4 (38-43%)", efficiencyOf(&h200).train.v, 0.405, 0.05},
+		{"Hopper training MFU", "The Llama 3 Herd of Models, Table 4 (38-43%)", efficiencyOf(&h100).train.v, 0.405, 0.05},
 		{"A100 decode bandwidth share", "gpt-fast README: Llama-2-7B, 1397.31 of 2039 GB/s", efficiencyOf(gpuPtr(speedCatalog().GPUs["A100-80GB SXM4"])).decode.v, 1397.31 / 2039, 0.02 / 0.685},
-		{"MI300X training MFU", report + ": 8B BF16, H200 1.32-1.40 x", efficiencyOf(&mi300).train.v, hopperTrain / 1.36 / peak, 0.01 / 0.22},
+		{"MI300X training MFU", report + ": 8B BF16, H200 1.32-1.40 x", efficiencyOf(&mi300).train.v, h200Train / 1.36 / peak, 0.01 / 0.26},
 		{"MI300X decode bandwidth share", report + ": 70B FP8 one stream, H200 1.12 x", efficiencyOf(&mi300).decode.v, hopperDecode / 1.12 / bw, 0.01 / 0.57},
 		{"MI300X prefill MFU", report + ": 8B prefill-heavy, H200 2.06 x", efficiencyOf(&mi300).prefill.v, hopperPrefill / 2.06 / peak, 0.01 / 0.18},
-		{"MI325X training MFU", mlperfV50 + ": Supermicro 8 x MI325X 2.840 samples/s, Oracle 8 x H200 2.556", efficiencyOf(&gpuMI325X).train.v, hopperTrain * 2.840 / 2.556 / (gpuMI325X.FP8TFLOPS / h200.FP8TFLOPS), 0.01 / 0.34},
+		{"MI325X training MFU", mlperfV50 + ": Supermicro 8 x MI325X 2.840 samples/s, Oracle 8 x H200 2.556", efficiencyOf(&gpuMI325X).train.v, h200Train * 2.840 / 2.556 / (gpuMI325X.FP8TFLOPS / h200.FP8TFLOPS), 0.01 / 0.39},
 		{"MI250X GCD decode bandwidth share", "gpt-fast README: Llama-2-7B on one MI250X GCD, 1028.70 of 1638.4 GB/s", effTable[2].decode.v, 1028.70 / 1638.4, 0.01 / 0.63},
 	} {
 		testcheck.Figure(t, tc.what+" (fitted)", tc.source, tc.table, tc.fit, tc.tol)
 	}
+	// The H200's training gain over the H100, through the training-speed
+	// model in each submitter's layout (neither recomputes): NVIDIA's
+	// config_DGXH200_1x8x2xtp2pp1cp1.sh and config_DGXH100_1x8x4xtp4pp1cp1.sh.
+	h200Rate := loraSamplesPerSecOn(t, h200, model.InterconnectNVSwitch, 1, 0, trainLayout{tp: 2, pp: 1, cp: 1, dp: 4, sharding: "none", recompute: recomputeNone})
+	h100Rate := loraSamplesPerSecOn(t, h100, model.InterconnectNVSwitch, 1, 0, trainLayout{tp: 4, pp: 1, cp: 1, dp: 2, sharding: "none", recompute: recomputeNone})
+	testcheck.Figure(t, "H200 over H100 training throughput (fitted)", mlperfV40+" NVIDIA h200_ngc24.04_nemo 2.4770 and eos_ngc24.04_nemo 2.1552 samples/s", h200Rate/h100Rate, 2.4770/2.1552, 0.01)
 }
+
+// mlperfV40 names the round's results repository.
+const mlperfV40 = "MLPerf Training v4.0 (mlcommons training_results_v4.0@6fe95437)"
 
 // loraSamplesPerSec is gpupick's throughput, in 8,192-token samples a
 // second, of MLPerf's Llama 2 70B LoRA benchmark on one node of 8 GPUs
@@ -171,8 +186,8 @@ func TestEfficiencyMLPerfTraining(t *testing.T) {
 	cat := speedCatalog()
 	h200 := loraSamplesPerSec(t, cat.GPUs["H200 SXM"])
 	h100 := loraSamplesPerSec(t, cat.GPUs["H100 SXM5"])
-	if !testcheck.Near(h100, h200, 0.01) {
-		t.Errorf("H100 %.3f and H200 %.3f samples/s: the same compute should train alike", h100, h200)
+	if !testcheck.Near(h200/h100, h200TrainGain, 0.01) {
+		t.Errorf("H100 %.3f and H200 %.3f samples/s: the H200 should train %.3f x the H100 (h200TrainGain)", h100, h200, h200TrainGain)
 	}
 	const hopper = 2.5556 // Oracle/results/1xBM.GPU.H200.8/llama2_70b_lora/result_0.txt
 	for _, tc := range []struct {
@@ -238,15 +253,16 @@ const mlperfV51 = "MLPerf Training v5.1 (mlcommons training_results_v5.1@441d65f
 // samples/s, run 0).
 //
 // The datasheets say 1.32 x (BF16 TFLOPS); MLPerf 1.07 x (two nodes
-// against eight) to 1.15 x (one node against eight); gpupick 0.72 x. The
-// pair closest in scale (two nodes of MI300X, eight of H100) is held to
-// the issue's 35%. The one-node pairs compare 8 GPUs with 64 at a global
-// batch of 8, a strong-scaling loss gpupick does not model (a user's run
-// on 64 GPUs takes a larger batch): NVIDIA's own H100 lost 27% per GPU
-// from one node (2.1552 samples/s, TP 4) to eight (12.567, TP 4 x CP 2)
-// in v4.0 (NVIDIA/results/eos_ngc24.04_nemo and eos_n8_ngc24.04_nemo,
-// training_results_v4.0@6fe95437). They are held to 45% and logged; the
-// closing note of issue 22 reports them as outside 35%.
+// against eight) to 1.15 x (one node against eight); gpupick 0.86 x, with
+// the H100's training MFU (the Llama 3 fit) and the MI300X's fitted to an
+// H200 (which trains h200TrainGain x an H100, fitted to v4.0, not to this
+// round). Part of the gap is the scale: the H100 results run 64 GPUs at a
+// global batch of 8, a strong-scaling loss gpupick does not model (a
+// user's run on 64 GPUs takes a larger batch): NVIDIA's own H100 lost 27%
+// per GPU from one node (2.1552 samples/s, TP 4) to eight (12.567, TP 4 x
+// CP 2) in v4.0 (NVIDIA/results/eos_ngc24.04_nemo and
+// eos_n8_ngc24.04_nemo), and the per-GPU H100 estimate here runs 1.21 x.
+// Tolerance 35% (issue 22).
 func TestEfficiencyMLPerfMI300XvsH100(t *testing.T) {
 	cat := speedCatalog()
 	h100, mi300 := cat.GPUs["H100 SXM5"], cat.GPUs["Instinct MI300X"]
@@ -260,16 +276,15 @@ func TestEfficiencyMLPerfMI300XvsH100(t *testing.T) {
 		what, source string
 		nodes        int
 		published    float64 // samples/s of the whole configuration
-		tol          float64
 	}{
-		{"2 nodes of 8 x MI300X (MangoBoost) / 8 nodes of 8 x H100 (Cisco), per GPU", "MangoBoost/results/MI300X-LLMBoost-GPUBoost-2node/llama2_70b_lora/result_0.txt: 3.9266 samples/s", 2, 3.9266, 0.35},
-		{"1 node of 8 x MI300X (AMD) / 8 nodes of 8 x H100 (Cisco), per GPU", "AMD/results/MI300X_EPYC_9575F_pytorch_llama2_70b/llama2_70b_lora/result_0.txt: 2.1151 samples/s", 1, 2.1151, 0.45},
-		{"1 node of 8 x MI300X (Krai) / 8 nodes of 8 x H100 (Cisco), per GPU", "Krai/results/PowerEdge-XE9680-MI300X-192GB_n1_v5.1/llama2_70b_lora/result_0.txt: 2.0840 samples/s", 1, 2.0840, 0.45},
+		{"2 nodes of 8 x MI300X (MangoBoost) / 8 nodes of 8 x H100 (Cisco), per GPU", "MangoBoost/results/MI300X-LLMBoost-GPUBoost-2node/llama2_70b_lora/result_0.txt: 3.9266 samples/s", 2, 3.9266},
+		{"1 node of 8 x MI300X (AMD) / 8 nodes of 8 x H100 (Cisco), per GPU", "AMD/results/MI300X_EPYC_9575F_pytorch_llama2_70b/llama2_70b_lora/result_0.txt: 2.1151 samples/s", 1, 2.1151},
+		{"1 node of 8 x MI300X (Krai) / 8 nodes of 8 x H100 (Cisco), per GPU", "Krai/results/PowerEdge-XE9680-MI300X-192GB_n1_v5.1/llama2_70b_lora/result_0.txt: 2.0840 samples/s", 1, 2.0840},
 	} {
 		// AMD's layout: config_MI300X_1x8x1.sh (TP 1, CP 1).
 		amd := trainLayout{tp: 1, pp: 1, cp: 1, dp: 8 * tc.nodes, sharding: "none", recompute: recomputeNone}
 		got := loraSamplesPerSecOn(t, mi300, model.InterconnectInfinityFabric, tc.nodes, nic, amd) / float64(8*tc.nodes) / h100PerGPU
 		want := tc.published / float64(8*tc.nodes) / h100Published
-		testcheck.Figure(t, "Llama 2 70B LoRA training throughput, "+tc.what, mlperfV51+" "+tc.source+"; Cisco 8 x 8 H100: 14.7371 samples/s", got, want, tc.tol)
+		testcheck.Figure(t, "Llama 2 70B LoRA training throughput, "+tc.what, mlperfV51+" "+tc.source+"; Cisco 8 x 8 H100: 14.7371 samples/s", got, want, 0.35)
 	}
 }
