@@ -24,11 +24,15 @@ const (
 var LaunchTools = []LaunchTool{LaunchSkyPilot, LaunchDStack}
 
 // LaunchFunc writes the launch config of rec (nil: nothing fitted) for a
-// launcher to path, atomically. It returns an error wrapping fs.ErrExist
-// when the file exists and overwrite is false, and an error with a
-// Text(lang string) string method (data/launch's *UnsupportedError) when
-// the launcher cannot run the offer; nothing is written then.
-type LaunchFunc func(path string, tool LaunchTool, r model.Record, cat *model.Catalog, overwrite bool) error
+// launcher to path, atomically, with the files the launcher applies first
+// beside it (a dstack run's volume and fleet). It returns the commands that
+// launch it, in order, as the file's header gives them (sky jobs launch for
+// a managed spot job, sky serve up for a service, the secrets and values
+// to give); an error wrapping fs.ErrExist when a file exists and overwrite
+// is false, and an error with a Text(lang string) string method
+// (data/launch's *UnsupportedError) when the launcher cannot run the
+// offer; nothing is written then.
+type LaunchFunc func(path string, tool LaunchTool, r model.Record, cat *model.Catalog, overwrite bool) ([]string, error)
 
 // Default paths of the launch configs: SkyPilot takes any YAML file; dstack
 // wants a name ending in .dstack.yml.
@@ -66,14 +70,6 @@ func (t exportTarget) toolName() string {
 	return "SkyPilot"
 }
 
-// launchCommand is the command that launches a saved config.
-func (t exportTarget) launchCommand(path string) string {
-	if t == targetDStack {
-		return "dstack apply -f " + path
-	}
-	return "sky launch " + path
-}
-
 // unsupported is the launcher's refusal to run an offer, in both languages.
 type unsupported interface{ Text(lang string) string }
 
@@ -87,7 +83,7 @@ func launchCmd(j writeJob, t exportTarget, write LaunchFunc) tea.Cmd {
 			done.err = errors.New("exporting a launch config is not available")
 			return done
 		}
-		done.err = write(expandHome(j.path), t.tool(), rec, j.cat, j.overwrite)
+		done.launch, done.err = write(expandHome(j.path), t.tool(), rec, j.cat, j.overwrite)
 		return done
 	}
 }

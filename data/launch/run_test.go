@@ -138,8 +138,14 @@ func checkLauncherFields(t *testing.T, j Job, r Run, sky SkyTask, ds DStackTask)
 		t.Errorf("service %v: sky %+v ports %d, dstack type %s port %d probes %v", service, sky.Service, sky.Resources.Ports, ds.Type, ds.Port, ds.Probes)
 	}
 	if r.Mount != "" {
+		// dstack's network volume attaches to one instance: a run over
+		// several nodes keeps the mount on each node's disk.
+		wantVolumes := 1
+		if j.Rec.Nodes > 1 {
+			wantVolumes = 0
+		}
 		m, ok := sky.FileMounts[r.Mount]
-		if !ok || m.Mode != "MOUNT" || len(ds.Volumes) != 1 || ds.Volumes[0].Path != r.Mount {
+		if !ok || m.Mode != "MOUNT" || len(ds.Volumes) != wantVolumes || (wantVolumes == 1 && ds.Volumes[0].Path != r.Mount) {
 			t.Errorf("mount %s: sky %+v, dstack %+v", r.Mount, sky.FileMounts, ds.Volumes)
 		}
 	}
