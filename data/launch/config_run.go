@@ -68,6 +68,9 @@ type DStackRun struct {
 	Volumes []DStackVolume `yaml:"volumes,omitempty"`
 	// Retry resubmits a spot run after an interruption.
 	Retry *DStackRetry `yaml:"retry,omitempty"`
+	// MaxDuration stops a job-size run after this long running (e.g.
+	// 12h), so a stuck or slow run does not bill without end.
+	MaxDuration string `yaml:"max_duration,omitempty"`
 }
 
 // DStackProbe is an HTTP readiness probe (ProbeConfig).
@@ -139,6 +142,7 @@ func applySky(t *SkyTask, j Job, r Run) {
 	if r.Port > 0 {
 		t.Resources.Ports = r.Port
 	}
+	t.Resources.Autostop = skyAutostop(j, r)
 	if skyService(j, r) {
 		t.Service = &SkyService{ReadinessProbe: SkyProbe{Path: healthPath, InitialDelaySeconds: probeDelaySeconds(j)}, Replicas: 1}
 	}
@@ -167,6 +171,7 @@ func applyDStack(t *DStackTask, j Job, r Run) {
 	if r.Managed {
 		t.Retry = &DStackRetry{OnEvents: []string{"interruption"}}
 	}
+	t.MaxDuration, _ = maxDuration(j, r)
 }
 
 // volumeName names the dstack network volume of a run's checkpoints or
@@ -213,6 +218,7 @@ func header(t Tool, j Job, r Run, file string) string {
 			fmt.Fprintf(&b, "# %s is on the instance's disk: dstack has network volumes only on aws, gcp and runpod, so copy what the run writes there before the instance goes\n", r.Mount)
 		}
 	}
+	b.WriteString(spendHeader(t, j, r))
 	for _, e := range r.Required {
 		fmt.Fprintf(&b, "# %s: %s\n", e, requiredWhy[e])
 	}

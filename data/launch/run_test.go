@@ -105,14 +105,7 @@ func TestRunPerWorkload(t *testing.T) {
 			if r.Kind != tc.kind {
 				t.Fatalf("kind %s, want %s (%s)", r.Kind, tc.kind, r.Summary)
 			}
-			sky, err := NewSkyTask(tc.job)
-			if err != nil {
-				t.Fatal(err)
-			}
-			ds, err := NewDStackTask(tc.job)
-			if err != nil {
-				t.Fatal(err)
-			}
+			sky, ds := bothTasks(t, tc.job)
 			for tool, run := range map[Tool]string{SkyPilot: sky.Run, DStack: strings.Join(ds.Commands, "\n")} {
 				for _, w := range tc.want {
 					if !strings.Contains(run, w) {
@@ -128,6 +121,20 @@ func TestRunPerWorkload(t *testing.T) {
 			checkLauncherFields(t, tc.job, r, sky, ds)
 		})
 	}
+}
+
+// bothTasks builds a job's SkyPilot and dstack tasks.
+func bothTasks(t *testing.T, j Job) (SkyTask, DStackTask) {
+	t.Helper()
+	sky, err := NewSkyTask(j)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ds, err := NewDStackTask(j)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sky, ds
 }
 
 // checkLauncherFields checks what a run asks of the launchers.
