@@ -289,3 +289,54 @@ func TestRunGolden(t *testing.T) {
 		t.Errorf("python yaml: %v\n%s", err, out)
 	}
 }
+
+// TestAMDTrainingGetsROCmImages: on AMD GPUs a torchtune fine-tune runs in
+// AMD's PyTorch image without installing PyTorch's CUDA wheel over it, and
+// Megatron-LM pre-training runs AMD's Megatron-LM image from its own
+// checkout; on NVIDIA neither changes.
+func TestAMDTrainingGetsROCmImages(t *testing.T) {
+	mi300x := func(nodes int) *model.Recommendation {
+		return &model.Recommendation{Provider: "runpod", InstanceType: "x", GPU: "Instinct MI300X", GPUCount: 8, Nodes: nodes, VRAMGiB: 1536, PriceModel: model.PriceOnDemand, HourlyUSD: 20,
+			Layout: &model.TrainLayout{Launcher: model.LauncherMegatron, TensorParallel: 8, PipelineParallel: 1, ContextParallel: 1, DataParallel: nodes}}
+	}
+	tests := []struct {
+		name   string
+		job    Job
+		image  string
+		want   []string
+		absent []string
+	}{
+		{"LoRA on MI300X", Job{Rec: mi300x(1), Preset: llama70B, Vendor: "AMD", Answers: model.Answers{Workload: model.WorkloadLoRA, Precision: model.BF16}},
+			torchImageROCm, []string{"pip install torchao torchtune==", "tune run"}, []string{"pip install torch ", "nvidia"}},
+		{"pre-training on MI300X", Job{Rec: mi300x(1), Preset: llama8B, Vendor: "AMD", Context: 8192, Answers: model.Answers{Workload: model.WorkloadPretrain, Batch: 1}},
+			megatronImageROCm, []string{"cd /workspace/Megatron-LM", "pretrain_gpt.py --use-mcore-models --tensor-model-parallel-size 8"}, []string{"git clone", "nvcr.io"}},
+		{"LoRA on H100", Job{Rec: h100(1, 1, model.PriceOnDemand), Preset: llama8B, Vendor: "NVIDIA", Answers: model.Answers{Workload: model.WorkloadLoRA, Precision: model.BF16}},
+			"", []string{"pip install torch torchao torchtune=="}, []string{"rocm"}},
+		{"pre-training on H100", Job{Rec: withRec(h100(8, 1, model.PriceOnDemand), func(r *model.Recommendation) { r.Layout = mi300x(1).Layout }), Preset: llama8B, Vendor: "NVIDIA", Answers: model.Answers{Workload: model.WorkloadPretrain}},
+			megatronImage, []string{"git clone https://github.com/NVIDIA/Megatron-LM.git", "cd Megatron-LM"}, []string{"rocm"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			sky, ds := bothTasks(t, tc.job)
+			wantSky := ""
+			if tc.image != "" {
+				wantSky = "docker:" + tc.image
+			}
+			if sky.Resources.ImageID != wantSky || ds.Image != tc.image {
+				t.Errorf("images sky %q dstack %q, want %q", sky.Resources.ImageID, ds.Image, tc.image)
+			}
+			for tool, script := range map[Tool]string{SkyPilot: sky.Setup + sky.Run, DStack: strings.Join(ds.Commands, "\n")} {
+				for _, w := range tc.want {
+					if !strings.Contains(script, w) {
+						t.Errorf("%s lacks %q:\n%s", tool, w, script)
+					}
+				}
+				for _, w := range tc.absent {
+					if strings.Contains(strings.ToLower(script), w) {
+						t.Errorf("%s has %q:\n%s", tool, w, script)
+					}
+				}
+			}
+		})
+	}
+}
