@@ -29,6 +29,24 @@ var byDesign = []*regexp.Regexp{
 	regexp.MustCompile(`^info:`),
 }
 
+// outdatedExpectations are validate.py cases whose expectation no longer
+// holds for a reason outside gpupick's exports, each with the reason (the
+// script is in ../shared, which the project does not edit). The export
+// of such a case is still checked like any other.
+var outdatedExpectations = map[string]string{
+	"region-eu": "validate.py expects both launchers to refuse because the best EU offer was Alibaba's " +
+		"eu-central-1; the catalog's best EU offer is now Nebius eu-north1, which both launchers reach",
+}
+
+// caseFindings are findings validate.py makes on one case where gpupick
+// differs from the script's rule on purpose, with the reason.
+var caseFindings = map[string]map[string]string{
+	"overlay-aws-discount": {
+		"no max_price": "the price is the overlay's negotiated one, below gpuhunt's list price; dstack filters offers " +
+			"by max_price against the list price, so the export leaves it out and says so in its header (data/launch/overlay.go)",
+	},
+}
+
 // TestLaunchcheck runs ../shared/tools/launchcheck/validate.py on the
 // binary: every export must pass SkyPilot's and dstack's own validation and
 // feasibility checks and match the record's choice, or be refused cleanly
@@ -80,11 +98,10 @@ func TestLaunchcheck(t *testing.T) {
 			if !ok || rf["ok"] == true {
 				continue
 			}
-			// validate.py expects a refusal where the choice was once a
-			// provider no launcher reaches; an export the launcher accepts
-			// instead is checked below like any other.
-			if rf["rc"] == 0.0 && launcherAccepts(tool, r.Sky, r.DStack) {
-				t.Logf("%s %s: the case expects a refusal; the choice changed and the launcher accepts the export", id, tool)
+			// A known outdated expectation: the export the launcher
+			// accepts instead is checked below like any other.
+			if why, ok := outdatedExpectations[id]; ok && rf["rc"] == 0.0 && launcherAccepts(tool, r.Sky, r.DStack) {
+				t.Logf("%s %s: known expectation mismatch, the launcher accepts the export: %s", id, tool, why)
 				continue
 			}
 			t.Errorf("%s %s: the refusal is broken: rc %v, %v", id, tool, rf["rc"], rf["stderr"])
@@ -109,6 +126,10 @@ func TestLaunchcheck(t *testing.T) {
 				s, _ := m.(string)
 				if strings.HasPrefix(s, "refused rc=2: ") && !strings.Contains(s, "a false refusal") {
 					continue // refused cleanly, with the reason
+				}
+				if why, ok := caseFindings[id][s]; ok {
+					t.Logf("%s %s: %s, on purpose: %s", id, key, s, why)
+					continue
 				}
 				if !matchesAny(byDesign, s) {
 					t.Errorf("%s %s: %s", id, key, s)

@@ -169,9 +169,9 @@ var effTable = []gpuEff{
 	},
 	{
 		family: "other GPUs", name: kFamOther,
-		match:   func(*model.GPU) bool { return true },
-		train:   effFigure{v: a100Train, from: famA100},
-		decode:  effFigure{v: hopperDecode, from: famA100},
+		match:  func(*model.GPU) bool { return true },
+		train:  effFigure{v: a100Train, from: famA100},
+		decode: effFigure{v: hopperDecode, from: famA100},
 		// Prefill: assumed, as Hopper's; TensorRT-LLM v0.9's L40S
 		// first-token latencies hold it (TestPublishedFirstToken).
 		prefill: effFigure{v: prefillAssumed},

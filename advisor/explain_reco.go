@@ -52,6 +52,7 @@ func (c recoWriter) full(cd cand) model.Recommendation {
 		Sharding:         sr.sharding,
 		Replicas:         sr.reps,
 		GPUsUsed:         sr.used,
+		OfferOrigin:      o.Origin,
 	}
 	offerFacts(o, &rec)
 	estimated := p.estimated(cd.pm, pol)

@@ -241,11 +241,13 @@ func (c *call) bind() {
 	c.risk.p, c.risk.ix, c.risk.facts, c.risk.reg = c.p, c.ix, c.facts, &f.reg
 }
 
-// storedGB is the data the run keeps on disk (GB): the answer, else for
-// training of a known size one checkpoint (weights and optimizer states,
-// or the adapters alone), which the assumptions then state.
+// storedGB is what the run keeps on disk (GB): the user's data (the
+// answer), and for training of a known size one checkpoint besides
+// (weights and optimizer states, or the adapters alone), which the
+// assumptions then state. The checkpoint the run downloads first is not
+// kept (model.SetupTime.CheckpointGB; the launch export's disk adds it).
 func (c *call) storedGB() float64 {
-	if c.a.DataGB != 0 || !c.p.training || !c.p.sized {
+	if !c.p.training || !c.p.sized {
 		return c.a.DataGB
 	}
 	ck := c.p.weights + c.p.optim
@@ -254,7 +256,7 @@ func (c *call) storedGB() float64 {
 	}
 	gb := ck / 1e9
 	c.p.req.Assumptions = append(c.p.req.Assumptions, c.l.f(kAsmCheckpointDisk, gb))
-	return gb
+	return c.a.DataGB + gb
 }
 
 // evalShapes works out every shape's fit, speed and run, then which

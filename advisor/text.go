@@ -696,8 +696,8 @@ var texts = text.Table[textKey]{
 		"解码速度按显存带宽（屋顶线模型）以各 GPU 家族实测达到的峰值比例估算（%s），按满上下文计；首 token 时间假设提示词占上下文的 %d%%，预填充按各家族的峰值张量算力比例计（%s）",
 	},
 	kAsmCheckpointDisk: {
-		"storage for one checkpoint assumed: %.0f GB (no data size given)",
-		"假设存储一个检查点：%.0f GB（未给出数据量）",
+		"storage for one checkpoint assumed: %.0f GB, priced with the data the run keeps",
+		"假设存储一个检查点：%.0f GB，与运行保存的数据一并计价",
 	},
 
 	kArch: {

@@ -20,7 +20,7 @@ var hanText = regexp.MustCompile(`\p{Han}`)
 // examples of the usage texts, the values a flag takes, and product names.
 const errorWords = "gpupick recommend plan models export catalog list show stats import update verify help --help " +
 	"FILE.toml INSTANCE DIR NAME:N H100:8 H100 A6000 RTX4090 24GB p5.48xlarge ~/.sky/catalogs/v8 2m 10m --timeout " +
-	"table json toml skypilot dstack text USD CNY MiB --skypilot --lang SkyPilot wizard"
+	"table json toml skypilot dstack dstack-fleet text USD CNY MiB --skypilot --lang SkyPilot wizard"
 
 // TestCLIErrorsChinese runs every usage error and every error and warning
 // framing of recommend, plan, models and catalog in English and in

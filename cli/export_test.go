@@ -11,6 +11,7 @@ import (
 
 	"github.com/gpupick/gpupick/data"
 	"github.com/gpupick/gpupick/data/launch"
+	"github.com/gpupick/gpupick/model"
 	yaml "go.yaml.in/yaml/v3"
 )
 
@@ -29,7 +30,10 @@ var exportCases = []struct {
 	{"spot", []string{"--params", "8B", "--interruptible", "--workload", "lora", "--tokens", "1B", "--provider", "gcp"}, nil},
 	{"cn-provider", []string{"--params", "8B", "--provider", "alibaba"}, []launch.Tool{launch.SkyPilot, launch.DStack}},
 	{"skypilot-only", []string{"--params", "8B", "--provider", "paperspace"}, []launch.Tool{launch.DStack}},
-	{"overlay-offer", []string{"--params", "70B", "--precision", "bf16", "--workload", "inference", "--provider", "lambda", "--gpu", "H100", "--catalog", "testdata/export/overlay.toml"}, nil},
+	// A private instance type of the user's overlay: no launcher lists it.
+	{"overlay-offer", []string{"--params", "70B", "--precision", "bf16", "--workload", "inference", "--provider", "lambda", "--gpu", "H100", "--catalog", "testdata/export/overlay.toml"}, []launch.Tool{launch.SkyPilot, launch.DStack}},
+	// A negotiated price of a public offer: dstack gets no max_price.
+	{"overlay-price", []string{"--params", "70B", "--precision", "bf16", "--workload", "inference", "--provider", "lambda", "--gpu", "H100", "--catalog", "testdata/export/overlay-price.toml"}, nil},
 }
 
 // TestExportGolden runs recommend, saves the record, exports it to both
@@ -64,8 +68,8 @@ func TestExportGolden(t *testing.T) {
 				golden := filepath.Join("testdata", "export", tc.name+"."+string(tool)+".yaml")
 				got := yout.Bytes()
 				if refused {
-					if code != exitUsage || yout.Len() != 0 || !strings.Contains(yerr.String(), c.Provider) {
-						t.Fatalf("%s: want exit 2, no output and a message naming %q; got %d %q %q", tool, c.Provider, code, yout.String(), yerr.String())
+					if code != exitUsage || yout.Len() != 0 || !strings.Contains(yerr.String(), c.Provider) && !strings.Contains(yerr.String(), c.InstanceType) {
+						t.Fatalf("%s: want exit 2, no output and a message naming %q or %q; got %d %q %q", tool, c.Provider, c.InstanceType, code, yout.String(), yerr.String())
 					}
 					golden = strings.TrimSuffix(golden, ".yaml") + ".err"
 					got = yerr.Bytes()
@@ -109,8 +113,14 @@ func TestExportGolden(t *testing.T) {
 					if c.PriceModel == "spot" {
 						wantSpot = "spot"
 					}
+					// A negotiated price is below the list price dstack
+					// filters by: no cap then.
+					capOK := task.MaxPrice > 0 && task.MaxPrice >= c.HourlyUSD/float64(max(c.Nodes, 1))-1e-9
+					if c.OfferOrigin == model.OriginOverlayPrice {
+						capOK = task.MaxPrice == 0
+					}
 					if (task.Type != "task" && task.Type != "service") || len(task.Commands) == 0 || len(task.Backends) != 1 || !strings.HasSuffix(task.Resources.GPU, ":"+itoa(c.GPUCount)) ||
-						task.SpotPolicy != wantSpot || task.MaxPrice <= 0 || task.MaxPrice < c.HourlyUSD/float64(max(c.Nodes, 1))-1e-9 ||
+						task.SpotPolicy != wantSpot || !capOK ||
 						(c.Nodes > 1) != (task.Nodes == c.Nodes) || !strings.HasSuffix(task.Resources.Disk, "GB..") {
 						t.Errorf("dstack fields do not follow the choice %+v: %+v", c, task)
 					}
@@ -121,3 +131,40 @@ func TestExportGolden(t *testing.T) {
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }
+
+// TestRecommendFleetFormat: `recommend --format dstack-fleet` prints the
+// fleet of the best offer, the same file `export --to dstack-fleet` writes
+// from its record: for the two-node case a cluster fleet of its nodes,
+// named as the task's fleets: entry names it.
+func TestRecommendFleetFormat(t *testing.T) {
+	t.Setenv("XDG_CACHE_HOME", t.TempDir())
+	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
+	args := []string{"--workload", "finetune", "--params", "70B", "--tokens", "1B", "--nodes", "4", "--provider", "aws", "--gpu", "H100"}
+	run := func(what string, a ...string) []byte {
+		t.Helper()
+		var out, errb bytes.Buffer
+		if code := Main(a, nil, &out, &errb); code != exitOK {
+			t.Fatalf("%s: exit %d: %s", what, code, errb.String())
+		}
+		return out.Bytes()
+	}
+	fleet := run("recommend --format dstack-fleet", append([]string{"recommend", "--top", "1", "--format", "dstack-fleet", "--lang", "en"}, args...)...)
+	recFile := filepath.Join(t.TempDir(), "rec.toml")
+	if err := os.WriteFile(recFile, run("recommend --format toml", append([]string{"recommend", "--top", "1", "--format", "toml", "--lang", "en"}, args...)...), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if exported := run("export --to dstack-fleet", "export", "--to", "dstack-fleet", "--lang", "en", recFile); !bytes.Equal(fleet, exported) {
+		t.Errorf("recommend --format dstack-fleet differs from export --to dstack-fleet:\n%s\nwant\n%s", fleet, exported)
+	}
+	var f launch.DStackFleet
+	var task launch.DStackTask
+	if err := yaml.Unmarshal(fleet, &f); err != nil {
+		t.Fatal(err)
+	}
+	if err := yaml.Unmarshal(run("export --to dstack", "export", "--to", "dstack", "--lang", "en", recFile), &task); err != nil {
+		t.Fatal(err)
+	}
+	if f.Type != "fleet" || f.Placement != "cluster" || f.Nodes.Max != task.Nodes || task.Nodes < 2 || len(task.Fleets) != 1 || task.Fleets[0] != f.Name {
+		t.Errorf("fleet %+v does not carry the task's %d nodes under the name it runs on (%v)", f, task.Nodes, task.Fleets)
+	}
+}

@@ -86,7 +86,7 @@ func TestWriteLaunchFile(t *testing.T) {
 				t.Fatalf("commands %q, companions %v", steps, tc.companions)
 			}
 			for i, kind := range tc.companions {
-				p := strings.TrimSuffix(path, ".dstack.yml") + "." + kind + ".dstack.yml"
+				p := strings.TrimSuffix(path, ".dstack.yml") + "-" + kind + ".dstack.yml"
 				c, err := os.ReadFile(p)
 				var cv map[string]any
 				if err != nil || yaml.Unmarshal(c, &cv) != nil || cv["type"] != kind || steps[i] != "dstack apply -f "+p {
@@ -97,6 +97,68 @@ func TestWriteLaunchFile(t *testing.T) {
 				t.Errorf("a second write without overwrite: %v", err)
 			}
 			if _, err := writeLaunchFile(path, tc.tool, r, cat, true); err != nil {
+				t.Errorf("overwrite: %v", err)
+			}
+		})
+	}
+}
+
+// The wizard's dstack export of a multi-node plan writes the cluster fleet
+// the task runs on beside it (launch.CompanionPath), the file export --to
+// dstack-fleet writes; a one-node plan and SkyPilot write no fleet; a
+// fleet file that exists stops the write of both unless told.
+func TestWriteLaunchFileFleet(t *testing.T) {
+	two := &model.Recommendation{Provider: "aws", InstanceType: "p5.48xlarge", Region: "us-east-1", GPU: "H100 SXM5", GPUCount: 8, VRAMGiB: 640,
+		Nodes: 2, PriceModel: model.PriceOnDemand, HourlyUSD: 110.08}
+	one := *two
+	one.Nodes = 1
+	for _, tc := range []struct {
+		name  string
+		tool  ui.LaunchTool
+		rec   *model.Recommendation
+		fleet bool
+	}{
+		{"dstack two nodes", ui.LaunchDStack, two, true},
+		{"dstack one node", ui.LaunchDStack, &one, false},
+		{"skypilot two nodes", ui.LaunchSkyPilot, two, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			path := filepath.Join(dir, "train.dstack.yml")
+			fleetPath := filepath.Join(dir, "train-fleet.dstack.yml")
+			if _, err := writeLaunchFile(path, tc.tool, model.Record{Choice: tc.rec}, nil, false); err != nil {
+				t.Fatal(err)
+			}
+			b, err := os.ReadFile(fleetPath)
+			if !tc.fleet {
+				if err == nil {
+					t.Errorf("a fleet was written:\n%s", b)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatalf("no fleet beside the task: %v", err)
+			}
+			var f launch.DStackFleet
+			var task launch.DStackTask
+			tb, _ := os.ReadFile(path)
+			if err := yaml.Unmarshal(b, &f); err != nil || yaml.Unmarshal(tb, &task) != nil {
+				t.Fatalf("fleet %v:\n%s", err, b)
+			}
+			if f.Type != "fleet" || f.Placement != "cluster" || f.Nodes.Max != 2 || len(task.Fleets) != 1 || task.Fleets[0] != f.Name {
+				t.Errorf("fleet %+v is not the cluster fleet the task (fleets %v) runs on", f, task.Fleets)
+			}
+			// A fleet that exists: neither file is written without overwrite.
+			if err := os.Remove(path); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := writeLaunchFile(path, tc.tool, model.Record{Choice: tc.rec}, nil, false); !errors.Is(err, fs.ErrExist) || !strings.Contains(err.Error(), fleetPath) {
+				t.Errorf("the fleet exists: err %v, want one naming it", err)
+			}
+			if _, err := os.Stat(path); !errors.Is(err, fs.ErrNotExist) {
+				t.Errorf("the task was written although its fleet exists: %v", err)
+			}
+			if _, err := writeLaunchFile(path, tc.tool, model.Record{Choice: tc.rec}, nil, true); err != nil {
 				t.Errorf("overwrite: %v", err)
 			}
 		})

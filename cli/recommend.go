@@ -32,7 +32,7 @@ Flags:
 type recommendOptions struct {
 	session      sessionFlags // --catalog, --lang and the answer flags
 	answersFile  string       // --answers: the record the answers start from
-	format       string       // table, json, toml, skypilot or dstack
+	format       string       // table, json, toml, skypilot, dstack or dstack-fleet
 	top          int
 	withinBudget bool
 }
@@ -44,7 +44,7 @@ func runRecommend(args []string, env environ, stdout, stderr io.Writer) int {
 	o := recommendOptions{session: sessionFlags{common: commonFlags{env: env}}}
 	o.session.register(fs)
 	fs.StringVar(&o.answersFile, "answers", "", "start from the answers of a decision record `FILE`; the flags given override them")
-	fs.StringVar(&o.format, "format", "table", "output `FORMAT`: table, json, toml, skypilot or dstack (a launch config for the best offer)")
+	fs.StringVar(&o.format, "format", "table", "output `FORMAT`: table, json, toml, skypilot, dstack or dstack-fleet (a launch config for the best offer; dstack-fleet the fleet a multi-node dstack task runs on)")
 	fs.IntVar(&o.top, "top", 10, "the `N` best recommendations to print")
 	fs.BoolVar(&o.withinBudget, "within-budget", false, "hide the offers over the budget (a note says how many)")
 	if code, ok := parseFlags(fs, args, recommendHelp, env, stdout, stderr); !ok {
@@ -60,9 +60,9 @@ func recommend(o recommendOptions, stdout, stderr io.Writer) int {
 	lang, _ := o.session.common.language() // a bad --lang is prepare's error; until then English
 	fail := failer(stderr, lang, "recommend")
 	switch o.format {
-	case "table", "json", "toml", "skypilot", "dstack":
+	case "table", "json", "toml", "skypilot", "dstack", "dstack-fleet":
 	default:
-		return fail(exitUsage, "%s", tf(tErrUnknownFormat, lang, echo(o.format), "table, json, toml, skypilot"+orWord(lang)+"dstack"))
+		return fail(exitUsage, "%s", tf(tErrUnknownFormat, lang, echo(o.format), "table, json, toml, skypilot, dstack"+orWord(lang)+"dstack-fleet"))
 	}
 	if o.top < 1 || o.top > 10000 {
 		return fail(exitUsage, "%s", tf(tErrTopRange, lang, o.top))
@@ -98,7 +98,7 @@ func recommend(o recommendOptions, stdout, stderr io.Writer) int {
 func writeRecommendations(stdout, stderr io.Writer, format string, ss session, res model.Result, lang string) int {
 	fail := failer(stderr, lang, "recommend")
 	switch format {
-	case "skypilot", "dstack":
+	case "skypilot", "dstack", "dstack-fleet":
 		if len(res.Recommendations) == 0 {
 			return exitOK
 		}

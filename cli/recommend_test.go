@@ -122,7 +122,7 @@ func TestRecommendBadFlags(t *testing.T) {
 		{[]string{"--precision", "fp7"}, []string{"--precision", "bf16"}},
 		{[]string{"--workload", "dance"}, []string{"--workload", "inference"}},
 		{[]string{"--latency", "slow"}, []string{"--latency", "realtime"}},
-		{[]string{"--format", "xml"}, []string{"--format", "table, json, toml, skypilot or dstack"}},
+		{[]string{"--format", "xml"}, []string{"--format", "table, json, toml, skypilot, dstack or dstack-fleet"}},
 		{[]string{"--model", "gpt-9"}, []string{"--model", "gpupick models"}},
 		{[]string{"--provider", "nosuchcloud"}, []string{"--provider", "aws"}},
 		{[]string{"--currency", "EUR"}, []string{"--currency", "USD or CNY"}},

@@ -362,6 +362,7 @@ func ApplyOverlay(cat *model.Catalog, path string, b []byte) error {
 			Regions:      in.Regions,
 			Interconnect: model.Interconnect(in.Interconnect), VCPUType: model.VCPUType(in.VCPUType),
 			RDMA: in.RDMA, Hyperthreaded: in.Hyperthread, Marketplace: in.Marketplace,
+			Origin:  model.OriginOverlayOffer,
 			Sources: append(append([]string(nil), in.Sources...), src),
 		}.WithDetail(in.detail())
 		if o.Currency == "" {
@@ -556,8 +557,12 @@ func GPUNameMatches(cat *model.Catalog, gpu, query string) bool {
 	return false
 }
 
-// applyOverride sets or discounts an offer's prices.
+// applyOverride sets or discounts an offer's prices, and marks a public
+// offer's price as the overlay's (an offer the overlay added stays one).
 func applyOverride(o *model.Offer, ovr overlayOverride, src string) {
+	if o.Origin == model.OriginPublic {
+		o.Origin = model.OriginOverlayPrice
+	}
 	var what []string
 	det := o.EditDetail() // the one copy every price below is written in
 	if d := float64(ovr.Discount); d > 0 {

@@ -180,3 +180,41 @@ func TestOverlayStringsCleaned(t *testing.T) {
 		t.Errorf("override note not cleaned: %q", p.Detail().PriceNote)
 	}
 }
+
+// TestOverlayMarksOrigin: an offer the overlay adds is marked as added
+// (and stays so when an override then sets its price), a public offer
+// whose price it overrides as the overlay's price, and every offer it
+// leaves alone as public, so the launch export can tell a negotiated price
+// and a private instance type from the launchers' list.
+func TestOverlayMarksOrigin(t *testing.T) {
+	cat := embeddedCatalog(t)
+	const src = `[[offer]]
+provider = "aws"
+instance_type = "p5-reserved-8x"
+regions = ["us-east-1"]
+gpu = "H100 SXM5"
+gpu_count = 8
+on_demand_hourly = 20.0
+
+[[override]]
+provider = "aws"
+instance_type = "p5*"
+discount = 0.30
+`
+	if err := ApplyOverlay(cat, "catalog.toml", []byte(src)); err != nil {
+		t.Fatal(err)
+	}
+	for key, want := range map[string]model.OfferOrigin{
+		"aws/p5-reserved-8x":      model.OriginOverlayOffer,
+		"aws/p5.48xlarge":         model.OriginOverlayPrice,
+		"aws/p4d.24xlarge":        model.OriginPublic,
+		"lambda/gpu_8x_h100_sxm5": model.OriginPublic,
+	} {
+		if got := offerByKey(t, cat, key).Origin; got != want {
+			t.Errorf("%s: origin %v, want %v", key, got, want)
+		}
+	}
+	if emb := offerByKey(t, embeddedCatalog(t), "aws/p5.48xlarge"); emb.Origin != model.OriginPublic {
+		t.Errorf("the overlay marked the embedded catalog's own offer: %v", emb.Origin)
+	}
+}

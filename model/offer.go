@@ -122,6 +122,9 @@ type Offer struct {
 	// Marketplace is true for offers from third-party hosts (Vast, RunPod
 	// community): availability, reliability and prices vary by host.
 	Marketplace bool
+	// Origin says whether the user's catalog overlay set the offer's
+	// price or added the offer (OriginPublic: neither).
+	Origin OfferOrigin
 }
 
 // ZonePrice is an hourly price in one zone (or region).

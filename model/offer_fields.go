@@ -95,6 +95,10 @@ type OfferFields struct {
 	// Marketplace is true for offers from third-party hosts (Vast, RunPod
 	// community): availability, reliability and prices vary by host.
 	Marketplace bool `json:"marketplace,omitempty" toml:"marketplace,omitempty"`
+	// Origin says whether the user's catalog overlay set the offer's
+	// price ("overlay-price") or added the offer ("overlay-offer");
+	// absent for a public offer at its list price.
+	Origin OfferOrigin `json:"origin,omitempty" toml:"origin,omitzero"`
 
 	// Sources are the URLs (or catalog file references) the facts came from.
 	Sources []string `json:"sources" toml:"sources"`
@@ -132,6 +136,7 @@ func (o *Offer) Fields() OfferFields {
 		LocalNVMe:        d.LocalNVMe,
 		LocalNVMeWiped:   o.LocalNVMeWiped,
 		Marketplace:      o.Marketplace,
+		Origin:           o.Origin,
 		Sources:          o.Sources,
 		OnDemandMax:      d.OnDemandMax,
 		SpotMax:          d.SpotMax,
@@ -183,6 +188,7 @@ func (f *OfferFields) Offer() Offer {
 		Hyperthreaded:    f.Hyperthreaded,
 		LocalNVMeWiped:   f.LocalNVMeWiped,
 		Marketplace:      f.Marketplace,
+		Origin:           f.Origin,
 		Sources:          f.Sources,
 	}
 	d := OfferDetail{

@@ -292,9 +292,11 @@ type Recommendation struct {
 	RunHours float64 `json:"run_hours" toml:"run_hours"`
 	// Setup is the set-up before the run, with its parts.
 	Setup SetupTime `json:"setup" toml:"setup"`
-	// StoredGB is the data the run keeps on disk, as priced in HiddenCosts:
-	// the user's data, or a training run's checkpoint (weights and
-	// optimizer state, or the adapter's).
+	// StoredGB is what the run keeps on disk, as priced in HiddenCosts:
+	// the user's data and, for a training run, one checkpoint (weights and
+	// optimizer state, or the adapter's). The checkpoint downloaded first
+	// (Setup.CheckpointGB) is not kept; a record written before the
+	// checkpoint was added to the data holds the data alone.
 	StoredGB float64   `json:"stored_gb,omitempty" toml:"stored_gb,omitempty"`
 	Speed    Speed     `json:"speed" toml:"speed"`
 	Warnings []Warning `json:"warnings" toml:"warnings"`
@@ -314,6 +316,12 @@ type Recommendation struct {
 	Hosting      string `json:"hosting" toml:"hosting"`
 	VCPUType     string `json:"vcpu_type" toml:"vcpu_type"`
 	RiskPercent  int    `json:"risk_percent" toml:"risk_percent"`
+	// OfferOrigin says whether the user's catalog overlay set the
+	// offer's price ("overlay-price": the quote is a negotiated price, not
+	// the launchers' list price) or added the offer ("overlay-offer": an
+	// instance type no public catalog lists); absent, as in records
+	// written before it existed, for a public offer at its list price.
+	OfferOrigin OfferOrigin `json:"offer_origin,omitempty" toml:"offer_origin,omitzero"`
 
 	// AllInUSD and AllIn repeat TotalUSD and Total (the all-in cost), for
 	// records and scripts written when Total was the GPUs alone.

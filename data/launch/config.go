@@ -77,15 +77,12 @@ type DStackResources struct {
 // "disk_size: 256", the default in GB); gpupick asks for at least that.
 const skyDefaultDiskGB = 256
 
-// diskGB is the disk one node needs: the checkpoint it downloads, the data
-// and the checkpoints the run keeps (rec.StoredGB, what gpupick priced as
-// block storage) and the user's data when the run stores something else,
-// at least SkyPilot's default.
+// diskGB is the disk one node needs: the checkpoint it downloads and
+// what the run keeps, the data and a training run's checkpoint
+// (rec.StoredGB, what gpupick priced as block storage; at least the data,
+// for a record without stored_gb), at least SkyPilot's default.
 func diskGB(rec model.Recommendation, a model.Answers) int {
-	need := rec.Setup.CheckpointGB + rec.StoredGB
-	if rec.StoredGB != a.DataGB {
-		need += a.DataGB
-	}
+	need := rec.Setup.CheckpointGB + max(rec.StoredGB, a.DataGB)
 	if math.IsNaN(need) || math.IsInf(need, 0) || need < skyDefaultDiskGB {
 		return skyDefaultDiskGB
 	}
@@ -107,7 +104,7 @@ func checkChoice(t Tool, rec *model.Recommendation) (providerName, error) {
 	if rec.GPUCount < 1 {
 		return p, &UnsupportedError{Tool: t, What: WhatGPU, Value: rec.GPU}
 	}
-	return p, nil
+	return p, overlayRefusal(t, rec)
 }
 
 // NewSkyTask builds the SkyPilot task that runs a job (run.go says what
@@ -184,8 +181,12 @@ func NewDStackTask(j Job) (DStackTask, error) {
 // maxPrice is the recommendation's hourly price of one instance in USD,
 // rounded up to the cent: the catalog's price under the chosen model when it
 // is hourly (on-demand, spot), else the on-demand quote; 0 (no cap) when the
-// catalog has no hourly price.
+// catalog has no hourly price, or when the price is the overlay's
+// negotiated one (below the list price dstack filters by).
 func maxPrice(rec *model.Recommendation) float64 {
+	if negotiatedPrice(rec) {
+		return 0
+	}
 	hourly := 0.0
 	switch rec.PriceModel {
 	case model.PriceOnDemand, model.PriceSpot:

@@ -40,7 +40,7 @@ func Export(w io.Writer, t Tool, j Job) error {
 	case DStackVolumeTool:
 		head = volumeHeader(j)
 	}
-	_, err = io.WriteString(w, head+string(b))
+	_, err = io.WriteString(w, head+overlayHeader(t, j.Rec)+string(b))
 	return err
 }
 

@@ -240,7 +240,8 @@ func TestLowerName(t *testing.T) {
 // The disk holds the downloaded checkpoint and what the run keeps: a 70B
 // full fine-tune's saved checkpoint (weights and Adam state, 988 GB as
 // gpupick priced it) with the 140 GB of weights it downloads; the user's
-// data counts once when it is what the run keeps.
+// data counts once: within what the run keeps, or alone in a record
+// written without stored_gb.
 func TestDiskFromPlan(t *testing.T) {
 	tests := []struct {
 		name               string
@@ -249,6 +250,8 @@ func TestDiskFromPlan(t *testing.T) {
 	}{
 		{"70B fine-tune keeps its checkpoint", 141.2, 988, 0, 1130},
 		{"data is what the run keeps", 16, 2000, 2000, 2016},
+		{"8B fine-tune with 2 TB of data keeps both", 16.1, 2000 + 96.4, 2000, 2113},
+		{"a record without stored_gb: the data", 16, 0, 500, 516},
 		{"serving: weights only, at least the default", 16, 0, 0, skyDefaultDiskGB},
 		{"405B FP8 weights", 410, 0, 0, 410},
 	}

@@ -31,19 +31,26 @@ func Companions(t Tool, j Job) []Tool {
 }
 
 // CompanionPath is where a companion file is saved beside the config at
-// path: dstack reads only files named *.dstack.yml, so ./.dstack.yml gets
-// ./volume.dstack.yml and ./run.dstack.yml gets ./run.volume.dstack.yml.
+// path, named after it as a dstack file (dstack reads only files named
+// *.dstack.yml): ./.dstack.yml gets ./volume.dstack.yml and
+// ./fleet.dstack.yml, run/train.dstack.yml gets
+// run/train-volume.dstack.yml.
 func CompanionPath(path string, c Tool) string {
 	kind := strings.TrimPrefix(string(c), "dstack-")
 	dir, base := "", path
 	if i := strings.LastIndexAny(path, `/\`); i >= 0 {
 		dir, base = path[:i+1], path[i+1:]
 	}
-	stem := strings.TrimSuffix(strings.TrimSuffix(strings.TrimSuffix(base, ".yml"), ".yaml"), ".dstack")
-	if stem == "" {
+	for _, ext := range []string{".dstack.yml", ".dstack.yaml", ".yml", ".yaml"} {
+		if strings.HasSuffix(base, ext) {
+			base = strings.TrimSuffix(base, ext)
+			break
+		}
+	}
+	if base == "" {
 		return dir + kind + ".dstack.yml"
 	}
-	return dir + stem + "." + kind + ".dstack.yml"
+	return dir + base + "-" + kind + ".dstack.yml"
 }
 
 // LaunchCommand is the command that launches a job's config saved at file

@@ -87,14 +87,20 @@ func TestCompanions(t *testing.T) {
 			}
 		})
 	}
-	for path, want := range map[string]string{
-		"./.dstack.yml":            "./volume.dstack.yml",
-		"/tmp/run.dstack.yml":      "/tmp/run.volume.dstack.yml",
-		"task.yaml":                "task.volume.dstack.yml",
-		`C:\runs\train.dstack.yml`: `C:\runs\train.volume.dstack.yml`,
+	for _, c := range []struct {
+		path string
+		tool Tool
+		want string
+	}{
+		{"./.dstack.yml", DStackVolumeTool, "./volume.dstack.yml"},
+		{".dstack.yml", DStackFleetTool, "fleet.dstack.yml"},
+		{"run/train.dstack.yml", DStackFleetTool, "run/train-fleet.dstack.yml"},
+		{"/tmp/job.yaml", DStackVolumeTool, "/tmp/job-volume.dstack.yml"},
+		{"task", DStackFleetTool, "task-fleet.dstack.yml"},
+		{`C:\runs\train.dstack.yml`, DStackVolumeTool, `C:\runs\train-volume.dstack.yml`},
 	} {
-		if got := CompanionPath(path, DStackVolumeTool); got != want {
-			t.Errorf("CompanionPath(%q) = %q, want %q", path, got, want)
+		if got := CompanionPath(c.path, c.tool); got != c.want {
+			t.Errorf("CompanionPath(%q, %s) = %q, want %q", c.path, c.tool, got, c.want)
 		}
 	}
 }

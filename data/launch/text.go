@@ -21,6 +21,7 @@ const (
 	mNoVolumeNeeded
 	mNoVolumeBackend
 	mNoVolumeNodes
+	mOverlayOffer
 
 	msgCount
 )
@@ -83,5 +84,9 @@ var texts = text.Table[msg]{
 	mNoVolumeNodes: {
 		"a dstack network volume attaches to one instance, and this run spans several nodes on %s: each node keeps its checkpoints on its own disk (its file's header says so)",
 		"dstack 网络卷只能挂到一台实例上,而该运行在 %s 上跨多个节点:每个节点把检查点保存在自己的磁盘上(配置文件的头部注释有说明)",
+	},
+	mOverlayOffer: {
+		"the instance type %q comes from your catalog overlay (an [[offer]] of your own), and the launcher's catalog lists only the provider's public instance types (launch it with the provider's own tools)",
+		"实例类型 %q 来自你的目录覆盖文件(你自己添加的 [[offer]]),而启动工具的目录只收录云服务商公开的实例类型(请用云服务商自己的工具启动)",
 	},
 }
