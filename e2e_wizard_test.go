@@ -33,8 +33,8 @@ func TestWizardEveryStepResizeExportLoad(t *testing.T) {
 	s.waitText("Llama-3.1-70B")
 	s.send("Enter")
 	s.waitText("Number format of the weights")
-	// 3 precision: int4.
-	s.sendText("6")
+	// 3 precision: int4 (auto is 1).
+	s.sendText("7")
 	s.send("Enter")
 	s.waitText("Longer context")
 	// 4 context and users.

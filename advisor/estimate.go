@@ -213,8 +213,9 @@ func (e *estimator) estimate() {
 	p, a := e.p, e.a
 	p.context = a.Context
 	r := &p.req
-	r.Workload, r.Precision = a.Workload, a.Precision
 	p.training = a.Workload.Training()
+	say := e.precision()
+	r.Workload, r.Precision = a.Workload, a.Precision
 	p.lora = a.Workload == model.WorkloadLoRA || a.Workload == model.WorkloadQLoRA
 	p.jobMode = a.DurationMode == model.DurationJob
 	if p.jobMode {
@@ -233,6 +234,9 @@ func (e *estimator) estimate() {
 		return
 	}
 	preset, sized := e.arch()
+	if sized {
+		say()
+	}
 	switch {
 	case !sized:
 		e.say(kAsmNoSize)
@@ -309,7 +313,7 @@ func (e *estimator) arch() (preset *model.ModelPreset, sized bool) {
 		}
 	}
 	switch {
-	case preset != nil && (a.ParamsB <= 0 || math.Abs(a.ParamsB-preset.ParamsB) <= 0.05*preset.ParamsB):
+	case sizedBy(preset, a):
 		p.ar = presetArch(preset)
 		r.Model = preset.Name
 		e.say(kAsmPreset, preset.Name, preset.Source)
@@ -326,6 +330,51 @@ func (e *estimator) arch() (preset *model.ModelPreset, sized bool) {
 		return preset, true
 	}
 	return preset, false
+}
+
+// sizedBy reports whether the answers size the model by preset (not
+// nil): no parameter count is given, or one within 5% of the preset's.
+func sizedBy(preset *model.ModelPreset, a *model.Answers) bool {
+	return preset != nil && (a.ParamsB <= 0 || math.Abs(a.ParamsB-preset.ParamsB) <= 0.05*preset.ParamsB)
+}
+
+// precision resolves the precision answer in place (and in the plan):
+// PrecisionAuto becomes the format the preset's checkpoint ships in
+// (ModelPreset.CheckpointPrecision, as vLLM's --dtype auto loads it),
+// bf16 when the catalog does not record it or no preset sizes the model;
+// training loads a checkpoint shipped narrower than 16 bits cast to bf16.
+// A precision given is kept. It returns what says the choice in the
+// assumptions (nothing for a precision given), for when the model is
+// sized.
+func (e *estimator) precision() (say func()) {
+	a := e.a
+	say = func() {}
+	if a.Precision != model.PrecisionAuto && a.Precision != "" {
+		e.p.prec = a.Precision
+		return say
+	}
+	var preset *model.ModelPreset
+	if a.Model != "" && e.cat != nil {
+		if pr, err := model.FindPreset(e.cat.Models, a.Model); err == nil && sizedBy(pr, a) {
+			preset = pr
+		}
+	}
+	var shipped model.Precision
+	switch {
+	case preset == nil:
+		say = func() { e.say(kAsmPrecisionGeneric) }
+	case preset.CheckpointPrecision == "":
+		say = func() { e.say(kAsmPrecisionUnrecorded, preset.Name) }
+	case e.p.training && preset.CheckpointPrecision.BytesPerParam() < model.BF16.BytesPerParam():
+		shipped = model.BF16
+		say = func() { e.say(kAsmPrecisionTrainCast, preset.Name, string(preset.CheckpointPrecision)) }
+	default:
+		shipped = preset.CheckpointPrecision
+		say = func() { e.say(kAsmPrecisionShipped, string(shipped), preset.Name) }
+	}
+	a.Precision = a.Precision.Resolve(shipped)
+	e.p.prec = a.Precision
+	return say
 }
 
 // languageModel sizes a language model (preset, when not nil, is the

@@ -209,6 +209,10 @@ const (
 	kAsmLinearState
 	kAsmExpertFormat
 	kAsmExpertTrain
+	kAsmPrecisionShipped
+	kAsmPrecisionUnrecorded
+	kAsmPrecisionGeneric
+	kAsmPrecisionTrainCast
 	kAsmWindowAll
 	kAsmWindowUnused
 	kAsmPipeline
@@ -454,7 +458,15 @@ const (
 
 	kTrialRuleRun
 	kTrialRuleDrop
-	kTrialRulePick
+	kTrialRulePickDecode
+	kTrialRulePickStep
+	kTrialRulePickPooling
+	kTrialRulePickCompute
+	kTrialExpectDecode
+	kTrialExpectStep
+	kTrialExpectPooling
+	kTrialExpectCompute
+	kTrialUnknownFigure
 	kTrialRuleKeep
 	kDurSec
 	kDurMin
@@ -1499,6 +1511,22 @@ var texts = text.Table[textKey]{
 		"training holds the routed experts (%s parameters), shipped in MXFP4, at the training precision (dequantized), the worse case",
 		"训练时路由专家（%s 参数，发布为 MXFP4）按训练精度保存（反量化），取较差情形",
 	},
+	kAsmPrecisionShipped: {
+		"precision auto: %s, the format %s's checkpoint ships in, as vLLM loads it (--dtype auto with the checkpoint's quantization_config)",
+		"精度 auto：%s，即 %s 检查点发布时的格式，与 vLLM 的加载方式相同（--dtype auto 加检查点的 quantization_config）",
+	},
+	kAsmPrecisionUnrecorded: {
+		"precision auto: bf16, as the catalog does not record the format %s's checkpoint ships in (open checkpoints are mostly 16-bit; bf16 and fp16 take the same memory)",
+		"精度 auto：bf16，因目录未记录 %s 检查点发布时的格式（开源检查点大多为 16 位；bf16 与 fp16 显存相同）",
+	},
+	kAsmPrecisionGeneric: {
+		"precision auto: bf16, as no preset gives the checkpoint's format (open checkpoints are mostly 16-bit; bf16 and fp16 take the same memory)",
+		"精度 auto：bf16，因没有预设给出检查点的格式（开源检查点大多为 16 位；bf16 与 fp16 显存相同）",
+	},
+	kAsmPrecisionTrainCast: {
+		"precision auto: bf16 for training: %s's checkpoint ships in %s, which training loads cast to bf16 (fine-tuning recipes such as torchtune's run in bf16)",
+		"精度 auto：训练用 bf16：%s 检查点以 %s 发布，训练时转换为 bf16 加载（torchtune 等微调方案以 bf16 运行）",
+	},
 	kAsmWindowAll: {
 		"KV cache: every layer holds at most its %d-token sliding window",
 		"KV 缓存：每层最多保存 %d token 的滑动窗口",
@@ -1589,8 +1617,19 @@ var texts = text.Table[textKey]{
 		"在每个候选机器上运行基准测试脚本和 `gpupick verify FILE.toml`。"},
 	kTrialRuleDrop: {"Drop a candidate whose verify fails (wrong GPUs, slower link, fewer CPUs or less RAM).",
 		"verify 未通过的候选（GPU 不对、互联更慢、CPU 或内存更少）直接淘汰。"},
-	kTrialRulePick: {"Of the rest, pick the lowest price per unit of work: the hourly price divided by the matmul TFLOPS measured (for a download- or disk-bound job, by the slower of those speeds).",
-		"其余候选中选单位工作量价格最低的：每小时价格除以实测 matmul TFLOPS（下载或磁盘受限的任务则除以其中较慢的速度）。"},
+	kTrialRulePickDecode: {"Decoding is bound by memory bandwidth, so the candidates are ordered by GPU bandwidth per unit of hourly price; of the rest, pick the lowest hourly price divided by the decode tokens/s per stream measured, among those whose first token meets the latency asked.",
+		"解码受显存带宽限制，候选按每单位小时价格的 GPU 带宽排序；其余候选中，在首个 token 时间满足延迟要求的机器里，选每小时价格除以实测单流解码速度（token/秒）最低的。"},
+	kTrialRulePickStep: {"Training is bound by compute, so the candidates are ordered by GPU TFLOPS per unit of hourly price; of the rest, pick the lowest hourly price multiplied by the step time measured.",
+		"训练受算力限制，候选按每单位小时价格的 GPU TFLOPS 排序；其余候选中选每小时价格乘以实测单步时间最低的。"},
+	kTrialRulePickPooling: {"Embedding is a forward pass bound by compute, so the candidates are ordered by GPU TFLOPS per unit of hourly price; of the rest, pick the lowest hourly price divided by the inputs/s measured.",
+		"嵌入是受算力限制的前向计算，候选按每单位小时价格的 GPU TFLOPS 排序；其余候选中选每小时价格除以实测每秒输入数最低的。"},
+	kTrialRulePickCompute: {"The candidates are ordered by GPU TFLOPS per unit of hourly price; of the rest, pick the lowest hourly price divided by the matmul TFLOPS measured (for a download- or disk-bound job, by the slower of those speeds).",
+		"候选按每单位小时价格的 GPU TFLOPS 排序；其余候选中选每小时价格除以实测 matmul TFLOPS 最低的（下载或磁盘受限的任务则除以其中较慢的速度）。"},
+	kTrialExpectDecode:  {"decode %s tokens/s per stream, first token %s s", "单流解码 %s token/秒，首个 token %s 秒"},
+	kTrialExpectStep:    {"%s training tokens/s (MFU %s)", "训练 %s token/秒（MFU %s）"},
+	kTrialExpectPooling: {"%s inputs/s", "每秒 %s 个输入"},
+	kTrialExpectCompute: {"%s TFLOPS peak", "峰值 %s TFLOPS"},
+	kTrialUnknownFigure: {"unknown (ranked last: the worse case)", "未知（按较差情况排在最后）"},
 	kTrialRuleKeep: {"A candidate within 10% of the best on that figure but ranked higher keeps its place.",
 		"若某候选在该指标上与最优相差不到 10% 且排名更靠前，则保留其位置。"},
 	kDurSec:     {"%.0f s", "%.0f 秒"},

@@ -2,6 +2,8 @@ package advisor
 
 import (
 	"fmt"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/gpupick/gpupick/internal/testcheck"
@@ -44,7 +46,7 @@ func TestPlanTrial(t *testing.T) {
 		{"nothing fits", nil, 1, nil, nil, 0, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			tr := PlanTrial(model.Result{Recommendations: tc.recs, Currency: model.USD}, tc.hours)
+			tr := PlanTrial(model.Result{Recommendations: tc.recs, Currency: model.USD}, nil, nil, MeasureCompute, tc.hours)
 			if len(tr.Candidates) != len(tc.costs) {
 				t.Fatalf("%d candidates %v, want %d", len(tr.Candidates), tr.Candidates, len(tc.costs))
 			}
@@ -64,11 +66,102 @@ func TestPlanTrial(t *testing.T) {
 }
 
 func TestTrialRuleBothLanguages(t *testing.T) {
-	for i, k := range trialRule {
-		checkPair(t, fmt.Sprintf("trial rule %d", i), texts[k], false)
+	for _, k := range []textKey{kTrialRuleRun, kTrialRuleDrop, kTrialRuleKeep, kTrialRulePickDecode, kTrialRulePickStep, kTrialRulePickPooling, kTrialRulePickCompute,
+		kTrialExpectDecode, kTrialExpectStep, kTrialExpectPooling, kTrialExpectCompute, kTrialUnknownFigure} {
+		checkPair(t, fmt.Sprintf("trial text %d", k), texts[k], false)
 	}
-	en, zh := TrialRule("en"), TrialRule("zh-CN")
-	if len(en) != len(trialRule) || len(zh) != len(en) || en[0] == zh[0] || !hasHan(zh[0]) {
-		t.Errorf("TrialRule: en %q zh %q", en, zh)
+	for m := range trialPickKeys {
+		en, zh := TrialRule(m, "en"), TrialRule(m, "zh-CN")
+		if len(en) != 4 || len(zh) != 4 || en[2] == zh[2] || !hasHan(zh[2]) {
+			t.Errorf("TrialRule(%d): en %q zh %q", m, en, zh)
+		}
+	}
+}
+
+// trialGPUs are two GPUs whose ranks differ by measure: "BW" has the
+// bandwidth, "FL" the TFLOPS (figures made up for the order, not facts).
+var trialGPUs = map[string]model.GPU{
+	"BW": {Name: "BW", MemBandwidthGBs: 8000, BF16TFLOPS: 400},
+	"FL": {Name: "FL", MemBandwidthGBs: 2000, BF16TFLOPS: 1000},
+}
+
+// The trial ranks by the resource the workload is bound by, per unit of
+// hourly price, and always tries the saved choice.
+func TestPlanTrialRanksByBoundAndKeepsChoice(t *testing.T) {
+	rec := func(name, gpu string, n int, hourly float64) model.Recommendation {
+		r := trialRec(name, model.PriceOnDemand, hourly, hourly)
+		r.GPU, r.GPUCount, r.GPUsUsed = gpu, n, n
+		return r
+	}
+	// The advisor's ranking: a (FL), b (BW), c (FL ×2), d (BW, dear).
+	ranking := []model.Recommendation{rec("a", "FL", 1, 2), rec("b", "BW", 1, 2), rec("c", "FL", 2, 3), rec("d", "BW", 1, 10)}
+	savedD := ranking[3]
+	gone := rec("old", "BW", 1, 1) // the record's choice, not in today's ranking
+	for _, tc := range []struct {
+		name    string
+		measure TrialMeasure
+		saved   *model.Recommendation
+		want    []string // instance types in the trial's order
+		fromRec string
+	}{
+		// Serving decodes: 8000/2 (b) > 4000/3 (c) > 2000/2 (a).
+		{"decode-bound serving ranks by bandwidth per price", MeasureDecode, nil, []string{"b", "c", "a"}, ""},
+		// Training: 2000/3 (c) > 1000/2 (a) > 400/2 (b).
+		{"training ranks by TFLOPS per price", MeasureStep, nil, []string{"c", "a", "b"}, ""},
+		{"embedding ranks by TFLOPS per price", MeasurePooling, nil, []string{"c", "a", "b"}, ""},
+		// The saved choice d is 4th in the ranking: it joins the trial
+		// with the two best others, and ranks by its figure (800/h).
+		{"the saved choice is tried though ranked 4th", MeasureDecode, &savedD, []string{"b", "a", "d"}, ""},
+		{"a saved choice gone from the ranking is tried from the record", MeasureDecode, &gone, []string{"old", "b", "a"}, "old"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			tr := PlanTrial(model.Result{Recommendations: ranking, Currency: model.USD}, tc.saved, trialGPUs, tc.measure, 1)
+			var got []string
+			saved := 0
+			for _, c := range tr.Candidates {
+				got = append(got, c.Rec.InstanceType)
+				if c.Saved {
+					saved++
+					if c.Rec.InstanceType != tc.saved.InstanceType || c.FromRecord != (tc.fromRec != "") {
+						t.Errorf("saved candidate %v (from record %v)", c, c.FromRecord)
+					}
+				}
+				if c.PerPrice <= 0 {
+					t.Errorf("%v: no figure per price", c)
+				}
+			}
+			if fmt.Sprint(got) != fmt.Sprint(tc.want) {
+				t.Errorf("trial %v, want %v", got, tc.want)
+			}
+			if want := map[bool]int{true: 1, false: 0}[tc.saved != nil]; saved != want {
+				t.Errorf("%d saved candidates, want %d", saved, want)
+			}
+			if tr.Measure != tc.measure || tr.Total != func() float64 {
+				s := 0.0
+				for _, c := range tr.Candidates {
+					s += c.Cost
+				}
+				return s
+			}() {
+				t.Errorf("measure %d total %v", tr.Measure, tr.Total)
+			}
+		})
+	}
+	// A GPU the catalog has no figures for ranks last (the worse case).
+	unknown := append(slices.Clone(ranking[:2]), rec("z", "??", 8, 1))
+	tr := PlanTrial(model.Result{Recommendations: unknown}, nil, trialGPUs, MeasureDecode, 1)
+	if last := tr.Candidates[2]; last.Rec.InstanceType != "z" || last.PerPrice != 0 || !strings.HasPrefix(tr.Expected(last, "en"), "unknown") {
+		t.Errorf("unknown GPU: %v %q", tr.Candidates, tr.Expected(last, "en"))
+	}
+}
+
+func TestTrialMeasureOf(t *testing.T) {
+	for _, tc := range []struct {
+		w    model.Workload
+		want TrialMeasure
+	}{{model.WorkloadInference, MeasureDecode}, {model.WorkloadLoRA, MeasureStep}, {model.WorkloadPretrain, MeasureStep}, {model.WorkloadEmbed, MeasurePooling}, {model.WorkloadVRAM, MeasureCompute}} {
+		if got := TrialMeasureOf(model.Answers{Workload: tc.w}, nil); got != tc.want {
+			t.Errorf("%s: %d, want %d", tc.w, got, tc.want)
+		}
 	}
 }

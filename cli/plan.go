@@ -3,6 +3,9 @@ package cli
 import (
 	"fmt"
 	"io"
+	"slices"
+	"strconv"
+	"strings"
 
 	"github.com/gpupick/gpupick/advisor"
 	"github.com/gpupick/gpupick/data/launch"
@@ -11,9 +14,14 @@ import (
 
 const planHelp = `Usage: gpupick plan FILE.toml [--hours H] [--catalog FILE]
 
-Re-runs the record's answers on the catalog and plans a trial: the top 3
-candidates for H hours each, the trial's total cost, a benchmark script to
-run on each, and the rule that turns the results into a choice.
+Re-runs the record's answers on the catalog and plans a trial: 3
+candidates for H hours each (the record's saved choice and the ranking's
+best others), ordered by the resource the workload is bound by per unit of
+price (memory bandwidth for decoding, TFLOPS for training, prefill and
+embedding), the figure the plan expects of each, the trial's total cost, a
+benchmark script for each (its GPUs' vendor tools and the workload's own
+measure: vLLM's decode speed and first token, the pooling throughput, a
+training step proxy), and the rule that turns the results into a choice.
 
 Flags:
 `
@@ -56,26 +64,36 @@ func plan(o planOptions, stdout, stderr io.Writer) int {
 		return fail(code, "%s", msg)
 	}
 	res := advisor.Recommend(ss.cat, ss.answers, advisor.Options{Top: advisor.TrialSize, Lang: ss.lang, NoSuggestions: true}) // a plan shows no ways back
-	if len(res.Recommendations) == 0 {
+	if len(res.Recommendations) == 0 && ss.choice == nil {
 		fmt.Fprintln(stdout, tPlanNoFit.in(ss.lang))
 		return exitNoFit
 	}
-	if err := writePlan(stdout, res, advisor.PlanTrial(res, o.hours), ss.lang); err != nil {
+	preset := launch.NewJob(nil, ss.answers, res.Requirement, ss.cat).Preset
+	tr := advisor.PlanTrial(res, ss.choice, ss.cat.GPUs, advisor.TrialMeasureOf(ss.answers, preset), o.hours)
+	if err := writePlan(stdout, res, tr, ss, ss.lang); err != nil {
 		return fail(exitFail, "%v", err)
 	}
 	return exitOK
 }
 
-// writePlan prints a trial plan: the candidates and what each costs, the
-// total, the decision rule and the benchmark script, in lang.
-func writePlan(w io.Writer, res model.Result, tr advisor.Trial, lang string) error {
+// writePlan prints a trial plan: the candidates, what each costs and the
+// figure the plan expects of it, the total, the decision rule and the
+// benchmark scripts (one for candidates that run the same), in lang.
+func writePlan(w io.Writer, res model.Result, tr advisor.Trial, ss session, lang string) error {
 	fmt.Fprintf(w, tPlanTitle.in(lang)+"\n\n", len(tr.Candidates), model.FormatNumber(tr.Hours), originIn(res.Catalog.Origin, lang), res.Catalog.SnapshotDate)
 	tw := newCLITable(w)
 	fmt.Fprintln(tw, tPlanHeader.in(lang))
 	for i, c := range tr.Candidates {
 		r := c.Rec
-		fmt.Fprintf(tw, "%d\t%s\t%s\t%d×%s%s\t%s\t%s\t%s\n", i+1, r.Provider, r.InstanceType, r.GPUCount, r.GPU, nodesText(r.Nodes, lang), priceModelName(c.PriceModel, lang),
-			planMoney(c.Hourly, tr.Currency, r.Converted, lang), planMoney(c.Cost, tr.Currency, r.Converted, lang))
+		mark := ""
+		switch {
+		case c.FromRecord:
+			mark = tPlanSavedGone.in(lang)
+		case c.Saved:
+			mark = tPlanSaved.in(lang)
+		}
+		fmt.Fprintf(tw, "%d\t%s\t%s%s\t%d×%s%s\t%s\t%s\t%s\t%s\n", i+1, r.Provider, r.InstanceType, mark, r.GPUCount, r.GPU, nodesText(r.Nodes, lang), priceModelName(c.PriceModel, lang),
+			planMoney(c.Hourly, tr.Currency, r.Converted, lang), planMoney(c.Cost, tr.Currency, r.Converted, lang), tr.Expected(c, lang))
 	}
 	if err := tw.Flush(); err != nil {
 		return fmt.Errorf("write the plan: %w", err)
@@ -86,12 +104,39 @@ func writePlan(w io.Writer, res model.Result, tr advisor.Trial, lang string) err
 	}
 	fmt.Fprintf(w, "\n"+tPlanTotal.in(lang)+"\n\n", t)
 	fmt.Fprintln(w, tPlanRule.in(lang))
-	for _, line := range advisor.TrialRule(lang) {
+	for _, line := range advisor.TrialRule(tr.Measure, lang) {
 		fmt.Fprintln(w, "  "+line)
 	}
-	fmt.Fprintln(w, "\n"+tPlanScript.in(lang))
-	fmt.Fprintln(w)
-	return launch.WriteBenchScript(w, launch.BenchSteps())
+	return writeBenchScripts(w, tr, res.Requirement, ss, lang)
+}
+
+// writeBenchScripts writes the candidates' benchmark scripts: one when
+// every candidate runs the same (same GPU vendor, parallel layout and
+// model), else one per group of candidates, headed by their numbers.
+func writeBenchScripts(w io.Writer, tr advisor.Trial, req model.Requirement, ss session, lang string) error {
+	var scripts []string
+	var whom [][]string
+	for i, c := range tr.Candidates {
+		var b strings.Builder
+		if err := launch.WriteBenchScript(&b, launch.BenchSteps(launch.NewJob(c.Rec, ss.answers, req, ss.cat))); err != nil {
+			return fmt.Errorf("write the benchmark script: %w", err)
+		}
+		k := slices.Index(scripts, b.String())
+		if k < 0 {
+			scripts, whom, k = append(scripts, b.String()), append(whom, nil), len(scripts)
+		}
+		whom[k] = append(whom[k], "#"+strconv.Itoa(i+1))
+	}
+	for k, s := range scripts {
+		head := tPlanScript.in(lang)
+		if len(scripts) > 1 {
+			head = fmt.Sprintf(tPlanScriptFor.in(lang), strings.Join(whom[k], ", "))
+		}
+		if _, err := fmt.Fprintf(w, "\n%s\n\n%s", head, s); err != nil {
+			return fmt.Errorf("write the benchmark script: %w", err)
+		}
+	}
+	return nil
 }
 
 // planMoney is money with "unknown" in lang.

@@ -27,6 +27,9 @@ const (
 	tPlanUnknown
 	tPlanRule
 	tPlanScript
+	tPlanScriptFor
+	tPlanSaved
+	tPlanSavedGone
 	tNodes
 	tUnknown
 
@@ -279,15 +282,18 @@ const (
 // cliTexts holds every message of the CLI in English and Chinese.
 var cliTexts = text.Table[cliMsg]{
 	// The plan command's texts.
-	tPlanNoFit:   {"No offer fits the record's answers on this catalog: nothing to trial.", "在当前目录中没有符合记录答案的报价：没有可试用的候选。"},
-	tPlanTitle:   {"Trial plan: the top %d candidates for %s h each (catalog %s, prices as of %s)", "试用计划：前 %d 个候选，每个试用 %s 小时（目录：%s，价格截至 %s）"},
-	tPlanHeader:  {"#\tPROVIDER\tINSTANCE\tGPUS\tPRICE MODEL\tPER HOUR\tTRIAL", "#\t服务商\t实例\tGPU\t计价方式\t每小时\t试用费用"},
-	tPlanTotal:   {"Trial total: %s", "试用总费用：%s"},
-	tPlanUnknown: {" (a candidate's price is unknown: not counted)", "（某候选价格未知：未计入）"},
-	tPlanRule:    {"Decision rule:", "决策规则："},
-	tPlanScript:  {"Benchmark script (save as bench.sh, run with bash bench.sh):", "基准测试脚本（保存为 bench.sh，用 bash bench.sh 运行）："},
-	tNodes:       {" ×%d nodes", " ×%d 节点"},
-	tUnknown:     {"unknown", "未知"},
+	tPlanNoFit:     {"No offer fits the record's answers on this catalog: nothing to trial.", "在当前目录中没有符合记录答案的报价：没有可试用的候选。"},
+	tPlanTitle:     {"Trial plan: %d candidates for %s h each (a record's saved choice always among them), in the order the workload's bound resource per unit of price ranks them (catalog %s, prices as of %s)", "试用计划：%d 个候选（记录中已保存的选择总在其中），每个试用 %s 小时，按工作负载所受限资源的单位价格排序（目录：%s，价格截至 %s）"},
+	tPlanHeader:    {"#\tPROVIDER\tINSTANCE\tGPUS\tPRICE MODEL\tPER HOUR\tTRIAL\tEXPECTED (read the measured figure beside it)", "#\t服务商\t实例\tGPU\t计价方式\t每小时\t试用费用\t预期（与实测值对照）"},
+	tPlanTotal:     {"Trial total: %s", "试用总费用：%s"},
+	tPlanUnknown:   {" (a candidate's price is unknown: not counted)", "（某候选价格未知：未计入）"},
+	tPlanRule:      {"Decision rule:", "决策规则："},
+	tPlanScript:    {"Benchmark script (save as bench.sh, run with bash bench.sh):", "基准测试脚本（保存为 bench.sh，用 bash bench.sh 运行）："},
+	tPlanScriptFor: {"Benchmark script for candidate %s (save as bench.sh, run with bash bench.sh):", "候选 %s 的基准测试脚本（保存为 bench.sh，用 bash bench.sh 运行）："},
+	tPlanSaved:     {" (saved choice)", "（已保存的选择）"},
+	tPlanSavedGone: {" (saved choice, not in today's ranking: the record's prices)", "（已保存的选择，不在当前排名中：使用记录中的价格）"},
+	tNodes:         {" ×%d nodes", " ×%d 节点"},
+	tUnknown:       {"unknown", "未知"},
 
 	// The recommend command's table output: its headings, column headers and
 	// the words of its cells. Figures are formatted the same in both

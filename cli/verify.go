@@ -18,12 +18,15 @@ import (
 
 const verifyHelp = `Usage: gpupick verify FILE.toml [--from DIR] [--json]
 
-Run on the rented machine: probes it (nvidia-smi, nvidia-smi topo -m,
-lscpu, nproc, /proc/meminfo, lsblk, df) and compares it with the offer
-chosen in the decision record: GPU model, count and memory; NVLink/NVSwitch
-or PCIe between the GPUs; vCPUs usable and threads per core; RAM; local
-NVMe. --from DIR reads saved outputs instead (files gpus.csv, gpus-list.txt,
-topo.txt, lscpu.txt, nproc.txt, meminfo.txt, lsblk.txt, df.txt).
+Run on the rented machine: probes it (nvidia-smi and nvidia-smi topo -m
+on NVIDIA GPUs, rocm-smi --showproductname --showmeminfo vram and
+rocm-smi --showtopo on AMD GPUs; lscpu, nproc, /proc/meminfo, lsblk, df)
+and compares it with the offer chosen in the decision record: GPU model,
+count and memory; NVLink/NVSwitch, Infinity Fabric or PCIe between the
+GPUs; vCPUs usable and threads per core; RAM; local NVMe. --from DIR
+reads saved outputs instead (files gpus.csv, gpus-list.txt, topo.txt,
+rocm-smi.txt, rocm-topo.txt, lscpu.txt, nproc.txt, meminfo.txt,
+lsblk.txt, df.txt; gpus.csv or rocm-smi.txt is needed).
 
 The table is in --lang (English or Chinese); --json prints stable keys
 and English values whatever --lang says, for scripts. A check with an

@@ -264,7 +264,7 @@ func TestVerifyErrorsChinese(t *testing.T) {
 		{"folder a file", []string{rec, "--from", rec}, []string{"--from", "not a folder"}, []string{"`--from` 文件夹", "不是文件夹"}, ""},
 		{"folder below a file", []string{rec, "--from", filepath.Join(rec, "d")}, []string{"--from", "not a directory"}, []string{"`--from` 文件夹", "系统报错"}, "not a directory"},
 		{"output a folder", []string{rec, "--from", unreadable}, []string{"gpus.csv", "not a regular file"}, []string{"文件夹中的", "gpus.csv", "不是普通文件"}, ""},
-		{"outputs missing", []string{rec, "--from", empty}, []string{"gpus.csv: missing"}, []string{"探测输出 `gpus.csv`：缺少该文件"}, ""},
+		{"outputs missing", []string{rec, "--from", empty}, []string{"no GPU listing: save the output of `nvidia-smi --query-gpu", "as gpus.csv", "`rocm-smi --showproductname --showmeminfo vram` as rocm-smi.txt"}, []string{"没有 GPU 列表", "保存为 `gpus.csv`", "保存为 `rocm-smi.txt`"}, ""},
 		{"outputs malformed", []string{rec, "--from", bad},
 			[]string{"want name, memory.total", "nvidia-smi -L: line 1", "no header line", "is not a count", "is not a CPU count", "no MemTotal line", "is not bytes", "want Filesystem"},
 			[]string{"第 1 行 \"just a name\"", "`nvidia-smi -L` 的输出", "没有以 `GPU0` 开头的表头行", "不是一个数目", "不是 CPU 数目", "没有 `MemTotal` 行", "不是字节数", "应为 `Filesystem"}, ""},
@@ -301,7 +301,8 @@ func TestPlanCommand(t *testing.T) {
 		t.Fatalf("plan: %d %s", code, errb.String())
 	}
 	s := out.String()
-	for _, want := range []string{"for 2 h each", "Trial total:", "Decision rule", "#!/usr/bin/env bash", "nvidia-smi topo -m", "torch", "dd ", "curl "} {
+	for _, want := range []string{"for 2 h each", "Trial total:", "Decision rule", "#!/usr/bin/env bash", "nvidia-smi topo -m", "torch", "dd ", "curl ",
+		"(saved choice)", "tokens/s per stream", "GPU bandwidth per unit of hourly price", "vllm bench latency"} {
 		if !strings.Contains(s, want) {
 			t.Errorf("plan output lacks %q", want)
 		}
@@ -311,5 +312,21 @@ func TestPlanCommand(t *testing.T) {
 	}
 	if code := Main([]string{"plan", rec, "--hours", "0"}, nil, &out, &errb); code != exitUsage {
 		t.Errorf("--hours 0: exit %d", code)
+	}
+}
+
+// verify on AMD machines reads rocm-smi's saved outputs: the memory and
+// Infinity Fabric links of an 8-GPU node pass an MI300X choice's checks;
+// its listing without product names skips the model check and says which
+// output to save; the MI300X OAM's product name matches.
+func TestVerifyAMD(t *testing.T) {
+	rec := saveRecord(t, "--params", "405B", "--precision", "fp8", "--workload", "inference", "--gpu", "MI300X")
+	_, c := verifyJSON(t, rec, "mi308x-8")
+	if m, l, g := c[verify.CheckGPUMemory], c[verify.CheckGPULink], c[verify.CheckGPUModel]; !m.Pass || !l.Pass || l.Found != "Infinity Fabric" || !g.Skipped || !strings.Contains(g.Hint, "rocm-smi --showproductname --showmeminfo vram") {
+		t.Errorf("mi308x-8: memory %+v link %+v model %+v", m, l, g)
+	}
+	_, c = verifyJSON(t, rec, "mi300x-oam-1")
+	if g := c[verify.CheckGPUModel]; !g.Pass || g.Found != "AMD Instinct MI300X OAM" {
+		t.Errorf("mi300x-oam-1: model %+v", g)
 	}
 }

@@ -170,6 +170,7 @@ var presetCols = sync.OnceValue(func() []column[model.ModelPreset] {
 		intCol("local_per_global", func(m *model.ModelPreset) *int { return &m.LocalPerGlobal }),
 		intCol("linear_state", func(m *model.ModelPreset) *int { return &m.LinearState }),
 		strCol("expert_format", func(m *model.ModelPreset) *string { return &m.ExpertFormat }),
+		optional(textCol("checkpoint_precision", func(m *model.ModelPreset) *model.Precision { return &m.CheckpointPrecision })),
 		strCol("kind", func(m *model.ModelPreset) *string { return &m.Kind }),
 		{name: "components",
 			enc: func(m *model.ModelPreset, _ *tsvCtx) string { return tsvList(encodeParts(m.Components)) },

@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -60,6 +61,33 @@ func TestCatalogEncodeDecodeRoundTrip(t *testing.T) {
 	}
 }
 
+// A models.tsv written before the checkpoint_precision column decodes:
+// its presets have no recorded checkpoint format (16 bits assumed).
+func TestModelsWithoutCheckpointPrecision(t *testing.T) {
+	files := catalogFiles{}
+	for k, v := range embeddedFiles() {
+		files[k] = v
+	}
+	lines := strings.Split(strings.TrimSuffix(files[fileModels], "\n"), "\n")
+	col := slices.Index(strings.Split(lines[0], "\t"), "checkpoint_precision")
+	if col < 0 {
+		t.Fatal("models.tsv has no checkpoint_precision column")
+	}
+	for i, l := range lines {
+		f := strings.Split(l, "\t")
+		lines[i] = strings.Join(slices.Delete(f, col, col+1), "\t")
+	}
+	files[fileModels] = strings.Join(lines, "\n") + "\n"
+	cat, _, err := decodeCatalog("old", files)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := model.FindPreset(cat.Models, "deepseek-v3")
+	if err != nil || p.CheckpointPrecision != "" || p.ParamsB != 671 {
+		t.Errorf("deepseek-v3 from a models.tsv without the column: %+v, %v", p, err)
+	}
+}
+
 func TestDecodeErrorsNameFileLineColumn(t *testing.T) {
 	good := embeddedFiles()
 	tests := []struct {
@@ -105,6 +133,7 @@ func TestValidateRejects(t *testing.T) {
 		{"no source", func(c *model.Catalog) { c.Offers[0].Sources = nil }, "no source"},
 		{"discount of 100%", func(c *model.Catalog) { p := c.Policies["aws"]; p.CommitMax.Fraction = 1; c.Policies["aws"] = p }, "commit_max fraction 1"},
 		{"bad rate date", func(c *model.Catalog) { c.FX[0].Date = "Feb 2025" }, `date "Feb 2025"`},
+		{"checkpoint precision auto", func(c *model.Catalog) { c.Models[0].CheckpointPrecision = "auto" }, `checkpoint_precision "auto": want one of fp32`},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

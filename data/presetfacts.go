@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -21,7 +22,7 @@ type presetFact struct {
 // presetFactFields are the preset fields a fact may set.
 var presetFactFields = map[string]bool{
 	"params_b": true, "active_params_b": true, "attention_pattern": true, "sliding_window": true,
-	"local_per_global": true, "linear_state": true, "expert_format": true, "kind": true, "component": true, "image_width": true, "image_steps": true,
+	"local_per_global": true, "linear_state": true, "expert_format": true, "checkpoint_precision": true, "kind": true, "component": true, "image_width": true, "image_steps": true,
 	"image_seconds": true, "image_gpu": true, "image_workspace_gib": true,
 }
 
@@ -175,6 +176,12 @@ func setPresetField(p *model.ModelPreset, f presetFact, gpus map[string]model.GP
 			return fmt.Errorf("%q: want %s", f.value, model.ExpertMXFP4)
 		}
 		p.ExpertFormat = f.value
+	case "checkpoint_precision":
+		v := model.Precision(f.value)
+		if !slices.Contains(model.Precisions, v) {
+			return fmt.Errorf("%q: want one of %s (the format the released weights are stored in, as written)", f.value, strings.Join(precisionNames(), ", "))
+		}
+		p.CheckpointPrecision = v
 	case "kind":
 		switch f.value {
 		case model.KindDiffusion, model.KindEmbedding, model.KindReranker:

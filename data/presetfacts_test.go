@@ -91,6 +91,20 @@ func TestEmbeddedPresetFacts(t *testing.T) {
 	if m := get("mixtral-8x7b"); m.ActiveB != 12.9 {
 		t.Errorf("mixtral-8x7b active %.1fB, want 12.9", m.ActiveB)
 	}
+	// The format a checkpoint ships in, with its source: DeepSeek-V3 and
+	// R1 in FP8 (quantization_config), gpt-oss's non-expert weights in
+	// BF16; a preset without the fact has none (16 bits assumed).
+	for name, w := range map[string]struct {
+		prec   model.Precision
+		source string
+	}{"deepseek-v3": {model.FP8, "DeepSeek-V3/blob/9b4e9788e4a3a731f7567338ed15d3ec549ce03b/README_WEIGHTS.md"},
+		"deepseek-r1":  {model.FP8, "deepseek-ai/DeepSeek-R1/blob/main/config.json"},
+		"gpt-oss-120b": {model.BF16, "openai/gpt-oss"}, "llama-3.1-8b": {"", ""}, "qwen2.5-72b": {"", ""}} {
+		p := get(name)
+		if p.CheckpointPrecision != w.prec || !strings.Contains(p.Source, w.source) || (w.prec != "") != strings.Contains(p.Notes, "[checkpoint_precision]") {
+			t.Errorf("%s: checkpoint precision %q, want %q cited (%s); sources %s", name, p.CheckpointPrecision, w.prec, w.source, p.Source)
+		}
+	}
 }
 
 // Usable memory per GPU as the driver reports it, with its source: T4
@@ -155,6 +169,9 @@ func TestPresetFactsErrors(t *testing.T) {
 		{"m,attention_pattern,mamba,https://s,\n", "want global, sliding, hybrid, chunked or linear_hybrid"},
 		{"m,expert_format,nvfp4,https://s,\n", "want mxfp4"},
 		{"m,expert_format,mxfp4,https://s,\n", "needs a mixture of experts"},
+		{"m,checkpoint_precision,auto,https://s,\n", "want one of fp32, bf16"},
+		{"m,checkpoint_precision,FP8,https://s,\n", "as written"},
+		{"m,checkpoint_precision,e4m3,https://s,\n", "want one of"},
 	} {
 		facts, err := parsePresetFacts(strings.NewReader(head+tc.rows), "preset_facts.csv")
 		if err == nil {

@@ -131,6 +131,35 @@ func TestDecodeBareAnswers(t *testing.T) {
 	}
 }
 
+// A record keeps the precision it was written with: a record from before
+// auto with precision = "bf16" stays bf16 (never the checkpoint's format);
+// "auto" and a record without the key are the checkpoint's (auto), and
+// each survives a round trip.
+func TestRecordPrecision(t *testing.T) {
+	for _, tc := range []struct {
+		line string
+		want model.Precision
+	}{
+		{"precision = \"bf16\"\n", model.BF16},
+		{"precision = \"fp8\"\n", model.FP8},
+		{"precision = \"auto\"\n", model.PrecisionAuto},
+		{"", model.PrecisionAuto},
+	} {
+		rec, err := DecodeRecord("a.toml", []byte("[answers]\nworkload = \"inference\"\nmodel = \"deepseek-v3\"\n"+tc.line))
+		if err != nil || rec.Answers.Precision != tc.want {
+			t.Errorf("%q: precision %q, %v; want %q", tc.line, rec.Answers.Precision, err, tc.want)
+			continue
+		}
+		var buf bytes.Buffer
+		if err := EncodeRecord(&buf, rec); err != nil {
+			t.Fatal(err)
+		}
+		if again, err := DecodeRecord("a.toml", buf.Bytes()); err != nil || again.Answers.Precision != tc.want {
+			t.Errorf("%q: after a round trip %q, %v", tc.line, again.Answers.Precision, err)
+		}
+	}
+}
+
 func FuzzDecodeRecord(f *testing.F) {
 	var buf bytes.Buffer
 	if err := EncodeRecord(&buf, sampleRecord()); err != nil {
@@ -138,6 +167,7 @@ func FuzzDecodeRecord(f *testing.F) {
 	}
 	f.Add(buf.Bytes())
 	f.Add([]byte("[answers]\nworkload = \"inference\"\nparams_b = 8\n"))
+	f.Add([]byte("[answers]\nworkload = \"inference\"\nmodel = \"deepseek-v3\"\nprecision = \"auto\"\n"))
 	f.Add([]byte("[answers\n"))
 	f.Add([]byte("schema_version = -1\n[answers]\n"))
 	f.Add([]byte("[answers]\nworkload = \"inference\"\nparams_b = nan\n"))

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 
 	"github.com/gpupick/gpupick/model"
@@ -86,8 +87,20 @@ func Validate(cat *model.Catalog) error {
 			bad("model %q: empty or repeated name", m.Name)
 		}
 		seen[m.Name] = true
+		if m.CheckpointPrecision != "" && !slices.Contains(model.Precisions, m.CheckpointPrecision) {
+			bad("model %s: checkpoint_precision %q: want one of %s, or blank when unknown", m.Name, m.CheckpointPrecision, strings.Join(precisionNames(), ", "))
+		}
 	}
 	return errors.Join(errs...)
+}
+
+// precisionNames are the concrete precisions' names.
+func precisionNames() []string {
+	out := make([]string, len(model.Precisions))
+	for i, p := range model.Precisions {
+		out[i] = string(p)
+	}
+	return out
 }
 
 // finiteNonNeg reports whether v is a finite number >= 0.

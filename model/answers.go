@@ -40,10 +40,34 @@ const (
 	// MXFP4 is the OCP Microscaling format: E2M1 values with an 8-bit
 	// power-of-two (E8M0) scale per 32.
 	MXFP4 Precision = "mxfp4"
+	// PrecisionAuto is the default answer: the format the model's
+	// checkpoint ships in (ModelPreset.CheckpointPrecision), as vLLM's
+	// --dtype auto and the checkpoint's quantization_config load it; BF16
+	// when the catalog does not record it. It is an answer, never a
+	// sizing: the advisor resolves it where the preset is known, and the
+	// requirement carries the concrete precision (Requirement.Precision).
+	PrecisionAuto Precision = "auto"
 )
 
-// Precisions lists the precisions from widest to narrowest.
+// Precisions lists the concrete precisions from widest to narrowest.
 var Precisions = []Precision{FP32, BF16, FP16, FP8, INT8, INT4, FP4, MXFP4}
+
+// PrecisionChoices are the accepted answers of the precision question:
+// PrecisionAuto (the default) first, then Precisions.
+var PrecisionChoices = append([]Precision{PrecisionAuto}, Precisions...)
+
+// Resolve is the concrete precision of an answer: p itself when given,
+// else (PrecisionAuto or blank) the checkpoint's format, or BF16 when the
+// checkpoint's is not known ("").
+func (p Precision) Resolve(checkpoint Precision) Precision {
+	switch {
+	case p != PrecisionAuto && p != "":
+		return p
+	case checkpoint != "":
+		return checkpoint
+	}
+	return BF16
+}
 
 // BytesPerParam is the storage of one weight, without quantisation metadata.
 func (p Precision) BytesPerParam() float64 {
@@ -130,8 +154,11 @@ type Answers struct {
 	// Model is set and ParamsB is 0).
 	ParamsB float64 `json:"params_b,omitempty" toml:"params_b,omitempty,omitzero"`
 	// KnownVRAMGiB is the memory the user says the job needs (WorkloadVRAM).
-	KnownVRAMGiB float64   `json:"known_vram_gib,omitempty" toml:"known_vram_gib,omitempty,omitzero"`
-	Precision    Precision `json:"precision" toml:"precision"`
+	KnownVRAMGiB float64 `json:"known_vram_gib,omitempty" toml:"known_vram_gib,omitempty,omitzero"`
+	// Precision is the number format asked for: PrecisionAuto (the
+	// default: the checkpoint's own) or a precision of Precisions, kept as
+	// given. Read the requirement's for the concrete one.
+	Precision Precision `json:"precision" toml:"precision"`
 	// Context is the sequence length in tokens (prompt + output); 0 means
 	// the advisor's default for the model and workload (serving: 8192, or
 	// the model's maximum when shorter; training: 2048).
@@ -217,13 +244,13 @@ type Answers struct {
 }
 
 // DefaultAnswers returns the answers every wizard step starts from: pressing
-// enter all the way asks for serving Llama 3.1 8B in BF16 to one interactive
-// user for a month.
+// enter all the way asks for serving Llama 3.1 8B in its checkpoint's
+// format (PrecisionAuto: BF16) to one interactive user for a month.
 func DefaultAnswers() Answers {
 	return Answers{
 		Workload:      WorkloadInference,
 		Model:         "llama-3.1-8b",
-		Precision:     BF16,
+		Precision:     PrecisionAuto,
 		Batch:         1,
 		Latency:       LatencyInteractive,
 		DurationMode:  DurationWallClock,
@@ -244,7 +271,7 @@ func (a *Answers) Normalize() {
 		a.Workload = WorkloadInference
 	}
 	if a.Precision == "" {
-		a.Precision = BF16
+		a.Precision = PrecisionAuto
 	}
 	if a.Batch == 0 {
 		a.Batch = 1

@@ -60,11 +60,50 @@ func TestAnswersValidate(t *testing.T) {
 func TestNormalizeFillsDefaults(t *testing.T) {
 	a := Answers{Workload: WorkloadLoRA, ParamsB: 8, JobTokens: 1e9, Budget: Budget{Amount: 100}}
 	a.Normalize()
-	if a.Precision != BF16 || a.Latency != LatencyBatch || a.DurationMode != DurationJob || a.Budget.Period != BudgetTotal || a.Budget.Currency != USD {
+	if a.Precision != PrecisionAuto || a.Latency != LatencyBatch || a.DurationMode != DurationJob || a.Budget.Period != BudgetTotal || a.Budget.Currency != USD {
 		t.Errorf("Normalize = %+v", a)
 	}
 	if err := a.Validate(); err != nil {
 		t.Error(err)
+	}
+}
+
+// TestPrecisionAuto: the default precision is the checkpoint's own
+// (auto); Resolve gives the checkpoint's format, 16 bits when it is not
+// known, and keeps a precision given; the question offers auto first and
+// a record's "auto" and "bf16" both validate.
+func TestPrecisionAuto(t *testing.T) {
+	if a := DefaultAnswers(); a.Precision != PrecisionAuto {
+		t.Errorf("DefaultAnswers().Precision = %q, want auto", a.Precision)
+	}
+	for _, tt := range []struct{ asked, checkpoint, want Precision }{
+		{PrecisionAuto, FP8, FP8},
+		{"", FP8, FP8},
+		{PrecisionAuto, "", BF16},
+		{PrecisionAuto, BF16, BF16},
+		{BF16, FP8, BF16},
+		{INT4, FP8, INT4},
+		{FP32, "", FP32},
+	} {
+		if got := tt.asked.Resolve(tt.checkpoint); got != tt.want {
+			t.Errorf("Precision(%q).Resolve(%q) = %q, want %q", tt.asked, tt.checkpoint, got, tt.want)
+		}
+	}
+	if spec := Spec(AnsPrecision); len(spec.Choices) != len(Precisions)+1 || spec.Choices[0] != string(PrecisionAuto) {
+		t.Errorf("precision choices = %v, want auto first, then %v", spec.Choices, Precisions)
+	}
+	for _, p := range []Precision{PrecisionAuto, BF16, FP8} {
+		a := DefaultAnswers()
+		a.Precision = p
+		if err := a.Validate(); err != nil {
+			t.Errorf("precision %q: %v", p, err)
+		}
+	}
+	a := DefaultAnswers()
+	a.Precision = "fp9"
+	var fe *FieldError
+	if err := a.Validate(); !errors.As(err, &fe) || fe.Field != "precision" || !strings.Contains(fe.Fix, "auto") {
+		t.Errorf("precision fp9: %v, want a precision error whose fix names auto", err)
 	}
 }
 

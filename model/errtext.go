@@ -138,7 +138,7 @@ var zhText = map[string]string{
 	FormsPerWeek:         "每周小时数，如 40、40h/w、8h/d 或 24/7",
 	FormsBudget:          "每小时、每月或总计的金额，如 2.5/h、$3000/mo、3k/mo、¥500",
 	FormsCurrency:        "USD 或 CNY",
-	FormsPrecision:       "fp32、bf16、fp16、fp8、int8、int4、fp4（NVFP4）或 mxfp4",
+	FormsPrecision:       "auto（沿用检查点）、fp32、bf16、fp16、fp8、int8、int4、fp4（NVFP4）或 mxfp4",
 	FormsWorkload:        "inference、finetune、lora、qlora、pretrain、vram 或 embed",
 	FormsLatency:         "realtime、interactive 或 batch",
 	FormsSpeculative:     "none 或 mtp（以检查点自带的多 token 预测层作草稿）",

@@ -21,7 +21,7 @@ const (
 	FormsPerWeek   = "hours a week, e.g. 40, 40h/w, 8h/d or 24/7"
 	FormsBudget    = "an amount per hour, per month or in total, e.g. 2.5/h, $3000/mo, 3k/mo, ¥500"
 	FormsCurrency  = "USD or CNY"
-	FormsPrecision = "fp32, bf16, fp16, fp8, int8, int4, fp4 (NVFP4) or mxfp4"
+	FormsPrecision = "auto (the checkpoint's), fp32, bf16, fp16, fp8, int8, int4, fp4 (NVFP4) or mxfp4"
 	FormsWorkload  = "inference, finetune, lora, qlora, pretrain, vram or embed"
 	FormsLatency   = "realtime, interactive or batch"
 	FormsCount     = "a whole number, e.g. 1, 8"
@@ -748,11 +748,13 @@ func ParseWorkload(s string) (Workload, error) {
 	return "", fieldErr("workload", s, tx("unknown workload"), FormsWorkload)
 }
 
-// ParsePrecision reads a precision ("bf16", "FP8", "4bit", "q4", "nvfp4",
-// "MXFP4", or a Chinese name in zhPrecisions).
+// ParsePrecision reads a precision ("auto", "bf16", "FP8", "4bit", "q4",
+// "nvfp4", "MXFP4", or a Chinese name in zhPrecisions).
 func ParsePrecision(s string) (Precision, error) {
 	t, _ := clean(s)
 	switch strings.ToLower(t) {
+	case "auto", "default", "checkpoint":
+		return PrecisionAuto, nil
 	case "fp32", "float32", "f32", "32bit":
 		return FP32, nil
 	case "bf16", "bfloat16":

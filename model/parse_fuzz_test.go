@@ -198,7 +198,7 @@ func FuzzParseBudget(f *testing.F) {
 // FuzzParseWords fuzzes the parsers of words: an error keeps the contract,
 // and a value parses back from its own name.
 func FuzzParseWords(f *testing.F) {
-	for _, s := range []string{"inference", "Fine-Tune", "q-lora", "I know my VRAM", "BF16", "ｆｐ８", "4bit", "NVFP4", "mx-fp4", "4位浮点", "微缩放FP4", "realtime",
+	for _, s := range []string{"inference", "Fine-Tune", "q-lora", "I know my VRAM", "BF16", "ｆｐ８", "4bit", "NVFP4", "mx-fp4", "4位浮点", "微缩放FP4", "自动", "沿用检查点", "Checkpoint", "ａｕｔｏ", "realtime",
 		"offline", "mtp", "NextN", "none", "fp8_e4m3", "auto", "usd", "¥", "￥", "元", "ＣＮＹ", "", strings.Repeat("x", 300)} {
 		f.Add(s)
 	}

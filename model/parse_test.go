@@ -309,7 +309,8 @@ func TestParseEnums(t *testing.T) {
 		}
 	}
 	for in, want := range map[string]Precision{"BF16": BF16, "fp8": FP8, "4bit": INT4, "nf4": INT4, "float32": FP32, "ＦＰ８": FP8,
-		"fp4": FP4, "NVFP4": FP4, "４位浮点": FP4, "MXFP4": MXFP4, "mx_fp4": MXFP4, "微缩放FP4": MXFP4} {
+		"fp4": FP4, "NVFP4": FP4, "４位浮点": FP4, "MXFP4": MXFP4, "mx_fp4": MXFP4, "微缩放FP4": MXFP4,
+		"auto": PrecisionAuto, "AUTO": PrecisionAuto, "checkpoint": PrecisionAuto, "ａｕｔｏ": PrecisionAuto, "自动": PrecisionAuto, "沿用检查点": PrecisionAuto} {
 		if got, err := ParsePrecision(in); err != nil || got != want {
 			t.Errorf("ParsePrecision(%q) = %q, %v", in, got, err)
 		}

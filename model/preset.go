@@ -52,6 +52,13 @@ type ModelPreset struct {
 	// in when it differs from the rest of the checkpoint (ExpertMXFP4 for
 	// gpt-oss); "" when the whole checkpoint is one precision.
 	ExpertFormat string `json:"expert_format,omitempty" toml:"expert_format,omitempty"`
+	// CheckpointPrecision is the format the released checkpoint's weights
+	// ship in, which serving engines load as they are (vLLM's --dtype auto
+	// with the checkpoint's quantization_config): FP8 for DeepSeek-V3 and
+	// R1 (block-scaled E4M3), BF16 for gpt-oss's non-expert weights; ""
+	// when the catalog does not record it (a 16-bit release is assumed).
+	// PrecisionAuto resolves to it.
+	CheckpointPrecision Precision `json:"checkpoint_precision,omitempty" toml:"checkpoint_precision,omitempty"`
 	// Kind is KindDiffusion for an image-generation pipeline,
 	// KindEmbedding or KindReranker for an encoder, "" for a
 	// language model.

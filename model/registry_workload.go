@@ -94,14 +94,15 @@ var workloadAnswers = []AnswerSpec{
 		implies: []implication{{AnsWorkload, func(a *Answers) { a.Workload = WorkloadVRAM }}},
 	},
 	{
-		ID: AnsPrecision, Name: "precision", Key: "precision", Forms: FormsPrecision, Usage: "number format of the weights: " + FormsPrecision,
-		Choices: strs(Precisions), Applies: notVRAM,
+		ID: AnsPrecision, Name: "precision", Key: "precision", Forms: FormsPrecision,
+		Usage:   "number format of the weights: auto (default: the format the checkpoint ships in, as vLLM's --dtype auto; bf16 when the catalog does not record it), fp32, bf16, fp16, fp8, int8, int4, fp4 (NVFP4) or mxfp4",
+		Choices: strs(PrecisionChoices), Applies: notVRAM,
 		Questions: []Question{{Key: "precision", Section: SectionPrecision, Pos: 10, Kind: AskChoice}},
 		parse: func(raw string, a *Answers, _ *AnswerEnv) (err error) {
 			a.Precision, err = ParsePrecision(raw)
 			return err
 		},
 		Format: func(a *Answers) string { return string(a.Precision) },
-		check:  func(a *Answers) error { return oneOf(a.Precision, true, Precisions, FormsPrecision) },
+		check:  func(a *Answers) error { return oneOf(a.Precision, true, PrecisionChoices, FormsPrecision) },
 	},
 }

@@ -42,10 +42,11 @@ const (
 	zhSemicolon = '；'
 )
 
-// zhPrecisions are Chinese names of the 4-bit floating-point precisions
-// (ParsePrecision), lower-cased: "4-bit float" for NVFP4 and "microscaling
-// FP4" for MXFP4.
+// zhPrecisions are Chinese names of precisions (ParsePrecision),
+// lower-cased: "automatic" and "as the checkpoint" for PrecisionAuto,
+// "4-bit float" for NVFP4 and "microscaling FP4" for MXFP4.
 var zhPrecisions = map[string]Precision{
+	"自动": PrecisionAuto, "沿用检查点": PrecisionAuto, "检查点格式": PrecisionAuto,
 	"4位浮点": FP4, "四位浮点": FP4,
 	"微缩放fp4": MXFP4, "微缩放4位浮点": MXFP4,
 }

@@ -46,7 +46,7 @@ func TestAccessibleAnswersAndRetries(t *testing.T) {
 	input := prompts(lora, map[fieldID][]string{
 		fWorkload:                        {"lora"},              // by value
 		fModel:                           {"70 zillion", "13B"}, // invalid: asked again
-		fPrecision:                       {"6"},                 // int4 by number
+		fPrecision:                       {"7"},                 // int4 by number (auto is 1)
 		fContext:                         {"4k"},
 		fMicroBatch:                      {"2"},
 		fDataset:                         {"2B"},

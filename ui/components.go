@@ -3,6 +3,7 @@ package ui
 import (
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/gpupick/gpupick/advisor"
 	"github.com/gpupick/gpupick/model"
 )
 
@@ -107,7 +108,11 @@ func newPanelView(m *Model) panelView {
 }
 
 func newTrialView(m *Model) trialView {
-	return trialView{ctx: m.ctx, res: &m.res, hasRes: m.hasRes, lang: m.cfg.Lang, pane: &m.pane}
+	tv := trialView{ctx: m.ctx, res: &m.res, hasRes: m.hasRes, lang: m.cfg.Lang, pane: &m.pane, measure: advisor.TrialMeasureOf(m.form.answers, nil)}
+	if m.cfg.Catalog != nil {
+		tv.gpus = m.cfg.Catalog.GPUs
+	}
+	return tv
 }
 
 func newHelpView(m *Model) helpView { return helpView{ctx: m.ctx, help: &m.help} }
@@ -199,6 +204,10 @@ type (
 		hasRes bool
 		lang   string
 		pane   *paneState
+		// gpus are the catalog's GPUs and measure what the trial ranks
+		// by (the workload's bound resource per unit of price).
+		gpus    map[string]model.GPU
+		measure advisor.TrialMeasure
 	}
 	// helpView is the help screen.
 	helpView struct {

@@ -156,12 +156,14 @@ func fakeRank(cat *model.Catalog, a model.Answers, opt advisor.Options) model.Re
 // training state, and overhead; and the weights' size.
 func fakeRequirement(cat *model.Catalog, a *model.Answers) (model.Requirement, float64) {
 	params := a.ParamsB
+	var shipped model.Precision
 	if a.Model != "" {
 		if p, err := model.FindPreset(cat.Models, a.Model); err == nil {
-			params = p.ParamsB
+			params, shipped = p.ParamsB, p.CheckpointPrecision
 		}
 	}
-	weights := params * a.Precision.BytesPerParam() * 0.931
+	prec := a.Precision.Resolve(shipped)
+	weights := params * prec.BytesPerParam() * 0.931
 	ctx := a.Context
 	if ctx == 0 {
 		// No context given: the advisor's defaults (serving 8k, training 2k).
@@ -184,9 +186,9 @@ func fakeRequirement(cat *model.Catalog, a *model.Answers) (model.Requirement, f
 	}
 	need := b.Total()
 	return model.Requirement{
-		VRAMGiB: math.Round(need*10) / 10, Breakdown: b, ParamsB: params, Precision: a.Precision, MinGPUs: int(math.Ceil(need / 80)),
+		VRAMGiB: math.Round(need*10) / 10, Breakdown: b, ParamsB: params, Precision: prec, MinGPUs: int(math.Ceil(need / 80)),
 		Context: ctx, ContextDefault: a.Context == 0,
-		Assumptions: []string{"weights stored in " + string(a.Precision), "2 GiB for the CUDA context and the serving engine"},
+		Assumptions: []string{"weights stored in " + string(prec), "2 GiB for the CUDA context and the serving engine"},
 	}, weights
 }
 

@@ -56,7 +56,7 @@ const (
 	mFieldSpeculative
 	mOptSpecNoneHint
 	mOptSpecNone
-	mOptKVAuto
+	mOptAuto
 	mOptSpecMTPHint
 	mFieldKVCache
 	mOptKVAutoHint
@@ -122,6 +122,7 @@ const (
 	mOptINT4Hint
 	mOptFP4Hint
 	mOptMXFP4Hint
+	mOptPrecAutoHint
 	mOptRealtimeHint
 	mOptInteractiveHint
 	mOptBatchHint
@@ -448,7 +449,7 @@ var texts = text.Table[msg]{
 	mOptKVBF16Hint:     {"16 bits", "16 位"},
 	mOptSpecNoneHint:   {"one token per decode step (the default)", "每个解码步生成一个 token（默认）"},
 	mOptSpecNone:       {"none", "不使用"},
-	mOptKVAuto:         {"auto", "自动"},
+	mOptAuto:           {"auto", "自动"},
 	mOptSpecMTPHint:    {"the model's MTP layers draft a token the model verifies (DeepSeek-V3/R1)", "由模型自带的 MTP 层起草 token、主模型验证（DeepSeek-V3/R1）"},
 	mFieldDataset:      {"Dataset tokens, all epochs", "训练 token 总量（含所有轮次）"},
 	mFieldLatency:      {"Latency", "延迟"},
@@ -509,6 +510,7 @@ var texts = text.Table[msg]{
 	mOptINT4Hint:          {"half a byte, quantised", "半字节，量化"},
 	mOptFP4Hint:           {"NVFP4, 4.5 bits; native on Blackwell", "NVFP4，4.5 位；Blackwell 原生"},
 	mOptMXFP4Hint:         {"OCP MX, 4.25 bits; native on Blackwell", "OCP MX，4.25 位；Blackwell 原生"},
+	mOptPrecAutoHint:      {"as shipped: DeepSeek-V3/R1 in FP8", "沿用检查点：DeepSeek-V3/R1 为 FP8"},
 	mOptRealtimeHint:      {"streaming chat, 30+ tok/s", "流式对话，每秒 30+ token"},
 	mOptInteractiveHint:   {"10+ tok/s per user", "每用户每秒 10+ token"},
 	mOptBatchHint:         {"throughput only", "只看吞吐量"},

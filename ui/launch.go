@@ -111,7 +111,7 @@ func (m trialView) Render(w, _ int) []string {
 	if !m.hasRes {
 		return []string{fit(m.st.Muted.Render(m.t.s(mTrialWaiting)), w)}
 	}
-	tr := advisor.PlanTrial(*m.res, advisor.DefaultTrialHours)
+	tr := advisor.PlanTrial(*m.res, nil, m.gpus, m.measure, advisor.DefaultTrialHours)
 	if len(tr.Candidates) == 0 {
 		return wrapStyled(m.st.Warn, m.t.s(mTrialNone), w)
 	}
@@ -132,7 +132,7 @@ func (m trialView) Render(w, _ int) []string {
 	}
 	out = append(out, wrapStyled(m.st.Best, total, w)...)
 	out = append(out, "", fit(m.st.PaneTitleOn.Render(m.t.s(mTrialRule)), w))
-	for _, line := range advisor.TrialRule(m.lang) {
+	for _, line := range advisor.TrialRule(tr.Measure, m.lang) {
 		out = append(out, wrapHanging(m.st.Value, "• ", line, w)...)
 	}
 	out = append(out, "")

@@ -51,10 +51,12 @@ func sumModel(f *form, t tr) string {
 	return model.FormatParams(a.ParamsB)
 }
 
-// sumPrecision sums up the precision.
+// sumPrecision sums up the precision ("auto" in the wizard's language:
+// the checkpoint's format, which the requirement's assumptions name).
 func sumPrecision(f *form, t tr) string {
 	a := &f.answers
-	return string(a.Precision)
+	id, _ := f.q.asking(model.AnsPrecision, a)
+	return f.q.defs[id].optionLabel(t, string(a.Precision))
 }
 
 // sumLoad sums up the context and the users or batch (and the dataset for training).

@@ -116,7 +116,7 @@ func TestFlowInferenceEveryStep(t *testing.T) {
 		{[]string{"enter"}, "Pick a preset"},
 		{[]string{"ctrl+u", "llama-3.1-70b"}, "meta-llama/Llama-3.1-70B"},
 		{[]string{"enter"}, "Number format of the weights"},
-		{[]string{"6", "enter"}, "Longer context"},
+		{[]string{"7", "enter"}, "Longer context"},
 		{walk(want, model.SectionLoad, map[fieldID][]string{fContext: {"ctrl+u", "32k"}, fUsers: {"ctrl+u", "8"}}), "How fast must"},
 		{[]string{"1", "enter"}, "Rent for a calendar period"},
 		{walk(want, model.SectionDuration, map[fieldID][]string{fDurMode: {"down"}, fGenTokens: {"500M"}, mustField("deadline"): {"30d"}}), "Jobs that checkpoint"},

@@ -117,7 +117,17 @@ func applySky(t *SkyTask, j Job, r Run) {
 	if len(r.Setup) > 0 {
 		t.Setup = strings.Join(r.Setup, "\n") + "\n"
 	}
-	if r.Image != "" {
+	switch {
+	case r.Image == "":
+	case j.Rec != nil && !providers[j.Rec.Provider].SkyDocker:
+		// The cloud cannot start the task in the image: the run does.
+		var host []string
+		if r.MultiNode {
+			host = rendezvous(SkyPilot)
+		}
+		t.Setup = ""
+		t.Run = strings.Join(append(host, dockerRun(j, r, r.Lines)), "\n") + "\n"
+	default:
 		t.Resources.ImageID = "docker:" + r.Image
 	}
 	for _, name := range r.Required {
@@ -139,7 +149,7 @@ func applySky(t *SkyTask, j Job, r Run) {
 		t.Envs[envBucket] = nil
 		t.FileMounts = map[string]SkyMount{r.Mount: {Name: "${" + envBucket + "}", Mode: "MOUNT", Persistent: true}}
 	}
-	if r.Port > 0 {
+	if r.Port > 0 && skyPorts(j) {
 		t.Resources.Ports = r.Port
 	}
 	t.Resources.Autostop = skyAutostop(j, r)
@@ -206,6 +216,9 @@ func header(t Tool, j Job, r Run, file string) string {
 		if skyService(j, r) {
 			fmt.Fprintf(&b, "# or for one replica without SkyServe: %s\n", "sky launch "+joinFlags(skyFlags(r))+file)
 		}
+		if r.Port > 0 && !skyPorts(j) {
+			fmt.Fprintf(&b, "# SkyPilot opens no ports on %s: reach the server through an SSH tunnel, ssh -L %d:localhost:%d <cluster name>\n", j.Rec.Provider, r.Port, r.Port)
+		}
 	case DStack:
 		if r.Managed {
 			b.WriteString("# spot: dstack resubmits the run after an interruption and it resumes from its last checkpoint\n")
@@ -238,4 +251,10 @@ func joinFlags(f []string) string {
 		return ""
 	}
 	return strings.Join(f, " ") + " "
+}
+
+// skyPorts reports whether SkyPilot opens a task's ports on the job's
+// cloud (providers.tsv sky_ports); true without a choice.
+func skyPorts(j Job) bool {
+	return j.Rec == nil || providers[j.Rec.Provider].SkyPorts
 }

@@ -20,6 +20,10 @@ type Job struct {
 	// context: the answer, or the default for the model and workload);
 	// 0 falls back to Answers.Context.
 	Context int
+	// Precision is the precision the plan was sized in (the requirement's:
+	// the answer, or the checkpoint's format the answer auto resolved
+	// to); "" falls back to Answers.Precision.
+	Precision model.Precision
 	// Vendor is the GPU's vendor as the catalog names it ("NVIDIA",
 	// "AMD"); "" when unknown (NVIDIA's images are assumed).
 	Vendor string
@@ -29,7 +33,7 @@ type Job struct {
 // requirement, with the preset and GPU vendor looked up in the catalog
 // (cat may be nil: no preset, vendor unknown).
 func NewJob(choice *model.Recommendation, a model.Answers, req model.Requirement, cat *model.Catalog) Job {
-	j := Job{Rec: choice, Answers: a, Context: req.Context}
+	j := Job{Rec: choice, Answers: a, Context: req.Context, Precision: req.Precision}
 	if cat == nil {
 		return j
 	}
@@ -61,4 +65,18 @@ func (j *Job) context() int {
 		return j.Context
 	}
 	return j.Answers.Context
+}
+
+// precision is the precision the plan was sized in: the requirement's,
+// else the answer's (auto, when it reaches here unresolved, is the
+// checkpoint's format the preset records, else bf16).
+func (j *Job) precision() model.Precision {
+	if j.Precision != "" {
+		return j.Precision
+	}
+	var shipped model.Precision
+	if j.Preset != nil {
+		shipped = j.Preset.CheckpointPrecision
+	}
+	return j.Answers.Precision.Resolve(shipped)
 }

@@ -29,6 +29,16 @@ type providerName struct {
 	// (network_tier: best), "h100x8" (only for 8 H100 or H200), "" (it
 	// cannot).
 	SkyNetwork string
+	// SkyDocker: SkyPilot starts a task in a container image on the cloud
+	// (image_id: docker:...); where it cannot, the run starts the image
+	// with docker itself (dockerRun).
+	SkyDocker bool
+	// SkyPorts: SkyPilot opens a task's ports on the cloud (else a server
+	// is reached through an SSH tunnel and is no SkyServe service).
+	SkyPorts bool
+	// SkyAutostop is what resources.autostop can do on the cloud:
+	// skyAutodown, skyAutostopOnly, or "" (neither).
+	SkyAutostop string
 	// DStackNodes: the dstack backend runs a distributed task on a
 	// cluster fleet.
 	DStackNodes bool

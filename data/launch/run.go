@@ -135,7 +135,8 @@ func (j *Job) modelID() (id string, asked bool) {
 	if j.Preset == nil || j.Preset.HFID == "" {
 		return "$" + envModel, true
 	}
-	switch j.Answers.Precision {
+	prec := j.precision()
+	switch prec {
 	case model.INT8, model.INT4, model.FP4:
 		// A 4- or 8-bit integer or NVFP4 plan needs a checkpoint
 		// quantised that way (vLLM reads its quantization_config); the
@@ -145,6 +146,12 @@ func (j *Job) modelID() (id string, asked bool) {
 		if j.Preset.ExpertFormat != model.ExpertMXFP4 {
 			return "$" + envModel, true
 		}
+	}
+	if ck := j.Preset.CheckpointPrecision; ck != "" && prec.BytesPerParam() > ck.BytesPerParam() {
+		// A plan wider than the release (DeepSeek-V3 in bf16) needs a
+		// converted copy (DeepSeek's inference/fp8_cast_bf16.py): vLLM
+		// loads the release in its own format (its quantization_config).
+		return "$" + envModel, true
 	}
 	return j.Preset.HFID, false
 }
@@ -193,7 +200,7 @@ func vllmArgs(j Job) []string {
 		// fp8_e4m3 on CUDA and ROCm per its help text).
 		args = append(args, "--kv-cache-dtype", "fp8")
 	}
-	if j.Answers.Precision == model.FP8 && j.Preset != nil {
+	if j.precision() == model.FP8 && j.Preset != nil {
 		// vLLM quantises a 16-bit checkpoint to FP8 as it loads it
 		// (--quantization fp8, dynamic per-tensor scales); a checkpoint
 		// already in FP8 names the same method in its config, which vLLM

@@ -21,6 +21,12 @@ const idleMinutes = 5
 // planned is within the estimate's error, and one twice as long is not.
 const durationMargin = 1.5
 
+// What resources.autostop can do on a cloud (providers.tsv sky_autostop).
+const (
+	skyAutodown     = "down" // tear the cluster down
+	skyAutostopOnly = "stop" // only stop it (the disk is kept, and billed)
+)
+
 // SkyAutostop is resources.autostop (schemas.py _AUTOSTOP_SCHEMA @
 // 93a24d47): tear the cluster down (down: true, not just stop it) after
 // IdleMinutes without a running job.
@@ -31,14 +37,26 @@ type SkyAutostop struct {
 
 // skyAutostop is the autostop of a run launched with sky launch: the
 // cluster goes down idleMinutes after the run ends (or fails), instead of
-// billing until someone runs sky down. A managed job (its controller tears
-// its cluster down when the job ends) and a SkyServe service (replicas
-// run until sky serve down) get none.
+// billing until someone runs sky down; stopped only where the cloud
+// cannot autodown, none where it cannot autostop (sky launch would refuse
+// the task). A managed job (its controller tears its cluster down when
+// the job ends) and a SkyServe service (replicas run until sky serve down)
+// get none.
 func skyAutostop(j Job, r Run) *SkyAutostop {
 	if r.Managed || skyService(j, r) {
 		return nil
 	}
-	return &SkyAutostop{IdleMinutes: idleMinutes, Down: true}
+	mode := skyAutodown
+	if j.Rec != nil {
+		mode = providers[j.Rec.Provider].SkyAutostop
+	}
+	switch mode {
+	case skyAutodown:
+		return &SkyAutostop{IdleMinutes: idleMinutes, Down: true}
+	case skyAutostopOnly:
+		return &SkyAutostop{IdleMinutes: idleMinutes}
+	}
+	return nil
 }
 
 // maxDuration is dstack's max_duration of a job-size run (profiles.py:
@@ -61,11 +79,16 @@ func maxDuration(j Job, r Run) (string, float64) {
 func spendHeader(t Tool, j Job, r Run) string {
 	switch t {
 	case SkyPilot:
-		if skyAutostop(j, r) != nil {
+		a := skyAutostop(j, r)
+		switch {
+		case a != nil && a.Down:
 			return fmt.Sprintf("# autostop: the cluster is torn down %d minutes after the run ends (resources.autostop); sky down it sooner\n", idleMinutes)
-		}
-		if skyService(j, r) {
+		case a != nil:
+			return fmt.Sprintf("# autostop: the cluster is stopped %d minutes after the run ends (SkyPilot cannot tear it down on %s: its disk bills until sky down)\n", idleMinutes, j.Rec.Provider)
+		case skyService(j, r):
 			return "# a service runs until sky serve down NAME\n"
+		case !r.Managed && j.Rec != nil:
+			return fmt.Sprintf("# SkyPilot cannot autostop on %s: sky down the cluster when the run ends, it bills until then\n", j.Rec.Provider)
 		}
 	case DStack:
 		if d, h := maxDuration(j, r); d != "" {

@@ -95,9 +95,10 @@ func launchLine(t Tool, j Job, r Run, file string) string {
 }
 
 // skyService reports whether a run is exported as a SkyServe service: a
-// server on one node (a plan over several nodes stays a task).
+// server on one node (a plan over several nodes stays a task) of a cloud
+// where SkyPilot opens ports.
 func skyService(j Job, r Run) bool {
-	return r.Port > 0 && (j.Rec == nil || j.Rec.Nodes <= 1)
+	return r.Port > 0 && (j.Rec == nil || j.Rec.Nodes <= 1) && skyPorts(j)
 }
 
 // skyFlags are the values a SkyPilot run takes at launch: its secrets

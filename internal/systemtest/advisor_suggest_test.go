@@ -276,7 +276,7 @@ func TestSuggestionsChinese(t *testing.T) {
 			t.Errorf("%s: %d suggestions in Chinese, %d in English", tc.name, len(zh.Suggestions), len(en.Suggestions))
 		}
 		for i, s := range zh.Suggestions {
-			names := append(slices.Clone(zhTerms), s.Provider, s.InstanceType, s.GPU, string(a.Precision), string(a.Workload))
+			names := append(slices.Clone(zhTerms), s.Provider, s.InstanceType, s.GPU, string(a.Precision), string(zh.Requirement.Precision), string(a.Workload))
 			names = append(names, a.Providers...)
 			names = append(names, a.Regions...)
 			names = append(names, a.ExcludeProviders...)

@@ -42,6 +42,9 @@ func TestFixtures(t *testing.T) {
 		{"p5-nvme-8", 8, "NVIDIA H100 80GB HBM3", 81559, LinkNVSwitch, 0, 0, 0, 0},
 		{"p5-no-nvme", 8, "NVIDIA H100 80GB HBM3", 81559, LinkNVSwitch, 0, 0, 0, 0},
 		{"p5-4xlarge", 1, "NVIDIA H100 80GB HBM3", 81559, "", 0, 0, 0, 0},
+		// AMD: rocm-smi's listing and link types.
+		{"mi300x-oam-1", 1, "AMD Instinct MI300X OAM", 0, "", 0, 0, 0, 0},
+		{"mi308x-8", 8, "", 206141652992.0 / (1 << 20), LinkInfinityFabric, 0, 0, 0, 0},
 	}
 	for _, tc := range tests {
 		t.Run(tc.dir, func(t *testing.T) {
@@ -113,7 +116,7 @@ func TestBadInput(t *testing.T) {
 		{"lsblk", FaultLsblkSize, func() error { _, err := ParseLsblk("nvme0n1 1T 0 disk\n"); return err }},
 		{"df", FaultDfLine, func() error { _, err := ParseDf("overlay 1G\n"); return err }},
 		{"mig orphan", FaultMIGOrphan, func() error { _, _, err := ParseGPUList("  MIG 1g.5gb Device 0: (UUID: MIG-1)\n"); return err }},
-		{"missing gpus", FaultMissing, func() error { _, err := Parse(map[string]string{}); return err }},
+		{"missing gpus", FaultNoGPUProbe, func() error { _, err := Parse(map[string]string{}); return err }},
 	}
 	for _, tc := range tests {
 		err := tc.err()
@@ -252,5 +255,133 @@ func FuzzParseHost(f *testing.F) {
 			}
 		}
 		_, _ = ParseDf(s)
+	})
+}
+
+// rocmJSONMI300X is a `rocm-smi --json` capture on an MI300X (see
+// testdata/README.md).
+const rocmJSONMI300X = `{"card0": {"Temperature (Sensor junction) (C)": "45.0", "Temperature (Sensor memory) (C)": "38.0", "Max Graphics Package Power (W)": "750.0", "Current Socket Graphics Package Power (W)": "159.0", "GPU use (%)": "0", "VRAM Total Memory (B)": "205822885888", "VRAM Total Used Memory (B)": "299687936"}}`
+
+func TestROCmSMIForms(t *testing.T) {
+	tests := []struct {
+		name, in string
+		want     []GPU
+	}{
+		{"json capture", rocmJSONMI300X, []GPU{{MemoryMiB: 205822885888.0 / (1 << 20)}}},
+		{"json with names, cards in order", `{"card1": {"Card Series": "AMD Instinct MI300X", "VRAM Total Memory (B)": "1048576"}, "card0": {"Card series": "AMD Instinct MI300X", "PCI Bus": "0000:83:00.0"}, "system": {"Driver version": "6.8.5"}}`,
+			[]GPU{{Name: "AMD Instinct MI300X", BusID: "0000:83:00.0"}, {Name: "AMD Instinct MI300X", MemoryMiB: 1}}},
+		{"bare device id as series (ROCm 4)", "GPU[0]\t\t: Card series: \t\t0x738c\nGPU[0]\t\t: Card model: \t\t0xc34\n", []GPU{{}}},
+		{"no GPU lines", "==== ROCm System Management Interface ====\n", []GPU{}},
+	}
+	for _, tc := range tests {
+		got, err := ParseROCmSMI(tc.in)
+		if err != nil || len(got) != len(tc.want) {
+			t.Errorf("%s: %+v %v, want %+v", tc.name, got, err, tc.want)
+			continue
+		}
+		for i := range got {
+			if got[i] != tc.want[i] {
+				t.Errorf("%s: GPU %d %+v, want %+v", tc.name, i, got[i], tc.want[i])
+			}
+		}
+	}
+}
+
+func TestROCmBadInput(t *testing.T) {
+	tests := []struct {
+		name  string
+		fault Fault
+		err   func() error
+	}{
+		{"vram", FaultROCmMemory, func() error { _, err := ParseROCmSMI("GPU[0] : VRAM Total Memory (B): lots\n"); return err }},
+		{"index", FaultROCmIndex, func() error { _, err := ParseROCmSMI("GPU[99999] : Card series: x\n"); return err }},
+		{"json", FaultROCmJSON, func() error { _, err := ParseROCmSMI(`{"card0": `); return err }},
+		{"json card", FaultROCmJSON, func() error { _, err := ParseROCmSMI(`{"card0": [1]}`); return err }},
+		{"topo none", FaultROCmNoLinkTable, func() error {
+			_, err := ParseROCmTopo("==== Weight between two GPUs ====\n GPU0\nGPU0 0\n")
+			return err
+		}},
+		{"topo header", FaultTopoNoHeader, func() error { _, err := ParseROCmTopo("=== Link Type between two GPUs ===\nfoo\n"); return err }},
+		{"topo short row", FaultTopoEntries, func() error {
+			_, err := ParseROCmTopo("=== Link Type between two GPUs ===\n GPU0 GPU1\nGPU0 0\n")
+			return err
+		}},
+		{"topo rows", FaultTopoRows, func() error {
+			_, err := ParseROCmTopo("=== Link Type between two GPUs ===\n GPU0 GPU1\nGPU0 0 XGMI\n=== End ===\n")
+			return err
+		}},
+	}
+	for _, tc := range tests {
+		err := tc.err()
+		var e *Error
+		if !errors.As(err, &e) || e.Fault != tc.fault {
+			t.Errorf("%s: error %v, want fault %d", tc.name, err, tc.fault)
+			continue
+		}
+		if !strings.HasPrefix(err.Error(), "rocm-smi --show") {
+			t.Errorf("%s: %q does not name the command", tc.name, err)
+		}
+	}
+	// No GPU listing at all names both commands and both files.
+	_, err := Parse(map[string]string{"nproc.txt": "8\n"})
+	for _, want := range []string{"gpus.csv", "nvidia-smi", "rocm-smi.txt", "rocm-smi --showproductname"} {
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("no GPU listing: %v lacks %q", err, want)
+		}
+	}
+}
+
+// A machine with both listings saved reads NVIDIA's (and its topology).
+func TestBothListings(t *testing.T) {
+	in := readDir(t, "h100-sxm-8")
+	for k, v := range readDir(t, "mi308x-8") {
+		in[k] = v
+	}
+	m, err := Parse(in)
+	if err != nil || len(m.GPUs) != 8 || m.GPUs[0].Name != "NVIDIA H100 80GB HBM3" || m.Topology.Kind() != LinkNVSwitch {
+		t.Errorf("%+v %v", m, err)
+	}
+}
+
+func TestROCmTopoKinds(t *testing.T) {
+	two := "=== Link Type between two GPUs ===\n       GPU0  GPU1\nGPU0   0     %s\nGPU1   %s    0\n=== End ===\n"
+	for _, tc := range []struct{ entry, want string }{{"XGMI", LinkInfinityFabric}, {"PCIE", LinkPCIe}} {
+		top, err := ParseROCmTopo(fmt.Sprintf(two, tc.entry, tc.entry))
+		if err != nil || top.Kind() != tc.want {
+			t.Errorf("%s: %v %v, want %s", tc.entry, top, err, tc.want)
+		}
+	}
+	one, err := ParseROCmTopo("=============================== Link Type between two GPUs ===============================\n       GPU0         \nGPU0   0            \n")
+	if err != nil || one.Kind() != LinkSingle {
+		t.Errorf("one GPU: %v %v", one, err)
+	}
+}
+
+func FuzzParseROCmSMI(f *testing.F) {
+	for _, dir := range []string{"mi300x-oam-1", "mi308x-8"} {
+		b, _ := os.ReadFile(filepath.Join("testdata", dir, "rocm-smi.txt"))
+		f.Add(string(b))
+	}
+	f.Add(rocmJSONMI300X)
+	f.Add(`{"card0": {"VRAM Total Memory (B)": "-1"}}`)
+	f.Fuzz(func(t *testing.T, s string) {
+		gpus, err := ParseROCmSMI(s)
+		for _, g := range gpus {
+			if err != nil || g.MemoryMiB < 0 {
+				t.Fatalf("%+v %v", g, err)
+			}
+		}
+	})
+}
+
+func FuzzParseROCmTopo(f *testing.F) {
+	b, _ := os.ReadFile(filepath.Join("testdata", "mi308x-8", "rocm-topo.txt"))
+	f.Add(string(b))
+	f.Add("=== Link Type between two GPUs ===\n GPU0 GPU1\nGPU0 0 XGMI\nGPU1 XGMI 0\n")
+	f.Fuzz(func(t *testing.T, s string) {
+		top, err := ParseROCmTopo(s)
+		if err == nil {
+			_ = top.Kind()
+		}
 	})
 }

@@ -1,6 +1,7 @@
 package probe
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -12,10 +13,15 @@ const (
 	LinkNVLink   = "nvlink"   // some pairs over NVLink (bridges, a ring)
 	LinkPCIe     = "pcie"     // no NVLink between any pair
 	LinkSingle   = "single"   // one GPU
+	// LinkInfinityFabric: some pairs over AMD Infinity Fabric (xGMI), as
+	// rocm-smi --showtopo shows them (XGMI); the same word as
+	// model.InterconnectInfinityFabric.
+	LinkInfinityFabric = "infinity-fabric"
 )
 
-// Topology is the GPU-to-GPU part of `nvidia-smi topo -m`: Links[i][j] is
-// the entry between GPU i and GPU j ("X", "NV18", "PIX", "SYS", ...).
+// Topology is the GPU-to-GPU part of `nvidia-smi topo -m` or of the link
+// types of `rocm-smi --showtopo`: Links[i][j] is the entry between GPU i
+// and GPU j ("X", "NV18", "PIX", "SYS", ...; "XGMI", "PCIE" from rocm-smi).
 type Topology struct {
 	Links [][]string
 }
@@ -42,22 +48,9 @@ func ParseTopo(s string) (Topology, error) {
 		if !strings.HasPrefix(f[0], "GPU") {
 			continue
 		}
-		row := len(t.Links)
-		if f[0] != "GPU"+strconv.Itoa(row) {
-			return Topology{}, fault(probeTopo, FaultTopoRow, clip(f[0]), row)
+		if err := t.addRow(probeTopo, f, countGPUCols(head)); err != nil {
+			return Topology{}, err
 		}
-		var links []string
-		for _, h := range head {
-			if !strings.HasPrefix(h, "GPU") {
-				break
-			}
-			links = append(links, "")
-		}
-		if len(f)-1 < len(links) {
-			return Topology{}, fault(probeTopo, FaultTopoEntries, f[0], len(f)-1, len(links))
-		}
-		copy(links, f[1:1+len(links)])
-		t.Links = append(t.Links, links)
 	}
 	if head == nil {
 		return Topology{}, fault(probeTopo, FaultTopoNoHeader)
@@ -68,6 +61,22 @@ func ParseTopo(s string) (Topology, error) {
 	return t, nil
 }
 
+// addRow adds the matrix row of the fields f ("GPU2", then an entry for
+// each of the n GPU columns and any affinity columns after them) to t: the
+// row must be the next GPU's and hold n entries.
+func (t *Topology) addRow(probe string, f []string, n int) error {
+	row := len(t.Links)
+	if f[0] != "GPU"+strconv.Itoa(row) {
+		return fault(probe, FaultTopoRow, clip(f[0]), row)
+	}
+	if len(f)-1 < n {
+		return fault(probe, FaultTopoEntries, f[0], len(f)-1, n)
+	}
+	t.Links = append(t.Links, slices.Clone(f[1:1+n]))
+	return nil
+}
+
+// countGPUCols is the number of GPU columns a header starts with.
 func countGPUCols(head []string) int {
 	n := 0
 	for _, h := range head {
@@ -85,13 +94,14 @@ func (t Topology) GPUs() int { return len(t.Links) }
 // Kind says how the GPUs are linked: LinkNVSwitch when every pair shows the
 // same bonded NVLinks (NV#: what an NVSwitch baseboard shows, e.g. NV18 on
 // HGX H100, NV12 on HGX A100), LinkNVLink when some pairs do, LinkPCIe when
-// none does, LinkSingle for one GPU.
+// none does, LinkSingle for one GPU; LinkInfinityFabric when some pairs
+// are linked by xGMI (rocm-smi's XGMI).
 func (t Topology) Kind() string {
 	n := len(t.Links)
 	if n <= 1 {
 		return LinkSingle
 	}
-	nv, pairs := 0, 0
+	nv, xgmi, pairs := 0, 0, 0
 	same := ""
 	uniform := true
 	for i := 0; i < n; i++ {
@@ -101,6 +111,9 @@ func (t Topology) Kind() string {
 			}
 			pairs++
 			e := t.Links[i][j]
+			if strings.EqualFold(e, "XGMI") {
+				xgmi++
+			}
 			if strings.HasPrefix(e, "NV") {
 				nv++
 				if same == "" {
@@ -112,6 +125,8 @@ func (t Topology) Kind() string {
 		}
 	}
 	switch {
+	case xgmi > 0 && nv == 0:
+		return LinkInfinityFabric
 	case nv == 0:
 		return LinkPCIe
 	case nv == pairs && uniform && n > 2:

@@ -281,24 +281,28 @@ func ReadErrorText(in Input, name string, f ReadFault, detail string, language s
 // verbs of probe.FaultText's English (TestVerifyProbeFaultsChinese checks
 // both).
 var probeFaultsZH = map[probe.Fault]string{
-	probe.FaultMissing:      "缺少该文件（请把 `%v` 的输出保存在这里）",
-	probe.FaultGPUColumns:   "第 %d 行 %q：应为以逗号分隔的 `name, memory.total, pci.bus_id`",
-	probe.FaultGPUMemory:    "第 %d 行：`memory.total` %q 不是以 MiB 计的大小",
-	probe.FaultMIGOrphan:    "第 %d 行：MIG 设备出现在所有 GPU 行之前",
-	probe.FaultGPUListLine:  "第 %d 行 %q：应为 `GPU n: NAME (UUID: ...)` 或 `MIG profile Device n: ...`",
-	probe.FaultLscpuCount:   "`%s` 的值 %q 不是一个数目",
-	probe.FaultLscpuNoCPUs:  "没有 `CPU(s):` 行（这是 `lscpu` 的输出吗？）",
-	probe.FaultNproc:        "%q 不是 CPU 数目",
-	probe.FaultMemTotal:     "`MemTotal` %q 不是以 kB 计的大小",
-	probe.FaultNoMemTotal:   "没有 `MemTotal` 行",
-	probe.FaultLsblkLine:    "第 %d 行 %q：应为 `NAME SIZE ROTA TYPE [MODEL]`（请运行 `lsblk -b -d -o NAME,SIZE,ROTA,TYPE,MODEL`）",
-	probe.FaultLsblkSize:    "第 %d 行：`SIZE` %q 不是字节数（请加 `-b` 运行 `lsblk`）",
-	probe.FaultDfLine:       "第 %d 行 %q：应为 `Filesystem Size Used Available Capacity Mounted-on`（请运行 `df -P -B1`）",
-	probe.FaultDfSize:       "第 %d 行：大小 %q、%q 不是字节数（请加 `-B1` 运行 `df`）",
-	probe.FaultTopoRow:      "出现了行 %q，此处应为 `GPU%d`",
-	probe.FaultTopoEntries:  "行 `%s` 有 %d 项，而 GPU 列有 %d 列",
-	probe.FaultTopoNoHeader: "没有以 `GPU0` 开头的表头行（这是 `nvidia-smi topo -m` 的输出吗？）",
-	probe.FaultTopoRows:     "GPU 行有 %d 行，而 GPU 列有 %d 列",
+	probe.FaultNoGPUProbe:      "没有 GPU 列表：请把 `%s` 的输出保存为 `%s`，或把 `%s` 的输出保存为 `%s`",
+	probe.FaultROCmIndex:       "GPU 编号 %q 不是小于 1024 的 GPU 号",
+	probe.FaultROCmJSON:        "不是 rocm-smi 的 JSON（%s）：请按命令打印的原样保存输出",
+	probe.FaultROCmMemory:      "GPU[%d]：`VRAM Total Memory (B)` %q 不是以字节计的大小",
+	probe.FaultROCmNoLinkTable: "没有以 `GPU0` 开头的 `Link Type between two GPUs` 表（这是 `rocm-smi --showtopo` 的输出吗？）",
+	probe.FaultGPUColumns:      "第 %d 行 %q：应为以逗号分隔的 `name, memory.total, pci.bus_id`",
+	probe.FaultGPUMemory:       "第 %d 行：`memory.total` %q 不是以 MiB 计的大小",
+	probe.FaultMIGOrphan:       "第 %d 行：MIG 设备出现在所有 GPU 行之前",
+	probe.FaultGPUListLine:     "第 %d 行 %q：应为 `GPU n: NAME (UUID: ...)` 或 `MIG profile Device n: ...`",
+	probe.FaultLscpuCount:      "`%s` 的值 %q 不是一个数目",
+	probe.FaultLscpuNoCPUs:     "没有 `CPU(s):` 行（这是 `lscpu` 的输出吗？）",
+	probe.FaultNproc:           "%q 不是 CPU 数目",
+	probe.FaultMemTotal:        "`MemTotal` %q 不是以 kB 计的大小",
+	probe.FaultNoMemTotal:      "没有 `MemTotal` 行",
+	probe.FaultLsblkLine:       "第 %d 行 %q：应为 `NAME SIZE ROTA TYPE [MODEL]`（请运行 `lsblk -b -d -o NAME,SIZE,ROTA,TYPE,MODEL`）",
+	probe.FaultLsblkSize:       "第 %d 行：`SIZE` %q 不是字节数（请加 `-b` 运行 `lsblk`）",
+	probe.FaultDfLine:          "第 %d 行 %q：应为 `Filesystem Size Used Available Capacity Mounted-on`（请运行 `df -P -B1`）",
+	probe.FaultDfSize:          "第 %d 行：大小 %q、%q 不是字节数（请加 `-B1` 运行 `df`）",
+	probe.FaultTopoRow:         "出现了行 %q，此处应为 `GPU%d`",
+	probe.FaultTopoEntries:     "行 `%s` 有 %d 项，而 GPU 列有 %d 列",
+	probe.FaultTopoNoHeader:    "没有以 `GPU0` 开头的表头行（这是 `nvidia-smi topo -m` 的输出吗？）",
+	probe.FaultTopoRows:        "GPU 行有 %d 行，而 GPU 列有 %d 列",
 }
 
 // ProbeErrorText is verify's error for probe outputs that are missing
@@ -323,9 +327,12 @@ func ProbeErrorText(err error, language string) string {
 		if zh, ok := probeFaultsZH[pe.Fault]; ok && l == langZH {
 			why = fmt.Sprintf(zh, pe.Args...)
 		}
-		if pe.Probe == "" {
+		switch {
+		case pe.Probe == "" && pe.File == "":
+			lines = append(lines, why) // no GPU listing: the fault names the files
+		case pe.Probe == "":
 			lines = append(lines, l.v(vProbeFileFault, pe.File, why))
-		} else {
+		default:
 			lines = append(lines, l.v(vProbeFault, pe.File, pe.Probe, why))
 		}
 	}

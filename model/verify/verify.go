@@ -106,7 +106,12 @@ func Compare(rec model.Recommendation, offer *model.Offer, m probe.Machine, lang
 		foundName += " MIG " + m.MIG[0].Profile
 		count, memGiB = len(m.MIG), m.MIG[0].MemoryGB
 	}
-	add(Check{ID: CheckGPUModel, Name: l.v(vNameGPUModel), Expected: rec.GPU, Found: foundName, Pass: len(m.GPUs) > 0 && gpuModelMatches(rec.GPU, foundName), Matters: true})
+	gpuModel := Check{ID: CheckGPUModel, Name: l.v(vNameGPUModel), Expected: rec.GPU, Found: foundName, Pass: len(m.GPUs) > 0 && gpuModelMatches(rec.GPU, foundName), Matters: true}
+	if len(m.GPUs) > 0 && m.GPUs[0].Name == "" {
+		// rocm-smi's memory section without its product names.
+		gpuModel.Found, gpuModel.Skipped, gpuModel.Hint = l.v(vNotProbed), true, l.probeHint(probe.FileAMDGPUs)
+	}
+	add(gpuModel)
 	add(Check{ID: CheckGPUCount, Name: l.v(vNameGPUCount), Expected: fmt.Sprint(rec.GPUCount), Found: fmt.Sprint(count), Pass: count == rec.GPUCount, Matters: true})
 	wantMem := 0.0
 	if rec.GPUCount > 0 {
