@@ -7,13 +7,16 @@ import (
 	"github.com/gpupick/gpupick/data/launch"
 )
 
-const exportHelp = `Usage: gpupick export --to skypilot|dstack|dstack-fleet FILE.toml
+const exportHelp = `Usage: gpupick export --to skypilot|dstack|dstack-fleet|dstack-volume FILE.toml
 
 Writes a launch config for the offer chosen in a decision record to stdout:
-a SkyPilot task (sky launch task.yaml) or a dstack task (save it as
-NAME.dstack.yml; dstack apply -f NAME.dstack.yml); dstack-fleet writes the
-fleet a multi-node dstack task runs on (apply it first). A provider or GPU
-the launcher does not know is refused with exit 2, never a broken file.
+a SkyPilot task or a dstack task (save it as NAME.dstack.yml). Its header
+comment gives the command that launches it (sky launch, sky jobs launch for
+a spot training job, sky serve up for a server; dstack apply -f) and the
+files to apply first: the cluster fleet of a multi-node dstack run
+(--to dstack-fleet) and the network volume its checkpoints or data live on
+(--to dstack-volume). A provider or GPU the launcher does not know is
+refused with exit 2, never a broken file.
 
 Flags:
 `
@@ -30,7 +33,7 @@ type exportOptions struct {
 func runExport(args []string, env environ, stdout, stderr io.Writer) int {
 	fs := newFlagSet("export")
 	var o exportOptions
-	fs.StringVar(&o.to, "to", "", "the launcher: skypilot, dstack or dstack-fleet (the fleet of a multi-node dstack task)")
+	fs.StringVar(&o.to, "to", "", "the launcher: skypilot or dstack, or a dstack run's dstack-fleet or dstack-volume file")
 	fs.StringVar(&o.lang, "lang", "", "language of messages: en or zh (default from LANG)")
 	file, rest := splitFile(args)
 	if code, ok := parseFlags(fs, rest, exportHelp, env, stdout, stderr); !ok {

@@ -164,7 +164,7 @@ func TestRecommendFleetFormat(t *testing.T) {
 	if err := yaml.Unmarshal(run("export --to dstack", "export", "--to", "dstack", "--lang", "en", recFile), &task); err != nil {
 		t.Fatal(err)
 	}
-	if f.Type != "fleet" || f.Placement != "cluster" || f.Nodes != task.Nodes || f.Nodes < 2 || len(task.Fleets) != 1 || task.Fleets[0] != f.Name {
+	if f.Type != "fleet" || f.Placement != "cluster" || f.Nodes.Max != task.Nodes || task.Nodes < 2 || len(task.Fleets) != 1 || task.Fleets[0] != f.Name {
 		t.Errorf("fleet %+v does not carry the task's %d nodes under the name it runs on (%v)", f, task.Nodes, task.Fleets)
 	}
 }

@@ -30,39 +30,45 @@ func writeLaunch(stdout, stderr io.Writer, cmd string, tool launch.Tool, j launc
 }
 
 // writeLaunchFile writes the launch config of a decision's choice to path
-// atomically (the wizard's ctrl+x), with the model preset and GPU facts of
-// the wizard's catalog, and for a dstack task of several nodes the cluster
-// fleet it runs on to ui.FleetPath(path). A launcher that cannot run the
-// offer returns its *launch.UnsupportedError, and a file that exists
-// (either, unless overwrite) an error wrapping fs.ErrExist; nothing is
-// written then.
-func writeLaunchFile(path string, tool ui.LaunchTool, r model.Record, cat *model.Catalog, overwrite bool) error {
+// atomically (the wizard's ctrl+x), with the model preset and GPU facts
+// of the wizard's catalog, and the files a dstack run applies first (its
+// volume, its cluster fleet) beside it. It returns the commands that
+// launch it, in order, as the file's header gives them. A launcher that
+// cannot run the offer returns its *launch.UnsupportedError and nothing is
+// written.
+func writeLaunchFile(path string, tool ui.LaunchTool, r model.Record, cat *model.Catalog, overwrite bool) ([]string, error) {
 	t, err := launch.ParseTool(string(tool))
 	if err != nil {
-		return err
+		return nil, err
 	}
-	var buf bytes.Buffer
 	j := launch.NewJob(r.Choice, r.Answers, r.Requirement, cat)
-	if err := launch.Export(&buf, t, j); err != nil {
-		return err
+	files := map[string]launch.Tool{path: t}
+	order := []string{path}
+	for _, c := range launch.Companions(t, j) {
+		p := launch.CompanionPath(path, c)
+		files[p] = c
+		order = append(order, p)
 	}
-	if t != launch.DStack || r.Choice == nil || r.Choice.Nodes <= 1 {
-		return data.WriteFile(path, buf.Bytes(), overwrite)
+	bufs := make([]bytes.Buffer, len(order))
+	for i, p := range order {
+		if err := launch.Export(&bufs[i], files[p], j); err != nil {
+			return nil, err
+		}
 	}
-	var fleet bytes.Buffer
-	if err := launch.Export(&fleet, launch.DStackFleetTool, j); err != nil {
-		return err
-	}
-	fleetPath := ui.FleetPath(path)
+	// Any file that exists stops the save before one is written (the
+	// wizard then asks to overwrite them).
 	if !overwrite {
-		for _, p := range []string{fleetPath, path} {
-			if _, err := os.Lstat(p); err == nil {
-				return fmt.Errorf("write %s: %w", p, fs.ErrExist)
+		for _, p := range order {
+			if _, err := os.Stat(p); err == nil {
+				return nil, fmt.Errorf("%s: %w", p, fs.ErrExist)
 			}
 		}
 	}
-	if err := data.WriteFile(fleetPath, fleet.Bytes(), overwrite); err != nil {
-		return err
+	for i, p := range order {
+		if err := data.WriteFile(p, bufs[i].Bytes(), overwrite); err != nil {
+			return nil, err
+		}
 	}
-	return data.WriteFile(path, buf.Bytes(), overwrite)
+	shown := func(c launch.Tool) string { return launch.CompanionPath(path, c) }
+	return launch.LaunchSteps(t, j, path, shown), nil
 }

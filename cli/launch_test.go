@@ -26,21 +26,34 @@ func TestWriteLaunchFile(t *testing.T) {
 			t.Errorf("the wizard offers %q, which export does not know: %v", tool, err)
 		}
 	}
+	spot := *rec
+	spot.PriceModel = model.PriceSpot
+	twoNodes := *rec
+	twoNodes.Nodes = 2
+	tune := model.Answers{Workload: model.WorkloadLoRA, Model: "llama-3.1-8b", Precision: model.BF16}
+	cat := &model.Catalog{Models: []model.ModelPreset{{Name: "llama-3.1-8b", HFID: "meta-llama/Llama-3.1-8B"}}}
 	dir := t.TempDir()
 	for _, tc := range []struct {
 		name        string
 		tool        ui.LaunchTool
 		rec         *model.Recommendation
+		answers     model.Answers
 		unsupported bool
+		companions  []string // the files written beside, by kind
+		first       string   // the first command
 	}{
-		{"skypilot", ui.LaunchSkyPilot, rec, false},
-		{"dstack", ui.LaunchDStack, rec, false},
-		{"a CN provider for dstack", ui.LaunchDStack, &model.Recommendation{Provider: "alibaba", InstanceType: "ecs.gn7i-c8g1.2xlarge", GPU: "A10", GPUCount: 1}, true},
-		{"nothing fitted", ui.LaunchSkyPilot, nil, true},
+		{"skypilot", ui.LaunchSkyPilot, rec, model.Answers{}, false, nil, "sky serve up --secret HF_TOKEN --env MODEL_ID=... "},
+		{"dstack", ui.LaunchDStack, rec, model.Answers{}, false, nil, "HF_TOKEN=... MODEL_ID=... dstack apply -f "},
+		{"skypilot spot fine-tune", ui.LaunchSkyPilot, &spot, tune, false, nil, "sky jobs launch --secret HF_TOKEN --env CHECKPOINT_BUCKET=<your bucket> "},
+		{"dstack fine-tune with its volume", ui.LaunchDStack, rec, tune, false, []string{"volume"}, "dstack apply -f "},
+		{"dstack two nodes with the fleet", ui.LaunchDStack, &twoNodes, tune, false, []string{"fleet"}, "dstack apply -f "},
+		{"a CN provider for dstack", ui.LaunchDStack, &model.Recommendation{Provider: "alibaba", InstanceType: "ecs.gn7i-c8g1.2xlarge", GPU: "A10", GPUCount: 1}, model.Answers{}, true, nil, ""},
+		{"nothing fitted", ui.LaunchSkyPilot, nil, model.Answers{}, true, nil, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			path := filepath.Join(dir, strings.ReplaceAll(tc.name, " ", "-")+".yaml")
-			err := writeLaunchFile(path, tc.tool, model.Record{Choice: tc.rec}, nil, false)
+			path := filepath.Join(dir, strings.ReplaceAll(tc.name, " ", "-")+".dstack.yml")
+			r := model.Record{Choice: tc.rec, Answers: tc.answers}
+			steps, err := writeLaunchFile(path, tc.tool, r, cat, false)
 			var ue *launch.UnsupportedError
 			if got := errors.As(err, &ue); got != tc.unsupported {
 				t.Fatalf("err %v, want unsupported %v", err, tc.unsupported)
@@ -63,10 +76,27 @@ func TestWriteLaunchFile(t *testing.T) {
 			if err := yaml.Unmarshal(b, &v); err != nil || v["resources"] == nil {
 				t.Errorf("not a config: %v\n%s", err, b)
 			}
-			if err := writeLaunchFile(path, tc.tool, model.Record{Choice: tc.rec}, nil, false); !errors.Is(err, fs.ErrExist) {
+			// The commands are the file's own: the header's launch line
+			// with the path, after applying each file written beside it.
+			last := steps[len(steps)-1]
+			if !strings.Contains(string(b), "# launch: "+strings.TrimSuffix(last, path)+"<this file>\n") || !strings.HasPrefix(steps[0], tc.first) {
+				t.Errorf("commands %q against the header:\n%s", steps, b)
+			}
+			if len(steps) != len(tc.companions)+1 {
+				t.Fatalf("commands %q, companions %v", steps, tc.companions)
+			}
+			for i, kind := range tc.companions {
+				p := strings.TrimSuffix(path, ".dstack.yml") + "-" + kind + ".dstack.yml"
+				c, err := os.ReadFile(p)
+				var cv map[string]any
+				if err != nil || yaml.Unmarshal(c, &cv) != nil || cv["type"] != kind || steps[i] != "dstack apply -f "+p {
+					t.Errorf("%s file %s: %v %v, commands %q", kind, p, err, cv, steps)
+				}
+			}
+			if _, err := writeLaunchFile(path, tc.tool, r, cat, false); !errors.Is(err, fs.ErrExist) {
 				t.Errorf("a second write without overwrite: %v", err)
 			}
-			if err := writeLaunchFile(path, tc.tool, model.Record{Choice: tc.rec}, nil, true); err != nil {
+			if _, err := writeLaunchFile(path, tc.tool, r, cat, true); err != nil {
 				t.Errorf("overwrite: %v", err)
 			}
 		})
@@ -74,7 +104,7 @@ func TestWriteLaunchFile(t *testing.T) {
 }
 
 // The wizard's dstack export of a multi-node plan writes the cluster fleet
-// the task runs on beside it (ui.FleetPath), the file export --to
+// the task runs on beside it (launch.CompanionPath), the file export --to
 // dstack-fleet writes; a one-node plan and SkyPilot write no fleet; a
 // fleet file that exists stops the write of both unless told.
 func TestWriteLaunchFileFleet(t *testing.T) {
@@ -96,7 +126,7 @@ func TestWriteLaunchFileFleet(t *testing.T) {
 			dir := t.TempDir()
 			path := filepath.Join(dir, "train.dstack.yml")
 			fleetPath := filepath.Join(dir, "train-fleet.dstack.yml")
-			if err := writeLaunchFile(path, tc.tool, model.Record{Choice: tc.rec}, nil, false); err != nil {
+			if _, err := writeLaunchFile(path, tc.tool, model.Record{Choice: tc.rec}, nil, false); err != nil {
 				t.Fatal(err)
 			}
 			b, err := os.ReadFile(fleetPath)
@@ -115,20 +145,20 @@ func TestWriteLaunchFileFleet(t *testing.T) {
 			if err := yaml.Unmarshal(b, &f); err != nil || yaml.Unmarshal(tb, &task) != nil {
 				t.Fatalf("fleet %v:\n%s", err, b)
 			}
-			if f.Type != "fleet" || f.Placement != "cluster" || f.Nodes != 2 || len(task.Fleets) != 1 || task.Fleets[0] != f.Name {
+			if f.Type != "fleet" || f.Placement != "cluster" || f.Nodes.Max != 2 || len(task.Fleets) != 1 || task.Fleets[0] != f.Name {
 				t.Errorf("fleet %+v is not the cluster fleet the task (fleets %v) runs on", f, task.Fleets)
 			}
 			// A fleet that exists: neither file is written without overwrite.
 			if err := os.Remove(path); err != nil {
 				t.Fatal(err)
 			}
-			if err := writeLaunchFile(path, tc.tool, model.Record{Choice: tc.rec}, nil, false); !errors.Is(err, fs.ErrExist) || !strings.Contains(err.Error(), fleetPath) {
+			if _, err := writeLaunchFile(path, tc.tool, model.Record{Choice: tc.rec}, nil, false); !errors.Is(err, fs.ErrExist) || !strings.Contains(err.Error(), fleetPath) {
 				t.Errorf("the fleet exists: err %v, want one naming it", err)
 			}
 			if _, err := os.Stat(path); !errors.Is(err, fs.ErrNotExist) {
 				t.Errorf("the task was written although its fleet exists: %v", err)
 			}
-			if err := writeLaunchFile(path, tc.tool, model.Record{Choice: tc.rec}, nil, true); err != nil {
+			if _, err := writeLaunchFile(path, tc.tool, model.Record{Choice: tc.rec}, nil, true); err != nil {
 				t.Errorf("overwrite: %v", err)
 			}
 		})

@@ -49,9 +49,8 @@ type saveDoneMsg struct {
 	err       error
 	overwrite bool
 	target    exportTarget
-	// fleet is the dstack fleet file written beside a multi-node task
-	// (FleetPath of path, as typed); "" when there is none.
-	fleet string
+	// launch is the commands that launch a saved launch config, in order.
+	launch []string
 }
 
 // start opens the dialogue: the path prompt of the record, or for a launch
@@ -260,10 +259,7 @@ func (m exportDialog) done(msg saveDoneMsg) action {
 		return actStatus{m.t.f(mLaunchUnsupported, refusal.Text(m.lang)), true}
 	case msg.err == nil && msg.target != targetRecord:
 		e.state = exportNone
-		if msg.fleet != "" {
-			return actBatch{actSaved{}, actStatus{m.t.f(mLaunchSavedFleet, msg.abs, msg.fleet, msg.target.launchCommand(msg.path, msg.fleet)), false}}
-		}
-		return actBatch{actSaved{}, actStatus{m.t.f(mLaunchSaved, msg.abs, msg.target.launchCommand(msg.path, "")), false}}
+		return actBatch{actSaved{}, actStatus{m.t.f(mLaunchSaved, msg.abs, strings.Join(msg.launch, " && ")), false}}
 	case msg.err != nil:
 		e.state = exportNone
 		return actStatus{m.t.f(mExportFailed, msg.err.Error()), true}

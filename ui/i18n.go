@@ -386,7 +386,6 @@ const (
 	mLaunchChooseHint
 	mLaunchPrompt
 	mLaunchSaved
-	mLaunchSavedFleet
 	mLaunchUnsupported
 	mTrialTitle
 	mTrialRow
@@ -770,7 +769,6 @@ var texts = text.Table[msg]{
 	mLaunchChooseHint:  {"←/→ or 1/2 choose · enter next · esc cancel", "←/→ 或 1/2 选择 · 回车下一步 · esc 取消"},
 	mLaunchPrompt:      {"Save %s config to: ", "保存 %s 配置到："},
 	mLaunchSaved:       {"saved %s · launch it with: %s", "已保存 %s · 启动命令：%s"},
-	mLaunchSavedFleet:  {"saved %s and its cluster fleet %s · launch them with: %s", "已保存 %s 及其集群 fleet %s · 启动命令：%s"},
 	mLaunchUnsupported: {"nothing written: %s", "未写入文件：%s"},
 	mTrialTitle:        {"Trial plan: the top %d for %s h each", "试用计划：前 %d 个候选，每个试用 %s 小时"},
 	mTrialRow:          {"%d. %s %s · %s · %s %s/h → %s", "%d. %s %s · %s · %s %s/时 → %s"},

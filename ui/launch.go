@@ -2,9 +2,7 @@ package ui
 
 import (
 	"errors"
-	"path/filepath"
 	"strconv"
-	"strings"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -26,12 +24,15 @@ const (
 var LaunchTools = []LaunchTool{LaunchSkyPilot, LaunchDStack}
 
 // LaunchFunc writes the launch config of rec (nil: nothing fitted) for a
-// launcher to path, atomically, and for a dstack task of several nodes
-// its fleet to FleetPath(path). It returns an error wrapping fs.ErrExist
-// when the file exists and overwrite is false, and an error with a
-// Text(lang string) string method (data/launch's *UnsupportedError) when
-// the launcher cannot run the offer; nothing is written then.
-type LaunchFunc func(path string, tool LaunchTool, r model.Record, cat *model.Catalog, overwrite bool) error
+// launcher to path, atomically, with the files the launcher applies first
+// beside it (a dstack run's volume and fleet). It returns the commands that
+// launch it, in order, as the file's header gives them (sky jobs launch for
+// a managed spot job, sky serve up for a service, the secrets and values
+// to give); an error wrapping fs.ErrExist when a file exists and overwrite
+// is false, and an error with a Text(lang string) string method
+// (data/launch's *UnsupportedError) when the launcher cannot run the
+// offer; nothing is written then.
+type LaunchFunc func(path string, tool LaunchTool, r model.Record, cat *model.Catalog, overwrite bool) ([]string, error)
 
 // Default paths of the launch configs: SkyPilot takes any YAML file; dstack
 // wants a name ending in .dstack.yml.
@@ -39,32 +40,6 @@ const (
 	defaultSkyPath    = "./gpupick.sky.yaml"
 	defaultDStackPath = "./.dstack.yml"
 )
-
-// FleetPath is where the dstack fleet of a multi-node dstack task saved at
-// taskPath goes: beside it, named after it ("./.dstack.yml" ->
-// "./fleet.dstack.yml", "run/train.dstack.yml" ->
-// "run/train-fleet.dstack.yml"). dstack runs a distributed task only on a
-// cluster fleet, a file of its own applied first; the LaunchFunc writes
-// it there and the wizard says so.
-func FleetPath(taskPath string) string {
-	dir, base := filepath.Split(taskPath)
-	for _, ext := range []string{".dstack.yml", ".dstack.yaml", ".yml", ".yaml"} {
-		if strings.HasSuffix(base, ext) {
-			base = strings.TrimSuffix(base, ext)
-			break
-		}
-	}
-	if base == "" {
-		return dir + "fleet.dstack.yml"
-	}
-	return dir + base + "-fleet.dstack.yml"
-}
-
-// needsFleet reports whether a launch target writes a fleet beside the
-// task: a dstack task of several nodes.
-func needsFleet(t exportTarget, rec *model.Recommendation) bool {
-	return t == targetDStack && rec != nil && rec.Nodes > 1
-}
 
 // exportTarget is what the export dialogue writes.
 type exportTarget int
@@ -95,18 +70,6 @@ func (t exportTarget) toolName() string {
 	return "SkyPilot"
 }
 
-// launchCommand is the command that launches a saved config, and the
-// fleet saved beside it first when there is one.
-func (t exportTarget) launchCommand(path, fleet string) string {
-	if t == targetDStack {
-		if fleet != "" {
-			return "dstack apply -f " + fleet + " && dstack apply -f " + path
-		}
-		return "dstack apply -f " + path
-	}
-	return "sky launch " + path
-}
-
 // unsupported is the launcher's refusal to run an offer, in both languages.
 type unsupported interface{ Text(lang string) string }
 
@@ -116,14 +79,11 @@ func launchCmd(j writeJob, t exportTarget, write LaunchFunc) tea.Cmd {
 	return func() tea.Msg {
 		rec := j.record("")
 		done := saveDoneMsg{path: j.path, abs: j.abs, overwrite: j.overwrite, target: t}
-		if needsFleet(t, rec.Choice) {
-			done.fleet = FleetPath(j.path)
-		}
 		if write == nil {
 			done.err = errors.New("exporting a launch config is not available")
 			return done
 		}
-		done.err = write(expandHome(j.path), t.tool(), rec, j.cat, j.overwrite)
+		done.launch, done.err = write(expandHome(j.path), t.tool(), rec, j.cat, j.overwrite)
 		return done
 	}
 }

@@ -47,23 +47,28 @@ func (r refusal) Text(lang string) string {
 	return fmt.Sprintf("%s does not support the provider %q", r.tool, r.provider)
 }
 
-func (l *fakeLauncher) write(path string, tool LaunchTool, r model.Record, _ *model.Catalog, overwrite bool) error {
+func (l *fakeLauncher) write(path string, tool LaunchTool, r model.Record, _ *model.Catalog, overwrite bool) ([]string, error) {
 	rec := r.Choice
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	w := launchWrite{path, tool, rec, overwrite}
 	l.calls = append(l.calls, w)
 	if rec != nil && l.refuse[rec.Provider] {
-		return fmt.Errorf("export: %w", refusal{string(tool), rec.Provider})
+		return nil, fmt.Errorf("export: %w", refusal{string(tool), rec.Provider})
 	}
 	if l.files == nil {
 		l.files = map[string]launchWrite{}
 	}
 	if _, ok := l.files[path]; ok && !overwrite {
-		return fmt.Errorf("write %s: %w", path, fs.ErrExist)
+		return nil, fmt.Errorf("write %s: %w", path, fs.ErrExist)
 	}
 	l.files[path] = w
-	return nil
+	// The commands the launcher's files give: a dstack run applies its
+	// volume first.
+	if tool == LaunchDStack {
+		return []string{"dstack apply -f volume.dstack.yml", "HF_TOKEN=... dstack apply -f " + path}, nil
+	}
+	return []string{"sky jobs launch --secret HF_TOKEN " + path}, nil
 }
 
 func TestLaunchExportFlow(t *testing.T) {
@@ -91,7 +96,7 @@ func TestLaunchExportFlow(t *testing.T) {
 			return nil
 		}},
 		{"enter asks the path, SkyPilot's default", keyMsgs("enter"), "Save SkyPilot config to: ./gpupick.sky.yaml", nil},
-		{"enter saves it", keyMsgs("enter"), "launch it with: sky launch ./gpupick.sky.yaml", func() error {
+		{"enter saves it and gives the launcher's command", keyMsgs("enter"), "launch it with: sky jobs launch --secret HF_TOKEN ./gpupick.sky.yaml", func() error {
 			w, ok := l.files[defaultSkyPath]
 			abs, _ := filepath.Abs(defaultSkyPath)
 			switch {
@@ -107,7 +112,7 @@ func TestLaunchExportFlow(t *testing.T) {
 			return nil
 		}},
 		{"2 chooses dstack, with its own default path", append([]tea.KeyPressMsg{ctrlX}, keyMsgs("2", "enter")...), "Save dstack config to: ./.dstack.yml", nil},
-		{"dstack is saved", keyMsgs("enter"), "dstack apply -f ./.dstack.yml", func() error {
+		{"dstack is saved; its commands in order", keyMsgs("enter"), "dstack apply -f volume.dstack.yml && HF_TOKEN=... dstack apply -f ./.dstack.yml", func() error {
 			if w := l.files[defaultDStackPath]; w.tool != LaunchDStack {
 				return fmt.Errorf("calls %+v", l.calls)
 			}
@@ -196,7 +201,7 @@ func TestLaunchDialogueChinese(t *testing.T) {
 		t.Errorf("no Chinese path prompt:\n%s", screen(m))
 	}
 	m = press(t, m, "enter")
-	if !strings.Contains(screen(m), "启动命令：sky launch ./gpupick.sky.yaml") {
+	if !strings.Contains(screen(m), "启动命令：sky jobs launch --secret HF_TOKEN ./gpupick.sky.yaml") {
 		t.Errorf("no Chinese saved message:\n%s", screen(m))
 	}
 }
@@ -278,28 +283,5 @@ func TestLaunchKeysInHelp(t *testing.T) {
 		if !regexp.MustCompile(want).MatchString(screen(m)) {
 			t.Errorf("help lacks %s:\n%s", want, screen(m))
 		}
-	}
-}
-
-// FleetPath puts the fleet beside the task, named after it, as a dstack
-// file; the saved message names it and the command applies it first.
-func TestFleetPath(t *testing.T) {
-	for in, want := range map[string]string{
-		"./.dstack.yml":        "./fleet.dstack.yml",
-		".dstack.yml":          "fleet.dstack.yml",
-		"run/train.dstack.yml": "run/train-fleet.dstack.yml",
-		"/tmp/job.yaml":        "/tmp/job-fleet.dstack.yml",
-		"task":                 "task-fleet.dstack.yml",
-	} {
-		if got := FleetPath(in); got != want {
-			t.Errorf("FleetPath(%q) = %q, want %q", in, got, want)
-		}
-	}
-	two := &model.Recommendation{Nodes: 2}
-	if !needsFleet(targetDStack, two) || needsFleet(targetSky, two) || needsFleet(targetDStack, &model.Recommendation{Nodes: 1}) || needsFleet(targetDStack, nil) {
-		t.Error("needsFleet: want a fleet for a dstack task of several nodes only")
-	}
-	if got, want := targetDStack.launchCommand("t.dstack.yml", "t-fleet.dstack.yml"), "dstack apply -f t-fleet.dstack.yml && dstack apply -f t.dstack.yml"; got != want {
-		t.Errorf("launch command %q, want %q", got, want)
 	}
 }

@@ -34,7 +34,9 @@ type SkyResources struct {
 	// NetworkTier is "best" for a multi-node run: SkyPilot then sets up
 	// the cloud's cluster network (EFA on AWS, GPUDirect on GCP,
 	// InfiniBand on Nebius); the standard tier has none.
-	NetworkTier     string `yaml:"network_tier,omitempty"`
+	NetworkTier string `yaml:"network_tier,omitempty"`
+	// Autostop takes a cluster down after its run ends (sky launch only).
+	Autostop        *SkyAutostop `yaml:"autostop,omitempty"`
 	SkyRunResources `yaml:",inline"`
 }
 

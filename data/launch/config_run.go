@@ -68,6 +68,9 @@ type DStackRun struct {
 	Volumes []DStackVolume `yaml:"volumes,omitempty"`
 	// Retry resubmits a spot run after an interruption.
 	Retry *DStackRetry `yaml:"retry,omitempty"`
+	// MaxDuration stops a job-size run after this long running (e.g.
+	// 12h), so a stuck or slow run does not bill without end.
+	MaxDuration string `yaml:"max_duration,omitempty"`
 }
 
 // DStackProbe is an HTTP readiness probe (ProbeConfig).
@@ -149,7 +152,8 @@ func applySky(t *SkyTask, j Job, r Run) {
 	if r.Port > 0 && skyPorts(j) {
 		t.Resources.Ports = r.Port
 	}
-	if r.Port > 0 && t.NumNodes <= 1 && skyPorts(j) {
+	t.Resources.Autostop = skyAutostop(j, r)
+	if skyService(j, r) {
 		t.Service = &SkyService{ReadinessProbe: SkyProbe{Path: healthPath, InitialDelaySeconds: probeDelaySeconds(j)}, Replicas: 1}
 	}
 }
@@ -166,12 +170,18 @@ func applyDStack(t *DStackTask, j Job, r Run) {
 		t.Port = r.Port
 		t.Probes = []DStackProbe{{Type: "http", URL: healthPath}}
 	}
-	if r.Mount != "" {
+	if dstackVolume(j, r) {
 		t.Volumes = []DStackVolume{{Name: volumeName(j), Path: r.Mount}}
+		// A network volume lives in one region: the run goes where its
+		// volume is (NewDStackVolume puts it in the first).
+		if len(t.Regions) > 1 {
+			t.Regions = t.Regions[:1]
+		}
 	}
 	if r.Managed {
 		t.Retry = &DStackRetry{OnEvents: []string{"interruption"}}
 	}
+	t.MaxDuration, _ = maxDuration(j, r)
 }
 
 // volumeName names the dstack network volume of a run's checkpoints or
@@ -192,53 +202,36 @@ func header(t Tool, j Job, r Run, file string) string {
 		b.Reset()
 		fmt.Fprintf(&b, "# gpupick: runs %s.\n", r.Summary)
 	}
-	var flags []string
+	if t == DStack {
+		for _, c := range Companions(t, j) {
+			fmt.Fprintf(&b, "# first: dstack apply -f %[1]s.dstack.yml (the %[1]s: gpupick export --to %[2]s RECORD > %[1]s.dstack.yml)\n", companionWhat[c], c)
+		}
+	}
+	fmt.Fprintf(&b, "# launch: %s\n", launchLine(t, j, r, file))
 	switch t {
 	case SkyPilot:
-		for _, s := range r.Secrets {
-			flags = append(flags, "--secret "+s)
-		}
-		for _, e := range r.Required {
-			flags = append(flags, "--env "+e+"=...")
-		}
-		if r.Mount != "" {
-			flags = append(flags, "--env "+envBucket+"=<your bucket>")
-		}
-		verb := "sky launch"
-		service := r.Port > 0 && (j.Rec == nil || j.Rec.Nodes <= 1) && skyPorts(j)
-		switch {
-		case service:
-			verb = "sky serve up"
-		case r.Managed:
-			verb = "sky jobs launch"
-		}
-		fmt.Fprintf(&b, "# launch: %s %s%s\n", verb, joinFlags(flags), file)
 		if r.Managed {
 			b.WriteString("# a managed job: SkyPilot relaunches it after a spot interruption and the run resumes from its last checkpoint\n")
 		}
-		if service {
-			fmt.Fprintf(&b, "# or for one replica without SkyServe: sky launch %s%s\n", joinFlags(flags), file)
+		if skyService(j, r) {
+			fmt.Fprintf(&b, "# or for one replica without SkyServe: %s\n", "sky launch "+joinFlags(skyFlags(r))+file)
 		}
 		if r.Port > 0 && !skyPorts(j) {
 			fmt.Fprintf(&b, "# SkyPilot opens no ports on %s: reach the server through an SSH tunnel, ssh -L %d:localhost:%d <cluster name>\n", j.Rec.Provider, r.Port, r.Port)
 		}
 	case DStack:
-		if r.Mount != "" {
-			fmt.Fprintf(&b, "# first create the volume %s (type: volume, name: %s, backend and region of this run, size in GB) with dstack apply\n", volumeName(j), volumeName(j))
-		}
-		var env []string
-		for _, e := range append(append([]string{}, r.Secrets...), r.Required...) {
-			env = append(env, e+"=...")
-		}
-		pre := ""
-		if len(env) > 0 {
-			pre = strings.Join(env, " ") + " "
-		}
-		fmt.Fprintf(&b, "# launch: %sdstack apply -f %s\n", pre, file)
 		if r.Managed {
 			b.WriteString("# spot: dstack resubmits the run after an interruption and it resumes from its last checkpoint\n")
 		}
+		switch {
+		case r.Mount == "" || dstackVolume(j, r):
+		case j.Rec != nil && j.Rec.Nodes > 1:
+			fmt.Fprintf(&b, "# %s is on each node's own disk: a dstack network volume attaches to one instance, so the nodes cannot share one; copy what the run writes there before the instances go\n", r.Mount)
+		default:
+			fmt.Fprintf(&b, "# %s is on the instance's disk: dstack has network volumes only on aws, gcp and runpod, so copy what the run writes there before the instance goes\n", r.Mount)
+		}
 	}
+	b.WriteString(spendHeader(t, j, r))
 	for _, e := range r.Required {
 		fmt.Fprintf(&b, "# %s: %s\n", e, requiredWhy[e])
 	}

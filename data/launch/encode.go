@@ -21,6 +21,8 @@ func Export(w io.Writer, t Tool, j Job) error {
 		v, err = NewDStackTask(j)
 	case DStackFleetTool:
 		v, err = NewDStackFleet(j)
+	case DStackVolumeTool:
+		v, err = NewDStackVolume(j)
 	default:
 		_, err = ParseTool(string(t))
 	}
@@ -32,8 +34,11 @@ func Export(w io.Writer, t Tool, j Job) error {
 		return err
 	}
 	head := header(t, j, NewRun(j), "<this file>")
-	if t == DStackFleetTool {
+	switch t {
+	case DStackFleetTool:
 		head = fleetHeader(j.Rec)
+	case DStackVolumeTool:
+		head = volumeHeader(j)
 	}
 	_, err = io.WriteString(w, head+overlayHeader(t, j.Rec)+string(b))
 	return err

@@ -31,8 +31,10 @@ func ParseTool(s string) (Tool, error) {
 		return DStack, nil
 	case DStackFleetTool:
 		return DStackFleetTool, nil
+	case DStackVolumeTool:
+		return DStackVolumeTool, nil
 	}
-	return "", fmt.Errorf("%q: unknown launcher (use skypilot, dstack or dstack-fleet)", s)
+	return "", fmt.Errorf("%q: unknown launcher (use skypilot, dstack, dstack-fleet or dstack-volume)", s)
 }
 
 // What an UnsupportedError is about.
@@ -46,6 +48,9 @@ const (
 	WhatRegion = "region"
 	// WhatNodes: the launcher cannot run the nodes as planned.
 	WhatNodes = "nodes"
+	// WhatVolume: there is no network volume to export (the run keeps
+	// nothing, or its backend has none); Value is the backend.
+	WhatVolume = "volume"
 )
 
 // UnsupportedError says that a launcher cannot run the recommendation as
@@ -75,6 +80,8 @@ func (e *UnsupportedError) Text(lang string) string {
 		return texts.Text(l, mNoChoice)
 	case WhatGPU:
 		return texts.Format(l, mNoGPUName, e.Tool, e.Value)
+	case WhatVolume:
+		return texts.Format(l, e.Reason, e.Value)
 	case WhatInstance, WhatRegion, WhatNodes:
 		return texts.Format(l, mCannotReach, e.Tool, texts.Format(l, e.Reason, e.Value))
 	}

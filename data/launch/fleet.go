@@ -14,9 +14,9 @@ import (
 // (cli/services/configurators/__init__.py: yaml.safe_load), so the fleet is a
 // file of its own, applied before the task.
 type DStackFleet struct {
-	Type  string `yaml:"type"`
-	Name  string `yaml:"name"`
-	Nodes int    `yaml:"nodes"`
+	Type  string           `yaml:"type"`
+	Name  string           `yaml:"name"`
+	Nodes DStackFleetNodes `yaml:"nodes"`
 	// Placement is cluster for several nodes, so that dstack provisions
 	// them with the cluster network (EFA, InfiniBand, GPUDirect).
 	Placement     string          `yaml:"placement,omitempty"`
@@ -26,6 +26,20 @@ type DStackFleet struct {
 	InstanceTypes []string        `yaml:"instance_types,omitempty"`
 	SpotPolicy    string          `yaml:"spot_policy"`
 	MaxPrice      float64         `yaml:"max_price,omitempty"`
+	// IdleDuration is how long an instance without a job stays before
+	// dstack terminates it (above nodes.min).
+	IdleDuration string `yaml:"idle_duration"`
+}
+
+// DStackFleetNodes is the fleet's nodes range (FleetNodesSpec, fleets.py
+// @ 511c318c). A fixed size (nodes: 2, min = 2) provisions its instances
+// on apply and keeps them, billing, until the fleet is deleted
+// (concepts/fleets.md, "Idle duration"); with Min 0 the fleet is a
+// template whose instances are provisioned when the run is submitted (up
+// to Max) and terminated idle_duration after it ends.
+type DStackFleetNodes struct {
+	Min int `yaml:"min"`
+	Max int `yaml:"max"`
 }
 
 // NewDStackFleet builds the fleet a recommendation's dstack task runs on:
@@ -37,8 +51,9 @@ func NewDStackFleet(j Job) (DStackFleet, error) {
 		return DStackFleet{}, err
 	}
 	f := DStackFleet{
-		Type: "fleet", Name: fleetName(rec), Nodes: max(rec.Nodes, 1),
-		Resources: t.Resources, Backends: t.Backends, Regions: t.Regions,
+		Type: "fleet", Name: fleetName(rec), Nodes: DStackFleetNodes{Min: 0, Max: max(rec.Nodes, 1)},
+		IdleDuration: fmt.Sprintf("%dm", idleMinutes),
+		Resources:    t.Resources, Backends: t.Backends, Regions: t.Regions,
 		InstanceTypes: t.InstanceTypes, SpotPolicy: t.SpotPolicy, MaxPrice: t.MaxPrice,
 	}
 	if rec.Nodes > 1 {
@@ -55,5 +70,5 @@ func fleetName(rec *model.Recommendation) string {
 // fleetHeader is the fleet file's header comment: what it is and that it
 // is applied before the task.
 func fleetHeader(rec *model.Recommendation) string {
-	return fmt.Sprintf("# gpupick: the dstack fleet of %d node(s) with a cluster network that the run's task (fleets: [%s]) runs on.\n# launch: dstack apply -f <this file>, then dstack apply -f the task's file\n", max(rec.Nodes, 1), fleetName(rec))
+	return fmt.Sprintf("# gpupick: the dstack fleet of %d node(s) with a cluster network that the run's task (fleets: [%s]) runs on.\n# launch: dstack apply -f <this file>, then dstack apply -f the task's file\n# its instances start when the task is submitted and are terminated %d minutes after the run ends (nodes.min 0, idle_duration)\n", max(rec.Nodes, 1), fleetName(rec), idleMinutes)
 }

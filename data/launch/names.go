@@ -36,6 +36,9 @@ type providerName struct {
 	// SkyPorts: SkyPilot opens a task's ports on the cloud (else a server
 	// is reached through an SSH tunnel and is no SkyServe service).
 	SkyPorts bool
+	// SkyAutostop is what resources.autostop can do on the cloud:
+	// skyAutodown, skyAutostopOnly, or "" (neither).
+	SkyAutostop string
 	// DStackNodes: the dstack backend runs a distributed task on a
 	// cluster fleet.
 	DStackNodes bool

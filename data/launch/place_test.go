@@ -116,8 +116,8 @@ func TestPlaces(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if tc.dsFleet && (f.Placement != "cluster" || f.Nodes != tc.rec.Nodes || f.Name != ds.Fleets[0]) {
-				t.Errorf("fleet %+v: want placement cluster, %d nodes, named as the task's fleets %v", f, tc.rec.Nodes, ds.Fleets)
+			if tc.dsFleet && (f.Placement != "cluster" || f.Nodes != (DStackFleetNodes{Min: 0, Max: tc.rec.Nodes}) || f.IdleDuration != "5m" || f.Name != ds.Fleets[0]) {
+				t.Errorf("fleet %+v: want placement cluster, %d nodes released when idle, named as the task's fleets %v", f, tc.rec.Nodes, ds.Fleets)
 			}
 		})
 	}

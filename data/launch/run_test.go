@@ -105,14 +105,7 @@ func TestRunPerWorkload(t *testing.T) {
 			if r.Kind != tc.kind {
 				t.Fatalf("kind %s, want %s (%s)", r.Kind, tc.kind, r.Summary)
 			}
-			sky, err := NewSkyTask(tc.job)
-			if err != nil {
-				t.Fatal(err)
-			}
-			ds, err := NewDStackTask(tc.job)
-			if err != nil {
-				t.Fatal(err)
-			}
+			sky, ds := bothTasks(t, tc.job)
 			for tool, run := range map[Tool]string{SkyPilot: sky.Run, DStack: strings.Join(ds.Commands, "\n")} {
 				for _, w := range tc.want {
 					if !strings.Contains(run, w) {
@@ -130,6 +123,20 @@ func TestRunPerWorkload(t *testing.T) {
 	}
 }
 
+// bothTasks builds a job's SkyPilot and dstack tasks.
+func bothTasks(t *testing.T, j Job) (SkyTask, DStackTask) {
+	t.Helper()
+	sky, err := NewSkyTask(j)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ds, err := NewDStackTask(j)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sky, ds
+}
+
 // checkLauncherFields checks what a run asks of the launchers.
 func checkLauncherFields(t *testing.T, j Job, r Run, sky SkyTask, ds DStackTask) {
 	t.Helper()
@@ -138,8 +145,14 @@ func checkLauncherFields(t *testing.T, j Job, r Run, sky SkyTask, ds DStackTask)
 		t.Errorf("service %v: sky %+v ports %d, dstack type %s port %d probes %v", service, sky.Service, sky.Resources.Ports, ds.Type, ds.Port, ds.Probes)
 	}
 	if r.Mount != "" {
+		// dstack's network volume attaches to one instance: a run over
+		// several nodes keeps the mount on each node's disk.
+		wantVolumes := 1
+		if j.Rec.Nodes > 1 {
+			wantVolumes = 0
+		}
 		m, ok := sky.FileMounts[r.Mount]
-		if !ok || m.Mode != "MOUNT" || len(ds.Volumes) != 1 || ds.Volumes[0].Path != r.Mount {
+		if !ok || m.Mode != "MOUNT" || len(ds.Volumes) != wantVolumes || (wantVolumes == 1 && ds.Volumes[0].Path != r.Mount) {
 			t.Errorf("mount %s: sky %+v, dstack %+v", r.Mount, sky.FileMounts, ds.Volumes)
 		}
 	}
@@ -274,5 +287,56 @@ func TestRunGolden(t *testing.T) {
 	script := "import sys, yaml\nfor f in sys.argv[1:]:\n    d = yaml.safe_load(open(f))\n    assert isinstance(d, dict) and ('run' in d or 'commands' in d), f\n"
 	if out, err := exec.Command(py, append([]string{"-c", script}, files...)...).CombinedOutput(); err != nil {
 		t.Errorf("python yaml: %v\n%s", err, out)
+	}
+}
+
+// TestAMDTrainingGetsROCmImages: on AMD GPUs a torchtune fine-tune runs in
+// AMD's PyTorch image without installing PyTorch's CUDA wheel over it, and
+// Megatron-LM pre-training runs AMD's Megatron-LM image from its own
+// checkout; on NVIDIA neither changes.
+func TestAMDTrainingGetsROCmImages(t *testing.T) {
+	mi300x := func(nodes int) *model.Recommendation {
+		return &model.Recommendation{Provider: "runpod", InstanceType: "x", GPU: "Instinct MI300X", GPUCount: 8, Nodes: nodes, VRAMGiB: 1536, PriceModel: model.PriceOnDemand, HourlyUSD: 20,
+			Layout: &model.TrainLayout{Launcher: model.LauncherMegatron, TensorParallel: 8, PipelineParallel: 1, ContextParallel: 1, DataParallel: nodes}}
+	}
+	tests := []struct {
+		name   string
+		job    Job
+		image  string
+		want   []string
+		absent []string
+	}{
+		{"LoRA on MI300X", Job{Rec: mi300x(1), Preset: llama70B, Vendor: "AMD", Answers: model.Answers{Workload: model.WorkloadLoRA, Precision: model.BF16}},
+			torchImageROCm, []string{"pip install torchao torchtune==", "tune run"}, []string{"pip install torch ", "nvidia"}},
+		{"pre-training on MI300X", Job{Rec: mi300x(1), Preset: llama8B, Vendor: "AMD", Context: 8192, Answers: model.Answers{Workload: model.WorkloadPretrain, Batch: 1}},
+			megatronImageROCm, []string{"cd /workspace/Megatron-LM", "pretrain_gpt.py --use-mcore-models --tensor-model-parallel-size 8"}, []string{"git clone", "nvcr.io"}},
+		{"LoRA on H100", Job{Rec: h100(1, 1, model.PriceOnDemand), Preset: llama8B, Vendor: "NVIDIA", Answers: model.Answers{Workload: model.WorkloadLoRA, Precision: model.BF16}},
+			"", []string{"pip install torch torchao torchtune=="}, []string{"rocm"}},
+		{"pre-training on H100", Job{Rec: withRec(h100(8, 1, model.PriceOnDemand), func(r *model.Recommendation) { r.Layout = mi300x(1).Layout }), Preset: llama8B, Vendor: "NVIDIA", Answers: model.Answers{Workload: model.WorkloadPretrain}},
+			megatronImage, []string{"git clone https://github.com/NVIDIA/Megatron-LM.git", "cd Megatron-LM"}, []string{"rocm"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			sky, ds := bothTasks(t, tc.job)
+			wantSky := ""
+			if tc.image != "" {
+				wantSky = "docker:" + tc.image
+			}
+			if sky.Resources.ImageID != wantSky || ds.Image != tc.image {
+				t.Errorf("images sky %q dstack %q, want %q", sky.Resources.ImageID, ds.Image, tc.image)
+			}
+			for tool, script := range map[Tool]string{SkyPilot: sky.Setup + sky.Run, DStack: strings.Join(ds.Commands, "\n")} {
+				for _, w := range tc.want {
+					if !strings.Contains(script, w) {
+						t.Errorf("%s lacks %q:\n%s", tool, w, script)
+					}
+				}
+				for _, w := range tc.absent {
+					if strings.Contains(strings.ToLower(script), w) {
+						t.Errorf("%s has %q:\n%s", tool, w, script)
+					}
+				}
+			}
+		})
 	}
 }

@@ -98,12 +98,13 @@ func pretrainRun(j Job) Run {
 	if j.Answers.JobTokens > 0 {
 		args = append(args, "--train-samples", fmt.Sprint(int64(j.Answers.JobTokens)/int64(seq)))
 	}
+	image, setup, dir := j.megatron()
 	r := Run{
 		Kind:     RunPretrain,
 		Summary:  fmt.Sprintf("Megatron-LM pre-training of %s's architecture, TP %d x PP %d x CP %d x DP %d, checkpoints on %s (a restart resumes from the last)", p.Name, max(l.TensorParallel, 1), max(l.PipelineParallel, 1), max(l.ContextParallel, 1), max(l.DataParallel, 1), checkpointDir),
-		Image:    megatronImage,
-		Setup:    []string{"git clone https://github.com/NVIDIA/Megatron-LM.git && git -C Megatron-LM checkout " + megatronCommit},
-		Lines:    []string{"cd Megatron-LM", strings.Join(args, " ")},
+		Image:    image,
+		Setup:    setup,
+		Lines:    []string{"cd " + dir, strings.Join(args, " ")},
 		Required: []string{envData},
 		Mount:    checkpointDir,
 	}
@@ -145,10 +146,12 @@ func fineTuneRun(j Job) Run {
 		args = append(args, fmt.Sprintf("tokenizer.max_seq_len=%d", c))
 	}
 	args = append(args, `resume_from_checkpoint="$RESUME"`)
+	setup, image := j.tuneSetup()
 	r := Run{
 		Kind:    RunFineTune,
 		Summary: fmt.Sprintf("torchtune %s with config %s on %s, outputs and checkpoints on %s (a restart resumes from the last)", recipe, config, j.Preset.HFID, checkpointDir),
-		Setup:   []string{"pip install torch torchao torchtune==" + torchtuneVersion},
+		Setup:   []string{setup},
+		Image:   image,
 		Lines: []string{
 			"tune download " + shellQuote(j.Preset.HFID) + " --output-dir " + modelDir,
 			"RESUME=False; if [ -f " + checkpointDir + "/recipe_state/recipe_state.pt ]; then RESUME=True; fi",

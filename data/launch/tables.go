@@ -97,13 +97,16 @@ func dash(s string) string {
 
 // loadTables fills the tables from names/*.tsv.
 func loadTables() error {
-	rows, err := readTable("providers.tsv", "provider", "skypilot", "dstack", "dstack_pin", "sky_nodes", "sky_network", "dstack_nodes", "sky_docker", "sky_ports")
+	rows, err := readTable("providers.tsv", "provider", "skypilot", "dstack", "dstack_pin", "sky_nodes", "sky_network", "dstack_nodes", "sky_docker", "sky_ports", "sky_autostop")
 	if err != nil {
 		return err
 	}
 	providers = map[string]providerName{}
 	for _, r := range rows {
-		p := providerName{Sky: dash(r[1]), DStack: dash(r[2]), SkyNetwork: dash(r[5])}
+		p := providerName{Sky: dash(r[1]), DStack: dash(r[2]), SkyNetwork: dash(r[5]), SkyAutostop: dash(r[9])}
+		if a := p.SkyAutostop; a != "" && a != skyAutodown && a != skyAutostopOnly {
+			return fmt.Errorf("launch names: providers.tsv: %s: sky_autostop %q is not down, stop or -", r[0], a)
+		}
 		for i, dst := range []*bool{&p.DStackInstances, &p.SkyNodes, &p.DStackNodes, &p.SkyDocker, &p.SkyPorts} {
 			if *dst, err = yesNo("providers.tsv", r[[]int{3, 4, 6, 7, 8}[i]]); err != nil {
 				return err

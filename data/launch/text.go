@@ -18,6 +18,9 @@ const (
 	mRunpodNoDatacenter
 	mNoMultiNode
 	mNoClusterNetwork
+	mNoVolumeNeeded
+	mNoVolumeBackend
+	mNoVolumeNodes
 	mOverlayOffer
 
 	msgCount
@@ -69,6 +72,18 @@ var texts = text.Table[msg]{
 	mNoClusterNetwork: {
 		"it cannot request the cluster network (RDMA) the plan's %s nodes need on this provider and offer, so the nodes would talk over the plain network the plan did not assume",
 		"它不能在该云服务商和机型上申请计划中 %s 个节点所需的集群网络(RDMA),节点只能走计划未假设的普通网络",
+	},
+	mNoVolumeNeeded: {
+		"the run keeps nothing on a persistent mount, so it needs no dstack volume (backend %s); export the task alone",
+		"该运行不在持久挂载点上保存任何内容,因此不需要 dstack 卷(后端 %s);只导出任务即可",
+	},
+	mNoVolumeBackend: {
+		"dstack has network volumes only on the aws, gcp and runpod backends, not on %s: the run keeps its checkpoints or data on the instance's disk (its file's header says so)",
+		"dstack 只在 aws、gcp 和 runpod 后端提供网络卷,%s 上没有:该运行把检查点或数据保存在实例磁盘上(配置文件的头部注释有说明)",
+	},
+	mNoVolumeNodes: {
+		"a dstack network volume attaches to one instance, and this run spans several nodes on %s: each node keeps its checkpoints on its own disk (its file's header says so)",
+		"dstack 网络卷只能挂到一台实例上,而该运行在 %s 上跨多个节点:每个节点把检查点保存在自己的磁盘上(配置文件的头部注释有说明)",
 	},
 	mOverlayOffer: {
 		"the instance type %q comes from your catalog overlay (an [[offer]] of your own), and the launcher's catalog lists only the provider's public instance types (launch it with the provider's own tools)",
