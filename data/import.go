@@ -359,6 +359,11 @@ func download(ctx context.Context, client *http.Client, fileURL string, limit in
 		return nil, false, fmt.Errorf("%s: %d bytes, more than the limit of %d", fileURL, resp.ContentLength, limit)
 	}
 	body, err = io.ReadAll(io.LimitReader(resp.Body, limit+1))
+	if err == nil && ctx.Err() != nil {
+		// The transport may end a body it cut for the context as if the
+		// body ended there: what was read is not the whole file.
+		err = ctx.Err()
+	}
 	if err != nil {
 		return nil, false, requestErr(ctx, fileURL, err)
 	}
