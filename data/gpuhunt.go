@@ -40,6 +40,8 @@ var _ = RegisterSource(Source{
 	Update:     gpuhuntUpdate,
 	DefaultURL: GpuhuntURL,
 	URLEnv:     GpuhuntURLEnv,
+
+	Merge: true,
 })
 
 // gpuhuntProvider is one of gpuhunt's offline providers (catalog.py's
