@@ -67,8 +67,8 @@ func TestCatalogImportFakeSource(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"import", "--source", "nope", "--dir", "x"}, `--source "nope": not a catalog source this command reads (use fake, gpuhunt or skypilot)`},
-		{[]string{"import", "--source", "nope", "--dir", "x", "--lang", "zh"}, `--source "nope"：不是此命令可读取的目录来源（可用 fake 或 skypilot）`},
+		{[]string{"import", "--source", "nope", "--dir", "x"}, `--source "nope": not a catalog source this command reads (use fake or gpuhunt or skypilot)`},
+		{[]string{"import", "--source", "nope", "--dir", "x", "--lang", "zh"}, `--source "nope"：不是此命令可读取的目录来源（可用 fake 或 gpuhunt 或 skypilot）`},
 		{[]string{"import", "--source", "fake"}, "--dir DIR is required (the fake catalog folder to import)"},
 		{[]string{"import", "--source", "fake", "--lang", "zh"}, "需要 --dir DIR（要导入的 fake 目录文件夹）"},
 		{[]string{"import", "--source", "fake", "--skypilot", "x"}, "--skypilot DIR means --source skypilot --dir DIR"},
