@@ -67,21 +67,21 @@ func TestCatalogImportFakeSource(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"import", "--source", "nope", "--dir", "x"}, `--source "nope": not a catalog source this command reads (use fake or skypilot)`},
-		{[]string{"import", "--source", "nope", "--dir", "x", "--lang", "zh"}, `--source "nope"：不是此命令可读取的目录来源（可用 fake 或 skypilot）`},
+		{[]string{"import", "--source", "nope", "--dir", "x"}, `--source "nope": not a catalog source this command reads (use fake or gpuhunt or skypilot)`},
+		{[]string{"import", "--source", "nope", "--dir", "x", "--lang", "zh"}, `--source "nope"：不是此命令可读取的目录来源（可用 fake 或 gpuhunt 或 skypilot）`},
 		{[]string{"import", "--source", "fake"}, "--dir DIR is required (the fake catalog folder to import)"},
 		{[]string{"import", "--source", "fake", "--lang", "zh"}, "需要 --dir DIR（要导入的 fake 目录文件夹）"},
 		{[]string{"import", "--source", "fake", "--skypilot", "x"}, "--skypilot DIR means --source skypilot --dir DIR"},
 		{[]string{"import", "--skypilot", "x", "--dir", "x"}, "--skypilot DIR means --source skypilot --dir DIR"},
 		{[]string{"import", "--source", "fake", "--dir", "testdata/fake_source"}, "no date: offers.tsv carries none"},
-		{[]string{"update", "--source", "fake"}, `--source "fake": not a catalog source this command reads (use skypilot)`},
+		{[]string{"update", "--source", "fake"}, `--source "fake": not a catalog source this command reads (use gpuhunt or skypilot)`},
 	} {
 		code, _, errs := runCat(t, dirs, tc.args...)
 		if code != exitUsage || !strings.Contains(errs, tc.want) {
 			t.Errorf("%v: exit %d %q, want 2 and %q", tc.args, code, errs, tc.want)
 		}
 	}
-	if _, out, _ := runCat(t, nil, "import", "--help"); !strings.Contains(out, "catalog SOURCE to read: fake, skypilot") {
+	if _, out, _ := runCat(t, nil, "import", "--help"); !strings.Contains(out, "catalog SOURCE to read: fake, gpuhunt, skypilot") {
 		t.Errorf("import --help does not name the fake source:\n%s", out)
 	}
 }

@@ -124,6 +124,13 @@ func cleanSkyRows(cloud string, rows []SkyRow, dcs []SkyRow, families []familyRu
 	if cloud == "gcp" {
 		return combineGCP(rows)
 	}
+	return cleanRows(cloud, rows, dcs, families)
+}
+
+// cleanRows applies the cleaning rules to rows that each price a whole
+// instance (every source's but SkyPilot's GCP catalog, whose host and
+// accelerator rows combineGCP adds up first).
+func cleanRows(cloud string, rows []SkyRow, dcs []SkyRow, families []familyRule) (items []skyItem, report []string) {
 	var outOfScope, noGPU, noName int
 	var fixedCount []string
 	var runpodRegions []string

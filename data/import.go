@@ -237,14 +237,19 @@ func storeBatch(src Source, b *Build, batch *Batch, dir, origin, source, date st
 	providers := slices.Clone(batch.Providers)
 	sort.Strings(providers)
 	batch.Providers = providers
-	gpus, err := checkBatch(b, batch)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w (the previous catalog is kept)", origin, err)
-	}
 	if !allowShrink {
 		if err := shrinkCheck(dir, providers, batch.Offers); err != nil {
 			return nil, fmt.Errorf("%s: %w (the previous catalog is kept)", origin, err)
 		}
+	}
+	if src.Merge {
+		if err := mergePrevious(b, batch, dir); err != nil {
+			return nil, fmt.Errorf("%s: %w (the previous catalog is kept)", origin, err)
+		}
+	}
+	gpus, err := checkBatch(b, batch)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w (the previous catalog is kept)", origin, err)
 	}
 	if len(batch.Offers) == 0 {
 		return nil, fmt.Errorf("%s: the %s catalog yields no GPU offer (the previous catalog is kept)", origin, src.Title)
@@ -255,6 +260,48 @@ func storeBatch(src Source, b *Build, batch *Batch, dir, origin, source, date st
 		return nil, fmt.Errorf("%s: %w: %w (the previous catalog is kept)", origin, errWriteCache, err)
 	}
 	return res, nil
+}
+
+// mergePrevious merges a batch into what the catalog holds for its
+// providers (MergeOffers): the previous cache folder dir's offers of the
+// providers it covers (and the synthetic GPUs they use), the embedded
+// offers of the others.
+func mergePrevious(b *Build, batch *Batch, dir string) error {
+	emb, err := Embedded()
+	if err != nil {
+		return err
+	}
+	prev, _ := readCached(dir) // a damaged previous folder counts as absent
+	covered := map[string]bool{}
+	var older []model.Offer
+	if prev != nil {
+		for _, p := range prev.meta.providers {
+			covered[p] = true
+		}
+		for k, g := range prev.gpus {
+			if _, ok := b.ref.ambiguous[k]; !ok {
+				b.ref.ambiguous[k] = g
+			}
+		}
+	}
+	want := map[string]bool{}
+	for _, p := range batch.Providers {
+		want[p] = true
+	}
+	if prev != nil {
+		for _, o := range prev.offers {
+			if want[o.Provider] {
+				older = append(older, o)
+			}
+		}
+	}
+	for _, o := range emb.Offers {
+		if want[o.Provider] && !covered[o.Provider] {
+			older = append(older, o)
+		}
+	}
+	batch.Offers = MergeOffers(older, batch.Offers)
+	return nil
 }
 
 // DefaultMaxDownload bounds one downloaded file.
@@ -359,6 +406,11 @@ func download(ctx context.Context, client *http.Client, fileURL string, limit in
 		return nil, false, fmt.Errorf("%s: %d bytes, more than the limit of %d", fileURL, resp.ContentLength, limit)
 	}
 	body, err = io.ReadAll(io.LimitReader(resp.Body, limit+1))
+	if err == nil && ctx.Err() != nil {
+		// The transport may end a body it cut for the context as if the
+		// body ended there: what was read is not the whole file.
+		err = ctx.Err()
+	}
 	if err != nil {
 		return nil, false, requestErr(ctx, fileURL, err)
 	}

@@ -53,6 +53,13 @@ type Source struct {
 	// DefaultURL is Update's base URL when none is given, URLEnv the
 	// environment variable that overrides it ("" for none).
 	DefaultURL, URLEnv string
+
+	// Merge: an import or update of the source merges its offers into
+	// what the catalog holds for its providers (the previous cache
+	// folder's offers where it covers them, else the embedded ones) by
+	// MergeOffers, the newest dated price of each place and plan winning,
+	// instead of replacing them.
+	Merge bool
 }
 
 // Batch is what a source's reader read: the offers, the providers they

@@ -109,25 +109,25 @@ func lambdaOffers(t *testing.T, opts LoadOptions) (*model.Catalog, []model.Offer
 	return cat, out
 }
 
-// TestSourceTable: the table holds SkyPilot (every way in) and the
-// Chinese price sheets (embedded only), and --source accepts what a
+// TestSourceTable: the table holds SkyPilot (every way in), gpuhunt
+// (import and update) and the Chinese price sheets (embedded only), and --source accepts what a
 // command reads.
 func TestSourceTable(t *testing.T) {
 	var names []string
 	for _, s := range Sources() {
 		names = append(names, s.Name)
 	}
-	if strings.Join(names, ",") != "cn,skypilot" {
-		t.Errorf("sources %v, want cn and skypilot", names)
+	if strings.Join(names, ",") != "cn,gpuhunt,skypilot" {
+		t.Errorf("sources %v, want cn, gpuhunt and skypilot", names)
 	}
-	if got := SourceNames(CanImport); !slices.Equal(got, []string{"skypilot"}) {
+	if got := SourceNames(CanImport); !slices.Equal(got, []string{"gpuhunt", "skypilot"}) {
 		t.Errorf("import sources %v", got)
 	}
-	if got := SourceNames(CanUpdate); !slices.Equal(got, []string{"skypilot"}) {
+	if got := SourceNames(CanUpdate); !slices.Equal(got, []string{"gpuhunt", "skypilot"}) {
 		t.Errorf("update sources %v", got)
 	}
 	registerFake(t)
-	if got := SourceNames(CanImport); !slices.Equal(got, []string{"fake", "skypilot"}) {
+	if got := SourceNames(CanImport); !slices.Equal(got, []string{"fake", "gpuhunt", "skypilot"}) {
 		t.Errorf("import sources with the fake %v", got)
 	}
 	for _, name := range []string{"fake", "Bad", "", "a b"} {
@@ -170,7 +170,7 @@ func TestFakeSourceImport(t *testing.T) {
 	for _, name := range []string{"nope", "cn"} {
 		bad := in
 		bad.Source = name
-		if _, err := Import(bad); err == nil || !IsInput(err) || !strings.Contains(err.Error(), "not a catalog source import reads (want one of: fake, skypilot)") {
+		if _, err := Import(bad); err == nil || !IsInput(err) || !strings.Contains(err.Error(), "not a catalog source import reads (want one of: fake, gpuhunt, skypilot)") {
 			t.Errorf("--source %s: %v", name, err)
 		}
 	}

@@ -1,0 +1,197 @@
+package data
+
+import (
+	"fmt"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/gpupick/gpupick/model"
+)
+
+// MergeOffers is the one rule by which offers of several sources meet
+// (an update of one source over what the catalog holds from others): one
+// offer per provider and instance type (Offer.Key), its prices per region
+// (on demand), per zone (spot) and per plan each taken from the newest
+// dated offer that has one, the facts from the newest offer. Where the
+// merged prices come from more than one source or date, the offer's
+// price note names each price's source and date ("a monthly price of
+// 2023 beside an hourly one of 2024 shows both dates"). older and newer
+// are not changed; on equal dates newer wins. The result is sorted by key.
+func MergeOffers(older, newer []model.Offer) []model.Offer {
+	byKey := make(map[string]int, len(older)+len(newer))
+	out := make([]model.Offer, 0, len(older)+len(newer))
+	for _, list := range [][]model.Offer{older, newer} {
+		for _, o := range list {
+			i, ok := byKey[o.Key()]
+			if !ok {
+				byKey[o.Key()] = len(out)
+				out = append(out, o)
+				continue
+			}
+			out[i] = mergeOffer(out[i], o)
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Key() < out[j].Key() })
+	return out
+}
+
+// datedPrice is one price of an offer with where and when it was read.
+type datedPrice struct {
+	price        float64
+	date, source string
+}
+
+// priceOrigin is an offer's price file and date: its first source and
+// its PriceDate.
+func priceOrigin(o *model.Offer) datedPrice {
+	d := datedPrice{date: o.PriceDate}
+	if len(o.Sources) > 0 {
+		d.source = o.Sources[0]
+	}
+	return d
+}
+
+// placePrices are an offer's prices place by place: the listed zones, or
+// the offer's price in every region when it is one price everywhere.
+func placePrices(o *model.Offer, zones []model.ZonePrice, all float64, places []string) map[string]datedPrice {
+	origin := priceOrigin(o)
+	out := map[string]datedPrice{}
+	if len(zones) > 0 {
+		for _, z := range zones {
+			out[z.Zone] = datedPrice{z.Price, origin.date, origin.source}
+		}
+		return out
+	}
+	if all > 0 {
+		for _, p := range places {
+			out[p] = datedPrice{all, origin.date, origin.source}
+		}
+	}
+	return out
+}
+
+// newest keeps, place by place, the newest dated price of a and b (b on
+// equal dates).
+func newest(a, b map[string]datedPrice) map[string]datedPrice {
+	out := make(map[string]datedPrice, len(a)+len(b))
+	for k, v := range a {
+		out[k] = v
+	}
+	for k, v := range b {
+		if old, ok := out[k]; !ok || v.date >= old.date {
+			out[k] = v
+		}
+	}
+	return out
+}
+
+// mergeOffer merges two offers of one key: b is the one read later.
+func mergeOffer(a, b model.Offer) model.Offer {
+	base, other := b, a
+	if a.PriceDate > b.PriceDate {
+		base, other = a, b
+	}
+	od := newest(placePrices(&a, a.Detail().OnDemandZones, a.OnDemand, a.Regions), placePrices(&b, b.Detail().OnDemandZones, b.OnDemand, b.Regions))
+	spot := newest(placePrices(&a, a.Detail().SpotZones, a.Spot, a.Regions), placePrices(&b, b.Detail().SpotZones, b.Spot, b.Regions))
+	out := base
+	d := out.EditDetail()
+	out.Regions = unionSorted(a.Regions, b.Regions)
+	out.OnDemand, d.OnDemandMax, d.OnDemandZones, d.OnDemandRegion = spread(od)
+	d.PricedZones = len(od)
+	out.Spot, d.SpotMax, d.SpotZones, _ = spread(spot)
+	plans := map[string]datedPrice{}
+	for _, o := range []*model.Offer{&other, &base} {
+		for _, p := range model.ListedPlans {
+			if v := *p.Of(o.Detail()); v > 0 {
+				origin := priceOrigin(o)
+				plans[p.Key] = datedPrice{v, origin.date, origin.source}
+				*p.Of(d) = v
+			}
+		}
+	}
+	out.Sources = unionKeep(base.Sources, other.Sources)
+	d.PriceNote = joinNonEmpty("; ", base.Detail().PriceNote, priceDatesNote(od, spot, plans))
+	out.SetDetail(d)
+	return out
+}
+
+// spread is the lowest and highest of prices by place, the list of them
+// when they differ (sorted by place), and the place of the lowest.
+func spread(m map[string]datedPrice) (low, high float64, zones []model.ZonePrice, at string) {
+	places := make([]string, 0, len(m))
+	for k := range m {
+		places = append(places, k)
+	}
+	sort.Strings(places)
+	for _, p := range places {
+		v := m[p].price
+		if low == 0 || v < low {
+			low, at = v, p
+		}
+		high = max(high, v)
+		zones = append(zones, model.ZonePrice{Zone: p, Price: v})
+	}
+	if low == high {
+		zones = nil
+	}
+	return low, high, zones, at
+}
+
+// priceDatesNote names each price's source and date, grouped, when the
+// prices come from more than one source or date ("" otherwise).
+func priceDatesNote(od, spot map[string]datedPrice, plans map[string]datedPrice) string {
+	type origin struct{ date, source string }
+	groups := map[origin][]string{}
+	add := func(kind string, m map[string]datedPrice) {
+		for place, p := range m {
+			o := origin{p.date, p.source}
+			groups[o] = append(groups[o], kind+" "+place)
+		}
+	}
+	add("on demand", od)
+	add("spot", spot)
+	add("plan", plans)
+	if len(groups) < 2 {
+		return ""
+	}
+	origins := make([]origin, 0, len(groups))
+	for o := range groups {
+		origins = append(origins, o)
+	}
+	sort.Slice(origins, func(i, j int) bool { // newest first
+		if origins[i].date != origins[j].date {
+			return origins[i].date > origins[j].date
+		}
+		return origins[i].source < origins[j].source
+	})
+	parts := make([]string, 0, len(groups))
+	for _, o := range origins {
+		what := groups[o]
+		sort.Strings(what)
+		date := o.date
+		if date == "" {
+			date = "undated"
+		}
+		parts = append(parts, fmt.Sprintf("%s from %s (%s)", strings.Join(what, ", "), o.source, date))
+	}
+	return "prices of several sources: " + strings.Join(parts, "; ")
+}
+
+// unionSorted is the sorted union of two lists.
+func unionSorted(a, b []string) []string {
+	out := unionKeep(a, b)
+	sort.Strings(out)
+	return out
+}
+
+// unionKeep is a followed by what b adds, each once.
+func unionKeep(a, b []string) []string {
+	out := slices.Clone(a)
+	for _, s := range b {
+		if !slices.Contains(out, s) {
+			out = append(out, s)
+		}
+	}
+	return out
+}

@@ -1,0 +1,59 @@
+package data
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/gpupick/gpupick/model"
+)
+
+func TestMergeOffers(t *testing.T) {
+	old := model.Offer{Provider: "alibaba", InstanceType: "gn7i", Regions: []string{"cn-beijing", "cn-hangzhou"}, OnDemand: 10, PriceDate: "2023-06-01",
+		Sources: []string{"sheet-2023"}}.WithDetail(model.OfferDetail{Monthly: 4000})
+	hourly := model.Offer{Provider: "alibaba", InstanceType: "gn7i", Regions: []string{"cn-beijing"}, OnDemand: 12, Spot: 3, PriceDate: "2024-01-10", Sources: []string{"api-2024"}}
+	other := model.Offer{Provider: "alibaba", InstanceType: "gn8", Regions: []string{"cn-beijing"}, OnDemand: 30, PriceDate: "2024-01-10", Sources: []string{"api-2024"}}
+	sameDay := model.Offer{Provider: "alibaba", InstanceType: "gn7i", Regions: []string{"cn-beijing"}, OnDemand: 11, PriceDate: "2023-06-01", Sources: []string{"b"}}
+	tests := []struct {
+		name          string
+		older, newer  []model.Offer
+		keys          string
+		beijing, hang float64
+		monthly       float64
+		date, note    string
+	}{
+		{"newer hourly beside an older monthly", []model.Offer{old}, []model.Offer{hourly, other}, "alibaba/gn7i,alibaba/gn8", 12, 10, 4000, "2024-01-10",
+			"prices of several sources: on demand cn-beijing, spot cn-beijing from api-2024 (2024-01-10); on demand cn-hangzhou, plan monthly from sheet-2023 (2023-06-01)"},
+		{"an older read never overwrites a newer price", []model.Offer{hourly}, []model.Offer{old}, "alibaba/gn7i", 12, 10, 4000, "2024-01-10",
+			"prices of several sources: on demand cn-beijing, spot cn-beijing from api-2024 (2024-01-10)"},
+		{"on equal dates the later read wins", []model.Offer{old}, []model.Offer{sameDay}, "alibaba/gn7i", 11, 10, 4000, "2023-06-01", "on demand cn-beijing from b (2023-06-01)"},
+		{"one source: no note", nil, []model.Offer{hourly}, "alibaba/gn7i", 12, 0, 0, "2024-01-10", ""},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got := MergeOffers(tc.older, tc.newer)
+			var keys []string
+			for _, o := range got {
+				keys = append(keys, o.Key())
+			}
+			if strings.Join(keys, ",") != tc.keys {
+				t.Fatalf("keys %v, want %s", keys, tc.keys)
+			}
+			o := got[0]
+			if p := placePrice(&o, "cn-beijing"); p != tc.beijing {
+				t.Errorf("cn-beijing %v, want %v", p, tc.beijing)
+			}
+			if p := placePrice(&o, "cn-hangzhou"); p != tc.hang {
+				t.Errorf("cn-hangzhou %v, want %v", p, tc.hang)
+			}
+			if o.Detail().Monthly != tc.monthly || o.PriceDate != tc.date {
+				t.Errorf("monthly %v dated %s", o.Detail().Monthly, o.PriceDate)
+			}
+			if n := o.Detail().PriceNote; !strings.Contains(n, tc.note) || (tc.note == "" && n != "") {
+				t.Errorf("note %q, want %q", n, tc.note)
+			}
+		})
+	}
+	if old.Detail().PriceNote != "" || hourly.Extra != nil {
+		t.Error("MergeOffers changed its input")
+	}
+}
