@@ -34,8 +34,14 @@ func (c explainer) notes(cs []cand) []string {
 	if c.p.ctxOverMax > 0 {
 		add(kNoteContextOverMax, model.FormatContext(c.a.Context), model.FormatContext(c.p.ctxOverMax))
 	}
+	empty := c.providersWithoutOffers()
+	if len(empty) > 0 {
+		add(kNoteProviderNoOffers, strings.Join(empty, ", "))
+	}
 	if len(cs) == 0 {
 		switch {
+		case len(empty) > 0 && len(empty) == len(c.a.Providers):
+			// Every provider asked has no offer: the note above says why.
 		case st.matched == 0 && st.tooBig > 0 && st.late+st.lateUnknown == 0:
 			add(kNoteNoneFits, c.p.req.VRAMGiB, c.p.maxNodes)
 		case st.matched == 0:
@@ -113,6 +119,26 @@ func (c explainer) notes(cs []cand) []string {
 	count(kNoteRegionNoPrice, st.regionNoPrice)
 	if c.feas.reg.rf != nil {
 		add(kNoteRegionPrice, c.regionUses())
+	}
+	return out
+}
+
+// providersWithoutOffers are the providers the answers name that have no
+// offer in the catalog (a known provider, such as one whose offers no
+// source lists yet), in the answers' order.
+func (c explainer) providersWithoutOffers() []string {
+	var out []string
+	for _, want := range c.a.Providers {
+		found := false
+		for _, pv := range c.ix.provs {
+			if strings.EqualFold(pv.key, want) {
+				found = true
+				break
+			}
+		}
+		if !found {
+			out = append(out, want)
+		}
 	}
 	return out
 }

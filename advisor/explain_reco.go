@@ -244,6 +244,9 @@ func (c recoWriter) quoteNote(q *quote, o *model.Offer, r *row, at *places, node
 			parts = append(parts, pl.onRequest)
 		}
 	case model.PriceSpot:
+		if d, ok := c.spotDoubtOf(q, o, r, nodes); ok {
+			parts = append(parts, d.line(o.Provider, pol, l))
+		}
 		if !c.a.Interruptible {
 			parts = append(parts, l.f(kQSpotNotForJob))
 		} else if c.p.jobMode {

@@ -210,12 +210,16 @@ func (c recoWriter) priceWarnings(w *warnList, in warnInput) {
 			od = &qs[k]
 		}
 	}
-	if spot != nil && !a.Interruptible && best >= 0 && spot.total < qs[best].total {
-		if p.training || p.jobMode {
-			w.add(model.WarnSpotNoCheckpoint, model.SeverityInfo, srcSpot(pol), pct(1-spot.total/qs[best].total))
-		} else {
-			w.key(model.WarnSpotNoCheckpoint, kSpotServing, model.SeverityInfo, srcSpot(pol), pct(1-spot.total/qs[best].total))
-		}
+	doubt, doubtful := c.spotDoubtOf(spot, o, r, in.res.nodes)
+	switch {
+	case spot == nil || a.Interruptible || best < 0 || !(spot.total < qs[best].total) || spot.spotV.NoSaving():
+	case doubtful:
+		// No saving is claimed from a price outside what the provider states.
+		w.key(model.WarnSpotNoCheckpoint, kSpotDoubtful, model.SeverityInfo, srcSpot(pol), doubt.line(o.Provider, pol, c.l))
+	case p.training || p.jobMode:
+		w.add(model.WarnSpotNoCheckpoint, model.SeverityInfo, srcSpot(pol), pct(1-spot.total/qs[best].total))
+	default:
+		w.key(model.WarnSpotNoCheckpoint, kSpotServing, model.SeverityInfo, srcSpot(pol), pct(1-spot.total/qs[best].total))
 	}
 	if spot != nil && a.Interruptible && pol != nil && pol.PreemptibleMaxHours > 0 {
 		stretch := rec.RunHours

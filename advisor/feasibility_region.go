@@ -89,14 +89,7 @@ func (rg *regionFilter) ownPlaces(r *row) places {
 	d := o.Detail()
 	var at places
 	at.od = d.OnDemandRegion
-	switch {
-	case r.spotZ >= 0 && int(r.spotZ) < len(d.SpotZones):
-		at.spot = d.SpotZones[r.spotZ].Zone
-	case r.spot > 0 && len(d.SpotZones) == 1:
-		at.spot = d.SpotZones[0].Zone
-	case r.spot > 0 && len(o.Regions) > 0 && len(d.SpotZones) == 0 && (len(o.Regions) == 1 || d.SpotMax <= o.Spot):
-		at.spot = o.Regions[0]
-	}
+	at.spot = ownSpotZone(o, r)
 	// A listed plan is one price wherever it applies: its first region
 	// has it.
 	switch {
@@ -174,6 +167,7 @@ func (rg *regionFilter) regionRates(r *row) (p rates, at places, in, unknown boo
 	} else if first != "" && r.spotMin > 0 {
 		p.spot, at.spot, p.bkt = r.spotMin, first, bucketAt(o, first)
 	}
+	p.spotV = spotVerdict(o, at.spot, p.spot, rg.ix.provs[r.prov].pol)
 	// The listed plans where they apply inside.
 	planAt := first
 	if len(d.PlanRegions) > 0 {

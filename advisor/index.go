@@ -155,6 +155,7 @@ func buildIndex(cat *model.Catalog) (*index, *shapeFacts) {
 			}
 			r.class, r.cores = classOf(o), hostCores(o)
 			spotSetupWith(o, r, &zoneScratch, zoneMemo)
+			r.spotV = spotVerdict(o, ownSpotZone(o, r), r.spot, ix.provs[r.prov].pol)
 			r.c1, r.c3 = firmOff(d.Commit1yOff), firmOff(d.Commit3yOff)
 		}
 	})
@@ -569,6 +570,7 @@ func cleanPolicy(p model.Policy) *model.Policy {
 	disc(&p.CommitMax)
 	disc(&p.CommitMonthly)
 	disc(&p.SpotDiscountMax)
+	disc(&p.SpotDiscountMin)
 	p.SpotNoticeSeconds = pos(p.SpotNoticeSeconds)
 	p.PreemptibleMaxHours = pos(p.PreemptibleMaxHours)
 	p.BillingMinimumSeconds = pos(p.BillingMinimumSeconds)

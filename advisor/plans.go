@@ -24,7 +24,15 @@ type rates struct {
 	c1, c3 float32
 	// bkt is the spot price's interruption bucket (-1 unknown).
 	bkt int8
+	// spotV is how spot stands against on-demand in its zone's region and
+	// the provider's stated discount range (spotVerdict): a spot price at
+	// or above on-demand is never a saving (spotUsable).
+	spotV model.SpotVerdict
 }
+
+// spotUsable reports whether the spot price may price a run: it has one,
+// and it is below on-demand where it applies.
+func (p *rates) spotUsable() bool { return p.spot > 0 && !p.spotV.NoSaving() }
 
 // places are where each of an offer's prices applies: the on-demand
 // price's region, the spot price's zone, the listed plans' region ("" when

@@ -118,6 +118,7 @@ type quote struct {
 	// the spot interruption bucket (-1 unknown), extra the re-run hours.
 	zone  string
 	bkt   int8
+	spotV model.SpotVerdict // spot's standing (rates.spotV)
 	extra float64
 	hyb   *hyb // a hybrid plan's parts
 }
@@ -143,7 +144,8 @@ func (pc *pricer) quotes(p *rates, at *places, pol *model.Policy, firmSrc string
 		case pmSpot:
 			q.extra = pc.spotExtra(h, p.bkt)
 			q.billed = spotHours(h, q.extra, pol, pc.p.jobMode)
-			q.total, q.cal, q.bkt, q.eligible = pr.rate*q.billed, cal, p.bkt, pc.a.Interruptible
+			q.total, q.cal, q.bkt, q.eligible = pr.rate*q.billed, cal, p.bkt, pc.a.Interruptible && p.spotUsable()
+			q.spotV = p.spotV
 		default:
 			k := periods(cal, pr.period)
 			q.billed, q.cal = k*pr.period, k*pr.period
@@ -196,7 +198,7 @@ func (pc *pricer) bestQuote(p *rates, pol *model.Policy, n int, h, cal, fx float
 		cur, od = pmOnDemand, price*k
 		consider(od*billHours(h, pol, pc.p.jobMode), od)
 	}
-	if price, _ := p.hourly(pmSpot); price > 0 && pc.a.Interruptible {
+	if price, _ := p.hourly(pmSpot); price > 0 && pc.a.Interruptible && p.spotUsable() {
 		cur = pmSpot
 		rt := price * k
 		ex := pc.spotExtra(h, p.bkt)
@@ -380,7 +382,7 @@ func (pc *pricer) pick(qs []quote, hc hidden, h, cal float64) (best int, within 
 // index's bounds are.
 func (pc *pricer) floorUSD(p *rates, r *row, fx float64) float32 {
 	lo := p.floor(pc.ix.provs[r.prov].pol)
-	if pc.a.Interruptible && p.spot > 0 && (lo == 0 || p.spot < lo) {
+	if pc.a.Interruptible && p.spotUsable() && (lo == 0 || p.spot < lo) {
 		lo = p.spot
 	}
 	return lowerF32(lo * fx)

@@ -61,7 +61,7 @@ func (pc *pricer) hybrids(p *rates, plans []planRate, h, cal float64, buf *[maxH
 		case pr.pm == pmOnDemand:
 			od = pr.rate
 		case pr.pm == pmSpot:
-			if pc.a.Interruptible {
+			if pc.a.Interruptible && p.spotUsable() {
 				spotRate, spot = pr.rate, *pr
 			}
 		case !pr.upTo:

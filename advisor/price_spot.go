@@ -62,6 +62,29 @@ func spotSetupWith(o *model.Offer, r *row, scratch *[]int, memo map[zoneList]int
 	r.bkt = bucketAt(o, zone)
 }
 
+// ownSpotZone is where an offer's own spot price (r.spot) applies: the
+// median zone, the one zone listed, or the offer's first region when one
+// price holds everywhere; "" when no single place has it.
+func ownSpotZone(o *model.Offer, r *row) string {
+	d := o.Detail()
+	switch {
+	case r.spotZ >= 0 && int(r.spotZ) < len(d.SpotZones):
+		return d.SpotZones[r.spotZ].Zone
+	case r.spot > 0 && len(d.SpotZones) == 1:
+		return d.SpotZones[0].Zone
+	case r.spot > 0 && len(o.Regions) > 0 && len(d.SpotZones) == 0 && (len(o.Regions) == 1 || d.SpotMax <= o.Spot):
+		return o.Regions[0]
+	}
+	return ""
+}
+
+// spotVerdict judges the spot price an offer is priced at in zone
+// against on-demand in the zone's region (the offer's lowest where zone is
+// "" or its region lists none) and the provider's stated range.
+func spotVerdict(o *model.Offer, zone string, spot float64, pol *model.Policy) model.SpotVerdict {
+	return model.CheckSpot(spot, o.OnDemandAt(zone), pol)
+}
+
 // medianZone is the index of the median-priced zone of zones (more than
 // one; the lower middle one for an even count, the first listed among
 // equal prices).

@@ -283,6 +283,13 @@ const (
 	kNVLinkUnknown
 	kLegacyKepler
 	kSpotServing
+	kNoteProviderNoOffers
+	kSpotDoubtful
+	kQSpotNotBelow
+	kQSpotOutside
+	kSpotStatedRange
+	kSpotStatedMax
+	kSpotNoneStated
 	kNoNVLinkServe
 	kLockInNoYear
 	kLockInCapacity
@@ -888,6 +895,21 @@ var texts = text.Table[textKey]{
 		"spot would cut the GPU cost by %d%%, but the service must not be interrupted: a reclaim takes it down until a new instance starts",
 		"竞价实例可把 GPU 费用降低 %d%%，但服务不能中断：一旦被回收，服务将停止，直到新实例启动",
 	},
+	kSpotDoubtful: {
+		"spot is not counted as a saving: %s",
+		"竞价不计为节省：%s",
+	},
+	kQSpotNotBelow: {
+		"the source prices spot here at %d%% of on-demand in the same region: no saving, so it never prices the run (%s: %s)",
+		"来源给出的竞价为同地域按需价的 %d%%：没有节省，因此不用于计价（%s：%s）",
+	},
+	kQSpotOutside: {
+		"the source prices spot here %d%% below on-demand in the same region, outside what %s states (%s): the figure may be wrong; check the provider's price before planning on it",
+		"来源给出的竞价比同地域按需价低 %d%%，超出 %s 公布的范围（%s）：该数字可能有误，规划前请核对云厂商的价格",
+	},
+	kSpotStatedRange: {"stated %d-%d%% off on-demand, %s", "公布比按需价低 %d-%d%%，%s"},
+	kSpotStatedMax:   {"stated up to %d%% off on-demand, %s", "公布最多比按需价低 %d%%，%s"},
+	kSpotNoneStated:  {"no discount range stated", "未公布折扣范围"},
 	kLegacyKepler: {
 		"%s is a Kepler GPU: CUDA 12 dropped Kepler, so current PyTorch, vLLM and most images will not run on it",
 		"%s 是 Kepler 架构 GPU：CUDA 12 已不再支持 Kepler，当前的 PyTorch、vLLM 和大多数镜像都无法在其上运行",
@@ -1086,6 +1108,10 @@ var texts = text.Table[textKey]{
 	kNoteSnapshot: {
 		"prices are a snapshot read %s",
 		"价格为 %s 读取的快照",
+	},
+	kNoteProviderNoOffers: {
+		"%s: no offers in the catalog (the provider is known, but no source of this catalog lists its instances)",
+		"%s：目录中没有报价（已知云厂商，但本目录的数据源未列出其实例）",
 	},
 	kNoteNoneFits: {
 		"no offer holds %.1f GiB within %d node(s)",

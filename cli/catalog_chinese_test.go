@@ -105,6 +105,10 @@ func catalogChineseRuns(cat *model.Catalog) []struct {
 			for _, p := range cat.Policies {
 				n.add(p.Name)
 			}
+			for _, s := range buildSpotStats(cat) { // the worst spot price's instance and zone
+				n.add(s.WorstType)
+				n.add(s.WorstAt)
+			}
 			for i := range cat.Offers {
 				n.add(cat.Offers[i].Detail().PriceDateNote)
 			}

@@ -27,7 +27,9 @@ type statsReport struct {
 	Known         []knownShare       `json:"known_share"`
 	FX            []model.FXRate     `json:"fx"`
 	Cleaning      []string           `json:"cleaning,omitempty"`
-	Warnings      []string           `json:"warnings,omitempty"`
+	// Spot lists the providers with spot prices outside what they state.
+	Spot     []spotStat `json:"spot_outside_stated,omitempty"`
+	Warnings []string   `json:"warnings,omitempty"`
 }
 
 // providerStat counts one provider's offers.
@@ -167,6 +169,7 @@ func buildStats(cat *model.Catalog) statsReport {
 	if cat.Info.Origin == "embedded" || strings.HasPrefix(cat.Info.Origin, "embedded+") {
 		r.Cleaning = data.CleaningReport()
 	}
+	r.Spot = buildSpotStats(cat)
 	return r
 }
 
@@ -243,6 +246,7 @@ func writeStats(w io.Writer, r statsReport, lang string) {
 	for _, fx := range r.FX {
 		fmt.Fprintf(w, "\n"+tStatsFX.in(lang)+"\n", fx.From, model.FormatNumber(fx.Rate), fx.To, fx.Date, firstWord(fx.Source))
 	}
+	writeSpotStats(w, r.Spot, lang)
 	if len(r.Cleaning) > 0 {
 		fmt.Fprintln(w, "\n"+tStatsCleaning.in(lang))
 		for _, c := range r.Cleaning {

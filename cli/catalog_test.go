@@ -168,14 +168,7 @@ func TestCatalogShow(t *testing.T) {
 }
 
 func TestCatalogStats(t *testing.T) {
-	code, out, errs := runCat(t, nil, "stats", "--format", "json")
-	if code != 0 {
-		t.Fatalf("exit %d: %s", code, errs)
-	}
-	var r statsReport
-	if err := json.Unmarshal([]byte(out), &r); err != nil {
-		t.Fatal(err)
-	}
+	r := statsJSON(t)
 	if len(r.Providers) < 20 || r.InstanceTypes < 750 || r.Offers != r.InstanceTypes || r.GPUModels < 40 || r.Regions < 100 {
 		t.Errorf("stats %+v", r)
 	}

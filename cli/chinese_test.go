@@ -196,6 +196,9 @@ func newDataNames(cat *model.Catalog) *dataNames {
 	for i := range cat.Offers {
 		n.add(cat.Offers[i].Provider)
 	}
+	for key := range cat.Policies { // a known provider's key, with offers or not
+		n.add(key)
+	}
 	return n
 }
 

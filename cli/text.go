@@ -211,6 +211,10 @@ const (
 	tStatsFX
 	tStatsCleaning
 	tStatsWarning
+	tStatsSpotTitle
+	tStatsSpotLine
+	tStatsSpotRange
+	tStatsSpotNoRange
 	tStatsMeanInterconnect
 	tStatsMeanVCPUType
 	tFactGPU
@@ -467,6 +471,12 @@ var cliTexts = text.Table[cliMsg]{
 	tStatsFX:               {"exchange rate: 1 %s = %s %s (%s), %s", "汇率：1 %s = %s %s（%s），%s"},
 	tStatsCleaning:         {"cleaning (source errors handled):", "数据清洗（已处理的来源错误）："},
 	tStatsWarning:          {"warning: %s", "警告：%s"},
+	tStatsSpotTitle: {"spot prices outside what the provider states (each zone against on-demand in its region; no recommendation counts a price at or above on-demand as a saving):",
+		"超出云厂商公布范围的竞价价格（逐个可用区与其所在地域的按需价比较；等于或高于按需价的竞价不会在推荐中算作节省）："},
+	tStatsSpotLine: {"  %s: %d of %d offers with spot outside it (%d of %d zones); %d offers at or above on-demand (%d zones); worst %.0f%% of on-demand (%s, %s); %s",
+		"  %s：%d 个（共 %d 个有竞价的报价）超出范围（%d / %d 个可用区）；%d 个报价等于或高于按需价（%d 个可用区）；最高为按需价的 %.0f%%（%s，%s）；%s"},
+	tStatsSpotRange:        {"stated %.0f-%.0f%% off on-demand (%s)", "公布的竞价比按需价低 %.0f-%.0f%%（%s）"},
+	tStatsSpotNoRange:      {"no range stated: flagged where at or above on-demand, or deeper than the stated greatest discount", "未公布折扣范围：仅标出等于或高于按需价、或超过公布最大折扣的价格"},
 	tStatsMeanInterconnect: {"how the GPUs of one offer talk (NVSwitch, NVLink, Infinity Fabric, PCIe, or a single GPU)", "同一报价的 GPU 之间如何通信（NVSwitch、NVLink、Infinity Fabric、PCIe，或单 GPU）"},
 	tStatsMeanVCPUType:     {"whether the host CPUs are dedicated, shared, a container or a marketplace host", "主机 CPU 是独占、共享、容器还是市场主机"},
 	tFactGPU:               {"gpu", "GPU 型号"},

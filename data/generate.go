@@ -35,8 +35,10 @@ type tables struct {
 	fx        []model.FXRate
 	skyFiles  map[string]skyFileInfo
 	egress    map[string][]egressBand // facts/egress_tiers.csv by provider
-	places    []model.Place           // facts/regions.csv
-	groups    []model.RegionGroup     // facts/region_groups.csv
+	// spotRanges are facts/spot_discounts.csv: stated spot discount ranges.
+	spotRanges []spotRange
+	places     []model.Place       // facts/regions.csv
+	groups     []model.RegionGroup // facts/region_groups.csv
 }
 
 // skyFileInfo is one row of facts/skypilot_files.csv: where the reference
@@ -138,6 +140,9 @@ func loadFacts(factsFS fs.FS, gpuSpecs, families func() (io.ReadCloser, error)) 
 	if t.skyFiles, err = openParse(factsFS, "skypilot_files.csv", parseSkyFiles); err != nil {
 		return nil, err
 	}
+	if t.spotRanges, err = openParse(factsFS, "spot_discounts.csv", parseSpotRanges); err != nil {
+		return nil, err
+	}
 	if t.egress, err = openParse(factsFS, "egress_tiers.csv", parseEgressTiers); err != nil {
 		return nil, err
 	}
@@ -227,6 +232,9 @@ func Generate(shared, factsFS fs.FS) (map[string][]byte, error) {
 	}
 	pols, err := buildPolicies(t.providers, rows, t.egress)
 	if err != nil {
+		return nil, err
+	}
+	if err := applySpotRanges(pols, t.spotRanges); err != nil {
 		return nil, err
 	}
 	if err := applyPriceData(shared, offers, pols); err != nil {

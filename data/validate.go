@@ -69,10 +69,13 @@ func Validate(cat *model.Catalog) error {
 			field string
 			d     model.Discount
 		}{{"commit_1y", p.Commit1y}, {"commit_3y", p.Commit3y}, {"commit_max", p.CommitMax},
-			{"commit_monthly", p.CommitMonthly}, {"spot_discount_max", p.SpotDiscountMax}} {
+			{"commit_monthly", p.CommitMonthly}, {"spot_discount_max", p.SpotDiscountMax}, {"spot_discount_min", p.SpotDiscountMin}} {
 			if !(d.d.Fraction >= 0 && d.d.Fraction < 1) {
 				bad("policy %s: %s fraction %v: must be at least 0 and below 1 (0.3 = 30%% off)", key, d.field, d.d.Fraction)
 			}
+		}
+		if lo, hi := p.SpotDiscountMin.Fraction, p.SpotDiscountMax.Fraction; lo > 0 && !(lo < hi) {
+			bad("policy %s: spot_discount_min %v is not below spot_discount_max %v (a range: the least discount first)", key, lo, hi)
 		}
 		for _, t := range p.EgressTiers {
 			if !finiteNonNeg(t.PerGB) || !finiteNonNeg(t.UpToGB) {

@@ -62,8 +62,12 @@ type Policy struct {
 	TermsOnRequestSource string `json:"terms_on_request_source,omitempty" toml:"terms_on_request_source,omitempty"`
 
 	// Spot / preemptible rules.
-	SpotAvailable       Tri      `json:"spot_available" toml:"spot_available"`
-	SpotDiscountMax     Discount `json:"spot_discount_max" toml:"spot_discount_max"`
+	SpotAvailable   Tri      `json:"spot_available" toml:"spot_available"`
+	SpotDiscountMax Discount `json:"spot_discount_max" toml:"spot_discount_max"`
+	// SpotDiscountMin is the least discount off on-demand the provider
+	// states its spot prices give (GCP: 60% of a stated 60-91%); zero when
+	// none is stated. CheckSpot flags a spot price outside the range.
+	SpotDiscountMin     Discount `json:"spot_discount_min,omitzero" toml:"spot_discount_min,omitzero"`
 	SpotNoticeSeconds   float64  `json:"spot_notice_seconds" toml:"spot_notice_seconds"`
 	PreemptibleMaxHours float64  `json:"preemptible_max_hours" toml:"preemptible_max_hours"`
 	SpotNote            string   `json:"spot_note,omitempty" toml:"spot_note,omitempty"`
