@@ -117,13 +117,13 @@ func TestSourceTable(t *testing.T) {
 	for _, s := range Sources() {
 		names = append(names, s.Name)
 	}
-	if strings.Join(names, ",") != "cn,skypilot" {
-		t.Errorf("sources %v, want cn and skypilot", names)
+	if strings.Join(names, ",") != "cn,runpod,skypilot,vast" {
+		t.Errorf("sources %v, want cn, runpod, skypilot and vast", names)
 	}
 	if got := SourceNames(CanImport); !slices.Equal(got, []string{"skypilot"}) {
 		t.Errorf("import sources %v", got)
 	}
-	if got := SourceNames(CanUpdate); !slices.Equal(got, []string{"skypilot"}) {
+	if got := SourceNames(CanUpdate); !slices.Equal(got, []string{"runpod", "skypilot", "vast"}) {
 		t.Errorf("update sources %v", got)
 	}
 	registerFake(t)
