@@ -74,7 +74,7 @@ func TestCatalogImportFakeSource(t *testing.T) {
 		{[]string{"import", "--source", "fake", "--skypilot", "x"}, "--skypilot DIR means --source skypilot --dir DIR"},
 		{[]string{"import", "--skypilot", "x", "--dir", "x"}, "--skypilot DIR means --source skypilot --dir DIR"},
 		{[]string{"import", "--source", "fake", "--dir", "testdata/fake_source"}, "no date: offers.tsv carries none"},
-		{[]string{"update", "--source", "fake"}, `--source "fake": not a catalog source this command reads (use gpuhunt or skypilot)`},
+		{[]string{"update", "--source", "fake"}, `--source "fake": not a catalog source this command reads (use gpuhunt or runpod or skypilot or vast)`},
 	} {
 		code, _, errs := runCat(t, dirs, tc.args...)
 		if code != exitUsage || !strings.Contains(errs, tc.want) {

@@ -1,6 +1,7 @@
 package data
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -376,9 +377,13 @@ func Update(ctx context.Context, opts UpdateOptions) (*ImportResult, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w (the previous catalog is kept)", originUpdated, err)
 	}
-	in := Remote{Base: base, Date: date, Only: opts.Providers, get: func(ctx context.Context, fileURL string) ([]byte, bool, error) {
-		return download(ctx, client, fileURL, opts.MaxBytes)
-	}}
+	in := Remote{Base: base, Date: date, Only: opts.Providers, Fetched: opts.Now().UTC(),
+		get: func(ctx context.Context, fileURL string) ([]byte, bool, error) {
+			return download(ctx, client, http.MethodGet, fileURL, nil, opts.MaxBytes)
+		},
+		post: func(ctx context.Context, fileURL string, body []byte) ([]byte, bool, error) {
+			return download(ctx, client, http.MethodPost, fileURL, body, opts.MaxBytes)
+		}}
 	batch, err := src.Update(ctx, b, in)
 	if err != nil {
 		return nil, fmt.Errorf("update: %w (the previous catalog is kept)", err)
@@ -386,11 +391,19 @@ func Update(ctx context.Context, opts UpdateOptions) (*ImportResult, error) {
 	return storeBatch(src, b, batch, filepath.Join(opts.CacheDir, originUpdated), originUpdated, base, date, opts.AllowShrink)
 }
 
-// download fetches one file, at most limit bytes. found is false on 404.
-func download(ctx context.Context, client *http.Client, fileURL string, limit int64) (body []byte, found bool, err error) {
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, fileURL, nil)
+// download fetches one file (GET), or posts a JSON body (POST) and reads
+// the answer, at most limit bytes. found is false on 404.
+func download(ctx context.Context, client *http.Client, method, fileURL string, send []byte, limit int64) (body []byte, found bool, err error) {
+	var rd io.Reader
+	if send != nil {
+		rd = bytes.NewReader(send)
+	}
+	req, err := http.NewRequestWithContext(ctx, method, fileURL, rd)
 	if err != nil {
 		return nil, false, fmt.Errorf("%s: %w", fileURL, err)
+	}
+	if send != nil {
+		req.Header.Set("Content-Type", "application/json")
 	}
 	resp, err := client.Do(req)
 	if err != nil {

@@ -32,9 +32,12 @@ var offerCols = sync.OnceValue(func() []column[model.Offer] {
 		detailCol(numCol("weekly", func(d *model.OfferDetail) *float64 { return &d.Weekly })),
 		detailCol(numCol("monthly", func(d *model.OfferDetail) *float64 { return &d.Monthly })),
 		detailCol(numCol("yearly", func(d *model.OfferDetail) *float64 { return &d.Yearly })),
+		optional(detailCol(numCol("months3", func(d *model.OfferDetail) *float64 { return &d.Months3 }))),
+		optional(detailCol(numCol("months6", func(d *model.OfferDetail) *float64 { return &d.Months6 }))),
 		optional(detailCol(regionListCol("plan_regions", func(d *model.OfferDetail) *[]string { return &d.PlanRegions }))),
 		strCol("price_date", func(o *model.Offer) *string { return &o.PriceDate }),
 		detailCol(strCol("price_date_note", func(d *model.OfferDetail) *string { return &d.PriceDateNote })),
+		optional(detailCol(strCol("fetched_at", func(d *model.OfferDetail) *string { return &d.FetchedAt }))),
 		detailCol(strCol("on_demand_region", func(d *model.OfferDetail) *string { return &d.OnDemandRegion })),
 		detailCol(intCol("priced_zones", func(d *model.OfferDetail) *int { return &d.PricedZones })),
 		optional(detailCol(zonePriceCol("on_demand_zones", func(d *model.OfferDetail) *[]model.ZonePrice { return &d.OnDemandZones }))),
@@ -83,9 +86,12 @@ const (
 	ofWeekly
 	ofMonthly
 	ofYearly
+	ofMonths3
+	ofMonths6
 	ofPlanRegions
 	ofPriceDate
 	ofPriceDateNote
+	ofFetchedAt
 	ofOnDemandRegion
 	ofPricedZones
 	ofOnDemandZones
@@ -281,6 +287,24 @@ func decodeOfferLine(o *model.Offer, line string, ctx *tsvCtx, stream bool) (got
 	s, line, _ = cutField(line)
 	if s != "" {
 		if stream {
+			ctx.col = ofMonths3
+		}
+		if ownDetail(o, ctx).Months3, err = parseNum(s); err != nil {
+			return 0, ofMonths3, false, err
+		}
+	}
+	s, line, _ = cutField(line)
+	if s != "" {
+		if stream {
+			ctx.col = ofMonths6
+		}
+		if ownDetail(o, ctx).Months6, err = parseNum(s); err != nil {
+			return 0, ofMonths6, false, err
+		}
+	}
+	s, line, _ = cutField(line)
+	if s != "" {
+		if stream {
 			ctx.col = ofPlanRegions
 		}
 		if ownDetail(o, ctx).PlanRegions, err = decodeRegionList(s, ctx); err != nil {
@@ -303,6 +327,15 @@ func decodeOfferLine(o *model.Offer, line string, ctx *tsvCtx, stream bool) (got
 		}
 		if ownDetail(o, ctx).PriceDateNote, err = ctx.keptField(s); err != nil {
 			return 0, ofPriceDateNote, false, err
+		}
+	}
+	s, line, _ = cutField(line)
+	if s != "" {
+		if stream {
+			ctx.col = ofFetchedAt
+		}
+		if ownDetail(o, ctx).FetchedAt, err = ctx.keptField(s); err != nil {
+			return 0, ofFetchedAt, false, err
 		}
 	}
 	s, line, _ = cutField(line)
@@ -556,6 +589,8 @@ type detailKey struct {
 	weekly           uint64
 	monthly          uint64
 	yearly           uint64
+	months3          uint64
+	months6          uint64
 	onDemandRegion   string
 	pricedZones      int
 	spotZones        *model.ZonePrice
@@ -572,6 +607,7 @@ type detailKey struct {
 	commitSource     string
 	priceNote        string
 	priceDateNote    string
+	fetchedAt        string
 	interconnectNote string
 	vCPUNote         string
 	notes            string
@@ -591,6 +627,8 @@ func keyOf(d *model.OfferDetail) detailKey {
 		weekly:           math.Float64bits(d.Weekly),
 		monthly:          math.Float64bits(d.Monthly),
 		yearly:           math.Float64bits(d.Yearly),
+		months3:          math.Float64bits(d.Months3),
+		months6:          math.Float64bits(d.Months6),
 		onDemandRegion:   d.OnDemandRegion,
 		pricedZones:      d.PricedZones,
 		nSpotZones:       len(d.SpotZones),
@@ -603,6 +641,7 @@ func keyOf(d *model.OfferDetail) detailKey {
 		commitSource:     d.CommitSource,
 		priceNote:        d.PriceNote,
 		priceDateNote:    d.PriceDateNote,
+		fetchedAt:        d.FetchedAt,
 		interconnectNote: d.InterconnectNote,
 		vCPUNote:         d.VCPUNote,
 		notes:            d.Notes,
@@ -634,6 +673,7 @@ func cloneDetailTexts(d *model.OfferDetail) {
 	d.CommitSource = strings.Clone(d.CommitSource)
 	d.PriceNote = strings.Clone(d.PriceNote)
 	d.PriceDateNote = strings.Clone(d.PriceDateNote)
+	d.FetchedAt = strings.Clone(d.FetchedAt)
 	d.InterconnectNote = strings.Clone(d.InterconnectNote)
 	d.VCPUNote = strings.Clone(d.VCPUNote)
 	d.Notes = strings.Clone(d.Notes)

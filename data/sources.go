@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/gpupick/gpupick/model"
 )
@@ -121,7 +122,10 @@ type Remote struct {
 	// Only are the providers asked for (UpdateOptions.Providers); empty
 	// means every one the source has.
 	Only []string
-	get  func(ctx context.Context, fileURL string) ([]byte, bool, error)
+	// Fetched is when the download began, UTC: a live offer's fetch time.
+	Fetched time.Time
+	get     func(ctx context.Context, fileURL string) ([]byte, bool, error)
+	post    func(ctx context.Context, fileURL string, body []byte) ([]byte, bool, error)
 }
 
 // URL is the address of a file under Base (slash-separated name), an
@@ -133,6 +137,18 @@ func (r Remote) URL(name string) string { return r.Base + "/" + name }
 // the server has no such file (404).
 func (r Remote) Get(ctx context.Context, name string) (body []byte, found bool, err error) {
 	return r.get(ctx, r.URL(name))
+}
+
+// Post sends a JSON body to a file under Base over HTTPS and returns the
+// answer, with Get's guarantees (https only, at most
+// UpdateOptions.MaxBytes, found false on 404): a live API's search. An
+// empty name posts to Base itself (a GraphQL endpoint).
+func (r Remote) Post(ctx context.Context, name string, body []byte) (answer []byte, found bool, err error) {
+	u := r.Base
+	if name != "" {
+		u = r.URL(name)
+	}
+	return r.post(ctx, u, body)
 }
 
 // DefaultSource is the source `catalog import` and `catalog update` read

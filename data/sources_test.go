@@ -117,13 +117,13 @@ func TestSourceTable(t *testing.T) {
 	for _, s := range Sources() {
 		names = append(names, s.Name)
 	}
-	if strings.Join(names, ",") != "cn,gpuhunt,skypilot" {
-		t.Errorf("sources %v, want cn, gpuhunt and skypilot", names)
+	if strings.Join(names, ",") != "cn,gpuhunt,runpod,skypilot,vast" {
+		t.Errorf("sources %v, want cn, gpuhunt, runpod, skypilot and vast", names)
 	}
 	if got := SourceNames(CanImport); !slices.Equal(got, []string{"gpuhunt", "skypilot"}) {
 		t.Errorf("import sources %v", got)
 	}
-	if got := SourceNames(CanUpdate); !slices.Equal(got, []string{"gpuhunt", "skypilot"}) {
+	if got := SourceNames(CanUpdate); !slices.Equal(got, []string{"gpuhunt", "runpod", "skypilot", "vast"}) {
 		t.Errorf("update sources %v", got)
 	}
 	registerFake(t)

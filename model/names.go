@@ -64,6 +64,8 @@ var priceModelNames = map[PriceModel]struct{ full, short string }{
 	PriceWeekly:    {"按周", "按周"},
 	PriceMonthly:   {"包月", "包月"},
 	PriceReserved1: {"1年承诺", "1年"},
+	PriceMonths3:   {"3个月承诺", "3月"},
+	PriceMonths6:   {"6个月承诺", "6月"},
 	PriceReserved3: {"3年承诺", "3年"},
 }
 
@@ -185,6 +187,8 @@ var listedPlanNames = [NumListedPlans]string{
 	PlanWeekly:  "按周",
 	PlanMonthly: "包月",
 	PlanYearly:  "包年",
+	PlanMonths3: "3个月",
+	PlanMonths6: "6个月",
 }
 
 // Name is the listed plan's name: its key in English ("daily"), its

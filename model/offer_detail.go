@@ -19,6 +19,8 @@ type OfferDetail struct {
 	Weekly  float64
 	Monthly float64
 	Yearly  float64
+	Months3 float64 // a 3-month commitment, the whole term
+	Months6 float64 // a 6-month commitment, the whole term
 	// OnDemandRegion is the region (the zone where the source names no
 	// region) whose price Offer.OnDemand is, and
 	// PricedZones the number of zones (or regions, where the source has no
@@ -60,7 +62,10 @@ type OfferDetail struct {
 	// PriceDateNote says why Offer.PriceDate is empty when the source's
 	// date is unknown ("old catalog format, date unknown"); such a price
 	// counts as stale.
-	PriceDateNote    string
+	PriceDateNote string
+	// FetchedAt is a live offer's fetch time (RFC 3339, UTC; "" for a
+	// catalog offer): it goes stale LiveStaleHours after it.
+	FetchedAt        string
 	InterconnectNote string
 	VCPUNote         string
 	Notes            string
@@ -85,7 +90,7 @@ func (d *OfferDetail) IsZero() bool {
 	return d.OnDemandMax == 0 && d.SpotMax == 0 && !d.HasPlan() && d.OnDemandRegion == "" && d.PricedZones == 0 &&
 		len(d.SpotZones) == 0 && len(d.OnDemandZones) == 0 && len(d.PlanRegions) == 0 && len(d.Interruption) == 0 && d.InterruptionDate == "" &&
 		d.Commit1yOff == 0 && d.Commit3yOff == 0 && d.CommitSource == "" &&
-		d.PriceNote == "" && d.PriceDateNote == "" && d.InterconnectNote == "" &&
+		d.PriceNote == "" && d.PriceDateNote == "" && d.FetchedAt == "" && d.InterconnectNote == "" &&
 		d.VCPUNote == "" && d.Notes == "" && d.Retired == "" && d.RetiredSource == "" &&
 		d.FormFactor == "" && d.LocalNVMe == ""
 }

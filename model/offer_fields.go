@@ -44,6 +44,8 @@ type OfferFields struct {
 	Weekly  float64 `json:"weekly,omitempty" toml:"weekly,omitempty"`
 	Monthly float64 `json:"monthly,omitempty" toml:"monthly,omitempty"`
 	Yearly  float64 `json:"yearly,omitempty" toml:"yearly,omitempty"`
+	Months3 float64 `json:"months3,omitempty" toml:"months3,omitempty"`
+	Months6 float64 `json:"months6,omitempty" toml:"months6,omitempty"`
 	// OnDemandRegion is the region (the zone where the source names no
 	// region) whose price OnDemand is, and
 	// PricedZones the number of zones (or regions, where the source has no
@@ -79,6 +81,8 @@ type OfferFields struct {
 	// unknown ("old catalog format, date unknown"); such a price counts as
 	// stale.
 	PriceDateNote string `json:"price_date_note,omitempty" toml:"price_date_note,omitempty"`
+	// FetchedAt is a live offer's fetch time (OfferDetail.FetchedAt).
+	FetchedAt string `json:"fetched_at,omitempty" toml:"fetched_at,omitempty"`
 
 	FormFactor       string       `json:"form_factor" toml:"form_factor"` // "SXM", "PCIe", "other" or ""
 	Interconnect     Interconnect `json:"interconnect" toml:"interconnect"`
@@ -152,6 +156,7 @@ func (o *Offer) Fields() OfferFields {
 		CommitSource:     d.CommitSource,
 		PriceNote:        d.PriceNote,
 		PriceDateNote:    d.PriceDateNote,
+		FetchedAt:        d.FetchedAt,
 		InterconnectNote: d.InterconnectNote,
 		VCPUNote:         d.VCPUNote,
 		Notes:            d.Notes,
@@ -206,6 +211,7 @@ func (f *OfferFields) Offer() Offer {
 		CommitSource:     f.CommitSource,
 		PriceNote:        f.PriceNote,
 		PriceDateNote:    f.PriceDateNote,
+		FetchedAt:        f.FetchedAt,
 		InterconnectNote: f.InterconnectNote,
 		VCPUNote:         f.VCPUNote,
 		Notes:            f.Notes,

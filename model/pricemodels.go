@@ -14,6 +14,10 @@ const (
 	// platforms).
 	PriceDaily  PriceModel = "daily"
 	PriceWeekly PriceModel = "weekly"
+	// PriceMonths3 and PriceMonths6 are listed 3- and 6-month commitments
+	// (RunPod's threeMonthPrice and sixMonthPrice).
+	PriceMonths3 PriceModel = "3mo"
+	PriceMonths6 PriceModel = "6mo"
 )
 
 // PriceModels lists the price models the panel's bars show, in display
@@ -43,6 +47,8 @@ const (
 	PlanWeekly
 	PlanMonthly
 	PlanYearly
+	PlanMonths3
+	PlanMonths6
 	NumListedPlans
 )
 
@@ -75,6 +81,10 @@ var ListedPlans = [NumListedPlans]ListedPlanInfo{
 		Of: func(d *OfferDetail) *float64 { return &d.Monthly }, Flat: func(f *OfferFields) *float64 { return &f.Monthly }},
 	PlanYearly: {Key: "yearly", Model: PriceReserved1,
 		Of: func(d *OfferDetail) *float64 { return &d.Yearly }, Flat: func(f *OfferFields) *float64 { return &f.Yearly }},
+	PlanMonths3: {Key: "months3", Model: PriceMonths3, ListedOnly: true,
+		Of: func(d *OfferDetail) *float64 { return &d.Months3 }, Flat: func(f *OfferFields) *float64 { return &f.Months3 }},
+	PlanMonths6: {Key: "months6", Model: PriceMonths6, ListedOnly: true,
+		Of: func(d *OfferDetail) *float64 { return &d.Months6 }, Flat: func(f *OfferFields) *float64 { return &f.Months6 }},
 }
 
 // PeriodHours is the plan's period: its price model's (PriceModelTable).
@@ -176,6 +186,8 @@ var PriceModelTable = []PriceModelInfo{
 	{Name: PriceWeekly, PeriodHours: HoursPerWeekFull, Source: SourceListed, Rule: "a listed week rent"},
 	{Name: PriceMonthly, PeriodHours: HoursPerMonth, Source: SourceListed, Rule: "a listed monthly plan, or a firm published monthly discount"},
 	{Name: PriceReserved1, PeriodHours: HoursPerYear, Source: SourceDiscount, Rule: "a listed yearly price or a firm committed price; an \"up to\" maximum is shown, never chosen"},
+	{Name: PriceMonths3, PeriodHours: 3 * HoursPerMonth, Source: SourceListed, Rule: "a listed 3-month commitment"},
+	{Name: PriceMonths6, PeriodHours: 6 * HoursPerMonth, Source: SourceListed, Rule: "a listed 6-month commitment"},
 	{Name: PriceReserved3, PeriodHours: 3 * HoursPerYear, Source: SourceDiscount, Rule: "a firm 3-year committed price; an \"up to\" maximum is shown, never chosen"},
 	{Name: PriceHybridMonthlyOD, PeriodHours: HoursPerMonth, Source: SourceHybrid, Base: PriceMonthly, Fill: PriceOnDemand,
 		Rule: "whole months on the monthly plan, the hours after the last whole month on demand"},
