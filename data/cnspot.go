@@ -57,7 +57,7 @@ func parseCNSpotRules(r io.Reader, name string) ([]policyRow, error) {
 		}
 		p := policyRow{provider: key, policy: topic, value: t.get(i, "value"), unit: t.get(i, "unit"),
 			conditions: joinNonEmpty("; ", t.get(i, "conditions"), "source dated "+t.get(i, "date"), "confidence: "+t.get(i, "confidence")),
-			source: t.get(i, "source_url"), quality: t.get(i, "confidence")}
+			source:     t.get(i, "source_url"), quality: t.get(i, "confidence")}
 		if pol, ok := cnSpotTopics[topic]; ok {
 			pct, err := cnSpotDiscountPct(p.value, p.unit)
 			if err != nil {
