@@ -187,7 +187,6 @@ func (ref *reference) cnRow(g *cnGroup, t *table, i int, regs []string) error {
 	}
 	if n := t.get(i, "plan_note"); n != "" {
 		d.PriceNote = joinNonEmpty("; ", d.PriceNote, n)
-		d.PriceDateNote = joinNonEmpty("; ", d.PriceDateNote, t.get(i, "plan_date"))
 	}
 	for _, c := range []struct {
 		col      string

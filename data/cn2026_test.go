@@ -1,10 +1,11 @@
 package data
 
 import (
-	"math"
 	"os"
 	"strings"
 	"testing"
+
+	"github.com/gpupick/gpupick/internal/testcheck"
 )
 
 // The 2026-12-01 Chinese reference data reaches the embedded catalog:
@@ -46,9 +47,9 @@ func TestCNFamiliesAndMonthlyPricesReachCatalog(t *testing.T) {
 			if len(d.PlanRegions) != 1 || d.PlanRegions[0] != "cn-shanghai" {
 				t.Errorf("%s: monthly price holds in %v, want cn-shanghai only", tt.key, d.PlanRegions)
 			}
-			for _, want := range []string{"包月", "2023-06", "third-party transcription", "confidence: medium"} {
-				if !strings.Contains(d.PriceNote+" "+d.PriceDateNote, want) {
-					t.Errorf("%s: price note %q / date note %q lack %q", tt.key, d.PriceNote, d.PriceDateNote, want)
+			for _, want := range []string{"cn-shanghai: pay-as-you-go", "monthly", "2023-06", "third-party transcription", "confidence: medium"} {
+				if !strings.Contains(d.PriceNote, want) {
+					t.Errorf("%s: price note %q lacks %q", tt.key, d.PriceNote, want)
 				}
 			}
 		}
@@ -88,7 +89,7 @@ func TestCNDerivedRatioIsNeverAPrice(t *testing.T) {
 			continue
 		}
 		n++
-		if want, ok := published[o.InstanceType]; !ok || math.Abs(m-want) > 1e-9 {
+		if want, ok := published[o.InstanceType]; !ok || !testcheck.NearAbs(m, want, 1e-9) {
 			t.Errorf("%s: monthly %v is not a published 包月 price (cn_prices.csv: %v, listed %v)", o.Key(), m, want, ok)
 		}
 	}
@@ -145,7 +146,7 @@ func TestCNSpotDiscountPct(t *testing.T) {
 			}
 			continue
 		}
-		if err != nil || math.Abs(got-tt.want) > 1e-9 {
+		if err != nil || !testcheck.NearAbs(got, tt.want, 1e-9) {
 			t.Errorf("%q: %v, %v; want %v", tt.value, got, err, tt.want)
 		}
 	}

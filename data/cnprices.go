@@ -10,8 +10,8 @@ import (
 )
 
 // fileCNPrices is the reference data's table of Chinese list prices
-// (cn/2026-12-01/cn_prices.csv). Its Alibaba rows are pay-as-you-go (按量)
-// and monthly (包月) prices in cn-shanghai as of 2023-06, a third-party
+// (cn/2026-12-01/cn_prices.csv). Its Alibaba rows are pay-as-you-go and
+// monthly subscription prices in cn-shanghai as of 2023-06, a third-party
 // transcription of Alibaba's buy page: the only Alibaba subscription
 // prices found. Its other rows (Tencent bare metal with no unit, AutoDL
 // with no configuration, both confidence low) are not prices gpupick can
@@ -27,11 +27,18 @@ type cnPlanPrice struct {
 	confidence           string
 }
 
-// cnPriceModels are the price_model values of cn_prices.csv's Alibaba rows
-// and whether each is the monthly one.
-var cnPriceModels = map[string]bool{
-	"payg (按量, list)":                 false,
-	"subscription_monthly (包月, list)": true,
+// cnPriceModel reads a price_model value of cn_prices.csv's Alibaba rows
+// by its English key ("payg (…)", "subscription_monthly (…)"): whether it
+// is the monthly one, and whether it is one of the two.
+func cnPriceModel(s string) (monthly, ok bool) {
+	key, _, _ := strings.Cut(s, " ")
+	switch key {
+	case "payg":
+		return false, true
+	case "subscription_monthly":
+		return true, true
+	}
+	return false, false
 }
 
 // parseCNPrices reads cn_prices.csv's Alibaba rows, one cnPlanPrice per
@@ -53,9 +60,9 @@ func parseCNPrices(r io.Reader, name string) ([]cnPlanPrice, error) {
 			continue
 		}
 		where := fmt.Sprintf("%s: line %d", name, t.lines[i])
-		monthly, ok := cnPriceModels[t.get(i, "price_model")]
+		monthly, ok := cnPriceModel(t.get(i, "price_model"))
 		if !ok {
-			return nil, fmt.Errorf("%s: column price_model: %q is not one of the Alibaba price models read (pay-as-you-go or 包月)", where, t.get(i, "price_model"))
+			return nil, fmt.Errorf("%s: column price_model: %q is not one of the Alibaba price models read (want \"payg (…)\" or \"subscription_monthly (…)\")", where, t.get(i, "price_model"))
 		}
 		wantUnit := map[bool]string{false: "CNY/hour", true: "CNY/month"}[monthly]
 		if u := t.get(i, "unit"); u != wantUnit {
@@ -93,10 +100,10 @@ func parseCNPrices(r io.Reader, name string) ([]cnPlanPrice, error) {
 func (p cnPlanPrice) note() string {
 	var parts []string
 	if p.hourly > 0 {
-		parts = append(parts, "按量 "+strconv.FormatFloat(p.hourly, 'f', -1, 64)+" CNY/h")
+		parts = append(parts, "pay-as-you-go "+strconv.FormatFloat(p.hourly, 'f', -1, 64)+" CNY/h")
 	}
 	if p.monthly > 0 {
-		parts = append(parts, "包月 "+strconv.FormatFloat(p.monthly, 'f', -1, 64)+" CNY/month")
+		parts = append(parts, "monthly "+strconv.FormatFloat(p.monthly, 'f', -1, 64)+" CNY/month")
 	}
 	return fmt.Sprintf("%s: %s as of %s, a third-party transcription of Alibaba's buy page (%s; confidence: %s)",
 		p.region, strings.Join(parts, ", "), p.date, p.source, p.confidence)
@@ -113,7 +120,6 @@ func (ref *reference) cnAddPlanPrices(t *table) {
 		return
 	}
 	t.addCol("plan_note")
-	t.addCol("plan_date")
 	first := map[string]int{}
 	at := map[string]int{}
 	for i := range t.rows {
@@ -139,7 +145,7 @@ func (ref *reference) cnAddPlanPrices(t *table) {
 		case t.get(f, "region") == "": // a spec-only row: it becomes the priced one
 			i = f
 			t.set(i, "region", p.region)
-			t.set(i, "billing_notes", "price = 按量 and 包月 list, compute only")
+			t.set(i, "billing_notes", "price = pay-as-you-go and monthly list, compute only")
 		default:
 			t.rows = append(t.rows, append([]string(nil), t.rows[f]...))
 			t.lines = append(t.lines, t.lines[f])
@@ -158,6 +164,5 @@ func (ref *reference) cnAddPlanPrices(t *table) {
 		}
 		t.set(i, "plan_note", joinNonEmpty("; ", t.get(i, "plan_note"), p.note()))
 		t.set(i, "price_source_url", joinNonEmpty(" ; ", t.get(i, "price_source_url"), p.source))
-		t.set(i, "plan_date", p.region+": 按量/包月 prices as of "+p.date+" (month only), older than the sheet's")
 	}
 }

@@ -30,7 +30,7 @@ type reference struct {
 	// (cn/2026-12-01/alibaba_families.csv), completing the CN price
 	// sheet's rows (cnComplete); nil outside the embedded build.
 	cnFamilies map[string]cnFamily
-	// cnPlans are Alibaba's 按量 and 包月 prices of cn_prices.csv, added
+	// cnPlans are Alibaba's pay-as-you-go and monthly prices of cn_prices.csv, added
 	// to the sheet's rows (cnAddPlanPrices); nil outside the embedded build.
 	cnPlans []cnPlanPrice
 }
