@@ -149,6 +149,7 @@ func (e *Engine) Recommend(a model.Answers, opt Options) model.Result {
 		}
 		res.Recommendations = append(res.Recommendations, rec)
 	}
+	res.OnRequest = c.onRequest(top)
 	res.WhyFirst = explainer{c}.whyFirst(res.Recommendations, cs)
 	if len(res.Recommendations) > 0 {
 		if s := (explainer{c}).planNote(&res.Recommendations[0]); s != "" {

@@ -136,6 +136,14 @@ func TestCLICommandsChinese(t *testing.T) {
 					addName(w.Code)
 				}
 			}
+			for _, o := range res.OnRequest {
+				// The offers listed with no price: ids, as in the table.
+				addOffer(o.Provider, o.InstanceType)
+				addName(o.GPU)
+				for _, r := range o.Regions {
+					addName(r)
+				}
+			}
 			for _, g := range res.Tradeoffs {
 				// The offer without a gate, or the plan a deadline gives.
 				addOffer(g.Provider, g.InstanceType)

@@ -15,6 +15,7 @@ import (
 func writeTable(w io.Writer, cat *model.Catalog, a model.Answers, res model.Result, lang string) {
 	writeNeed(w, a, res, lang)
 	writeRanked(w, a, res, lang)
+	writeOnRequest(w, res, lang)
 	if len(res.Notes) > 0 {
 		fmt.Fprintln(w)
 	}
@@ -189,4 +190,27 @@ func seconds(s float64) string {
 		return fmt.Sprintf("%.0f s", math.Ceil(s))
 	}
 	return fmt.Sprintf("%.0f min", math.Round(s/60))
+}
+
+// writeOnRequest prints the offers that hold the job but have no
+// published price, after the ranked ones and apart from them, in lang.
+func writeOnRequest(w io.Writer, res model.Result, lang string) {
+	if len(res.OnRequest) == 0 {
+		return
+	}
+	fmt.Fprintln(w, "\n"+fmt.Sprintf(tRecOnRequest.in(lang), len(res.OnRequest)))
+	tw := newCLITable(w)
+	fmt.Fprintln(tw, tRecOnRequestHeader.in(lang))
+	for _, o := range res.OnRequest {
+		gpu := o.GPU
+		if gpu == "" {
+			gpu = tUnknown.in(lang)
+		}
+		regions := strings.Join(o.Regions, ",")
+		if regions == "" {
+			regions = "-"
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s x%d\t%.0f GiB\t%s\n", o.Provider, o.InstanceType, gpu, o.GPUCount, o.VRAMGiB, regions)
+	}
+	tw.Flush()
 }

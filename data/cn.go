@@ -83,6 +83,8 @@ func (ref *reference) cnOffers(r io.Reader, name string) ([]model.Offer, error) 
 		"spot_price_cny", "billing_notes", "source_url", "price_source_url", "price_source_date"); err != nil {
 		return nil, err
 	}
+	ref.cnComplete(t)
+	ref.cnAddPlanPrices(t)
 	groups := map[string]*cnGroup{}
 	var keys []string
 	for i := range t.rows {
@@ -183,6 +185,9 @@ func (ref *reference) cnRow(g *cnGroup, t *table, i int, regs []string) error {
 			g.plan[reg] = true
 		}
 	}
+	if n := t.get(i, "plan_note"); n != "" {
+		d.PriceNote = joinNonEmpty("; ", d.PriceNote, n)
+	}
 	for _, c := range []struct {
 		col      string
 		dst      *float64
@@ -251,7 +256,7 @@ func (g *cnGroup) offer() model.Offer {
 		d.PriceNote = joinNonEmpty("; ", d.PriceNote, "no price in "+strings.Join(unpriced, ", "))
 	}
 	if o.OnDemand == 0 && d.Monthly == 0 && d.Daily == 0 {
-		d.Notes = joinNonEmpty("; ", d.Notes, "no price in the sources (spec only)")
+		d.Notes = joinNonEmpty("; ", d.Notes, "no price in the sources (spec only): "+cnOnRequest)
 	}
 	return o
 }
@@ -300,12 +305,17 @@ func (ref *reference) cnOffer(t *table, i int, provider, instanceType string) (m
 		notes = append(notes, "vGPU slice of "+frac+" GPU (VRAM is the slice's)")
 	}
 	// Identify the GPU: the memory tells variants apart for whole GPUs.
+	nvSwitch := classifyInterconnect(t.get(i, "nvlink")) == model.InterconnectNVSwitch
 	if model := t.get(i, "gpu_model"); model != "" {
 		mem := o.VRAMGiB
 		if o.GPUFraction > 0 || frac == "slice" {
 			mem = 0
 		}
-		m := ref.gpus.identify(model, mem, nameForm(model))
+		form := nameForm(model, t.get(i, "gpu_note"))
+		if form == "" && (nvSwitch || t.get(i, "gpu_form") == "SXM") {
+			form = "SXM" // an NVSwitch board holds SXM modules
+		}
+		m := ref.gpus.identify(model, mem, form)
 		o.GPU = m.Name
 		if len(m.Candidates) > 1 {
 			if _, ok := ref.ambiguous[o.GPU]; !ok {
@@ -313,11 +323,14 @@ func (ref *reference) cnOffer(t *table, i int, provider, instanceType string) (m
 			}
 		}
 		notes = append(notes, "listed as "+model)
+		if n := t.get(i, "gpu_note"); n != "" {
+			notes = append(notes, n)
+		}
 		if m.Note != "" {
 			notes = append(notes, m.Note)
 		}
 	} else {
-		notes = append(notes, "the source does not name the GPU model")
+		notes = append(notes, joinNonEmpty("; ", "the source does not name the GPU model", t.get(i, "gpu_note")))
 	}
 	if o.VRAMGiB == 0 {
 		if g := ref.gpuFacts(o.GPU); g != nil && g.VRAMGiB > 0 && o.GPUFraction == 0 && frac != "slice" {

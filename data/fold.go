@@ -26,6 +26,13 @@ type reference struct {
 	// placeCountry is the region table's country of each region
 	// (placeKey), for prices the source states for one country only.
 	placeCountry map[string]string
+	// cnFamilies are Alibaba's GPU instance types by name
+	// (cn/2026-12-01/alibaba_families.csv), completing the CN price
+	// sheet's rows (cnComplete); nil outside the embedded build.
+	cnFamilies map[string]cnFamily
+	// cnPlans are Alibaba's pay-as-you-go and monthly prices of cn_prices.csv, added
+	// to the sheet's rows (cnAddPlanPrices); nil outside the embedded build.
+	cnPlans []cnPlanPrice
 }
 
 // newReference bundles the reference tables.

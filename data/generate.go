@@ -105,6 +105,13 @@ func loadFacts(factsFS fs.FS, gpuSpecs, families func() (io.ReadCloser, error)) 
 	if err != nil {
 		return nil, err
 	}
+	added, err := openParse(factsFS, fileGPUsAdded, parseGPUSpecs)
+	if err != nil {
+		return nil, err
+	}
+	if t.gpus, err = addGPUs(t.gpus, added); err != nil {
+		return nil, err
+	}
 	f, err := factsFS.Open("gpu_facts.csv")
 	if err != nil {
 		return nil, err
@@ -190,6 +197,12 @@ func Generate(shared, factsFS fs.FS) (map[string][]byte, error) {
 	if ref.tencentZones, err = openParse(shared, fileTencentZones, parseTencentZones); err != nil {
 		return nil, err
 	}
+	if ref.cnFamilies, err = openParse(shared, fileCNFamilies, parseCNFamilies); err != nil {
+		return nil, err
+	}
+	if ref.cnPlans, err = openParse(shared, fileCNPrices, parseCNPrices); err != nil {
+		return nil, err
+	}
 	located, err := openParse(shared, fileRegionCountry, parseRegionCountry)
 	if err != nil {
 		return nil, err
@@ -230,6 +243,11 @@ func Generate(shared, factsFS fs.FS) (map[string][]byte, error) {
 		}
 		rows = append(rows, rs...)
 	}
+	spot, err := openParse(shared, fileCNSpot, parseCNSpotRules)
+	if err != nil {
+		return nil, err
+	}
+	rows = append(rows, spot...)
 	pols, err := buildPolicies(t.providers, rows, t.egress)
 	if err != nil {
 		return nil, err

@@ -421,6 +421,11 @@ type Result struct {
 	Currency        Currency         `json:"currency" toml:"currency"`
 	Requirement     Requirement      `json:"requirement" toml:"requirement"`
 	Recommendations []Recommendation `json:"recommendations" toml:"recommendations"`
+	// OnRequest are offers whose facts hold the workload on one node but
+	// whose price no source publishes ("price on request"): listed after
+	// the ranking, never ranked, since an unknown price is never counted
+	// as free.
+	OnRequest []OfferOnRequest `json:"price_on_request,omitempty" toml:"price_on_request,omitempty"`
 	// Considered is the number of offers looked at; Matched the number that
 	// fit (before the top-N cut).
 	Considered int `json:"considered" toml:"considered"`
@@ -450,4 +455,15 @@ type Result struct {
 	Tradeoffs []Tradeoff `json:"tradeoffs,omitempty" toml:"tradeoffs,omitempty"`
 	// Notes explain an empty or partial result ("no offer fits: ...").
 	Notes []string `json:"notes,omitempty" toml:"notes,omitempty"`
+}
+
+// OfferOnRequest is an offer listed with its facts and no price: one that
+// holds the workload but whose price no source publishes.
+type OfferOnRequest struct {
+	Provider     string   `json:"provider" toml:"provider"`
+	InstanceType string   `json:"instance_type" toml:"instance_type"`
+	GPU          string   `json:"gpu" toml:"gpu"` // "" when the source names none
+	GPUCount     int      `json:"gpu_count" toml:"gpu_count"`
+	VRAMGiB      float64  `json:"vram_gib" toml:"vram_gib"` // the node's
+	Regions      []string `json:"regions" toml:"regions"`
 }

@@ -73,17 +73,17 @@ func TestWizardChineseAdvisorTexts(t *testing.T) {
 // offer lists the advisor's ways back in the wizard's words (the question
 // and the answer it takes), in English and in Chinese, each with what it
 // gives up: on the real advisor, GLM-4-9B on three Chinese clouds at
-// ¥5,000 a month, where a narrower precision keeps the budget.
+// ¥4,000 a month, where a narrower precision keeps the budget.
 func TestWizardShowsWaysBack(t *testing.T) {
 	a := model.DefaultAnswers()
 	a.Model, a.Providers, a.Currency = "glm-4-9b-chat", []string{"alibaba", "tencent", "featurize"}, model.CNY
-	a.Budget = model.Budget{Amount: 5000, Period: model.BudgetMonthly, Currency: model.CNY}
+	a.Budget = model.Budget{Amount: 4000, Period: model.BudgetMonthly, Currency: model.CNY}
 	for _, tc := range []struct {
 		lang string
 		want []string
 	}{
-		{"en", []string{"No offer keeps the budget", "→ Precision: int8 — use int8 precision: ", "within the budget of ¥5000/mo", "quality: "}},
-		{"zh", []string{"没有报价在预算内", "→ 精度：int8——改用 int8 精度：", "在 ¥5000/月 预算内", "质量："}},
+		{"en", []string{"No offer keeps the budget", "→ Precision: int8 — use int8 precision: ", "within the budget of ¥4000/mo", "quality: "}},
+		{"zh", []string{"没有报价在预算内", "→ 精度：int8——改用 int8 精度：", "在 ¥4000/月 预算内", "质量："}},
 	} {
 		res := advisor.Recommend(embeddedCatalog(t), a, advisor.Options{Top: 1, Lang: tc.lang})
 		if len(res.Suggestions) == 0 || len(res.Recommendations) == 0 || res.Recommendations[0].WithinBudget {
