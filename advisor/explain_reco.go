@@ -41,7 +41,7 @@ func (c recoWriter) full(cd cand) model.Recommendation {
 		GPU:              o.GPU,
 		GPUCount:         o.GPUCount,
 		Nodes:            sr.nodes,
-		VRAMGiB:          o.TotalVRAMGiB(),
+		VRAMGiB:          usableVRAM(sh, o),
 		NeedPerGPUGiB:    sr.perGPU / gib,
 		Headroom:         sr.headroom,
 		TensorParallel:   sr.tp,
@@ -180,7 +180,7 @@ func (c recoWriter) offerRow(cd cand) model.OfferRow {
 	row := model.OfferRow{
 		Offer: o, Index: int(cd.idx), Provider: o.Provider, InstanceType: o.InstanceType,
 		Region: c.pmRegion(o, &p, &at, pol, cd.pm), GPU: o.GPU, GPUCount: o.GPUCount, Nodes: sr.nodes,
-		VRAMGiB: o.TotalVRAMGiB(), Headroom: sr.headroom, PriceModel: pmNames[cd.pm], Hourly: cd.hourly * toDisp,
+		VRAMGiB: usableVRAM(&c.ix.shapes[r.shape], o), Headroom: sr.headroom, PriceModel: pmNames[cd.pm], Hourly: cd.hourly * toDisp,
 		Converted: r.currency(c.ix) != c.price.disp, WithinBudget: cd.over() == 0,
 		StorageUnknown: hc.storageUnknown, EgressUnknown: hc.egressUnkn,
 		StorageEstimated: hc.storageEst, EgressEstimated: hc.egressEst,
@@ -620,4 +620,15 @@ func (sr *shapeRes) formatShortfalls() []string {
 		}
 	}
 	return out
+}
+
+// usableVRAM is the usable GPU memory of one node of an offer, in GiB: the
+// one figure of its GPU (model.GPU.Usable) times the GPUs, so that a
+// column of GiB never shows a provider's marketed GB; the offer's own
+// figure where its GPU is unknown.
+func usableVRAM(sh *shape, o *model.Offer) float64 {
+	if sh.vram > 0 {
+		return sh.vram * float64(o.GPUCount)
+	}
+	return o.TotalVRAMGiB()
 }

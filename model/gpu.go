@@ -53,9 +53,26 @@ const DecimalGiB = 1e9 / (1 << 30)
 // GPU, or a slice an offer lists) and whether a measured figure backs it:
 // the measured share of the marketed memory, or without one the marketed
 // figure read as decimal gigabytes. A nil GPU is unknown.
+//
+// An offer that lists about the whole GPU (at least wholeShare of the
+// GPU's marketed figure, read as GB or GiB: providers write 288, 268.6 or
+// 262 for one B300) gets the GPU's one figure, whatever number the offer
+// wrote; only a slice (a MIG or vGPU share) is scaled by its own figure.
 func (g *GPU) Usable(nominal float64) (usable float64, measured bool) {
+	if g != nil && g.VRAMGiB > 0 && nominal >= wholeShare*g.VRAMGiB*DecimalGiB {
+		if g.UsableGiB > 0 {
+			return g.UsableGiB, true
+		}
+		return g.VRAMGiB * DecimalGiB, false
+	}
 	if g != nil && g.UsableGiB > 0 && g.VRAMGiB > 0 {
 		return nominal * min(g.UsableGiB/g.VRAMGiB, 1), true
 	}
 	return nominal * DecimalGiB, false
 }
+
+// wholeShare is the share of a GPU's marketed memory above which an
+// offer's figure is the whole GPU: providers' figures for one GPU differ by
+// the GB/GiB reading and the driver's reserve (at most 9%: 288 GB is 268.2
+// GiB), a slice is at most a half.
+const wholeShare = 0.85
