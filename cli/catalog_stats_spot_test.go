@@ -51,7 +51,6 @@ func TestCatalogStatsFlagsSpot(t *testing.T) {
 	}
 }
 
-
 // buildSpotStats counts zone by zone against on-demand in the same region.
 func TestBuildSpotStats(t *testing.T) {
 	o := model.Offer{Provider: "p", InstanceType: "x", Regions: []string{"r1", "r2"}, OnDemand: 10, Spot: 3}
