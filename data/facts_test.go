@@ -236,14 +236,25 @@ func TestFamilyFormDefersToOffer(t *testing.T) {
 	}
 }
 
+// TestVCPUFactsApplied checks that each cited vCPU fact reaches its
+// offers with its value, its note and (where the source states it) whether
+// a vCPU is a hardware thread: Azure's NGads V620 sizes are "assigned full
+// cores instead of threads", a partial GPU is a gpu-fraction, a whole one
+// dedicated.
 func TestVCPUFactsApplied(t *testing.T) {
 	cat := embeddedCatalog(t)
 	tests := []struct {
-		provider, prefix, note string
+		provider, prefix string
+		want             model.VCPUType
+		ht               model.Tri
+		note             string
 	}{
-		{"hyperstack", "", "1:1 mapping"},
-		{"alibaba", "ecs.gn5-", "资源独享"},
-		{"alibaba", "ecs.gn5i-", "资源独享"},
+		{"hyperstack", "", model.VCPUDedicated, model.Unknown, "1:1 mapping"},
+		{"alibaba", "ecs.gn5-", model.VCPUDedicated, model.Unknown, "资源独享"},
+		{"alibaba", "ecs.gn5i-", model.VCPUDedicated, model.Unknown, "资源独享"},
+		{"azure", "Standard_NG8ads_V620", model.VCPUGPUFraction, model.No, "full cores instead of threads"},
+		{"azure", "Standard_NG16ads_V620", model.VCPUGPUFraction, model.No, "full cores instead of threads"},
+		{"azure", "Standard_NG32ad", model.VCPUDedicated, model.No, "full cores instead of threads"},
 	}
 	for _, tc := range tests {
 		n := 0
@@ -253,12 +264,20 @@ func TestVCPUFactsApplied(t *testing.T) {
 				continue
 			}
 			n++
-			if o.VCPUType != model.VCPUDedicated || !strings.Contains(o.Detail().VCPUNote, tc.note) {
-				t.Errorf("%s: vcpu %q (%q)", o.Key(), o.VCPUType, o.Detail().VCPUNote)
+			if o.VCPUType != tc.want || !strings.Contains(o.Detail().VCPUNote, tc.note) {
+				t.Errorf("%s: vcpu %q (%q), want %q", o.Key(), o.VCPUType, o.Detail().VCPUNote, tc.want)
+			}
+			if tc.ht != model.Unknown && o.Hyperthreaded != tc.ht {
+				t.Errorf("%s: hyperthreaded %v, want %v", o.Key(), o.Hyperthreaded, tc.ht)
 			}
 		}
 		if n == 0 {
 			t.Errorf("no %s %s* offers", tc.provider, tc.prefix)
+		}
+	}
+	for _, key := range []string{"azure/Standard_NV12s_v3", "azure/Standard_NV24s_v3", "azure/Standard_NV48s_v3"} {
+		if o := offerByKey(t, cat, key); o.Hyperthreaded != model.Yes || o.VCPUType != model.VCPUUnknown {
+			t.Errorf("%s: hyperthreaded %v, vcpu %q; Azure states Hyper-Threading and nothing on dedication", key, o.Hyperthreaded, o.VCPUType)
 		}
 	}
 }
