@@ -277,6 +277,7 @@ const (
 	tErrUpdateMaxMB
 	tErrUpdateTimeout
 	tErrUpdateRanOut
+	tErrRefreshRanOut
 	tErrWrite
 	tImported
 	tUpdated
@@ -540,6 +541,7 @@ var cliTexts = text.Table[cliMsg]{
 	tErrUpdateMaxMB:     {"--max-mb %d: want a size in MiB, 1 or more", "--max-mb %d：须为以 MiB 计的大小，至少 1"},
 	tErrUpdateTimeout:   {"--timeout %v: want a positive duration such as 2m", "--timeout %v：须为正的时长，例如 2m"},
 	tErrUpdateRanOut:    {"%s; --timeout %v ran out (give a longer one, e.g. --timeout 10m)", "%s；--timeout %v 已用完（请给更长的时长，例如 --timeout 10m）"},
+	tErrRefreshRanOut:   {"%s; gave up after %v (try again, or run gpupick catalog update --source NAME --timeout 10m)", "%s；%v 后放弃（请重试，或运行 gpupick catalog update --source NAME --timeout 10m）"},
 	tErrWrite:           {"%s", "写出失败：%s"},
 	tImported:           {"imported %d offers of %s into %s (snapshot %s)", "已导入 %d 个报价（%s）到 %s（快照 %s）"},
 	tUpdated:            {"updated %d offers of %s into %s (snapshot %s)", "已更新 %d 个报价（%s）到 %s（快照 %s）"},

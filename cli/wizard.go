@@ -48,6 +48,7 @@ func wizard(o wizardOptions, stdin io.Reader, stdout, stderr io.Writer) int {
 		LoadedFrom: o.load,
 		Save:       data.WriteRecord,
 		Launch:     writeLaunchFile,
+		Refresh:    wizardRefresh(common, o.lang),
 		Version:    Version,
 		Accessible: acc,
 		NoColor:    env.noColor,

@@ -72,6 +72,9 @@ type (
 	actQuit struct{}
 	// actSaved: a file was written this session.
 	actSaved struct{}
+	// actCatalog replaces the catalog (a refresh loaded a new one); the
+	// root ranks the answers on it.
+	actCatalog struct{ cat *model.Catalog }
 	// actBatch is several actions in order.
 	actBatch []action
 )
@@ -83,6 +86,7 @@ func (actOverlay) isAction() {}
 func (actWrite) isAction()   {}
 func (actQuit) isAction()    {}
 func (actSaved) isAction()   {}
+func (actCatalog) isAction() {}
 func (actBatch) isAction()   {}
 
 // The components of a frame, built from the root's state.
@@ -123,7 +127,8 @@ func newExportDialog(m *Model) exportDialog {
 
 func newChrome(m *Model) chrome {
 	return chrome{ctx: m.ctx, cfg: &m.cfg, form: &m.form, focus: m.focus, overlay: m.overlay, status: m.status, statusErr: m.statusErr,
-		export: newExportDialog(m), filter: &m.filter, offers: &m.offers, width: m.width, height: m.height, help: newHelpView(m), cache: m.cache, dark: m.dark}
+		refresh: m.refresh.line(m.t, m.cfg.Refresh),
+		export:  newExportDialog(m), filter: &m.filter, offers: &m.offers, width: m.width, height: m.height, help: newHelpView(m), cache: m.cache, dark: m.dark}
 }
 
 // Component views: what each reads of the root's state.
@@ -232,6 +237,7 @@ type (
 		overlay       overlay
 		status        string
 		statusErr     bool
+		refresh       string // the running refresh's progress ("" for none)
 		export        exportDialog
 		filter        *filterState
 		offers        *offerList

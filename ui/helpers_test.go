@@ -365,7 +365,7 @@ func settle(t testing.TB, m Model, cmd tea.Cmd) Model {
 		default:
 			// Terminal queries and quitting have no effect on the model.
 			return m
-		case resultMsg, saveDoneMsg, expandMsg, whyMsg, suggMsg:
+		case resultMsg, saveDoneMsg, expandMsg, whyMsg, suggMsg, refreshedMsg, reloadedMsg:
 			var nm tea.Model
 			nm, cmd = m.Update(msg)
 			m = nm.(Model)
@@ -396,6 +396,7 @@ func keyMsgs(names ...string) []tea.KeyPressMsg {
 		"ctrl+n":     {Code: 'n', Mod: tea.ModCtrl},
 		"ctrl+u":     {Code: 'u', Mod: tea.ModCtrl},
 		"ctrl+c":     {Code: 'c', Mod: tea.ModCtrl},
+		"ctrl+r":     {Code: 'r', Mod: tea.ModCtrl},
 		"shift+down": {Code: tea.KeyDown, Mod: tea.ModShift},
 		"shift+up":   {Code: tea.KeyUp, Mod: tea.ModShift},
 	}

@@ -397,6 +397,18 @@ const (
 	mTrialHint
 	mTrialWaiting
 
+	// The refresh of the live sources (ctrl+r).
+	mKeyRefresh
+	mRefreshNone
+	mRefreshRunning
+	mRefreshLoading
+	mRefreshSource
+	mRefreshFailed
+	mRefreshDone
+	mRefreshAllFailed
+	mRefreshLoadFailed
+	mListComma
+
 	msgCount
 )
 
@@ -779,6 +791,17 @@ var texts = text.Table[msg]{
 	mTrialNone:         {"No offer fits these answers: nothing to trial.", "没有符合这些条件的报价：没有可试用的候选。"},
 	mTrialHint:         {"esc or ctrl+t closes · shift+↑/↓ scroll", "esc 或 ctrl+t 关闭 · shift+↑/↓ 滚动"},
 	mTrialWaiting:      {"ranking…", "排序中…"},
+
+	mKeyRefresh:        {"refresh live offers", "刷新实时报价"},
+	mRefreshNone:       {"no live source to refresh here", "此处没有可刷新的实时数据源"},
+	mRefreshRunning:    {"refreshing live offers: %s (%d of %d)… the list ranks the current catalog meanwhile", "正在刷新实时报价：%s（第 %d 个，共 %d 个）……其间列表仍按当前目录排序"},
+	mRefreshLoading:    {"refreshing live offers: reading the new catalog…", "正在刷新实时报价：读取新目录……"},
+	mRefreshSource:     {"%s %d offers", "%s %d 个报价"},
+	mRefreshFailed:     {"%s failed: %s", "%s 失败：%s"},
+	mRefreshDone:       {"live offers refreshed: %s; the catalog now holds %d offers (%+d)", "实时报价已刷新：%s；目录现有 %d 个报价（%+d）"},
+	mRefreshAllFailed:  {"refresh failed, the catalog is unchanged: %s", "刷新失败，目录未变：%s"},
+	mListComma:         {", ", "、"},
+	mRefreshLoadFailed: {"refresh: the new catalog did not load, the current one is kept: %s", "刷新：新目录未能读取，保留当前目录：%s"},
 }
 
 // tr translates msgs into one language.

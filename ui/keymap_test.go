@@ -193,6 +193,7 @@ func keyCases(km *keyMap) []keyCase {
 		{km.Global.Export, form, nil},
 		{km.Global.Launch, form, nil},
 		{km.Global.Trial, form, nil},
+		{km.Global.Refresh, form, nil},
 		{km.Global.Help, form, nil},
 		{km.Global.Quit, form, nil},
 		{km.Offers.Down, offers, nil},

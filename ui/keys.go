@@ -16,7 +16,7 @@ import (
 
 // globalKeys work wherever the focus is.
 type globalKeys struct {
-	Quit, Help, Export, Launch, Trial, Steps, Focus, NextOffer, PrevOffer key.Binding
+	Quit, Help, Export, Launch, Trial, Refresh, Steps, Focus, NextOffer, PrevOffer key.Binding
 }
 
 // formKeys move through the questions. OptionPrev, OptionNext and the
@@ -128,8 +128,11 @@ func newKeyMap(t tr) keyMap {
 			Export: b([]string{"ctrl+s"}, "ctrl+s", mKeyExport),
 			// ctrl+e moves to the end of an answer, so the launch config
 			// takes ctrl+x; neither is bound by tmux without its prefix.
-			Launch:    b([]string{"ctrl+x"}, "ctrl+x", mKeyLaunch),
-			Trial:     b([]string{"ctrl+t"}, "ctrl+t", mKeyTrial),
+			Launch: b([]string{"ctrl+x"}, "ctrl+x", mKeyLaunch),
+			Trial:  b([]string{"ctrl+t"}, "ctrl+t", mKeyTrial),
+			// ctrl+r: no line-editing key and not bound by tmux without
+			// its prefix.
+			Refresh:   b([]string{"ctrl+r"}, "ctrl+r", mKeyRefresh),
 			Steps:     b([]string{"ctrl+g"}, "ctrl+g", mKeySteps),
 			Focus:     b([]string{"ctrl+o"}, "ctrl+o", mKeyOffers),
 			NextOffer: b([]string{"ctrl+n", "pgdown"}, "ctrl+n/p", mKeyNextOffer),
@@ -259,7 +262,7 @@ func (h contextHelp) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
 		{k.Form.Next, k.Form.Prev, k.Form.Back, choose, k.Global.Steps, k.Global.Focus},
 		{joined(k.Offers.Up, k.Offers.Down), joined(k.Offers.PageDown, k.Offers.PageUp), joined(k.Offers.Top, k.Offers.Bottom), k.Offers.Sort, k.Offers.Filter, k.Offers.Mark, k.Offers.Compare, k.Offers.Detail, joined(k.Offers.ScrollUp, k.Offers.ScrollDown), k.Offers.Back, k.Offers.Quit},
-		{joined(k.Global.NextOffer, k.Global.PrevOffer, k.Form.ScrollUp, k.Form.ScrollDown), k.Global.Export, k.Global.Launch, k.Global.Trial, k.Global.Help, k.Global.Quit},
+		{joined(k.Global.NextOffer, k.Global.PrevOffer, k.Form.ScrollUp, k.Form.ScrollDown), k.Global.Export, k.Global.Launch, k.Global.Trial, k.Global.Refresh, k.Global.Help, k.Global.Quit},
 	}
 }
 

@@ -79,6 +79,8 @@ type Model struct {
 	filter filterState // the offer filter's prompt
 
 	export exportState
+	// refresh is the refresh of the live sources (ctrl+r).
+	refresh refreshState
 	// saved: a record was written this session; interrupted: the wizard
 	// was left with ctrl+c (Run turns the two into the exit status).
 	saved, interrupted bool
@@ -312,6 +314,11 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 	case saveDoneMsg:
 		cmd = m.apply(newExportDialog(&m).done(msg))
+	case refreshedMsg:
+		c, a := newRefresher(&m).fetched(msg)
+		cmd = tea.Batch(c, m.apply(a))
+	case reloadedMsg:
+		cmd = m.apply(newRefresher(&m).reloaded(msg))
 	case tea.PasteMsg:
 		cmd = m.paste(msg.Content)
 	case tea.KeyPressMsg:
@@ -390,6 +397,8 @@ func (m *Model) apply(a action) tea.Cmd {
 		m.saved = true
 	case actQuit:
 		return tea.Quit
+	case actCatalog:
+		return m.useCatalog(a.cat)
 	case actBatch:
 		var cmds []tea.Cmd
 		for _, b := range a {
@@ -433,6 +442,9 @@ func (m *Model) key(k tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(k, g.Trial):
 		m.overlay, m.pane.scroll = overlayTrial, 0
 		return nil
+	case key.Matches(k, g.Refresh):
+		c, a := newRefresher(m).start()
+		return tea.Batch(c, m.apply(a))
 	case key.Matches(k, g.Help):
 		m.overlay, m.help.scroll = overlayHelp, 0
 		return nil

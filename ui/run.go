@@ -34,7 +34,10 @@ type Config struct {
 	// fs.ErrExist when the file exists and overwrite is false.
 	Save func(path string, rec model.Record, overwrite bool) error
 	// Launch writes a launch config (ctrl+x); nil: not available.
-	Launch  LaunchFunc
+	Launch LaunchFunc
+	// Refresh fetches the live sources again (ctrl+r), in the background;
+	// nil: not available.
+	Refresh *Refresh
 	Version string
 	// Accessible runs plain line prompts (ACCESSIBLE=1 or no TTY).
 	Accessible bool

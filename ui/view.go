@@ -98,6 +98,8 @@ func (m chrome) viewFooter(w, bodyH int) []string {
 		} else {
 			left = m.st.Status.Render(m.status)
 		}
+	case m.refresh != "":
+		left = m.st.Status.Render(m.refresh)
 	}
 	if extra := m.statusRows(); extra > 0 {
 		// A long message is wrapped, not cut, above the help line.
