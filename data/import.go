@@ -256,8 +256,9 @@ func storeBatch(src Source, b *Build, batch *Batch, dir, origin, source, date st
 		return nil, fmt.Errorf("%s: the %s catalog yields no GPU offer (the previous catalog is kept)", origin, src.Title)
 	}
 	res := &ImportResult{Dir: dir, Offers: len(batch.Offers), SnapshotDate: date, Report: batch.Report, Providers: providers, Skipped: batch.Skipped}
-	meta := catalogMeta{origin: origin, snapshot: date, source: source, providers: providers, cleaning: batch.Report}
-	if err := writeCached(dir, batch.Offers, gpus, meta); err != nil {
+	meta := catalogMeta{origin: origin, snapshot: date, source: source, providers: slices.Clone(providers), cleaning: batch.Report}
+	offers := previousOthers(dir, providers).into(batch.Offers, gpus, &meta)
+	if err := writeCached(dir, offers, gpus, meta); err != nil {
 		return nil, fmt.Errorf("%s: %w: %w (the previous catalog is kept)", origin, errWriteCache, err)
 	}
 	return res, nil
