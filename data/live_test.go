@@ -174,11 +174,11 @@ func TestRunPodUpdate(t *testing.T) {
 		month, m3, m6 float64
 		vcpus, mem    float64
 	}{
-		{"1x NVIDIA H100 80GB HBM3 secure", 2.99, 1.75, 2.79 * h, 2.69 * 3 * h, 2.59 * 6 * h, 16, 125},
-		{"8x NVIDIA H100 80GB HBM3 secure", 8 * 2.99, 8 * 1.75, 8 * 2.79 * h, 8 * 2.69 * 3 * h, 8 * 2.59 * 6 * h, 0, 0},
-		{"1x NVIDIA H100 80GB HBM3 community", 2.69, 1.5, 0, 0, 0, 12, 100},
-		{"2x NVIDIA GeForce RTX 4090 community", 0.68, 0.4, 0, 0, 0, 0, 0},
-		{"4x NVIDIA A100-SXM4-80GB secure", 4 * 1.89, 4 * 1.05, 4 * 1.79 * h, 0, 4 * 1.64 * 6 * h, 0, 0},
+		{"1x_H100-SXM_SECURE", 2.99, 1.75, 2.79 * h, 2.69 * 3 * h, 2.59 * 6 * h, 16, 125},
+		{"8x_H100-SXM_SECURE", 8 * 2.99, 8 * 1.75, 8 * 2.79 * h, 8 * 2.69 * 3 * h, 8 * 2.59 * 6 * h, 0, 0},
+		{"1x_H100-SXM_COMMUNITY", 2.69, 1.5, 0, 0, 0, 12, 100},
+		{"2x_RTX4090_COMMUNITY", 0.68, 0.4, 0, 0, 0, 0, 0},
+		{"4x_A100-80GB-SXM_SECURE", 4 * 1.89, 4 * 1.05, 4 * 1.79 * h, 0, 4 * 1.64 * 6 * h, 0, 0},
 	}
 	near := func(a, b float64) bool { return math.Abs(a-b) <= 1e-9*math.Max(1, math.Abs(b)) }
 	for _, tc := range tests {
@@ -198,7 +198,7 @@ func TestRunPodUpdate(t *testing.T) {
 			t.Errorf("%s: date %s fetched %s sources %v notes %q", tc.typ, o.PriceDate, d.FetchedAt, o.Sources, d.Notes)
 		}
 	}
-	if _, ok := byType["1x NVIDIA GeForce RTX 4090 secure"]; ok {
+	if _, ok := byType["1x_RTX4090_SECURE"]; ok {
 		t.Error("an out-of-stock cloud became an offer")
 	}
 }
@@ -380,7 +380,7 @@ func FuzzParseRunPodGPUTypes(f *testing.F) {
 		ref := fuzzRef(t)
 		for _, g := range types {
 			low := &RunPodLowest{StockStatus: new(string)}
-			o := ref.runpodOffer(g, "secure", 1, low, 1, Remote{Date: "2027-06-01"})
+			o := ref.runpodOffer(g, RunPodSecure, 1, low, 1, Remote{Date: "2027-06-01"})
 			if o.GPUCount != 1 || o.Detail().Monthly < 0 {
 				t.Errorf("offer %+v from a checked answer: %v", o, errLive)
 			}
