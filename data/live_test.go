@@ -94,9 +94,9 @@ func TestVastUpdate(t *testing.T) {
 		vcpus, mem       float64
 		notes            []string
 	}{
-		{"1x-RTX_4090-m37228-o21348645", "GeForce RTX 4090", "Ontario, CA", 1, 0.35, 0.2, 8, 31,
+		{"1x-RTX_4090-m37228-o21348645", "GeForce RTX 4090", "Ontario, CA, NA", 1, 0.35, 0.2, 8, 31,
 			[]string{"reliability 99.6%", "verified", "consumer-hosted", "max rental 36.5 days", "host 98979"}},
-		{"8x-H100_SXM-m9001-o30000001", "H100 SXM5", "Texas, US", 8, 17.6, 0, 224, 2015,
+		{"8x-H100_SXM-m9001-o30000001", "H100 SXM5", "Texas, US, NA", 8, 17.6, 0, 224, 2015,
 			[]string{"datacenter", "max rental 180.0 days", "reliability 99.9%"}},
 		{"2x-A100_SXM4-m9002-o30000002", "A100-80GB SXM4", "", 2, 2.4, 1.1, 32, 251,
 			[]string{"unverified", "max rental 7.0 days"}},

@@ -75,3 +75,19 @@ func TestRunPodGpuhuntPlace(t *testing.T) {
 		}
 	}
 }
+
+// A live Vast place gets the continent SkyPilot's Vast regions carry,
+// where the region table knows the country's; else it stays as read.
+func TestVastRegion(t *testing.T) {
+	for in, want := range map[string]string{
+		"Ontario, CA":     "Ontario, CA, NA",
+		"Bavaria, DE":     "Bavaria, DE, EU",
+		"Sichuan, CN":     "Sichuan, CN, AS",
+		"Somewhere, ZZ":   "Somewhere, ZZ",
+		"Romania, RO, EU": "Romania, RO, EU",
+	} {
+		if got := vastRegion(in); got != want {
+			t.Errorf("%q -> %q, want %q", in, got, want)
+		}
+	}
+}
