@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strings"
 	"sync"
+
+	"github.com/gpupick/gpupick/model"
 )
 
 // RunPod offers are named as SkyPilot's RunPod catalog names them, whatever
@@ -19,11 +21,11 @@ import (
 // (gpuhunt's runpod-cluster rows) gpupick's CLUSTER: no launcher catalog
 // has those names, and the exports say so.
 
-// RunPod clouds as the instance name's last part.
+// RunPod clouds as the instance name's last part (model.RunPodSecure ...).
 const (
-	RunPodSecure    = "SECURE"
-	RunPodCommunity = "COMMUNITY"
-	RunPodCluster   = "CLUSTER"
+	RunPodSecure    = model.RunPodSecure
+	RunPodCommunity = model.RunPodCommunity
+	RunPodCluster   = model.RunPodCluster
 )
 
 // runpodSkyOverrides is GPU_NAME_OVERRIDES of SkyPilot's fetch_runpod.py
