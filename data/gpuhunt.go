@@ -206,6 +206,13 @@ func gpuhuntSkyRow(provider string, r GpuhuntRow) SkyRow {
 		// perGPUMemGiB reads SkyPilot's RunPod memory cell as GB (its
 		// quirk); gpuhunt's figure is GB already.
 		s.GPUMiB = r.GPUMemoryGiB
+		// gpuhunt names a pod by RunPod's GPU id alone: the catalog's
+		// (SkyPilot's) name joins it to the same offer (runpodnames.go).
+		var cloud string
+		cloud, s.Region = runpodGpuhuntPlace(r.Location, r.Flags)
+		if r.GPUCount >= 1 {
+			s.InstanceType = RunPodInstance(int(r.GPUCount), runpodGPUOfID(r.InstanceName), cloud)
+		}
 	}
 	if provider == "gcp" {
 		if i := strings.LastIndexByte(r.Location, '-'); i > 0 {

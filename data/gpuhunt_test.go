@@ -122,15 +122,38 @@ func TestGpuhuntUpdate(t *testing.T) {
 			t.Errorf("p4d price note %q lacks %q", note, want)
 		}
 	}
-	// RunPod lists one pod id at several GPU counts: one offer each.
-	var runpod []string
-	for _, o := range offersOf(cat, "runpod") {
-		if strings.HasPrefix(o.InstanceType, "NVIDIA A100 80GB PCIe") {
-			runpod = append(runpod, fmt.Sprintf("%s x%d %v", o.GPU, o.GPUCount, o.OnDemand))
+	// RunPod lists one pod id at several GPU counts: one offer each, under
+	// the embedded catalog's (SkyPilot's) name, so that gpuhunt's rows and
+	// the embedded offer of the same GPU, count and cloud are one offer:
+	// the datacenter EU-RO-1 priced from gpuhunt as the country RO, the
+	// other countries kept from the embedded snapshot.
+	embedded := embeddedCatalog(t)
+	for _, tc := range []struct {
+		typ      string
+		count    int
+		gpuhunt  float64
+		embedded float64
+	}{{"1x_A100-80GB_SECURE", 1, 1.64, 1.39}, {"2x_A100-80GB_SECURE", 2, 3.28, 2.78}} {
+		was := offerByKey(t, embedded, "runpod/"+tc.typ)
+		o := offerByKey(t, cat, "runpod/"+tc.typ)
+		if o.GPU != "A100-80GB PCIe" || o.GPUCount != tc.count || placePrice(o, "RO") != tc.gpuhunt || placePrice(o, "US") != tc.embedded ||
+			placePrice(was, "US") != tc.embedded || !slices.Equal(o.Regions, was.Regions) || !slices.Contains(o.Sources, zipURL("runpod")) {
+			t.Errorf("%s: %s x%d, RO %v US %v, regions %v (embedded %v), sources %v; want gpuhunt's %v in RO beside the embedded %v",
+				tc.typ, o.GPU, o.GPUCount, placePrice(o, "RO"), placePrice(o, "US"), o.Regions, was.Regions, o.Sources, tc.gpuhunt, tc.embedded)
 		}
 	}
-	if got := strings.Join(runpod, "; "); got != "A100-80GB PCIe x1 1.64; A100-80GB PCIe x2 3.28" {
-		t.Errorf("runpod A100 offers: %s", got)
+	// The Instant Cluster row is an offer of its own, named apart from the
+	// 8-GPU Secure Cloud pod; no offer keeps gpuhunt's GPU id as its name.
+	if o := offerByKey(t, cat, "runpod/8x_H100-SXM_CLUSTER"); o.GPU != "H100 SXM5" || o.GPUCount != 8 {
+		t.Errorf("cluster offer: %s x%d", o.GPU, o.GPUCount)
+	}
+	if got, want := len(offersOf(cat, "runpod")), len(offersOf(embedded, "runpod"))+1; got != want {
+		t.Errorf("%d RunPod offers after the update, want the embedded %d and the cluster", got, want-1)
+	}
+	for _, o := range offersOf(cat, "runpod") {
+		if strings.Contains(o.InstanceType, "NVIDIA") {
+			t.Errorf("a RunPod offer keeps gpuhunt's GPU id as its name: %s", o.InstanceType)
+		}
 	}
 	for _, o := range cat.Offers {
 		if o.Provider == "gcp" && strings.HasPrefix(o.InstanceType, "v5litepod") {

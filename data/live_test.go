@@ -94,9 +94,9 @@ func TestVastUpdate(t *testing.T) {
 		vcpus, mem       float64
 		notes            []string
 	}{
-		{"1x-RTX_4090-m37228-o21348645", "GeForce RTX 4090", "Ontario, CA", 1, 0.35, 0.2, 8, 31,
+		{"1x-RTX_4090-m37228-o21348645", "GeForce RTX 4090", "Ontario, CA, NA", 1, 0.35, 0.2, 8, 31,
 			[]string{"reliability 99.6%", "verified", "consumer-hosted", "max rental 36.5 days", "host 98979"}},
-		{"8x-H100_SXM-m9001-o30000001", "H100 SXM5", "Texas, US", 8, 17.6, 0, 224, 2015,
+		{"8x-H100_SXM-m9001-o30000001", "H100 SXM5", "Texas, US, NA", 8, 17.6, 0, 224, 2015,
 			[]string{"datacenter", "max rental 180.0 days", "reliability 99.9%"}},
 		{"2x-A100_SXM4-m9002-o30000002", "A100-80GB SXM4", "", 2, 2.4, 1.1, 32, 251,
 			[]string{"unverified", "max rental 7.0 days"}},
@@ -174,11 +174,11 @@ func TestRunPodUpdate(t *testing.T) {
 		month, m3, m6 float64
 		vcpus, mem    float64
 	}{
-		{"1x NVIDIA H100 80GB HBM3 secure", 2.99, 1.75, 2.79 * h, 2.69 * 3 * h, 2.59 * 6 * h, 16, 125},
-		{"8x NVIDIA H100 80GB HBM3 secure", 8 * 2.99, 8 * 1.75, 8 * 2.79 * h, 8 * 2.69 * 3 * h, 8 * 2.59 * 6 * h, 0, 0},
-		{"1x NVIDIA H100 80GB HBM3 community", 2.69, 1.5, 0, 0, 0, 12, 100},
-		{"2x NVIDIA GeForce RTX 4090 community", 0.68, 0.4, 0, 0, 0, 0, 0},
-		{"4x NVIDIA A100-SXM4-80GB secure", 4 * 1.89, 4 * 1.05, 4 * 1.79 * h, 0, 4 * 1.64 * 6 * h, 0, 0},
+		{"1x_H100-SXM_SECURE", 2.99, 1.75, 2.79 * h, 2.69 * 3 * h, 2.59 * 6 * h, 16, 125},
+		{"8x_H100-SXM_SECURE", 8 * 2.99, 8 * 1.75, 8 * 2.79 * h, 8 * 2.69 * 3 * h, 8 * 2.59 * 6 * h, 0, 0},
+		{"1x_H100-SXM_COMMUNITY", 2.69, 1.5, 0, 0, 0, 12, 100},
+		{"2x_RTX4090_COMMUNITY", 0.68, 0.4, 0, 0, 0, 0, 0},
+		{"4x_A100-80GB-SXM_SECURE", 4 * 1.89, 4 * 1.05, 4 * 1.79 * h, 0, 4 * 1.64 * 6 * h, 0, 0},
 	}
 	near := func(a, b float64) bool { return math.Abs(a-b) <= 1e-9*math.Max(1, math.Abs(b)) }
 	for _, tc := range tests {
@@ -198,7 +198,7 @@ func TestRunPodUpdate(t *testing.T) {
 			t.Errorf("%s: date %s fetched %s sources %v notes %q", tc.typ, o.PriceDate, d.FetchedAt, o.Sources, d.Notes)
 		}
 	}
-	if _, ok := byType["1x NVIDIA GeForce RTX 4090 secure"]; ok {
+	if _, ok := byType["1x_RTX4090_SECURE"]; ok {
 		t.Error("an out-of-stock cloud became an offer")
 	}
 }
@@ -380,7 +380,7 @@ func FuzzParseRunPodGPUTypes(f *testing.F) {
 		ref := fuzzRef(t)
 		for _, g := range types {
 			low := &RunPodLowest{StockStatus: new(string)}
-			o := ref.runpodOffer(g, "secure", 1, low, 1, Remote{Date: "2027-06-01"})
+			o := ref.runpodOffer(g, RunPodSecure, 1, low, 1, Remote{Date: "2027-06-01"})
 			if o.GPUCount != 1 || o.Detail().Monthly < 0 {
 				t.Errorf("offer %+v from a checked answer: %v", o, errLive)
 			}

@@ -195,7 +195,7 @@ func runpodUpdate(ctx context.Context, b *Build, in Remote) (*Batch, error) {
 			name   string
 			price  *float64
 			lowest *RunPodLowest
-		}{{"secure", g.SecurePrice, g.Secure}, {"community", g.CommunityPrice, g.Community}} {
+		}{{RunPodSecure, g.SecurePrice, g.Secure}, {RunPodCommunity, g.CommunityPrice, g.Community}} {
 			switch {
 			case c.lowest == nil || c.lowest.StockStatus == nil:
 				out++
@@ -221,12 +221,14 @@ func runpodUpdate(ctx context.Context, b *Build, in Remote) (*Batch, error) {
 	return batch, nil
 }
 
-// runpodOffer is n GPUs of a type in one cloud (secure or community).
+// runpodOffer is n GPUs of a type in one cloud (RunPodSecure or
+// RunPodCommunity), named as SkyPilot's fetch_runpod.py names the same
+// answer's pods (runpodnames.go).
 func (ref *reference) runpodOffer(g RunPodGPUType, cloud string, price float64, lowest *RunPodLowest, n int, in Remote) model.Offer {
 	id, display := SafeText(*g.ID), SafeText(*g.DisplayName)
 	o := model.Offer{
 		Provider:     "runpod",
-		InstanceType: fmt.Sprintf("%dx %s %s", n, id, cloud),
+		InstanceType: RunPodInstance(n, RunPodSkyGPU(display), cloud),
 		GPUCount:     n,
 		Currency:     model.USD,
 		OnDemand:     price * float64(n),
@@ -237,7 +239,7 @@ func (ref *reference) runpodOffer(g RunPodGPUType, cloud string, price float64, 
 	}
 	liveStamp(&o, in, in.Base)
 	d := o.EditDetail()
-	notes := []string{"listed as " + display, "stock " + SafeText(*lowest.StockStatus), cloud + " cloud"}
+	notes := []string{"listed as " + display + " (" + id + ")", "stock " + SafeText(*lowest.StockStatus), strings.ToLower(cloud) + " cloud"}
 	if n == 1 {
 		if lowest.MinVcpu != nil {
 			o.VCPUs = *lowest.MinVcpu
@@ -251,7 +253,7 @@ func (ref *reference) runpodOffer(g RunPodGPUType, cloud string, price float64, 
 	if o.Spot > 0 {
 		notes = append(notes, "interruptible from the minimum bid (per GPU, for one GPU)")
 	}
-	if cloud == "secure" {
+	if cloud == RunPodSecure {
 		// The 1/3/6-month prices are per GPU per hour under the commitment:
 		// a whole term's price is that times the GPUs and the term's hours.
 		for _, p := range []struct {

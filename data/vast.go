@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/gpupick/gpupick/model"
 )
@@ -219,7 +220,7 @@ func (ref *reference) vastOffer(v VastOffer, in Remote) (model.Offer, string) {
 		o.Spot = *v.MinBid
 	}
 	if v.Geolocation != nil && *v.Geolocation != "" {
-		o.Regions = []string{SafeText(*v.Geolocation)}
+		o.Regions = []string{vastRegion(SafeText(*v.Geolocation))}
 	} else {
 		o.Regions = []string{}
 	}
@@ -276,4 +277,34 @@ func vastGPUName(name string) string {
 		return "H100"
 	}
 	return name
+}
+
+// vastContinents is the continent code Vast gives each country in its
+// "<state or country>, <CC>, <continent>" places (the form SkyPilot's Vast
+// catalog writes, fetch_vast.py's georegion search), read from the region
+// table's Vast rows.
+var vastContinents = sync.OnceValue(func() map[string]string {
+	out := map[string]string{}
+	for _, p := range embeddedPlaces {
+		parts := strings.Split(p.Region, ", ")
+		if p.Provider == "vast" && len(parts) >= 2 && p.Country != "" {
+			out[p.Country] = parts[len(parts)-1]
+		}
+	}
+	return out
+})
+
+// vastRegion is a live offer's place in the catalog's (SkyPilot's) form:
+// the search answers "<state or city>, <CC>" (gpuhunt's get_location reads
+// it so); the continent is added where the region table knows the
+// country's. A place of another shape stays as it is.
+func vastRegion(geo string) string {
+	parts := strings.Split(geo, ", ")
+	if len(parts) != 2 || len(parts[1]) != 2 {
+		return geo
+	}
+	if c, ok := vastContinents()[parts[1]]; ok {
+		return geo + ", " + c
+	}
+	return geo
 }

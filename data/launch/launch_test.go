@@ -127,7 +127,7 @@ func TestConfigFields(t *testing.T) {
 			500, "H100:8", "aws/us-east-1", false, 0, 640, "H100:80GB:8", []string{"p5.48xlarge"}, 98.33, "on-demand"},
 		{"two nodes, price per node", model.Recommendation{Provider: "aws", InstanceType: "p4de.24xlarge", GPU: "A100-80GB SXM4", GPUCount: 8, Nodes: 2, VRAMGiB: 640, PriceModel: model.PriceOnDemand, HourlyUSD: 81.92},
 			0, "A100-80GB:8", "aws", false, 2, 256, "A100:80GB:8", []string{"p4de.24xlarge"}, 40.96, "on-demand"},
-		{"spot on runpod (no instance pin for dstack)", model.Recommendation{Provider: "runpod", InstanceType: "1x_H100_SECURE", GPU: "H100 SXM5", GPUCount: 1, Nodes: 1, VRAMGiB: 80, PriceModel: model.PriceSpot, HourlyUSD: 1.75},
+		{"spot on runpod (no instance pin for dstack)", model.Recommendation{Provider: "runpod", InstanceType: "1x_H100-SXM_SECURE", GPU: "H100 SXM5", GPUCount: 1, Nodes: 1, VRAMGiB: 80, PriceModel: model.PriceSpot, HourlyUSD: 1.75},
 			0, "H100-SXM:1", "runpod", true, 0, 256, "H100:80GB:1", nil, 1.75, "spot"},
 		{"monthly plan caps at the on-demand price", model.Recommendation{Provider: "aws", InstanceType: "g5.xlarge", GPU: "A10G", GPUCount: 1, Nodes: 1, VRAMGiB: 24, PriceModel: model.PriceReserved1, HourlyUSD: 0.6, PriceModels: []model.PriceQuote{{Name: model.PriceOnDemand, HourlyUSD: 1.006}, {Name: model.PriceReserved1, HourlyUSD: 0.6}}},
 			0, "A10G:1", "aws", false, 0, 256, "A10G:24GB:1", []string{"g5.xlarge"}, 1.01, "on-demand"},

@@ -1,6 +1,7 @@
 package launch
 
 import (
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -33,6 +34,24 @@ type skyPlace struct {
 // newSkyPlace places rec for SkyPilot; accel is SkyPilot's accelerator name.
 func newSkyPlace(p providerName, rec *model.Recommendation, accel string) (skyPlace, error) {
 	pl := skyPlace{infra: p.Sky, instance: hostOf(rec.InstanceType)}
+	switch p.Sky {
+	case "runpod":
+		pin, err := skyRunPodInstance(rec, accel)
+		if err != nil {
+			return pl, err
+		}
+		pl.instance = pin
+	case "vast":
+		// SkyPilot's Vast types are its own invention, "<n>x-<GPU>-<cores>-<RAM MB>"
+		// (fetch_vast.py create_instance_type), which its launch turns back
+		// into a search for any host with that GPU, count and RAM
+		// (sky/provision/vast/utils.py launch); a live offer's per-host name
+		// is in no SkyPilot catalog, so the accelerator, count and region
+		// select the host.
+		if !skyVastType.MatchString(pl.instance) {
+			pl.instance = ""
+		}
+	}
 	if p.Sky == "gcp" && pl.instance != "" && !strings.HasPrefix(pl.instance, "n1-") {
 		if h, ok := skyGCPHosts[pl.instance]; !ok || h.accel != accel || h.count != rec.GPUCount {
 			return pl, refuse(SkyPilot, WhatInstance, rec.InstanceType, mSkyGCPHost)
@@ -139,4 +158,31 @@ func vastLocation(region string) (string, bool) {
 		return "", false
 	}
 	return strings.ToLower(strings.ReplaceAll(parts[1]+"-"+parts[0], " ", "")), true
+}
+
+// skyVastType is the form of SkyPilot's Vast instance types.
+var skyVastType = regexp.MustCompile(`^[0-9]+x-[^-]+-[0-9]+-[0-9]+$`)
+
+// skyRunPodName is the form of a RunPod instance name: count, GPU, cloud.
+var skyRunPodName = regexp.MustCompile(`^([0-9]+)x_(.+)_([A-Z]+)$`)
+
+// skyRunPodInstance is the instance type a SkyPilot task pins for a RunPod
+// offer: its name when it is the SkyPilot catalog's Secure Cloud pod of the
+// accelerator and count the task asks for; "" (no pin: the accelerator and
+// count select the Secure Cloud pod) for a name SkyPilot does not list. A
+// Community Cloud pod or an Instant Cluster is refused: SkyPilot's RunPod
+// catalog lists Secure Cloud pods only (fetch_runpod.py), so it would
+// launch a different, dearer pod.
+func skyRunPodInstance(rec *model.Recommendation, accel string) (string, error) {
+	m := skyRunPodName.FindStringSubmatch(rec.InstanceType)
+	if m == nil {
+		return "", nil
+	}
+	if m[3] != model.RunPodSecure {
+		return "", refuse(SkyPilot, WhatInstance, rec.InstanceType, mSkyRunPodCloud)
+	}
+	if m[2] == accel && m[1] == strconv.Itoa(rec.GPUCount) {
+		return rec.InstanceType, nil
+	}
+	return "", nil
 }

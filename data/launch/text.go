@@ -16,6 +16,7 @@ const (
 	mSkyGCPHost
 	mVastNoCity
 	mRunpodNoDatacenter
+	mSkyRunPodCloud
 	mNoMultiNode
 	mNoClusterNetwork
 	mNoVolumeNeeded
@@ -56,6 +57,10 @@ var texts = text.Table[msg]{
 	mSkyGCPHost: {
 		"SkyPilot pairs no accelerator with the GCP machine type %q (its GCP catalog attaches GPUs to a2/a3/a4/g2 types it lists and to N1 only)",
 		"SkyPilot 不给 GCP 机型 %q 配加速器(它只给所列的 a2/a3/a4/g2 机型和 N1 机型配 GPU)",
+	},
+	mSkyRunPodCloud: {
+		"the RunPod offer %q is not a Secure Cloud pod, and SkyPilot's RunPod catalog lists Secure Cloud pods only, so SkyPilot would launch a different, dearer pod; use dstack, or pick a Secure Cloud offer",
+		"RunPod 报价 %q 不是 Secure Cloud 实例,而 SkyPilot 的 RunPod 目录只收录 Secure Cloud 实例,SkyPilot 会启动另一个更贵的实例;请改用 dstack,或选择 Secure Cloud 报价",
 	},
 	mVastNoCity: {
 		"the Vast location %q has no city, and dstack names Vast locations country-city (gpuhunt's get_location)",
