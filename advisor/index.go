@@ -351,7 +351,7 @@ func hotRows(cat *model.Catalog, ix *index, fxUSD []float64) []hotRow {
 			}
 			fx := fxUSD[r.cur]
 			hot[i] = hotRow{lbUSD: lowerF32(lo * fx), lbSpotUSD: lowerF32(ls * fx), prov: r.prov, cur: r.cur,
-				risk: offerRiskBits(&cat.Offers[r.offer], stale)}
+				risk: offerRiskBits(&cat.Offers[r.offer], stale, cat.LiveStale(&cat.Offers[r.offer]))}
 			if retiredBy(&cat.Offers[r.offer], cat.Info.SnapshotDate) {
 				// No price can be paid for a size the provider retired:
 				// the row has none, and its bit says why.

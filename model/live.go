@@ -30,3 +30,23 @@ func (o *Offer) LiveStale(now time.Time) bool {
 	age, ok := o.LiveAge(now)
 	return ok && age > LiveStaleHours*time.Hour
 }
+
+// Live reports whether the offer is a live marketplace offer (it has a
+// fetch time).
+func (o *Offer) Live() bool { return o.Detail().FetchedAt != "" }
+
+// LiveStale reports whether a live offer of the catalog is stale as of the
+// catalog's CatalogInfo.AsOf: fetched more than LiveStaleHours before it,
+// or of an age that cannot be told (no AsOf, or a fetch time that does not
+// read), the worse case. An offer that is not live is never stale here
+// (its price date is judged on its own).
+func (c *Catalog) LiveStale(o *Offer) bool {
+	if !o.Live() {
+		return false
+	}
+	if c == nil || c.Info.AsOf.IsZero() {
+		return true
+	}
+	age, ok := o.LiveAge(c.Info.AsOf)
+	return !ok || age > LiveStaleHours*time.Hour
+}
