@@ -50,4 +50,3 @@ func (c recoWriter) liveNote(o *model.Offer) string {
 	h, _ := c.liveAge(o)
 	return c.l.f(kQLive, at, h, model.LiveStaleHours)
 }
-
