@@ -218,8 +218,11 @@ func (c recoWriter) quoteNote(q *quote, o *model.Offer, r *row, at *places, node
 	l := c.l
 	var parts []string
 	m := func(v float64) string { return money(c.price.disp, v*toDisp) }
+	if live := c.liveNote(o); live != "" {
+		parts = append(parts, live)
+	}
 	if q.hyb != nil {
-		return strings.Join(c.hybridLines(q, m), "; ")
+		return strings.Join(append(parts, c.hybridLines(q, m)...), "; ")
 	}
 	switch q.pm {
 	case model.PriceOnDemand:

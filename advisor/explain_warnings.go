@@ -255,10 +255,14 @@ func (c recoWriter) priceWarnings(w *warnList, in warnInput) {
 	if best >= 0 && hc.egress > egressShare*qs[best].total && qs[best].total > 0 {
 		w.add(model.WarnEgressCost, model.SeverityWarn, polSrc, money(c.price.disp, hc.egress*c.price.usdDisp), pct(hc.egress/qs[best].total))
 	}
-	// stale-price.
-	if days, ok := daysBefore(o.PriceDate, c.cat.Info.SnapshotDate); ok && days > staleDays {
+	// stale-price: a live offer fetched too long ago, a price read long
+	// before the snapshot, a price of unknown date.
+	days, dated := daysBefore(o.PriceDate, c.cat.Info.SnapshotDate)
+	switch {
+	case c.liveStaleWarning(w, o): // the fetch time and the refresh said
+	case dated && days > staleDays:
 		w.add(model.WarnStalePrice, model.SeverityWarn, firstSource(o), o.PriceDate, days)
-	} else if o.PriceDate == "" && o.PriceStale("") {
+	case o.PriceDate == "" && o.PriceStale(""):
 		w.key(model.WarnStalePrice, kWStaleUndated, model.SeverityWarn, firstSource(o), o.Detail().PriceDateNote)
 	}
 	// unknown-price.

@@ -340,7 +340,7 @@ func (in *interner) keyRows() {
 // at the currencies' rates to USD fxUSD (0: none).
 func hotRows(cat *model.Catalog, ix *index, fxUSD []float64) []hotRow {
 	hot := make([]hotRow, len(ix.rows))
-	stale := staleCutoff(cat.Info.SnapshotDate)
+	stale, live := staleCutoff(cat.Info.SnapshotDate), cat.LiveCutoff() // model.Catalog.LiveStale, worked out once
 	inChunks(len(ix.rows), func(from, to int) {
 		for i := from; i < to; i++ {
 			r := &ix.rows[i]
@@ -351,7 +351,7 @@ func hotRows(cat *model.Catalog, ix *index, fxUSD []float64) []hotRow {
 			}
 			fx := fxUSD[r.cur]
 			hot[i] = hotRow{lbUSD: lowerF32(lo * fx), lbSpotUSD: lowerF32(ls * fx), prov: r.prov, cur: r.cur,
-				risk: offerRiskBits(&cat.Offers[r.offer], stale)}
+				risk: offerRiskBits(&cat.Offers[r.offer], stale, cat.Offers[r.offer].Live() && cat.Offers[r.offer].FetchedBefore(live))}
 			if retiredBy(&cat.Offers[r.offer], cat.Info.SnapshotDate) {
 				// No price can be paid for a size the provider retired:
 				// the row has none, and its bit says why.

@@ -223,7 +223,7 @@ func setupCall(c *call, e *Engine, a model.Answers, l lang, relax func(p *plan))
 	}
 	c.feas.setFilters(e.ram.get(cat, c.ix))
 	c.price.setHidden(cat, c.feas.wallCal)
-	c.risk.staleBefore = staleCutoff(cat.Info.SnapshotDate)
+	c.risk.staleBefore, c.risk.cat = staleCutoff(cat.Info.SnapshotDate), cat
 	if relax != nil {
 		relax(c.p)
 	}

@@ -85,7 +85,9 @@ const (
 	// ROCm builds, and the efficiency table (efficiency.go) already
 	// prices the measured speed.
 	riskStackGap = riskMarketplace
-	// riskStale: a price read more than staleDays before the snapshot.
+	// riskStale: a price read more than staleDays before the snapshot,
+	// or a live marketplace offer fetched more than model.LiveStaleHours
+	// ago (the host may have repriced or rented the machine out).
 	riskStale = 5
 	// riskEstimate: the cost is an estimate from a published discount,
 	// not a listed price.
@@ -210,6 +212,9 @@ type risker struct {
 	// staleBefore is the price date before which a price is stale
 	// (staleCutoff); the index's bits use the same.
 	staleBefore string
+	// cat is the catalog ranked: a live offer's price is stale by its
+	// AsOf (model.Catalog.LiveStale), as in the index's bits.
+	cat *model.Catalog
 }
 
 // factor is the multiplier of a penalty of pct percent.
@@ -230,7 +235,7 @@ func (rk *risker) risks(o *model.Offer, sh *shape, sr *shapeRes, r *row, p *rate
 		x *= factor(pct)
 		*out = append(*out, model.RiskPenalty{Code: code, Percent: pct})
 	}
-	offerRisks(offerRiskBits(o, rk.staleBefore), !rk.p.jobMode, add)
+	offerRisks(offerRiskBits(o, rk.staleBefore, rk.cat.LiveStale(o)), !rk.p.jobMode, add)
 	rk.shapeRisks(sh, sr, add)
 	add(riskCodeEstimate, estimateRisk(p.estimated(pm, pol)))
 	if fewCores(r, sr) {
@@ -313,8 +318,9 @@ func b2i(b bool) int {
 }
 
 // offerRiskBits finds the offer's own risks: a marketplace host, shared
-// vCPUs, a stale price (dated before staleBefore).
-func offerRiskBits(o *model.Offer, staleBefore string) uint8 {
+// vCPUs, a stale price (dated before staleBefore, or a live offer fetched
+// too long ago: liveStale, model.Catalog.LiveStale).
+func offerRiskBits(o *model.Offer, staleBefore string, liveStale bool) uint8 {
 	var b uint8
 	if marketplace(o) {
 		b |= offerMarket
@@ -323,7 +329,7 @@ func offerRiskBits(o *model.Offer, staleBefore string) uint8 {
 	case model.VCPUShared, model.VCPUBurstable, model.VCPUContainer, model.VCPUGPUFraction, model.VCPUMarketplace:
 		b |= offerShared
 	}
-	if o.PriceDate == "" && o.PriceStale(staleBefore) || staleBefore != "" && isoDate(o.PriceDate) && o.PriceDate < staleBefore {
+	if liveStale || o.PriceDate == "" && o.PriceStale(staleBefore) || staleBefore != "" && isoDate(o.PriceDate) && o.PriceDate < staleBefore {
 		b |= offerStale
 	}
 	return b

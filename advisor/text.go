@@ -240,6 +240,10 @@ const (
 	kQSpotServing
 	kQSpotBucket
 	kWStaleUndated
+	kWStaleLive
+	kWStaleLiveUnknown
+	kQLive
+	kQLiveStale
 	kQSpotUnknownRate
 	kQSpotZone
 	kQSpotZoneAsked
@@ -747,6 +751,22 @@ var texts = text.Table[textKey]{
 	kWStaleUndated: {
 		"price of unknown date (%s): take it as stale",
 		"价格日期未知（%s）：按过时价格对待",
+	},
+	kWStaleLive: {
+		"live marketplace price fetched %s, %.1f h ago (current for %d h): the host may have repriced or rented the machine out; refresh with gpupick catalog update --source %s",
+		"实时市场价格获取于 %s，已过 %.1f 小时（有效期 %d 小时）：主机可能已调价或已被租出；请运行 gpupick catalog update --source %s 刷新",
+	},
+	kWStaleLiveUnknown: {
+		"live marketplace price fetched %s, of an age that cannot be told: take it as stale; refresh with gpupick catalog update --source %s",
+		"实时市场价格获取于 %s，无法判断已过多久：按过时价格对待；请运行 gpupick catalog update --source %s 刷新",
+	},
+	kQLive: {
+		"live marketplace price fetched %s, %.1f h ago (current for %d h)",
+		"实时市场价格获取于 %s，已过 %.1f 小时（有效期 %d 小时）",
+	},
+	kQLiveStale: {
+		"live marketplace price fetched %s: stale, taken as a stale price (see the warning)",
+		"实时市场价格获取于 %s：已过时，按过时价格计（见警告）",
 	},
 	kQSpotBucket: {
 		"AWS interruption frequency %s (Spot Instance Advisor, %s): %s of re-run and restart expected (%.0f-minute checkpoints, %.0f-minute restart)",

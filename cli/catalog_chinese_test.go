@@ -64,6 +64,10 @@ func addShown(n *dataNames, cat *model.Catalog, o *model.Offer) {
 	for _, z := range d.SpotZones {
 		n.add(z.Zone)
 	}
+	for _, po := range d.PriceOrigins {
+		n.add(po.Source)
+		n.add(po.Place)
+	}
 	for _, b := range d.Interruption {
 		n.add(b.Region)
 	}
@@ -111,6 +115,9 @@ func catalogChineseRuns(cat *model.Catalog) []struct {
 			}
 			for i := range cat.Offers {
 				n.add(cat.Offers[i].Detail().PriceDateNote)
+			}
+			for _, s := range buildSourceStats(cat) { // the sources of the offers' prices
+				n.add(s.Source)
 			}
 			for _, c := range data.CleaningReport() {
 				n.add(c)

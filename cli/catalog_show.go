@@ -71,10 +71,14 @@ func catalogShow(args []string, env environ, stdout, stderr io.Writer) int {
 			model.OfferFields               // flat: embedding model.Offer would take its MarshalJSON
 			GPUFacts          *model.GPU    `json:"gpu_facts,omitempty"`
 			Policy            *model.Policy `json:"policy,omitempty"`
+			Live              *liveState    `json:"live,omitempty"` // a live offer's age and staleness
 		}
 		out := make([]shown, 0, len(hits))
 		for _, o := range hits {
 			s := shown{OfferFields: o.Fields(), GPUFacts: cat.GPUOf(o)}
+			if live, ok := liveOf(cat, o); ok {
+				s.Live = &live
+			}
 			if p, ok := cat.Policies[o.Provider]; ok {
 				s.Policy = &p
 			}
@@ -184,6 +188,12 @@ func writeShow(w io.Writer, cat *model.Catalog, o *model.Offer, cur model.Curren
 	row(tCatPriceDate, o.PriceDate)
 	if o.Detail().PriceDateNote != "" {
 		row(tCatPriceDate, o.Detail().PriceDateNote)
+	}
+	if live, ok := liveOf(cat, o); ok {
+		row(tCatFetched, live.text(o.Provider, lang))
+	}
+	if po := o.Detail().PriceOrigins; len(po) > 0 {
+		row(tCatPriceOrigins, priceOriginsText(po, lang))
 	}
 	if o.Detail().PriceNote != "" {
 		row(tCatPriceNote, o.Detail().PriceNote)

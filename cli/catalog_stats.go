@@ -14,19 +14,22 @@ import (
 
 // statsReport is `catalog stats` as data (the JSON form).
 type statsReport struct {
-	Origin        string             `json:"origin"`
-	SnapshotDate  string             `json:"snapshot_date"`
-	Path          string             `json:"path,omitempty"`
-	Offers        int                `json:"offers"`
-	Providers     []providerStat     `json:"providers"`
-	InstanceTypes int                `json:"instance_types"`
-	Regions       int                `json:"regions"`
-	GPUModels     int                `json:"gpu_models"`
-	PriceDates    map[string]int     `json:"price_dates"`
-	Unknown       map[string]float64 `json:"unknown_share"`
-	Known         []knownShare       `json:"known_share"`
-	FX            []model.FXRate     `json:"fx"`
-	Cleaning      []string           `json:"cleaning,omitempty"`
+	Origin        string         `json:"origin"`
+	SnapshotDate  string         `json:"snapshot_date"`
+	Path          string         `json:"path,omitempty"`
+	Offers        int            `json:"offers"`
+	Providers     []providerStat `json:"providers"`
+	InstanceTypes int            `json:"instance_types"`
+	Regions       int            `json:"regions"`
+	GPUModels     int            `json:"gpu_models"`
+	PriceDates    map[string]int `json:"price_dates"`
+	// Sources are the sources of each provider's offers with their price
+	// dates (and live offers, stale ones).
+	Sources  []sourceStat       `json:"sources"`
+	Unknown  map[string]float64 `json:"unknown_share"`
+	Known    []knownShare       `json:"known_share"`
+	FX       []model.FXRate     `json:"fx"`
+	Cleaning []string           `json:"cleaning,omitempty"`
 	// Spot lists the providers with spot prices outside what they state.
 	Spot     []spotStat `json:"spot_outside_stated,omitempty"`
 	Warnings []string   `json:"warnings,omitempty"`
@@ -170,6 +173,7 @@ func buildStats(cat *model.Catalog) statsReport {
 		r.Cleaning = data.CleaningReport()
 	}
 	r.Spot = buildSpotStats(cat)
+	r.Sources = buildSourceStats(cat)
 	return r
 }
 
@@ -227,6 +231,7 @@ func writeStats(w io.Writer, r statsReport, lang string) {
 	for _, d := range dates {
 		fmt.Fprintf(w, "  %s  %d\n", priceDateIn(d, lang), r.PriceDates[d])
 	}
+	writeSourceStats(w, r.Sources, lang)
 	fmt.Fprintln(w, "\n"+tStatsUnknownTitle.in(lang))
 	tw = newCLITable(w)
 	for _, f := range statFacts {

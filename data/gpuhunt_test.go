@@ -116,10 +116,11 @@ func TestGpuhuntUpdate(t *testing.T) {
 			t.Errorf("%s: dated %q sourced %v, want the version's day 2026-12-01 and %s first", tc.key, o.PriceDate, o.Sources, tc.source)
 		}
 	}
-	note := offerByKey(t, cat, "aws/p4d.24xlarge").Detail().PriceNote
+	// Each price's source and date, read back from the cached catalog.
+	note := originsText(offerByKey(t, cat, "aws/p4d.24xlarge").Detail().PriceOrigins)
 	for _, want := range []string{"on demand us-east-1, on demand us-west-2, spot us-east-1 from " + zipURL("aws") + " (2026-12-01)", "(2026-11-29)"} {
 		if !strings.Contains(note, want) {
-			t.Errorf("p4d price note %q lacks %q", note, want)
+			t.Errorf("p4d price origins %q lack %q", note, want)
 		}
 	}
 	// RunPod lists one pod id at several GPU counts: one offer each, under

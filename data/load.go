@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"time"
 
 	"github.com/gpupick/gpupick/model"
 )
@@ -81,7 +82,8 @@ func (o LoadOptions) OverlayFile() string {
 // Load returns the catalog gpupick should use: the newest of the embedded,
 // imported and updated catalogs (by snapshot date; on a tie an update wins
 // over an import, an import over the embedded), with the user overlay
-// applied. Info says which (Origin "embedded", "imported" or "updated",
+// applied, its AsOf the time of the load (a live offer's age is measured
+// from it). Info says which (Origin "embedded", "imported" or "updated",
 // plus "+overlay"), how old (SnapshotDate) and from where (Path, Overlay).
 // A cached catalog that cannot be read or does not validate is skipped
 // with a notice in Info.Warnings, one line each, meant for stderr and the
@@ -120,6 +122,7 @@ func Load(opts LoadOptions) (*model.Catalog, error) {
 		}
 	}
 	cat.Info.Warnings = warnings
+	cat.Info.AsOf = time.Now().UTC() // a live offer's age is measured from the load
 	if !opts.NoOverlay {
 		path := opts.OverlayFile()
 		if path != "" {

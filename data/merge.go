@@ -1,10 +1,8 @@
 package data
 
 import (
-	"fmt"
 	"slices"
 	"sort"
-	"strings"
 
 	"github.com/gpupick/gpupick/model"
 )
@@ -15,8 +13,9 @@ import (
 // (on demand), per zone (spot) and per plan each taken from the newest
 // dated offer that has one, the facts from the newest offer. Where the
 // merged prices come from more than one source or date, the offer's
-// price note names each price's source and date ("a monthly price of
-// 2023 beside an hourly one of 2024 shows both dates"). older and newer
+// PriceOrigins name each price's source and date ("a monthly price of
+// 2023 beside an hourly one of 2024 shows both dates"); a price of an
+// offer merged before keeps the origin named then. older and newer
 // are not changed; on equal dates newer wins. The result is sorted by key.
 func MergeOffers(older, newer []model.Offer) []model.Offer {
 	byKey := make(map[string]int, len(older)+len(newer))
@@ -52,20 +51,34 @@ func priceOrigin(o *model.Offer) datedPrice {
 	return d
 }
 
-// placePrices are an offer's prices place by place: the listed zones, or
-// the offer's price in every region when it is one price everywhere.
-func placePrices(o *model.Offer, zones []model.ZonePrice, all float64, places []string) map[string]datedPrice {
-	origin := priceOrigin(o)
+// originOf is where and when the offer's price of kind at place was
+// read: as its PriceOrigins name it (an offer merged before), else its
+// price file and date (priceOrigin).
+func originOf(o *model.Offer, kind model.PriceKind, place string, price float64) datedPrice {
+	for _, po := range o.Detail().PriceOrigins {
+		if po.Kind == kind && po.Place == place {
+			return datedPrice{price, po.Date, po.Source}
+		}
+	}
+	d := priceOrigin(o)
+	d.price = price
+	return d
+}
+
+// placePrices are an offer's prices of kind place by place: the listed
+// zones, or the offer's price in every region when it is one price
+// everywhere.
+func placePrices(o *model.Offer, kind model.PriceKind, zones []model.ZonePrice, all float64, places []string) map[string]datedPrice {
 	out := map[string]datedPrice{}
 	if len(zones) > 0 {
 		for _, z := range zones {
-			out[z.Zone] = datedPrice{z.Price, origin.date, origin.source}
+			out[z.Zone] = originOf(o, kind, z.Zone, z.Price)
 		}
 		return out
 	}
 	if all > 0 {
 		for _, p := range places {
-			out[p] = datedPrice{all, origin.date, origin.source}
+			out[p] = originOf(o, kind, p, all)
 		}
 	}
 	return out
@@ -92,8 +105,10 @@ func mergeOffer(a, b model.Offer) model.Offer {
 	if a.PriceDate > b.PriceDate {
 		base, other = a, b
 	}
-	od := newest(placePrices(&a, a.Detail().OnDemandZones, a.OnDemand, a.Regions), placePrices(&b, b.Detail().OnDemandZones, b.OnDemand, b.Regions))
-	spot := newest(placePrices(&a, a.Detail().SpotZones, a.Spot, a.Regions), placePrices(&b, b.Detail().SpotZones, b.Spot, b.Regions))
+	od := newest(placePrices(&a, model.PriceKindOnDemand, a.Detail().OnDemandZones, a.OnDemand, a.Regions),
+		placePrices(&b, model.PriceKindOnDemand, b.Detail().OnDemandZones, b.OnDemand, b.Regions))
+	spot := newest(placePrices(&a, model.PriceKindSpot, a.Detail().SpotZones, a.Spot, a.Regions),
+		placePrices(&b, model.PriceKindSpot, b.Detail().SpotZones, b.Spot, b.Regions))
 	out := base
 	d := out.EditDetail()
 	out.Regions = unionSorted(a.Regions, b.Regions)
@@ -104,14 +119,13 @@ func mergeOffer(a, b model.Offer) model.Offer {
 	for _, o := range []*model.Offer{&other, &base} {
 		for _, p := range model.ListedPlans {
 			if v := *p.Of(o.Detail()); v > 0 {
-				origin := priceOrigin(o)
-				plans[p.Key] = datedPrice{v, origin.date, origin.source}
+				plans[p.Key] = originOf(o, model.PriceKindPlan, p.Key, v)
 				*p.Of(d) = v
 			}
 		}
 	}
 	out.Sources = unionKeep(base.Sources, other.Sources)
-	d.PriceNote = joinNonEmpty("; ", base.Detail().PriceNote, priceDatesNote(od, spot, plans))
+	d.PriceOrigins = priceOrigins(od, spot, plans)
 	out.SetDetail(d)
 	return out
 }
@@ -138,44 +152,50 @@ func spread(m map[string]datedPrice) (low, high float64, zones []model.ZonePrice
 	return low, high, zones, at
 }
 
-// priceDatesNote names each price's source and date, grouped, when the
-// prices come from more than one source or date ("" otherwise).
-func priceDatesNote(od, spot map[string]datedPrice, plans map[string]datedPrice) string {
+// priceOrigins name each price's source and date, newest first (then by
+// source, kind and place), when the prices come from more than one source
+// or date (nil otherwise).
+func priceOrigins(od, spot, plans map[string]datedPrice) []model.PriceOrigin {
+	var out []model.PriceOrigin
 	type origin struct{ date, source string }
-	groups := map[origin][]string{}
-	add := func(kind string, m map[string]datedPrice) {
-		for place, p := range m {
-			o := origin{p.date, p.source}
-			groups[o] = append(groups[o], kind+" "+place)
+	seen := map[origin]bool{}
+	for _, k := range []struct {
+		kind model.PriceKind
+		m    map[string]datedPrice
+	}{{model.PriceKindOnDemand, od}, {model.PriceKindSpot, spot}, {model.PriceKindPlan, plans}} {
+		for place, p := range k.m {
+			seen[origin{p.date, p.source}] = true
+			out = append(out, model.PriceOrigin{Kind: k.kind, Place: place, Source: p.source, Date: p.date})
 		}
 	}
-	add("on demand", od)
-	add("spot", spot)
-	add("plan", plans)
-	if len(groups) < 2 {
-		return ""
+	if len(seen) < 2 {
+		return nil
 	}
-	origins := make([]origin, 0, len(groups))
-	for o := range groups {
-		origins = append(origins, o)
-	}
-	sort.Slice(origins, func(i, j int) bool { // newest first
-		if origins[i].date != origins[j].date {
-			return origins[i].date > origins[j].date
+	sort.Slice(out, func(i, j int) bool {
+		a, b := out[i], out[j]
+		if a.Date != b.Date {
+			return a.Date > b.Date
 		}
-		return origins[i].source < origins[j].source
+		if a.Source != b.Source {
+			return a.Source < b.Source
+		}
+		if a.Kind != b.Kind {
+			return kindOrder(a.Kind) < kindOrder(b.Kind)
+		}
+		return a.Place < b.Place
 	})
-	parts := make([]string, 0, len(groups))
-	for _, o := range origins {
-		what := groups[o]
-		sort.Strings(what)
-		date := o.date
-		if date == "" {
-			date = "undated"
-		}
-		parts = append(parts, fmt.Sprintf("%s from %s (%s)", strings.Join(what, ", "), o.source, date))
+	return out
+}
+
+// kindOrder orders price kinds: on demand, spot, plan.
+func kindOrder(k model.PriceKind) int {
+	switch k {
+	case model.PriceKindOnDemand:
+		return 0
+	case model.PriceKindSpot:
+		return 1
 	}
-	return "prices of several sources: " + strings.Join(parts, "; ")
+	return 2
 }
 
 // unionSorted is the sorted union of two lists.

@@ -22,9 +22,9 @@ func TestMergeOffers(t *testing.T) {
 		date, note    string
 	}{
 		{"newer hourly beside an older monthly", []model.Offer{old}, []model.Offer{hourly, other}, "alibaba/gn7i,alibaba/gn8", 12, 10, 4000, "2024-01-10",
-			"prices of several sources: on demand cn-beijing, spot cn-beijing from api-2024 (2024-01-10); on demand cn-hangzhou, plan monthly from sheet-2023 (2023-06-01)"},
+			"on demand cn-beijing, spot cn-beijing from api-2024 (2024-01-10); on demand cn-hangzhou, plan monthly from sheet-2023 (2023-06-01)"},
 		{"an older read never overwrites a newer price", []model.Offer{hourly}, []model.Offer{old}, "alibaba/gn7i", 12, 10, 4000, "2024-01-10",
-			"prices of several sources: on demand cn-beijing, spot cn-beijing from api-2024 (2024-01-10)"},
+			"on demand cn-beijing, spot cn-beijing from api-2024 (2024-01-10)"},
 		{"on equal dates the later read wins", []model.Offer{old}, []model.Offer{sameDay}, "alibaba/gn7i", 11, 10, 4000, "2023-06-01", "on demand cn-beijing from b (2023-06-01)"},
 		{"one source: no note", nil, []model.Offer{hourly}, "alibaba/gn7i", 12, 0, 0, "2024-01-10", ""},
 	}
@@ -48,12 +48,46 @@ func TestMergeOffers(t *testing.T) {
 			if o.Detail().Monthly != tc.monthly || o.PriceDate != tc.date {
 				t.Errorf("monthly %v dated %s", o.Detail().Monthly, o.PriceDate)
 			}
-			if n := o.Detail().PriceNote; !strings.Contains(n, tc.note) || (tc.note == "" && n != "") {
-				t.Errorf("note %q, want %q", n, tc.note)
+			if n := originsText(o.Detail().PriceOrigins); !strings.Contains(n, tc.note) || (tc.note == "" && n != "") {
+				t.Errorf("price origins %q, want %q", n, tc.note)
 			}
 		})
 	}
-	if old.Detail().PriceNote != "" || hourly.Extra != nil {
+	if len(old.Detail().PriceOrigins) != 0 || hourly.Extra != nil {
 		t.Error("MergeOffers changed its input")
+	}
+}
+
+// originsText is price origins grouped as a line: "on demand cn-beijing,
+// spot cn-beijing from api-2024 (2024-01-10); plan monthly from ...".
+func originsText(po []model.PriceOrigin) string {
+	var parts []string
+	for _, g := range model.GroupPriceOrigins(po) {
+		var what []string
+		for _, p := range g.Prices {
+			what = append(what, string(p.Kind)+" "+p.Place)
+		}
+		date := g.Date
+		if date == "" {
+			date = "undated"
+		}
+		parts = append(parts, strings.Join(what, ", ")+" from "+g.Source+" ("+date+")")
+	}
+	return strings.Join(parts, "; ")
+}
+
+// A price of an offer merged before keeps the source and date named then
+// when a third source is merged in: the 2023 monthly of the sheet is not
+// re-dated to the older offer's newest price, nor lost.
+func TestMergeKeepsPriceOrigins(t *testing.T) {
+	sheet := model.Offer{Provider: "alibaba", InstanceType: "gn7i", Regions: []string{"cn-beijing"}, OnDemand: 10, PriceDate: "2023-06-01",
+		Sources: []string{"sheet-2023"}}.WithDetail(model.OfferDetail{Monthly: 4000})
+	api := model.Offer{Provider: "alibaba", InstanceType: "gn7i", Regions: []string{"cn-beijing"}, OnDemand: 12, PriceDate: "2024-01-10", Sources: []string{"api-2024"}}
+	spot := model.Offer{Provider: "alibaba", InstanceType: "gn7i", Regions: []string{"cn-beijing"}, Spot: 3, PriceDate: "2024-02-01", Sources: []string{"spot-2024"}}
+	first := MergeOffers([]model.Offer{sheet}, []model.Offer{api})
+	got := MergeOffers(first, []model.Offer{spot})
+	want := "spot cn-beijing from spot-2024 (2024-02-01); on demand cn-beijing from api-2024 (2024-01-10); plan monthly from sheet-2023 (2023-06-01)"
+	if s := originsText(got[0].Detail().PriceOrigins); s != want {
+		t.Errorf("price origins %q, want %q", s, want)
 	}
 }

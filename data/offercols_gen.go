@@ -61,6 +61,7 @@ var offerCols = sync.OnceValue(func() []column[model.Offer] {
 		detailCol(strCol("vcpu_note", func(d *model.OfferDetail) *string { return &d.VCPUNote })),
 		detailCol(strCol("local_nvme", func(d *model.OfferDetail) *string { return &d.LocalNVMe })),
 		detailCol(strCol("price_note", func(d *model.OfferDetail) *string { return &d.PriceNote })),
+		optional(detailCol(priceOriginCol("price_origins", func(d *model.OfferDetail) *[]model.PriceOrigin { return &d.PriceOrigins }))),
 		detailCol(strCol("notes", func(d *model.OfferDetail) *string { return &d.Notes })),
 		detailCol(strCol("retired", func(d *model.OfferDetail) *string { return &d.Retired })),
 		detailCol(strCol("retired_source", func(d *model.OfferDetail) *string { return &d.RetiredSource })),
@@ -115,6 +116,7 @@ const (
 	ofVCPUNote
 	ofLocalNVMe
 	ofPriceNote
+	ofPriceOrigins
 	ofNotes
 	ofRetired
 	ofRetiredSource
@@ -548,6 +550,15 @@ func decodeOfferLine(o *model.Offer, line string, ctx *tsvCtx, stream bool) (got
 	s, line, _ = cutField(line)
 	if s != "" {
 		if stream {
+			ctx.col = ofPriceOrigins
+		}
+		if ownDetail(o, ctx).PriceOrigins, err = decodePriceOrigins(s, ctx); err != nil {
+			return 0, ofPriceOrigins, false, err
+		}
+	}
+	s, line, _ = cutField(line)
+	if s != "" {
+		if stream {
 			ctx.col = ofNotes
 		}
 		if ownDetail(o, ctx).Notes, err = ctx.keptField(s); err != nil {
@@ -606,6 +617,8 @@ type detailKey struct {
 	commit3yOff      uint64
 	commitSource     string
 	priceNote        string
+	priceOrigins     *model.PriceOrigin
+	nPriceOrigins    int
 	priceDateNote    string
 	fetchedAt        string
 	interconnectNote string
@@ -640,6 +653,7 @@ func keyOf(d *model.OfferDetail) detailKey {
 		commit3yOff:      math.Float64bits(d.Commit3yOff),
 		commitSource:     d.CommitSource,
 		priceNote:        d.PriceNote,
+		nPriceOrigins:    len(d.PriceOrigins),
 		priceDateNote:    d.PriceDateNote,
 		fetchedAt:        d.FetchedAt,
 		interconnectNote: d.InterconnectNote,
@@ -661,6 +675,9 @@ func keyOf(d *model.OfferDetail) detailKey {
 	}
 	if len(d.Interruption) > 0 {
 		k.interruption = &d.Interruption[0]
+	}
+	if len(d.PriceOrigins) > 0 {
+		k.priceOrigins = &d.PriceOrigins[0]
 	}
 	return k
 }

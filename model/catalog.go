@@ -1,5 +1,7 @@
 package model
 
+import "time"
+
 // FXRate converts one currency to another: 1 From = Rate To, as published on
 // Date by Source.
 type FXRate struct {
@@ -24,6 +26,10 @@ type CatalogInfo struct {
 	// Warnings are problems met while loading that did not stop it (a
 	// cached catalog that could not be read, so an older one was used).
 	Warnings []string `json:"warnings,omitempty" toml:"warnings,omitempty"`
+	// AsOf is the time a live offer's age is measured at (Catalog.LiveStale):
+	// the time the catalog was loaded. Zero when not known, and then every
+	// live offer counts as stale (the worse case).
+	AsOf time.Time `json:"-" toml:"-"`
 }
 
 // Catalog is everything the advisor reasons over: offers, GPU facts,

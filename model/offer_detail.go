@@ -59,6 +59,11 @@ type OfferDetail struct {
 	CommitSource string
 	// PriceNote carries the source's caveats on the price (ranges, tickets).
 	PriceNote string
+	// PriceOrigins name each price's source and date where the offer's
+	// prices come from more than one source or date (a merge of sources,
+	// data.MergeOffers), sorted newest first; empty when every price is
+	// the offer's PriceSource's of its PriceDate (Offer.PriceOrigins).
+	PriceOrigins []PriceOrigin
 	// PriceDateNote says why Offer.PriceDate is empty when the source's
 	// date is unknown ("old catalog format, date unknown"); such a price
 	// counts as stale.
@@ -90,7 +95,7 @@ func (d *OfferDetail) IsZero() bool {
 	return d.OnDemandMax == 0 && d.SpotMax == 0 && !d.HasPlan() && d.OnDemandRegion == "" && d.PricedZones == 0 &&
 		len(d.SpotZones) == 0 && len(d.OnDemandZones) == 0 && len(d.PlanRegions) == 0 && len(d.Interruption) == 0 && d.InterruptionDate == "" &&
 		d.Commit1yOff == 0 && d.Commit3yOff == 0 && d.CommitSource == "" &&
-		d.PriceNote == "" && d.PriceDateNote == "" && d.FetchedAt == "" && d.InterconnectNote == "" &&
+		d.PriceNote == "" && len(d.PriceOrigins) == 0 && d.PriceDateNote == "" && d.FetchedAt == "" && d.InterconnectNote == "" &&
 		d.VCPUNote == "" && d.Notes == "" && d.Retired == "" && d.RetiredSource == "" &&
 		d.FormFactor == "" && d.LocalNVMe == ""
 }
@@ -102,6 +107,7 @@ func (d *OfferDetail) clone() *OfferDetail {
 	c.OnDemandZones = slices.Clone(d.OnDemandZones)
 	c.PlanRegions = slices.Clone(d.PlanRegions)
 	c.Interruption = slices.Clone(d.Interruption)
+	c.PriceOrigins = slices.Clone(d.PriceOrigins)
 	return &c
 }
 

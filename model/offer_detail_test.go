@@ -38,6 +38,8 @@ func sampleDetail() OfferDetail {
 		PriceNote: "price <on request> & tickets", PriceDateNote: "old catalog format, date unknown",
 		InterconnectNote: "NVLink bridge", VCPUNote: "dedicated", Notes: "a note", Retired: "2025-09-30",
 		RetiredSource: "https://example.com/retire",
+		PriceOrigins: []PriceOrigin{{Kind: PriceKindOnDemand, Place: "us-east-1", Source: "https://a.example/new", Date: "2025-06-28"},
+			{Kind: PriceKindPlan, Place: "monthly", Source: "https://b.example/old", Date: "2023-06-01"}},
 	}
 }
 

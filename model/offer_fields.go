@@ -77,6 +77,9 @@ type OfferFields struct {
 	PriceNote string `json:"price_note,omitempty" toml:"price_note,omitempty"`
 	// PriceDate is the date the price was read or published (YYYY-MM-DD).
 	PriceDate string `json:"price_date,omitempty" toml:"price_date,omitempty"`
+	// PriceOrigins name each price's source and date where they differ
+	// (OfferDetail.PriceOrigins).
+	PriceOrigins []PriceOrigin `json:"price_origins,omitempty" toml:"price_origins,omitempty"`
 	// PriceDateNote says why PriceDate is empty when the source's date is
 	// unknown ("old catalog format, date unknown"); such a price counts as
 	// stale.
@@ -157,6 +160,7 @@ func (o *Offer) Fields() OfferFields {
 		PriceNote:        d.PriceNote,
 		PriceDateNote:    d.PriceDateNote,
 		FetchedAt:        d.FetchedAt,
+		PriceOrigins:     d.PriceOrigins,
 		InterconnectNote: d.InterconnectNote,
 		VCPUNote:         d.VCPUNote,
 		Notes:            d.Notes,
@@ -212,6 +216,7 @@ func (f *OfferFields) Offer() Offer {
 		PriceNote:        f.PriceNote,
 		PriceDateNote:    f.PriceDateNote,
 		FetchedAt:        f.FetchedAt,
+		PriceOrigins:     f.PriceOrigins,
 		InterconnectNote: f.InterconnectNote,
 		VCPUNote:         f.VCPUNote,
 		Notes:            f.Notes,

@@ -295,6 +295,7 @@ const (
 	mMoreBelowForm
 	mICSingle
 	mWithinBudget
+	mLiveFetched
 	mOverBudget
 	mPerHour
 	mHoursShort
@@ -694,6 +695,7 @@ var texts = text.Table[msg]{
 	mMoreBelowForm:      {"more below: shift+↓ scrolls, shift+↑ goes back", "下面还有：shift+↓ 向下滚动，shift+↑ 返回"},
 	mICSingle:           {"single GPU", "单卡"},
 	mWithinBudget:       {"within budget", "在预算内"},
+	mLiveFetched:        {"live price fetched %s", "实时价格获取于 %s"},
 	mOverBudget:         {"over budget", "超出预算"},
 	mPerHour:            {"/h", "/时"},
 	mHoursShort:         {"h", "时"},

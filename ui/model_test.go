@@ -2,6 +2,7 @@ package ui
 
 import (
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -582,5 +583,20 @@ func TestHelpScrollsOnASmallScreen(t *testing.T) {
 	}
 	if m = press(t, m, "esc"); m.overlay != overlayNone {
 		t.Fatal("esc should close the help")
+	}
+}
+
+// The detail of a live marketplace offer says when its price was fetched.
+func TestDetailShowsLiveFetch(t *testing.T) {
+	m := newTestModel(t, 160, 50, func(c *Config) {
+		cat := *c.Catalog
+		cat.Offers = slices.Clone(cat.Offers)
+		for i := range cat.Offers {
+			cat.Offers[i].EditDetail().FetchedAt = "2027-06-01T11:00:00Z"
+		}
+		c.Catalog = &cat
+	})
+	if s := screen(m); !strings.Contains(s, "live price fetched 2027-06-01T11:00:00Z") {
+		t.Errorf("the detail of a live offer does not say when it was fetched:\n%s", s)
 	}
 }

@@ -444,6 +444,11 @@ func (m detailView) Render(w, _ int) []string {
 		if o.VCPUs > 0 {
 			facts = append(facts, num(o.VCPUs)+" vCPU")
 		}
+		if o.Live() {
+			// A live marketplace price: when it was read (a stale one
+			// also has the stale-price warning and its risk).
+			facts = append(facts, m.t.f(mLiveFetched, o.Detail().FetchedAt))
+		}
 	}
 	if m.form.answers.Budget.IsSet() {
 		if r.WithinBudget {

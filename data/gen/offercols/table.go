@@ -55,6 +55,8 @@ var kinds = map[string]*kind{
 	"regions": {ctor: "regionListCol", dec: "decodeRegionList(s, ctx)", fits: is[[]string], detailOnly: true},
 	"zones":   {ctor: "zonePriceCol", dec: "decodeZonePrices(s, ctx)", fits: is[[]model.ZonePrice], detailOnly: true},
 	"buckets": {ctor: "bucketCol", dec: "decodeBuckets(s, ctx)", fits: is[[]model.RegionBucket], detailOnly: true},
+	// Each price's kind, place, source (a line of sources.tsv) and date.
+	"origins": {ctor: "priceOriginCol", dec: "decodePriceOrigins(s, ctx)", fits: is[[]model.PriceOrigin], detailOnly: true},
 }
 
 func init() {
@@ -112,7 +114,7 @@ func parseRow(line string) (col, error) {
 	}
 	var ok bool
 	if c.kind, ok = kinds[f[1]]; !ok {
-		return c, fmt.Errorf("column %s: unknown kind %q (one of str, text, num, int, tri, bool, list, sources, regions, zones, buckets)", c.name, f[1])
+		return c, fmt.Errorf("column %s: unknown kind %q (one of str, text, num, int, tri, bool, list, sources, regions, zones, buckets, origins)", c.name, f[1])
 	}
 	owner := reflect.TypeFor[model.Offer]()
 	switch f[2] {
