@@ -350,7 +350,9 @@ func (ref *reference) cnOffer(t *table, i int, provider, instanceType string) (m
 	if gbps := t.get(i, "network_gbps"); gbps != "" {
 		o.InterNodeNetwork = gbps + " Gbps internal network"
 	}
-	o.Sources = uniqKeepOrder(append(model.SplitOn(t.get(i, "source_url"), " ; "), model.SplitOn(t.get(i, "price_source_url"), " ; ")...))
+	// The price's own source first: an offer's first source is the one its
+	// price (and PriceDate) is attributed to (model.Offer.PriceSource).
+	o.Sources = uniqKeepOrder(append(model.SplitOn(t.get(i, "price_source_url"), " ; "), model.SplitOn(t.get(i, "source_url"), " ; ")...))
 	applyFacts(&o, ref.facts, t.get(i, "gpu_model"), func(n string) {
 		if n != "" {
 			notes = append(notes, n)
