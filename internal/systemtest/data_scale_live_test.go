@@ -7,8 +7,6 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
-	"os"
-	"path/filepath"
 	"testing"
 	"time"
 
@@ -220,17 +218,7 @@ func liveMergedFiles(b *testing.B, n int) string {
 	if err := data.Validate(&cat); err != nil {
 		b.Fatal(err)
 	}
-	files, err := data.EncodeFiles(&cat)
-	if err != nil {
-		b.Fatal(err)
-	}
-	dir := b.TempDir()
-	for name, text := range files {
-		if err := os.WriteFile(filepath.Join(dir, name), text, 0o644); err != nil {
-			b.Fatal(err)
-		}
-	}
-	return dir
+	return writeFolder(b, &cat)
 }
 
 // BenchmarkScaleLive is BenchmarkScale's measures on the embedded catalog

@@ -55,7 +55,14 @@ func grownFiles(b *testing.B, n int) string {
 		o.Spot *= f
 		cat.Offers = append(cat.Offers, o)
 	}
-	files, err := data.EncodeFiles(&cat)
+	return writeFolder(b, &cat)
+}
+
+// writeFolder writes a catalog's files (data.EncodeFiles) into a fresh
+// folder and returns it.
+func writeFolder(b *testing.B, cat *model.Catalog) string {
+	b.Helper()
+	files, err := data.EncodeFiles(cat)
 	if err != nil {
 		b.Fatal(err)
 	}
