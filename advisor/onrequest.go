@@ -14,8 +14,17 @@ import (
 // unknown, the worse case, never free. Offers with a named GPU first, the
 // smallest node first, then catalog order.
 func (c *call) onRequest(limit int) []model.OfferOnRequest {
-	var idx []int32
-	seen := map[int32]bool{}
+	if limit <= 0 {
+		return []model.OfferOnRequest{}
+	}
+	offers := c.cat.Offers
+	vram := func(i int32) float64 { return offers[i].VRAMGiB * float64(offers[i].GPUCount) }
+	// The first limit offers in order are kept as they are found, so a
+	// grown or merged catalog's thousands of unpriced rows cost one key
+	// comparison each, not a sort of all of them; the key holds the offer,
+	// so an offer found again under another shape compares equal and is
+	// kept once.
+	best := make([]onRequestKey, 0, limit+1)
 	for s := range c.feas.shapes {
 		sr := &c.feas.shapes[s]
 		if !sr.ok || sr.nodes != 1 {
@@ -28,26 +37,47 @@ func (c *call) onRequest(limit int) []model.OfferOnRequest {
 				break
 			}
 			oi := c.ix.rows[j].offer
-			if hr.lbSpotUSD > 0 || seen[oi] || !c.onRequestOK(j, sr) {
+			if hr.lbSpotUSD > 0 {
 				continue
 			}
-			seen[oi] = true
-			idx = append(idx, oi)
+			k := onRequestKey{offers[oi].GPU == "", vram(oi), oi}
+			if len(best) == limit && k.compare(best[limit-1]) >= 0 {
+				continue
+			}
+			at, found := slices.BinarySearchFunc(best, k, onRequestKey.compare)
+			if found || !c.onRequestOK(j, sr) {
+				continue
+			}
+			best = slices.Insert(best, at, k)
+			best = best[:min(len(best), limit)]
 		}
 	}
-	offers := c.cat.Offers
-	vram := func(i int32) float64 { return offers[i].VRAMGiB * float64(offers[i].GPUCount) }
-	unnamed := func(i int32) int { return map[bool]int{false: 0, true: 1}[offers[i].GPU == ""] }
-	slices.SortFunc(idx, func(a, b int32) int {
-		return cmp.Or(cmp.Compare(unnamed(a), unnamed(b)), cmp.Compare(vram(a), vram(b)), cmp.Compare(a, b))
-	})
-	out := make([]model.OfferOnRequest, 0, min(len(idx), limit))
-	for _, i := range idx[:min(len(idx), limit)] {
-		o := &offers[i]
+	out := make([]model.OfferOnRequest, 0, len(best))
+	for _, k := range best {
+		o := &offers[k.offer]
 		out = append(out, model.OfferOnRequest{Provider: o.Provider, InstanceType: o.InstanceType, GPU: o.GPU,
-			GPUCount: o.GPUCount, VRAMGiB: vram(i), Regions: o.Regions})
+			GPUCount: o.GPUCount, VRAMGiB: k.vram, Regions: o.Regions})
 	}
 	return out
+}
+
+// onRequestKey orders offers on request: a named GPU first, the smallest
+// node (GPU memory in all) first, then catalog order.
+type onRequestKey struct {
+	unnamed bool
+	vram    float64
+	offer   int32
+}
+
+// compare orders two keys (cmp.Compare's sign).
+func (a onRequestKey) compare(b onRequestKey) int {
+	if a.unnamed != b.unnamed {
+		if a.unnamed {
+			return 1
+		}
+		return -1
+	}
+	return cmp.Or(cmp.Compare(a.vram, b.vram), cmp.Compare(a.offer, b.offer))
 }
 
 // onRequestOK reports whether the unpriced row j passes the checks a

@@ -50,6 +50,48 @@ func (st *internStat) see(hit bool) {
 	}
 }
 
+// detailPause is how many samples' worth of rows a decoding goroutine
+// keeps its rows' own details after a sample of them found too few equal
+// ones, before it samples again (detailStat).
+const detailPause = 8
+
+// detailStat decides, sample by sample, whether a decoding goroutine's
+// rows look their detail up in the decode's detailInterner. Unlike a
+// column's, the decision is taken again and again: a catalog's providers
+// differ, and where offers of a family share their detail, a marketplace's
+// (one offer a host, its ids in its notes) each have their own, whose
+// lookup and entry in the shared table (100k of them in a merged live
+// catalog) cost more than decoding the row.
+type detailStat struct {
+	n, hits int32
+	paused  int32 // rows left that keep their own detail
+}
+
+// skip reports whether this row keeps its own detail unlooked-up (and
+// counts the pause down).
+func (st *detailStat) skip() bool {
+	if st.paused == 0 {
+		return false
+	}
+	st.paused--
+	return true
+}
+
+// see records a lookup; at the end of a sample in which fewer than half
+// the rows found an equal detail, the next detailPause samples' rows skip.
+func (st *detailStat) see(hit bool) {
+	st.n++
+	if hit {
+		st.hits++
+	}
+	if st.n == internSample {
+		if st.hits < internSample/2 {
+			st.paused = internSample * detailPause
+		}
+		st.n, st.hits = 0, 0
+	}
+}
+
 // interner is the intern table of one decoding goroutine.
 type interner struct {
 	strs  map[string]string
@@ -63,6 +105,7 @@ type interner struct {
 	// less than hashing one (detailInterner.intern).
 	lastDetail *model.OfferDetail
 	lastKey    detailKey
+	dstat      detailStat
 }
 
 func newInterner(cols int) *interner {

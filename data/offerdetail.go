@@ -98,15 +98,24 @@ func (t *detailInterner) intern(o *model.Offer, in *interner) {
 	if o.Extra == nil {
 		return
 	}
+	if in != nil && in.dstat.skip() {
+		// A run of rows with details of their own: the row keeps its
+		// own, whose text its columns copied already (tsvCtx.str).
+		return
+	}
 	d := o.Detail()
 	k := keyOf(d)
 	if in != nil && in.lastDetail != nil && k == in.lastKey {
+		in.dstat.see(true)
 		t.reuse(o, d, in.lastDetail)
 		return
 	}
 	t.mu.RLock()
 	v, ok := t.details[k]
 	t.mu.RUnlock()
+	if in != nil {
+		in.dstat.see(ok)
+	}
 	if ok {
 		t.reuse(o, d, v)
 		// The key of the decode's own detail: the row's may hold text

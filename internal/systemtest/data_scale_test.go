@@ -55,7 +55,14 @@ func grownFiles(b *testing.B, n int) string {
 		o.Spot *= f
 		cat.Offers = append(cat.Offers, o)
 	}
-	files, err := data.EncodeFiles(&cat)
+	return writeFolder(b, &cat)
+}
+
+// writeFolder writes a catalog's files (data.EncodeFiles) into a fresh
+// folder and returns it.
+func writeFolder(b *testing.B, cat *model.Catalog) string {
+	b.Helper()
+	files, err := data.EncodeFiles(cat)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -135,58 +142,63 @@ func childPeakKB(out []byte) int64 {
 func BenchmarkScale(b *testing.B) {
 	for _, sz := range scaleSizes {
 		b.Run("offers="+sz.name, func(b *testing.B) {
-			dir := grownFiles(b, sz.n)
-			b.Run("load", func(b *testing.B) {
-				for b.Loop() {
-					if _, err := loadDir(dir); err != nil {
-						b.Fatal(err)
-					}
-				}
-			})
-			b.Run("index", func(b *testing.B) {
-				for b.Loop() {
-					b.StopTimer()
-					cat, err := loadDir(dir)
-					if err != nil {
-						b.Fatal(err)
-					}
-					b.StartTimer()
-					indexCatalog(cat)
-				}
-			})
-			b.Run("recommend", func(b *testing.B) {
-				cat, err := loadDir(dir)
-				if err != nil {
-					b.Fatal(err)
-				}
-				eng := indexCatalog(cat)
-				a := scaleAnswers()
-				a.Batch = 4
-				for b.Loop() {
-					eng.Recommend(a, advisor.Options{})
-				}
-			})
-			b.Run("process", func(b *testing.B) {
-				exe, err := os.Executable()
-				if err != nil {
-					b.Fatal(err)
-				}
-				var peak int64
-				for b.Loop() {
-					cmd := exec.Command(exe, "-test.run=^TestScaleHelper$", "-test.count=1", "-test.v")
-					cmd.Env = append(os.Environ(), "GPUPICK_SCALE_DIR="+dir)
-					out, err := cmd.CombinedOutput()
-					if err != nil {
-						b.Fatalf("%v\n%s", err, out)
-					}
-					peak = max(peak, childPeakKB(out))
-				}
-				if peak > 0 {
-					b.ReportMetric(float64(peak)/1024, "peak-MB")
-				} else {
-					b.Log("peak RSS unknown: the helper printed no VmHWM (not Linux)")
-				}
-			})
+			benchScaleFolder(b, grownFiles(b, sz.n))
 		})
 	}
+}
+
+// benchScaleFolder runs the scale measures on a catalog folder: load,
+// index, recommend and the fresh process.
+func benchScaleFolder(b *testing.B, dir string) {
+	b.Run("load", func(b *testing.B) {
+		for b.Loop() {
+			if _, err := loadDir(dir); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("index", func(b *testing.B) {
+		for b.Loop() {
+			b.StopTimer()
+			cat, err := loadDir(dir)
+			if err != nil {
+				b.Fatal(err)
+			}
+			b.StartTimer()
+			indexCatalog(cat)
+		}
+	})
+	b.Run("recommend", func(b *testing.B) {
+		cat, err := loadDir(dir)
+		if err != nil {
+			b.Fatal(err)
+		}
+		eng := indexCatalog(cat)
+		a := scaleAnswers()
+		a.Batch = 4
+		for b.Loop() {
+			eng.Recommend(a, advisor.Options{})
+		}
+	})
+	b.Run("process", func(b *testing.B) {
+		exe, err := os.Executable()
+		if err != nil {
+			b.Fatal(err)
+		}
+		var peak int64
+		for b.Loop() {
+			cmd := exec.Command(exe, "-test.run=^TestScaleHelper$", "-test.count=1", "-test.v")
+			cmd.Env = append(os.Environ(), "GPUPICK_SCALE_DIR="+dir)
+			out, err := cmd.CombinedOutput()
+			if err != nil {
+				b.Fatalf("%v\n%s", err, out)
+			}
+			peak = max(peak, childPeakKB(out))
+		}
+		if peak > 0 {
+			b.ReportMetric(float64(peak)/1024, "peak-MB")
+		} else {
+			b.Log("peak RSS unknown: the helper printed no VmHWM (not Linux)")
+		}
+	})
 }
