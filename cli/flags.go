@@ -88,11 +88,12 @@ func parseFlags(fs *flag.FlagSet, args []string, help string, env environ, stdou
 
 // argsLang is the language of a command line's messages before its flags
 // are parsed (a usage error comes before --lang is known): the value of
-// --lang (or -lang, --lang=V) in args when fs takes --lang and it is en or
-// zh, else the locale of env.
+// --lang (or -lang, --lang=V) in args when fs takes --lang (a nil fs: any
+// command's args, as Main reads them) and it is en or zh, else the locale
+// of env.
 func argsLang(fs *flag.FlagSet, args []string, env environ) string {
 	c := commonFlags{env: env}
-	if fs.Lookup("lang") != nil {
+	if fs == nil || fs.Lookup("lang") != nil {
 		for i, a := range args {
 			if a == "--" {
 				break

@@ -27,33 +27,41 @@ const (
 // dispatches to the command args name, or opens the wizard.
 func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	env := readEnviron(os.Getenv)
-	if len(args) > 0 {
-		switch args[0] {
-		case "recommend":
-			return runRecommend(args[1:], env, stdout, stderr)
-		case "catalog":
-			return runCatalog(args[1:], env, stdout, stderr)
-		case "models":
-			return runModels(args[1:], env, stdout, stderr)
-		case "export":
-			return runExport(args[1:], env, stdout, stderr)
-		case "plan":
-			return runPlan(args[1:], env, stdout, stderr)
-		case "verify":
-			return runVerify(args[1:], env, stdout, stderr)
-		case "help", "-h", "-help", "--help":
-			return runWizard([]string{"--help"}, env, stdin, stdout, stderr)
-		case "version", "-version", "--version":
-			fmt.Fprintln(stdout, "gpupick", Version)
-			return exitOK
-		}
-		if !strings.HasPrefix(args[0], "-") {
+	if len(args) == 0 {
+		return runWizard(args, env, stdin, stdout, stderr)
+	}
+	out := &output{w: stdout}
+	cmd, code := args[0], exitOK
+	switch cmd {
+	case "recommend":
+		code = runRecommend(args[1:], env, out, stderr)
+	case "catalog":
+		code = runCatalog(args[1:], env, out, stderr)
+	case "models":
+		code = runModels(args[1:], env, out, stderr)
+	case "export":
+		code = runExport(args[1:], env, out, stderr)
+	case "plan":
+		code = runPlan(args[1:], env, out, stderr)
+	case "verify":
+		code = runVerify(args[1:], env, out, stderr)
+	case "help", "-h", "-help", "--help":
+		cmd, code = "", runWizard([]string{"--help"}, env, stdin, out, stderr)
+	case "version", "-version", "--version":
+		cmd = ""
+		fmt.Fprintln(out, "gpupick", Version)
+	default:
+		if !strings.HasPrefix(cmd, "-") {
 			lang, _ := (&commonFlags{env: env}).language()
-			errLine(stderr, lang, "", tf(tErrUnknownCmd, lang, args[0]))
+			errLine(stderr, lang, "", tf(tErrUnknownCmd, lang, cmd))
 			return exitUsage
 		}
+		return runWizard(args, env, stdin, stdout, stderr)
 	}
-	return runWizard(args, env, stdin, stdout, stderr)
+	if cmd == "catalog" && len(args) > 1 && !strings.HasPrefix(args[1], "-") {
+		cmd += " " + args[1]
+	}
+	return out.report(code, cmd, argsLang(nil, args[1:], env), stderr)
 }
 
 const usageText = `gpupick — which cloud GPU to rent, on which price model, for how much.

@@ -293,6 +293,7 @@ const (
 	tErrUpdateRanOut
 	tErrRefreshRanOut
 	tErrWrite
+	tErrStdout
 	tImported
 	tUpdated
 	tImportSkipped
@@ -574,6 +575,7 @@ var cliTexts = text.Table[cliMsg]{
 	tErrUpdateRanOut:    {"%s; --timeout %v ran out (give a longer one, e.g. --timeout 10m)", "%s；--timeout %v 已用完（请给更长的时长，例如 --timeout 10m）"},
 	tErrRefreshRanOut:   {"%s; gave up after %v (try again, or run gpupick catalog update --source NAME --timeout 10m)", "%s；%v 后放弃（请重试，或运行 gpupick catalog update --source NAME --timeout 10m）"},
 	tErrWrite:           {"%s", "写出失败：%s"},
+	tErrStdout:          {"cannot write the output to stdout: %s; the rest was not written (free some disk space, or send the output elsewhere)", "无法把输出写到标准输出：%s；其余输出未写出（请腾出磁盘空间，或把输出改写到别处）"},
 	tImported:           {"imported %d offers of %s into %s (snapshot %s)", "已导入 %d 个报价（%s）到 %s（快照 %s）"},
 	tUpdated:            {"updated %d offers of %s into %s (snapshot %s)", "已更新 %d 个报价（%s）到 %s（快照 %s）"},
 	tImportSkipped:      {"not in the source, kept from the embedded catalog: %s", "来源中没有，保留内置目录中的：%s"},

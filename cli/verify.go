@@ -13,6 +13,7 @@ import (
 	"github.com/gpupick/gpupick/data"
 	"github.com/gpupick/gpupick/model"
 	"github.com/gpupick/gpupick/model/probe"
+	"github.com/gpupick/gpupick/model/text"
 	"github.com/gpupick/gpupick/model/verify"
 )
 
@@ -190,7 +191,7 @@ func readProbes(dir string) (map[string]string, error) {
 		if err != nil {
 			return nil, &probeFileError{path, err}
 		}
-		out[c.File] = string(b)
+		out[c.File] = text.SafeLines(string(b)) // a probe's text reaches the terminal
 	}
 	return out, nil
 }
@@ -234,7 +235,7 @@ func runProbes() map[string]string {
 	for _, c := range probe.Commands {
 		b, err := exec.Command(c.Argv[0], c.Argv[1:]...).Output()
 		if err == nil {
-			out[c.File] = string(b)
+			out[c.File] = text.SafeLines(string(b)) // a probe's text reaches the terminal
 		}
 	}
 	return out

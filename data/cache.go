@@ -10,6 +10,7 @@ import (
 	"unsafe"
 
 	"github.com/gpupick/gpupick/model"
+	"github.com/gpupick/gpupick/model/text"
 )
 
 // Cached catalogs live in the user cache dir, one folder per origin. A
@@ -39,7 +40,7 @@ type cachedCatalog struct {
 const maxCacheFileBytes = 64 << 20
 
 // readCached reads a cache folder; a missing folder is (nil, nil). Every
-// string is made safe to print (SafeText): the folder is outside the
+// string is made safe to print (text.Safe): the folder is outside the
 // binary and may have been changed by anything.
 func readCached(dir string) (*cachedCatalog, error) {
 	st, err := os.Stat(dir)
@@ -67,7 +68,7 @@ func readCached(dir string) (*cachedCatalog, error) {
 	cleanStrings(&offers)
 	cleanStrings(&gpus)
 	for _, p := range []*string{&meta.origin, &meta.snapshot, &meta.source} {
-		*p = SafeText(*p)
+		*p = text.Safe(*p)
 	}
 	cleanStrings(&meta.providers)
 	cleanStrings(&meta.cleaning)

@@ -530,49 +530,6 @@ func TestCleanRegion(t *testing.T) {
 	}
 }
 
-func TestSafeText(t *testing.T) {
-	tests := []struct{ name, in, want string }{
-		{"plain", "p5.48xlarge", "p5.48xlarge"},
-		{"other scripts kept", "GPU 云服务器 ≈ ¥7.2 – Ünïcode", "GPU 云服务器 ≈ ¥7.2 – Ünïcode"},
-		{"colour", "\x1b[31mred\x1b[0m", "red"},
-		{"bell", "ring\x07", "ring"},
-		{"cursor and clear", "\x1b[2J\x1b[1;1Hx", "x"},
-		{"private-mode CSI", "\x1b[?1049hx", "x"},
-		{"OSC title ended by BEL", "\x1b]0;pwned\x07x", "x"},
-		{"OSC hyperlink ended by ST", "\x1b]8;;http://evil\x1b\\link\x1b]8;;\x1b\\", "link"},
-		{"unterminated OSC", "x\x1b]0;title", "x"},
-		{"unterminated CSI", "x\x1b[31", "x"},
-		{"lone ESC", "x\x1b", "x"},
-		{"two-byte escape", "\x1bcx", "x"},
-		{"ESC before non-ASCII", "\x1b中", "中"},
-		{"tab newline return", "a\tb\nc\rd", "a b c d"},
-		{"NUL and DEL", "a\x00b\x7fc", "abc"},
-		{"C1 CSI", "\u009b31mx", "x"},
-		{"C1 OSC", "\u009d0;t\u009cx", "x"},
-		{"C1 NEL", "a\u0085b", "ab"},
-		{"raw 0x9b byte", "a\x9b31mb", "a\uFFFD31mb"},
-		{"invalid UTF-8 (a run is one U+FFFD)", "\xff\xfe", "\uFFFD"},
-		{"bidi override", "\u202egnp.exe", "gnp.exe"},
-		{"bidi embeddings", "\u202aa\u202bb\u202cc\u202dd", "abcd"},
-		{"bidi isolates", "\u2066x\u2067y\u2068z\u2069", "xyz"},
-		{"directional marks", "a\u200eb\u200fc\u061cd", "abcd"},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			got := SafeText(tc.in)
-			if got != tc.want {
-				t.Errorf("SafeText(%q) = %q, want %q", tc.in, got, tc.want)
-			}
-			if again := SafeText(got); again != got {
-				t.Errorf("not idempotent: %q -> %q", got, again)
-			}
-		})
-	}
-	if n := testing.AllocsPerRun(100, func() { SafeText("H100 SXM5 ≈ 中文") }); n != 0 {
-		t.Errorf("clean text allocates %v times", n)
-	}
-}
-
 func TestCleanStrings(t *testing.T) {
 	type inner struct{ S string }
 	type outer struct {

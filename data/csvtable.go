@@ -8,6 +8,8 @@ import (
 	"math"
 	"strconv"
 	"strings"
+
+	"github.com/gpupick/gpupick/model/text"
 )
 
 // table is a CSV file read by column name: SkyPilot's column order differs
@@ -110,14 +112,14 @@ func (t *table) require(cols ...string) error {
 }
 
 // get returns the trimmed value of a column in row i ("" when the column
-// is absent), made safe to print (SafeText): every value of every CSV
+// is absent), made safe to print (text.Safe): every value of every CSV
 // gpupick reads, from the reference data or an import, passes here.
 func (t *table) get(i int, col string) string {
 	j, ok := t.cols[col]
 	if !ok || j >= len(t.rows[i]) {
 		return ""
 	}
-	return strings.TrimSpace(SafeText(t.rows[i][j]))
+	return strings.TrimSpace(text.Safe(t.rows[i][j]))
 }
 
 // num parses a column as a non-negative finite number; blank is 0 with

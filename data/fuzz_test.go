@@ -7,9 +7,9 @@ import (
 	"strings"
 	"sync"
 	"testing"
-	"unicode/utf8"
 
 	"github.com/gpupick/gpupick/model"
+	"github.com/gpupick/gpupick/model/text"
 )
 
 // FuzzSkyPilotCSV feeds arbitrary text to the SkyPilot importer: parsing,
@@ -119,7 +119,7 @@ func FuzzOverlayTOML(f *testing.F) {
 }
 
 // unsafeString returns the first string reachable from v (a pointer) that
-// SafeText would change.
+// text.Safe would change.
 func unsafeString(v any) (string, bool) {
 	var found string
 	var walk func(r reflect.Value) bool
@@ -128,7 +128,7 @@ func unsafeString(v any) (string, bool) {
 		case reflect.Pointer:
 			return !r.IsNil() && walk(r.Elem())
 		case reflect.String:
-			if s := r.String(); SafeText(s) != s {
+			if s := r.String(); text.Safe(s) != s {
 				found = s
 				return true
 			}
@@ -155,28 +155,6 @@ func unsafeString(v any) (string, bool) {
 	}
 	bad := walk(reflect.ValueOf(v))
 	return found, bad
-}
-
-// FuzzSafeText checks that SafeText leaves nothing a terminal acts on:
-// valid UTF-8, no control or bidi rune, and the same result when run again.
-func FuzzSafeText(f *testing.F) {
-	for _, s := range []string{"\x1b[31mred", "\x1b]8;;u\x1b\\l", "\u009b2J\u009d0;t\u009c", "\xff\x9b", "a\u202eb", "中文 ≈", "\x1b", "\x1b[", "\x1b]"} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, s string) {
-		out := SafeText(s)
-		if !utf8.ValidString(out) {
-			t.Fatalf("%q -> %q: invalid UTF-8", s, out)
-		}
-		for _, r := range out {
-			if unsafeRune(r) {
-				t.Fatalf("%q -> %q keeps %U", s, out, r)
-			}
-		}
-		if again := SafeText(out); again != out {
-			t.Fatalf("not idempotent: %q -> %q -> %q", s, out, again)
-		}
-	})
 }
 
 // The embedded catalog holds no terminal control anywhere.

@@ -11,6 +11,8 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+
+	"github.com/gpupick/gpupick/model/text"
 	"time"
 )
 
@@ -107,7 +109,7 @@ func gpuhuntVersionDate(body []byte, name, today string) (version, date string, 
 	version = strings.TrimSpace(string(body))
 	m := gpuhuntVersion.FindStringSubmatch(version)
 	if m == nil {
-		return "", "", fmt.Errorf("%s: %q is not a gpuhunt catalog version (want YYYYMMDD-run, e.g. 20261201-1234)", name, clip(SafeText(version), 40))
+		return "", "", fmt.Errorf("%s: %q is not a gpuhunt catalog version (want YYYYMMDD-run, e.g. 20261201-1234)", name, clip(text.Safe(version), 40))
 	}
 	d, err := time.Parse("20060102", m[1])
 	if err != nil {
@@ -134,7 +136,7 @@ func gpuhuntZipCSV(body []byte, name, provider string) ([]byte, error) {
 	var held []string
 	for _, f := range zr.File {
 		if f.Name != want {
-			held = append(held, SafeText(f.Name))
+			held = append(held, text.Safe(f.Name))
 			continue
 		}
 		if f.UncompressedSize64 > maxCSVBytes {

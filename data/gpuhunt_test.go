@@ -17,6 +17,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/gpupick/gpupick/model"
+	"github.com/gpupick/gpupick/model/text"
 )
 
 // gpuhuntFixture reads a fixture of testdata/gpuhunt (see its README).
@@ -418,7 +419,7 @@ func FuzzGpuhuntCSV(f *testing.F) {
 				t.Errorf("accepted GPUs without a name: %+v", r)
 			}
 			for _, s := range []string{r.InstanceName, r.Location, r.GPUName} {
-				if !utf8.ValidString(s) || hasUnsafeRune(s) {
+				if !utf8.ValidString(s) || text.Safe(s) != s {
 					t.Errorf("unsafe text %q", s)
 				}
 			}

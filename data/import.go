@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/gpupick/gpupick/model"
+	"github.com/gpupick/gpupick/model/text"
 )
 
 // ImportResult says what an import or update stored.
@@ -415,7 +416,7 @@ func download(ctx context.Context, client *http.Client, method, fileURL string, 
 	case resp.StatusCode == http.StatusNotFound:
 		return nil, false, nil
 	case resp.StatusCode != http.StatusOK:
-		return nil, false, fmt.Errorf("%s: HTTP %s", fileURL, SafeText(resp.Status)) // the server's words
+		return nil, false, fmt.Errorf("%s: HTTP %s", fileURL, text.Safe(resp.Status)) // the server's words
 	case resp.ContentLength > limit:
 		return nil, false, fmt.Errorf("%s: %d bytes, more than the limit of %d", fileURL, resp.ContentLength, limit)
 	}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/BurntSushi/toml"
 	"github.com/gpupick/gpupick/model"
+	"github.com/gpupick/gpupick/model/text"
 )
 
 // The user overlay is a TOML file (--catalog FILE, or catalog.toml in the
@@ -253,7 +254,7 @@ type providerKey string
 
 func (p *providerKey) UnmarshalText(b []byte) error {
 	s := string(b)
-	if s == "" || s != strings.ToLower(s) || strings.ContainsAny(s, " /\t") || SafeText(s) != s {
+	if s == "" || s != strings.ToLower(s) || strings.ContainsAny(s, " /\t") || text.Safe(s) != s {
 		return fmt.Errorf("%q is not a provider key (lower case, no spaces, e.g. aws)", s)
 	}
 	*p = providerKey(s)

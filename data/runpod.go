@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/gpupick/gpupick/model"
+	"github.com/gpupick/gpupick/model/text"
 )
 
 // DefaultRunPodURL is RunPod's public GraphQL API, whose gpuTypes query
@@ -95,7 +96,7 @@ func ParseRunPodGPUTypes(body []byte) ([]RunPodGPUType, error) {
 		return nil, err
 	}
 	if len(a.Errors) > 0 {
-		return nil, fmt.Errorf("%s: the API answers with an error: %s", what, SafeText(clip(a.Errors[0].Message, 200)))
+		return nil, fmt.Errorf("%s: the API answers with an error: %s", what, text.Safe(clip(a.Errors[0].Message, 200)))
 	}
 	if a.Data == nil || a.Data.GpuTypes == nil {
 		return nil, fmt.Errorf("%s: no data.gpuTypes list (want %s)", what, runpodWant)
@@ -116,7 +117,7 @@ func ParseRunPodGPUTypes(body []byte) ([]RunPodGPUType, error) {
 // value.
 func (g *RunPodGPUType) check(at string) error {
 	if g.ID != nil && *g.ID != "" {
-		at += " (" + SafeText(clip(*g.ID, 60)) + ")"
+		at += " (" + text.Safe(clip(*g.ID, 60)) + ")"
 	}
 	for _, f := range []struct {
 		name    string
@@ -225,7 +226,7 @@ func runpodUpdate(ctx context.Context, b *Build, in Remote) (*Batch, error) {
 // RunPodCommunity), named as SkyPilot's fetch_runpod.py names the same
 // answer's pods (runpodnames.go).
 func (ref *reference) runpodOffer(g RunPodGPUType, cloud string, price float64, lowest *RunPodLowest, n int, in Remote) model.Offer {
-	id, display := SafeText(*g.ID), SafeText(*g.DisplayName)
+	id, display := text.Safe(*g.ID), text.Safe(*g.DisplayName)
 	o := model.Offer{
 		Provider:     "runpod",
 		InstanceType: RunPodInstance(n, RunPodSkyGPU(display), cloud),
@@ -239,7 +240,7 @@ func (ref *reference) runpodOffer(g RunPodGPUType, cloud string, price float64, 
 	}
 	liveStamp(&o, in, in.Base)
 	d := o.EditDetail()
-	notes := []string{"listed as " + display + " (" + id + ")", "stock " + SafeText(*lowest.StockStatus), strings.ToLower(cloud) + " cloud"}
+	notes := []string{"listed as " + display + " (" + id + ")", "stock " + text.Safe(*lowest.StockStatus), strings.ToLower(cloud) + " cloud"}
 	if n == 1 {
 		if lowest.MinVcpu != nil {
 			o.VCPUs = *lowest.MinVcpu

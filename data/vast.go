@@ -11,6 +11,7 @@ import (
 	"sync"
 
 	"github.com/gpupick/gpupick/model"
+	"github.com/gpupick/gpupick/model/text"
 )
 
 // DefaultVastURL is Vast.ai's public API, whose bundles search
@@ -203,7 +204,7 @@ func (ref *reference) vastOffer(v VastOffer, in Remote) (model.Offer, string) {
 	case *v.DPHBase == 0:
 		return model.Offer{}, "no price (dph_base 0)"
 	}
-	name := SafeText(*v.GPUName)
+	name := text.Safe(*v.GPUName)
 	o := model.Offer{
 		Provider:     "vast",
 		InstanceType: fmt.Sprintf("%dx-%s-m%d-o%d", n, strings.ReplaceAll(name, " ", "_"), *v.MachineID, *v.ID),
@@ -220,7 +221,7 @@ func (ref *reference) vastOffer(v VastOffer, in Remote) (model.Offer, string) {
 		o.Spot = *v.MinBid
 	}
 	if v.Geolocation != nil && *v.Geolocation != "" {
-		o.Regions = []string{vastRegion(SafeText(*v.Geolocation))}
+		o.Regions = []string{vastRegion(text.Safe(*v.Geolocation))}
 	} else {
 		o.Regions = []string{}
 	}
@@ -249,7 +250,7 @@ func (ref *reference) vastOffer(v VastOffer, in Remote) (model.Offer, string) {
 		fmt.Sprintf("Vast offer %d, host %d, machine %d", *v.ID, *v.HostID, *v.MachineID),
 		"listed as " + name,
 		fmt.Sprintf("reliability %.1f%%", *v.Reliability*100),
-		SafeText(*v.Verification),
+		text.Safe(*v.Verification),
 		hosting,
 		fmt.Sprintf("max rental %.1f days", *v.Duration/86400),
 	}
