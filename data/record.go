@@ -198,8 +198,12 @@ func DecodeRecord(name string, b []byte) (model.Record, error) {
 		rec.Answers.GradCheckpointing = model.DefaultAnswers().GradCheckpointing
 	}
 	cleanStrings(&rec) // a record's text may be shown in the wizard
-	rec.Answers.Normalize()
-	if err := rec.Answers.Validate(); err != nil {
+	err = rec.Answers.CheckRecorded(func(key string) bool { return md.IsDefined("answers", key) })
+	if err == nil {
+		rec.Answers.Normalize()
+		err = rec.Answers.Validate()
+	}
+	if err != nil {
 		line, kerr := recordKeyed(b, err)
 		return model.Record{}, fmt.Errorf("%s:%d: %w", name, line, kerr)
 	}

@@ -231,7 +231,7 @@ func TestRecordGradCheckpointingDefault(t *testing.T) {
 
 // A record's strings are cleaned of terminal controls as it is read.
 func TestDecodeRecordCleansStrings(t *testing.T) {
-	in := "[answers]\nworkload = \"inference\"\nparams_b = 8\nmodel = \"my\\u001b[31m-model\\u0007\"\nproviders = [\"aws\\u202e\"]\n"
+	in := "[answers]\nworkload = \"inference\"\nmodel = \"my\\u001b[31m-model\\u0007\"\nproviders = [\"aws\\u202e\"]\n"
 	rec, err := DecodeRecord("a.toml", []byte(in))
 	if err != nil {
 		t.Fatal(err)

@@ -22,11 +22,52 @@ var conflicts = []struct {
 	a, b AnswerID
 	why  string
 }{
-	{AnsModel, AnsParams, "a preset already sets its size; give --model or --params, not both"},
-	{AnsTokens, AnsDuration, "a job of --tokens lasts as long as the hardware needs; give --tokens (a job) or --duration (a rented period), not both"},
-	{AnsVRAM, AnsModel, "with a known memory size the model is not used; give --vram or --model, not both"},
-	{AnsVRAM, AnsParams, "with a known memory size the model is not used; give --vram or --params, not both"},
+	{AnsModel, AnsParams, "a preset already sets its size; give %s or %s, not both"},
+	{AnsTokens, AnsDuration, "a job of %s lasts as long as the hardware needs; give %s (a job) or %s (a rented period), not both"},
+	{AnsVRAM, AnsModel, "with a known memory size the model is not used; give %s or %s, not both"},
+	{AnsVRAM, AnsParams, "with a known memory size the model is not used; give %s or %s, not both"},
 }
+
+// conflictWhy is a conflict's reason with the answers named as their
+// source names them (label: "--model" for a flag, "params_b" for a
+// record key): the first answer, the second, and for the job a third time.
+func conflictWhy(why string, a, b AnswerID, label func(AnswerID) string) text.Pair {
+	args := []any{label(a), label(b)}
+	if strings.Count(why, "%s") == 3 {
+		args = []any{label(a), label(a), label(b)}
+	}
+	return txf(why, args...)
+}
+
+// checkConflicts refuses two answers of conflicts given together, as the
+// flags and a record refuse them alike. label names an answer as its
+// source does ("--model", "params_b"); raw is its text as given. It
+// returns the answer refused with the error (whose Field is its Name).
+func checkConflicts(given func(AnswerID) bool, raw, label func(AnswerID) string) (AnswerID, *FieldError) {
+	for _, c := range conflicts {
+		if given(c.a) && given(c.b) {
+			return c.b, newErr(registry[c.b].Name, short(raw(c.b), maxEcho), ReasonConflict, txf("given with %s", label(c.a)), conflictWhy(c.why, c.a, c.b, label))
+		}
+	}
+	return 0, nil
+}
+
+// checkApplies refuses an answer given that does not apply to the others
+// (next holds them applied), as checkConflicts does.
+func checkApplies(next *Answers, given func(AnswerID) bool, raw, label func(AnswerID) string) (AnswerID, *FieldError) {
+	for i := range registry {
+		s := &registry[i]
+		if given(s.ID) && !s.AppliesTo(next) {
+			d := describeFor(s, next, label)
+			return s.ID, newErr(s.Name, short(raw(s.ID), maxEcho), ReasonConflict,
+				text.Pair{"does not apply to " + d[text.EN], fmt.Sprintf(zhText["does not apply to %s"], zhArg(d[text.ZH]))}, tx("leave it out, or change the answer it depends on"))
+		}
+	}
+	return 0, nil
+}
+
+// flagLabel names an answer as a flag ("--model").
+func flagLabel(id AnswerID) string { return "--" + registry[id].Name }
 
 // ApplyGiven applies answers given together onto a, in the registry's
 // order, and returns notes on what they imply. It refuses an answer given
@@ -43,12 +84,12 @@ func ApplyGiven(a *Answers, given []Given, env *AnswerEnv) ([]string, error) {
 		}
 		by[g.Spec.ID] = g
 	}
-	for _, c := range conflicts {
-		ga, okA := by[c.a]
-		gb, okB := by[c.b]
-		if okA && okB {
-			return nil, newErr(gb.As, short(gb.Raw, maxEcho), ReasonConflict, txf("given with --%s", ga.As), tx(c.why))
-		}
+	isGiven := func(id AnswerID) bool { _, ok := by[id]; return ok }
+	raw := func(id AnswerID) string { return by[id].Raw }
+	label := func(id AnswerID) string { return "--" + by[id].As } // as typed: --users
+	if id, err := checkConflicts(isGiven, raw, label); err != nil {
+		err.Field = by[id].As
+		return nil, err
 	}
 	next := cloneSlices(*a)
 	var notes []string
@@ -70,14 +111,9 @@ func ApplyGiven(a *Answers, given []Given, env *AnswerEnv) ([]string, error) {
 			}
 		}
 	}
-	for i := range registry {
-		s := &registry[i]
-		g, ok := by[s.ID]
-		if ok && !s.AppliesTo(&next) {
-			d := describeFor(s, &next)
-			return nil, newErr(g.As, short(g.Raw, maxEcho), ReasonConflict,
-				text.Pair{"does not apply to " + d[text.EN], fmt.Sprintf(zhText["does not apply to %s"], zhArg(d[text.ZH]))}, tx("leave it out, or change the answer it depends on"))
-		}
+	if id, err := checkApplies(&next, isGiven, raw, flagLabel); err != nil {
+		err.Field = by[id].As
+		return nil, err
 	}
 	if _, ok := by[AnsCurrency]; ok && next.Budget.IsSet() {
 		if _, b := by[AnsBudget]; !b && next.Budget.Currency != next.Currency {
@@ -89,14 +125,14 @@ func ApplyGiven(a *Answers, given []Given, env *AnswerEnv) ([]string, error) {
 }
 
 // describeFor words what makes an answer not apply ("pretrain", "a job").
-func describeFor(s *AnswerSpec, a *Answers) text.Pair {
+func describeFor(s *AnswerSpec, a *Answers, label func(AnswerID) string) text.Pair {
 	switch s.ID {
 	case AnsDuration, AnsHoursPerWeek:
-		return tx("a job of --tokens (it lasts as long as the hardware needs)")
+		return txf("a job of %s (it lasts as long as the hardware needs)", label(AnsTokens))
 	case AnsTokens:
-		return tx("a rented period (--duration); use --duration-mode job for a job")
+		return txf("a rented period (%s); use %s job for a job", label(AnsDuration), label(AnsDurationMode))
 	case AnsDeadline:
-		return tx("a rented period (--duration), whose length is given; a deadline applies to a job of --tokens")
+		return txf("a rented period (%s), whose length is given; a deadline applies to a job of %s", label(AnsDuration), label(AnsTokens))
 	}
 	return txf("workload %s", a.Workload)
 }
