@@ -29,6 +29,7 @@ func EncodeRecord(w io.Writer, rec model.Record) error {
 	if rec.SchemaVersion == 0 {
 		rec.SchemaVersion = model.RecordSchemaVersion
 	}
+	rec.Answers = rec.Answers.ForRecord()
 	var buf bytes.Buffer
 	buf.WriteString("# gpupick decision record. Load it again with: gpupick --load FILE\n")
 	buf.WriteString("# or headless with: gpupick recommend --answers FILE\n\n")

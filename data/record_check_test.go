@@ -100,3 +100,40 @@ func TestWrittenRecordsLoad(t *testing.T) {
 		}
 	}
 }
+
+// A record saved from answers that carry a value that no longer applies
+// (the wizard kept realtime latency and an FSDP sharding while the
+// workload changed) loads again: the writer stores such an answer as an
+// unasked one.
+func TestRecordOfStaleAnswersLoads(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		edit func(a *model.Answers)
+	}{
+		{"latency kept for lora", func(a *model.Answers) {
+			a.Latency = model.LatencyRealtime
+			a.Workload = model.WorkloadLoRA
+		}},
+		{"sharding kept for inference", func(a *model.Answers) {
+			a.Workload = model.WorkloadFineTune
+			a.Sharding = "fsdp"
+			a.Workload = model.WorkloadInference
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			a := model.DefaultAnswers()
+			tc.edit(&a)
+			var buf bytes.Buffer
+			if err := EncodeRecord(&buf, model.Record{Answers: a}); err != nil {
+				t.Fatal(err)
+			}
+			got, err := DecodeRecord("saved.toml", buf.Bytes())
+			if err != nil {
+				t.Fatalf("a record gpupick wrote does not load: %v\n%s", err, buf.String())
+			}
+			if got.Answers.Workload != a.Workload {
+				t.Errorf("workload %q, want %q", got.Answers.Workload, a.Workload)
+			}
+		})
+	}
+}

@@ -102,3 +102,27 @@ func answerField(key string) ([]int, bool) {
 	}
 	return nil, false
 }
+
+// ForRecord is the answers as a decision record stores them: an answer
+// that does not apply to the others (a latency class kept from before the
+// wizard's workload became lora, a sharding kept from a training run now
+// served) is stored as gpupick stores an answer that was not asked, its
+// default, so that the record loads again (CheckRecorded refuses a record
+// that gives an answer that does not apply).
+func (a Answers) ForRecord() Answers {
+	norm := a
+	norm.Normalize()
+	def := reflect.ValueOf(DefaultAnswers())
+	out := a
+	dst := reflect.ValueOf(&out).Elem()
+	for i := range registry {
+		s := &registry[i]
+		if s.AppliesTo(&norm) {
+			continue
+		}
+		if f, ok := answerField(s.Key); ok {
+			dst.FieldByIndex(f).Set(def.FieldByIndex(f))
+		}
+	}
+	return out
+}
