@@ -67,6 +67,9 @@ func flagErrorText(err error, lang string) string {
 // the fix in Chinese); what wraps it (a record's path and line) is kept.
 // English is err.Error().
 func answerErrText(err error, lang string) string {
+	if s, ok := tomlLimitText(err, lang); ok {
+		return s
+	}
 	msg := err.Error()
 	var fe *model.FieldError
 	if !isZH(lang) || !errors.As(err, &fe) {
@@ -93,7 +96,42 @@ func exitCode(err error) int {
 // updating a catalog) in lang: English as it is; in Chinese framed as a
 // failure to load the catalog, data's own detail in English (data has no
 // Chinese texts).
-func catalogError(err error, lang string) string { return tf(tErrCatalogLoad, lang, err.Error()) }
+func catalogError(err error, lang string) string {
+	msg, ok := tomlLimitText(err, lang)
+	if !ok {
+		msg = err.Error()
+	}
+	return tf(tErrCatalogLoad, lang, msg)
+}
+
+// tomlLimitText is err's text in lang when err holds a
+// *data.TOMLLimitError (a TOML file refused for its nesting or keys): the
+// refusal worded in lang, what wraps it kept. ok is false for other errors.
+func tomlLimitText(err error, lang string) (msg string, ok bool) {
+	var le *data.TOMLLimitError
+	if !errors.As(err, &le) {
+		return "", false
+	}
+	msg = err.Error()
+	pre, found := strings.CutSuffix(msg, le.Error())
+	if !found {
+		return msg, true
+	}
+	return pre + tomlLimitWords(le, lang), true
+}
+
+// tomlLimitWords is the refusal le in lang (in English le.Error()).
+func tomlLimitWords(le *data.TOMLLimitError, lang string) string {
+	what, typical := tTOMLRecord, tTOMLRecordTypical
+	if le.Kind == data.TOMLOverlay {
+		what, typical = tTOMLOverlay, tTOMLOverlayTypical
+	}
+	m := tErrTOMLDepth
+	if le.Limit == data.TOMLKeys {
+		m = tErrTOMLKeys
+	}
+	return tf(m, lang, le.File, le.Line, le.Max, what.in(lang), typical.in(lang))
+}
 
 // catalogWarnings prints the notices of a loaded catalog (a damaged cached
 // catalog) on stderr, framed in lang: "gpupick CMD: NOTICE" ("gpupick:

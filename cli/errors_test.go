@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -49,6 +50,15 @@ func TestCLIErrorsChinese(t *testing.T) {
 	if err := os.WriteFile(badRecord, []byte("[answers]\nworkload = \"inference\"\nparams_b = 1e9\nprecision = \"bf16\"\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	deep := filepath.Join(t.TempDir(), "deep.toml") // nesting that would take the decoder GBs
+	if err := os.WriteFile(deep, []byte("x = "+strings.Repeat("{a = ", 5000)+"1"+strings.Repeat("}", 5000)+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	manyKeys := filepath.Join(t.TempDir(), "keys.toml")
+	if err := os.WriteFile(manyKeys, []byte("[answers]\n"+strings.Repeat("k = 1\n", 5000)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	const deepEn = ":1: nested deeper than 16 levels, the limit of a decision record"
 	tests := []struct {
 		name   string
 		args   []string
@@ -73,6 +83,13 @@ func TestCLIErrorsChinese(t *testing.T) {
 		{"plan bad record", []string{"plan", badRecord}, true, exitUsage, `[answers] params_b "1000000000": out of range`, false, "answers params_b"},
 		{"export bad record", []string{"export", "--to", "skypilot", badRecord}, true, exitUsage, `[answers] params_b "1000000000": out of range`, false, "answers params_b"},
 		{"verify bad record", []string{"verify", badRecord}, true, exitUsage, `[answers] params_b "1000000000": out of range`, false, "answers params_b"},
+		{"recommend deep record", []string{"recommend", "--answers", deep}, true, exitUsage, deepEn, false, ""},
+		{"recommend many keys", []string{"recommend", "--answers", manyKeys}, true, exitUsage, ":4097: more than 4096 keys, the limit of a decision record", false, ""},
+		{"plan deep record", []string{"plan", deep}, true, exitUsage, deepEn, false, "answers"},
+		{"export deep record", []string{"export", "--to", "skypilot", deep}, true, exitUsage, deepEn, false, ""},
+		{"verify deep record", []string{"verify", deep}, true, exitUsage, deepEn, false, ""},
+		{"wizard deep record", []string{"--load", deep}, true, exitUsage, deepEn, false, ""},
+		{"recommend deep overlay", []string{"recommend", "--catalog", deep}, true, exitUsage, ":1: nested deeper than 16 levels, the limit of a catalog overlay", false, ""},
 		{"recommend no record", []string{"recommend", "--answers", missing}, true, exitUsage, "--answers: record: ", true, ""},
 		{"recommend bad overlay", []string{"recommend", "--catalog", missing}, true, exitUsage, "overlay: ", true, ""},
 		{"recommend damaged cache", []string{"recommend", "--params", "8B", "--format", "json"}, true, exitOK, "gpupick recommend: cached catalog ", true, ""},
@@ -232,5 +249,23 @@ func TestCatalogImportUpdateChinese(t *testing.T) {
 				t.Errorf("English %q in the Chinese summary:\n%s", w, summary)
 			}
 		})
+	}
+}
+
+// TestTOMLLimitWordsEnglish checks the CLI's English words for a TOML file
+// refused for its shape are data's own, so the two cannot drift.
+func TestTOMLLimitWordsEnglish(t *testing.T) {
+	for _, le := range []*data.TOMLLimitError{
+		{File: "a.toml", Line: 3, Kind: data.TOMLRecord, Limit: data.TOMLDepth, Max: 16},
+		{File: "a.toml", Line: 9, Kind: data.TOMLRecord, Limit: data.TOMLKeys, Max: 4096},
+		{File: "c.toml", Line: 1, Kind: data.TOMLOverlay, Limit: data.TOMLDepth, Max: 16},
+		{File: "c.toml", Line: 2, Kind: data.TOMLOverlay, Limit: data.TOMLKeys, Max: 100000},
+	} {
+		if got := tomlLimitWords(le, "en"); got != le.Error() {
+			t.Errorf("English %q, data %q", got, le.Error())
+		}
+		if zh := tomlLimitWords(le, "zh"); !hanText.MatchString(zh) || !strings.Contains(zh, le.File) || !strings.Contains(zh, fmt.Sprint(le.Max)) {
+			t.Errorf("Chinese %q lacks Chinese words, the file or the limit", zh)
+		}
 	}
 }

@@ -270,6 +270,12 @@ const (
 	tErrHoursRange
 	tErrNeedRecord
 	tErrCatalogLoad
+	tErrTOMLDepth
+	tErrTOMLKeys
+	tTOMLRecord
+	tTOMLRecordTypical
+	tTOMLOverlay
+	tTOMLOverlayTypical
 	tErrCatalogWarning
 	tErrMissingSub
 	tErrUnknownSub
@@ -552,6 +558,14 @@ var cliTexts = text.Table[cliMsg]{
 	tErrHoursRange:      {"--hours %v: out of range (use more than 0 and at most 168)", "--hours %v：超出范围（须大于 0 且不超过 168）"},
 	tErrNeedRecord:      {"a decision record FILE.toml is needed (see gpupick %s --help)", "需要一个决策记录 FILE.toml（见 gpupick %s --help）"},
 	tErrCatalogLoad:     {"%s", "目录出错：%s"},
+	tErrTOMLDepth: {"%s:%d: nested deeper than %d levels, the limit of %s (tables, inline tables, arrays and dotted keys each add levels; %s): remove the extra nesting",
+		"%s:%d：嵌套超过 %d 层，超出%s的上限（表、内联表、数组和点分键都会增加层数；%s）：请去掉多余的嵌套"},
+	tErrTOMLKeys: {"%s:%d: more than %d keys, the limit of %s (%s): remove the keys gpupick does not read",
+		"%s:%d：键超过 %d 个，超出%s的上限（%s）：请去掉 gpupick 不读取的键"},
+	tTOMLRecord:         {"a decision record", "决策记录"},
+	tTOMLRecordTypical:  {"a saved record nests 3 levels and holds about 300 keys", "保存的记录嵌套 3 层、约有 300 个键"},
+	tTOMLOverlay:        {"a catalog overlay", "目录叠加文件"},
+	tTOMLOverlayTypical: {"an overlay's offers nest 3 levels", "叠加文件中的报价嵌套 3 层"},
 	tErrCatalogWarning:  {"%s", "目录警告：%s"},
 	tErrMissingSub:      {"missing subcommand (use list, show, stats, import or update; see gpupick catalog --help)", "缺少子命令（可用 list、show、stats、import 或 update；见 gpupick catalog --help）"},
 	tErrUnknownSub:      {"unknown subcommand %q (use list, show, stats, import or update)", "未知子命令 %q（可用 list、show、stats、import 或 update）"},

@@ -614,6 +614,9 @@ func decodeOverlay(path string, b []byte) (*overlayFile, error) {
 	if len(b) > maxOverlayBytes {
 		return nil, fmt.Errorf("%s: larger than %d bytes", path, maxOverlayBytes)
 	}
+	if err := checkTOMLShape(path, b, overlayLimits); err != nil {
+		return nil, err
+	}
 	var ov overlayFile
 	md, err := toml.NewDecoder(bytes.NewReader(b)).Decode(&ov)
 	if err != nil {

@@ -7,10 +7,8 @@ import (
 	"github.com/gpupick/gpupick/model"
 )
 
-func TestOverlayApplies(t *testing.T) {
-	cat := embeddedCatalog(t)
-	before := *offerByKey(t, cat, "aws/p5.48xlarge")
-	const src = `# negotiated with AWS
+// sampleOverlay overrides prices, adds a private offer and a policy.
+const sampleOverlay = `# negotiated with AWS
 [[override]]
 provider = "aws"
 discount = 0.30
@@ -37,7 +35,11 @@ regions = ["basement"]
 commit_1y = 0.40
 note = "quoted by our account manager"
 `
-	if err := ApplyOverlay(cat, "catalog.toml", []byte(src)); err != nil {
+
+func TestOverlayApplies(t *testing.T) {
+	cat := embeddedCatalog(t)
+	before := *offerByKey(t, cat, "aws/p5.48xlarge")
+	if err := ApplyOverlay(cat, "catalog.toml", []byte(sampleOverlay)); err != nil {
 		t.Fatal(err)
 	}
 	p5 := offerByKey(t, cat, "aws/p5.48xlarge")

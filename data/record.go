@@ -170,6 +170,9 @@ func ReadRecord(path string) (model.Record, error) {
 // the key, and say how to fix the value. Unknown keys are errors (a typo
 // must not silently fall back to a default).
 func DecodeRecord(name string, b []byte) (model.Record, error) {
+	if err := checkTOMLShape(name, b, recordLimits); err != nil {
+		return model.Record{}, err
+	}
 	var rec model.Record
 	md, err := toml.NewDecoder(bytes.NewReader(b)).Decode(&rec)
 	if err != nil {
