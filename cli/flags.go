@@ -72,12 +72,19 @@ func parseFlags(fs *flag.FlagSet, args []string, help string, env environ, stdou
 		printFlags(stdout, fs)
 		return exitOK, false
 	}
-	if err != nil || fs.NArg() > 0 {
+	empty := ""
+	if err == nil {
+		empty = emptyStringFlag(fs)
+	}
+	if err != nil || fs.NArg() > 0 || empty != "" {
 		lang := argsLang(fs, args, env)
 		var msg string
-		if err != nil {
+		switch {
+		case err != nil:
 			msg = echo(flagErrorText(err, lang))
-		} else {
+		case empty != "":
+			msg = tf(tErrEmptyFlag, lang, empty)
+		default:
 			msg = tf(tErrUnexpectedArg, lang, echo(fs.Arg(0)))
 		}
 		errLine(stderr, lang, fs.Name(), tf(tErrSeeHelp, lang, msg, fs.Name()))
@@ -187,4 +194,17 @@ func isBoolFlag(flag string) bool {
 		return true
 	}
 	return false
+}
+
+// emptyStringFlag names a text flag given with an empty (or blank) value
+// (`--answers ""`, `--catalog ""`), which would otherwise read as the flag
+// not given and be ignored without a word; "" when there is none.
+func emptyStringFlag(fs *flag.FlagSet) string {
+	name := ""
+	fs.Visit(func(f *flag.Flag) {
+		if name == "" && fmt.Sprintf("%T", f.Value) == "*flag.stringValue" && strings.TrimSpace(f.Value.String()) == "" {
+			name = f.Name
+		}
+	})
+	return name
 }

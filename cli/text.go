@@ -259,6 +259,7 @@ const (
 	tErrNeedsValue
 	tErrBadValue
 	tErrUnexpectedArg
+	tErrEmptyFlag
 	tErrAnswer
 	tErrRecord
 	tErrUnknownCmd
@@ -547,6 +548,7 @@ var cliTexts = text.Table[cliMsg]{
 	tErrNeedsValue:      {"flag needs an argument: --%s", "参数 --%s 需要一个值"},
 	tErrBadValue:        {"invalid value %q for flag --%s", "参数 --%[2]s 的值 %[1]q 无效"},
 	tErrUnexpectedArg:   {"unexpected argument %q", "多余的参数 %q"},
+	tErrEmptyFlag:       {"--%s is given empty: give its value, or leave the flag out", "--%s 的值为空：请给出值，或不使用该选项"},
 	tErrAnswer:          {"%s", "回答有误：%s"},
 	tErrRecord:          {"--%s: %v", "--%s：无法读取决策记录：%v"},
 	tErrUnknownCmd:      {"unknown command %q (use recommend, catalog, models, export, plan, verify, help, or no command for the wizard)", "未知命令 %q（可用 recommend、catalog、models、export、plan、verify、help，或不带命令打开向导）"},
