@@ -53,7 +53,7 @@ func runPlan(args []string, env environ, stdout, stderr io.Writer) int {
 func plan(o planOptions, stdout, stderr io.Writer) int {
 	lang, _ := o.common.language() // a bad --lang is prepare's error; until then English
 	fail := failer(stderr, lang, "plan")
-	if o.hours <= 0 || o.hours > 168 {
+	if !(o.hours > 0 && o.hours <= 168) { // NaN fails both comparisons
 		return fail(exitUsage, "%s", tf(tErrHoursRange, lang, o.hours))
 	}
 	if o.file == "" {

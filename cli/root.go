@@ -48,6 +48,11 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case "help", "-h", "-help", "--help":
 		cmd, code = "", runWizard([]string{"--help"}, env, stdin, out, stderr)
 	case "version", "-version", "--version":
+		if len(args) > 1 {
+			lang := argsLang(nil, args, env)
+			errLine(stderr, lang, "version", tf(tErrUnexpectedArg, lang, echo(args[1])))
+			return exitUsage
+		}
 		cmd = ""
 		fmt.Fprintln(out, "gpupick", Version)
 	default:
