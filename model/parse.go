@@ -359,7 +359,8 @@ func ParseTokens(s string) (float64, error) {
 
 // ParseContext reads a context length ("8k" = 8192, "128k", "4096", "1M")
 // in tokens (1 to 100000000). A "k" is 1024 tokens and an "M" 1024 k, as
-// model cards count context; a fraction is rounded to a whole token.
+// model cards count context; a fraction of a k or M is rounded to a whole
+// token, a fraction of one token ("1.5") is refused.
 func ParseContext(s string) (int, error) { return parseTokenCount(specContext, s) }
 
 // ParseTokenLength reads the length of a prompt or an output in tokens,
@@ -394,6 +395,10 @@ func parseTokenCount(p numSpec, s string) (int, error) {
 	t := math.Round(v * m)
 	if !ok || t < 1 || t > 100_000_000 {
 		return 0, p.outOfRange(s)
+	}
+	if unit == "" && v != math.Trunc(v) {
+		// "1.5" tokens is no length ("1.5k" is 1536): refused, not rounded.
+		return 0, p.fail(s, tx("not a whole number"))
 	}
 	return int(t), nil
 }

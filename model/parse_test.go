@@ -96,7 +96,7 @@ func TestParseContext(t *testing.T) {
 	}
 	runCases(t, "ParseContext", "context", ctx, []parseCase{
 		ok("8k", 8192), ok("128K", 131072), ok("4096", 4096), ok("1M", 1048576), ok("1mn", 1048576),
-		ok("32k tokens", 32768), ok("1,5k", 1536), ok("32,768", 32768), ok("95M", 95*1048576), ok("1.4", 1),
+		ok("32k tokens", 32768), ok("1,5k", 1536), ok("32,768", 32768), ok("95M", 95*1048576), ok("1.4k", 1434), bad("1.4", "not a whole number", "8k"),
 		bad("8b", "unknown unit", "8k"), bad("8bn", "unknown unit", ""), bad("", "not a token count", "8k"),
 		bad("0", "out of range (accepted: 1 to 100000000 tokens)", ""), bad("100M", "out of range", ""),
 		bad("0.4", "out of range", ""),
