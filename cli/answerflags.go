@@ -15,13 +15,27 @@ type answerFlag struct {
 	as   string
 	raw  string
 	set  bool
+	// again is the text of a second occurrence of a single-valued answer's
+	// flag, which ApplyGiven refuses as given twice.
+	again *string
 }
 
 func (f *answerFlag) String() string { return f.raw }
 
-// Set keeps the text; the registry parses it (a flag given twice is the
-// last one, as with every Go flag).
-func (f *answerFlag) Set(s string) error { f.raw, f.set = s, true; return nil }
+// Set keeps the text; the registry parses it. A list answer given twice
+// (--provider aws --provider gcp) joins its values; any other answer given
+// twice keeps both, for ApplyGiven to refuse (neither may silently win).
+func (f *answerFlag) Set(s string) error {
+	switch {
+	case !f.set:
+		f.raw, f.set = s, true
+	case f.spec.List:
+		f.raw += "," + s
+	case f.again == nil:
+		f.again = &s
+	}
+	return nil
+}
 
 // IsBoolFlag lets yes/no answers be given without a value (--interruptible).
 func (f *answerFlag) IsBoolFlag() bool { return f.spec.Bool }
@@ -51,6 +65,9 @@ func (af *answerFlags) given() []model.Given {
 	for _, f := range af.flags {
 		if f.set {
 			out = append(out, model.Given{Spec: f.spec, As: f.as, Raw: f.raw})
+		}
+		if f.again != nil {
+			out = append(out, model.Given{Spec: f.spec, As: f.as, Raw: *f.again})
 		}
 	}
 	return out

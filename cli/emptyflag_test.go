@@ -51,3 +51,29 @@ func TestNaNHoursAndVersionArgRefused(t *testing.T) {
 		t.Errorf("version: exit %d, %q", code, out)
 	}
 }
+
+// A single-valued answer given twice is refused (the last one won without
+// a word: --gpu H100 --gpu A100 ranked A100s); a list answer given twice
+// joins its values (issue 26).
+func TestRepeatedAnswerFlags(t *testing.T) {
+	for _, args := range [][]string{
+		{"recommend", "--gpu", "H100", "--gpu", "A100"},
+		{"recommend", "--model", "llama-3.1-8b", "--model", "qwen2.5-72b"},
+		{"recommend", "--budget", "5/h", "--budget", "3000/mo"},
+		{"recommend", "--users", "4", "--batch", "8"},
+	} {
+		code, out, errs := runCLI(t, args...)
+		if code != exitUsage || out != "" || !strings.Contains(errs, "given twice") {
+			t.Errorf("%q: exit %d, stderr %q; want exit %d, given twice", args, code, errs, exitUsage)
+		}
+	}
+	code, out, errs := runCLI(t, "recommend", "--provider", "aws", "--provider", "gcp", "--top", "20", "--format", "json")
+	if code != exitOK {
+		t.Fatalf("--provider twice: exit %d, %s", code, errs)
+	}
+	for _, p := range []string{`"provider": "aws"`, `"provider": "gcp"`} {
+		if !strings.Contains(out, p) {
+			t.Errorf("--provider aws --provider gcp: no %s among the picks", p)
+		}
+	}
+}

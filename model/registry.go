@@ -121,6 +121,10 @@ type AnswerSpec struct {
 	// Blank is what an empty answer means.
 	Blank Blank
 	// Bool marks a yes/no answer (a flag that takes no value).
+	// List is set for an answer that takes several values separated by
+	// commas (providers, regions): given twice on a command line, its
+	// values are joined; any other answer given twice is refused.
+	List bool
 	Bool bool
 	// Choices are the canonical values of an answer picked from a list.
 	Choices []string

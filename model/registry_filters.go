@@ -63,7 +63,7 @@ var filterAnswers = []AnswerSpec{
 		check:  func(a *Answers) error { return countRange(a.MaxNodes, 4096) },
 	},
 	{
-		ID: AnsProviders, Name: "provider", Key: "providers", Forms: "provider keys separated by commas, e.g. aws, gcp, alibaba", Blank: BlankAny,
+		ID: AnsProviders, List: true, Name: "provider", Key: "providers", Forms: "provider keys separated by commas, e.g. aws, gcp, alibaba", Blank: BlankAny,
 		Usage:     "only these providers, comma-separated, e.g. aws,gcp,alibaba",
 		Questions: []Question{{Key: "provider", Section: SectionScale, Pos: 40, Kind: AskText}},
 		parse: func(raw string, a *Answers, env *AnswerEnv) (err error) {
@@ -75,7 +75,7 @@ var filterAnswers = []AnswerSpec{
 		check:  func(a *Answers) error { return checkNames(a.Providers) },
 	},
 	{
-		ID: AnsRegions, Name: "region", Key: "regions", Forms: FormsRegion, Blank: BlankAny,
+		ID: AnsRegions, List: true, Name: "region", Key: "regions", Forms: FormsRegion, Blank: BlankAny,
 		Usage:     "only these regions, comma-separated: a group (europe, us, cn), a country (de) or a region id or its start (us-east)",
 		Questions: []Question{{Key: "region", Section: SectionScale, Pos: 50, Kind: AskText}},
 		parse: func(raw string, a *Answers, env *AnswerEnv) (err error) {
@@ -137,7 +137,7 @@ var filterAnswers = []AnswerSpec{
 		check:  func(a *Answers) error { return countRange(a.MinVCPUsPerGPU, 256) },
 	},
 	{
-		ID: AnsExcludeProviders, Name: "exclude-provider", Key: "exclude_providers", Forms: "provider keys separated by commas, e.g. vast, runpod", Blank: BlankNone,
+		ID: AnsExcludeProviders, List: true, Name: "exclude-provider", Key: "exclude_providers", Forms: "provider keys separated by commas, e.g. vast, runpod", Blank: BlankNone,
 		Usage:     "never these providers, comma-separated, e.g. vast,runpod",
 		Questions: []Question{{Key: "exclude-provider", Section: SectionScale, Pos: 120, Kind: AskText}},
 		parse: func(raw string, a *Answers, env *AnswerEnv) (err error) {
