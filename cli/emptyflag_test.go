@@ -77,3 +77,23 @@ func TestRepeatedAnswerFlags(t *testing.T) {
 		}
 	}
 }
+
+// --within-budget without a budget hid nothing and said nothing; it is
+// refused with the fix, in both languages (issue 26).
+func TestWithinBudgetNeedsABudget(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"recommend", "--within-budget"}, "no budget is given: add --budget"},
+		{[]string{"recommend", "--within-budget", "--lang", "zh"}, "没有给出预算"},
+	} {
+		code, out, errs := runCLI(t, tc.args...)
+		if code != exitUsage || out != "" || !strings.Contains(errs, tc.want) {
+			t.Errorf("%q: exit %d, stderr %q; want exit %d and %q", tc.args, code, errs, exitUsage, tc.want)
+		}
+	}
+	if code, _, errs := runCLI(t, "recommend", "--within-budget", "--budget", "10000 total", "--top", "1"); code != exitOK {
+		t.Errorf("with a budget: exit %d, %s", code, errs)
+	}
+}

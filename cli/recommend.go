@@ -75,6 +75,10 @@ func recommend(o recommendOptions, stdout, stderr io.Writer) int {
 	for _, n := range ss.notes {
 		errLine(stderr, lang, "recommend", tf(tErrNote, lang, n))
 	}
+	if o.withinBudget && !ss.answers.Budget.IsSet() {
+		// Nothing would be hidden: the flag would be ignored without a word.
+		return fail(exitUsage, "%s", tErrWithinNoBudget.in(lang))
+	}
 	opt := advisor.Options{Top: o.top, Lang: lang, WithinBudget: o.withinBudget, Explain: true}
 	if o.format != "json" && o.format != "toml" {
 		// The table prints the other sizes of #1 alone; a launch file

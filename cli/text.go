@@ -260,6 +260,7 @@ const (
 	tErrBadValue
 	tErrUnexpectedArg
 	tErrEmptyFlag
+	tErrWithinNoBudget
 	tErrAnswer
 	tErrRecord
 	tErrUnknownCmd
@@ -548,6 +549,7 @@ var cliTexts = text.Table[cliMsg]{
 	tErrNeedsValue:      {"flag needs an argument: --%s", "参数 --%s 需要一个值"},
 	tErrBadValue:        {"invalid value %q for flag --%s", "参数 --%[2]s 的值 %[1]q 无效"},
 	tErrUnexpectedArg:   {"unexpected argument %q", "多余的参数 %q"},
+	tErrWithinNoBudget:  {"--within-budget hides the offers over the budget, but no budget is given: add --budget (e.g. 2/h, 1500/mo, 10000 total), or leave --within-budget out", "--within-budget 会隐藏超出预算的报价，但没有给出预算：请加上 --budget（如 2/h、1500/mo、10000 total），或不使用 --within-budget"},
 	tErrEmptyFlag:       {"--%s is given empty: give its value, or leave the flag out", "--%s 的值为空：请给出值，或不使用该选项"},
 	tErrAnswer:          {"%s", "回答有误：%s"},
 	tErrRecord:          {"--%s: %v", "--%s：无法读取决策记录：%v"},
