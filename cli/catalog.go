@@ -3,7 +3,6 @@ package cli
 import (
 	"errors"
 	"flag"
-	"fmt"
 	"io"
 	"strings"
 
@@ -121,28 +120,13 @@ func containsWord(list []string, s string) bool {
 	return false
 }
 
-// runCatalog implements `gpupick catalog list|show|stats|import|update`;
-// env gives list, show and stats their language when --lang is not given.
+// runCatalog is `gpupick catalog` without a known subcommand (cobra runs
+// list, show, stats, import and update): the error names the subcommands.
 func runCatalog(args []string, env environ, stdout, stderr io.Writer) int {
 	lang, _ := (&commonFlags{env: env}).language()
 	if len(args) == 0 {
 		errLine(stderr, lang, "catalog", tErrMissingSub.in(lang))
 		return exitUsage
-	}
-	switch args[0] {
-	case "list":
-		return catalogList(args[1:], env, stdout, stderr)
-	case "show":
-		return catalogShow(args[1:], env, stdout, stderr)
-	case "stats":
-		return catalogStats(args[1:], env, stdout, stderr)
-	case "import":
-		return catalogImport(args[1:], env, stdout, stderr)
-	case "update":
-		return catalogUpdate(args[1:], env, stdout, stderr)
-	case "help", "-h", "-help", "--help":
-		fmt.Fprint(stdout, catalogUsage)
-		return exitOK
 	}
 	errLine(stderr, lang, "catalog", tf(tErrUnknownSub, lang, args[0]))
 	return exitUsage

@@ -17,7 +17,7 @@ import (
 func catalogImport(args []string, env environ, stdout, stderr io.Writer) int {
 	fs, cf := catalogTextCommand("import", "", env)
 	source := sourceFlag(fs, data.CanImport)
-	sky := fs.String("skypilot", "", "SkyPilot catalog `DIR` (e.g. ~/.sky/catalogs/v8, or catalogs/v9 of a skypilot-catalog checkout)")
+	sky := fs.String("skypilot", "", "the SkyPilot catalog `DIR` (e.g. ~/.sky/catalogs/v8, or catalogs/v9 of a skypilot-catalog checkout)")
 	dir := fs.String("dir", "", "the source's catalog folder `DIR` (--skypilot DIR is --source skypilot --dir DIR)")
 	date := fs.String("date", "", "the day the catalog was fetched, `YYYY-MM-DD` (required: SkyPilot's CSVs carry no date, and a file's\n"+
 		"modification time says when it was copied, not when the prices were read; in a checkout: git log -1 --format=%cs)")

@@ -131,9 +131,9 @@ type listOptions struct {
 func catalogList(args []string, env environ, stdout, stderr io.Writer) int {
 	fs, cf := catalogTextCommand("list", "table|json", env)
 	o := listOptions{flags: cf}
-	fs.StringVar(&o.gpu, "gpu", "", "GPU `NAME` or NAME:N (e.g. H100, A6000, RTX4090:2)")
+	fs.StringVar(&o.gpu, "gpu", "", "the GPU `NAME` or NAME:N (e.g. H100, A6000, RTX4090:2)")
 	fs.StringVar(&o.minVRAM, "min-vram", "", "least memory per GPU, e.g. 24GB or 80")
-	fs.StringVar(&o.providers, "provider", "", "comma-separated provider keys, e.g. aws,gcp,alibaba")
+	fs.StringVar(&o.providers, "provider", "", "provider keys, comma-separated, e.g. aws,gcp,alibaba")
 	fs.StringVar(&o.region, "region", "", "keep offers in `REGIONS`, as recommend --region: a group (europe, us, cn), a country (de) or a region id or its start (us-east), comma-separated")
 	fs.StringVar(&o.maxPrice, "max-price", "", "highest on-demand price per hour in the display currency, e.g. 2.5")
 	if code, ok := parseFlags(fs, args, catalogUsage+"\nList flags:\n", env, stdout, stderr); !ok {

@@ -2,7 +2,6 @@ package cli
 
 import (
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"math"
@@ -16,34 +15,16 @@ import (
 func catalogShow(args []string, env environ, stdout, stderr io.Writer) int {
 	fs, cf := catalogTextCommand("show", "text|json", env)
 	provider := fs.String("provider", "", "provider `KEY`, when several providers use the instance name")
-	// The instance may come before the flags: move it to the end.
-	var name string
-	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
-		name, args = args[0], args[1:]
-	}
-	err := fs.Parse(args)
-	if err == nil && name == "" && fs.NArg() > 0 {
-		// The instance after some flags: the flags after it are parsed too.
-		name = fs.Arg(0)
-		err = fs.Parse(fs.Args()[1:])
-	}
-	if err != nil {
-		if err == flag.ErrHelp {
-			fmt.Fprint(stdout, catalogUsage)
-			return exitOK
-		}
-		lang, msg := argsLang(fs, args, env), err.Error()
-		if isZH(lang) {
-			msg = flagErrorText(err, lang)
-		}
-		return catalogFail(stderr, exitUsage, "show", errors.New(tf(tErrCatalogSee, lang, msg)), lang)
+	name, rest := splitFile(args) // the INSTANCE; flags may come before or after it
+	if code, ok := parseFlags(fs, nil, catalogUsage, env, stdout, stderr); !ok {
+		return code
 	}
 	lang, err := cf.lang.language()
 	if err != nil {
 		return catalogFail(stderr, exitUsage, "show", err, "en")
 	}
-	if fs.NArg() > 0 {
-		return catalogFail(stderr, exitUsage, "show", errors.New(tf(tErrShowArg, lang, fs.Arg(0))), lang)
+	if len(rest) > 0 {
+		return catalogFail(stderr, exitUsage, "show", errors.New(tf(tErrShowArg, lang, rest[0])), lang)
 	}
 	if name == "" {
 		return catalogFail(stderr, exitUsage, "show", errors.New(tErrShowMissing.in(lang)), lang)

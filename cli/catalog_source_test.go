@@ -81,7 +81,7 @@ func TestCatalogImportFakeSource(t *testing.T) {
 			t.Errorf("%v: exit %d %q, want 2 and %q", tc.args, code, errs, tc.want)
 		}
 	}
-	if _, out, _ := runCat(t, nil, "import", "--help"); !strings.Contains(out, "catalog SOURCE to read: fake, gpuhunt, skypilot") {
+	if _, out, _ := runCat(t, nil, "import", "--help"); !strings.Contains(out, "SOURCE to read: fake, gpuhunt, skypilot") {
 		t.Errorf("import --help does not name the fake source:\n%s", out)
 	}
 }

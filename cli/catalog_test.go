@@ -29,7 +29,7 @@ func runCat(t *testing.T, dirs []string, args ...string) (int, string, string) {
 	}
 	args = append(args, "--cache-dir", dirs[0], "--config-dir", dirs[1])
 	var out, errb bytes.Buffer
-	code := runCatalog(args, readEnviron(os.Getenv), &out, &errb)
+	code := Main(append([]string{"catalog"}, args...), nil, &out, &errb)
 	return code, out.String(), errb.String()
 }
 
@@ -131,7 +131,7 @@ func TestCatalogUsageErrors(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
 			var out, errb bytes.Buffer
-			code := runCatalog(tc.args, readEnviron(os.Getenv), &out, &errb)
+			code := Main(append([]string{"catalog"}, tc.args...), nil, &out, &errb)
 			if code != 2 {
 				t.Errorf("exit %d, want 2", code)
 			}

@@ -18,7 +18,7 @@ import (
 func catalogUpdate(args []string, env environ, stdout, stderr io.Writer) int {
 	fs, cf := catalogTextCommand("update", "", env)
 	source := sourceFlag(fs, data.CanUpdate)
-	base := fs.String("base-url", "", "HTTPS `URL` of the source's files (default "+defaultURLs()+")")
+	base := fs.String("base-url", "", "the HTTPS `URL` of the source's files (default "+defaultURLs()+")")
 	maxMB := fs.Int("max-mb", data.DefaultMaxDownload>>20, "largest CSV to download, in MiB")
 	timeout := fs.Duration("timeout", 5*time.Minute, "give up on the whole update after this long, e.g. 2m")
 	allowShrink := fs.Bool("allow-shrink", false, "replace a provider's offers even when the download has fewer than half as many")

@@ -8,6 +8,10 @@ type environ struct {
 	locale     string // LC_ALL, else LC_MESSAGES, else LANG ("" when none is set)
 	noColor    bool   // NO_COLOR is set to anything
 	accessible bool   // ACCESSIBLE is set to other than "", "0" or "false"
+	// flags is not the environment's: it is what a command's parseFlags
+	// shares with cobra (commandFlags), carried to the run function with
+	// the environment it already takes; nil outside the command tree.
+	flags *commandFlags
 }
 
 // readEnviron reads the environment through getenv.

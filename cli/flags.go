@@ -61,33 +61,34 @@ func newFlagSet(name string) *flag.FlagSet {
 	return fs
 }
 
-// parseFlags parses args, printing help on -h and a one-line error on a bad
-// flag, in the language of the command line (argsLang: --lang, else the
-// locale of env). It returns an exit code and false when the caller should
-// stop.
+// parseFlags is where a command's run function hands its flag set to
+// cobra (commandFlags, env.flags): while the command tree is built it
+// declares fs and stops the run function (false); when the command runs it
+// gives fs the values cobra parsed and args, cobra's positional arguments,
+// and refuses an argument left over or a text flag given empty with a
+// one-line error in the language of the command line. It returns an exit
+// code and false when the caller should stop.
 func parseFlags(fs *flag.FlagSet, args []string, help string, env environ, stdout, stderr io.Writer) (int, bool) {
-	err := fs.Parse(args)
-	if errors.Is(err, flag.ErrHelp) {
-		fmt.Fprint(stdout, help)
-		printFlags(stdout, fs)
+	cf := env.flags
+	if cf == nil || cf.declaring {
+		if cf != nil {
+			cf.fs, cf.help = fs, help
+		}
 		return exitOK, false
 	}
-	empty := ""
-	if err == nil {
-		empty = emptyStringFlag(fs)
+	if err := cf.replay(fs, args); err != nil {
+		errLine(stderr, "en", fs.Name(), err.Error())
+		return exitUsage, false
 	}
-	if err != nil || fs.NArg() > 0 || empty != "" {
+	empty := emptyStringFlag(fs)
+	if fs.NArg() > 0 || empty != "" {
 		lang := argsLang(fs, args, env)
-		var msg string
-		switch {
-		case err != nil:
-			msg = echo(flagErrorText(err, lang))
-		case empty != "":
+		msg := tf(tErrUnexpectedArg, lang, echo(fs.Arg(0)))
+		if empty != "" {
 			msg = tf(tErrEmptyFlag, lang, empty)
-		default:
-			msg = tf(tErrUnexpectedArg, lang, echo(fs.Arg(0)))
 		}
-		errLine(stderr, lang, fs.Name(), tf(tErrSeeHelp, lang, msg, fs.Name()))
+		name := strings.TrimPrefix(fs.Name(), "wizard")
+		errLine(stderr, lang, name, seeHelp(lang, name, msg))
 		return exitUsage, false
 	}
 	return exitOK, true
@@ -100,6 +101,9 @@ func parseFlags(fs *flag.FlagSet, args []string, help string, env environ, stdou
 // of env.
 func argsLang(fs *flag.FlagSet, args []string, env environ) string {
 	c := commonFlags{env: env}
+	if f := langFlag(fs); f != "" {
+		c.lang = f
+	}
 	if fs == nil || fs.Lookup("lang") != nil {
 		for i, a := range args {
 			if a == "--" {
@@ -121,79 +125,27 @@ func argsLang(fs *flag.FlagSet, args []string, env environ) string {
 	return lang
 }
 
-// printFlags writes a flag set's help with flags spelled --flag, as the
-// README and the error messages spell them.
-func printFlags(w io.Writer, fs *flag.FlagSet) {
-	fs.VisitAll(func(f *flag.Flag) {
-		name, usage := flag.UnquoteUsage(f)
-		if _, ok := f.Value.(*answerFlag); ok {
-			name = "VALUE"
+// langFlag is the value of fs's --lang when it was set to en or zh, else "".
+func langFlag(fs *flag.FlagSet) string {
+	if fs == nil {
+		return ""
+	}
+	v := ""
+	fs.Visit(func(f *flag.Flag) {
+		if s := strings.ToLower(f.Value.String()); f.Name == "lang" && (s == "en" || s == "zh") {
+			v = s
 		}
-		var b strings.Builder
-		fmt.Fprintf(&b, "  --%s", f.Name)
-		if af, ok := f.Value.(*answerFlag); ok && af.spec.Bool {
-			name = ""
-		}
-		if name != "" {
-			b.WriteString(" " + name)
-		}
-		b.WriteString("\n    \t")
-		b.WriteString(strings.ReplaceAll(usage, "\n", "\n    \t"))
-		if af, ok := f.Value.(*answerFlag); ok {
-			if d := af.spec.Default(); d != "" && af.as == af.spec.Name {
-				fmt.Fprintf(&b, " (default %s)", d)
-			}
-		} else if f.DefValue != "" && f.DefValue != "false" && f.DefValue != "0" {
-			fmt.Fprintf(&b, " (default %s)", f.DefValue)
-		}
-		fmt.Fprintln(w, b.String())
 	})
+	return v
 }
 
-// splitFile takes the first argument that is not a flag or a flag's value
-// (the record file) out of args, so that flags may follow it.
+// splitFile takes the record file, the first positional argument, out of
+// args (cobra's positional arguments: flags may come before or after it).
 func splitFile(args []string) (string, []string) {
-	var rest []string
-	file := ""
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		switch {
-		case a == "--":
-			if file == "" && i+1 < len(args) {
-				file = args[i+1]
-			}
-			return file, rest
-		case len(a) > 1 && a[0] == '-':
-			rest = append(rest, a)
-			if !hasValue(a) && i+1 < len(args) && !isBoolFlag(a) {
-				rest = append(rest, args[i+1])
-				i++
-			}
-		case file == "":
-			file = a
-		default:
-			rest = append(rest, a)
-		}
+	if len(args) == 0 {
+		return "", nil
 	}
-	return file, rest
-}
-
-func hasValue(flag string) bool {
-	for _, r := range flag {
-		if r == '=' {
-			return true
-		}
-	}
-	return false
-}
-
-// isBoolFlag lists the boolean flags of export, plan and verify.
-func isBoolFlag(flag string) bool {
-	switch flag {
-	case "-h", "-help", "--help", "--json", "-json":
-		return true
-	}
-	return false
+	return args[0], args[1:]
 }
 
 // emptyStringFlag names a text flag given with an empty (or blank) value

@@ -1,10 +1,14 @@
 package cli
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
-	"strings"
+
+	"charm.land/fang/v2"
+	"charm.land/lipgloss/v2"
 )
 
 // Version is the build's version: `gpupick version` prints it, and the
@@ -23,68 +27,61 @@ const (
 )
 
 // Main runs gpupick with the command line args (without the program's
-// name) and returns the exit code: it reads the environment once and
-// dispatches to the command args name, or opens the wizard.
+// name) and returns the exit code: it reads the environment once, builds
+// the command tree (commands.go) and runs it with fang, which styles the
+// help and the errors cobra finds in the command line; the root without
+// a subcommand opens the wizard.
 func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	env := readEnviron(os.Getenv)
-	if len(args) == 0 {
-		return runWizard(args, env, stdin, stdout, stderr)
-	}
-	out := &output{w: stdout}
-	cmd, code := args[0], exitOK
-	switch cmd {
-	case "recommend":
-		code = runRecommend(args[1:], env, out, stderr)
-	case "catalog":
-		code = runCatalog(args[1:], env, out, stderr)
-	case "models":
-		code = runModels(args[1:], env, out, stderr)
-	case "export":
-		code = runExport(args[1:], env, out, stderr)
-	case "plan":
-		code = runPlan(args[1:], env, out, stderr)
-	case "verify":
-		code = runVerify(args[1:], env, out, stderr)
-	case "help", "-h", "-help", "--help":
-		cmd, code = "", runWizard([]string{"--help"}, env, stdin, out, stderr)
-	case "version", "-version", "--version":
-		if len(args) > 1 {
-			lang := argsLang(nil, args, env)
-			errLine(stderr, lang, "version", tf(tErrUnexpectedArg, lang, echo(args[1])))
-			return exitUsage
+	lang := argsLang(nil, args, env)
+	t := newTree(args, env, lang, stdin, stdout, stderr)
+	t.root.SetArgs(longDashes(t.root, args))
+	err := fang.Execute(context.Background(), t.root,
+		fang.WithoutVersion(), fang.WithoutManpage(), // Version and man are the tree's own
+		fang.WithErrorHandler(t.errorLine))
+	switch {
+	case err != nil:
+		if t.out.err == nil {
+			t.code = exitUsage // cobra refused the command line
 		}
-		cmd = ""
-		fmt.Fprintln(out, "gpupick", Version)
-	default:
-		if !strings.HasPrefix(cmd, "-") {
-			lang, _ := (&commonFlags{env: env}).language()
-			errLine(stderr, lang, "", tf(tErrUnknownCmd, lang, cmd))
-			return exitUsage
-		}
-		return runWizard(args, env, stdin, stdout, stderr)
+	case t.wizard:
+		return t.code // the wizard draws on the terminal, not through out
 	}
-	if cmd == "catalog" && len(args) > 1 && !strings.HasPrefix(args[1], "-") {
-		cmd += " " + args[1]
+	return t.out.report(t.code, t.ran, lang, stderr)
+}
+
+// errorLine is fang's error handler: the one line "gpupick CMD: MESSAGE"
+// in the language of the command line, the command's name styled on a
+// terminal.
+func (t *tree) errorLine(w io.Writer, styles fang.Styles, err error) {
+	if t.out.err != nil {
+		return // a failed write to stdout: report says it
 	}
-	return out.report(code, cmd, argsLang(nil, args[1:], env), stderr)
+	cmd, msg := "", echo(err.Error())
+	var ue *usageError
+	if errors.As(err, &ue) {
+		cmd, msg = ue.cmd, ue.msg
+	}
+	name := "gpupick"
+	if cmd != "" {
+		name += " " + cmd
+	}
+	bold := lipgloss.NewStyle().Bold(true).Foreground(styles.ErrorHeader.GetBackground())
+	fmt.Fprintln(w, tf(tErrLine, t.lang, bold.Render(name), msg))
 }
 
 const usageText = `gpupick — which cloud GPU to rent, on which price model, for how much.
 
-Usage:
-  gpupick [--load FILE] [--lang en|zh] [--catalog FILE] [answer flags]
-                             open the wizard (questions left, live offers right);
-                             the answer flags of recommend set its starting answers
-  gpupick recommend [flags]  the same advice headless (--help for the flags)
-  gpupick catalog list|show|stats|import|update
-                             browse, check and refresh the GPU catalog
-  gpupick models             list the model presets
-  gpupick export --to skypilot|dstack FILE.toml
-                             a launch config for the record's choice
-  gpupick plan FILE.toml     a trial plan: top 3 candidates, cost, benchmark
-  gpupick verify FILE.toml [--from DIR]
-                             check the rented machine against the record
-  gpupick version            (also --version)
+Without a command, gpupick opens the wizard (questions left, live offers
+right); the answer flags of recommend set its starting answers. The
+commands below run the same advisor headless and manage the catalog and
+the decision records.
+
+Examples:
+  gpupick --lang zh --model qwen2.5-72b
+  gpupick recommend --workload inference --model llama-3.1-8b --format json
+  gpupick export --to skypilot decision.toml > task.sky.yaml
+  gpupick completion bash > ~/.local/share/bash-completion/completions/gpupick
 
 Exit codes: 0 ok, 1 a failure while running, 2 bad input (flag, answers
 file, overlay, URL), 3 nothing fits, 130 wizard left with ctrl+c unsaved.

@@ -306,6 +306,34 @@ const (
 	tUpdated
 	tImportSkipped
 
+	// The command tree (commands.go, cobraflags.go): a flag cobra
+	// refused, each command's one-line help, and the headers of the help.
+	tErrFlagValue
+	tErrFlagSyntax
+	tFlagWantInt
+	tFlagWantNumber
+	tFlagWantDuration
+	tFlagWantBool
+	tFlagOutOfRange
+	tCmdWizard
+	tCmdRecommend
+	tCmdCatalog
+	tCmdCatalogList
+	tCmdCatalogShow
+	tCmdCatalogStats
+	tCmdCatalogImport
+	tCmdCatalogUpdate
+	tCmdModels
+	tCmdExport
+	tCmdPlan
+	tCmdVerify
+	tCmdVersion
+	tCmdMan
+	tHelpUsage
+	tHelpExamples
+	tHelpCommands
+	tHelpFlags
+
 	cliMsgCount
 )
 
@@ -597,6 +625,31 @@ var cliTexts = text.Table[cliMsg]{
 	tImported:           {"imported %d offers of %s into %s (snapshot %s)", "已导入 %d 个报价（%s）到 %s（快照 %s）"},
 	tUpdated:            {"updated %d offers of %s into %s (snapshot %s)", "已更新 %d 个报价（%s）到 %s（快照 %s）"},
 	tImportSkipped:      {"not in the source, kept from the embedded catalog: %s", "来源中没有，保留内置目录中的：%s"},
+	tErrFlagValue:       {"--%s %q: %s", "--%s %q：%s"},
+	tErrFlagSyntax:      {"bad flag syntax %q (write a flag as --name or --name=value)", "参数写法有误 %q（写作 --name 或 --name=value）"},
+	tFlagWantInt:        {"not a whole number", "不是整数"},
+	tFlagWantNumber:     {"not a number (use digits and a dot, e.g. 2.5)", "不是数字（用数字和小数点，例如 2.5）"},
+	tFlagWantDuration:   {"not a duration (use a number and a unit, e.g. 90s, 5m or 2h)", "不是时长（用数字加单位，例如 90s、5m 或 2h）"},
+	tFlagWantBool:       {"not true or false (give the flag alone for yes)", "不是 true 或 false（只写该参数表示是）"},
+	tFlagOutOfRange:     {"out of range", "超出范围"},
+	tCmdWizard:          {"which cloud GPU to rent, on which price model, for how much", "租哪种云 GPU、用哪种计价方式、总共花多少"},
+	tCmdRecommend:       {"the wizard's advice headless: the ranked offers as a table, JSON, a record or a launch config", "无界面运行顾问：排好序的报价（表格、JSON、决策记录或启动配置）"},
+	tCmdCatalog:         {"browse, check and refresh the GPU catalog", "浏览、检查和更新 GPU 目录"},
+	tCmdCatalogList:     {"list the offers, filtered by GPU, memory, provider, region and price", "列出报价，可按 GPU、显存、服务商、地域和价格筛选"},
+	tCmdCatalogShow:     {"every fact of one instance, with its sources", "一个实例的全部信息及其来源"},
+	tCmdCatalogStats:    {"how complete the catalog's facts are, by provider", "按服务商统计目录信息的完整程度"},
+	tCmdCatalogImport:   {"import a catalog source's folder (e.g. SkyPilot's CSVs) into the cache", "把目录来源的文件夹（例如 SkyPilot 的 CSV）导入缓存"},
+	tCmdCatalogUpdate:   {"download a catalog source's published files into the cache", "把目录来源发布的文件下载到缓存"},
+	tCmdModels:          {"list the model presets", "列出模型预设"},
+	tCmdExport:          {"a launch config (SkyPilot, dstack) for a decision record's choice", "为决策记录中的选择生成启动配置（SkyPilot、dstack）"},
+	tCmdPlan:            {"a trial plan: the top 3 candidates, their cost and a benchmark", "试用计划：前 3 个候选、费用和基准测试"},
+	tCmdVerify:          {"check the rented machine against the decision record", "对照决策记录检查租到的机器"},
+	tCmdVersion:         {"print gpupick's version (also --version)", "显示 gpupick 的版本（也可用 --version）"},
+	tCmdMan:             {"print gpupick's man page", "输出 gpupick 的 man 手册页"},
+	tHelpUsage:          {"USAGE", "用法"},
+	tHelpExamples:       {"EXAMPLES", "示例"},
+	tHelpCommands:       {"COMMANDS", "命令"},
+	tHelpFlags:          {"FLAGS", "参数"},
 }
 
 // orWord is the " or " of a list of choices in lang.

@@ -40,7 +40,7 @@ var filterAnswers = []AnswerSpec{
 	},
 	{
 		ID: AnsGPUs, Name: "gpus", Key: "gpus", Forms: "a whole number from 1 to 1024, or blank for any", Blank: BlankAny,
-		Usage:     "GPUs per node",
+		Usage:     "the GPUs per node",
 		Questions: []Question{{Key: "gpus", Section: SectionScale, Pos: 20, Kind: AskText}},
 		parse: func(raw string, a *Answers, _ *AnswerEnv) (err error) {
 			a.GPUs, err = optCount("gpus", raw, 1024)
@@ -88,7 +88,7 @@ var filterAnswers = []AnswerSpec{
 	},
 	{
 		ID: AnsInterconnect, Name: "interconnect", Key: "interconnect", Forms: FormsInterconnect, Blank: BlankAny,
-		Usage:     "GPU-to-GPU link the instance must have: nvlink (NVSwitch also counts), nvswitch or any",
+		Usage:     "the GPU-to-GPU link the instance must have: nvlink (NVSwitch also counts), nvswitch or any",
 		Choices:   []string{ReqAny, ReqNVLink, ReqNVSwitch},
 		Questions: []Question{{Key: "interconnect", Section: SectionScale, Pos: 80, Kind: AskChoice}},
 		parse: func(raw string, a *Answers, _ *AnswerEnv) error {

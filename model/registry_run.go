@@ -37,7 +37,7 @@ var runAnswers = []AnswerSpec{
 	},
 	{
 		ID: AnsDuration, Name: "duration", Key: "duration_hours", Forms: FormsDuration,
-		Usage:     "wall-clock length of the run, e.g. 8h, 2w, 3mo (means a rented period, not a job)",
+		Usage:     "length of the run in wall-clock time, e.g. 8h, 2w, 3mo (means a rented period, not a job)",
 		Applies:   wallClock,
 		Questions: []Question{{Key: "duration", Section: SectionDuration, Pos: 20, Kind: AskText}},
 		parse: func(raw string, a *Answers, _ *AnswerEnv) (err error) {

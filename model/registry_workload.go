@@ -75,7 +75,7 @@ var workloadAnswers = []AnswerSpec{
 	},
 	{
 		ID: AnsVRAM, Name: "vram", Key: "known_vram_gib", Forms: FormsSize,
-		Usage:     "GPU memory the job needs when you know it, e.g. 80GB (means --workload vram)",
+		Usage:     "the GPU memory the job needs when you know it, e.g. 80GB (means --workload vram)",
 		Applies:   isVRAM,
 		Questions: []Question{{Key: "vram", Section: SectionModel, Pos: 20, Kind: AskText}},
 		parse: func(raw string, a *Answers, _ *AnswerEnv) error {

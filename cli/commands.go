@@ -1,0 +1,231 @@
+package cli
+
+import (
+	"io"
+	"os"
+	"strings"
+
+	"github.com/charmbracelet/x/ansi"
+	mango "github.com/muesli/mango-cobra"
+	"github.com/muesli/roff"
+	"github.com/spf13/cobra"
+)
+
+// runFunc is a command's run function: it declares its flags, parses the
+// command line (parseFlags) and runs; it returns the exit code.
+type runFunc func(args []string, env environ, stdout, stderr io.Writer) int
+
+// tree is gpupick's command tree for one run of Main: cobra's commands,
+// each with the flags its run function declares, and what the run needs
+// (the environment, the language of the command line, stdin, stdout and
+// stderr).
+type tree struct {
+	root   *cobra.Command
+	env    environ
+	lang   string
+	stdin  io.Reader
+	stdout io.Writer // the terminal's stdout, for the wizard
+	out    *output   // stdout, checked, for every other command
+	stderr io.Writer
+	ran    string // the command that ran ("" the wizard, or none)
+	wizard bool   // the wizard ran
+	code   int    // its exit code
+}
+
+// newTree builds the command tree: the root opens the wizard, and one
+// command per headless command; completion (cobra's), help and --version.
+func newTree(args []string, env environ, lang string, stdin io.Reader, stdout, stderr io.Writer) *tree {
+	t := &tree{env: env, lang: lang, stdin: stdin, stdout: stdout, out: &output{w: stdout}, stderr: stderr}
+	wizard := func(a []string, env environ, _, stderr io.Writer) int {
+		return runWizard(a, env, t.stdin, t.stdout, stderr)
+	}
+	t.root = t.command("gpupick", tCmdWizard, wizard)
+	t.root.Version = Version
+	t.root.SetVersionTemplate("gpupick {{.Version}}\n")
+	run := t.root.RunE
+	t.root.RunE = func(c *cobra.Command, a []string) error {
+		if len(a) > 0 && len(args) > 0 && a[0] == args[0] {
+			// gpupick recomend: not a command (the wizard takes no argument).
+			return &usageError{msg: tf(tErrUnknownCmd, lang, echo(a[0]))}
+		}
+		t.wizard = true
+		return run(c, a)
+	}
+	catalog := &cobra.Command{
+		Use:   "catalog",
+		Short: tCmdCatalog.in(lang),
+		Args:  cobra.ArbitraryArgs,
+		RunE: func(c *cobra.Command, a []string) error {
+			if len(a) == 1 && a[0] == "help" {
+				return c.Help()
+			}
+			t.ran = "catalog"
+			t.code = runCatalog(a, t.env, t.out, t.stderr)
+			return nil
+		},
+	}
+	setHelp(catalog, catalogUsage)
+	langFlagOnly(catalog)
+	catalog.AddCommand(
+		t.command("list", tCmdCatalogList, catalogList),
+		t.command("show INSTANCE", tCmdCatalogShow, catalogShow),
+		t.command("stats", tCmdCatalogStats, catalogStats),
+		t.command("import", tCmdCatalogImport, catalogImport),
+		t.command("update", tCmdCatalogUpdate, catalogUpdate),
+	)
+	t.root.AddCommand(
+		t.command("recommend", tCmdRecommend, runRecommend),
+		catalog,
+		t.command("models", tCmdModels, runModels),
+		t.command("export FILE.toml", tCmdExport, runExport),
+		t.command("plan FILE.toml", tCmdPlan, runPlan),
+		t.command("verify FILE.toml", tCmdVerify, runVerify),
+		t.versionCommand(),
+		t.manCommand(),
+	)
+	t.root.SetFlagErrorFunc(flagError(lang))
+	t.root.SetOut(helpOutput(stdout, t.out, lang))
+	t.root.SetErr(stderr)
+	t.root.SetIn(stdin)
+	return t
+}
+
+// command is the cobra command of a run function: its flags are the ones
+// run declares (a call while declaring, parseFlags), their values filled
+// by cobra and handed to run when the command runs.
+func (t *tree) command(use string, short cliMsg, run runFunc) *cobra.Command {
+	cf := &commandFlags{declaring: true}
+	env := t.env
+	env.flags = cf
+	run(nil, env, io.Discard, io.Discard)
+	cmd := &cobra.Command{Use: use, Short: short.in(t.lang), Args: cobra.ArbitraryArgs}
+	setHelp(cmd, cf.help)
+	if cf.fs != nil {
+		attachFlags(cmd, cf.fs, cf)
+		registerCompletions(cmd)
+	}
+	cmd.RunE = func(c *cobra.Command, args []string) error {
+		cf.declaring = false
+		t.ran = commandName(c)
+		t.code = run(args, env, t.out, t.stderr)
+		return nil
+	}
+	return cmd
+}
+
+// langFlagOnly gives cmd, which has no flags of its own, the --lang of
+// every command (the tree's language already reads it from the command
+// line).
+func langFlagOnly(cmd *cobra.Command) {
+	cmd.Flags().String("lang", "", "language of messages: en or zh (default from LANG)")
+}
+
+// versionCommand is `gpupick version`, the same as --version.
+func (t *tree) versionCommand() *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "version",
+		Short: tCmdVersion.in(t.lang),
+		Args:  cobra.ArbitraryArgs,
+		RunE: func(c *cobra.Command, args []string) error {
+			if len(args) > 0 {
+				return &usageError{cmd: "version", msg: tf(tErrUnexpectedArg, t.lang, echo(args[0]))}
+			}
+			t.ran = "version"
+			_, err := io.WriteString(t.out, "gpupick "+Version+"\n")
+			return err
+		},
+	}
+	langFlagOnly(cmd)
+	return cmd
+}
+
+// manCommand is `gpupick man`: the man page of the whole tree, in roff, on
+// stdout (man -l <(gpupick man)).
+func (t *tree) manCommand() *cobra.Command {
+	return &cobra.Command{
+		Use:   "man",
+		Short: tCmdMan.in(t.lang),
+		Args:  cobra.NoArgs,
+		RunE: func(c *cobra.Command, _ []string) error {
+			page, err := mango.NewManPage(1, c.Root())
+			if err != nil {
+				return err
+			}
+			t.ran = "man"
+			_, err = io.WriteString(t.out, page.Build(roff.NewDocument()))
+			return err
+		},
+	}
+}
+
+// setHelp fills cmd's long help and examples from a command's help text
+// (recommendHelp, catalogUsage, ...): its paragraphs, without the usage
+// lines (cobra writes them from the command and its flags) and the
+// trailing "Flags:" heading; an "Examples:" paragraph becomes the
+// examples.
+func setHelp(cmd *cobra.Command, help string) {
+	var long []string
+	for _, p := range strings.Split(strings.TrimSpace(help), "\n\n") {
+		first, rest, _ := strings.Cut(p, "\n")
+		switch {
+		case strings.HasPrefix(first, "Usage"):
+			continue
+		case first == "Examples:":
+			cmd.Example = rest
+			continue
+		}
+		if lines := strings.Split(p, "\n"); strings.HasSuffix(lines[len(lines)-1], "lags:") {
+			p = strings.Join(lines[:len(lines)-1], "\n")
+		}
+		if p != "" {
+			long = append(long, p)
+		}
+	}
+	cmd.Long = strings.Join(long, "\n\n")
+}
+
+// helpOutput is where cobra and fang write the help, the version and the
+// completion scripts: stdout, checked (output), with the help's headers in
+// lang. On a terminal it keeps the terminal's file, so that fang sees a
+// terminal and styles the help.
+func helpOutput(stdout io.Writer, out *output, lang string) io.Writer {
+	w := &helpWriter{out: out, lang: lang}
+	if f, ok := stdout.(*os.File); ok {
+		return &helpFile{File: f, helpWriter: w}
+	}
+	return w
+}
+
+// helpWriter writes through out, with fang's English headers (a line
+// that says only USAGE, EXAMPLES, COMMANDS or FLAGS) in lang.
+type helpWriter struct {
+	out  *output
+	lang string
+}
+
+func (w *helpWriter) Write(p []byte) (int, error) {
+	if !isZH(w.lang) {
+		return w.out.Write(p)
+	}
+	lines := strings.SplitAfter(string(p), "\n")
+	for i, l := range lines {
+		for _, m := range []cliMsg{tHelpUsage, tHelpExamples, tHelpCommands, tHelpFlags} {
+			en := m.in("en")
+			if strings.TrimSpace(ansi.Strip(l)) == en {
+				lines[i] = strings.Replace(l, en, m.in(w.lang), 1)
+			}
+		}
+	}
+	if _, err := w.out.Write([]byte(strings.Join(lines, ""))); err != nil {
+		return 0, err
+	}
+	return len(p), nil
+}
+
+// helpFile is a helpWriter that is also the terminal's file (for its Fd).
+type helpFile struct {
+	*os.File
+	*helpWriter
+}
+
+func (f *helpFile) Write(p []byte) (int, error) { return f.helpWriter.Write(p) }
