@@ -10,10 +10,11 @@ import (
 	"github.com/gpupick/gpupick/cli"
 )
 
-// version is set at build time with -ldflags "-X main.version=...".
+// version is set at build time with -ldflags "-X main.version=..."; left
+// at dev, the build info gives the version (cli.ResolveVersion).
 var version = "dev"
 
 func main() {
-	cli.Version = version
+	cli.Version = cli.ResolveVersion(version)
 	os.Exit(cli.Main(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }

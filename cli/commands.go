@@ -147,6 +147,7 @@ func (t *tree) manCommand() *cobra.Command {
 		Short: tCmdMan.in(t.lang),
 		Args:  cobra.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
+			unwrapLong(c.Root())
 			page, err := mango.NewManPage(1, c.Root())
 			if err != nil {
 				return err
@@ -155,6 +156,20 @@ func (t *tree) manCommand() *cobra.Command {
 			_, err = io.WriteString(t.out, page.Build(roff.NewDocument()))
 			return err
 		},
+	}
+}
+
+// unwrapLong joins the lines of each paragraph of the long help of cmd
+// and its subcommands, for the man page, which makes a paragraph of each
+// line (man fills the lines itself).
+func unwrapLong(cmd *cobra.Command) {
+	paras := strings.Split(cmd.Long, "\n\n")
+	for i, p := range paras {
+		paras[i] = strings.ReplaceAll(p, "\n", " ")
+	}
+	cmd.Long = strings.Join(paras, "\n")
+	for _, sub := range cmd.Commands() {
+		unwrapLong(sub)
 	}
 }
 

@@ -130,8 +130,8 @@ func gpuNames() []string {
 	return nil
 }
 
-// regionNames are the region groups (europe, us, cn) and the regions of
-// the catalog's offers.
+// regionNames are the region groups (europe, us, cn: their names and
+// aliases) and the regions of the catalog's offers.
 func regionNames() []string {
 	cat := completionCatalog()
 	if cat == nil {
@@ -140,6 +140,7 @@ func regionNames() []string {
 	var groups []string
 	for _, g := range cat.RegionGroups {
 		groups = append(groups, g.Name)
+		groups = append(groups, g.Aliases...)
 	}
 	seen := map[string]bool{}
 	var regions []string

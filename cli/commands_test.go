@@ -1,0 +1,185 @@
+package cli
+
+import (
+	"bytes"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/gpupick/gpupick/data"
+	"github.com/gpupick/gpupick/model"
+)
+
+// complete runs cobra's hidden __complete as the shells' scripts do and
+// returns the values it offers (without the directive line).
+func complete(t *testing.T, args ...string) []string {
+	t.Helper()
+	var out, errb bytes.Buffer
+	if code := Main(append([]string{"__complete"}, args...), nil, &out, &errb); code != exitOK {
+		t.Fatalf("__complete %q: exit %d, stderr %q", args, code, errb.String())
+	}
+	var vals []string
+	for _, l := range strings.Split(strings.TrimSpace(out.String()), "\n") {
+		if l != "" && !strings.HasPrefix(l, ":") {
+			v, _, _ := strings.Cut(l, "\t") // a value's description
+			vals = append(vals, v)
+		}
+	}
+	return vals
+}
+
+// TestCompleteFlagValues: the shells complete --model with the presets
+// and their Hugging Face ids, --provider and --exclude-provider with the
+// catalog's providers (the last item of a list), --gpu with its GPUs,
+// --region with the region groups and regions, and an answer picked from
+// a list with the registry's choices, on every command that has the flag.
+func TestCompleteFlagValues(t *testing.T) {
+	cat, err := data.Embedded()
+	if err != nil {
+		t.Fatal(err)
+	}
+	env := model.NewAnswerEnv(cat, nil)
+	var presets, ids []string
+	for _, p := range cat.Models {
+		presets = append(presets, p.Name)
+		if p.HFID != "" {
+			ids = append(ids, p.HFID)
+		}
+	}
+	withPrefix := func(names []string, prefix string) []string {
+		var out []string
+		for _, n := range names {
+			if strings.HasPrefix(strings.ToLower(n), prefix) {
+				out = append(out, n)
+			}
+		}
+		return out
+	}
+	precision, _ := model.SpecByName("precision")
+	workload, _ := model.SpecByName("workload")
+	for _, tc := range []struct {
+		name string
+		args []string
+		want []string
+	}{
+		{"recommend --model", []string{"recommend", "--model", ""}, append(slices.Clone(presets), ids...)},
+		{"wizard --model", []string{"--model", "llama-3"}, withPrefix(presets, "llama-3")},
+		{"--model HF id", []string{"recommend", "--model", "meta-llama/"}, withPrefix(ids, "meta-llama/")},
+		{"--provider a", []string{"recommend", "--provider", "a"}, withPrefix(env.Providers(), "a")},
+		{"--provider list", []string{"recommend", "--provider", "aws,g"}, prefixed("aws,", withPrefix(env.Providers(), "g"))},
+		{"--exclude-provider", []string{"recommend", "--exclude-provider", ""}, env.Providers()},
+		{"catalog list --provider", []string{"catalog", "list", "--provider=l"}, withPrefix(env.Providers(), "l")},
+		{"--gpu H", []string{"recommend", "--gpu", "H"}, withPrefix(env.GPUs(), "h")},
+		{"catalog list --gpu", []string{"catalog", "list", "--gpu", "A1"}, withPrefix(env.GPUs(), "a1")},
+		{"--precision", []string{"recommend", "--precision", ""}, precision.Choices},
+		{"--workload", []string{"recommend", "--workload", "q"}, withPrefix(workload.Choices, "q")},
+		{"--lang", []string{"models", "--lang", ""}, []string{"en", "zh"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if len(tc.want) == 0 {
+				t.Fatal("the case expects nothing: the catalog changed under the test")
+			}
+			if got := complete(t, tc.args...); !slices.Equal(got, tc.want) {
+				t.Errorf("__complete %q = %q, want %q", tc.args, got, tc.want)
+			}
+		})
+	}
+	// The providers people know are among them.
+	got := complete(t, "recommend", "--provider", "a")
+	for _, p := range []string{"aws", "azure", "alibaba"} {
+		if !slices.Contains(got, p) {
+			t.Errorf("--provider a: %q lacks %s", got, p)
+		}
+	}
+	regions := complete(t, "recommend", "--region", "")
+	for _, g := range []string{"europe", "cn"} {
+		if !slices.Contains(regions, g) {
+			t.Errorf("--region: %d values lack the group %s", len(regions), g)
+		}
+	}
+}
+
+func prefixed(head string, names []string) []string {
+	out := make([]string, len(names))
+	for i, n := range names {
+		out[i] = head + n
+	}
+	return out
+}
+
+// TestCompletionScripts: gpupick completion bash|zsh|fish prints a script
+// that calls back gpupick __complete.
+func TestCompletionScripts(t *testing.T) {
+	for _, shell := range []string{"bash", "zsh", "fish"} {
+		var out, errb bytes.Buffer
+		code := Main([]string{"completion", shell}, nil, &out, &errb)
+		if code != exitOK || !strings.Contains(out.String(), "__complete") || !strings.Contains(out.String(), "gpupick") {
+			t.Errorf("completion %s: exit %d, %d bytes, stderr %q", shell, code, out.Len(), errb.String())
+		}
+	}
+}
+
+// TestManPage: gpupick man prints a roff page that names the program and
+// documents the commands and their flags.
+func TestManPage(t *testing.T) {
+	var out, errb bytes.Buffer
+	if code := Main([]string{"man"}, nil, &out, &errb); code != exitOK {
+		t.Fatalf("man: exit %d, stderr %q", code, errb.String())
+	}
+	page := out.String()
+	for _, want := range []string{".TH GPUPICK 1", `\fBrecommend\fP`, `\fBlist\fP`, `\fB--model\fP`, `\fB--provider\fP`, "Exit codes: 0 ok, 1 a failure while running, 2 bad input"} {
+		if !strings.Contains(page, want) {
+			t.Errorf("man page lacks %q", want)
+		}
+	}
+}
+
+// TestSingleDashFlags: a long flag written with one dash (-top 3, -json,
+// -lang=zh) is read as with two, as std flag read it; a value that starts
+// with a dash stays the flag's value.
+func TestSingleDashFlags(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		args []string
+		code int
+		want string // in stdout+stderr
+	}{
+		{"-top value", []string{"recommend", "--model", "llama-3.1-8b", "-top", "2", "-format", "json"}, exitOK, `"recommendations"`},
+		{"-lang=zh", []string{"models", "-lang=zh"}, exitOK, "参数"},
+		{"-help", []string{"recommend", "-help"}, exitOK, "--within-budget"},
+		{"negative value", []string{"recommend", "--top", "-5"}, exitUsage, "--top -5"},
+		{"dash value kept", []string{"recommend", "--run-command", "-top"}, exitOK, "PROVIDER"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			isolate(t)
+			var out, errb bytes.Buffer
+			code := Main(tc.args, nil, &out, &errb)
+			if code != tc.code || !strings.Contains(out.String()+errb.String(), tc.want) {
+				t.Errorf("%q: exit %d (want %d), output lacks %q:\n%s%s", tc.args, code, tc.code, tc.want, out.String(), errb.String())
+			}
+		})
+	}
+}
+
+// TestHelpChinese: under --lang zh the help's headers and the commands'
+// one-line help are Chinese; English otherwise.
+func TestHelpChinese(t *testing.T) {
+	for _, tc := range []struct {
+		lang string
+		want []string
+	}{
+		{"en", []string{"USAGE", "COMMANDS", "FLAGS", tCmdRecommend.in("en")}},
+		{"zh", []string{"用法", "命令", "参数", tCmdRecommend.in("zh")}},
+	} {
+		var out, errb bytes.Buffer
+		if code := Main([]string{"--help", "--lang", tc.lang}, nil, &out, &errb); code != exitOK {
+			t.Fatalf("--help --lang %s: exit %d %q", tc.lang, code, errb.String())
+		}
+		for _, w := range tc.want {
+			// fang capitalises the first word of a command's help.
+			if !strings.Contains(strings.ToLower(out.String()), strings.ToLower(w)) {
+				t.Errorf("--help --lang %s lacks %q:\n%s", tc.lang, w, out.String())
+			}
+		}
+	}
+}
