@@ -3,7 +3,6 @@ package cli
 import (
 	"errors"
 	"flag"
-	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -82,12 +81,6 @@ type usageError struct {
 }
 
 func (e *usageError) Error() string { return e.msg }
-
-// exitError is a run function's exit code other than 0: the command has
-// said why itself.
-type exitError struct{ code int }
-
-func (e *exitError) Error() string { return "exit " + strconv.Itoa(e.code) }
 
 // commandName is cmd's path without the program's name ("catalog list";
 // "" for the root, the wizard).

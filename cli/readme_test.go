@@ -45,3 +45,41 @@ func TestReadmeQuotesTheOutput(t *testing.T) {
 		}
 	}
 }
+
+// TestReadmeHelpCommands runs the commands the README's help section
+// lists (the part before a redirection): each exits 0 and prints
+// something, and the refused flag it quotes is refused with that line.
+func TestReadmeHelpCommands(t *testing.T) {
+	readme, err := os.ReadFile(filepath.Join("..", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, sec, ok := strings.Cut(string(readme), "<!-- help-commands -->\n")
+	sec, _, ok2 := strings.Cut(sec, "<!-- /help-commands -->")
+	if !ok || !ok2 {
+		t.Fatal("the README has no help-commands section")
+	}
+	n := 0
+	for _, line := range strings.Split(sec, "\n") {
+		cmd, _, _ := strings.Cut(strings.TrimSpace(line), ">")
+		args := strings.Fields(cmd)
+		if len(args) == 0 || args[0] != "gpupick" {
+			continue
+		}
+		n++
+		code, out, errOut := runCLI(t, args[1:]...)
+		if code != exitOK || strings.TrimSpace(out) == "" {
+			t.Errorf("%s: exit %d, %d bytes of output, stderr %q", cmd, code, len(out), errOut)
+		}
+	}
+	if n < 5 {
+		t.Errorf("the README's help section lists %d commands", n)
+	}
+	quote := regexp.MustCompile("(?m)^    \\$ gpupick recommend --top abc\n    (.*)$").FindSubmatch(readme)
+	if quote == nil {
+		t.Fatal("the README quotes no refused --top")
+	}
+	if code, _, errOut := runCLI(t, "recommend", "--top", "abc"); code != exitUsage || strings.TrimSpace(errOut) != string(quote[1]) {
+		t.Errorf("recommend --top abc: exit %d, stderr %q; the README quotes %q", code, errOut, quote[1])
+	}
+}
