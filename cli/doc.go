@@ -6,8 +6,13 @@
 // One file per command holds its help, its flags and its run function
 // (recommend.go, catalog.go and a file per catalog subcommand, models.go,
 // export.go, plan.go, verify.go, wizard.go). A command reads top-down:
-// runX parses the command line into xOptions, then a run function takes
-// the parsed options and does the work. The helpers the commands share
+// runX declares its flags in a std flag.FlagSet and parses the command
+// line into xOptions (parseFlags), then a run function takes the parsed
+// options and does the work. The command tree is cobra's, run with
+// Charm's fang for the styled help and errors (commands.go): cobra parses
+// the flags each runX declares (cobraflags.go: the adapter, the flag
+// errors in the project's words), completes their values (complete.go),
+// and adds help, completion, man and --version (version.go). The helpers the commands share
 // live in files named for what they hold: flags.go and answerflags.go (the
 // flags), session.go (a catalog and answers made ready for the advisor),
 // errors.go (the error lines and exit codes), table.go (the one table
