@@ -83,6 +83,8 @@ func newTree(args []string, env environ, lang string, stdin io.Reader, stdout, s
 		t.versionCommand(),
 		t.manCommand(),
 	)
+	t.root.Flags().BoolP("version", "v", false, tFlagVersion.in(lang))
+	helpFlags(t.root, lang)
 	t.root.SetFlagErrorFunc(flagError(lang))
 	t.root.SetOut(helpOutput(stdout, t.out, lang))
 	t.root.SetErr(stderr)
@@ -111,6 +113,15 @@ func (t *tree) command(use string, short cliMsg, run runFunc) *cobra.Command {
 		return nil
 	}
 	return cmd
+}
+
+// helpFlags gives cmd and its subcommands their -h, --help in lang (cobra
+// adds an English one to a command that has none).
+func helpFlags(cmd *cobra.Command, lang string) {
+	cmd.Flags().BoolP("help", "h", false, tf(tFlagHelp, lang, cmd.Name()))
+	for _, sub := range cmd.Commands() {
+		helpFlags(sub, lang)
+	}
 }
 
 // langFlagOnly gives cmd, which has no flags of its own, the --lang of

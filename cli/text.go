@@ -333,6 +333,8 @@ const (
 	tHelpExamples
 	tHelpCommands
 	tHelpFlags
+	tFlagHelp
+	tFlagVersion
 
 	cliMsgCount
 )
@@ -650,6 +652,8 @@ var cliTexts = text.Table[cliMsg]{
 	tHelpExamples:       {"EXAMPLES", "示例"},
 	tHelpCommands:       {"COMMANDS", "命令"},
 	tHelpFlags:          {"FLAGS", "参数"},
+	tFlagHelp:           {"help for %s", "显示 %s 的帮助"},
+	tFlagVersion:        {"print gpupick's version", "显示 gpupick 的版本"},
 }
 
 // orWord is the " or " of a list of choices in lang.
