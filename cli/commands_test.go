@@ -183,3 +183,31 @@ func TestHelpChinese(t *testing.T) {
 		}
 	}
 }
+
+// TestFlagErrorsWorded: the flag errors cobra finds are one line in the
+// command line's language that names the flag and what it reads, never
+// pflag's own words ("invalid argument", "parse error").
+func TestFlagErrorsWorded(t *testing.T) {
+	for _, tc := range []struct {
+		args   []string
+		en, zh string
+	}{
+		{[]string{"recommend", "---top", "5"}, `gpupick recommend: bad flag syntax "---top" (write a flag as --name or --name=value) (see gpupick recommend --help)`, `gpupick recommend：参数写法有误 "---top"`},
+		{[]string{"recommend", "--within-budget=maybe"}, `gpupick recommend: --within-budget "maybe": not true or false`, `gpupick recommend：--within-budget "maybe"：不是 true 或 false`},
+		{[]string{"plan", "r.toml", "--hours", "1,5"}, `gpupick plan: --hours "1,5": not a number (use digits and a dot, e.g. 2.5) (see gpupick plan --help)`, `gpupick plan：--hours "1,5"：不是数字`},
+		{[]string{"catalog", "update", "--timeout", "30"}, `gpupick catalog update: --timeout "30": not a duration (use a number and a unit, e.g. 90s, 5m or 2h)`, `gpupick catalog update：--timeout "30"：不是时长`},
+		{[]string{"models", "--format"}, `gpupick models: flag needs an argument: --format (see gpupick models --help)`, `gpupick models：参数 --format 需要一个值（见 gpupick models --help）`},
+		{[]string{"--nope"}, `gpupick: unknown flag --nope (see gpupick --help)`, `gpupick：未知参数 --nope（见 gpupick --help）`},
+	} {
+		for lang, want := range map[string]string{"en": tc.en, "zh": tc.zh} {
+			var out, errb bytes.Buffer
+			i := slices.IndexFunc(tc.args, func(a string) bool { return strings.HasPrefix(a, "-") })
+			args := slices.Concat(tc.args[:i], []string{"--lang", lang}, tc.args[i:]) // before a flag that lacks its value
+			code := Main(args, nil, &out, &errb)
+			lines := strings.Split(strings.TrimSpace(errb.String()), "\n")
+			if code != exitUsage || len(lines) != 1 || !strings.HasPrefix(lines[0], want) || strings.Contains(errb.String(), "invalid argument") {
+				t.Errorf("%q --lang %s: exit %d, stderr %q; want exit 2 and one line starting %q", tc.args, lang, code, errb.String(), want)
+			}
+		}
+	}
+}
