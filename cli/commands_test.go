@@ -2,9 +2,16 @@ package cli
 
 import (
 	"bytes"
+	"io"
 	"slices"
 	"strings"
 	"testing"
+	"unicode"
+
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+	"golang.org/x/text/cases"
+	"golang.org/x/text/language"
 
 	"github.com/gpupick/gpupick/data"
 	"github.com/gpupick/gpupick/model"
@@ -210,4 +217,32 @@ func TestFlagErrorsWorded(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestFlagUsagesKeepTheirCapitals: fang's help title-cases the first word
+// of a flag's and a command's help, which turns GPUs into Gpus and
+// wall-clock into Wall-Clock; each help starts with a word it leaves as
+// written but for the first letter.
+func TestFlagUsagesKeepTheirCapitals(t *testing.T) {
+	title := cases.Title(language.AmericanEnglish)
+	check := func(where, help string) {
+		words := strings.Fields(help)
+		if len(words) == 0 {
+			return
+		}
+		r := []rune(words[0])
+		if got, want := title.String(words[0]), string(unicode.ToUpper(r[0]))+string(r[1:]); got != want {
+			t.Errorf("%s: the help starts %q, which fang shows as %q", where, words[0], got)
+		}
+	}
+	tr := newTree(nil, environ{}, "en", nil, io.Discard, io.Discard)
+	var walk func(c *cobra.Command)
+	walk = func(c *cobra.Command) {
+		check(c.CommandPath(), c.Short)
+		c.Flags().VisitAll(func(f *pflag.Flag) { check(c.CommandPath()+" --"+f.Name, f.Usage) })
+		for _, sub := range c.Commands() {
+			walk(sub)
+		}
+	}
+	walk(tr.root)
 }
