@@ -209,6 +209,12 @@ const (
 	mSumYes
 	mSumNo
 	mSumNA
+	mSumNodes
+	mSumExclude
+	mSumHeadroom
+	mSumDatacenter
+	mSumDedicated
+	mSumMinVCPUs
 
 	// Panel.
 	mNeeds
@@ -607,6 +613,12 @@ var texts = text.Table[msg]{
 	mSumYes:        {"yes, spot ok", "可以，可用竞价"},
 	mSumNo:         {"no", "不可以"},
 	mSumNA:         {"n/a", "不适用"},
+	mSumNodes:      {"≤%d nodes", "最多 %d 个节点"},
+	mSumExclude:    {"not %s", "排除 %s"},
+	mSumHeadroom:   {"%d%% spare VRAM", "显存余量 %d%%"},
+	mSumDatacenter: {"data-centre hosts", "仅数据中心"},
+	mSumDedicated:  {"dedicated vCPUs", "独占 vCPU"},
+	mSumMinVCPUs:   {"≥%d vCPU/GPU", "每 GPU ≥%d vCPU"},
 	mNeeds:         {"Needs", "需要"},
 	mVRAMNeeded:    {"%s GiB VRAM", "%s GiB 显存"},
 	mGPUsMin:       {"%d+ GPU", "至少 %d 块 GPU"},
