@@ -94,7 +94,7 @@ func (actBatch) isAction()   {}
 func newStepList(m *Model) stepList { return stepList{ctx: m.ctx, form: &m.form, steps: &m.steps} }
 
 func newFormPane(m *Model) formPane {
-	return formPane{ctx: m.ctx, form: &m.form, env: m.env, res: &m.res, hasRes: m.hasRes, focus: m.focus, overlay: m.overlay, steps: newStepList(m)}
+	return formPane{ctx: m.ctx, form: &m.form, env: m.env, res: &m.res, hasRes: m.hasRes, offers: &m.offers, focus: m.focus, overlay: m.overlay, steps: newStepList(m)}
 }
 
 func newOfferTable(m *Model) offerTable {
@@ -141,6 +141,7 @@ type (
 		env     *env
 		res     *model.Result
 		hasRes  bool
+		offers  *offerList
 		focus   focusArea
 		overlay overlay
 		steps   stepList

@@ -215,6 +215,9 @@ func fakeRecommendation(cat *model.Catalog, o *model.Offer, a *model.Answers, ne
 		CalendarHours: cal, HiddenCosts: hc,
 		Speed: model.Speed{DecodeTokensPerSec: math.Round(3000 / math.Max(params, 1)), MeetsLatency: true},
 	}
+	if a.DurationMode == model.DurationJob {
+		r.Speed.JobHours = hours
+	}
 	r.Total = model.AllIn(r.GPUTotal, hc.Storage, hc.Egress)
 	r.TotalUSD = model.AllIn(r.GPUTotalUSD, hc.StorageUSD, hc.EgressUSD)
 	r.AllIn, r.AllInUSD = r.Total, r.TotalUSD

@@ -178,6 +178,8 @@ const (
 	mUnknownRegion
 	mNeedJobSize
 	mJobSizeFromDataset
+	mJobSized
+	mJobOnOffer
 	mAtLeastOne
 	mDidYouMean
 	mNeedAnswer
@@ -218,6 +220,7 @@ const (
 
 	// Panel.
 	mNeeds
+	mSelectedEst
 	mVRAMNeeded
 	mGPUsMin
 	mNoBreakdown
@@ -582,7 +585,9 @@ var texts = text.Table[msg]{
 	mUnknownProvider:    {"unknown provider %q; known: %s", "未知云厂商 %q；可选：%s"},
 	mUnknownRegion:      {"%q names no region, group or country of the catalog (use a group such as europe, us, cn, a country code such as de, or the start of a region id such as us-east)", "%q 不是目录中的地域、地域组或国家（请填写地域组，如 europe、us、cn；国家代码，如 de；或地域 ID 的开头，如 us-east）"},
 	mNeedJobSize:        {"a job needs a size: give the tokens", "按任务量计时需要填写 token 数"},
-	mJobSizeFromDataset: {"job size: the dataset tokens of step 4 (%s)", "任务量：第 4 步填写的训练 token（%s）"},
+	mJobSizeFromDataset: {"the size is the dataset tokens of step 4; a calendar period rents by time instead", "任务量即第 4 步填写的训练 token；选日历时长则按时间租用"},
+	mJobSized:           {"job: %s tokens", "任务：%s token"},
+	mJobOnOffer:         {"job: %s tokens ≈ %s on the selected offer", "任务：%s token，在所选报价上约 %s"},
 	mAtLeastOne:         {"must be at least 1", "至少为 1"},
 	mDidYouMean:         {"did you mean %s?", "是否想填 %s？"},
 	mNeedAnswer:         {"an answer is needed", "需要填写"},
@@ -620,6 +625,7 @@ var texts = text.Table[msg]{
 	mSumDedicated:  {"dedicated vCPUs", "独占 vCPU"},
 	mSumMinVCPUs:   {"≥%d vCPU/GPU", "每 GPU ≥%d vCPU"},
 	mNeeds:         {"Needs", "需要"},
+	mSelectedEst:   {"Selected: ", "所选："},
 	mVRAMNeeded:    {"%s GiB VRAM", "%s GiB 显存"},
 	mGPUsMin:       {"%d+ GPU", "至少 %d 块 GPU"},
 	mNoBreakdown:   {"the size you gave: no breakdown", "你填写的大小：无明细"},

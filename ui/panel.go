@@ -61,8 +61,9 @@ func (m panelView) waiting(id fieldID, out []string, w, h int) []string {
 	return pad(dim[:min(len(dim), max(h, len(head)))], w, h)
 }
 
-// viewRequirement renders what the workload needs: VRAM with a bar of its
-// breakdown, the GPUs, and the estimated speed of the selected offer.
+// viewRequirement renders what the workload needs (VRAM with a bar of its
+// breakdown, the GPUs) and, apart from it, the selected offer's estimated
+// speed (and job length).
 func (m panelView) viewRequirement(w, rows int) []string {
 	if !m.hasRes {
 		return pad([]string{m.st.Muted.Render(m.t.s(mComputing))}, w, rows)
@@ -72,17 +73,26 @@ func (m panelView) viewRequirement(w, rows int) []string {
 	if req.MinGPUs > 0 {
 		parts = append(parts, m.t.f(mGPUsMin, req.MinGPUs))
 	}
+	need := strings.Join(parts, m.st.Muted.Render(" · "))
+	var sel string
 	if r := m.offers.selected(); r != nil {
+		// The selected offer's estimate, apart from the need: a speed is
+		// what an offer gives, never what the workload needs.
 		if s := m.info.speedText(r); s != "" {
-			parts = append(parts, s)
+			sel = m.st.Muted.Render("  │  ") + m.st.Title.Render(m.t.s(mSelectedEst)) + s
 		}
 	}
-	head := strings.Join(parts, m.st.Muted.Render(" · "))
-	bar := m.breakdownBar(req.Breakdown, min(max(w/3, 12), 30))
 	if rows <= 1 {
-		return []string{fit(head+"  "+bar.bar, w)}
+		// One line: the bar takes the room the need and the estimate
+		// leave, and is left out when too little is left.
+		room := w - ansi.StringWidth(need) - ansi.StringWidth(sel) - 2
+		if room < 8 {
+			return []string{fit(need+sel, w)}
+		}
+		return []string{fit(need+"  "+m.breakdownBar(req.Breakdown, min(room, w/3, 30)).bar+sel, w)}
 	}
-	out := []string{fit(head, w), fit(bar.bar+" "+bar.legend, w)}
+	bar := m.breakdownBar(req.Breakdown, min(max(w/3, 12), 30))
+	out := []string{fit(need+sel, w), fit(bar.bar+" "+bar.legend, w)}
 	return pad(out, w, rows)
 }
 

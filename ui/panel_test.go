@@ -403,3 +403,31 @@ func TestDetailSaysEstimatedCost(t *testing.T) {
 		}
 	}
 }
+
+// TestHeaderSeparatesNeedFromEstimate: the header's need (memory, GPUs)
+// holds no speed; the selected offer's estimated speed follows it under
+// its own name, in both languages and sizes.
+func TestHeaderSeparatesNeedFromEstimate(t *testing.T) {
+	for _, c := range []struct {
+		lang, needs, sel, speed string
+		w, h                    int
+	}{
+		{"en", "Needs ", "Selected: ", "tok/s", 140, 40},
+		{"en", "Needs ", "Selected: ", "tok/s", 80, 24},
+		{"zh", "需要 ", "所选：", "token/秒", 140, 40},
+		{"zh", "需要 ", "所选：", "token/秒", 80, 24},
+	} {
+		m := newTestModel(t, c.w, c.h, func(cfg *Config) { cfg.Lang = c.lang })
+		var head string
+		for _, l := range strings.Split(screen(m), "\n") {
+			if i := strings.Index(l, c.needs); i >= 0 {
+				head = l[i:]
+				break
+			}
+		}
+		need, est, ok := strings.Cut(head, c.sel)
+		if !ok || strings.Contains(need, c.speed) || !strings.Contains(est, c.speed) {
+			t.Errorf("%s %dx%d: header %q: want the need without a speed, then %q and the speed", c.lang, c.w, c.h, head, c.sel)
+		}
+	}
+}
