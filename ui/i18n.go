@@ -243,6 +243,8 @@ const (
 	mColTotal
 	mColModel
 	mColWarn
+	mColRisk
+	mRiskLegend
 	mSortBy
 	mSortBest
 	mSortTotal
@@ -325,6 +327,7 @@ const (
 	mHelpColTotal
 	mHelpColPay
 	mHelpColWarn
+	mHelpColRisk
 	mStepsTitle
 	mStepListTitle
 	mStepsHint
@@ -649,6 +652,8 @@ var texts = text.Table[msg]{
 	mColTotal:    {"total", "总价"},
 	mColModel:    {"pay", "计费"},
 	mColWarn:     {"!", "!"},
+	mColRisk:     {"risk", "风险"},
+	mRiskLegend:  {"† risk penalty in the order", "† 排序含风险加价"},
 
 	mSortBy:       {"sort: %s", "排序：%s"},
 	mSortBest:     {"best", "推荐"},
@@ -733,12 +738,14 @@ var texts = text.Table[msg]{
 	mHelpColTotal:     {"all in: GPUs at the pay model + storage + egress; ≥: a price unknown", "全包：按“计费”方式的 GPU 费用 + 存储 + 出网流量；≥：有价格未知"},
 	mHelpColPay:       {"the cheapest price model this job may use", "本任务可用的最便宜计费方式"},
 	mHelpColWarn:      {"warnings: ✖ critical  ▲ warning  ● note, and how many", "注意事项：✖ 严重  ▲ 警告  ● 提示，及条数"},
-	mStepsTitle:       {"Go to step", "跳到步骤"},
-	mStepListTitle:    {"Steps", "步骤"},
-	mStepsHint:        {"↑/↓ and enter, or a digit; esc closes", "↑/↓ 加回车，或按数字；esc 关闭"},
-	mStepOf:           {"step %d/%d", "第 %d/%d 步"},
-	mFocusForm:        {"questions", "问题"},
-	mFocusOffers:      {"offers", "报价"},
+	mHelpColRisk: {"† the best order ranks the offer as if it cost this much more for its risks (a marketplace host, PCIe between GPUs…); the totals do not include it; a narrow list shows † alone",
+		"† 推荐排序因风险（市场型主机、GPU 间仅 PCIe 等）按高出此比例的价格排名；总价不含此加价；窄列表只显示 †"},
+	mStepsTitle:    {"Go to step", "跳到步骤"},
+	mStepListTitle: {"Steps", "步骤"},
+	mStepsHint:     {"↑/↓ and enter, or a digit; esc closes", "↑/↓ 加回车，或按数字；esc 关闭"},
+	mStepOf:        {"step %d/%d", "第 %d/%d 步"},
+	mFocusForm:     {"questions", "问题"},
+	mFocusOffers:   {"offers", "报价"},
 
 	mExportPrompt:    {"Save decision record to: ", "保存决策记录到："},
 	mExportHint:      {"enter save · esc cancel", "回车保存 · esc 取消"},

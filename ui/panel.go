@@ -245,6 +245,9 @@ func (m offerTable) columnHeader(cols []column, w int) string {
 		if id, ok := names[c.id]; ok {
 			name = m.t.s(id)
 		}
+		if c.id == colRisk && c.w >= riskWideW {
+			name = m.t.s(mColRisk)
+		}
 		if c.right {
 			b.WriteString(rightPlain(name, c.w))
 		} else {
@@ -293,6 +296,8 @@ func (m offerTable) offerRow(cols []column, r *model.OfferRow, full *model.Recom
 			s = totalCell(r.Total, r.Partial(), cur)
 		case colModel:
 			s = priceModelName(m.t, r.PriceModel)
+		case colRisk:
+			s = riskCell(full, c.w)
 		case colWarn:
 			s = badge
 		}
@@ -318,6 +323,24 @@ func (m offerTable) offerRow(cols []column, r *model.OfferRow, full *model.Recom
 		}
 	}
 	return m.st.Row.Render(line)
+}
+
+// riskMark marks a row whose place in the default order carries a risk
+// penalty: it ranks as if it cost that much more (the totals shown do not
+// include it).
+const riskMark = "†"
+
+// riskCell is the risk column of an offer: its penalty after the mark
+// ("†+25%") when the column has room for it, else the mark alone; blank
+// for an offer without one or not priced yet.
+func riskCell(full *model.Recommendation, w int) string {
+	if full == nil || full.RiskPercent <= 0 {
+		return ""
+	}
+	if p := "+" + strconv.Itoa(full.RiskPercent) + "%"; w >= riskWideW && cellWidth(p) < w {
+		return riskMark + p
+	}
+	return riskMark
 }
 
 // pendingBadge stands in the warnings column while an offer's pricing is
@@ -383,6 +406,12 @@ func (m offerTable) countLine(top, end, w int) string {
 	line := m.st.Muted.Render(strings.Join(parts, " · "))
 	if n := l.overInView(); n > 0 {
 		line += m.st.Muted.Render(" · ") + m.st.Critical.Render(m.t.f(mOverBudgetCount, n))
+	}
+	for _, vi := range l.view[top:end] {
+		if f := l.full[vi]; f != nil && f.RiskPercent > 0 {
+			line += m.st.Muted.Render(" · " + m.t.s(mRiskLegend))
+			break
+		}
 	}
 	for _, vi := range l.view[top:end] {
 		if l.rows[vi].Partial() {

@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -281,10 +283,10 @@ func TestOfferColumnsGrowWithWidth(t *testing.T) {
 		if sum > w {
 			t.Errorf("width %d: columns take %d", w, sum)
 		}
-		if len(cols) == 10 && (inst < prevI || gpu < prevG) {
+		if len(cols) == 11 && (inst < prevI || gpu < prevG) {
 			t.Errorf("width %d: instance %d gpu %d after %d %d", w, inst, gpu, prevI, prevG)
 		}
-		if len(cols) == 10 {
+		if len(cols) == 11 {
 			prevI, prevG = inst, gpu
 		}
 	}
@@ -430,4 +432,73 @@ func TestHeaderSeparatesNeedFromEstimate(t *testing.T) {
 			t.Errorf("%s %dx%d: header %q: want the need without a speed, then %q and the speed", c.lang, c.w, c.h, head, c.sel)
 		}
 	}
+}
+
+// TestRiskPenaltyMarked: a row whose place carries a risk penalty is
+// marked, with its penalty in a column when the panel is wide, a legend
+// in the count line, and the order unchanged; a row without one is not.
+func TestRiskPenaltyMarked(t *testing.T) {
+	for _, c := range []struct {
+		lang   string
+		w, h   int
+		wide   bool
+		legend string
+	}{
+		{"en", 200, 50, true, "† risk penalty in the order"},
+		{"en", 80, 24, false, "† risk penalty in the order"},
+		{"zh", 200, 50, true, "† 排序含风险加价"},
+		{"zh", 80, 24, false, "† 排序含风险加价"},
+	} {
+		m := newTestModel(t, c.w, c.h, func(cfg *Config) { cfg.Lang = c.lang })
+		m = press(t, m, "ctrl+o")
+		s := screen(m)
+		before := rankedKeys(m)
+		seen, risky := 0, 0
+		for _, f := range m.offers.full {
+			if f == nil {
+				continue
+			}
+			line := rowLine(s, f.Provider, f.InstanceType)
+			if line == "" {
+				continue
+			}
+			seen++
+			want := ""
+			if f.RiskPercent > 0 {
+				risky++
+				want = "†"
+				if c.wide {
+					want = fmt.Sprintf("†+%d%%", f.RiskPercent)
+				}
+			}
+			if got := strings.Contains(line, "†"); got != (want != "") || want != "" && !strings.Contains(line, want+" ") {
+				t.Errorf("%s %dx%d: row %q: want %q (risk %d%%)", c.lang, c.w, c.h, line, want, f.RiskPercent)
+			}
+		}
+		if seen < 3 || risky == 0 || risky == seen || !strings.Contains(s, c.legend) {
+			t.Errorf("%s %dx%d: %d rows checked, %d with a risk; legend %q:\n%s", c.lang, c.w, c.h, seen, risky, c.legend, s)
+		}
+		if after := rankedKeys(m); !slices.Equal(before, after) {
+			t.Errorf("the order changed: %v, was %v", after, before)
+		}
+	}
+}
+
+// rankedKeys are the keys of the offers in the list's order.
+func rankedKeys(m Model) []offerKey {
+	var out []offerKey
+	for _, vi := range m.offers.view {
+		out = append(out, keyOf(&m.offers.rows[vi]))
+	}
+	return out
+}
+
+// rowLine is the screen line of an offer's row, "" when not shown.
+func rowLine(s, provider, instance string) string {
+	for _, l := range strings.Split(s, "\n") {
+		if f := strings.Fields(l); len(f) > 2 && slices.Contains(f[:3], provider) && strings.Contains(l, " "+instance+" ") {
+			return l
+		}
+	}
+	return ""
 }

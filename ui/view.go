@@ -285,7 +285,7 @@ func (m helpView) helpLegend(w int, full bool) []string {
 	for k := range sortCount {
 		nameW = max(nameW, cellWidth(k.label(m.t)))
 	}
-	for _, c := range []msg{mColFit, mColTotal, mColModel, mColWarn} {
+	for _, c := range []msg{mColFit, mColTotal, mColRisk, mColModel, mColWarn} {
 		nameW = max(nameW, cellWidth(m.t.s(c)))
 	}
 	if full {
@@ -307,6 +307,7 @@ func (m helpView) helpLegend(w int, full bool) []string {
 	}
 	item(m.t.s(mColFit), m.t.s(mHelpColFit), nameW)
 	item(m.t.s(mColTotal), m.t.s(mHelpColTotal), nameW)
+	item(m.t.s(mColRisk), m.t.s(mHelpColRisk), nameW)
 	item(m.t.s(mColModel), m.t.s(mHelpColPay), nameW)
 	item(m.t.s(mColWarn), m.t.s(mHelpColWarn), nameW)
 	return out
