@@ -200,14 +200,14 @@ func (m offerTable) Render(w, h int) []string {
 			gpuW = c.w
 		}
 	}
-	insts := make([]string, 0, end-top)
+	visible := make([]*model.OfferRow, 0, end-top)
 	gpus := make([]string, 0, end-top)
 	for i := top; i < end; i++ {
 		r := &m.offers.rows[m.offers.view[i]]
-		insts = append(insts, r.InstanceType)
+		visible = append(visible, r)
 		gpus = append(gpus, rowGPUCell(r))
 	}
-	insts = cutNames(insts, instW, cutMiddle)
+	insts := cutNames(instanceLabels(visible), instW, cutMiddle)
 	gpus = cutNames(gpus, gpuW, cutEnd)
 	for i := top; i < end; i++ {
 		if i == sep {
@@ -223,6 +223,46 @@ func (m offerTable) Render(w, h int) []string {
 		out = append(out, "")
 	}
 	out = append(out, m.countLine(top, end, w))
+	return out
+}
+
+// instanceLabels are the instance cells of the visible rows: the instance
+// name, and for distinct offers that share a provider, an instance name
+// and GPUs (a marketplace's hosts) the part that tells them apart, their
+// region when it differs, else their place among them in the list ("#2");
+// cut, the tail where they differ stays (cutNames).
+func instanceLabels(rows []*model.OfferRow) []string {
+	out := make([]string, len(rows))
+	for i, r := range rows {
+		out[i] = r.InstanceType
+	}
+	for i, r := range rows {
+		same := []int{i}
+		for j := range rows {
+			if j != i && rows[j].Provider == r.Provider && rows[j].InstanceType == r.InstanceType &&
+				rowGPUCell(rows[j]) == rowGPUCell(r) && (rows[j].Offer != r.Offer || rows[j].Index != r.Index) {
+				same = append(same, j)
+			}
+		}
+		if len(same) == 1 {
+			continue
+		}
+		regions := map[string]bool{}
+		for _, j := range same {
+			regions[rows[j].Region] = true
+		}
+		if len(regions) == len(same) && !regions[""] {
+			out[i] = r.InstanceType + " " + r.Region
+			continue
+		}
+		n := 1
+		for _, j := range same {
+			if j < i {
+				n++
+			}
+		}
+		out[i] = r.InstanceType + " #" + strconv.Itoa(n)
+	}
 	return out
 }
 

@@ -502,3 +502,57 @@ func rowLine(s, provider, instance string) string {
 	}
 	return ""
 }
+
+// TestDistinctOffersReadApart: distinct offers that share a provider, an
+// instance name and GPUs (a marketplace's hosts) get rows that read
+// apart at 80x24 and wide: their region when it differs, else their
+// place; the same offer is never relabelled.
+func TestDistinctOffersReadApart(t *testing.T) {
+	cat := testCatalog()
+	add := func(region string, od float64) {
+		cat.Offers = append(cat.Offers, model.Offer{Provider: "vast", InstanceType: "1x-RTX_4090-32-65536", GPU: "RTX 4090", GPUCount: 1, VRAMGiB: 24, OnDemand: od,
+			Currency: model.USD, Interconnect: model.InterconnectSingle, Regions: []string{region}, Sources: []string{"test"}, Marketplace: true})
+	}
+	add("Estonia", 0.25)
+	add("Texas", 0.25)
+	add("Texas", 0.25)
+	for _, size := range [][2]int{{80, 24}, {200, 50}} {
+		m := newTestModel(t, size[0], size[1], func(c *Config) { c.Catalog = cat })
+		m = press(t, m, "ctrl+o")
+		seen := map[string]int{}
+		rows := 0
+		for _, l := range strings.Split(screen(m), "\n") {
+			if strings.Contains(l, "×RTX 4090") && strings.Contains(l, "vast") && strings.Contains(l, "1x-RTX") {
+				rows++
+				seen[strings.Join(strings.Fields(strings.TrimPrefix(l, "▸")), " ")]++
+			}
+		}
+		for l, n := range seen {
+			if n > 1 {
+				t.Errorf("%dx%d: %d rows read %q", size[0], size[1], n, l)
+			}
+		}
+		if rows != 3 {
+			t.Errorf("%dx%d: %d of the 3 marketplace rows shown:\n%s", size[0], size[1], rows, screen(m))
+		}
+	}
+	// The labels: the region when each has its own, else the place.
+	r := func(region string) *model.OfferRow {
+		return &model.OfferRow{Offer: &model.Offer{}, Provider: "vast", InstanceType: "1x", GPU: "RTX 4090", GPUCount: 1, Region: region}
+	}
+	a, b, c := r("EE"), r("TX"), r("TX")
+	same := r("EE")
+	same.Offer = a.Offer
+	for _, tc := range []struct {
+		rows []*model.OfferRow
+		want []string
+	}{
+		{[]*model.OfferRow{a, b}, []string{"1x EE", "1x TX"}},
+		{[]*model.OfferRow{b, c}, []string{"1x #1", "1x #2"}},
+		{[]*model.OfferRow{a, same}, []string{"1x", "1x"}},
+	} {
+		if got := instanceLabels(tc.rows); !slices.Equal(got, tc.want) {
+			t.Errorf("labels %q, want %q", got, tc.want)
+		}
+	}
+}
