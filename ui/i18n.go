@@ -394,6 +394,7 @@ const (
 
 	// Launch-config export and the trial plan.
 	mKeyLaunch
+	mLeaveAsk
 	mKeyTrial
 	mLaunchChoose
 	mLaunchChooseHint
@@ -803,6 +804,7 @@ var texts = text.Table[msg]{
 	mRunTotal: {"Total", "总价"},
 
 	mKeyLaunch:         {"launch config", "导出启动配置"},
+	mLeaveAsk:          {"The answers are not saved. Leave? y leave · n/esc stay · s save", "答案尚未保存，要离开吗？y 离开 · n/esc 留下 · s 保存"},
 	mKeyTrial:          {"trial plan", "试用计划"},
 	mLaunchChoose:      {"Export a launch config for: ", "导出启动配置，格式："},
 	mLaunchChooseHint:  {"←/→ or 1/2 choose · enter next · esc cancel", "←/→ 或 1/2 选择 · 回车下一步 · esc 取消"},

@@ -94,6 +94,8 @@ func runFlow(t *testing.T, w, h int, cfg Config, flow []flowStep) Model {
 	// The renderer drew real frames too.
 	teatest.WaitFor(t, tm.Output(), func(b []byte) bool { return bytes.Contains(b, []byte("gpupick")) },
 		teatest.WithDuration(flowDeadline), teatest.WithCheckInterval(10*time.Millisecond))
+	// ctrl+c asks before leaving unsaved answers; ctrl+c again leaves.
+	tm.Send(keyMsgs("ctrl+c")[0])
 	tm.Send(keyMsgs("ctrl+c")[0])
 	return tm.FinalModel(t, teatest.WithFinalTimeout(flowDeadline)).(Model)
 }

@@ -80,6 +80,8 @@ func (m chrome) viewFooter(w, bodyH int) []string {
 	cat := m.catalogLine()
 	var left string
 	switch {
+	case m.leaving != leaveNone:
+		left = m.st.Warn.Render(m.t.s(mLeaveAsk))
 	case m.export.export.active():
 		left = m.export.Render(w, 1)[0]
 	case m.filter.on:
