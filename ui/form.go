@@ -105,7 +105,7 @@ func (f *form) recompute() {
 			f.errs[id] = nil
 			continue
 		}
-		if f.implied(fieldID(id)) && !f.answered[id] {
+		if f.q.implied(fieldID(id)) && !f.answered[id] {
 			f.raw[id] = d.format(&f.base)
 		}
 		if err := d.apply(f.raw[id], &a, f.env); err != nil {
@@ -122,7 +122,7 @@ func (f *form) recompute() {
 		}
 	}
 	for id := range f.q.defs {
-		if d := &f.q.defs[id]; f.implied(fieldID(id)) && !f.answered[id] && f.errs[id] == nil {
+		if d := &f.q.defs[id]; f.q.implied(fieldID(id)) && !f.answered[id] && f.errs[id] == nil {
 			s := d.format(&a)
 			f.raw[id], f.good[id], f.committed[id], f.pos[id] = s, s, s, len([]rune(s))
 		}
@@ -136,18 +136,6 @@ func (f *form) recompute() {
 		}
 	}
 	f.answers = a
-}
-
-// implied reports whether another question's answer can set this
-// question's answer (the duration mode: a dataset size means a job).
-func (f *form) implied(id fieldID) bool {
-	ans := f.q.defs[id].spec.ID
-	for i := range f.q.defs {
-		if slices.Contains(f.q.defs[i].spec.Implies(), ans) {
-			return true
-		}
-	}
-	return false
 }
 
 // effective returns the answers to rank: as asked, except that a job

@@ -121,9 +121,6 @@ func sumScale(f *form, t tr) string {
 	if a.GPUs > 0 {
 		parts = append(parts, "×"+strconv.Itoa(a.GPUs))
 	}
-	if a.MaxNodes > 0 {
-		parts = append(parts, t.f(mSumNodes, a.MaxNodes))
-	}
 	if len(a.Providers) > 0 {
 		parts = append(parts, strings.Join(a.Providers, ","))
 	}
@@ -132,6 +129,9 @@ func sumScale(f *form, t tr) string {
 	}
 	if len(a.Regions) > 0 {
 		parts = append(parts, strings.Join(a.Regions, ","))
+	}
+	if a.MaxNodes > 0 {
+		parts = append(parts, t.f(mSumNodes, a.MaxNodes))
 	}
 	if a.HeadroomPct > 0 {
 		parts = append(parts, t.f(mSumHeadroom, a.HeadroomPct))
