@@ -5,6 +5,7 @@ package main
 
 import (
 	"fmt"
+	"math"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -237,4 +238,91 @@ func checkNoZeroPrice(t *testing.T, screen string) {
 	if m := regexp.MustCompile(`[$¥]0(\.0+)?([^.0-9]|$)`).FindString(screen); m != "" {
 		t.Errorf("zero price %q shown:\n%s", m, screen)
 	}
+}
+
+// TestWizardLoRADatasetPricesTheJob: LoRA on llama-2-13b with a dataset
+// of 500M tokens, entered through: the duration step shows the job and
+// its hours on the selected offer, the summary the job, and the top
+// offer's total is the job's as `gpupick recommend --tokens 500M` prices
+// it (the same offer, the same total as the list shows it), not a
+// 731-hour month. Leaving then asks, as the answers are not saved; y
+// after ctrl+c exits 130.
+func TestWizardLoRADatasetPricesTheJob(t *testing.T) {
+	t.Parallel()
+	bin := buildBinary(t)
+	s, status := startTmuxStatus(t, bin, 140, 40)
+	s.waitFor("the first question and a ranking", func(sc string) bool {
+		return shows("What will the GPUs do?", "prices as of")(sc) && ranked(sc)
+	})
+	s.sendText("3") // LoRA
+	s.send("Enter")
+	s.waitText("Pick a preset")
+	s.send("C-u")
+	s.sendText("llama-2-13b")
+	s.waitText("Llama-2-13b-hf")
+	s.send("Enter")
+	s.waitText("Number format of the weights")
+	s.send("Enter")
+	s.waitText("Dataset tokens")
+	s.send("Tab", "Tab") // the sequence length and the micro-batch at their defaults
+	s.sendText("500M")
+	s.send("Enter", "Enter", "Enter") // the dataset, then checkpointing and sharding at their defaults
+	jobLine := regexp.MustCompile(`job: 500M tokens ≈ [\d.]+ ?(h|d|min)`)
+	s.waitFor("the duration step showing the job chosen and its hours on the selected offer", func(sc string) bool {
+		return shows("step 6/10", "● Job size", "job of 500M tokens")(sc) && jobLine.MatchString(sc)
+	})
+	for presses := 0; ; presses++ {
+		screen := s.capture()
+		if offersFocused(screen) {
+			break
+		}
+		if presses == maxEnters {
+			t.Fatalf("%d presses of enter did not reach the offers:\n%s", maxEnters, screen)
+		}
+		before := leftColumn(screen)
+		s.send("Enter")
+		s.waitFor(fmt.Sprintf("the wizard to move on after enter #%d", presses+1),
+			func(sc string) bool { return leftColumn(sc) != before })
+	}
+	top := headlessTop(t, bin, s, []string{"--workload", "lora", "--model", "llama-2-13b", "--tokens", "500M"})
+	total := model.FormatMoney(top.Total, model.USD, model.MoneyCell)
+	screen := s.waitFor(fmt.Sprintf("the offers focused, %s %s selected at %s for the job", top.Provider, top.InstanceType, total), func(sc string) bool {
+		m := detailTitle.FindStringSubmatch(sc)
+		row := selectedRowLine(sc)
+		return offersFocused(sc) && m != nil && m[1] == top.Provider && m[2] == top.InstanceType &&
+			strings.Contains(row, " "+total+" ") && shows("job of 500M tokens")(sc)
+	})
+	if strings.Contains(screen, "(731 h)") || strings.Contains(screen, "1mo · ") {
+		t.Errorf("a calendar month still shows:\n%s", screen)
+	}
+	if top.Speed.JobHours <= 0 || math.Abs(top.RunHours-731) < 1 {
+		t.Errorf("the headless top prices %g h (job %g h), not the job", top.RunHours, top.Speed.JobHours)
+	}
+	s.send("C-c")
+	s.waitText("The answers are not saved. Leave? y leave · n/esc stay · s save")
+	s.send("y")
+	if code := s.exitStatus(status); code != "130" {
+		t.Errorf("leaving unsaved answers with ctrl+c, y: exit %s, want 130", code)
+	}
+}
+
+// leftColumn is the questions' side of a wide screen: each line up to the
+// panel's border, which a press of enter changes and a ranking does not.
+func leftColumn(screen string) string {
+	var b strings.Builder
+	for _, l := range strings.Split(screen, "\n") {
+		left, _, _ := strings.Cut(l, "│")
+		b.WriteString(left + "\n")
+	}
+	return b.String()
+}
+
+// selectedRowLine is the screen line of the selected offer.
+func selectedRowLine(screen string) string {
+	for _, l := range strings.Split(screen, "\n") {
+		if _, row, ok := strings.Cut(l, "│ ▸"); ok {
+			return row + " "
+		}
+	}
+	return ""
 }

@@ -105,11 +105,7 @@ func ApplyGiven(a *Answers, given []Given, env *AnswerEnv) ([]string, error) {
 			}
 			return nil, err
 		}
-		for _, im := range s.implies {
-			if _, also := by[im.unless]; !also {
-				im.set(&next)
-			}
-		}
+		s.Imply(&next, isGiven)
 	}
 	if id, err := checkApplies(&next, isGiven, raw, flagLabel); err != nil {
 		err.Field = by[id].As

@@ -148,10 +148,33 @@ type AnswerSpec struct {
 	implies []implication
 }
 
-// implication is a second answer that a flag implies.
+// implication is a second answer that a flag implies: set sets unless,
+// the answer it implies, which giving unless too overrides.
 type implication struct {
 	unless AnswerID
 	set    func(a *Answers)
+}
+
+// Imply sets what giving this answer also says (--tokens: a job; --duration:
+// a rented period), except an implied answer that given reports was given
+// too. The command line applies it to the flags given; the wizard to the
+// questions the user answered, so both read the same answers alike.
+func (s *AnswerSpec) Imply(a *Answers, given func(AnswerID) bool) {
+	for _, im := range s.implies {
+		if !given(im.unless) {
+			im.set(a)
+		}
+	}
+}
+
+// Implies lists the answers that giving this one can set (the duration
+// mode for --tokens and --duration).
+func (s *AnswerSpec) Implies() []AnswerID {
+	out := make([]AnswerID, len(s.implies))
+	for i, im := range s.implies {
+		out[i] = im.unless
+	}
+	return out
 }
 
 // AppliesTo reports whether the answer is asked for these answers.

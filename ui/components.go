@@ -68,10 +68,17 @@ type (
 	actOverlay struct{ to overlay }
 	// actWrite starts writing what the export dialogue is for.
 	actWrite struct{ overwrite bool }
-	// actQuit ends the program.
-	actQuit struct{}
+	// actQuit ends the program; interrupted: left with ctrl+c.
+	actQuit struct{ interrupted bool }
+	// actLeave ends the program, or with answers not saved asks first;
+	// ctrlC: asked with ctrl+c.
+	actLeave struct{ ctrlC bool }
+	// actLeaving opens or (leaveNone) closes the question before leaving.
+	actLeaving struct{ to leaveAsk }
 	// actSaved: a file was written this session.
 	actSaved struct{}
+	// actAnswersSaved: the answers were saved in a decision record.
+	actAnswersSaved struct{}
 	// actCatalog replaces the catalog (a refresh loaded a new one); the
 	// root ranks the answers on it.
 	actCatalog struct{ cat *model.Catalog }
@@ -79,22 +86,25 @@ type (
 	actBatch []action
 )
 
-func (actEdited) isAction()  {}
-func (actStatus) isAction()  {}
-func (actFocus) isAction()   {}
-func (actOverlay) isAction() {}
-func (actWrite) isAction()   {}
-func (actQuit) isAction()    {}
-func (actSaved) isAction()   {}
-func (actCatalog) isAction() {}
-func (actBatch) isAction()   {}
+func (actEdited) isAction()       {}
+func (actStatus) isAction()       {}
+func (actFocus) isAction()        {}
+func (actOverlay) isAction()      {}
+func (actWrite) isAction()        {}
+func (actQuit) isAction()         {}
+func (actLeave) isAction()        {}
+func (actLeaving) isAction()      {}
+func (actSaved) isAction()        {}
+func (actAnswersSaved) isAction() {}
+func (actCatalog) isAction()      {}
+func (actBatch) isAction()        {}
 
 // The components of a frame, built from the root's state.
 
 func newStepList(m *Model) stepList { return stepList{ctx: m.ctx, form: &m.form, steps: &m.steps} }
 
 func newFormPane(m *Model) formPane {
-	return formPane{ctx: m.ctx, form: &m.form, env: m.env, res: &m.res, hasRes: m.hasRes, focus: m.focus, overlay: m.overlay, steps: newStepList(m)}
+	return formPane{ctx: m.ctx, form: &m.form, env: m.env, res: &m.res, hasRes: m.hasRes, offers: &m.offers, focus: m.focus, overlay: m.overlay, steps: newStepList(m)}
 }
 
 func newOfferTable(m *Model) offerTable {
@@ -119,6 +129,10 @@ func newTrialView(m *Model) trialView {
 	return tv
 }
 
+func newLeaveDialog(m *Model) leaveDialog {
+	return leaveDialog{ctx: m.ctx, leaving: m.leaving, export: newExportDialog(m)}
+}
+
 func newHelpView(m *Model) helpView { return helpView{ctx: m.ctx, help: &m.help} }
 
 func newExportDialog(m *Model) exportDialog {
@@ -126,7 +140,7 @@ func newExportDialog(m *Model) exportDialog {
 }
 
 func newChrome(m *Model) chrome {
-	return chrome{ctx: m.ctx, cfg: &m.cfg, form: &m.form, focus: m.focus, overlay: m.overlay, status: m.status, statusErr: m.statusErr,
+	return chrome{ctx: m.ctx, cfg: &m.cfg, form: &m.form, focus: m.focus, overlay: m.overlay, status: m.status, statusErr: m.statusErr, leaving: m.leaving,
 		refresh: m.refresh.line(m.t, m.cfg.Refresh),
 		export:  newExportDialog(m), filter: &m.filter, offers: &m.offers, width: m.width, height: m.height, help: newHelpView(m), cache: m.cache, dark: m.dark}
 }
@@ -141,6 +155,7 @@ type (
 		env     *env
 		res     *model.Result
 		hasRes  bool
+		offers  *offerList
 		focus   focusArea
 		overlay overlay
 		steps   stepList
@@ -235,6 +250,7 @@ type (
 		form          *form
 		focus         focusArea
 		overlay       overlay
+		leaving       leaveAsk
 		status        string
 		statusErr     bool
 		refresh       string // the running refresh's progress ("" for none)

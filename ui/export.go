@@ -265,7 +265,7 @@ func (m exportDialog) done(msg saveDoneMsg) action {
 		return actStatus{m.t.f(mExportFailed, msg.err.Error()), true}
 	}
 	e.state = exportNone
-	return actBatch{actSaved{}, actStatus{m.t.f(mExportSaved, msg.abs), false}}
+	return actBatch{actSaved{}, actAnswersSaved{}, actStatus{m.t.f(mExportSaved, msg.abs), false}}
 }
 
 // invalidPrompt asks whether to save while an answer does not parse, and

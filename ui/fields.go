@@ -149,6 +149,18 @@ func (q *questions) asking(ans model.AnswerID, a *model.Answers) (fieldID, bool)
 	return found, ok
 }
 
+// implied reports whether another question's answer can set this
+// question's answer (the duration mode: a dataset size means a job).
+func (q *questions) implied(id fieldID) bool {
+	ans := q.defs[id].spec.ID
+	for i := range q.defs {
+		if slices.Contains(q.defs[i].spec.Implies(), ans) {
+			return true
+		}
+	}
+	return false
+}
+
 // wizard is the question table of the registry: the wizard's questions.
 var wizard = newQuestions(model.Registry(), fieldTexts)
 

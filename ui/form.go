@@ -24,6 +24,10 @@ type form struct {
 	// (or its starting text): what a save keeps for an answer that does
 	// not parse, never a value typed on the way to it ("70" of "70X").
 	committed []string
+	// answered marks the questions the user answered in this session: as
+	// the flags given on a command line, they imply others (a dataset size
+	// means a job) unless those were answered too (model.AnswerSpec.Imply).
+	answered []bool
 
 	step    int // index into steps
 	field   int // index into the applicable fields of the step
@@ -49,7 +53,8 @@ func newFormOf(q *questions, base model.Answers, e *env) form {
 	base.Normalize()
 	n := len(q.defs)
 	f := form{q: q, base: cloneAnswers(base), env: e, preset: presetPick{sel: -1},
-		raw: make([]string, n), pos: make([]int, n), good: make([]string, n), errs: make([]error, n), committed: make([]string, n)}
+		raw: make([]string, n), pos: make([]int, n), good: make([]string, n), errs: make([]error, n), committed: make([]string, n),
+		answered: make([]bool, n)}
 	for id := range q.defs {
 		f.raw[id] = q.defs[id].format(&f.base)
 		f.good[id] = f.raw[id]
@@ -66,7 +71,7 @@ func newFormOf(q *questions, base model.Answers, e *env) form {
 func (f *form) clone() form {
 	c := *f
 	c.raw, c.pos, c.good = slices.Clone(f.raw), slices.Clone(f.pos), slices.Clone(f.good)
-	c.errs, c.committed = slices.Clone(f.errs), slices.Clone(f.committed)
+	c.errs, c.committed, c.answered = slices.Clone(f.errs), slices.Clone(f.committed), slices.Clone(f.answered)
 	c.base, c.answers = cloneAnswers(f.base), cloneAnswers(f.answers)
 	return c
 }
@@ -80,13 +85,28 @@ func cloneAnswers(a model.Answers) model.Answers {
 
 // recompute reads every applicable question into the answers. A question
 // whose text does not parse keeps its last valid text's value and an error.
+// A question the user answered implies what its flag implies (a dataset
+// size: a job) unless the implied question was answered too; an implied
+// question not answered reads the starting answers and shows what it was
+// given.
 func (f *form) recompute() {
 	a := cloneAnswers(f.base)
+	answered := func(ans model.AnswerID) bool {
+		for id := range f.q.defs {
+			if f.q.defs[id].spec.ID == ans && f.answered[id] {
+				return true
+			}
+		}
+		return false
+	}
 	for id := range f.q.defs {
 		d := &f.q.defs[id]
 		if !d.applies(&a) {
 			f.errs[id] = nil
 			continue
+		}
+		if f.q.implied(fieldID(id)) && !f.answered[id] {
+			f.raw[id] = d.format(&f.base)
 		}
 		if err := d.apply(f.raw[id], &a, f.env); err != nil {
 			f.errs[id] = err
@@ -97,6 +117,15 @@ func (f *form) recompute() {
 		}
 		f.errs[id] = nil
 		f.good[id] = f.raw[id]
+		if f.answered[id] && strings.TrimSpace(f.raw[id]) != "" {
+			d.spec.Imply(&a, answered)
+		}
+	}
+	for id := range f.q.defs {
+		if d := &f.q.defs[id]; f.q.implied(fieldID(id)) && !f.answered[id] && f.errs[id] == nil {
+			s := d.format(&a)
+			f.raw[id], f.good[id], f.committed[id], f.pos[id] = s, s, s, len([]rune(s))
+		}
 	}
 	f.q.checkTogether(&a, f.errs, &f.base, f.env)
 	if a.Workload != model.WorkloadVRAM && a.DurationMode == model.DurationJob && a.JobTokens <= 0 {
@@ -230,6 +259,7 @@ func (f *form) setStep(s, field int) {
 // setRaw replaces the text of a question and re-reads the answers.
 func (f *form) setRaw(id fieldID, s string, pos int) {
 	f.raw[id] = s
+	f.answered[id] = true
 	f.pos[id] = pos
 	if id == fModel {
 		f.preset.sel = -1
@@ -266,6 +296,7 @@ func (f *form) movePreset(d int) {
 	}
 	f.raw[fModel] = name
 	f.pos[fModel] = len([]rune(name))
+	f.answered[fModel] = true
 	f.recompute()
 }
 

@@ -156,17 +156,41 @@ func (m formPane) viewStep(w int, compact bool) block {
 			b.focusEnd = len(b.lines)
 		}
 	}
-	if model.Section(f.step) == model.SectionDuration && f.answers.Workload.Training() && f.raw[fDurMode] == string(model.DurationJob) {
-		tok := f.raw[fDataset]
-		if tok == "" {
-			tok = "-"
-		}
-		b.lines = append(b.lines, m.st.Muted.Render(fit(m.t.f(mJobSizeFromDataset, tok), w)))
-		if f.errs[fDataset] != nil {
-			b.lines = append(b.lines, m.st.Invalid.Render(fit("✗ "+m.t.errorText(f.errs[fDataset]), w)))
-		}
+	if model.Section(f.step) == model.SectionDuration && f.answers.DurationMode == model.DurationJob {
+		b.lines = append(b.lines, m.jobLines(w)...)
 	}
 	return b
+}
+
+// jobLines say what the job is on the duration page: its tokens and how
+// long it runs on the selected offer, and for training where its size
+// comes from (the dataset of the load page) or that the size is missing.
+func (m formPane) jobLines(w int) []string {
+	f := m.form
+	var out []string
+	if tok := f.answers.JobTokens; tok > 0 {
+		line := m.t.f(mJobSized, model.FormatCount(tok))
+		if r := m.selected(); r != nil && r.Speed.JobHours > 0 {
+			line = m.t.f(mJobOnOffer, model.FormatCount(tok), approxDuration(m.t, r.Speed.JobHours))
+		}
+		out = append(out, wrapStyled(m.st.Value, line, w)...)
+	}
+	if f.answers.Workload.Training() {
+		out = append(out, wrapStyled(m.st.Muted, m.t.s(mJobSizeFromDataset), w)...)
+		if f.errs[fDataset] != nil {
+			out = append(out, m.st.Invalid.Render(fit("✗ "+m.t.errorText(f.errs[fDataset]), w)))
+		}
+	}
+	return out
+}
+
+// selected is the selected offer of the ranking of the answers on screen;
+// nil before it arrives.
+func (m formPane) selected() *model.Recommendation {
+	if !m.hasRes || m.offers == nil {
+		return nil
+	}
+	return m.offers.selected()
 }
 
 // viewField renders one question, expanded when it has the focus.

@@ -215,6 +215,20 @@ func fakeRecommendation(cat *model.Catalog, o *model.Offer, a *model.Answers, ne
 		CalendarHours: cal, HiddenCosts: hc,
 		Speed: model.Speed{DecodeTokensPerSec: math.Round(3000 / math.Max(params, 1)), MeetsLatency: true},
 	}
+	if a.DurationMode == model.DurationJob {
+		r.Speed.JobHours = hours
+	}
+	// The risks the default order prices in (made up for tests): a
+	// marketplace host, GPUs over PCIe; the fake order ignores them.
+	if o.Provider == "vast" || o.Provider == "runpod" {
+		r.Risk = append(r.Risk, model.RiskPenalty{Code: "marketplace-host", Percent: 15, Text: "+15%: a marketplace host"})
+	}
+	if o.Interconnect == model.InterconnectPCIe {
+		r.Risk = append(r.Risk, model.RiskPenalty{Code: "tp-over-pcie", Percent: 10, Text: "+10%: GPUs split the model over PCIe"})
+	}
+	for _, k := range r.Risk {
+		r.RiskPercent += k.Percent
+	}
 	r.Total = model.AllIn(r.GPUTotal, hc.Storage, hc.Egress)
 	r.TotalUSD = model.AllIn(r.GPUTotalUSD, hc.StorageUSD, hc.EgressUSD)
 	r.AllIn, r.AllInUSD = r.Total, r.TotalUSD

@@ -178,6 +178,8 @@ const (
 	mUnknownRegion
 	mNeedJobSize
 	mJobSizeFromDataset
+	mJobSized
+	mJobOnOffer
 	mAtLeastOne
 	mDidYouMean
 	mNeedAnswer
@@ -209,9 +211,16 @@ const (
 	mSumYes
 	mSumNo
 	mSumNA
+	mSumNodes
+	mSumExclude
+	mSumHeadroom
+	mSumDatacenter
+	mSumDedicated
+	mSumMinVCPUs
 
 	// Panel.
 	mNeeds
+	mSelectedEst
 	mVRAMNeeded
 	mGPUsMin
 	mNoBreakdown
@@ -234,6 +243,8 @@ const (
 	mColTotal
 	mColModel
 	mColWarn
+	mColRisk
+	mRiskLegend
 	mSortBy
 	mSortBest
 	mSortTotal
@@ -316,6 +327,7 @@ const (
 	mHelpColTotal
 	mHelpColPay
 	mHelpColWarn
+	mHelpColRisk
 	mStepsTitle
 	mStepListTitle
 	mStepsHint
@@ -382,6 +394,7 @@ const (
 
 	// Launch-config export and the trial plan.
 	mKeyLaunch
+	mLeaveAsk
 	mKeyTrial
 	mLaunchChoose
 	mLaunchChooseHint
@@ -576,7 +589,9 @@ var texts = text.Table[msg]{
 	mUnknownProvider:    {"unknown provider %q; known: %s", "未知云厂商 %q；可选：%s"},
 	mUnknownRegion:      {"%q names no region, group or country of the catalog (use a group such as europe, us, cn, a country code such as de, or the start of a region id such as us-east)", "%q 不是目录中的地域、地域组或国家（请填写地域组，如 europe、us、cn；国家代码，如 de；或地域 ID 的开头，如 us-east）"},
 	mNeedJobSize:        {"a job needs a size: give the tokens", "按任务量计时需要填写 token 数"},
-	mJobSizeFromDataset: {"job size: the dataset tokens of step 4 (%s)", "任务量：第 4 步填写的训练 token（%s）"},
+	mJobSizeFromDataset: {"the size is the dataset tokens of step 4; a calendar period rents by time instead", "任务量即第 4 步填写的训练 token；选日历时长则按时间租用"},
+	mJobSized:           {"job: %s tokens", "任务：%s token"},
+	mJobOnOffer:         {"job: %s tokens ≈ %s on the selected offer", "任务：%s token，在所选报价上约 %s"},
 	mAtLeastOne:         {"must be at least 1", "至少为 1"},
 	mDidYouMean:         {"did you mean %s?", "是否想填 %s？"},
 	mNeedAnswer:         {"an answer is needed", "需要填写"},
@@ -607,7 +622,14 @@ var texts = text.Table[msg]{
 	mSumYes:        {"yes, spot ok", "可以，可用竞价"},
 	mSumNo:         {"no", "不可以"},
 	mSumNA:         {"n/a", "不适用"},
+	mSumNodes:      {"≤%d nodes", "最多 %d 个节点"},
+	mSumExclude:    {"not %s", "排除 %s"},
+	mSumHeadroom:   {"%d%% spare VRAM", "显存余量 %d%%"},
+	mSumDatacenter: {"data-centre hosts", "仅数据中心"},
+	mSumDedicated:  {"dedicated vCPUs", "独占 vCPU"},
+	mSumMinVCPUs:   {"≥%d vCPU/GPU", "每 GPU ≥%d vCPU"},
 	mNeeds:         {"Needs", "需要"},
+	mSelectedEst:   {"Selected: ", "所选："},
 	mVRAMNeeded:    {"%s GiB VRAM", "%s GiB 显存"},
 	mGPUsMin:       {"%d+ GPU", "至少 %d 块 GPU"},
 	mNoBreakdown:   {"the size you gave: no breakdown", "你填写的大小：无明细"},
@@ -631,6 +653,8 @@ var texts = text.Table[msg]{
 	mColTotal:    {"total", "总价"},
 	mColModel:    {"pay", "计费"},
 	mColWarn:     {"!", "!"},
+	mColRisk:     {"risk", "风险"},
+	mRiskLegend:  {"† risk penalty in the order", "† 排序含风险加价"},
 
 	mSortBy:       {"sort: %s", "排序：%s"},
 	mSortBest:     {"best", "推荐"},
@@ -715,12 +739,14 @@ var texts = text.Table[msg]{
 	mHelpColTotal:     {"all in: GPUs at the pay model + storage + egress; ≥: a price unknown", "全包：按“计费”方式的 GPU 费用 + 存储 + 出网流量；≥：有价格未知"},
 	mHelpColPay:       {"the cheapest price model this job may use", "本任务可用的最便宜计费方式"},
 	mHelpColWarn:      {"warnings: ✖ critical  ▲ warning  ● note, and how many", "注意事项：✖ 严重  ▲ 警告  ● 提示，及条数"},
-	mStepsTitle:       {"Go to step", "跳到步骤"},
-	mStepListTitle:    {"Steps", "步骤"},
-	mStepsHint:        {"↑/↓ and enter, or a digit; esc closes", "↑/↓ 加回车，或按数字；esc 关闭"},
-	mStepOf:           {"step %d/%d", "第 %d/%d 步"},
-	mFocusForm:        {"questions", "问题"},
-	mFocusOffers:      {"offers", "报价"},
+	mHelpColRisk: {"† the best order ranks the offer as if it cost this much more for its risks (a marketplace host, PCIe between GPUs…); the totals do not include it; a narrow list shows † alone",
+		"† 推荐排序因风险（市场型主机、GPU 间仅 PCIe 等）按高出此比例的价格排名；总价不含此加价；窄列表只显示 †"},
+	mStepsTitle:    {"Go to step", "跳到步骤"},
+	mStepListTitle: {"Steps", "步骤"},
+	mStepsHint:     {"↑/↓ and enter, or a digit; esc closes", "↑/↓ 加回车，或按数字；esc 关闭"},
+	mStepOf:        {"step %d/%d", "第 %d/%d 步"},
+	mFocusForm:     {"questions", "问题"},
+	mFocusOffers:   {"offers", "报价"},
 
 	mExportPrompt:    {"Save decision record to: ", "保存决策记录到："},
 	mExportHint:      {"enter save · esc cancel", "回车保存 · esc 取消"},
@@ -778,6 +804,7 @@ var texts = text.Table[msg]{
 	mRunTotal: {"Total", "总价"},
 
 	mKeyLaunch:         {"launch config", "导出启动配置"},
+	mLeaveAsk:          {"The answers are not saved. Leave? y leave · n/esc stay · s save", "答案尚未保存，要离开吗？y 离开 · n/esc 留下 · s 保存"},
 	mKeyTrial:          {"trial plan", "试用计划"},
 	mLaunchChoose:      {"Export a launch config for: ", "导出启动配置，格式："},
 	mLaunchChooseHint:  {"←/→ or 1/2 choose · enter next · esc cancel", "←/→ 或 1/2 选择 · 回车下一步 · esc 取消"},

@@ -118,7 +118,7 @@ func checkHelpShowsKeys(t *testing.T, km *keyMap, screenKeys, dialogKeys []key.B
 	shown := map[string][]string{
 		"Global": keysOf(screenKeys...), "Form": keysOf(screenKeys...), "Offers": keysOf(screenKeys...),
 		"Steps": keysOf(km.stepsHelp()...), "Filter": keysOf(dialogKeys...), "Help": keysOf(dialogKeys...),
-		"Trial": keysOf(dialogKeys...), "Export": keysOf(dialogKeys...),
+		"Trial": keysOf(dialogKeys...), "Export": keysOf(dialogKeys...), "Leave": keysOf(dialogKeys...),
 	}
 	for group, bs := range bindings(km) {
 		if group == "Edit" {
@@ -176,6 +176,7 @@ func keyCases(km *keyMap) []keyCase {
 	helpScreen := where{[]any{"?"}, 80, 16}
 	filter := where{[]any{"ctrl+o", "/", "h100"}, 140, 40}
 	invalid := where{[]any{fModel, "70 gazillion", "ctrl+s"}, 140, 40}
+	leaving := where{[]any{fModel, "x", "ctrl+c"}, 140, 40} // an unsaved answer, then ctrl+c
 	return []keyCase{
 		{km.Form.Next, form, nil},
 		{km.Form.Prev, form, []string{"enter"}},
@@ -235,6 +236,9 @@ func keyCases(km *keyMap) []keyCase {
 		{km.Export.ChooseNext, where{[]any{"ctrl+x"}, 140, 40}, nil},
 		{km.Export.SaveAnyway, invalid, nil},
 		{km.Export.Fix, invalid, nil},
+		{km.Leave.Leave, leaving, nil},
+		{km.Leave.Stay, leaving, nil},
+		{km.Leave.Save, leaving, nil},
 	}
 }
 

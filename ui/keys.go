@@ -62,6 +62,11 @@ type exportKeys struct {
 	ChooseNext         key.Binding
 }
 
+// leaveKeys answer the question before leaving unsaved answers.
+type leaveKeys struct {
+	Leave, Stay, Save key.Binding
+}
+
 // editKeys edit a line of text (an answer, the filter, a path), as a
 // readline does; printable keys insert themselves.
 type editKeys struct {
@@ -81,6 +86,7 @@ type keyMap struct {
 	Help   helpKeys
 	Trial  trialKeys
 	Export exportKeys
+	Leave  leaveKeys
 	Edit   editKeys
 	t      tr
 }
@@ -203,6 +209,11 @@ func newKeyMap(t tr) keyMap {
 			DStck:      b([]string{"2", "d", "D"}, "2", mKeyChoose),
 			ChooseNext: b([]string{"enter"}, "enter", mKeyNext),
 		},
+		Leave: leaveKeys{
+			Leave: b([]string{"y", "Y", "ctrl+c"}, "y", mKeyQuit),
+			Stay:  b([]string{"n", "N", "esc"}, "n/esc", mKeyBack),
+			Save:  b([]string{"s", "S"}, "s", mKeyExport),
+		},
 		Edit: editKeys{
 			Clear:      k("backspace", "delete", "ctrl+h", "ctrl+d"),
 			Left:       k("left", "ctrl+b"),
@@ -284,5 +295,6 @@ func (k *keyMap) dialogHints() []struct {
 		{mHelpClose, []key.Binding{joined(k.Help.Close)}},
 		{mHelpScroll, []key.Binding{joined(k.Help.Down, k.Help.Up, k.Help.PageDown, k.Help.PageUp, k.Help.Top)}},
 		{mTrialHint, []key.Binding{k.Trial.Close, joined(k.Trial.Down, k.Trial.Up)}},
+		{mLeaveAsk, []key.Binding{k.Leave.Leave, k.Leave.Stay, k.Leave.Save}},
 	}
 }

@@ -45,8 +45,16 @@ const (
 	colFit
 	colHourly
 	colTotal
+	colRisk
 	colModel
 	colWarn
+)
+
+// Widths of the risk column: the penalty ("+46%") when there is room, else
+// its marker alone.
+const (
+	riskWideW   = 5
+	riskMarkerW = 1
 )
 
 // computeLayout sizes a frame of w×h cells. offersFocus gives the panel
@@ -127,8 +135,10 @@ const (
 )
 
 // offerColumns chooses and sizes the offer table's columns for a width:
-// narrow panels drop the price-model, fit and hourly columns, in that
-// order, to leave the instance and GPU readable. The instance and GPU
+// the risk column shrinks to its marker unless the names are whole beside
+// its figure; narrow panels drop the
+// price-model, fit and hourly columns, in that order, to leave the
+// instance and GPU readable. The instance and GPU
 // columns share the rest (see splitNames); what neither needs is left
 // blank at the end of the row.
 func offerColumns(w int, need *tableNeed) []column {
@@ -145,6 +155,7 @@ func offerColumns(w int, need *tableNeed) []column {
 		{colFit, 5, true},
 		{colHourly, 7, true},
 		{colTotal, 7, true},
+		{colRisk, riskWideW, true},
 		{colModel, 9, false},
 		{colWarn, 3, false},
 	}
@@ -162,6 +173,16 @@ func offerColumns(w int, need *tableNeed) []column {
 			n += c.w + 1
 		}
 		return n
+	}
+	if !namesWhole(w-fixed(), need) {
+		// The names need the room more than the penalty's figure, which
+		// the detail shows; the mark stays. (Names that are whole either
+		// way keep the names' widths growing with the width.)
+		for i := range cols {
+			if cols[i].id == colRisk {
+				cols[i].w = riskMarkerW
+			}
+		}
 	}
 	if w-fixed() < 28 {
 		drop(colModel)
@@ -182,6 +203,12 @@ func offerColumns(w int, need *tableNeed) []column {
 		}
 	}
 	return cols
+}
+
+// namesWhole reports whether flex cells hold the instance and GPU names
+// of the ranking whole.
+func namesWhole(flex int, need *tableNeed) bool {
+	return need != nil && need.measured && max(need.inst, nameMinW)+max(need.gpu, nameMinW) <= flex
 }
 
 // splitNames shares flex cells between the instance and GPU columns. When

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"reflect"
+	"slices"
 	"strings"
 	"time"
 
@@ -84,6 +85,13 @@ type Model struct {
 	// saved: a record was written this session; interrupted: the wizard
 	// was left with ctrl+c (Run turns the two into the exit status).
 	saved, interrupted bool
+	// savedRaw is the questions' text when the answers were last saved
+	// (or loaded, or started from): the answers are unsaved while the
+	// text differs. It is replaced whole, never changed in place.
+	savedRaw []string
+	// leaving is the question before leaving unsaved answers, and the key
+	// that asked it.
+	leaving leaveAsk
 	// choice is the loaded record's chosen offer, selected when the first
 	// ranking arrives ("" once done).
 	choice string
@@ -172,6 +180,7 @@ func New(cfg Config) Model {
 	}
 	m.ctx.st = newStyles(m.dark, !m.noColor)
 	m.form = newForm(cfg.Answers, m.env)
+	m.savedRaw = slices.Clone(m.form.raw)
 	m.seq = 1
 	m.asked = m.form.effective()
 	m.export.paths = defaultPaths
@@ -395,7 +404,22 @@ func (m *Model) apply(a action) tea.Cmd {
 		return m.writeCmd(a.overwrite)
 	case actSaved:
 		m.saved = true
+	case actAnswersSaved:
+		m.savedRaw = slices.Clone(m.form.raw)
+	case actLeave:
+		if unsaved(&m.form, m.savedRaw) {
+			m.leaving = leaveQ
+			if a.ctrlC {
+				m.leaving = leaveCtrlC
+			}
+			return nil
+		}
+		m.interrupted = a.ctrlC
+		return tea.Quit
+	case actLeaving:
+		m.leaving = a.to
 	case actQuit:
+		m.interrupted = a.interrupted
 		return tea.Quit
 	case actCatalog:
 		return m.useCatalog(a.cat)
@@ -413,9 +437,11 @@ func (m *Model) apply(a action) tea.Cmd {
 // global keys, else to the focused pane.
 func (m *Model) key(k tea.KeyPressMsg) tea.Cmd {
 	g := &m.keys.Global
+	if m.leaving != leaveNone {
+		return m.apply(newLeaveDialog(m).HandleKey(k))
+	}
 	if key.Matches(k, g.Quit) {
-		m.interrupted = true
-		return tea.Quit
+		return m.apply(actLeave{ctrlC: true})
 	}
 	if m.export.active() {
 		return m.apply(newExportDialog(m).HandleKey(k))

@@ -11,7 +11,7 @@ func (m offerTable) HandleKey(k tea.KeyPressMsg) action {
 	l := m.offers
 	switch {
 	case key.Matches(k, ok.Quit):
-		return actQuit{}
+		return actLeave{}
 	case key.Matches(k, ok.Up):
 		l.move(-1)
 		m.pane.scroll = 0

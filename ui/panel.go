@@ -61,8 +61,9 @@ func (m panelView) waiting(id fieldID, out []string, w, h int) []string {
 	return pad(dim[:min(len(dim), max(h, len(head)))], w, h)
 }
 
-// viewRequirement renders what the workload needs: VRAM with a bar of its
-// breakdown, the GPUs, and the estimated speed of the selected offer.
+// viewRequirement renders what the workload needs (VRAM with a bar of its
+// breakdown, the GPUs) and, apart from it, the selected offer's estimated
+// speed (and job length).
 func (m panelView) viewRequirement(w, rows int) []string {
 	if !m.hasRes {
 		return pad([]string{m.st.Muted.Render(m.t.s(mComputing))}, w, rows)
@@ -72,17 +73,26 @@ func (m panelView) viewRequirement(w, rows int) []string {
 	if req.MinGPUs > 0 {
 		parts = append(parts, m.t.f(mGPUsMin, req.MinGPUs))
 	}
+	need := strings.Join(parts, m.st.Muted.Render(" · "))
+	var sel string
 	if r := m.offers.selected(); r != nil {
+		// The selected offer's estimate, apart from the need: a speed is
+		// what an offer gives, never what the workload needs.
 		if s := m.info.speedText(r); s != "" {
-			parts = append(parts, s)
+			sel = m.st.Muted.Render("  │  ") + m.st.Title.Render(m.t.s(mSelectedEst)) + s
 		}
 	}
-	head := strings.Join(parts, m.st.Muted.Render(" · "))
-	bar := m.breakdownBar(req.Breakdown, min(max(w/3, 12), 30))
 	if rows <= 1 {
-		return []string{fit(head+"  "+bar.bar, w)}
+		// One line: the bar takes the room the need and the estimate
+		// leave, and is left out when too little is left.
+		room := w - ansi.StringWidth(need) - ansi.StringWidth(sel) - 2
+		if room < 8 {
+			return []string{fit(need+sel, w)}
+		}
+		return []string{fit(need+"  "+m.breakdownBar(req.Breakdown, min(room, w/3, 30)).bar+sel, w)}
 	}
-	out := []string{fit(head, w), fit(bar.bar+" "+bar.legend, w)}
+	bar := m.breakdownBar(req.Breakdown, min(max(w/3, 12), 30))
+	out := []string{fit(need+sel, w), fit(bar.bar+" "+bar.legend, w)}
 	return pad(out, w, rows)
 }
 
@@ -190,14 +200,14 @@ func (m offerTable) Render(w, h int) []string {
 			gpuW = c.w
 		}
 	}
-	insts := make([]string, 0, end-top)
+	visible := make([]*model.OfferRow, 0, end-top)
 	gpus := make([]string, 0, end-top)
 	for i := top; i < end; i++ {
 		r := &m.offers.rows[m.offers.view[i]]
-		insts = append(insts, r.InstanceType)
+		visible = append(visible, r)
 		gpus = append(gpus, rowGPUCell(r))
 	}
-	insts = cutNames(insts, instW, cutMiddle)
+	insts := cutNames(instanceLabels(visible), instW, cutMiddle)
 	gpus = cutNames(gpus, gpuW, cutEnd)
 	for i := top; i < end; i++ {
 		if i == sep {
@@ -213,6 +223,46 @@ func (m offerTable) Render(w, h int) []string {
 		out = append(out, "")
 	}
 	out = append(out, m.countLine(top, end, w))
+	return out
+}
+
+// instanceLabels are the instance cells of the visible rows: the instance
+// name, and for distinct offers that share a provider, an instance name
+// and GPUs (a marketplace's hosts) the part that tells them apart, their
+// region when it differs, else their place among them in the list ("#2");
+// cut, the tail where they differ stays (cutNames).
+func instanceLabels(rows []*model.OfferRow) []string {
+	out := make([]string, len(rows))
+	for i, r := range rows {
+		out[i] = r.InstanceType
+	}
+	for i, r := range rows {
+		same := []int{i}
+		for j := range rows {
+			if j != i && rows[j].Provider == r.Provider && rows[j].InstanceType == r.InstanceType &&
+				rowGPUCell(rows[j]) == rowGPUCell(r) && (rows[j].Offer != r.Offer || rows[j].Index != r.Index) {
+				same = append(same, j)
+			}
+		}
+		if len(same) == 1 {
+			continue
+		}
+		regions := map[string]bool{}
+		for _, j := range same {
+			regions[rows[j].Region] = true
+		}
+		if len(regions) == len(same) && !regions[""] {
+			out[i] = r.InstanceType + " " + r.Region
+			continue
+		}
+		n := 1
+		for _, j := range same {
+			if j < i {
+				n++
+			}
+		}
+		out[i] = r.InstanceType + " #" + strconv.Itoa(n)
+	}
 	return out
 }
 
@@ -234,6 +284,9 @@ func (m offerTable) columnHeader(cols []column, w int) string {
 		name := ""
 		if id, ok := names[c.id]; ok {
 			name = m.t.s(id)
+		}
+		if c.id == colRisk && c.w >= riskWideW {
+			name = m.t.s(mColRisk)
 		}
 		if c.right {
 			b.WriteString(rightPlain(name, c.w))
@@ -283,6 +336,8 @@ func (m offerTable) offerRow(cols []column, r *model.OfferRow, full *model.Recom
 			s = totalCell(r.Total, r.Partial(), cur)
 		case colModel:
 			s = priceModelName(m.t, r.PriceModel)
+		case colRisk:
+			s = riskCell(full, c.w)
 		case colWarn:
 			s = badge
 		}
@@ -308,6 +363,24 @@ func (m offerTable) offerRow(cols []column, r *model.OfferRow, full *model.Recom
 		}
 	}
 	return m.st.Row.Render(line)
+}
+
+// riskMark marks a row whose place in the default order carries a risk
+// penalty: it ranks as if it cost that much more (the totals shown do not
+// include it).
+const riskMark = "†"
+
+// riskCell is the risk column of an offer: its penalty after the mark
+// ("†+25%") when the column has room for it, else the mark alone; blank
+// for an offer without one or not priced yet.
+func riskCell(full *model.Recommendation, w int) string {
+	if full == nil || full.RiskPercent <= 0 {
+		return ""
+	}
+	if p := "+" + strconv.Itoa(full.RiskPercent) + "%"; w >= riskWideW && cellWidth(p) < w {
+		return riskMark + p
+	}
+	return riskMark
 }
 
 // pendingBadge stands in the warnings column while an offer's pricing is
@@ -373,6 +446,12 @@ func (m offerTable) countLine(top, end, w int) string {
 	line := m.st.Muted.Render(strings.Join(parts, " · "))
 	if n := l.overInView(); n > 0 {
 		line += m.st.Muted.Render(" · ") + m.st.Critical.Render(m.t.f(mOverBudgetCount, n))
+	}
+	for _, vi := range l.view[top:end] {
+		if f := l.full[vi]; f != nil && f.RiskPercent > 0 {
+			line += m.st.Muted.Render(" · " + m.t.s(mRiskLegend))
+			break
+		}
 	}
 	for _, vi := range l.view[top:end] {
 		if l.rows[vi].Partial() {

@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -281,10 +283,10 @@ func TestOfferColumnsGrowWithWidth(t *testing.T) {
 		if sum > w {
 			t.Errorf("width %d: columns take %d", w, sum)
 		}
-		if len(cols) == 10 && (inst < prevI || gpu < prevG) {
+		if len(cols) == 11 && (inst < prevI || gpu < prevG) {
 			t.Errorf("width %d: instance %d gpu %d after %d %d", w, inst, gpu, prevI, prevG)
 		}
-		if len(cols) == 10 {
+		if len(cols) == 11 {
 			prevI, prevG = inst, gpu
 		}
 	}
@@ -400,6 +402,157 @@ func TestDetailSaysEstimatedCost(t *testing.T) {
 		r.HiddenCosts.EgressEstimated = false
 		if text := ansi.Strip(strings.Join(newDetailView(&m).hiddenCostLines(&r, 140), "\n")); strings.Contains(text, c.mark) || strings.Contains(text, c.note) {
 			t.Errorf("%s: nothing estimated, yet:\n%s", c.lang, text)
+		}
+	}
+}
+
+// TestHeaderSeparatesNeedFromEstimate: the header's need (memory, GPUs)
+// holds no speed; the selected offer's estimated speed follows it under
+// its own name, in both languages and sizes.
+func TestHeaderSeparatesNeedFromEstimate(t *testing.T) {
+	for _, c := range []struct {
+		lang, needs, sel, speed string
+		w, h                    int
+	}{
+		{"en", "Needs ", "Selected: ", "tok/s", 140, 40},
+		{"en", "Needs ", "Selected: ", "tok/s", 80, 24},
+		{"zh", "需要 ", "所选：", "token/秒", 140, 40},
+		{"zh", "需要 ", "所选：", "token/秒", 80, 24},
+	} {
+		m := newTestModel(t, c.w, c.h, func(cfg *Config) { cfg.Lang = c.lang })
+		var head string
+		for _, l := range strings.Split(screen(m), "\n") {
+			if i := strings.Index(l, c.needs); i >= 0 {
+				head = l[i:]
+				break
+			}
+		}
+		need, est, ok := strings.Cut(head, c.sel)
+		if !ok || strings.Contains(need, c.speed) || !strings.Contains(est, c.speed) {
+			t.Errorf("%s %dx%d: header %q: want the need without a speed, then %q and the speed", c.lang, c.w, c.h, head, c.sel)
+		}
+	}
+}
+
+// TestRiskPenaltyMarked: a row whose place carries a risk penalty is
+// marked, with its penalty in a column when the panel is wide, a legend
+// in the count line, and the order unchanged; a row without one is not.
+func TestRiskPenaltyMarked(t *testing.T) {
+	for _, c := range []struct {
+		lang   string
+		w, h   int
+		wide   bool
+		legend string
+	}{
+		{"en", 200, 50, true, "† risk penalty in the order"},
+		{"en", 80, 24, false, "† risk penalty in the order"},
+		{"zh", 200, 50, true, "† 排序含风险加价"},
+		{"zh", 80, 24, false, "† 排序含风险加价"},
+	} {
+		m := newTestModel(t, c.w, c.h, func(cfg *Config) { cfg.Lang = c.lang })
+		m = press(t, m, "ctrl+o")
+		s := screen(m)
+		before := rankedKeys(m)
+		seen, risky := 0, 0
+		for _, f := range m.offers.full {
+			if f == nil {
+				continue
+			}
+			line := rowLine(s, f.Provider, f.InstanceType)
+			if line == "" {
+				continue
+			}
+			seen++
+			want := ""
+			if f.RiskPercent > 0 {
+				risky++
+				want = "†"
+				if c.wide {
+					want = fmt.Sprintf("†+%d%%", f.RiskPercent)
+				}
+			}
+			if got := strings.Contains(line, "†"); got != (want != "") || want != "" && !strings.Contains(line, want+" ") {
+				t.Errorf("%s %dx%d: row %q: want %q (risk %d%%)", c.lang, c.w, c.h, line, want, f.RiskPercent)
+			}
+		}
+		if seen < 3 || risky == 0 || risky == seen || !strings.Contains(s, c.legend) {
+			t.Errorf("%s %dx%d: %d rows checked, %d with a risk; legend %q:\n%s", c.lang, c.w, c.h, seen, risky, c.legend, s)
+		}
+		if after := rankedKeys(m); !slices.Equal(before, after) {
+			t.Errorf("the order changed: %v, was %v", after, before)
+		}
+	}
+}
+
+// rankedKeys are the keys of the offers in the list's order.
+func rankedKeys(m Model) []offerKey {
+	var out []offerKey
+	for _, vi := range m.offers.view {
+		out = append(out, keyOf(&m.offers.rows[vi]))
+	}
+	return out
+}
+
+// rowLine is the screen line of an offer's row, "" when not shown.
+func rowLine(s, provider, instance string) string {
+	for _, l := range strings.Split(s, "\n") {
+		if f := strings.Fields(l); len(f) > 2 && slices.Contains(f[:3], provider) && strings.Contains(l, " "+instance+" ") {
+			return l
+		}
+	}
+	return ""
+}
+
+// TestDistinctOffersReadApart: distinct offers that share a provider, an
+// instance name and GPUs (a marketplace's hosts) get rows that read
+// apart at 80x24 and wide: their region when it differs, else their
+// place; the same offer is never relabelled.
+func TestDistinctOffersReadApart(t *testing.T) {
+	cat := testCatalog()
+	add := func(region string, od float64) {
+		cat.Offers = append(cat.Offers, model.Offer{Provider: "vast", InstanceType: "1x-RTX_4090-32-65536", GPU: "RTX 4090", GPUCount: 1, VRAMGiB: 24, OnDemand: od,
+			Currency: model.USD, Interconnect: model.InterconnectSingle, Regions: []string{region}, Sources: []string{"test"}, Marketplace: true})
+	}
+	add("Estonia", 0.25)
+	add("Texas", 0.25)
+	add("Texas", 0.25)
+	for _, size := range [][2]int{{80, 24}, {200, 50}} {
+		m := newTestModel(t, size[0], size[1], func(c *Config) { c.Catalog = cat })
+		m = press(t, m, "ctrl+o")
+		seen := map[string]int{}
+		rows := 0
+		for _, l := range strings.Split(screen(m), "\n") {
+			if strings.Contains(l, "×RTX 4090") && strings.Contains(l, "vast") && strings.Contains(l, "1x-RTX") {
+				rows++
+				seen[strings.Join(strings.Fields(strings.TrimPrefix(l, "▸")), " ")]++
+			}
+		}
+		for l, n := range seen {
+			if n > 1 {
+				t.Errorf("%dx%d: %d rows read %q", size[0], size[1], n, l)
+			}
+		}
+		if rows != 3 {
+			t.Errorf("%dx%d: %d of the 3 marketplace rows shown:\n%s", size[0], size[1], rows, screen(m))
+		}
+	}
+	// The labels: the region when each has its own, else the place.
+	r := func(region string) *model.OfferRow {
+		return &model.OfferRow{Offer: &model.Offer{}, Provider: "vast", InstanceType: "1x", GPU: "RTX 4090", GPUCount: 1, Region: region}
+	}
+	a, b, c := r("EE"), r("TX"), r("TX")
+	same := r("EE")
+	same.Offer = a.Offer
+	for _, tc := range []struct {
+		rows []*model.OfferRow
+		want []string
+	}{
+		{[]*model.OfferRow{a, b}, []string{"1x EE", "1x TX"}},
+		{[]*model.OfferRow{b, c}, []string{"1x #1", "1x #2"}},
+		{[]*model.OfferRow{a, same}, []string{"1x", "1x"}},
+	} {
+		if got := instanceLabels(tc.rows); !slices.Equal(got, tc.want) {
+			t.Errorf("labels %q, want %q", got, tc.want)
 		}
 	}
 }

@@ -110,7 +110,8 @@ func sumBudget(f *form, t tr) string {
 	return a.Budget.Text(t.zh())
 }
 
-// sumScale sums up the filters and the currency.
+// sumScale sums up every filter and requirement of the scale page that is
+// set (a blank one is "any" and left out) and the currency.
 func sumScale(f *form, t tr) string {
 	a := &f.answers
 	var parts []string
@@ -123,8 +124,30 @@ func sumScale(f *form, t tr) string {
 	if len(a.Providers) > 0 {
 		parts = append(parts, strings.Join(a.Providers, ","))
 	}
+	if len(a.ExcludeProviders) > 0 {
+		parts = append(parts, t.f(mSumExclude, strings.Join(a.ExcludeProviders, ",")))
+	}
 	if len(a.Regions) > 0 {
 		parts = append(parts, strings.Join(a.Regions, ","))
+	}
+	if a.MaxNodes > 0 {
+		parts = append(parts, t.f(mSumNodes, a.MaxNodes))
+	}
+	if a.HeadroomPct > 0 {
+		parts = append(parts, t.f(mSumHeadroom, a.HeadroomPct))
+	}
+	if a.Interconnect != "" && a.Interconnect != model.ReqAny {
+		id, _ := f.q.asking(model.AnsInterconnect, a)
+		parts = append(parts, f.q.defs[id].optionLabel(t, a.Interconnect))
+	}
+	if a.Hosting == model.ReqDatacenter {
+		parts = append(parts, t.s(mSumDatacenter))
+	}
+	if a.VCPU == model.ReqDedicated {
+		parts = append(parts, t.s(mSumDedicated))
+	}
+	if a.MinVCPUsPerGPU > 0 {
+		parts = append(parts, t.f(mSumMinVCPUs, a.MinVCPUsPerGPU))
 	}
 	if len(parts) == 0 {
 		parts = append(parts, t.s(mSumAny))

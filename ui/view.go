@@ -80,6 +80,8 @@ func (m chrome) viewFooter(w, bodyH int) []string {
 	cat := m.catalogLine()
 	var left string
 	switch {
+	case m.leaving != leaveNone:
+		left = m.st.Warn.Render(m.t.s(mLeaveAsk))
 	case m.export.export.active():
 		left = m.export.Render(w, 1)[0]
 	case m.filter.on:
@@ -285,7 +287,7 @@ func (m helpView) helpLegend(w int, full bool) []string {
 	for k := range sortCount {
 		nameW = max(nameW, cellWidth(k.label(m.t)))
 	}
-	for _, c := range []msg{mColFit, mColTotal, mColModel, mColWarn} {
+	for _, c := range []msg{mColFit, mColTotal, mColRisk, mColModel, mColWarn} {
 		nameW = max(nameW, cellWidth(m.t.s(c)))
 	}
 	if full {
@@ -307,6 +309,7 @@ func (m helpView) helpLegend(w int, full bool) []string {
 	}
 	item(m.t.s(mColFit), m.t.s(mHelpColFit), nameW)
 	item(m.t.s(mColTotal), m.t.s(mHelpColTotal), nameW)
+	item(m.t.s(mColRisk), m.t.s(mHelpColRisk), nameW)
 	item(m.t.s(mColModel), m.t.s(mHelpColPay), nameW)
 	item(m.t.s(mColWarn), m.t.s(mHelpColWarn), nameW)
 	return out
