@@ -37,8 +37,9 @@ func failer(stderr io.Writer, lang, cmd string) func(code int, format string, ar
 }
 
 // flagErrorText is the flag package's error err in lang: an unknown flag
-// spelled --flag (both languages), and in Chinese a flag without its value
-// or with a value it cannot parse.
+// spelled --flag (both languages), and in Chinese a flag without its
+// value. A value a flag cannot read is its typed value's refusal
+// (flagvalues.go), not the flag package's.
 func flagErrorText(err error, lang string) string {
 	msg := err.Error()
 	if rest, ok := strings.CutPrefix(msg, "flag provided but not defined: "); ok {
@@ -49,14 +50,6 @@ func flagErrorText(err error, lang string) string {
 	}
 	if rest, ok := strings.CutPrefix(msg, "flag needs an argument: "); ok {
 		return tf(tErrNeedsValue, lang, strings.TrimLeft(rest, "-"))
-	}
-	// invalid value "V" for flag -NAME: DETAIL (also "invalid boolean value").
-	if _, rest, ok := strings.Cut(msg, "value "); ok && strings.HasPrefix(msg, "invalid ") {
-		if i := strings.LastIndex(rest, " for flag -"); i >= 0 {
-			val := strings.Trim(rest[:i], `"`)
-			name, _, _ := strings.Cut(rest[i+len(" for flag -"):], ":")
-			return tf(tErrBadValue, lang, val, name)
-		}
 	}
 	return msg
 }

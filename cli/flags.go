@@ -80,6 +80,8 @@ func parseFlags(fs *flag.FlagSet, args []string, help string, env environ, stdou
 		lang := argsLang(fs, args, env)
 		var msg string
 		switch {
+		case flagValueRefusal(fs) != nil:
+			msg = flagValueRefusal(fs).text(lang)
 		case err != nil:
 			msg = echo(flagErrorText(err, lang))
 		case empty != "":
