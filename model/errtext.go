@@ -292,4 +292,7 @@ var zhText = map[string]string{
 	"a rented period (%s); use %s job for a job":                                                         "租期（%s）；按任务计请用 %s job",
 	"a rented period (%s), whose length is given; a deadline applies to a job of %s":                     "租期（%s），其时长已定；期限只适用于 %s 的任务",
 	"workload %s": "工作负载 %s",
+	"a run that is not interruptible: it applies only to interruptible (spot) runs": "不可中断的运行：它只适用于可中断（竞价）的运行",
+	"add %s, or leave it out":    "加上 %s，或去掉它",
+	"leave it out, or change %s": "去掉它，或修改 %s",
 }
