@@ -68,14 +68,17 @@ func (v *refusing) refuse(flag, value string, accepted cliMsg, accArgs []any, wh
 }
 
 // plainProblem is why s is not a plain ASCII decimal number: an empty
-// value, a decimal comma or full-width digits (with the form to type), or
-// not a number at all; ok when it is one.
+// value, a negative number (below every flag's range), a decimal comma or
+// full-width digits (with the form to type), or not a number at all; ok
+// when it is one.
 func plainProblem(s string, whole bool) (why cliMsg, args []any, ok bool) {
 	switch {
 	case s == "":
 		return tFlagEmpty, nil, false
 	case isPlainNumber(s, whole):
 		return 0, nil, true
+	case s[0] == '-' && isPlainNumber(s[1:], whole):
+		return tFlagOutOfRange, nil, false
 	}
 	if n := model.NormalizeWidth(s); n != s && isPlainNumber(n, whole) {
 		return tFlagFullWidth, []any{n}, false
