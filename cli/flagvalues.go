@@ -19,7 +19,7 @@ import (
 //
 // A value is read as typed, never guessed at: a plain number in ASCII
 // digits with a point for decimals (an answer's lenient forms, "1,5" or a
-// full-width "２", are the answers' own: model's parsers). What is
+// full-width 2 (U+FF12), are the answers' own: model's parsers). What is
 // refused with a fix ("1,5": use a point, 1.5) says the fix.
 
 // flagRefusal is a flag value refused: the flag, the text as typed, why

@@ -57,7 +57,7 @@ func (r countRule) spec(field string) numSpec {
 }
 
 // parse reads a whole number within r for the answer field ("8",
-// "1,000", a full-width "１６"); every refusal states r's range.
+// "1,000", full-width digits); every refusal states r's range.
 func (r countRule) parse(field, s string) (int, error) {
 	p := r.spec(field)
 	lit, unit, err := p.readAnswer(s)
