@@ -21,7 +21,8 @@ func catalogImport(args []string, env environ, stdout, stderr io.Writer) int {
 	dir := fs.String("dir", "", "the source's catalog folder `DIR` (--skypilot DIR is --source skypilot --dir DIR)")
 	date := fs.String("date", "", "the day the catalog was fetched, `YYYY-MM-DD` (required: SkyPilot's CSVs carry no date, and a file's\n"+
 		"modification time says when it was copied, not when the prices were read; in a checkout: git log -1 --format=%cs)")
-	allowShrink := fs.Bool("allow-shrink", false, "replace a provider's offers even when the import has fewer than half as many")
+	allowShrink := new(bool)
+	newBoolFlag(fs, allowShrink, "allow-shrink", "replace a provider's offers even when the import has fewer than half as many")
 	if code, ok := parseFlags(fs, args, catalogUsage+"\nImport flags:\n", env, stdout, stderr); !ok {
 		return code
 	}

@@ -126,7 +126,7 @@ func TestCatalogUsageErrors(t *testing.T) {
 		{[]string{"show"}, "missing INSTANCE"},
 		{[]string{"stats", "--format", "yaml"}, `--format "yaml"`},
 		{[]string{"import"}, "--skypilot DIR is required"},
-		{[]string{"update", "--max-mb", "0"}, "--max-mb 0"},
+		{[]string{"update", "--max-mb", "0"}, `--max-mb "0"`},
 	}
 	for _, tc := range tests {
 		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
@@ -427,7 +427,7 @@ func TestCatalogBadInputExitCodes(t *testing.T) {
 		{"import shrinks", []string{"import", "--skypilot", short, "--date", "2026-11-29"}, 2, " offers to 0, losing more than half (a header-only or cut CSV?); check the source, or pass --allow-shrink to replace them anyway"},
 		{"update bad URL", []string{"update", "--base-url", "::nope"}, 2, `base URL "::nope" is not a URL`},
 		{"update plain http", []string{"update", "--base-url", "http://127.0.0.1:1/x"}, 2, "only https is accepted"},
-		{"update bad --timeout", []string{"update", "--timeout", "-1s"}, 2, "--timeout -1s"},
+		{"update bad --timeout", []string{"update", "--timeout", "-1s"}, 2, `--timeout "-1s"`},
 		{"update bad flag", []string{"update", "--allow-shrunk"}, 2, "unknown flag --allow-shrunk"},
 		{"update redirect to http", []string{"update", "--base-url", srv.URL + "/plain"}, 1, "redirects to http://127.0.0.1:1/lambda/vms.csv: redirect to a URL that is not https refused"},
 		{"update times out", []string{"update", "--base-url", srv.URL + "/stall", "--timeout", "300ms"}, 1, "gave up: context deadline exceeded (the previous catalog is kept); --timeout 300ms ran out"},

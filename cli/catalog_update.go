@@ -19,9 +19,12 @@ func catalogUpdate(args []string, env environ, stdout, stderr io.Writer) int {
 	fs, cf := catalogTextCommand("update", "", env)
 	source := sourceFlag(fs, data.CanUpdate)
 	base := fs.String("base-url", "", "the HTTPS `URL` of the source's files (default "+defaultURLs()+")")
-	maxMB := fs.Int("max-mb", data.DefaultMaxDownload>>20, "largest CSV to download, in MiB")
-	timeout := fs.Duration("timeout", 5*time.Minute, "give up on the whole update after this long, e.g. 2m")
-	allowShrink := fs.Bool("allow-shrink", false, "replace a provider's offers even when the download has fewer than half as many")
+	var maxMB int
+	newIntFlag(fs, &maxMB, "max-mb", data.DefaultMaxDownload>>20, 1, maxDownloadMiB, tAccMaxMB, "largest CSV to download, in `MiB`")
+	timeout := 5 * time.Minute
+	fs.Var(&durationFlag{name: "timeout", p: &timeout}, "timeout", "give up on the whole update after this `DURATION`, e.g. 2m")
+	var allowShrink bool
+	newBoolFlag(fs, &allowShrink, "allow-shrink", "replace a provider's offers even when the download has fewer than half as many")
 	if code, ok := parseFlags(fs, args, catalogUsage+"\nUpdate flags:\n", env, stdout, stderr); !ok {
 		return code
 	}
@@ -32,22 +35,16 @@ func catalogUpdate(args []string, env environ, stdout, stderr io.Writer) int {
 	if err := checkSource(*source, data.CanUpdate, lang); err != nil {
 		return catalogFail(stderr, exitUsage, "update", err, lang)
 	}
-	if *maxMB < 1 {
-		return catalogFail(stderr, exitUsage, "update", errors.New(tf(tErrUpdateMaxMB, lang, *maxMB)), lang)
-	}
-	if *timeout <= 0 {
-		return catalogFail(stderr, exitUsage, "update", errors.New(tf(tErrUpdateTimeout, lang, *timeout)), lang)
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), *timeout)
+	ctx, cancel := context.WithTimeout(context.Background(), timeout)
 	defer cancel()
 	res, err := data.Update(ctx, data.UpdateOptions{
-		Source: *source, BaseURL: *base, CacheDir: cf.options().CacheDir, MaxBytes: int64(*maxMB) << 20, Client: updateClient,
-		AllowShrink: *allowShrink,
+		Source: *source, BaseURL: *base, CacheDir: cf.options().CacheDir, MaxBytes: int64(maxMB) << 20, Client: updateClient,
+		AllowShrink: allowShrink,
 	})
 	if err != nil {
 		code, msg := exitCode(err), catalogError(err, lang)
 		if errors.Is(err, context.DeadlineExceeded) {
-			msg = tf(tErrUpdateRanOut, lang, msg, *timeout)
+			msg = tf(tErrUpdateRanOut, lang, msg, timeout)
 		}
 		return catalogFail(stderr, code, "update", errors.New(msg), lang)
 	}

@@ -127,37 +127,24 @@ func pflagErrorText(err error, lang string) string {
 		return tf(tErrNeedsValue, lang, noValue.GetFlag().Name)
 	case errors.As(err, &badValue):
 		f := badValue.GetFlag()
-		return tf(tErrFlagValue, lang, f.Name, echo(badValue.GetValue()), valueErrorText(f, errors.Unwrap(badValue), lang))
+		var refused *flagRefusal
+		if errors.As(err, &refused) {
+			return refused.text(lang)
+		}
+		return tf(tErrFlagBadValue, lang, f.Name, echo(badValue.GetValue()), valueErrorText(errors.Unwrap(badValue)))
 	case errors.As(err, &syntax):
 		return tf(tErrFlagSyntax, lang, echo(syntax.GetSpecifiedFlag()))
 	}
 	return echo(err.Error())
 }
 
-// valueErrorText is why a flag refused its value: the value's own message,
-// or for std flag's number, duration and yes/no values (which say only
-// "parse error" or "value out of range") what the flag reads.
-func valueErrorText(f *pflag.Flag, cause error, lang string) string {
+// valueErrorText is why a flag refused its value, as the value says it
+// (every flag's value is typed: internal/structure's TestFlagsAreTyped).
+func valueErrorText(cause error) string {
 	if cause == nil {
 		return ""
 	}
-	msg := cause.Error()
-	if msg != "parse error" && msg != "value out of range" {
-		return msg
-	}
-	switch t := f.Value.Type(); {
-	case msg == "value out of range":
-		return tFlagOutOfRange.in(lang)
-	case strings.Contains(t, "int"):
-		return tFlagWantInt.in(lang)
-	case strings.Contains(t, "float"):
-		return tFlagWantNumber.in(lang)
-	case t == "duration":
-		return tFlagWantDuration.in(lang)
-	case t == "bool":
-		return tFlagWantBool.in(lang)
-	}
-	return msg
+	return cause.Error()
 }
 
 // longDashes spells the single-dash long flags of args (-top 5, -json, as

@@ -154,7 +154,7 @@ func TestSingleDashFlags(t *testing.T) {
 		{"-top value", []string{"recommend", "--model", "llama-3.1-8b", "-top", "2", "-format", "json"}, exitOK, `"recommendations"`},
 		{"-lang=zh", []string{"models", "-lang=zh"}, exitOK, "参数"},
 		{"-help", []string{"recommend", "-help"}, exitOK, "--within-budget"},
-		{"negative value", []string{"recommend", "--top", "-5"}, exitUsage, "--top -5"},
+		{"negative value", []string{"recommend", "--top", "-5"}, exitUsage, `--top "-5": out of range`},
 		{"dash value kept", []string{"recommend", "--run-command", "-top"}, exitOK, "PROVIDER"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -201,8 +201,8 @@ func TestFlagErrorsWorded(t *testing.T) {
 	}{
 		{[]string{"recommend", "---top", "5"}, `gpupick recommend: bad flag syntax "---top" (write a flag as --name or --name=value) (see gpupick recommend --help)`, `gpupick recommend：参数写法有误 "---top"`},
 		{[]string{"recommend", "--within-budget=maybe"}, `gpupick recommend: --within-budget "maybe": not true or false`, `gpupick recommend：--within-budget "maybe"：不是 true 或 false`},
-		{[]string{"plan", "r.toml", "--hours", "1,5"}, `gpupick plan: --hours "1,5": not a number (use digits and a dot, e.g. 2.5) (see gpupick plan --help)`, `gpupick plan：--hours "1,5"：不是数字`},
-		{[]string{"catalog", "update", "--timeout", "30"}, `gpupick catalog update: --timeout "30": not a duration (use a number and a unit, e.g. 90s, 5m or 2h)`, `gpupick catalog update：--timeout "30"：不是时长`},
+		{[]string{"plan", "r.toml", "--hours", "1,5"}, `gpupick plan: --hours "1,5": a decimal comma: use a point, 1.5 (accepted: hours above 0 and at most 168, with a point for decimals, e.g. --hours 1.5) (see gpupick plan --help)`, `gpupick plan：--hours "1,5"：使用了小数逗号：请用小数点，1.5`},
+		{[]string{"catalog", "update", "--timeout", "30"}, `gpupick catalog update: --timeout "30": a number without a unit: write 30s for seconds or 30m for minutes`, `gpupick catalog update：--timeout "30"：数字缺少单位`},
 		{[]string{"models", "--format"}, `gpupick models: flag needs an argument: --format (see gpupick models --help)`, `gpupick models：参数 --format 需要一个值（见 gpupick models --help）`},
 		{[]string{"--nope"}, `gpupick: unknown flag --nope (see gpupick --help)`, `gpupick：未知参数 --nope（见 gpupick --help）`},
 	} {

@@ -37,8 +37,8 @@ func TestNaNHoursAndVersionArgRefused(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"plan", "x.toml", "--hours", "NaN"}, "--hours NaN: out of range"},
-		{[]string{"plan", "x.toml", "--hours", "+Inf"}, "out of range"},
+		{[]string{"plan", "x.toml", "--hours", "NaN"}, `--hours "NaN": not a plain number`},
+		{[]string{"plan", "x.toml", "--hours", "+Inf"}, "not a plain number"},
 		{[]string{"version", "extra"}, `unexpected argument "extra"`},
 		{[]string{"version", "--lang", "zh", "x"}, "多余的参数"},
 	} {

@@ -70,9 +70,9 @@ func TestCLIErrorsChinese(t *testing.T) {
 	}{
 		{"recommend unknown flag", []string{"recommend", "--x"}, true, exitUsage, "unknown flag --x (see gpupick recommend --help)", false, ""},
 		{"recommend argument", []string{"recommend", "foo"}, true, exitUsage, `unexpected argument "foo"`, false, ""},
-		{"recommend bad number", []string{"recommend", "--top", "abc"}, true, exitUsage, `--top "abc": not a whole number (see gpupick recommend --help)`, false, ""},
+		{"recommend bad number", []string{"recommend", "--top", "abc"}, true, exitUsage, `--top "abc": not a whole number`, false, ""},
 		{"recommend no value", []string{"recommend", "--top"}, true, exitUsage, "flag needs an argument: --top (see gpupick recommend --help)", false, ""},
-		{"recommend top range", []string{"recommend", "--top", "0"}, true, exitUsage, "--top 0: out of range", false, ""},
+		{"recommend top range", []string{"recommend", "--top", "0"}, true, exitUsage, `--top "0": out of range`, false, ""},
 		{"recommend format", []string{"recommend", "--format", "x"}, true, exitUsage, `--format "x": unknown format`, false, ""},
 		{"recommend bad answer", []string{"recommend", "--params", "7Q"}, true, exitUsage, `--params "7Q": unknown unit "q"`, false, "q billion"},
 		{"recommend ambiguous unit", []string{"recommend", "--params", "8B", "--duration", "3m"}, true, exitUsage, `--duration "3m": "m" is ambiguous`, false, "m min mo"},
@@ -94,7 +94,7 @@ func TestCLIErrorsChinese(t *testing.T) {
 		{"recommend bad overlay", []string{"recommend", "--catalog", missing}, true, exitUsage, "overlay: ", true, ""},
 		{"recommend damaged cache", []string{"recommend", "--params", "8B", "--format", "json"}, true, exitOK, "gpupick recommend: cached catalog ", true, ""},
 		{"plan no record", []string{"plan"}, true, exitUsage, "a decision record FILE.toml is needed", false, ""},
-		{"plan hours", []string{"plan", "--hours", "0", "x.toml"}, true, exitUsage, "--hours 0: out of range", false, ""},
+		{"plan hours", []string{"plan", "--hours", "0", "x.toml"}, true, exitUsage, `--hours "0": out of range`, false, ""},
 		{"plan unknown flag", []string{"plan", "--x"}, true, exitUsage, "unknown flag --x", false, ""},
 		{"models unknown flag", []string{"models", "--bad"}, true, exitUsage, "unknown flag --bad", false, ""},
 		{"models format", []string{"models", "--format", "y"}, true, exitUsage, `--format "y": unknown format (use table or json)`, false, ""},
@@ -122,8 +122,8 @@ func TestCLIErrorsChinese(t *testing.T) {
 		{"stats damaged cache", []string{"catalog", "stats", "--cache-dir", damaged, "--config-dir", dirs[1], "--format", "json"}, true, exitOK, "gpupick: cached catalog " + imported + " is damaged (", true, ""},
 		{"import no folder", append([]string{"catalog", "import"}, cat...), true, exitUsage, "--skypilot DIR is required", false, ""},
 		{"import bad folder", append([]string{"catalog", "import", "--skypilot", missing, "--date", "2026-01-01"}, cat...), true, exitUsage, "import: ", true, ""},
-		{"update max-mb", append([]string{"catalog", "update", "--max-mb", "0"}, cat...), true, exitUsage, "--max-mb 0: want a size in MiB", false, ""},
-		{"update timeout", append([]string{"catalog", "update", "--timeout", "-1s"}, cat...), true, exitUsage, "--timeout -1s: want a positive duration", false, ""},
+		{"update max-mb", append([]string{"catalog", "update", "--max-mb", "0"}, cat...), true, exitUsage, `--max-mb "0": out of range (accepted: a whole number of MiB`, false, ""},
+		{"update timeout", append([]string{"catalog", "update", "--timeout", "-1s"}, cat...), true, exitUsage, `--timeout "-1s": out of range (accepted: a duration above 0`, false, ""},
 		{"update unknown flag", append([]string{"catalog", "update", "--x"}, cat...), true, exitUsage, "unknown flag --x", false, ""},
 	}
 	for _, tc := range tests {

@@ -39,7 +39,8 @@ func runPlan(args []string, env environ, stdout, stderr io.Writer) int {
 	fs := newFlagSet("plan")
 	o := planOptions{common: commonFlags{env: env}}
 	o.common.register(fs)
-	fs.Float64Var(&o.hours, "hours", advisor.DefaultTrialHours, "the `H` hours each candidate is rented for the trial")
+	o.hours = advisor.DefaultTrialHours
+	fs.Var(&hoursFlag{name: "hours", p: &o.hours, hi: maxTrialHours}, "hours", "the `H` hours each candidate is rented for the trial")
 	file, rest := splitFile(args)
 	if code, ok := parseFlags(fs, rest, planHelp, env, stdout, stderr); !ok {
 		return code
@@ -53,9 +54,6 @@ func runPlan(args []string, env environ, stdout, stderr io.Writer) int {
 func plan(o planOptions, stdout, stderr io.Writer) int {
 	lang, _ := o.common.language() // a bad --lang is prepare's error; until then English
 	fail := failer(stderr, lang, "plan")
-	if !(o.hours > 0 && o.hours <= 168) { // NaN fails both comparisons
-		return fail(exitUsage, "%s", tf(tErrHoursRange, lang, o.hours))
-	}
 	if o.file == "" {
 		return fail(exitUsage, "%s", tf(tErrNeedRecord, lang, "plan"))
 	}

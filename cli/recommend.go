@@ -45,8 +45,8 @@ func runRecommend(args []string, env environ, stdout, stderr io.Writer) int {
 	o.session.register(fs)
 	fs.StringVar(&o.answersFile, "answers", "", "start from the answers of a decision record `FILE`; the flags given override them")
 	fs.StringVar(&o.format, "format", "table", "output `FORMAT`: table, json, toml, skypilot, dstack or dstack-fleet (a launch config for the best offer; dstack-fleet the fleet a multi-node dstack task runs on)")
-	fs.IntVar(&o.top, "top", 10, "the `N` best recommendations to print")
-	fs.BoolVar(&o.withinBudget, "within-budget", false, "hide the offers over the budget (a note says how many)")
+	newIntFlag(fs, &o.top, "top", 10, 1, maxTop, tAccTop, "the `N` best recommendations to print")
+	newBoolFlag(fs, &o.withinBudget, "within-budget", "hide the offers over the budget (a note says how many)")
 	if code, ok := parseFlags(fs, args, recommendHelp, env, stdout, stderr); !ok {
 		return code
 	}
@@ -63,9 +63,6 @@ func recommend(o recommendOptions, stdout, stderr io.Writer) int {
 	case "table", "json", "toml", "skypilot", "dstack", "dstack-fleet":
 	default:
 		return fail(exitUsage, "%s", tf(tErrUnknownFormat, lang, echo(o.format), "table, json, toml, skypilot, dstack"+orWord(lang)+"dstack-fleet"))
-	}
-	if o.top < 1 || o.top > 10000 {
-		return fail(exitUsage, "%s", tf(tErrTopRange, lang, o.top))
 	}
 	ss, code, msg := prepare(&o.session.common, o.session.answers, "answers", o.answersFile)
 	catalogWarnings(stderr, "recommend", ss.notices, ss.lang)

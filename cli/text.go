@@ -257,7 +257,6 @@ const (
 	tErrSeeHelp
 	tErrUnknownFlag
 	tErrNeedsValue
-	tErrBadValue
 	tErrUnexpectedArg
 	tErrEmptyFlag
 	tErrWithinNoBudget
@@ -268,8 +267,21 @@ const (
 	tErrUnknownLang
 	tErrUnknownFormat
 	tErrUnknownCurrency
-	tErrTopRange
-	tErrHoursRange
+	tErrFlagValue
+	tFlagEmpty
+	tFlagFullWidth
+	tFlagDecimalComma
+	tFlagNotWhole
+	tFlagNotNumber
+	tFlagOutOfRange
+	tFlagNoUnit
+	tFlagNotDuration
+	tFlagNotBool
+	tAccTop
+	tAccMaxMB
+	tAccHours
+	tAccDuration
+	tAccBool
 	tErrNeedRecord
 	tErrCatalogLoad
 	tErrTOMLDepth
@@ -296,8 +308,6 @@ const (
 	tErrImportDirOf
 	tErrImportTwoDirs
 	tErrUnknownSource
-	tErrUpdateMaxMB
-	tErrUpdateTimeout
 	tErrUpdateRanOut
 	tErrRefreshRanOut
 	tErrWrite
@@ -308,13 +318,8 @@ const (
 
 	// The command tree (commands.go, cobraflags.go): a flag cobra
 	// refused, each command's one-line help, and the headers of the help.
-	tErrFlagValue
+	tErrFlagBadValue
 	tErrFlagSyntax
-	tFlagWantInt
-	tFlagWantNumber
-	tFlagWantDuration
-	tFlagWantBool
-	tFlagOutOfRange
 	tCmdWizard
 	tCmdRecommend
 	tCmdCatalog
@@ -577,7 +582,6 @@ var cliTexts = text.Table[cliMsg]{
 	tErrSeeHelp:         {"%s (see gpupick %s --help)", "%s（见 gpupick %s --help）"},
 	tErrUnknownFlag:     {"unknown flag --%s", "未知参数 --%s"},
 	tErrNeedsValue:      {"flag needs an argument: --%s", "参数 --%s 需要一个值"},
-	tErrBadValue:        {"invalid value %q for flag --%s", "参数 --%[2]s 的值 %[1]q 无效"},
 	tErrUnexpectedArg:   {"unexpected argument %q", "多余的参数 %q"},
 	tErrWithinNoBudget:  {"--within-budget hides the offers over the budget, but no budget is given: add --budget (e.g. 2/h, 1500/mo, 10000 total), or leave --within-budget out", "--within-budget 会隐藏超出预算的报价，但没有给出预算：请加上 --budget（如 2/h、1500/mo、10000 total），或不使用 --within-budget"},
 	tErrEmptyFlag:       {"--%s is given empty: give its value, or leave the flag out", "--%s 的值为空：请给出值，或不使用该选项"},
@@ -588,8 +592,21 @@ var cliTexts = text.Table[cliMsg]{
 	tErrUnknownLang:     {"--lang %q: unknown language (use en or zh)", "--lang %q：未知语言（可用 en 或 zh）"},
 	tErrUnknownFormat:   {"--format %q: unknown format (use %s)", "--format %q：未知格式（可用 %s）"},
 	tErrUnknownCurrency: {"--currency %q: unknown currency (use USD or CNY)", "--currency %q：未知货币（可用 USD 或 CNY）"},
-	tErrTopRange:        {"--top %d: out of range (use 1 to 10000)", "--top %d：超出范围（可用 1 到 10000）"},
-	tErrHoursRange:      {"--hours %v: out of range (use more than 0 and at most 168)", "--hours %v：超出范围（须大于 0 且不超过 168）"},
+	tErrFlagValue:       {"--%s %q: %s (accepted: %s)", "--%s %q：%s（可接受：%s）"},
+	tFlagEmpty:          {"no value", "没有值"},
+	tFlagFullWidth:      {"full-width characters: type %s", "全角字符：请输入 %s"},
+	tFlagDecimalComma:   {"a decimal comma: use a point, %s", "使用了小数逗号：请用小数点，%s"},
+	tFlagNotWhole:       {"not a whole number", "不是整数"},
+	tFlagNotNumber:      {"not a plain number", "不是普通数字"},
+	tFlagOutOfRange:     {"out of range", "超出范围"},
+	tFlagNoUnit:         {"a number without a unit: write %ss for seconds or %sm for minutes", "数字缺少单位：秒写 %ss，分钟写 %sm"},
+	tFlagNotDuration:    {"not a duration", "不是时长"},
+	tFlagNotBool:        {"not true or false", "不是 true 或 false"},
+	tAccTop:             {"a whole number from %d to %d, e.g. --top 5", "%d 到 %d 的整数，例如 --top 5"},
+	tAccMaxMB:           {"a whole number of MiB from %d to %d, e.g. --max-mb 128", "%d 到 %d 的整数（单位 MiB），例如 --max-mb 128"},
+	tAccHours:           {"hours above 0 and at most %s, with a point for decimals, e.g. --hours 1.5", "大于 0 且不超过 %s 的小时数，小数用小数点，例如 --hours 1.5"},
+	tAccDuration:        {"a duration above 0 with its unit (s, m or h), e.g. --%s 30s or 2m", "大于 0 且带单位（s、m 或 h）的时长，例如 --%s 30s 或 2m"},
+	tAccBool:            {"true or false; --%s alone is true, --%s=false turns it off", "true 或 false；只写 --%s 即为 true，--%s=false 为关闭"},
 	tErrNeedRecord:      {"a decision record FILE.toml is needed (see gpupick %s --help)", "需要一个决策记录 FILE.toml（见 gpupick %s --help）"},
 	tErrCatalogLoad:     {"%s", "目录出错：%s"},
 	tErrTOMLDepth: {"%s:%d: nested deeper than %d levels, the limit of %s (tables, inline tables, arrays and dotted keys each add levels; %s): remove the extra nesting",
@@ -618,8 +635,6 @@ var cliTexts = text.Table[cliMsg]{
 	tErrImportDirOf:     {"--dir DIR is required (the %s catalog folder to import)", "需要 --dir DIR（要导入的 %s 目录文件夹）"},
 	tErrImportTwoDirs:   {"--skypilot DIR means --source skypilot --dir DIR: give it without --dir or another --source", "--skypilot DIR 即 --source skypilot --dir DIR：不可与 --dir 或其他 --source 同时使用"},
 	tErrUnknownSource:   {"--source %q: not a catalog source this command reads (use %s)", "--source %q：不是此命令可读取的目录来源（可用 %s）"},
-	tErrUpdateMaxMB:     {"--max-mb %d: want a size in MiB, 1 or more", "--max-mb %d：须为以 MiB 计的大小，至少 1"},
-	tErrUpdateTimeout:   {"--timeout %v: want a positive duration such as 2m", "--timeout %v：须为正的时长，例如 2m"},
 	tErrUpdateRanOut:    {"%s; --timeout %v ran out (give a longer one, e.g. --timeout 10m)", "%s；--timeout %v 已用完（请给更长的时长，例如 --timeout 10m）"},
 	tErrRefreshRanOut:   {"%s; gave up after %v (try again, or run gpupick catalog update --source NAME --timeout 10m)", "%s；%v 后放弃（请重试，或运行 gpupick catalog update --source NAME --timeout 10m）"},
 	tErrWrite:           {"%s", "写出失败：%s"},
@@ -627,13 +642,8 @@ var cliTexts = text.Table[cliMsg]{
 	tImported:           {"imported %d offers of %s into %s (snapshot %s)", "已导入 %d 个报价（%s）到 %s（快照 %s）"},
 	tUpdated:            {"updated %d offers of %s into %s (snapshot %s)", "已更新 %d 个报价（%s）到 %s（快照 %s）"},
 	tImportSkipped:      {"not in the source, kept from the embedded catalog: %s", "来源中没有，保留内置目录中的：%s"},
-	tErrFlagValue:       {"--%s %q: %s", "--%s %q：%s"},
+	tErrFlagBadValue:    {"--%s %q: %s", "--%s %q：%s"},
 	tErrFlagSyntax:      {"bad flag syntax %q (write a flag as --name or --name=value)", "参数写法有误 %q（写作 --name 或 --name=value）"},
-	tFlagWantInt:        {"not a whole number", "不是整数"},
-	tFlagWantNumber:     {"not a number (use digits and a dot, e.g. 2.5)", "不是数字（用数字和小数点，例如 2.5）"},
-	tFlagWantDuration:   {"not a duration (use a number and a unit, e.g. 90s, 5m or 2h)", "不是时长（用数字加单位，例如 90s、5m 或 2h）"},
-	tFlagWantBool:       {"not true or false (give the flag alone for yes)", "不是 true 或 false（只写该参数表示是）"},
-	tFlagOutOfRange:     {"out of range", "超出范围"},
 	tCmdWizard:          {"which cloud GPU to rent, on which price model, for how much", "租哪种云 GPU、用哪种计价方式、总共花多少"},
 	tCmdRecommend:       {"the wizard's advice headless: the ranked offers as a table, JSON, a record or a launch config", "无界面运行顾问：排好序的报价（表格、JSON、决策记录或启动配置）"},
 	tCmdCatalog:         {"browse, check and refresh the GPU catalog", "浏览、检查和更新 GPU 目录"},

@@ -55,7 +55,7 @@ func runVerify(args []string, env environ, stdout, stderr io.Writer) int {
 	o := verifyOptions{common: commonFlags{env: env}}
 	o.common.register(fset)
 	fset.StringVar(&o.from, "from", "", "read the probes' saved outputs from `DIR` instead of running them")
-	fset.BoolVar(&o.asJSON, "json", false, "print the checks as JSON (English values under every --lang)")
+	newBoolFlag(fset, &o.asJSON, "json", "print the checks as JSON (English values under every --lang)")
 	file, rest := splitFile(args)
 	if code, ok := parseFlags(fset, rest, verifyHelp, env, stdout, stderr); !ok {
 		return code

@@ -26,7 +26,7 @@ func runWizard(args []string, env environ, stdin io.Reader, stdout, stderr io.Wr
 	o := wizardOptions{session: sessionFlags{common: commonFlags{env: env}}}
 	o.session.register(fs)
 	fs.StringVar(&o.load, "load", "", "open the wizard with the answers of a decision record `FILE`")
-	fs.BoolVar(&o.accessible, "accessible", false, "ask the questions as plain line prompts (also ACCESSIBLE=1)")
+	newBoolFlag(fs, &o.accessible, "accessible", "ask the questions as plain line prompts (also ACCESSIBLE=1)")
 	if code, ok := parseFlags(fs, args, usageText+"\nWizard flags:\n", env, stdout, stderr); !ok {
 		return code
 	}

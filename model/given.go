@@ -58,9 +58,9 @@ func checkApplies(next *Answers, given func(AnswerID) bool, raw, label func(Answ
 	for i := range registry {
 		s := &registry[i]
 		if given(s.ID) && !s.AppliesTo(next) {
-			d := describeFor(s, next, label)
+			d, fix := notApplying(s, next, label)
 			return s.ID, newErr(s.Name, short(raw(s.ID), maxEcho), ReasonConflict,
-				text.Pair{"does not apply to " + d[text.EN], fmt.Sprintf(zhText["does not apply to %s"], zhArg(d[text.ZH]))}, tx("leave it out, or change the answer it depends on"))
+				text.Pair{"does not apply to " + d[text.EN], fmt.Sprintf(zhText["does not apply to %s"], zhArg(d[text.ZH]))}, fix)
 		}
 	}
 	return 0, nil
@@ -120,17 +120,22 @@ func ApplyGiven(a *Answers, given []Given, env *AnswerEnv) ([]string, error) {
 	return notes, nil
 }
 
-// describeFor words what makes an answer not apply ("pretrain", "a job").
-func describeFor(s *AnswerSpec, a *Answers, label func(AnswerID) string) text.Pair {
+// notApplying says what the answers are that s does not apply to, naming
+// the answer its applicability depends on as label names it (the flag,
+// or the record key), and the fix: leave it out, or change that answer.
+func notApplying(s *AnswerSpec, a *Answers, label func(AnswerID) string) (what, fix text.Pair) {
+	fix = tx("leave it out, or change the answer it depends on")
 	switch s.ID {
 	case AnsDuration, AnsHoursPerWeek:
-		return txf("a job of %s (it lasts as long as the hardware needs)", label(AnsTokens))
+		return txf("a job of %s (it lasts as long as the hardware needs)", label(AnsTokens)), fix
 	case AnsTokens:
-		return txf("a rented period (%s); use %s job for a job", label(AnsDuration), label(AnsDurationMode))
+		return txf("a rented period (%s); use %s job for a job", label(AnsDuration), label(AnsDurationMode)), fix
 	case AnsDeadline:
-		return txf("a rented period (%s), whose length is given; a deadline applies to a job of %s", label(AnsDuration), label(AnsTokens))
+		return txf("a rented period (%s), whose length is given; a deadline applies to a job of %s", label(AnsDuration), label(AnsTokens)), fix
+	case AnsCheckpointInterval:
+		return tx("a run that is not interruptible: it applies only to interruptible (spot) runs"), txf("add %s, or leave it out", label(AnsInterruptible))
 	}
-	return txf("workload %s", a.Workload)
+	return txf("workload %s", a.Workload), txf("leave it out, or change %s", label(AnsWorkload))
 }
 
 // cloneSlices copies the answers' slices so that a failed apply leaves the

@@ -83,10 +83,10 @@ func lowerASCII(s string) string {
 
 // numSpec describes a numeric answer for its error messages.
 type numSpec struct {
-	field string // the flag and TOML key
-	what  string // "a parameter count", for "not a parameter count"
-	forms string // the accepted forms, for the fix
-	rng   string // the accepted range, e.g. "0.001B to 100000B"
+	field string    // the flag and TOML key
+	what  string    // "a parameter count", for "not a parameter count"
+	forms string    // the accepted forms, for the fix
+	rng   text.Pair // the accepted range, e.g. "0.001B to 100000B"
 }
 
 // fail is a *FieldError for input in with msg; the fix lists the forms.
@@ -96,12 +96,12 @@ func (p numSpec) fail(in string, msg text.Pair) error {
 
 // outOfRange says the value is outside the accepted range, naming it.
 func (p numSpec) outOfRange(in string) error {
-	return p.fail(in, p.inRange("out of range (accepted: %s)"))
+	return newErr(p.field, short(in, 40), ReasonRange, p.inRange("out of range (accepted: %s)"), use(p.forms))
 }
 
 // inRange formats a message with p's range in both languages.
 func (p numSpec) inRange(format string) text.Pair {
-	return text.Pair{fmt.Sprintf(format, p.rng), fmt.Sprintf(zhText[format], zhText[p.rng])}
+	return text.Pair{fmt.Sprintf(format, p.rng[text.EN]), fmt.Sprintf(zhText[format], p.rng[text.ZH])}
 }
 
 // numProblem is why readNumber could not read a number.
@@ -302,13 +302,13 @@ func countExp(unit string) (int, bool) {
 // "1,5,0" is refused), reads full-width digits as ASCII, and refuses
 // exponents, hex, signs, NaN and Inf; every error is a *FieldError.
 var (
-	specParams   = numSpec{"params", "a parameter count", FormsParams, "0.001B to 100000B"}
-	specTokens   = numSpec{"tokens", "a token count", FormsTokens, "1 to 10000T tokens"}
-	specContext  = numSpec{"context", "a token count", FormsContext, "1 to 100000000 tokens"}
-	specDuration = numSpec{"duration", "a duration", FormsDuration, "1min to 10y"}
-	specPerWeek  = numSpec{"hours_per_week", "a number of hours", FormsPerWeek, "0.01 to 168 hours a week"}
-	specCkpt     = numSpec{"checkpoint-interval", "a time", FormsCheckpoint, "1min to 24h"}
-	specBudget   = numSpec{"budget", "an amount", FormsBudget, "0.01 to 1000000M"}
+	specParams   = numSpec{"params", "a parameter count", FormsParams, tx("0.001B to 100000B")}
+	specTokens   = numSpec{"tokens", "a token count", FormsTokens, tx("1 to 10000T tokens")}
+	specContext  = numSpec{"context", "a token count", FormsContext, tx("1 to 100000000 tokens")}
+	specDuration = numSpec{"duration", "a duration", FormsDuration, tx("1min to 10y")}
+	specPerWeek  = numSpec{"hours_per_week", "a number of hours", FormsPerWeek, tx("0.01 to 168 hours a week")}
+	specCkpt     = numSpec{"checkpoint-interval", "a time", FormsCheckpoint, tx("1min to 24h")}
+	specBudget   = numSpec{"budget", "an amount", FormsBudget, tx("0.01 to 1000000M")}
 )
 
 // ParseParams reads a parameter count ("70B", "7.5b", "70,5B", "405
@@ -367,7 +367,7 @@ func ParseContext(s string) (int, error) { return parseTokenCount(specContext, s
 // as ParseContext reads a context ("512", "1k", "32k"; k = 1024); field
 // names the answer in errors.
 func ParseTokenLength(field, s string) (int, error) {
-	return parseTokenCount(numSpec{field, "a token count", FormsTokenLength, "1 to 100000000 tokens"}, s)
+	return parseTokenCount(numSpec{field, "a token count", FormsTokenLength, tx("1 to 100000000 tokens")}, s)
 }
 
 // FormsTokenLength are the accepted forms of a prompt or output length.
@@ -405,32 +405,15 @@ func parseTokenCount(p numSpec, s string) (int, error) {
 
 // ParseCount reads a whole non-negative number ("8", "1,000") for counts
 // such as GPUs, nodes or users, at most 1000000; the field names it in
-// errors.
-func ParseCount(field, s string) (int, error) {
-	p := numSpec{field, "a whole number", FormsCount, "0 to 1000000"}
-	lit, unit, err := p.readAnswer(s)
-	if err != nil {
-		return 0, err
-	}
-	if unit != "" {
-		return 0, p.fail(s, txf("unexpected %q", short(unit, 12)))
-	}
-	v, ok := decimal(lit, 0)
-	if !ok || v > 1_000_000 {
-		return 0, p.outOfRange(s)
-	}
-	if v != math.Trunc(v) {
-		return 0, p.fail(s, tx("not a whole number"))
-	}
-	return int(v), nil
-}
+// errors. An answer's own range is its countRule's.
+func ParseCount(field, s string) (int, error) { return ruleCount.parse(field, s) }
 
 // ParseSize reads a size ("80GB", "2TB", "1,5TB", "500 GiB", "800") and
 // returns GB: 0, or 1MB to 1000PB. A bare number is GB; GB and GiB are
 // treated alike (vendors use "GB" for GiB), a TB is 1000 GB and a TiB 1024
 // GiB.
 func ParseSize(field, s string) (float64, error) {
-	p := numSpec{field, "a size", FormsSize, "0, or 1MB to 1000PB"}
+	p := numSpec{field, "a size", FormsSize, tx("0, or 1MB to 1000PB")}
 	lit, unit, err := p.readAnswer(s)
 	if err != nil {
 		return 0, err

@@ -321,14 +321,6 @@ func echoNumber(v float64) string {
 	return short(FormatNumber(v), maxEcho)
 }
 
-// countRange checks an optional count (0 = not given) against [0, hi].
-func countRange(n, hi int) error {
-	if n < 0 || n > hi {
-		return newErr("", strconv.Itoa(n), ReasonRange, tx("out of range"), txf("give between 1 and %d, or leave blank for any", hi))
-	}
-	return nil
-}
-
 // oneOf checks that v is one of the allowed values ("" allowed when
 // blank is).
 func oneOf[T ~string](v T, blank bool, allowed []T, forms string) error {
@@ -341,18 +333,6 @@ func oneOf[T ~string](v T, blank bool, allowed []T, forms string) error {
 		}
 	}
 	return newErr("", short(string(v), maxEcho), ReasonUnknown, tx("not a known value"), use(forms))
-}
-
-// optCount reads a count where 1..hi are accepted.
-func optCount(name, raw string, hi int) (int, error) {
-	n, err := ParseCount(name, raw)
-	if err != nil {
-		return 0, err
-	}
-	if n < 1 || n > hi {
-		return 0, newErr(name, short(raw, maxEcho), ReasonRange, tx("out of range"), txf("give between 1 and %d, or leave blank for any", hi))
-	}
-	return n, nil
 }
 
 // Applicability predicates.

@@ -43,24 +43,24 @@ var filterAnswers = []AnswerSpec{
 		Usage:     "the GPUs per node",
 		Questions: []Question{{Key: "gpus", Section: SectionScale, Pos: 20, Kind: AskText}},
 		parse: func(raw string, a *Answers, _ *AnswerEnv) (err error) {
-			a.GPUs, err = optCount("gpus", raw, 1024)
+			a.GPUs, err = ruleGPUs.parse("gpus", raw)
 			return err
 		},
 		clear:  func(a *Answers) { a.GPUs = 0 },
 		Format: func(a *Answers) string { return formatOptCount(a.GPUs) },
-		check:  func(a *Answers) error { return countRange(a.GPUs, 1024) },
+		check:  func(a *Answers) error { return ruleGPUs.check(a.GPUs) },
 	},
 	{
 		ID: AnsNodes, Name: "nodes", Key: "max_nodes", Forms: "a whole number from 1 to 4096, or blank for any", Blank: BlankAny,
 		Usage:     "most nodes to use",
 		Questions: []Question{{Key: "nodes", Section: SectionScale, Pos: 30, Kind: AskText}},
 		parse: func(raw string, a *Answers, _ *AnswerEnv) (err error) {
-			a.MaxNodes, err = optCount("nodes", raw, 4096)
+			a.MaxNodes, err = ruleNodes.parse("nodes", raw)
 			return err
 		},
 		clear:  func(a *Answers) { a.MaxNodes = 0 },
 		Format: func(a *Answers) string { return formatOptCount(a.MaxNodes) },
-		check:  func(a *Answers) error { return countRange(a.MaxNodes, 4096) },
+		check:  func(a *Answers) error { return ruleNodes.check(a.MaxNodes) },
 	},
 	{
 		ID: AnsProviders, List: true, Name: "provider", Key: "providers", Forms: "provider keys separated by commas, e.g. aws, gcp, alibaba", Blank: BlankAny,
@@ -129,12 +129,12 @@ var filterAnswers = []AnswerSpec{
 		Usage:     "fewest host vCPUs per GPU",
 		Questions: []Question{{Key: "min-vcpus-per-gpu", Section: SectionScale, Pos: 110, Kind: AskText}},
 		parse: func(raw string, a *Answers, _ *AnswerEnv) (err error) {
-			a.MinVCPUsPerGPU, err = optCount("min-vcpus-per-gpu", raw, 256)
+			a.MinVCPUsPerGPU, err = ruleVCPUs.parse("min-vcpus-per-gpu", raw)
 			return err
 		},
 		clear:  func(a *Answers) { a.MinVCPUsPerGPU = 0 },
 		Format: func(a *Answers) string { return formatOptCount(a.MinVCPUsPerGPU) },
-		check:  func(a *Answers) error { return countRange(a.MinVCPUsPerGPU, 256) },
+		check:  func(a *Answers) error { return ruleVCPUs.check(a.MinVCPUsPerGPU) },
 	},
 	{
 		ID: AnsExcludeProviders, List: true, Name: "exclude-provider", Key: "exclude_providers", Forms: "provider keys separated by commas, e.g. vast, runpod", Blank: BlankNone,

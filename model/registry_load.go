@@ -33,19 +33,14 @@ var loadAnswers = []AnswerSpec{
 		Applies:   notVRAM,
 		Questions: []Question{{Key: "users", Section: SectionLoad, Pos: 20, Kind: AskText, When: serveOrEmbed}, {Key: "micro-batch", Section: SectionLoad, Pos: 30, Kind: AskText, When: trainOnly}},
 		parse: func(raw string, a *Answers, _ *AnswerEnv) error {
-			n, err := optCount("batch", raw, 1_000_000)
+			n, err := ruleBatch.parse("batch", raw)
 			if err == nil {
 				a.Batch = n
 			}
 			return err
 		},
 		Format: func(a *Answers) string { return strconv.Itoa(max(a.Batch, 1)) },
-		check: func(a *Answers) error {
-			if a.Batch < 0 || a.Batch > 1_000_000 {
-				return newErr("", strconv.Itoa(a.Batch), ReasonRange, tx("out of range"), tx("give between 1 and 1000000"))
-			}
-			return nil
-		},
+		check:  func(a *Answers) error { return ruleBatch.check(a.Batch) },
 	},
 	lengthAnswer(AnsPromptLen, "prompt-len", "input-len", "prompt_tokens", 24,
 		"tokens in one request's prompt (vLLM's --input-len), e.g. 1k; blank: half the context for the first-token time",
@@ -107,7 +102,7 @@ var loadAnswers = []AnswerSpec{
 		Usage:     "safety margin of spare GPU memory in percent (default 10%): offers below it are listed only when nothing else fits",
 		Questions: []Question{{Key: "headroom", Section: SectionScale, Pos: 70, Kind: AskText}},
 		parse: func(raw string, a *Answers, _ *AnswerEnv) (err error) {
-			a.HeadroomPct, err = optCount("headroom", strings.TrimSuffix(strings.TrimSpace(raw), "%"), 90)
+			a.HeadroomPct, err = ruleHeadroom.parse("headroom", strings.TrimSuffix(strings.TrimSpace(raw), "%"))
 			return err
 		},
 		clear: func(a *Answers) { a.HeadroomPct = 0 },
@@ -117,7 +112,7 @@ var loadAnswers = []AnswerSpec{
 			}
 			return strconv.Itoa(a.HeadroomPct) + "%"
 		},
-		check: func(a *Answers) error { return countRange(a.HeadroomPct, 90) },
+		check: func(a *Answers) error { return ruleHeadroom.check(a.HeadroomPct) },
 	},
 }
 

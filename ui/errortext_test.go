@@ -50,8 +50,8 @@ func TestErrorTextChineseFix(t *testing.T) {
 		raw string
 		en  string // the English the wizard shows
 	}{
-		{model.AnsParams, "7Q", `unknown unit "q"`},                   // a form error
-		{model.AnsGPUs, "0", "out of range (give between 1 and 1024"}, // a range error
+		{model.AnsParams, "7Q", `unknown unit "q"`},                                  // a form error
+		{model.AnsGPUs, "0", "out of range (accepted: 1 to 1024, or blank for any)"}, // a range error
 		{model.AnsDuration, "3m", `"m" is ambiguous`},
 		{model.AnsBudget, "$5 ¥", "two currencies"},
 		{model.AnsPrecision, "", "an answer is needed"}, // a blank required answer

@@ -44,6 +44,19 @@ func TestShape(t *testing.T) {
 	}
 }
 
+// TestFlagsAreTyped fails on a command-line flag the flag package parses
+// itself (FlagSet.Int, Float64, Duration, Bool…): its bad values get
+// "parse error", not the flag's range and form (issue 26).
+func TestFlagsAreTyped(t *testing.T) {
+	fset, srcs, err := parseTree(moduleRoot(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range flagFaults(fset, srcs) {
+		t.Error(f)
+	}
+}
+
 // TestLayersNamePackages keeps the table true: every package it places has
 // Go files in the tree, and the root holds main.go and tests only.
 func TestLayersNamePackages(t *testing.T) {
@@ -107,12 +120,14 @@ func TestCheckerFinds(t *testing.T) {
 	}
 	write(t, dir, "model/big.go", methods)
 	write(t, dir, "model/testdata/skip.go", "package broken(\n")
+	write(t, dir, "cli/f.go", "package cli\nfunc f() {\n\tfs.IntVar(&top, \"top\", 10, \"N\")\n\tfs.Var(&v, \"hours\", \"H\")\n}\n")
+	write(t, dir, "cli/f_test.go", "package cli\nfunc g() { fs.Bool(\"x\", false, \"test\") }\n")
 
 	fset, srcs, err := parseTree(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
-	got := append(importFaults(srcs), shapeFaults(fset, srcs)...)
+	got := append(append(importFaults(srcs), shapeFaults(fset, srcs)...), flagFaults(fset, srcs)...)
 	want := []string{
 		"advisor/bad.go imports data",
 		"advisor/helper.go imports internal/testcheck, a test helper",
@@ -120,6 +135,7 @@ func TestCheckerFinds(t *testing.T) {
 		`package "newpkg" is not in the layers table`,
 		"model/long.go:2: long is 151 lines",
 		"type model.big has 26 methods",
+		"cli/f.go:3:2: IntVar declares a flag the flag package parses",
 	}
 	if len(got) != len(want) {
 		t.Errorf("%d faults, want %d:\n%s", len(got), len(want), strings.Join(got, "\n"))
