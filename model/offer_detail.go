@@ -73,7 +73,6 @@ type OfferDetail struct {
 	FetchedAt        string
 	InterconnectNote string
 	VCPUNote         string
-	Notes            string
 	// Retired is the date (YYYY-MM-DD) the provider retired (or retires)
 	// the instance type, from its published retirement notice; empty
 	// when none is known. RetiredSource cites the notice.
@@ -96,7 +95,7 @@ func (d *OfferDetail) IsZero() bool {
 		len(d.SpotZones) == 0 && len(d.OnDemandZones) == 0 && len(d.PlanRegions) == 0 && len(d.Interruption) == 0 && d.InterruptionDate == "" &&
 		d.Commit1yOff == 0 && d.Commit3yOff == 0 && d.CommitSource == "" &&
 		d.PriceNote == "" && len(d.PriceOrigins) == 0 && d.PriceDateNote == "" && d.FetchedAt == "" && d.InterconnectNote == "" &&
-		d.VCPUNote == "" && d.Notes == "" && d.Retired == "" && d.RetiredSource == "" &&
+		d.VCPUNote == "" && d.Retired == "" && d.RetiredSource == "" &&
 		d.FormFactor == "" && d.LocalNVMe == ""
 }
 
