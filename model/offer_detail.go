@@ -4,7 +4,8 @@ import "slices"
 
 // OfferDetail holds an offer's rarely read facts: the price range and plan
 // prices, the zone-by-zone spot prices and interruption buckets, committed
-// discounts, the notes and the retirement notice. Most are empty or shared
+// discounts and the retirement notice (the notes are the offer's own:
+// Offer.Notes). Most are empty or shared
 // by a family of offers, so an Offer refers to one by a pointer that may be
 // shared: read it through Offer.Detail, change it through Offer.EditDetail.
 type OfferDetail struct {
