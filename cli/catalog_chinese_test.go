@@ -57,8 +57,8 @@ func showSamples(cat *model.Catalog) []*model.Offer {
 func addShown(n *dataNames, cat *model.Catalog, o *model.Offer) {
 	n.offer(o.Provider, o.InstanceType)
 	d := o.Detail()
-	for _, s := range append(slices.Clone(o.Sources), o.InterNodeNetwork, d.FormFactor, d.PriceNote, d.PriceDateNote,
-		d.InterconnectNote, d.VCPUNote, d.Notes, d.Retired, d.RetiredSource, d.CommitSource, d.OnDemandRegion, d.InterruptionDate) {
+	for _, s := range append(slices.Clone(o.Sources), o.InterNodeNetwork, o.Notes, d.FormFactor, d.PriceNote, d.PriceDateNote,
+		d.InterconnectNote, d.VCPUNote, d.Retired, d.RetiredSource, d.CommitSource, d.OnDemandRegion, d.InterruptionDate) {
 		n.add(s)
 	}
 	for _, z := range d.SpotZones {

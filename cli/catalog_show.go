@@ -199,8 +199,8 @@ func writeShow(w io.Writer, cat *model.Catalog, o *model.Offer, cur model.Curren
 	if o.Detail().Retired != "" {
 		row(tCatRetired, fmt.Sprintf(tCatRetiredValue.in(lang), o.Detail().Retired, o.Detail().RetiredSource))
 	}
-	if o.Detail().Notes != "" {
-		row(tCatNotes, o.Detail().Notes)
+	if o.Notes != "" {
+		row(tCatNotes, o.Notes)
 	}
 	tw.Flush()
 	fmt.Fprintln(w, tCatSources.in(lang))

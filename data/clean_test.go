@@ -254,8 +254,8 @@ func TestBlankPricesStayUnknown(t *testing.T) {
 	if o.OnDemand != 0 || o.Spot != 0 {
 		t.Errorf("blank prices became %v / %v", o.OnDemand, o.Spot)
 	}
-	if !strings.Contains(o.Detail().Notes, "no on-demand price in the source (unknown)") {
-		t.Errorf("unknown price not noted: %q", o.Detail().Notes)
+	if !strings.Contains(o.Notes, "no on-demand price in the source (unknown)") {
+		t.Errorf("unknown price not noted: %q", o.Notes)
 	}
 	if len(o.Regions) != 1 {
 		t.Errorf("the region of an unpriced offer was lost: %v", o.Regions)
@@ -302,8 +302,8 @@ func TestMemoryZeroFilledFromGPUTable(t *testing.T) {
 			if o.GPU != tc.wantGPU || o.VRAMGiB != tc.wantVRAM {
 				t.Errorf("gpu %q vram %v, want %q %v", o.GPU, o.VRAMGiB, tc.wantGPU, tc.wantVRAM)
 			}
-			if !strings.Contains(o.Detail().Notes, "taken from the GPU table") {
-				t.Errorf("fill not noted: %q", o.Detail().Notes)
+			if !strings.Contains(o.Notes, "taken from the GPU table") {
+				t.Errorf("fill not noted: %q", o.Notes)
 			}
 		})
 	}

@@ -256,7 +256,7 @@ func (g *cnGroup) offer() model.Offer {
 		d.PriceNote = joinNonEmpty("; ", d.PriceNote, "no price in "+strings.Join(unpriced, ", "))
 	}
 	if o.OnDemand == 0 && d.Monthly == 0 && d.Daily == 0 {
-		d.Notes = joinNonEmpty("; ", d.Notes, "no price in the sources (spec only): "+cnOnRequest)
+		o.Notes = joinNonEmpty("; ", o.Notes, "no price in the sources (spec only): "+cnOnRequest)
 	}
 	return o
 }
@@ -363,7 +363,7 @@ func (ref *reference) cnOffer(t *table, i int, provider, instanceType string) (m
 		o.Interconnect = model.InterconnectSingle
 	}
 	o.Sources = uniqKeepOrder(o.Sources)
-	o.EditDetail().Notes = strings.Join(notes, "; ")
+	o.Notes = strings.Join(notes, "; ")
 	return o, nil
 }
 

@@ -37,8 +37,8 @@ func TestCNFamiliesAndMonthlyPricesReachCatalog(t *testing.T) {
 		if o.GPU != tt.gpu || o.GPUCount != tt.count || string(o.Interconnect) != tt.ic {
 			t.Errorf("%s: %d x %q on %q, want %d x %q on %q", tt.key, o.GPUCount, o.GPU, o.Interconnect, tt.count, tt.gpu, tt.ic)
 		}
-		if !strings.Contains(d.Notes, tt.note) {
-			t.Errorf("%s: notes %q lack %q", tt.key, d.Notes, tt.note)
+		if !strings.Contains(o.Notes, tt.note) {
+			t.Errorf("%s: notes %q lack %q", tt.key, o.Notes, tt.note)
 		}
 		if d.Monthly != tt.monthly {
 			t.Errorf("%s: monthly %v, want %v", tt.key, d.Monthly, tt.monthly)
@@ -53,8 +53,8 @@ func TestCNFamiliesAndMonthlyPricesReachCatalog(t *testing.T) {
 				}
 			}
 		}
-		if o.OnDemand == 0 && d.Monthly == 0 && !strings.Contains(d.Notes, "price on request") {
-			t.Errorf("%s: no price and no 'price on request' (notes %q)", tt.key, d.Notes)
+		if o.OnDemand == 0 && d.Monthly == 0 && !strings.Contains(o.Notes, "price on request") {
+			t.Errorf("%s: no price and no 'price on request' (notes %q)", tt.key, o.Notes)
 		}
 	}
 	if g, ok := cat.GPUs["H20"]; !ok || g.MemBandwidthGBs != 4000 || !strings.Contains(g.Notes, "INFERENCE PART") {

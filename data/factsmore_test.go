@@ -133,22 +133,22 @@ func TestFactsMoreInEmbeddedCatalog(t *testing.T) {
 		check       func(o *model.Offer) bool
 		what        string
 	}{
-		{"runpod/2x_H100_SECURE", runpodTypes, "H100 PCIe", "PCIe", func(o *model.Offer) bool { return strings.Contains(o.Detail().Notes, "'NVIDIA H100 PCIe'") }, "the GPU id in the notes"},
-		{"runpod/8x_H100-SXM_SECURE", runpodTypes, "H100 SXM5", "SXM", func(o *model.Offer) bool { return strings.Contains(o.Detail().Notes, "UNVERIFIED, not used as a fact") }, "the draft NVLink sentence marked unverified"},
-		{"runpod/4x_MI300X_SECURE", runpodTypes, "Instinct MI300X", "other", func(o *model.Offer) bool { return strings.Contains(o.Detail().Notes, "OAM") }, "the OAM id"},
+		{"runpod/2x_H100_SECURE", runpodTypes, "H100 PCIe", "PCIe", func(o *model.Offer) bool { return strings.Contains(o.Notes, "'NVIDIA H100 PCIe'") }, "the GPU id in the notes"},
+		{"runpod/8x_H100-SXM_SECURE", runpodTypes, "H100 SXM5", "SXM", func(o *model.Offer) bool { return strings.Contains(o.Notes, "UNVERIFIED, not used as a fact") }, "the draft NVLink sentence marked unverified"},
+		{"runpod/4x_MI300X_SECURE", runpodTypes, "Instinct MI300X", "other", func(o *model.Offer) bool { return strings.Contains(o.Notes, "OAM") }, "the OAM id"},
 		{"nebius/gpu-h200-sxm_8gpu-128vcpu-1600gb", gpuhuntNeb, "", "SXM", func(o *model.Offer) bool {
 			return strings.Contains(o.InterNodeNetwork, "InfiniBand 400 Gbps") && strings.Contains(o.InterNodeNetwork, "fabric-5 (eu-west1)") && o.RDMA == model.Yes
 		}, "the family's network text plus the fabrics"},
 		{"verda/4A100.88V", gpuhuntVer, "A100-80GB SXM4", "SXM", func(o *model.Offer) bool {
-			return strings.Contains(o.Detail().Notes, "inferred, not stated in the SkyPilot rows") && strings.HasPrefix(o.Detail().InterconnectNote, inferredPrefix)
+			return strings.Contains(o.Notes, "inferred, not stated in the SkyPilot rows") && strings.HasPrefix(o.Detail().InterconnectNote, inferredPrefix)
 		}, "the form factor and the link marked inferred"},
 		{"verda/1V100.6V", "", "V100 PCIe 16GB or V100 SXM2 16GB", "", func(o *model.Offer) bool { return true }, "no SXM fact for V100"},
 		{"lambda/gpu_8x_a100", "https://lambda.ai/instances (transcribed at https://github.com/api-evangelist/lambda-labs/blob/1929382e7f9b4777d980aec12b6fc9e04e6718cb/plans/lambda-labs-plans-pricing.yml)", "A100-40GB SXM4", "SXM",
 			func(o *model.Offer) bool {
-				return strings.Contains(o.Detail().Notes, "inferred, not stated in the SkyPilot row") && strings.Contains(o.Detail().Notes, "124 vCPUs")
+				return strings.Contains(o.Notes, "inferred, not stated in the SkyPilot row") && strings.Contains(o.Notes, "124 vCPUs")
 			}, "the size match marked inferred"},
 		{"vast/2x-RTX_3090-32-65536", vastDocs, "", "PCIe", func(o *model.Offer) bool {
-			return strings.Contains(o.Detail().Notes, "bw_nvlink") && o.Interconnect == model.InterconnectPCIe && strings.HasPrefix(o.Detail().InterconnectNote, pcieCardPrefix)
+			return strings.Contains(o.Notes, "bw_nvlink") && o.Interconnect == model.InterconnectPCIe && strings.HasPrefix(o.Detail().InterconnectNote, pcieCardPrefix)
 		}, "live-only fields named, link inferred from the form factor"},
 	}
 	for _, tc := range tests {
@@ -163,7 +163,7 @@ func TestFactsMoreInEmbeddedCatalog(t *testing.T) {
 			t.Errorf("%s: form factor %q, want %q", tc.key, o.Detail().FormFactor, tc.form)
 		}
 		if !tc.check(o) {
-			t.Errorf("%s: want %s; notes %q; interconnect %s (%q); network %q", tc.key, tc.what, o.Detail().Notes, o.Interconnect, o.Detail().InterconnectNote, o.InterNodeNetwork)
+			t.Errorf("%s: want %s; notes %q; interconnect %s (%q); network %q", tc.key, tc.what, o.Notes, o.Interconnect, o.Detail().InterconnectNote, o.InterNodeNetwork)
 		}
 	}
 }

@@ -127,7 +127,7 @@ func disambiguate(offers []model.Offer) {
 		if tag == "" {
 			tag = "unknown GPU"
 		}
-		o.EditDetail().Notes = joinNonEmpty("; ", fmt.Sprintf("the source lists several configurations under %q: this one is told apart by its GPU", o.InstanceType), o.Detail().Notes)
+		o.Notes = joinNonEmpty("; ", fmt.Sprintf("the source lists several configurations under %q: this one is told apart by its GPU", o.InstanceType), o.Notes)
 		o.InstanceType = fmt.Sprintf("%s [%s x%d]", o.InstanceType, tag, o.GPUCount)
 	}
 }
@@ -207,7 +207,7 @@ func (ref *reference) offerOf(cloud string, g *skyGroup, src skySource) model.Of
 		notes.add("CPU architecture " + first.Arch)
 	}
 	o.Sources = uniqKeepOrder(o.Sources)
-	o.EditDetail().Notes = strings.Join(notes, "; ")
+	o.Notes = strings.Join(notes, "; ")
 	return o
 }
 

@@ -194,8 +194,8 @@ func TestEmbeddedCatalogSourceErrorsHandled(t *testing.T) {
 	})
 	t.Run("AWS p5e.48xlarge price unknown, not 0", func(t *testing.T) {
 		o := offerByKey(t, cat, "aws/p5e.48xlarge")
-		if o.OnDemand != 0 || !strings.Contains(o.Detail().Notes, "unknown") {
-			t.Errorf("price %v notes %q", o.OnDemand, o.Detail().Notes)
+		if o.OnDemand != 0 || !strings.Contains(o.Notes, "unknown") {
+			t.Errorf("price %v notes %q", o.OnDemand, o.Notes)
 		}
 	})
 	t.Run("Tencent keeps CNY", func(t *testing.T) {

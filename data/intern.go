@@ -58,10 +58,12 @@ const detailPause = 8
 // detailStat decides, sample by sample, whether a decoding goroutine's
 // rows look their detail up in the decode's detailInterner. Unlike a
 // column's, the decision is taken again and again: a catalog's providers
-// differ, and where offers of a family share their detail, a marketplace's
-// (one offer a host, its ids in its notes) each have their own, whose
-// lookup and entry in the shared table (100k of them in a merged live
-// catalog) cost more than decoding the row.
+// differ, and where offers of a family share their detail, rows that each
+// carry one of their own (prices zone by zone of their own) gain nothing
+// from the lookup and entry in the shared table, which cost more than
+// decoding the row. (A marketplace's offers were such rows while their
+// notes, which name each offer's ids, were in the detail; they are on the
+// offer now, and the offers of a marketplace share their details.)
 type detailStat struct {
 	n, hits int32
 	paused  int32 // rows left that keep their own detail

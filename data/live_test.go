@@ -118,8 +118,8 @@ func TestVastUpdate(t *testing.T) {
 			t.Errorf("%s: date %s, fetched %s, sources %v, marketplace %v", tc.typ, o.PriceDate, d.FetchedAt, o.Sources, o.Marketplace)
 		}
 		for _, n := range tc.notes {
-			if !strings.Contains(d.Notes, n) {
-				t.Errorf("%s: notes %q lack %q", tc.typ, d.Notes, n)
+			if !strings.Contains(o.Notes, n) {
+				t.Errorf("%s: notes %q lack %q", tc.typ, o.Notes, n)
 			}
 		}
 		if !strings.Contains(o.InterNodeNetwork, "Mb/s down") || !strings.Contains(d.LocalNVMe, "GB host disk") || !strings.Contains(d.PriceNote, "/GB/month") {
@@ -194,8 +194,8 @@ func TestRunPodUpdate(t *testing.T) {
 		if o.VCPUs != tc.vcpus || o.MemoryGiB != tc.mem || o.GPU == "" {
 			t.Errorf("%s: GPU %q vcpus %v mem %v", tc.typ, o.GPU, o.VCPUs, o.MemoryGiB)
 		}
-		if o.PriceDate != "2027-06-01" || d.FetchedAt != fetchedAt || o.Sources[0] != srv.URL+"/graphql" || !strings.Contains(d.Notes, "stock ") {
-			t.Errorf("%s: date %s fetched %s sources %v notes %q", tc.typ, o.PriceDate, d.FetchedAt, o.Sources, d.Notes)
+		if o.PriceDate != "2027-06-01" || d.FetchedAt != fetchedAt || o.Sources[0] != srv.URL+"/graphql" || !strings.Contains(o.Notes, "stock ") {
+			t.Errorf("%s: date %s fetched %s sources %v notes %q", tc.typ, o.PriceDate, d.FetchedAt, o.Sources, o.Notes)
 		}
 	}
 	if _, ok := byType["1x_RTX4090_SECURE"]; ok {

@@ -131,7 +131,11 @@ func mergeOffer(a, b model.Offer) model.Offer {
 }
 
 // spread is the lowest and highest of prices by place, the list of them
-// when they differ (sorted by place), and the place of the lowest.
+// when they differ (sorted by place), and the place of the lowest. Where
+// every place has one price the highest is 0, as the readers write it
+// (a highest is kept only where it differs from the lowest): a merged
+// live offer then shares its detail with the others of its kind, where
+// its own price as a highest gave each of them one of its own (issue 24).
 func spread(m map[string]datedPrice) (low, high float64, zones []model.ZonePrice, at string) {
 	places := make([]string, 0, len(m))
 	for k := range m {
@@ -147,7 +151,7 @@ func spread(m map[string]datedPrice) (low, high float64, zones []model.ZonePrice
 		zones = append(zones, model.ZonePrice{Zone: p, Price: v})
 	}
 	if low == high {
-		zones = nil
+		zones, high = nil, 0
 	}
 	return low, high, zones, at
 }

@@ -58,6 +58,40 @@ func TestMergeOffers(t *testing.T) {
 	}
 }
 
+// A merged offer keeps a highest price only where its places' prices
+// differ, as the readers write it (fold, cn): one price everywhere has no
+// highest, so a live offer read twice does not carry its price again as
+// a highest, a field that made its detail its own (issue 24).
+func TestMergeKeepsHighestOnlyWhereItDiffers(t *testing.T) {
+	at := func(region, date string, od, spot float64) model.Offer {
+		return model.Offer{Provider: "vast", InstanceType: "1x-H100-m1-o1", Regions: []string{region}, OnDemand: od, Spot: spot,
+			PriceDate: date, Sources: []string{"vast-" + date}, Marketplace: true}
+	}
+	tests := []struct {
+		name          string
+		older, newer  model.Offer
+		od, odMax     float64
+		spot, spotMax float64
+	}{
+		{"one place, read again", at("US", "2026-12-01", 2, 1), at("US", "2026-12-02", 2.1, 1.1), 2.1, 0, 1.1, 0},
+		{"one place, the same price", at("US", "2026-12-01", 2, 1), at("US", "2026-12-02", 2, 1), 2, 0, 1, 0},
+		{"two places, two prices", at("US", "2026-12-01", 2, 1), at("CA", "2026-12-02", 2.4, 0.8), 2, 2.4, 0.8, 1},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got := MergeOffers([]model.Offer{tc.older}, []model.Offer{tc.newer})
+			if len(got) != 1 {
+				t.Fatalf("%d offers, want 1", len(got))
+			}
+			o, d := got[0], got[0].Detail()
+			if o.OnDemand != tc.od || d.OnDemandMax != tc.odMax || o.Spot != tc.spot || d.SpotMax != tc.spotMax {
+				t.Errorf("on demand %v (highest %v), spot %v (highest %v); want %v (%v), %v (%v)",
+					o.OnDemand, d.OnDemandMax, o.Spot, d.SpotMax, tc.od, tc.odMax, tc.spot, tc.spotMax)
+			}
+		})
+	}
+}
+
 // originsText is price origins grouped as a line: "on demand cn-beijing,
 // spot cn-beijing from api-2024 (2024-01-10); plan monthly from ...".
 func originsText(po []model.PriceOrigin) string {

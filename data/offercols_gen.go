@@ -62,7 +62,7 @@ var offerCols = sync.OnceValue(func() []column[model.Offer] {
 		detailCol(strCol("local_nvme", func(d *model.OfferDetail) *string { return &d.LocalNVMe })),
 		detailCol(strCol("price_note", func(d *model.OfferDetail) *string { return &d.PriceNote })),
 		optional(detailCol(priceOriginCol("price_origins", func(d *model.OfferDetail) *[]model.PriceOrigin { return &d.PriceOrigins }))),
-		detailCol(strCol("notes", func(d *model.OfferDetail) *string { return &d.Notes })),
+		strCol("notes", func(o *model.Offer) *string { return &o.Notes }),
 		detailCol(strCol("retired", func(d *model.OfferDetail) *string { return &d.Retired })),
 		detailCol(strCol("retired_source", func(d *model.OfferDetail) *string { return &d.RetiredSource })),
 	}
@@ -561,7 +561,7 @@ func decodeOfferLine(o *model.Offer, line string, ctx *tsvCtx, stream bool) (got
 		if stream {
 			ctx.col = ofNotes
 		}
-		if ownDetail(o, ctx).Notes, err = ctx.keptField(s); err != nil {
+		if o.Notes, err = ctx.keptField(s); err != nil {
 			return 0, ofNotes, false, err
 		}
 	}
@@ -623,7 +623,6 @@ type detailKey struct {
 	fetchedAt        string
 	interconnectNote string
 	vCPUNote         string
-	notes            string
 	retired          string
 	retiredSource    string
 	formFactor       string
@@ -658,7 +657,6 @@ func keyOf(d *model.OfferDetail) detailKey {
 		fetchedAt:        d.FetchedAt,
 		interconnectNote: d.InterconnectNote,
 		vCPUNote:         d.VCPUNote,
-		notes:            d.Notes,
 		retired:          d.Retired,
 		retiredSource:    d.RetiredSource,
 		formFactor:       d.FormFactor,
@@ -693,7 +691,6 @@ func cloneDetailTexts(d *model.OfferDetail) {
 	d.FetchedAt = strings.Clone(d.FetchedAt)
 	d.InterconnectNote = strings.Clone(d.InterconnectNote)
 	d.VCPUNote = strings.Clone(d.VCPUNote)
-	d.Notes = strings.Clone(d.Notes)
 	d.Retired = strings.Clone(d.Retired)
 	d.RetiredSource = strings.Clone(d.RetiredSource)
 	d.FormFactor = strings.Clone(d.FormFactor)

@@ -99,9 +99,10 @@ type overlayOffer struct {
 	Notes        string     `toml:"notes"`
 }
 
-// detail is the detail of the offer: its plan prices and notes.
+// detail is the detail of the offer: its plan prices, form factor and
+// local disks.
 func (in *overlayOffer) detail() model.OfferDetail {
-	d := model.OfferDetail{Notes: in.Notes, FormFactor: string(in.FormFactor), LocalNVMe: in.LocalNVMe}
+	d := model.OfferDetail{FormFactor: string(in.FormFactor), LocalNVMe: in.LocalNVMe}
 	for l, v := range in.prices() {
 		*model.ListedPlans[l].Of(&d) = v
 	}
@@ -365,6 +366,7 @@ func ApplyOverlay(cat *model.Catalog, path string, b []byte) error {
 			RDMA: in.RDMA, Hyperthreaded: in.Hyperthread, Marketplace: in.Marketplace,
 			Origin:  model.OriginOverlayOffer,
 			Sources: append(append([]string(nil), in.Sources...), src),
+			Notes:   in.Notes,
 		}.WithDetail(in.detail())
 		if o.Currency == "" {
 			o.Currency = model.USD

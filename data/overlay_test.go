@@ -175,8 +175,8 @@ func TestOverlayStringsCleaned(t *testing.T) {
 		t.Fatal(err)
 	}
 	o := offerByKey(t, cat, "mylab/evilbox")
-	if strings.Join(o.Regions, ",") != "eu1,us" || o.Detail().Notes != "line1 line2" || len(o.Sources) == 0 || o.Sources[0] != "link" {
-		t.Errorf("offer not cleaned: %q %q %q", o.Regions, o.Detail().Notes, o.Sources)
+	if strings.Join(o.Regions, ",") != "eu1,us" || o.Notes != "line1 line2" || len(o.Sources) == 0 || o.Sources[0] != "link" {
+		t.Errorf("offer not cleaned: %q %q %q", o.Regions, o.Notes, o.Sources)
 	}
 	if p := offerByKey(t, cat, "aws/p5.48xlarge"); !strings.Contains(p.Detail().PriceNote, "(deal!)") {
 		t.Errorf("override note not cleaned: %q", p.Detail().PriceNote)

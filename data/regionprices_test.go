@@ -255,7 +255,7 @@ func TestDecodeSharesZoneLists(t *testing.T) {
 			if i > 0 {
 				o.InstanceType = fmt.Sprintf("%s-copy%d", o.InstanceType, i)
 				if o.Extra != nil {
-					o.EditDetail().Notes = fmt.Sprintf("copy %d", i) // a detail of its own
+					o.EditDetail().VCPUNote = fmt.Sprintf("copy %d", i) // a detail of its own
 				}
 			}
 			cat.Offers = append(cat.Offers, o)
@@ -285,7 +285,7 @@ func TestDecodeSharesZoneLists(t *testing.T) {
 			continue
 		}
 		if f == d {
-			t.Fatalf("%s: copies with other notes share one detail", o.Key())
+			t.Fatalf("%s: copies with other vCPU notes share one detail", o.Key())
 		}
 		if len(d.OnDemandZones) > 0 && &d.OnDemandZones[0] != &f.OnDemandZones[0] {
 			t.Errorf("%s: equal on-demand zones are a list of their own", o.Key())

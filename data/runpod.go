@@ -287,7 +287,7 @@ func (ref *reference) runpodOffer(g RunPodGPUType, cloud string, price float64, 
 	if m.Note != "" {
 		notes = append(notes, m.Note)
 	}
-	d.Notes = strings.Join(notes, "; ")
+	o.Notes = strings.Join(notes, "; ")
 	ref.gpuLevelFacts(&o)
 	return o
 }

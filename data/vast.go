@@ -260,7 +260,7 @@ func (ref *reference) vastOffer(v VastOffer, in Remote) (model.Offer, string) {
 	if m.Note != "" {
 		notes = append(notes, m.Note)
 	}
-	d.Notes = strings.Join(notes, "; ")
+	o.Notes = strings.Join(notes, "; ")
 	ref.gpuLevelFacts(&o)
 	return o, ""
 }

@@ -106,6 +106,12 @@ type Offer struct {
 
 	// Sources are the URLs (or catalog file references) the facts came from.
 	Sources []string
+	// Notes are the offer's free-text notes (a family's caveats, a
+	// marketplace host's ids and record). They are on the offer, not in
+	// its shared detail: a marketplace offer's notes are its own (its
+	// offer and host ids), and in the detail they would give each of
+	// 100k live offers a detail of its own (issue 24).
+	Notes string
 
 	// Extra holds the rarely read facts; nil means all zero. It may be
 	// shared by many offers (and by copies of this Offer value), so it is

@@ -4,7 +4,8 @@ import "slices"
 
 // OfferDetail holds an offer's rarely read facts: the price range and plan
 // prices, the zone-by-zone spot prices and interruption buckets, committed
-// discounts, the notes and the retirement notice. Most are empty or shared
+// discounts and the retirement notice (the notes are the offer's own:
+// Offer.Notes). Most are empty or shared
 // by a family of offers, so an Offer refers to one by a pointer that may be
 // shared: read it through Offer.Detail, change it through Offer.EditDetail.
 type OfferDetail struct {
@@ -73,7 +74,6 @@ type OfferDetail struct {
 	FetchedAt        string
 	InterconnectNote string
 	VCPUNote         string
-	Notes            string
 	// Retired is the date (YYYY-MM-DD) the provider retired (or retires)
 	// the instance type, from its published retirement notice; empty
 	// when none is known. RetiredSource cites the notice.
@@ -96,7 +96,7 @@ func (d *OfferDetail) IsZero() bool {
 		len(d.SpotZones) == 0 && len(d.OnDemandZones) == 0 && len(d.PlanRegions) == 0 && len(d.Interruption) == 0 && d.InterruptionDate == "" &&
 		d.Commit1yOff == 0 && d.Commit3yOff == 0 && d.CommitSource == "" &&
 		d.PriceNote == "" && len(d.PriceOrigins) == 0 && d.PriceDateNote == "" && d.FetchedAt == "" && d.InterconnectNote == "" &&
-		d.VCPUNote == "" && d.Notes == "" && d.Retired == "" && d.RetiredSource == "" &&
+		d.VCPUNote == "" && d.Retired == "" && d.RetiredSource == "" &&
 		d.FormFactor == "" && d.LocalNVMe == ""
 }
 

@@ -163,7 +163,7 @@ func (o *Offer) Fields() OfferFields {
 		PriceOrigins:     d.PriceOrigins,
 		InterconnectNote: d.InterconnectNote,
 		VCPUNote:         d.VCPUNote,
-		Notes:            d.Notes,
+		Notes:            o.Notes,
 		Retired:          d.Retired,
 		RetiredSource:    d.RetiredSource,
 	}
@@ -199,6 +199,7 @@ func (f *OfferFields) Offer() Offer {
 		Marketplace:      f.Marketplace,
 		Origin:           f.Origin,
 		Sources:          f.Sources,
+		Notes:            f.Notes,
 	}
 	d := OfferDetail{
 		OnDemandMax:      f.OnDemandMax,
@@ -219,7 +220,6 @@ func (f *OfferFields) Offer() Offer {
 		PriceOrigins:     f.PriceOrigins,
 		InterconnectNote: f.InterconnectNote,
 		VCPUNote:         f.VCPUNote,
-		Notes:            f.Notes,
 		Retired:          f.Retired,
 		RetiredSource:    f.RetiredSource,
 		LocalNVMe:        f.LocalNVMe,

@@ -69,7 +69,7 @@ func TestChineseCloudsServe70B(t *testing.T) {
 		if o.VRAMGiB < res.Requirement.VRAMGiB {
 			t.Errorf("%s: price on request with %.0f GiB, below the %.1f GiB the job needs", o.InstanceType, o.VRAMGiB, res.Requirement.VRAMGiB)
 		}
-		if !strings.Contains(off.Detail().Notes+off.Detail().PriceNote, "price on request") {
+		if !strings.Contains(off.Notes+off.Detail().PriceNote, "price on request") {
 			t.Errorf("%s: the catalog does not say 'price on request'", o.InstanceType)
 		}
 	}

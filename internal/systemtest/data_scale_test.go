@@ -47,8 +47,9 @@ func grownFiles(b *testing.B, n int) string {
 			if len(o.Regions) > 1 {
 				o.Regions = o.Regions[i%len(o.Regions) : i%len(o.Regions)+1]
 			}
+			o.Notes = ""
 			d := o.EditDetail()
-			d.Notes, d.InterconnectNote, d.VCPUNote, d.PriceNote = "", "", "", ""
+			d.InterconnectNote, d.VCPUNote, d.PriceNote = "", "", ""
 		}
 		f := 0.8 + float64(i%97)/200
 		o.OnDemand *= f
