@@ -8,6 +8,7 @@ import (
 	"github.com/gpupick/gpupick/advisor"
 	"github.com/gpupick/gpupick/data"
 	"github.com/gpupick/gpupick/model"
+	"github.com/gpupick/gpupick/model/text"
 )
 
 // sessionFlags are the flags a session starts from (the wizard's and
@@ -33,7 +34,7 @@ type session struct {
 	env     *model.AnswerEnv // the catalog's providers, regions and GPUs for the answers' parsers
 	notices []string
 	answers model.Answers
-	notes   []string
+	notes   []text.Pair
 	choice  *model.Recommendation
 }
 

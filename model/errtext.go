@@ -275,8 +275,15 @@ var zhText = map[string]string{
 	"no model named":          "没有填写模型名",
 	"no preset has that name": "没有这个名字的预设",
 	"run 'gpupick models' for the list, or give a size such as 8B": "运行 gpupick models 查看列表，或填写参数量，如 8B",
-	"matches %d presets: %s":                      "匹配到 %d 个预设：%s",
-	"type more of the name, or pick one with ↑/↓": "多输入几个字符，或用 ↑/↓ 选择",
+	"matches %d presets: %s":                                                     "匹配到 %d 个预设：%s",
+	"type more of the name, or pick one with ↑/↓":                                "多输入几个字符，或用 ↑/↓ 选择",
+	"%s names two different precisions":                                          "%s 给出了两种不同的精度",
+	"name the model with one quantisation suffix, or give --precision":           "模型名只带一个量化后缀，或改用 --precision 指定精度",
+	"%s is read as preset %s (%s): the same architecture, another release of it": "%s 按预设 %s（%s）估算：架构相同，是它的另一个发布版本",
+	"; its %s suffix sets the precision to %s":                                   "；其 %s 后缀把精度设为 %s",
+	"given with --%s %s, whose %s suffix says %s":                                "与 --%s %s 同时给出，其 %s 后缀表示 %s",
+	"give --%s %s, or leave --%s out, or name the model without its %s suffix":   "改为 --%s %s，或去掉 --%s，或写不带 %s 后缀的模型名",
+	"the budget %s stays in %s; prices are shown in %s":                          "预算 %s 仍按 %s 计；价格以 %s 显示",
 
 	// Answers given together.
 	"given twice (also as --%s)": "重复给出（也以 --%s 给出）",

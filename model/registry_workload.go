@@ -31,11 +31,16 @@ var workloadAnswers = []AnswerSpec{
 				a.Model, a.ParamsB = strings.TrimSpace(raw), 0
 				return nil
 			}
-			p, err := FindPreset(env.Models(), raw)
+			ref, err := ResolveModel(env.Models(), raw)
 			if err != nil {
 				return err
 			}
-			a.Model, a.ParamsB = p.Name, 0
+			a.Model, a.ParamsB = ref.Preset.Name, 0
+			if ref.Precision != "" {
+				// A quantised release (-AWQ, -FP8) runs in its format; a
+				// --precision given with it is checked in ApplyGiven.
+				a.Precision = ref.Precision
+			}
 			return nil
 		},
 		Format: func(a *Answers) string {
