@@ -473,6 +473,10 @@ func (p numSpec) duration(s string, lo, hi float64) (float64, error) {
 	if err != nil {
 		return 0, err
 	}
+	unit, err = p.timeUnit(s, unit)
+	if err != nil {
+		return 0, err
+	}
 	var h float64
 	switch unit {
 	case "min", "mins", "minute", "minutes":
@@ -502,6 +506,20 @@ func (p numSpec) duration(s string, lo, hi float64) (float64, error) {
 	return d, nil
 }
 
+// timeUnit maps a Chinese unit of time (zhTimeUnits: months, days, weeks,
+// hours) to the English one the parsers switch on; any other unit is
+// returned as it is. A bare zhMonthAlone is refused: with a number it is a
+// month of the year (March), not three months.
+func (p numSpec) timeUnit(s, unit string) (string, error) {
+	if en, ok := zhTimeUnits[unit]; ok {
+		return en, nil
+	}
+	if unit == zhMonthAlone {
+		return "", fieldErr(p.field, s, txf("%q alone is a month of the year", zhMonthAlone), zhMonthsForms)
+	}
+	return unit, nil
+}
+
 // Checkpoint interval bounds, in minutes.
 const (
 	// DefaultCheckpointMinutes is the checkpoint interval assumed when the
@@ -517,6 +535,9 @@ func ParseCheckpointInterval(s string) (float64, error) {
 	p := specCkpt
 	lit, unit, err := p.readAnswer(s)
 	if err != nil {
+		return 0, err
+	}
+	if unit, err = p.timeUnit(s, unit); err != nil {
 		return 0, err
 	}
 	var m float64
