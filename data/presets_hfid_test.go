@@ -1,6 +1,8 @@
 package data
 
 import (
+	"math"
+	"strings"
 	"testing"
 
 	"github.com/gpupick/gpupick/model"
@@ -63,4 +65,48 @@ func upper(s string) string {
 		}
 	}
 	return string(b)
+}
+
+// TestQwen3DensePresetsMatchCards: the Qwen3 dense sizes added in
+// facts/presets.csv give, from their config dimensions (model.ArchParams),
+// the counts of their model cards (huggingface.co/Qwen/Qwen3-0.6B, -1.7B,
+// -4B, -14B: total 0.6, 1.7, 4.0, 14.8B; without the embedding 0.44, 1.4,
+// 3.6, 13.2B). The cards round to one decimal (0.44 to two): tolerance
+// half a unit of the last digit, 0.05B (0.005B for 0.44B). The catalog's
+// count is the card's.
+func TestQwen3DensePresetsMatchCards(t *testing.T) {
+	cat, err := Embedded()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		name             string
+		total, nonEmbed  float64
+		tolTotal, tolNon float64
+		tied             bool
+	}{
+		{"qwen3-0.6b", 0.6, 0.44, 0.05, 0.005, true},
+		{"qwen3-1.7b", 1.7, 1.4, 0.05, 0.05, true},
+		{"qwen3-4b", 4.0, 3.6, 0.05, 0.05, true},
+		{"qwen3-14b", 14.8, 13.2, 0.05, 0.05, false},
+	} {
+		p, err := model.FindPreset(cat.Models, tt.name)
+		if err != nil || p.Name != tt.name {
+			t.Fatalf("%s: %v", tt.name, err)
+		}
+		total, active, ok := model.ArchParams(p)
+		if !ok || math.Abs(total-tt.total) > tt.tolTotal || active != total {
+			t.Errorf("%s: dimensions give %.3fB (active %.3fB), card %.1fB ± %.2f", tt.name, total, active, tt.total, tt.tolTotal)
+		}
+		embed := float64(p.Vocab*p.Hidden) / 1e9
+		if !p.TiedEmbedding {
+			embed *= 2
+		}
+		if non := total - embed; math.Abs(non-tt.nonEmbed) > tt.tolNon {
+			t.Errorf("%s: %.3fB without the embedding, card %.2fB ± %.3f", tt.name, non, tt.nonEmbed, tt.tolNon)
+		}
+		if p.ParamsB != tt.total || p.TiedEmbedding != tt.tied || p.Family != "qwen3" || !strings.Contains(p.Source, "huggingface.co/"+p.HFID) {
+			t.Errorf("%s: params %v, tied %v, family %s, source %s", tt.name, p.ParamsB, p.TiedEmbedding, p.Family, p.Source)
+		}
+	}
 }
