@@ -672,7 +672,8 @@ func budgetPeriod(w string) (BudgetPeriod, bool) {
 // "¥20k/mo", "$1.2M", "¥500", "500 CNY/month", the Chinese forms "20 yuan
 // per hour" and "per hour ¥20" (model/vocab.go), "500" (a total). Without
 // a currency the amount is in def. Multipliers are k or zhThousand
-// (thousand), M, mn or million, and zhTenThousand (ten thousand); a
+// (thousand), M, mn or million, zhTenThousand (ten thousand) and
+// zhHundredMillion (a hundred million), as FormatMoneyIn writes them; a
 // lower-case "m" is refused, as it could mean a month. The
 // amount is 0.01 to 1e12.
 func ParseBudget(s string, def Currency) (Budget, error) {
@@ -729,6 +730,8 @@ func ParseBudget(s string, def Currency) (Budget, error) {
 		exp = 3
 	case zhTenThousand:
 		exp = 4
+	case zhHundredMillion:
+		exp = 8
 	case "m", "mn", "million", "millions":
 		if unit == "m" {
 			return Budget{}, fieldErr(p.field, s, tx(`"m" is ambiguous`), "M or million for millions, /mo for a month")

@@ -28,11 +28,13 @@ var (
 // first so that 小时 is not read as 小 + 时.
 var zhPeriodFirst = []string{"小时", "小時", "时", "時", "个月", "個月", "月"}
 
-// zhThousand and zhTenThousand are the Chinese multipliers 千 (1e3) and
-// 万 (1e4) of a budget amount.
+// zhThousand, zhTenThousand and zhHundredMillion are the Chinese
+// multipliers 千 (1e3), 万 (1e4) and 亿 (1e8) of a budget amount;
+// FormatMoneyIn writes amounts in Chinese with the last two.
 const (
-	zhThousand    = "千"
-	zhTenThousand = "万"
+	zhThousand       = "千"
+	zhTenThousand    = "万"
+	zhHundredMillion = "亿"
 )
 
 // zhComma and zhSemicolon are the full-width separators Chinese input
