@@ -67,6 +67,7 @@ func prepare(common *commonFlags, af answerFlags, flagName, file string) (sessio
 		s.answers, s.choice = rec.Answers, rec.Choice
 	}
 	s.env = model.NewAnswerEnv(s.cat, advisor.MatchGPU) // its name sets are built only when an answer names a provider, region or GPU
+	s.env.ReadModelConfig = data.ReadModelConfig        // --model-config
 	if s.notes, err = af.apply(&s.answers, s.env); err != nil {
 		return s, exitUsage, tf(tErrAnswer, s.lang, answerErrText(err, s.lang))
 	}

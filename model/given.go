@@ -26,6 +26,9 @@ var conflicts = []struct {
 	{AnsTokens, AnsDuration, "a job of %s lasts as long as the hardware needs; give %s (a job) or %s (a rented period), not both"},
 	{AnsVRAM, AnsModel, "with a known memory size the model is not used; give %s or %s, not both"},
 	{AnsVRAM, AnsParams, "with a known memory size the model is not used; give %s or %s, not both"},
+	{AnsModel, AnsModelConfig, "a config.json already gives the architecture; give %s or %s, not both"},
+	{AnsParams, AnsModelConfig, "a config.json already gives the architecture; give %s or %s, not both"},
+	{AnsVRAM, AnsModelConfig, "with a known memory size the model is not used; give %s or %s, not both"},
 }
 
 // conflictWhy is a conflict's reason with the answers named as their

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -258,12 +259,13 @@ func (c *hfConfig) preset(name string) (ModelPreset, error) {
 	}
 	gemma := strings.HasPrefix(c.ModelType, "gemma")
 	p := ModelPreset{
-		Name: name, Family: strings.ReplaceAll(c.ModelType, "_", "-"),
+		Name: configName(name), Family: strings.ReplaceAll(c.ModelType, "_", "-"),
 		Layers: *c.Layers, Hidden: *c.Hidden, Heads: *c.Heads, Vocab: *c.Vocab, MaxContext: *c.MaxPos,
 		Source: name,
 	}
 	if c.NameOrPath != "" && strings.Count(c.NameOrPath, "/") == 1 && !strings.ContainsFunc(c.NameOrPath, isControl) && len(c.NameOrPath) <= 200 {
 		p.HFID = c.NameOrPath
+		p.Name = c.NameOrPath
 	}
 	// Hugging Face's defaults for a field left out: as many KV heads as
 	// heads, head_dim the hidden size over the heads (Gemma's configs give
@@ -439,4 +441,26 @@ func (c *hfConfig) precision() Precision {
 		return FP32
 	}
 	return ""
+}
+
+// ConfigReadError is the *FieldError of a config.json that cannot be read
+// (missing, not a regular file): err's text names the path and the cause.
+func ConfigReadError(path string, err error) error {
+	return configErr(path, txf("cannot be read: %s", err.Error()), tx("give the path of the model's config.json"))
+}
+
+// configName names the model of a config.json by its file: the folder
+// of a file named config.json (./Qwen3-8B/config.json is Qwen3-8B), else
+// the file's name without .json.
+func configName(path string) string {
+	base := filepath.Base(path)
+	if strings.EqualFold(base, "config.json") {
+		if d := filepath.Base(filepath.Dir(path)); d != "." && d != string(filepath.Separator) && d != "" {
+			return d
+		}
+	}
+	if n := strings.TrimSuffix(base, filepath.Ext(base)); n != "" && n != "." {
+		return n
+	}
+	return path
 }

@@ -60,7 +60,7 @@ func TestParseHFConfigFixtures(t *testing.T) {
 		}
 		if p.Layers != tt.layers || p.KVHeads != tt.kv || p.FFN != tt.ffn || p.Experts != tt.experts || p.ExpertsUsed != tt.perToken ||
 			p.MaxContext != tt.ctx || p.CheckpointPrecision != tt.prec || p.Attention != tt.attention || p.AttentionPattern != "" ||
-			p.HeadDim != 128 || p.TiedEmbedding || p.Source != tt.file {
+			p.HeadDim != 128 || p.TiedEmbedding || p.Source != tt.file || p.Name != strings.TrimSuffix(tt.file, ".json") {
 			t.Errorf("%s: %+v", tt.file, p)
 		}
 	}
@@ -96,6 +96,17 @@ func TestParseHFConfigPatterns(t *testing.T) {
 		}
 		if p.AttentionPattern != tt.pattern || p.SlidingWindow != tt.window || p.LocalPerGlobal != tt.local || p.MaxContext != tt.ctx || p.TiedEmbedding != tt.tied {
 			t.Errorf("%s: pattern %q window %d local %d ctx %d tied %v", tt.name, p.AttentionPattern, p.SlidingWindow, p.LocalPerGlobal, p.MaxContext, p.TiedEmbedding)
+		}
+	}
+}
+
+// TestConfigName: a config is named by its folder or its file.
+func TestConfigName(t *testing.T) {
+	for in, want := range map[string]string{
+		"./Qwen3-8B/config.json": "Qwen3-8B", "config.json": "config", "/m/mixtral.json": "mixtral", "x": "x",
+	} {
+		if got := configName(in); got != want {
+			t.Errorf("configName(%q) = %q, want %q", in, got, want)
 		}
 	}
 }
