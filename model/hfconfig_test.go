@@ -166,3 +166,42 @@ func FuzzParseHFConfig(f *testing.F) {
 		}
 	})
 }
+
+// TestModelConfigAnswer: --model-config reads the file through the env's
+// reader and replaces a preset or a size; without a reader (a record's
+// answers are decoded, not read) it is refused; a stored architecture
+// whose count is not what its dimensions give is refused by Validate.
+func TestModelConfigAnswer(t *testing.T) {
+	env := NewAnswerEnv(&Catalog{Models: hfPresets}, nil)
+	env.ReadModelConfig = func(path string) (ModelPreset, error) {
+		return ParseHFConfig(readFixture(t, filepath.Base(path)), path)
+	}
+	s, _ := SpecByName("model-config")
+	a := DefaultAnswers()
+	a.Model = "qwen3-8b"
+	if err := s.Parse("dir/mixtral-8x7b.json", &a, env); err != nil {
+		t.Fatal(err)
+	}
+	p, err := a.ModelPreset(hfPresets)
+	if err != nil || a.Model != "" || p.Experts != 8 || a.ModelConfig.Path != "dir/mixtral-8x7b.json" || s.Format(&a) != "dir/mixtral-8x7b.json" {
+		t.Fatalf("%+v, %v", a.ModelConfig, err)
+	}
+	if err := a.Validate(); err != nil {
+		t.Fatalf("Validate: %v", err)
+	}
+	bad := a
+	arch := a.ModelConfig.Arch
+	arch.ParamsB *= 2
+	bad.ModelConfig = &ModelConfig{Path: a.ModelConfig.Path, Arch: arch}
+	if err := bad.Validate(); err == nil {
+		t.Error("a stored architecture of twice its count passes Validate")
+	}
+	var fe *FieldError
+	if err := s.Parse("x.json", &a, NewAnswerEnv(&Catalog{}, nil)); !errors.As(err, &fe) || fe.MsgZH == "" {
+		t.Errorf("no reader: %v", err)
+	}
+	m, _ := SpecByName("model")
+	if err := m.Parse("qwen3-8b", &a, env); err != nil || a.ModelConfig != nil || a.Model != "qwen3-8b" {
+		t.Errorf("--model after --model-config: %v %+v", err, a.ModelConfig)
+	}
+}
