@@ -2,12 +2,12 @@ package cli
 
 import (
 	"encoding/json"
-	"math"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/gpupick/gpupick/internal/testcheck"
 	"github.com/gpupick/gpupick/model"
 )
 
@@ -37,8 +37,8 @@ func TestRecommendModelConfig(t *testing.T) {
 	}
 	byConfig := req("--model-config", fixtureConfig("qwen3-8b.json"))
 	byPreset := req("--model", "qwen3-8b")
-	if byConfig.Model != "qwen3-8b" || math.Abs(byConfig.ParamsB-byPreset.ParamsB) > 0.01*byPreset.ParamsB ||
-		math.Abs(byConfig.VRAMGiB-byPreset.VRAMGiB) > 0.02*byPreset.VRAMGiB {
+	if byConfig.Model != "qwen3-8b" || !testcheck.Near(byConfig.ParamsB, byPreset.ParamsB, 0.01) ||
+		!testcheck.Near(byConfig.VRAMGiB, byPreset.VRAMGiB, 0.02) {
 		t.Errorf("config: %s %.3fB %.1f GiB; preset: %s %.3fB %.1f GiB", byConfig.Model, byConfig.ParamsB, byConfig.VRAMGiB, byPreset.Model, byPreset.ParamsB, byPreset.VRAMGiB)
 	}
 
@@ -64,7 +64,7 @@ func TestRecommendModelConfig(t *testing.T) {
 		t.Fatal(err)
 	}
 	fromRecord := req("--answers", recFile)
-	if math.Abs(fromRecord.ParamsB-46.7) > 0.05 {
+	if !testcheck.NearAbs(fromRecord.ParamsB, 46.7, 0.05) {
 		t.Errorf("from the record: %.3fB, want Mixtral 8x7B's 46.7B", fromRecord.ParamsB)
 	}
 

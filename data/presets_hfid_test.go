@@ -1,10 +1,10 @@
 package data
 
 import (
-	"math"
 	"strings"
 	"testing"
 
+	"github.com/gpupick/gpupick/internal/testcheck"
 	"github.com/gpupick/gpupick/model"
 )
 
@@ -95,14 +95,14 @@ func TestQwen3DensePresetsMatchCards(t *testing.T) {
 			t.Fatalf("%s: %v", tt.name, err)
 		}
 		total, active, ok := model.ArchParams(p)
-		if !ok || math.Abs(total-tt.total) > tt.tolTotal || active != total {
+		if !ok || !testcheck.NearAbs(total, tt.total, tt.tolTotal) || active != total {
 			t.Errorf("%s: dimensions give %.3fB (active %.3fB), card %.1fB ± %.2f", tt.name, total, active, tt.total, tt.tolTotal)
 		}
 		embed := float64(p.Vocab*p.Hidden) / 1e9
 		if !p.TiedEmbedding {
 			embed *= 2
 		}
-		if non := total - embed; math.Abs(non-tt.nonEmbed) > tt.tolNon {
+		if non := total - embed; !testcheck.NearAbs(non, tt.nonEmbed, tt.tolNon) {
 			t.Errorf("%s: %.3fB without the embedding, card %.2fB ± %.3f", tt.name, non, tt.nonEmbed, tt.tolNon)
 		}
 		if p.ParamsB != tt.total || p.TiedEmbedding != tt.tied || p.Family != "qwen3" || !strings.Contains(p.Source, "huggingface.co/"+p.HFID) {

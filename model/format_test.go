@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/gpupick/gpupick/internal/testcheck"
 )
 
 func TestFormatMoney(t *testing.T) {
@@ -283,7 +285,7 @@ func FuzzFormatMoneyChinese(f *testing.F) {
 		if err != nil {
 			t.Fatalf("FormatMoneyIn(%v, %d, zh) = %q does not read back: %v", v, style, got, err)
 		}
-		if v >= 1e4 && math.Abs(b.Amount-v) > 0.005*v+1e-9 || b.Currency != CNY {
+		if v >= 1e4 && !testcheck.NearAbs(b.Amount, v, 0.005*v+1e-9) || b.Currency != CNY {
 			t.Fatalf("FormatMoneyIn(%v, %d, zh) = %q reads back as %v %s", v, style, got, b.Amount, b.Currency)
 		}
 	})

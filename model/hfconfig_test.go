@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/gpupick/gpupick/internal/testcheck"
 )
 
 // readFixture reads a config.json of testdata/hfconfig (README.md names
@@ -55,7 +57,7 @@ func TestParseHFConfigFixtures(t *testing.T) {
 		if tt.activeTol == 0 {
 			tt.activeTol = tt.tol
 		}
-		if math.Abs(p.ParamsB-tt.total) > tt.tol || math.Abs(p.ActiveB-tt.active) > tt.activeTol {
+		if !testcheck.NearAbs(p.ParamsB, tt.total, tt.tol) || !testcheck.NearAbs(p.ActiveB, tt.active, tt.activeTol) {
 			t.Errorf("%s: %.4fB total, %.4fB active; published %.4fB, %.4fB ± %.3f", tt.file, p.ParamsB, p.ActiveB, tt.total, tt.active, tt.tol)
 		}
 		if p.Layers != tt.layers || p.KVHeads != tt.kv || p.FFN != tt.ffn || p.Experts != tt.experts || p.ExpertsUsed != tt.perToken ||
