@@ -395,6 +395,16 @@ func (a *Answers) ValidateWith(env *AnswerEnv) error {
 		}
 		if id == AnsModel {
 			a.Model = probe.Model // the preset's own spelling of a name it answers to
+			if probe.Precision != a.Precision {
+				// A quantised release (-AWQ) says its precision: taken
+				// for auto, refused against another one.
+				if a.Precision != PrecisionAuto && a.Precision != "" {
+					return newErr("precision", string(a.Precision), ReasonConflict,
+						txf("given with model %s, which says %s", short(raw, maxEcho), probe.Precision),
+						txf("give precision %s, or name the model without its quantisation suffix", probe.Precision))
+				}
+				a.Precision = probe.Precision
+			}
 		}
 	}
 	return nil

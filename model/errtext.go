@@ -310,6 +310,8 @@ var zhText = map[string]string{
 	"give the model with --model or its size with --params":                                     "请用 --model 指定模型，或用 --params 给出参数量",
 	"the stored architecture is not one a config.json gives":                                    "保存的架构不是 config.json 能给出的",
 	"give the model with --model-config again":                                                  "请重新用 --model-config 给出模型",
+	"given with model %s, which says %s":                                                        "与模型 %s 同时给出，该模型表示 %s",
+	"give precision %s, or name the model without its quantisation suffix":                      "请改为精度 %s，或写不带量化后缀的模型名",
 	"cannot be read: %s":                                                         "无法读取：%s",
 	"give the path of the model's config.json":                                   "请给出模型 config.json 的路径",
 	"a config.json already gives the architecture; give %s or %s, not both":      "config.json 已给出架构；%s 和 %s 只能给一个",

@@ -182,3 +182,19 @@ func FuzzResolveModel(f *testing.F) {
 		}
 	})
 }
+
+// TestValidateWithQuantisedID: a record naming a quantised release takes
+// its precision for auto and is refused with another one.
+func TestValidateWithQuantisedID(t *testing.T) {
+	env := NewAnswerEnv(&Catalog{Models: hfPresets, Offers: []Offer{{Provider: "aws", GPU: "H100-SXM5-80GB"}}}, nil)
+	a := DefaultAnswers()
+	a.Model, a.Precision = "Qwen/Qwen2.5-7B-Instruct-AWQ", PrecisionAuto
+	if err := a.ValidateWith(env); err != nil || a.Model != "qwen2.5-7b" || a.Precision != INT4 {
+		t.Errorf("auto: %v, %s %s", err, a.Model, a.Precision)
+	}
+	a.Model, a.Precision = "Qwen/Qwen2.5-7B-Instruct-AWQ", FP8
+	var fe *FieldError
+	if err := a.ValidateWith(env); !errors.As(err, &fe) || fe.Reason != ReasonConflict || fe.MsgZH == "" {
+		t.Errorf("fp8: %v", err)
+	}
+}
