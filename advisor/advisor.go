@@ -347,5 +347,8 @@ func check(a *model.Answers) error {
 	return a.Validate()
 }
 
-// money formats an amount in a currency for messages (model.MoneyText).
-func money(cur model.Currency, v float64) string { return model.FormatMoney(v, cur, model.MoneyText) }
+// money formats an amount in a currency for messages (model.MoneyText), in
+// ten thousands in Chinese.
+func (l lang) money(cur model.Currency, v float64) string {
+	return model.FormatMoneyIn(v, cur, model.MoneyText, l == langZH)
+}

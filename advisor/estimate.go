@@ -305,8 +305,8 @@ func (e *estimator) nodes() {
 // applies); sized is false when neither gives a size.
 func (e *estimator) arch() (preset *model.ModelPreset, sized bool) {
 	p, a, r := e.p, e.a, &e.p.req
-	if a.Model != "" && e.cat != nil {
-		if pr, err := model.FindPreset(e.cat.Models, a.Model); err == nil {
+	if (a.Model != "" || a.ModelConfig != nil) && e.cat != nil {
+		if pr, err := a.ModelPreset(e.cat.Models); err == nil {
 			preset = pr
 		} else {
 			e.say(kAsmUnknownModel, a.Model)
@@ -354,8 +354,8 @@ func (e *estimator) precision() (say func()) {
 		return say
 	}
 	var preset *model.ModelPreset
-	if a.Model != "" && e.cat != nil {
-		if pr, err := model.FindPreset(e.cat.Models, a.Model); err == nil && sizedBy(pr, a) {
+	if (a.Model != "" || a.ModelConfig != nil) && e.cat != nil {
+		if pr, err := a.ModelPreset(e.cat.Models); err == nil && sizedBy(pr, a) {
 			preset = pr
 		}
 	}

@@ -177,8 +177,8 @@ func (c explainer) planNote(r *model.Recommendation) string {
 		net = c.l.f(kPlanNet, net, r.Speed.NodeGbps)
 	}
 	cur := c.price.disp
-	s := c.l.f(kNotePlan, r.Nodes, r.GPUCount, r.GPU, net, money(cur, r.Hourly/float64(r.Nodes)), r.Nodes,
-		model.FormatNumber(math.Round(r.RunHours)), money(cur, r.GPUTotal))
+	s := c.l.f(kNotePlan, r.Nodes, r.GPUCount, r.GPU, net, c.l.money(cur, r.Hourly/float64(r.Nodes)), r.Nodes,
+		model.FormatNumber(math.Round(r.RunHours)), c.l.money(cur, r.GPUTotal))
 	if c.p.deadline > 0 {
 		s += c.l.f(kPlanDone, r.CalendarHours/24, model.FormatDeadline(c.p.deadline))
 	}

@@ -129,8 +129,8 @@ func (t *trade) dearer(r *model.Recommendation) bool {
 // give what r offers in its place.
 func (t *trade) note(g model.Gate, limit float64, flag string, r *model.Recommendation, gate, give string) {
 	l, cur := t.l, t.res.Currency
-	t.add(g, limit, flag, r, l.f(kTradeGate, gate, money(cur, t.top.Total), r.GPUCount, displayGPU(r.GPU, l), l.nodes(r.Nodes),
-		r.Provider, r.InstanceType, money(cur, r.Total), give))
+	t.add(g, limit, flag, r, l.f(kTradeGate, gate, l.money(cur, t.top.Total), r.GPUCount, displayGPU(r.GPU, l), l.nodes(r.Nodes),
+		r.Provider, r.InstanceType, l.money(cur, r.Total), give))
 }
 
 // classGates names each limit of the latency class that the best offer
@@ -401,7 +401,7 @@ func (t *trade) longJob() {
 		}
 		ds := model.FormatDeadline(d)
 		t.add(model.GateLongJob, d, "--deadline "+ds, &r, l.f(kTradeLong, ds, r.GPUCount, displayGPU(r.GPU, l), l.nodes(r.Nodes),
-			r.Provider, r.InstanceType, l.wallClock(r.CalendarHours), money(cur, r.Total), l.wallClock(top.CalendarHours), money(cur, top.Total)))
+			r.Provider, r.InstanceType, l.wallClock(r.CalendarHours), l.money(cur, r.Total), l.wallClock(top.CalendarHours), l.money(cur, top.Total)))
 		return
 	}
 }

@@ -37,7 +37,7 @@ func (c recoWriter) longJobWarning(in warnInput) (model.Warning, bool) {
 			cal := h * model.HoursPerWeekFull / c.a.HoursPerWeek
 			cost := rec.Hourly / float64(nodes) * float64(k) * h
 			return l.warningKey(model.WarnLongJob, kLongJobFaster, sev, "", wall, k, rec.GPUCount,
-				displayGPU(rec.GPU, l), most, l.wallClock(cal), money(c.price.disp, cost), model.FormatDeadline(deadlineFor(cal))), true
+				displayGPU(rec.GPU, l), most, l.wallClock(cal), l.money(c.price.disp, cost), model.FormatDeadline(deadlineFor(cal))), true
 		}
 	}
 	return l.warning(model.WarnLongJob, sev, "", wall, model.FormatDeadline(longJobWarnH), most), true

@@ -217,7 +217,7 @@ func (c recoWriter) quoteNote(q *quote, o *model.Offer, r *row, at *places, node
 	d := o.Detail()
 	l := c.l
 	var parts []string
-	m := func(v float64) string { return money(c.price.disp, v*toDisp) }
+	m := func(v float64) string { return c.l.money(c.price.disp, v*toDisp) }
 	if live := c.liveNote(o); live != "" {
 		parts = append(parts, live)
 	}
@@ -330,7 +330,7 @@ func (c recoWriter) quoteFacts(q *quote, o *model.Offer, r *row, nodes int, toDi
 		}
 	}
 	if q.hyb != nil {
-		m := func(v float64) string { return money(c.price.disp, v*toDisp) }
+		m := func(v float64) string { return c.l.money(c.price.disp, v*toDisp) }
 		pq.Assumptions = c.hybridLines(q, m)
 	}
 }
@@ -454,7 +454,7 @@ func (c recoWriter) hiddenNotes(hc hidden, prov uint16, cal float64) []string {
 			out = append(out, l.f(kHStorageUnknown, c.price.storageGB))
 		case hc.storageEst:
 			e := &est.storage
-			out = append(out, l.f(kHStorageEstimate, c.price.storageGB, months, money(c.price.disp, hc.storage*c.price.usdDisp),
+			out = append(out, l.f(kHStorageEstimate, c.price.storageGB, months, l.money(c.price.disp, hc.storage*c.price.usdDisp),
 				l.f(classScopeKey(e.scope)), e.from, e.price, string(e.cur)))
 		default:
 			out = append(out, l.f(kHStorage, c.price.storageGB, pol.BlockStorageGBMonth, string(pol.Currency), months))
@@ -469,7 +469,7 @@ func (c recoWriter) hiddenNotes(hc hidden, prov uint16, cal float64) []string {
 			out = append(out, l.f(kHEgressUnknown, c.a.EgressGB))
 		case hc.egressEst:
 			e := &est.egress
-			out = append(out, l.f(kHEgressEstimate, c.a.EgressGB, money(c.price.disp, hc.egress*c.price.usdDisp),
+			out = append(out, l.f(kHEgressEstimate, c.a.EgressGB, l.money(c.price.disp, hc.egress*c.price.usdDisp),
 				l.f(classScopeKey(e.scope)), e.from, e.price, string(e.cur)))
 		default:
 			out = append(out, l.f(kHEgress, c.a.EgressGB, pol.EgressFreeGBMonth))

@@ -550,14 +550,14 @@ func (c suggester) suggestion(v *variant, re *reached, within bool, spend float6
 		s.Effect = l.f(kSugEffectNoTotal, re.need, row.Provider, row.InstanceType, gpu, nodes)
 	} else {
 		pm := row.PriceModel.Name().In(l == langZH)
-		s.Effect = l.f(kSugEffect, re.need, row.Provider, row.InstanceType, gpu, nodes, pm, money(c.price.disp, s.Total))
+		s.Effect = l.f(kSugEffect, re.need, row.Provider, row.InstanceType, gpu, nodes, pm, l.money(c.price.disp, s.Total))
 		if c.price.budgetUSD > 0 {
 			s.Spend = spend
 			switch {
 			case c.a.Budget.Period == model.BudgetMonthly && re.calH > model.HoursPerMonth*1.001:
-				s.Effect += l.f(kSugPerMonth, money(c.price.disp, spend))
+				s.Effect += l.f(kSugPerMonth, l.money(c.price.disp, spend))
 			case c.a.Budget.Period == model.BudgetHourly:
-				s.Effect += l.f(kSugPerHour, money(c.price.disp, spend))
+				s.Effect += l.f(kSugPerHour, l.money(c.price.disp, spend))
 			}
 		}
 	}

@@ -253,7 +253,7 @@ func (c recoWriter) priceWarnings(w *warnList, in warnInput) {
 	}
 	// egress-cost.
 	if best >= 0 && hc.egress > egressShare*qs[best].total && qs[best].total > 0 {
-		w.add(model.WarnEgressCost, model.SeverityWarn, polSrc, money(c.price.disp, hc.egress*c.price.usdDisp), pct(hc.egress/qs[best].total))
+		w.add(model.WarnEgressCost, model.SeverityWarn, polSrc, w.l.money(c.price.disp, hc.egress*c.price.usdDisp), pct(hc.egress/qs[best].total))
 	}
 	// stale-price: a live offer fetched too long ago, a price read long
 	// before the snapshot, a price of unknown date.

@@ -66,7 +66,7 @@ func (c explainer) whyDecided(a, b *model.Recommendation, ca, cb cand) string {
 		// shortFirst put the sooner run first among near-equal costs.
 		return l.f(kWhySooner, n, name, l.shortDuration(a.CalendarHours), l.shortDuration(b.CalendarHours), pct(equalCostShare))
 	}
-	m := func(usd float64) string { return money(c.price.disp, usd*c.price.usdDisp) }
+	m := func(usd float64) string { return c.l.money(c.price.disp, usd*c.price.usdDisp) }
 	if ca.rank == cb.rank || math.IsInf(ca.rank, 1) && math.IsInf(cb.rank, 1) {
 		switch {
 		case ca.cost < cb.cost:
@@ -186,7 +186,7 @@ func (e *Engine) whatWouldChange(a model.Answers, opt Options, res *model.Result
 		}
 		r := &alt.Recommendations[0]
 		res.WhyFirst = append(res.WhyFirst, l.f(kWhyChange, f.flag, r.GPUCount, displayGPU(r.GPU, l),
-			money(alt.Currency, r.Hourly), money(alt.Currency, r.Total)))
+			l.money(alt.Currency, r.Hourly), l.money(alt.Currency, r.Total)))
 	}
 	e.tradeoffs(a, opt, res, base)
 }

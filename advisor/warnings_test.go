@@ -1,6 +1,7 @@
 package advisor
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/gpupick/gpupick/model"
@@ -234,6 +235,10 @@ func TestWarningsCoverEveryCode(t *testing.T) {
 		seen[c] = true
 		if _, ok := warnDefs[c]; !ok {
 			t.Errorf("code %s has no message", c)
+		}
+		// Its name in the Chinese tables (model.WarningName) is Chinese.
+		if n := model.WarningName(c); n.EN != c || n.ZH == c || !strings.ContainsFunc(n.ZH, func(r rune) bool { return r >= 0x4e00 && r <= 0x9fff }) {
+			t.Errorf("code %s has no Chinese name: %+v", c, n)
 		}
 	}
 	if len(warnDefs) != len(seen) {

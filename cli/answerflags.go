@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/gpupick/gpupick/model"
+	"github.com/gpupick/gpupick/model/text"
 )
 
 // answerFlag is one answer's flag (or an alias of it): it keeps the text as
@@ -75,7 +76,7 @@ func (af *answerFlags) given() []model.Given {
 
 // apply applies the answers given as flags onto a, parsed against env (the
 // catalog's providers, regions and GPUs); the error names the flag.
-func (af *answerFlags) apply(a *model.Answers, env *model.AnswerEnv) ([]string, error) {
+func (af *answerFlags) apply(a *model.Answers, env *model.AnswerEnv) ([]text.Pair, error) {
 	notes, err := model.ApplyGiven(a, af.given(), env)
 	return notes, flagNamed(err)
 }

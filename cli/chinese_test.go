@@ -22,7 +22,7 @@ func init() {
 	for _, w := range strings.Fields(`
 		GB GiB MiB TB GB/s MB/s TFLOPS TOPS W GPU GPUs vCPU vCPUs CPU token tok/s
 		USD CNY EUR
-		NVLink NVSwitch PCIe NVMe InfiniBand Infinity Fabric GPUDirect RDMA NCCL CUDA vLLM SGLang MoE KV LoRA QLoRA AdamW ZeRO-3 FSDP
+		NVLink NVSwitch PCIe NVMe ROCm Arm64 InfiniBand Infinity Fabric GPUDirect RDMA NCCL CUDA vLLM SGLang MoE KV LoRA QLoRA AdamW ZeRO-3 FSDP
 		NF4 GPTQ AWQ W8A8 W8A16 matmul all-reduce all-to-all reduce-scatter
 		bf16 fp16 fp32 fp8 int8 int4 BF16 FP16 FP32 FP8 INT8 INT4
 		Kepler Maxwell Pascal Volta Turing Ampere Hopper Blackwell

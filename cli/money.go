@@ -1,17 +1,21 @@
 package cli
 
-import "github.com/gpupick/gpupick/model"
+import (
+	"github.com/gpupick/gpupick/model"
+	"github.com/gpupick/gpupick/model/text"
+)
 
-// money formats an amount in the display currency (model.MoneyBrief);
-// 0 is "unknown", a converted amount is marked "≈".
-func money(v float64, cur model.Currency, converted bool) string {
-	return moneyAs(v, cur, converted, model.MoneyBrief)
+// money formats an amount in the display currency (model.MoneyBrief), in
+// ten thousands in Chinese (lang zh); 0 is "unknown", a converted amount
+// is marked "≈".
+func money(v float64, cur model.Currency, converted bool, lang string) string {
+	return moneyAs(v, cur, converted, model.MoneyBrief, lang)
 }
 
 // moneyAs formats an amount in a style; 0 is "unknown", a converted
 // amount is marked "≈".
-func moneyAs(v float64, cur model.Currency, converted bool, style model.MoneyStyle) string {
-	s := model.FormatMoney(v, cur, style)
+func moneyAs(v float64, cur model.Currency, converted bool, style model.MoneyStyle, lang string) string {
+	s := model.FormatMoneyIn(v, cur, style, text.LangOf(lang) == text.ZH)
 	if s == "" {
 		return "unknown"
 	}
@@ -24,6 +28,6 @@ func moneyAs(v float64, cur model.Currency, converted bool, style model.MoneySty
 // perImageMoney formats the cost of one image: money's form from a
 // tenth of the currency up, four decimals below it (images cost
 // fractions of a cent; model.MoneyFine).
-func perImageMoney(v float64, cur model.Currency, converted bool) string {
-	return moneyAs(v, cur, converted, model.MoneyFine)
+func perImageMoney(v float64, cur model.Currency, converted bool, lang string) string {
+	return moneyAs(v, cur, converted, model.MoneyFine, lang)
 }

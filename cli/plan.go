@@ -139,7 +139,7 @@ func writeBenchScripts(w io.Writer, tr advisor.Trial, req model.Requirement, ss 
 
 // planMoney is money with "unknown" in lang.
 func planMoney(v float64, cur model.Currency, converted bool, lang string) string {
-	s := money(v, cur, converted)
+	s := money(v, cur, converted, lang)
 	if s == "unknown" {
 		return tUnknown.in(lang)
 	}

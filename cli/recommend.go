@@ -9,6 +9,7 @@ import (
 	"github.com/gpupick/gpupick/data"
 	"github.com/gpupick/gpupick/data/launch"
 	"github.com/gpupick/gpupick/model"
+	"github.com/gpupick/gpupick/model/text"
 )
 
 const recommendHelp = `Usage: gpupick recommend [flags]
@@ -70,7 +71,7 @@ func recommend(o recommendOptions, stdout, stderr io.Writer) int {
 		return fail(code, "%s", msg)
 	}
 	for _, n := range ss.notes {
-		errLine(stderr, lang, "recommend", tf(tErrNote, lang, n))
+		errLine(stderr, lang, "recommend", tf(tErrNote, lang, n.In(text.LangOf(lang))))
 	}
 	if o.withinBudget && !ss.answers.Budget.IsSet() {
 		// Nothing would be hidden: the flag would be ignored without a word.

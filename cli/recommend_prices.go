@@ -32,7 +32,7 @@ func printPriceModels(w io.Writer, r *model.Recommendation, cur model.Currency, 
 		}
 		where := q.Region
 		if q.RangeHigh > q.RangeLow && q.RangeLow > 0 {
-			where += fmt.Sprintf(tRecPMRange.in(lang), money(q.RangeLow, cur, r.Converted), money(q.RangeHigh, cur, r.Converted))
+			where += fmt.Sprintf(tRecPMRange.in(lang), money(q.RangeLow, cur, r.Converted, lang), money(q.RangeHigh, cur, r.Converted, lang))
 		}
 		intr := q.Interruption
 		if intr == "unknown" { // advisor's word for no interruption data
@@ -41,7 +41,7 @@ func printPriceModels(w io.Writer, r *model.Recommendation, cur model.Currency, 
 		if q.InterruptionDate != "" {
 			intr += fmt.Sprintf(tRecPMIntrDate.in(lang), q.InterruptionDate)
 		}
-		fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\t%s\t%s\n", priceModelName(q.Name, lang), money(q.Hourly, cur, r.Converted), money(q.Total, cur, r.Converted), where, status.in(lang), intr)
+		fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\t%s\t%s\n", priceModelName(q.Name, lang), money(q.Hourly, cur, r.Converted, lang), money(q.Total, cur, r.Converted, lang), where, status.in(lang), intr)
 	}
 	tw.Flush()
 	for i := range r.PriceModels {

@@ -23,7 +23,7 @@ func printOtherSizes(w io.Writer, r *model.Recommendation, cur model.Currency, l
 			gpus += fmt.Sprintf(tRecNodes.in(lang), s.Nodes)
 		}
 		fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\t%s\n", s.InstanceType, gpus, priceModelName(s.PriceModel, lang),
-			money(s.Hourly, cur, s.Converted), rowTotalCell(s, cur, lang))
+			money(s.Hourly, cur, s.Converted, lang), rowTotalCell(s, cur, lang))
 	}
 	tw.Flush()
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/gpupick/gpupick/model"
+	"github.com/gpupick/gpupick/model/text"
 )
 
 // writeTable prints the recommend table: what the run needs, the ranked
@@ -46,12 +47,12 @@ func writeFirst(w io.Writer, a model.Answers, res model.Result, lang string) {
 	}
 	if len(res.Recommendations) > 0 && res.Recommendations[0].PerImage > 0 {
 		r := &res.Recommendations[0]
-		fmt.Fprintf(w, "\n"+tRecImagesOn.in(lang)+"\n", model.FormatNumber(math.Round(r.Speed.SecondsPerImage*10)/10), model.FormatNumber(math.Round(r.Speed.ImagesPerHour)), perImageMoney(r.PerImage, res.Currency, r.Converted))
+		fmt.Fprintf(w, "\n"+tRecImagesOn.in(lang)+"\n", model.FormatNumber(math.Round(r.Speed.SecondsPerImage*10)/10), model.FormatNumber(math.Round(r.Speed.ImagesPerHour)), perImageMoney(r.PerImage, res.Currency, r.Converted, lang))
 	}
 	if len(res.Recommendations) > 0 && res.Recommendations[0].PerMillionTokens > 0 {
 		r := &res.Recommendations[0]
 		fmt.Fprintf(w, "\n"+tRecEmbedOn.in(lang)+"\n", model.FormatNumber(math.Round(r.Speed.ThroughputTokensSec)), model.FormatNumber(math.Round(r.Speed.RequestsPerSec)),
-			model.FormatContext(r.Speed.PromptTokens), perImageMoney(r.PerMillionTokens, res.Currency, r.Converted))
+			model.FormatContext(r.Speed.PromptTokens), perImageMoney(r.PerMillionTokens, res.Currency, r.Converted, lang))
 	}
 	if len(res.Recommendations) > 0 {
 		printPriceModels(w, &res.Recommendations[0], res.Currency, lang)
@@ -145,18 +146,16 @@ func writeRanked(w io.Writer, a model.Answers, res model.Result, lang string) {
 			if !a.Budget.IsSet() {
 				budget = "-"
 			}
-			// The WARNINGS column holds the warnings' ids (Warning.Code) in
-			// every language: they are the ids of the JSON and the record,
-			// the same for a script whatever --lang says, and each line
-			// under "Warnings for #1" names one with its Chinese text; a
-			// Chinese phrase per warning would also widen the table past a
-			// terminal.
+			// The WARNINGS column names the warnings: by their ids
+			// (Warning.Code, the ids of the JSON and the record) in
+			// English, by their short Chinese names (model.WarningName)
+			// in Chinese; the JSON keeps the codes in every language.
 			var codes []string
 			for _, wn := range r.Warnings {
-				codes = append(codes, wn.Code)
+				codes = append(codes, model.WarningName(wn.Code).In(text.LangOf(lang) == text.ZH))
 			}
 			fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%.0f GiB\t%s\t%s\t%s\t%s\t%s\n", i+1, r.Provider, r.InstanceType, gpus,
-				r.VRAMGiB*float64(max(r.Nodes, 1)), priceModelName(r.PriceModel, lang), money(r.Hourly, res.Currency, r.Converted),
+				r.VRAMGiB*float64(max(r.Nodes, 1)), priceModelName(r.PriceModel, lang), money(r.Hourly, res.Currency, r.Converted, lang),
 				totalCell(&r, res.Currency, lang), budget, strings.Join(codes, " "))
 		}
 		tw.Flush()

@@ -26,7 +26,7 @@ func rowTotalCell(r *model.OfferRow, cur model.Currency, lang string) string {
 // totalText writes an all-in total with what its hidden costs are made
 // of (totalCell).
 func totalText(total float64, cur model.Currency, converted bool, h *model.HiddenCosts, lang string) string {
-	s := money(total, cur, converted)
+	s := money(total, cur, converted, lang)
 	if total <= 0 || !h.Partial() && !h.Estimated() {
 		return s
 	}

@@ -8,6 +8,7 @@ import (
 	"github.com/gpupick/gpupick/advisor"
 	"github.com/gpupick/gpupick/data"
 	"github.com/gpupick/gpupick/model"
+	"github.com/gpupick/gpupick/model/text"
 )
 
 // sessionFlags are the flags a session starts from (the wizard's and
@@ -33,7 +34,7 @@ type session struct {
 	env     *model.AnswerEnv // the catalog's providers, regions and GPUs for the answers' parsers
 	notices []string
 	answers model.Answers
-	notes   []string
+	notes   []text.Pair
 	choice  *model.Recommendation
 }
 
@@ -66,6 +67,7 @@ func prepare(common *commonFlags, af answerFlags, flagName, file string) (sessio
 		s.answers, s.choice = rec.Answers, rec.Choice
 	}
 	s.env = model.NewAnswerEnv(s.cat, advisor.MatchGPU) // its name sets are built only when an answer names a provider, region or GPU
+	s.env.ReadModelConfig = data.ReadModelConfig        // --model-config
 	if s.notes, err = af.apply(&s.answers, s.env); err != nil {
 		return s, exitUsage, tf(tErrAnswer, s.lang, answerErrText(err, s.lang))
 	}

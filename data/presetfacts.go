@@ -259,29 +259,12 @@ func checkPreset(p *model.ModelPreset) error {
 }
 
 // configParams is the parameter count (billions) a dense decoder's config
-// dimensions give: per layer the query, key, value and output projections
-// (heads x head_dim and kv_heads x head_dim wide), the MLP (three matrices
-// when gated, two for Falcon's plain one) and two norms; the embedding and
-// the LM head (once when tied) and the final norm. Biases and extra norms
-// (QKV bias, QK-norm) add under 0.01%. It reproduces the published counts:
-// Llama 3.1 8B 8,030,261,248 exactly, Mistral 7B v0.3 7,248,023,552,
-// Qwen2.5-7B 7.61B (TestConfigParamsMatchPublishedCounts).
+// dimensions give (model.ArchParams); a mixture of experts is left out, as
+// its nominal count is not a dense one.
 func configParams(p *model.ModelPreset) (float64, bool) {
-	if p.Experts > 0 || strings.EqualFold(p.Attention, "mla") || p.Layers <= 0 || p.Hidden <= 0 || p.FFN <= 0 ||
-		p.Heads <= 0 || p.KVHeads <= 0 || p.HeadDim <= 0 || p.Vocab <= 0 {
+	if p.Experts > 0 {
 		return 0, false
 	}
-	h := float64(p.Hidden)
-	q, kv := float64(p.Heads*p.HeadDim), float64(p.KVHeads*p.HeadDim)
-	attn := h*q + 2*h*kv + q*h
-	mats := 3.0
-	if strings.HasPrefix(strings.ToLower(p.Family), "falcon") {
-		mats = 2
-	}
-	layer := attn + mats*h*float64(p.FFN) + 2*h
-	embed := float64(p.Vocab) * h
-	if !p.TiedEmbedding {
-		embed *= 2
-	}
-	return (float64(p.Layers)*layer + embed + h) / 1e9, true
+	v, _, ok := model.ArchParams(p)
+	return v, ok
 }

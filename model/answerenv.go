@@ -9,9 +9,13 @@ import (
 // presets and the providers, regions and GPUs its offers name. A nil env
 // accepts any name.
 type AnswerEnv struct {
-	Presets  []ModelPreset
-	cat      *Catalog
-	matchGPU func(query, name string) bool
+	Presets []ModelPreset
+	// ReadModelConfig reads the config.json at a path into an
+	// architecture (ParseHFConfig); nil where no file may be read (a
+	// record's answers, the fuzz targets).
+	ReadModelConfig func(path string) (ModelPreset, error)
+	cat             *Catalog
+	matchGPU        func(query, name string) bool
 	// The name sets are built on first use: most answers name no
 	// provider, region or GPU, so a headless run need not read every
 	// offer's regions (issue 14).

@@ -183,6 +183,10 @@ type Answers struct {
 	// replacing the workload's standard one (vllm serve, torchtune,
 	// Megatron-LM); "" for the standard one.
 	RunCommand string `json:"run_command,omitempty" toml:"run_command,omitempty,omitzero"`
+	// ModelConfig is the architecture read from a Hugging Face config.json
+	// (--model-config) in place of a preset or a size: the record keeps
+	// the file's path and what it gave, so it loads without the file.
+	ModelConfig *ModelConfig `json:"model_config,omitempty" toml:"model_config,omitempty"`
 	// Batch is the number of concurrent users / sequences for inference, or
 	// the micro-batch of sequences per GPU for training.
 	Batch   int     `json:"batch" toml:"batch"`
@@ -355,7 +359,7 @@ func (a *Answers) Validate() error {
 			return newErr("vram", "", ReasonMissing, tx("no memory size given"), tx("give the memory the job needs, e.g. 80GB"))
 		}
 	default:
-		if a.Model == "" && a.ParamsB <= 0 {
+		if a.Model == "" && a.ParamsB <= 0 && a.ModelConfig == nil {
 			return newErr("model", "", ReasonMissing, tx("no model or size given"), tx("name a model with --model or give a parameter count such as --params 8B"))
 		}
 	}
@@ -391,6 +395,16 @@ func (a *Answers) ValidateWith(env *AnswerEnv) error {
 		}
 		if id == AnsModel {
 			a.Model = probe.Model // the preset's own spelling of a name it answers to
+			if probe.Precision != a.Precision {
+				// A quantised release (-AWQ) says its precision: taken
+				// for auto, refused against another one.
+				if a.Precision != PrecisionAuto && a.Precision != "" {
+					return newErr("precision", string(a.Precision), ReasonConflict,
+						txf("given with model %s, which says %s", short(raw, maxEcho), probe.Precision),
+						txf("give precision %s, or name the model without its quantisation suffix", probe.Precision))
+				}
+				a.Precision = probe.Precision
+			}
 		}
 	}
 	return nil

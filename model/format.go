@@ -200,10 +200,47 @@ var moneyTiers = [...][]moneyTier{
 	},
 }
 
-// FormatMoney writes an amount in a currency in a style. An unknown
-// amount (0, negative, NaN or infinite) is "", except that MoneyText
-// writes every finite amount.
+// zhMoneyTiers are the tiers Chinese readers expect above the small
+// amounts, where English writes k and M: ten thousands (zhTenThousand) and
+// hundred millions (zhHundredMillion), from where each style starts
+// shortening (1,136,000 yuan is 113.6 ten-thousands, not 1136k); below
+// them the style's own tiers apply.
+var zhMoneyTiers = [...][]moneyTier{
+	MoneyCell: {
+		{min: 1e8, div: 1e8, prec: 2, suffix: zhHundredMillion, trim: true},
+		{min: 1e7, div: 1e4, prec: 0, suffix: zhTenThousand},
+		{min: 1e6, div: 1e4, prec: 1, suffix: zhTenThousand, trim: true},
+		{min: 1e4, div: 1e4, prec: 2, suffix: zhTenThousand, trim: true},
+	},
+	MoneyBrief: {
+		{min: 1e8, div: 1e8, prec: 2, suffix: zhHundredMillion},
+		{min: 1e7, div: 1e4, prec: 0, suffix: zhTenThousand},
+		{min: 1e5, div: 1e4, prec: 1, suffix: zhTenThousand},
+	},
+	MoneyFine: {
+		{min: 1e8, div: 1e8, prec: 2, suffix: zhHundredMillion},
+		{min: 1e7, div: 1e4, prec: 0, suffix: zhTenThousand},
+		{min: 1e5, div: 1e4, prec: 1, suffix: zhTenThousand},
+	},
+	MoneyText: {
+		{min: 1e8, div: 1e8, prec: 2, suffix: zhHundredMillion, trim: true},
+		{min: 1e5, div: 1e4, prec: 2, suffix: zhTenThousand, trim: true},
+	},
+}
+
+// FormatMoney writes an amount in a currency in a style, in English
+// (FormatMoneyIn).
 func FormatMoney(v float64, cur Currency, style MoneyStyle) string {
+	return FormatMoneyIn(v, cur, style, false)
+}
+
+// FormatMoneyIn writes an amount in a currency in a style: in English
+// with k and M, in Chinese (zh) in ten thousands and hundred millions
+// (zhMoneyTiers); an hourly
+// price (MoneyPrice) is alike in both. An unknown amount (0, negative,
+// NaN or infinite) is "", except that MoneyText writes every finite
+// amount. ParseBudget reads what it writes.
+func FormatMoneyIn(v float64, cur Currency, style MoneyStyle, zh bool) string {
 	if style < 0 || int(style) >= len(moneyTiers) {
 		style = MoneyText
 	}
@@ -211,6 +248,9 @@ func FormatMoney(v float64, cur Currency, style MoneyStyle) string {
 		return ""
 	}
 	tiers := moneyTiers[style]
+	if zh && int(style) < len(zhMoneyTiers) && len(zhMoneyTiers[style]) > 0 && v >= zhMoneyTiers[style][len(zhMoneyTiers[style])-1].min {
+		tiers = zhMoneyTiers[style]
+	}
 	t := tiers[len(tiers)-1]
 	for _, c := range tiers {
 		if v >= c.min {

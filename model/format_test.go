@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/gpupick/gpupick/internal/testcheck"
 )
 
 func TestFormatMoney(t *testing.T) {
@@ -225,6 +227,66 @@ func FuzzFormatMoney(f *testing.F) {
 		}
 		if !strings.HasPrefix(got, "$") || strings.ContainsAny(got, "eEN") {
 			t.Fatalf("FormatMoney(%v, %d) = %q", v, style, got)
+		}
+	})
+}
+
+// TestFormatMoneyChinese: in Chinese, large amounts are written in ten
+// thousands and hundred millions where English writes k and M, from where
+// each style starts shortening; smaller ones and hourly prices are as in
+// English.
+func TestFormatMoneyChinese(t *testing.T) {
+	for _, tt := range []struct {
+		v     float64
+		style MoneyStyle
+		en    string
+		zh    string
+	}{
+		{1136000, MoneyBrief, "¥1136k", "¥113.6万"},
+		{123456, MoneyBrief, "¥123k", "¥12.3万"},
+		{12345, MoneyBrief, "¥12345", "¥12345"},
+		{23456789, MoneyBrief, "¥23457k", "¥2346万"},
+		{250000000, MoneyBrief, "¥250000k", "¥2.50亿"},
+		{12300, MoneyCell, "¥12.3k", "¥1.23万"},
+		{1136000, MoneyCell, "¥1.14M", "¥113.6万"},
+		{2.49, MoneyCell, "¥2.49", "¥2.49"},
+		{1234567, MoneyText, "¥1,234,567", "¥123.46万"},
+		{1234, MoneyText, "¥1,234", "¥1,234"},
+		{123.45, MoneyPrice, "¥123.5", "¥123.5"},
+	} {
+		zh := tt.zh
+		if got := FormatMoneyIn(tt.v, CNY, tt.style, false); got != tt.en {
+			t.Errorf("FormatMoneyIn(%v, %d, en) = %q, want %q", tt.v, tt.style, got, tt.en)
+		}
+		if got := FormatMoneyIn(tt.v, CNY, tt.style, true); got != zh {
+			t.Errorf("FormatMoneyIn(%v, %d, zh) = %q, want %q", tt.v, tt.style, got, zh)
+		}
+	}
+}
+
+// FuzzFormatMoneyChinese: an amount written in Chinese reads back through
+// ParseBudget within the rounding of its last digit (0.5% at most: two
+// decimals of ten thousands from 1e4, one from 1e5 in the tables, two of
+// hundred millions from 1e8), in every style.
+func FuzzFormatMoneyChinese(f *testing.F) {
+	for _, v := range []float64{0.004, 2.5, 12345, 99999.9, 1136000, 9.99e6, 1e7, 2.5e8, 1e12} {
+		f.Add(v, 0)
+	}
+	f.Fuzz(func(t *testing.T, v float64, st int) {
+		style := MoneyStyle(((st % 5) + 5) % 5)
+		if !known(v) || v < 0.01 || v > 1e12 {
+			return
+		}
+		got := FormatMoneyIn(v, CNY, style, true)
+		if !strings.HasPrefix(got, "¥") || strings.ContainsAny(got, "eENkM") {
+			t.Fatalf("FormatMoneyIn(%v, %d, zh) = %q", v, style, got)
+		}
+		b, err := ParseBudget(strings.ReplaceAll(got, ",", ""), USD)
+		if err != nil {
+			t.Fatalf("FormatMoneyIn(%v, %d, zh) = %q does not read back: %v", v, style, got, err)
+		}
+		if v >= 1e4 && !testcheck.NearAbs(b.Amount, v, 0.005*v+1e-9) || b.Currency != CNY {
+			t.Fatalf("FormatMoneyIn(%v, %d, zh) = %q reads back as %v %s", v, style, got, b.Amount, b.Currency)
 		}
 	})
 }

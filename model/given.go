@@ -26,6 +26,9 @@ var conflicts = []struct {
 	{AnsTokens, AnsDuration, "a job of %s lasts as long as the hardware needs; give %s (a job) or %s (a rented period), not both"},
 	{AnsVRAM, AnsModel, "with a known memory size the model is not used; give %s or %s, not both"},
 	{AnsVRAM, AnsParams, "with a known memory size the model is not used; give %s or %s, not both"},
+	{AnsModel, AnsModelConfig, "a config.json already gives the architecture; give %s or %s, not both"},
+	{AnsParams, AnsModelConfig, "a config.json already gives the architecture; give %s or %s, not both"},
+	{AnsVRAM, AnsModelConfig, "with a known memory size the model is not used; give %s or %s, not both"},
 }
 
 // conflictWhy is a conflict's reason with the answers named as their
@@ -76,7 +79,7 @@ func flagLabel(id AnswerID) string { return "--" + registry[id].Name }
 // --duration), and answers that do not apply to the workload given
 // (--latency for training is reported, not dropped silently: it is an
 // error too, since nothing would use it). a is unchanged on error.
-func ApplyGiven(a *Answers, given []Given, env *AnswerEnv) ([]string, error) {
+func ApplyGiven(a *Answers, given []Given, env *AnswerEnv) ([]text.Pair, error) {
 	by := map[AnswerID]Given{}
 	for _, g := range given {
 		if prev, ok := by[g.Spec.ID]; ok {
@@ -92,7 +95,7 @@ func ApplyGiven(a *Answers, given []Given, env *AnswerEnv) ([]string, error) {
 		return nil, err
 	}
 	next := cloneSlices(*a)
-	var notes []string
+	var notes []text.Pair
 	for i := range registry {
 		s := &registry[i]
 		g, ok := by[s.ID]
@@ -107,17 +110,47 @@ func ApplyGiven(a *Answers, given []Given, env *AnswerEnv) ([]string, error) {
 		}
 		s.Imply(&next, isGiven)
 	}
+	if g, ok := by[AnsModel]; ok && env != nil {
+		note, err := modelPrecision(&next, g, by, env)
+		if err != nil {
+			return nil, err
+		}
+		if note != (text.Pair{}) {
+			notes = append(notes, note)
+		}
+	}
 	if id, err := checkApplies(&next, isGiven, raw, flagLabel); err != nil {
 		err.Field = by[id].As
 		return nil, err
 	}
 	if _, ok := by[AnsCurrency]; ok && next.Budget.IsSet() {
 		if _, b := by[AnsBudget]; !b && next.Budget.Currency != next.Currency {
-			notes = append(notes, fmt.Sprintf("the budget %s stays in %s; prices are shown in %s", next.Budget.String(), next.Budget.Currency, next.Currency))
+			notes = append(notes, txf("the budget %s stays in %s; prices are shown in %s", next.Budget.String(), next.Budget.Currency, next.Currency))
 		}
 	}
 	*a = next
 	return notes, nil
+}
+
+// modelPrecision checks a model given as a quantised release (-AWQ,
+// -FP8) against a precision given with it: the same precision, or auto (the
+// checkpoint's, which is the release's), is fine and the release's
+// precision stays; another is refused naming both. It returns the note
+// saying which preset the name was read as, if any.
+func modelPrecision(next *Answers, g Given, by map[AnswerID]Given, env *AnswerEnv) (text.Pair, error) {
+	ref, err := ResolveModel(env.Models(), g.Raw)
+	if err != nil || ref.Precision == "" {
+		return ref.Note, nil
+	}
+	if p, ok := by[AnsPrecision]; ok && next.Precision != ref.Precision {
+		if next.Precision != PrecisionAuto {
+			return text.Pair{}, newErr(p.As, short(p.Raw, maxEcho), ReasonConflict,
+				txf("given with --%s %s, whose %s suffix says %s", g.As, short(g.Raw, maxEcho), ref.Suffix, ref.Precision),
+				txf("give --%s %s, or leave --%s out, or name the model without its %s suffix", p.As, ref.Precision, p.As, ref.Suffix))
+		}
+		next.Precision = ref.Precision
+	}
+	return ref.Note, nil
 }
 
 // notApplying says what the answers are that s does not apply to, naming

@@ -194,3 +194,28 @@ var listedPlanNames = [NumListedPlans]string{
 // Name is the listed plan's name: its key in English ("daily"), its
 // Chinese name in Chinese (按天).
 func (l ListedPlan) Name() Name { return Name{ListedPlans[l].Key, listedPlanNames[l]} }
+
+// warningNames are the warnings' short Chinese names, for the table's
+// warnings column and the wizard's badges in Chinese; in English a
+// warning is named by its code (Warning.Code, which the JSON and the
+// record keep in every language).
+var warningNames = map[string]string{
+	WarnNoNVLink: "无 NVLink", WarnSharedVCPU: "共享 vCPU", WarnLowCPUPerGPU: "CPU 偏少",
+	WarnSpotNoCheckpoint: "竞价无检查点", WarnPreemptibleLimit: "抢占时限", WarnCommitmentLockIn: "承诺锁定",
+	WarnVRAMTight: "显存紧张", WarnLowBandwidth: "带宽低解码慢", WarnFP8Unsupported: "不支持 FP8",
+	WarnEphemeralDisk: "临时磁盘", WarnEgressCost: "出网费高", WarnMarketplaceHost: "市场主机",
+	WarnPCIeVariant: "PCIe 版", WarnStalePrice: "价格过时", WarnUnknownPrice: "价格未知",
+	WarnConvertedCurrency: "汇率换算", WarnBF16Unsupported: "不支持 BF16", WarnLegacyGPU: "旧款 GPU",
+	WarnSpeedUnknown: "速度未知", WarnSlowFirstToken: "首字慢", WarnLatencyMargin: "延迟余量小",
+	WarnHostRAMUnknown: "内存未知", WarnLongJob: "任务过长", WarnSlowImage: "出图慢",
+	WarnRegionUnknown: "地域未知", WarnROCmStack: "ROCm 软件缺口", WarnArmHost: "Arm64 主机",
+}
+
+// WarningName is a warning code's name: the code in English, its short
+// Chinese name (or the code, for a code added later without one).
+func WarningName(code string) Name {
+	if zh, ok := warningNames[code]; ok {
+		return Name{code, zh}
+	}
+	return Name{code, code}
+}

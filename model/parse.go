@@ -456,6 +456,10 @@ func (p numSpec) duration(s string, lo, hi float64) (float64, error) {
 	if err != nil {
 		return 0, err
 	}
+	unit, err = p.timeUnit(s, unit)
+	if err != nil {
+		return 0, err
+	}
 	var h float64
 	switch unit {
 	case "min", "mins", "minute", "minutes":
@@ -485,6 +489,20 @@ func (p numSpec) duration(s string, lo, hi float64) (float64, error) {
 	return d, nil
 }
 
+// timeUnit maps a Chinese unit of time (zhTimeUnits: months, days, weeks,
+// hours) to the English one the parsers switch on; any other unit is
+// returned as it is. A bare zhMonthAlone is refused: with a number it is a
+// month of the year (March), not three months.
+func (p numSpec) timeUnit(s, unit string) (string, error) {
+	if en, ok := zhTimeUnits[unit]; ok {
+		return en, nil
+	}
+	if unit == zhMonthAlone {
+		return "", fieldErr(p.field, s, txf("%q alone is a month of the year", zhMonthAlone), zhMonthsForms)
+	}
+	return unit, nil
+}
+
 // Checkpoint interval bounds, in minutes.
 const (
 	// DefaultCheckpointMinutes is the checkpoint interval assumed when the
@@ -500,6 +518,9 @@ func ParseCheckpointInterval(s string) (float64, error) {
 	p := specCkpt
 	lit, unit, err := p.readAnswer(s)
 	if err != nil {
+		return 0, err
+	}
+	if unit, err = p.timeUnit(s, unit); err != nil {
 		return 0, err
 	}
 	var m float64
@@ -634,7 +655,8 @@ func budgetPeriod(w string) (BudgetPeriod, bool) {
 // "¥20k/mo", "$1.2M", "¥500", "500 CNY/month", the Chinese forms "20 yuan
 // per hour" and "per hour ¥20" (model/vocab.go), "500" (a total). Without
 // a currency the amount is in def. Multipliers are k or zhThousand
-// (thousand), M, mn or million, and zhTenThousand (ten thousand); a
+// (thousand), M, mn or million, zhTenThousand (ten thousand) and
+// zhHundredMillion (a hundred million), as FormatMoneyIn writes them; a
 // lower-case "m" is refused, as it could mean a month. The
 // amount is 0.01 to 1e12.
 func ParseBudget(s string, def Currency) (Budget, error) {
@@ -691,6 +713,8 @@ func ParseBudget(s string, def Currency) (Budget, error) {
 		exp = 3
 	case zhTenThousand:
 		exp = 4
+	case zhHundredMillion:
+		exp = 8
 	case "m", "mn", "million", "millions":
 		if unit == "m" {
 			return Budget{}, fieldErr(p.field, s, tx(`"m" is ambiguous`), "M or million for millions, /mo for a month")

@@ -157,7 +157,7 @@ func FuzzParseDuration(f *testing.F) {
 			}
 			return 0.005 + 1e-9*h
 		}}.
-		fuzz(f, seedsWith("h", "8h", "2w", "3mo", "1y", "90 minutes", "3m", "1min", "10y", "59.6min"))
+		fuzz(f, seedsWith("h", "8h", "2w", "3mo", "1y", "90 minutes", "3m", "1min", "10y", "59.6min", "3个月", "90天", "2周", "12小时", "12个小时", "2星期", "3月", "1 个月", "3個月"))
 }
 
 func FuzzParseHoursPerWeek(f *testing.F) {

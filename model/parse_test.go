@@ -145,6 +145,9 @@ func TestParseDuration(t *testing.T) {
 		ok("8h", 8), ok("2w", 336), ok("3mo", 3*HoursPerMonth), ok("10d", 240), ok("1y", 12*HoursPerMonth),
 		ok("90 minutes", 1.5), ok("3 months", 3*HoursPerMonth), ok("1.5h", 1.5), ok("1,5h", 1.5), ok("1min", 1.0/60),
 		ok("10y", 120*HoursPerMonth), ok("８ｈ", 8),
+		ok("3个月", 3*HoursPerMonth), ok("90天", 90*24), ok("2周", 336), ok("12小时", 12), ok("12个小时", 12),
+		ok("2星期", 336), ok("2 个星期", 336), ok("1年", 12*HoursPerMonth), ok("30分钟", 0.5), ok("3個月", 3*HoursPerMonth),
+		ok("１２小时", 12), bad("3月", "month of the year", "3个月"), bad("3天天", "unknown unit", ""),
 		bad("3m", "ambiguous", "mo for months"), bad("8", "no unit", "8h"), bad("0h", "out of range (accepted: 1min to 10y)", ""),
 		bad("11y", "out of range", ""), bad("soon", "not a duration", "8h"), bad("0.5min", "out of range", ""),
 	})

@@ -61,6 +61,7 @@ const (
 	AnsSpeculative
 	AnsKVCache
 	AnsRunCommand
+	AnsModelConfig
 	answerCount
 )
 

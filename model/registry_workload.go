@@ -24,18 +24,23 @@ var workloadAnswers = []AnswerSpec{
 		Questions: []Question{{Key: "model", Section: SectionModel, Pos: 10, Kind: AskPreset}},
 		parse: func(raw string, a *Answers, env *AnswerEnv) error {
 			if b, err := ParseParams(raw); err == nil {
-				a.Model, a.ParamsB = "", b
+				a.Model, a.ParamsB, a.ModelConfig = "", b, nil
 				return nil
 			}
 			if env == nil {
 				a.Model, a.ParamsB = strings.TrimSpace(raw), 0
 				return nil
 			}
-			p, err := FindPreset(env.Models(), raw)
+			ref, err := ResolveModel(env.Models(), raw)
 			if err != nil {
 				return err
 			}
-			a.Model, a.ParamsB = p.Name, 0
+			a.Model, a.ParamsB, a.ModelConfig = ref.Preset.Name, 0, nil
+			if ref.Precision != "" {
+				// A quantised release (-AWQ, -FP8) runs in its format; a
+				// --precision given with it is checked in ApplyGiven.
+				a.Precision = ref.Precision
+			}
 			return nil
 		},
 		Format: func(a *Answers) string {
@@ -61,7 +66,7 @@ var workloadAnswers = []AnswerSpec{
 		parse: func(raw string, a *Answers, _ *AnswerEnv) error {
 			b, err := ParseParams(raw)
 			if err == nil {
-				a.ParamsB, a.Model = b, ""
+				a.ParamsB, a.Model, a.ModelConfig = b, "", nil
 			}
 			return err
 		},
@@ -105,4 +110,5 @@ var workloadAnswers = []AnswerSpec{
 		Format: func(a *Answers) string { return string(a.Precision) },
 		check:  func(a *Answers) error { return oneOf(a.Precision, true, PrecisionChoices, FormsPrecision) },
 	},
+	modelConfigAnswer,
 }

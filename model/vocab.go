@@ -28,11 +28,13 @@ var (
 // first so that 小时 is not read as 小 + 时.
 var zhPeriodFirst = []string{"小时", "小時", "时", "時", "个月", "個月", "月"}
 
-// zhThousand and zhTenThousand are the Chinese multipliers 千 (1e3) and
-// 万 (1e4) of a budget amount.
+// zhThousand, zhTenThousand and zhHundredMillion are the Chinese
+// multipliers 千 (1e3), 万 (1e4) and 亿 (1e8) of a budget amount;
+// FormatMoneyIn writes amounts in Chinese with the last two.
 const (
-	zhThousand    = "千"
-	zhTenThousand = "万"
+	zhThousand       = "千"
+	zhTenThousand    = "万"
+	zhHundredMillion = "亿"
 )
 
 // zhComma and zhSemicolon are the full-width separators Chinese input
@@ -50,3 +52,23 @@ var zhPrecisions = map[string]Precision{
 	"4位浮点": FP4, "四位浮点": FP4,
 	"微缩放fp4": MXFP4, "微缩放4位浮点": MXFP4,
 }
+
+// zhTimeUnits are the Chinese units of a length of time (ParseDuration,
+// ParseDeadline, ParseCheckpointInterval) and the unit each means: 3个月,
+// 90天, 2周, 2星期, 12小时, 12个小时, 30分钟, 1年; traditional forms too.
+// A bare 月 is refused (zhMonthAlone): "3月" is March.
+var zhTimeUnits = map[string]string{
+	"分钟": "min", "分鐘": "min", "分": "min",
+	"小时": "h", "小時": "h", "个小时": "h", "個小時": "h", "钟头": "h", "鐘頭": "h", "个钟头": "h", "個鐘頭": "h",
+	"天": "d", "日": "d",
+	"周": "w", "週": "w", "星期": "w", "个星期": "w", "個星期": "w", "礼拜": "w", "禮拜": "w", "个礼拜": "w", "個禮拜": "w",
+	"个月": "mo", "個月": "mo",
+	"年": "y",
+}
+
+// zhMonthAlone is 月 without 个: a month of the year ("3月" is March),
+// not a length of time.
+const zhMonthAlone = "月"
+
+// zhMonthsForms is the fix for a bare 月: the forms of a number of months.
+const zhMonthsForms = "个月 for months (3个月), or mo (3mo)"

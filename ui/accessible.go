@@ -74,11 +74,11 @@ func RunAccessible(cfg Config) error {
 			if len(r.Warnings) > 0 {
 				var codes []string
 				for _, w := range r.Warnings {
-					codes = append(codes, w.Code)
+					codes = append(codes, model.WarningName(w.Code).In(t.zh()))
 				}
 				badge = t.s(mWarnings) + t.s(mColon) + strings.Join(codes, ", ")
 			}
-			p("%s\n", t.f(mA11yRank, i+1, r.Provider, r.InstanceType, gpuCell(r), money(r.Hourly, res.Currency), totalCell(r.Total, r.HiddenCosts.Partial(), res.Currency), badge))
+			p("%s\n", t.f(mA11yRank, i+1, r.Provider, r.InstanceType, gpuCell(r), t.money(r.Hourly, res.Currency), t.totalCell(r.Total, r.HiddenCosts.Partial(), res.Currency), badge))
 		}
 	}
 	if eof {

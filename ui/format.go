@@ -12,9 +12,10 @@ import (
 )
 
 // money formats an amount in a currency for a cell: "$2.49", "$1,234",
-// "$12.3k", "$1.25M" (model.MoneyCell). Zero (unknown) is "-".
-func money(v float64, c model.Currency) string {
-	return dash(model.FormatMoney(v, c, model.MoneyCell))
+// "$12.3k", "$1.25M" (model.MoneyCell), in ten thousands in Chinese.
+// Zero (unknown) is "-".
+func (t tr) money(v float64, c model.Currency) string {
+	return dash(model.FormatMoneyIn(v, c, model.MoneyCell, t.zh()))
 }
 
 // dash shows an unknown (blank) figure as "-".

@@ -32,12 +32,19 @@ func TestMoney(t *testing.T) {
 		v    float64
 		want string
 	}{{0, "-"}, {-1, "-"}, {0.284, "$0.284"}, {2.5, "$2.50"}, {207.4, "$207"}, {1234.5, "$1,235"}, {12345, "$12.3k"}, {123456, "$123k"}, {1.25e6, "$1.25M"}} {
-		if got := money(tc.v, "USD"); got != tc.want {
+		if got := newTr("en").money(tc.v, "USD"); got != tc.want {
 			t.Errorf("money(%v) = %q, want %q", tc.v, got, tc.want)
 		}
 	}
-	if got := money(3000, "CNY"); got != "¥3,000" {
+	if got := newTr("en").money(3000, "CNY"); got != "¥3,000" {
 		t.Errorf("CNY: %q", got)
+	}
+	// In Chinese, ten thousands where English writes k and M.
+	zh := newTr("zh")
+	for v, want := range map[float64]string{3000: "¥3,000", 12300: "¥1.23万", 1136000: "¥113.6万", 0: "-"} {
+		if got := zh.money(v, "CNY"); got != want {
+			t.Errorf("zh money(%v) = %q, want %q", v, got, want)
+		}
 	}
 }
 

@@ -119,14 +119,14 @@ func (m trialView) Render(w, _ int) []string {
 		if v <= 0 {
 			return m.t.s(mUnknown)
 		}
-		return money(v, tr.Currency)
+		return m.t.money(v, tr.Currency)
 	}
 	out := []string{fit(m.st.PaneTitleOn.Render(m.t.f(mTrialTitle, len(tr.Candidates), strconv.FormatFloat(tr.Hours, 'g', -1, 64))), w)}
 	for i, c := range tr.Candidates {
 		r := c.Rec
 		out = append(out, wrapStyled(m.st.Value, m.t.f(mTrialRow, i+1, r.Provider, r.InstanceType, gpuFull(r), priceModelFullName(m.t, c.PriceModel), cost(c.Hourly), cost(c.Cost)), w)...)
 	}
-	total := m.t.f(mTrialTotal, money(tr.Total, tr.Currency))
+	total := m.t.f(mTrialTotal, m.t.money(tr.Total, tr.Currency))
 	if tr.Unknown {
 		total += m.t.s(mTrialUnknown)
 	}

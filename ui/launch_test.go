@@ -259,7 +259,7 @@ func TestTrialView(t *testing.T) {
 				}
 				total += r.Hourly // the fake ranking's offers are on demand
 			}
-			for _, want := range []string{tc.title, tc.totalWord + money(total, m.res.Currency)} {
+			for _, want := range []string{tc.title, tc.totalWord + m.t.money(total, m.res.Currency)} {
 				if !strings.Contains(s, want) {
 					t.Errorf("lacks %q:\n%s", want, s)
 				}

@@ -107,7 +107,7 @@ func (m detailView) speedText(r *model.Recommendation) string {
 	} else if sp.SecondsPerImage > 0 {
 		parts = append(parts, m.t.f(mSpeedPerImage, num(sp.SecondsPerImage)))
 		if r.PerImage > 0 {
-			parts = append(parts, m.t.f(mPerImageCost, money(r.PerImage, m.res.Currency)))
+			parts = append(parts, m.t.f(mPerImageCost, m.t.money(r.PerImage, m.res.Currency)))
 		}
 	} else if sp.DecodeTokensPerSec > 0 {
 		parts = append(parts, m.t.f(mSpeedPerUser, num(sp.DecodeTokensPerSec)))
@@ -331,9 +331,9 @@ func (m offerTable) offerRow(cols []column, r *model.OfferRow, full *model.Recom
 		case colFit:
 			s = fitCell(m.t, r.Headroom)
 		case colHourly:
-			s = money(r.Hourly, cur)
+			s = m.t.money(r.Hourly, cur)
 		case colTotal:
-			s = totalCell(r.Total, r.Partial(), cur)
+			s = m.t.totalCell(r.Total, r.Partial(), cur)
 		case colModel:
 			s = priceModelName(m.t, r.PriceModel)
 		case colRisk:
@@ -392,8 +392,8 @@ const pendingBadge = "…"
 const partialMark = "≥"
 
 // totalCell formats an all-in total, marked when a part is unknown.
-func totalCell(v float64, partial bool, cur model.Currency) string {
-	s := money(v, cur)
+func (t tr) totalCell(v float64, partial bool, cur model.Currency) string {
+	s := t.money(v, cur)
 	if partial && v > 0 {
 		s = partialMark + s
 	}
@@ -556,7 +556,7 @@ func (m detailView) Render(w, _ int) []string {
 		var codes []string
 		for _, wn := range r.Warnings {
 			rank := wn.Severity.Rank()
-			codes = append(codes, m.st.severity(rank).Render(sevGlyph(rank)+" "+wn.Code))
+			codes = append(codes, m.st.severity(rank).Render(sevGlyph(rank)+" "+model.WarningName(wn.Code).In(m.t.zh())))
 		}
 		out = append(out, fit(strings.Join(codes, "  "), w))
 	}
@@ -774,7 +774,7 @@ func (m detailView) priceModelLines(r *model.Recommendation, cur model.Currency,
 			fill = strings.Repeat("█", n-1) + "►"
 		}
 		line := name + " " + barSt.Render(fill) + m.st.BarEmpty.Render(strings.Repeat("░", barW-n)) + " " +
-			totalSt.Render(rightPlain(money(q.Total, cur), 8)) + m.st.Muted.Render(" "+rightPlain(money(q.Hourly, cur), 8)+m.t.s(mPerHour))
+			totalSt.Render(rightPlain(m.t.money(q.Total, cur), 8)) + m.st.Muted.Render(" "+rightPlain(m.t.money(q.Hourly, cur), 8)+m.t.s(mPerHour))
 		var notes []string
 		switch {
 		case q.UpTo:
@@ -789,7 +789,7 @@ func (m detailView) priceModelLines(r *model.Recommendation, cur model.Currency,
 			notes = append(notes, m.t.f(mInterruption, q.Interruption, q.InterruptionDate))
 		}
 		if q.RangeHigh > q.RangeLow && q.RangeLow > 0 {
-			notes = append(notes, m.t.f(mPriceRange, q.Region, money(q.RangeLow, cur), money(q.RangeHigh, cur)))
+			notes = append(notes, m.t.f(mPriceRange, q.Region, m.t.money(q.RangeLow, cur), m.t.money(q.RangeHigh, cur)))
 		}
 		if q.CalendarHours > 0 && r.CalendarHours > 0 && q.CalendarHours > r.CalendarHours*1.01 {
 			notes = append(notes, m.t.f(mFullTerm, termText(m.t, q.CalendarHours)))
@@ -832,9 +832,9 @@ func (m detailView) costText(v float64, used, unknown, estimated bool, cur model
 	case unknown:
 		return m.t.s(mUnknown), m.st.Unknown
 	case estimated:
-		return m.t.f(mCostEstimate, money(v, cur)), m.st.Unknown
+		return m.t.f(mCostEstimate, m.t.money(v, cur)), m.st.Unknown
 	case v > 0:
-		return money(v, cur), m.st.Money
+		return m.t.money(v, cur), m.st.Money
 	case used:
 		return m.t.s(mCostFree), m.st.Good
 	}
@@ -866,8 +866,8 @@ func (m detailView) hiddenCostLines(r *model.Recommendation, w int) []string {
 	cur := m.res.Currency
 	storage, egress, sst, est := m.hiddenCosts(r)
 	dot := m.st.Muted.Render(" · ")
-	line := m.st.PaneTitleOn.Render(m.t.s(mRunTotal)) + "  " + m.st.Money.Render(totalCell(r.Total, hc.Partial(), cur)) +
-		m.st.Muted.Render(" = ") + m.st.Label.Render(m.t.s(mColGPU)+" ") + m.st.Money.Render(money(r.GPUTotal, cur)) +
+	line := m.st.PaneTitleOn.Render(m.t.s(mRunTotal)) + "  " + m.st.Money.Render(m.t.totalCell(r.Total, hc.Partial(), cur)) +
+		m.st.Muted.Render(" = ") + m.st.Label.Render(m.t.s(mColGPU)+" ") + m.st.Money.Render(m.t.money(r.GPUTotal, cur)) +
 		dot + m.st.Label.Render(m.t.s(mStorage)+" ") + sst.Render(storage) +
 		dot + m.st.Label.Render(m.t.s(mEgress)+" ") + est.Render(egress)
 	out := []string{fit(line, w)}
@@ -895,7 +895,7 @@ func (m detailView) otherSizeLines(r *model.Recommendation, cur model.Currency, 
 		s := &r.OtherSizes[i]
 		gpus := gpuCell(&model.Recommendation{GPU: s.GPU, GPUCount: s.GPUCount, Nodes: s.Nodes})
 		out = append(out, fit("  "+gpus+m.st.Muted.Render(" · "+s.InstanceType+" · ")+
-			m.st.Money.Render(totalCell(s.Total, s.Partial(), cur))+m.st.Muted.Render(" "+money(s.Hourly, cur)+m.t.s(mPerHour)), w))
+			m.st.Money.Render(m.t.totalCell(s.Total, s.Partial(), cur))+m.st.Muted.Render(" "+m.t.money(s.Hourly, cur)+m.t.s(mPerHour)), w))
 	}
 	return append(out, "")
 }
@@ -908,12 +908,13 @@ func (m detailView) warningLines(r *model.Recommendation, w int) []string {
 	out := []string{fit(m.st.PaneTitleOn.Render(m.t.s(mWarnings)+m.t.f(mCount, len(r.Warnings))), w)}
 	for _, wn := range r.Warnings {
 		rank := wn.Severity.Rank()
-		head := m.st.severity(rank).Render(sevGlyph(rank)+" "+wn.Code) + "  " + m.st.Value.Render(wn.Message)
+		name := model.WarningName(wn.Code).In(m.t.zh())
+		head := m.st.severity(rank).Render(sevGlyph(rank)+" "+name) + "  " + m.st.Value.Render(wn.Message)
 		hl := wrap(ansi.Strip(head), w)
 		if len(hl) == 1 {
 			out = append(out, fit(head, w))
 		} else {
-			out = append(out, m.st.severity(rank).Render(sevGlyph(rank)+" "+wn.Code))
+			out = append(out, m.st.severity(rank).Render(sevGlyph(rank)+" "+name))
 			out = append(out, wrapStyled(m.st.Value, "  "+wn.Message, w)...)
 		}
 		if wn.Detail != "" {
@@ -963,12 +964,12 @@ func (m compareView) Render(w, _ int) []string {
 		{m.t.s(mColGPU), gpuFull, nil},
 		{m.t.s(mColVRAM), func(r *model.Recommendation) string { return gib(totalVRAM(r)) + " GiB" }, func(r *model.Recommendation) float64 { return -totalVRAM(r) }},
 		{m.t.s(mColFit), func(r *model.Recommendation) string { return fitCell(m.t, r.Headroom) }, func(r *model.Recommendation) float64 { return -r.Headroom }},
-		{m.t.s(mColHourly), func(r *model.Recommendation) string { return money(r.Hourly, cur) }, func(r *model.Recommendation) float64 { return r.Hourly }},
-		{m.t.s(mColTotal), func(r *model.Recommendation) string { return totalCell(r.Total, r.HiddenCosts.Partial(), cur) }, partialLast},
+		{m.t.s(mColHourly), func(r *model.Recommendation) string { return m.t.money(r.Hourly, cur) }, func(r *model.Recommendation) float64 { return r.Hourly }},
+		{m.t.s(mColTotal), func(r *model.Recommendation) string { return m.t.totalCell(r.Total, r.HiddenCosts.Partial(), cur) }, partialLast},
 		{m.t.s(mColModel), func(r *model.Recommendation) string { return priceModelName(m.t, r.PriceModel) }, nil},
 	}
 	for _, pm := range comparedPriceModels {
-		rows = append(rows, row{priceModelFullName(m.t, pm), func(r *model.Recommendation) string { return money(quote(r, pm), cur) }, func(r *model.Recommendation) float64 { return quote(r, pm) }})
+		rows = append(rows, row{priceModelFullName(m.t, pm), func(r *model.Recommendation) string { return m.t.money(quote(r, pm), cur) }, func(r *model.Recommendation) float64 { return quote(r, pm) }})
 	}
 	rows = append(rows, []row{
 		{m.t.s(mStorage), func(r *model.Recommendation) string { s, _, _, _ := m.hiddenCosts(r); return s }, nil},

@@ -390,13 +390,13 @@ func TestDetailSaysEstimatedCost(t *testing.T) {
 		r := model.Recommendation{GPUTotal: 100, Total: 160, HiddenCosts: model.HiddenCosts{
 			Storage: 10, Egress: 50, EgressEstimated: true}}
 		text := ansi.Strip(strings.Join(newDetailView(&m).hiddenCostLines(&r, 140), "\n"))
-		if !strings.Contains(text, strings.Replace(m.t.s(mCostEstimate), "%s", money(50, cur), 1)) || !strings.Contains(text, c.mark) {
+		if !strings.Contains(text, strings.Replace(m.t.s(mCostEstimate), "%s", m.t.money(50, cur), 1)) || !strings.Contains(text, c.mark) {
 			t.Errorf("%s: estimated egress not marked:\n%s", c.lang, text)
 		}
 		if !strings.Contains(text, c.note) {
 			t.Errorf("%s: no estimate note:\n%s", c.lang, text)
 		}
-		if strings.Contains(text, money(10, cur)+c.mark) || strings.Contains(text, money(10, cur)+" "+c.mark) {
+		if strings.Contains(text, m.t.money(10, cur)+c.mark) || strings.Contains(text, m.t.money(10, cur)+" "+c.mark) {
 			t.Errorf("%s: published storage marked as an estimate:\n%s", c.lang, text)
 		}
 		r.HiddenCosts.EgressEstimated = false
