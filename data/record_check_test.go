@@ -39,6 +39,8 @@ func TestDecodeRecordRefusesWhatTheFlagsRefuse(t *testing.T) {
 		{"deadline for a rented period", "deadline_hours = 12.0", "deadline_hours", "does not apply to a rented period (duration_hours)", "租期（duration_hours）"},
 		{"known_vram_gib for inference", "known_vram_gib = 80.0", "known_vram_gib", "does not apply to workload inference", "不适用于"},
 		{"prompt_tokens for lora", "workload = \"lora\"\nprompt_tokens = 512", "prompt_tokens", "does not apply to workload lora", "不适用于"},
+		{"job_tokens with a wallclock run", "workload = \"lora\"\nduration_mode = \"wallclock\"\njob_tokens = 2e9", "duration_mode", "given with job_tokens (duration_mode wallclock rents for a period and would drop the job of job_tokens", "与 job_tokens 同时给出"},
+		{"a provider also excluded", "providers = [\"aws\"]\nexclude_providers = [\"aws\"]", "exclude_providers", "given with providers (aws is both asked for with providers and excluded with exclude_providers", "既由 providers 指定又被 exclude_providers 排除"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -113,6 +115,11 @@ func TestRecordOfStaleAnswersLoads(t *testing.T) {
 		{"latency kept for lora", func(a *model.Answers) {
 			a.Latency = model.LatencyRealtime
 			a.Workload = model.WorkloadLoRA
+		}},
+		{"dataset kept for a wallclock run", func(a *model.Answers) {
+			a.Workload = model.WorkloadLoRA
+			a.JobTokens = 2e9
+			a.DurationMode = model.DurationWallClock
 		}},
 		{"sharding kept for inference", func(a *model.Answers) {
 			a.Workload = model.WorkloadFineTune

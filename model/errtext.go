@@ -291,4 +291,6 @@ var zhText = map[string]string{
 	"a rented period (%s); use %s job for a job":                                                         "租期（%s）；按任务计请用 %s job",
 	"a rented period (%s), whose length is given; a deadline applies to a job of %s":                     "租期（%s），其时长已定；期限只适用于 %s 的任务",
 	"workload %s": "工作负载 %s",
+	"%s wallclock rents for a period and would drop the job of %s; give %s job, or leave %s out": "%s wallclock 按租期计，会丢掉 %s 给定的任务；请用 %s job，或去掉 %s",
+	"%s is both asked for with %s and excluded with %s; leave it out of one of them":             "%s 既由 %s 指定又被 %s 排除；只在其中一处给出",
 }

@@ -60,6 +60,9 @@ func (a *Answers) CheckRecorded(has func(key string) bool) error {
 	if _, err := checkConflicts(given, raw, label); err != nil {
 		return err
 	}
+	if _, err := checkContradictions(&next, given, raw, label); err != nil {
+		return err
+	}
 	return nil
 }
 
@@ -108,7 +111,8 @@ func answerField(key string) ([]int, bool) {
 // wizard's workload became lora, a sharding kept from a training run now
 // served) is stored as gpupick stores an answer that was not asked, its
 // default, so that the record loads again (CheckRecorded refuses a record
-// that gives an answer that does not apply).
+// that gives an answer that does not apply, or job_tokens with a
+// wallclock duration_mode).
 func (a Answers) ForRecord() Answers {
 	norm := a
 	norm.Normalize()
@@ -123,6 +127,12 @@ func (a Answers) ForRecord() Answers {
 		if f, ok := answerField(s.Key); ok {
 			dst.FieldByIndex(f).Set(def.FieldByIndex(f))
 		}
+	}
+	// A rented period never reads a job's size (a dataset the wizard kept
+	// before the run became wallclock): CheckRecorded refuses the two
+	// together.
+	if norm.DurationMode == DurationWallClock {
+		out.JobTokens = 0
 	}
 	return out
 }
