@@ -144,3 +144,52 @@ func TestRecordOfStaleAnswersLoads(t *testing.T) {
 		})
 	}
 }
+
+// A whole number too large for the decoder (batch = 99999999999999999999)
+// is refused as its flag refuses the same digits, stating the range the
+// answer takes, named by its record key, in both languages; never the
+// decoder's "out of range for int64".
+func TestDecodeRecordOverflowStatesTheRange(t *testing.T) {
+	for _, c := range []struct{ key, num string }{
+		{"batch", "99999999999999999999"},
+		{"context", "-99999999999999999999"},
+		{"gpus", "99999999999999999999"},
+		{"max_nodes", "99999999999999999999"},
+	} {
+		t.Run(c.key, func(t *testing.T) {
+			_, err := DecodeRecord("r.toml", []byte("[answers]\nmodel = \"llama-3.1-8b\"\n"+c.key+" = "+c.num+"\n"))
+			var fe *model.FieldError
+			if !errors.As(err, &fe) {
+				t.Fatalf("%s = %s: %v, want the answer's error", c.key, c.num, err)
+			}
+			spec := specByKey(t, c.key)
+			flagErr := spec.Parse(c.num, &model.Answers{}, nil)
+			var want *model.FieldError
+			if !errors.As(flagErr, &want) {
+				t.Fatalf("--%s %s is accepted: %v", spec.Name, c.num, flagErr)
+			}
+			want.Field = fe.Field // the record names the key, the flag itself
+			for _, zh := range []bool{false, true} {
+				if fe.Text(zh) != want.Text(zh) || fe.FixText(zh) != want.FixText(zh) || fe.FixText(zh) == "" {
+					t.Errorf("zh=%v: %q (%q), want the flag's %q (%q)", zh, fe.Text(zh), fe.FixText(zh), want.Text(zh), want.FixText(zh))
+				}
+			}
+			if msg := err.Error(); !strings.HasPrefix(msg, "r.toml:3: [answers] "+c.key+" ") || strings.Contains(msg, "int64") {
+				t.Errorf("%s", msg)
+			}
+		})
+	}
+}
+
+// specByKey is the answer stored under a record key.
+func specByKey(t *testing.T, key string) *model.AnswerSpec {
+	t.Helper()
+	reg := model.Registry()
+	for i := range reg {
+		if reg[i].Key == key {
+			return &reg[i]
+		}
+	}
+	t.Fatalf("no answer stored as %q", key)
+	return nil
+}

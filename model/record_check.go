@@ -29,7 +29,7 @@ func (a *Answers) CheckRecorded(has func(key string) bool) error {
 	for i := range registry {
 		s := &registry[i]
 		if has(s.Key) && numberIsZero(a, s.Key) {
-			if err := s.Parse("0"+recordUnit(s.Key), &Answers{}, nil); err != nil {
+			if err := s.Parse("0"+RecordUnit(s.Key), &Answers{}, nil); err != nil {
 				return s.named("0", err)
 			}
 		}
@@ -66,10 +66,10 @@ func (a *Answers) CheckRecorded(has func(key string) bool) error {
 	return nil
 }
 
-// recordUnit is the unit a record key states its number in ("_hours":
+// RecordUnit is the unit a record key states its number in ("_hours":
 // h), for reading a stored 0 as the flag reads it ("0h", not "0" that a
 // duration flag refuses for its missing unit).
-func recordUnit(key string) string {
+func RecordUnit(key string) string {
 	for _, u := range []struct{ suffix, unit string }{{"_hours", "h"}, {"_minutes", "min"}, {"_gib", "GiB"}, {"_gb", "GB"}, {"_b", "B"}} {
 		if strings.HasSuffix(key, u.suffix) {
 			return u.unit
