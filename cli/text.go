@@ -278,6 +278,11 @@ const (
 	tTOMLRecordTypical
 	tTOMLOverlay
 	tTOMLOverlayTypical
+	tErrListNoGPU
+	tErrUnknownProviderKey
+	tErrDidYouMean
+	tErrExportNoInstance
+	tErrExportUnknownInstance
 	tErrCatalogWarning
 	tErrMissingSub
 	tErrUnknownSub
@@ -570,33 +575,41 @@ var cliTexts = text.Table[cliMsg]{
 	tTOMLRecordTypical:  {"a saved record nests 3 levels and holds about 300 keys", "保存的记录嵌套 3 层、约有 300 个键"},
 	tTOMLOverlay:        {"a catalog overlay", "目录叠加文件"},
 	tTOMLOverlayTypical: {"an overlay's offers nest 3 levels", "叠加文件中的报价嵌套 3 层"},
-	tErrCatalogWarning:  {"%s", "目录警告：%s"},
-	tErrMissingSub:      {"missing subcommand (use list, show, stats, import or update; see gpupick catalog --help)", "缺少子命令（可用 list、show、stats、import 或 update；见 gpupick catalog --help）"},
-	tErrUnknownSub:      {"unknown subcommand %q (use list, show, stats, import or update)", "未知子命令 %q（可用 list、show、stats、import 或 update）"},
-	tErrShowArg:         {"unexpected argument %q (show takes one INSTANCE)", "多余的参数 %q（show 只接受一个 INSTANCE）"},
-	tErrShowMissing:     {"missing INSTANCE (e.g. gpupick catalog show p5.48xlarge)", "缺少 INSTANCE（例如 gpupick catalog show p5.48xlarge）"},
-	tErrNoOffer:         {"no offer named %q%s (see gpupick catalog list)", "没有名为 %q 的报价%s（见 gpupick catalog list）"},
-	tErrCatalogSee:      {"%s (see gpupick catalog --help)", "%s（见 gpupick catalog --help）"},
-	tErrSimilar:         {"; similar: %s", "；相近的：%s"},
-	tErrListGPU:         {"--gpu %q: no GPU name (use a name such as H100, A6000 or RTX4090, optionally :N for the count)", "--gpu %q：没有 GPU 名称（用 H100、A6000 或 RTX4090 这样的名称，可加 :N 表示数量）"},
-	tErrListGPUCount:    {"--gpu %q: %q is not a GPU count (use NAME:N such as H100:8)", "--gpu %q：%q 不是 GPU 数量（用 NAME:N，例如 H100:8）"},
-	tErrListVRAM:        {"--min-vram %q: not a memory size (use e.g. 24GB or 80)", "--min-vram %q：不是显存大小（例如 24GB 或 80）"},
-	tErrListPrice:       {"--max-price %q: not a price (use a number per hour, e.g. 2.5)", "--max-price %q：不是价格（用每小时的数字，例如 2.5）"},
-	tErrListProvider:    {"--provider %q: unknown provider (use comma-separated keys among %s)", "--provider %q：未知服务商（用逗号分隔的代号，可选 %s）"},
-	tListUnlocated:      {"%d offers left out: the location of their regions is unknown, and --region %s needs it (gpupick catalog show INSTANCE shows an offer's regions)", "%d 个报价未列出：其地域的位置未知，而 --region %s 需要知道位置（gpupick catalog show INSTANCE 可查看报价的地域）"},
-	tErrImportDir:       {"--skypilot DIR is required (a SkyPilot catalog folder such as ~/.sky/catalogs/v8)", "需要 --skypilot DIR（SkyPilot 目录文件夹，例如 ~/.sky/catalogs/v8）"},
-	tErrImportDirOf:     {"--dir DIR is required (the %s catalog folder to import)", "需要 --dir DIR（要导入的 %s 目录文件夹）"},
-	tErrImportTwoDirs:   {"--skypilot DIR means --source skypilot --dir DIR: give it without --dir or another --source", "--skypilot DIR 即 --source skypilot --dir DIR：不可与 --dir 或其他 --source 同时使用"},
-	tErrUnknownSource:   {"--source %q: not a catalog source this command reads (use %s)", "--source %q：不是此命令可读取的目录来源（可用 %s）"},
-	tErrUpdateMaxMB:     {"--max-mb %d: want a size in MiB, 1 or more", "--max-mb %d：须为以 MiB 计的大小，至少 1"},
-	tErrUpdateTimeout:   {"--timeout %v: want a positive duration such as 2m", "--timeout %v：须为正的时长，例如 2m"},
-	tErrUpdateRanOut:    {"%s; --timeout %v ran out (give a longer one, e.g. --timeout 10m)", "%s；--timeout %v 已用完（请给更长的时长，例如 --timeout 10m）"},
-	tErrRefreshRanOut:   {"%s; gave up after %v (try again, or run gpupick catalog update --source NAME --timeout 10m)", "%s；%v 后放弃（请重试，或运行 gpupick catalog update --source NAME --timeout 10m）"},
-	tErrWrite:           {"%s", "写出失败：%s"},
-	tErrStdout:          {"cannot write the output to stdout: %s; the rest was not written (free some disk space, or send the output elsewhere)", "无法把输出写到标准输出：%s；其余输出未写出（请腾出磁盘空间，或把输出改写到别处）"},
-	tImported:           {"imported %d offers of %s into %s (snapshot %s)", "已导入 %d 个报价（%s）到 %s（快照 %s）"},
-	tUpdated:            {"updated %d offers of %s into %s (snapshot %s)", "已更新 %d 个报价（%s）到 %s（快照 %s）"},
-	tImportSkipped:      {"not in the source, kept from the embedded catalog: %s", "来源中没有，保留内置目录中的：%s"},
+	tErrListNoGPU: {"--gpu %q: no offer has this GPU (use a GPU name such as H100, A100-80GB or RTX4090; gpupick catalog list shows them)",
+		"--gpu %q：没有报价带这种 GPU（可用 H100、A100-80GB 或 RTX4090 等 GPU 名；gpupick catalog list 列出全部）"},
+	tErrUnknownProviderKey: {"%s %q: unknown provider (known: %s)%s", "%s %q：未知服务商（可选：%s）%s"},
+	tErrDidYouMean:         {"; did you mean %s?", "；是否想填 %s？"},
+	tErrExportNoInstance: {"%s: [choice] instance_type is empty: the record names no offer to launch (save the record again from gpupick recommend or the wizard)",
+		"%s：[choice] instance_type 为空：记录没有指明要启动的报价（请用 gpupick recommend 或向导重新保存记录）"},
+	tErrExportUnknownInstance: {"%[1]s: [choice] %[2]s/%[3]s is not an offer of the catalog (%[4]s), so no config is written%[5]s (pick an instance type from gpupick catalog list --provider %[2]s, or save the record again from gpupick)",
+		"%[1]s：[choice] %[2]s/%[3]s 不是目录（%[4]s）中的报价，因此不写配置%[5]s（请从 gpupick catalog list --provider %[2]s 中选一个实例类型，或用 gpupick 重新保存记录）"},
+	tErrCatalogWarning: {"%s", "目录警告：%s"},
+	tErrMissingSub:     {"missing subcommand (use list, show, stats, import or update; see gpupick catalog --help)", "缺少子命令（可用 list、show、stats、import 或 update；见 gpupick catalog --help）"},
+	tErrUnknownSub:     {"unknown subcommand %q (use list, show, stats, import or update)", "未知子命令 %q（可用 list、show、stats、import 或 update）"},
+	tErrShowArg:        {"unexpected argument %q (show takes one INSTANCE)", "多余的参数 %q（show 只接受一个 INSTANCE）"},
+	tErrShowMissing:    {"missing INSTANCE (e.g. gpupick catalog show p5.48xlarge)", "缺少 INSTANCE（例如 gpupick catalog show p5.48xlarge）"},
+	tErrNoOffer:        {"no offer named %q%s (see gpupick catalog list)", "没有名为 %q 的报价%s（见 gpupick catalog list）"},
+	tErrCatalogSee:     {"%s (see gpupick catalog --help)", "%s（见 gpupick catalog --help）"},
+	tErrSimilar:        {"; similar: %s", "；相近的：%s"},
+	tErrListGPU:        {"--gpu %q: no GPU name (use a name such as H100, A6000 or RTX4090, optionally :N for the count)", "--gpu %q：没有 GPU 名称（用 H100、A6000 或 RTX4090 这样的名称，可加 :N 表示数量）"},
+	tErrListGPUCount:   {"--gpu %q: %q is not a GPU count (use NAME:N such as H100:8)", "--gpu %q：%q 不是 GPU 数量（用 NAME:N，例如 H100:8）"},
+	tErrListVRAM:       {"--min-vram %q: not a memory size (use e.g. 24GB or 80)", "--min-vram %q：不是显存大小（例如 24GB 或 80）"},
+	tErrListPrice:      {"--max-price %q: not a price (use a number per hour, e.g. 2.5)", "--max-price %q：不是价格（用每小时的数字，例如 2.5）"},
+	tErrListProvider:   {"--provider %q: unknown provider (use comma-separated keys among %s)", "--provider %q：未知服务商（用逗号分隔的代号，可选 %s）"},
+	tListUnlocated:     {"%d offers left out: the location of their regions is unknown, and --region %s needs it (gpupick catalog show INSTANCE shows an offer's regions)", "%d 个报价未列出：其地域的位置未知，而 --region %s 需要知道位置（gpupick catalog show INSTANCE 可查看报价的地域）"},
+	tErrImportDir:      {"--skypilot DIR is required (a SkyPilot catalog folder such as ~/.sky/catalogs/v8)", "需要 --skypilot DIR（SkyPilot 目录文件夹，例如 ~/.sky/catalogs/v8）"},
+	tErrImportDirOf:    {"--dir DIR is required (the %s catalog folder to import)", "需要 --dir DIR（要导入的 %s 目录文件夹）"},
+	tErrImportTwoDirs:  {"--skypilot DIR means --source skypilot --dir DIR: give it without --dir or another --source", "--skypilot DIR 即 --source skypilot --dir DIR：不可与 --dir 或其他 --source 同时使用"},
+	tErrUnknownSource:  {"--source %q: not a catalog source this command reads (use %s)", "--source %q：不是此命令可读取的目录来源（可用 %s）"},
+	tErrUpdateMaxMB:    {"--max-mb %d: want a size in MiB, 1 or more", "--max-mb %d：须为以 MiB 计的大小，至少 1"},
+	tErrUpdateTimeout:  {"--timeout %v: want a positive duration such as 2m", "--timeout %v：须为正的时长，例如 2m"},
+	tErrUpdateRanOut:   {"%s; --timeout %v ran out (give a longer one, e.g. --timeout 10m)", "%s；--timeout %v 已用完（请给更长的时长，例如 --timeout 10m）"},
+	tErrRefreshRanOut:  {"%s; gave up after %v (try again, or run gpupick catalog update --source NAME --timeout 10m)", "%s；%v 后放弃（请重试，或运行 gpupick catalog update --source NAME --timeout 10m）"},
+	tErrWrite:          {"%s", "写出失败：%s"},
+	tErrStdout:         {"cannot write the output to stdout: %s; the rest was not written (free some disk space, or send the output elsewhere)", "无法把输出写到标准输出：%s；其余输出未写出（请腾出磁盘空间，或把输出改写到别处）"},
+	tImported:          {"imported %d offers of %s into %s (snapshot %s)", "已导入 %d 个报价（%s）到 %s（快照 %s）"},
+	tUpdated:           {"updated %d offers of %s into %s (snapshot %s)", "已更新 %d 个报价（%s）到 %s（快照 %s）"},
+	tImportSkipped:     {"not in the source, kept from the embedded catalog: %s", "来源中没有，保留内置目录中的：%s"},
 }
 
 // orWord is the " or " of a list of choices in lang.

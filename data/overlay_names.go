@@ -32,7 +32,9 @@ func (n *instanceName) UnmarshalText(b []byte) error {
 func invisibleIn(s string) string {
 	for i, r := range s {
 		switch {
-		case r != ' ' && unicode.IsSpace(r), unicode.IsControl(r), unicode.Is(unicode.Cf, r), r == unicode.ReplacementChar:
+		case unicode.IsControl(r):
+			return fmt.Sprintf("holds the control character %U", r)
+		case r != ' ' && unicode.IsSpace(r), unicode.Is(unicode.Cf, r), r == unicode.ReplacementChar:
 			return fmt.Sprintf("holds the invisible character %U", r)
 		case r == ' ' && i == 0:
 			return "starts with a space"

@@ -120,7 +120,7 @@ func TestOverlayErrors(t *testing.T) {
 		{"instance type with a zero-width space", "[[offer]]\nprovider = \"mylab\"\ninstance_type = \"lab-1\\u200b\"\n",
 			[]string{"catalog.toml:3:", `"lab-1\u200b" holds the invisible character U+200B: remove it`}},
 		{"instance type with an escape", "[[offer]]\nprovider = \"mylab\"\ninstance_type = \"evil\\u001b[31mbox\"\n",
-			[]string{"catalog.toml:3:", "holds the invisible character U+001B"}},
+			[]string{"catalog.toml:3:", "holds the control character U+001B"}},
 		{"regions not an array", "[[offer]]\nprovider = \"mylab\"\nregions = \"us-east-1\"\n",
 			[]string{"catalog.toml:3:", `key "offer.regions": must be an array, e.g. regions = ["us-east-1"]`}},
 		{"a TSV file", "InstanceType\tAcceleratorName\tPrice\nlab-1\tH100\t1.0\n",

@@ -204,6 +204,9 @@ func DecodeRecord(name string, b []byte) (model.Record, error) {
 	if !md.IsDefined("answers", "grad_checkpointing") {
 		rec.Answers.GradCheckpointing = model.DefaultAnswers().GradCheckpointing
 	}
+	if err := checkChoice(name, b, rec.Choice, func(key string) bool { return md.IsDefined("choice", key) }); err != nil {
+		return model.Record{}, err
+	}
 	cleanStrings(&rec) // a record's text may be shown in the wizard
 	err = rec.Answers.CheckRecorded(func(key string) bool { return md.IsDefined("answers", key) })
 	if err == nil {
