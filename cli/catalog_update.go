@@ -32,7 +32,7 @@ func catalogUpdate(args []string, env environ, stdout, stderr io.Writer) int {
 	if err := checkSource(*source, data.CanUpdate, lang); err != nil {
 		return catalogFail(stderr, exitUsage, "update", err, lang)
 	}
-	if *maxMB < 1 {
+	if *maxMB < 1 || *maxMB > data.DefaultMaxDownload>>20 {
 		return catalogFail(stderr, exitUsage, "update", errors.New(tf(tErrUpdateMaxMB, lang, *maxMB)), lang)
 	}
 	if *timeout <= 0 {
@@ -40,6 +40,7 @@ func catalogUpdate(args []string, env environ, stdout, stderr io.Writer) int {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), *timeout)
 	defer cancel()
+	defer boundImportMemory()()
 	res, err := data.Update(ctx, data.UpdateOptions{
 		Source: *source, BaseURL: *base, CacheDir: cf.options().CacheDir, MaxBytes: int64(*maxMB) << 20, Client: updateClient,
 		AllowShrink: *allowShrink,

@@ -601,7 +601,7 @@ var cliTexts = text.Table[cliMsg]{
 	tErrImportDirOf:    {"--dir DIR is required (the %s catalog folder to import)", "需要 --dir DIR（要导入的 %s 目录文件夹）"},
 	tErrImportTwoDirs:  {"--skypilot DIR means --source skypilot --dir DIR: give it without --dir or another --source", "--skypilot DIR 即 --source skypilot --dir DIR：不可与 --dir 或其他 --source 同时使用"},
 	tErrUnknownSource:  {"--source %q: not a catalog source this command reads (use %s)", "--source %q：不是此命令可读取的目录来源（可用 %s）"},
-	tErrUpdateMaxMB:    {"--max-mb %d: want a size in MiB, 1 or more", "--max-mb %d：须为以 MiB 计的大小，至少 1"},
+	tErrUpdateMaxMB:    {"--max-mb %d: want a size in MiB from 1 to 64 (a file of the cached catalog holds at most 64 MiB)", "--max-mb %d：须为以 MiB 计的大小，1 到 64（缓存目录的单个文件最多 64 MiB）"},
 	tErrUpdateTimeout:  {"--timeout %v: want a positive duration such as 2m", "--timeout %v：须为正的时长，例如 2m"},
 	tErrUpdateRanOut:   {"%s; --timeout %v ran out (give a longer one, e.g. --timeout 10m)", "%s；--timeout %v 已用完（请给更长的时长，例如 --timeout 10m）"},
 	tErrRefreshRanOut:  {"%s; gave up after %v (try again, or run gpupick catalog update --source NAME --timeout 10m)", "%s；%v 后放弃（请重试，或运行 gpupick catalog update --source NAME --timeout 10m）"},
