@@ -69,7 +69,7 @@ func unknownProvider(cat *model.Catalog, prov string) error {
 	if near := model.Closest(prov, known, 1); len(near) > 0 {
 		msg += fmt.Sprintf("; did you mean %s?", near[0])
 	}
-	return fmt.Errorf("%s", msg)
+	return fmt.Errorf("%s: use a known provider's key, or add %s's offers with [[offer]]", msg, prov)
 }
 
 // globSyntax is the pattern syntax an [[override]]'s instance_type takes.

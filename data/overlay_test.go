@@ -108,7 +108,7 @@ func TestOverlayErrors(t *testing.T) {
 		{"override of a brace pattern", "[[override]]\nprovider = \"aws\"\ninstance_type = \"p{4,5}.*\"\ndiscount = 0.1\n",
 			[]string{"catalog.toml:3:", "'{' is not pattern syntax"}},
 		{"override of an unknown provider", "[[override]]\nprovider = \"awz\"\ndiscount = 0.1\n",
-			[]string{"catalog.toml:2:", `provider "awz" has no offer in the catalog (known providers: `, "aws, azure", "did you mean aws?"}},
+			[]string{"catalog.toml:2:", `provider "awz" has no offer in the catalog (known providers: `, "aws, azure", "did you mean aws?", "use a known provider's key, or add awz's offers with [[offer]]"}},
 		{"policy of an unknown provider", "[policy.nope]\ncommit_1y = 0.2\n",
 			[]string{"catalog.toml:1:", "[policy.nope]", `provider "nope" has no offer in the catalog (known providers: `}},
 		{"instance type in upper case", "[[offer]]\nprovider = \"aws\"\ninstance_type = \"P5.48XLARGE\"\ngpu = \"H100 SXM5\"\ngpu_count = 8\non_demand_hourly = 0.01\n",
