@@ -45,6 +45,7 @@ func catalogImport(args []string, env environ, stdout, stderr io.Writer) int {
 		}
 		return catalogFail(stderr, exitUsage, "import", errors.New(tf(tErrImportDirOf, lang, *source)), lang)
 	}
+	defer boundImportMemory()()
 	res, err := data.Import(data.ImportOptions{Source: *source, Dir: *dir, CacheDir: cf.options().CacheDir, Date: *date, AllowShrink: *allowShrink})
 	if err != nil {
 		return catalogFail(stderr, exitCode(err), "import", errors.New(catalogError(err, lang)), lang)

@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/gpupick/gpupick/advisor"
 	"github.com/gpupick/gpupick/data"
 	"github.com/gpupick/gpupick/model"
 )
@@ -46,6 +47,17 @@ func (q gpuQuery) matches(cat *model.Catalog, o *model.Offer) bool {
 		return false
 	}
 	return data.GPUNameMatches(cat, o.GPU, q.name)
+}
+
+// gpuListed reports whether an offer of cat has the GPU named name (any
+// count).
+func gpuListed(cat *model.Catalog, name string) bool {
+	for i := range cat.Offers {
+		if data.GPUNameMatches(cat, cat.Offers[i].GPU, name) {
+			return true
+		}
+	}
+	return false
 }
 
 // listFilter holds catalog list's filters.
@@ -214,6 +226,16 @@ func (o *listOptions) filter(lang string) (listFilter, error) {
 // catalogFilter adds to f the filters read against the catalog (--region,
 // --provider); the error, in lang, names the flag.
 func (o *listOptions) catalogFilter(f *listFilter, cat *model.Catalog, lang string) error {
+	if f.gpu != nil && !gpuListed(cat, f.gpu.name) {
+		// A GPU no offer has is refused as recommend --gpu refuses it,
+		// with the close names, never listed as 0 offers.
+		var a model.Answers
+		err := model.Spec(model.AnsGPU).Parse(f.gpu.name, &a, model.NewAnswerEnv(cat, advisor.MatchGPU))
+		if err == nil {
+			err = errors.New(tf(tErrListNoGPU, lang, f.gpu.name))
+		}
+		return errors.New(answerErrText(flagNamed(err), lang))
+	}
 	if strings.TrimSpace(o.region) != "" {
 		// The same answer, parser and filter as recommend --region.
 		var a model.Answers

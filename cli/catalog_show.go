@@ -37,6 +37,11 @@ func catalogShow(args []string, env environ, stdout, stderr io.Writer) int {
 	if cat == nil {
 		return code
 	}
+	if *provider != "" {
+		if err := checkProviderKey(cat, "--provider", strings.ToLower(*provider), lang); err != nil {
+			return catalogFail(stderr, exitUsage, "show", err, lang)
+		}
+	}
 	var hits []*model.Offer
 	for i := range cat.Offers {
 		o := &cat.Offers[i]

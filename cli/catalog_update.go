@@ -37,6 +37,7 @@ func catalogUpdate(args []string, env environ, stdout, stderr io.Writer) int {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), timeout)
 	defer cancel()
+	defer boundImportMemory()()
 	res, err := data.Update(ctx, data.UpdateOptions{
 		Source: *source, BaseURL: *base, CacheDir: cf.options().CacheDir, MaxBytes: int64(maxMB) << 20, Client: updateClient,
 		AllowShrink: allowShrink,

@@ -62,5 +62,8 @@ func export(o exportOptions, stdout, stderr io.Writer) int {
 	// catalog; without it the run names no preset (the user gives the
 	// model at launch) and NVIDIA images are assumed.
 	cat, _ := data.Embedded()
+	if err := checkExportChoice(rec.Choice, rec.Catalog, cat, o.file, o.lang); err != nil {
+		return fail(exitUsage, "%v", err)
+	}
 	return writeLaunch(stdout, stderr, "export", tool, launch.NewJob(rec.Choice, rec.Answers, rec.Requirement, cat), o.lang)
 }

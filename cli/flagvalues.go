@@ -2,6 +2,7 @@ package cli
 
 import (
 	"flag"
+	"github.com/gpupick/gpupick/data"
 	"strconv"
 	"strings"
 	"time"
@@ -107,9 +108,10 @@ const (
 	maxTop = 10000 // recommend --top
 	// maxTrialHours is plan --hours' most: a week of trial per candidate.
 	maxTrialHours = 168
-	// maxDownloadMiB is catalog update --max-mb's most (1 TiB): far above
-	// any catalog file, and small enough that the bytes fit an int64.
-	maxDownloadMiB = 1 << 20
+	// maxDownloadMiB is catalog update --max-mb's most: the largest file
+	// of the cached catalog (data.DefaultMaxDownload), since a download
+	// larger than the cache holds could never be written.
+	maxDownloadMiB = data.DefaultMaxDownload >> 20
 )
 
 // intFlag is a whole-number flag within [lo, hi] (--top, --max-mb).

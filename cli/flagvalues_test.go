@@ -35,7 +35,7 @@ func TestTypedFlagRefusals(t *testing.T) {
 		{[]string{"plan", "x.toml", "--hours", "1e300"}, "not a plain number", "不是普通数字"},
 		{[]string{"plan", "x.toml", "--hours", "0"}, "out of range", "超出范围"},
 		{[]string{"plan", "x.toml", "--hours", "169"}, "out of range (accepted: hours above 0 and at most 168", "不超过 168"},
-		{[]string{"catalog", "update", "--max-mb", "abc"}, `--max-mb "abc": not a whole number (accepted: a whole number of MiB from 1 to 1048576`, "单位 MiB"},
+		{[]string{"catalog", "update", "--max-mb", "abc"}, `--max-mb "abc": not a whole number (accepted: a whole number of MiB from 1 to 64`, "单位 MiB"},
 		{[]string{"catalog", "update", "--max-mb", "0"}, "out of range", "超出范围"},
 		{[]string{"catalog", "update", "--max-mb", "-1"}, `--max-mb "-1": out of range`, "超出范围"},
 		{[]string{"plan", "x.toml", "--hours", "-1.5"}, `--hours "-1.5": out of range`, "超出范围"},

@@ -290,6 +290,11 @@ const (
 	tTOMLRecordTypical
 	tTOMLOverlay
 	tTOMLOverlayTypical
+	tErrListNoGPU
+	tErrUnknownProviderKey
+	tErrDidYouMean
+	tErrExportNoInstance
+	tErrExportUnknownInstance
 	tErrCatalogWarning
 	tErrMissingSub
 	tErrUnknownSub
@@ -603,7 +608,7 @@ var cliTexts = text.Table[cliMsg]{
 	tFlagNotDuration:    {"not a duration", "不是时长"},
 	tFlagNotBool:        {"not true or false", "不是 true 或 false"},
 	tAccTop:             {"a whole number from %d to %d, e.g. --top 5", "%d 到 %d 的整数，例如 --top 5"},
-	tAccMaxMB:           {"a whole number of MiB from %d to %d, e.g. --max-mb 128", "%d 到 %d 的整数（单位 MiB），例如 --max-mb 128"},
+	tAccMaxMB:           {"a whole number of MiB from %d to %d, e.g. --max-mb 32 (a file of the cached catalog holds at most 64 MiB)", "%d 到 %d 的整数（单位 MiB），例如 --max-mb 32（缓存目录的单个文件最多 64 MiB）"},
 	tAccHours:           {"hours above 0 and at most %s, with a point for decimals, e.g. --hours 1.5", "大于 0 且不超过 %s 的小时数，小数用小数点，例如 --hours 1.5"},
 	tAccDuration:        {"a duration above 0 with its unit (s, m or h), e.g. --%s 30s or 2m", "大于 0 且带单位（s、m 或 h）的时长，例如 --%s 30s 或 2m"},
 	tAccBool:            {"true or false; --%s alone is true, --%s=false turns it off", "true 或 false；只写 --%s 即为 true，--%s=false 为关闭"},
@@ -664,6 +669,14 @@ var cliTexts = text.Table[cliMsg]{
 	tHelpFlags:          {"FLAGS", "参数"},
 	tFlagHelp:           {"help for %s", "显示 %s 的帮助"},
 	tFlagVersion:        {"print gpupick's version", "显示 gpupick 的版本"},
+	tErrListNoGPU: {"--gpu %q: no offer has this GPU (use a GPU name such as H100, A100-80GB or RTX4090; gpupick catalog list shows them)",
+		"--gpu %q：没有报价带这种 GPU（可用 H100、A100-80GB 或 RTX4090 等 GPU 名；gpupick catalog list 列出全部）"},
+	tErrUnknownProviderKey: {"%s %q: unknown provider (known: %s)%s", "%s %q：未知服务商（可选：%s）%s"},
+	tErrDidYouMean:         {"; did you mean %s?", "；是否想填 %s？"},
+	tErrExportNoInstance: {"%s: [choice] instance_type is empty: the record names no offer to launch (give the chosen offer's instance type, or save the record again from gpupick recommend or the wizard)",
+		"%s：[choice] instance_type 为空：记录没有指明要启动的报价（请填写所选报价的实例类型，或用 gpupick recommend 或向导重新保存记录）"},
+	tErrExportUnknownInstance: {"%[1]s: [choice] %[2]s/%[3]s is not an offer of the catalog (%[4]s), so no config is written%[5]s (pick an instance type from gpupick catalog list --provider %[2]s, or save the record again from gpupick)",
+		"%[1]s：[choice] %[2]s/%[3]s 不是目录（%[4]s）中的报价，因此不写配置%[5]s（请从 gpupick catalog list --provider %[2]s 中选一个实例类型，或用 gpupick 重新保存记录）"},
 }
 
 // orWord is the " or " of a list of choices in lang.

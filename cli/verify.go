@@ -98,7 +98,12 @@ func verifyMachine(o verifyOptions, stdout, stderr io.Writer) int {
 			return fail(exitUsage, "%s", readProbesError(err, from, lang))
 		}
 	} else {
-		outputs = runProbes()
+		var missing []string
+		if outputs, missing = runProbes(); outputs[probe.FileNVIDIAGPUs] == "" && outputs[probe.FileAMDGPUs] == "" && len(missing) > 0 {
+			// Neither GPU listing ran because its tool is not installed:
+			// say so, not that a file is missing from a folder not given.
+			return fail(exitUsage, "%s", verify.NoProbeTool(missing, lang))
+		}
 	}
 	m, err := probe.Parse(outputs)
 	if err != nil {
@@ -220,7 +225,11 @@ func readFault(err error, other verify.ReadFault) (verify.ReadFault, string) {
 	case errors.Is(err, data.ErrNotRegular):
 		return verify.ReadNotRegular, ""
 	case errors.Is(err, data.ErrTooLarge):
-		return verify.ReadTooLarge, ""
+		limit := ""
+		if le, ok := errors.AsType[*data.LimitError](err); ok {
+			limit = le.LimitText()
+		}
+		return verify.ReadTooLarge, limit
 	}
 	if pe, ok := errors.AsType[*fs.PathError](err); ok {
 		return verify.ReadOS, pe.Err.Error()
@@ -230,13 +239,20 @@ func readFault(err error, other verify.ReadFault) (verify.ReadFault, string) {
 
 // runProbes runs the probes on this machine; a probe that cannot run is
 // left out (reported as not probed, or as missing when required).
-func runProbes() map[string]string {
-	out := map[string]string{}
+// missing names the GPU listings' tools (nvidia-smi, rocm-smi) not found
+// on PATH.
+func runProbes() (out map[string]string, missing []string) {
+	out = map[string]string{}
 	for _, c := range probe.Commands {
 		b, err := exec.Command(c.Argv[0], c.Argv[1:]...).Output()
 		if err == nil {
 			out[c.File] = text.SafeLines(string(b)) // a probe's text reaches the terminal
+			continue
+		}
+		gpuListing := c.File == probe.FileNVIDIAGPUs || c.File == probe.FileAMDGPUs
+		if gpuListing && errors.Is(err, exec.ErrNotFound) {
+			missing = append(missing, c.Argv[0])
 		}
 	}
-	return out
+	return out, missing
 }

@@ -250,6 +250,36 @@ func TestVerifyErrorsChinese(t *testing.T) {
 	if err := os.MkdirAll(empty, 0o755); err != nil {
 		t.Fatal(err)
 	}
+	// Saved outputs that read as no machine at all or hold a NaN: refused
+	// naming the file, never read as 0 GPUs or as an unknown that FAILs
+	// (issue 26); a file over the size limit is refused stating it.
+	folder := func(name string, files map[string]string) string {
+		d := filepath.Join(tmp, name)
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		for f, body := range files {
+			if err := os.WriteFile(filepath.Join(d, f), []byte(body), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return d
+	}
+	const a30 = "name, memory.total [MiB], pci.bus_id\nNVIDIA A30, 24576 MiB, 00000000:18:00.0\n"
+	gpusEmpty := folder("gpus-empty", map[string]string{"gpus.csv": "", "topo.txt": ""})
+	gpusHeader := folder("gpus-header", map[string]string{"gpus.csv": "name, memory.total [MiB], pci.bus_id\n"})
+	gpusNaN := folder("gpus-nan", map[string]string{"gpus.csv": "name, memory.total [MiB], pci.bus_id\nNVIDIA A30, NaN MiB, 00000000:18:00.0\n"})
+	memNaN := folder("mem-nan", map[string]string{"gpus.csv": a30, "meminfo.txt": "MemTotal: nan kB\n"})
+	large := folder("large", nil)
+	if f, err := os.Create(filepath.Join(large, "gpus.csv")); err != nil {
+		t.Fatal(err)
+	} else {
+		if err := f.Truncate(maxProbeBytes + 1); err != nil { // sparse
+			t.Fatal(err)
+		}
+		f.Close()
+	}
+	names += " NaN nan MiB kB nvidia-smi memory.total pci.bus_id MemTotal"
 	tests := []struct {
 		name string
 		args []string
@@ -265,6 +295,11 @@ func TestVerifyErrorsChinese(t *testing.T) {
 		{"folder below a file", []string{rec, "--from", filepath.Join(rec, "d")}, []string{"--from", "not a directory"}, []string{"`--from` 文件夹", "系统报错"}, "not a directory"},
 		{"output a folder", []string{rec, "--from", unreadable}, []string{"gpus.csv", "not a regular file"}, []string{"文件夹中的", "gpus.csv", "不是普通文件"}, ""},
 		{"outputs missing", []string{rec, "--from", empty}, []string{"no GPU listing: save the output of `nvidia-smi --query-gpu", "as gpus.csv", "`rocm-smi --showproductname --showmeminfo vram` as rocm-smi.txt"}, []string{"没有 GPU 列表", "保存为 `gpus.csv`", "保存为 `rocm-smi.txt`"}, ""},
+		{"gpus.csv empty", []string{rec, "--from", gpusEmpty}, []string{"gpus.csv: nvidia-smi --query-gpu: no GPU row: the file is empty", "save the output of `nvidia-smi --query-gpu"}, []string{"没有 GPU 行", "`gpus.csv`"}, ""},
+		{"gpus.csv header only", []string{rec, "--from", gpusHeader}, []string{"gpus.csv", "no GPU row", "holds only the header"}, []string{"没有 GPU 行", "只有表头"}, ""},
+		{"gpus.csv NaN memory", []string{rec, "--from", gpusNaN}, []string{"gpus.csv", "line 2: memory.total \" NaN MiB\" is not a size in MiB"}, []string{"第 2 行", "不是以 MiB 计的大小"}, ""},
+		{"meminfo NaN", []string{rec, "--from", memNaN}, []string{"meminfo.txt", "MemTotal \" nan kB\" is not a size in kB"}, []string{"meminfo.txt", "不是以 kB 计的大小"}, ""},
+		{"gpus.csv too large", []string{rec, "--from", large}, []string{"gpus.csv", "is larger than 1 MiB, the most gpupick reads"}, []string{"gpus.csv", "超过了 1 MiB"}, ""},
 		{"outputs malformed", []string{rec, "--from", bad},
 			[]string{"want name, memory.total", "nvidia-smi -L: line 1", "no header line", "is not a count", "is not a CPU count", "no MemTotal line", "is not bytes", "want Filesystem"},
 			[]string{"第 1 行 \"just a name\"", "`nvidia-smi -L` 的输出", "没有以 `GPU0` 开头的表头行", "不是一个数目", "不是 CPU 数目", "没有 `MemTotal` 行", "不是字节数", "应为 `Filesystem"}, ""},
@@ -328,5 +363,23 @@ func TestVerifyAMD(t *testing.T) {
 	_, c = verifyJSON(t, rec, "mi300x-oam-1")
 	if g := c[verify.CheckGPUModel]; !g.Pass || g.Found != "AMD Instinct MI300X OAM" {
 		t.Errorf("mi300x-oam-1: model %+v", g)
+	}
+}
+
+// Without --from on a machine whose PATH has neither nvidia-smi nor
+// rocm-smi, verify says the tools were not found and the two ways out,
+// in both languages, not that a saved file is missing (issue 26).
+func TestVerifyWithoutProbeTools(t *testing.T) {
+	rec := saveRecord(t, "--params", "8B")
+	t.Setenv("PATH", t.TempDir())
+	for lang, want := range map[string]string{
+		"en": "nvidia-smi, rocm-smi not found on PATH, so this machine's GPUs cannot be probed",
+		"zh": "在 PATH 中找不到 nvidia-smi, rocm-smi",
+	} {
+		var o, e bytes.Buffer
+		code := Main([]string{"verify", rec, "--lang", lang}, nil, &o, &e)
+		if code != exitUsage || !strings.Contains(e.String(), want) || !strings.Contains(e.String(), "--from DIR") {
+			t.Errorf("%s: exit %d: %s", lang, code, e.String())
+		}
 	}
 }

@@ -1,6 +1,8 @@
 package data
 
 import (
+	"bufio"
+	"bytes"
 	"encoding/csv"
 	"errors"
 	"fmt"
@@ -21,14 +23,37 @@ type table struct {
 	lines []int // line number of each row (1-based, header is line 1)
 }
 
-// maxCSVBytes bounds what one CSV read accepts (a whole SkyPilot AWS
-// catalog is a few tens of MB).
-const maxCSVBytes = 256 << 20
+// maxCSVBytes bounds what one CSV read accepts, imported or downloaded:
+// the same bound as a file of the cached catalog it becomes
+// (maxCacheFileBytes, 64 MiB; a whole SkyPilot cloud's catalog is a few
+// MB), so that a file the cache could not hold is refused before it is
+// read, not after the work of converting it.
+const maxCSVBytes = maxCacheFileBytes
+
+// maxCSVRows bounds the data rows of one CSV: every row is held, cleaned
+// and folded in memory (2 to 3 KB a row at the peak of an import), and a
+// gpupick process already reserves about 1.6 GB of address space before
+// it reads anything (the Go runtime's and the C library's reservations),
+// so 100,000 rows (250 MB resident) import within a 2 GB address-space
+// limit and 150,000 do not. The GPU extracts of SkyPilot's catalogs in
+// the reference data hold at most 1,651 rows a cloud (AWS).
+const maxCSVRows = 100_000
 
 // readTable reads a CSV file with a header row. Every row must have as
-// many fields as the header; a UTF-8 byte-order mark is ignored.
+// many fields as the header; a UTF-8 byte-order mark is ignored. A file
+// that is not UTF-8 text (a UTF-16 export, NUL bytes) is refused before
+// it is parsed, and one of more than maxCSVRows rows when the row past it
+// is read.
 func readTable(r io.Reader, name string) (*table, error) {
-	cr := csv.NewReader(&capReader{r: r, left: maxCSVBytes, max: maxCSVBytes, name: name})
+	br := bufio.NewReaderSize(&capReader{r: r, left: maxCSVBytes, max: maxCSVBytes, name: name}, 64<<10)
+	head, err := br.Peek(4096)
+	if err != nil && !errors.Is(err, io.EOF) && !errors.Is(err, bufio.ErrBufferFull) {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	if err := checkText(head, name); err != nil {
+		return nil, err
+	}
+	cr := csv.NewReader(br)
 	cr.FieldsPerRecord = 0
 	cr.ReuseRecord = false
 	header, err := cr.Read()
@@ -58,6 +83,9 @@ func readTable(r io.Reader, name string) (*table, error) {
 			return nil, fmt.Errorf("%s: %w", name, csvErr(err))
 		}
 		line, _ := cr.FieldPos(0)
+		if len(t.rows) == maxCSVRows {
+			return nil, fmt.Errorf("%s: line %d: more than %d rows, the most gpupick reads from one CSV file (a cloud's catalog has tens of thousands; a cached catalog holds at most %s a file): give a smaller file, e.g. one cloud's vms.csv", name, line, maxCSVRows, sizeText(maxCacheFileBytes))
+		}
 		t.rows = append(t.rows, rec)
 		t.lines = append(t.lines, line)
 	}
@@ -185,4 +213,39 @@ func plainDecimal(s string) (float64, bool) {
 		return 0, false
 	}
 	return float64(mant) / pow10[frac], true
+}
+
+// checkText refuses a CSV whose first bytes (head) show it is not UTF-8
+// text: a UTF-16 byte-order mark or the NUL of every other byte of
+// UTF-16, or NUL bytes of a binary or zero-filled file.
+func checkText(head []byte, name string) error {
+	switch {
+	case bytes.HasPrefix(head, []byte{0xff, 0xfe}), bytes.HasPrefix(head, []byte{0xfe, 0xff}):
+		return fmt.Errorf("%s: the file is UTF-16 text (it starts with a UTF-16 byte-order mark); gpupick reads UTF-8: convert it to UTF-8, e.g. iconv -f UTF-16 -t UTF-8", name)
+	case utf16Like(head):
+		return fmt.Errorf("%s: the file looks like UTF-16 text (every other byte is NUL); gpupick reads UTF-8: convert it to UTF-8, e.g. iconv -f UTF-16 -t UTF-8", name)
+	case bytes.IndexByte(head, 0) >= 0:
+		return fmt.Errorf("%s: line 1: holds NUL bytes, so it is not CSV text (a binary or zero-filled file?): give the CSV file itself, as UTF-8 text", name)
+	}
+	return nil
+}
+
+// utf16Like reports whether head reads as UTF-16 without a byte-order
+// mark: ASCII text with a NUL beside every character.
+func utf16Like(head []byte) bool {
+	if len(head) < 4 {
+		return false
+	}
+	var even, odd int
+	for i, c := range head {
+		if c == 0 {
+			if i%2 == 0 {
+				even++
+			} else {
+				odd++
+			}
+		}
+	}
+	half := len(head) / 2
+	return (even >= half*9/10 && odd == 0) || (odd >= half*9/10 && even == 0)
 }

@@ -24,6 +24,9 @@ func FuzzSkyPilotCSV(f *testing.F) {
 	f.Add("\ufeffInstanceType,AcceleratorName,AcceleratorCount,Price\n\"a\"\"b\",H100,8,1e308\n")
 	f.Add("InstanceType,AcceleratorName,AcceleratorCount,Price,Region\n\"gpu\x1b[31m\x07\",H100,8,NaN,\"us\u202e\x1b]0;t\x07\"\n")
 	f.Add("InstanceType,AcceleratorName,AcceleratorCount,Price\nx\u009b2J,A100\x00,1,Inf\n")
+	f.Add("\xff\xfeI\x00n\x00s\x00t\x00")
+	f.Add("I\x00n\x00s\x00t\x00,\x00A\x00")
+	f.Add("InstanceType,AcceleratorName,AcceleratorCount,Price\nx,H100,0,1\n")
 	ref := testReference(f)
 	var mu sync.Mutex
 	f.Fuzz(func(t *testing.T, text string) {
@@ -75,6 +78,10 @@ func FuzzSkyPilotCSV(f *testing.F) {
 // catalog.
 func FuzzOverlayTOML(f *testing.F) {
 	f.Add("[[override]]\nprovider = \"aws\"\ndiscount = 0.3\n")
+	f.Add("[[offer]]\nprovider = \"aws\"\ninstance_type = \"P5.48XLARGE \\u200b\"\ngpu = \"H100 SXM5\"\ngpu_count = 8\non_demand_hourly = 1\n")
+	f.Add("[[override]]\nprovider = \"aws\"\ninstance_type = \"p5[[{\\\\\"\ndiscount = 0.3\n[policy.nope]\ncommit_1y = 0.2\n")
+	f.Add("InstanceType\tPrice\nlab-1\t1.0\n")
+	f.Add("[[offer]]\nregions = \"us-east-1\"\n")
 	f.Add("[[offer]]\nprovider = \"x\"\ninstance_type = \"y\"\ngpu = \"L4\"\ngpu_count = 2\non_demand_hourly = 1.5\ncurrency = \"CNY\"\n")
 	f.Add("[policy.gcp]\ncommit_3y = 0.55\n")
 	f.Add("[[offer]]\ngpu_count = 99999999999999999999\n")

@@ -137,6 +137,9 @@ func importFolder(opts ImportOptions) (*ImportResult, error) {
 		return nil, fmt.Errorf("%s: %w (the previous catalog is kept)", originImported, err)
 	}
 	batch, err := src.Import(b, Folder{Files: regularFS{root: abs, limit: maxCSVBytes}, Path: abs, Date: date})
+	if errors.Is(err, ErrTooLarge) {
+		return nil, fmt.Errorf("import: %w (a file of the cached catalog holds at most %s, so no larger file is imported; give one cloud's catalog)", err, sizeText(maxCacheFileBytes))
+	}
 	if err != nil {
 		return nil, fmt.Errorf("import: %w", err)
 	}
@@ -166,6 +169,17 @@ func checkSnapshotDate(src Source, s string, now time.Time) (string, error) {
 	}
 	return d.Format("2006-01-02"), nil
 }
+
+// maxCachedOffers bounds the offers an import or update stores, checked
+// before the work of checking, merging and writing them: a cached
+// offers.tsv holds at most maxCacheFileBytes (64 MiB), about 69,000
+// offers at the 960 bytes an offer takes in it (the SkyPilot extracts of
+// the reference data: 644 offers in 619,672 bytes); and a gpupick process
+// reserves about 1.6 GB of address space before it reads anything (the
+// Go runtime's and the C library's reservations), so 50,000 distinct
+// offers, peaking at 1.8 GB of address space, are the most that import
+// within a 2 GB address-space limit (ulimit -v) with room to spare.
+const maxCachedOffers = 50_000
 
 // errWriteCache marks a failure to write the cache folder.
 var errWriteCache = errors.New("cannot write the cache")
@@ -249,6 +263,9 @@ func storeBatch(src Source, b *Build, batch *Batch, dir, origin, source, date st
 			return nil, fmt.Errorf("%s: %w (the previous catalog is kept)", origin, err)
 		}
 	}
+	if n := len(batch.Offers); n > maxCachedOffers {
+		return nil, fmt.Errorf("%s: the %s catalog yields %d offers, more than %d, the most gpupick caches (a cached catalog's offers.tsv holds at most %s, about 1 KB an offer): import fewer clouds or a smaller catalog (the previous catalog is kept)", origin, src.Title, n, maxCachedOffers, sizeText(maxCacheFileBytes))
+	}
 	gpus, err := checkBatch(b, batch)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w (the previous catalog is kept)", origin, err)
@@ -307,8 +324,11 @@ func mergePrevious(b *Build, batch *Batch, dir string) error {
 	return nil
 }
 
-// DefaultMaxDownload bounds one downloaded file.
-const DefaultMaxDownload = 64 << 20
+// DefaultMaxDownload bounds one downloaded file, and is the most an
+// update may allow: the bound of a file of the cached catalog it becomes
+// (maxCacheFileBytes), so that a download the cache could not hold is
+// refused before it is parsed.
+const DefaultMaxDownload = maxCacheFileBytes
 
 // UpdateOptions configure Update.
 type UpdateOptions struct {
@@ -370,6 +390,9 @@ func Update(ctx context.Context, opts UpdateOptions) (*ImportResult, error) {
 	if opts.MaxBytes <= 0 {
 		opts.MaxBytes = DefaultMaxDownload
 	}
+	if opts.MaxBytes > DefaultMaxDownload {
+		return nil, fmt.Errorf("update: a download limit of %s is above %s, the most a file of the cached catalog holds: allow %s or less", sizeText(opts.MaxBytes), sizeText(DefaultMaxDownload), sizeText(DefaultMaxDownload))
+	}
 	if opts.Now == nil {
 		opts.Now = time.Now
 	}
@@ -418,7 +441,7 @@ func download(ctx context.Context, client *http.Client, method, fileURL string, 
 	case resp.StatusCode != http.StatusOK:
 		return nil, false, fmt.Errorf("%s: HTTP %s", fileURL, text.Safe(resp.Status)) // the server's words
 	case resp.ContentLength > limit:
-		return nil, false, fmt.Errorf("%s: %d bytes, more than the limit of %d", fileURL, resp.ContentLength, limit)
+		return nil, false, fmt.Errorf("%s: %d bytes, more than the limit of %d bytes (%s; a file of the cached catalog holds at most %s)", fileURL, resp.ContentLength, limit, sizeText(limit), sizeText(maxCacheFileBytes))
 	}
 	body, err = io.ReadAll(io.LimitReader(resp.Body, limit+1))
 	if err == nil && ctx.Err() != nil {
@@ -430,7 +453,7 @@ func download(ctx context.Context, client *http.Client, method, fileURL string, 
 		return nil, false, requestErr(ctx, fileURL, err)
 	}
 	if int64(len(body)) > limit {
-		return nil, false, fmt.Errorf("%s: more than the limit of %d bytes", fileURL, limit)
+		return nil, false, fmt.Errorf("%s: more than the limit of %d bytes (%s; a file of the cached catalog holds at most %s)", fileURL, limit, sizeText(limit), sizeText(maxCacheFileBytes))
 	}
 	return body, true, nil
 }

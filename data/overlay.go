@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -76,16 +77,16 @@ func (c *countryCode) UnmarshalText(b []byte) error {
 
 // overlayOffer is one [[offer]].
 type overlayOffer struct {
-	Provider     providerKey `toml:"provider"`
-	InstanceType nonEmpty    `toml:"instance_type"`
-	GPU          string      `toml:"gpu"`
-	GPUCount     gpuCount    `toml:"gpu_count"`
-	VRAMGiB      vramSize    `toml:"vram_gib"`
-	VCPUs        vcpuCount   `toml:"vcpus"`
-	MemoryGiB    memorySize  `toml:"memory_gib"`
-	Currency     currency    `toml:"currency"`
-	OnDemand     hourly      `toml:"on_demand_hourly"`
-	Spot         hourly      `toml:"spot_hourly"`
+	Provider     providerKey  `toml:"provider"`
+	InstanceType instanceName `toml:"instance_type"`
+	GPU          string       `toml:"gpu"`
+	GPUCount     gpuCount     `toml:"gpu_count"`
+	VRAMGiB      vramSize     `toml:"vram_gib"`
+	VCPUs        vcpuCount    `toml:"vcpus"`
+	MemoryGiB    memorySize   `toml:"memory_gib"`
+	Currency     currency     `toml:"currency"`
+	OnDemand     hourly       `toml:"on_demand_hourly"`
+	Spot         hourly       `toml:"spot_hourly"`
 	overlayPlans
 	Regions      []string   `toml:"regions"`
 	Interconnect interconn  `toml:"interconnect"`
@@ -337,9 +338,9 @@ func ApplyOverlay(cat *model.Catalog, path string, b []byte) error {
 	lines := tomlLines(b)
 	src := "user overlay " + path
 	gpus := newGPUIndex(gpuList(cat))
-	keys := make(map[string]int, len(cat.Offers))
+	keys := make(map[string]string, len(cat.Offers))
 	for i := range cat.Offers {
-		keys[cat.Offers[i].Key()] = i
+		keys[offerName(&cat.Offers[i])] = cat.Offers[i].Key()
 	}
 	for i, in := range ov.Offer {
 		at := func(key string) string {
@@ -395,10 +396,13 @@ func ApplyOverlay(cat *model.Catalog, path string, b []byte) error {
 		if g, ok := cat.GPUs[o.GPU]; ok && g.NVLink == model.No && o.Interconnect.HasNVLink() {
 			return fmt.Errorf("%s: key \"interconnect\": %s, but the %s has no NVLink", at("interconnect"), o.Interconnect, o.GPU)
 		}
-		if _, dup := keys[o.Key()]; dup {
+		if had, dup := keys[offerName(&o)]; dup {
+			if had != o.Key() {
+				return fmt.Errorf("%s: %s is already in the catalog as %s (names compare without case; change its price with [[override]])", at("instance_type"), o.Key(), had)
+			}
 			return fmt.Errorf("%s: %s is already in the catalog (change its price with [[override]])", at("instance_type"), o.Key())
 		}
-		keys[o.Key()] = len(cat.Offers)
+		keys[offerName(&o)] = o.Key()
 		cat.Offers = append(cat.Offers, o)
 		if _, ok := cat.Policies[o.Provider]; !ok {
 			if cat.Policies == nil {
@@ -407,39 +411,17 @@ func ApplyOverlay(cat *model.Catalog, path string, b []byte) error {
 			cat.Policies[o.Provider] = model.Policy{Provider: o.Provider, Name: o.Provider, Currency: o.Currency, Sources: []string{src}}
 		}
 	}
-	for i, ovr := range ov.Override {
-		at := func(key string) string {
-			return fmt.Sprintf("%s:%d: [[override]] #%d", path, lines.line("override", i, key), i+1)
-		}
-		if ovr.Provider == "" {
-			return fmt.Errorf("%s: key \"provider\" is missing", at(""))
-		}
-		if ovr.Discount == 0 && ovr.OnDemand == 0 && ovr.Spot == 0 && !ovr.anySet() {
-			return fmt.Errorf("%s: nothing to override: set discount (0.3 = 30%% off) or a price (on_demand_hourly, spot_hourly, monthly, yearly)", at(""))
-		}
-		n := 0
-		for j := range cat.Offers {
-			o := &cat.Offers[j]
-			if o.Provider != string(ovr.Provider) {
-				continue
-			}
-			if ovr.InstanceType != "" && !globMatch(ovr.InstanceType, o.InstanceType) {
-				continue
-			}
-			if ovr.GPU != "" && !GPUNameMatches(cat, o.GPU, ovr.GPU) {
-				continue
-			}
-			n++
-			applyOverride(o, ovr, src)
-		}
-		if n == 0 {
-			return fmt.Errorf("%s: matches no offer of provider %q (instance_type %q, gpu %q)", at("instance_type"), ovr.Provider, ovr.InstanceType, ovr.GPU)
-		}
+	providers := providerNames(cat)
+	if err := applyOverlayOverrides(cat, ov.Override, providers, path, lines, src); err != nil {
+		return err
 	}
 	for prov, p := range ov.Policy {
 		var pk providerKey
 		if err := pk.UnmarshalText([]byte(prov)); err != nil {
 			return fmt.Errorf("%s:%d: [policy.%s]: %v", path, lines.table("policy."+prov), prov, err)
+		}
+		if !slices.Contains(providers, prov) {
+			return fmt.Errorf("%s:%d: [policy.%s]: %w", path, lines.table("policy."+prov), prov, unknownProvider(cat, prov))
 		}
 		pol, ok := cat.Policies[prov]
 		if !ok {
@@ -624,6 +606,9 @@ func decodeOverlay(path string, b []byte) (*overlayFile, error) {
 	if err != nil {
 		var pe toml.ParseError
 		if errors.As(err, &pe) {
+			if kind := tableLike(b); kind != "" {
+				return nil, fmt.Errorf("%s:%d: %s: an overlay is TOML ([[offer]] tables of key = value lines, as the README shows); to add a provider's price list, use gpupick catalog import", path, pe.Position.Line, kind)
+			}
 			msg := pe.Message
 			if pe.LastKey != "" {
 				msg = fmt.Sprintf("key %q: %s", lastKeyName(pe.LastKey), msg)
@@ -631,7 +616,7 @@ func decodeOverlay(path string, b []byte) (*overlayFile, error) {
 			return nil, fmt.Errorf("%s:%d: %s", path, pe.Position.Line, msg)
 		}
 		if m := typeErrRe().FindStringSubmatch(err.Error()); m != nil {
-			return nil, fmt.Errorf("%s:%s: key %q: %s", path, m[1], lastKeyName(m[2]), strings.TrimPrefix(m[3], "incompatible types: "))
+			return nil, fmt.Errorf("%s:%s: key %q: %s", path, m[1], lastKeyName(m[2]), typeHint(m[2], strings.TrimPrefix(m[3], "incompatible types: ")))
 		}
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}

@@ -100,7 +100,33 @@ func TestOverlayErrors(t *testing.T) {
 		{"discount of 100%", "[[override]]\nprovider = \"aws\"\ndiscount = 1.0\n", []string{"catalog.toml:3:", "discount", "below 1"}},
 		{"discount as percent", "[[override]]\nprovider = \"aws\"\ndiscount = 30\n", []string{"catalog.toml:3:", "discount"}},
 		{"override matching nothing", "[[override]]\nprovider = \"aws\"\ninstance_type = \"nope.*\"\ndiscount = 0.1\n",
-			[]string{"catalog.toml:3:", "matches no offer"}},
+			[]string{"catalog.toml:3:", `instance_type "nope.*" matches no offer of provider "aws"`, "a pattern takes * (any run of characters) and ?"}},
+		{"override matching nothing, close names", "[[override]]\nprovider = \"aws\"\ninstance_type = \"p6.*\"\ndiscount = 0.1\n",
+			[]string{"catalog.toml:3:", "matches no offer", "closest instance types: p6-b200.48xlarge"}},
+		{"override of another pattern syntax", "[[override]]\nprovider = \"aws\"\ninstance_type = \"p5[[\"\ndiscount = 0.1\n",
+			[]string{"catalog.toml:3:", `instance_type "p5[[": '[' is not pattern syntax`, "a pattern takes *"}},
+		{"override of a brace pattern", "[[override]]\nprovider = \"aws\"\ninstance_type = \"p{4,5}.*\"\ndiscount = 0.1\n",
+			[]string{"catalog.toml:3:", "'{' is not pattern syntax"}},
+		{"override of an unknown provider", "[[override]]\nprovider = \"awz\"\ndiscount = 0.1\n",
+			[]string{"catalog.toml:2:", `provider "awz" has no offer in the catalog (known providers: `, "aws, azure", "did you mean aws?", "use a known provider's key, or add awz's offers with [[offer]]"}},
+		{"policy of an unknown provider", "[policy.nope]\ncommit_1y = 0.2\n",
+			[]string{"catalog.toml:1:", "[policy.nope]", `provider "nope" has no offer in the catalog (known providers: `}},
+		{"instance type in upper case", "[[offer]]\nprovider = \"aws\"\ninstance_type = \"P5.48XLARGE\"\ngpu = \"H100 SXM5\"\ngpu_count = 8\non_demand_hourly = 0.01\n",
+			[]string{"catalog.toml:3:", "aws/P5.48XLARGE is already in the catalog as aws/p5.48xlarge"}},
+		{"instance type with a trailing space", "[[offer]]\nprovider = \"aws\"\ninstance_type = \"p5.48xlarge \"\n",
+			[]string{"catalog.toml:3:", `"offer.instance_type": "p5.48xlarge " ends with a space: remove it`}},
+		{"instance type with a leading space", "[[offer]]\nprovider = \"mylab\"\ninstance_type = \" lab-1\"\n",
+			[]string{"catalog.toml:3:", "starts with a space: remove it"}},
+		{"instance type with a zero-width space", "[[offer]]\nprovider = \"mylab\"\ninstance_type = \"lab-1\\u200b\"\n",
+			[]string{"catalog.toml:3:", `"lab-1\u200b" holds the invisible character U+200B: remove it`}},
+		{"instance type with an escape", "[[offer]]\nprovider = \"mylab\"\ninstance_type = \"evil\\u001b[31mbox\"\n",
+			[]string{"catalog.toml:3:", "holds the control character U+001B"}},
+		{"regions not an array", "[[offer]]\nprovider = \"mylab\"\nregions = \"us-east-1\"\n",
+			[]string{"catalog.toml:3:", `key "offer.regions": must be an array, e.g. regions = ["us-east-1"]`}},
+		{"a TSV file", "InstanceType\tAcceleratorName\tPrice\nlab-1\tH100\t1.0\n",
+			[]string{"catalog.toml:1:", "looks like TSV", "an overlay is TOML"}},
+		{"a CSV file", "InstanceType,AcceleratorName,Price\nlab-1,H100,1.0\n",
+			[]string{"catalog.toml:1:", "looks like CSV", "an overlay is TOML"}},
 		{"override with nothing to do", "[[override]]\nprovider = \"aws\"\n", []string{"catalog.toml:1:", "nothing to override"}},
 		{"upper-case provider", "[[override]]\nprovider = \"AWS\"\ndiscount = 0.1\n", []string{"catalog.toml:2:", "provider", "lower case"}},
 		{"unknown GPU", "[[offer]]\nprovider = \"x\"\ninstance_type = \"y\"\ngpu = \"Z9000\"\ngpu_count = 1\non_demand_hourly = 1\n",
@@ -164,10 +190,11 @@ func TestGPUNameMatches(t *testing.T) {
 }
 
 // Every string an overlay brings is cleaned of terminal controls before it
-// reaches the catalog.
+// reaches the catalog (an instance type holding one is refused instead:
+// TestOverlayErrors).
 func TestOverlayStringsCleaned(t *testing.T) {
 	cat := embeddedCatalog(t)
-	src := "[[offer]]\nprovider = \"mylab\"\ninstance_type = \"evil\\u001b[31m\\u0007box\"\ngpu = \"L4\"\ngpu_count = 1\n" +
+	src := "[[offer]]\nprovider = \"mylab\"\ninstance_type = \"evilbox\"\ngpu = \"L4\"\ngpu_count = 1\n" +
 		"on_demand_hourly = 1.5\nregions = [\"eu\\u202e1\", \"\\u001b]0;pwned\\u0007us\"]\nnotes = \"line1\\nline2\\u009b2J\"\n" +
 		"sources = [\"\\u001b]8;;http://x\\u001b\\\\link\"]\n\n" +
 		"[[override]]\nprovider = \"aws\"\ninstance_type = \"p5.48xlarge\"\ndiscount = 0.1\nnote = \"deal\\u001b[0m\\u2066!\"\n"

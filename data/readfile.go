@@ -88,8 +88,24 @@ func sizeText(n int64) string {
 
 // tooLarge is the error for a file over its limit.
 func tooLarge(path string, limit int64) error {
-	return fmt.Errorf("%s is larger than %s, the most gpupick reads from such a file: %w", path, sizeText(limit), ErrTooLarge)
+	return &LimitError{Path: path, Limit: limit}
 }
+
+// LimitError is the error for a file larger than the most gpupick reads
+// from such a file; it wraps ErrTooLarge.
+type LimitError struct {
+	Path  string
+	Limit int64 // bytes
+}
+
+func (e *LimitError) Error() string {
+	return fmt.Sprintf("%s is larger than %s, the most gpupick reads from such a file: %v", e.Path, e.LimitText(), ErrTooLarge)
+}
+
+func (e *LimitError) Unwrap() error { return ErrTooLarge }
+
+// LimitText is the limit for people: "1 MiB", "512 KiB", "100 bytes".
+func (e *LimitError) LimitText() string { return sizeText(e.Limit) }
 
 // ReadRegularFile reads the file at path, refusing at once anything but a
 // regular file (a symbolic link to one is fine) and any file larger than

@@ -178,6 +178,9 @@ func DecodeRecord(name string, b []byte) (model.Record, error) {
 	if err != nil {
 		var pe toml.ParseError
 		if errors.As(err, &pe) {
+			if ferr := overflowAnswer(pe); ferr != nil {
+				return model.Record{}, fmt.Errorf("%s:%d: %w", name, pe.Position.Line, ferr)
+			}
 			return model.Record{}, fmt.Errorf("%s:%d: %s", name, pe.Position.Line, recordHint(pe))
 		}
 		if m := typeErrRe().FindStringSubmatch(err.Error()); m != nil {
@@ -200,6 +203,9 @@ func DecodeRecord(name string, b []byte) (model.Record, error) {
 	}
 	if !md.IsDefined("answers", "grad_checkpointing") {
 		rec.Answers.GradCheckpointing = model.DefaultAnswers().GradCheckpointing
+	}
+	if err := checkChoice(name, b, rec.Choice, func(key string) bool { return md.IsDefined("choice", key) }); err != nil {
+		return model.Record{}, err
 	}
 	cleanStrings(&rec) // a record's text may be shown in the wizard
 	err = rec.Answers.CheckRecorded(func(key string) bool { return md.IsDefined("answers", key) })
@@ -259,6 +265,34 @@ func recordHint(pe toml.ParseError) string {
 		msg += " (" + strings.TrimSpace(strings.SplitN(pe.Usage, "\n", 2)[0]) + ")"
 	}
 	return msg
+}
+
+// overflowAnswer is the error of an answer whose number does not fit
+// the decoder's integer (batch = 99999999999999999999): the number read
+// as its flag reads it, so the error states the range the answer takes,
+// named by its record key. It is nil for any other parse error.
+func overflowAnswer(pe toml.ParseError) error {
+	key, ok := strings.CutPrefix(pe.LastKey, "answers.")
+	num, _, over := strings.Cut(pe.Message, " is out of range for ")
+	if !ok || !over {
+		return nil
+	}
+	reg := model.Registry()
+	for i := range reg {
+		s := &reg[i]
+		if s.Key != key {
+			continue
+		}
+		err := s.Parse(num+model.RecordUnit(key), &model.Answers{}, nil)
+		var fe *model.FieldError
+		if !errors.As(err, &fe) {
+			return nil
+		}
+		c := *fe
+		c.Field = "[answers] " + key
+		return &c
+	}
+	return nil
 }
 
 // recordKeyed names an answer's problem by its record key ("[answers]

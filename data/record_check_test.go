@@ -39,6 +39,8 @@ func TestDecodeRecordRefusesWhatTheFlagsRefuse(t *testing.T) {
 		{"deadline for a rented period", "deadline_hours = 12.0", "deadline_hours", "does not apply to a rented period (duration_hours)", "租期（duration_hours）"},
 		{"known_vram_gib for inference", "known_vram_gib = 80.0", "known_vram_gib", "does not apply to workload inference", "不适用于"},
 		{"prompt_tokens for lora", "workload = \"lora\"\nprompt_tokens = 512", "prompt_tokens", "does not apply to workload lora", "不适用于"},
+		{"job_tokens with a wallclock run", "workload = \"lora\"\nduration_mode = \"wallclock\"\njob_tokens = 2e9", "duration_mode", "given with job_tokens (duration_mode wallclock rents for a period and would drop the job of job_tokens", "与 job_tokens 同时给出"},
+		{"a provider also excluded", "providers = [\"aws\"]\nexclude_providers = [\"aws\"]", "exclude_providers", "given with providers (aws is both asked for with providers and excluded with exclude_providers", "既由 providers 指定又被 exclude_providers 排除"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -114,6 +116,11 @@ func TestRecordOfStaleAnswersLoads(t *testing.T) {
 			a.Latency = model.LatencyRealtime
 			a.Workload = model.WorkloadLoRA
 		}},
+		{"dataset kept for a wallclock run", func(a *model.Answers) {
+			a.Workload = model.WorkloadLoRA
+			a.JobTokens = 2e9
+			a.DurationMode = model.DurationWallClock
+		}},
 		{"sharding kept for inference", func(a *model.Answers) {
 			a.Workload = model.WorkloadFineTune
 			a.Sharding = "fsdp"
@@ -136,4 +143,53 @@ func TestRecordOfStaleAnswersLoads(t *testing.T) {
 			}
 		})
 	}
+}
+
+// A whole number too large for the decoder (batch = 99999999999999999999)
+// is refused as its flag refuses the same digits, stating the range the
+// answer takes, named by its record key, in both languages; never the
+// decoder's "out of range for int64".
+func TestDecodeRecordOverflowStatesTheRange(t *testing.T) {
+	for _, c := range []struct{ key, num string }{
+		{"batch", "99999999999999999999"},
+		{"context", "-99999999999999999999"},
+		{"gpus", "99999999999999999999"},
+		{"max_nodes", "99999999999999999999"},
+	} {
+		t.Run(c.key, func(t *testing.T) {
+			_, err := DecodeRecord("r.toml", []byte("[answers]\nmodel = \"llama-3.1-8b\"\n"+c.key+" = "+c.num+"\n"))
+			var fe *model.FieldError
+			if !errors.As(err, &fe) {
+				t.Fatalf("%s = %s: %v, want the answer's error", c.key, c.num, err)
+			}
+			spec := specByKey(t, c.key)
+			flagErr := spec.Parse(c.num, &model.Answers{}, nil)
+			var want *model.FieldError
+			if !errors.As(flagErr, &want) {
+				t.Fatalf("--%s %s is accepted: %v", spec.Name, c.num, flagErr)
+			}
+			want.Field = fe.Field // the record names the key, the flag itself
+			for _, zh := range []bool{false, true} {
+				if fe.Text(zh) != want.Text(zh) || fe.FixText(zh) != want.FixText(zh) || fe.FixText(zh) == "" {
+					t.Errorf("zh=%v: %q (%q), want the flag's %q (%q)", zh, fe.Text(zh), fe.FixText(zh), want.Text(zh), want.FixText(zh))
+				}
+			}
+			if msg := err.Error(); !strings.HasPrefix(msg, "r.toml:3: [answers] "+c.key+" ") || strings.Contains(msg, "int64") {
+				t.Errorf("%s", msg)
+			}
+		})
+	}
+}
+
+// specByKey is the answer stored under a record key.
+func specByKey(t *testing.T, key string) *model.AnswerSpec {
+	t.Helper()
+	reg := model.Registry()
+	for i := range reg {
+		if reg[i].Key == key {
+			return &reg[i]
+		}
+	}
+	t.Fatalf("no answer stored as %q", key)
+	return nil
 }

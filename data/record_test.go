@@ -169,6 +169,8 @@ func FuzzDecodeRecord(f *testing.F) {
 	f.Add([]byte("[answers]\nworkload = \"inference\"\nparams_b = 8\n"))
 	f.Add([]byte("[answers]\nworkload = \"inference\"\nmodel = \"deepseek-v3\"\nprecision = \"auto\"\n"))
 	f.Add([]byte("[answers\n"))
+	f.Add([]byte("[answers]\nbatch = 99999999999999999999\ncontext = -99999999999999999999\n"))
+	f.Add([]byte("[answers]\nparams_b = 8.0\nduration_mode = \"wallclock\"\njob_tokens = 2e9\nproviders = [\"aws\"]\nexclude_providers = [\"aws\"]\n[choice]\nprovider = \"aws\"\ninstance_type = \"p5\\nx\"\ngpu_count = -8\n"))
 	f.Add([]byte("schema_version = -1\n[answers]\n"))
 	f.Add([]byte("[answers]\nworkload = \"inference\"\nparams_b = nan\n"))
 	f.Add([]byte("[answers]\nworkload = \"inference\"\nparams_b = 8\nduration_hours = inf\n"))

@@ -92,6 +92,9 @@ func ParseSkyPilot(r io.Reader, name string) ([]SkyRow, error) {
 				*f.has = has
 			}
 		}
+		if row.Accelerator != "" && row.Count == 0 && t.get(i, "AcceleratorCount") != "" {
+			return nil, fmt.Errorf("%s: line %d: column AcceleratorCount: 0 GPUs on a row of %s (want 1 or more, or a fraction of one GPU such as 0.25; leave AcceleratorName empty for an instance without a GPU)", name, row.Line, clip(row.Accelerator, 40))
+		}
 		if row.Count > 1 && row.Count != float64(int(row.Count)) {
 			return nil, fmt.Errorf("%s: line %d: column AcceleratorCount: %v is neither a whole number nor a fraction of one GPU", name, row.Line, row.Count)
 		}

@@ -225,7 +225,7 @@ func TestFakeSourceUpdate(t *testing.T) {
 		max  int64
 		want string
 	}{
-		{srv.URL + "/cat", 10, "87 bytes, more than the limit of 10 (the previous catalog is kept)"},
+		{srv.URL + "/cat", 10, "87 bytes, more than the limit of 10 bytes (10 bytes; a file of the cached catalog holds at most 64 MiB) (the previous catalog is kept)"},
 		{srv.URL + "/none", 0, "/none/offers.csv is missing (the previous catalog is kept)"},
 		{"http" + strings.TrimPrefix(srv.URL, "https") + "/cat", 0, "only https is accepted"},
 	} {

@@ -340,4 +340,6 @@ var zhText = map[string]string{
 	"a run that is not interruptible: it applies only to interruptible (spot) runs": "不可中断的运行：它只适用于可中断（竞价）的运行",
 	"add %s, or leave it out":    "加上 %s，或去掉它",
 	"leave it out, or change %s": "去掉它，或修改 %s",
+	"%s wallclock rents for a period and would drop the job of %s; give %s job, or leave %s out": "%s wallclock 按租期计，会丢掉 %s 给定的任务；请用 %s job，或去掉 %s",
+	"%s is both asked for with %s and excluded with %s; leave it out of one of them":             "%s 既由 %s 指定又被 %s 排除；只在其中一处给出",
 }

@@ -2,6 +2,7 @@ package model
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/gpupick/gpupick/model/text"
@@ -42,6 +43,33 @@ func conflictWhy(why string, a, b AnswerID, label func(AnswerID) string) text.Pa
 	return txf(why, args...)
 }
 
+// contradictions are answers that may be given together but not with
+// these values: each returns, for the applied answers, whether they
+// contradict each other and why (labels name the answers as their source
+// does). The second answer is the one refused.
+var contradictions = []struct {
+	a, b AnswerID
+	why  func(a *Answers, label func(AnswerID) string) (text.Pair, bool)
+}{
+	// A job of a size is priced to finish; a wall-clock run rents for a
+	// period and never reads the size, so the job would be dropped.
+	{AnsTokens, AnsDurationMode, func(a *Answers, label func(AnswerID) string) (text.Pair, bool) {
+		return txf("%s wallclock rents for a period and would drop the job of %s; give %s job, or leave %s out",
+			label(AnsDurationMode), label(AnsTokens), label(AnsDurationMode), label(AnsTokens)), a.DurationMode == DurationWallClock
+	}},
+	// A provider both asked for and excluded leaves nothing of it.
+	{AnsProviders, AnsExcludeProviders, func(a *Answers, label func(AnswerID) string) (text.Pair, bool) {
+		var both []string
+		for _, p := range a.ExcludeProviders {
+			if slices.Contains(a.Providers, p) {
+				both = append(both, p)
+			}
+		}
+		return txf("%s is both asked for with %s and excluded with %s; leave it out of one of them",
+			strings.Join(both, ", "), label(AnsProviders), label(AnsExcludeProviders)), len(both) > 0
+	}},
+}
+
 // checkConflicts refuses two answers of conflicts given together, as the
 // flags and a record refuse them alike. label names an answer as its
 // source does ("--model", "params_b"); raw is its text as given. It
@@ -50,6 +78,21 @@ func checkConflicts(given func(AnswerID) bool, raw, label func(AnswerID) string)
 	for _, c := range conflicts {
 		if given(c.a) && given(c.b) {
 			return c.b, newErr(registry[c.b].Name, short(raw(c.b), maxEcho), ReasonConflict, txf("given with %s", label(c.a)), conflictWhy(c.why, c.a, c.b, label))
+		}
+	}
+	return 0, nil
+}
+
+// checkContradictions refuses two answers of contradictions given
+// together with values that contradict each other (next holds them
+// applied), as checkConflicts does.
+func checkContradictions(next *Answers, given func(AnswerID) bool, raw, label func(AnswerID) string) (AnswerID, *FieldError) {
+	for _, c := range contradictions {
+		if !given(c.a) || !given(c.b) {
+			continue
+		}
+		if why, bad := c.why(next, label); bad {
+			return c.b, newErr(registry[c.b].Name, short(raw(c.b), maxEcho), ReasonConflict, txf("given with %s", label(c.a)), why)
 		}
 	}
 	return 0, nil
@@ -120,6 +163,10 @@ func ApplyGiven(a *Answers, given []Given, env *AnswerEnv) ([]text.Pair, error) 
 		}
 	}
 	if id, err := checkApplies(&next, isGiven, raw, flagLabel); err != nil {
+		err.Field = by[id].As
+		return nil, err
+	}
+	if id, err := checkContradictions(&next, isGiven, raw, label); err != nil {
 		err.Field = by[id].As
 		return nil, err
 	}

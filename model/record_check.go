@@ -29,7 +29,7 @@ func (a *Answers) CheckRecorded(has func(key string) bool) error {
 	for i := range registry {
 		s := &registry[i]
 		if has(s.Key) && numberIsZero(a, s.Key) {
-			if err := s.Parse("0"+recordUnit(s.Key), &Answers{}, nil); err != nil {
+			if err := s.Parse("0"+RecordUnit(s.Key), &Answers{}, nil); err != nil {
 				return s.named("0", err)
 			}
 		}
@@ -60,13 +60,16 @@ func (a *Answers) CheckRecorded(has func(key string) bool) error {
 	if _, err := checkConflicts(given, raw, label); err != nil {
 		return err
 	}
+	if _, err := checkContradictions(&next, given, raw, label); err != nil {
+		return err
+	}
 	return nil
 }
 
-// recordUnit is the unit a record key states its number in ("_hours":
+// RecordUnit is the unit a record key states its number in ("_hours":
 // h), for reading a stored 0 as the flag reads it ("0h", not "0" that a
 // duration flag refuses for its missing unit).
-func recordUnit(key string) string {
+func RecordUnit(key string) string {
 	for _, u := range []struct{ suffix, unit string }{{"_hours", "h"}, {"_minutes", "min"}, {"_gib", "GiB"}, {"_gb", "GB"}, {"_b", "B"}} {
 		if strings.HasSuffix(key, u.suffix) {
 			return u.unit
@@ -108,7 +111,8 @@ func answerField(key string) ([]int, bool) {
 // wizard's workload became lora, a sharding kept from a training run now
 // served) is stored as gpupick stores an answer that was not asked, its
 // default, so that the record loads again (CheckRecorded refuses a record
-// that gives an answer that does not apply).
+// that gives an answer that does not apply, or job_tokens with a
+// wallclock duration_mode).
 func (a Answers) ForRecord() Answers {
 	norm := a
 	norm.Normalize()
@@ -123,6 +127,12 @@ func (a Answers) ForRecord() Answers {
 		if f, ok := answerField(s.Key); ok {
 			dst.FieldByIndex(f).Set(def.FieldByIndex(f))
 		}
+	}
+	// A rented period never reads a job's size (a dataset the wizard kept
+	// before the run became wallclock): CheckRecorded refuses the two
+	// together.
+	if norm.DurationMode == DurationWallClock {
+		out.JobTokens = 0
 	}
 	return out
 }

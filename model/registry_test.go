@@ -207,6 +207,14 @@ func TestApplyGiven(t *testing.T) {
 		t.Errorf("applied: %+v", a)
 	}
 	a = DefaultAnswers()
+	if _, err := ApplyGiven(&a, []Given{g("workload", "lora"), g("tokens", "2B"), g("duration-mode", "job")}, env); err != nil || a.JobTokens != 2e9 {
+		t.Errorf("--tokens with --duration-mode job: %v %+v", err, a)
+	}
+	a = DefaultAnswers()
+	if _, err := ApplyGiven(&a, []Given{g("provider", "aws"), g("exclude-provider", "lambda")}, env); err != nil || len(a.ExcludeProviders) != 1 {
+		t.Errorf("--provider with another provider excluded: %v %+v", err, a)
+	}
+	a = DefaultAnswers()
 	if _, err := ApplyGiven(&a, []Given{g("vram", "80GB")}, env); err != nil || a.Workload != WorkloadVRAM || a.KnownVRAMGiB != 80 {
 		t.Errorf("--vram alone: %v %+v", err, a)
 	}
@@ -225,6 +233,10 @@ func TestApplyGiven(t *testing.T) {
 		{"latency for training", []Given{g("workload", "pretrain"), g("latency", "realtime")}, "latency"},
 		{"hours a week for a job", []Given{g("tokens", "1B"), g("hours-per-week", "40")}, "hours-per-week"},
 		{"bad value", []Given{g("nodes", "999999")}, "nodes"},
+		{"tokens with a wallclock run", []Given{g("workload", "lora"), g("tokens", "2B"), g("duration-mode", "wallclock")}, "duration-mode"},
+		{"inference tokens with a wallclock run", []Given{g("duration-mode", "wallclock"), g("tokens", "2B")}, "tokens"},
+		{"provider also excluded", []Given{g("provider", "aws"), g("exclude-provider", "aws")}, "exclude-provider"},
+		{"one of the providers excluded", []Given{g("provider", "aws,lambda"), g("exclude-provider", "aws")}, "exclude-provider"},
 	} {
 		a := DefaultAnswers()
 		before := a

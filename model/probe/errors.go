@@ -35,6 +35,7 @@ const (
 	FaultROCmJSON                     // rocm-smi --json: Args the decoder's error
 	FaultROCmMemory                   // rocm-smi: Args GPU index, VRAM Total Memory (B)
 	FaultROCmNoLinkTable              // rocm-smi --showtopo: no Args
+	FaultGPUNone                      // nvidia-smi --query-gpu: Args the command (the output lists no GPU)
 
 	FaultCount // the number of faults
 )
@@ -63,6 +64,7 @@ var faultTexts = [FaultCount]string{
 	FaultROCmJSON:        "not rocm-smi's JSON (%s): save the command's output as it prints it",
 	FaultROCmMemory:      "GPU[%d]: VRAM Total Memory (B) %q is not a size in bytes",
 	FaultROCmNoLinkTable: `no "Link Type between two GPUs" table starting with GPU0 (is this the output of rocm-smi --showtopo?)`,
+	FaultGPUNone:         "no GPU row: the file is empty or holds only the header, not a GPU machine's listing; save the output of `%s` on the rented machine",
 }
 
 // FaultText is the fault's English format (of an Error's Args).

@@ -17,8 +17,20 @@ type GPU struct {
 
 // ParseGPUQuery reads the CSV of `nvidia-smi --query-gpu=name,memory.total,
 // pci.bus_id --format=csv` (with or without the header, with or without
-// units). An empty output is no GPU.
+// units). An output without a GPU row (empty, or the header alone) is an
+// error: nvidia-smi fails rather than print none, so it is not a GPU
+// machine's listing. A memory.total of [N/A] is unknown; one that is not
+// a finite size (NaN) is an error.
 func ParseGPUQuery(s string) ([]GPU, error) {
+	out, err := parseGPURows(s)
+	if err == nil && len(out) == 0 {
+		return nil, fault(probeGPUQuery, FaultGPUNone, commandOf(FileNVIDIAGPUs))
+	}
+	return out, err
+}
+
+// parseGPURows reads the GPU rows of ParseGPUQuery's output.
+func parseGPURows(s string) ([]GPU, error) {
 	var out []GPU
 	for i, line := range lines(s) {
 		low := strings.ToLower(line)
@@ -34,7 +46,7 @@ func ParseGPUQuery(s string) ([]GPU, error) {
 		g := GPU{Name: strings.TrimSpace(f[0])}
 		if mem != "[N/A]" && mem != "N/A" {
 			v, err := strconv.ParseFloat(mem, 64)
-			if err != nil || v < 0 || v > 1<<24 {
+			if err != nil || !(v >= 0 && v <= 1<<24) { // NaN too
 				return nil, fault(probeGPUQuery, FaultGPUMemory, i+1, clip(f[1]))
 			}
 			g.MemoryMiB = v

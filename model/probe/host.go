@@ -76,7 +76,7 @@ func ParseMeminfo(s string) (float64, error) {
 			break
 		}
 		v, err := strconv.ParseFloat(f[0], 64)
-		if err != nil || v <= 0 || v > 1<<50 {
+		if err != nil || !(v > 0 && v <= 1<<50) { // NaN too
 			return 0, fault("/proc/meminfo", FaultMemTotal, clip(rest))
 		}
 		return v, nil
@@ -133,7 +133,7 @@ func ParseLsblk(s string) ([]Disk, error) {
 			return nil, fault("lsblk", FaultLsblkLine, i+1, clip(line))
 		}
 		size, err := strconv.ParseFloat(f[1], 64)
-		if err != nil || size < 0 {
+		if err != nil || !(size >= 0 && size <= 1<<60) { // NaN too
 			return nil, fault("lsblk", FaultLsblkSize, i+1, clip(f[1]))
 		}
 		out = append(out, Disk{Name: f[0], SizeBytes: size, Rotational: f[2] == "1", Type: f[3], Model: strings.Join(f[4:], " ")})
@@ -162,7 +162,7 @@ func ParseDf(s string) ([]Mount, error) {
 		}
 		size, err1 := strconv.ParseFloat(f[1], 64)
 		avail, err2 := strconv.ParseFloat(f[3], 64)
-		if err1 != nil || err2 != nil || size < 0 || avail < 0 {
+		if err1 != nil || err2 != nil || !(size >= 0 && size <= 1<<60 && avail >= 0 && avail <= 1<<60) { // NaN too
 			return nil, fault("df", FaultDfSize, i+1, clip(f[1]), clip(f[3]))
 		}
 		out = append(out, Mount{Filesystem: f[0], SizeBytes: size, AvailBytes: avail, Target: strings.Join(f[5:], " ")})

@@ -103,7 +103,7 @@ func rocmGPUs(cards map[int]map[string]string) ([]GPU, error) {
 		g := GPU{Name: rocmName(c), BusID: c["pci bus"]}
 		if v, ok := c["vram total memory (b)"]; ok && v != "N/A" {
 			b, err := strconv.ParseFloat(v, 64)
-			if err != nil || b < 0 || b > 1<<50 {
+			if err != nil || !(b >= 0 && b <= 1<<50) { // NaN too
 				return nil, fault(probeROCmSMI, FaultROCmMemory, i, clip(v))
 			}
 			g.MemoryMiB = b / (1 << 20)

@@ -75,6 +75,8 @@ const (
 	vReadNotExist
 	vReadNotRegular
 	vReadTooLarge
+	vReadTooLargeLimit
+	vNoProbeTool
 	vReadNotFolder
 	vReadOS
 	vReadBadRecord
@@ -118,31 +120,34 @@ var verifyTexts = text.Table[verifyKey]{
 	vNVMeOptional:       {"optional (not part of the offer)", "可选（不含在报价中）"},
 	vNVMeUnlisted:       {"unknown: the catalog does not say the local disk is NVMe", "未知：目录未说明本地盘是否为 NVMe"},
 
-	vTitle:          {"Checking the machine against %s %s (%d×%s)", "对照 %s %s（%d×%s）检查本机"},
-	vHeader:         {"CHECK\tEXPECTED\tFOUND\tRESULT", "检查项\t期望\t实际\t结果"},
-	vPass:           {"pass", "通过"},
-	vSkipped:        {"skipped", "跳过"},
-	vFail:           {"FAIL", "不符"},
-	vDiffers:        {"differs (does not matter)", "不同（无关紧要）"},
-	vMismatch:       {"the machine is not the one chosen (see FAIL above)", "本机不是所选的机器（见上面的“不符”）"},
-	vHints:          {"Hints:", "提示："},
-	vHintLine:       {"  %s: %s", "  %s：%s"},
-	vHintProbe:      {"save the output of `%s` as `%s` (with `--from`) to check this", "把 `%s` 的输出保存为 `%s`（配合 `--from`）即可检查此项"},
-	vHintContainer:  {"`nproc` counts the CPUs a container may use; ask the provider for the whole machine or a larger CPU limit", "`nproc` 统计容器可用的 CPU；请向服务商要整机或更高的 CPU 限额"},
-	vNoRecord:       {"a decision record `FILE.toml` is needed (see `gpupick verify --help`)", "需要一个决策记录 `FILE.toml`（见 `gpupick verify --help`）"},
-	vNoChoice:       {"%s has no chosen offer to check the machine against", "%s 中没有所选的报价，无法对照检查本机"},
-	vReadRecord:     {"record %s: %s", "无法读取决策记录 %s：%s"},
-	vReadFrom:       {"--from %s: %s", "无法读取 `--from` 文件夹 %s：%s"},
-	vReadFromFile:   {"--from %s: %s", "无法读取 `--from` 文件夹中的 %s：%s"},
-	vReadNotExist:   {"does not exist (check the path)", "它不存在（请检查路径）"},
-	vReadNotRegular: {"is not a regular file (give the path of a file)", "它不是普通文件（请给出一个文件的路径）"},
-	vReadTooLarge:   {"is larger than gpupick reads from such a file", "它超过了 gpupick 读取此类文件的上限"},
-	vReadNotFolder:  {"is not a folder", "它不是文件夹"},
-	vReadOS:         {"the system says: %s", "系统报错：%s"},
-	vReadBadRecord:  {"%s", "记录有误：%s"},
-	vProbeFault:     {"%s: %s: %s", "探测输出 `%s`（`%s` 的输出）有误：%s"},
-	vProbeFileFault: {"%s: %s", "探测输出 `%s`：%s"},
-	vHintNVMe:       {"the offer's local NVMe disks are missing or smaller; network volumes (EBS, persistent disks) do not count: see the `MODEL` column of `lsblk -d -o NAME,SIZE,MODEL`", "报价中的本地 NVMe 盘缺失或偏小；网络卷（EBS、持久盘）不计入：见 `lsblk -d -o NAME,SIZE,MODEL` 的 `MODEL` 列"},
+	vTitle:         {"Checking the machine against %s %s (%d×%s)", "对照 %s %s（%d×%s）检查本机"},
+	vHeader:        {"CHECK\tEXPECTED\tFOUND\tRESULT", "检查项\t期望\t实际\t结果"},
+	vPass:          {"pass", "通过"},
+	vSkipped:       {"skipped", "跳过"},
+	vFail:          {"FAIL", "不符"},
+	vDiffers:       {"differs (does not matter)", "不同（无关紧要）"},
+	vMismatch:      {"the machine is not the one chosen (see FAIL above)", "本机不是所选的机器（见上面的“不符”）"},
+	vHints:         {"Hints:", "提示："},
+	vHintLine:      {"  %s: %s", "  %s：%s"},
+	vHintProbe:     {"save the output of `%s` as `%s` (with `--from`) to check this", "把 `%s` 的输出保存为 `%s`（配合 `--from`）即可检查此项"},
+	vHintContainer: {"`nproc` counts the CPUs a container may use; ask the provider for the whole machine or a larger CPU limit", "`nproc` 统计容器可用的 CPU；请向服务商要整机或更高的 CPU 限额"},
+	vNoRecord:      {"a decision record `FILE.toml` is needed (see `gpupick verify --help`)", "需要一个决策记录 `FILE.toml`（见 `gpupick verify --help`）"},
+	vNoProbeTool: {"%s not found on PATH, so this machine's GPUs cannot be probed: run gpupick verify on the rented GPU machine (with the NVIDIA or AMD driver's tools on PATH), or save the probes' outputs there and give the folder with --from DIR (see gpupick verify --help)",
+		"在 PATH 中找不到 %s，无法探测本机的 GPU：请在租用的 GPU 机器上运行 gpupick verify（PATH 中要有 NVIDIA 或 AMD 驱动的工具），或在那台机器上保存探测输出，再用 --from DIR 给出该文件夹（见 gpupick verify --help）"},
+	vNoChoice:          {"%s has no chosen offer to check the machine against", "%s 中没有所选的报价，无法对照检查本机"},
+	vReadRecord:        {"record %s: %s", "无法读取决策记录 %s：%s"},
+	vReadFrom:          {"--from %s: %s", "无法读取 `--from` 文件夹 %s：%s"},
+	vReadFromFile:      {"--from %s: %s", "无法读取 `--from` 文件夹中的 %s：%s"},
+	vReadNotExist:      {"does not exist (check the path)", "它不存在（请检查路径）"},
+	vReadNotRegular:    {"is not a regular file (give the path of a file)", "它不是普通文件（请给出一个文件的路径）"},
+	vReadTooLarge:      {"is larger than gpupick reads from such a file", "它超过了 gpupick 读取此类文件的上限"},
+	vReadTooLargeLimit: {"is larger than %s, the most gpupick reads from such a file", "它超过了 %s，即 gpupick 读取此类文件的上限"},
+	vReadNotFolder:     {"is not a folder", "它不是文件夹"},
+	vReadOS:            {"the system says: %s", "系统报错：%s"},
+	vReadBadRecord:     {"%s", "记录有误：%s"},
+	vProbeFault:        {"%s: %s: %s", "探测输出 `%s`（`%s` 的输出）有误：%s"},
+	vProbeFileFault:    {"%s: %s", "探测输出 `%s`：%s"},
+	vHintNVMe:          {"the offer's local NVMe disks are missing or smaller; network volumes (EBS, persistent disks) do not count: see the `MODEL` column of `lsblk -d -o NAME,SIZE,MODEL`", "报价中的本地 NVMe 盘缺失或偏小；网络卷（EBS、持久盘）不计入：见 `lsblk -d -o NAME,SIZE,MODEL` 的 `MODEL` 列"},
 }
 
 // v formats a verify text in l.
@@ -218,6 +223,14 @@ func MismatchLine(language string) string { return langOf(language).v(vMismatch)
 // language.
 func NoRecord(language string) string { return langOf(language).v(vNoRecord) }
 
+// NoProbeTool is verify's error when it probes this machine and the
+// tools of the GPU listings (tools: nvidia-smi, rocm-smi) are not found on
+// PATH: not a GPU machine, or the driver's tools are elsewhere; the two
+// ways out, in language.
+func NoProbeTool(tools []string, language string) string {
+	return langOf(language).v(vNoProbeTool, strings.Join(tools, ", "))
+}
+
 // NoChoice is verify's error for a record without a chosen offer
 // (file is the record's name as the user gave it), in language.
 func NoChoice(file, language string) string { return langOf(language).v(vNoChoice, file) }
@@ -265,6 +278,8 @@ func ReadErrorText(in Input, name string, f ReadFault, detail string, language s
 	l := langOf(language)
 	why := detail // ReadOther, and a reason without a text: the error's own
 	switch k, ok := readFaultKeys[f]; {
+	case f == ReadTooLarge && detail != "":
+		why = l.v(vReadTooLargeLimit, detail)
 	case f == ReadOS || f == ReadBadRecord:
 		why = l.v(k, detail)
 	case ok:
@@ -303,6 +318,7 @@ var probeFaultsZH = map[probe.Fault]string{
 	probe.FaultTopoEntries:     "行 `%s` 有 %d 项，而 GPU 列有 %d 列",
 	probe.FaultTopoNoHeader:    "没有以 `GPU0` 开头的表头行（这是 `nvidia-smi topo -m` 的输出吗？）",
 	probe.FaultTopoRows:        "GPU 行有 %d 行，而 GPU 列有 %d 列",
+	probe.FaultGPUNone:         "没有 GPU 行：文件为空或只有表头，不是 GPU 机器的列表；请在租用的机器上保存 `%s` 的输出",
 }
 
 // ProbeErrorText is verify's error for probe outputs that are missing

@@ -381,8 +381,8 @@ func TestVerifyChineseHasNoEnglish(t *testing.T) {
 }
 
 // TestVerifyReadError: every reason an input cannot be read is worded in
-// both languages around the input's name; the OS's words and a decoder's
-// or another error's text are kept as they are.
+// both languages around the input's name; the OS's words, a size limit
+// and a decoder's or another error's text are kept as they are.
 func TestVerifyReadError(t *testing.T) {
 	for in := InputRecord; in <= InputFromFile; in++ {
 		for f := ReadNotExist; f <= ReadOther; f++ {
@@ -391,7 +391,7 @@ func TestVerifyReadError(t *testing.T) {
 				if !strings.Contains(got, "x/in") || strings.Contains(got, "%!") {
 					t.Errorf("input %d, reason %d (%s): %q", in, f, lang, got)
 				}
-				if keep := f == ReadOS || f == ReadBadRecord || f == ReadOther; keep != strings.Contains(got, "the detail") {
+				if keep := f == ReadOS || f == ReadBadRecord || f == ReadOther || f == ReadTooLarge; keep != strings.Contains(got, "the detail") {
 					t.Errorf("input %d, reason %d (%s): %q keeps the detail: %v, want %v", in, f, lang, got, !keep, keep)
 				}
 				if lang == "zh" && !hasHan(strings.ReplaceAll(got, "the detail", "")) {
@@ -408,4 +408,35 @@ func hasHan(s string) bool {
 	return strings.ContainsFunc(s, func(r rune) bool {
 		return r >= 0x4e00 && r <= 0x9fff || r >= 0x3000 && r <= 0x303f || r >= 0xff00 && r <= 0xffef
 	})
+}
+
+// A file over its size limit is refused stating the limit, in both
+// languages (the sentence said "larger than gpupick reads"); without the
+// limit the sentence still reads.
+func TestVerifyReadTooLargeStatesTheLimit(t *testing.T) {
+	for _, lang := range []string{"en", "zh"} {
+		got := ReadErrorText(InputFromFile, "p/gpus.csv", ReadTooLarge, "1 MiB", lang)
+		if !strings.Contains(got, "p/gpus.csv") || !strings.Contains(got, "1 MiB") {
+			t.Errorf("%s: %q", lang, got)
+		}
+		if got := ReadErrorText(InputFromFile, "p/gpus.csv", ReadTooLarge, "", lang); strings.Contains(got, "%!") || strings.Contains(got, "  ") {
+			t.Errorf("%s without a limit: %q", lang, got)
+		}
+	}
+}
+
+// Without nvidia-smi or rocm-smi on PATH verify names the tools and the
+// two ways out (run it on the GPU machine, or --from), in both languages.
+func TestNoProbeTool(t *testing.T) {
+	for lang, want := range map[string][]string{
+		"en": {"nvidia-smi, rocm-smi not found on PATH", "run gpupick verify on the rented GPU machine", "--from DIR"},
+		"zh": {"在 PATH 中找不到 nvidia-smi, rocm-smi", "租用的 GPU 机器", "--from DIR"},
+	} {
+		got := NoProbeTool([]string{"nvidia-smi", "rocm-smi"}, lang)
+		for _, w := range want {
+			if !strings.Contains(got, w) {
+				t.Errorf("%s: %q lacks %q", lang, got, w)
+			}
+		}
+	}
 }
