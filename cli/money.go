@@ -2,10 +2,12 @@ package cli
 
 import "github.com/gpupick/gpupick/model"
 
-// money formats an amount in the display currency (model.MoneyBrief);
-// 0 is "unknown", a converted amount is marked "≈".
+// money formats an amount in the display currency as the wizard's
+// tables do (model.MoneyCell: "$2.49", "$1,234", "$10.5k"), so an amount
+// reads the same in the CLI and the wizard; 0 is "unknown", a converted
+// amount is marked "≈". The JSON keeps the exact numbers.
 func money(v float64, cur model.Currency, converted bool) string {
-	return moneyAs(v, cur, converted, model.MoneyBrief)
+	return moneyAs(v, cur, converted, model.MoneyCell)
 }
 
 // moneyAs formats an amount in a style; 0 is "unknown", a converted
