@@ -23,6 +23,7 @@ const (
 	tPlanNoFit cliMsg = iota
 	tPlanTitle
 	tPlanHeader
+	tPlanExpected
 	tPlanTotal
 	tPlanUnknown
 	tPlanRule
@@ -349,6 +350,7 @@ var cliTexts = text.Table[cliMsg]{
 	tPlanHeader:    {"#\tPROVIDER\tINSTANCE\tGPUS\tPRICE MODEL\tPER HOUR\tTRIAL\tEXPECTED (read the measured figure beside it)", "#\t服务商\t实例\tGPU\t计价方式\t每小时\t试用费用\t预期（与实测值对照）"},
 	tPlanTotal:     {"Trial total: %s", "试用总费用：%s"},
 	tPlanUnknown:   {" (a candidate's price is unknown: not counted)", "（某候选价格未知：未计入）"},
+	tPlanExpected:  {"Expected of each (read the measured figure beside it):", "各候选的预期（与实测值对照）："},
 	tPlanRule:      {"Decision rule:", "决策规则："},
 	tPlanScript:    {"Benchmark script (save as bench.sh, run with bash bench.sh):", "基准测试脚本（保存为 bench.sh，用 bash bench.sh 运行）："},
 	tPlanScriptFor: {"Benchmark script for candidate %s (save as bench.sh, run with bash bench.sh):", "候选 %s 的基准测试脚本（保存为 bench.sh，用 bash bench.sh 运行）："},

@@ -74,6 +74,26 @@ func (f *fitWriter) writeLine(s string, nl bool) error {
 	return err
 }
 
+// writeRaw writes s as it is, not wrapped even through a fitWriter: a
+// script to save and run, whose lines a wrap would break.
+func writeRaw(w io.Writer, s string) error {
+	f, ok := w.(*fitWriter)
+	if !ok {
+		_, err := io.WriteString(w, s)
+		return err
+	}
+	if err := f.Flush(); err != nil {
+		return err
+	}
+	f.raw = true
+	defer func() { f.raw = false }()
+	_, err := io.WriteString(f, s)
+	if err == nil {
+		err = f.Flush()
+	}
+	return err
+}
+
 // wrapLine breaks s into lines of at most width display columns: at the
 // last space that fits, else before a wide character, else (a word wider
 // than the line) inside the word. The lines after the first are indented
