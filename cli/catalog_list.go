@@ -391,8 +391,8 @@ func round5(v float64) float64 { return math.Round(v*1e5) / 1e5 }
 // goes, and the names are cut further. The columns are tCatListHeader's:
 // GPU, QTY, PROVIDER, INSTANCE, VRAM, vCPUs, RAM, PRICE/h, SPOT/h,
 // REGIONS, LINK, vCPU TYPE.
-var listFit = []fitStep{cutCol(0, cutEnd, 28), cutCol(3, cutMiddle, 28), dropCol(11), dropCol(10), dropCol(6), dropCol(5), dropCol(9),
-	cutCol(0, cutEnd, 16), cutCol(3, cutMiddle, 18), dropCol(8), cutCol(0, cutEnd, 10), cutCol(3, cutMiddle, 12), cutCol(2, cutEnd, 8)}
+var listFit = []fitStep{cutCol(0, cutEnd, 28), cutNames(3, 28), dropCol(11), dropCol(10), dropCol(6), dropCol(5), dropCol(9),
+	cutCol(0, cutEnd, 16), cutNames(3, 18), dropCol(8), cutCol(0, cutEnd, 10), cutNames(3, 12), cutCol(2, cutEnd, 8)}
 
 // writeListTable prints the offers as a table in the spirit of SkyPilot's
 // `sky show-gpus`, with interconnect and vCPU type added; its headers and

@@ -16,6 +16,9 @@ type fitStep struct {
 	col int                          // the column, counted in the full table from 0
 	cut func(s string, w int) string // nil: drop the column
 	min int                          // the narrowest a cut leaves the column
+	// apart: the cut is cutMiddle's, with its start's share chosen so that
+	// distinct names stay distinct ("gpu-b…-1792gb" twice hid "-a").
+	apart bool
 }
 
 // dropCol is a step that drops column col.
@@ -25,6 +28,13 @@ func dropCol(col int) fitStep { return fitStep{col: col} }
 // min columns.
 func cutCol(col int, cut func(string, int) string, min int) fitStep {
 	return fitStep{col: col, cut: cut, min: min}
+}
+
+// cutNames is a step that cuts the names in column col in their middle,
+// to no fewer than min columns, keeping distinct names distinct where
+// some split of start and tail can.
+func cutNames(col, min int) fitStep {
+	return fitStep{col: col, cut: cutMiddle, min: min, apart: true}
 }
 
 // fitLines makes lines (the cells of a table's lines) fit width display
@@ -80,6 +90,12 @@ func fitLines(lines [][]string, width int, steps []fitStep) ([][]string, []bool)
 	if !changed {
 		return lines, gone
 	}
+	heads := map[int]int{} // an apart column's start share, in display columns
+	for c := range n {
+		if st := stepFor(steps, c); limit[c] > 0 && st.apart {
+			heads[c] = apartHead(lines, c, limit[c])
+		}
+	}
 	out := make([][]string, len(lines))
 	for i, l := range lines {
 		row := make([]string, 0, len(l))
@@ -88,8 +104,11 @@ func fitLines(lines [][]string, width int, steps []fitStep) ([][]string, []bool)
 				continue
 			}
 			if limit[c] > 0 && displayWidth(s) > limit[c] {
-				st := stepFor(steps, c)
-				s = st.cut(s, limit[c])
+				if h, ok := heads[c]; ok {
+					s = cutMiddleAt(s, limit[c], h)
+				} else {
+					s = stepFor(steps, c).cut(s, limit[c])
+				}
 			}
 			row = append(row, s)
 		}
@@ -117,6 +136,36 @@ func cutEnd(s string, w int) string {
 	return takeWidth(s, w-1) + "…"
 }
 
+// apartHead returns the start's share of column c's names cut to w
+// columns that keeps the most of them distinct: cutMiddle's third first,
+// then the other shares from the longest start down.
+func apartHead(lines [][]string, c, w int) int {
+	names := map[string]bool{}
+	for _, l := range lines {
+		if c < len(l) {
+			names[l[c]] = true
+		}
+	}
+	best, bestN := (w-1)/3, -1
+	try := []int{best}
+	for h := w - 2; h >= 1; h-- {
+		try = append(try, h)
+	}
+	for _, h := range try {
+		cut := map[string]bool{}
+		for s := range names {
+			cut[cutMiddleAt(s, w, h)] = true
+		}
+		if len(cut) == len(names) {
+			return h
+		}
+		if len(cut) > bestN {
+			best, bestN = h, len(cut)
+		}
+	}
+	return best
+}
+
 // cutMiddle cuts s to w display columns keeping its start and its
 // distinguishing tail, "…" between them: instance names that share a
 // start differ at the end ("2x-RTX…-32-65536", "ecs.gn…4x.16xlarge").
@@ -124,10 +173,17 @@ func cutMiddle(s string, w int) string {
 	if displayWidth(s) <= w {
 		return s
 	}
-	if w < 4 {
+	return cutMiddleAt(s, w, (w-1)/3)
+}
+
+// cutMiddleAt is cutMiddle with a start head display columns wide.
+func cutMiddleAt(s string, w, head int) string {
+	if displayWidth(s) <= w {
+		return s
+	}
+	if w < 4 || head < 1 || head > w-2 {
 		return cutEnd(s, w)
 	}
-	head := (w - 1) / 3
 	return takeWidth(s, head) + "…" + lastWidth(s, w-1-head)
 }
 

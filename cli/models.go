@@ -78,7 +78,7 @@ func models(o modelsOptions, stdout, stderr io.Writer) int {
 // parameters.
 func writeModels(w io.Writer, presets []model.ModelPreset, lang string) {
 	// NAME, PARAMS, ACTIVE, LAYERS, HIDDEN, HEADS/KV, CONTEXT, HF ID.
-	tw := newCLITable(w).fitTo(dropCol(4), dropCol(3), dropCol(5), dropCol(6), dropCol(2), cutCol(7, cutMiddle, 20), cutCol(0, cutEnd, 16))
+	tw := newCLITable(w).fitTo(dropCol(4), dropCol(3), dropCol(5), dropCol(6), dropCol(2), cutNames(7, 20), cutCol(0, cutEnd, 16))
 	fmt.Fprintln(tw, tModelsHeader.in(lang))
 	for _, m := range presets {
 		active := "-"

@@ -89,8 +89,8 @@ func writePlan(w io.Writer, res model.Result, tr advisor.Trial, ss session, lang
 	fmt.Fprintf(w, tPlanTitle.in(lang)+"\n\n", len(tr.Candidates), model.FormatNumber(tr.Hours), originIn(res.Catalog.Origin, lang), res.Catalog.SnapshotDate)
 	// #, PROVIDER, INSTANCE, GPUS, PRICE MODEL, PER HOUR, TRIAL, EXPECTED:
 	// the expected figures move under the table, then the names are cut.
-	tw := newCLITable(w).fitTo(dropCol(planExpectedCol), cutCol(2, cutMiddle, 18), cutCol(3, cutEnd, 14),
-		cutCol(2, cutMiddle, 12), cutCol(3, cutEnd, 10), cutCol(1, cutEnd, 8))
+	tw := newCLITable(w).fitTo(dropCol(planExpectedCol), cutNames(2, 18), cutCol(3, cutEnd, 14),
+		cutNames(2, 12), cutCol(3, cutEnd, 10), cutCol(1, cutEnd, 8))
 	fmt.Fprintln(tw, tPlanHeader.in(lang))
 	for i, c := range tr.Candidates {
 		r := c.Rec

@@ -212,18 +212,17 @@ const (
 // column when no budget is set (it is all "-"), the warnings' codes (those
 // of #1 are spelt out under the table), the memory, the budget; then the
 // GPU names are cut keeping their count and the instance names keeping
-// their distinguishing tail, in turns, the providers, the price models, and as a last
-// resort the totals' notes on estimated parts. Rank, provider, instance,
-// GPUs, price model, per hour and total always stay.
+// their distinguishing tail, in turns, the providers, and as a last resort
+// the totals' notes on estimated parts. Rank, provider, instance, GPUs,
+// price model, per hour and total always stay.
 func rankedFit(budgetSet bool) []fitStep {
 	var steps []fitStep
 	if !budgetSet {
 		steps = append(steps, dropCol(budgetCol))
 	}
 	return append(steps, dropCol(warningsCol), dropCol(vramCol), dropCol(budgetCol),
-		cutCol(gpusCol, cutGPUs, 20), cutCol(instanceCol, cutMiddle, 16), cutCol(gpusCol, cutGPUs, 12),
-		cutCol(instanceCol, cutMiddle, 12), cutCol(providerCol, cutEnd, 8), cutCol(priceModelCol, cutEnd, 7),
-		cutCol(totalCol, cutEnd, 8))
+		cutCol(gpusCol, cutGPUs, 20), cutNames(instanceCol, 16), cutCol(gpusCol, cutGPUs, 12),
+		cutNames(instanceCol, 12), cutCol(providerCol, cutEnd, 8), cutCol(totalCol, cutEnd, 8))
 }
 
 // printJobRun prints how a job-size run's hours are made up for #1: the
@@ -263,7 +262,7 @@ func writeOnRequest(w io.Writer, res model.Result, lang string) {
 	}
 	fmt.Fprintln(w, "\n"+fmt.Sprintf(tRecOnRequest.in(lang), len(res.OnRequest)))
 	// PROVIDER, INSTANCE, GPUS, VRAM, REGIONS: the regions give way first.
-	tw := newCLITable(w).fitTo(cutCol(4, cutEnd, 12), cutCol(1, cutMiddle, 16), cutCol(2, cutGPUs, 12), dropCol(4), dropCol(3))
+	tw := newCLITable(w).fitTo(cutCol(4, cutEnd, 12), cutNames(1, 16), cutCol(2, cutGPUs, 12), dropCol(4), dropCol(3))
 	fmt.Fprintln(tw, tRecOnRequestHeader.in(lang))
 	for _, o := range res.OnRequest {
 		gpu := o.GPU
