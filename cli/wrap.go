@@ -164,4 +164,6 @@ func breakAt(s string, room int) (cut, next int) {
 }
 
 // noLineStart are the marks a Chinese line never starts with.
-const noLineStart = "，。、：；）」』！？…%"
+// (full-width comma, full stop, enumeration comma, colon, semicolon,
+// closing bracket and quotes, exclamation and question marks, ellipsis).
+const noLineStart = "\uff0c\u3002\u3001\uff1a\uff1b\uff09\u300d\u300f\uff01\uff1f\u2026%"
