@@ -191,7 +191,11 @@ func listOffers(o listOptions, stdout, stderr io.Writer) int {
 	if o.flags.format == "json" {
 		return writeListJSON(stdout, stderr, cat, offers, cur)
 	}
-	writeListTable(stdout, cat, offers, cur, lang)
+	fw := newFitWriter(stdout, o.flags.lang.env.width())
+	writeListTable(fw, cat, offers, cur, lang)
+	if err := fw.Flush(); err != nil {
+		return catalogFail(stderr, exitFail, "list", err, lang)
+	}
 	return exitOK
 }
 
@@ -401,11 +405,24 @@ func indentJSON(w *bufio.Writer, b []byte, depth int) {
 // round5 rounds a converted price to 5 decimals.
 func round5(v float64) float64 { return math.Round(v*1e5) / 1e5 }
 
+// listFit is how the catalog list gives up width, in order: the few
+// GPU and instance names longer than 28 columns are cut (one 85-column
+// GPU name would otherwise cost every row its regions), then the vCPU
+// type, the link, the host's RAM and vCPUs, the regions, then the GPU and
+// instance names are cut (the instance's keeping its tail), the spot price
+// goes, and the names are cut further. The columns are tCatListHeader's:
+// GPU, QTY, PROVIDER, INSTANCE, VRAM, vCPUs, RAM, PRICE/h, SPOT/h,
+// REGIONS, LINK, vCPU TYPE.
+var listFit = []fitStep{cutCol(0, cutEnd, 28), cutNames(3, 28), dropCol(11), dropCol(10), dropCol(6), dropCol(5), dropCol(9),
+	cutCol(0, cutEnd, 16), cutNames(3, 18), dropCol(8), cutCol(0, cutEnd, 10), cutNames(3, 12), cutCol(2, cutEnd, 8)}
+
 // writeListTable prints the offers as a table in the spirit of SkyPilot's
 // `sky show-gpus`, with interconnect and vCPU type added; its headers and
-// words in lang.
+// words in lang. To fit the width (listFit) the host's facts go first, then
+// the regions and the spot price; the GPU, its count, the provider, the
+// instance, the memory and the on-demand price stay.
 func writeListTable(w io.Writer, cat *model.Catalog, offers []*model.Offer, cur model.Currency, lang string) {
-	tw := newCLITable(w)
+	tw := newCLITable(w).fitTo(listFit...)
 	fmt.Fprintln(tw, tCatListHeader.in(lang))
 	converted := false
 	unknown := tUnknown.in(lang)

@@ -93,6 +93,7 @@ func TestCatalogListFilters(t *testing.T) {
 }
 
 func TestCatalogListTable(t *testing.T) {
+	t.Setenv("COLUMNS", "1000") // every column
 	code, out, _ := runCat(t, nil, "list", "--gpu", "L40S", "--provider", "aws")
 	if code != 0 {
 		t.Fatalf("exit %d", code)

@@ -61,14 +61,24 @@ func models(o modelsOptions, stdout, stderr io.Writer) int {
 		errLine(stderr, "en", "models", langErr.Error())
 		return exitUsage
 	}
-	writeModels(stdout, cat.Models, lang)
+	fw := newFitWriter(stdout, o.common.env.width())
+	writeModels(fw, cat.Models, lang)
+	if err := fw.Flush(); err != nil {
+		errLine(stderr, lang, "models", err.Error())
+		return exitFail
+	}
 	return exitOK
 }
 
 // writeModels prints the presets as a table with their count, the headings
-// in lang.
+// in lang. To fit the width the shape columns go first (hidden size,
+// layers, heads), then the context and the active parameters: the name
+// and the Hugging Face id are what --model takes, so they stay whole as
+// long as they can (then the id is cut keeping its end), with the
+// parameters.
 func writeModels(w io.Writer, presets []model.ModelPreset, lang string) {
-	tw := newCLITable(w)
+	// NAME, PARAMS, ACTIVE, LAYERS, HIDDEN, HEADS/KV, CONTEXT, HF ID.
+	tw := newCLITable(w).fitTo(dropCol(4), dropCol(3), dropCol(5), dropCol(6), dropCol(2), cutNames(7, 20), cutCol(0, cutEnd, 16))
 	fmt.Fprintln(tw, tModelsHeader.in(lang))
 	for _, m := range presets {
 		active := "-"

@@ -5,11 +5,13 @@ import (
 	"github.com/gpupick/gpupick/model/text"
 )
 
-// money formats an amount in the display currency (model.MoneyBrief), in
-// ten thousands in Chinese (lang zh); 0 is "unknown", a converted amount
-// is marked "≈".
+// money formats an amount in the display currency as the wizard's
+// tables do (model.MoneyCell: "$2.49", "$1,234", "$10.5k"; in ten
+// thousands in Chinese, lang zh), so an amount reads the same in the CLI
+// and the wizard; 0 is "unknown", a converted amount is marked "≈". The
+// JSON keeps the exact numbers.
 func money(v float64, cur model.Currency, converted bool, lang string) string {
-	return moneyAs(v, cur, converted, model.MoneyBrief, lang)
+	return moneyAs(v, cur, converted, model.MoneyCell, lang)
 }
 
 // moneyAs formats an amount in a style; 0 is "unknown", a converted

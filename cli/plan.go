@@ -68,7 +68,11 @@ func plan(o planOptions, stdout, stderr io.Writer) int {
 	}
 	preset := launch.NewJob(nil, ss.answers, res.Requirement, ss.cat).Preset
 	tr := advisor.PlanTrial(res, ss.choice, ss.cat.GPUs, advisor.TrialMeasureOf(ss.answers, preset), o.hours)
-	if err := writePlan(stdout, res, tr, ss, ss.lang); err != nil {
+	fw := newFitWriter(stdout, o.common.env.width())
+	if err := writePlan(fw, res, tr, ss, ss.lang); err != nil {
+		return fail(exitFail, "%v", err)
+	}
+	if err := fw.Flush(); err != nil {
 		return fail(exitFail, "%v", err)
 	}
 	return exitOK
@@ -76,10 +80,15 @@ func plan(o planOptions, stdout, stderr io.Writer) int {
 
 // writePlan prints a trial plan: the candidates, what each costs and the
 // figure the plan expects of it, the total, the decision rule and the
-// benchmark scripts (one for candidates that run the same), in lang.
+// benchmark scripts (one for candidates that run the same), in lang. When
+// the width leaves no room for the expected figures in the table they
+// follow it, one line a candidate.
 func writePlan(w io.Writer, res model.Result, tr advisor.Trial, ss session, lang string) error {
 	fmt.Fprintf(w, tPlanTitle.in(lang)+"\n\n", len(tr.Candidates), model.FormatNumber(tr.Hours), originIn(res.Catalog.Origin, lang), res.Catalog.SnapshotDate)
-	tw := newCLITable(w)
+	// #, PROVIDER, INSTANCE, GPUS, PRICE MODEL, PER HOUR, TRIAL, EXPECTED:
+	// the expected figures move under the table, then the names are cut.
+	tw := newCLITable(w).fitTo(dropCol(planExpectedCol), cutNames(2, 18), cutCol(3, cutEnd, 14),
+		cutNames(2, 12), cutCol(3, cutEnd, 10), cutCol(1, cutEnd, 8))
 	fmt.Fprintln(tw, tPlanHeader.in(lang))
 	for i, c := range tr.Candidates {
 		r := c.Rec
@@ -96,6 +105,12 @@ func writePlan(w io.Writer, res model.Result, tr advisor.Trial, ss session, lang
 	if err := tw.Flush(); err != nil {
 		return fmt.Errorf("write the plan: %w", err)
 	}
+	if tw.dropped(planExpectedCol) {
+		fmt.Fprintln(w, "\n"+tPlanExpected.in(lang))
+		for i, c := range tr.Candidates {
+			fmt.Fprintf(w, "  #%d  %s\n", i+1, tr.Expected(c, lang))
+		}
+	}
 	t := planMoney(tr.Total, tr.Currency, tr.Converted, lang)
 	if tr.Unknown {
 		t += tPlanUnknown.in(lang)
@@ -107,6 +122,9 @@ func writePlan(w io.Writer, res model.Result, tr advisor.Trial, ss session, lang
 	}
 	return writeBenchScripts(w, tr, res.Requirement, ss, lang)
 }
+
+// planExpectedCol is the plan table's EXPECTED column.
+const planExpectedCol = 7
 
 // writeBenchScripts writes the candidates' benchmark scripts: one when
 // every candidate runs the same (same GPU vendor, parallel layout and
@@ -130,7 +148,10 @@ func writeBenchScripts(w io.Writer, tr advisor.Trial, req model.Requirement, ss 
 		if len(scripts) > 1 {
 			head = fmt.Sprintf(tPlanScriptFor.in(lang), strings.Join(whom[k], ", "))
 		}
-		if _, err := fmt.Fprintf(w, "\n%s\n\n%s", head, s); err != nil {
+		if _, err := fmt.Fprintf(w, "\n%s\n\n", head); err != nil {
+			return fmt.Errorf("write the benchmark script: %w", err)
+		}
+		if err := writeRaw(w, s); err != nil {
 			return fmt.Errorf("write the benchmark script: %w", err)
 		}
 	}

@@ -36,6 +36,7 @@ type recommendOptions struct {
 	format       string       // table, json, toml, skypilot, dstack or dstack-fleet
 	top          int
 	withinBudget bool
+	verbose      bool // --verbose: the table prints the notes, not their count
 }
 
 // runRecommend implements `gpupick recommend`: it parses the command line
@@ -48,6 +49,7 @@ func runRecommend(args []string, env environ, stdout, stderr io.Writer) int {
 	fs.StringVar(&o.format, "format", "table", "output `FORMAT`: table, json, toml, skypilot, dstack or dstack-fleet (a launch config for the best offer; dstack-fleet the fleet a multi-node dstack task runs on)")
 	newIntFlag(fs, &o.top, "top", 10, 1, maxTop, tAccTop, "the `N` best recommendations to print")
 	newBoolFlag(fs, &o.withinBudget, "within-budget", "hide the offers over the budget (a note says how many)")
+	newBoolFlag(fs, &o.verbose, "verbose", "print the notes of the table (why offers were left out, the snapshot's date) instead of their count")
 	if code, ok := parseFlags(fs, args, recommendHelp, env, stdout, stderr); !ok {
 		return code
 	}
@@ -84,7 +86,7 @@ func recommend(o recommendOptions, stdout, stderr io.Writer) int {
 		opt.Sizes = 1
 	}
 	res := ss.eng.Recommend(ss.answers, opt)
-	if code := writeRecommendations(stdout, stderr, o.format, ss, res, lang); code != exitOK {
+	if code := writeRecommendations(stdout, stderr, o, ss, res, lang); code != exitOK {
 		return code
 	}
 	if len(res.Recommendations) == 0 {
@@ -96,9 +98,12 @@ func recommend(o recommendOptions, stdout, stderr io.Writer) int {
 // writeRecommendations prints the result in format: the launch config of
 // #1 (nothing when nothing fits), the JSON of the result, a decision record
 // with #1 as its choice, or the table in lang. It returns the exit code of
-// a failure to write, else exitOK.
-func writeRecommendations(stdout, stderr io.Writer, format string, ss session, res model.Result, lang string) int {
+// a failure to write, else exitOK. The table fits the width of the
+// environment (COLUMNS, the terminal or 80) and prints the notes with
+// --verbose, else their count.
+func writeRecommendations(stdout, stderr io.Writer, o recommendOptions, ss session, res model.Result, lang string) int {
 	fail := failer(stderr, lang, "recommend")
+	format := o.format
 	switch format {
 	case "skypilot", "dstack", "dstack-fleet":
 		if len(res.Recommendations) == 0 {
@@ -127,7 +132,11 @@ func writeRecommendations(stdout, stderr io.Writer, format string, ss session, r
 			return fail(exitFail, "%v", err)
 		}
 	default:
-		writeTable(stdout, ss.cat, ss.answers, res, lang)
+		fw := newFitWriter(stdout, o.session.common.env.width())
+		writeTable(fw, ss.cat, ss.answers, res, tableView{lang: lang, verbose: o.verbose})
+		if err := fw.Flush(); err != nil {
+			return fail(exitFail, "%v", err)
+		}
 	}
 	return exitOK
 }

@@ -17,7 +17,8 @@ func TestRecommendTableChinese(t *testing.T) {
 	// On MI300Xs, so that #1 has warnings (rocm-stack-gap among them) and
 	// a risk block to print.
 	args := []string{"recommend", "--workload", "qlora", "--params", "70B", "--precision", "int4", "--tokens", "200M",
-		"--top", "3", "--budget", "500", "--currency", "USD", "--gpu", "MI300X"}
+		"--top", "3", "--budget", "500", "--currency", "USD", "--gpu", "MI300X", "--verbose"}
+	t.Setenv("COLUMNS", "200") // every column of the table, WARNINGS too
 	out := map[string]string{}
 	for _, lang := range []string{"en", "zh"} {
 		code, o, e := runCLI(t, append(slices.Clone(args), "--lang", lang)...)

@@ -17,7 +17,9 @@ func printPriceModels(w io.Writer, r *model.Recommendation, cur model.Currency, 
 		return
 	}
 	fmt.Fprintln(w, "\n"+tRecPMTitle.in(lang))
-	tw := newCLITable(w)
+	// MODEL, PER HOUR, TOTAL, WHERE, STATUS, INTERRUPTION: the texts are
+	// cut before a column goes, the place first.
+	tw := newCLITable(w).fitTo(cutCol(3, cutEnd, 12), cutCol(5, cutEnd, 14), cutCol(4, cutEnd, 12), dropCol(3), dropCol(5))
 	fmt.Fprintln(tw, tRecPMHeader.in(lang))
 	for i := range r.PriceModels {
 		q := &r.PriceModels[i]

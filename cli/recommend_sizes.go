@@ -15,7 +15,8 @@ func printOtherSizes(w io.Writer, r *model.Recommendation, cur model.Currency, l
 		return
 	}
 	fmt.Fprintln(w, "\n"+tRecSizes.in(lang))
-	tw := newCLITable(w)
+	// INSTANCE, GPUS, PRICE MODEL, PER HOUR, TOTAL: the names are cut.
+	tw := newCLITable(w).fitTo(cutCol(1, cutGPUs, 20), cutNames(0, 16), cutCol(1, cutGPUs, 12), cutNames(0, 12), cutCol(4, cutEnd, 8))
 	for i := range r.OtherSizes {
 		s := &r.OtherSizes[i]
 		gpus := fmt.Sprintf("%s x%d", s.GPU, s.GPUCount)

@@ -10,35 +10,66 @@ import (
 	"github.com/gpupick/gpupick/model/text"
 )
 
+// tableView is how the recommend table is printed: in lang, and with the
+// notes (verbose) or only their count.
+type tableView struct {
+	lang    string
+	verbose bool
+}
+
 // writeTable prints the recommend table: what the run needs, the ranked
-// offers, the notes and the ways back, then the details of #1, with the
-// headings in lang (the advisor writes the notes in it already).
-func writeTable(w io.Writer, cat *model.Catalog, a model.Answers, res model.Result, lang string) {
+// offers, the ways back, the warnings of #1 and then the notes (or their
+// count, with --verbose to show them), then the rest of what the table
+// says of #1, with the headings in v.lang (the advisor writes the notes in
+// it already).
+func writeTable(w io.Writer, cat *model.Catalog, a model.Answers, res model.Result, v tableView) {
+	lang := v.lang
 	writeNeed(w, a, res, lang)
 	writeRanked(w, a, res, lang)
 	writeOnRequest(w, res, lang)
-	if len(res.Notes) > 0 {
-		fmt.Fprintln(w)
-	}
-	for _, n := range res.Notes {
-		fmt.Fprintf(w, tRecNote.in(lang)+"\n", n)
-	}
 	printSuggestions(w, res, lang)
+	writeWarnings(w, res, lang)
+	writeNotes(w, res.Notes, v)
 	writeFirst(w, a, res, lang)
 	writeRate(w, cat, res, lang)
 }
 
-// writeFirst prints what the table says of #1 under the notes: its
-// warnings, hidden costs, cost per image, price models, the hours of a job,
-// its other sizes, why it is first and its risks, in lang. Each part is
-// printed only when it has something to say.
-func writeFirst(w io.Writer, a model.Answers, res model.Result, lang string) {
+// writeNotes prints the advisor's notes after the warnings: each with
+// verbose, else one line with their count and the flag that shows them.
+func writeNotes(w io.Writer, notes []string, v tableView) {
+	switch {
+	case len(notes) == 0:
+		return
+	case !v.verbose:
+		key := tRecNotesFolded
+		if len(notes) == 1 {
+			key = tRecNoteFolded
+		}
+		fmt.Fprintf(w, "\n"+key.in(v.lang)+"\n", len(notes))
+		return
+	}
+	fmt.Fprintln(w)
+	for _, n := range notes {
+		fmt.Fprintf(w, tRecNote.in(v.lang)+"\n", n)
+	}
+}
+
+// writeWarnings prints the warnings of #1, each with its severity, code
+// and text, in lang.
+func writeWarnings(w io.Writer, res model.Result, lang string) {
 	if len(res.Recommendations) > 0 && len(res.Recommendations[0].Warnings) > 0 {
 		fmt.Fprintln(w, "\n"+tRecWarnings.in(lang))
 		for _, wn := range res.Recommendations[0].Warnings {
 			fmt.Fprintf(w, tRecWarnLine.in(lang)+"\n", severityName(wn.Severity, lang), wn.Code, wn.Message)
 		}
 	}
+}
+
+// writeFirst prints what the table says of #1 under the notes: its
+// hidden costs, cost per image, price models, the hours of a job,
+// its other sizes, why it is first and its risks, in lang. Each part is
+// printed only when it has something to say.
+func writeFirst(w io.Writer, a model.Answers, res model.Result, lang string) {
 	if len(res.Recommendations) > 0 && res.Recommendations[0].HiddenCosts.Estimated() {
 		fmt.Fprintln(w, "\n"+tRecHidden.in(lang))
 		for _, n := range res.Recommendations[0].HiddenCosts.Notes {
@@ -129,7 +160,7 @@ func writeRanked(w io.Writer, a model.Answers, res model.Result, lang string) {
 	if len(res.Recommendations) == 0 {
 		fmt.Fprintln(w, tRecNoFit.in(lang))
 	} else {
-		tw := newCLITable(w)
+		tw := newCLITable(w).fitTo(rankedFit(a.Budget.IsSet())...)
 		fmt.Fprintln(tw, tRecHeader.in(lang))
 		for i, r := range res.Recommendations {
 			gpus := fmt.Sprintf("%s x%d", r.GPU, r.GPUCount)
@@ -160,6 +191,37 @@ func writeRanked(w io.Writer, a model.Answers, res model.Result, lang string) {
 		}
 		tw.Flush()
 	}
+}
+
+// The columns of the ranked table (tRecHeader).
+const (
+	rankCol = iota
+	providerCol
+	instanceCol
+	gpusCol
+	vramCol
+	priceModelCol
+	perHourCol
+	totalCol
+	budgetCol
+	warningsCol
+)
+
+// rankedFit is how the ranked table gives up width, in order: the budget
+// column when no budget is set (it is all "-"), the warnings' codes (those
+// of #1 are spelt out under the table), the memory, the budget; then the
+// GPU names are cut keeping their count and the instance names keeping
+// their distinguishing tail, in turns, the providers, and as a last resort
+// the totals' notes on estimated parts. Rank, provider, instance, GPUs,
+// price model, per hour and total always stay.
+func rankedFit(budgetSet bool) []fitStep {
+	var steps []fitStep
+	if !budgetSet {
+		steps = append(steps, dropCol(budgetCol))
+	}
+	return append(steps, dropCol(warningsCol), dropCol(vramCol), dropCol(budgetCol),
+		cutCol(gpusCol, cutGPUs, 20), cutNames(instanceCol, 16), cutCol(gpusCol, cutGPUs, 12),
+		cutNames(instanceCol, 12), cutCol(providerCol, cutEnd, 8), cutCol(totalCol, cutEnd, 8))
 }
 
 // printJobRun prints how a job-size run's hours are made up for #1: the
@@ -198,7 +260,8 @@ func writeOnRequest(w io.Writer, res model.Result, lang string) {
 		return
 	}
 	fmt.Fprintln(w, "\n"+fmt.Sprintf(tRecOnRequest.in(lang), len(res.OnRequest)))
-	tw := newCLITable(w)
+	// PROVIDER, INSTANCE, GPUS, VRAM, REGIONS: the regions give way first.
+	tw := newCLITable(w).fitTo(cutCol(4, cutEnd, 12), cutNames(1, 16), cutCol(2, cutGPUs, 12), dropCol(4), dropCol(3))
 	fmt.Fprintln(tw, tRecOnRequestHeader.in(lang))
 	for _, o := range res.OnRequest {
 		gpu := o.GPU

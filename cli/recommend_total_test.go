@@ -38,6 +38,7 @@ type budgetJSON struct {
 // marked when a part of it is a class estimate (or unknown).
 func TestRecommendOverBudgetAndAllIn(t *testing.T) {
 	isolate(t)
+	t.Setenv("COLUMNS", "200") // the BUDGET column and whole totals
 	args := []string{"recommend", "--budget", "0.3/h", "--egress", "2TB", "--data", "100GB", "--top", "400"}
 	code, out, errOut := runCLI(t, append(args, "--format", "json")...)
 	if code != 0 {
@@ -80,7 +81,7 @@ func TestRecommendOverBudgetAndAllIn(t *testing.T) {
 	}
 
 	// The table: a Note with the count, TOTAL marked when estimated or partial.
-	_, table, _ := runCLI(t, args...)
+	_, table, _ := runCLI(t, append(args, "--verbose")...)
 	if !strings.Contains(table, "Note: "+strconv.Itoa(res.OverBudget)+" offers are over the budget") {
 		t.Errorf("table lacks the over-budget count %d:\n%s", res.OverBudget, table)
 	}
@@ -107,7 +108,7 @@ func TestRecommendOverBudgetAndAllIn(t *testing.T) {
 			t.Fatalf("--within-budget shows #%d over the budget", i+1)
 		}
 	}
-	_, table, _ = runCLI(t, append(args, "--within-budget")...)
+	_, table, _ = runCLI(t, append(args, "--within-budget", "--verbose")...)
 	if !strings.Contains(table, strconv.Itoa(res.OverBudget)+" offers over the budget of $0.3/h were hidden") || strings.Contains(table, " over  ") {
 		t.Errorf("--within-budget table:\n%s", table)
 	}

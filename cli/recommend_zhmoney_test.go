@@ -10,10 +10,12 @@ import (
 )
 
 // In Chinese the recommend table writes totals in ten thousands (the
-// model.FormatMoneyIn of the JSON's totals, not "¥1136k") and names the
+// model.FormatMoneyIn of the JSON's totals in the wizard's cell style,
+// not "¥1136k") and names the
 // warnings in Chinese (model.WarningName), while the JSON keeps the codes.
 func TestRecommendChineseMoneyAndWarningNames(t *testing.T) {
 	isolate(t)
+	t.Setenv("COLUMNS", "1000") // every column, the warnings' too
 	args := []string{"recommend", "--model", "llama-3.1-70b", "--duration", "1年", "--currency", "CNY", "--top", "3"}
 	code, js, e := runCLI(t, append(args, "--format", "json")...)
 	if code != exitOK {
@@ -33,7 +35,7 @@ func TestRecommendChineseMoneyAndWarningNames(t *testing.T) {
 		if r.Total < 1e5 {
 			continue
 		}
-		want := model.FormatMoneyIn(r.Total, res.Currency, model.MoneyBrief, true)
+		want := model.FormatMoneyIn(r.Total, res.Currency, model.MoneyCell, true)
 		var row string
 		for _, l := range lines {
 			if strings.HasPrefix(l, strconv.Itoa(i+1)+" ") && strings.Contains(l, r.InstanceType) {

@@ -33,6 +33,7 @@ const (
 // a subcommand opens the wizard.
 func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	env := readEnviron(os.Getenv)
+	env.terminal = terminalWidth(stdout)
 	lang := argsLang(nil, args, env)
 	t := newTree(args, env, lang, stdin, stdout, stderr)
 	t.root.SetArgs(longDashes(t.root, args))

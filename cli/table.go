@@ -27,6 +27,12 @@ type cliTable struct {
 	cells []string   // tab-terminated cells of the line being written
 	cell  []byte     // text of the current cell, not yet terminated
 	out   bytes.Buffer
+	// width is the display columns the table fits when it has steps (the
+	// width of the fitWriter it writes to; 0: any width), steps the ways
+	// it gives up width, in order (fitTo), and gone the columns it dropped.
+	width int
+	steps []fitStep
+	gone  []bool
 }
 
 // cliTablePadding is the gap between two columns, in terminal columns.
@@ -43,7 +49,27 @@ var cellWidth = &runewidth.Condition{EastAsianWidth: false, StrictEmojiNeutral: 
 func displayWidth(s string) int { return cellWidth.StringWidth(s) }
 
 // newCLITable returns a table writer that writes to w.
-func newCLITable(w io.Writer) *cliTable { return &cliTable{w: w} }
+// A table written to a fitWriter fits its width once given its steps
+// (fitTo).
+func newCLITable(w io.Writer) *cliTable {
+	t := &cliTable{w: w}
+	if f, ok := w.(*fitWriter); ok {
+		t.width = f.width
+	}
+	return t
+}
+
+// fitTo makes the table fit its writer's width by taking steps in order
+// (dropping or cutting columns) until it fits; the columns no step names
+// always stay whole. It returns t.
+func (t *cliTable) fitTo(steps ...fitStep) *cliTable {
+	t.steps = steps
+	return t
+}
+
+// dropped reports whether the table written so far dropped column col to
+// fit.
+func (t *cliTable) dropped(col int) bool { return col < len(t.gone) && t.gone[col] }
 
 // Write buffers p's cells and lines. Like tabwriter, a completed line that
 // holds no tab ends the table so far: the lines buffered up to it are laid
@@ -100,6 +126,16 @@ func (t *cliTable) flush(partial bool) error {
 	t.lines = nil
 	if len(lines) == 0 {
 		return nil
+	}
+	if len(t.steps) > 0 && t.width > 0 {
+		var gone []bool
+		lines, gone = fitLines(lines, t.width, t.steps)
+		for c, g := range gone {
+			if c >= len(t.gone) {
+				t.gone = append(t.gone, false)
+			}
+			t.gone[c] = t.gone[c] || g
+		}
 	}
 	t.out.Reset()
 	t.format(lines, nil)

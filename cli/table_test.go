@@ -237,6 +237,7 @@ func columnStarts(header string) []int {
 // row has a character and the two columns before it are padding.
 func TestCLITablesAlignedInChinese(t *testing.T) {
 	isolate(t)
+	t.Setenv("COLUMNS", "200") // every column (TestTablesFitTheWidth checks 80)
 	rec := saveRecord(t, "--params", "8B")
 	for _, c := range []struct {
 		args   []string

@@ -23,6 +23,7 @@ const (
 	tPlanNoFit cliMsg = iota
 	tPlanTitle
 	tPlanHeader
+	tPlanExpected
 	tPlanTotal
 	tPlanUnknown
 	tPlanRule
@@ -51,6 +52,8 @@ const (
 	tRecOK
 	tRecOver
 	tRecNote
+	tRecNotesFolded
+	tRecNoteFolded
 	tRecWays
 	tRecWaysFit
 	tRecTry
@@ -357,6 +360,7 @@ var cliTexts = text.Table[cliMsg]{
 	tPlanHeader:    {"#\tPROVIDER\tINSTANCE\tGPUS\tPRICE MODEL\tPER HOUR\tTRIAL\tEXPECTED (read the measured figure beside it)", "#\t服务商\t实例\tGPU\t计价方式\t每小时\t试用费用\t预期（与实测值对照）"},
 	tPlanTotal:     {"Trial total: %s", "试用总费用：%s"},
 	tPlanUnknown:   {" (a candidate's price is unknown: not counted)", "（某候选价格未知：未计入）"},
+	tPlanExpected:  {"Expected of each (read the measured figure beside it):", "各候选的预期（与实测值对照）："},
 	tPlanRule:      {"Decision rule:", "决策规则："},
 	tPlanScript:    {"Benchmark script (save as bench.sh, run with bash bench.sh):", "基准测试脚本（保存为 bench.sh，用 bash bench.sh 运行）："},
 	tPlanScriptFor: {"Benchmark script for candidate %s (save as bench.sh, run with bash bench.sh):", "候选 %s 的基准测试脚本（保存为 bench.sh，用 bash bench.sh 运行）："},
@@ -370,7 +374,7 @@ var cliTexts = text.Table[cliMsg]{
 	// languages.
 	tRecNeed:      {"Need:    %s GPU memory (%s) for %s in %s", "需求：    %s GPU 显存（%s），用于%s，精度 %s"},
 	tRecRunJob:    {"Run:     a job of %s %s (cost to finish)", "运行：    %s %s 的作业（按完成计费）"},
-	tRecRunPeriod: {"Run:     %s at %s h/week = %s GPU hours", "运行：    %s，每周 %s 小时 = %s GPU 小时"},
+	tRecRunPeriod: {"Run:     %s at %s h/week = %s instance-hours", "运行：    %s，每周 %s 小时 = %s 实例小时"},
 	tRecBudget:    {"Budget:  %s", "预算：    %s"},
 	tRecCatalog:   {"Catalog: %s, prices as of %s; %d offers considered, %d fit", "目录：    %s，价格截至 %s；考虑了 %d 个报价，%d 个符合"},
 	tRecNoFit:     {"No offer fits.", "没有符合的报价。"},
@@ -384,6 +388,8 @@ var cliTexts = text.Table[cliMsg]{
 	tRecOK:              {"ok", "内"},
 	tRecOver:            {"over", "超"},
 	tRecNote:            {"Note: %s", "注：%s"},
+	tRecNotesFolded:     {"%d notes (why offers were left out, the prices' date): --verbose shows them", "另有 %d 条说明（哪些报价被排除及原因、价格日期）：加 --verbose 显示"},
+	tRecNoteFolded:      {"%d note (why offers were left out, the prices' date): --verbose shows it", "另有 %d 条说明（哪些报价被排除及原因、价格日期）：加 --verbose 显示"},
 	tRecWays:            {"Ways back under the budget, each priced by ranking again with the change:", "回到预算内的办法，每个都按改动后重新排序定价："},
 	tRecWaysFit:         {"What would make the job fit, each priced by ranking again with the change:", "能让任务装下的改动，每个都按改动后重新排序定价："},
 	tRecTry:             {"Try:   %s — %s: %s", "可试：  %s — %s：%s"},

@@ -330,6 +330,7 @@ func TestVerifyErrorsChinese(t *testing.T) {
 }
 
 func TestPlanCommand(t *testing.T) {
+	t.Setenv("COLUMNS", "1000") // the rule's lines whole
 	rec := saveRecord(t, "--params", "8B")
 	var out, errb bytes.Buffer
 	if code := Main([]string{"plan", rec, "--hours", "2"}, nil, &out, &errb); code != exitOK {

@@ -98,6 +98,15 @@ func checkContradictions(next *Answers, given func(AnswerID) bool, raw, label fu
 	return 0, nil
 }
 
+// CheckContradictions refuses, as the flags and a record do, two answers
+// given together with values that contradict each other (a holds them
+// applied): the wizard's check of what its questions were answered with.
+// given reports whether an answer was given, raw its text, label how the
+// source names it. It returns the answer refused with the error.
+func CheckContradictions(a *Answers, given func(AnswerID) bool, raw, label func(AnswerID) string) (AnswerID, *FieldError) {
+	return checkContradictions(a, given, raw, label)
+}
+
 // checkApplies refuses an answer given that does not apply to the others
 // (next holds them applied), as checkConflicts does.
 func checkApplies(next *Answers, given func(AnswerID) bool, raw, label func(AnswerID) string) (AnswerID, *FieldError) {

@@ -59,6 +59,14 @@ func (t tr) errorText(err error) string {
 		return fe.Msg + " (" + fe.Fix + ")"
 	case model.ReasonNotFinite:
 		return t.zhDetail(fe, mNotFinite)
+	case model.ReasonConflict:
+		if fe.Field == "duration-mode" {
+			return t.s(mJobDropped)
+		}
+		if t.zh() {
+			return t.zhDetail(fe, mInvalid)
+		}
+		return fe.Msg + ": " + fe.Fix
 	}
 	if t.zh() {
 		return t.zhDetail(fe, mInvalid)

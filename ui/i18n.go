@@ -177,6 +177,7 @@ const (
 	mUnknownProvider
 	mUnknownRegion
 	mNeedJobSize
+	mJobDropped
 	mJobSizeFromDataset
 	mJobSized
 	mJobOnOffer
@@ -589,6 +590,7 @@ var texts = text.Table[msg]{
 	mUnknownProvider:    {"unknown provider %q; known: %s", "未知云厂商 %q；可选：%s"},
 	mUnknownRegion:      {"%q names no region, group or country of the catalog (use a group such as europe, us, cn, a country code such as de, or the start of a region id such as us-east)", "%q 不是目录中的地域、地域组或国家（请填写地域组，如 europe、us、cn；国家代码，如 de；或地域 ID 的开头，如 us-east）"},
 	mNeedJobSize:        {"a job needs a size: give the tokens", "按任务量计时需要填写 token 数"},
+	mJobDropped:         {"a calendar period rents by the period and would drop the job of the dataset size: choose the job, or clear the dataset size", "按日历租期计费会丢掉按数据集大小给出的任务：请选择按任务计，或清空数据集大小"},
 	mJobSizeFromDataset: {"the size is the dataset tokens of step 4; a calendar period rents by time instead", "任务量即第 4 步填写的训练 token；选日历时长则按时间租用"},
 	mJobSized:           {"job: %s tokens", "任务：%s token"},
 	mJobOnOffer:         {"job: %s tokens ≈ %s on the selected offer", "任务：%s token，在所选报价上约 %s"},

@@ -7,6 +7,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/gpupick/gpupick/model"
+	"github.com/gpupick/gpupick/model/text"
 )
 
 // TestDatasetSizeMakesAJob: a dataset size the user gives makes the run a
@@ -29,20 +30,24 @@ func TestDatasetSizeMakesAJob(t *testing.T) {
 		mode    model.DurationMode
 		tokens  float64
 		needJob bool // the dataset question says a job needs its size
+		// conflict: a calendar period answered with a dataset size would
+		// drop the job; the wizard marks the duration question with the
+		// model's check, and the same flags are refused.
+		conflict bool
 	}{
 		{"dataset given", model.DefaultAnswers(), []set{{fWorkload, "lora"}, {fDataset, "500M"}},
-			[][2]string{{"workload", "lora"}, {"tokens", "500M"}}, model.DurationJob, 5e8, false},
+			[][2]string{{"workload", "lora"}, {"tokens", "500M"}}, model.DurationJob, 5e8, false, false},
 		{"dataset given, then cleared", model.DefaultAnswers(), []set{{fWorkload, "lora"}, {fDataset, "500M"}, {fDataset, ""}},
-			[][2]string{{"workload", "lora"}}, model.DurationWallClock, 0, false},
+			[][2]string{{"workload", "lora"}}, model.DurationWallClock, 0, false, false},
 		{"calendar period chosen after the dataset", model.DefaultAnswers(), []set{{fWorkload, "lora"}, {fDataset, "500M"}, {fDurMode, "wallclock"}},
-			[][2]string{{"workload", "lora"}, {"tokens", "500M"}, {"duration-mode", "wallclock"}}, model.DurationWallClock, 5e8, false},
+			[][2]string{{"workload", "lora"}, {"tokens", "500M"}, {"duration-mode", "wallclock"}}, model.DurationWallClock, 5e8, false, true},
 		{"calendar period chosen before the dataset", model.DefaultAnswers(), []set{{fWorkload, "lora"}, {fDurMode, "wallclock"}, {fDataset, "500M"}},
-			[][2]string{{"workload", "lora"}, {"duration-mode", "wallclock"}, {"tokens", "500M"}}, model.DurationWallClock, 5e8, false},
+			[][2]string{{"workload", "lora"}, {"duration-mode", "wallclock"}, {"tokens", "500M"}}, model.DurationWallClock, 5e8, false, true},
 		{"job chosen, dataset cleared", model.DefaultAnswers(), []set{{fWorkload, "lora"}, {fDurMode, "job"}, {fDataset, ""}},
-			nil, model.DurationJob, 0, true},
-		{"a loaded calendar period stays", loaded, nil, nil, model.DurationWallClock, 2e9, false},
+			nil, model.DurationJob, 0, true, false},
+		{"a loaded calendar period stays", loaded, nil, nil, model.DurationWallClock, 2e9, false, false},
 		{"a loaded record's dataset changed", loaded, []set{{fDataset, "1B"}},
-			[][2]string{{"tokens", "1B"}}, model.DurationJob, 1e9, false},
+			[][2]string{{"tokens", "1B"}}, model.DurationJob, 1e9, false, false},
 	}
 	e := newEnv(testCatalog())
 	for _, c := range cases {
@@ -52,6 +57,17 @@ func TestDatasetSizeMakesAJob(t *testing.T) {
 				f.setRaw(s.id, s.raw, len(s.raw))
 			}
 			a := f.answers
+			if c.conflict {
+				if got := (tr{lang: text.EN}).errorText(f.errs[fDurMode]); !strings.Contains(got, "would drop the job") {
+					t.Errorf("the duration question says %q, want the job it would drop", got)
+				}
+				given := givenOf(t, &f, c.flags)
+				cli := c.base
+				if _, err := model.ApplyGiven(&cli, given, e); err == nil {
+					t.Errorf("flags %v accepted; the wizard refuses them", c.flags)
+				}
+				return
+			}
 			if a.DurationMode != c.mode || a.JobTokens != c.tokens {
 				t.Errorf("mode %q with %g tokens, want %q with %g", a.DurationMode, a.JobTokens, c.mode, c.tokens)
 			}
@@ -64,14 +80,7 @@ func TestDatasetSizeMakesAJob(t *testing.T) {
 			if c.flags == nil {
 				return
 			}
-			var given []model.Given
-			for _, fl := range c.flags {
-				id, _ := f.q.id(fl[0])
-				if fl[0] == "tokens" {
-					id = fDataset
-				}
-				given = append(given, model.Given{Spec: f.q.defs[id].spec, As: fl[0], Raw: fl[1]})
-			}
+			given := givenOf(t, &f, c.flags)
 			cli := c.base
 			if _, err := model.ApplyGiven(&cli, given, e); err != nil {
 				t.Fatalf("flags %v: %v", c.flags, err)
@@ -83,6 +92,20 @@ func TestDatasetSizeMakesAJob(t *testing.T) {
 			}
 		})
 	}
+}
+
+// givenOf is flags as the answers given on a command line.
+func givenOf(t *testing.T, f *form, flags [][2]string) []model.Given {
+	t.Helper()
+	var given []model.Given
+	for _, fl := range flags {
+		id, _ := f.q.id(fl[0])
+		if fl[0] == "tokens" {
+			id = fDataset
+		}
+		given = append(given, model.Given{Spec: f.q.defs[id].spec, As: fl[0], Raw: fl[1]})
+	}
+	return given
 }
 
 // TestDurationPageShowsTheJob: with a dataset size the duration page
