@@ -217,3 +217,28 @@ func (q *questions) checkTogether(a *model.Answers, errs []error, base *model.An
 		}
 	}
 }
+
+// checkContradictions marks the question of an answer that contradicts
+// another answered one (a dataset size and a calendar period; a provider
+// both asked for and excluded) with the model's check, the one the flags
+// and records go through; raw holds the questions' texts, and a cleared
+// answer is not given.
+func (q *questions) checkContradictions(a *model.Answers, raw []string, errs []error, answered func(model.AnswerID) bool) {
+	rawOf := func(ans model.AnswerID) string {
+		for id := range q.defs {
+			if q.defs[id].spec.ID == ans {
+				return raw[id]
+			}
+		}
+		return ""
+	}
+	given := func(ans model.AnswerID) bool { return answered(ans) && strings.TrimSpace(rawOf(ans)) != "" }
+	label := func(ans model.AnswerID) string { return model.Spec(ans).Name }
+	ans, err := model.CheckContradictions(a, given, rawOf, label)
+	if err == nil {
+		return
+	}
+	if id, ok := q.asking(ans, a); ok && errs[id] == nil {
+		errs[id] = err
+	}
+}

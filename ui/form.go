@@ -128,7 +128,7 @@ func (f *form) recompute() {
 		}
 	}
 	f.q.checkTogether(&a, f.errs, &f.base, f.env)
-	f.checkContradictions(&a, answered)
+	f.q.checkContradictions(&a, f.raw, f.errs, answered)
 	if a.Workload != model.WorkloadVRAM && a.DurationMode == model.DurationJob && a.JobTokens <= 0 {
 		// The question that asks the job's size: the dataset for
 		// training, the tokens to generate for inference.
@@ -137,30 +137,6 @@ func (f *form) recompute() {
 		}
 	}
 	f.answers = a
-}
-
-// checkContradictions marks the question of an answer that contradicts
-// another answered one (a dataset size and a calendar period; a provider
-// both asked for and excluded) with the model's check, the one the flags
-// and records go through; a cleared answer is not given.
-func (f *form) checkContradictions(a *model.Answers, answered func(model.AnswerID) bool) {
-	rawOf := func(ans model.AnswerID) string {
-		for id := range f.q.defs {
-			if f.q.defs[id].spec.ID == ans {
-				return f.raw[id]
-			}
-		}
-		return ""
-	}
-	given := func(ans model.AnswerID) bool { return answered(ans) && strings.TrimSpace(rawOf(ans)) != "" }
-	label := func(ans model.AnswerID) string { return model.Spec(ans).Name }
-	ans, err := model.CheckContradictions(a, given, rawOf, label)
-	if err == nil {
-		return
-	}
-	if id, ok := f.q.asking(ans, a); ok && f.errs[id] == nil {
-		f.errs[id] = err
-	}
 }
 
 // effective returns the answers to rank: as asked, except that a job

@@ -113,7 +113,10 @@ func TestBadInput(t *testing.T) {
 		{"meminfo NaN", FaultMemTotal, func() error { _, err := ParseMeminfo("MemTotal: nan kB\n"); return err }},
 		{"lsblk NaN", FaultLsblkSize, func() error { _, err := ParseLsblk("nvme0n1 NaN 0 disk\n"); return err }},
 		{"df NaN", FaultDfSize, func() error { _, err := ParseDf("overlay NaN 0 NaN 0% /\n"); return err }},
-		{"rocm memory NaN", FaultROCmMemory, func() error { _, err := ParseROCmSMI("GPU[0]\t\t: Card series: \t\tAMD Instinct MI300X\nGPU[0]\t\t: VRAM Total Memory (B): NaN\n"); return err }},
+		{"rocm memory NaN", FaultROCmMemory, func() error {
+			_, err := ParseROCmSMI("GPU[0]\t\t: Card series: \t\tAMD Instinct MI300X\nGPU[0]\t\t: VRAM Total Memory (B): NaN\n")
+			return err
+		}},
 		{"topo none", FaultTopoNoHeader, func() error { _, err := ParseTopo("hello\n"); return err }},
 		{"topo short row", FaultTopoEntries, func() error { _, err := ParseTopo("\tGPU0\tGPU1\nGPU0\t X\n"); return err }},
 		{"topo rows", FaultTopoRows, func() error { _, err := ParseTopo("\tGPU0\tGPU1\nGPU0\tX\tNV4\n"); return err }},
