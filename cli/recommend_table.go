@@ -29,7 +29,9 @@ func writeTable(w io.Writer, cat *model.Catalog, a model.Answers, res model.Resu
 	writeOnRequest(w, res, lang)
 	printSuggestions(w, res, lang)
 	writeWarnings(w, res, lang)
-	writeNotes(w, res.Notes, v)
+	// With no offer ranked the notes are the answer (why offers were
+	// left out): they are printed whole.
+	writeNotes(w, res.Notes, tableView{lang: v.lang, verbose: v.verbose || len(res.Recommendations) == 0})
 	writeFirst(w, a, res, lang)
 	writeRate(w, cat, res, lang)
 }

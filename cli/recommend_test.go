@@ -272,3 +272,22 @@ func TestRecommendTableJobRun(t *testing.T) {
 		t.Errorf("a wall-clock run prints a job run (exit %d)", code)
 	}
 }
+
+// TestNoFitPrintsTheNotes: when no offer fits, the notes say why offers
+// were left out, so they are printed whole without --verbose (a count of
+// them would leave "No offer fits." unexplained); with offers ranked they
+// fold to their count.
+func TestNoFitPrintsTheNotes(t *testing.T) {
+	isolate(t)
+	code, out, _ := runCLI(t, "recommend", "--hosting", "datacenter", "--provider", "vast")
+	if code != exitNoFit {
+		t.Fatalf("exit %d, want %d (nothing fits):\n%s", code, exitNoFit, out)
+	}
+	if !strings.Contains(out, "hard requirements (interconnect, hosting") || strings.Contains(out, "--verbose shows them") {
+		t.Errorf("no fit: want the notes whole, naming the hosting requirement:\n%s", out)
+	}
+	code, out, _ = runCLI(t, "recommend", "--provider", "vast")
+	if code != exitOK || !strings.Contains(out, "--verbose shows them") {
+		t.Errorf("offers ranked: exit %d, want the notes folded to their count:\n%s", code, out)
+	}
+}
