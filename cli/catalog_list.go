@@ -70,7 +70,10 @@ type listFilter struct {
 	// region of theirs has a known location.
 	region    *model.RegionFilter
 	unlocated int
-	maxPrice  float64
+	// noOffers are the providers asked for that are known but have no
+	// offer in this catalog.
+	noOffers []string
+	maxPrice float64
 }
 
 // keep reports whether an offer passes the filters (maxPrice is in the
@@ -184,6 +187,9 @@ func listOffers(o listOptions, stdout, stderr io.Writer) int {
 			offers = append(offers, &cat.Offers[i])
 		}
 	}
+	for _, p := range f.noOffers {
+		errLine(stderr, lang, "catalog list", tf(tListNoOffers, lang, p))
+	}
 	if f.unlocated > 0 {
 		errLine(stderr, lang, "catalog list", tf(tListUnlocated, lang, f.unlocated, strings.Join(f.region.Terms(), ",")))
 	}
@@ -249,13 +255,20 @@ func (o *listOptions) catalogFilter(f *listFilter, cat *model.Catalog, lang stri
 		f.region = model.NewRegionFilter(a.Regions, cat)
 	}
 	if o.providers != "" {
+		// The same answer and parser as recommend --provider: a known
+		// provider without offers in this catalog is listed as such
+		// (noOffers), an unknown one refused with the known ones.
+		var a model.Answers
+		if err := model.Spec(model.AnsProviders).Parse(o.providers, &a, model.NewAnswerEnv(cat, nil)); err != nil {
+			return errors.New(answerErrText(flagNamed(err), lang))
+		}
 		f.providers = map[string]bool{}
-		known := knownProviders(cat)
-		for _, p := range model.SplitOn(strings.ToLower(o.providers), ",") {
-			if !known[p] {
-				return errors.New(tf(tErrListProvider, lang, p, strings.Join(sortedKeys(known), ", ")))
-			}
+		listed := knownProviders(cat)
+		for _, p := range a.Providers {
 			f.providers[p] = true
+			if !listed[p] {
+				f.noOffers = append(f.noOffers, p)
+			}
 		}
 	}
 	return nil

@@ -616,3 +616,25 @@ func TestCatalogShowPricesByRegion(t *testing.T) {
 		}
 	}
 }
+
+// TestListProviderAsRecommendReadsIt: catalog list --provider reads the
+// providers as recommend --provider does: a known provider with no offer
+// in the catalog (huawei, coreweave) is listed with a note saying so, not
+// called unknown; an unknown one is refused with the known ones.
+func TestListProviderAsRecommendReadsIt(t *testing.T) {
+	isolate(t)
+	for _, p := range []string{"huawei", "coreweave"} {
+		code, out, errOut := runCLI(t, "catalog", "list", "--provider", p)
+		if code != exitOK || !strings.Contains(out, "0 offers") || !strings.Contains(errOut, "--provider "+p+": no offers in this catalog (the provider is known") {
+			t.Errorf("%s: exit %d, stdout %q, stderr %q; want 0 offers and the note that it has none", p, code, out, errOut)
+		}
+		code, _, errOut = runCLI(t, "recommend", "--provider", p)
+		if code != exitNoFit {
+			t.Errorf("recommend --provider %s: exit %d (%s), want %d: the same provider reads the same", p, code, errOut, exitNoFit)
+		}
+	}
+	code, _, errOut := runCLI(t, "catalog", "list", "--provider", "nope")
+	if code != exitUsage || !strings.Contains(errOut, `--provider "nope": unknown provider`) || !strings.Contains(errOut, "coreweave") {
+		t.Errorf("unknown provider: exit %d, stderr %q; want it refused naming the known ones", code, errOut)
+	}
+}

@@ -310,8 +310,8 @@ const (
 	tErrListGPUCount
 	tErrListVRAM
 	tErrListPrice
-	tErrListProvider
 	tListUnlocated
+	tListNoOffers
 	tErrImportDir
 	tErrImportDirOf
 	tErrImportTwoDirs
@@ -640,8 +640,8 @@ var cliTexts = text.Table[cliMsg]{
 	tErrListGPUCount:    {"--gpu %q: %q is not a GPU count (use NAME:N such as H100:8)", "--gpu %q：%q 不是 GPU 数量（用 NAME:N，例如 H100:8）"},
 	tErrListVRAM:        {"--min-vram %q: not a memory size (use e.g. 24GB or 80)", "--min-vram %q：不是显存大小（例如 24GB 或 80）"},
 	tErrListPrice:       {"--max-price %q: not a price (use a number per hour, e.g. 2.5)", "--max-price %q：不是价格（用每小时的数字，例如 2.5）"},
-	tErrListProvider:    {"--provider %q: unknown provider (use comma-separated keys among %s)", "--provider %q：未知服务商（用逗号分隔的代号，可选 %s）"},
 	tListUnlocated:      {"%d offers left out: the location of their regions is unknown, and --region %s needs it (gpupick catalog show INSTANCE shows an offer's regions)", "%d 个报价未列出：其地域的位置未知，而 --region %s 需要知道位置（gpupick catalog show INSTANCE 可查看报价的地域）"},
+	tListNoOffers:       {"--provider %s: no offers in this catalog (the provider is known, but no source of this catalog lists its instances; gpupick catalog stats shows the sources)", "--provider %s：此目录中没有它的报价（服务商已知，但目录的来源都没有列出其实例；gpupick catalog stats 可查看来源）"},
 	tErrImportDir:       {"--skypilot DIR is required (a SkyPilot catalog folder such as ~/.sky/catalogs/v8)", "需要 --skypilot DIR（SkyPilot 目录文件夹，例如 ~/.sky/catalogs/v8）"},
 	tErrImportDirOf:     {"--dir DIR is required (the %s catalog folder to import)", "需要 --dir DIR（要导入的 %s 目录文件夹）"},
 	tErrImportTwoDirs:   {"--skypilot DIR means --source skypilot --dir DIR: give it without --dir or another --source", "--skypilot DIR 即 --source skypilot --dir DIR：不可与 --dir 或其他 --source 同时使用"},
