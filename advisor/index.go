@@ -38,6 +38,11 @@ type index struct {
 	topo1 []topo
 	// tails counts the rows a scan stops before reading (rank_tail.go).
 	tails *tails
+	// onReq lists, shape by shape, the rows with no price of any kind
+	// (no on-demand, spot or plan price): the offers on request
+	// (onrequest.go); those of shape s are onReq[onReqStart[s]:onReqStart[s+1]].
+	onReq      []int32
+	onReqStart []int32
 }
 
 // row is one offer's prices (per node, in the offer's currency) and the
@@ -180,6 +185,7 @@ func buildIndex(cat *model.Catalog) (*index, *shapeFacts) {
 		}
 	}
 	ix.sortRows(hotRows(cat, ix, fxUSD))
+	ix.listOnRequest(cat)
 	fxOK := make([]bool, len(fxUSD))
 	for i, v := range fxUSD {
 		fxOK[i] = v > 0
@@ -187,6 +193,22 @@ func buildIndex(cat *model.Catalog) (*index, *shapeFacts) {
 	ix.tails = buildTails(ix, fxOK)
 	<-side
 	return ix, facts
+}
+
+// listOnRequest lists, shape by shape, the rows whose offer has no price
+// of any kind (ix.onReq): what a call looks among for offers on request
+// reads these alone, not every row unpriced on demand.
+func (ix *index) listOnRequest(cat *model.Catalog) {
+	ix.onReqStart = make([]int32, len(ix.shapes)+1)
+	for s := range ix.shapes {
+		ix.onReqStart[s] = int32(len(ix.onReq))
+		for j := ix.start[s]; j < ix.start[s+1]; j++ {
+			if !hasAnyPrice(&cat.Offers[ix.rows[j].offer]) {
+				ix.onReq = append(ix.onReq, j)
+			}
+		}
+	}
+	ix.onReqStart[len(ix.shapes)] = int32(len(ix.onReq))
 }
 
 // interner numbers the GPUs, providers, currencies and shapes of a

@@ -30,16 +30,9 @@ func (c *call) onRequest(limit int) []model.OfferOnRequest {
 		if !sr.ok || sr.nodes != 1 {
 			continue
 		}
-		// Rows of a shape are in order of their bound, the unpriced last.
-		for j := c.ix.start[s+1] - 1; j >= c.ix.start[s]; j-- {
-			hr := &c.ix.hot[j]
-			if hr.lbUSD > 0 {
-				break
-			}
+		// The shape's rows with no price of any kind (index.onReq).
+		for _, j := range c.ix.onReq[c.ix.onReqStart[s]:c.ix.onReqStart[s+1]] {
 			oi := c.ix.rows[j].offer
-			if hr.lbSpotUSD > 0 {
-				continue
-			}
 			k := onRequestKey{offers[oi].GPU == "", vram(oi), oi}
 			if len(best) == limit && k.compare(best[limit-1]) >= 0 {
 				continue
@@ -87,11 +80,8 @@ func (c *call) onRequestOK(j int32, sr *shapeRes) bool {
 	hr := &c.ix.hot[j]
 	oi := c.ix.rows[j].offer
 	o := &c.cat.Offers[oi]
-	d := o.Detail()
 	switch {
 	case !c.feas.provOK[hr.prov], hr.risk&offerRetired != 0, c.price.fxUSD[hr.cur] == 0:
-		return false
-	case o.OnDemand > 0 || o.Spot > 0 || d.Monthly > 0 || d.Daily > 0 || d.Weekly > 0 || d.Yearly > 0:
 		return false
 	case len(c.feas.reqOut) > 0 && c.feas.reqOut[oi] != reqOK:
 		return false
@@ -108,4 +98,11 @@ func (c *call) onRequestOK(j int32, sr *shapeRes) bool {
 		return false
 	}
 	return true
+}
+
+// hasAnyPrice reports whether an offer has a price of any kind: on
+// demand, spot or a plan's (monthly, daily, weekly, yearly).
+func hasAnyPrice(o *model.Offer) bool {
+	d := o.Detail()
+	return o.OnDemand > 0 || o.Spot > 0 || d.Monthly > 0 || d.Daily > 0 || d.Weekly > 0 || d.Yearly > 0
 }
