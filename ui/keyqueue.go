@@ -111,7 +111,11 @@ func (r keyRouter) waits(msg tea.Msg) bool {
 // so that a key asking for the whole list holds the next ones.
 func (m *Model) drain() tea.Cmd {
 	var cmds []tea.Cmd
-	for len(m.queue) > 0 && !newKeyRouter(m).waits(m.queue[0]) {
+	if m.quitting {
+		m.queue = nil
+		return nil
+	}
+	for len(m.queue) > 0 && !m.quitting && !newKeyRouter(m).waits(m.queue[0]) {
 		var cmd tea.Cmd
 		switch msg := m.queue[0].(type) {
 		case tea.PasteMsg:
@@ -122,7 +126,7 @@ func (m *Model) drain() tea.Cmd {
 		m.queue = m.queue[1:]
 		cmds = append(cmds, cmd, m.settle())
 	}
-	if len(m.queue) == 0 {
+	if len(m.queue) == 0 || m.quitting {
 		m.queue = nil
 	}
 	return tea.Batch(cmds...)

@@ -87,6 +87,10 @@ type Model struct {
 	// saved: a record was written this session; interrupted: the wizard
 	// was left with ctrl+c (Run turns the two into the exit status).
 	saved, interrupted bool
+	// quitting: the wizard has asked to quit; input after that (typed
+	// before the program stops, or queued behind the key that quit) is
+	// not handled.
+	quitting bool
 	// savedRaw is the questions' text when the answers were last saved
 	// (or loaded, or started from): the answers are unsaved while the
 	// text differs. It is replaced whole, never changed in place.
@@ -424,12 +428,12 @@ func (m *Model) apply(a action) tea.Cmd {
 			}
 			return nil
 		}
-		m.interrupted = a.ctrlC
+		m.interrupted, m.quitting = a.ctrlC, true
 		return tea.Quit
 	case actLeaving:
 		m.leaving = a.to
 	case actQuit:
-		m.interrupted = a.interrupted
+		m.interrupted, m.quitting = a.interrupted, true
 		return tea.Quit
 	case actCatalog:
 		return m.useCatalog(a.cat)

@@ -69,9 +69,9 @@ type offerList struct {
 	// selects it when it lists it, whatever rankings came between, so the
 	// selection does not depend on which rankings were shown.
 	pick   offerKey
-	toEnd  bool  // select the last offer once the whole list is there
-	top    int   // first visible row
-	shown  int   // rows the last frame showed
+	toEnd  bool // select the last offer once the whole list is there
+	top    int  // first visible row
+	shown  int  // rows the last frame showed
 	sort   sortKey
 	filter string
 	marked []offerKey // the marked offers, in marking order
