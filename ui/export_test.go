@@ -9,6 +9,8 @@ import (
 	"sync"
 	"testing"
 
+	tea "charm.land/bubbletea/v2"
+
 	"github.com/gpupick/gpupick/model"
 )
 
@@ -105,11 +107,18 @@ func TestExportRecordsFreshRanking(t *testing.T) {
 	store := &fakeStore{}
 	m := newTestModel(t, 140, 40, func(c *Config) { c.Save = store.save })
 	m = press(t, goTo(t, m, fModel), "ctrl+u")
+	var held []tea.Cmd
 	for _, k := range keyMsgs("405B") {
-		nm, _ := m.Update(k) // commands dropped: the panel is stale
-		m = nm.(Model)
+		nm, cmd := m.Update(k) // commands held: the panel is stale
+		m, held = nm.(Model), append(held, cmd)
 	}
 	m = press(t, m, "ctrl+s", "enter")
+	if _, ok := store.files["./gpupick.toml"]; ok || len(m.queue) != 2 {
+		t.Fatalf("ctrl+s and enter should wait for the ranking of 405B: saved %v, %d queued", ok, len(m.queue))
+	}
+	for _, c := range held {
+		m = settle(t, m, c)
+	}
 	rec, ok := store.files["./gpupick.toml"]
 	if !ok || !m.saved {
 		t.Fatalf("not saved: file %v, model saved %v", ok, m.saved)

@@ -185,7 +185,7 @@ func TestWindowSeparator(t *testing.T) {
 		rows[i] = model.OfferRow{Provider: "p", InstanceType: strconv.Itoa(i), Nodes: 1, WithinBudget: i < 6}
 	}
 	var l offerList
-	l.setResult(&model.Result{Rows: rows, Listed: 10, OverBudget: 4}, false)
+	l.setResult(&model.Result{Rows: rows, Listed: 10, OverBudget: 4})
 	for _, tc := range []struct{ sel, top, wantTop, wantEnd, wantSep int }{
 		{0, 0, 0, 5, -1}, // the line is below the window
 		{5, 0, 1, 6, -1}, // scrolled one down: the line would be next

@@ -47,9 +47,11 @@ type viewCache struct {
 }
 
 // resultMsg carries a ranking computed in a tea.Cmd; seq drops stale ones.
+// all marks a ranking of the whole list (advisor.Options.All).
 type resultMsg struct {
 	seq int
 	res model.Result
+	all bool
 }
 
 // Model is the root Bubble Tea model of the wizard. It owns routing, focus,
@@ -85,6 +87,10 @@ type Model struct {
 	// saved: a record was written this session; interrupted: the wizard
 	// was left with ctrl+c (Run turns the two into the exit status).
 	saved, interrupted bool
+	// quitting: the wizard has asked to quit; input after that (typed
+	// before the program stops, or queued behind the key that quit) is
+	// not handled.
+	quitting bool
 	// savedRaw is the questions' text when the answers were last saved
 	// (or loaded, or started from): the answers are unsaved while the
 	// text differs. It is replaced whole, never changed in place.
@@ -92,9 +98,12 @@ type Model struct {
 	// leaving is the question before leaving unsaved answers, and the key
 	// that asked it.
 	leaving leaveAsk
-	// choice is the loaded record's chosen offer, selected when the first
-	// ranking arrives ("" once done).
-	choice string
+	// allDue is the ranking whose whole list is asked for and not in yet
+	// (0: none).
+	allDue int
+	// queue holds the input that waits for a ranking (see keyqueue.go);
+	// it is replaced, never changed in place.
+	queue []tea.Msg
 
 	status    string
 	statusErr bool
@@ -185,8 +194,8 @@ func New(cfg Config) Model {
 	m.asked = m.form.effective()
 	m.export.paths = defaultPaths
 	m.export.path = defaultExportPath
-	if cfg.Choice != nil {
-		m.choice = recKey(cfg.Choice)
+	if c := cfg.Choice; c != nil {
+		m.offers.pick = offerKey{c.Provider, c.InstanceType, c.Nodes}
 	}
 	if len(cfg.Notices) > 0 {
 		m.status, m.statusErr = strings.Join(cfg.Notices, "; "), true
@@ -305,11 +314,10 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			m.ctx = m.ctx.restyled(newStyles(m.dark, false))
 		}
 	case resultMsg:
-		m.applyResult(msg)
-		if m.choice != "" && m.resSeq == msg.seq {
-			m.offers.selectKey(m.choice)
-			m.choice = ""
+		if msg.all && msg.seq == m.allDue {
+			m.allDue = 0
 		}
+		m.applyResult(msg)
 	case expandMsg:
 		m.offers.addFull(msg)
 	case whyMsg:
@@ -328,15 +336,21 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		cmd = tea.Batch(c, m.apply(a))
 	case reloadedMsg:
 		cmd = m.apply(newRefresher(&m).reloaded(msg))
-	case tea.PasteMsg:
-		cmd = m.paste(msg.Content)
-	case tea.KeyPressMsg:
-		cmd = m.key(msg)
+	case tea.PasteMsg, tea.KeyPressMsg:
+		// Input joins the queue, behind any that waits for a ranking
+		// (keyqueue.go); drain handles it at once when nothing need wait.
+		m.queue = append(m.queue[:len(m.queue):len(m.queue)], msg)
+		return m, m.drain()
 	}
-	// Keep the selected offer visible.
+	// The input that waited for a ranking, now that it may be in.
+	return m, tea.Batch(cmd, m.settle(), m.drain())
+}
+
+// settle keeps the selected offer visible and asks for what the offer
+// list lacks (the whole list, the rows in view priced).
+func (m *Model) settle() tea.Cmd {
 	m.offers.scrollTo(m.layout().offerRows)
-	// What the offer list lacks (the whole list, the rows in view priced).
-	return m, tea.Batch(cmd, m.fetchCmd())
+	return m.fetchCmd()
 }
 
 // layout sizes the current frame.
@@ -414,12 +428,12 @@ func (m *Model) apply(a action) tea.Cmd {
 			}
 			return nil
 		}
-		m.interrupted = a.ctrlC
+		m.interrupted, m.quitting = a.ctrlC, true
 		return tea.Quit
 	case actLeaving:
 		m.leaving = a.to
 	case actQuit:
-		m.interrupted = a.interrupted
+		m.interrupted, m.quitting = a.interrupted, true
 		return tea.Quit
 	case actCatalog:
 		return m.useCatalog(a.cat)
@@ -434,31 +448,31 @@ func (m *Model) apply(a action) tea.Cmd {
 }
 
 // key routes a key press: to the open dialogue or overlay, else to the
-// global keys, else to the focused pane.
+// global keys, else to the focused pane (keyTarget says which).
 func (m *Model) key(k tea.KeyPressMsg) tea.Cmd {
 	g := &m.keys.Global
-	if m.leaving != leaveNone {
+	switch newKeyRouter(m).target(k) {
+	case toLeave:
 		return m.apply(newLeaveDialog(m).HandleKey(k))
-	}
-	if key.Matches(k, g.Quit) {
+	case toQuit:
 		return m.apply(actLeave{ctrlC: true})
-	}
-	if m.export.active() {
+	case toExport:
 		return m.apply(newExportDialog(m).HandleKey(k))
-	}
-	if m.filter.on {
+	case toFilter:
 		return m.apply(newOfferTable(m).filterKey(k))
-	}
-	switch m.overlay {
-	case overlayHelp:
+	case toHelp:
 		l := m.layout()
 		h := newHelpView(m)
 		h.width, h.bodyH = l.width, l.bodyH
 		return m.apply(h.HandleKey(k))
-	case overlaySteps:
+	case toSteps:
 		return m.apply(newStepList(m).HandleKey(k))
-	case overlayTrial:
+	case toTrial:
 		return m.apply(newTrialView(m).HandleKey(k))
+	case toOffers:
+		t := newOfferTable(m)
+		t.pageRows = m.layout().offerRows
+		return m.apply(t.HandleKey(k))
 	}
 	switch {
 	case key.Matches(k, g.Export):
@@ -485,11 +499,6 @@ func (m *Model) key(k tea.KeyPressMsg) tea.Cmd {
 			m.focus = focusForm
 		}
 		return nil
-	}
-	if m.focus == focusOffers {
-		t := newOfferTable(m)
-		t.pageRows = m.layout().offerRows
-		return m.apply(t.HandleKey(k))
 	}
 	// While typing, ctrl+n / ctrl+p move through the offers and
 	// shift+↑/↓ scroll the selected offer's detail.

@@ -429,10 +429,20 @@ func TestSelectionFollowsTheFocus(t *testing.T) {
 	if recKey(m.offers.selected()) != picked {
 		t.Fatal("browsing the offers, a re-ranking should keep the selection")
 	}
-	// Answering: a new ranking starts at its best offer.
+	// Answering: a new ranking keeps the offer picked when it lists it
+	// (issue 26: by its identity, not its row), shows its first rows
+	// otherwise, and selects the pick again once a ranking lists it.
 	m = press(t, m, "ctrl+o", "enter", "ctrl+u", "7B")
-	if m.offers.sel != 0 || m.offers.top != 0 {
-		t.Fatalf("answering, the list should show its top: sel %d top %d", m.offers.sel, m.offers.top)
+	if got := recKey(m.offers.selected()); got != picked || m.offers.sel == 0 {
+		t.Fatalf("answering, the picked offer %s should stay selected (row %d), got %s", picked, m.offers.sel, got)
+	}
+	m = press(t, m, "ctrl+u", "405B")
+	if r := m.offers.selectedRow(); m.offers.sel != 0 || m.offers.top != 0 || r != nil && rowKey(r) == picked {
+		t.Fatalf("a ranking without the pick should show its top: sel %d top %d", m.offers.sel, m.offers.top)
+	}
+	m = press(t, m, "ctrl+u", "7B")
+	if got := recKey(m.offers.selected()); got != picked {
+		t.Fatalf("the pick listed again should be selected again: got %s, want %s", got, picked)
 	}
 }
 

@@ -84,17 +84,6 @@ func (m offerTable) filterKey(k tea.KeyPressMsg) action {
 	return nil
 }
 
-// selectKey selects the offer with a key, if the list has it.
-func (l *offerList) selectKey(k string) {
-	for i := 0; i < len(l.view); i++ {
-		l.sel = i
-		if r := l.selectedRow(); r != nil && rowKey(r) == k {
-			return
-		}
-	}
-	l.sel = 0
-}
-
 // HandleKey handles keys while the trial plan is shown.
 func (m trialView) HandleKey(k tea.KeyPressMsg) action {
 	tk := &m.keys.Trial

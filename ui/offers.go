@@ -62,11 +62,16 @@ type offerList struct {
 	// of those over the budget.
 	listed, overBudget int
 
-	view   []int // indices into rows, after filter and sort
-	sel    int   // index into view
-	toEnd  bool  // select the last offer once the whole list is there
-	top    int   // first visible row
-	shown  int   // rows the last frame showed
+	view []int // indices into rows, after filter and sort
+	sel  int   // index into view
+	// pick is the offer the user selected (by moving, or the loaded
+	// record's choice; zero: none, the first). Every ranking that lands
+	// selects it when it lists it, whatever rankings came between, so the
+	// selection does not depend on which rankings were shown.
+	pick   offerKey
+	toEnd  bool // select the last offer once the whole list is there
+	top    int  // first visible row
+	shown  int  // rows the last frame showed
 	sort   sortKey
 	filter string
 	marked []offerKey // the marked offers, in marking order
@@ -104,13 +109,9 @@ type offerKey struct {
 // keyOf is a row's offerKey.
 func keyOf(r *model.OfferRow) offerKey { return offerKey{r.Provider, r.InstanceType, r.Nodes} }
 
-// setResult replaces the offers with a ranking's; with keep it keeps the
-// selected offer when it is still there, else it selects the first.
-func (l *offerList) setResult(res *model.Result, keep bool) {
-	var prev offerKey
-	if r := l.selectedRow(); r != nil && keep {
-		prev = keyOf(r)
-	}
+// setResult replaces the offers with a ranking's: it selects the offer
+// the user picked when the ranking lists it, else the first.
+func (l *offerList) setResult(res *model.Result) {
 	recs := res.Recommendations
 	if len(res.Rows) >= len(recs) {
 		l.rows = res.Rows
@@ -132,14 +133,15 @@ func (l *offerList) setResult(res *model.Result, keep bool) {
 	l.listed, l.overBudget = res.Listed, res.OverBudget
 	l.hay, l.asked = nil, nil
 	l.gen++
-	l.rebuild(prev)
+	l.rebuild(offerKey{})
 	if l.toEnd && l.complete {
 		l.sel, l.toEnd = max(len(l.view)-1, 0), false
+		l.pick = l.selectedKey()
 	}
 }
 
-// rebuild filters and sorts, then selects the offer with key prev (or the
-// first).
+// rebuild filters and sorts, then selects the offer the user picked, or
+// else the one with key prev, or else the first.
 func (l *offerList) rebuild(prev offerKey) {
 	l.view = l.view[:0]
 	f := strings.ToLower(strings.TrimSpace(l.filter))
@@ -174,14 +176,26 @@ func (l *offerList) rebuild(prev offerKey) {
 		l.need.add(cellWidth(r.Provider), cellWidth(r.InstanceType), cellWidth(rowGPUCell(r)))
 	}
 	l.sel = 0
-	if prev != (offerKey{}) {
-		for i, vi := range l.view {
-			if keyOf(&l.rows[vi]) == prev {
-				l.sel = i
-				break
-			}
+	for _, want := range [...]offerKey{l.pick, prev} {
+		if i := l.viewIndex(want); i >= 0 {
+			l.sel = i
+			return
 		}
 	}
+}
+
+// viewIndex is the position in view of the offer with key k (-1: not
+// there, or k is zero).
+func (l *offerList) viewIndex(k offerKey) int {
+	if k == (offerKey{}) {
+		return -1
+	}
+	for i, vi := range l.view {
+		if keyOf(&l.rows[vi]) == k {
+			return i
+		}
+	}
+	return -1
 }
 
 // filterText is what the filter searches in an offer: its provider,
@@ -297,7 +311,8 @@ func (l *offerList) selected() *model.Recommendation {
 	return l.full[l.view[l.sel]]
 }
 
-// move moves the selection by d rows.
+// move moves the selection by d rows; the offer it lands on is the
+// user's pick.
 func (l *offerList) move(d int) {
 	l.toEnd = false
 	if len(l.view) == 0 {
@@ -305,15 +320,20 @@ func (l *offerList) move(d int) {
 		return
 	}
 	l.sel = min(max(l.sel+d, 0), len(l.view)-1)
+	l.pick = l.selectedKey()
 }
 
-// home and end select the first and last offers; on a partial list end
-// asks for the whole list (wantAll) and selects its last offer when it
-// comes.
-func (l *offerList) home() { l.sel, l.toEnd = 0, false }
+// home and end select (and pick) the first and last offers; on a partial
+// list end asks for the whole list (wantAll) and selects its last offer
+// when it comes.
+func (l *offerList) home() {
+	l.sel, l.toEnd = 0, false
+	l.pick = l.selectedKey()
+}
 func (l *offerList) end() {
 	l.sel = max(len(l.view)-1, 0)
 	l.toEnd = !l.complete
+	l.pick = l.selectedKey()
 }
 
 // cycleSort switches to the next sort order.
@@ -479,9 +499,10 @@ type expandMsg struct {
 
 // applyResult shows a ranking computed in a tea.Cmd, unless it is stale:
 // a ranking for older answers, or a partial one when the whole list for
-// the same answers is asked for or shown.
+// the same answers is asked for or shown (a ranking of the whole list is
+// never partial, even one that lists fewer offers than it counts).
 func (m *Model) applyResult(msg resultMsg) {
-	partial := max(len(msg.res.Rows), len(msg.res.Recommendations)) < msg.res.Listed
+	partial := !msg.all && max(len(msg.res.Rows), len(msg.res.Recommendations)) < msg.res.Listed
 	if msg.seq != m.seq || partial && (m.offers.allSeq == msg.seq || m.resSeq == msg.seq && m.offers.complete) {
 		return
 	}
@@ -490,9 +511,10 @@ func (m *Model) applyResult(msg resultMsg) {
 		// The whole list of a ranking whose suggestions are in.
 		m.res.Suggestions = m.sugg.list
 	}
-	// While answering, show the best offers of the new ranking; while
-	// browsing the offers, stay on the selected one.
-	m.offers.setResult(&m.res, m.focus == focusOffers)
+	// The offer the user picked stays selected when the ranking lists it;
+	// while answering, the list shows its first rows (scrollTo brings the
+	// selection into view).
+	m.offers.setResult(&m.res)
 	if m.focus == focusForm {
 		m.offers.top = 0
 	}
@@ -522,7 +544,7 @@ func (m *Model) fetchCmd() tea.Cmd {
 	}
 	var cmds []tea.Cmd
 	if m.wantAll() {
-		l.allSeq = m.seq
+		l.allSeq, m.allDue = m.seq, m.seq
 		opt := advisorOptions(m.cfg.Lang)
 		opt.All = true
 		cmds = append(cmds, m.rankWith(m.seq, m.asked, opt))
@@ -549,7 +571,7 @@ func (m *Model) fetchCmd() tea.Cmd {
 // rankWith runs the advisor with options off the update loop.
 func (m *Model) rankWith(seq int, a model.Answers, opt advisor.Options) tea.Cmd {
 	cat, rank := m.cfg.Catalog, m.rank
-	return func() tea.Msg { return resultMsg{seq: seq, res: rank(cat, a, opt)} }
+	return func() tea.Msg { return resultMsg{seq: seq, res: rank(cat, a, opt), all: opt.All} }
 }
 
 // expandCmd prices the rows in view, the selected and the marked ones,

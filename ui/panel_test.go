@@ -156,7 +156,7 @@ func TestSortOrders(t *testing.T) {
 		{Provider: "c", InstanceType: "z", Nodes: 1, Total: 200, Hourly: 2, VRAMGiB: 48, Headroom: 0.5},
 	}
 	var l offerList
-	l.setResult(&model.Result{Recommendations: recs}, false)
+	l.setResult(&model.Result{Recommendations: recs})
 	order := func() string {
 		var s []string
 		for _, vi := range l.view {
