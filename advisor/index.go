@@ -207,6 +207,12 @@ func (ix *index) listOnRequest(cat *model.Catalog) {
 				ix.onReq = append(ix.onReq, j)
 			}
 		}
+		// In the order offers on request are listed in (onRequestKey), so
+		// a call stops at the first row that cannot be among them.
+		seg := ix.onReq[ix.onReqStart[s]:]
+		slices.SortFunc(seg, func(a, b int32) int {
+			return onRequestKeyOf(cat, ix.rows[a].offer).compare(onRequestKeyOf(cat, ix.rows[b].offer))
+		})
 	}
 	ix.onReqStart[len(ix.shapes)] = int32(len(ix.onReq))
 }

@@ -18,7 +18,6 @@ func (c *call) onRequest(limit int) []model.OfferOnRequest {
 		return []model.OfferOnRequest{}
 	}
 	offers := c.cat.Offers
-	vram := func(i int32) float64 { return offers[i].VRAMGiB * float64(offers[i].GPUCount) }
 	// The first limit offers in order are kept as they are found, so a
 	// grown or merged catalog's thousands of unpriced rows cost one key
 	// comparison each, not a sort of all of them; the key holds the offer,
@@ -30,12 +29,13 @@ func (c *call) onRequest(limit int) []model.OfferOnRequest {
 		if !sr.ok || sr.nodes != 1 {
 			continue
 		}
-		// The shape's rows with no price of any kind (index.onReq).
+		// The shape's rows with no price of any kind, in the order of
+		// their keys (index.onReq): past the first that cannot be kept,
+		// none can.
 		for _, j := range c.ix.onReq[c.ix.onReqStart[s]:c.ix.onReqStart[s+1]] {
-			oi := c.ix.rows[j].offer
-			k := onRequestKey{offers[oi].GPU == "", vram(oi), oi}
+			k := onRequestKeyOf(c.cat, c.ix.rows[j].offer)
 			if len(best) == limit && k.compare(best[limit-1]) >= 0 {
-				continue
+				break
 			}
 			at, found := slices.BinarySearchFunc(best, k, onRequestKey.compare)
 			if found || !c.onRequestOK(j, sr) {
@@ -60,6 +60,12 @@ type onRequestKey struct {
 	unnamed bool
 	vram    float64
 	offer   int32
+}
+
+// onRequestKeyOf is the key of the catalog's offer oi.
+func onRequestKeyOf(cat *model.Catalog, oi int32) onRequestKey {
+	o := &cat.Offers[oi]
+	return onRequestKey{o.GPU == "", o.VRAMGiB * float64(o.GPUCount), oi}
 }
 
 // compare orders two keys (cmp.Compare's sign).
