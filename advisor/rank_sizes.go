@@ -133,6 +133,14 @@ func statesCount(name string, n int) bool {
 	return false
 }
 
+// productKey is a product of a spelling: each varying number of its
+// names per GPU, as the fraction number/GPU count in lowest terms, by the
+// number's place ({0, 0} where the number does not vary; a count is at
+// least 1, so no varying number reads so). A struct, not a string: a
+// marketplace's offers (Vast's, each naming its machine and offer) are
+// each a product of its own, and a string key allocated for every one.
+type productKey [maxNameNumbers][2]uint64
+
 // buildSizes finds the products of a catalog sold at several GPU counts
 // (see sizeTable).
 func buildSizes(cat *model.Catalog, ix *index) *sizeIndex {
@@ -193,7 +201,7 @@ func buildSizes(cat *model.Catalog, ix *index) *sizeIndex {
 		at[m.fam]++
 	}
 	ms = sorted
-	products := map[string]int32{}
+	products := map[productKey]int32{}
 	rows := make([]int32, 0, len(ms))
 	shapes := make([]int32, 0, len(ms))
 	for fam := range runs(ms, func(m member) int32 { return m.fam }) {
@@ -213,26 +221,24 @@ func buildSizes(cat *model.Catalog, ix *index) *sizeIndex {
 		for k := range fam {
 			m := &fam[k]
 			count := uint64(cat.Offers[m.offer].GPUCount)
-			key = key[:0]
+			var pk productKey
 			states := false // a number is the GPU count
 			for p, v := range nums[m.at : m.at+m.n] {
 				if !varies[p] {
 					continue
 				}
 				g := max(gcd(v, count), 1)
-				key = strconv.AppendUint(key, v/g, 10)
-				key = strconv.AppendUint(append(key, '/'), count/g, 10)
-				key = append(key, ',')
+				pk[p] = [2]uint64{v / g, count / g}
 				states = states || v == count
 			}
 			m.prod = -1
 			if !states {
 				continue
 			}
-			pr, seen := products[string(key)]
+			pr, seen := products[pk]
 			if !seen {
 				pr = int32(len(products))
-				products[string(key)] = pr
+				products[pk] = pr
 			}
 			m.prod = pr
 		}

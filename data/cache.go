@@ -25,7 +25,7 @@ const (
 )
 
 // cacheFiles are the files of a cached catalog folder.
-var cacheFiles = []string{fileInfo, fileOffers, fileSources, fileGPUs}
+var cacheFiles = []string{fileInfo, fileOffers, fileSources, fileTexts, fileGPUs}
 
 // cachedCatalog is a decoded cache folder.
 type cachedCatalog struct {
@@ -95,6 +95,10 @@ func readFolder(dir string, names []string, limit int64, decode func(files catal
 			continue
 		}
 		b, err := ReadRegularFile(path, limit)
+		if name == fileTexts && errors.Is(err, fs.ErrNotExist) {
+			// A folder of schema 1 has none (decodeTexts).
+			continue
+		}
 		if err != nil {
 			return err
 		}

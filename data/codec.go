@@ -314,8 +314,9 @@ const (
 	fileRegionGroups = "region_groups.tsv"
 )
 
-// catalogSchema is the version of the catalog file format.
-const catalogSchema = "1"
+// catalogSchema is the version of the catalog file format: 2 keeps the
+// offers' notes in texts.tsv (texts.go); a folder of schema 1 is read too.
+const catalogSchema = "2"
 
 // catalogFiles is a catalog as text files, by name.
 type catalogFiles map[string]string
@@ -340,6 +341,7 @@ func encodeCatalogMeta(cat *model.Catalog, meta catalogMeta) (catalogFiles, erro
 		srcs[i] = sourceRec{s}
 	}
 	files[fileSources] = encodeTSV(sourceCols(), srcs, ctx)
+	files[fileTexts] = encodeTexts(ctx)
 	gpus := make([]model.GPU, 0, len(cat.GPUs))
 	for _, g := range cat.GPUs {
 		gpus = append(gpus, g)
@@ -436,7 +438,7 @@ func decodeInfo(name, text string) (catalogMeta, error) {
 			return m, fmt.Errorf("%s: line %d: unknown key %q", name, i+2, k)
 		}
 	}
-	if m.schema != catalogSchema {
+	if m.schema != catalogSchema && m.schema != schemaLiteralNotes {
 		return m, fmt.Errorf("%s: catalog schema %q, this gpupick reads %q (run 'gpupick catalog update' or import again)", name, m.schema, catalogSchema)
 	}
 	return m, nil
@@ -476,6 +478,9 @@ func decodeOffersFrom(label string, files catalogFiles, src tsvStream) (offers [
 	ctx.sources = make([]string, len(srcs))
 	for i, s := range srcs {
 		ctx.sources[i] = s.text
+	}
+	if err := decodeTexts(label, files, meta, ctx); err != nil {
+		return nil, nil, meta, err
 	}
 	if src.r != nil {
 		// The detail interner is made from the header the stream reads.

@@ -49,7 +49,7 @@
 //
 // The columns of offers.tsv are one table, offercols.tsv: a row a column,
 // in file order, with its kind (how it is written and read: str, text,
-// num, int, tri, bool, list, sources, regions, zones, buckets), whether it
+// num, int, tri, bool, list, note, sources, regions, zones, buckets, origins), whether it
 // is a field of model.Offer or of model.OfferDetail, the field, and
 // whether an older file may lack it. `go generate ./data` writes from it
 // offercols_gen.go (data/gen/offercols): the codec's column list
@@ -61,7 +61,10 @@
 // fills the field. Beyond the codec, a price or size the catalog must
 // bound goes in Validate's checks (validate.go), and a field the user's
 // overlay may set in overlay.go. A new kind is a column constructor
-// (codec.go, pricecols.go) and a row of data/gen/offercols' kinds.
+// (codec.go, pricecols.go) and a row of data/gen/offercols' kinds. A long
+// text many offers repeat word for word is of kind note: written once, in
+// texts.tsv, and referenced by its line's id (texts.go); a text of each
+// offer's own (notes) stays str.
 //
 // # Adding a catalog source
 //

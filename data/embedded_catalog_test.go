@@ -18,6 +18,8 @@ var (
 	embOffers string
 	//go:embed catalog/sources.tsv
 	embSources string
+	//go:embed catalog/texts.tsv
+	embTexts string
 	//go:embed catalog/gpus.tsv
 	embGPUs string
 	//go:embed catalog/policies.json
@@ -35,7 +37,7 @@ var (
 // embeddedFiles is the embedded catalog as text files.
 func embeddedFiles() catalogFiles {
 	return catalogFiles{
-		fileInfo: embInfo, fileOffers: embOffers, fileSources: embSources, fileGPUs: embGPUs,
+		fileInfo: embInfo, fileOffers: embOffers, fileSources: embSources, fileTexts: embTexts, fileGPUs: embGPUs,
 		filePolicies: embPolicies, fileModels: embModels, fileFX: embFX,
 		fileRegions: embRegions, fileRegionGroups: embRegionGroups,
 	}

@@ -48,7 +48,7 @@ func EncodeFiles(cat *model.Catalog) (map[string][]byte, error) {
 // caller wrote. It neither validates the catalog nor applies an overlay.
 func ReadFolder(dir string) (*model.Catalog, error) {
 	var cat *model.Catalog
-	names := []string{fileInfo, fileOffers, fileSources, fileGPUs, filePolicies, fileModels, fileFX}
+	names := []string{fileInfo, fileOffers, fileSources, fileTexts, fileGPUs, filePolicies, fileModels, fileFX}
 	err := readFolder(dir, names, 0, func(files catalogFiles, src tsvStream) (err error) {
 		cat, _, err = decodeCatalogFrom(dir, files, nil, src)
 		return err

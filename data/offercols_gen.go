@@ -36,7 +36,7 @@ var offerCols = sync.OnceValue(func() []column[model.Offer] {
 		optional(detailCol(numCol("months6", func(d *model.OfferDetail) *float64 { return &d.Months6 }))),
 		optional(detailCol(regionListCol("plan_regions", func(d *model.OfferDetail) *[]string { return &d.PlanRegions }))),
 		strCol("price_date", func(o *model.Offer) *string { return &o.PriceDate }),
-		detailCol(strCol("price_date_note", func(d *model.OfferDetail) *string { return &d.PriceDateNote })),
+		detailCol(noteCol("price_date_note", func(d *model.OfferDetail) *string { return &d.PriceDateNote })),
 		optional(detailCol(strCol("fetched_at", func(d *model.OfferDetail) *string { return &d.FetchedAt }))),
 		detailCol(strCol("on_demand_region", func(d *model.OfferDetail) *string { return &d.OnDemandRegion })),
 		detailCol(intCol("priced_zones", func(d *model.OfferDetail) *int { return &d.PricedZones })),
@@ -56,11 +56,11 @@ var offerCols = sync.OnceValue(func() []column[model.Offer] {
 		boolCol("marketplace", func(o *model.Offer) *bool { return &o.Marketplace }),
 		listCol("regions", func(o *model.Offer) *[]string { return &o.Regions }),
 		sourcesCol("sources", func(o *model.Offer) *[]string { return &o.Sources }),
-		detailCol(strCol("interconnect_note", func(d *model.OfferDetail) *string { return &d.InterconnectNote })),
-		strCol("inter_node_network", func(o *model.Offer) *string { return &o.InterNodeNetwork }),
-		detailCol(strCol("vcpu_note", func(d *model.OfferDetail) *string { return &d.VCPUNote })),
-		detailCol(strCol("local_nvme", func(d *model.OfferDetail) *string { return &d.LocalNVMe })),
-		detailCol(strCol("price_note", func(d *model.OfferDetail) *string { return &d.PriceNote })),
+		detailCol(noteCol("interconnect_note", func(d *model.OfferDetail) *string { return &d.InterconnectNote })),
+		noteCol("inter_node_network", func(o *model.Offer) *string { return &o.InterNodeNetwork }),
+		detailCol(noteCol("vcpu_note", func(d *model.OfferDetail) *string { return &d.VCPUNote })),
+		detailCol(noteCol("local_nvme", func(d *model.OfferDetail) *string { return &d.LocalNVMe })),
+		detailCol(noteCol("price_note", func(d *model.OfferDetail) *string { return &d.PriceNote })),
 		optional(detailCol(priceOriginCol("price_origins", func(d *model.OfferDetail) *[]model.PriceOrigin { return &d.PriceOrigins }))),
 		strCol("notes", func(o *model.Offer) *string { return &o.Notes }),
 		detailCol(strCol("retired", func(d *model.OfferDetail) *string { return &d.Retired })),
@@ -327,7 +327,7 @@ func decodeOfferLine(o *model.Offer, line string, ctx *tsvCtx, stream bool) (got
 		if stream {
 			ctx.col = ofPriceDateNote
 		}
-		if ownDetail(o, ctx).PriceDateNote, err = ctx.keptField(s); err != nil {
+		if ownDetail(o, ctx).PriceDateNote, err = ctx.noteOf(s); err != nil {
 			return 0, ofPriceDateNote, false, err
 		}
 	}
@@ -507,7 +507,7 @@ func decodeOfferLine(o *model.Offer, line string, ctx *tsvCtx, stream bool) (got
 		if stream {
 			ctx.col = ofInterconnectNote
 		}
-		if ownDetail(o, ctx).InterconnectNote, err = ctx.keptField(s); err != nil {
+		if ownDetail(o, ctx).InterconnectNote, err = ctx.noteOf(s); err != nil {
 			return 0, ofInterconnectNote, false, err
 		}
 	}
@@ -516,7 +516,7 @@ func decodeOfferLine(o *model.Offer, line string, ctx *tsvCtx, stream bool) (got
 		if stream {
 			ctx.col = ofInterNodeNetwork
 		}
-		if o.InterNodeNetwork, err = ctx.keptField(s); err != nil {
+		if o.InterNodeNetwork, err = ctx.noteOf(s); err != nil {
 			return 0, ofInterNodeNetwork, false, err
 		}
 	}
@@ -525,7 +525,7 @@ func decodeOfferLine(o *model.Offer, line string, ctx *tsvCtx, stream bool) (got
 		if stream {
 			ctx.col = ofVCPUNote
 		}
-		if ownDetail(o, ctx).VCPUNote, err = ctx.keptField(s); err != nil {
+		if ownDetail(o, ctx).VCPUNote, err = ctx.noteOf(s); err != nil {
 			return 0, ofVCPUNote, false, err
 		}
 	}
@@ -534,7 +534,7 @@ func decodeOfferLine(o *model.Offer, line string, ctx *tsvCtx, stream bool) (got
 		if stream {
 			ctx.col = ofLocalNVMe
 		}
-		if ownDetail(o, ctx).LocalNVMe, err = ctx.keptField(s); err != nil {
+		if ownDetail(o, ctx).LocalNVMe, err = ctx.noteOf(s); err != nil {
 			return 0, ofLocalNVMe, false, err
 		}
 	}
@@ -543,7 +543,7 @@ func decodeOfferLine(o *model.Offer, line string, ctx *tsvCtx, stream bool) (got
 		if stream {
 			ctx.col = ofPriceNote
 		}
-		if ownDetail(o, ctx).PriceNote, err = ctx.keptField(s); err != nil {
+		if ownDetail(o, ctx).PriceNote, err = ctx.noteOf(s); err != nil {
 			return 0, ofPriceNote, false, err
 		}
 	}

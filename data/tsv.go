@@ -253,11 +253,16 @@ type column[T any] struct {
 // streamed decode gives each of its goroutines its own copy with an
 // intern table (intern.go), in, and the column being decoded, col.
 type tsvCtx struct {
-	sources []string        // by id
-	ids     map[string]int  // source -> id (encoding)
-	details *detailInterner // offers' shared details (decoding offers.tsv); nil: none shared
-	in      *interner
-	col     int
+	sources []string       // by id
+	ids     map[string]int // source -> id (encoding)
+	// The texts table (texts.tsv) by id, and text -> id (encoding);
+	// literalNotes: the note columns hold their texts (schema 1).
+	texts        []string
+	textIDs      map[string]int
+	literalNotes bool
+	details      *detailInterner // offers' shared details (decoding offers.tsv); nil: none shared
+	in           *interner
+	col          int
 }
 
 // forStream is a copy of the context (all it shares, such as the

@@ -47,7 +47,8 @@ func TestChunkedDecodeMatchesOnePass(t *testing.T) {
 	}
 }
 
-// sourcesCtx is the decoding context of a catalog's sources table.
+// sourcesCtx is the decoding context of a catalog's sources and texts
+// tables.
 func sourcesCtx(t *testing.T, files catalogFiles) *tsvCtx {
 	t.Helper()
 	ctx := &tsvCtx{}
@@ -57,6 +58,9 @@ func sourcesCtx(t *testing.T, files catalogFiles) *tsvCtx {
 	}
 	for _, s := range srcs {
 		ctx.sources = append(ctx.sources, s.text)
+	}
+	if err := decodeTexts("catalog", files, catalogMeta{schema: catalogSchema}, ctx); err != nil {
+		t.Fatal(err)
 	}
 	return ctx
 }

@@ -168,7 +168,7 @@ func FuzzStreamDecode(f *testing.F) {
 func TestReadFolderLimits(t *testing.T) {
 	files := embeddedFiles()
 	dir := t.TempDir()
-	names := []string{fileInfo, fileOffers, fileSources, fileGPUs}
+	names := []string{fileInfo, fileOffers, fileSources, fileTexts, fileGPUs}
 	for _, name := range names {
 		if err := os.WriteFile(filepath.Join(dir, name), []byte(files[name]), 0o644); err != nil {
 			t.Fatal(err)

@@ -177,6 +177,23 @@ func liveFetch(b *testing.B, source string, body []byte, now time.Time) ([]model
 	return live, cat.GPUs
 }
 
+// liveVastHalves fetches the Vast offers with ids [first, last) of one
+// fetch as two updates of half of them each, adds the GPUs they list to
+// gpus and returns the offers of both.
+func liveVastHalves(b *testing.B, first, last, fetch int, at time.Time, gpus map[string]model.GPU) []model.Offer {
+	b.Helper()
+	mid := first + (last-first)/2
+	var offers []model.Offer
+	for _, r := range [][2]int{{first, mid}, {mid, last}} {
+		got, vastGPUs := liveFetch(b, "vast", liveVastAnswer(r[0], r[1], fetch), at)
+		offers = append(offers, got...)
+		for k, g := range vastGPUs {
+			gpus[k] = g
+		}
+	}
+	return offers
+}
+
 // liveMergedFiles writes the embedded catalog with n live offers merged
 // onto it (see the file comment) into a folder and returns it.
 func liveMergedFiles(b *testing.B, n int) string {
@@ -190,11 +207,9 @@ func liveMergedFiles(b *testing.B, n int) string {
 	runpod1, _ := liveFetch(b, "runpod", liveRunPodAnswer(1), at1)
 	runpod2, gpus := liveFetch(b, "runpod", liveRunPodAnswer(2), at2)
 	vastN := n - len(runpod2)
-	vast1, _ := liveFetch(b, "vast", liveVastAnswer(0, vastN*3/5, 1), at1)
-	vast2, vastGPUs := liveFetch(b, "vast", liveVastAnswer(vastN*2/5, vastN, 2), at2)
-	for k, g := range vastGPUs {
-		gpus[k] = g
-	}
+	// Each fetch is read in two halves: one answer of 60k offers is more
+	// than a cache holds (data's maxCachedOffers, 50k).
+	vast1, vast2 := liveVastHalves(b, 0, vastN*3/5, 1, at1, gpus), liveVastHalves(b, vastN*2/5, vastN, 2, at2, gpus)
 	merged := data.MergeOffers(emb.Offers, append(vast1, runpod1...))
 	merged = data.MergeOffers(merged, append(vast2, runpod2...))
 	// A live offer is one carrying a fetch time: RunPod's secure offers

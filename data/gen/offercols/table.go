@@ -49,6 +49,9 @@ var kinds = map[string]*kind{
 	"tri":  {ctor: "triCol", dec: "decTri(s)", fits: is[model.Tri]},
 	"bool": {ctor: "boolCol", dec: "decBool(s)", fits: is[bool]},
 	"list": {ctor: "listCol", dec: "ctx.keptList(s)", empty: "[]string{}", fits: is[[]string]},
+	// The id of a line of texts.tsv: a long text many offers repeat (a
+	// note), written once.
+	"note": {ctor: "noteCol", dec: "ctx.noteOf(s)", fits: is[string]},
 	// The ids of sources.tsv's lines.
 	"sources": {ctor: "sourcesCol", dec: "ctx.sourcesOf(s)", empty: "[]string{}", fits: is[[]string]},
 	// A list of region names, "" for none.
@@ -114,7 +117,7 @@ func parseRow(line string) (col, error) {
 	}
 	var ok bool
 	if c.kind, ok = kinds[f[1]]; !ok {
-		return c, fmt.Errorf("column %s: unknown kind %q (one of str, text, num, int, tri, bool, list, sources, regions, zones, buckets, origins)", c.name, f[1])
+		return c, fmt.Errorf("column %s: unknown kind %q (one of str, text, num, int, tri, bool, list, note, sources, regions, zones, buckets, origins)", c.name, f[1])
 	}
 	owner := reflect.TypeFor[model.Offer]()
 	switch f[2] {
