@@ -2,21 +2,21 @@ package cli
 
 import (
 	"flag"
-	"github.com/gpupick/gpupick/data"
 	"strconv"
 	"strings"
 	"time"
 
+	"github.com/gpupick/gpupick/data"
 	"github.com/gpupick/gpupick/model"
 )
 
 // The typed values of the flags that are not answers (--top, --hours,
 // --max-mb, --timeout, --within-budget…). Each Set reads its own text and
-// keeps a refusal (flagRefusal) that names the flag, says why and states
-// what the flag accepts with an example, in the command line's language;
-// parseFlags reports it in place of the flag package's "invalid value …:
-// parse error". The refusal lives in the value, not in the flag package's
-// wording of it, so it survives a move to another flag parser.
+// returns a refusal (flagRefusal) that names the flag, says why and states
+// what the flag accepts with an example; cobra's flag error words it in the
+// command line's language (pflagErrorText), in place of a flag package's
+// "invalid value …: parse error". The refusal is the value's own, not a
+// flag package's wording, so it holds under any flag parser.
 //
 // A value is read as typed, never guessed at: a plain number in ASCII
 // digits with a point for decimals (an answer's lenient forms, "1,5" or a
@@ -42,30 +42,14 @@ func (r *flagRefusal) text(lang string) string {
 	return tf(tErrFlagValue, lang, r.flag, model.Shorten(r.value, 40), tf(r.why, lang, r.whyArgs...), tf(r.accepted, lang, r.accArgs...))
 }
 
-// refuser is a typed flag value that keeps its refusal for parseFlags.
-type refuser interface{ refusal() *flagRefusal }
+// refusing gives a typed value its refusals: the error its Set returns,
+// which cobra's flag error (pflagErrorText) words in the command line's
+// language.
+type refusing struct{}
 
-// flagValueRefusal is the refusal kept by the value of a flag of fs, nil
-// when none refused what it was given.
-func flagValueRefusal(fs *flag.FlagSet) *flagRefusal {
-	var out *flagRefusal
-	fs.VisitAll(func(f *flag.Flag) {
-		if r, ok := f.Value.(refuser); ok && out == nil {
-			out = r.refusal()
-		}
-	})
-	return out
-}
-
-// refusing keeps a value's refusal.
-type refusing struct{ refused *flagRefusal }
-
-func (v *refusing) refusal() *flagRefusal { return v.refused }
-
-// refuse keeps and returns a refusal of value for flag.
-func (v *refusing) refuse(flag, value string, accepted cliMsg, accArgs []any, why cliMsg, whyArgs ...any) error {
-	v.refused = &flagRefusal{flag: flag, value: value, why: why, whyArgs: whyArgs, accepted: accepted, accArgs: accArgs}
-	return v.refused
+// refuse returns a refusal of value for flag.
+func (refusing) refuse(flag, value string, accepted cliMsg, accArgs []any, why cliMsg, whyArgs ...any) error {
+	return &flagRefusal{flag: flag, value: value, why: why, whyArgs: whyArgs, accepted: accepted, accArgs: accArgs}
 }
 
 // plainProblem is why s is not a plain ASCII decimal number: an empty
