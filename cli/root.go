@@ -39,7 +39,7 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	t.root.SetArgs(longDashes(t.root, args))
 	err := fang.Execute(context.Background(), t.root,
 		fang.WithoutVersion(), fang.WithoutManpage(), // Version and man are the tree's own
-		fang.WithErrorHandler(t.errorLine))
+		fang.WithErrorHandler(t.errorLine), fang.WithColorSchemeFunc(helpColors))
 	switch {
 	case err != nil:
 		if t.out.err == nil {
