@@ -31,6 +31,8 @@ type tree struct {
 	wizard bool   // the wizard ran
 	code   int    // its exit code
 
+	refused error // the command line's or the command's error (refuse)
+
 	declarable []*cobra.Command          // the commands of run functions, in tree order
 	declarers  map[*cobra.Command]func() // how each not yet declared declares its flags and help
 }
@@ -89,12 +91,30 @@ func newTree(args []string, env environ, lang string, stdin io.Reader, stdout, s
 	)
 	t.root.Flags().BoolP("version", "v", false, tFlagVersion.in(lang))
 	helpFlags(t.root, lang)
-	t.root.SetFlagErrorFunc(flagError(lang))
+	flagErr := flagError(lang)
+	t.root.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return t.refuse(flagErr(c, err)) })
+	t.refuseErrors(t.root)
 	t.root.SetOut(helpOutput(stdout, t.out, lang))
 	t.root.SetErr(stderr)
 	t.root.SetIn(stdin)
 	t.declareFor(args)
 	return t
+}
+
+// refuseErrors has cmd and its subcommands keep their errors for Main to
+// report (refuse).
+func (t *tree) refuseErrors(cmd *cobra.Command) {
+	if run := cmd.RunE; run != nil {
+		cmd.RunE = func(c *cobra.Command, args []string) error {
+			if err := run(c, args); err != nil {
+				return t.refuse(err)
+			}
+			return nil
+		}
+	}
+	for _, sub := range cmd.Commands() {
+		t.refuseErrors(sub)
+	}
 }
 
 // wholeTree are the commands that show or complete every command's flags
