@@ -31,7 +31,8 @@ type tree struct {
 	wizard bool   // the wizard ran
 	code   int    // its exit code
 
-	refused error // the command line's or the command's error (refuse)
+	refused    error // the command line's or the command's error (refuse)
+	completing bool  // the run answers a shell's completion (__complete)
 
 	declarable []*cobra.Command          // the commands of run functions, in tree order
 	declarers  map[*cobra.Command]func() // how each not yet declared declares its flags and help
@@ -125,20 +126,24 @@ var wholeTree = map[string]bool{"help": true, "man": true, "completion": true,
 
 // declareFor declares the flags and help of the command args run (the
 // root's always: cobra reads them to find the command), or of every
-// command when args show or complete them all (wholeTree). Declaring a
-// command calls its run function once; a run of Main declares only what
-// it needs (issue 26: the whole tree cost every run about 3 ms).
+// command when args show or complete them all (wholeTree); the flags'
+// value completions only for a shell's completion. Declaring a command
+// calls its run function once; a run of Main declares only what it needs
+// (issue 26: the whole tree cost every run about 3 ms).
 func (t *tree) declareFor(args []string) {
-	t.declare(t.root)
+	whole := false
 	for _, a := range args {
 		if a == "--" {
 			break
 		}
-		if wholeTree[a] {
-			t.declareAll()
-			return
-		}
+		whole = whole || wholeTree[a]
+		t.completing = t.completing || a == cobra.ShellCompRequestCmd || a == cobra.ShellCompNoDescRequestCmd
 	}
+	if whole {
+		t.declareAll()
+		return
+	}
+	t.declare(t.root)
 	if cmd, _, err := t.root.Find(args); err == nil {
 		t.declare(cmd)
 	}
@@ -174,7 +179,9 @@ func (t *tree) command(use string, short cliMsg, run runFunc) *cobra.Command {
 		setHelp(cmd, cf.help)
 		if cf.fs != nil {
 			attachFlags(cmd, cf.fs, cf)
-			registerCompletions(cmd)
+			if t.completing {
+				registerCompletions(cmd)
+			}
 		}
 	}
 	cmd.RunE = func(c *cobra.Command, args []string) error {

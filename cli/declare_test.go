@@ -3,6 +3,7 @@ package cli
 import (
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"testing"
 
@@ -80,6 +81,11 @@ func TestDeclareOnlyTheCommandThatRuns(t *testing.T) {
 		tr := newTree(args, environ{}, "en", nil, io.Discard, io.Discard)
 		if len(tr.declarers) != 0 {
 			t.Errorf("%q: %d commands not declared, want the whole tree", args, len(tr.declarers))
+		}
+		rec, _, _ := tr.root.Find([]string{"recommend"})
+		_, completes := rec.GetFlagCompletionFunc("model")
+		if want := slices.ContainsFunc(args, func(a string) bool { return strings.HasPrefix(a, "__complete") }); completes != want {
+			t.Errorf("%q: recommend --model completes %v, want %v (only for a shell's completion)", args, completes, want)
 		}
 	}
 }
