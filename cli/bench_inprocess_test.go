@@ -4,6 +4,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -21,5 +22,26 @@ func BenchmarkRecommendInProcess(b *testing.B) {
 		if code := Main([]string{"recommend", "--model", "llama-3.1-70b"}, os.Stdin, io.Discard, io.Discard); code != exitOK {
 			b.Fatalf("exit %d", code)
 		}
+	}
+}
+
+// BenchmarkStartup is Main's start-up for commands that do little past it
+// (the command tree, the flags, fang, the help): `version`, `--help` and
+// `recommend --help`, each a sub-benchmark, stdout not a terminal as in a
+// script (issue 26).
+func BenchmarkStartup(b *testing.B) {
+	home := b.TempDir()
+	b.Setenv("XDG_CACHE_HOME", filepath.Join(home, "cache"))
+	b.Setenv("XDG_CONFIG_HOME", filepath.Join(home, "config"))
+	b.Setenv("HOME", home)
+	b.Setenv("LANG", "C.UTF-8")
+	for _, args := range [][]string{{"version"}, {"--help"}, {"recommend", "--help"}} {
+		b.Run(strings.Join(args, "_"), func(b *testing.B) {
+			for b.Loop() {
+				if code := Main(args, os.Stdin, io.Discard, io.Discard); code != exitOK {
+					b.Fatalf("%v: exit %d", args, code)
+				}
+			}
+		})
 	}
 }

@@ -30,12 +30,19 @@ type tree struct {
 	ran    string // the command that ran ("" the wizard, or none)
 	wizard bool   // the wizard ran
 	code   int    // its exit code
+
+	refused    error // the command line's or the command's error (refuse)
+	completing bool  // the run answers a shell's completion (__complete)
+
+	declarable []*cobra.Command          // the commands of run functions, in tree order
+	declarers  map[*cobra.Command]func() // how each not yet declared declares its flags and help
 }
 
 // newTree builds the command tree: the root opens the wizard, and one
 // command per headless command; completion (cobra's), help and --version.
 func newTree(args []string, env environ, lang string, stdin io.Reader, stdout, stderr io.Writer) *tree {
-	t := &tree{env: env, lang: lang, stdin: stdin, stdout: stdout, out: &output{w: stdout}, stderr: stderr}
+	t := &tree{env: env, lang: lang, stdin: stdin, stdout: stdout, out: &output{w: stdout}, stderr: stderr,
+		declarers: map[*cobra.Command]func(){}}
 	wizard := func(a []string, env environ, _, stderr io.Writer) int {
 		return runWizard(a, env, t.stdin, t.stdout, stderr)
 	}
@@ -85,26 +92,97 @@ func newTree(args []string, env environ, lang string, stdin io.Reader, stdout, s
 	)
 	t.root.Flags().BoolP("version", "v", false, tFlagVersion.in(lang))
 	helpFlags(t.root, lang)
-	t.root.SetFlagErrorFunc(flagError(lang))
+	flagErr := flagError(lang)
+	t.root.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return t.refuse(flagErr(c, err)) })
+	t.refuseErrors(t.root)
 	t.root.SetOut(helpOutput(stdout, t.out, lang))
 	t.root.SetErr(stderr)
 	t.root.SetIn(stdin)
+	t.declareFor(args)
 	return t
 }
 
+// refuseErrors has cmd and its subcommands keep their errors for Main to
+// report (refuse).
+func (t *tree) refuseErrors(cmd *cobra.Command) {
+	if run := cmd.RunE; run != nil {
+		cmd.RunE = func(c *cobra.Command, args []string) error {
+			if err := run(c, args); err != nil {
+				return t.refuse(err)
+			}
+			return nil
+		}
+	}
+	for _, sub := range cmd.Commands() {
+		t.refuseErrors(sub)
+	}
+}
+
+// wholeTree are the commands that show or complete every command's flags
+// and help: each command's flags are declared when one of them is on the
+// command line.
+var wholeTree = map[string]bool{"help": true, "man": true, "completion": true,
+	cobra.ShellCompRequestCmd: true, cobra.ShellCompNoDescRequestCmd: true}
+
+// declareFor declares the flags and help of the command args run (the
+// root's always: cobra reads them to find the command), or of every
+// command when args show or complete them all (wholeTree); the flags'
+// value completions only for a shell's completion. Declaring a command
+// calls its run function once; a run of Main declares only what it needs
+// (issue 26: the whole tree cost every run about 3 ms).
+func (t *tree) declareFor(args []string) {
+	whole := false
+	for _, a := range args {
+		if a == "--" {
+			break
+		}
+		whole = whole || wholeTree[a]
+		t.completing = t.completing || a == cobra.ShellCompRequestCmd || a == cobra.ShellCompNoDescRequestCmd
+	}
+	if whole {
+		t.declareAll()
+		return
+	}
+	t.declare(t.root)
+	if cmd, _, err := t.root.Find(args); err == nil {
+		t.declare(cmd)
+	}
+}
+
+// declare declares cmd's flags and help, once.
+func (t *tree) declare(cmd *cobra.Command) {
+	if d, ok := t.declarers[cmd]; ok {
+		delete(t.declarers, cmd)
+		d()
+	}
+}
+
+// declareAll declares every command's flags and help.
+func (t *tree) declareAll() {
+	for _, cmd := range t.declarable {
+		t.declare(cmd)
+	}
+}
+
 // command is the cobra command of a run function: its flags are the ones
-// run declares (a call while declaring, parseFlags), their values filled
-// by cobra and handed to run when the command runs.
+// run declares (a call while declaring, parseFlags; made when the tree
+// declares the command, declareFor), their values filled by cobra and
+// handed to run when the command runs.
 func (t *tree) command(use string, short cliMsg, run runFunc) *cobra.Command {
 	cf := &commandFlags{declaring: true}
 	env := t.env
 	env.flags = cf
-	run(nil, env, io.Discard, io.Discard)
 	cmd := &cobra.Command{Use: use, Short: short.in(t.lang), Args: cobra.ArbitraryArgs}
-	setHelp(cmd, cf.help)
-	if cf.fs != nil {
-		attachFlags(cmd, cf.fs, cf)
-		registerCompletions(cmd)
+	t.declarable = append(t.declarable, cmd)
+	t.declarers[cmd] = func() {
+		run(nil, env, io.Discard, io.Discard)
+		setHelp(cmd, cf.help)
+		if cf.fs != nil {
+			attachFlags(cmd, cf.fs, cf)
+			if t.completing {
+				registerCompletions(cmd)
+			}
+		}
 	}
 	cmd.RunE = func(c *cobra.Command, args []string) error {
 		cf.declaring = false

@@ -236,6 +236,7 @@ func TestFlagUsagesKeepTheirCapitals(t *testing.T) {
 		}
 	}
 	tr := newTree(nil, environ{}, "en", nil, io.Discard, io.Discard)
+	tr.declareAll()
 	var walk func(c *cobra.Command)
 	walk = func(c *cobra.Command) {
 		check(c.CommandPath(), c.Short)

@@ -214,7 +214,7 @@ func cutGPUs(s string, w int) string {
 func takeWidth(s string, w int) string {
 	used := 0
 	for i, r := range s {
-		rw := cellWidth.RuneWidth(r)
+		rw := cellWidth.Rune(r)
 		if used+rw > w {
 			return s[:i]
 		}
@@ -228,7 +228,7 @@ func lastWidth(s string, w int) string {
 	used := 0
 	for i := len(s); i > 0; {
 		r, size := utf8.DecodeLastRuneInString(s[:i])
-		rw := cellWidth.RuneWidth(r)
+		rw := cellWidth.Rune(r)
 		if used+rw > w {
 			return s[i:]
 		}

@@ -9,6 +9,7 @@ import (
 
 	"charm.land/fang/v2"
 	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/colorprofile"
 )
 
 // Version is the build's version: `gpupick version` prints it, and the
@@ -39,7 +40,11 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	t.root.SetArgs(longDashes(t.root, args))
 	err := fang.Execute(context.Background(), t.root,
 		fang.WithoutVersion(), fang.WithoutManpage(), // Version and man are the tree's own
-		fang.WithErrorHandler(t.errorLine))
+		fang.WithErrorHandler(t.fangError), fang.WithColorSchemeFunc(helpColors))
+	if err == nil && t.refused != nil {
+		err = t.refused
+		t.errorLine(colorprofile.NewWriter(stderr, os.Environ()), err)
+	}
 	switch {
 	case err != nil:
 		if t.out.err == nil {
@@ -51,10 +56,30 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return t.out.report(t.code, t.ran, lang, stderr)
 }
 
-// errorLine is fang's error handler: the one line "gpupick CMD: MESSAGE"
-// in the language of the command line, the command's name styled on a
-// terminal.
-func (t *tree) errorLine(w io.Writer, styles fang.Styles, err error) {
+// refuse keeps err, a command line refused (a flag, an argument) or a
+// command's error, for Main to report, and tells cobra of none: fang's
+// error handler comes after fang asks the terminal for its background
+// colour, which the error line does not use (its colour is the same on
+// any background), and stderr need not even be a terminal (issue 26).
+func (t *tree) refuse(err error) error {
+	if t.refused == nil {
+		t.refused = err
+	}
+	return nil
+}
+
+// fangError is fang's error handler, for the errors of cobra's own
+// commands (completion's arguments): the error line.
+func (t *tree) fangError(w io.Writer, _ fang.Styles, err error) { t.errorLine(w, err) }
+
+// errorHeader is the colour of the command's name in an error line:
+// fang's error header's, which is the same on a dark and a light
+// background.
+var errorHeader = helpColors(lipgloss.LightDark(true)).ErrorHeader[1]
+
+// errorLine writes the one line "gpupick CMD: MESSAGE" in the language of
+// the command line, the command's name styled on a terminal.
+func (t *tree) errorLine(w io.Writer, err error) {
 	if t.out.err != nil {
 		return // a failed write to stdout: report says it
 	}
@@ -67,7 +92,7 @@ func (t *tree) errorLine(w io.Writer, styles fang.Styles, err error) {
 	if cmd != "" {
 		name += " " + cmd
 	}
-	bold := lipgloss.NewStyle().Bold(true).Foreground(styles.ErrorHeader.GetBackground())
+	bold := lipgloss.NewStyle().Bold(true).Foreground(errorHeader)
 	fmt.Fprintln(w, tf(tErrLine, t.lang, bold.Render(name), msg))
 }
 

@@ -5,7 +5,7 @@ import (
 	"io"
 	"strings"
 
-	"github.com/mattn/go-runewidth"
+	"github.com/clipperhouse/displaywidth"
 )
 
 // cliTable is the one table writer of the CLI's text output (recommend,
@@ -38,15 +38,17 @@ type cliTable struct {
 // cliTablePadding is the gap between two columns, in terminal columns.
 const cliTablePadding = 2
 
-// cellWidth measures text in terminal columns. East Asian ambiguous
-// characters (×, –, ·, …) count one column whatever the locale says:
-// the English output uses "×" and "–" and must lay out the same under
-// LANG=zh_CN.UTF-8 as under LANG=C, and terminals draw them narrow unless
-// told otherwise. runewidth.DefaultCondition would read the locale.
-var cellWidth = &runewidth.Condition{EastAsianWidth: false, StrictEmojiNeutral: true}
+// cellWidth measures text in terminal columns, as lipgloss (the help) and
+// the wizard do. East Asian ambiguous characters (×, –, ·, …) count one
+// column whatever the locale says: the English output uses "×" and "–"
+// and must lay out the same under LANG=zh_CN.UTF-8 as under LANG=C, and
+// terminals draw them narrow unless told otherwise. (go-runewidth, used
+// before, filled a 2 MiB table on the first character past U+02FF, a cut
+// name's "…": 3 ms of every recommend, issue 26.)
+var cellWidth = displaywidth.Options{EastAsianWidth: false}
 
 // displayWidth returns the number of terminal columns s takes.
-func displayWidth(s string) int { return cellWidth.StringWidth(s) }
+func displayWidth(s string) int { return cellWidth.String(s) }
 
 // newCLITable returns a table writer that writes to w.
 // A table written to a fitWriter fits its width once given its steps

@@ -132,7 +132,7 @@ func breakAt(s string, room int) (cut, next int) {
 		return at < len(s) && !strings.ContainsRune(noLineStart, r)
 	}
 	for i, r := range s {
-		rw := cellWidth.RuneWidth(r)
+		rw := cellWidth.Rune(r)
 		if used+rw > room {
 			break
 		}

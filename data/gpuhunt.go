@@ -11,6 +11,7 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/gpupick/gpupick/model/text"
 	"time"
@@ -100,14 +101,14 @@ func gpuhuntFor(only []string) (want []gpuhuntProvider, missing []string) {
 
 // gpuhuntVersion is a catalog version as publish_catalog.sh writes it:
 // the UTC day and the workflow's run number.
-var gpuhuntVersion = regexp.MustCompile(`^([0-9]{8})-([0-9]{1,12})$`)
+var gpuhuntVersion = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^([0-9]{8})-([0-9]{1,12})$`) })
 
 // gpuhuntVersionDate checks a version file's text and returns the
 // version and its day (YYYY-MM-DD), which must not be after tomorrow of
 // today (YYYY-MM-DD) nor before 2023.
 func gpuhuntVersionDate(body []byte, name, today string) (version, date string, err error) {
 	version = strings.TrimSpace(string(body))
-	m := gpuhuntVersion.FindStringSubmatch(version)
+	m := gpuhuntVersion().FindStringSubmatch(version)
 	if m == nil {
 		return "", "", fmt.Errorf("%s: %q is not a gpuhunt catalog version (want YYYYMMDD-run, e.g. 20261201-1234)", name, clip(text.Safe(version), 40))
 	}

@@ -91,13 +91,14 @@ func diskGB(rec model.Recommendation, a model.Answers) int {
 
 // checkChoice rejects a recommendation a launcher cannot run.
 func checkChoice(t Tool, rec *model.Recommendation) (providerName, error) {
-	if tablesErr != nil {
-		return providerName{}, tablesErr
+	nt, err := tables()
+	if err != nil {
+		return providerName{}, err
 	}
 	if rec == nil || rec.Provider == "" {
 		return providerName{}, &UnsupportedError{Tool: t, What: WhatChoice}
 	}
-	p := providers[rec.Provider]
+	p := nt.providers[rec.Provider]
 	if (t == SkyPilot && p.Sky == "") || (t == DStack && p.DStack == "") {
 		return p, &UnsupportedError{Tool: t, What: WhatProvider, Value: rec.Provider, Supported: SupportedProviders(t)}
 	}
@@ -148,7 +149,7 @@ func NewDStackTask(j Job) (DStackTask, error) {
 	if err != nil {
 		return DStackTask{}, err
 	}
-	name, ok := dstackGPUs[rec.GPU]
+	name, ok := names().dstackGPUs[rec.GPU]
 	if !ok {
 		return DStackTask{}, &UnsupportedError{Tool: DStack, What: WhatGPU, Value: rec.GPU}
 	}

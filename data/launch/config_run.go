@@ -119,7 +119,7 @@ func applySky(t *SkyTask, j Job, r Run) {
 	}
 	switch {
 	case r.Image == "":
-	case j.Rec != nil && !providers[j.Rec.Provider].SkyDocker:
+	case j.Rec != nil && !names().providers[j.Rec.Provider].SkyDocker:
 		// The cloud cannot start the task in the image: the run does.
 		var host []string
 		if r.MultiNode {
@@ -256,5 +256,5 @@ func joinFlags(f []string) string {
 // skyPorts reports whether SkyPilot opens a task's ports on the job's
 // cloud (providers.tsv sky_ports); true without a choice.
 func skyPorts(j Job) bool {
-	return j.Rec == nil || providers[j.Rec.Provider].SkyPorts
+	return j.Rec == nil || names().providers[j.Rec.Provider].SkyPorts
 }

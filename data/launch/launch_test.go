@@ -98,7 +98,7 @@ func TestDStackTableGPUsInCatalog(t *testing.T) {
 		name, _, _ := strings.Cut(l, "\t")
 		gpus[name] = true
 	}
-	for name := range dstackGPUs {
+	for name := range names().dstackGPUs {
 		if !gpus[name] {
 			t.Errorf("dstack table names GPU %q, which the catalog does not have", name)
 		}

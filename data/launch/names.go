@@ -168,7 +168,7 @@ func skyAcceleratorName(provider, gpu, instance string) string {
 // SupportedProviders returns the gpupick providers a tool supports, sorted.
 func SupportedProviders(t Tool) []string {
 	var out []string
-	for k, p := range providers {
+	for k, p := range names().providers {
 		if (t == SkyPilot && p.Sky != "") || (t == DStack && p.DStack != "") {
 			out = append(out, k)
 		}

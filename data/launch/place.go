@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/gpupick/gpupick/model"
 )
@@ -48,12 +49,12 @@ func newSkyPlace(p providerName, rec *model.Recommendation, accel string) (skyPl
 		// (sky/provision/vast/utils.py launch); a live offer's per-host name
 		// is in no SkyPilot catalog, so the accelerator, count and region
 		// select the host.
-		if !skyVastType.MatchString(pl.instance) {
+		if !skyVastType().MatchString(pl.instance) {
 			pl.instance = ""
 		}
 	}
 	if p.Sky == "gcp" && pl.instance != "" && !strings.HasPrefix(pl.instance, "n1-") {
-		if h, ok := skyGCPHosts[pl.instance]; !ok || h.accel != accel || h.count != rec.GPUCount {
+		if h, ok := names().skyGCPHosts[pl.instance]; !ok || h.accel != accel || h.count != rec.GPUCount {
 			return pl, refuse(SkyPilot, WhatInstance, rec.InstanceType, mSkyGCPHost)
 		}
 	}
@@ -111,7 +112,7 @@ func newDStackPlace(p providerName, rec *model.Recommendation) (dstackPlace, err
 			}
 			pl.regions = []string{loc}
 		case "runpod":
-			dcs := runpodDCs[rec.Region]
+			dcs := names().runpodDCs[rec.Region]
 			if len(dcs) == 0 {
 				return pl, refuse(DStack, WhatRegion, rec.Region, mRunpodNoDatacenter)
 			}
@@ -131,7 +132,7 @@ func newDStackPlace(p providerName, rec *model.Recommendation) (dstackPlace, err
 // without rules keeps every type.
 func gpuhuntKeeps(backend, instance string, spot bool) error {
 	ruled := false
-	for _, r := range gpuhuntKeep {
+	for _, r := range names().gpuhuntKeep {
 		if r.backend != backend {
 			continue
 		}
@@ -161,10 +162,10 @@ func vastLocation(region string) (string, bool) {
 }
 
 // skyVastType is the form of SkyPilot's Vast instance types.
-var skyVastType = regexp.MustCompile(`^[0-9]+x-[^-]+-[0-9]+-[0-9]+$`)
+var skyVastType = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[0-9]+x-[^-]+-[0-9]+-[0-9]+$`) })
 
 // skyRunPodName is the form of a RunPod instance name: count, GPU, cloud.
-var skyRunPodName = regexp.MustCompile(`^([0-9]+)x_(.+)_([A-Z]+)$`)
+var skyRunPodName = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^([0-9]+)x_(.+)_([A-Z]+)$`) })
 
 // skyRunPodInstance is the instance type a SkyPilot task pins for a RunPod
 // offer: its name when it is the SkyPilot catalog's Secure Cloud pod of the
@@ -174,7 +175,7 @@ var skyRunPodName = regexp.MustCompile(`^([0-9]+)x_(.+)_([A-Z]+)$`)
 // catalog lists Secure Cloud pods only (fetch_runpod.py), so it would
 // launch a different, dearer pod.
 func skyRunPodInstance(rec *model.Recommendation, accel string) (string, error) {
-	m := skyRunPodName.FindStringSubmatch(rec.InstanceType)
+	m := skyRunPodName().FindStringSubmatch(rec.InstanceType)
 	if m == nil {
 		return "", nil
 	}

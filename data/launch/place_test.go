@@ -10,12 +10,13 @@ import (
 
 // The embedded name tables parse.
 func TestNameTablesLoad(t *testing.T) {
-	if tablesErr != nil {
-		t.Fatal(tablesErr)
+	nt, err := tables()
+	if err != nil {
+		t.Fatal(err)
 	}
-	if len(providers) < 15 || len(dstackGPUs) < 40 || len(runpodDCs) < 10 || len(gpuhuntKeep) < 5 || len(skyGCPHosts) < 20 {
+	if len(nt.providers) < 15 || len(nt.dstackGPUs) < 40 || len(nt.runpodDCs) < 10 || len(nt.gpuhuntKeep) < 5 || len(nt.skyGCPHosts) < 20 {
 		t.Errorf("tables too small: %d providers, %d dstack GPUs, %d RunPod countries, %d gpuhunt rules, %d GCP hosts",
-			len(providers), len(dstackGPUs), len(runpodDCs), len(gpuhuntKeep), len(skyGCPHosts))
+			len(nt.providers), len(nt.dstackGPUs), len(nt.runpodDCs), len(nt.gpuhuntKeep), len(nt.skyGCPHosts))
 	}
 }
 
@@ -74,7 +75,7 @@ func TestPlaces(t *testing.T) {
 			skyRefuse: WhatInstance},
 		{name: "gpuhunt RunPod cluster: SkyPilot lists none",
 			rec:       model.Recommendation{Provider: "runpod", InstanceType: "8x_H100-SXM_CLUSTER", Region: "US", GPU: "H100 SXM5", GPUCount: 8, PriceModel: on},
-			skyRefuse: WhatInstance, dsRegions: strings.Join(runpodDCs["US"], ",")},
+			skyRefuse: WhatInstance, dsRegions: strings.Join(names().runpodDCs["US"], ",")},
 		{name: "gpuhunt RunPod GPU id RunPod's table lacks: no pin",
 			rec:      model.Recommendation{Provider: "runpod", InstanceType: "1x_NVIDIA RTX PRO 5000 Blackwell_SECURE", GPU: "RTX PRO 5000 Blackwell (48 GB)", GPUCount: 1, PriceModel: on},
 			skyInfra: "runpod", skyInstance: "", dsRefuse: WhatGPU},

@@ -48,7 +48,7 @@ func skyAutostop(j Job, r Run) *SkyAutostop {
 	}
 	mode := skyAutodown
 	if j.Rec != nil {
-		mode = providers[j.Rec.Provider].SkyAutostop
+		mode = names().providers[j.Rec.Provider].SkyAutostop
 	}
 	switch mode {
 	case skyAutodown:

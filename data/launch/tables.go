@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // nameFiles are the launchers' names as data, each file citing its
@@ -34,18 +35,27 @@ type skyHost struct {
 	count int
 }
 
-// The tables read from names/*.tsv; tablesErr says what is wrong with
-// them (a test keeps it nil; the exporters return it).
-var (
+// nameTables are the tables read from names/*.tsv.
+type nameTables struct {
 	providers   map[string]providerName
 	dstackGPUs  map[string]dstackName
 	runpodDCs   map[string][]string
 	gpuhuntKeep []keepRule
 	skyGCPHosts map[string]skyHost
-	tablesErr   error
-)
+}
 
-func init() { tablesErr = loadTables() }
+// tables reads names/*.tsv once, when a launcher first needs them, not
+// when the program starts (issue 26: a recommend or --help never does);
+// the error says what is wrong with them (a test keeps it nil; the
+// exporters return it). The tables are never nil, empty past an error.
+var tables = sync.OnceValues(loadTables)
+
+// names are the tables of names/*.tsv (tables, its error left to the
+// exporters, checkChoice).
+func names() *nameTables {
+	t, _ := tables()
+	return t
+}
 
 // readTable reads names/<file>: # lines are comments, the first other line
 // is the header, which must be cols; every row has len(cols) fields.
@@ -95,13 +105,22 @@ func dash(s string) string {
 	return s
 }
 
-// loadTables fills the tables from names/*.tsv.
-func loadTables() error {
+// loadTables reads the tables from names/*.tsv.
+func loadTables() (*nameTables, error) {
+	t := &nameTables{}
+	if err := t.load(); err != nil {
+		return &nameTables{}, err
+	}
+	return t, nil
+}
+
+// load fills t from names/*.tsv.
+func (t *nameTables) load() error {
 	rows, err := readTable("providers.tsv", "provider", "skypilot", "dstack", "dstack_pin", "sky_nodes", "sky_network", "dstack_nodes", "sky_docker", "sky_ports", "sky_autostop")
 	if err != nil {
 		return err
 	}
-	providers = map[string]providerName{}
+	t.providers = map[string]providerName{}
 	for _, r := range rows {
 		p := providerName{Sky: dash(r[1]), DStack: dash(r[2]), SkyNetwork: dash(r[5]), SkyAutostop: dash(r[9])}
 		if a := p.SkyAutostop; a != "" && a != skyAutodown && a != skyAutostopOnly {
@@ -112,30 +131,30 @@ func loadTables() error {
 				return err
 			}
 		}
-		providers[r[0]] = p
+		t.providers[r[0]] = p
 	}
 	if rows, err = readTable("dstack_gpus.tsv", "gpu", "dstack", "memory_gb"); err != nil {
 		return err
 	}
-	dstackGPUs = map[string]dstackName{}
+	t.dstackGPUs = map[string]dstackName{}
 	for _, r := range rows {
 		mem, err := strconv.Atoi(r[2])
 		if err != nil || mem <= 0 {
 			return fmt.Errorf("launch names: dstack_gpus.tsv: %s: memory %q is not a whole number of GB", r[0], r[2])
 		}
-		dstackGPUs[r[0]] = dstackName{Name: r[1], MemoryGB: mem}
+		t.dstackGPUs[r[0]] = dstackName{Name: r[1], MemoryGB: mem}
 	}
 	if rows, err = readTable("runpod_datacenters.tsv", "country", "datacenter"); err != nil {
 		return err
 	}
-	runpodDCs = map[string][]string{}
+	t.runpodDCs = map[string][]string{}
 	for _, r := range rows {
-		runpodDCs[r[0]] = append(runpodDCs[r[0]], r[1])
+		t.runpodDCs[r[0]] = append(t.runpodDCs[r[0]], r[1])
 	}
 	if rows, err = readTable("gpuhunt_keep.tsv", "backend", "pattern", "offers"); err != nil {
 		return err
 	}
-	gpuhuntKeep = nil
+	t.gpuhuntKeep = nil
 	for _, r := range rows {
 		re, err := regexp.Compile(r[1])
 		if err != nil {
@@ -144,18 +163,18 @@ func loadTables() error {
 		if r[2] != "both" && r[2] != "spot" {
 			return fmt.Errorf("launch names: gpuhunt_keep.tsv: offers %q is not both or spot", r[2])
 		}
-		gpuhuntKeep = append(gpuhuntKeep, keepRule{backend: r[0], pattern: re, spotOnly: r[2] == "spot"})
+		t.gpuhuntKeep = append(t.gpuhuntKeep, keepRule{backend: r[0], pattern: re, spotOnly: r[2] == "spot"})
 	}
 	if rows, err = readTable("skypilot_gcp_hosts.tsv", "accelerator", "count", "instance_type"); err != nil {
 		return err
 	}
-	skyGCPHosts = map[string]skyHost{}
+	t.skyGCPHosts = map[string]skyHost{}
 	for _, r := range rows {
 		n, err := strconv.Atoi(r[1])
 		if err != nil || n <= 0 {
 			return fmt.Errorf("launch names: skypilot_gcp_hosts.tsv: %s: count %q", r[2], r[1])
 		}
-		skyGCPHosts[r[2]] = skyHost{accel: r[0], count: n}
+		t.skyGCPHosts[r[2]] = skyHost{accel: r[0], count: n}
 	}
 	return nil
 }

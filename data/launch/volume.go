@@ -32,7 +32,7 @@ func dstackVolume(j Job, r Run) bool {
 	if r.Mount == "" || j.Rec == nil || j.Rec.Nodes > 1 {
 		return false
 	}
-	p := providers[j.Rec.Provider]
+	p := names().providers[j.Rec.Provider]
 	if !dstackVolumeBackends[p.DStack] {
 		return false
 	}

@@ -1,0 +1,91 @@
+package cli
+
+import (
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+)
+
+// commandFacts is what a command shows of itself: its long help, examples
+// and each flag (name, default, usage, whether a value completes).
+func commandFacts(c *cobra.Command) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "long %q\nexample %q\n", c.Long, c.Example)
+	c.Flags().VisitAll(func(f *pflag.Flag) {
+		_, completes := c.GetFlagCompletionFunc(f.Name)
+		fmt.Fprintf(&b, "--%s default %q usage %q completes %v\n", f.Name, f.DefValue, f.Usage, completes)
+	})
+	return b.String()
+}
+
+// walkTree calls fn on cmd and every command under it.
+func walkTree(cmd *cobra.Command, fn func(*cobra.Command)) {
+	fn(cmd)
+	for _, sub := range cmd.Commands() {
+		walkTree(sub, fn)
+	}
+}
+
+// TestDeclareOnlyTheCommandThatRuns: a command line declares the flags of
+// the command it runs (and the root's, which cobra reads to find it), the
+// same flags and help as the whole tree has; the other commands are not
+// declared (issue 26: declaring them all cost every run); help, man and
+// completions declare the whole tree.
+func TestDeclareOnlyTheCommandThatRuns(t *testing.T) {
+	whole := newTree(nil, environ{}, "en", nil, io.Discard, io.Discard)
+	whole.declareAll()
+	want := map[string]string{}
+	walkTree(whole.root, func(c *cobra.Command) { want[c.CommandPath()] = commandFacts(c) })
+
+	lines := [][]string{
+		{"recommend", "--model", "llama-3.1-70b"},
+		{"--lang", "zh", "recommend", "--help"},
+		{"catalog", "list", "--provider", "aws"},
+		{"catalog", "--lang", "en", "show", "p4d.24xlarge"},
+		{"plan", "decision.toml"},
+		{"export", "--to", "skypilot", "decision.toml"},
+		{"version"},
+		{"--model", "llama-3.1-8b"},
+	}
+	for _, args := range lines {
+		tr := newTree(args, environ{}, "en", nil, io.Discard, io.Discard)
+		ran, _, err := tr.root.Find(args)
+		if err != nil {
+			t.Fatalf("%q: %v", args, err)
+		}
+		declared := 0
+		for _, c := range tr.declarable {
+			if _, pending := tr.declarers[c]; !pending {
+				declared++
+			} else if c == ran || c == tr.root {
+				t.Errorf("%q: %s, which cobra needs, is not declared", args, c.CommandPath())
+			}
+		}
+		walkTree(tr.root, func(c *cobra.Command) {
+			if _, pending := tr.declarers[c]; !pending {
+				if got := commandFacts(c); got != want[c.CommandPath()] {
+					t.Errorf("%q: %s declared as\n%s\nthe whole tree has\n%s", args, c.CommandPath(), got, want[c.CommandPath()])
+				}
+			}
+		})
+		if max := 2; declared > max {
+			t.Errorf("%q: %d commands declared, want the root and the one that runs", args, declared)
+		}
+	}
+	for _, args := range [][]string{{"help", "recommend"}, {"man"}, {"completion", "bash"}, {"__complete", "recommend", "--model", ""}, {"--lang", "zh", "__completeNoDesc", "catalog", "list", "--"}} {
+		tr := newTree(args, environ{}, "en", nil, io.Discard, io.Discard)
+		if len(tr.declarers) != 0 {
+			t.Errorf("%q: %d commands not declared, want the whole tree", args, len(tr.declarers))
+		}
+		rec, _, _ := tr.root.Find([]string{"recommend"})
+		_, completes := rec.GetFlagCompletionFunc("model")
+		if want := slices.ContainsFunc(args, func(a string) bool { return strings.HasPrefix(a, "__complete") }); completes != want {
+			t.Errorf("%q: recommend --model completes %v, want %v (only for a shell's completion)", args, completes, want)
+		}
+	}
+}
