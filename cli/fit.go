@@ -188,10 +188,17 @@ func cutMiddleAt(s string, w, head int) string {
 }
 
 // cutGPUs cuts a GPUs cell ("RTX PRO 6000 Blackwell Workstation Edition
-// x2 x3 nodes") in its name, keeping the count and the nodes after it.
+// x2 x3 nodes") in its name, keeping the count and the nodes after it. A
+// name first loses what does not tell GPUs apart in a ranked list (a
+// "GeForce " or "NVIDIA " brand, a form factor in brackets: "GeForce RTX
+// 5090" reads "RTX 5090", "B200 (HGX, 1000 W)" reads "B200") before it is
+// cut with "…".
 func cutGPUs(s string, w int) string {
 	if displayWidth(s) <= w {
 		return s
+	}
+	if short := plainGPU(s); short != s {
+		return cutGPUs(short, w)
 	}
 	for i := strings.Index(s, " x"); i >= 0; {
 		if r, _ := utf8.DecodeRuneInString(s[i+2:]); r >= '0' && r <= '9' {
@@ -234,6 +241,22 @@ func lastWidth(s string, w int) string {
 		}
 		used += rw
 		i -= size
+	}
+	return s
+}
+
+// plainGPU is a GPUs cell without its name's brand prefix and its first
+// bracketed qualifier; s when it has neither.
+func plainGPU(s string) string {
+	for _, brand := range []string{"GeForce ", "NVIDIA "} {
+		if rest, ok := strings.CutPrefix(s, brand); ok {
+			return rest
+		}
+	}
+	if i := strings.Index(s, " ("); i > 0 {
+		if j := strings.IndexByte(s[i:], ')'); j > 0 {
+			return s[:i] + s[i+j+1:]
+		}
 	}
 	return s
 }

@@ -187,7 +187,12 @@ func TestCuts(t *testing.T) {
 		{cutEnd, "H100", 10, "H100"},
 		{cutMiddle, "2x-RTX_PRO_6000_WS-32-65536", 16, "2x-RT…S-32-65536"},
 		{cutGPUs, "RTX PRO 6000 Blackwell Workstation Edition x2", 20, "RTX PRO 6000 Bla… x2"},
-		{cutGPUs, "B200 (HGX, 1000 W) x8 x2 nodes", 20, "B200 (H… x8 x2 nodes"},
+		{cutGPUs, "B200 (HGX, 1000 W) x8 x2 nodes", 20, "B200 x8 x2 nodes"},
+		{cutGPUs, "B200 (HGX, 1000 W) x1", 19, "B200 x1"},
+		{cutGPUs, "GeForce RTX 5090 x2", 18, "RTX 5090 x2"},
+		{cutGPUs, "NVIDIA GeForce RTX 4090 x1", 12, "RTX 4090 x1"},
+		{cutGPUs, "GeForce RTX 5090 x2", 19, "GeForce RTX 5090 x2"},
+		{cutGPUs, "A100-80GB PCIe x8", 12, "A100-80G… x8"},
 		{cutEnd, "英伟达数据中心显卡", 9, "英伟达数…"},
 	} {
 		got := c.cut(c.in, c.w)
