@@ -18,11 +18,10 @@ func (c *call) onRequest(limit int) []model.OfferOnRequest {
 		return []model.OfferOnRequest{}
 	}
 	offers := c.cat.Offers
-	// The first limit offers in order are kept as they are found, so a
-	// grown or merged catalog's thousands of unpriced rows cost one key
-	// comparison each, not a sort of all of them; the key holds the offer,
-	// so an offer found again under another shape compares equal and is
-	// kept once.
+	// The best limit offers in key order are kept as they are found,
+	// reading each shape's offers on request in key order and stopping at
+	// the first that cannot be kept; the key holds the offer, so an offer
+	// found again under another shape compares equal and is kept once.
 	best := make([]onRequestKey, 0, limit+1)
 	for s := range c.feas.shapes {
 		sr := &c.feas.shapes[s]

@@ -131,20 +131,15 @@ func pflagErrorText(err error, lang string) string {
 		if errors.As(err, &refused) {
 			return refused.text(lang)
 		}
-		return tf(tErrFlagBadValue, lang, f.Name, echo(badValue.GetValue()), valueErrorText(errors.Unwrap(badValue)))
+		why := ""
+		if cause := errors.Unwrap(badValue); cause != nil {
+			why = cause.Error() // the value's own refusal
+		}
+		return tf(tErrFlagBadValue, lang, f.Name, echo(badValue.GetValue()), why)
 	case errors.As(err, &syntax):
 		return tf(tErrFlagSyntax, lang, echo(syntax.GetSpecifiedFlag()))
 	}
 	return echo(err.Error())
-}
-
-// valueErrorText is why a flag refused its value, as the value says it
-// (every flag's value is typed: internal/structure's TestFlagsAreTyped).
-func valueErrorText(cause error) string {
-	if cause == nil {
-		return ""
-	}
-	return cause.Error()
 }
 
 // longDashes spells the single-dash long flags of args (-top 5, -json, as
