@@ -275,9 +275,27 @@ func TestVCPUFactsApplied(t *testing.T) {
 			t.Errorf("no %s %s* offers", tc.provider, tc.prefix)
 		}
 	}
-	for _, key := range []string{"azure/Standard_NV12s_v3", "azure/Standard_NV24s_v3", "azure/Standard_NV48s_v3"} {
-		if o := offerByKey(t, cat, key); o.Hyperthreaded != model.Yes || o.VCPUType != model.VCPUUnknown {
-			t.Errorf("%s: hyperthreaded %v, vcpu %q; Azure states Hyper-Threading and nothing on dedication", key, o.Hyperthreaded, o.VCPUType)
+	// Azure's older sizes: every size but the B-series has fixed CPU
+	// performance (Microsoft), an inference marked so; NVv3 keeps its
+	// stated Hyper-Threading beside it.
+	older := []string{"Standard_NC6", "Standard_NC12_Promo", "Standard_NC24r", "Standard_NC24r_Promo",
+		"Standard_NV6", "Standard_NV24_Promo", "Standard_NV12s_v3", "Standard_NV48s_v3", "Standard_ND40s_v3"}
+	for _, it := range older {
+		o := offerByKey(t, cat, "azure/"+it)
+		note := o.Detail().VCPUNote
+		if o.VCPUType != model.VCPUDedicated || !strings.HasPrefix(note, "inferred from Microsoft's statement") || !strings.Contains(note, "fixed CPU performance") {
+			t.Errorf("azure/%s: vcpu %q (%q), want dedicated from the fixed-performance statement, marked inferred", it, o.VCPUType, note)
+		}
+		if strings.HasPrefix(it, "Standard_NV") && strings.HasSuffix(it, "s_v3") && o.Hyperthreaded != model.Yes {
+			t.Errorf("azure/%s: hyperthreaded %v, want yes (NVv3 summary)", it, o.Hyperthreaded)
+		}
+	}
+	// The NC A10 v4 sizes' GPU share is not documented: a partial-GPU size
+	// would be a vGPU slice, so the fixed-performance statement is not
+	// read as dedicated for them.
+	for _, key := range []string{"azure/Standard_NC8ads_A10_v4", "azure/Standard_NC16ads_A10_v4", "azure/Standard_NC32ads_A10_v4"} {
+		if o := offerByKey(t, cat, key); o.VCPUType != model.VCPUUnknown {
+			t.Errorf("%s: vcpu %q; its GPU share is not documented", key, o.VCPUType)
 		}
 	}
 }
