@@ -56,16 +56,8 @@ func wrapCell0(s string, w int) string { return wrapCell(s, w)[0] }
 // of the original columns were dropped. A table that fits is returned as
 // it is.
 func fitLines(lines [][]string, width int, steps []fitStep) ([][]string, []bool) {
-	n := 0
-	for _, l := range lines {
-		n = max(n, len(l))
-	}
-	natural := make([]int, n)
-	for _, l := range lines {
-		for c, s := range l {
-			natural[c] = max(natural[c], displayWidth(s))
-		}
-	}
+	natural := naturalWidths(lines)
+	n := len(natural)
 	gone := make([]bool, n)
 	limit := make([]int, n) // 0: whole
 	colWidth := func(c int) int {
@@ -123,6 +115,11 @@ func fitLines(lines [][]string, width int, steps []fitStep) ([][]string, []bool)
 				case st.wrap:
 					parts := wrapCell(s, limit[c])
 					s, rest = parts[0], parts[1:]
+					if displayWidth(s) > limit[c] && c > 0 {
+						// A URL wider than the column: on a line of
+						// its own, nothing else beside it.
+						s, rest = "", parts
+					}
 				case st.apart:
 					s = cutMiddleAt(s, limit[c], heads[c])
 				default:
@@ -156,6 +153,32 @@ func continuation(more [][]string) [][]string {
 		}
 	}
 	return out
+}
+
+// naturalWidths returns the display width of each column of lines (the
+// cells of a table's lines): its widest cell's.
+func naturalWidths(lines [][]string) []int {
+	var natural []int
+	for _, l := range lines {
+		for c, s := range l {
+			if c == len(natural) {
+				natural = append(natural, 0)
+			}
+			natural[c] = max(natural[c], displayWidth(s))
+		}
+	}
+	return natural
+}
+
+// tableWidth returns the display columns lines take laid out as a table,
+// every column whole.
+func tableWidth(lines [][]string) int {
+	natural := naturalWidths(lines)
+	t := cliTablePadding * max(len(natural)-1, 0)
+	for _, w := range natural {
+		t += w
+	}
+	return t
 }
 
 // stepFor returns the cut step of column c.

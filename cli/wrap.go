@@ -236,14 +236,17 @@ func breakAt(s string, room, lead int) (cut, next int) {
 		}
 	}
 	for i, r := range s {
+		if r == ' ' && i > 0 {
+			// The space is dropped: the line before it fits in used.
+			add(i, i+1)
+		}
 		rw := cellWidth.Rune(r)
 		if used+rw > room {
 			break
 		}
 		size := utf8.RuneLen(r)
 		switch {
-		case r == ' ' && i > 0:
-			add(i, i+1)
+		case r == ' ':
 		case rw == 2:
 			if i > 0 && ok(i) {
 				add(i, i)
