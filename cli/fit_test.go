@@ -235,6 +235,9 @@ func TestWrapLine(t *testing.T) {
 		// stands alone when wider than the line, and the text goes on.
 		{"  source: https://example.com/a/very/long/path/to/a/page.html ; see also (https://b.io/x), ok", 30,
 			[]string{"  source:", "          https://example.com/a/very/long/path/to/a/page.html", "          ; see also", "          (https://b.io/x), ok"}},
+		// A host and path without a scheme is a URL too.
+		{"see github.com/Cyclenerd/google-cloud-pricing-cost-calculator now", 20,
+			[]string{"see", "  github.com/Cyclenerd/google-cloud-pricing-cost-calculator", "  now"}},
 		// A bullet is never left alone; its text hangs under its text.
 		{"  - https://example.com/a/very/long/path/to/a/page.html", 30,
 			[]string{"  - https://example.com/a/very/long/path/to/a/page.html"}},
@@ -293,5 +296,8 @@ func utf8ValidPrintable(s string) bool {
 // the only kind of line that may be wider than the width.
 func loneURL(line string) bool {
 	t := strings.TrimPrefix(strings.TrimSpace(ansi.Strip(line)), "- ")
-	return strings.Contains(t, "://") && !strings.ContainsAny(t, " \t")
+	return aURL.MatchString(t) && !strings.ContainsAny(t, " \t")
 }
+
+// aURL matches a URL with its scheme, or a host and path without one.
+var aURL = regexp.MustCompile(`://|^\W*[\w-]+(\.[\w-]+)+/`)

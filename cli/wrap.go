@@ -3,6 +3,7 @@ package cli
 import (
 	"bytes"
 	"io"
+	"regexp"
 	"strings"
 	"unicode/utf8"
 )
@@ -182,16 +183,21 @@ func labelEnd(s string) int {
 // characters around it: a line never breaks inside it.
 type urlSpan struct{ start, end int }
 
-// urlSpans returns the URLs of s ("scheme://…" runs).
+// urlStart matches where a URL starts: a scheme ("https://") or a host
+// and its path without one ("github.com/owner/repo").
+var urlStart = regexp.MustCompile(`[A-Za-z][A-Za-z0-9+.-]*://|[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/`)
+
+// urlSpans returns the URLs of s: from what is attached before its start
+// (up to a space or a wide character) to the next space (a path may hold
+// Chinese).
 func urlSpans(s string) []urlSpan {
 	var spans []urlSpan
-	for from := 0; ; {
-		i := strings.Index(s[from:], "://")
-		if i < 0 {
+	for from := 0; from < len(s); {
+		m := urlStart.FindStringIndex(s[from:])
+		if m == nil {
 			return spans
 		}
-		i += from
-		start := i
+		start := from + m[0]
 		for start > 0 {
 			r, size := utf8.DecodeLastRuneInString(s[:start])
 			if r == ' ' || cellWidth.Rune(r) == 2 {
@@ -200,12 +206,13 @@ func urlSpans(s string) []urlSpan {
 			start -= size
 		}
 		end := len(s)
-		if j := strings.IndexByte(s[i:], ' '); j >= 0 {
-			end = i + j
+		if j := strings.IndexByte(s[from+m[1]:], ' '); j >= 0 {
+			end = from + m[1] + j
 		}
 		spans = append(spans, urlSpan{start, end})
 		from = end
 	}
+	return spans
 }
 
 // breakAt returns where to end a line of s that may be room columns wide
