@@ -161,9 +161,9 @@ func hangOf(s string, width int) (lead, hang int) {
 	return lead, min(hang, width/2)
 }
 
-// labelEnd returns where the value of a "label: value" (or Chinese
-// "标签：值") text starts, 0 when s does not start with a label (a URL's
-// "https:" is none).
+// labelEnd returns where the value of a "label: value" text (or a Chinese
+// one, its colon full-width) starts, 0 when s does not start with a label
+// (a URL's "https:" is none).
 func labelEnd(s string) int {
 	end := 0
 	if i := strings.Index(s, ": "); i > 0 {
