@@ -75,14 +75,22 @@ func catalogShow(args []string, env environ, stdout, stderr io.Writer) int {
 		}
 		return exitOK
 	}
+	fw := newFitWriter(stdout, cf.lang.env.width())
 	for i, o := range hits {
 		if i > 0 {
-			fmt.Fprintln(stdout)
+			fmt.Fprintln(fw)
 		}
-		writeShow(stdout, cat, o, cur, lang)
+		writeShow(fw, cat, o, cur, lang)
+	}
+	if err := fw.Flush(); err != nil {
+		return catalogFail(stderr, exitFail, "show", errors.New(tf(tErrWrite, lang, err)), lang)
 	}
 	return exitOK
 }
+
+// showValueMin is the narrowest the value column of catalog show's tables
+// wraps to: a narrower terminal wraps the lines that still do not fit.
+const showValueMin = 24
 
 // suggest names instance types that contain the query, for a typo.
 func suggest(cat *model.Catalog, name, lang string) string {
@@ -104,9 +112,11 @@ func suggest(cat *model.Catalog, name, lang string) string {
 
 // writeShow prints every fact of one offer, its GPU and its provider's
 // policy, with their sources: the labels and the words of the values in
-// lang, the data's own words as they are.
+// lang, the data's own words as they are. Written to a fitWriter, the
+// values wrap under their column and the other lines under their text,
+// every word and whole URL kept.
 func writeShow(w io.Writer, cat *model.Catalog, o *model.Offer, cur model.Currency, lang string) {
-	tw := newCLITable(w)
+	tw := newCLITable(w).fitTo(wrapCol(1, showValueMin))
 	unknown := tUnknown.in(lang)
 	rowText := func(k, v string) {
 		if v == "" {
@@ -214,7 +224,7 @@ func writeShow(w io.Writer, cat *model.Catalog, o *model.Offer, cur model.Curren
 	}
 	if g := cat.GPUOf(o); g != nil {
 		fmt.Fprintf(w, tCatGPUFacts.in(lang)+"\n", g.Name)
-		tw = newCLITable(w)
+		tw = newCLITable(w).fitTo(wrapCol(1, showValueMin))
 		f := func(k cliMsg, v float64, unit string) {
 			s := unknown
 			if v > 0 {

@@ -201,7 +201,11 @@ func catalogStats(args []string, env environ, stdout, stderr io.Writer) int {
 		}
 		return exitOK
 	}
-	writeStats(stdout, r, lang)
+	fw := newFitWriter(stdout, cf.lang.env.width())
+	writeStats(fw, r, lang)
+	if err := fw.Flush(); err != nil {
+		return catalogFail(stderr, exitFail, "stats", errors.New(tf(tErrWrite, lang, err)), lang)
+	}
 	return exitOK
 }
 
@@ -239,7 +243,7 @@ func writeStats(w io.Writer, r statsReport, lang string) {
 	}
 	tw.Flush()
 	fmt.Fprintln(w, "\n"+tStatsKnownTitle.in(lang))
-	tw = newCLITable(w)
+	tw = newCLITable(w).fitTo(wrapCol(2, 24))
 	for i, k := range r.Known {
 		name, meaning := k.Fact, k.Meaning
 		if i < len(knownFacts) && knownFacts[i].name == k.Fact { // buildStats keeps knownFacts' order

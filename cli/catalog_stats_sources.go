@@ -3,7 +3,11 @@ package cli
 import (
 	"fmt"
 	"io"
+	"net/url"
+	"slices"
 	"sort"
+	"strconv"
+	"strings"
 
 	"github.com/gpupick/gpupick/model"
 )
@@ -104,24 +108,107 @@ func (s sourceStat) dateRange(lang string) string {
 }
 
 // writeSourceStats prints the sources of each provider's offers with
-// their price dates (and how many are live and stale), in lang.
+// their price dates (and how many are live and stale), in lang. When the
+// table with its sources whole is wider than the width, a row names its
+// source by a number and a short form (sourceShort) and the full sources
+// follow the table once each, by number, whole (a URL is never cut: it
+// stays to copy).
 func writeSourceStats(w io.Writer, stats []sourceStat, lang string) {
 	if len(stats) == 0 {
 		return
 	}
 	fmt.Fprintln(w, "\n"+tStatsSourcesTitle.in(lang))
-	tw := newCLITable(w)
-	fmt.Fprintln(tw, tStatsSourcesHeader.in(lang))
+	rows := [][]string{strings.Split(tStatsSourcesHeader.in(lang), "\t")}
 	for _, s := range stats {
 		live := ""
 		if s.Live > 0 {
 			live = fmt.Sprintf(tStatsSourceLive.in(lang), s.Live, s.Stale)
 		}
-		src := s.Source
-		if src == "" {
-			src = tUnknown.in(lang)
+		rows = append(rows, []string{"  " + s.Provider, strconv.Itoa(s.Offers), s.dateRange(lang), live, s.Source})
+	}
+	tw := newCLITable(w)
+	var sources []string // the full sources by number, from 1
+	if tw.width > 0 && tableWidth(rows) > tw.width {
+		number := map[string]int{}
+		for _, r := range rows[1:] {
+			if src := r[sourceCol]; src != "" {
+				n, ok := number[src]
+				if !ok {
+					sources = append(sources, src)
+					n = len(sources)
+					number[src] = n
+				}
+				r[sourceCol] = fmt.Sprintf("[%d] %s", n, sourceShort(src))
+			}
 		}
-		fmt.Fprintf(tw, "  %s\t%d\t%s\t%s\t%s\n", s.Provider, s.Offers, s.dateRange(lang), live, src)
+		steps := []fitStep{cutCol(sourceCol, cutKeyed, 16)}
+		if !slices.ContainsFunc(stats, func(s sourceStat) bool { return s.Live > 0 }) {
+			steps = append([]fitStep{dropCol(liveCol)}, steps...) // an empty column
+		}
+		tw.fitTo(steps...)
+	}
+	for _, r := range rows[1:] {
+		if r[sourceCol] == "" {
+			r[sourceCol] = tUnknown.in(lang)
+		}
+	}
+	for _, r := range rows {
+		fmt.Fprintln(tw, strings.Join(r, "\t"))
 	}
 	tw.Flush()
+	if len(sources) == 0 {
+		return
+	}
+	fmt.Fprintln(w, tCatSources.in(lang))
+	tw = newCLITable(w).fitTo(wrapCol(1, 24))
+	for i, src := range sources {
+		fmt.Fprintf(tw, "  [%d]\t%s\n", i+1, src)
+	}
+	tw.Flush()
+}
+
+// The columns of the sources table.
+const (
+	liveCol   = 3
+	sourceCol = 4
+)
+
+// cutKeyed cuts a "[n] source" cell to w columns in the source's middle,
+// the number kept whole: it is what finds the full source below.
+func cutKeyed(s string, w int) string {
+	key, rest, ok := strings.Cut(s, "] ")
+	if !ok {
+		return cutMiddle(s, w)
+	}
+	key += "] "
+	return key + cutMiddle(rest, max(w-displayWidth(key), 4))
+}
+
+// sourceShort is a source in a few words that tell it from the others: a
+// GitHub file as its repository, commit and last two path parts
+// ("skypilot-catalog@2c3d7ea aws/vms.csv"), another URL as its host and
+// last path part, a source that is no URL as it is.
+func sourceShort(src string) string {
+	first, _, _ := strings.Cut(strings.TrimSpace(src), " ")
+	u, err := url.Parse(first)
+	if err != nil || u.Host == "" || !strings.Contains(first, "://") {
+		return src
+	}
+	host := strings.TrimPrefix(u.Host, "www.")
+	parts := strings.FieldsFunc(u.Path, func(r rune) bool { return r == '/' })
+	if host == "github.com" && len(parts) >= 4 && (parts[2] == "blob" || parts[2] == "tree") {
+		ref := parts[3]
+		if len(ref) == 40 {
+			ref = ref[:7]
+		}
+		short := parts[1] + "@" + ref
+		if rest := parts[4:]; len(rest) > 0 {
+			short += " " + strings.Join(rest[max(len(rest)-2, 0):], "/")
+		}
+		return short
+	}
+	if len(parts) > 0 {
+		return host + " " + parts[len(parts)-1]
+	}
+	return host
 }

@@ -101,6 +101,15 @@ func TestStatsSourceDates(t *testing.T) {
 		var out bytes.Buffer
 		writeSourceStats(&out, r.Sources, lang)
 		checkGolden(t, "sources."+lang+".txt", out.Bytes())
+		// Too wide for 72 columns: numbered short forms in the rows, the
+		// full sources below, the empty live column kept (a live offer).
+		out.Reset()
+		fw := newFitWriter(&out, 72)
+		writeSourceStats(fw, r.Sources, lang)
+		if err := fw.Flush(); err != nil {
+			t.Fatal(err)
+		}
+		checkGolden(t, "sources."+lang+".72.txt", out.Bytes())
 	}
 	var js bytes.Buffer
 	if err := writeJSON(&js, r); err != nil {

@@ -144,6 +144,7 @@ func TestCatalogUsageErrors(t *testing.T) {
 }
 
 func TestCatalogShow(t *testing.T) {
+	t.Setenv("COLUMNS", "1000") // the words, not the layout (TestCatalogFitsTheWidth)
 	code, out, errs := runCat(t, nil, "show", "p5.48xlarge")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
@@ -233,6 +234,7 @@ func TestEmbeddedKnownShares(t *testing.T) {
 }
 
 func TestCatalogStatsExplainsKnownShares(t *testing.T) {
+	t.Setenv("COLUMNS", "1000") // the words, not the layout (TestCatalogFitsTheWidth)
 	_, text, _ := runCat(t, nil, "stats")
 	cat, err := data.Embedded()
 	if err != nil {
@@ -253,6 +255,7 @@ func TestCatalogStatsExplainsKnownShares(t *testing.T) {
 // facts taken from instance_facts_more.csv and egress_tiers.csv, and
 // prints an inference as one.
 func TestCatalogShowCitesNewFacts(t *testing.T) {
+	t.Setenv("COLUMNS", "1000") // the words, not the layout (TestCatalogFitsTheWidth)
 	tests := []struct {
 		args []string
 		want []string

@@ -10,8 +10,9 @@ import (
 const defaultWidth = 80
 
 // fitStep is one way a table gives up width, tried in a table's stated
-// order until the table fits: a column dropped (cut nil), or a column's
-// cells cut to no fewer than min display columns.
+// order until the table fits: a column dropped (cut nil), a column's cells
+// cut to no fewer than min display columns, or wrapped onto further lines
+// of their row (wrap: prose, where nothing may be lost).
 type fitStep struct {
 	col int                          // the column, counted in the full table from 0
 	cut func(s string, w int) string // nil: drop the column
@@ -19,6 +20,7 @@ type fitStep struct {
 	// apart: the cut is cutMiddle's, with its start's share chosen so that
 	// distinct names stay distinct ("gpu-b…-1792gb" twice hid "-a").
 	apart bool
+	wrap  bool // the cells are wrapped (wrapCell), not cut
 }
 
 // dropCol is a step that drops column col.
@@ -37,22 +39,25 @@ func cutNames(col, min int) fitStep {
 	return fitStep{col: col, cut: cutMiddle, min: min, apart: true}
 }
 
+// wrapCol is a step that wraps column col's cells onto further lines of
+// their row, to no fewer than min columns: the words of prose and whole
+// URLs (a URL wider than the column stays whole, alone on its line).
+func wrapCol(col, min int) fitStep {
+	return fitStep{col: col, cut: wrapCell0, min: min, wrap: true}
+}
+
+// wrapCell0 is a wrap step's cut: the first line of the wrapped cell
+// (fitLines writes the others on further lines).
+func wrapCell0(s string, w int) string { return wrapCell(s, w)[0] }
+
 // fitLines makes lines (the cells of a table's lines) fit width display
 // columns by taking steps in order until they fit; the columns not named
 // by a step always stay whole. It returns the lines to lay out and which
 // of the original columns were dropped. A table that fits is returned as
 // it is.
 func fitLines(lines [][]string, width int, steps []fitStep) ([][]string, []bool) {
-	n := 0
-	for _, l := range lines {
-		n = max(n, len(l))
-	}
-	natural := make([]int, n)
-	for _, l := range lines {
-		for c, s := range l {
-			natural[c] = max(natural[c], displayWidth(s))
-		}
-	}
+	natural := naturalWidths(lines)
+	n := len(natural)
 	gone := make([]bool, n)
 	limit := make([]int, n) // 0: whole
 	colWidth := func(c int) int {
@@ -96,25 +101,84 @@ func fitLines(lines [][]string, width int, steps []fitStep) ([][]string, []bool)
 			heads[c] = apartHead(lines, c, limit[c])
 		}
 	}
-	out := make([][]string, len(lines))
-	for i, l := range lines {
+	out := make([][]string, 0, len(lines))
+	for _, l := range lines {
 		row := make([]string, 0, len(l))
+		var more [][]string // a wrapped cell's further lines, by cell of row
 		for c, s := range l {
 			if gone[c] {
 				continue
 			}
+			var rest []string
 			if limit[c] > 0 && displayWidth(s) > limit[c] {
-				if h, ok := heads[c]; ok {
-					s = cutMiddleAt(s, limit[c], h)
-				} else {
-					s = stepFor(steps, c).cut(s, limit[c])
+				switch st := stepFor(steps, c); {
+				case st.wrap:
+					parts := wrapCell(s, limit[c])
+					s, rest = parts[0], parts[1:]
+					if displayWidth(s) > limit[c] && c > 0 {
+						// A URL wider than the column: on a line of
+						// its own, nothing else beside it.
+						s, rest = "", parts
+					}
+				case st.apart:
+					s = cutMiddleAt(s, limit[c], heads[c])
+				default:
+					s = st.cut(s, limit[c])
 				}
 			}
+			more = append(more, rest)
 			row = append(row, s)
 		}
-		out[i] = row
+		out = append(out, row)
+		out = append(out, continuation(more)...)
 	}
 	return out, gone
+}
+
+// continuation returns the further lines of a row whose wrapped cells have
+// the further lines more (by cell): each line has the row's cells, empty
+// but for the wrapped ones' next lines, so that they stay in their columns.
+func continuation(more [][]string) [][]string {
+	n := 0
+	for _, m := range more {
+		n = max(n, len(m))
+	}
+	out := make([][]string, n)
+	for i := range out {
+		out[i] = make([]string, len(more))
+		for c, m := range more {
+			if i < len(m) {
+				out[i][c] = m[i]
+			}
+		}
+	}
+	return out
+}
+
+// naturalWidths returns the display width of each column of lines (the
+// cells of a table's lines): its widest cell's.
+func naturalWidths(lines [][]string) []int {
+	var natural []int
+	for _, l := range lines {
+		for c, s := range l {
+			if c == len(natural) {
+				natural = append(natural, 0)
+			}
+			natural[c] = max(natural[c], displayWidth(s))
+		}
+	}
+	return natural
+}
+
+// tableWidth returns the display columns lines take laid out as a table,
+// every column whole.
+func tableWidth(lines [][]string) int {
+	natural := naturalWidths(lines)
+	t := cliTablePadding * max(len(natural)-1, 0)
+	for _, w := range natural {
+		t += w
+	}
+	return t
 }
 
 // stepFor returns the cut step of column c.

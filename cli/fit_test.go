@@ -225,8 +225,27 @@ func TestWrapLine(t *testing.T) {
 		w    int
 		want []string
 	}{
+		// Under the value of a short "label: value" line.
 		{"Note: 66 offers are too slow for the interactive latency class", 30,
-			[]string{"Note: 66 offers are too slow", "  for the interactive latency", "  class"}},
+			[]string{"Note: 66 offers are too slow", "      for the interactive", "      latency class"}},
+		// A label past the first third of the width: two columns in.
+		{"a rather long label here: 66 offers are too slow", 30,
+			[]string{"a rather long label here: 66", "  offers are too slow"}},
+		// A URL is never broken: it starts a line when it does not fit,
+		// stands alone when wider than the line, and the text goes on.
+		{"  source: https://example.com/a/very/long/path/to/a/page.html ; see also (https://b.io/x), ok", 30,
+			[]string{"  source:", "          https://example.com/a/very/long/path/to/a/page.html", "          ; see also", "          (https://b.io/x), ok"}},
+		// A host and path without a scheme is a URL too.
+		{"see github.com/Cyclenerd/google-cloud-pricing-cost-calculator now", 20,
+			[]string{"see", "  github.com/Cyclenerd/google-cloud-pricing-cost-calculator", "  now"}},
+		// A bullet is never left alone; its text hangs under its text.
+		{"  - https://example.com/a/very/long/path/to/a/page.html", 30,
+			[]string{"  - https://example.com/a/very/long/path/to/a/page.html"}},
+		{"  - one two three four five six seven", 20,
+			[]string{"  - one two three", "    four five six", "    seven"}},
+		// A Chinese label (full-width colon) and a URL with Chinese in it.
+		{"来源：https://例子.cn/路径/很长的页面名称.html 以及更多说明文字", 24,
+			[]string{"来源：", "      https://例子.cn/路径/很长的页面名称.html", "      以及更多说明文字"}},
 		{"  [warn] a b", 80, []string{"  [warn] a b"}},
 		// "，" never starts a line: 月 goes down with it.
 		{"运行：一个月，每周一百六十八小时", 12, []string{"运行：一个", "  月，每周一", "  百六十八小", "  时"}},
@@ -238,19 +257,20 @@ func TestWrapLine(t *testing.T) {
 	}
 }
 
-// FuzzWrapLine: every wrapped line fits (a line of one character wider
-// than the width excepted), and the words come out in order, none lost.
+// FuzzWrapLine: every wrapped line fits (a line of one character, or of
+// one URL, wider than the width excepted), and the words come out in order, none lost.
 func FuzzWrapLine(f *testing.F) {
 	f.Add("Note: 66 offers are too slow for the interactive latency class", 20)
 	f.Add("运行：    1 个月，每周 168 小时 = 730 实例小时", 10)
 	f.Add("averyveryverylongwordwithoutanyspace and more", 8)
+	f.Add("  - see: https://example.com/a/b/c and (https://x.y/z), done", 12)
 	f.Fuzz(func(t *testing.T, s string, w int) {
 		if w < 4 || w > 200 || strings.ContainsAny(s, "\n\t\r") || !utf8ValidPrintable(s) {
 			return
 		}
 		lines := wrapLine(s, w)
 		for _, l := range lines {
-			if displayWidth(l) > w && len([]rune(strings.TrimSpace(l))) > 1 {
+			if displayWidth(l) > w && len([]rune(strings.TrimSpace(l))) > 1 && !loneURL(l) {
 				t.Fatalf("wrap %q at %d: line %q is %d columns", s, w, l, displayWidth(l))
 			}
 		}
@@ -270,3 +290,14 @@ func utf8ValidPrintable(s string) bool {
 	}
 	return true
 }
+
+// loneURL reports whether line is one URL (with what is attached to it: a
+// bracket, a comma) and nothing else but its indent and a "- " bullet:
+// the only kind of line that may be wider than the width.
+func loneURL(line string) bool {
+	t := strings.TrimPrefix(strings.TrimSpace(ansi.Strip(line)), "- ")
+	return aURL.MatchString(t) && !strings.ContainsAny(t, " \t")
+}
+
+// aURL matches a URL with its scheme, or a host and path without one.
+var aURL = regexp.MustCompile(`://|^\W*[\w-]+(\.[\w-]+)+/`)

@@ -174,14 +174,30 @@ func (t *cliTable) format(lines [][]string, widths []int) {
 	t.writeLines(lines[start:], widths)
 }
 
-// writeLines writes lines, padding each cell that has a column width.
+// wraps reports whether the table wraps a column's cells to fit.
+func (t *cliTable) wraps() bool {
+	for _, st := range t.steps {
+		if st.wrap {
+			return true
+		}
+	}
+	return false
+}
+
+// writeLines writes lines, padding each cell that has a column width. A
+// line whose last cell is empty (a wrapped cell's further line) ends with
+// its last text, not with padding, in a table that wraps cells.
 func (t *cliTable) writeLines(lines [][]string, widths []int) {
 	for _, line := range lines {
+		start := t.out.Len()
 		for j, c := range line {
 			t.out.WriteString(c)
 			if j < len(widths) {
 				t.out.WriteString(strings.Repeat(" ", max(0, widths[j]-displayWidth(c))))
 			}
+		}
+		if t.wraps() && len(line) > 1 && line[len(line)-1] == "" {
+			t.out.Truncate(start + len(bytes.TrimRight(t.out.Bytes()[start:], " ")))
 		}
 		t.out.WriteByte('\n')
 	}

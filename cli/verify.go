@@ -124,7 +124,12 @@ func verifyMachine(o verifyOptions, stdout, stderr io.Writer) int {
 		return verdict(checks, lang, stderr)
 	}
 	checks := verify.Compare(*rec.Choice, offer, m, lang)
-	if err := writeChecks(stdout, *rec.Choice, checks, lang); err != nil {
+	fw := newFitWriter(stdout, o.common.env.width())
+	err = writeChecks(fw, *rec.Choice, checks, lang)
+	if err == nil {
+		err = fw.Flush()
+	}
+	if err != nil {
 		return fail(exitFail, "%v", err)
 	}
 	return verdict(checks, lang, stderr)
@@ -141,10 +146,12 @@ func verdict(checks []verify.Check, lang string, stderr io.Writer) int {
 }
 
 // writeChecks prints the checks as a table (expected, found, result) and
-// their hints in lang; the figures are the same in both languages.
+// their hints in lang; the figures are the same in both languages. To fit
+// the width, what was found and then what was expected wrap in their
+// columns (the check and its result stay whole, on the row's first line).
 func writeChecks(w io.Writer, choice model.Recommendation, checks []verify.Check, lang string) error {
 	fmt.Fprintf(w, "%s\n\n", verify.Title(choice, lang))
-	tw := newCLITable(w)
+	tw := newCLITable(w).fitTo(wrapCol(verifyFoundCol, 22), wrapCol(verifyExpectedCol, 16))
 	fmt.Fprintln(tw, verify.Header(lang))
 	for _, c := range checks {
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", c.Name, c.Expected, c.Found, verify.Result(c, lang))
@@ -160,6 +167,12 @@ func writeChecks(w io.Writer, choice model.Recommendation, checks []verify.Check
 	}
 	return nil
 }
+
+// The columns of verify's table that wrap to fit the width.
+const (
+	verifyExpectedCol = 1
+	verifyFoundCol    = 2
+)
 
 // maxProbeBytes bounds one saved probe output.
 const maxProbeBytes = 1 << 20

@@ -28,6 +28,7 @@ func terminalControls(s string) []rune {
 // table, the JSON and the error, in both languages; the name's text and
 // Chinese around it are kept.
 func TestVerifyStripsProbeEscapes(t *testing.T) {
+	t.Setenv("COLUMNS", "1000") // the found values whole on one line
 	rec := saveRecord(t, "--params", "70B", "--precision", "bf16", "--workload", "inference", "--provider", "aws", "--gpu", "H100")
 	src := filepath.Join("..", "model", "probe", "testdata", "p5-nvme-8")
 	dir := t.TempDir()

@@ -31,6 +31,7 @@ func saveRecord(t *testing.T, args ...string) string {
 // verify --from on the fixtures: the 8×H100 node passes the GPU checks of
 // an 8×H100 choice; a 4×A6000 PCIe box fails them (exit 1).
 func TestVerifyCommand(t *testing.T) {
+	t.Setenv("COLUMNS", "1000") // the words, not the layout (TestCatalogFitsTheWidth)
 	rec := saveRecord(t, "--params", "70B", "--precision", "bf16", "--workload", "inference", "--provider", "aws", "--gpu", "H100")
 	fixtures := filepath.Join("..", "model", "probe", "testdata")
 	tests := []struct {

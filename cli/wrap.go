@@ -3,6 +3,7 @@ package cli
 import (
 	"bytes"
 	"io"
+	"regexp"
 	"strings"
 	"unicode/utf8"
 )
@@ -96,13 +97,34 @@ func writeRaw(w io.Writer, s string) error {
 
 // wrapLine breaks s into lines of at most width display columns: at the
 // last space that fits, else before a wide character, else (a word wider
-// than the line) inside the word. The lines after the first are indented
-// two columns more than s.
+// than the line) inside the word — never inside a URL (urlSpans), which
+// starts a line of its own when it does not fit and stands alone on it
+// when it is wider than the line, so that it stays whole to copy or click.
+// The lines after the first hang under s's value (hangOf): two columns in
+// from its indent, past a "- " bullet, or under the value of a short
+// "label: value" line.
 func wrapLine(s string, width int) []string {
 	if displayWidth(s) <= width {
 		return []string{s}
 	}
-	indent := strings.Repeat(" ", min(len(s)-len(strings.TrimLeft(s, " "))+2, width/2))
+	lead, hang := hangOf(s, width)
+	return wrapFrom(s, width, lead, strings.Repeat(" ", hang))
+}
+
+// wrapCell breaks a table cell's text into lines of at most width display
+// columns as wrapLine does, without an indent: the cell's column is its
+// indent.
+func wrapCell(s string, width int) []string {
+	if displayWidth(s) <= width {
+		return []string{s}
+	}
+	return wrapFrom(s, width, 0, "")
+}
+
+// wrapFrom breaks s into lines of at most width columns (a URL wider than
+// a line excepted), never in its first lead bytes (an indent, a bullet),
+// the lines after the first prefixed with hang.
+func wrapFrom(s string, width, lead int, hang string) []string {
 	var lines []string
 	prefix := ""
 	for {
@@ -110,42 +132,134 @@ func wrapLine(s string, width int) []string {
 		if displayWidth(s) <= room {
 			return append(lines, prefix+s)
 		}
-		cut, next := breakAt(s, room)
+		cut, next := breakAt(s, room, lead)
 		lines = append(lines, strings.TrimRight(prefix+s[:cut], " "))
 		s = strings.TrimLeft(s[next:], " ")
-		prefix = indent
+		prefix, lead = hang, 0
 		if s == "" {
 			return lines
 		}
 	}
 }
 
+// hangOf returns how many bytes of s start its text (its indent and a "- "
+// bullet: a line never breaks inside them) and the display columns its
+// further lines hang in by: under the value of a "label: value" line whose
+// label ends within the first third of width, else two columns in from
+// the indent (under a bullet's text); at most half the width.
+func hangOf(s string, width int) (lead, hang int) {
+	lead = len(s) - len(strings.TrimLeft(s, " "))
+	hang = lead + 2
+	if strings.HasPrefix(s[lead:], "- ") {
+		lead += 2
+	}
+	if end := labelEnd(s[lead:]); end > 0 {
+		if w := displayWidth(s[:lead+end]); w <= width/3 {
+			hang = w
+		}
+	}
+	return lead, min(hang, width/2)
+}
+
+// labelEnd returns where the value of a "label: value" text (or a Chinese
+// one, its colon full-width) starts, 0 when s does not start with a label
+// (a URL's "https:" is none).
+func labelEnd(s string) int {
+	end := 0
+	if i := strings.Index(s, ": "); i > 0 {
+		end = i + 2
+	}
+	if i := strings.Index(s, "\uff1a"); i > 0 && (end == 0 || i < end) {
+		end = i + len("\uff1a")
+	}
+	if end == 0 || strings.Contains(s[:end], "://") {
+		return 0
+	}
+	return end
+}
+
+// urlSpan is the bytes [start, end) of a URL in a text, with what is
+// attached to it (a bracket, a trailing comma) up to the spaces or wide
+// characters around it: a line never breaks inside it.
+type urlSpan struct{ start, end int }
+
+// urlStart matches where a URL starts: a scheme ("https://") or a host
+// and its path without one ("github.com/owner/repo").
+var urlStart = regexp.MustCompile(`[A-Za-z][A-Za-z0-9+.-]*://|[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/`)
+
+// urlSpans returns the URLs of s: from what is attached before its start
+// (up to a space or a wide character) to the next space (a path may hold
+// Chinese).
+func urlSpans(s string) []urlSpan {
+	var spans []urlSpan
+	for from := 0; from < len(s); {
+		m := urlStart.FindStringIndex(s[from:])
+		if m == nil {
+			return spans
+		}
+		start := from + m[0]
+		for start > 0 {
+			r, size := utf8.DecodeLastRuneInString(s[:start])
+			if r == ' ' || cellWidth.Rune(r) == 2 {
+				break
+			}
+			start -= size
+		}
+		end := len(s)
+		if j := strings.IndexByte(s[from+m[1]:], ' '); j >= 0 {
+			end = from + m[1] + j
+		}
+		spans = append(spans, urlSpan{start, end})
+		from = end
+	}
+	return spans
+}
+
 // breakAt returns where to end a line of s that may be room columns wide
-// (cut) and where the rest starts (next): at the last break that fits — a
-// space (dropped), or before or after a wide character (not before a
-// Chinese punctuation mark, which never starts a line) — else at room.
-func breakAt(s string, room int) (cut, next int) {
+// (cut) and where the rest starts (next): at the last break that fits
+// after the first lead bytes — a space (dropped), or before or after a
+// wide character (not before a Chinese punctuation mark, which never
+// starts a line) — outside every URL; else at room, or after the URL
+// that room ends in.
+func breakAt(s string, room, lead int) (cut, next int) {
 	used, hard := 0, 0
+	spans := urlSpans(s)
+	inURL := func(at int) (urlSpan, bool) { // a cut at byte at splits a URL
+		for _, u := range spans {
+			if u.start < at && at < u.end {
+				return u, true
+			}
+		}
+		return urlSpan{}, false
+	}
 	var breaks [][2]int       // candidate (cut, next) pairs, in order
 	ok := func(at int) bool { // a line may start at byte at
 		r, _ := utf8.DecodeRuneInString(s[at:])
 		return at < len(s) && !strings.ContainsRune(noLineStart, r)
 	}
+	add := func(cut, next int) {
+		if _, in := inURL(cut); cut > lead && !in {
+			breaks = append(breaks, [2]int{cut, next})
+		}
+	}
 	for i, r := range s {
+		if r == ' ' && i > 0 {
+			// The space is dropped: the line before it fits in used.
+			add(i, i+1)
+		}
 		rw := cellWidth.Rune(r)
 		if used+rw > room {
 			break
 		}
 		size := utf8.RuneLen(r)
 		switch {
-		case r == ' ' && i > 0:
-			breaks = append(breaks, [2]int{i, i + 1})
+		case r == ' ':
 		case rw == 2:
 			if i > 0 && ok(i) {
-				breaks = append(breaks, [2]int{i, i})
+				add(i, i)
 			}
 			if ok(i + size) {
-				breaks = append(breaks, [2]int{i + size, i + size})
+				add(i+size, i+size)
 			}
 		}
 		used += rw
@@ -155,10 +269,14 @@ func breakAt(s string, room int) (cut, next int) {
 		b := breaks[len(breaks)-1]
 		return b[0], b[1]
 	}
-	if hard == 0 {
-		// Not even one character fits: take one anyway.
-		_, size := utf8.DecodeRuneInString(s)
-		return size, size
+	if u, in := inURL(hard); in {
+		// A URL wider than the line: whole, alone on it.
+		return u.end, u.end
+	}
+	if hard <= lead {
+		// Not even one character past the lead fits: take one anyway.
+		_, size := utf8.DecodeRuneInString(s[lead:])
+		return lead + size, lead + size
 	}
 	return hard, hard
 }
