@@ -169,9 +169,10 @@ func (c recoWriter) hostWarnings(w *warnList, in warnInput) {
 	c.stackWarnings(w, o.GPU, g)
 	// ephemeral-disk: local disks wiped on stop while the job keeps state.
 	keepsState := p.training || a.DataGB > 0 || a.HoursPerWeek < model.HoursPerWeekFull
-	wiped := o.LocalNVMeWiped == model.Yes || o.LocalNVMeWiped == model.Unknown && o.Detail().LocalNVMe != "" && pol != nil && pol.LocalDiskSurvivesStop == model.No
+	hasDisk := o.Detail().LocalNVMe != "" || o.Host != nil
+	wiped := o.LocalNVMeWiped == model.Yes || o.LocalNVMeWiped == model.Unknown && hasDisk && pol != nil && pol.LocalDiskSurvivesStop == model.No
 	if keepsState && wiped {
-		w.add(model.WarnEphemeralDisk, model.SeverityWarn, firstSource(o), o.Detail().LocalNVMe)
+		w.add(model.WarnEphemeralDisk, model.SeverityWarn, firstSource(o), o.LocalDiskText(w.l == langZH))
 	}
 	// marketplace-host.
 	if o.Marketplace || o.VCPUType == model.VCPUMarketplace {
