@@ -88,6 +88,13 @@ func (c recoWriter) gpuOf(sh *shape) (*model.GPU, *gpuInfo) {
 	return gi.g, gi
 }
 
+// hostReliabilityFloor is the marketplace reliability score (Vast's
+// reliability2, model.MarketHost.Reliability) below which the
+// marketplace-host warning names the host's score: gpupick's own rule,
+// no source states a threshold (a host at 95% has failed rentals about
+// one time in twenty by the marketplace's own record).
+const hostReliabilityFloor = 0.95
+
 // hostWarnings are the traps of the hardware: the link between the GPUs,
 // the host's CPU and RAM, the memory headroom, what the GPU supports, its
 // local disk, a marketplace host and a PCIe variant of an SXM chip.
@@ -169,12 +176,16 @@ func (c recoWriter) hostWarnings(w *warnList, in warnInput) {
 	c.stackWarnings(w, o.GPU, g)
 	// ephemeral-disk: local disks wiped on stop while the job keeps state.
 	keepsState := p.training || a.DataGB > 0 || a.HoursPerWeek < model.HoursPerWeekFull
-	wiped := o.LocalNVMeWiped == model.Yes || o.LocalNVMeWiped == model.Unknown && o.Detail().LocalNVMe != "" && pol != nil && pol.LocalDiskSurvivesStop == model.No
+	hasDisk := o.Detail().LocalNVMe != "" || o.Host != nil
+	wiped := o.LocalNVMeWiped == model.Yes || o.LocalNVMeWiped == model.Unknown && hasDisk && pol != nil && pol.LocalDiskSurvivesStop == model.No
 	if keepsState && wiped {
-		w.add(model.WarnEphemeralDisk, model.SeverityWarn, firstSource(o), o.Detail().LocalNVMe)
+		w.add(model.WarnEphemeralDisk, model.SeverityWarn, firstSource(o), o.LocalDiskText(w.l == langZH))
 	}
 	// marketplace-host.
-	if o.Marketplace || o.VCPUType == model.VCPUMarketplace {
+	if h := o.Host; h != nil && h.Reliability < hostReliabilityFloor {
+		// The host's own record, typed: said with its score.
+		w.key(model.WarnMarketplaceHost, kMarketUnreliable, model.SeverityWarn, firstSource(o), h.Reliability*100, hostReliabilityFloor*100)
+	} else if o.Marketplace || o.VCPUType == model.VCPUMarketplace {
 		w.add(model.WarnMarketplaceHost, model.SeverityWarn, firstSource(o))
 	}
 	// pcie-variant: a PCIe card of a chip also sold as SXM.

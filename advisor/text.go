@@ -286,6 +286,7 @@ const (
 	kSharedHT
 	kNVLinkUnknown
 	kLegacyKepler
+	kMarketUnreliable
 	kSpotServing
 	kNoteProviderNoOffers
 	kSpotDoubtful
@@ -930,6 +931,10 @@ var texts = text.Table[textKey]{
 	kSpotStatedRange: {"stated %d-%d%% off on-demand, %s", "公布比按需价低 %d-%d%%，%s"},
 	kSpotStatedMax:   {"stated up to %d%% off on-demand, %s", "公布最多比按需价低 %d%%，%s"},
 	kSpotNoneStated:  {"no discount range stated", "未公布折扣范围"},
+	kMarketUnreliable: {
+		"a third-party marketplace host with a reliability score of %.1f%%, under the %.0f%% gpupick asks of a host (its own rule): expect the machine to fail or vanish more often; keep checkpoints off the host or pick a host with a better record",
+		"第三方市场主机，可靠性评分 %.1f%%，低于 gpupick 对主机要求的 %.0f%%（本产品自定规则）：机器故障或下线会更频繁；请把检查点存到主机之外，或选择记录更好的主机",
+	},
 	kLegacyKepler: {
 		"%s is a Kepler GPU: CUDA 12 dropped Kepler, so current PyTorch, vLLM and most images will not run on it",
 		"%s 是 Kepler 架构 GPU：CUDA 12 已不再支持 Kepler，当前的 PyTorch、vLLM 和大多数镜像都无法在其上运行",

@@ -191,22 +191,22 @@ func writeShow(w io.Writer, cat *model.Catalog, o *model.Offer, cur model.Curren
 	if po := o.Detail().PriceOrigins; len(po) > 0 {
 		row(tCatPriceOrigins, priceOriginsText(po, lang))
 	}
-	if o.Detail().PriceNote != "" {
-		row(tCatPriceNote, o.Detail().PriceNote)
+	if note := o.PriceNoteText(isZH(lang)); note != "" {
+		row(tCatPriceNote, note)
 	}
 	row(tCatFormFactor, formName(o.Detail().FormFactor, lang))
 	row(tCatInterconnect, linkName(o.Interconnect, lang))
 	if o.Detail().InterconnectNote != "" {
 		row(tCatAsStated, o.Detail().InterconnectNote)
 	}
-	row(tCatInterNode, o.InterNodeNetwork)
+	row(tCatInterNode, o.NetworkText(isZH(lang)))
 	row(tCatRDMA, triName(o.RDMA, lang))
 	row(tCatVCPUType, vcpuName(o.VCPUType, lang))
 	if o.Detail().VCPUNote != "" {
 		row(tCatAsStated, o.Detail().VCPUNote)
 	}
 	row(tCatHyperthread, triName(o.Hyperthreaded, lang))
-	row(tCatLocalNVMe, o.Detail().LocalNVMe)
+	row(tCatLocalNVMe, o.LocalDiskText(isZH(lang)))
 	row(tCatNVMeWiped, triName(o.LocalNVMeWiped, lang))
 	if o.Marketplace {
 		row(tCatMarketplace, tCatMarketplaceValue.in(lang))
@@ -214,8 +214,8 @@ func writeShow(w io.Writer, cat *model.Catalog, o *model.Offer, cur model.Curren
 	if o.Detail().Retired != "" {
 		row(tCatRetired, fmt.Sprintf(tCatRetiredValue.in(lang), o.Detail().Retired, o.Detail().RetiredSource))
 	}
-	if o.Notes != "" {
-		row(tCatNotes, o.Notes)
+	if notes := o.NotesText(isZH(lang)); notes != "" {
+		row(tCatNotes, notes)
 	}
 	tw.Flush()
 	fmt.Fprintln(w, tCatSources.in(lang))

@@ -101,7 +101,7 @@ var statFacts = []struct {
 	{"rdma", tFactRDMA, func(o *model.Offer) bool { return o.RDMA == model.Unknown }},
 	{"vcpu_type", tFactVCPUType, func(o *model.Offer) bool { return o.VCPUType == model.VCPUUnknown }},
 	{"vcpu_hyperthread", tFactHyperthread, func(o *model.Offer) bool { return o.Hyperthreaded == model.Unknown }},
-	{"local_nvme", tFactLocalNVMe, func(o *model.Offer) bool { return o.Detail().LocalNVMe == "" }},
+	{"local_nvme", tFactLocalNVMe, func(o *model.Offer) bool { return o.Detail().LocalNVMe == "" && o.Host == nil }},
 	{"local_nvme_wiped_on_stop", tFactNVMeWiped, func(o *model.Offer) bool { return o.LocalNVMeWiped == model.Unknown }},
 }
 

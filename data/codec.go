@@ -315,8 +315,15 @@ const (
 )
 
 // catalogSchema is the version of the catalog file format: 2 keeps the
-// offers' notes in texts.tsv (texts.go); a folder of schema 1 is read too.
-const catalogSchema = "2"
+// offers' notes in texts.tsv (texts.go); 3 keeps a marketplace host's
+// facts as numbers in the host columns of offers.tsv (offerhost.go).
+// Folders of schemas 1 and 2 are read too: their live offers' host facts
+// are the sentences of their note columns, shown as they are.
+const catalogSchema = "3"
+
+// schemaHostNotes is the catalog schema before the host columns: its
+// live offers carry their host's facts as notes.
+const schemaHostNotes = "2"
 
 // catalogFiles is a catalog as text files, by name.
 type catalogFiles map[string]string
@@ -438,8 +445,8 @@ func decodeInfo(name, text string) (catalogMeta, error) {
 			return m, fmt.Errorf("%s: line %d: unknown key %q", name, i+2, k)
 		}
 	}
-	if m.schema != catalogSchema && m.schema != schemaLiteralNotes {
-		return m, fmt.Errorf("%s: catalog schema %q, this gpupick reads %q (run 'gpupick catalog update' or import again)", name, m.schema, catalogSchema)
+	if m.schema != catalogSchema && m.schema != schemaHostNotes && m.schema != schemaLiteralNotes {
+		return m, fmt.Errorf("%s: catalog schema %q, this gpupick reads %q, %q and %q (run 'gpupick catalog update' or import again)", name, m.schema, catalogSchema, schemaHostNotes, schemaLiteralNotes)
 	}
 	return m, nil
 }

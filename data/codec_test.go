@@ -1,6 +1,7 @@
 package data
 
 import (
+	"math"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -134,6 +135,17 @@ func TestValidateRejects(t *testing.T) {
 		{"discount of 100%", func(c *model.Catalog) { p := c.Policies["aws"]; p.CommitMax.Fraction = 1; c.Policies["aws"] = p }, "commit_max fraction 1"},
 		{"bad rate date", func(c *model.Catalog) { c.FX[0].Date = "Feb 2025" }, `date "Feb 2025"`},
 		{"checkpoint precision auto", func(c *model.Catalog) { c.Models[0].CheckpointPrecision = "auto" }, `checkpoint_precision "auto": want one of fp32`},
+		{"host facts off a marketplace", func(c *model.Catalog) { h := testHost(); c.Offers[0].Host, c.Offers[0].Marketplace = &h, false }, "not marked marketplace"},
+		{"host reliability NaN", func(c *model.Catalog) {
+			h := testHost()
+			h.Reliability = math.NaN()
+			c.Offers[0].Host, c.Offers[0].Marketplace = &h, true
+		}, "host_reliability NaN: want 0 to 1"},
+		{"host with no offer id", func(c *model.Catalog) {
+			h := testHost()
+			h.OfferID = 0
+			c.Offers[0].Host, c.Offers[0].Marketplace = &h, true
+		}, "host_offer_id 0"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -192,5 +204,61 @@ func TestEncodeFilesReadFolderRoundTrip(t *testing.T) {
 	}
 	if _, err := ReadFolder(dir); err == nil || !strings.Contains(err.Error(), fileOffers) {
 		t.Errorf("a folder without offers.tsv: error %v, want one naming the file", err)
+	}
+}
+
+// testHost is a Vast host's facts, every one in range.
+func testHost() model.MarketHost {
+	return model.MarketHost{OfferID: 21348645, HostID: 98979, MachineID: 37228, ListedAs: "RTX 4090", Verification: model.HostVerified,
+		Reliability: 0.9964528, MaxRentalDays: 36.45, InetDownMbps: 910.7, InetUpMbps: 850.2, DiskGB: 512.5,
+		StorageUSDPerGBMonth: 0.15, Datacenter: model.Yes}
+}
+
+// TestHostColumnsRoundTrip: a marketplace host's facts are written as
+// the host columns' numbers and read back equal, with the offer's own
+// notes apart from them; a host field that is no number or id is refused
+// naming its column.
+func TestHostColumnsRoundTrip(t *testing.T) {
+	cat := embeddedCatalog(t)
+	h := testHost()
+	o := &cat.Offers[0]
+	o.Host, o.Marketplace, o.Notes = &h, true, "own note"
+	files, err := encodeCatalog(cat, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(files[fileOffers], "reliability 99.6%") || !strings.Contains(files[fileOffers], "\t0.9964528\t") {
+		t.Errorf("offers.tsv holds the host's words, or not its reliability as a number")
+	}
+	back, _, err := decodeCatalog("cat", files)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := offerByKey(t, back, o.Key())
+	if got.Host == nil || *got.Host != h || got.Notes != "own note" {
+		t.Errorf("read back host %+v notes %q, want %+v and the own note", got.Host, got.Notes, h)
+	}
+	for i := range back.Offers {
+		if b := &back.Offers[i]; b.Key() != o.Key() && b.Host != nil {
+			t.Fatalf("%s read with a host", b.Key())
+		}
+	}
+	for col, bad := range map[string]string{"host_reliability": "NaN", "host_offer_id": "1e3", "host_inet_down_mbps": "-5"} {
+		lines := strings.Split(files[fileOffers], "\n")
+		header := strings.Split(lines[0], "\t")
+		row := strings.Split(lines[1], "\t")
+		for i, c := range header {
+			if c == col {
+				row[i] = bad
+			}
+		}
+		f := catalogFiles{}
+		for k, v := range files {
+			f[k] = v
+		}
+		f[fileOffers] = lines[0] + "\n" + strings.Join(row, "\t") + "\n"
+		if _, _, err := decodeCatalog("cat", f); err == nil || !strings.Contains(err.Error(), "column "+col) {
+			t.Errorf("%s %q: error %v, want it to name the column", col, bad, err)
+		}
 	}
 }

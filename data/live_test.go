@@ -118,12 +118,12 @@ func TestVastUpdate(t *testing.T) {
 			t.Errorf("%s: date %s, fetched %s, sources %v, marketplace %v", tc.typ, o.PriceDate, d.FetchedAt, o.Sources, o.Marketplace)
 		}
 		for _, n := range tc.notes {
-			if !strings.Contains(o.Notes, n) {
-				t.Errorf("%s: notes %q lack %q", tc.typ, o.Notes, n)
+			if !strings.Contains(o.NotesText(false), n) {
+				t.Errorf("%s: notes %q lack %q", tc.typ, o.NotesText(false), n)
 			}
 		}
-		if !strings.Contains(o.InterNodeNetwork, "Mb/s down") || !strings.Contains(d.LocalNVMe, "GB host disk") || !strings.Contains(d.PriceNote, "/GB/month") {
-			t.Errorf("%s: network %q, disk %q, price note %q", tc.typ, o.InterNodeNetwork, d.LocalNVMe, d.PriceNote)
+		if net, disk, pn := o.NetworkText(false), o.LocalDiskText(false), o.PriceNoteText(false); !strings.Contains(net, "Mb/s down") || !strings.Contains(disk, "GB host disk") || !strings.Contains(pn, "/GB/month") {
+			t.Errorf("%s: network %q, disk %q, price note %q", tc.typ, net, disk, pn)
 		}
 	}
 }

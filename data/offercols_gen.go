@@ -54,6 +54,18 @@ var offerCols = sync.OnceValue(func() []column[model.Offer] {
 		triCol("vcpu_hyperthread", func(o *model.Offer) *model.Tri { return &o.Hyperthreaded }),
 		triCol("local_nvme_wiped_on_stop", func(o *model.Offer) *model.Tri { return &o.LocalNVMeWiped }),
 		boolCol("marketplace", func(o *model.Offer) *bool { return &o.Marketplace }),
+		optional(hostCol(idCol("host_offer_id", func(h *model.MarketHost) *int64 { return &h.OfferID }))),
+		optional(hostCol(idCol("host_id", func(h *model.MarketHost) *int64 { return &h.HostID }))),
+		optional(hostCol(idCol("host_machine_id", func(h *model.MarketHost) *int64 { return &h.MachineID }))),
+		optional(hostCol(strCol("host_listed_as", func(h *model.MarketHost) *string { return &h.ListedAs }))),
+		optional(hostCol(textCol("host_verification", func(h *model.MarketHost) *model.HostVerification { return &h.Verification }))),
+		optional(hostCol(numCol("host_reliability", func(h *model.MarketHost) *float64 { return &h.Reliability }))),
+		optional(hostCol(numCol("host_max_rental_days", func(h *model.MarketHost) *float64 { return &h.MaxRentalDays }))),
+		optional(hostCol(numCol("host_inet_down_mbps", func(h *model.MarketHost) *float64 { return &h.InetDownMbps }))),
+		optional(hostCol(numCol("host_inet_up_mbps", func(h *model.MarketHost) *float64 { return &h.InetUpMbps }))),
+		optional(hostCol(numCol("host_disk_gb", func(h *model.MarketHost) *float64 { return &h.DiskGB }))),
+		optional(hostCol(numCol("host_storage_usd_gb_month", func(h *model.MarketHost) *float64 { return &h.StorageUSDPerGBMonth }))),
+		optional(hostCol(triCol("host_datacenter", func(h *model.MarketHost) *model.Tri { return &h.Datacenter }))),
 		listCol("regions", func(o *model.Offer) *[]string { return &o.Regions }),
 		sourcesCol("sources", func(o *model.Offer) *[]string { return &o.Sources }),
 		detailCol(noteCol("interconnect_note", func(d *model.OfferDetail) *string { return &d.InterconnectNote })),
@@ -109,6 +121,18 @@ const (
 	ofHyperthreaded
 	ofLocalNVMeWiped
 	ofMarketplace
+	ofOfferID
+	ofHostID
+	ofMachineID
+	ofListedAs
+	ofVerification
+	ofReliability
+	ofMaxRentalDays
+	ofInetDownMbps
+	ofInetUpMbps
+	ofDiskGB
+	ofStorageUSDPerGBMonth
+	ofDatacenter
 	ofRegions
 	ofSources
 	ofInterconnectNote
@@ -478,6 +502,112 @@ func decodeOfferLine(o *model.Offer, line string, ctx *tsvCtx, stream bool) (got
 		}
 		if o.Marketplace, err = decBool(s); err != nil {
 			return 0, ofMarketplace, false, err
+		}
+	}
+	s, line, _ = cutField(line)
+	if s != "" {
+		if stream {
+			ctx.col = ofOfferID
+		}
+		if ownHost(o, ctx).OfferID, err = decID(s); err != nil {
+			return 0, ofOfferID, false, err
+		}
+	}
+	s, line, _ = cutField(line)
+	if s != "" {
+		if stream {
+			ctx.col = ofHostID
+		}
+		if ownHost(o, ctx).HostID, err = decID(s); err != nil {
+			return 0, ofHostID, false, err
+		}
+	}
+	s, line, _ = cutField(line)
+	if s != "" {
+		if stream {
+			ctx.col = ofMachineID
+		}
+		if ownHost(o, ctx).MachineID, err = decID(s); err != nil {
+			return 0, ofMachineID, false, err
+		}
+	}
+	s, line, _ = cutField(line)
+	if s != "" {
+		if stream {
+			ctx.col = ofListedAs
+		}
+		if ownHost(o, ctx).ListedAs, err = ctx.keptField(s); err != nil {
+			return 0, ofListedAs, false, err
+		}
+	}
+	s, line, _ = cutField(line)
+	if s != "" {
+		if stream {
+			ctx.col = ofVerification
+		}
+		ownHost(o, ctx).Verification = model.HostVerification(ctx.str(s))
+	}
+	s, line, _ = cutField(line)
+	if s != "" {
+		if stream {
+			ctx.col = ofReliability
+		}
+		if ownHost(o, ctx).Reliability, err = parseNum(s); err != nil {
+			return 0, ofReliability, false, err
+		}
+	}
+	s, line, _ = cutField(line)
+	if s != "" {
+		if stream {
+			ctx.col = ofMaxRentalDays
+		}
+		if ownHost(o, ctx).MaxRentalDays, err = parseNum(s); err != nil {
+			return 0, ofMaxRentalDays, false, err
+		}
+	}
+	s, line, _ = cutField(line)
+	if s != "" {
+		if stream {
+			ctx.col = ofInetDownMbps
+		}
+		if ownHost(o, ctx).InetDownMbps, err = parseNum(s); err != nil {
+			return 0, ofInetDownMbps, false, err
+		}
+	}
+	s, line, _ = cutField(line)
+	if s != "" {
+		if stream {
+			ctx.col = ofInetUpMbps
+		}
+		if ownHost(o, ctx).InetUpMbps, err = parseNum(s); err != nil {
+			return 0, ofInetUpMbps, false, err
+		}
+	}
+	s, line, _ = cutField(line)
+	if s != "" {
+		if stream {
+			ctx.col = ofDiskGB
+		}
+		if ownHost(o, ctx).DiskGB, err = parseNum(s); err != nil {
+			return 0, ofDiskGB, false, err
+		}
+	}
+	s, line, _ = cutField(line)
+	if s != "" {
+		if stream {
+			ctx.col = ofStorageUSDPerGBMonth
+		}
+		if ownHost(o, ctx).StorageUSDPerGBMonth, err = parseNum(s); err != nil {
+			return 0, ofStorageUSDPerGBMonth, false, err
+		}
+	}
+	s, line, _ = cutField(line)
+	if s != "" {
+		if stream {
+			ctx.col = ofDatacenter
+		}
+		if ownHost(o, ctx).Datacenter, err = decTri(s); err != nil {
+			return 0, ofDatacenter, false, err
 		}
 	}
 	s, line, _ = cutField(line)

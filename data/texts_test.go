@@ -181,7 +181,7 @@ func TestTextIDsStrict(t *testing.T) {
 		{"a text where an id belongs", catalogFiles{fileOffers: withNote("NVLink 4")}, []string{"column interconnect_note:", `text id "NVLink 4"`}},
 		{"empty table", catalogFiles{fileTexts: "text\n"}, []string{"offers.tsv: line ", `is not a line of texts.tsv (0 texts)`}},
 		{"bad table header", catalogFiles{fileTexts: "note\n"}, []string{"texts.tsv: line 1:"}},
-		{"no table", catalogFiles{fileTexts: ""}, []string{"cat: texts.tsv is missing", "schema 2"}},
+		{"no table", catalogFiles{fileTexts: ""}, []string{"cat: texts.tsv is missing", "schema " + catalogSchema}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -263,6 +263,9 @@ type tsvCtx struct {
 	details      *detailInterner // offers' shared details (decoding offers.tsv); nil: none shared
 	in           *interner
 	col          int
+	// hosts is the free part of the block the offers' marketplace hosts
+	// are cut from (ownHost); each goroutine of a stream has its own.
+	hosts []model.MarketHost
 }
 
 // forStream is a copy of the context (all it shares, such as the
@@ -273,7 +276,7 @@ func (c *tsvCtx) forStream(cols int) *tsvCtx {
 	if c != nil {
 		*w = *c
 	}
-	w.in, w.col = newInterner(cols), 0
+	w.in, w.col, w.hosts = newInterner(cols), 0, nil
 	return w
 }
 

@@ -183,6 +183,14 @@ func checkOffer(cat *model.Catalog, o *model.Offer, bad func(string, ...any)) {
 			bad("offer %s: interconnect %s, but the %s is not an AMD GPU", k, o.Interconnect, o.GPU)
 		}
 	}
+	if o.Host != nil {
+		if !o.Marketplace {
+			bad("offer %s: a marketplace host's facts (host_* columns) on an offer not marked marketplace", k)
+		}
+		if err := o.Host.Check(); err != nil {
+			bad("offer %s: %v", k, err)
+		}
+	}
 	if len(o.Sources) == 0 {
 		bad("offer %s: no source (every offer cites where its facts came from)", k)
 	}

@@ -149,6 +149,9 @@ func (o *VastOffer) check(at string) error {
 			return err
 		}
 	}
+	if strings.TrimSpace(*o.Verification) == "" {
+		return fmt.Errorf("%s: field verification is empty (want Vast's word: verified, unverified or deverified)", at)
+	}
 	if n := *o.NumGPUs; n != math.Trunc(n) {
 		return fmt.Errorf("%s: field num_gpus: %v is not a whole number", at, n)
 	}
@@ -226,7 +229,6 @@ func (ref *reference) vastOffer(v VastOffer, in Remote) (model.Offer, string) {
 		o.Regions = []string{}
 	}
 	liveStamp(&o, in, in.URL(vastBundles))
-	d := o.EditDetail()
 	perGPU := *v.GPURAM / 1024
 	m := ref.gpus.identify(vastGPUName(name), perGPU, nameForm(name))
 	o.GPU = m.Name
@@ -239,28 +241,25 @@ func (ref *reference) vastOffer(v VastOffer, in Remote) (model.Offer, string) {
 	if g := ref.gpuFacts(o.GPU); g != nil && g.VRAMGiB > 0 {
 		o.VRAMGiB = g.VRAMGiB
 	}
-	o.InterNodeNetwork = fmt.Sprintf("internet %.0f Mb/s down, %.0f Mb/s up (the host's, measured by Vast)", *v.InetDown, *v.InetUp)
-	d.LocalNVMe = fmt.Sprintf("%.0f GB host disk available", *v.DiskSpace)
-	d.PriceNote = fmt.Sprintf("storage billed on top: $%.4g/GB/month for the disk you allocate, also while stopped", *v.StorageCost)
-	hosting := "consumer-hosted"
+	// The host's facts stay numbers (issue 24): MarketHost.Texts words
+	// them where they are shown.
+	dc := model.No
 	if *v.HostingType >= 1 {
-		hosting = "datacenter" // hosting_type >= 1 (SkyPilot's vast_catalog.py, Vast's CLI)
+		dc = model.Yes // hosting_type >= 1 (SkyPilot's vast_catalog.py, Vast's CLI)
 	}
-	notes := []string{
-		fmt.Sprintf("Vast offer %d, host %d, machine %d", *v.ID, *v.HostID, *v.MachineID),
-		"listed as " + name,
-		fmt.Sprintf("reliability %.1f%%", *v.Reliability*100),
-		text.Safe(*v.Verification),
-		hosting,
-		fmt.Sprintf("max rental %.1f days", *v.Duration/86400),
+	o.Host = &model.MarketHost{
+		OfferID: *v.ID, HostID: *v.HostID, MachineID: *v.MachineID,
+		ListedAs:             name,
+		Verification:         model.HostVerification(text.Safe(*v.Verification)),
+		Reliability:          *v.Reliability,
+		MaxRentalDays:        *v.Duration / 86400,
+		InetDownMbps:         *v.InetDown,
+		InetUpMbps:           *v.InetUp,
+		DiskGB:               *v.DiskSpace,
+		StorageUSDPerGBMonth: *v.StorageCost,
+		Datacenter:           dc,
 	}
-	if o.Spot > 0 {
-		notes = append(notes, fmt.Sprintf("interruptible from the min bid $%.4g/h (paused when outbid)", o.Spot))
-	}
-	if m.Note != "" {
-		notes = append(notes, m.Note)
-	}
-	o.Notes = strings.Join(notes, "; ")
+	o.Notes = m.Note
 	ref.gpuLevelFacts(&o)
 	return o, ""
 }

@@ -219,3 +219,48 @@ func WarningName(code string) Name {
 	}
 	return Name{code, code}
 }
+
+// hostVerificationNames are the names of a marketplace's verification
+// states (MarketHost.Verification).
+var hostVerificationNames = map[HostVerification]Name{
+	HostVerified:   {"verified", "已验证"},
+	HostUnverified: {"unverified", "未验证"},
+	HostDeverified: {"deverified (verification withdrawn)", "验证已撤销"},
+}
+
+// hostWording is the wording of a marketplace host's facts in one
+// language (MarketHost.Texts); the verbs take the facts in Texts' order.
+type hostWording struct {
+	ids, listedAs, reliability, maxRental, minBid string
+	network, disk, storage                        string
+	datacenter, consumer, hostingUnknown, sep     string
+}
+
+// hostWords are the English and the Chinese wording of a host's facts.
+var hostWords = [2]hostWording{{
+	ids:            "Vast offer %d, host %d, machine %d",
+	listedAs:       "listed as %s",
+	reliability:    "reliability %.1f%%",
+	maxRental:      "max rental %.1f days",
+	minBid:         "interruptible from the min bid $%.4g/h (paused when outbid)",
+	network:        "internet %.0f Mb/s down, %.0f Mb/s up (the host's, measured by Vast)",
+	disk:           "%.0f GB host disk available",
+	storage:        "storage billed on top: $%.4g/GB/month for the disk you allocate, also while stopped",
+	datacenter:     "datacenter",
+	consumer:       "consumer-hosted",
+	hostingUnknown: "hosting unknown",
+	sep:            "; ",
+}, {
+	ids:            "Vast 报价 %d，主机 %d，机器 %d",
+	listedAs:       "挂牌名 %s",
+	reliability:    "可靠性 %.1f%%",
+	maxRental:      "最长租期 %.1f 天",
+	minBid:         "可中断租用，最低出价 $%.4g/小时（被高价挤占时暂停）",
+	network:        "公网下行 %.0f Mb/s，上行 %.0f Mb/s（主机的，Vast 实测）",
+	disk:           "主机可用磁盘 %.0f GB",
+	storage:        "存储另计：所分配磁盘 $%.4g/GB/月，停机时也计费",
+	datacenter:     "数据中心",
+	consumer:       "个人主机",
+	hostingUnknown: "托管方式未知",
+	sep:            "；",
+}}

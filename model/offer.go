@@ -112,6 +112,12 @@ type Offer struct {
 	// offer and host ids), and in the detail they would give each of
 	// 100k live offers a detail of its own (issue 24).
 	Notes string
+	// Host is a marketplace host's own facts about the offer (ids,
+	// record, internet, disk, storage price), nil for any other offer.
+	// It may be shared by copies of this Offer: never written in place.
+	// The texts that show them (NetworkText, LocalDiskText,
+	// PriceNoteText, NotesText) put them before the offer's own.
+	Host *MarketHost `json:"-" toml:"-"`
 
 	// Extra holds the rarely read facts; nil means all zero. It may be
 	// shared by many offers (and by copies of this Offer value), so it is

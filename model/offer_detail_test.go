@@ -22,7 +22,7 @@ import (
 // live offer a ~400-byte detail of its own, where 16 bytes an offer let
 // the live offers share their details; 1M offers peaked at 444 MB).
 // Growing the hot struct must be a decision, so this test fails first.
-const offerSizeBound = 264
+const offerSizeBound = 272
 
 func TestOfferSizeBound(t *testing.T) {
 	if got := unsafe.Sizeof(Offer{}); got > offerSizeBound {

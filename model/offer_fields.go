@@ -110,6 +110,10 @@ type OfferFields struct {
 	// Sources are the URLs (or catalog file references) the facts came from.
 	Sources []string `json:"sources" toml:"sources"`
 	Notes   string   `json:"notes,omitempty" toml:"notes,omitempty"`
+	// Host is a marketplace host's facts (Offer.Host), typed; the
+	// texts above (InterNodeNetwork, LocalNVMe, PriceNote, Notes) also
+	// say them in English, before the offer's own.
+	Host *MarketHost `json:"host,omitempty" toml:"host,omitempty"`
 	// Retired is the date (YYYY-MM-DD) the provider retired (or retires)
 	// the instance type, from its published retirement notice; empty
 	// when none is known. RetiredSource cites the notice.
@@ -120,6 +124,7 @@ type OfferFields struct {
 // Fields returns the offer flat.
 func (o *Offer) Fields() OfferFields {
 	d := o.Detail()
+	host := o.Host.Texts(o.Spot, false)
 	f := OfferFields{
 		Provider:         o.Provider,
 		InstanceType:     o.InstanceType,
@@ -136,11 +141,11 @@ func (o *Offer) Fields() OfferFields {
 		PriceDate:        o.PriceDate,
 		FormFactor:       d.FormFactor,
 		Interconnect:     o.Interconnect,
-		InterNodeNetwork: o.InterNodeNetwork,
+		InterNodeNetwork: hostJoin(host.Network, o.InterNodeNetwork),
 		RDMA:             o.RDMA,
 		VCPUType:         o.VCPUType,
 		Hyperthreaded:    o.Hyperthreaded,
-		LocalNVMe:        d.LocalNVMe,
+		LocalNVMe:        hostJoin(host.Disk, d.LocalNVMe),
 		LocalNVMeWiped:   o.LocalNVMeWiped,
 		Marketplace:      o.Marketplace,
 		Origin:           o.Origin,
@@ -157,13 +162,14 @@ func (o *Offer) Fields() OfferFields {
 		Commit1yOff:      d.Commit1yOff,
 		Commit3yOff:      d.Commit3yOff,
 		CommitSource:     d.CommitSource,
-		PriceNote:        d.PriceNote,
+		PriceNote:        hostJoin(host.Storage, d.PriceNote),
 		PriceDateNote:    d.PriceDateNote,
 		FetchedAt:        d.FetchedAt,
 		PriceOrigins:     d.PriceOrigins,
 		InterconnectNote: d.InterconnectNote,
 		VCPUNote:         d.VCPUNote,
-		Notes:            o.Notes,
+		Notes:            hostJoin(host.Notes, o.Notes),
+		Host:             o.Host,
 		Retired:          d.Retired,
 		RetiredSource:    d.RetiredSource,
 	}
@@ -174,8 +180,10 @@ func (o *Offer) Fields() OfferFields {
 }
 
 // Offer returns the offer the fields describe (with no detail when its
-// fields are all zero).
+// fields are all zero). With a Host, the host's words Fields put before
+// each text are taken off it: the offer keeps its own text.
 func (f *OfferFields) Offer() Offer {
+	host := f.Host.Texts(f.Spot, false)
 	o := Offer{
 		Provider:         f.Provider,
 		InstanceType:     f.InstanceType,
@@ -191,7 +199,7 @@ func (f *OfferFields) Offer() Offer {
 		Spot:             f.Spot,
 		PriceDate:        f.PriceDate,
 		Interconnect:     f.Interconnect,
-		InterNodeNetwork: f.InterNodeNetwork,
+		InterNodeNetwork: hostTrim(f.InterNodeNetwork, host.Network),
 		RDMA:             f.RDMA,
 		VCPUType:         f.VCPUType,
 		Hyperthreaded:    f.Hyperthreaded,
@@ -199,7 +207,8 @@ func (f *OfferFields) Offer() Offer {
 		Marketplace:      f.Marketplace,
 		Origin:           f.Origin,
 		Sources:          f.Sources,
-		Notes:            f.Notes,
+		Notes:            hostTrim(f.Notes, host.Notes),
+		Host:             f.Host,
 	}
 	d := OfferDetail{
 		OnDemandMax:      f.OnDemandMax,
@@ -214,7 +223,7 @@ func (f *OfferFields) Offer() Offer {
 		Commit1yOff:      f.Commit1yOff,
 		Commit3yOff:      f.Commit3yOff,
 		CommitSource:     f.CommitSource,
-		PriceNote:        f.PriceNote,
+		PriceNote:        hostTrim(f.PriceNote, host.Storage),
 		PriceDateNote:    f.PriceDateNote,
 		FetchedAt:        f.FetchedAt,
 		PriceOrigins:     f.PriceOrigins,
@@ -222,7 +231,7 @@ func (f *OfferFields) Offer() Offer {
 		VCPUNote:         f.VCPUNote,
 		Retired:          f.Retired,
 		RetiredSource:    f.RetiredSource,
-		LocalNVMe:        f.LocalNVMe,
+		LocalNVMe:        hostTrim(f.LocalNVMe, host.Disk),
 		FormFactor:       f.FormFactor,
 	}
 	for l := range ListedPlans {

@@ -22,11 +22,14 @@ func fillDistinct(t *testing.T, v reflect.Value, next *int, path string) {
 	case reflect.Float64:
 		*next++
 		v.SetFloat(float64(*next) + 0.5)
-	case reflect.Int, reflect.Int8:
+	case reflect.Int, reflect.Int8, reflect.Int64:
 		*next++
 		v.SetInt(int64(*next))
 	case reflect.Bool:
 		v.SetBool(true)
+	case reflect.Pointer:
+		v.Set(reflect.New(v.Type().Elem()))
+		fillDistinct(t, v.Elem(), next, path)
 	case reflect.Slice:
 		v.Set(reflect.MakeSlice(v.Type(), 1, 1))
 		fillDistinct(t, v.Index(0), next, path+"[0]")
@@ -45,7 +48,9 @@ func fillDistinct(t *testing.T, v reflect.Value, next *int, path string) {
 // hand. An offer with every field, hot and detail, set to a value of its
 // own must come back whole from Offer() of its Fields(): a field either
 // leaves out reads zero, and two fields it swaps read each other's value.
-// Each flat field must also hold the same-named field of the offer.
+// Each flat field must also hold the same-named field of the offer, the
+// texts a marketplace host's facts add to (the offer has a Host) those
+// texts with the host's words first.
 func TestOfferFieldsRoundTrip(t *testing.T) {
 	var o Offer
 	var d OfferDetail
@@ -65,8 +70,23 @@ func TestOfferFieldsRoundTrip(t *testing.T) {
 	flat := o.Fields()
 	fv := reflect.ValueOf(flat)
 	dv := reflect.ValueOf(o.Detail()).Elem()
+	hostTexts := map[string]string{
+		"InterNodeNetwork": o.NetworkText(false), "LocalNVMe": o.LocalDiskText(false),
+		"PriceNote": o.PriceNoteText(false), "Notes": o.NotesText(false),
+	}
+	for name, text := range hostTexts {
+		if own := reflect.ValueOf(o).FieldByName(name); own.IsValid() && own.String() == text || !own.IsValid() && dv.FieldByName(name).String() == text {
+			t.Errorf("%s: the host's words are not in its text %q", name, text)
+		}
+	}
 	for i := 0; i < fv.NumField(); i++ {
 		name := fv.Type().Field(i).Name
+		if text, ok := hostTexts[name]; ok {
+			if got := fv.Field(i).String(); got != text {
+				t.Errorf("Fields() sets %s to %q, want %q", name, got, text)
+			}
+			continue
+		}
 		src := ov.FieldByName(name)
 		if !src.IsValid() {
 			src = dv.FieldByName(name)

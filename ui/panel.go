@@ -540,6 +540,10 @@ func (m detailView) Render(w, _ int) []string {
 		facts = append(facts, s)
 	}
 	out = append(out, fit(m.st.Value.Render(strings.Join(facts, m.st.Muted.Render(" · "))), w))
+	if o := r.Offer; o != nil && o.Host != nil {
+		// A marketplace host's own record, worded as catalog show words it.
+		out = append(out, wrapStyled(m.st.Muted, o.Host.Texts(o.Spot, m.t.zh()).Joined(m.t.zh()), w)...)
+	}
 	if r.Speed.Reason != "" {
 		// What moving data between the GPUs costs this configuration.
 		out = append(out, wrapStyled(m.st.Muted, r.Speed.Reason, w)...)

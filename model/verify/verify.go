@@ -147,7 +147,7 @@ func Compare(rec model.Recommendation, offer *model.Offer, m probe.Machine, lang
 		ram.Pass = m.MemKiB/(1<<20) >= offer.MemoryGiB*(1-ramTolerance)
 	}
 	add(ram)
-	add(l.nvmeCheck(parseNVMePromise(offer.Detail().LocalNVMe), m))
+	add(l.nvmeCheck(parseNVMePromise(offer.LocalDiskText(false)), m))
 	return out
 }
 

@@ -42,10 +42,14 @@ func writeColumns(b *bytes.Buffer, cols []col) {
 		recv := "o *model.Offer"
 		if c.detail {
 			recv = "d *model.OfferDetail"
+		} else if c.host {
+			recv = "h *model.MarketHost"
 		}
 		e := fmt.Sprintf("%s(%q, func(%s) *%s { return &%s.%s })", c.kind.ctor, c.name, recv, c.typ, recv[:1], c.field)
 		if c.detail {
 			e = "detailCol(" + e + ")"
+		} else if c.host {
+			e = "hostCol(" + e + ")"
 		}
 		if c.optional {
 			e = "optional(" + e + ")"
@@ -102,6 +106,8 @@ func decodeOfferLine(o *model.Offer, line string, ctx *tsvCtx, stream bool) (got
 		target := "o." + c.field
 		if c.detail {
 			target = "ownDetail(o, ctx)." + c.field
+		} else if c.host {
+			target = "ownHost(o, ctx)." + c.field
 		}
 		fmt.Fprintf(b, "\tif s != \"\" {\n\t\tif stream {\n\t\t\tctx.col = %s\n\t\t}\n", number(c))
 		if c.kind.conv {
@@ -110,7 +116,7 @@ func decodeOfferLine(o *model.Offer, line string, ctx *tsvCtx, stream bool) (got
 			fmt.Fprintf(b, "\t\tif %s, err = %s; err != nil {\n\t\t\treturn 0, %s, false, err\n\t\t}\n", target, c.kind.dec, number(c))
 		}
 		b.WriteString("\t}")
-		if c.kind.empty != "" && !c.detail {
+		if c.kind.empty != "" && !c.detail && !c.host {
 			fmt.Fprintf(b, " else {\n\t\t%s = %s\n\t}", target, c.kind.empty)
 		}
 		b.WriteString("\n")

@@ -12,7 +12,8 @@ import (
 type col struct {
 	name     string // the header name
 	kind     *kind
-	detail   bool   // a field of model.OfferDetail (else of model.Offer)
+	detail   bool   // a field of model.OfferDetail
+	host     bool   // a field of model.MarketHost (else, neither, of model.Offer)
 	field    string // the field's name
 	optional bool   // a file written before the column existed may lack it
 	typ      reflect.Type
@@ -46,6 +47,8 @@ var kinds = map[string]*kind{
 	"text": {ctor: "textCol", conv: true, fits: func(t reflect.Type) bool { return t.Kind() == reflect.String && t != stringType }},
 	"num":  {ctor: "numCol", dec: "parseNum(s)", fits: is[float64]},
 	"int":  {ctor: "intCol", dec: "decInt(s)", fits: is[int]},
+	// An id: a whole number above 0 of 64 bits.
+	"id":   {ctor: "idCol", dec: "decID(s)", fits: is[int64]},
 	"tri":  {ctor: "triCol", dec: "decTri(s)", fits: is[model.Tri]},
 	"bool": {ctor: "boolCol", dec: "decBool(s)", fits: is[bool]},
 	"list": {ctor: "listCol", dec: "ctx.keptList(s)", empty: "[]string{}", fits: is[[]string]},
@@ -117,7 +120,7 @@ func parseRow(line string) (col, error) {
 	}
 	var ok bool
 	if c.kind, ok = kinds[f[1]]; !ok {
-		return c, fmt.Errorf("column %s: unknown kind %q (one of str, text, num, int, tri, bool, list, note, sources, regions, zones, buckets, origins)", c.name, f[1])
+		return c, fmt.Errorf("column %s: unknown kind %q (one of str, text, num, int, id, tri, bool, list, note, sources, regions, zones, buckets, origins)", c.name, f[1])
 	}
 	owner := reflect.TypeFor[model.Offer]()
 	switch f[2] {
@@ -125,8 +128,11 @@ func parseRow(line string) (col, error) {
 	case "detail":
 		c.detail = true
 		owner = reflect.TypeFor[model.OfferDetail]()
+	case "host":
+		c.host = true
+		owner = reflect.TypeFor[model.MarketHost]()
 	default:
-		return c, fmt.Errorf("column %s: in is %q, want offer or detail", c.name, f[2])
+		return c, fmt.Errorf("column %s: in is %q, want offer, detail or host", c.name, f[2])
 	}
 	switch f[4] {
 	case "":
@@ -142,6 +148,9 @@ func parseRow(line string) (col, error) {
 	c.typ = sf.Type
 	if !c.kind.fits(c.typ) {
 		return c, fmt.Errorf("column %s: kind %s cannot hold %s.%s, a %s", c.name, c.kind.name, owner, c.field, c.typ)
+	}
+	if c.host && !c.optional {
+		return c, fmt.Errorf("column %s: a column of model.MarketHost must be optional (an offer with no host has none)", c.name)
 	}
 	if c.kind.detailOnly && !c.detail {
 		return c, fmt.Errorf("column %s: kind %s holds a field of model.OfferDetail only", c.name, c.kind.name)
