@@ -16,6 +16,7 @@ import (
 // JSON always had, though offers.tsv keeps them as numbers (issue 24).
 func TestShowVastHostFacts(t *testing.T) {
 	isolate(t)
+	t.Setenv("COLUMNS", "1000") // the words, not the layout (TestProseFitsTheWidth)
 	var fail atomic.Bool
 	serveLive(t, &fail)
 	if code, out, errs := runCLI(t, "catalog", "update", "--source", "vast", "--allow-shrink"); code != 0 {
