@@ -2,10 +2,8 @@ package cli
 
 import (
 	"io"
-	"os"
 	"strings"
 
-	"github.com/charmbracelet/x/ansi"
 	mango "github.com/muesli/mango-cobra"
 	"github.com/muesli/roff"
 	"github.com/spf13/cobra"
@@ -95,7 +93,9 @@ func newTree(args []string, env environ, lang string, stdin io.Reader, stdout, s
 	flagErr := flagError(lang)
 	t.root.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return t.refuse(flagErr(c, err)) })
 	t.refuseErrors(t.root)
-	t.root.SetOut(helpOutput(stdout, t.out, lang))
+	t.root.SilenceUsage, t.root.SilenceErrors = true, true // Main reports an error
+	t.root.SetHelpFunc(t.help)
+	t.root.SetOut(t.out)
 	t.root.SetErr(stderr)
 	t.root.SetIn(stdin)
 	t.declareFor(args)
@@ -287,49 +287,3 @@ func setHelp(cmd *cobra.Command, help string) {
 	}
 	cmd.Long = strings.Join(long, "\n\n")
 }
-
-// helpOutput is where cobra and fang write the help, the version and the
-// completion scripts: stdout, checked (output), with the help's headers in
-// lang. On a terminal it keeps the terminal's file, so that fang sees a
-// terminal and styles the help.
-func helpOutput(stdout io.Writer, out *output, lang string) io.Writer {
-	w := &helpWriter{out: out, lang: lang}
-	if f, ok := stdout.(*os.File); ok {
-		return &helpFile{File: f, helpWriter: w}
-	}
-	return w
-}
-
-// helpWriter writes through out, with fang's English headers (a line
-// that says only USAGE, EXAMPLES, COMMANDS or FLAGS) in lang.
-type helpWriter struct {
-	out  *output
-	lang string
-}
-
-func (w *helpWriter) Write(p []byte) (int, error) {
-	if !isZH(w.lang) {
-		return w.out.Write(p)
-	}
-	lines := strings.SplitAfter(string(p), "\n")
-	for i, l := range lines {
-		for _, m := range []cliMsg{tHelpUsage, tHelpExamples, tHelpCommands, tHelpFlags} {
-			en := m.in("en")
-			if strings.TrimSpace(ansi.Strip(l)) == en {
-				lines[i] = strings.Replace(l, en, m.in(w.lang), 1)
-			}
-		}
-	}
-	if _, err := w.out.Write([]byte(strings.Join(lines, ""))); err != nil {
-		return 0, err
-	}
-	return len(p), nil
-}
-
-// helpFile is a helpWriter that is also the terminal's file (for its Fd).
-type helpFile struct {
-	*os.File
-	*helpWriter
-}
-
-func (f *helpFile) Write(p []byte) (int, error) { return f.helpWriter.Write(p) }
