@@ -74,7 +74,7 @@ type Options struct {
 	Sizes int
 	// shapesFrom, when not nil, is an evaluation of answers that differ
 	// from the ones ranked in hard requirements alone (whatWouldChange's
-	// flips, a tradeoff's dropped requirement): its shapes are copied,
+	// flips, a tradeoff's dropped requirement): its shapes are shared,
 	// not worked out again (sameShapes).
 	shapesFrom *call
 }

@@ -55,7 +55,7 @@ func (e *Engine) getCall(a model.Answers, l lang) *call { return e.getCallFrom(a
 
 // getCallFrom is getCall with the shapes of evaluation from, when not nil
 // and its answers differ from a in the hard requirements alone
-// (sameShapes): they are copied rather than worked out again.
+// (sameShapes): they are shared rather than worked out again.
 func (e *Engine) getCallFrom(a model.Answers, l lang, from *call) *call {
 	var c *call
 	e.mu.Lock()

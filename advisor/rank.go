@@ -173,10 +173,6 @@ type shapeRes struct {
 	// configuration alone (risk.go): every offer of the shape ranks at
 	// least at its cost times riskX, so the scan's bound uses it.
 	riskX float64
-	// smaller is the lowest hourly rate (USD, all nodes) of a configuration
-	// of the same GPU with just the GPUs this one uses, when it idles some;
-	// 0 when none is known.
-	smaller float64
 }
 
 // newCall prepares an evaluation. a must be normalised and valid.
@@ -199,7 +195,7 @@ func reuseCall(c *call, e *Engine, a model.Answers, l lang) *call {
 
 // setupCall is reuseCall with relax (when not nil) applied to the plan
 // before the shapes are evaluated; with from (not nil, and no relax) an
-// evaluation whose shapes are copied when they are the same (sameShapes).
+// evaluation whose shapes are shared when they are the same (sameShapes).
 func setupCall(c *call, e *Engine, a model.Answers, l lang, relax func(p *plan), from *call) *call {
 	cat := e.cat
 	if c == nil {
@@ -230,7 +226,7 @@ func setupCall(c *call, e *Engine, a model.Answers, l lang, relax func(p *plan),
 		relax(c.p)
 	}
 	if relax == nil && from != nil && from.ix == c.ix && sameShapes(&from.a, &c.a) {
-		c.copyShapes(from)
+		c.shareShapes(from)
 	} else {
 		c.evalShapes()
 	}
@@ -248,17 +244,13 @@ func sameShapes(a, b *model.Answers) bool {
 	return reflect.DeepEqual(x, y)
 }
 
-// copyShapes is evalShapes for answers whose shapes evaluation from
-// already worked out (sameShapes): its shapes, copied, then which
+// shareShapes is evalShapes for answers whose shapes evaluation from
+// already worked out (sameShapes): its shapes, shared (read only: the
+// call gives them back, not its own, when it is reused), then which
 // configurations leave GPUs idle, which depends on the offers the
 // requirements keep (markIdle).
-func (c *call) copyShapes(from *call) {
-	f := &c.feas
-	f.begin()
-	copy(f.shapes, from.feas.shapes)
-	for i := range f.shapes {
-		f.shapes[i].smaller = 0 // markIdle's, for from's offers
-	}
+func (c *call) shareShapes(from *call) {
+	c.feas.shapes, c.feas.shared = from.feas.shapes, true
 	c.markIdle()
 }
 
@@ -435,7 +427,7 @@ func (c *call) quick(ri int32, sr *shapeRes, worst *cand) (cand, verdict) {
 		c.st.noClusterCount(&c.cat.Offers[r.offer])
 		return cand{}, skip
 	}
-	if sr.smaller > 0 && float64(lbRate)*float64(sr.nodes) >= sr.smaller {
+	if sm := c.feas.smaller[r.shape]; sm > 0 && float64(lbRate)*float64(sr.nodes) >= sm {
 		c.st.idle++
 		return cand{}, skip
 	}

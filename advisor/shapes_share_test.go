@@ -2,18 +2,21 @@ package advisor
 
 import (
 	"reflect"
+	"slices"
 	"testing"
 
 	"github.com/gpupick/gpupick/model"
 )
 
-// TestShapesCopiedForRequirements: a ranking whose answers differ from an
+// TestShapesSharedForRequirements: a ranking whose answers differ from an
 // evaluation's in the hard requirements alone (interconnect, hosting,
-// vCPUs: whatWouldChange's flips, a tradeoff's dropped requirement) copies
-// that evaluation's shapes (Options.shapesFrom), and its result is the
-// one a ranking that works them out gives, every figure, note and row.
-// Answers that differ in anything else work the shapes out again.
-func TestShapesCopiedForRequirements(t *testing.T) {
+// vCPUs: whatWouldChange's flips, a tradeoff's dropped requirement)
+// shares that evaluation's shapes (Options.shapesFrom), and its result is
+// the one a ranking that works them out gives, every figure, note and
+// row; the shared shapes are left as they were, by the ranking and by
+// the rankings that reuse its buffers. Answers that differ in anything
+// else work the shapes out again.
+func TestShapesSharedForRequirements(t *testing.T) {
 	// 70B in BF16 splits over two H100s: a 3-GPU instance idles one, left
 	// out while a 2-GPU one costs no more, unless a requirement (here
 	// --hosting datacenter against a marketplace host) leaves that out.
@@ -21,11 +24,11 @@ func TestShapesCopiedForRequirements(t *testing.T) {
 	two.Marketplace = true
 	three := testOffer("cloudA", "three-h100", "H100 SXM5", 3, 8)
 	for _, cat := range []*model.Catalog{testCatalog(), catWith(two, three)} {
-		shapesCopied(t, New(cat))
+		shapesShared(t, New(cat))
 	}
 }
 
-func shapesCopied(t *testing.T, e *Engine) {
+func shapesShared(t *testing.T, e *Engine) {
 	t.Helper()
 	bases := map[string]model.Answers{
 		"serve 8b":    answers(model.WorkloadInference, "llama-3.1-8b", model.BF16, 8192, 4),
@@ -49,6 +52,7 @@ func shapesCopied(t *testing.T, e *Engine) {
 			from(&fa)
 			fa.Normalize()
 			base := e.getCall(fa, langOf("en"))
+			before := slices.Clone(base.feas.shapes)
 			for j, to := range reqs {
 				b := a
 				to(&b)
@@ -63,7 +67,13 @@ func shapesCopied(t *testing.T, e *Engine) {
 					if got := e.Recommend(b, opt); !reflect.DeepEqual(got, want) {
 						t.Errorf("%s: requirements %d ranked from %d's shapes (top %d): %+v\nwant %+v", name, j, i, top, got.Rows, want.Rows)
 					}
+					other := b // a ranking in the buffers the shared one gave back
+					other.Batch *= 2
+					e.Recommend(other, Options{Top: 1})
 				}
+			}
+			if !reflect.DeepEqual(base.feas.shapes, before) {
+				t.Errorf("%s: the shapes of requirements %d changed while shared", name, i)
 			}
 			e.putCall(base)
 		}
