@@ -2,6 +2,7 @@ package cli
 
 import (
 	"io"
+	"slices"
 	"strings"
 
 	mango "github.com/muesli/mango-cobra"
@@ -124,12 +125,14 @@ func (t *tree) refuseErrors(cmd *cobra.Command) {
 var wholeTree = map[string]bool{"help": true, "man": true, "completion": true,
 	cobra.ShellCompRequestCmd: true, cobra.ShellCompNoDescRequestCmd: true}
 
-// declareFor declares the flags and help of the command args run (the
-// root's always: cobra reads them to find the command), or of every
-// command when args show or complete them all (wholeTree); the flags'
-// value completions only for a shell's completion. Declaring a command
-// calls its run function once; a run of Main declares only what it needs
-// (issue 26: the whole tree cost every run about 3 ms).
+// declareFor declares the flags and help of the command args run (and
+// the root's, which cobra reads to find the command past a flag before
+// it, unless args start with a command's name), or of every command when
+// args show or complete them all (wholeTree); the flags' value
+// completions only for a shell's completion. Declaring a command calls
+// its run function once; a run of Main declares only what it needs
+// (issue 26: the whole tree cost every run about 3 ms, the wizard's
+// flags a headless command about 0.2 ms).
 func (t *tree) declareFor(args []string) {
 	whole := false
 	for _, a := range args {
@@ -143,10 +146,23 @@ func (t *tree) declareFor(args []string) {
 		t.declareAll()
 		return
 	}
-	t.declare(t.root)
+	if len(args) == 0 || !t.isCommand(args[0]) {
+		t.declare(t.root)
+	}
 	if cmd, _, err := t.root.Find(args); err == nil {
 		t.declare(cmd)
 	}
+}
+
+// isCommand reports whether name is one of the root's commands (or an
+// alias of one).
+func (t *tree) isCommand(name string) bool {
+	for _, c := range t.root.Commands() {
+		if c.Name() == name || slices.Contains(c.Aliases, name) {
+			return true
+		}
+	}
+	return false
 }
 
 // declare declares cmd's flags and help, once.
