@@ -72,6 +72,11 @@ type Options struct {
 	// lists theirs. A screen that ranks on every keystroke and shows one
 	// offer's detail asks for one.
 	Sizes int
+	// shapesFrom, when not nil, is an evaluation of answers that differ
+	// from the ones ranked in hard requirements alone (whatWouldChange's
+	// flips, a tradeoff's dropped requirement): its shapes are shared,
+	// not worked out again (sameShapes).
+	shapesFrom *call
 }
 
 // DefaultTop is the number of recommendations when Options.Top is 0.
@@ -105,7 +110,7 @@ func (e *Engine) Recommend(a model.Answers, opt Options) model.Result {
 		return res
 	}
 	res.Catalog = cat.Info
-	c := e.getCall(a, l)
+	c := e.getCallFrom(a, l, opt.shapesFrom)
 	defer e.putCall(c)
 	res.Requirement = c.p.req
 	res.Currency = c.price.disp

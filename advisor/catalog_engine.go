@@ -51,14 +51,19 @@ func (e *Engine) index() *index {
 // getCall prepares an evaluation in a kept call's buffers (a new call
 // when none is free); putCall gives it back once nothing it holds is in
 // use.
-func (e *Engine) getCall(a model.Answers, l lang) *call {
+func (e *Engine) getCall(a model.Answers, l lang) *call { return e.getCallFrom(a, l, nil) }
+
+// getCallFrom is getCall with the shapes of evaluation from, when not nil
+// and its answers differ from a in the hard requirements alone
+// (sameShapes): they are shared rather than worked out again.
+func (e *Engine) getCallFrom(a model.Answers, l lang, from *call) *call {
 	var c *call
 	e.mu.Lock()
 	if n := len(e.free); n > 0 {
 		c, e.free = e.free[n-1], e.free[:n-1]
 	}
 	e.mu.Unlock()
-	return reuseCall(c, e, a, l)
+	return setupCall(c, e, a, l, nil, from)
 }
 
 // putCall keeps a finished evaluation's buffers for the next ranking

@@ -287,7 +287,7 @@ func (c explainer) relaxedTop(opt Options, relax func(p *plan)) (model.Recommend
 
 // top1 is the top pick of answers b, or false when nothing is listed.
 func (t *trade) top1(b model.Answers) (model.Recommendation, bool) {
-	res := t.e.Recommend(b, Options{Top: 1, Lang: t.opt.Lang, WithinBudget: t.opt.WithinBudget})
+	res := t.e.Recommend(b, Options{Top: 1, Lang: t.opt.Lang, WithinBudget: t.opt.WithinBudget, shapesFrom: t.base})
 	if len(res.Recommendations) == 0 {
 		return model.Recommendation{}, false
 	}

@@ -34,9 +34,17 @@ type feasibility struct {
 	// within one evaluation of the shapes (fitOf, speedOnOneNode): gen
 	// numbers the evaluation, so entries of an earlier one are stale.
 	shapes []shapeRes
-	fits   []classMemo // per fit class (shapeFacts.fitClass)
-	speeds []classMemo // per speed class (shapeFacts.speedClass)
-	gen    uint32
+	// shared is set when shapes are another evaluation's (shareShapes):
+	// read only, and not kept for the next evaluation.
+	shared bool
+	// smaller is, per shape that leaves GPUs idle, the lowest hourly rate
+	// (USD, all nodes) of a configuration of the same GPU with just the
+	// GPUs it uses, among the offers the filters keep (markIdle); 0 when
+	// none is known.
+	smaller []float64
+	fits    []classMemo // per fit class (shapeFacts.fitClass)
+	speeds  []classMemo // per speed class (shapeFacts.speedClass)
+	gen     uint32
 	// noShare turns that sharing off (tests compare the two). Set it
 	// before evalShapes.
 	noShare bool
@@ -45,8 +53,12 @@ type feasibility struct {
 // reuse is an empty stage that keeps f's buffers, for the next
 // evaluation in the same call.
 func (fe *feasibility) reuse() feasibility {
+	shapes := fe.shapes[:0]
+	if fe.shared {
+		shapes = nil // another evaluation's
+	}
 	return feasibility{gpuOK: fe.gpuOK[:0], provOK: fe.provOK[:0], reqOut: fe.reqOut[:0],
-		shapes: fe.shapes[:0], fits: fe.fits, speeds: fe.speeds, gen: fe.gen}
+		shapes: shapes, smaller: fe.smaller[:0], fits: fe.fits, speeds: fe.speeds, gen: fe.gen}
 }
 
 // setFilters works out, once per evaluation, which GPUs, providers and

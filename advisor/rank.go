@@ -2,6 +2,7 @@ package advisor
 
 import (
 	"math"
+	"reflect"
 	"slices"
 
 	"github.com/gpupick/gpupick/model"
@@ -172,10 +173,6 @@ type shapeRes struct {
 	// configuration alone (risk.go): every offer of the shape ranks at
 	// least at its cost times riskX, so the scan's bound uses it.
 	riskX float64
-	// smaller is the lowest hourly rate (USD, all nodes) of a configuration
-	// of the same GPU with just the GPUs this one uses, when it idles some;
-	// 0 when none is known.
-	smaller float64
 }
 
 // newCall prepares an evaluation. a must be normalised and valid.
@@ -187,18 +184,19 @@ func newCall(e *Engine, a model.Answers, l lang) *call {
 // shapes are evaluated: the evaluation from scratch that a relaxed copy
 // of an evaluation (explain_gates.go relaxedCopy) must rank as.
 func relaxedCall(e *Engine, a model.Answers, l lang, relax func(p *plan)) *call {
-	return setupCall(nil, e, a, l, relax)
+	return setupCall(nil, e, a, l, relax, nil)
 }
 
 // reuseCall prepares an evaluation in c's buffers (a fresh call when c is
 // nil), for the suggestions that re-rank the same catalog many times.
 func reuseCall(c *call, e *Engine, a model.Answers, l lang) *call {
-	return setupCall(c, e, a, l, nil)
+	return setupCall(c, e, a, l, nil, nil)
 }
 
 // setupCall is reuseCall with relax (when not nil) applied to the plan
-// before the shapes are evaluated.
-func setupCall(c *call, e *Engine, a model.Answers, l lang, relax func(p *plan)) *call {
+// before the shapes are evaluated; with from (not nil, and no relax) an
+// evaluation whose shapes are shared when they are the same (sameShapes).
+func setupCall(c *call, e *Engine, a model.Answers, l lang, relax func(p *plan), from *call) *call {
 	cat := e.cat
 	if c == nil {
 		c = &call{}
@@ -227,8 +225,33 @@ func setupCall(c *call, e *Engine, a model.Answers, l lang, relax func(p *plan))
 	if relax != nil {
 		relax(c.p)
 	}
-	c.evalShapes()
+	if relax == nil && from != nil && from.ix == c.ix && sameShapes(&from.a, &c.a) {
+		c.shareShapes(from)
+	} else {
+		c.evalShapes()
+	}
 	return c
+}
+
+// sameShapes reports whether two (normalised) answers evaluate every
+// shape the same: they differ at most in the hard requirements on an
+// offer's interconnect, hosting and vCPUs, which the plan and the shapes
+// never read (feasibility_require.go applies them offer by offer).
+func sameShapes(a, b *model.Answers) bool {
+	x, y := *a, *b
+	x.Interconnect, x.Hosting, x.VCPU = "", "", ""
+	y.Interconnect, y.Hosting, y.VCPU = "", "", ""
+	return reflect.DeepEqual(x, y)
+}
+
+// shareShapes is evalShapes for answers whose shapes evaluation from
+// already worked out (sameShapes): its shapes, shared (read only: the
+// call gives them back, not its own, when it is reused), then which
+// configurations leave GPUs idle, which depends on the offers the
+// requirements keep (markIdle).
+func (c *call) shareShapes(from *call) {
+	c.feas.shapes, c.feas.shared = from.feas.shapes, true
+	c.markIdle()
 }
 
 // bind points the stages at the call's answers, plan, catalog and index
@@ -404,7 +427,7 @@ func (c *call) quick(ri int32, sr *shapeRes, worst *cand) (cand, verdict) {
 		c.st.noClusterCount(&c.cat.Offers[r.offer])
 		return cand{}, skip
 	}
-	if sr.smaller > 0 && float64(lbRate)*float64(sr.nodes) >= sr.smaller {
+	if sm := c.feas.smaller[r.shape]; sm > 0 && float64(lbRate)*float64(sr.nodes) >= sm {
 		c.st.idle++
 		return cand{}, skip
 	}

@@ -1,12 +1,13 @@
 package advisor
 
-// markIdle sets shapeRes.smaller for every configuration that leaves GPUs
+// markIdle sets feasibility.smaller for every configuration that leaves GPUs
 // of its instance idle: the lowest hourly rate of an offer (wanted by the
 // filters, of the same GPU) whose instance has just the GPUs it uses. An
 // instance is listed using fewer GPUs than it has only when it is cheaper
 // than such an offer.
 func (c *call) markIdle() {
 	f := c.facts
+	c.feas.smaller = grow(c.feas.smaller, len(c.feas.shapes))
 	c.idleBest = grow(c.idleBest, len(f.groups))
 	best, found := c.idleBest, false
 	for si := range c.feas.shapes {
@@ -32,7 +33,7 @@ func (c *call) markIdle() {
 			continue
 		}
 		if g, ok := f.groups[idleKey{sh.gpu, sr.used / sr.nodes}]; ok {
-			sr.smaller = best[g]
+			c.feas.smaller[si] = best[g]
 		}
 	}
 }

@@ -138,14 +138,14 @@ func (c *call) countTail(si int, j int32, sr *shapeRes) {
 	// idle: the priced rows from position t on (their bound reaches the
 	// rate of an instance with just the GPUs used).
 	t := zs
-	if sr.smaller > 0 && j < zs {
+	if sm := c.feas.smaller[si]; sm > 0 && j < zs {
 		t = j + int32(sort.Search(int(zs-j), func(k int) bool {
 			hr := &c.ix.hot[c.rowAt(j+int32(k))]
 			b := hr.lbUSD
 			if spot {
 				b = hr.lbSpotUSD
 			}
-			return float64(b)*float64(sr.nodes) >= sr.smaller
+			return float64(b)*float64(sr.nodes) >= sm
 		}))
 	}
 	for gi := to.gstart[si]; gi < to.gstart[si+1]; gi++ {

@@ -26,7 +26,7 @@ func BenchmarkRecommendInProcess(b *testing.B) {
 }
 
 // BenchmarkStartup is Main's start-up for commands that do little past it
-// (the command tree, the flags, fang, the help): `version`, `--help` and
+// (the command tree, the flags, the help): `version`, `--help` and
 // `recommend --help`, each a sub-benchmark, stdout not a terminal as in a
 // script (issue 26).
 func BenchmarkStartup(b *testing.B) {

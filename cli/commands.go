@@ -2,10 +2,9 @@ package cli
 
 import (
 	"io"
-	"os"
+	"slices"
 	"strings"
 
-	"github.com/charmbracelet/x/ansi"
 	mango "github.com/muesli/mango-cobra"
 	"github.com/muesli/roff"
 	"github.com/spf13/cobra"
@@ -95,7 +94,9 @@ func newTree(args []string, env environ, lang string, stdin io.Reader, stdout, s
 	flagErr := flagError(lang)
 	t.root.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return t.refuse(flagErr(c, err)) })
 	t.refuseErrors(t.root)
-	t.root.SetOut(helpOutput(stdout, t.out, lang))
+	t.root.SilenceUsage, t.root.SilenceErrors = true, true // Main reports an error
+	t.root.SetHelpFunc(t.help)
+	t.root.SetOut(t.out)
 	t.root.SetErr(stderr)
 	t.root.SetIn(stdin)
 	t.declareFor(args)
@@ -124,12 +125,14 @@ func (t *tree) refuseErrors(cmd *cobra.Command) {
 var wholeTree = map[string]bool{"help": true, "man": true, "completion": true,
 	cobra.ShellCompRequestCmd: true, cobra.ShellCompNoDescRequestCmd: true}
 
-// declareFor declares the flags and help of the command args run (the
-// root's always: cobra reads them to find the command), or of every
-// command when args show or complete them all (wholeTree); the flags'
-// value completions only for a shell's completion. Declaring a command
-// calls its run function once; a run of Main declares only what it needs
-// (issue 26: the whole tree cost every run about 3 ms).
+// declareFor declares the flags and help of the command args run (and
+// the root's, which cobra reads to find the command past a flag before
+// it, unless args start with a command's name), or of every command when
+// args show or complete them all (wholeTree); the flags' value
+// completions only for a shell's completion. Declaring a command calls
+// its run function once; a run of Main declares only what it needs
+// (issue 26: the whole tree cost every run about 3 ms, the wizard's
+// flags a headless command about 0.2 ms).
 func (t *tree) declareFor(args []string) {
 	whole := false
 	for _, a := range args {
@@ -143,10 +146,23 @@ func (t *tree) declareFor(args []string) {
 		t.declareAll()
 		return
 	}
-	t.declare(t.root)
+	if len(args) == 0 || !t.isCommand(args[0]) {
+		t.declare(t.root)
+	}
 	if cmd, _, err := t.root.Find(args); err == nil {
 		t.declare(cmd)
 	}
+}
+
+// isCommand reports whether name is one of the root's commands (or an
+// alias of one).
+func (t *tree) isCommand(name string) bool {
+	for _, c := range t.root.Commands() {
+		if c.Name() == name || slices.Contains(c.Aliases, name) {
+			return true
+		}
+	}
+	return false
 }
 
 // declare declares cmd's flags and help, once.
@@ -287,49 +303,3 @@ func setHelp(cmd *cobra.Command, help string) {
 	}
 	cmd.Long = strings.Join(long, "\n\n")
 }
-
-// helpOutput is where cobra and fang write the help, the version and the
-// completion scripts: stdout, checked (output), with the help's headers in
-// lang. On a terminal it keeps the terminal's file, so that fang sees a
-// terminal and styles the help.
-func helpOutput(stdout io.Writer, out *output, lang string) io.Writer {
-	w := &helpWriter{out: out, lang: lang}
-	if f, ok := stdout.(*os.File); ok {
-		return &helpFile{File: f, helpWriter: w}
-	}
-	return w
-}
-
-// helpWriter writes through out, with fang's English headers (a line
-// that says only USAGE, EXAMPLES, COMMANDS or FLAGS) in lang.
-type helpWriter struct {
-	out  *output
-	lang string
-}
-
-func (w *helpWriter) Write(p []byte) (int, error) {
-	if !isZH(w.lang) {
-		return w.out.Write(p)
-	}
-	lines := strings.SplitAfter(string(p), "\n")
-	for i, l := range lines {
-		for _, m := range []cliMsg{tHelpUsage, tHelpExamples, tHelpCommands, tHelpFlags} {
-			en := m.in("en")
-			if strings.TrimSpace(ansi.Strip(l)) == en {
-				lines[i] = strings.Replace(l, en, m.in(w.lang), 1)
-			}
-		}
-	}
-	if _, err := w.out.Write([]byte(strings.Join(lines, ""))); err != nil {
-		return 0, err
-	}
-	return len(p), nil
-}
-
-// helpFile is a helpWriter that is also the terminal's file (for its Fd).
-type helpFile struct {
-	*os.File
-	*helpWriter
-}
-
-func (f *helpFile) Write(p []byte) (int, error) { return f.helpWriter.Write(p) }

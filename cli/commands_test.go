@@ -183,7 +183,7 @@ func TestHelpChinese(t *testing.T) {
 			t.Fatalf("--help --lang %s: exit %d %q", tc.lang, code, errb.String())
 		}
 		for _, w := range tc.want {
-			// fang capitalises the first word of a command's help.
+			// The help capitalises the first word of a command's help.
 			if !strings.Contains(strings.ToLower(out.String()), strings.ToLower(w)) {
 				t.Errorf("--help --lang %s lacks %q:\n%s", tc.lang, w, out.String())
 			}
@@ -219,10 +219,11 @@ func TestFlagErrorsWorded(t *testing.T) {
 	}
 }
 
-// TestFlagUsagesKeepTheirCapitals: fang's help title-cases the first word
-// of a flag's and a command's help, which turns GPUs into Gpus and
-// wall-clock into Wall-Clock; each help starts with a word it leaves as
-// written but for the first letter.
+// TestFlagUsagesKeepTheirCapitals: each flag's and command's help starts
+// with a word that title-casing leaves as written but for the first
+// letter (not GPUs, which becomes Gpus, nor wall-clock, Wall-Clock): the
+// help upper-cases that letter alone (titleFirst), which is then what
+// fang, which title-cased the word, showed too.
 func TestFlagUsagesKeepTheirCapitals(t *testing.T) {
 	title := cases.Title(language.AmericanEnglish)
 	check := func(where, help string) {

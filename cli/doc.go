@@ -8,8 +8,8 @@
 // export.go, plan.go, verify.go, wizard.go). A command reads top-down:
 // runX declares its flags in a std flag.FlagSet and parses the command
 // line into xOptions (parseFlags), then a run function takes the parsed
-// options and does the work. The command tree is cobra's, run with
-// Charm's fang for the styled help and errors (commands.go): cobra parses
+// options and does the work. The command tree is cobra's (commands.go),
+// its help laid out in fang's sections and colours (help.go): cobra parses
 // the flags each runX declares (cobraflags.go: the adapter, the flag
 // errors in the project's words), completes their values (complete.go),
 // and adds help, completion, man and --version (version.go). The helpers the commands share

@@ -4,10 +4,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"image/color"
 	"io"
 	"os"
 
-	"charm.land/fang/v2"
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/colorprofile"
 )
@@ -29,20 +29,21 @@ const (
 
 // Main runs gpupick with the command line args (without the program's
 // name) and returns the exit code: it reads the environment once, builds
-// the command tree (commands.go) and runs it with fang, which styles the
-// help and the errors cobra finds in the command line; the root without
-// a subcommand opens the wizard.
+// the command tree (commands.go) and runs it with cobra; the help is the
+// tree's (help.go), and Main writes the one error line of a refused
+// command line or a failed command; the root without a subcommand opens
+// the wizard.
 func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	env := readEnviron(os.Getenv)
 	env.terminal = terminalWidth(stdout)
 	lang := argsLang(nil, args, env)
 	t := newTree(args, env, lang, stdin, stdout, stderr)
 	t.root.SetArgs(longDashes(t.root, args))
-	err := fang.Execute(context.Background(), t.root,
-		fang.WithoutVersion(), fang.WithoutManpage(), // Version and man are the tree's own
-		fang.WithErrorHandler(t.fangError), fang.WithColorSchemeFunc(helpColors))
-	if err == nil && t.refused != nil {
+	err := t.root.ExecuteContext(context.Background())
+	if err == nil {
 		err = t.refused
+	}
+	if err != nil {
 		t.errorLine(colorprofile.NewWriter(stderr, os.Environ()), err)
 	}
 	switch {
@@ -57,10 +58,8 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 }
 
 // refuse keeps err, a command line refused (a flag, an argument) or a
-// command's error, for Main to report, and tells cobra of none: fang's
-// error handler comes after fang asks the terminal for its background
-// colour, which the error line does not use (its colour is the same on
-// any background), and stderr need not even be a terminal (issue 26).
+// command's error, for Main to report, and tells cobra of none, so that
+// the first refusal is the one reported.
 func (t *tree) refuse(err error) error {
 	if t.refused == nil {
 		t.refused = err
@@ -68,14 +67,10 @@ func (t *tree) refuse(err error) error {
 	return nil
 }
 
-// fangError is fang's error handler, for the errors of cobra's own
-// commands (completion's arguments): the error line.
-func (t *tree) fangError(w io.Writer, _ fang.Styles, err error) { t.errorLine(w, err) }
-
 // errorHeader is the colour of the command's name in an error line:
 // fang's error header's, which is the same on a dark and a light
 // background.
-var errorHeader = helpColors(lipgloss.LightDark(true)).ErrorHeader[1]
+func errorHeader() color.Color { return helpColors(lipgloss.LightDark(true)).ErrorHeader[1] }
 
 // errorLine writes the one line "gpupick CMD: MESSAGE" in the language of
 // the command line, the command's name styled on a terminal.
@@ -92,7 +87,7 @@ func (t *tree) errorLine(w io.Writer, err error) {
 	if cmd != "" {
 		name += " " + cmd
 	}
-	bold := lipgloss.NewStyle().Bold(true).Foreground(errorHeader)
+	bold := lipgloss.NewStyle().Bold(true).Foreground(errorHeader())
 	fmt.Fprintln(w, tf(tErrLine, t.lang, bold.Render(name), msg))
 }
 

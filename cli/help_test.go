@@ -1,0 +1,78 @@
+package cli
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+)
+
+// TestHelpPlainWhenPiped: the help written to a pipe (no terminal) is
+// plain text: no escape sequence, no trailing blanks, the sections in
+// order, the flags' column aligned, a flag's default after its help.
+func TestHelpPlainWhenPiped(t *testing.T) {
+	isolate(t)
+	var out, errb bytes.Buffer
+	if code := Main([]string{"recommend", "--help"}, nil, &out, &errb); code != exitOK {
+		t.Fatalf("recommend --help: exit %d %q", code, errb.String())
+	}
+	help := out.String()
+	tr := newTree([]string{"recommend"}, environ{}, "en", nil, &bytes.Buffer{}, &bytes.Buffer{})
+	rec, _, _ := tr.root.Find([]string{"recommend"})
+	topDefault := rec.Flags().Lookup("top").DefValue
+	if strings.Contains(help, "\x1b") {
+		t.Errorf("piped help holds an escape sequence:\n%q", help)
+	}
+	last, col := -1, -1
+	for _, h := range []string{"\n  USAGE\n", "\n  EXAMPLES\n", "\n  FLAGS\n"} {
+		i := strings.Index(help, h)
+		if i <= last {
+			t.Errorf("%q missing or out of order", h)
+		}
+		last = i
+	}
+	for _, l := range strings.Split(help, "\n") {
+		if strings.TrimRight(l, " ") != l {
+			t.Errorf("trailing blanks: %q", l)
+		}
+		if !strings.HasPrefix(l, "    --") {
+			continue
+		}
+		key, _, _ := strings.Cut(strings.TrimPrefix(l, "    "), " ")
+		c := 4 + len(key) + len(l[4+len(key):]) - len(strings.TrimLeft(l[4+len(key):], " "))
+		if col >= 0 && c != col {
+			t.Errorf("flag help starts at column %d, not %d: %q", c, col, l)
+		}
+		col = c
+		if strings.HasPrefix(l, "    --top ") && !strings.HasSuffix(l, " ("+topDefault+")") {
+			t.Errorf("--top's help lacks its default %s: %q", topDefault, l)
+		}
+	}
+	if !strings.Contains(help, "    gpupick recommend [--flags]\n") {
+		t.Errorf("usage line missing:\n%s", help)
+	}
+}
+
+// TestHelpColourStyles: on a colour terminal the help is styled: the
+// headings and the flag names each get a style of their own, the code
+// block its background; plain styles leave the text as it is.
+func TestHelpColourStyles(t *testing.T) {
+	tr := newTree([]string{"recommend", "--help"}, environ{}, "zh", nil, &bytes.Buffer{}, &bytes.Buffer{})
+	cmd, _, err := tr.root.Find([]string{"recommend"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var plain, colour strings.Builder
+	writeHelp(&plain, cmd, "zh", 100, plainHelpStyles())
+	writeHelp(&colour, cmd, "zh", 100, colourHelpStyles(nil, nil))
+	if strings.Contains(plain.String(), "\x1b") || !strings.Contains(plain.String(), "\n  用法\n") {
+		t.Errorf("plain help:\n%s", plain.String())
+	}
+	for _, w := range []string{"用法", "--top", "gpupick"} {
+		if !strings.Contains(colour.String(), "m"+w+"\x1b[m") {
+			t.Errorf("colour help does not style %q", w)
+		}
+	}
+	if !strings.Contains(colour.String(), "\x1b[48;2;") {
+		t.Error("colour help has no code block background")
+	}
+}
