@@ -38,6 +38,10 @@ func TestProseFitsTheWidth(t *testing.T) {
 		{[]string{"verify", rec, "--from", fixture("a6000-pcie-4"), "--lang", "zh"}, nil},
 		{[]string{"verify", rec, "--from", fixture("a100-mig")}, nil},
 		{[]string{"verify", rec, "--from", fixture("mi300x-oam-1"), "--lang", "zh"}, nil},
+		{[]string{"--help"}, nil},
+		{[]string{"recommend", "--help"}, nil},
+		{[]string{"recommend", "--help", "--lang", "zh"}, nil},
+		{[]string{"catalog", "update", "--help"}, nil},
 	} {
 		name := strings.Join(c.args, " ")
 		run := func(columns string) string {

@@ -24,6 +24,7 @@ const (
 	helpRowIndent = "    " // the rows under a heading
 	helpMinKey    = 10     // the narrowest key column
 	helpMaxWidth  = 120    // the widest the help is wrapped to
+	helpMinHelp   = 24     // the narrowest a command's or flag's help wraps to
 )
 
 // help is the help function of every command: cmd's long help, its usage
@@ -35,9 +36,8 @@ const (
 func (t *tree) help(cmd *cobra.Command, _ []string) {
 	var w io.Writer = t.out
 	st := plainHelpStyles()
-	width := helpMaxWidth
+	width := min(t.env.width(), helpMaxWidth)
 	if t.env.terminal > 0 {
-		width = min(t.env.terminal, helpMaxWidth)
 		cw := colorprofile.NewWriter(t.stdout, os.Environ())
 		cw.Forward = t.out
 		if cw.Profile > colorprofile.Ascii {
@@ -54,7 +54,7 @@ func (t *tree) help(cmd *cobra.Command, _ []string) {
 func writeHelp(b *strings.Builder, cmd *cobra.Command, lang string, width int, st helpStyles) {
 	if long := cmp.Or(cmd.Long, cmd.Short); long != "" {
 		b.WriteString("\n")
-		for _, line := range strings.Split(ansi.Wordwrap(long, width-len(helpIndent), ""), "\n") {
+		for _, line := range proseLines(long, width-len(helpIndent)) {
 			b.WriteString(strings.TrimRight(helpIndent+st.text.render(line), " ") + "\n")
 		}
 	}
@@ -69,10 +69,17 @@ func writeHelp(b *strings.Builder, cmd *cobra.Command, lang string, width int, s
 		st.block(b, blockWidth, examples)
 	}
 
-	var cmds, flags [][2]string // key, help
+	// A row is a command or flag (styled) and its help (plain, one
+	// paragraph a line) with a default value to show after it.
+	type row struct {
+		key  string
+		help []string
+		def  string
+	}
+	var cmds, flags []row
 	for _, sc := range cmd.Commands() {
 		if !sc.Hidden {
-			cmds = append(cmds, [2]string{st.tokens(useLine(sc, false)), st.desc.render(titleFirst(sc.Short))})
+			cmds = append(cmds, row{key: st.tokens(useLine(sc, false)), help: []string{titleFirst(sc.Short)}})
 		}
 	}
 	cmd.Flags().VisitAll(func(f *pflag.Flag) {
@@ -83,33 +90,49 @@ func writeHelp(b *strings.Builder, cmd *cobra.Command, lang string, width int, s
 		if f.Shorthand != "" {
 			key = "-" + f.Shorthand + " " + key
 		}
-		lines := strings.Split(f.Usage, "\n")
-		for i, l := range lines {
-			if i == 0 {
-				l = titleFirst(l)
-			}
-			if l != "" {
-				lines[i] = st.desc.render(l)
-			}
-		}
-		help := strings.Join(lines, "\n")
+		r := row{key: st.flag.render(key), help: strings.Split(f.Usage, "\n")}
+		r.help[0] = titleFirst(r.help[0])
 		if d := f.DefValue; d != "" && d != "false" && d != "0" && d != "[]" {
-			help += st.flagDefault.render(" (" + d + ")")
+			r.def = " (" + d + ")"
 		}
-		flags = append(flags, [2]string{st.flag.render(key), help})
+		flags = append(flags, r)
 	})
 	space := helpMinKey
 	for _, r := range slices.Concat(cmds, flags) {
-		space = max(space, ansi.StringWidth(r[0])+2)
+		space = max(space, ansi.StringWidth(r.key)+2)
 	}
-	rows := func(m cliMsg, rs [][2]string) {
+	// The help wraps in its own column, the key column beside it; a
+	// terminal too narrow for both gives the help helpMinHelp columns
+	// and lets the line run over rather than cut a word.
+	room := max(width-len(helpRowIndent)-space, helpMinHelp)
+	rows := func(m cliMsg, rs []row) {
 		if len(rs) == 0 {
 			return
 		}
 		heading(m)
 		for _, r := range rs {
-			pad := strings.Repeat(" ", space-ansi.StringWidth(r[0]))
-			b.WriteString(helpRowIndent + r[0] + pad + r[1] + "\n")
+			var lines []string
+			for i, para := range r.help {
+				if i == len(r.help)-1 && r.def != "" {
+					para += "\x00" + r.def // the default, styled apart below
+				}
+				lines = append(lines, wrapCell(para, room)...)
+			}
+			for i, l := range lines {
+				key := strings.Repeat(" ", space)
+				if i == 0 {
+					key = r.key + strings.Repeat(" ", space-ansi.StringWidth(r.key))
+				}
+				text, def, _ := strings.Cut(l, "\x00")
+				out := ""
+				if text != "" {
+					out = st.desc.render(text)
+				}
+				if def != "" {
+					out += st.flagDefault.render(def)
+				}
+				b.WriteString(strings.TrimRight(helpRowIndent+key+out, " ") + "\n")
+			}
 		}
 	}
 	rows(tHelpCommands, cmds)
@@ -309,15 +332,13 @@ func (st helpStyles) blockWidth(width int, lines [][]helpToken) int {
 
 // block writes lines as fang's code block: indented, and on a colour
 // terminal on the block's background, inner columns wide; a line wider
-// is cut with ….
+// goes on over further lines (continued), never cut: an example is a
+// command to copy.
 func (st helpStyles) block(b *strings.Builder, inner int, lines [][]helpToken) {
-	rendered := make([]string, len(lines))
-	for i, l := range lines {
-		rendered[i] = st.tokens(l)
-	}
-	for i, r := range rendered {
-		if ansi.StringWidth(r) > inner {
-			rendered[i] = ansi.Truncate(r, inner, "…")
+	var rendered []string
+	for _, l := range lines {
+		for _, part := range continued(l, inner) {
+			rendered = append(rendered, st.tokens(part))
 		}
 	}
 	if !st.codeBlock.on {
@@ -332,4 +353,76 @@ func (st helpStyles) block(b *strings.Builder, inner int, lines [][]helpToken) {
 	for _, l := range strings.Split(st.codeBlock.render(strings.Join(rendered, "\n")), "\n") {
 		b.WriteString(helpIndent + l + "\n")
 	}
+}
+
+// continued splits a command line's words into lines of at most width
+// columns, as a shell reads them: each line but the last ends with " \\"
+// and the next goes on two columns in. A flag stays with its value, a
+// redirection or a pipe with what follows it; a word wider than the line
+// stands alone on it.
+func continued(l []helpToken, width int) [][]helpToken {
+	var out [][]helpToken
+	var cur []helpToken
+	w := 0 // cur's width
+	for i := 0; i < len(l); {
+		n := 1 // the words that go together: a flag and its value
+		switch t := l[i].text; {
+		case i+1 == len(l):
+		case l[i].kind == tokFlag && l[i+1].kind == tokArg,
+			t == ">" || t == ">>" || t == "<" || t == "2>" || t == "|":
+			n = 2
+		}
+		add := 0
+		for _, tk := range l[i : i+n] {
+			add += 1 + ansi.StringWidth(tk.text)
+		}
+		room := width
+		if i+n < len(l) {
+			room -= 2 // the " \\" that would end the line
+		}
+		hasWord := len(cur) > 1 || len(cur) == 1 && len(out) == 0
+		if hasWord && w+add > room {
+			out = append(out, append(cur, helpToken{tokDimmed, "\\"}))
+			cur, w = []helpToken{{tokDimmed, " "}}, 1
+		}
+		for _, tk := range l[i : i+n] {
+			if len(cur) > 0 {
+				w++
+			}
+			cur = append(cur, tk)
+			w += ansi.StringWidth(tk.text)
+		}
+		i += n
+	}
+	return append(out, cur)
+}
+
+// proseLines is a command's long help in lines of at most width columns:
+// a paragraph of prose too wide is joined and wrapped again (its source
+// lines are wrapped for 80 columns); a list or an indented line keeps its
+// own line and wraps under itself (wrapLine).
+func proseLines(long string, width int) []string {
+	var out []string
+	for i, para := range strings.Split(long, "\n\n") {
+		if i > 0 {
+			out = append(out, "")
+		}
+		lines := strings.Split(para, "\n")
+		prose, fits := true, true
+		for _, l := range lines {
+			prose = prose && !strings.HasPrefix(l, " ") && !strings.HasPrefix(l, "- ")
+			fits = fits && displayWidth(l) <= width
+		}
+		if prose && !fits {
+			lines = []string{strings.Join(lines, " ")}
+		}
+		for _, l := range lines {
+			if e := labelEnd(l); prose && (e == 0 || e > width/3) {
+				out = append(out, wrapCell(l, width)...) // prose: no hanging indent
+				continue
+			}
+			out = append(out, wrapLine(l, width)...)
+		}
+	}
+	return out
 }

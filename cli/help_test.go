@@ -76,3 +76,48 @@ func TestHelpColourStyles(t *testing.T) {
 		t.Error("colour help has no code block background")
 	}
 }
+
+// TestContinuedExamples: an example too wide for the help goes on over
+// lines a shell reads as one command (each but the last ends with " \"),
+// every line within the width but a word wider than it, a flag beside its
+// value and a redirection beside its target; nothing is cut.
+func TestContinuedExamples(t *testing.T) {
+	for _, tc := range []struct {
+		example string
+		width   int
+		lines   int
+	}{
+		{"gpupick recommend --workload inference --model llama-3.1-8b --format json", 80, 1},
+		{"gpupick recommend --workload inference --model llama-3.1-8b --format json", 40, 2},
+		{"gpupick export --to skypilot decision.toml > task.sky.yaml", 44, 2},
+		{"gpupick completion bash > ~/.local/share/bash-completion/completions/gpupick", 30, 2},
+		{"gpupick recommend --params 8B", 5, 3},
+	} {
+		lines := continued(exampleLines(tc.example)[0], tc.width)
+		var words []string
+		for i, l := range lines {
+			plain := plainHelpStyles().tokens(l)
+			if w := displayWidth(plain); w > tc.width && len(strings.Fields(plain)) > 2 {
+				t.Errorf("%q at %d: line %q is %d wide", tc.example, tc.width, plain, w)
+			}
+			f := strings.Fields(plain)
+			if i < len(lines)-1 {
+				if len(f) == 0 || f[len(f)-1] != `\` {
+					t.Errorf("%q at %d: line %q does not end with a continuation", tc.example, tc.width, plain)
+				} else {
+					f = f[:len(f)-1]
+				}
+			}
+			if len(f) > 0 && (f[len(f)-1] == ">" || strings.HasPrefix(f[len(f)-1], "--") && i < len(lines)-1) {
+				t.Errorf("%q at %d: line %q ends on a flag or redirection apart from its value", tc.example, tc.width, plain)
+			}
+			words = append(words, f...)
+		}
+		if got := strings.Join(words, " "); got != tc.example {
+			t.Errorf("%q at %d: the lines read %q", tc.example, tc.width, got)
+		}
+		if len(lines) != tc.lines {
+			t.Errorf("%q at %d: %d lines, want %d", tc.example, tc.width, len(lines), tc.lines)
+		}
+	}
+}
