@@ -336,7 +336,12 @@ func displayGPU(name string, l lang) string {
 }
 
 // daysBefore is the number of days from a price date to the snapshot date.
+// An undated side is answered before parsing (a failed parse builds its
+// error): most rows of a catalog without dates come here on every ranking.
 func daysBefore(price, snapshot string) (int, bool) {
+	if price == "" || snapshot == "" {
+		return 0, false
+	}
 	p, err1 := time.Parse("2006-01-02", price)
 	s, err2 := time.Parse("2006-01-02", snapshot)
 	if err1 != nil || err2 != nil {
