@@ -29,7 +29,8 @@ func (c recoWriter) full(cd cand) model.Recommendation {
 
 	h, cal, unknown := c.feas.rowHours(sr, r)
 	p, at, _ := c.feas.reg.ratesOf(r)
-	qs := c.price.quotes(&p, &at, pol, o.Detail().CommitSource, sr.nodes, h, cal, fx, true, nil)
+	var qbuf [maxPlans + maxHybrids]quote
+	qs := c.price.quotes(&p, &at, pol, o.Detail().CommitSource, sr.nodes, h, cal, fx, true, qbuf[:0])
 	hc := c.price.hiddenCosts(r.prov, cal)
 	best, within := c.price.pick(qs, hc, h, cal)
 
@@ -66,15 +67,20 @@ func (c recoWriter) full(cd cand) model.Recommendation {
 		rec.Risk = append(rec.Risk, model.RiskPenalty{Code: riskCodeEstimate, Percent: pct, Text: c.l.f(kRiskHiddenEstimate, pct)})
 		rec.RiskPercent = riskTotal(rec.Risk)
 	}
-	rec.Shortfalls = append(rec.Shortfalls, sr.formatShortfalls()...)
+	// The shortfalls are gathered on the stack and copied once.
+	var shortBuf [maxShortfalls]string
+	short := sr.appendShortfalls(shortBuf[:0])
 	if sr.slim {
-		rec.Shortfalls = append(rec.Shortfalls, model.ShortLatencyMargin)
+		short = append(short, model.ShortLatencyMargin)
 	}
 	if _, unk := c.feas.ramCheck(cd.row, sr); unk != 0 {
-		rec.Shortfalls = append(rec.Shortfalls, model.ShortHostRAMUnknown)
+		short = append(short, model.ShortHostRAMUnknown)
 	}
 	if sr.long {
-		rec.Shortfalls = append(rec.Shortfalls, model.ShortLongJob)
+		short = append(short, model.ShortLongJob)
+	}
+	if len(short) > 0 {
+		rec.Shortfalls = slices.Clone(short)
 	}
 	if c.p.training {
 		rec.TensorParallel, rec.PipelineParallel, rec.Replicas = 0, 0, 0
@@ -95,6 +101,9 @@ func (c recoWriter) full(cd cand) model.Recommendation {
 	if lay := rec.Layout; lay != nil {
 		rec.Speed.Reason = joinReason(c.l.f(kSpLayout, string(lay.Launcher), lay.TensorParallel, lay.PipelineParallel,
 			lay.ContextParallel, lay.DataParallel, lay.Sharding, lay.Recompute, lay.MicroBatches), rec.Speed.Reason)
+	}
+	if len(qs) > 0 {
+		rec.PriceModels = make([]model.PriceQuote, 0, len(qs))
 	}
 	for k := range qs {
 		q := &qs[k]
@@ -604,11 +613,14 @@ func joinReason(a, b string) string {
 	return a + "; " + b
 }
 
-// formatShortfalls is the shortfalls of a shape that come from the number
-// formats and memory it runs at: headroom below the margin, and FP8, FP4 or
-// BF16 run in a wider format than asked.
-func (sr *shapeRes) formatShortfalls() []string {
-	var out []string
+// maxShortfalls is the most shortfalls one offer can have: the four of
+// appendShortfalls, the latency margin, unknown host RAM and the long job.
+const maxShortfalls = 7
+
+// appendShortfalls appends the shortfalls of a shape that come from the
+// number formats and memory it runs at: headroom below the margin, and FP8,
+// FP4 or BF16 run in a wider format than asked.
+func (sr *shapeRes) appendShortfalls(out []string) []string {
 	for _, s := range []struct {
 		on   bool
 		code string

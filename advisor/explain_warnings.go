@@ -1,8 +1,10 @@
 package advisor
 
 import (
+	"cmp"
 	"math"
-	"sort"
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/gpupick/gpupick/model"
@@ -53,11 +55,11 @@ func (c recoWriter) warnings(in warnInput) []model.Warning {
 	c.priceWarnings(&w, in)
 	c.speedWarnings(&w, in)
 	ws := w.ws
-	sort.SliceStable(ws, func(i, j int) bool {
-		if ws[i].Severity.Rank() != ws[j].Severity.Rank() {
-			return ws[i].Severity.Rank() > ws[j].Severity.Rank()
+	slices.SortStableFunc(ws, func(a, b model.Warning) int {
+		if ra, rb := a.Severity.Rank(), b.Severity.Rank(); ra != rb {
+			return cmp.Compare(rb, ra)
 		}
-		return ws[i].Code < ws[j].Code
+		return strings.Compare(a.Code, b.Code)
 	})
 	return ws
 }
