@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"iter"
 	"math"
 	"slices"
 	"strings"
@@ -157,25 +158,46 @@ func (f *form) applies(id fieldID) bool { return f.q.defs[id].applies(&f.answers
 
 // stepFields returns the questions of a step that apply.
 func (f *form) stepFields(step int) []fieldID {
-	var out []fieldID
-	for _, id := range f.q.pages[step] {
-		if f.applies(id) {
-			out = append(out, id)
-		}
+	out := make([]fieldID, 0, len(f.q.pages[step]))
+	for id := range f.fieldsOf(step) {
+		out = append(out, id)
 	}
 	return out
 }
 
-// stepApplies reports whether a step has a question to ask.
-func (f *form) stepApplies(step int) bool { return len(f.stepFields(step)) > 0 }
-
-// current returns the focused question.
-func (f *form) current() fieldID {
-	fs := f.stepFields(f.step)
-	if len(fs) == 0 {
-		return f.q.pages[f.step][0]
+// fieldsOf yields the questions of a step that apply, in order, without
+// making a list: the frame asks it of every step (the step list, its
+// summaries and the form) on each keystroke.
+func (f *form) fieldsOf(step int) iter.Seq[fieldID] {
+	return func(yield func(fieldID) bool) {
+		for _, id := range f.q.pages[step] {
+			if f.applies(id) && !yield(id) {
+				return
+			}
+		}
 	}
-	return fs[min(f.field, len(fs)-1)]
+}
+
+// stepApplies reports whether a step has a question to ask.
+func (f *form) stepApplies(step int) bool {
+	for range f.fieldsOf(step) {
+		return true
+	}
+	return false
+}
+
+// current returns the focused question: the field-th that applies, or
+// the step's last that applies, or its first when none does.
+func (f *form) current() fieldID {
+	cur, n := f.q.pages[f.step][0], 0
+	for id := range f.fieldsOf(f.step) {
+		cur = id
+		if n == f.field {
+			break
+		}
+		n++
+	}
+	return cur
 }
 
 // clampField keeps the focused question inside the step after the
@@ -305,7 +327,7 @@ func (f *form) movePreset(d int) {
 // parse, in the order they are asked.
 func (f *form) firstInvalid() (fieldID, bool) {
 	for s := range steps {
-		for _, id := range f.stepFields(s) {
+		for id := range f.fieldsOf(s) {
 			if f.errs[id] != nil {
 				return id, true
 			}
@@ -327,7 +349,7 @@ func (f *form) invalidCount() int {
 
 // stepInvalid reports whether a question of the step does not parse.
 func (f *form) stepInvalid(step int) bool {
-	for _, id := range f.stepFields(step) {
+	for id := range f.fieldsOf(step) {
 		if f.errs[id] != nil {
 			return true
 		}

@@ -16,7 +16,7 @@ func stepSummary(f *form, t tr, step int) string {
 	if !f.stepApplies(step) {
 		return t.s(mSumNA)
 	}
-	for _, id := range f.stepFields(step) {
+	for id := range f.fieldsOf(step) {
 		if f.errs[id] != nil {
 			return f.raw[id]
 		}
