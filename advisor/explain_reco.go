@@ -67,21 +67,7 @@ func (c recoWriter) full(cd cand) model.Recommendation {
 		rec.Risk = append(rec.Risk, model.RiskPenalty{Code: riskCodeEstimate, Percent: pct, Text: c.l.f(kRiskHiddenEstimate, pct)})
 		rec.RiskPercent = riskTotal(rec.Risk)
 	}
-	// The shortfalls are gathered on the stack and copied once.
-	var shortBuf [maxShortfalls]string
-	short := sr.appendShortfalls(shortBuf[:0])
-	if sr.slim {
-		short = append(short, model.ShortLatencyMargin)
-	}
-	if _, unk := c.feas.ramCheck(cd.row, sr); unk != 0 {
-		short = append(short, model.ShortHostRAMUnknown)
-	}
-	if sr.long {
-		short = append(short, model.ShortLongJob)
-	}
-	if len(short) > 0 {
-		rec.Shortfalls = slices.Clone(short)
-	}
+	rec.Shortfalls = c.shortfalls(cd, sr)
 	if c.p.training {
 		rec.TensorParallel, rec.PipelineParallel, rec.Replicas = 0, 0, 0
 		rec.Layout = c.p.train().trainLayoutOf(sr.lay)
@@ -611,6 +597,26 @@ func joinReason(a, b string) string {
 		return a
 	}
 	return a + "; " + b
+}
+
+// shortfalls lists what an offer's shape falls short of, gathered on the
+// stack and copied once (nil for none).
+func (c recoWriter) shortfalls(cd cand, sr *shapeRes) []string {
+	var buf [maxShortfalls]string
+	short := sr.appendShortfalls(buf[:0])
+	if sr.slim {
+		short = append(short, model.ShortLatencyMargin)
+	}
+	if _, unk := c.feas.ramCheck(cd.row, sr); unk != 0 {
+		short = append(short, model.ShortHostRAMUnknown)
+	}
+	if sr.long {
+		short = append(short, model.ShortLongJob)
+	}
+	if len(short) == 0 {
+		return nil
+	}
+	return slices.Clone(short)
 }
 
 // maxShortfalls is the most shortfalls one offer can have: the four of

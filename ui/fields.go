@@ -2,6 +2,7 @@ package ui
 
 import (
 	"cmp"
+	"iter"
 	"slices"
 	"strings"
 
@@ -94,6 +95,19 @@ func (d *fieldDef) optionLabel(t tr, value string) string {
 type questions struct {
 	defs  []fieldDef
 	pages [model.SectionCount][]fieldID
+}
+
+// fieldsOf yields the questions of a step that apply to answers a, in
+// order, without making a list: the frame asks it of every step (the step
+// list, its summaries and the form) on each keystroke.
+func (q *questions) fieldsOf(step int, a *model.Answers) iter.Seq[fieldID] {
+	return func(yield func(fieldID) bool) {
+		for _, id := range q.pages[step] {
+			if q.defs[id].applies(a) && !yield(id) {
+				return
+			}
+		}
+	}
 }
 
 // newQuestions builds the question table of a registry with the words of

@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"iter"
 	"math"
 	"slices"
 	"strings"
@@ -159,28 +158,15 @@ func (f *form) applies(id fieldID) bool { return f.q.defs[id].applies(&f.answers
 // stepFields returns the questions of a step that apply.
 func (f *form) stepFields(step int) []fieldID {
 	out := make([]fieldID, 0, len(f.q.pages[step]))
-	for id := range f.fieldsOf(step) {
+	for id := range f.q.fieldsOf(step, &f.answers) {
 		out = append(out, id)
 	}
 	return out
 }
 
-// fieldsOf yields the questions of a step that apply, in order, without
-// making a list: the frame asks it of every step (the step list, its
-// summaries and the form) on each keystroke.
-func (f *form) fieldsOf(step int) iter.Seq[fieldID] {
-	return func(yield func(fieldID) bool) {
-		for _, id := range f.q.pages[step] {
-			if f.applies(id) && !yield(id) {
-				return
-			}
-		}
-	}
-}
-
 // stepApplies reports whether a step has a question to ask.
 func (f *form) stepApplies(step int) bool {
-	for range f.fieldsOf(step) {
+	for range f.q.fieldsOf(step, &f.answers) {
 		return true
 	}
 	return false
@@ -190,7 +176,7 @@ func (f *form) stepApplies(step int) bool {
 // the step's last that applies, or its first when none does.
 func (f *form) current() fieldID {
 	cur, n := f.q.pages[f.step][0], 0
-	for id := range f.fieldsOf(f.step) {
+	for id := range f.q.fieldsOf(f.step, &f.answers) {
 		cur = id
 		if n == f.field {
 			break
@@ -327,7 +313,7 @@ func (f *form) movePreset(d int) {
 // parse, in the order they are asked.
 func (f *form) firstInvalid() (fieldID, bool) {
 	for s := range steps {
-		for id := range f.fieldsOf(s) {
+		for id := range f.q.fieldsOf(s, &f.answers) {
 			if f.errs[id] != nil {
 				return id, true
 			}
@@ -349,7 +335,7 @@ func (f *form) invalidCount() int {
 
 // stepInvalid reports whether a question of the step does not parse.
 func (f *form) stepInvalid(step int) bool {
-	for id := range f.fieldsOf(step) {
+	for id := range f.q.fieldsOf(step, &f.answers) {
 		if f.errs[id] != nil {
 			return true
 		}

@@ -142,7 +142,7 @@ func (m formPane) viewStep(w int, compact bool) block {
 		b.lines = append(b.lines, "")
 	}
 	cur := f.current()
-	for id := range f.fieldsOf(f.step) {
+	for id := range f.q.fieldsOf(f.step, &f.answers) {
 		focused := id == cur && m.focus == focusForm && m.overlay == overlayNone
 		if id == cur {
 			b.focusStart = len(b.lines)
