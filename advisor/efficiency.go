@@ -262,17 +262,51 @@ var effMemo = struct {
 	m map[*model.GPU]*gpuEff
 }{m: map[*model.GPU]*gpuEff{}}
 
-// The three efficiencies of a row, for effSummary.
-func trainEff(e *gpuEff) effFigure   { return e.train }
-func decodeEff(e *gpuEff) effFigure  { return e.decode }
-func prefillEff(e *gpuEff) effFigure { return e.prefill }
+// effKind names one of a row's three efficiencies, for effSummary.
+type effKind uint8
+
+const (
+	trainEff effKind = iota
+	decodeEff
+	prefillEff
+	effKinds
+)
+
+// of is the row's efficiency of this kind.
+func (k effKind) of(e *gpuEff) effFigure {
+	switch k {
+	case trainEff:
+		return e.train
+	case decodeEff:
+		return e.decode
+	}
+	return e.prefill
+}
+
+// effSummaries holds effSummary's texts, each made on first use: they
+// depend only on the fixed table and the language, and the assumptions
+// quote them on every ranking (every keystroke in the wizard).
+var effSummaries [langSilent][effKinds]struct {
+	once sync.Once
+	s    string
+}
 
 // effSummary lists one efficiency of every family for the assumptions:
 // "family N%", an estimate followed by the family it was taken from.
-func effSummary(l lang, pick func(*gpuEff) effFigure) string {
+func effSummary(l lang, k effKind) string {
+	if l >= langSilent {
+		return ""
+	}
+	c := &effSummaries[l][k]
+	c.once.Do(func() { c.s = formatEffSummary(l, k) })
+	return c.s
+}
+
+// formatEffSummary writes effSummary's text.
+func formatEffSummary(l lang, k effKind) string {
 	parts := make([]string, 0, len(effTable))
 	for i := range effTable {
-		f, fam := pick(&effTable[i]), effTable[i].family
+		f, fam := k.of(&effTable[i]), effTable[i].family
 		if effTable[i].name != 0 {
 			fam = l.f(effTable[i].name)
 		}

@@ -288,3 +288,31 @@ func TestEfficiencyMLPerfMI300XvsH100(t *testing.T) {
 		testcheck.Figure(t, "Llama 2 70B LoRA training throughput, "+tc.what, mlperfV51+" "+tc.source+"; Cisco 8 x 8 H100: 14.7371 samples/s", got, want, 0.35)
 	}
 }
+
+// The efficiency summaries kept once per language and kind are each the
+// text written for that language and kind: Chinese never gets English's,
+// the decode summary never the prefill's, and the silent language none.
+func TestEffSummaryKeptPerLanguageAndKind(t *testing.T) {
+	seen := map[string]string{}
+	for _, l := range []lang{langEN, langZH} {
+		for k := trainEff; k < effKinds; k++ {
+			name := fmt.Sprintf("lang %d kind %d", l, k)
+			want := formatEffSummary(l, k)
+			if want == "" {
+				t.Fatalf("%s: empty summary", name)
+			}
+			for range 2 {
+				if got := effSummary(l, k); got != want {
+					t.Errorf("%s: %q, want %q", name, got, want)
+				}
+			}
+			if other, dup := seen[want]; dup {
+				t.Errorf("%s gives the same text as %s", name, other)
+			}
+			seen[want] = name
+		}
+	}
+	if got := effSummary(langSilent, decodeEff); got != "" {
+		t.Errorf("silent: %q", got)
+	}
+}

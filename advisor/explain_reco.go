@@ -29,7 +29,8 @@ func (c recoWriter) full(cd cand) model.Recommendation {
 
 	h, cal, unknown := c.feas.rowHours(sr, r)
 	p, at, _ := c.feas.reg.ratesOf(r)
-	qs := c.price.quotes(&p, &at, pol, o.Detail().CommitSource, sr.nodes, h, cal, fx, true, nil)
+	var qbuf [maxPlans + maxHybrids]quote
+	qs := c.price.quotes(&p, &at, pol, o.Detail().CommitSource, sr.nodes, h, cal, fx, true, qbuf[:0])
 	hc := c.price.hiddenCosts(r.prov, cal)
 	best, within := c.price.pick(qs, hc, h, cal)
 
@@ -66,16 +67,7 @@ func (c recoWriter) full(cd cand) model.Recommendation {
 		rec.Risk = append(rec.Risk, model.RiskPenalty{Code: riskCodeEstimate, Percent: pct, Text: c.l.f(kRiskHiddenEstimate, pct)})
 		rec.RiskPercent = riskTotal(rec.Risk)
 	}
-	rec.Shortfalls = append(rec.Shortfalls, sr.formatShortfalls()...)
-	if sr.slim {
-		rec.Shortfalls = append(rec.Shortfalls, model.ShortLatencyMargin)
-	}
-	if _, unk := c.feas.ramCheck(cd.row, sr); unk != 0 {
-		rec.Shortfalls = append(rec.Shortfalls, model.ShortHostRAMUnknown)
-	}
-	if sr.long {
-		rec.Shortfalls = append(rec.Shortfalls, model.ShortLongJob)
-	}
+	rec.Shortfalls = c.shortfalls(cd, sr)
 	if c.p.training {
 		rec.TensorParallel, rec.PipelineParallel, rec.Replicas = 0, 0, 0
 		rec.Layout = c.p.train().trainLayoutOf(sr.lay)
@@ -95,6 +87,9 @@ func (c recoWriter) full(cd cand) model.Recommendation {
 	if lay := rec.Layout; lay != nil {
 		rec.Speed.Reason = joinReason(c.l.f(kSpLayout, string(lay.Launcher), lay.TensorParallel, lay.PipelineParallel,
 			lay.ContextParallel, lay.DataParallel, lay.Sharding, lay.Recompute, lay.MicroBatches), rec.Speed.Reason)
+	}
+	if len(qs) > 0 {
+		rec.PriceModels = make([]model.PriceQuote, 0, len(qs))
 	}
 	for k := range qs {
 		q := &qs[k]
@@ -604,11 +599,34 @@ func joinReason(a, b string) string {
 	return a + "; " + b
 }
 
-// formatShortfalls is the shortfalls of a shape that come from the number
-// formats and memory it runs at: headroom below the margin, and FP8, FP4 or
-// BF16 run in a wider format than asked.
-func (sr *shapeRes) formatShortfalls() []string {
-	var out []string
+// shortfalls lists what an offer's shape falls short of, gathered on the
+// stack and copied once (nil for none).
+func (c recoWriter) shortfalls(cd cand, sr *shapeRes) []string {
+	var buf [maxShortfalls]string
+	short := sr.appendShortfalls(buf[:0])
+	if sr.slim {
+		short = append(short, model.ShortLatencyMargin)
+	}
+	if _, unk := c.feas.ramCheck(cd.row, sr); unk != 0 {
+		short = append(short, model.ShortHostRAMUnknown)
+	}
+	if sr.long {
+		short = append(short, model.ShortLongJob)
+	}
+	if len(short) == 0 {
+		return nil
+	}
+	return slices.Clone(short)
+}
+
+// maxShortfalls is the most shortfalls one offer can have: the four of
+// appendShortfalls, the latency margin, unknown host RAM and the long job.
+const maxShortfalls = 7
+
+// appendShortfalls appends the shortfalls of a shape that come from the
+// number formats and memory it runs at: headroom below the margin, and FP8,
+// FP4 or BF16 run in a wider format than asked.
+func (sr *shapeRes) appendShortfalls(out []string) []string {
 	for _, s := range []struct {
 		on   bool
 		code string

@@ -1,8 +1,10 @@
 package advisor
 
 import (
+	"cmp"
 	"math"
-	"sort"
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/gpupick/gpupick/model"
@@ -53,11 +55,11 @@ func (c recoWriter) warnings(in warnInput) []model.Warning {
 	c.priceWarnings(&w, in)
 	c.speedWarnings(&w, in)
 	ws := w.ws
-	sort.SliceStable(ws, func(i, j int) bool {
-		if ws[i].Severity.Rank() != ws[j].Severity.Rank() {
-			return ws[i].Severity.Rank() > ws[j].Severity.Rank()
+	slices.SortStableFunc(ws, func(a, b model.Warning) int {
+		if ra, rb := a.Severity.Rank(), b.Severity.Rank(); ra != rb {
+			return cmp.Compare(rb, ra)
 		}
-		return ws[i].Code < ws[j].Code
+		return strings.Compare(a.Code, b.Code)
 	})
 	return ws
 }
@@ -347,7 +349,12 @@ func displayGPU(name string, l lang) string {
 }
 
 // daysBefore is the number of days from a price date to the snapshot date.
+// An undated side is answered before parsing (a failed parse builds its
+// error): most rows of a catalog without dates come here on every ranking.
 func daysBefore(price, snapshot string) (int, bool) {
+	if price == "" || snapshot == "" {
+		return 0, false
+	}
 	p, err1 := time.Parse("2006-01-02", price)
 	s, err2 := time.Parse("2006-01-02", snapshot)
 	if err1 != nil || err2 != nil {

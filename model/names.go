@@ -1,6 +1,9 @@
 package model
 
-import "strings"
+import (
+	"strings"
+	"sync"
+)
 
 // The names people read for the domain's values, in English and Chinese:
 // the one definition the wizard, the CLI and the advisor print (with
@@ -91,22 +94,42 @@ var hybridPartNames = map[PriceModel]string{PriceMonthly: "mo", PriceOnDemand: "
 // ("1yr+spot", "mo+od"; 1年+竞价), the monthly plan and on-demand
 // abbreviated in English.
 func (p PriceModel) ShortName() Name {
+	if _, ok := priceModelNames[p]; !ok {
+		if n, ok := hybridShortNames()[p]; ok {
+			return n
+		}
+	}
+	return p.singleShortName()
+}
+
+// singleShortName is ShortName of a price model that is not a hybrid.
+func (p PriceModel) singleShortName() Name {
 	if n, ok := priceModelNames[p]; ok {
 		return Name{string(p), n.short}
 	}
-	if info, ok := PriceModelOf(p); ok && info.Hybrid() {
+	return Name{string(p), string(p)}
+}
+
+// hybridShortNames are the short names of the table's hybrids, joined once
+// (the offer table and the detail name a hybrid on every frame).
+var hybridShortNames = sync.OnceValue(func() map[PriceModel]Name {
+	m := map[PriceModel]Name{}
+	for _, info := range PriceModelTable {
+		if !info.Hybrid() {
+			continue
+		}
 		part := func(q PriceModel) Name {
-			n := q.ShortName()
+			n := q.singleShortName()
 			if en, ok := hybridPartNames[q]; ok {
 				n.EN = en
 			}
 			return n
 		}
 		b, f := part(info.Base), part(info.Fill)
-		return Name{b.EN + "+" + f.EN, b.ZH + "+" + f.ZH}
+		m[info.Name] = Name{b.EN + "+" + f.EN, b.ZH + "+" + f.ZH}
 	}
-	return Name{string(p), string(p)}
-}
+	return m
+})
 
 // partNames are the names of a memory breakdown's parts (Breakdown.Parts).
 var partNames = map[string]Name{

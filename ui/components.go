@@ -214,6 +214,12 @@ type (
 		form   *form
 		why    *whyState
 		resSeq int
+		// upTo is how many lines the panel can use (its scroll and its
+		// rows, and one to know that more follow): Render may stop at the
+		// first section that reaches it, so that the long explanations
+		// far below the view are not wrapped on every keystroke. 0: every
+		// line.
+		upTo int
 	}
 	// compareView is the marked offers side by side.
 	compareView struct{ detailView }

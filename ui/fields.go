@@ -2,6 +2,7 @@ package ui
 
 import (
 	"cmp"
+	"iter"
 	"slices"
 	"strings"
 
@@ -94,6 +95,22 @@ func (d *fieldDef) optionLabel(t tr, value string) string {
 type questions struct {
 	defs  []fieldDef
 	pages [model.SectionCount][]fieldID
+	// byOther: the question's answer is implied by another's (implied),
+	// worked out once: every keystroke reads it for each question.
+	byOther []bool
+}
+
+// fieldsOf yields the questions of a step that apply to answers a, in
+// order, without making a list: the frame asks it of every step (the step
+// list, its summaries and the form) on each keystroke.
+func (q *questions) fieldsOf(step int, a *model.Answers) iter.Seq[fieldID] {
+	return func(yield func(fieldID) bool) {
+		for _, id := range q.pages[step] {
+			if q.defs[id].applies(a) && !yield(id) {
+				return
+			}
+		}
+	}
 }
 
 // newQuestions builds the question table of a registry with the words of
@@ -117,6 +134,13 @@ func newQuestions(reg []model.AnswerSpec, words map[string]fieldWords) *question
 	}
 	for p := range q.pages {
 		slices.SortStableFunc(q.pages[p], func(a, b fieldID) int { return cmp.Compare(q.defs[a].q.Pos, q.defs[b].q.Pos) })
+	}
+	q.byOther = make([]bool, len(q.defs))
+	for id := range q.defs {
+		ans := q.defs[id].spec.ID
+		for i := range q.defs {
+			q.byOther[id] = q.byOther[id] || slices.Contains(q.defs[i].spec.Implies(), ans)
+		}
 	}
 	return q
 }
@@ -151,15 +175,7 @@ func (q *questions) asking(ans model.AnswerID, a *model.Answers) (fieldID, bool)
 
 // implied reports whether another question's answer can set this
 // question's answer (the duration mode: a dataset size means a job).
-func (q *questions) implied(id fieldID) bool {
-	ans := q.defs[id].spec.ID
-	for i := range q.defs {
-		if slices.Contains(q.defs[i].spec.Implies(), ans) {
-			return true
-		}
-	}
-	return false
-}
+func (q *questions) implied(id fieldID) bool { return q.byOther[id] }
 
 // wizard is the question table of the registry: the wizard's questions.
 var wizard = newQuestions(model.Registry(), fieldTexts)

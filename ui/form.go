@@ -157,25 +157,33 @@ func (f *form) applies(id fieldID) bool { return f.q.defs[id].applies(&f.answers
 
 // stepFields returns the questions of a step that apply.
 func (f *form) stepFields(step int) []fieldID {
-	var out []fieldID
-	for _, id := range f.q.pages[step] {
-		if f.applies(id) {
-			out = append(out, id)
-		}
+	out := make([]fieldID, 0, len(f.q.pages[step]))
+	for id := range f.q.fieldsOf(step, &f.answers) {
+		out = append(out, id)
 	}
 	return out
 }
 
 // stepApplies reports whether a step has a question to ask.
-func (f *form) stepApplies(step int) bool { return len(f.stepFields(step)) > 0 }
-
-// current returns the focused question.
-func (f *form) current() fieldID {
-	fs := f.stepFields(f.step)
-	if len(fs) == 0 {
-		return f.q.pages[f.step][0]
+func (f *form) stepApplies(step int) bool {
+	for range f.q.fieldsOf(step, &f.answers) {
+		return true
 	}
-	return fs[min(f.field, len(fs)-1)]
+	return false
+}
+
+// current returns the focused question: the field-th that applies, or
+// the step's last that applies, or its first when none does.
+func (f *form) current() fieldID {
+	cur, n := f.q.pages[f.step][0], 0
+	for id := range f.q.fieldsOf(f.step, &f.answers) {
+		cur = id
+		if n == f.field {
+			break
+		}
+		n++
+	}
+	return cur
 }
 
 // clampField keeps the focused question inside the step after the
@@ -305,7 +313,7 @@ func (f *form) movePreset(d int) {
 // parse, in the order they are asked.
 func (f *form) firstInvalid() (fieldID, bool) {
 	for s := range steps {
-		for _, id := range f.stepFields(s) {
+		for id := range f.q.fieldsOf(s, &f.answers) {
 			if f.errs[id] != nil {
 				return id, true
 			}
@@ -327,7 +335,7 @@ func (f *form) invalidCount() int {
 
 // stepInvalid reports whether a question of the step does not parse.
 func (f *form) stepInvalid(step int) bool {
-	for _, id := range f.stepFields(step) {
+	for id := range f.q.fieldsOf(step, &f.answers) {
 		if f.errs[id] != nil {
 			return true
 		}

@@ -77,10 +77,11 @@ func shortGPU(g string) string {
 	}
 	g = strings.Replace(g, " Ada Generation", " Ada", 1)
 	g = strings.ReplaceAll(g, " Edition", "")
-	alts := strings.Split(g, " or ")
-	if len(alts) < 2 {
+	if !strings.Contains(g, " or ") {
+		// One GPU: no list of alternatives to make (each row, each frame).
 		return g
 	}
+	alts := strings.Split(g, " or ")
 	words := make([][]string, len(alts))
 	for i, a := range alts {
 		words[i] = strings.Fields(shortGPU(a))

@@ -142,7 +142,7 @@ func (m formPane) viewStep(w int, compact bool) block {
 		b.lines = append(b.lines, "")
 	}
 	cur := f.current()
-	for _, id := range f.stepFields(f.step) {
+	for id := range f.q.fieldsOf(f.step, &f.answers) {
 		focused := id == cur && m.focus == focusForm && m.overlay == overlayNone
 		if id == cur {
 			b.focusStart = len(b.lines)
@@ -151,7 +151,7 @@ func (m formPane) viewStep(w int, compact bool) block {
 				b.cursor += f.optionIndex(id)
 			}
 		}
-		b.lines = append(b.lines, m.viewField(id, focused, id == cur, w, compact)...)
+		b.lines = m.appendField(b.lines, id, focused, id == cur, w, compact)
 		if id == cur {
 			b.focusEnd = len(b.lines)
 		}
@@ -193,8 +193,9 @@ func (m formPane) selected() *model.Recommendation {
 	return m.offers.selected()
 }
 
-// viewField renders one question, expanded when it has the focus.
-func (m formPane) viewField(id fieldID, focused, current bool, w int, compact bool) []string {
+// appendField renders one question, expanded when it has the focus, onto
+// out (the step's lines: no list of its own for each question).
+func (m formPane) appendField(out []string, id fieldID, focused, current bool, w int, compact bool) []string {
 	f := m.form
 	d := &f.q.defs[id]
 	label := m.t.s(f.label(id))
@@ -216,13 +217,13 @@ func (m formPane) viewField(id fieldID, focused, current bool, w int, compact bo
 		if f.errs[id] != nil {
 			line += m.st.Invalid.Render(" ✗")
 		}
-		return []string{fit("  "+line, w)}
+		return append(out, fit("  "+line, w))
 	}
 	lstyle := m.st.Label
 	if focused {
 		lstyle = m.st.LabelOn
 	}
-	out := []string{fit(lstyle.Render(label), w)}
+	out = append(out, fit(lstyle.Render(label), w))
 	switch d.kind() {
 	case model.AskChoice:
 		chosen := f.optionIndex(id)

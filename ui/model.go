@@ -300,8 +300,18 @@ func recommend(cat *model.Catalog, a model.Answers, opt advisor.Options) model.R
 func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	var cmd tea.Cmd
 	// m is a copy: its form gets answers of its own, so that the model
-	// Update was called on stays as it was.
-	m.form = m.form.clone()
+	// Update was called on stays as it was. A ranking and what follows it
+	// (the rows priced, why #1 leads, the suggestions) leave the form as
+	// it is, unless input waits behind them: they share it, without the
+	// copy every keystroke's result would cost.
+	switch msg.(type) {
+	case resultMsg, expandMsg, whyMsg, suggMsg:
+		if len(m.queue) > 0 {
+			m.form = m.form.clone()
+		}
+	default:
+		m.form = m.form.clone()
+	}
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		m.width, m.height = msg.Width, msg.Height

@@ -28,7 +28,9 @@ func (m panelView) Render(w, h int) []string {
 		case m.pane.compare:
 			lines = m.cmp.Render(w, l.detailH)
 		default:
-			lines = m.info.Render(w, l.detailH)
+			info := m.info
+			info.upTo = m.pane.scroll + l.detailH + 1
+			lines = info.Render(w, l.detailH)
 		}
 		scroll := min(m.pane.scroll, max(len(lines)-l.detailH, 0))
 		more := len(lines)-scroll > l.detailH
@@ -495,7 +497,8 @@ func wrapHanging(st paint, marker, s string, w int) []string {
 
 // Render renders the selected offer: its facts, the price models as bars
 // with break-even, hidden costs and every warning explained, in w cells.
-// It returns every line (the panel scrolls them in its h rows).
+// It returns every line (the panel scrolls them in its h rows), or with
+// upTo set at least the first upTo (the panel shows no more).
 func (m detailView) Render(w, _ int) []string {
 	r := m.offers.selected()
 	if r == nil {
@@ -573,10 +576,16 @@ func (m detailView) Render(w, _ int) []string {
 	}
 	out = append(out, "")
 	out = append(out, m.priceModelLines(r, cur, w)...)
+	if m.enough(out) {
+		return out
+	}
 	out = append(out, "")
 	out = append(out, m.hiddenCostLines(r, w)...)
 	out = append(out, "")
 	out = append(out, m.otherSizeLines(r, cur, w)...)
+	if m.enough(out) {
+		return out
+	}
 	lines := m.res.WhyFirst
 	if m.why != nil && m.why.seq == m.resSeq {
 		lines = append(lines[:len(lines):len(lines)], m.why.lines...)
@@ -591,7 +600,13 @@ func (m detailView) Render(w, _ int) []string {
 		}
 		out = append(out, "")
 	}
+	if m.enough(out) {
+		return out
+	}
 	out = append(out, m.warningLines(r, w)...)
+	if m.enough(out) {
+		return out
+	}
 	if as := m.res.Requirement.Assumptions; len(as) > 0 {
 		out = append(out, "", fit(m.st.PaneTitleOn.Render(m.t.s(mAssumptions)), w))
 		for _, a := range as {
@@ -600,6 +615,10 @@ func (m detailView) Render(w, _ int) []string {
 	}
 	return out
 }
+
+// enough reports whether the lines so far fill what the panel can show
+// (upTo).
+func (m detailView) enough(out []string) bool { return m.upTo > 0 && len(out) >= m.upTo }
 
 // partialLast is an offer's all-in total for comparing, an unknown part
 // counted as the worse case: such a total is never the best.

@@ -16,7 +16,7 @@ func stepSummary(f *form, t tr, step int) string {
 	if !f.stepApplies(step) {
 		return t.s(mSumNA)
 	}
-	for _, id := range f.stepFields(step) {
+	for id := range f.q.fieldsOf(step, &f.answers) {
 		if f.errs[id] != nil {
 			return f.raw[id]
 		}
