@@ -73,18 +73,56 @@ func TestGPUNameNormalisation(t *testing.T) {
 	}
 }
 
-func TestAmbiguousGPUKeepsOnlySharedFacts(t *testing.T) {
+// TestAmbiguousGPUTakesTheWorseFigures: a GPU whose variant the provider
+// does not state keeps the facts its variants share and, of a capability
+// figure they differ on, the lowest (the worse case the offer is ranked
+// on), said so in its source; a figure one variant lacks stays unknown,
+// and so do other facts that differ.
+func TestAmbiguousGPUTakesTheWorseFigures(t *testing.T) {
 	ref := testReference(t)
-	g := ref.gpus.ambiguousGPU([]string{"H100 PCIe", "H100 SXM5"})
-	sxm, pcie := ref.gpus.gpus["H100 SXM5"], ref.gpus.gpus["H100 PCIe"]
-	if g.VRAMGiB != 80 || g.Architecture != sxm.Architecture {
-		t.Errorf("shared facts lost: VRAM %v, arch %q", g.VRAMGiB, g.Architecture)
+	for _, cands := range [][]string{{"H100 PCIe", "H100 SXM5"}, {"A100-80GB PCIe", "A100-80GB SXM4"}, {"A100-40GB PCIe", "A100-40GB SXM4", "A100-80GB PCIe", "A100-80GB SXM4"}} {
+		g := ref.gpus.ambiguousGPU(cands)
+		gs := make([]model.GPU, len(cands))
+		for i, c := range cands {
+			gs[i] = ref.gpus.gpus[c]
+		}
+		for _, f := range []struct {
+			name string
+			get  func(*model.GPU) float64
+		}{
+			{"memory", func(g *model.GPU) float64 { return g.VRAMGiB }},
+			{"bandwidth", func(g *model.GPU) float64 { return g.MemBandwidthGBs }},
+			{"fp32", func(g *model.GPU) float64 { return g.FP32TFLOPS }},
+			{"bf16", func(g *model.GPU) float64 { return g.BF16TFLOPS }},
+			{"fp8", func(g *model.GPU) float64 { return g.FP8TFLOPS }},
+		} {
+			want := f.get(&gs[0])
+			for i := range gs {
+				if v := f.get(&gs[i]); v <= 0 || want <= 0 {
+					want = 0
+				} else {
+					want = min(want, v)
+				}
+			}
+			if got := f.get(&g); got != want {
+				t.Errorf("%v: %s %v, want %v (the lowest the variants state)", cands, f.name, got, want)
+			}
+		}
+		if g.Architecture != gs[0].Architecture {
+			t.Errorf("%v: the shared architecture lost: %q", cands, g.Architecture)
+		}
+		if tdp := gs[0].TDPWatts; tdp != gs[1].TDPWatts && g.TDPWatts != 0 {
+			t.Errorf("%v: TDP differs (%d vs %d) yet the synthetic GPU says %d", cands, tdp, gs[1].TDPWatts, g.TDPWatts)
+		}
+		if !isSynthetic(g) || !strings.Contains(g.Source, "lower figure where they differ") {
+			t.Errorf("%v: synthetic GPU not marked or the worse case not said: source %q", cands, g.Source)
+		}
 	}
-	if sxm.MemBandwidthGBs != pcie.MemBandwidthGBs && g.MemBandwidthGBs != 0 {
-		t.Errorf("bandwidth differs between variants (%v vs %v) but the synthetic GPU says %v", sxm.MemBandwidthGBs, pcie.MemBandwidthGBs, g.MemBandwidthGBs)
-	}
-	if !isSynthetic(g) {
-		t.Errorf("synthetic GPU not marked: source %q", g.Source)
+	// The bandwidths of the A100-80GB forms differ: the synthetic GPU has
+	// the PCIe card's, so its speed is known and no better than either.
+	pcie := ref.gpus.gpus["A100-80GB PCIe"]
+	if g := ref.gpus.ambiguousGPU([]string{"A100-80GB PCIe", "A100-80GB SXM4"}); g.MemBandwidthGBs != pcie.MemBandwidthGBs || g.MemBandwidthGBs <= 0 {
+		t.Errorf("A100-80GB either form: bandwidth %v, want the PCIe card's %v", g.MemBandwidthGBs, pcie.MemBandwidthGBs)
 	}
 }
 

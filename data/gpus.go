@@ -441,8 +441,12 @@ func relDiff(a, b float64) float64 {
 }
 
 // ambiguousGPU builds the synthetic GPU entry for an offer whose variant the
-// source does not state: every figure on which all candidates agree, and
-// nothing else (a figure that differs between variants stays unknown).
+// source does not state: every fact on which all candidates agree; of a
+// capability figure that differs between them (memory, bandwidth, TFLOPS),
+// the lowest, when every candidate states it: the worse case the offer is
+// ranked on (an unknown figure would leave its speed unknown, and the offer
+// below dearer ones, for a difference of a few percent: A100-80GB PCIe
+// 1935 GB/s against SXM4 2039). Other facts that differ stay unknown.
 func (x *gpuIndex) ambiguousGPU(cands []string) model.GPU {
 	gs := make([]model.GPU, len(cands))
 	for i, c := range cands {
@@ -450,15 +454,6 @@ func (x *gpuIndex) ambiguousGPU(cands []string) model.GPU {
 	}
 	first := gs[0]
 	g := model.GPU{Name: strings.Join(cands, " or ")}
-	sameF := func(get func(*model.GPU) float64) float64 {
-		v := get(&first)
-		for i := range gs {
-			if get(&gs[i]) != v {
-				return 0
-			}
-		}
-		return v
-	}
 	sameI := func(get func(*model.GPU) int) int {
 		v := get(&first)
 		for i := range gs {
@@ -489,19 +484,32 @@ func (x *gpuIndex) ambiguousGPU(cands []string) model.GPU {
 	g.Vendor = sameS(func(g *model.GPU) string { return g.Vendor })
 	g.Architecture = sameS(func(g *model.GPU) string { return g.Architecture })
 	g.ReleaseYear = sameI(func(g *model.GPU) int { return g.ReleaseYear })
-	g.VRAMGiB = sameF(func(g *model.GPU) float64 { return g.VRAMGiB })
-	g.MemBandwidthGBs = sameF(func(g *model.GPU) float64 { return g.MemBandwidthGBs })
-	g.FP32TFLOPS = sameF(func(g *model.GPU) float64 { return g.FP32TFLOPS })
-	g.BF16TFLOPS = sameF(func(g *model.GPU) float64 { return g.BF16TFLOPS })
-	g.FP8TFLOPS = sameF(func(g *model.GPU) float64 { return g.FP8TFLOPS })
-	g.INT8TOPS = sameF(func(g *model.GPU) float64 { return g.INT8TOPS })
+	// lowF is the lowest of a figure every candidate states, 0 (unknown)
+	// when one does not: the lowest known could be above the unknown one.
+	lowF := func(get func(*model.GPU) float64) float64 {
+		v := get(&first)
+		for i := range gs {
+			f := get(&gs[i])
+			if f <= 0 {
+				return 0
+			}
+			v = min(v, f)
+		}
+		return v
+	}
+	g.VRAMGiB = lowF(func(g *model.GPU) float64 { return g.VRAMGiB })
+	g.MemBandwidthGBs = lowF(func(g *model.GPU) float64 { return g.MemBandwidthGBs })
+	g.FP32TFLOPS = lowF(func(g *model.GPU) float64 { return g.FP32TFLOPS })
+	g.BF16TFLOPS = lowF(func(g *model.GPU) float64 { return g.BF16TFLOPS })
+	g.FP8TFLOPS = lowF(func(g *model.GPU) float64 { return g.FP8TFLOPS })
+	g.INT8TOPS = lowF(func(g *model.GPU) float64 { return g.INT8TOPS })
 	g.FP8 = sameT(func(g *model.GPU) model.Tri { return g.FP8 })
 	g.BF16 = sameT(func(g *model.GPU) model.Tri { return g.BF16 })
 	g.NVLink = sameT(func(g *model.GPU) model.Tri { return g.NVLink })
 	g.PCIeGen = sameI(func(g *model.GPU) int { return g.PCIeGen })
 	g.TDPWatts = sameI(func(g *model.GPU) int { return g.TDPWatts })
 	g.FormFactor = sameS(func(g *model.GPU) string { return g.FormFactor })
-	g.Source = "variant not stated by the provider: the facts of " + strings.Join(cands, " and ") + " where they agree (see those GPUs for sources)"
-	g.Notes = "Figures that differ between the variants are unknown here."
+	g.Source = "variant not stated by the provider: the facts of " + strings.Join(cands, " and ") + " where they agree, the lower figure where they differ (see those GPUs for sources)"
+	g.Notes = "Where the variants' memory, bandwidth or TFLOPS differ, the lowest is used: the worse case; other facts that differ are unknown here."
 	return g
 }
