@@ -648,9 +648,12 @@ func gpuLink(g *model.GPU) int8 {
 	return 0
 }
 
-// isSXM reports whether a GPU is an SXM (NVLink baseboard) part.
+// isSXM reports whether a GPU is an SXM (NVLink baseboard) part. A GPU
+// whose provider does not say which variant it is ("A100-80GB PCIe or
+// A100-80GB SXM4") is not: the worse case is the PCIe card, whose NVLink
+// bridges join pairs only.
 func isSXM(g *model.GPU) bool {
-	return containsFold(g.FormFactor, "SXM") || containsFold(g.Name, "SXM")
+	return (containsFold(g.FormFactor, "SXM") || containsFold(g.Name, "SXM")) && !isPCIe(g)
 }
 
 // isPCIe reports whether a GPU is a PCIe card.
@@ -670,14 +673,14 @@ func linkSXMSiblings(cat *model.Catalog, ix *index) {
 	var parts []sxmPart
 	for name, s := range cat.GPUs {
 		// A name that is both ("X PCIe or X SXM4": the provider does not
-		// say which) is no SXM part to compare with.
-		if isSXM(&s) && !isPCIe(&s) {
+		// say which) is no SXM part to compare with (isSXM).
+		if isSXM(&s) {
 			parts = append(parts, sxmPart{name: name, fam: firstToken(name), g: s})
 		}
 	}
 	for i := range ix.gpus {
 		g := ix.gpus[i].g
-		if g == nil || !isPCIe(g) || isSXM(g) {
+		if g == nil || !isPCIe(g) {
 			continue
 		}
 		fam := firstToken(g.Name)
