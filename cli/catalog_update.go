@@ -18,14 +18,14 @@ import (
 func catalogUpdate(args []string, env environ, stdout, stderr io.Writer) int {
 	fs, cf := catalogTextCommand("update", "", env)
 	source := sourceFlag(fs, data.CanUpdate)
-	base := fs.String("base-url", "", "the HTTPS `URL` of the source's files (default "+defaultURLs()+")")
+	base := fs.String("base-url", "", flagHelp(tUseBaseURL, defaultURLs()))
 	var maxMB int
-	newIntFlag(fs, &maxMB, "max-mb", data.DefaultMaxDownload>>20, 1, maxDownloadMiB, tAccMaxMB, "largest CSV to download, in `MiB`")
+	newIntFlag(fs, &maxMB, "max-mb", data.DefaultMaxDownload>>20, 1, maxDownloadMiB, tAccMaxMB, flagHelp(tUseMaxMB))
 	timeout := 5 * time.Minute
-	fs.Var(&durationFlag{name: "timeout", p: &timeout}, "timeout", "give up on the whole update after this `DURATION`, e.g. 2m")
+	fs.Var(&durationFlag{name: "timeout", p: &timeout}, "timeout", flagHelp(tUseTimeout))
 	var allowShrink bool
-	newBoolFlag(fs, &allowShrink, "allow-shrink", "replace a provider's offers even when the download has fewer than half as many")
-	if code, ok := parseFlags(fs, args, catalogUsage+"\nUpdate flags:\n", env, stdout, stderr); !ok {
+	newBoolFlag(fs, &allowShrink, "allow-shrink", flagHelp(tUseAllowShrinkUpdate))
+	if code, ok := parseFlags(fs, args, tLongCatalog, env, stdout, stderr); !ok {
 		return code
 	}
 	lang, err := cf.lang.language()
