@@ -71,7 +71,7 @@ func newTree(args []string, env environ, lang string, stdin io.Reader, stdout, s
 		},
 	}
 	setHelp(catalog, tLongCatalog, lang)
-	langFlagOnly(catalog)
+	langFlagOnly(catalog, lang)
 	catalog.AddCommand(
 		t.command("list", tCmdCatalogList, catalogList),
 		t.command("show INSTANCE", tCmdCatalogShow, catalogShow),
@@ -249,9 +249,9 @@ func (t *tree) cobraCommands() {
 
 // langFlagOnly gives cmd, which has no flags of its own, the --lang of
 // every command (the tree's language already reads it from the command
-// line).
-func langFlagOnly(cmd *cobra.Command) {
-	cmd.Flags().String("lang", "", flagHelp(tUseLangMessages))
+// line), its help in lang.
+func langFlagOnly(cmd *cobra.Command, lang string) {
+	cmd.Flags().String("lang", "", tUseLangMessages.in(lang))
 }
 
 // versionCommand is `gpupick version`, the same as --version.
@@ -269,7 +269,7 @@ func (t *tree) versionCommand() *cobra.Command {
 			return err
 		},
 	}
-	langFlagOnly(cmd)
+	langFlagOnly(cmd, t.lang)
 	return cmd
 }
 

@@ -28,7 +28,7 @@ func runModels(args []string, env environ, stdout, stderr io.Writer) int {
 	fs := newFlagSet("models")
 	o := modelsOptions{common: commonFlags{env: env}}
 	o.common.register(fs)
-	fs.StringVar(&o.format, "format", "table", flagHelp(tUseFormat, "table or json"))
+	fs.StringVar(&o.format, "format", "table", flagHelp(tUseFormatModels))
 	if code, ok := parseFlags(fs, args, tLongModels, env, stdout, stderr); !ok {
 		return code
 	}

@@ -369,6 +369,7 @@ const (
 	tUseCacheDir
 	tUseConfigDir
 	tUseFormat
+	tUseFormatModels
 	tUseSkypilot
 	tUseDir
 	tUseDate
@@ -783,6 +784,7 @@ var cliTexts = text.Table[cliMsg]{
 	tUseCacheDir:        {"folder of imported and updated catalogs (default: the user cache dir)", "存放导入和更新的目录的文件夹（默认：用户缓存目录）"},
 	tUseConfigDir:       {"folder of the default overlay catalog.toml (default: the user config dir)", "默认叠加文件 catalog.toml 所在的文件夹（默认：用户配置目录）"},
 	tUseFormat:          {"output format: %s", "输出格式：%s"},
+	tUseFormatModels:    {"output format: table or json", "输出格式：table 或 json"},
 	tUseSkypilot:        {"the SkyPilot catalog `DIR` (e.g. ~/.sky/catalogs/v8, or catalogs/v9 of a skypilot-catalog checkout)", "SkyPilot 目录的文件夹 `DIR`（如 ~/.sky/catalogs/v8，或 skypilot-catalog 检出中的 catalogs/v9）"},
 	tUseDir:             {"the source's catalog folder `DIR` (--skypilot DIR is --source skypilot --dir DIR)", "该来源的目录文件夹 `DIR`（--skypilot DIR 即 --source skypilot --dir DIR）"},
 	tUseDate: {"the day the catalog was fetched, `YYYY-MM-DD` (required: SkyPilot's CSVs carry no date, and a file's\n" +
