@@ -66,7 +66,7 @@ var cobraProgs = map[string]bool{"gpupick": true, "sky": true, "dstack": true, "
 // a flag, a value with a dot, slash, digit or comma inside, and a Chinese
 // character are not; a word followed by , ; or : ends a run (a list of
 // values: table, json, toml); a run that starts with a program's name is a
-// command line.
+// command line. A word only a sentence has (englishGlue) is one alone.
 func englishRuns(help string, headings map[string]bool) []string {
 	var runs []string
 	code := false
@@ -100,6 +100,9 @@ func englishRuns(help string, headings map[string]bool) []string {
 				flush()
 				continue
 			}
+			if englishGlue[strings.ToLower(w)] {
+				runs = append(runs, w) // a word only a sentence has
+			}
 			run = append(run, w)
 			if end {
 				flush()
@@ -109,6 +112,11 @@ func englishRuns(help string, headings map[string]bool) []string {
 	}
 	return runs
 }
+
+// englishGlue are English words that no value, name or command a help
+// quotes is: found alone, they are an English sentence's.
+var englishGlue = map[string]bool{"the": true, "for": true, "else": true, "and": true, "of": true,
+	"with": true, "when": true, "from": true, "is": true, "not": true, "default": true, "also": true}
 
 // isEnglishWord reports a word of letters (a hyphen or apostrophe inside).
 func isEnglishWord(w string) bool {
@@ -133,11 +141,12 @@ func TestEnglishRuns(t *testing.T) {
 		{"  Only these providers, comma-separated", 1},
 		{"  只用这些云厂商，如 aws,gcp,alibaba", 0},
 		{"  输出格式：table, json, toml 或 skypilot", 0},
-		{"  auto（the advisor picks）", 1},
+		{"  auto（the advisor picks）", 2},
 		{"  推理服务用 sky serve up；dstack apply -f", 0},
 		{"  Hugging Face 模型 id", 0},
 		{"  用法\n\n    gpupick recommend with many English words", 0},
-		{"  参数\n    --format  output format of it", 1},
+		{"  参数\n    --format  output format of it", 2},
+		{"  （默认 for gpuhunt $X, else https://x）", 2},
 	} {
 		if got := englishRuns(tc.in, heads); len(got) != tc.want {
 			t.Errorf("%q: runs %q, want %d", tc.in, got, tc.want)

@@ -383,6 +383,9 @@ const (
 	tUseMaxPrice
 	tUseProviderShow
 	tUseBaseURL
+	tUseBaseURLFor
+	tUseBaseURLElse
+	tUseBaseURLSep
 	tUseMaxMB
 	tUseTimeout
 	tUseTo
@@ -801,6 +804,9 @@ var cliTexts = text.Table[cliMsg]{
 	tUseMaxPrice:          {"highest on-demand price per hour in the display currency, e.g. 2.5", "按需价格的每小时上限，以显示货币计，如 2.5"},
 	tUseProviderShow:      {"provider `KEY`, when several providers use the instance name", "服务商代号 `KEY`，多个服务商使用同一实例名时指定"},
 	tUseBaseURL:           {"the HTTPS `URL` of the source's files (default %s)", "该来源文件所在的 HTTPS 地址 `URL`（默认 %s）"},
+	tUseBaseURLFor:        {"for %s %s", "%s：%s"},
+	tUseBaseURLElse:       {"$%s, else %s", "$%s，否则 %s"},
+	tUseBaseURLSep:        {"; ", "；\n"},
 	tUseMaxMB:             {"largest CSV to download, in `MiB`", "下载的单个 CSV 的最大大小，单位 `MiB`"},
 	tUseTimeout:           {"give up on the whole update after this `DURATION`, e.g. 2m", "整个更新超过这段时间 `DURATION` 就放弃，如 2m"},
 	tUseTo:                {"the launcher: skypilot or dstack, or a dstack run's dstack-fleet or dstack-volume file", "启动器：skypilot 或 dstack，或 dstack 运行所需的 dstack-fleet 或 dstack-volume 文件"},
