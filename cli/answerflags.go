@@ -50,9 +50,9 @@ func (af *answerFlags) register(fs *flag.FlagSet) {
 		s := model.Spec(s.ID)
 		for _, name := range append([]string{s.Name}, s.Aliases...) {
 			f := &answerFlag{spec: s, as: name}
-			usage := s.FlagUsage()
+			usage := flagHelpPair(text.Pair{s.FlagUsageIn(text.EN), s.FlagUsageIn(text.ZH)})
 			if name != s.Name {
-				usage = "the same as --" + s.Name
+				usage = flagHelp(tUseSameAs, s.Name)
 			}
 			fs.Var(f, name, usage)
 			af.flags = append(af.flags, f)

@@ -62,17 +62,17 @@ func catalogCommand(name, formats string) (*flag.FlagSet, *catalogFlags) {
 func catalogTextCommand(name, formats string, env environ) (*flag.FlagSet, *catalogFlags) {
 	fs, cf := catalogCommand(name, formats)
 	cf.lang.env = env
-	fs.StringVar(&cf.lang.lang, "lang", "", "language of the text output: en or zh (default from LANG; JSON stays English)")
+	fs.StringVar(&cf.lang.lang, "lang", "", flagHelp(tUseLangText))
 	return fs, cf
 }
 
 func (c *catalogFlags) register(fs *flag.FlagSet, formats string) {
-	fs.StringVar(&c.overlay, "catalog", "", "overlay `FILE` with private offers or negotiated prices (TOML)")
-	fs.StringVar(&c.currency, "currency", "", "display currency: USD or CNY (list: USD; show: the offer's own)")
-	fs.StringVar(&c.cacheDir, "cache-dir", "", "folder of imported and updated catalogs (default: the user cache dir)")
-	fs.StringVar(&c.configDir, "config-dir", "", "folder of the default overlay catalog.toml (default: the user config dir)")
+	fs.StringVar(&c.overlay, "catalog", "", flagHelp(tUseCatalog))
+	fs.StringVar(&c.currency, "currency", "", flagHelp(tUseCurrencyCatalog))
+	fs.StringVar(&c.cacheDir, "cache-dir", "", flagHelp(tUseCacheDir))
+	fs.StringVar(&c.configDir, "config-dir", "", flagHelp(tUseConfigDir))
 	if formats != "" {
-		fs.StringVar(&c.format, "format", strings.SplitN(formats, "|", 2)[0], "output format: "+formats)
+		fs.StringVar(&c.format, "format", strings.SplitN(formats, "|", 2)[0], flagHelp(tUseFormat, formats))
 	}
 }
 

@@ -17,13 +17,12 @@ import (
 func catalogImport(args []string, env environ, stdout, stderr io.Writer) int {
 	fs, cf := catalogTextCommand("import", "", env)
 	source := sourceFlag(fs, data.CanImport)
-	sky := fs.String("skypilot", "", "the SkyPilot catalog `DIR` (e.g. ~/.sky/catalogs/v8, or catalogs/v9 of a skypilot-catalog checkout)")
-	dir := fs.String("dir", "", "the source's catalog folder `DIR` (--skypilot DIR is --source skypilot --dir DIR)")
-	date := fs.String("date", "", "the day the catalog was fetched, `YYYY-MM-DD` (required: SkyPilot's CSVs carry no date, and a file's\n"+
-		"modification time says when it was copied, not when the prices were read; in a checkout: git log -1 --format=%cs)")
+	sky := fs.String("skypilot", "", flagHelp(tUseSkypilot))
+	dir := fs.String("dir", "", flagHelp(tUseDir))
+	date := fs.String("date", "", flagHelp(tUseDate))
 	allowShrink := new(bool)
-	newBoolFlag(fs, allowShrink, "allow-shrink", "replace a provider's offers even when the import has fewer than half as many")
-	if code, ok := parseFlags(fs, args, catalogUsage+"\nImport flags:\n", env, stdout, stderr); !ok {
+	newBoolFlag(fs, allowShrink, "allow-shrink", flagHelp(tUseAllowShrinkImport))
+	if code, ok := parseFlags(fs, args, tLongCatalog, env, stdout, stderr); !ok {
 		return code
 	}
 	lang, err := cf.lang.language()
@@ -58,7 +57,7 @@ func catalogImport(args []string, env environ, stdout, stderr io.Writer) int {
 // sources that have the way in (data.CanImport, data.CanUpdate), SkyPilot
 // by default.
 func sourceFlag(fs *flag.FlagSet, has func(data.Source) bool) *string {
-	return fs.String("source", data.DefaultSource, "catalog `SOURCE` to read: "+strings.Join(data.SourceNames(has), ", "))
+	return fs.String("source", data.DefaultSource, flagHelp(tUseSource, strings.Join(data.SourceNames(has), ", ")))
 }
 
 // checkSource refuses a --source that names no source with the way in

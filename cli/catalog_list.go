@@ -146,12 +146,12 @@ type listOptions struct {
 func catalogList(args []string, env environ, stdout, stderr io.Writer) int {
 	fs, cf := catalogTextCommand("list", "table|json", env)
 	o := listOptions{flags: cf}
-	fs.StringVar(&o.gpu, "gpu", "", "the GPU `NAME` or NAME:N (e.g. H100, A6000, RTX4090:2)")
-	fs.StringVar(&o.minVRAM, "min-vram", "", "least memory per GPU, e.g. 24GB or 80")
-	fs.StringVar(&o.providers, "provider", "", "provider keys, comma-separated, e.g. aws,gcp,alibaba")
-	fs.StringVar(&o.region, "region", "", "keep offers in `REGIONS`, as recommend --region: a group (europe, us, cn), a country (de) or a region id or its start (us-east), comma-separated")
-	fs.StringVar(&o.maxPrice, "max-price", "", "highest on-demand price per hour in the display currency, e.g. 2.5")
-	if code, ok := parseFlags(fs, args, catalogUsage+"\nList flags:\n", env, stdout, stderr); !ok {
+	fs.StringVar(&o.gpu, "gpu", "", flagHelp(tUseGPU))
+	fs.StringVar(&o.minVRAM, "min-vram", "", flagHelp(tUseMinVRAM))
+	fs.StringVar(&o.providers, "provider", "", flagHelp(tUseProviders))
+	fs.StringVar(&o.region, "region", "", flagHelp(tUseRegions))
+	fs.StringVar(&o.maxPrice, "max-price", "", flagHelp(tUseMaxPrice))
+	if code, ok := parseFlags(fs, args, tLongCatalog, env, stdout, stderr); !ok {
 		return code
 	}
 	return listOffers(o, stdout, stderr)

@@ -14,9 +14,9 @@ import (
 // catalogShow prints every fact of one instance with its sources (gpupick catalog show).
 func catalogShow(args []string, env environ, stdout, stderr io.Writer) int {
 	fs, cf := catalogTextCommand("show", "text|json", env)
-	provider := fs.String("provider", "", "provider `KEY`, when several providers use the instance name")
+	provider := fs.String("provider", "", flagHelp(tUseProviderShow))
 	name, rest := splitFile(args) // the INSTANCE; flags may come before or after it
-	if code, ok := parseFlags(fs, nil, catalogUsage, env, stdout, stderr); !ok {
+	if code, ok := parseFlags(fs, nil, tLongCatalog, env, stdout, stderr); !ok {
 		return code
 	}
 	lang, err := cf.lang.language()

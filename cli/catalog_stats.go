@@ -180,7 +180,7 @@ func buildStats(cat *model.Catalog) statsReport {
 // catalogStats reports how complete the catalog's facts are, by provider (gpupick catalog stats).
 func catalogStats(args []string, env environ, stdout, stderr io.Writer) int {
 	fs, cf := catalogTextCommand("stats", "text|json", env)
-	if code, ok := parseFlags(fs, args, catalogUsage+"\nStats flags:\n", env, stdout, stderr); !ok {
+	if code, ok := parseFlags(fs, args, tLongCatalog, env, stdout, stderr); !ok {
 		return code
 	}
 	lang, err := cf.lang.language()

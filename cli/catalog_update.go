@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/gpupick/gpupick/data"
+	"github.com/gpupick/gpupick/model/text"
 )
 
 // catalogUpdate fetches a catalog source's published files into the cache
@@ -18,14 +19,14 @@ import (
 func catalogUpdate(args []string, env environ, stdout, stderr io.Writer) int {
 	fs, cf := catalogTextCommand("update", "", env)
 	source := sourceFlag(fs, data.CanUpdate)
-	base := fs.String("base-url", "", "the HTTPS `URL` of the source's files (default "+defaultURLs()+")")
+	base := fs.String("base-url", "", flagHelpPair(text.Pair{tf(tUseBaseURL, "en", defaultURLs("en")), tf(tUseBaseURL, "zh", defaultURLs("zh"))}))
 	var maxMB int
-	newIntFlag(fs, &maxMB, "max-mb", data.DefaultMaxDownload>>20, 1, maxDownloadMiB, tAccMaxMB, "largest CSV to download, in `MiB`")
+	newIntFlag(fs, &maxMB, "max-mb", data.DefaultMaxDownload>>20, 1, maxDownloadMiB, tAccMaxMB, flagHelp(tUseMaxMB))
 	timeout := 5 * time.Minute
-	fs.Var(&durationFlag{name: "timeout", p: &timeout}, "timeout", "give up on the whole update after this `DURATION`, e.g. 2m")
+	fs.Var(&durationFlag{name: "timeout", p: &timeout}, "timeout", flagHelp(tUseTimeout))
 	var allowShrink bool
-	newBoolFlag(fs, &allowShrink, "allow-shrink", "replace a provider's offers even when the download has fewer than half as many")
-	if code, ok := parseFlags(fs, args, catalogUsage+"\nUpdate flags:\n", env, stdout, stderr); !ok {
+	newBoolFlag(fs, &allowShrink, "allow-shrink", flagHelp(tUseAllowShrinkUpdate))
+	if code, ok := parseFlags(fs, args, tLongCatalog, env, stdout, stderr); !ok {
 		return code
 	}
 	lang, err := cf.lang.language()
@@ -54,8 +55,9 @@ func catalogUpdate(args []string, env environ, stdout, stderr io.Writer) int {
 }
 
 // defaultURLs says where each source downloads from by default: for
-// skypilot "$GPUPICK_CATALOG_URL, else https://…", one clause a source.
-func defaultURLs() string {
+// skypilot "$GPUPICK_CATALOG_URL, else https://…", one clause a source, in
+// lang.
+func defaultURLs(lang string) string {
 	var parts []string
 	for _, s := range data.Sources() {
 		if s.Update == nil {
@@ -63,11 +65,11 @@ func defaultURLs() string {
 		}
 		d := s.DefaultURL
 		if s.URLEnv != "" {
-			d = "$" + s.URLEnv + ", else " + d
+			d = tf(tUseBaseURLElse, lang, s.URLEnv, d)
 		}
-		parts = append(parts, "for "+s.Name+" "+d)
+		parts = append(parts, tf(tUseBaseURLFor, lang, s.Name, d))
 	}
-	return strings.Join(parts, "; ")
+	return strings.Join(parts, tUseBaseURLSep.in(lang))
 }
 
 // updateClient is the HTTP client `catalog update` uses (nil: the data

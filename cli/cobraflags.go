@@ -26,7 +26,7 @@ import (
 type commandFlags struct {
 	declaring bool
 	fs        *flag.FlagSet // the flag set declared
-	help      string        // the command's help text, as the run function gives it
+	help      cliMsg        // the command's help text, as the run function gives it
 	sets      []flagSetting // the values cobra set, in order
 }
 
@@ -51,12 +51,13 @@ func (v *recordedValue) Set(s string) error {
 }
 
 // attachFlags adds the flags of fs to cmd (pflag's adapter of a std flag,
-// its value recording what cobra sets into cf).
-func attachFlags(cmd *cobra.Command, fs *flag.FlagSet, cf *commandFlags) {
+// its value recording what cobra sets into cf), their help in lang
+// (flagHelpIn).
+func attachFlags(cmd *cobra.Command, fs *flag.FlagSet, cf *commandFlags, lang string) {
 	fs.VisitAll(func(f *flag.Flag) {
 		pf := pflag.PFlagFromGoFlag(f)
-		pf.Shorthand = ""                               // every flag is long: -x is not --x
-		pf.Usage = strings.ReplaceAll(f.Usage, "`", "") // std flag's `NAME` marks: the help shows the word
+		pf.Shorthand = ""                                                 // every flag is long: -x is not --x
+		pf.Usage = strings.ReplaceAll(flagHelpIn(f.Usage, lang), "`", "") // std flag's `NAME` marks: the help shows the word
 		pf.Value = &recordedValue{Value: pf.Value, name: f.Name, into: cf}
 		cmd.Flags().AddFlag(pf)
 	})

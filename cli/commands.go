@@ -70,8 +70,8 @@ func newTree(args []string, env environ, lang string, stdin io.Reader, stdout, s
 			return nil
 		},
 	}
-	setHelp(catalog, catalogUsage)
-	langFlagOnly(catalog)
+	setHelp(catalog, tLongCatalog, lang)
+	langFlagOnly(catalog, lang)
 	catalog.AddCommand(
 		t.command("list", tCmdCatalogList, catalogList),
 		t.command("show INSTANCE", tCmdCatalogShow, catalogShow),
@@ -99,6 +99,7 @@ func newTree(args []string, env environ, lang string, stdin io.Reader, stdout, s
 	t.root.SetOut(t.out)
 	t.root.SetErr(stderr)
 	t.root.SetIn(stdin)
+	t.cobraCommands() // after SetOut: completion writes its scripts where cobra's out was
 	t.declareFor(args)
 	return t
 }
@@ -192,9 +193,9 @@ func (t *tree) command(use string, short cliMsg, run runFunc) *cobra.Command {
 	t.declarable = append(t.declarable, cmd)
 	t.declarers[cmd] = func() {
 		run(nil, env, io.Discard, io.Discard)
-		setHelp(cmd, cf.help)
+		setHelp(cmd, cf.help, t.lang)
 		if cf.fs != nil {
-			attachFlags(cmd, cf.fs, cf)
+			attachFlags(cmd, cf.fs, cf, t.lang)
 			if t.completing {
 				registerCompletions(cmd)
 			}
@@ -218,11 +219,39 @@ func helpFlags(cmd *cobra.Command, lang string) {
 	}
 }
 
+// cobraCommands adds cobra's help and completion commands to the root now
+// rather than when the tree runs (cobra then keeps them), with their help
+// and completion's --no-descriptions in the tree's language; their -h is
+// cobra's, added as one of them runs (the help words it: cobraHelpFlag).
+func (t *tree) cobraCommands() {
+	t.root.InitDefaultHelpCmd()
+	t.root.InitDefaultCompletionCmd()
+	name := t.root.Name()
+	shells := map[string]cliMsg{"bash": tLongCompletionBash, "zsh": tLongCompletionZsh,
+		"fish": tLongCompletionFish, "powershell": tLongCompletionPowershell}
+	for _, c := range t.root.Commands() {
+		switch c.Name() {
+		case "help":
+			c.Short, c.Long = tCmdHelp.in(t.lang), tf(tLongHelp, t.lang, name)
+		case "completion":
+			c.Short, c.Long = tCmdCompletion.in(t.lang), tf(tLongCompletion, t.lang, name)
+			for _, sh := range c.Commands() {
+				if long, ok := shells[sh.Name()]; ok {
+					sh.Short, sh.Long = tf(tCmdCompletionShell, t.lang, sh.Name()), tf(long, t.lang, name)
+				}
+				if f := sh.Flags().Lookup("no-descriptions"); f != nil {
+					f.Usage = tUseNoDescriptions.in(t.lang)
+				}
+			}
+		}
+	}
+}
+
 // langFlagOnly gives cmd, which has no flags of its own, the --lang of
 // every command (the tree's language already reads it from the command
-// line).
-func langFlagOnly(cmd *cobra.Command) {
-	cmd.Flags().String("lang", "", "language of messages: en or zh (default from LANG)")
+// line), its help in lang.
+func langFlagOnly(cmd *cobra.Command, lang string) {
+	cmd.Flags().String("lang", "", tUseLangMessages.in(lang))
 }
 
 // versionCommand is `gpupick version`, the same as --version.
@@ -240,7 +269,7 @@ func (t *tree) versionCommand() *cobra.Command {
 			return err
 		},
 	}
-	langFlagOnly(cmd)
+	langFlagOnly(cmd, t.lang)
 	return cmd
 }
 
@@ -279,19 +308,19 @@ func unwrapLong(cmd *cobra.Command) {
 }
 
 // setHelp fills cmd's long help and examples from a command's help text
-// (recommendHelp, catalogUsage, ...): its paragraphs, without the usage
-// lines (cobra writes them from the command and its flags) and the
-// trailing "Flags:" heading; an "Examples:" paragraph becomes the
-// examples.
-func setHelp(cmd *cobra.Command, help string) {
-	var long []string
-	for _, p := range strings.Split(strings.TrimSpace(help), "\n\n") {
-		first, rest, _ := strings.Cut(p, "\n")
-		switch {
-		case strings.HasPrefix(first, "Usage"):
-			continue
-		case first == "Examples:":
+// (tLongRecommend, tLongCatalog, ...): its paragraphs in lang, without the
+// usage lines (cobra writes them from the command and its flags) and the
+// trailing "Flags:" heading; the English text's "Examples:" paragraph
+// becomes the examples (commands to type: the same in every language).
+func setHelp(cmd *cobra.Command, m cliMsg, lang string) {
+	for _, p := range strings.Split(strings.TrimSpace(m.in("en")), "\n\n") {
+		if first, rest, _ := strings.Cut(p, "\n"); first == "Examples:" {
 			cmd.Example = rest
+		}
+	}
+	var long []string
+	for _, p := range strings.Split(strings.TrimSpace(m.in(lang)), "\n\n") {
+		if first, _, _ := strings.Cut(p, "\n"); strings.HasPrefix(first, "Usage") || first == "Examples:" {
 			continue
 		}
 		if lines := strings.Split(p, "\n"); strings.HasSuffix(lines[len(lines)-1], "lags:") {

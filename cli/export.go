@@ -33,10 +33,10 @@ type exportOptions struct {
 func runExport(args []string, env environ, stdout, stderr io.Writer) int {
 	fs := newFlagSet("export")
 	var o exportOptions
-	fs.StringVar(&o.to, "to", "", "the launcher: skypilot or dstack, or a dstack run's dstack-fleet or dstack-volume file")
-	fs.StringVar(&o.lang, "lang", "", "language of messages: en or zh (default from LANG)")
+	fs.StringVar(&o.to, "to", "", flagHelp(tUseTo))
+	fs.StringVar(&o.lang, "lang", "", flagHelp(tUseLangMessages))
 	file, rest := splitFile(args)
-	if code, ok := parseFlags(fs, rest, exportHelp, env, stdout, stderr); !ok {
+	if code, ok := parseFlags(fs, rest, tLongExport, env, stdout, stderr); !ok {
 		return code
 	}
 	o.file = file

@@ -19,8 +19,8 @@ type commonFlags struct {
 }
 
 func (c *commonFlags) register(fs *flag.FlagSet) {
-	fs.StringVar(&c.catalog, "catalog", "", "overlay `FILE` with private offers or negotiated prices (TOML)")
-	fs.StringVar(&c.lang, "lang", "", "language: en or zh (default from LANG)")
+	fs.StringVar(&c.catalog, "catalog", "", flagHelp(tUseCatalog))
+	fs.StringVar(&c.lang, "lang", "", flagHelp(tUseLang))
 }
 
 // loadCatalog loads the newest catalog with the optional overlay, and
@@ -68,7 +68,7 @@ func newFlagSet(name string) *flag.FlagSet {
 // and refuses an argument left over or a text flag given empty with a
 // one-line error in the language of the command line. It returns an exit
 // code and false when the caller should stop.
-func parseFlags(fs *flag.FlagSet, args []string, help string, env environ, stdout, stderr io.Writer) (int, bool) {
+func parseFlags(fs *flag.FlagSet, args []string, help cliMsg, env environ, stdout, stderr io.Writer) (int, bool) {
 	cf := env.flags
 	if cf == nil || cf.declaring {
 		if cf != nil {

@@ -13,6 +13,7 @@ import (
 	"github.com/charmbracelet/colorprofile"
 	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/term"
+	"github.com/gpupick/gpupick/model/text"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 )
@@ -45,9 +46,19 @@ func (t *tree) help(cmd *cobra.Command, _ []string) {
 		}
 		w = cw
 	}
+	cobraHelpFlag(cmd, t.lang)
 	var b strings.Builder
 	writeHelp(&b, cmd, t.lang, width, st)
 	_, _ = io.WriteString(w, b.String()) // a failed write is output's to report
+}
+
+// cobraHelpFlag words in lang the -h, --help that cobra gave cmd as it ran
+// (cobra's help and completion commands: helpFlags gave every other
+// command its own).
+func cobraHelpFlag(cmd *cobra.Command, lang string) {
+	if f := cmd.Flags().Lookup("help"); f != nil && f.Annotations[cobra.FlagSetByCobraAnnotation] != nil {
+		f.Usage = tf(tFlagHelp, lang, cmd.Name())
+	}
 }
 
 // writeHelp writes cmd's help, wrapped to width, in styles st.
@@ -79,7 +90,7 @@ func writeHelp(b *strings.Builder, cmd *cobra.Command, lang string, width int, s
 	var cmds, flags []row
 	for _, sc := range cmd.Commands() {
 		if !sc.Hidden {
-			cmds = append(cmds, row{key: st.tokens(useLine(sc, false)), help: []string{titleFirst(sc.Short)}})
+			cmds = append(cmds, row{key: st.tokens(useLine(sc, false)), help: []string{titleFirst(sc.Short, lang)}})
 		}
 	}
 	cmd.Flags().VisitAll(func(f *pflag.Flag) {
@@ -91,7 +102,7 @@ func writeHelp(b *strings.Builder, cmd *cobra.Command, lang string, width int, s
 			key = "-" + f.Shorthand + " " + key
 		}
 		r := row{key: st.flag.render(key), help: strings.Split(f.Usage, "\n")}
-		r.help[0] = titleFirst(r.help[0])
+		r.help[0] = titleFirst(r.help[0], lang)
 		if d := f.DefValue; d != "" && d != "false" && d != "0" && d != "[]" {
 			r.def = " (" + d + ")"
 		}
@@ -141,10 +152,12 @@ func writeHelp(b *strings.Builder, cmd *cobra.Command, lang string, width int, s
 }
 
 // titleFirst is s with its first letter upper case, as fang showed a
-// command's and a flag's one-line help.
-func titleFirst(s string) string {
+// command's and a flag's one-line help in English; Chinese has no
+// capitals, and a Chinese help that starts with a value (wallclock, auto)
+// shows it as it is typed.
+func titleFirst(s, lang string) string {
 	r, n := utf8.DecodeRuneInString(s)
-	if n == 0 || !unicode.IsLower(r) {
+	if n == 0 || !unicode.IsLower(r) || text.LangOf(lang) == text.ZH {
 		return s
 	}
 	return string(unicode.ToUpper(r)) + s[n:]

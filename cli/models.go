@@ -28,8 +28,8 @@ func runModels(args []string, env environ, stdout, stderr io.Writer) int {
 	fs := newFlagSet("models")
 	o := modelsOptions{common: commonFlags{env: env}}
 	o.common.register(fs)
-	fs.StringVar(&o.format, "format", "table", "output format: table or json")
-	if code, ok := parseFlags(fs, args, modelsHelp, env, stdout, stderr); !ok {
+	fs.StringVar(&o.format, "format", "table", flagHelp(tUseFormatModels))
+	if code, ok := parseFlags(fs, args, tLongModels, env, stdout, stderr); !ok {
 		return code
 	}
 	return models(o, stdout, stderr)

@@ -40,9 +40,9 @@ func runPlan(args []string, env environ, stdout, stderr io.Writer) int {
 	o := planOptions{common: commonFlags{env: env}}
 	o.common.register(fs)
 	o.hours = advisor.DefaultTrialHours
-	fs.Var(&hoursFlag{name: "hours", p: &o.hours, hi: maxTrialHours}, "hours", "the `H` hours each candidate is rented for the trial")
+	fs.Var(&hoursFlag{name: "hours", p: &o.hours, hi: maxTrialHours}, "hours", flagHelp(tUseHours))
 	file, rest := splitFile(args)
-	if code, ok := parseFlags(fs, rest, planHelp, env, stdout, stderr); !ok {
+	if code, ok := parseFlags(fs, rest, tLongPlan, env, stdout, stderr); !ok {
 		return code
 	}
 	o.file = file

@@ -45,12 +45,12 @@ func runRecommend(args []string, env environ, stdout, stderr io.Writer) int {
 	fs := newFlagSet("recommend")
 	o := recommendOptions{session: sessionFlags{common: commonFlags{env: env}}}
 	o.session.register(fs)
-	fs.StringVar(&o.answersFile, "answers", "", "start from the answers of a decision record `FILE`; the flags given override them")
-	fs.StringVar(&o.format, "format", "table", "output `FORMAT`: table, json, toml, skypilot, dstack or dstack-fleet (a launch config for the best offer; dstack-fleet the fleet a multi-node dstack task runs on)")
-	newIntFlag(fs, &o.top, "top", 10, 1, maxTop, tAccTop, "the `N` best recommendations to print")
-	newBoolFlag(fs, &o.withinBudget, "within-budget", "hide the offers over the budget (a note says how many)")
-	newBoolFlag(fs, &o.verbose, "verbose", "print the notes of the table (why offers were left out, the snapshot's date) instead of their count")
-	if code, ok := parseFlags(fs, args, recommendHelp, env, stdout, stderr); !ok {
+	fs.StringVar(&o.answersFile, "answers", "", flagHelp(tUseAnswers))
+	fs.StringVar(&o.format, "format", "table", flagHelp(tUseFormatRecommend))
+	newIntFlag(fs, &o.top, "top", 10, 1, maxTop, tAccTop, flagHelp(tUseTop))
+	newBoolFlag(fs, &o.withinBudget, "within-budget", flagHelp(tUseWithinBudget))
+	newBoolFlag(fs, &o.verbose, "verbose", flagHelp(tUseVerbose))
+	if code, ok := parseFlags(fs, args, tLongRecommend, env, stdout, stderr); !ok {
 		return code
 	}
 	return recommend(o, stdout, stderr)

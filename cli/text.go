@@ -349,6 +349,71 @@ const (
 	tFlagHelp
 	tFlagVersion
 
+	// The long help of each command (its Usage paragraphs, dropped, and
+	// an Examples: paragraph, the examples, as setHelp reads them).
+	tLongRoot
+	tLongRecommend
+	tLongCatalog
+	tLongModels
+	tLongExport
+	tLongPlan
+	tLongVerify
+
+	// The one-line help of the flags the commands declare (flagHelp); the
+	// answers' flags have theirs in the registry (model.AnswerSpec).
+	tUseCatalog
+	tUseLang
+	tUseLangText
+	tUseLangMessages
+	tUseCurrencyCatalog
+	tUseCacheDir
+	tUseConfigDir
+	tUseFormat
+	tUseFormatModels
+	tUseSkypilot
+	tUseDir
+	tUseDate
+	tUseSource
+	tUseAllowShrinkImport
+	tUseAllowShrinkUpdate
+	tUseGPU
+	tUseMinVRAM
+	tUseProviders
+	tUseRegions
+	tUseMaxPrice
+	tUseProviderShow
+	tUseBaseURL
+	tUseBaseURLFor
+	tUseBaseURLElse
+	tUseBaseURLSep
+	tUseMaxMB
+	tUseTimeout
+	tUseTo
+	tUseHours
+	tUseAnswers
+	tUseFormatRecommend
+	tUseTop
+	tUseWithinBudget
+	tUseVerbose
+	tUseLoad
+	tUseAccessible
+	tUseFrom
+	tUseJSON
+	tUseSameAs
+
+	// cobra's own commands (cobraTexts): help and completion, their long
+	// help and completion's --no-descriptions; %[1]s is the program.
+	tCmdHelp
+	tLongHelp
+	tCmdCompletion
+	tLongCompletion
+	tCmdCompletionShell
+	tLongCompletionBash
+	tLongCompletionZsh
+	tLongCompletionFish
+	tLongCompletionPowershell
+	tUseNoDescriptions
+
 	cliMsgCount
 )
 
@@ -683,6 +748,214 @@ var cliTexts = text.Table[cliMsg]{
 		"%s：[choice] instance_type 为空：记录没有指明要启动的报价（请填写所选报价的实例类型，或用 gpupick recommend 或向导重新保存记录）"},
 	tErrExportUnknownInstance: {"%[1]s: [choice] %[2]s/%[3]s is not an offer of the catalog (%[4]s), so no config is written%[5]s (pick an instance type from gpupick catalog list --provider %[2]s, or save the record again from gpupick)",
 		"%[1]s：[choice] %[2]s/%[3]s 不是目录（%[4]s）中的报价，因此不写配置%[5]s（请从 gpupick catalog list --provider %[2]s 中选一个实例类型，或用 gpupick 重新保存记录）"},
+	tLongRoot: {usageText, `gpupick —— 租哪种云 GPU、用哪种计价方式、总共花多少。
+
+不带命令时，gpupick 打开向导（左边是问题，右边是实时报价）；recommend 的回答参数设定向导的初始回答。下面的命令无界面运行同一个顾问，并管理目录和决策记录。
+
+退出码：0 正常，1 运行中出错，2 输入有误（参数、回答文件、叠加文件、URL），3 没有合适的报价，130 用 ctrl+c 离开了向导且未保存。
+
+环境变量：NO_COLOR 关闭颜色；ACCESSIBLE=1 改用纯文本逐行提问；LANG=zh_CN.UTF-8（或 --lang zh）显示中文界面。
+`},
+	tLongRecommend: {recommendHelp, `无界面运行顾问，输出排好序的报价。每个参数对应向导中的一个问题；--answers FILE 从保存的决策记录开始，再由给出的参数覆盖其中的回答。
+
+退出码：0 找到报价，1 运行中出错，2 输入有误（参数、回答文件或叠加文件；错误信息会指明是哪个），3 没有合适的报价。
+`},
+	tLongCatalog: {catalogUsage, `gpupick catalog —— 浏览、检查和更新 GPU 目录。
+
+每个子命令都接受 --catalog FILE（含私有报价或协议价的叠加文件）、--cache-dir DIR、--config-dir DIR 和 --lang en|zh。加 --lang zh（或 LANG=zh_CN.UTF-8）时，list、show 和 stats 用中文输出文本，import 和 update 用中文输出摘要；每个子命令的错误都用该语言表述；JSON 保持英文。
+
+除非给出 --allow-shrink，import 和 update 不会用不到原来一半的报价替换某个服务商的报价（只有表头或被截断的 CSV）。退出码：0 成功，1 运行中出错（网络、磁盘），2 输入有误（参数、叠加文件、导入的文件夹或 URL 有误）。
+`},
+	tLongModels: {modelsHelp, `列出 --model（以及向导的模型一步）接受的模型预设：预设名、Hugging Face 模型 id，或两者中不会混淆的前缀。
+`},
+	tLongExport: {exportHelp, `把决策记录中所选报价的启动配置写到标准输出：SkyPilot 任务或 dstack 任务（保存为 NAME.dstack.yml）。文件开头的注释给出启动它的命令（sky launch；竞价实例上的训练任务用 sky jobs launch；推理服务用 sky serve up；dstack apply -f），以及要先应用的文件：多节点 dstack 运行所用的集群 fleet（--to dstack-fleet），以及存放其检查点或数据的网络卷（--to dstack-volume）。启动器不认识的服务商或 GPU 会以退出码 2 拒绝，绝不写出坏文件。
+`},
+	tLongPlan: {planHelp, `用目录重新计算记录中的回答，并制定试用计划：3 个候选（记录中保存的选择，以及排序中最好的其他报价），每个试用 H 小时，按工作负载受限的资源与价格之比排序（解码看显存带宽，训练、预填充和向量化看 TFLOPS）；给出计划对每个候选期望的指标、试用的总费用、每个候选的基准测试脚本（该 GPU 厂商的工具，以及该工作负载本身的度量：vLLM 的解码速度和首 token 时间、池化吞吐、训练步的近似测量），以及把结果变成选择的规则。
+`},
+	tLongVerify: {verifyHelp, `在租到的机器上运行：探测本机（NVIDIA GPU 上用 nvidia-smi 和 nvidia-smi topo -m，AMD GPU 上用 rocm-smi --showproductname --showmeminfo vram 和 rocm-smi --showtopo；以及 lscpu、nproc、/proc/meminfo、lsblk、df），并与决策记录中所选的报价对照：GPU 型号、数量和显存；GPU 之间的 NVLink/NVSwitch、Infinity Fabric 或 PCIe；可用 vCPU 数和每核线程数；内存；本地 NVMe。--from DIR 改为读取保存的输出（文件 gpus.csv、gpus-list.txt、topo.txt、rocm-smi.txt、rocm-topo.txt、lscpu.txt、nproc.txt、meminfo.txt、lsblk.txt、df.txt；必须有 gpus.csv 或 rocm-smi.txt）。
+
+表格使用 --lang 的语言（英文或中文）；--json 无论 --lang 是什么，都输出固定的键和英文值，供脚本使用。有一方未知（未探测到，或目录中没有）的检查记为跳过，而不是通过。
+
+退出码：0 机器与所选的一致，1 有要紧的不符（报价承诺本地 NVMe 时也包括它），2 输入有误（记录、文件夹）。
+`},
+
+	tUseCatalog:         {"overlay `FILE` with private offers or negotiated prices (TOML)", "叠加文件 `FILE`，含私有报价或协议价（TOML）"},
+	tUseLang:            {"language: en or zh (default from LANG)", "语言：en 或 zh（默认取自 LANG）"},
+	tUseLangText:        {"language of the text output: en or zh (default from LANG; JSON stays English)", "文本输出的语言：en 或 zh（默认取自 LANG；JSON 保持英文）"},
+	tUseLangMessages:    {"language of messages: en or zh (default from LANG)", "消息的语言：en 或 zh（默认取自 LANG）"},
+	tUseCurrencyCatalog: {"display currency: USD or CNY (list: USD; show: the offer's own)", "显示货币：USD 或 CNY（list 默认 USD；show 默认用报价自己的货币）"},
+	tUseCacheDir:        {"folder of imported and updated catalogs (default: the user cache dir)", "存放导入和更新的目录的文件夹（默认：用户缓存目录）"},
+	tUseConfigDir:       {"folder of the default overlay catalog.toml (default: the user config dir)", "默认叠加文件 catalog.toml 所在的文件夹（默认：用户配置目录）"},
+	tUseFormat:          {"output format: %s", "输出格式：%s"},
+	tUseFormatModels:    {"output format: table or json", "输出格式：table 或 json"},
+	tUseSkypilot:        {"the SkyPilot catalog `DIR` (e.g. ~/.sky/catalogs/v8, or catalogs/v9 of a skypilot-catalog checkout)", "SkyPilot 目录的文件夹 `DIR`（如 ~/.sky/catalogs/v8，或 skypilot-catalog 检出中的 catalogs/v9）"},
+	tUseDir:             {"the source's catalog folder `DIR` (--skypilot DIR is --source skypilot --dir DIR)", "该来源的目录文件夹 `DIR`（--skypilot DIR 即 --source skypilot --dir DIR）"},
+	tUseDate: {"the day the catalog was fetched, `YYYY-MM-DD` (required: SkyPilot's CSVs carry no date, and a file's\n" +
+		"modification time says when it was copied, not when the prices were read; in a checkout: git log -1 --format=%cs)",
+		"获取该目录的日期，`YYYY-MM-DD`（必填：SkyPilot 的 CSV 不带日期，文件的\n" +
+			"修改时间只说明它何时被复制，而不是价格何时读取；在检出中可用：git log -1 --format=%cs）"},
+	tUseSource:            {"catalog `SOURCE` to read: %s", "要读取的目录来源 `SOURCE`：%s"},
+	tUseAllowShrinkImport: {"replace a provider's offers even when the import has fewer than half as many", "即使导入的报价不到原来的一半，也替换该服务商的报价"},
+	tUseAllowShrinkUpdate: {"replace a provider's offers even when the download has fewer than half as many", "即使下载的报价不到原来的一半，也替换该服务商的报价"},
+	tUseGPU:               {"the GPU `NAME` or NAME:N (e.g. H100, A6000, RTX4090:2)", "GPU 名称 `NAME` 或 NAME:N（如 H100、A6000、RTX4090:2）"},
+	tUseMinVRAM:           {"least memory per GPU, e.g. 24GB or 80", "每张 GPU 的最少显存，如 24GB 或 80"},
+	tUseProviders:         {"provider keys, comma-separated, e.g. aws,gcp,alibaba", "服务商代号，用逗号分隔，如 aws,gcp,alibaba"},
+	tUseRegions:           {"keep offers in `REGIONS`, as recommend --region: a group (europe, us, cn), a country (de) or a region id or its start (us-east), comma-separated", "只保留 `REGIONS` 中的报价，同 recommend --region：地域组（europe、us、cn）、国家代码（de），或地域 id 或其开头（us-east），用逗号分隔"},
+	tUseMaxPrice:          {"highest on-demand price per hour in the display currency, e.g. 2.5", "按需价格的每小时上限，以显示货币计，如 2.5"},
+	tUseProviderShow:      {"provider `KEY`, when several providers use the instance name", "服务商代号 `KEY`，多个服务商使用同一实例名时指定"},
+	tUseBaseURL:           {"the HTTPS `URL` of the source's files (default %s)", "该来源文件所在的 HTTPS 地址 `URL`（默认 %s）"},
+	tUseBaseURLFor:        {"for %s %s", "%s：%s"},
+	tUseBaseURLElse:       {"$%s, else %s", "$%s，否则 %s"},
+	tUseBaseURLSep:        {"; ", "；\n"},
+	tUseMaxMB:             {"largest CSV to download, in `MiB`", "下载的单个 CSV 的最大大小，单位 `MiB`"},
+	tUseTimeout:           {"give up on the whole update after this `DURATION`, e.g. 2m", "整个更新超过这段时间 `DURATION` 就放弃，如 2m"},
+	tUseTo:                {"the launcher: skypilot or dstack, or a dstack run's dstack-fleet or dstack-volume file", "启动器：skypilot 或 dstack，或 dstack 运行所需的 dstack-fleet 或 dstack-volume 文件"},
+	tUseHours:             {"the `H` hours each candidate is rented for the trial", "每个候选为试用租用的小时数 `H`"},
+	tUseAnswers:           {"start from the answers of a decision record `FILE`; the flags given override them", "从决策记录 `FILE` 中的回答开始；给出的参数会覆盖它们"},
+	tUseFormatRecommend:   {"output `FORMAT`: table, json, toml, skypilot, dstack or dstack-fleet (a launch config for the best offer; dstack-fleet the fleet a multi-node dstack task runs on)", "输出格式 `FORMAT`：table、json、toml、skypilot、dstack 或 dstack-fleet（为最佳报价生成启动配置；dstack-fleet 为多节点 dstack 任务运行所在的 fleet）"},
+	tUseTop:               {"the `N` best recommendations to print", "输出最好的 `N` 条推荐"},
+	tUseWithinBudget:      {"hide the offers over the budget (a note says how many)", "隐藏超出预算的报价（会注明隐藏了多少）"},
+	tUseVerbose:           {"print the notes of the table (why offers were left out, the snapshot's date) instead of their count", "输出表格的说明（报价为何被排除、快照日期），而不只是说明的条数"},
+	tUseLoad:              {"open the wizard with the answers of a decision record `FILE`", "用决策记录 `FILE` 中的回答打开向导"},
+	tUseAccessible:        {"ask the questions as plain line prompts (also ACCESSIBLE=1)", "以纯文本逐行提问（也可用 ACCESSIBLE=1）"},
+	tUseFrom:              {"read the probes' saved outputs from `DIR` instead of running them", "从 `DIR` 读取保存的探测输出，而不是运行探测"},
+	tUseJSON:              {"print the checks as JSON (English values under every --lang)", "以 JSON 输出各项检查（无论 --lang 是什么，值都是英文）"},
+	tUseSameAs:            {"the same as --%s", "同 --%s"},
+
+	tCmdHelp: {"Help about any command", "显示任一命令的帮助"},
+	tLongHelp: {"Help provides help for any command in the application.\nSimply type %[1]s help [path to command] for full details.",
+		"显示程序中任一命令的帮助。\n输入 %[1]s help [命令路径] 查看完整说明。"},
+	tCmdCompletion: {"Generate the autocompletion script for the specified shell", "为指定的 shell 生成自动补全脚本"},
+	tLongCompletion: {"Generate the autocompletion script for %[1]s for the specified shell.\nSee each sub-command's help for details on how to use the generated script.\n",
+		"为指定的 shell 生成 %[1]s 的自动补全脚本。\n生成的脚本如何使用，见各子命令的帮助。\n"},
+	tCmdCompletionShell: {"Generate the autocompletion script for %s", "生成 %s 的自动补全脚本"},
+	tLongCompletionBash: {`Generate the autocompletion script for the bash shell.
+
+This script depends on the 'bash-completion' package.
+If it is not installed already, you can install it via your OS's package manager.
+
+To load completions in your current shell session:
+
+	source <(%[1]s completion bash)
+
+To load completions for every new session, execute once:
+
+#### Linux:
+
+	%[1]s completion bash > /etc/bash_completion.d/%[1]s
+
+#### macOS:
+
+	%[1]s completion bash > $(brew --prefix)/etc/bash_completion.d/%[1]s
+
+You will need to start a new shell for this setup to take effect.
+`, `生成 bash 的自动补全脚本。
+
+该脚本依赖 'bash-completion' 软件包。
+如果还没有安装，可以用操作系统的包管理器安装。
+
+在当前 shell 会话中加载补全：
+
+	source <(%[1]s completion bash)
+
+要在以后每个新会话中加载补全，执行一次：
+
+#### Linux：
+
+	%[1]s completion bash > /etc/bash_completion.d/%[1]s
+
+#### macOS：
+
+	%[1]s completion bash > $(brew --prefix)/etc/bash_completion.d/%[1]s
+
+需要新开一个 shell，设置才会生效。
+`},
+	tLongCompletionZsh: {`Generate the autocompletion script for the zsh shell.
+
+If shell completion is not already enabled in your environment you will need
+to enable it.  You can execute the following once:
+
+	echo "autoload -U compinit; compinit" >> ~/.zshrc
+
+To load completions in your current shell session:
+
+	source <(%[1]s completion zsh)
+
+To load completions for every new session, execute once:
+
+#### Linux:
+
+	%[1]s completion zsh > "${fpath[1]}/_%[1]s"
+
+#### macOS:
+
+	%[1]s completion zsh > $(brew --prefix)/share/zsh/site-functions/_%[1]s
+
+You will need to start a new shell for this setup to take effect.
+`, `生成 zsh 的自动补全脚本。
+
+如果你的环境还没有启用 shell 补全，需要先启用。
+可以执行一次：
+
+	echo "autoload -U compinit; compinit" >> ~/.zshrc
+
+在当前 shell 会话中加载补全：
+
+	source <(%[1]s completion zsh)
+
+要在以后每个新会话中加载补全，执行一次：
+
+#### Linux：
+
+	%[1]s completion zsh > "${fpath[1]}/_%[1]s"
+
+#### macOS：
+
+	%[1]s completion zsh > $(brew --prefix)/share/zsh/site-functions/_%[1]s
+
+需要新开一个 shell，设置才会生效。
+`},
+	tLongCompletionFish: {`Generate the autocompletion script for the fish shell.
+
+To load completions in your current shell session:
+
+	%[1]s completion fish | source
+
+To load completions for every new session, execute once:
+
+	%[1]s completion fish > ~/.config/fish/completions/%[1]s.fish
+
+You will need to start a new shell for this setup to take effect.
+`, `生成 fish 的自动补全脚本。
+
+在当前 shell 会话中加载补全：
+
+	%[1]s completion fish | source
+
+要在以后每个新会话中加载补全，执行一次：
+
+	%[1]s completion fish > ~/.config/fish/completions/%[1]s.fish
+
+需要新开一个 shell，设置才会生效。
+`},
+	tLongCompletionPowershell: {`Generate the autocompletion script for powershell.
+
+To load completions in your current shell session:
+
+	%[1]s completion powershell | Out-String | Invoke-Expression
+
+To load completions for every new session, add the output of the above command
+to your powershell profile.
+`, `生成 powershell 的自动补全脚本。
+
+在当前 shell 会话中加载补全：
+
+	%[1]s completion powershell | Out-String | Invoke-Expression
+
+要在以后每个新会话中加载补全，把上面命令的输出
+加入你的 powershell 配置文件（profile）。
+`},
+	tUseNoDescriptions: {"disable completion descriptions", "补全时不显示说明"},
 }
 
 // orWord is the " or " of a list of choices in lang.

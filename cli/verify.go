@@ -54,10 +54,10 @@ func runVerify(args []string, env environ, stdout, stderr io.Writer) int {
 	fset := newFlagSet("verify")
 	o := verifyOptions{common: commonFlags{env: env}}
 	o.common.register(fset)
-	fset.StringVar(&o.from, "from", "", "read the probes' saved outputs from `DIR` instead of running them")
-	newBoolFlag(fset, &o.asJSON, "json", "print the checks as JSON (English values under every --lang)")
+	fset.StringVar(&o.from, "from", "", flagHelp(tUseFrom))
+	newBoolFlag(fset, &o.asJSON, "json", flagHelp(tUseJSON))
 	file, rest := splitFile(args)
-	if code, ok := parseFlags(fset, rest, verifyHelp, env, stdout, stderr); !ok {
+	if code, ok := parseFlags(fset, rest, tLongVerify, env, stdout, stderr); !ok {
 		return code
 	}
 	o.file = file

@@ -25,9 +25,9 @@ func runWizard(args []string, env environ, stdin io.Reader, stdout, stderr io.Wr
 	fs := newFlagSet("wizard")
 	o := wizardOptions{session: sessionFlags{common: commonFlags{env: env}}}
 	o.session.register(fs)
-	fs.StringVar(&o.load, "load", "", "open the wizard with the answers of a decision record `FILE`")
-	newBoolFlag(fs, &o.accessible, "accessible", "ask the questions as plain line prompts (also ACCESSIBLE=1)")
-	if code, ok := parseFlags(fs, args, usageText+"\nWizard flags:\n", env, stdout, stderr); !ok {
+	fs.StringVar(&o.load, "load", "", flagHelp(tUseLoad))
+	newBoolFlag(fs, &o.accessible, "accessible", flagHelp(tUseAccessible))
+	if code, ok := parseFlags(fs, args, tLongRoot, env, stdout, stderr); !ok {
 		return code
 	}
 	o.lang = argsLang(fs, args, env)

@@ -22,6 +22,7 @@ var cjkAllowed = map[string]string{
 	"model/vocab.go":       "Chinese words users may type in answers",
 	"model/names.go":       "the names of the domain's values in English and Chinese",
 	"model/errtext.go":     "the Chinese of the answer errors",
+	"model/usagetext.go":   "the Chinese of the answer flags' help",
 	"data/vocab.go":        "Chinese words in the published data the importers read",
 }
 
