@@ -140,14 +140,15 @@ func (t *table) require(cols ...string) error {
 }
 
 // get returns the trimmed value of a column in row i ("" when the column
-// is absent), made safe to print (text.Safe): every value of every CSV
-// gpupick reads, from the reference data or an import, passes here.
+// is absent), made safe to print (text.Safe), a raw space inside a URL's
+// path written as %20 (joinURLSpaces): every value of every CSV gpupick
+// reads, from the reference data or an import, passes here.
 func (t *table) get(i int, col string) string {
 	j, ok := t.cols[col]
 	if !ok || j >= len(t.rows[i]) {
 		return ""
 	}
-	return strings.TrimSpace(text.Safe(t.rows[i][j]))
+	return joinURLSpaces(strings.TrimSpace(text.Safe(t.rows[i][j])))
 }
 
 // num parses a column as a non-negative finite number; blank is 0 with
