@@ -239,7 +239,7 @@ func TestMarketHostOffersAreOwnProducts(t *testing.T) {
 			o := testOffer("vast", fmt.Sprintf("%dx-H100_SXM-m%d-o%d", c, 250*c, 20*c), "H100 SXM5", c, 2*float64(c))
 			o.Marketplace = true
 			if host {
-				o.Host = &model.MarketHost{OfferID: int64(20 * c), HostID: int64(7 + i), MachineID: int64(250 * c), ListedAs: "H100 SXM",
+				o.Host = &model.MarketHost{OfferID: uint32(20 * c), HostID: uint32(7 + i), MachineID: uint32(250 * c), ListedAs: "H100 SXM",
 					Verification: model.HostVerified, Reliability: 0.99, Datacenter: model.No}
 			}
 			cat.Offers = append(cat.Offers, o)

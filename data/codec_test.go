@@ -2,6 +2,7 @@ package data
 
 import (
 	"math"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -138,7 +139,7 @@ func TestValidateRejects(t *testing.T) {
 		{"host facts off a marketplace", func(c *model.Catalog) { h := testHost(); c.Offers[0].Host, c.Offers[0].Marketplace = &h, false }, "not marked marketplace"},
 		{"host reliability NaN", func(c *model.Catalog) {
 			h := testHost()
-			h.Reliability = math.NaN()
+			h.Reliability = float32(math.NaN())
 			c.Offers[0].Host, c.Offers[0].Marketplace = &h, true
 		}, "host_reliability NaN: want 0 to 1"},
 		{"host with no offer id", func(c *model.Catalog) {
@@ -243,7 +244,8 @@ func TestHostColumnsRoundTrip(t *testing.T) {
 			t.Fatalf("%s read with a host", b.Key())
 		}
 	}
-	for col, bad := range map[string]string{"host_reliability": "NaN", "host_offer_id": "1e3", "host_inet_down_mbps": "-5"} {
+	for col, bad := range map[string]string{"host_reliability": "NaN", "host_offer_id": "1e3", "host_inet_down_mbps": "-5",
+		"host_id": "4294967296", "host_machine_id": "-1", "host_verification": "pending", "host_disk_gb": "1e39"} {
 		lines := strings.Split(files[fileOffers], "\n")
 		header := strings.Split(lines[0], "\t")
 		row := strings.Split(lines[1], "\t")
@@ -259,6 +261,36 @@ func TestHostColumnsRoundTrip(t *testing.T) {
 		f[fileOffers] = lines[0] + "\n" + strings.Join(row, "\t") + "\n"
 		if _, _, err := decodeCatalog("cat", f); err == nil || !strings.Contains(err.Error(), "column "+col) {
 			t.Errorf("%s %q: error %v, want it to name the column", col, bad, err)
+		}
+	}
+}
+
+// TestNum32RoundTrip: a 32-bit measurement is written in the fewest
+// digits that read back to the same float32 (0.15 as "0.15"), at the
+// ends of its range and over random bit patterns; numbers past float32's
+// range, NaN and negatives are refused.
+func TestNum32RoundTrip(t *testing.T) {
+	vals := []float32{0.15, 0.9964528, 36.45, 1e7, 1e9, math.MaxFloat32, math.SmallestNonzeroFloat32, 1157407.4}
+	rng := rand.New(rand.NewPCG(5, 7))
+	for len(vals) < 20000 {
+		v := math.Float32frombits(rng.Uint32() &^ (1 << 31))
+		if !math.IsNaN(float64(v)) && !math.IsInf(float64(v), 0) {
+			vals = append(vals, v)
+		}
+	}
+	for _, v := range vals {
+		s := fmtNum32(v)
+		back, err := decNum32(s)
+		if err != nil || back != v {
+			t.Fatalf("%v written %q read back %v (%v)", v, s, back, err)
+		}
+	}
+	if s := fmtNum32(0.15); s != "0.15" {
+		t.Errorf("0.15 written %q", s)
+	}
+	for _, bad := range []string{"NaN", "Inf", "-1", "1e39", "x"} {
+		if _, err := decNum32(bad); err == nil {
+			t.Errorf("%q read as a number", bad)
 		}
 	}
 }
