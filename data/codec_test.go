@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -293,4 +294,54 @@ func TestNum32RoundTrip(t *testing.T) {
 			t.Errorf("%q read as a number", bad)
 		}
 	}
+}
+
+// TestPlainDecimal32MatchesParseFloat: the fast path reads each plain
+// decimal it takes as strconv.ParseFloat(s, 32) does, over whole numbers
+// up to 2^24 with 0 to 10 digits after the point; it leaves the other
+// forms to ParseFloat.
+func TestPlainDecimal32MatchesParseFloat(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 9))
+	for range 200000 {
+		m := rng.Uint32N(1 << 24)
+		k := rng.IntN(11)
+		s := strconv.FormatUint(uint64(m), 10)
+		if k > 0 {
+			s = strings.Repeat("0", max(0, k+1-len(s))) + s
+			s = s[:len(s)-k] + "." + s[len(s)-k:]
+		}
+		got, ok := plainDecimal32(s)
+		want, err := strconv.ParseFloat(s, 32)
+		if !ok || err != nil || got != float32(want) {
+			t.Fatalf("%q: %v %v, ParseFloat %v %v", s, got, ok, float32(want), err)
+		}
+	}
+	for _, s := range []string{"", ".", "16777216", "1e3", "-1", "0.12345678901", "1.2.3", "NaN", "+1"} {
+		if _, ok := plainDecimal32(s); ok {
+			t.Errorf("%q taken by the fast path", s)
+		}
+	}
+}
+
+// FuzzDecNum32: any field reads without a panic; a field read is a
+// finite number not below 0, equal to ParseFloat(s, 32)'s reading.
+func FuzzDecNum32(f *testing.F) {
+	for _, s := range []string{"0.15", "911", "0.9964528", "1e39", "16777217", ".5", "1.", "NaN", "-0", "3.4028235e38"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		v, err := decNum32(s)
+		if err != nil {
+			return
+		}
+		if math.IsNaN(float64(v)) || math.IsInf(float64(v), 0) || v < 0 {
+			t.Fatalf("%q read as %v", s, v)
+		}
+		if s == "" {
+			return
+		}
+		if want, perr := strconv.ParseFloat(s, 32); perr != nil || float32(want) != v {
+			t.Fatalf("%q read as %v, ParseFloat %v %v", s, v, float32(want), perr)
+		}
+	})
 }

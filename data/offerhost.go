@@ -102,6 +102,9 @@ func decNum32(s string) (float32, error) {
 	if s == "" {
 		return 0, nil
 	}
+	if v, ok := plainDecimal32(s); ok {
+		return v, nil
+	}
 	v, err := strconv.ParseFloat(s, 32)
 	if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
 		return 0, fmt.Errorf("%q is not a number of 32 bits (want a finite number up to %g)", s, math.MaxFloat32)
@@ -110,6 +113,41 @@ func decNum32(s string) (float32, error) {
 		return 0, fmt.Errorf("%q is negative", s)
 	}
 	return float32(v), nil
+}
+
+// pow10f32 are the powers of ten float32 holds exactly.
+var pow10f32 = [...]float32{1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10}
+
+// plainDecimal32 reads the form fmtNum32 writes for most measurements (a
+// plain decimal, "0.15", "911", whose digits make a whole number under
+// 2^24 and with at most 10 after the point) with one division of two
+// float32s that hold them exactly, so rounded once to the nearest
+// float32 as strconv.ParseFloat(s, 32) is (its own fast path, without
+// its general scan); ok is false for any other form, which ParseFloat
+// then reads.
+func plainDecimal32(s string) (v float32, ok bool) {
+	var m uint32
+	point, after, digits := false, 0, 0
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c >= '0' && c <= '9':
+			if m = m*10 + uint32(c-'0'); m >= 1<<24 {
+				return 0, false
+			}
+			digits++
+			if point {
+				after++
+			}
+		case c == '.' && !point:
+			point = true
+		default:
+			return 0, false
+		}
+	}
+	if digits == 0 || after >= len(pow10f32) {
+		return 0, false
+	}
+	return float32(m) / pow10f32[after], true
 }
 
 // verificationCol is the column of a host's verification state, its word
