@@ -14,7 +14,7 @@ import (
 // warning. The score is read as the typed value (model.MarketHost), not
 // from a note.
 func TestMarketHostReliabilityWarning(t *testing.T) {
-	host := func(rel float64) func(o *model.Offer) {
+	host := func(rel float32) func(o *model.Offer) {
 		return func(o *model.Offer) {
 			o.Marketplace = true
 			o.Host = &model.MarketHost{OfferID: 1, HostID: 2, MachineID: 3, ListedAs: "RTX 4090", Verification: model.HostVerified, Reliability: rel}

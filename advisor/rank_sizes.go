@@ -34,7 +34,10 @@ import (
 // GPU (12 and 24 vCPUs); Azure's and Alibaba's names state vCPUs or sizes,
 // not GPUs, and stay apart too, as do Seeweb's sizes whose number is a
 // size's rank (ECS3GPU3 has 4 GPUs). An offer whose name holds no number
-// is its own product.
+// is its own product, as is a marketplace host's offer (Offer.Host:
+// Vast's): its name carries its own offer and machine ids, which differ
+// between any two offers and, read per GPU, would match only by chance
+// (offer o20 of 1 GPU and o40 of 2).
 type sizeTable struct {
 	once sync.Once
 	ix   *sizeIndex
@@ -162,7 +165,7 @@ func buildSizes(cat *model.Catalog, ix *index) *sizeIndex {
 	key := make([]byte, 0, 128)
 	for i := range cat.Offers {
 		o := &cat.Offers[i]
-		if o.GPUCount <= 0 || o.GPUFraction > 0 && o.GPUFraction < 1 || !statesCount(o.InstanceType, o.GPUCount) {
+		if o.GPUCount <= 0 || o.GPUFraction > 0 && o.GPUFraction < 1 || o.Host != nil || !statesCount(o.InstanceType, o.GPUCount) {
 			continue
 		}
 		key = append(key[:0], o.Provider...)

@@ -226,3 +226,29 @@ func FuzzNameNumbers(f *testing.F) {
 		}
 	})
 }
+
+// TestMarketHostOffersAreOwnProducts: a marketplace host's offers (Vast's
+// names carry the machine and offer ids) are no sizes of one product,
+// even where their ids read per GPU match (m250/o20 of 1 GPU, m500/o40 of
+// 2); the same names with no host are.
+func TestMarketHostOffersAreOwnProducts(t *testing.T) {
+	for _, host := range []bool{false, true} {
+		cat := testCatalog()
+		cat.Offers = cat.Offers[:0]
+		for i, c := range []int{1, 2} {
+			o := testOffer("vast", fmt.Sprintf("%dx-H100_SXM-m%d-o%d", c, 250*c, 20*c), "H100 SXM5", c, 2*float64(c))
+			o.Marketplace = true
+			if host {
+				o.Host = &model.MarketHost{OfferID: uint32(20 * c), HostID: uint32(7 + i), MachineID: uint32(250 * c), ListedAs: "H100 SXM",
+					Verification: model.HostVerified, Reliability: 0.99, Datacenter: model.No}
+			}
+			cat.Offers = append(cat.Offers, o)
+		}
+		e := New(cat)
+		ix := e.index()
+		sz := e.sizes.get(cat, ix)
+		if grouped := len(sz.members) == 1; grouped == host {
+			t.Errorf("with a host %v: %d products at several sizes (%v)", host, len(sz.members), sz.members)
+		}
+	}
+}

@@ -2,10 +2,12 @@ package data
 
 import (
 	"math"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -138,7 +140,7 @@ func TestValidateRejects(t *testing.T) {
 		{"host facts off a marketplace", func(c *model.Catalog) { h := testHost(); c.Offers[0].Host, c.Offers[0].Marketplace = &h, false }, "not marked marketplace"},
 		{"host reliability NaN", func(c *model.Catalog) {
 			h := testHost()
-			h.Reliability = math.NaN()
+			h.Reliability = float32(math.NaN())
 			c.Offers[0].Host, c.Offers[0].Marketplace = &h, true
 		}, "host_reliability NaN: want 0 to 1"},
 		{"host with no offer id", func(c *model.Catalog) {
@@ -243,7 +245,8 @@ func TestHostColumnsRoundTrip(t *testing.T) {
 			t.Fatalf("%s read with a host", b.Key())
 		}
 	}
-	for col, bad := range map[string]string{"host_reliability": "NaN", "host_offer_id": "1e3", "host_inet_down_mbps": "-5"} {
+	for col, bad := range map[string]string{"host_reliability": "NaN", "host_offer_id": "1e3", "host_inet_down_mbps": "-5",
+		"host_id": "4294967296", "host_machine_id": "-1", "host_verification": "pending", "host_disk_gb": "1e39"} {
 		lines := strings.Split(files[fileOffers], "\n")
 		header := strings.Split(lines[0], "\t")
 		row := strings.Split(lines[1], "\t")
@@ -261,4 +264,84 @@ func TestHostColumnsRoundTrip(t *testing.T) {
 			t.Errorf("%s %q: error %v, want it to name the column", col, bad, err)
 		}
 	}
+}
+
+// TestNum32RoundTrip: a 32-bit measurement is written in the fewest
+// digits that read back to the same float32 (0.15 as "0.15"), at the
+// ends of its range and over random bit patterns; numbers past float32's
+// range, NaN and negatives are refused.
+func TestNum32RoundTrip(t *testing.T) {
+	vals := []float32{0.15, 0.9964528, 36.45, 1e7, 1e9, math.MaxFloat32, math.SmallestNonzeroFloat32, 1157407.4}
+	rng := rand.New(rand.NewPCG(5, 7))
+	for len(vals) < 20000 {
+		v := math.Float32frombits(rng.Uint32() &^ (1 << 31))
+		if !math.IsNaN(float64(v)) && !math.IsInf(float64(v), 0) {
+			vals = append(vals, v)
+		}
+	}
+	for _, v := range vals {
+		s := fmtNum32(v)
+		back, err := decNum32(s)
+		if err != nil || back != v {
+			t.Fatalf("%v written %q read back %v (%v)", v, s, back, err)
+		}
+	}
+	if s := fmtNum32(0.15); s != "0.15" {
+		t.Errorf("0.15 written %q", s)
+	}
+	for _, bad := range []string{"NaN", "Inf", "-1", "1e39", "x"} {
+		if _, err := decNum32(bad); err == nil {
+			t.Errorf("%q read as a number", bad)
+		}
+	}
+}
+
+// TestPlainDecimal32MatchesParseFloat: the fast path reads each plain
+// decimal it takes as strconv.ParseFloat(s, 32) does, over whole numbers
+// up to 2^24 with 0 to 10 digits after the point; it leaves the other
+// forms to ParseFloat.
+func TestPlainDecimal32MatchesParseFloat(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 9))
+	for range 200000 {
+		m := rng.Uint32N(1 << 24)
+		k := rng.IntN(11)
+		s := strconv.FormatUint(uint64(m), 10)
+		if k > 0 {
+			s = strings.Repeat("0", max(0, k+1-len(s))) + s
+			s = s[:len(s)-k] + "." + s[len(s)-k:]
+		}
+		got, ok := plainDecimal32(s)
+		want, err := strconv.ParseFloat(s, 32)
+		if !ok || err != nil || got != float32(want) {
+			t.Fatalf("%q: %v %v, ParseFloat %v %v", s, got, ok, float32(want), err)
+		}
+	}
+	for _, s := range []string{"", ".", "16777216", "1e3", "-1", "0.12345678901", "1.2.3", "NaN", "+1"} {
+		if _, ok := plainDecimal32(s); ok {
+			t.Errorf("%q taken by the fast path", s)
+		}
+	}
+}
+
+// FuzzDecNum32: any field reads without a panic; a field read is a
+// finite number not below 0, equal to ParseFloat(s, 32)'s reading.
+func FuzzDecNum32(f *testing.F) {
+	for _, s := range []string{"0.15", "911", "0.9964528", "1e39", "16777217", ".5", "1.", "NaN", "-0", "3.4028235e38"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		v, err := decNum32(s)
+		if err != nil {
+			return
+		}
+		if math.IsNaN(float64(v)) || math.IsInf(float64(v), 0) || v < 0 {
+			t.Fatalf("%q read as %v", s, v)
+		}
+		if s == "" {
+			return
+		}
+		if want, perr := strconv.ParseFloat(s, 32); perr != nil || float32(want) != v {
+			t.Fatalf("%q read as %v, ParseFloat %v %v", s, v, float32(want), perr)
+		}
+	})
 }

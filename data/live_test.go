@@ -311,6 +311,9 @@ func TestParseLiveErrorsNameTheField(t *testing.T) {
 		{strings.Replace(vast, `"num_gpus": 8`, `"num_gpus": 7.5`, 1), "field num_gpus: 7.5 is not a whole number"},
 		{strings.Replace(vast, `"cpu_cores_effective": 8,`, `"cpu_cores_effective": 64,`, 1), "cpu_cores_effective: 64 is more than cpu_cores 32"},
 		{vast + "{}", "more than one JSON value"},
+		{strings.Replace(vast, `"verification": "unverified"`, `"verification": "pending"`, 1), `offer 3 (id 30000002): field verification "pending": want verified, unverified or deverified`},
+		{strings.Replace(vast, `"host_id": 5001,`, `"host_id": 4294967296,`, 1), "offer 2 (id 30000001): field host_id: 4294967296 is not an id gpupick keeps (want 1 to 4294967295)"},
+		{strings.Replace(vast, `"machine_id": 9001,`, `"machine_id": 0,`, 1), "field machine_id: 0 is not an id gpupick keeps"},
 	} {
 		if _, err := ParseVastBundles([]byte(tc.in)); err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("vast %.40q: %v, want %q", tc.in, err, tc.want)

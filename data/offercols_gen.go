@@ -54,17 +54,17 @@ var offerCols = sync.OnceValue(func() []column[model.Offer] {
 		triCol("vcpu_hyperthread", func(o *model.Offer) *model.Tri { return &o.Hyperthreaded }),
 		triCol("local_nvme_wiped_on_stop", func(o *model.Offer) *model.Tri { return &o.LocalNVMeWiped }),
 		boolCol("marketplace", func(o *model.Offer) *bool { return &o.Marketplace }),
-		optional(hostCol(idCol("host_offer_id", func(h *model.MarketHost) *int64 { return &h.OfferID }))),
-		optional(hostCol(idCol("host_id", func(h *model.MarketHost) *int64 { return &h.HostID }))),
-		optional(hostCol(idCol("host_machine_id", func(h *model.MarketHost) *int64 { return &h.MachineID }))),
+		optional(hostCol(idCol("host_offer_id", func(h *model.MarketHost) *uint32 { return &h.OfferID }))),
+		optional(hostCol(idCol("host_id", func(h *model.MarketHost) *uint32 { return &h.HostID }))),
+		optional(hostCol(idCol("host_machine_id", func(h *model.MarketHost) *uint32 { return &h.MachineID }))),
 		optional(hostCol(strCol("host_listed_as", func(h *model.MarketHost) *string { return &h.ListedAs }))),
-		optional(hostCol(textCol("host_verification", func(h *model.MarketHost) *model.HostVerification { return &h.Verification }))),
-		optional(hostCol(numCol("host_reliability", func(h *model.MarketHost) *float64 { return &h.Reliability }))),
-		optional(hostCol(numCol("host_max_rental_days", func(h *model.MarketHost) *float64 { return &h.MaxRentalDays }))),
-		optional(hostCol(numCol("host_inet_down_mbps", func(h *model.MarketHost) *float64 { return &h.InetDownMbps }))),
-		optional(hostCol(numCol("host_inet_up_mbps", func(h *model.MarketHost) *float64 { return &h.InetUpMbps }))),
-		optional(hostCol(numCol("host_disk_gb", func(h *model.MarketHost) *float64 { return &h.DiskGB }))),
-		optional(hostCol(numCol("host_storage_usd_gb_month", func(h *model.MarketHost) *float64 { return &h.StorageUSDPerGBMonth }))),
+		optional(hostCol(verificationCol("host_verification", func(h *model.MarketHost) *model.HostVerification { return &h.Verification }))),
+		optional(hostCol(num32Col("host_reliability", func(h *model.MarketHost) *float32 { return &h.Reliability }))),
+		optional(hostCol(num32Col("host_max_rental_days", func(h *model.MarketHost) *float32 { return &h.MaxRentalDays }))),
+		optional(hostCol(num32Col("host_inet_down_mbps", func(h *model.MarketHost) *float32 { return &h.InetDownMbps }))),
+		optional(hostCol(num32Col("host_inet_up_mbps", func(h *model.MarketHost) *float32 { return &h.InetUpMbps }))),
+		optional(hostCol(num32Col("host_disk_gb", func(h *model.MarketHost) *float32 { return &h.DiskGB }))),
+		optional(hostCol(num32Col("host_storage_usd_gb_month", func(h *model.MarketHost) *float32 { return &h.StorageUSDPerGBMonth }))),
 		optional(hostCol(triCol("host_datacenter", func(h *model.MarketHost) *model.Tri { return &h.Datacenter }))),
 		listCol("regions", func(o *model.Offer) *[]string { return &o.Regions }),
 		sourcesCol("sources", func(o *model.Offer) *[]string { return &o.Sources }),
@@ -545,14 +545,16 @@ func decodeOfferLine(o *model.Offer, line string, ctx *tsvCtx, stream bool) (got
 		if stream {
 			ctx.col = ofVerification
 		}
-		ownHost(o, ctx).Verification = model.HostVerification(ctx.str(s))
+		if ownHost(o, ctx).Verification, err = model.ParseHostVerification(s); err != nil {
+			return 0, ofVerification, false, err
+		}
 	}
 	s, line, _ = cutField(line)
 	if s != "" {
 		if stream {
 			ctx.col = ofReliability
 		}
-		if ownHost(o, ctx).Reliability, err = parseNum(s); err != nil {
+		if ownHost(o, ctx).Reliability, err = decNum32(s); err != nil {
 			return 0, ofReliability, false, err
 		}
 	}
@@ -561,7 +563,7 @@ func decodeOfferLine(o *model.Offer, line string, ctx *tsvCtx, stream bool) (got
 		if stream {
 			ctx.col = ofMaxRentalDays
 		}
-		if ownHost(o, ctx).MaxRentalDays, err = parseNum(s); err != nil {
+		if ownHost(o, ctx).MaxRentalDays, err = decNum32(s); err != nil {
 			return 0, ofMaxRentalDays, false, err
 		}
 	}
@@ -570,7 +572,7 @@ func decodeOfferLine(o *model.Offer, line string, ctx *tsvCtx, stream bool) (got
 		if stream {
 			ctx.col = ofInetDownMbps
 		}
-		if ownHost(o, ctx).InetDownMbps, err = parseNum(s); err != nil {
+		if ownHost(o, ctx).InetDownMbps, err = decNum32(s); err != nil {
 			return 0, ofInetDownMbps, false, err
 		}
 	}
@@ -579,7 +581,7 @@ func decodeOfferLine(o *model.Offer, line string, ctx *tsvCtx, stream bool) (got
 		if stream {
 			ctx.col = ofInetUpMbps
 		}
-		if ownHost(o, ctx).InetUpMbps, err = parseNum(s); err != nil {
+		if ownHost(o, ctx).InetUpMbps, err = decNum32(s); err != nil {
 			return 0, ofInetUpMbps, false, err
 		}
 	}
@@ -588,7 +590,7 @@ func decodeOfferLine(o *model.Offer, line string, ctx *tsvCtx, stream bool) (got
 		if stream {
 			ctx.col = ofDiskGB
 		}
-		if ownHost(o, ctx).DiskGB, err = parseNum(s); err != nil {
+		if ownHost(o, ctx).DiskGB, err = decNum32(s); err != nil {
 			return 0, ofDiskGB, false, err
 		}
 	}
@@ -597,7 +599,7 @@ func decodeOfferLine(o *model.Offer, line string, ctx *tsvCtx, stream bool) (got
 		if stream {
 			ctx.col = ofStorageUSDPerGBMonth
 		}
-		if ownHost(o, ctx).StorageUSDPerGBMonth, err = parseNum(s); err != nil {
+		if ownHost(o, ctx).StorageUSDPerGBMonth, err = decNum32(s); err != nil {
 			return 0, ofStorageUSDPerGBMonth, false, err
 		}
 	}

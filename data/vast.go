@@ -149,8 +149,16 @@ func (o *VastOffer) check(at string) error {
 			return err
 		}
 	}
-	if strings.TrimSpace(*o.Verification) == "" {
-		return fmt.Errorf("%s: field verification is empty (want Vast's word: verified, unverified or deverified)", at)
+	if _, err := model.ParseHostVerification(*o.Verification); err != nil {
+		return fmt.Errorf("%s: field %w (Vast's words)", at, err)
+	}
+	for _, f := range []struct {
+		name string
+		v    int64
+	}{{"id", *o.ID}, {"host_id", *o.HostID}, {"machine_id", *o.MachineID}} {
+		if f.v < 1 || f.v > model.MaxHostID {
+			return fmt.Errorf("%s: field %s: %d is not an id gpupick keeps (want 1 to %d)", at, f.name, f.v, int64(model.MaxHostID))
+		}
 	}
 	if n := *o.NumGPUs; n != math.Trunc(n) {
 		return fmt.Errorf("%s: field num_gpus: %v is not a whole number", at, n)
@@ -247,16 +255,18 @@ func (ref *reference) vastOffer(v VastOffer, in Remote) (model.Offer, string) {
 	if *v.HostingType >= 1 {
 		dc = model.Yes // hosting_type >= 1 (SkyPilot's vast_catalog.py, Vast's CLI)
 	}
+	verification, _ := model.ParseHostVerification(*v.Verification) // check read it
 	o.Host = &model.MarketHost{
-		OfferID: *v.ID, HostID: *v.HostID, MachineID: *v.MachineID,
+		// check bounds the ids by model.MaxHostID.
+		OfferID: uint32(*v.ID), HostID: uint32(*v.HostID), MachineID: uint32(*v.MachineID),
 		ListedAs:             name,
-		Verification:         model.HostVerification(text.Safe(*v.Verification)),
-		Reliability:          *v.Reliability,
-		MaxRentalDays:        *v.Duration / 86400,
-		InetDownMbps:         *v.InetDown,
-		InetUpMbps:           *v.InetUp,
-		DiskGB:               *v.DiskSpace,
-		StorageUSDPerGBMonth: *v.StorageCost,
+		Verification:         verification,
+		Reliability:          float32(*v.Reliability),
+		MaxRentalDays:        float32(*v.Duration / 86400),
+		InetDownMbps:         float32(*v.InetDown),
+		InetUpMbps:           float32(*v.InetUp),
+		DiskGB:               float32(*v.DiskSpace),
+		StorageUSDPerGBMonth: float32(*v.StorageCost),
 		Datacenter:           dc,
 	}
 	o.Notes = m.Note

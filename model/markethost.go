@@ -13,52 +13,110 @@ import (
 // (HostTexts, the one formatter of catalog show, the JSON, the wizard
 // and the notes): as text each offer's were a string of its own (issue
 // 24). It is shared by copies of an Offer: never written once set.
+//
+// A live catalog holds one for each of 100k offers, so it is kept small
+// (56 bytes): 32-bit ids (MaxHostID bounds them), float32 measurements
+// (7 significant digits; they are shown with at most 4: a reliability of
+// 99.6%, 36.5 days, 911 Mb/s, 512 GB, $0.15/GB/month) and a one-byte
+// verification.
 type MarketHost struct {
-	// OfferID is the marketplace's id of the offer (Vast's id); HostID
-	// the host's (host_id) and MachineID the host's machine's
-	// (machine_id). An offer with a MarketHost has an OfferID above 0.
-	OfferID   int64 `json:"offer_id" toml:"offer_id"`
-	HostID    int64 `json:"host_id" toml:"host_id"`
-	MachineID int64 `json:"machine_id" toml:"machine_id"`
 	// ListedAs is the GPU's name as the marketplace lists it ("RTX
 	// 4090"), before it is matched to the GPU table.
 	ListedAs string `json:"listed_as" toml:"listed_as"`
-	// Verification is the marketplace's check of the machine
-	// (HostVerified, HostUnverified, HostDeverified; another value the
-	// marketplace adds is kept as it is).
-	Verification HostVerification `json:"verification" toml:"verification"`
+	// OfferID is the marketplace's id of the offer (Vast's id); HostID
+	// the host's (host_id) and MachineID the host's machine's
+	// (machine_id), each 1 to MaxHostID. An offer with a MarketHost has an
+	// OfferID above 0.
+	OfferID   uint32 `json:"offer_id" toml:"offer_id"`
+	HostID    uint32 `json:"host_id" toml:"host_id"`
+	MachineID uint32 `json:"machine_id" toml:"machine_id"`
 	// Reliability is the host's reliability score as the marketplace
 	// computes it from its record, 0 to 1 (Vast's reliability2).
-	Reliability float64 `json:"reliability" toml:"reliability"`
+	Reliability float32 `json:"reliability" toml:"reliability"`
 	// MaxRentalDays is the longest rental the host allows, in days
 	// (Vast's duration, in seconds, / 86400).
-	MaxRentalDays float64 `json:"max_rental_days" toml:"max_rental_days"`
+	MaxRentalDays float32 `json:"max_rental_days" toml:"max_rental_days"`
 	// InetDownMbps and InetUpMbps are the host's internet speeds in Mb/s,
 	// as the marketplace measured them (inet_down, inet_up).
-	InetDownMbps float64 `json:"inet_down_mbps" toml:"inet_down_mbps"`
-	InetUpMbps   float64 `json:"inet_up_mbps" toml:"inet_up_mbps"`
+	InetDownMbps float32 `json:"inet_down_mbps" toml:"inet_down_mbps"`
+	InetUpMbps   float32 `json:"inet_up_mbps" toml:"inet_up_mbps"`
 	// DiskGB is the host disk the offer may allocate, in GB (disk_space).
-	DiskGB float64 `json:"disk_gb" toml:"disk_gb"`
+	DiskGB float32 `json:"disk_gb" toml:"disk_gb"`
 	// StorageUSDPerGBMonth is the price of the allocated disk in USD per
 	// GB-month, billed on top of the hourly price, also while the
 	// instance is stopped (storage_cost).
-	StorageUSDPerGBMonth float64 `json:"storage_usd_per_gb_month" toml:"storage_usd_per_gb_month"`
+	StorageUSDPerGBMonth float32 `json:"storage_usd_per_gb_month" toml:"storage_usd_per_gb_month"`
+	// Verification is the marketplace's check of the machine.
+	Verification HostVerification `json:"verification" toml:"verification"`
 	// Datacenter is Yes for a host in a datacenter (Vast's hosting_type
 	// 1 or more), No for a consumer-hosted one.
 	Datacenter Tri `json:"datacenter" toml:"datacenter"`
 }
 
+// MaxHostID is the largest marketplace id a MarketHost keeps (the
+// validator's and the readers' bound: 2^32-1; Vast's offer ids are near
+// 3e7, its host and machine ids near 1e5).
+const MaxHostID = math.MaxUint32
+
 // HostVerification is a marketplace's verification status of a host's
-// machine, as the marketplace words it.
-type HostVerification string
+// machine: one of the states Vast's CLI names, read strictly
+// (ParseHostVerification); the zero value is no state.
+type HostVerification uint8
 
 // The verification states Vast's CLI names (vast.py: verified,
 // unverified, deverified: a machine that lost its verification).
 const (
-	HostVerified   HostVerification = "verified"
-	HostUnverified HostVerification = "unverified"
-	HostDeverified HostVerification = "deverified"
+	HostVerified HostVerification = iota + 1
+	HostUnverified
+	HostDeverified
 )
+
+// hostVerificationWords are the states as the marketplace words them,
+// by value.
+var hostVerificationWords = [...]string{HostVerified: "verified", HostUnverified: "unverified", HostDeverified: "deverified"}
+
+// String is the state as the marketplace words it ("verified"), "" for
+// none.
+func (v HostVerification) String() string {
+	if int(v) < len(hostVerificationWords) {
+		return hostVerificationWords[v]
+	}
+	return fmt.Sprintf("HostVerification(%d)", uint8(v))
+}
+
+// ParseHostVerification reads a state as the marketplace words it; any
+// other word is an error naming the three.
+func ParseHostVerification(s string) (HostVerification, error) {
+	for v, w := range hostVerificationWords {
+		if w != "" && w == s {
+			return HostVerification(v), nil
+		}
+	}
+	return 0, fmt.Errorf("verification %q: want %s, %s or %s", s, HostVerified, HostUnverified, HostDeverified)
+}
+
+// Name is the state's name in English and Chinese (the state's word
+// for a value that is none of them).
+func (v HostVerification) Name() Name {
+	if n, ok := hostVerificationNames[v]; ok {
+		return n
+	}
+	return Name{v.String(), v.String()}
+}
+
+// MarshalText writes the state as the marketplace words it.
+func (v HostVerification) MarshalText() ([]byte, error) {
+	if v == 0 || int(v) >= len(hostVerificationWords) {
+		return nil, fmt.Errorf("no verification state %d", uint8(v))
+	}
+	return []byte(v.String()), nil
+}
+
+// UnmarshalText reads the state strictly (ParseHostVerification).
+func (v *HostVerification) UnmarshalText(b []byte) (err error) {
+	*v, err = ParseHostVerification(string(b))
+	return err
+}
 
 // HostFactsLimit bounds a MarketHost's numbers (the validator's ranges:
 // each is a plausible upper end, well above any listed value).
@@ -68,20 +126,21 @@ var HostFactsLimit = struct{ Mbps, DiskGB, StoragePerGBMonth, RentalDays float64
 
 // Check reports the first fact of h out of its range, naming its column
 // of offers.tsv:
-// ids above 0, a reliability of 0 to 1, the rest finite, not negative and
-// within HostFactsLimit, the verification non-empty.
+// ids of 1 to MaxHostID, a reliability of 0 to 1, the rest finite, not
+// negative and within HostFactsLimit, the verification one of the states.
 func (h *MarketHost) Check() error {
 	for _, f := range []struct {
 		name string
-		v    int64
+		v    uint32
 	}{{"host_offer_id", h.OfferID}, {"host_id", h.HostID}, {"host_machine_id", h.MachineID}} {
-		if f.v <= 0 {
-			return fmt.Errorf("%s %d: want an id above 0", f.name, f.v)
+		if f.v == 0 {
+			return fmt.Errorf("%s %d: want an id from 1 to %d", f.name, f.v, uint32(MaxHostID))
 		}
 	}
 	for _, f := range []struct {
-		name   string
-		v, max float64
+		name string
+		v    float32
+		max  float64
 	}{
 		{"host_reliability", h.Reliability, 1},
 		{"host_max_rental_days", h.MaxRentalDays, HostFactsLimit.RentalDays},
@@ -90,12 +149,12 @@ func (h *MarketHost) Check() error {
 		{"host_disk_gb", h.DiskGB, HostFactsLimit.DiskGB},
 		{"host_storage_usd_gb_month", h.StorageUSDPerGBMonth, HostFactsLimit.StoragePerGBMonth},
 	} {
-		if math.IsNaN(f.v) || f.v < 0 || f.v > f.max {
+		if v := float64(f.v); math.IsNaN(v) || v < 0 || v > f.max {
 			return fmt.Errorf("%s %v: want 0 to %v", f.name, f.v, f.max)
 		}
 	}
-	if h.Verification == "" {
-		return fmt.Errorf("host_verification is empty: want %s, %s or %s", HostVerified, HostUnverified, HostDeverified)
+	if h.Verification == 0 || int(h.Verification) >= len(hostVerificationWords) {
+		return fmt.Errorf("host_verification %d: want %s, %s or %s", uint8(h.Verification), HostVerified, HostUnverified, HostDeverified)
 	}
 	return nil
 }
@@ -135,7 +194,7 @@ func (h *MarketHost) Texts(minBid float64, zh bool) HostTexts {
 		fmt.Sprintf(w.ids, h.OfferID, h.HostID, h.MachineID),
 		fmt.Sprintf(w.listedAs, h.ListedAs),
 		fmt.Sprintf(w.reliability, h.Reliability*100),
-		nameOr(hostVerificationNames, h.Verification).In(zh),
+		h.Verification.Name().In(zh),
 		hosting,
 		fmt.Sprintf(w.maxRental, h.MaxRentalDays),
 	}

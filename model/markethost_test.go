@@ -1,9 +1,11 @@
 package model
 
 import (
+	"encoding/json"
 	"math"
 	"strings"
 	"testing"
+	"unsafe"
 )
 
 // goodHost is a host whose every fact is in range.
@@ -24,17 +26,17 @@ func TestMarketHostCheck(t *testing.T) {
 		set    func(h *MarketHost)
 	}{
 		{"host_offer_id", func(h *MarketHost) { h.OfferID = 0 }},
-		{"host_id", func(h *MarketHost) { h.HostID = -1 }},
+		{"host_id", func(h *MarketHost) { h.HostID = 0 }},
 		{"host_machine_id", func(h *MarketHost) { h.MachineID = 0 }},
 		{"host_reliability", func(h *MarketHost) { h.Reliability = 1.01 }},
-		{"host_reliability", func(h *MarketHost) { h.Reliability = math.NaN() }},
+		{"host_reliability", func(h *MarketHost) { h.Reliability = float32(math.NaN()) }},
 		{"host_reliability", func(h *MarketHost) { h.Reliability = -0.1 }},
-		{"host_max_rental_days", func(h *MarketHost) { h.MaxRentalDays = math.Inf(1) }},
-		{"host_inet_down_mbps", func(h *MarketHost) { h.InetDownMbps = math.NaN() }},
+		{"host_max_rental_days", func(h *MarketHost) { h.MaxRentalDays = float32(math.Inf(1)) }},
+		{"host_inet_down_mbps", func(h *MarketHost) { h.InetDownMbps = float32(math.NaN()) }},
 		{"host_inet_up_mbps", func(h *MarketHost) { h.InetUpMbps = 2e7 }},
 		{"host_disk_gb", func(h *MarketHost) { h.DiskGB = -1 }},
-		{"host_storage_usd_gb_month", func(h *MarketHost) { h.StorageUSDPerGBMonth = math.NaN() }},
-		{"host_verification", func(h *MarketHost) { h.Verification = "" }},
+		{"host_storage_usd_gb_month", func(h *MarketHost) { h.StorageUSDPerGBMonth = float32(math.NaN()) }},
+		{"host_verification", func(h *MarketHost) { h.Verification = 0 }},
 	}
 	for _, tc := range tests {
 		h := goodHost()
@@ -77,5 +79,70 @@ func TestOfferHostTexts(t *testing.T) {
 	plain := Offer{Notes: "own", InterNodeNetwork: "100 Gbps"}
 	if plain.NotesText(true) != "own" || plain.NetworkText(false) != "100 Gbps" || plain.LocalDiskText(false) != "" {
 		t.Errorf("an offer with no host: %q %q %q", plain.NotesText(true), plain.NetworkText(false), plain.LocalDiskText(false))
+	}
+}
+
+// TestHostVerificationStrict: the three states read back from their
+// words; any other word, a case or space variant, and the empty word are
+// refused naming the three; no state marshals.
+func TestHostVerificationStrict(t *testing.T) {
+	for _, v := range []HostVerification{HostVerified, HostUnverified, HostDeverified} {
+		b, err := v.MarshalText()
+		if err != nil {
+			t.Fatalf("%d: %v", v, err)
+		}
+		var back HostVerification
+		if err := back.UnmarshalText(b); err != nil || back != v {
+			t.Errorf("%q read back as %d (%v), want %d", b, back, err, v)
+		}
+	}
+	for _, w := range []string{"", "Verified", " verified", "pending"} {
+		if v, err := ParseHostVerification(w); err == nil || !strings.Contains(err.Error(), "verified, unverified or deverified") {
+			t.Errorf("%q: %d, %v; want an error naming the states", w, v, err)
+		}
+	}
+	if _, err := HostVerification(0).MarshalText(); err == nil {
+		t.Error("no state marshals")
+	}
+	if _, err := HostVerification(9).MarshalText(); err == nil {
+		t.Error("state 9 marshals")
+	}
+}
+
+// TestMarketHostJSONRoundTrip: a host's facts come back equal from their
+// JSON, the float32 measurements in their own shortest form (0.15 is
+// written 0.15, not 0.15000000596), the verification as its word; at the
+// largest ids and facts the validator lets through.
+func TestMarketHostJSONRoundTrip(t *testing.T) {
+	top := goodHost()
+	top.OfferID, top.HostID, top.MachineID = MaxHostID, MaxHostID, MaxHostID
+	top.MaxRentalDays, top.InetDownMbps = float32(HostFactsLimit.RentalDays), float32(HostFactsLimit.Mbps)
+	top.DiskGB, top.StorageUSDPerGBMonth, top.Reliability = float32(HostFactsLimit.DiskGB), float32(HostFactsLimit.StoragePerGBMonth), 1
+	for _, h := range []MarketHost{goodHost(), top} {
+		if err := h.Check(); err != nil {
+			t.Fatal(err)
+		}
+		b, err := json.Marshal(h)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var back MarketHost
+		if err := json.Unmarshal(b, &back); err != nil || back != h {
+			t.Errorf("%s read back as %+v (%v)", b, back, err)
+		}
+		if h == goodHost() && (!strings.Contains(string(b), `"storage_usd_per_gb_month":0.15,`) || !strings.Contains(string(b), `"verification":"verified"`)) {
+			t.Errorf("JSON %s: want 0.15 and the word verified", b)
+		}
+	}
+	if err := json.Unmarshal([]byte(`{"verification": "pending"}`), new(MarketHost)); err == nil {
+		t.Error("an unknown verification read from JSON")
+	}
+}
+
+// TestMarketHostSize: a host stays 56 bytes on 64-bit machines (a live
+// catalog holds 100k of them; 112 before its fields were narrowed).
+func TestMarketHostSize(t *testing.T) {
+	if unsafe.Sizeof(uintptr(0)) == 8 && unsafe.Sizeof(MarketHost{}) != 56 {
+		t.Errorf("MarketHost is %d bytes, want 56", unsafe.Sizeof(MarketHost{}))
 	}
 }

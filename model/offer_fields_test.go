@@ -19,12 +19,15 @@ func fillDistinct(t *testing.T, v reflect.Value, next *int, path string) {
 	case reflect.String:
 		*next++
 		v.SetString(fmt.Sprintf("s%d", *next))
-	case reflect.Float64:
+	case reflect.Float64, reflect.Float32:
 		*next++
 		v.SetFloat(float64(*next) + 0.5)
 	case reflect.Int, reflect.Int8, reflect.Int64:
 		*next++
 		v.SetInt(int64(*next))
+	case reflect.Uint8, reflect.Uint32:
+		*next++
+		v.SetUint(uint64(*next))
 	case reflect.Bool:
 		v.SetBool(true)
 	case reflect.Pointer:

@@ -47,11 +47,15 @@ var kinds = map[string]*kind{
 	"text": {ctor: "textCol", conv: true, fits: func(t reflect.Type) bool { return t.Kind() == reflect.String && t != stringType }},
 	"num":  {ctor: "numCol", dec: "parseNum(s)", fits: is[float64]},
 	"int":  {ctor: "intCol", dec: "decInt(s)", fits: is[int]},
-	// An id: a whole number above 0 of 64 bits.
-	"id":   {ctor: "idCol", dec: "decID(s)", fits: is[int64]},
-	"tri":  {ctor: "triCol", dec: "decTri(s)", fits: is[model.Tri]},
-	"bool": {ctor: "boolCol", dec: "decBool(s)", fits: is[bool]},
-	"list": {ctor: "listCol", dec: "ctx.keptList(s)", empty: "[]string{}", fits: is[[]string]},
+	// A marketplace id: a whole number of 32 bits.
+	"id": {ctor: "idCol", dec: "decID(s)", fits: is[uint32]},
+	// A measurement kept in 32 bits (a host's speeds, disk, price).
+	"num32": {ctor: "num32Col", dec: "decNum32(s)", fits: is[float32]},
+	// A host's verification state, read strictly.
+	"verification": {ctor: "verificationCol", dec: "model.ParseHostVerification(s)", fits: is[model.HostVerification]},
+	"tri":          {ctor: "triCol", dec: "decTri(s)", fits: is[model.Tri]},
+	"bool":         {ctor: "boolCol", dec: "decBool(s)", fits: is[bool]},
+	"list":         {ctor: "listCol", dec: "ctx.keptList(s)", empty: "[]string{}", fits: is[[]string]},
 	// The id of a line of texts.tsv: a long text many offers repeat (a
 	// note), written once.
 	"note": {ctor: "noteCol", dec: "ctx.noteOf(s)", fits: is[string]},
