@@ -115,7 +115,9 @@ func shapeConfigErr(name string, err error) error {
 // sliding-window pattern, and the checkpoint's precision (torch_dtype or
 // dtype, or its quantization_config); the parameter counts are what the
 // dimensions give (ArchParams). A multimodal Gemma 3 config is read by its
-// text_config. The reader is strict and bounded: at most MaxConfigBytes
+// text_config. DeepSeek-V2/V3 and Kimi K2 configs give MLA's ranks and
+// head widths (the KV cache is MLA's compressed one) and DeepSeek's
+// mixture of experts with its shared experts and dense layers (mla). The reader is strict and bounded: at most MaxConfigBytes
 // and MaxConfigDepth levels, a field of the wrong type or out of range is
 // an error naming the field, and so is a field the architecture needs and
 // the file leaves out; an unknown model_type is refused naming the known
