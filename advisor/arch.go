@@ -222,7 +222,9 @@ func genericArch(paramsB float64) modelArch {
 }
 
 // presetArch converts a preset. Notes carry key=value facts the columns do
-// not (tie_word_embeddings, kv_lora_rank, qk_rope_head_dim, sliding_window).
+// not (tie_word_embeddings, kv_lora_rank, qk_rope_head_dim, sliding_window,
+// MLA's q_lora_rank, qk_nope_head_dim and v_head_dim); a preset read from a
+// config.json gives MLA's in its fields.
 func presetArch(p *model.ModelPreset) modelArch {
 	m := modelArch{
 		paramsB: p.ParamsB, activeB: p.ActiveB,
@@ -231,6 +233,7 @@ func presetArch(p *model.ModelPreset) modelArch {
 		experts: p.Experts, used: p.ExpertsUsed,
 		mla:        strings.EqualFold(p.Attention, "mla"),
 		kvLoraRank: p.KVLoraRank, ropeDim: p.QKRopeHeadDim,
+		qLoraRank: p.QLoraRank, qkNopeDim: p.QKNopeHeadDim, vHeadDim: p.VHeadDim,
 		tied:   p.TiedEmbedding,
 		preset: p.Name, mtp: p.MTP,
 	}
@@ -258,7 +261,7 @@ func presetArch(p *model.ModelPreset) modelArch {
 			key string
 			dst *int
 		}{{"q_lora_rank", &m.qLoraRank}, {"qk_nope_head_dim", &m.qkNopeDim}, {"v_head_dim", &m.vHeadDim}} {
-			if v, ok := noteValue(notes, f.key); ok {
+			if v, ok := noteValue(notes, f.key); ok && *f.dst == 0 {
 				*f.dst, _ = strconv.Atoi(v)
 			}
 		}

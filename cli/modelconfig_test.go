@@ -23,18 +23,7 @@ func fixtureConfig(name string) string {
 // naming both, in both languages.
 func TestRecommendModelConfig(t *testing.T) {
 	isolate(t)
-	req := func(args ...string) model.Requirement {
-		t.Helper()
-		code, out, e := runCLI(t, append([]string{"recommend", "--top", "1", "--format", "json"}, args...)...)
-		if code != exitOK {
-			t.Fatalf("%v: exit %d: %s", args, code, e)
-		}
-		var res model.Result
-		if err := json.Unmarshal([]byte(out), &res); err != nil {
-			t.Fatal(err)
-		}
-		return res.Requirement
-	}
+	req := func(args ...string) model.Requirement { t.Helper(); return recommendReq(t, args...) }
 	byConfig := req("--model-config", fixtureConfig("qwen3-8b.json"))
 	byPreset := req("--model", "qwen3-8b")
 	if byConfig.Model != "qwen3-8b" || !testcheck.Near(byConfig.ParamsB, byPreset.ParamsB, 0.01) ||
@@ -44,24 +33,9 @@ func TestRecommendModelConfig(t *testing.T) {
 
 	// The record: written, then read back after the file is gone.
 	dir := t.TempDir()
-	cfg := filepath.Join(dir, "config.json")
-	b, err := os.ReadFile(fixtureConfig("mixtral-8x7b.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(cfg, b, 0o600); err != nil {
-		t.Fatal(err)
-	}
-	code, rec, e := runCLI(t, "recommend", "--model-config", cfg, "--top", "1", "--format", "toml")
-	if code != exitOK || !strings.Contains(rec, "[answers.model_config]") || !strings.Contains(rec, "num_experts") && !strings.Contains(rec, "experts = 8") {
-		t.Fatalf("toml: exit %d: %s\n%s", code, e, rec)
-	}
-	recFile := filepath.Join(dir, "rec.toml")
-	if err := os.WriteFile(recFile, []byte(rec), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.Remove(cfg); err != nil {
-		t.Fatal(err)
+	recFile, rec, _ := recordWithoutFile(t, dir, "mixtral-8x7b.json")
+	if !strings.Contains(rec, "[answers.model_config]") || !strings.Contains(rec, "num_experts") && !strings.Contains(rec, "experts = 8") {
+		t.Fatalf("toml: %s", rec)
 	}
 	fromRecord := req("--answers", recFile)
 	if !testcheck.NearAbs(fromRecord.ParamsB, 46.7, 0.05) {
@@ -78,4 +52,48 @@ func TestRecommendModelConfig(t *testing.T) {
 			t.Errorf("%s: a missing file: exit %d: %s", lang, code, e)
 		}
 	}
+}
+
+// recommendReq runs recommend --top 1 --format json with args and
+// returns the requirement it sized.
+func recommendReq(t *testing.T, args ...string) model.Requirement {
+	t.Helper()
+	code, out, e := runCLI(t, append([]string{"recommend", "--top", "1", "--format", "json"}, args...)...)
+	if code != exitOK {
+		t.Fatalf("%v: exit %d: %s", args, code, e)
+	}
+	var res model.Result
+	if err := json.Unmarshal([]byte(out), &res); err != nil {
+		t.Fatal(err)
+	}
+	return res.Requirement
+}
+
+// recordWithoutFile copies the fixture to dir/config.json, writes the
+// TOML record of recommend --model-config on it to dir/rec.toml and
+// removes the config: it returns the record's path and text and the
+// requirement sized from the file.
+func recordWithoutFile(t *testing.T, dir, fixture string) (recFile, rec string, fromFile model.Requirement) {
+	t.Helper()
+	cfg := filepath.Join(dir, "config.json")
+	b, err := os.ReadFile(fixtureConfig(fixture))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(cfg, b, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	fromFile = recommendReq(t, "--model-config", cfg)
+	code, rec, e := runCLI(t, "recommend", "--model-config", cfg, "--top", "1", "--format", "toml")
+	if code != exitOK {
+		t.Fatalf("toml: exit %d: %s", code, e)
+	}
+	recFile = filepath.Join(dir, "rec.toml")
+	if err := os.WriteFile(recFile, []byte(rec), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Remove(cfg); err != nil {
+		t.Fatal(err)
+	}
+	return recFile, rec, fromFile
 }

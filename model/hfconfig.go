@@ -26,8 +26,10 @@ const (
 // ConfigModelTypes are the model_type values of a Hugging Face config
 // whose attention the memory model knows (ParseHFConfig): grouped-query
 // decoders with full, sliding-window or interleaved attention, dense or
-// mixtures of experts without a shared expert.
-var ConfigModelTypes = []string{"llama", "mistral", "mixtral", "qwen2", "qwen3", "qwen3_moe", "gemma", "gemma2", "gemma3", "gemma3_text", "phi3"}
+// mixtures of experts without a shared expert; and DeepSeek's MLA with
+// its shared-expert mixture (DeepSeek-V2 and V3, and Kimi K2, a
+// DeepseekV3ForCausalLM under its own model_type).
+var ConfigModelTypes = []string{"llama", "mistral", "mixtral", "qwen2", "qwen3", "qwen3_moe", "gemma", "gemma2", "gemma3", "gemma3_text", "phi3", "deepseek_v2", "deepseek_v3", "kimi_k2"}
 
 // configField is the name of the answer a config's errors are named by.
 const configField = "model-config"
@@ -63,6 +65,8 @@ type hfConfig struct {
 	RopeScaling   *hfRope         `json:"rope_scaling"`
 	Quant         *hfQuant        `json:"quantization_config"`
 	TextConfig    json.RawMessage `json:"text_config"`
+	Architectures []string        `json:"architectures"`
+	hfMLA
 }
 
 // hfRope is a config's rope_scaling: YaRN stretches the context by factor.
@@ -87,6 +91,21 @@ func configErr(name string, msg, fix text.Pair) error {
 	return newErr(configField, short(name, maxEcho), ReasonForm, msg, fix)
 }
 
+// fixErr is a problem of a config with a fix of its own (a shapeErr
+// takes the general one: give the config as Hugging Face publishes it).
+type fixErr struct{ msg, fix text.Pair }
+
+func (e fixErr) Error() string { return e.msg[text.EN] }
+
+// shapeConfigErr is configErr of a problem the reader found: its own fix
+// (fixErr) or the general one.
+func shapeConfigErr(name string, err error) error {
+	if fe, ok := err.(fixErr); ok {
+		return configErr(name, fe.msg, fe.fix)
+	}
+	return configErr(name, text.Pair(err.(shapeErr)), tx("give the model's config.json as Hugging Face publishes it"))
+}
+
 // ParseHFConfig reads a Hugging Face config.json (data; name is its
 // file's name, for messages and the preset's source) into the
 // architecture of a model of ConfigModelTypes: layers, hidden size, heads,
@@ -96,7 +115,9 @@ func configErr(name string, msg, fix text.Pair) error {
 // sliding-window pattern, and the checkpoint's precision (torch_dtype or
 // dtype, or its quantization_config); the parameter counts are what the
 // dimensions give (ArchParams). A multimodal Gemma 3 config is read by its
-// text_config. The reader is strict and bounded: at most MaxConfigBytes
+// text_config. DeepSeek-V2/V3 and Kimi K2 configs give MLA's ranks and
+// head widths (the KV cache is MLA's compressed one) and DeepSeek's
+// mixture of experts with its shared experts and dense layers (mla). The reader is strict and bounded: at most MaxConfigBytes
 // and MaxConfigDepth levels, a field of the wrong type or out of range is
 // an error naming the field, and so is a field the architecture needs and
 // the file leaves out; an unknown model_type is refused naming the known
@@ -106,18 +127,18 @@ func ParseHFConfig(data []byte, name string) (ModelPreset, error) {
 		return ModelPreset{}, configErr(name, txf("larger than %d bytes", MaxConfigBytes), tx("give the model's config.json, not its weights or tokenizer"))
 	}
 	if err := jsonShape(data); err != nil {
-		return ModelPreset{}, configErr(name, text.Pair(err.(shapeErr)), tx("give the model's config.json as Hugging Face publishes it"))
+		return ModelPreset{}, shapeConfigErr(name, err)
 	}
 	var c hfConfig
 	if err := decodeConfig(data, &c); err != nil {
-		return ModelPreset{}, configErr(name, text.Pair(err.(shapeErr)), tx("give the model's config.json as Hugging Face publishes it"))
+		return ModelPreset{}, shapeConfigErr(name, err)
 	}
 	top := c
 	if c.ModelType == "gemma3" && len(c.TextConfig) > 0 && string(c.TextConfig) != "null" {
 		// A multimodal Gemma 3: the language model is the text_config.
 		var t hfConfig
 		if err := decodeConfig(c.TextConfig, &t); err != nil {
-			return ModelPreset{}, configErr(name, text.Pair(err.(shapeErr)), tx("give the model's config.json as Hugging Face publishes it"))
+			return ModelPreset{}, shapeConfigErr(name, err)
 		}
 		if t.ModelType == "" {
 			t.ModelType = "gemma3_text"
@@ -141,7 +162,7 @@ func ParseHFConfig(data []byte, name string) (ModelPreset, error) {
 	}
 	p, err := c.preset(name)
 	if err != nil {
-		return ModelPreset{}, configErr(name, text.Pair(err.(shapeErr)), tx("give the model's config.json as Hugging Face publishes it"))
+		return ModelPreset{}, shapeConfigErr(name, err)
 	}
 	return p, nil
 }
@@ -213,12 +234,16 @@ func configKind(t string) string {
 	return "JSON object"
 }
 
-// dims bounds each dimension a config gives.
-var dims = []struct {
+// dimBound bounds a dimension of a config: key, its largest value, and
+// where the decoded config holds it.
+type dimBound struct {
 	key string
 	max int
 	get func(c *hfConfig) *int
-}{
+}
+
+// dims bounds each dimension a config gives (from 1).
+var dims = []dimBound{
 	{"num_hidden_layers", 10_000, func(c *hfConfig) *int { return c.Layers }},
 	{"hidden_size", 1_000_000, func(c *hfConfig) *int { return c.Hidden }},
 	{"intermediate_size", 10_000_000, func(c *hfConfig) *int { return c.FFN }},
@@ -234,6 +259,12 @@ var dims = []struct {
 	{"sliding_window", 1_000_000_000, func(c *hfConfig) *int { return c.SlidingWindow }},
 	{"sliding_window_pattern", 1_000, func(c *hfConfig) *int { return c.SlidePattern }},
 	{"_sliding_window_pattern", 1_000, func(c *hfConfig) *int { return c.SlidePattern2 }},
+	{"kv_lora_rank", 1_000_000, func(c *hfConfig) *int { return c.KVLoraRank }},
+	{"qk_nope_head_dim", 100_000, func(c *hfConfig) *int { return c.QKNope }},
+	{"qk_rope_head_dim", 100_000, func(c *hfConfig) *int { return c.QKRope }},
+	{"v_head_dim", 100_000, func(c *hfConfig) *int { return c.VHead }},
+	{"n_routed_experts", 100_000, func(c *hfConfig) *int { return c.Routed }},
+	{"moe_layer_freq", 10_000, func(c *hfConfig) *int { return c.MoEFreq }},
 }
 
 // preset turns a config of a known model_type into a preset.
@@ -241,6 +272,11 @@ func (c *hfConfig) preset(name string) (ModelPreset, error) {
 	for _, d := range dims {
 		if v := d.get(c); v != nil && (*v < 1 || *v > d.max) {
 			return ModelPreset{}, shapeErr(txf("%s: %d is outside 1 to %d", d.key, *v, d.max))
+		}
+	}
+	for _, d := range countDims {
+		if v := d.get(c); v != nil && (*v < 0 || *v > d.max) {
+			return ModelPreset{}, shapeErr(txf("%s: %d is outside 0 to %d", d.key, *v, d.max))
 		}
 	}
 	need := func(key string, v *int) error {
@@ -276,6 +312,11 @@ func (c *hfConfig) preset(name string) (ModelPreset, error) {
 		p.KVHeads = *c.KVHeads
 	}
 	switch {
+	case c.isMLA():
+		// MLA's heads are qk_nope_head_dim + qk_rope_head_dim wide for
+		// the query and key and v_head_dim for the value (mla); a newer
+		// transformers' head_dim is its rotary part.
+		p.HeadDim = 0
 	case c.HeadDim != nil:
 		p.HeadDim = *c.HeadDim
 	case gemma:
@@ -301,7 +342,11 @@ func (c *hfConfig) preset(name string) (ModelPreset, error) {
 	if c.Tie != nil {
 		p.TiedEmbedding = *c.Tie
 	}
-	if err := c.experts(&p); err != nil {
+	experts := c.experts
+	if c.isMLA() {
+		experts = c.mla
+	}
+	if err := experts(&p); err != nil {
 		return ModelPreset{}, err
 	}
 	if p.FFN == 0 {

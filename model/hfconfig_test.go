@@ -117,6 +117,7 @@ func TestConfigName(t *testing.T) {
 // naming the field or the limit and a fix, in both languages.
 func TestParseHFConfigRefuses(t *testing.T) {
 	good := string(readFixture(t, "qwen3-8b.json"))
+	v3 := string(readFixture(t, "deepseek-v3.json"))
 	deep := strings.Repeat("[", MaxConfigDepth+1) + strings.Repeat("]", MaxConfigDepth+1)
 	for _, tt := range []struct {
 		name, json, want string
@@ -134,23 +135,41 @@ func TestParseHFConfigRefuses(t *testing.T) {
 		{"too large", `{"x": "` + strings.Repeat("a", MaxConfigBytes) + `"}`, "larger than"},
 		{"moe without count", `{"model_type": "mixtral", "hidden_size": 64, "num_attention_heads": 4, "intermediate_size": 128, "num_hidden_layers": 2, "vocab_size": 100, "max_position_embeddings": 4096}`, "num_experts"},
 		{"shared expert", strings.Replace(string(readFixture(t, "qwen3-30b-a3b.json")), `"mlp_only_layers": []`, `"mlp_only_layers": [0]`, 1), "shared expert"},
+		{"mla without kv rank", strings.Replace(v3, `"kv_lora_rank": 512,`, ``, 1), "kv_lora_rank: not given"},
+		{"mla zero kv rank", strings.Replace(v3, `"kv_lora_rank": 512`, `"kv_lora_rank": 0`, 1), "kv_lora_rank: 0 is outside"},
+		{"mla without rope", strings.Replace(v3, `"qk_rope_head_dim": 64,`, ``, 1), "give qk_rope_head_dim"},
+		{"mla without q rank", strings.Replace(v3, `"q_lora_rank": 1536,`, ``, 1), "q_lora_rank: null for a plain query"},
+		{"mla q rank text", strings.Replace(v3, `"q_lora_rank": 1536`, `"q_lora_rank": "big"`, 1), "q_lora_rank: \"big\" is not null"},
+		{"mla zero q rank", strings.Replace(v3, `"q_lora_rank": 1536`, `"q_lora_rank": 0`, 1), "q_lora_rank: 0 is outside"},
+		{"negative experts", strings.Replace(v3, `"n_routed_experts": 256`, `"n_routed_experts": -8`, 1), "n_routed_experts: -8 is outside"},
+		{"negative shared", strings.Replace(v3, `"n_shared_experts": 1`, `"n_shared_experts": -1`, 1), "n_shared_experts: -1 is outside 0"},
+		{"no shared count", strings.Replace(v3, `"n_shared_experts": 1,`, ``, 1), "give n_shared_experts"},
+		{"no dense count", strings.Replace(v3, `"first_k_dense_replace": 3,`, ``, 1), "first_k_dense_replace: not given"},
+		{"per token over experts", strings.Replace(v3, `"num_experts_per_tok": 8`, `"num_experts_per_tok": 300`, 1), "num_experts_per_tok: 300 is more than"},
+		{"all dense", strings.Replace(v3, `"first_k_dense_replace": 3`, `"first_k_dense_replace": 61`, 1), "leave no layer of experts"},
+		{"zero freq", strings.Replace(v3, `"moe_layer_freq": 1`, `"moe_layer_freq": 0`, 1), "moe_layer_freq: 0 is outside"},
+		{"kimi not deepseek-shaped", strings.NewReplacer(`"model_type": "deepseek_v3"`, `"model_type": "kimi_k2"`, "\"DeepseekV3ForCausalLM\"\n  ]", "\"KimiForCausalLM\"\n  ]").Replace(v3), "DeepseekV3ForCausalLM"},
 	} {
 		_, err := ParseHFConfig([]byte(tt.json), "config.json")
 		var fe *FieldError
 		if !errors.As(err, &fe) || fe.Field != "model-config" || !strings.Contains(fe.Msg+" "+fe.Fix, tt.want) || fe.MsgZH == "" || fe.FixZH == "" {
 			t.Errorf("%s: %#v, want a model-config error saying %q in both languages", tt.name, err, tt.want)
 		}
+		checkZH(t, tt.name, fe)
 	}
 }
 
 // FuzzParseHFConfig: any bytes give an architecture whose counts are
-// positive and finite and whose dimensions are in range, or a
+// positive and finite and whose dimensions are in range (MLA's ranks and
+// head widths, DeepSeek's dense layers and shared experts among them), or a
 // *FieldError with a message and a fix in both languages; never a panic
 // or a hang.
 func FuzzParseHFConfig(f *testing.F) {
-	for _, name := range []string{"llama-3.1-8b.json", "qwen3-30b-a3b.json", "mixtral-8x7b.json", "qwen3-8b-resaved.json"} {
+	for _, name := range []string{"llama-3.1-8b.json", "qwen3-30b-a3b.json", "mixtral-8x7b.json", "qwen3-8b-resaved.json",
+		"deepseek-v3.json", "deepseek-coder-v2.json", "deepseek-v2-lite.json"} {
 		f.Add(readFixture(f, name))
 	}
+	f.Add([]byte(`{"model_type": "kimi_k2", "architectures": ["DeepseekV3ForCausalLM"], "hidden_size": 64, "num_attention_heads": 4, "num_hidden_layers": 3, "vocab_size": 100, "max_position_embeddings": 4096, "intermediate_size": 96, "q_lora_rank": null, "kv_lora_rank": 16, "qk_nope_head_dim": 8, "qk_rope_head_dim": 4, "v_head_dim": 8, "n_routed_experts": 4, "num_experts_per_tok": 2, "n_shared_experts": 0, "moe_intermediate_size": 32, "first_k_dense_replace": 1, "moe_layer_freq": 2, "num_nextn_predict_layers": 1}`))
 	f.Add([]byte(`{"model_type": "gemma3", "text_config": {"model_type": "gemma3_text"}}`))
 	f.Add([]byte(`{"model_type": "mistral", "sliding_window": 1, "layer_types": ["x"]}`))
 	f.Fuzz(func(t *testing.T, b []byte) {
@@ -162,8 +181,11 @@ func FuzzParseHFConfig(f *testing.F) {
 			}
 			return
 		}
+		mla := p.Attention == "mla"
 		if !(p.ParamsB > 0) || math.IsInf(p.ParamsB, 0) || !(p.ActiveB > 0) || p.ActiveB > p.ParamsB+1e-9 ||
-			p.Layers < 1 || p.Hidden < 1 || p.Heads < 1 || p.KVHeads < 1 || p.HeadDim < 1 || p.MaxContext < 1 {
+			p.Layers < 1 || p.Hidden < 1 || p.Heads < 1 || p.KVHeads < 1 || p.MaxContext < 1 ||
+			!mla && p.HeadDim < 1 || mla && (p.HeadDim != 0 || p.KVLoraRank < 1 || p.QKRopeHeadDim < 1 || p.QKNopeHeadDim < 1 || p.VHeadDim < 1 || p.QLoraRank < 0) ||
+			p.DenseLayers < 0 || p.DenseLayers >= p.Layers && p.Experts > 0 || p.SharedExperts < 0 {
 			t.Fatalf("architecture out of range: %+v", p)
 		}
 	})

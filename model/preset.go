@@ -24,8 +24,25 @@ type ModelPreset struct {
 	Experts     int     `json:"experts,omitempty" toml:"experts,omitempty"`
 	ExpertsUsed int     `json:"experts_per_token,omitempty" toml:"experts_per_token,omitempty"`
 	// KVLoraRank and QKRopeHeadDim describe MLA's compressed KV cache.
-	KVLoraRank    int  `json:"kv_lora_rank,omitempty" toml:"kv_lora_rank,omitempty"`
-	QKRopeHeadDim int  `json:"qk_rope_head_dim,omitempty" toml:"qk_rope_head_dim,omitempty"`
+	KVLoraRank    int `json:"kv_lora_rank,omitempty" toml:"kv_lora_rank,omitempty"`
+	QKRopeHeadDim int `json:"qk_rope_head_dim,omitempty" toml:"qk_rope_head_dim,omitempty"`
+	// QLoraRank, QKNopeHeadDim and VHeadDim give the rest of MLA's
+	// projections, for its parameter count (ArchParams): the query's
+	// low-rank compression (0: a plain hidden x heads x (nope + rope)
+	// projection, DeepSeek-V2-Lite), and the per-head widths of the
+	// query/key part without rotary embedding and of the values. Zero
+	// when unknown (the catalog's presets keep them in Notes).
+	QLoraRank     int `json:"q_lora_rank,omitempty" toml:"q_lora_rank,omitempty"`
+	QKNopeHeadDim int `json:"qk_nope_head_dim,omitempty" toml:"qk_nope_head_dim,omitempty"`
+	VHeadDim      int `json:"v_head_dim,omitempty" toml:"v_head_dim,omitempty"`
+	// SharedExperts is the number of experts of FFN width every token
+	// passes through besides its ExpertsUsed routed ones (DeepSeek's
+	// n_shared_experts); DenseLayers is the number of layers with one
+	// dense MLP of DenseFFN width instead of experts (DeepSeek's
+	// first_k_dense_replace layers, and those moe_layer_freq skips).
+	SharedExperts int  `json:"shared_experts,omitempty" toml:"shared_experts,omitempty"`
+	DenseLayers   int  `json:"dense_layers,omitempty" toml:"dense_layers,omitempty"`
+	DenseFFN      int  `json:"dense_intermediate_size,omitempty" toml:"dense_intermediate_size,omitempty"`
 	TiedEmbedding bool `json:"tied_embeddings,omitempty" toml:"tied_embeddings,omitempty"`
 	// MTP says the checkpoint ships a multi-token-prediction module that
 	// engines run as a speculative-decoding draft (DeepSeek-V3/R1: one
