@@ -4,9 +4,10 @@ import "strings"
 
 // joinURLSpaces writes as %20 a raw space inside a URL of s: a space
 // after a URL (http:// or https://) whose next word holds a '/' and does
-// not open a remark or another URL goes on the URL's path, as in
-// ".../product/计算与网络/GPU 云服务器/购买指导/价格总览.md", a path the
-// sources copy from a repository's file tree. Left raw, the space splits
+// not open a remark or another URL goes on the URL's path, as in Tencent's
+// qcloud-documents ".../product/<network>/GPU <servers>/<guide>/<prices>.md"
+// (Chinese folder names, one with a space), a path the sources copy from
+// a repository's file tree. Left raw, the space splits
 // the URL where it is shown or wrapped, and a click opens the wrong page.
 // "https://x/y (as quoted)" and "https://x ; https://y" are left as they
 // are.
