@@ -3,7 +3,6 @@ package cli
 import (
 	"bytes"
 	"io"
-	"regexp"
 	"strings"
 	"unicode/utf8"
 )
@@ -183,21 +182,18 @@ func labelEnd(s string) int {
 // characters around it: a line never breaks inside it.
 type urlSpan struct{ start, end int }
 
-// urlStart matches where a URL starts: a scheme ("https://") or a host
-// and its path without one ("github.com/owner/repo").
-var urlStart = regexp.MustCompile(`[A-Za-z][A-Za-z0-9+.-]*://|[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/`)
-
 // urlSpans returns the URLs of s: from what is attached before its start
 // (up to a space or a wide character) to the next space (a path may hold
-// Chinese).
+// Chinese). A URL starts with a scheme ("https://") or a host and its
+// path without one ("github.com/owner/repo"): urlStart.
 func urlSpans(s string) []urlSpan {
 	var spans []urlSpan
 	for from := 0; from < len(s); {
-		m := urlStart.FindStringIndex(s[from:])
-		if m == nil {
+		at := urlStart(s, from)
+		if at < 0 {
 			return spans
 		}
-		start := from + m[0]
+		start := at
 		for start > 0 {
 			r, size := utf8.DecodeLastRuneInString(s[:start])
 			if r == ' ' || cellWidth.Rune(r) == 2 {
@@ -205,15 +201,103 @@ func urlSpans(s string) []urlSpan {
 			}
 			start -= size
 		}
+		// What starts a URL holds no space: the next space ends it.
 		end := len(s)
-		if j := strings.IndexByte(s[from+m[1]:], ' '); j >= 0 {
-			end = from + m[1] + j
+		if j := strings.IndexByte(s[at:], ' '); j >= 0 {
+			end = at + j
 		}
 		spans = append(spans, urlSpan{start, end})
 		from = end
 	}
 	return spans
 }
+
+// urlStart returns the first byte at or after from where a URL starts,
+// -1 when none does: a scheme (a letter, then letters, digits, "+", "."
+// or "-", then "://") or a host with its path (dot-separated labels of
+// letters, digits and "-", the last of two letters or more, then "/").
+// It is what the regular expression
+//
+//	[A-Za-z][A-Za-z0-9+.-]*://|[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/
+//
+// finds first in s[from:] (TestURLStartIsTheExpression holds them
+// together), worked out from each "/" back rather than tried at every
+// byte: the help and every table line wider than the terminal ask it.
+func urlStart(s string, from int) int {
+	for q := strings.IndexByte(s[from:], '/'); q >= 0; {
+		q += from
+		// A scheme: "://" at q-1, after a run of scheme bytes that holds
+		// a letter (the first letter in the run starts the match).
+		if q >= 1 && s[q-1] == ':' && strings.HasPrefix(s[q:], "//") {
+			a := q - 1
+			for a > from && isSchemeByte(s[a-1]) {
+				a--
+			}
+			for p := a; p < q-1; p++ {
+				if isASCIILetter(s[p]) {
+					return p
+				}
+			}
+		}
+		// A host: a run of host bytes before q whose last label is two
+		// letters or more, with a label before it; the match starts at the
+		// first byte from which every label up to the last is not empty.
+		if p := hostStart(s[:q], from); p >= 0 {
+			return p
+		}
+		from = q + 1
+		q = strings.IndexByte(s[from:], '/')
+	}
+	return -1
+}
+
+// hostStart returns where the host that ends h (dot-separated labels of
+// letters, digits and "-", the last two letters or more) starts at the
+// earliest, not before from; -1 when h ends in none.
+func hostStart(h string, from int) int {
+	a := len(h)
+	for a > from && (isHostByte(h[a-1]) || h[a-1] == '.') {
+		a--
+	}
+	d := strings.LastIndexByte(h[a:], '.')
+	if d < 0 {
+		return -1
+	}
+	d += a
+	if len(h)-d-1 < 2 {
+		return -1
+	}
+	for i := d + 1; i < len(h); i++ {
+		if !isASCIILetter(h[i]) {
+			return -1
+		}
+	}
+	// Labels may not be empty: start past the last ".." before d and not
+	// on a dot.
+	p := a
+	for i := a; i < d; i++ {
+		if h[i] == '.' && h[i+1] == '.' {
+			p = i + 2
+		}
+	}
+	if h[p] == '.' {
+		p++
+	}
+	if p < d {
+		return p
+	}
+	return -1
+}
+
+// isASCIILetter reports whether b is A-Z or a-z.
+func isASCIILetter(b byte) bool { return 'a' <= b|0x20 && b|0x20 <= 'z' }
+
+// isHostByte reports whether b may be in a host's label: a letter, a
+// digit or "-".
+func isHostByte(b byte) bool { return isASCIILetter(b) || '0' <= b && b <= '9' || b == '-' }
+
+// isSchemeByte reports whether b may follow a scheme's first letter.
+func isSchemeByte(b byte) bool { return isHostByte(b) || b == '+' || b == '.' }
 
 // breakAt returns where to end a line of s that may be room columns wide
 // (cut) and where the rest starts (next): at the last break that fits
