@@ -201,9 +201,13 @@ func setupCall(c *call, e *Engine, a model.Answers, l lang, relax func(p *plan),
 	if c == nil {
 		c = &call{}
 	}
-	*c = call{eng: e, cat: cat, ix: e.index(), facts: e.facts, a: a, l: l,
+	*c = call{eng: e, cat: cat, a: a, l: l,
 		feas: c.feas.reuse(), price: c.price.reuse(), idleBest: c.idleBest[:0], sized: c.sized}
+	// The estimate reads no index: it is made first, while the index may
+	// still be being built (a command starts it beside its answers' checks).
 	c.p = newPlan(cat, &c.a, l)
+	c.ix = e.index()
+	c.facts = e.facts
 	c.p.req.MinGPUs = c.p.minGPUs(c.ix.maxVRAM)
 	c.bind()
 	c.price.setRates(cat)
