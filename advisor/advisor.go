@@ -77,6 +77,10 @@ type Options struct {
 	// flips, a tradeoff's dropped requirement): its shapes are shared,
 	// not worked out again (sameShapes).
 	shapesFrom *call
+	// leadOnly, with Top 1, makes the first recommendation alone (its
+	// offer and price): no notes, other sizes, offers on request, reasons
+	// or rows. whatWouldChange's flips print that and nothing else.
+	leadOnly bool
 }
 
 // DefaultTop is the number of recommendations when Options.Top is 0.
@@ -128,6 +132,15 @@ func (e *Engine) Recommend(a model.Answers, opt Options) model.Result {
 	over, overPartial := c.st.listedIn(1)
 	res.Listed, res.OverBudget = in+over, over
 	partial := inPartial + overPartial
+	if opt.leadOnly {
+		if opt.WithinBudget {
+			cs = cs[:firstOver(cs)]
+		}
+		if len(cs) > 0 {
+			res.Recommendations = []model.Recommendation{recoWriter{c}.full(cs[0])}
+		}
+		return res
+	}
 	res.Notes = explainer{c}.notes(cs)
 	if opt.WithinBudget && over > 0 {
 		res.Listed, res.OverBudgetHidden, partial = in, true, inPartial

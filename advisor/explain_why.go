@@ -179,7 +179,7 @@ func (e *Engine) whatWouldChange(a model.Answers, opt Options, res *model.Result
 		done[f.flag] = true
 		b := a
 		f.set(&b)
-		alt := e.Recommend(b, Options{Top: 1, Lang: opt.Lang, WithinBudget: opt.WithinBudget, NoSuggestions: true, shapesFrom: base})
+		alt := e.Recommend(b, Options{Top: 1, Lang: opt.Lang, WithinBudget: opt.WithinBudget, NoSuggestions: true, shapesFrom: base, leadOnly: true})
 		if len(alt.Recommendations) == 0 {
 			res.WhyFirst = append(res.WhyFirst, l.f(kWhyChangeNone, f.flag))
 			continue
