@@ -53,7 +53,7 @@ func (r countRule) spec(field string) numSpec {
 	if forms == "" {
 		forms = FormsCount
 	}
-	return numSpec{field, "a whole number", forms, r.rng()}
+	return numSpec{field, "a whole number", forms, r.rng}
 }
 
 // parse reads a whole number within r for the answer field ("8",

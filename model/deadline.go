@@ -13,7 +13,7 @@ const (
 	MaxDeadlineHours = HoursPerMonth * 12 * 5
 )
 
-var specDeadline = numSpec{"deadline", "a duration", FormsDeadline, tx("1h to 5y")}
+var specDeadline = numSpec{"deadline", "a duration", FormsDeadline, txLater("1h to 5y")}
 
 // ParseDeadline reads the calendar time a job must finish within ("12h",
 // "30d", "2w", "3mo", "1y", "1,5w") and returns hours, from one hour to

@@ -83,10 +83,13 @@ func lowerASCII(s string) string {
 
 // numSpec describes a numeric answer for its error messages.
 type numSpec struct {
-	field string    // the flag and TOML key
-	what  string    // "a parameter count", for "not a parameter count"
-	forms string    // the accepted forms, for the fix
-	rng   text.Pair // the accepted range, e.g. "0.001B to 100000B"
+	field string // the flag and TOML key
+	what  string // "a parameter count", for "not a parameter count"
+	forms string // the accepted forms, for the fix
+	// rng is the accepted range, e.g. "0.001B to 100000B", in both
+	// languages: worked out when a message names it, so that the specs
+	// ask the Chinese table nothing at start-up (zhText).
+	rng func() text.Pair
 }
 
 // fail is a *FieldError for input in with msg; the fix lists the forms.
@@ -101,7 +104,8 @@ func (p numSpec) outOfRange(in string) error {
 
 // inRange formats a message with p's range in both languages.
 func (p numSpec) inRange(format string) text.Pair {
-	return text.Pair{fmt.Sprintf(format, p.rng[text.EN]), fmt.Sprintf(zhText[format], p.rng[text.ZH])}
+	rng := p.rng()
+	return text.Pair{fmt.Sprintf(format, rng[text.EN]), fmt.Sprintf(zhText()[format], rng[text.ZH])}
 }
 
 // numProblem is why readNumber could not read a number.
@@ -143,7 +147,7 @@ func (p numSpec) numErr(in string, why numProblem) error {
 	case numUnderscore:
 		return fieldErr(p.field, in, tx("misplaced _"), "1_000 or 1000 for thousands")
 	}
-	return p.fail(in, text.Pair{"not " + p.what, fmt.Sprintf(zhText["not %s"], zhArg(zhText[p.what]))})
+	return p.fail(in, text.Pair{"not " + p.what, fmt.Sprintf(zhText()["not %s"], zhArg(zhText()[p.what]))})
 }
 
 func isDigit(c byte) bool { return c >= '0' && c <= '9' }
@@ -302,13 +306,13 @@ func countExp(unit string) (int, bool) {
 // "1,5,0" is refused), reads full-width digits as ASCII, and refuses
 // exponents, hex, signs, NaN and Inf; every error is a *FieldError.
 var (
-	specParams   = numSpec{"params", "a parameter count", FormsParams, tx("0.001B to 100000B")}
-	specTokens   = numSpec{"tokens", "a token count", FormsTokens, tx("1 to 10000T tokens")}
-	specContext  = numSpec{"context", "a token count", FormsContext, tx("1 to 100000000 tokens")}
-	specDuration = numSpec{"duration", "a duration", FormsDuration, tx("1min to 10y")}
-	specPerWeek  = numSpec{"hours_per_week", "a number of hours", FormsPerWeek, tx("0.01 to 168 hours a week")}
-	specCkpt     = numSpec{"checkpoint-interval", "a time", FormsCheckpoint, tx("1min to 24h")}
-	specBudget   = numSpec{"budget", "an amount", FormsBudget, tx("0.01 to 1000000M")}
+	specParams   = numSpec{"params", "a parameter count", FormsParams, txLater("0.001B to 100000B")}
+	specTokens   = numSpec{"tokens", "a token count", FormsTokens, txLater("1 to 10000T tokens")}
+	specContext  = numSpec{"context", "a token count", FormsContext, txLater("1 to 100000000 tokens")}
+	specDuration = numSpec{"duration", "a duration", FormsDuration, txLater("1min to 10y")}
+	specPerWeek  = numSpec{"hours_per_week", "a number of hours", FormsPerWeek, txLater("0.01 to 168 hours a week")}
+	specCkpt     = numSpec{"checkpoint-interval", "a time", FormsCheckpoint, txLater("1min to 24h")}
+	specBudget   = numSpec{"budget", "an amount", FormsBudget, txLater("0.01 to 1000000M")}
 )
 
 // ParseParams reads a parameter count ("70B", "7.5b", "70,5B", "405
@@ -367,7 +371,7 @@ func ParseContext(s string) (int, error) { return parseTokenCount(specContext, s
 // as ParseContext reads a context ("512", "1k", "32k"; k = 1024); field
 // names the answer in errors.
 func ParseTokenLength(field, s string) (int, error) {
-	return parseTokenCount(numSpec{field, "a token count", FormsTokenLength, tx("1 to 100000000 tokens")}, s)
+	return parseTokenCount(numSpec{field, "a token count", FormsTokenLength, txLater("1 to 100000000 tokens")}, s)
 }
 
 // FormsTokenLength are the accepted forms of a prompt or output length.
@@ -413,7 +417,7 @@ func ParseCount(field, s string) (int, error) { return ruleCount.parse(field, s)
 // treated alike (vendors use "GB" for GiB), a TB is 1000 GB and a TiB 1024
 // GiB.
 func ParseSize(field, s string) (float64, error) {
-	p := numSpec{field, "a size", FormsSize, tx("0, or 1MB to 1000PB")}
+	p := numSpec{field, "a size", FormsSize, txLater("0, or 1MB to 1000PB")}
 	lit, unit, err := p.readAnswer(s)
 	if err != nil {
 		return 0, err
