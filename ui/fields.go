@@ -5,6 +5,7 @@ import (
 	"iter"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/gpupick/gpupick/advisor"
 	"github.com/gpupick/gpupick/model"
@@ -177,17 +178,26 @@ func (q *questions) asking(ans model.AnswerID, a *model.Answers) (fieldID, bool)
 // question's answer (the duration mode: a dataset size means a job).
 func (q *questions) implied(id fieldID) bool { return q.byOther[id] }
 
-// wizard is the question table of the registry: the wizard's questions.
-var wizard = newQuestions(model.Registry(), fieldTexts)
+// wizard is the question table of the registry: the wizard's questions,
+// built when the wizard first asks for them (a headless command never
+// does: issue 26).
+var wizard = sync.OnceValue(func() *questions { return newQuestions(model.Registry(), fieldTexts) })
 
 // mustField is the wizard's question of a key; a key the registry does
-// not ask is a mistake in this package, reported when it starts.
+// not ask is a mistake in this package, reported when it starts. It
+// counts the registry's questions as newQuestions numbers them, without
+// building the table (TestMustFieldIsTheTables holds the two together).
 func mustField(key string) fieldID {
-	id, ok := wizard.id(key)
-	if !ok {
-		panic("ui: the registry asks no question " + key)
+	id := 0
+	for _, s := range model.Registry() {
+		for _, q := range s.Questions {
+			if q.Key == key {
+				return fieldID(id)
+			}
+			id++
+		}
 	}
-	return id
+	panic("ui: the registry asks no question " + key)
 }
 
 // The questions the wizard's code names: the preset list of the model

@@ -74,9 +74,9 @@ func play(t testing.TB, m Model, script ...any) Model {
 // line that keeps its answer.
 func prompts(a model.Answers, given map[fieldID][]string) string {
 	var b strings.Builder
-	for s := range wizard.pages {
-		for _, id := range wizard.pages[s] {
-			if !wizard.defs[id].applies(&a) {
+	for s := range wizard().pages {
+		for _, id := range wizard().pages[s] {
+			if !wizard().defs[id].applies(&a) {
 				continue
 			}
 			lines := given[id]
@@ -101,12 +101,12 @@ func TestEveryQuestionHasWords(t *testing.T) {
 		s := &model.Registry()[i]
 		for _, q := range s.Questions {
 			asked[q.Key] = true
-			id, ok := wizard.id(q.Key)
+			id, ok := wizard().id(q.Key)
 			if !ok {
 				t.Errorf("%s: no field", q.Key)
 				continue
 			}
-			d := &wizard.defs[id]
+			d := &wizard().defs[id]
 			if d.spec != s {
 				t.Errorf("%s: the field edits %s, not %s", q.Key, d.spec.Name, s.Name)
 			}
@@ -135,11 +135,11 @@ func TestEveryQuestionHasWords(t *testing.T) {
 		}
 	}
 	n := 0
-	for p := range wizard.pages {
-		n += len(wizard.pages[p])
+	for p := range wizard().pages {
+		n += len(wizard().pages[p])
 	}
-	if n != len(wizard.defs) || len(wizard.defs) != len(asked) {
-		t.Errorf("%d questions on the pages, %d fields, %d asked by the registry", n, len(wizard.defs), len(asked))
+	if n != len(wizard().defs) || len(wizard().defs) != len(asked) {
+		t.Errorf("%d questions on the pages, %d fields, %d asked by the registry", n, len(wizard().defs), len(asked))
 	}
 }
 
@@ -182,5 +182,21 @@ func TestAnExtraRegistryEntryIsAField(t *testing.T) {
 	m = press(t, m, "x")
 	if m.form.errs[racks] == nil || !strings.Contains(screen(m), "✗") {
 		t.Fatalf("12x is not refused on the extra question:\n%s", screen(m))
+	}
+}
+
+// TestMustFieldIsTheTables: mustField, which numbers the registry's
+// questions without building the question table, names each question's
+// place in the table (wizard), and every key the table has.
+func TestMustFieldIsTheTables(t *testing.T) {
+	q := wizard()
+	if len(q.defs) == 0 {
+		t.Fatal("the wizard asks no question")
+	}
+	for id := range q.defs {
+		key := q.defs[id].q.Key
+		if got := mustField(key); got != fieldID(id) {
+			t.Errorf("mustField(%q) = %d, the table has it at %d", key, got, id)
+		}
 	}
 }
