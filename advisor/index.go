@@ -227,6 +227,9 @@ type interner struct {
 	provIdx  map[string]uint16
 	curIdx   map[model.Currency]uint8
 	shapeIdx map[shapeKey]int32
+	// gpuFacts holds the copies of the catalog's GPUs the index points
+	// at, in one allocation (a new one when an offer names more).
+	gpuFacts []model.GPU
 }
 
 // newInterner is an interner that fills ix from cat.
@@ -235,8 +238,13 @@ func newInterner(cat *model.Catalog, ix *index) *interner {
 	// the map is not rebuilt as it grows; capped for big catalogs, whose
 	// shapes repeat.
 	ix.shapes = make([]shape, 0, min(len(cat.Offers), 1024))
-	return &interner{cat: cat, ix: ix, gpuIdx: map[string]int32{}, provIdx: map[string]uint16{},
-		curIdx: map[model.Currency]uint8{}, shapeIdx: make(map[shapeKey]int32, min(len(cat.Offers), 1024))}
+	// The GPUs and providers, likewise, are at most about as many as the
+	// catalog's GPU table and policies (an offer may name others).
+	ix.gpus = make([]gpuInfo, 0, len(cat.GPUs)+8)
+	ix.provs = make([]provInfo, 0, len(cat.Policies)+8)
+	return &interner{cat: cat, ix: ix, gpuIdx: make(map[string]int32, len(cat.GPUs)+8),
+		provIdx: make(map[string]uint16, len(cat.Policies)+8), curIdx: map[model.Currency]uint8{},
+		shapeIdx: make(map[shapeKey]int32, min(len(cat.Offers), 1024)), gpuFacts: make([]model.GPU, 0, len(cat.GPUs))}
 }
 
 // gpu is a GPU name's index (-1 for no name), with its facts when the
@@ -251,10 +259,14 @@ func (in *interner) gpu(name string) int32 {
 	}
 	gi := gpuInfo{name: name, sxm: -1}
 	if g, ok := in.cat.GPUs[name]; ok {
-		g := g
-		gi.g = &g
-		gi.aliases = g.Aliases
-		gi.link = gpuLink(&g)
+		if len(in.gpuFacts) == cap(in.gpuFacts) {
+			in.gpuFacts = make([]model.GPU, 0, max(8, cap(in.gpuFacts)))
+		}
+		in.gpuFacts = append(in.gpuFacts, g)
+		gp := &in.gpuFacts[len(in.gpuFacts)-1]
+		gi.g = gp
+		gi.aliases = gp.Aliases
+		gi.link = gpuLink(gp)
 	}
 	ix.gpus = append(ix.gpus, gi)
 	in.gpuIdx[name] = int32(len(ix.gpus) - 1)
