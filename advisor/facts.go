@@ -82,6 +82,12 @@ func newShapeFacts(ix *index) *shapeFacts {
 	f.speedClass, f.speedClasses = classify(len(ix.shapes), func(si int) speedKey {
 		sh := &ix.shapes[si]
 		return speedKey{sh.gpu, sh.count, sh.frac, sh.vram, ix.topo1[si]}
+	}, func(k speedKey) uint64 {
+		// Some of the fields: == compares them all.
+		h := hashMix(uint64(k.gpu), uint64(k.count))
+		h = hashMix(h, floatWord(k.vram))
+		h = hashMix(h, floatWord(k.frac))
+		return hashMix(h, floatWord(k.net.nodeGbps))
 	})
 	type fitKey struct {
 		count int
@@ -89,7 +95,7 @@ func newShapeFacts(ix *index) *shapeFacts {
 	}
 	f.fitClass, f.fitClasses = classify(len(ix.shapes), func(si int) fitKey {
 		return fitKey{ix.shapes[si].count, ix.shapes[si].vram}
-	})
+	}, func(k fitKey) uint64 { return hashMix(uint64(k.count), floatWord(k.vram)) })
 	for si := range ix.shapes {
 		sh := &ix.shapes[si]
 		f.idleGroup[si] = -1
@@ -109,19 +115,22 @@ func newShapeFacts(ix *index) *shapeFacts {
 
 // classify numbers the distinct keys of n items in order of first
 // appearance: it returns each item's class and the number of classes.
-func classify[K comparable](n int, key func(int) K) ([]int32, int) {
-	ids := make(map[K]int32, min(n, 1024))
+// hash must give equal keys (==) equal hashes and may give unequal ones
+// the same (keyTable).
+func classify[K comparable](n int, key func(int) K, hash func(K) uint64) ([]int32, int) {
+	t := newKeyTable(n, func(i int32) K { return key(int(i)) }, hash)
 	out := make([]int32, n)
-	for i := range out {
-		k := key(i)
-		id, ok := ids[k]
-		if !ok {
-			id = int32(len(ids))
-			ids[k] = id
+	classes := 0
+	for i := range n {
+		if first := t.find(key(i)); first >= 0 {
+			out[i] = out[first]
+			continue
 		}
-		out[i] = id
+		t.add(int32(i))
+		out[i] = int32(classes)
+		classes++
 	}
-	return out, len(ids)
+	return out, classes
 }
 
 // factsOf is a GPU's static facts (all false for an unknown GPU).

@@ -125,6 +125,16 @@ type shapeKey struct {
 	netGbps float64
 }
 
+// hashShape hashes a shape's key for the interner's table (keyTable):
+// some of its fields, == compares them all.
+func hashShape(k shapeKey) uint64 {
+	h := hashMix(uint64(k.gpu), uint64(k.count))
+	h = hashMix(h, floatWord(k.vram))
+	h = hashMix(h, floatWord(k.frac))
+	h = hashMix(h, uint64(k.nvlink)<<8|uint64(uint8(k.rdma)))
+	return hashMix(h, floatWord(k.netGbps)^uint64(len(k.ic)))
+}
+
 // buildIndex builds a catalog's index and its shapes' static facts.
 func buildIndex(cat *model.Catalog) (*index, *shapeFacts) {
 	ix := &index{rows: make([]row, len(cat.Offers))}
@@ -226,7 +236,7 @@ type interner struct {
 	gpuIdx   map[string]int32
 	provIdx  map[string]uint16
 	curIdx   map[model.Currency]uint8
-	shapeIdx map[shapeKey]int32
+	shapeIdx *keyTable[shapeKey]
 	// gpuFacts holds the copies of the catalog's GPUs the index points
 	// at, in one allocation (a new one when an offer names more).
 	gpuFacts []model.GPU
@@ -244,7 +254,8 @@ func newInterner(cat *model.Catalog, ix *index) *interner {
 	ix.provs = make([]provInfo, 0, len(cat.Policies)+8)
 	return &interner{cat: cat, ix: ix, gpuIdx: make(map[string]int32, len(cat.GPUs)+8),
 		provIdx: make(map[string]uint16, len(cat.Policies)+8), curIdx: map[model.Currency]uint8{},
-		shapeIdx: make(map[shapeKey]int32, min(len(cat.Offers), 1024)), gpuFacts: make([]model.GPU, 0, len(cat.GPUs))}
+		shapeIdx: newKeyTable(min(len(cat.Offers), 1024), func(i int32) shapeKey { return shapeKey(ix.shapes[i]) }, hashShape),
+		gpuFacts: make([]model.GPU, 0, len(cat.GPUs))}
 }
 
 // gpu is a GPU name's index (-1 for no name), with its facts when the
@@ -360,11 +371,11 @@ func (in *interner) keyRows() {
 		}
 		k := shapeKey{gpu: g, count: o.GPUCount, vram: usable, frac: frac, nvlink: nvlinkOf(o, ix, g), rdma: o.RDMA, ic: o.Interconnect, netGbps: lastGbps}
 		if lastSI < 0 || k != lastKey {
-			si, ok := in.shapeIdx[k]
-			if !ok {
+			si := in.shapeIdx.find(k)
+			if si < 0 {
 				ix.shapes = append(ix.shapes, shape(k))
 				si = int32(len(ix.shapes) - 1)
-				in.shapeIdx[k] = si
+				in.shapeIdx.add(si)
 			}
 			lastKey, lastSI = k, si
 		}
