@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"bytes"
 	"encoding/json"
 	"io"
 	"time"
@@ -132,9 +133,16 @@ func writeRecommendations(stdout, stderr io.Writer, o recommendOptions, ss sessi
 			return fail(exitFail, "%v", err)
 		}
 	default:
-		fw := newFitWriter(stdout, o.session.common.env.width())
+		// The table goes out in one write, not one a line (issue 26: some
+		// fifty system calls); nothing goes to stderr while it is made.
+		var table bytes.Buffer
+		fw := newFitWriter(&table, o.session.common.env.width())
 		writeTable(fw, ss.cat, ss.answers, res, tableView{lang: lang, verbose: o.verbose})
-		if err := fw.Flush(); err != nil {
+		err := fw.Flush()
+		if err == nil {
+			_, err = stdout.Write(table.Bytes())
+		}
+		if err != nil {
 			return fail(exitFail, "%v", err)
 		}
 	}
