@@ -316,14 +316,16 @@ func breakAt(s string, room, lead int) (cut, next int) {
 		}
 		return urlSpan{}, false
 	}
-	var breaks [][2]int       // candidate (cut, next) pairs, in order
+	// The last candidate break (cut, next) met so far; cut 0: none (a
+	// break is never at or before lead).
+	lastCut, lastNext := 0, 0
 	ok := func(at int) bool { // a line may start at byte at
 		r, _ := utf8.DecodeRuneInString(s[at:])
 		return at < len(s) && !strings.ContainsRune(noLineStart, r)
 	}
 	add := func(cut, next int) {
 		if _, in := inURL(cut); cut > lead && !in {
-			breaks = append(breaks, [2]int{cut, next})
+			lastCut, lastNext = cut, next
 		}
 	}
 	for i, r := range s {
@@ -349,9 +351,8 @@ func breakAt(s string, room, lead int) (cut, next int) {
 		used += rw
 		hard = i + size
 	}
-	if len(breaks) > 0 {
-		b := breaks[len(breaks)-1]
-		return b[0], b[1]
+	if lastCut > 0 {
+		return lastCut, lastNext
 	}
 	if u, in := inURL(hard); in {
 		// A URL wider than the line: whole, alone on it.
