@@ -299,5 +299,7 @@ func loneURL(line string) bool {
 	return aURL.MatchString(t) && !strings.ContainsAny(t, " \t")
 }
 
-// aURL matches a URL with its scheme, or a host and path without one.
-var aURL = regexp.MustCompile(`://|^\W*[\w-]+(\.[\w-]+)+/`)
+// aURL matches a URL with its scheme, or a host and path without one,
+// with whatever is attached before it (a bracket, "0!" in the fuzz
+// corpus: urlSpans keeps what touches a URL with it).
+var aURL = regexp.MustCompile(`://|[\w-]+(\.[\w-]+)+/`)
