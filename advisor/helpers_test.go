@@ -1,11 +1,44 @@
 package advisor
 
 import (
+	"reflect"
 	"testing"
 
 	"github.com/gpupick/gpupick/internal/testcheck"
 	"github.com/gpupick/gpupick/model"
 )
+
+// answersWith is the default answers as f changes them, for a test's
+// table of answer sets.
+func answersWith(f func(a *model.Answers)) model.Answers {
+	a := model.DefaultAnswers()
+	f(&a)
+	return a
+}
+
+// sameRanks ranks answers a on eng twice, top offers, by two calls set
+// up alike (fast: without the statistics, call.fast) but for ref, which
+// changes the second (the reference) only, and fails unless both rank the
+// same candidates in the same order and count every reason alike. It
+// returns both calls.
+func sameRanks(t *testing.T, eng *Engine, a model.Answers, top int, fast bool, ref func(c *call)) (got, want *call) {
+	t.Helper()
+	a.Normalize()
+	if err := check(&a); err != nil {
+		t.Fatal(err)
+	}
+	got, want = newCall(eng, a, langEN), newCall(eng, a, langEN)
+	got.fast, want.fast = fast, fast
+	ref(want)
+	gotR, wantR := got.ranked(top, false), want.ranked(top, false)
+	if !reflect.DeepEqual(gotR, wantR) {
+		t.Errorf("ranked differ:\n got %v\nwant %v", gotR, wantR)
+	}
+	if got.st != want.st {
+		t.Errorf("counts differ:\n got %+v\nwant %+v", got.st, want.st)
+	}
+	return got, want
+}
 
 // within holds a figure to an expected one within tol (a share of it),
 // failing on NaN and ±Inf (testcheck.Within).

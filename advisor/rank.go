@@ -50,6 +50,12 @@ type call struct {
 	// tailed counts the rows countTail counted.
 	noTail bool
 	tailed int
+	// noOwnBound bounds an offer by its shape's penalties alone, not its
+	// own too (tests compare the two scans); visited counts the offers
+	// quick looked at, priced those it priced (bestQuote), over the
+	// call's scans.
+	noOwnBound      bool
+	visited, priced int
 	// sized is the scan's best candidate of each product's class (rank_sizes.go).
 	sized sizeBest
 }
@@ -380,10 +386,12 @@ func (a cand) less(b cand) bool {
 // quick ranks one offer of a shape that holds the job, with cheap checks
 // first, and counts it in its group. worst is the last candidate of the
 // full best list (nil while the list is not full): an offer whose lowest
-// rate times the run's hours already ranks it after worst is counted but
+// rate times the run's hours, at the penalties it is known to carry
+// whatever its price model, already ranks it after worst is counted but
 // not priced (priced only to learn its budget group when the bound keeps
 // the budget and the statistics are wanted).
 func (c *call) quick(ri int32, sr *shapeRes, worst *cand) (cand, verdict) {
+	c.visited++
 	hr := &c.ix.hot[ri]
 	if !c.feas.provOK[hr.prov] {
 		c.st.filtered++
@@ -466,7 +474,7 @@ func (c *call) quick(ri int32, sr *shapeRes, worst *cand) (cand, verdict) {
 		wk := worst.key
 		k := packKey(over, sr.tier, sr.short+ramUnk, unk)
 		least := packKey(over, sr.tier, sr.short+sr.ramLeast, unk)
-		var gt, eq, leastGT, leastEQ, dear uint8 // set without branches (conditional moves)
+		var gt, eq, leastGT, leastEQ, dear, dearOwn uint8 // set without branches (conditional moves)
 		if k > wk {
 			gt = 1
 		}
@@ -479,10 +487,22 @@ func (c *call) quick(ri int32, sr *shapeRes, worst *cand) (cand, verdict) {
 		if least == wk {
 			leastEQ = 1
 		}
-		if lb*sr.riskX > worst.rank {
+		// dear: this offer's bound at the shape's penalties alone, which
+		// bounds every later row of the shape too (the scan stops on it);
+		// dearOwn: at this offer's own penalties as well (a marketplace
+		// host, shared vCPUs, a stale price, few cores: quickRisk's
+		// factors the offer is known to carry), which bounds this offer
+		// alone (it is skipped on it). Every penalty is a factor of at
+		// least 1, so rank is at least either.
+		shapeLB := lb * sr.riskX
+		if shapeLB > worst.rank {
 			dear = 1
 		}
-		if gt|eq&dear != 0 && (over != 0 || c.uncounted) {
+		if own := ownRiskX(hr, sr, r, !c.p.jobMode); shapeLB*own > worst.rank && !c.noOwnBound {
+			dearOwn = 1
+		}
+		dearOwn |= dear
+		if gt|eq&dearOwn != 0 && (over != 0 || c.uncounted) {
 			c.st.count(over, sr.tier, unk)
 			// Rows are in order of the offer's own bound, not of the bound
 			// inside a region filter: under one, no later row is known to
@@ -500,6 +520,7 @@ func (c *call) quick(ri int32, sr *shapeRes, worst *cand) (cand, verdict) {
 	} else {
 		hc = c.price.hidWall[r.prov]
 	}
+	c.priced++
 	total, rate, pm, est, within, ok := c.price.bestQuote(rp, pol, sr.nodes, h, cal, fx, hc)
 	if !ok {
 		return cand{}, skip // unreachable: a floor above 0 means a model is eligible

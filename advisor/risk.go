@@ -265,6 +265,19 @@ func quickRisk(hr *hotRow, sr *shapeRes, r *row, estimated, rented bool) float64
 	return x
 }
 
+// ownRiskX is the compounded factor of the penalties an offer carries
+// whatever its price model: its own (the index's bits) and few cores for
+// the shape's configuration (quickRisk's factors but the
+// configuration's and an estimated price's). The scan's bound of one
+// offer uses it.
+func ownRiskX(hr *hotRow, sr *shapeRes, r *row, rented bool) float64 {
+	x := offerRiskX[b2i(rented)][hr.risk&offerRiskAll]
+	if fewCores(r, sr) {
+		x *= factor(riskFewCores)
+	}
+	return x
+}
+
 // The offer's own risks, as bits of hotRow.risk.
 const (
 	offerMarket uint8 = 1 << iota

@@ -20,41 +20,36 @@ func TestSharedShapeEvalExact(t *testing.T) {
 		t.Fatalf("no class holds two shapes (%d shapes, %d fit and %d speed classes): the test shares nothing",
 			len(eng.index().shapes), f.fitClasses, f.speedClasses)
 	}
-	variant := func(fn func(a *model.Answers)) model.Answers {
-		a := model.DefaultAnswers()
-		fn(&a)
-		return a
-	}
 	answers := []struct {
 		name string
 		a    model.Answers
 	}{
 		{"default", model.DefaultAnswers()},
-		{"batch16", variant(func(a *model.Answers) { a.Batch = 16 })},
-		{"throughput", variant(func(a *model.Answers) { a.Latency, a.Batch = model.LatencyBatch, 64 })},
-		{"70b", variant(func(a *model.Answers) { a.Model = "llama-3.1-70b" })},
-		{"70b-fp8", variant(func(a *model.Answers) { a.Model, a.Precision = "llama-3.1-70b", model.FP8 })},
-		{"405b", variant(func(a *model.Answers) { a.Model = "llama-3.1-405b" })},
-		{"deepseek", variant(func(a *model.Answers) { a.Model, a.Precision, a.Batch = "deepseek-v3", model.FP8, 32 })},
-		{"image", variant(func(a *model.Answers) { a.Model = "flux.1-dev" })},
-		{"vram", variant(func(a *model.Answers) { a.Workload, a.KnownVRAMGiB = model.WorkloadVRAM, 60 })},
-		{"gpus=2", variant(func(a *model.Answers) { a.Model, a.GPUs = "llama-3.1-70b", 2 })},
-		{"gpu=h100", variant(func(a *model.Answers) { a.GPU = "H100" })},
-		{"lora-job", variant(func(a *model.Answers) {
+		{"batch16", answersWith(func(a *model.Answers) { a.Batch = 16 })},
+		{"throughput", answersWith(func(a *model.Answers) { a.Latency, a.Batch = model.LatencyBatch, 64 })},
+		{"70b", answersWith(func(a *model.Answers) { a.Model = "llama-3.1-70b" })},
+		{"70b-fp8", answersWith(func(a *model.Answers) { a.Model, a.Precision = "llama-3.1-70b", model.FP8 })},
+		{"405b", answersWith(func(a *model.Answers) { a.Model = "llama-3.1-405b" })},
+		{"deepseek", answersWith(func(a *model.Answers) { a.Model, a.Precision, a.Batch = "deepseek-v3", model.FP8, 32 })},
+		{"image", answersWith(func(a *model.Answers) { a.Model = "flux.1-dev" })},
+		{"vram", answersWith(func(a *model.Answers) { a.Workload, a.KnownVRAMGiB = model.WorkloadVRAM, 60 })},
+		{"gpus=2", answersWith(func(a *model.Answers) { a.Model, a.GPUs = "llama-3.1-70b", 2 })},
+		{"gpu=h100", answersWith(func(a *model.Answers) { a.GPU = "H100" })},
+		{"lora-job", answersWith(func(a *model.Answers) {
 			a.Workload, a.DurationMode, a.JobTokens, a.Latency = model.WorkloadLoRA, model.DurationJob, 2e9, model.LatencyBatch
 		})},
-		{"finetune", variant(func(a *model.Answers) { a.Workload, a.Model = model.WorkloadFineTune, "llama-3.1-70b" })},
+		{"finetune", answersWith(func(a *model.Answers) { a.Workload, a.Model = model.WorkloadFineTune, "llama-3.1-70b" })},
 		// No deadline, years on one node: the shapes beyond two years scale
 		// out (feasibility_longjob.go) and leave the classes they were the source of.
-		{"pretrain-long", variant(func(a *model.Answers) {
+		{"pretrain-long", answersWith(func(a *model.Answers) {
 			a.Workload, a.Model = model.WorkloadPretrain, "llama-2-13b"
 			a.DurationMode, a.JobTokens, a.MaxNodes = model.DurationJob, 2e12, 16
 		})},
-		{"pretrain-long-one-node", variant(func(a *model.Answers) {
+		{"pretrain-long-one-node", answersWith(func(a *model.Answers) {
 			a.Workload, a.Model = model.WorkloadPretrain, "llama-2-13b"
 			a.DurationMode, a.JobTokens = model.DurationJob, 2e12
 		})},
-		{"pretrain-deadline", variant(func(a *model.Answers) {
+		{"pretrain-deadline", answersWith(func(a *model.Answers) {
 			a.Workload, a.Model = model.WorkloadPretrain, "llama-3.1-70b"
 			a.DurationMode, a.JobTokens, a.DeadlineHours, a.MaxNodes = model.DurationJob, 1e12, 24*30, 16
 		})},

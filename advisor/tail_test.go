@@ -2,7 +2,6 @@ package advisor
 
 import (
 	"fmt"
-	"reflect"
 	"testing"
 
 	"github.com/gpupick/gpupick/model"
@@ -48,27 +47,22 @@ func TestTailCountsExact(t *testing.T) {
 		{"no-rate", noRate},
 		{"low-ram", lowRAM},
 	}
-	variant := func(f func(a *model.Answers)) model.Answers {
-		a := model.DefaultAnswers()
-		f(&a)
-		return a
-	}
 	answers := []struct {
 		name string
 		a    model.Answers
 		tail bool // the tail must be taken
 	}{
 		{"default", model.DefaultAnswers(), true},
-		{"spot", variant(func(a *model.Answers) { a.Interruptible = true }), true},
-		{"70b", variant(func(a *model.Answers) { a.Model = "llama-3.1-70b" }), false},
-		{"providers", variant(func(a *model.Answers) { a.ExcludeProviders = []string{"cloudA", "p03", "lambda"} }), false},
-		{"gpus=1", variant(func(a *model.Answers) { a.GPUs = 1 }), false},
-		{"storage", variant(func(a *model.Answers) { a.DataGB, a.EgressGB = 500, 100 }), false},
-		{"batch", variant(func(a *model.Answers) { a.Latency, a.Batch = model.LatencyBatch, 16 }), false},
-		{"budget", variant(func(a *model.Answers) {
+		{"spot", answersWith(func(a *model.Answers) { a.Interruptible = true }), true},
+		{"70b", answersWith(func(a *model.Answers) { a.Model = "llama-3.1-70b" }), false},
+		{"providers", answersWith(func(a *model.Answers) { a.ExcludeProviders = []string{"cloudA", "p03", "lambda"} }), false},
+		{"gpus=1", answersWith(func(a *model.Answers) { a.GPUs = 1 }), false},
+		{"storage", answersWith(func(a *model.Answers) { a.DataGB, a.EgressGB = 500, 100 }), false},
+		{"batch", answersWith(func(a *model.Answers) { a.Latency, a.Batch = model.LatencyBatch, 16 }), false},
+		{"budget", answersWith(func(a *model.Answers) {
 			a.Budget = model.Budget{Amount: 300, Period: model.BudgetMonthly, Currency: model.USD}
 		}), false},
-		{"lora-job", variant(func(a *model.Answers) {
+		{"lora-job", answersWith(func(a *model.Answers) {
 			a.Workload, a.DurationMode, a.JobTokens, a.Latency = model.WorkloadLoRA, model.DurationJob, 2e9, model.LatencyBatch
 		}), false},
 	}
@@ -77,20 +71,7 @@ func TestTailCountsExact(t *testing.T) {
 		for _, tc := range answers {
 			for _, top := range []int{1, 10, 60} {
 				t.Run(fmt.Sprintf("%s/%s/top=%d", cc.name, tc.name, top), func(t *testing.T) {
-					a := tc.a
-					a.Normalize()
-					if err := check(&a); err != nil {
-						t.Fatal(err)
-					}
-					fast, slow := newCall(eng, a, langEN), newCall(eng, a, langEN)
-					slow.noTail = true
-					got, want := fast.ranked(top, false), slow.ranked(top, false)
-					if !reflect.DeepEqual(got, want) {
-						t.Errorf("ranked differ:\n got %v\nwant %v", got, want)
-					}
-					if fast.st != slow.st {
-						t.Errorf("counts differ:\n got %+v\nwant %+v", fast.st, slow.st)
-					}
+					fast, slow := sameRanks(t, eng, tc.a, top, false, func(c *call) { c.noTail = true })
 					if slow.tailed != 0 {
 						t.Errorf("the full scan counted %d rows from the index", slow.tailed)
 					}

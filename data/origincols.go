@@ -76,7 +76,7 @@ func decodePriceOrigin(it string, ctx *tsvCtx) (model.PriceOrigin, error) {
 	if cut <= 0 {
 		return po, fmt.Errorf("no place=")
 	}
-	po.Place = strings.Clone(rest[:cut])
+	po.Place = ctx.keep(rest[:cut])
 	id, date, ok := strings.Cut(rest[cut+1:], "@")
 	if !ok {
 		return po, fmt.Errorf("no @date")
@@ -94,6 +94,6 @@ func decodePriceOrigin(it string, ctx *tsvCtx) (model.PriceOrigin, error) {
 			return po, fmt.Errorf("date %q", date)
 		}
 	}
-	po.Date = strings.Clone(date)
+	po.Date = ctx.keep(date)
 	return po, nil
 }

@@ -65,22 +65,33 @@ func TestPriceOriginsRejects(t *testing.T) {
 			t.Errorf("%q: error %v, want %q and the form", tc.field, err, tc.want)
 		}
 	}
-	got, err := decodePriceOrigins(`od:us-east-1=0@2024-01-10|plan:monthly=1@|spot:a\|b=2@2023-06-01`, originCtx())
 	want := []model.PriceOrigin{{Kind: model.PriceKindOnDemand, Place: "us-east-1", Source: "https://a.example/prices.csv", Date: "2024-01-10"},
 		{Kind: model.PriceKindPlan, Place: "monthly", Source: "sheet 2023 (third-party)"},
 		{Kind: model.PriceKindSpot, Place: "a|b", Source: "https://b.example/?x=1|2", Date: "2023-06-01"}}
-	if err != nil || !reflect.DeepEqual(got, want) {
-		t.Errorf("good field: %+v, %v; want %+v", got, err, want)
+	// Read alone, and as a streamed decode reads it (its strings copied
+	// into the goroutine's arena, an undated price's empty date too).
+	for _, ctx := range []*tsvCtx{originCtx(), arenaCtx()} {
+		got, err := decodePriceOrigins(`od:us-east-1=0@2024-01-10|plan:monthly=1@|spot:a\|b=2@2023-06-01`, ctx)
+		if err != nil || !reflect.DeepEqual(got, want) {
+			t.Errorf("good field (arena %v): %+v, %v; want %+v", ctx.in != nil, got, err, want)
+		}
 	}
 }
 
+// arenaCtx is originCtx as a goroutine of a streamed decode has it, with
+// an intern table and its arena.
+func arenaCtx() *tsvCtx {
+	return originCtx().forStream(1)
+}
+
 // FuzzPriceOrigins: any price_origins field is read or refused, never a
-// panic, and one read writes back to a field that reads the same.
+// panic, and one read (as a streamed decode reads it) writes back to a
+// field that reads the same.
 func FuzzPriceOrigins(f *testing.F) {
 	f.Add(`od:us-east-1=0@2024-01-10|plan:monthly=1@|spot:a\|b=2@2023-06-01`)
 	f.Add("od:x=0@")
 	f.Fuzz(func(t *testing.T, s string) {
-		ctx := originCtx()
+		ctx := arenaCtx()
 		got, err := decodePriceOrigins(s, ctx)
 		if err != nil {
 			return
