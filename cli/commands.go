@@ -46,10 +46,19 @@ func newTree(args []string, env environ, lang string, stdin io.Reader, stdout, s
 		return runWizard(a, env, t.stdin, t.stdout, stderr)
 	}
 	t.root = t.command("gpupick", tCmdWizard, wizard)
-	t.root.Version = Version
-	t.root.SetVersionTemplate("gpupick {{.Version}}\n")
+	// --version is the root's own flag, read here rather than by cobra
+	// (root.Version): cobra prints a version through a template (text/
+	// template), and a reachable template keeps every exported method of
+	// every type in the binary (the linker cannot tell which a template
+	// calls): 5 MB more text, slower to start. Cobra would print it at the
+	// same point: after --help, before the command line's arguments are
+	// looked at (the root takes any).
 	run := t.root.RunE
 	t.root.RunE = func(c *cobra.Command, a []string) error {
+		if v, _ := c.Flags().GetBool("version"); v {
+			_, err := io.WriteString(c.OutOrStdout(), "gpupick "+Version+"\n")
+			return err
+		}
 		if len(a) > 0 && len(args) > 0 && a[0] == args[0] {
 			// gpupick recomend: not a command (the wizard takes no argument).
 			return &usageError{msg: tf(tErrUnknownCmd, lang, echo(a[0]))}
