@@ -50,7 +50,7 @@ func (af *answerFlags) register(fs *flag.FlagSet) {
 		s := model.Spec(s.ID)
 		for _, name := range append([]string{s.Name}, s.Aliases...) {
 			f := &answerFlag{spec: s, as: name}
-			usage := flagHelpPair(text.Pair{s.FlagUsageIn(text.EN), s.FlagUsageIn(text.ZH)})
+			usage := flagHelpLazy(s.FlagUsageIn(text.EN), func() string { return s.FlagUsageIn(text.ZH) })
 			if name != s.Name {
 				usage = flagHelp(tUseSameAs, s.Name)
 			}

@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"github.com/gpupick/gpupick/data"
-	"github.com/gpupick/gpupick/model/text"
 )
 
 // catalogUpdate fetches a catalog source's published files into the cache
@@ -19,7 +18,7 @@ import (
 func catalogUpdate(args []string, env environ, stdout, stderr io.Writer) int {
 	fs, cf := catalogTextCommand("update", "", env)
 	source := sourceFlag(fs, data.CanUpdate)
-	base := fs.String("base-url", "", flagHelpPair(text.Pair{tf(tUseBaseURL, "en", defaultURLs("en")), tf(tUseBaseURL, "zh", defaultURLs("zh"))}))
+	base := fs.String("base-url", "", flagHelpLazy(tf(tUseBaseURL, "en", defaultURLs("en")), func() string { return tf(tUseBaseURL, "zh", defaultURLs("zh")) }))
 	var maxMB int
 	newIntFlag(fs, &maxMB, "max-mb", data.DefaultMaxDownload>>20, 1, maxDownloadMiB, tAccMaxMB, flagHelp(tUseMaxMB))
 	timeout := 5 * time.Minute
