@@ -25,6 +25,9 @@ type call struct {
 	facts *shapeFacts
 	a     model.Answers
 	l     lang
+	// asked is a as given, before the estimate resolves its precision
+	// and context (a shared estimate is one of the same answers asked).
+	asked model.Answers
 	p     *plan
 
 	feas  feasibility
@@ -207,8 +210,48 @@ func setupCall(c *call, e *Engine, a model.Answers, l lang, relax func(p *plan),
 	if c == nil {
 		c = &call{}
 	}
-	*c = call{eng: e, cat: cat, a: a, l: l,
+	*c = call{eng: e, cat: cat, a: a, asked: a, l: l,
 		feas: c.feas.reuse(), price: c.price.reuse(), idleBest: c.idleBest[:0], sized: c.sized}
+	if relax == nil && from != nil && from.p.image == nil && from.cat == cat && from.l == l &&
+		from.ix == e.index() && sameShapes(&from.asked, &c.a) {
+		// The same estimate (sameShapes: the estimate reads none of the
+		// answers that differ), with the answers it resolves (precision,
+		// context) and its assumptions and disk: a copy, so that nothing
+		// the ranking adds reaches from's. (An image plan is left out: a
+		// tradeoff drops its time limit in place, relaxedCopy.)
+		resolved := from.a
+		resolved.Interconnect, resolved.Hosting, resolved.VCPU = a.Interconnect, a.Hosting, a.VCPU
+		c.a = resolved
+		p := *from.p
+		p.req.Assumptions = slices.Clip(p.req.Assumptions)
+		c.p = &p
+		c.ix = e.index()
+		c.facts = e.facts
+		c.bind()
+		c.price.setRates(cat)
+		c.price.storageGB = from.price.storageGB
+	} else {
+		c.setupPlan(e)
+	}
+	c.feas.setFilters(e.ram.get(cat, c.ix))
+	c.price.setHidden(cat, c.feas.wallCal)
+	c.risk.staleBefore, c.risk.cat = staleCutoff(cat.Info.SnapshotDate), cat
+	if relax != nil {
+		relax(c.p)
+	}
+	if relax == nil && from != nil && from.ix == c.ix && sameShapes(&from.a, &c.a) {
+		c.shareShapes(from)
+	} else {
+		c.evalShapes()
+	}
+	return c
+}
+
+// setupPlan makes the call's estimate and binds its stages to it: the
+// plan, the smallest GPU count, the rates, the disk kept and the
+// assumptions of the link and set-up models.
+func (c *call) setupPlan(e *Engine) {
+	cat, l := c.cat, c.l
 	// The estimate reads no index: it is made first, while the index may
 	// still be being built (a command starts it beside its answers' checks).
 	c.p = newPlan(cat, &c.a, l)
@@ -229,18 +272,6 @@ func setupCall(c *call, e *Engine, a model.Answers, l lang, relax func(p *plan),
 			}
 		}
 	}
-	c.feas.setFilters(e.ram.get(cat, c.ix))
-	c.price.setHidden(cat, c.feas.wallCal)
-	c.risk.staleBefore, c.risk.cat = staleCutoff(cat.Info.SnapshotDate), cat
-	if relax != nil {
-		relax(c.p)
-	}
-	if relax == nil && from != nil && from.ix == c.ix && sameShapes(&from.a, &c.a) {
-		c.shareShapes(from)
-	} else {
-		c.evalShapes()
-	}
-	return c
 }
 
 // sameShapes reports whether two (normalised) answers evaluate every

@@ -14,8 +14,9 @@ import (
 // shares that evaluation's shapes (Options.shapesFrom), and its result is
 // the one a ranking that works them out gives, every figure, note and
 // row; the shared shapes are left as they were, by the ranking and by
-// the rankings that reuse its buffers. Answers that differ in anything
-// else work the shapes out again.
+// the rankings that reuse its buffers; so is its estimate (the plan,
+// which the sharing ranking copies), assumptions included. Answers that
+// differ in anything else work the shapes out again.
 func TestShapesSharedForRequirements(t *testing.T) {
 	// 70B in BF16 splits over two H100s: a 3-GPU instance idles one, left
 	// out while a 2-GPU one costs no more, unless a requirement (here
@@ -31,10 +32,13 @@ func TestShapesSharedForRequirements(t *testing.T) {
 func shapesShared(t *testing.T, e *Engine) {
 	t.Helper()
 	bases := map[string]model.Answers{
-		"serve 8b":    answers(model.WorkloadInference, "llama-3.1-8b", model.BF16, 8192, 4),
-		"serve 70b":   answers(model.WorkloadInference, "llama-3.1-70b", model.BF16, 4096, 1),
-		"lora 8b":     answers(model.WorkloadLoRA, "llama-3.1-8b", model.BF16, 2048, 1),
-		"pretrain 7b": answers(model.WorkloadPretrain, "llama-2-7b", model.BF16, 2048, 1),
+		"serve 8b":  answers(model.WorkloadInference, "llama-3.1-8b", model.BF16, 8192, 4),
+		"serve 70b": answers(model.WorkloadInference, "llama-3.1-70b", model.BF16, 4096, 1),
+		// The estimate resolves the precision and the context: a ranking
+		// of the answers as asked shares it too.
+		"serve 70b auto": answers(model.WorkloadInference, "llama-3.1-70b", model.PrecisionAuto, 0, 1),
+		"lora 8b":        answers(model.WorkloadLoRA, "llama-3.1-8b", model.BF16, 2048, 1),
+		"pretrain 7b":    answers(model.WorkloadPretrain, "llama-2-7b", model.BF16, 2048, 1),
 	}
 	reqs := []func(a *model.Answers){
 		func(a *model.Answers) {},
@@ -53,11 +57,12 @@ func shapesShared(t *testing.T, e *Engine) {
 			fa.Normalize()
 			base := e.getCall(fa, langOf("en"))
 			before := slices.Clone(base.feas.shapes)
+			plan, asm := *base.p, slices.Clone(base.p.req.Assumptions)
 			for j, to := range reqs {
 				b := a
 				to(&b)
 				b.Normalize()
-				if !sameShapes(&base.a, &b) {
+				if !sameShapes(&base.asked, &b) {
 					t.Fatalf("%s: requirements %d and %d: shapes not shared", name, i, j)
 				}
 				for _, top := range []int{1, 10} {
@@ -74,6 +79,9 @@ func shapesShared(t *testing.T, e *Engine) {
 			}
 			if !reflect.DeepEqual(base.feas.shapes, before) {
 				t.Errorf("%s: the shapes of requirements %d changed while shared", name, i)
+			}
+			if after := *base.p; !reflect.DeepEqual(after, plan) || !slices.Equal(base.p.req.Assumptions[:len(asm)], asm) {
+				t.Errorf("%s: the plan of requirements %d changed while shared", name, i)
 			}
 			e.putCall(base)
 		}
