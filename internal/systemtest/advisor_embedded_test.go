@@ -111,3 +111,18 @@ func BenchmarkIndexEmbedded(b *testing.B) {
 		advisor.New(cat).Recommend(a, advisor.Options{})
 	}
 }
+
+// BenchmarkExplainEmbedded is what `gpupick recommend --model llama-3.1-70b`
+// asks of the advisor: a ranking of the embedded catalog on a new engine
+// with what would change and the tradeoffs (Options.Explain), and the
+// other sizes of the first pick; the answers as the command gives them
+// (precision auto, no context: the estimate resolves both).
+func BenchmarkExplainEmbedded(b *testing.B) {
+	cat := advisorEmbedded(b)
+	a := model.DefaultAnswers()
+	a.Model = "llama-3.1-70b"
+	b.ReportAllocs()
+	for b.Loop() {
+		advisor.New(cat).Recommend(a, advisor.Options{Explain: true, Sizes: 1})
+	}
+}
