@@ -224,6 +224,10 @@ type tierState struct {
 func (c explainer) relaxedCopy(relax func(p *plan), undo *[]tierState) *call {
 	rc := *c.call
 	p := *c.p
+	if p.image != nil {
+		img := *p.image // relax may drop the image limit: the copy's own
+		p.image = &img
+	}
 	rc.p = &p
 	rc.bind()
 	relax(rc.p)

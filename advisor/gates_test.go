@@ -157,8 +157,18 @@ func TestRelaxedCopyMatchesEvaluation(t *testing.T) {
 						continue
 					}
 					var undo []tierState
+					limits := make([]float64, len(classGates))
+					for i, h := range classGates {
+						limits[i] = h.limit(base.p)
+					}
 					copied := explainer{base}.relaxedCopy(g.relax, &undo).ranked(5, false)
 					explainer{base}.restore(undo)
+					// The copy's limit is dropped, never the evaluation's own.
+					for i, h := range classGates {
+						if got := h.limit(base.p); got != limits[i] {
+							t.Errorf("%s %s x%d: relaxing %s changed the evaluation's %s limit %v -> %v", preset, lat, users, g.gate, h.gate, limits[i], got)
+						}
+					}
 					fresh := relaxedCall(e, a, langEN, g.relax)
 					want := fresh.ranked(5, false)
 					if len(copied) != len(want) {
