@@ -47,8 +47,17 @@ const cliTablePadding = 2
 // name's "…": 3 ms of every recommend, issue 26.)
 var cellWidth = displaywidth.Options{EastAsianWidth: false}
 
-// displayWidth returns the number of terminal columns s takes.
-func displayWidth(s string) int { return cellWidth.String(s) }
+// displayWidth returns the number of terminal columns s takes. Printable
+// ASCII, most of what is measured, takes one column a byte: counted
+// without the grapheme iterator (it was most of a wrapped help's time).
+func displayWidth(s string) int {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c > 0x7e {
+			return cellWidth.String(s)
+		}
+	}
+	return len(s)
+}
 
 // newCLITable returns a table writer that writes to w.
 // A table written to a fitWriter fits its width once given its steps

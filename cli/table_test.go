@@ -297,3 +297,16 @@ func TestCLITablesAlignedInChinese(t *testing.T) {
 		}
 	}
 }
+
+// FuzzDisplayWidth: the printable-ASCII count is the width the grapheme
+// measure gives, for any text.
+func FuzzDisplayWidth(f *testing.F) {
+	for _, s := range []string{"", "gpupick recommend --top 5", "A100 × 8", "显存 80 GiB", "tab\there", "\x1b[1mbold", "~!@#$%^&*()_+"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if got, want := displayWidth(s), cellWidth.String(s); got != want {
+			t.Fatalf("displayWidth(%q) = %d, the grapheme measure %d", s, got, want)
+		}
+	})
+}
