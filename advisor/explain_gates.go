@@ -74,7 +74,7 @@ func flagOf(flag, v string) string {
 // longer than six months without one. Each is a ranking more with the
 // gate dropped, so this is for the detail and the CLI (WhatWouldChange),
 // not for every keystroke. Their texts end res.WhyFirst.
-func (e *Engine) tradeoffs(a model.Answers, opt Options, res *model.Result, base *call) {
+func (e *Engine) tradeoffs(a model.Answers, opt Options, res *model.Result, base *call, shared bool) {
 	if len(res.Recommendations) == 0 {
 		return
 	}
@@ -82,7 +82,7 @@ func (e *Engine) tradeoffs(a model.Answers, opt Options, res *model.Result, base
 	if check(&a) != nil {
 		return
 	}
-	t := trade{e: e, a: a, opt: opt, l: langOf(opt.Lang), res: res, top: &res.Recommendations[0], base: base}
+	t := trade{e: e, a: a, opt: opt, l: langOf(opt.Lang), res: res, top: &res.Recommendations[0], base: base, shared: shared}
 	t.run()
 }
 
@@ -108,6 +108,9 @@ type trade struct {
 	// base is the evaluation of the answers when the caller has one
 	// (Options.Explain); nil to make one.
 	base *call
+	// shared says rankings on other goroutines read base's shapes while
+	// the tradeoffs are worked out: classGates relaxes a copy of them.
+	shared bool
 }
 
 // add records a tradeoff with its text.
@@ -153,6 +156,11 @@ func (t *trade) classGates() {
 		if limit := g.limit(c.p); limit > 0 && (t.exhaustive || (explainer{c}).gateBound(i)*gateRatio <= t.top.TotalUSD) {
 			drop = append(drop, i)
 		}
+	}
+	if len(drop) > 0 && t.shared {
+		// A relaxed copy changes the shapes in place; the flips' rankings
+		// read base's on other goroutines (whatWouldChange).
+		c = c.withOwnShapes()
 	}
 	var undo []tierState
 	for _, i := range drop {

@@ -4,6 +4,7 @@ import (
 	"math"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/gpupick/gpupick/model"
 )
@@ -169,8 +170,23 @@ func (e *Engine) whatWouldChange(a model.Answers, opt Options, res *model.Result
 	if e.cat == nil || len(res.Recommendations) == 0 {
 		return
 	}
+	// The re-rankings are independent of one another: each flip ranks on
+	// its own goroutine while the tradeoffs rank on this one, and their
+	// texts join in the order the flips are listed, then the tradeoffs'.
+	lines, flipping := e.flipLines(a, opt, &res.Recommendations[0], base)
+	n := len(res.WhyFirst)
+	e.tradeoffs(a, opt, res, base, flipping)
+	res.WhyFirst = slices.Concat(res.WhyFirst[:n], lines(), res.WhyFirst[n:])
+}
+
+// flipLines starts ranking, for each flip whose risk the top offer
+// carries (each flag once), the offer that would lead with the flip's
+// requirement; the function returned waits for them and gives their
+// lines in the order of flips. It reports whether any ranking started.
+func (e *Engine) flipLines(a model.Answers, opt Options, top *model.Recommendation, base *call) (func() []string, bool) {
 	l := langOf(opt.Lang)
-	top := &res.Recommendations[0]
+	var wg sync.WaitGroup
+	lines := make([]string, 0, len(flips)) // never grown: each goroutine writes its own element
 	done := map[string]bool{}
 	for _, f := range flips {
 		if done[f.flag] || !slices.ContainsFunc(top.Risk, func(k model.RiskPenalty) bool { return k.Code == f.code }) {
@@ -179,14 +195,21 @@ func (e *Engine) whatWouldChange(a model.Answers, opt Options, res *model.Result
 		done[f.flag] = true
 		b := a
 		f.set(&b)
-		alt := e.Recommend(b, Options{Top: 1, Lang: opt.Lang, WithinBudget: opt.WithinBudget, NoSuggestions: true, shapesFrom: base, leadOnly: true})
-		if len(alt.Recommendations) == 0 {
-			res.WhyFirst = append(res.WhyFirst, l.f(kWhyChangeNone, f.flag))
-			continue
-		}
-		r := &alt.Recommendations[0]
-		res.WhyFirst = append(res.WhyFirst, l.f(kWhyChange, f.flag, r.GPUCount, displayGPU(r.GPU, l),
-			l.money(alt.Currency, r.Hourly), l.money(alt.Currency, r.Total)))
+		lines = append(lines, "")
+		line := &lines[len(lines)-1]
+		wg.Go(func() {
+			alt := e.Recommend(b, Options{Top: 1, Lang: opt.Lang, WithinBudget: opt.WithinBudget, NoSuggestions: true, shapesFrom: base, leadOnly: true})
+			if len(alt.Recommendations) == 0 {
+				*line = l.f(kWhyChangeNone, f.flag)
+				return
+			}
+			r := &alt.Recommendations[0]
+			*line = l.f(kWhyChange, f.flag, r.GPUCount, displayGPU(r.GPU, l),
+				l.money(alt.Currency, r.Hourly), l.money(alt.Currency, r.Total))
+		})
 	}
-	e.tradeoffs(a, opt, res, base)
+	return func() []string {
+		wg.Wait()
+		return lines
+	}, len(lines) > 0
 }
