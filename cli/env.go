@@ -23,6 +23,9 @@ type environ struct {
 	// shares with cobra (commandFlags), carried to the run function with
 	// the environment it already takes; nil outside the command tree.
 	flags *commandFlags
+	// preload is not the environment's either: the catalog Main started
+	// loading for a command line that ranks (nil when none).
+	preload *preload
 }
 
 // readEnviron reads the environment through getenv.

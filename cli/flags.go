@@ -7,6 +7,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/gpupick/gpupick/advisor"
 	"github.com/gpupick/gpupick/data"
 	"github.com/gpupick/gpupick/model"
 )
@@ -26,16 +27,38 @@ func (c *commonFlags) register(fs *flag.FlagSet) {
 // loadCatalog loads the newest catalog with the optional overlay, and
 // returns what the user should be told about it (a damaged cache).
 func (c *commonFlags) loadCatalog() (*model.Catalog, []string, error) {
-	opts := data.DefaultLoadOptions()
-	if c.catalog != "" {
-		opts.OverlayPath = c.catalog
-	}
-	cat, err := data.Load(opts)
+	cat, err := data.Load(c.loadOptions())
 	var notices []string
 	if err == nil {
 		notices = cat.Info.Warnings
 	}
 	return cat, notices, err
+}
+
+// loadOptions are the options loadCatalog loads with: the user's cache
+// and config dirs, the overlay --catalog names.
+func (c *commonFlags) loadOptions() data.LoadOptions {
+	opts := data.DefaultLoadOptions()
+	if c.catalog != "" {
+		opts.OverlayPath = c.catalog
+	}
+	return opts
+}
+
+// loadEngine is loadCatalog for a command that ranks: the catalog with its
+// engine, whose index is being built. The preload's (startPreload) when
+// it loaded with the same options, else loaded now and the index started.
+func (c *commonFlags) loadEngine() (*model.Catalog, *advisor.Engine, []string, error) {
+	if cat, notices, eng, err, ok := c.env.preload.take(c.loadOptions()); ok {
+		return cat, eng, notices, err
+	}
+	cat, notices, err := c.loadCatalog()
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	eng := advisor.New(cat)
+	go eng.Index()
+	return cat, eng, notices, nil
 }
 
 // language resolves --lang, then the locale (LC_ALL, LC_MESSAGES and LANG).

@@ -35,6 +35,7 @@ const (
 // the wizard.
 func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	env := readEnviron(os.Getenv)
+	env.preload = startPreload(args)
 	env.terminal = terminalWidth(stdout)
 	lang := argsLang(nil, args, env)
 	t := newTree(args, env, lang, stdin, stdout, stderr)

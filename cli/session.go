@@ -48,13 +48,11 @@ func prepare(common *commonFlags, af answerFlags, flagName, file string) (sessio
 	if s.lang, err = common.language(); err != nil {
 		return s, exitUsage, err.Error()
 	}
-	if s.cat, s.notices, err = common.loadCatalog(); err != nil {
-		return s, exitCode(err), catalogError(err, s.lang)
-	}
 	// The index is built while the answers are read and checked (and, for
 	// the wizard, while the terminal starts); the first ranking waits for it.
-	s.eng = advisor.New(s.cat)
-	go s.eng.Index()
+	if s.cat, s.eng, s.notices, err = common.loadEngine(); err != nil {
+		return s, exitCode(err), catalogError(err, s.lang)
+	}
 	s.answers = model.DefaultAnswers()
 	if s.lang == "zh" {
 		s.answers.Currency = model.CNY
