@@ -159,7 +159,7 @@ func buildIndex(cat *model.Catalog) (*index, *shapeFacts) {
 	}()
 	// The rest of a row is the offer's alone: filled in chunks at once.
 	inChunks(len(ix.rows), func(lo, hi int) {
-		var zoneScratch []int
+		var zoneScratch []zoneRank
 		zoneMemo := map[zoneList]int{}
 		for i := lo; i < hi; i++ {
 			o, r := &cat.Offers[i], &ix.rows[i]

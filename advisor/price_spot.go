@@ -1,6 +1,7 @@
 package advisor
 
 import (
+	"cmp"
 	"math"
 	"slices"
 	"strings"
@@ -25,7 +26,7 @@ const (
 // two middle zones for an even count, so that a real zone has it), with
 // the zone's interruption bucket. Spot keeps the cheapest zone's price as
 // the offer's lower bound.
-func spotSetup(o *model.Offer, r *row, scratch *[]int) { spotSetupWith(o, r, scratch, nil) }
+func spotSetup(o *model.Offer, r *row, scratch *[]zoneRank) { spotSetupWith(o, r, scratch, nil) }
 
 // zoneList names a list of spot zones by its storage: offers decoded
 // from a catalog folder share one list where their zones are the same.
@@ -37,7 +38,7 @@ type zoneList struct {
 // spotSetupWith is spotSetup; memo, when not nil, keeps the median zone
 // of each list of zones already sorted (the catalog does not change while
 // its index is built).
-func spotSetupWith(o *model.Offer, r *row, scratch *[]int, memo map[zoneList]int) {
+func spotSetupWith(o *model.Offer, r *row, scratch *[]zoneRank, memo map[zoneList]int) {
 	r.spotMin, r.spotZ, r.bkt = pos(o.Spot), -1, -1
 	if r.spotMin <= 0 {
 		r.spot = 0
@@ -87,25 +88,28 @@ func spotVerdict(o *model.Offer, zone string, spot float64, pol *model.Policy) m
 
 // medianZone is the index of the median-priced zone of zones (more than
 // one; the lower middle one for an even count, the first listed among
-// equal prices).
-func medianZone(zones []model.ZonePrice, scratch *[]int) int {
-	n := len(zones)
+// equal prices). scratch is a buffer kept between calls.
+func medianZone(zones []model.ZonePrice, scratch *[]zoneRank) int {
 	idx := (*scratch)[:0]
-	for i := 0; i < n; i++ {
-		idx = append(idx, i)
+	for i := range zones {
+		idx = append(idx, zoneRank{zones[i].Price, int32(i)})
 	}
 	*scratch = idx
-	// slices, not sort.SliceStable: no reflection on every offer.
-	slices.SortStableFunc(idx, func(a, b int) int {
-		switch pa, pb := zones[a].Price, zones[b].Price; {
-		case pa < pb:
-			return -1
-		case pb < pa:
-			return 1
+	// The price, then the place in the list: the order a stable sort by
+	// price gives, without its merges (most of the index's spot set-up).
+	slices.SortFunc(idx, func(a, b zoneRank) int {
+		if c := cmp.Compare(a.price, b.price); c != 0 {
+			return c
 		}
-		return 0
+		return cmp.Compare(a.i, b.i)
 	})
-	return idx[(n-1)/2]
+	return int(idx[(len(zones)-1)/2].i)
+}
+
+// zoneRank is a zone's price and its place in the offer's list.
+type zoneRank struct {
+	price float64
+	i     int32
 }
 
 // bucketAt is the interruption bucket of the region holding zone (the

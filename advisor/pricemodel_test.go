@@ -191,7 +191,7 @@ func TestHybridSpotOnDemand(t *testing.T) {
 	cat.Offers = []model.Offer{o}
 	pc := &pricer{p: &plan{jobMode: true}, a: &model.Answers{Interruptible: true}}
 	r := row{rates: rates{od: 2}, offer: 0}
-	var scratch []int
+	var scratch []zoneRank
 	spotSetup(&cat.Offers[0], &r, &scratch)
 	var pb [maxPlans]planRate
 	plans := pb[:planRates(&r.rates, nil, 1, false, &pb)]
