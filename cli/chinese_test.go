@@ -254,7 +254,8 @@ func englishIn(out string, names *dataNames) []string {
 // TestCLIChineseWords: every value word the Chinese tables print has a
 // Chinese text, and English prints the value as the JSON spells it.
 func TestCLIChineseWords(t *testing.T) {
-	for _, p := range model.PriceModels {
+	for _, info := range model.PriceModelTable {
+		p := info.Name
 		en, zh := priceModelName(p, "en"), priceModelName(p, "zh")
 		if en != string(p) {
 			t.Errorf("%s: English name %q", p, en)

@@ -49,12 +49,17 @@ const (
 	PrecisionAuto Precision = "auto"
 )
 
+// precisionList is PrecisionAuto and the concrete precisions: the one
+// array Precisions and PrecisionChoices slice (laid out by the linker, no
+// copy made at start-up).
+var precisionList = [...]Precision{PrecisionAuto, FP32, BF16, FP16, FP8, INT8, INT4, FP4, MXFP4}
+
 // Precisions lists the concrete precisions from widest to narrowest.
-var Precisions = []Precision{FP32, BF16, FP16, FP8, INT8, INT4, FP4, MXFP4}
+var Precisions = precisionList[1:]
 
 // PrecisionChoices are the accepted answers of the precision question:
 // PrecisionAuto (the default) first, then Precisions.
-var PrecisionChoices = append([]Precision{PrecisionAuto}, Precisions...)
+var PrecisionChoices = precisionList[:]
 
 // Resolve is the concrete precision of an answer: p itself when given,
 // else (PrecisionAuto or blank) the checkpoint's format, or BF16 when the

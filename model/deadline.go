@@ -1,6 +1,10 @@
 package model
 
-import "math"
+import (
+	"math"
+
+	"github.com/gpupick/gpupick/model/text"
+)
 
 // FormsDeadline lists the forms a deadline is written in.
 const FormsDeadline = "a duration with h, d, w, mo or y, e.g. 12h, 30d, 2w, 3mo"
@@ -13,7 +17,7 @@ const (
 	MaxDeadlineHours = HoursPerMonth * 12 * 5
 )
 
-var specDeadline = numSpec{"deadline", "a duration", FormsDeadline, txLater("1h to 5y")}
+var specDeadline = numSpec{"deadline", "a duration", FormsDeadline, func() text.Pair { return tx("1h to 5y") }}
 
 // ParseDeadline reads the calendar time a job must finish within ("12h",
 // "30d", "2w", "3mo", "1y", "1,5w") and returns hours, from one hour to

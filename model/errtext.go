@@ -17,10 +17,6 @@ import (
 // tx is the fixed English text en with its Chinese from zhText.
 func tx(en string) text.Pair { return text.Pair{en, zhText()[en]} }
 
-// txLater is tx(en) worked out when it is asked for, not before: a
-// package-level value's text that no message may ever need.
-func txLater(en string) func() text.Pair { return func() text.Pair { return tx(en) } }
-
 // txf formats the English format en and its Chinese from zhText with args
 // (values, quoted names: not translated).
 func txf(en string, args ...any) text.Pair {

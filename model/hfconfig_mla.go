@@ -53,14 +53,15 @@ func (c *hfConfig) mla(p *ModelPreset) error {
 		return fixErr{tx("model_type kimi_k2 whose architectures are not DeepseekV3ForCausalLM"),
 			tx("give a Kimi K2 config.json with architectures [\"DeepseekV3ForCausalLM\"], or --params")}
 	}
+	// example is DeepSeek-V3's value of each key, for a fix.
 	for _, f := range []struct {
-		key string
-		v   *int
-		dst *int
-	}{{"kv_lora_rank", c.KVLoraRank, &p.KVLoraRank}, {"qk_rope_head_dim", c.QKRope, &p.QKRopeHeadDim},
-		{"qk_nope_head_dim", c.QKNope, &p.QKNopeHeadDim}, {"v_head_dim", c.VHead, &p.VHeadDim}} {
+		key, example string
+		v            *int
+		dst          *int
+	}{{"kv_lora_rank", "512", c.KVLoraRank, &p.KVLoraRank}, {"qk_rope_head_dim", "64", c.QKRope, &p.QKRopeHeadDim},
+		{"qk_nope_head_dim", "128", c.QKNope, &p.QKNopeHeadDim}, {"v_head_dim", "128", c.VHead, &p.VHeadDim}} {
 		if f.v == nil {
-			return fixErr{txf("%s: not given, and MLA needs it", f.key), txf("give %s as the model's config.json does (DeepSeek-V3: %s)", f.key, mlaExample[f.key])}
+			return fixErr{txf("%s: not given, and MLA needs it", f.key), txf("give %s as the model's config.json does (DeepSeek-V3: %s)", f.key, f.example)}
 		}
 		*f.dst = *f.v
 	}
@@ -80,11 +81,11 @@ func (c *hfConfig) mla(p *ModelPreset) error {
 		freq = *c.MoEFreq
 	}
 	for _, f := range []struct {
-		key string
-		v   *int
-	}{{"num_experts_per_tok", c.PerToken}, {"moe_intermediate_size", c.MoEFFN}, {"n_shared_experts", c.Shared}, {"first_k_dense_replace", c.FirstDense}} {
+		key, example string
+		v            *int
+	}{{"num_experts_per_tok", "8", c.PerToken}, {"moe_intermediate_size", "2048", c.MoEFFN}, {"n_shared_experts", "1", c.Shared}, {"first_k_dense_replace", "3", c.FirstDense}} {
 		if f.v == nil {
-			return fixErr{txf("%s: not given, and DeepSeek's mixture of experts needs it", f.key), txf("give %s as the model's config.json does (DeepSeek-V3: %s)", f.key, mlaExample[f.key])}
+			return fixErr{txf("%s: not given, and DeepSeek's mixture of experts needs it", f.key), txf("give %s as the model's config.json does (DeepSeek-V3: %s)", f.key, f.example)}
 		}
 	}
 	if *c.PerToken > *c.Routed {
@@ -107,12 +108,6 @@ func (c *hfConfig) mla(p *ModelPreset) error {
 		p.DenseFFN = *c.FFN
 	}
 	return nil
-}
-
-// mlaExample is DeepSeek-V3's value of each MLA key, for a fix.
-var mlaExample = map[string]string{
-	"kv_lora_rank": "512", "qk_rope_head_dim": "64", "qk_nope_head_dim": "128", "v_head_dim": "128",
-	"num_experts_per_tok": "8", "moe_intermediate_size": "2048", "n_shared_experts": "1", "first_k_dense_replace": "3",
 }
 
 // qLoraRank is the config's q_lora_rank: 0 for null, an error when it is

@@ -21,23 +21,39 @@ type ModelRef struct {
 	Note text.Pair
 }
 
-// releaseWords are the words of a Hugging Face model name that name a
-// release of an architecture rather than another architecture: instruct
-// and chat tunes (-Instruct, -Chat, -it), the base or pre-trained weights
-// (-Base, -pt) and the transformers conversion (-hf).
-var releaseWords = map[string]bool{"instruct": true, "chat": true, "it": true, "base": true, "pt": true, "hf": true}
-
-// quantWords are the quantisation words of a Hugging Face model name:
-// the methods (AWQ and GPTQ, 4-bit unless a width follows as in
-// GPTQ-Int8; bitsandbytes' bnb; FP8, with neuralmagic's -Dynamic) and the
-// bit widths (Int4, Int8, 4bit, 8bit, W4A16, W8A8).
-var quantWords = map[string]Precision{
-	"awq": INT4, "gptq": INT4, "bnb": INT4, "fp8": FP8, "dynamic": "",
-	"int4": INT4, "4bit": INT4, "w4a16": INT4, "int8": INT8, "8bit": INT8, "w8a8": INT8,
+// releaseWord reports whether w is a word of a Hugging Face model name
+// that names a release of an architecture rather than another
+// architecture: instruct and chat tunes (-Instruct, -Chat, -it), the base
+// or pre-trained weights (-Base, -pt) and the transformers conversion
+// (-hf).
+func releaseWord(w string) bool {
+	switch w {
+	case "instruct", "chat", "it", "base", "pt", "hf":
+		return true
+	}
+	return false
 }
 
-// widthWords are the quantWords that give a bit width.
-var widthWords = map[string]bool{"int4": true, "4bit": true, "w4a16": true, "int8": true, "8bit": true, "w8a8": true}
+// quantWord reads a quantisation word of a Hugging Face model name: the
+// methods (AWQ and GPTQ, 4-bit unless a width follows as in GPTQ-Int8;
+// bitsandbytes' bnb; FP8, with neuralmagic's -Dynamic, which says no
+// precision) and the bit widths (Int4, Int8, 4bit, 8bit, W4A16, W8A8,
+// width set); ok is false for any other word.
+func quantWord(w string) (p Precision, width, ok bool) {
+	switch w {
+	case "awq", "gptq", "bnb":
+		return INT4, false, true
+	case "fp8":
+		return FP8, false, true
+	case "dynamic":
+		return "", false, true
+	case "int4", "4bit", "w4a16":
+		return INT4, true, true
+	case "int8", "8bit", "w8a8":
+		return INT8, true, true
+	}
+	return "", false, false
+}
 
 // quantPrecision is the precision a name's quantisation words say: FP8,
 // else the bit width written, else 4 bits for AWQ, GPTQ and bnb; ok is
@@ -47,11 +63,11 @@ func quantPrecision(words []string) (Precision, bool) {
 	var width, method Precision
 	fp8, awq := false, false
 	for _, w := range words {
-		q := quantWords[w]
+		q, isWidth, _ := quantWord(w)
 		switch {
 		case w == "fp8":
 			fp8 = true
-		case widthWords[w]:
+		case isWidth:
 			if width != "" && width != q {
 				return "", false
 			}
@@ -90,12 +106,12 @@ func idKey(name string) (key string, prec Precision, suffix string, ok bool) {
 	var keep, quant, typed []string
 	for i, o := range orig {
 		w := strings.ToLower(o)
-		if _, isQ := quantWords[w]; isQ {
+		if _, _, isQ := quantWord(w); isQ {
 			quant = append(quant, w)
 			typed = append(typed, o)
 			continue
 		}
-		if releaseWords[w] || dateTag(w) || w == "meta" && i == 0 && len(orig) > 1 && strings.HasPrefix(strings.ToLower(orig[1]), "llama") {
+		if releaseWord(w) || dateTag(w) || w == "meta" && i == 0 && len(orig) > 1 && strings.HasPrefix(strings.ToLower(orig[1]), "llama") {
 			continue
 		}
 		keep = append(keep, w)

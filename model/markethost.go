@@ -98,7 +98,7 @@ func ParseHostVerification(s string) (HostVerification, error) {
 // Name is the state's name in English and Chinese (the state's word
 // for a value that is none of them).
 func (v HostVerification) Name() Name {
-	if n, ok := hostVerificationNames[v]; ok {
+	if n, ok := lookup(hostVerificationNames, v); ok {
 		return n
 	}
 	return Name{v.String(), v.String()}

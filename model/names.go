@@ -25,32 +25,32 @@ func (n Name) In(zh bool) string {
 
 // nameOr returns names[k], or k itself in both languages when it has none
 // (a value added later prints as it is rather than not at all).
-func nameOr[K ~string](names map[K]Name, k K) Name {
-	if n, ok := names[k]; ok {
+func nameOr[K ~string](names []entry[K, Name], k K) Name {
+	if n, ok := lookup(names, k); ok {
 		return n
 	}
 	return Name{string(k), string(k)}
 }
 
 // workloadNames are the workloads' names.
-var workloadNames = map[Workload]Name{
-	WorkloadInference: {"Inference", "推理服务"},
-	WorkloadEmbed:     {"Embedding / reranking", "向量嵌入 / 重排序"},
-	WorkloadFineTune:  {"Full fine-tune", "全参数微调"},
-	WorkloadLoRA:      {"LoRA", "LoRA 微调"},
-	WorkloadQLoRA:     {"QLoRA", "QLoRA 微调"},
-	WorkloadPretrain:  {"Pre-train", "预训练"},
-	WorkloadVRAM:      {"Job of known GPU memory", "给定显存的任务"}, // the wizard's choice reads "I know my VRAM"
+var workloadNames = []entry[Workload, Name]{
+	{WorkloadInference, Name{"Inference", "推理服务"}},
+	{WorkloadEmbed, Name{"Embedding / reranking", "向量嵌入 / 重排序"}},
+	{WorkloadFineTune, Name{"Full fine-tune", "全参数微调"}},
+	{WorkloadLoRA, Name{"LoRA", "LoRA 微调"}},
+	{WorkloadQLoRA, Name{"QLoRA", "QLoRA 微调"}},
+	{WorkloadPretrain, Name{"Pre-train", "预训练"}},
+	{WorkloadVRAM, Name{"Job of known GPU memory", "给定显存的任务"}}, // the wizard's choice reads "I know my VRAM"
 }
 
 // Name is the workload's name ("Full fine-tune", 全参数微调).
 func (w Workload) Name() Name { return nameOr(workloadNames, w) }
 
 // latencyNames are the latency classes' names.
-var latencyNames = map[Latency]Name{
-	LatencyRealtime:    {"Real-time", "实时"},
-	LatencyInteractive: {"Interactive", "交互式"},
-	LatencyBatch:       {"Batch", "批处理"},
+var latencyNames = []entry[Latency, Name]{
+	{LatencyRealtime, Name{"Real-time", "实时"}},
+	{LatencyInteractive, Name{"Interactive", "交互式"}},
+	{LatencyBatch, Name{"Batch", "批处理"}},
 }
 
 // Name is the latency class's name ("Real-time", 实时).
@@ -60,22 +60,26 @@ func (l Latency) Name() Name { return nameOr(latencyNames, l) }
 // short for narrow columns; their English names are their ids. Spot is 竞价
 // (Tencent Cloud's and AWS China's word; Alibaba's 抢占式 names its
 // preemptible kind, which a text names as such).
-var priceModelNames = map[PriceModel]struct{ full, short string }{
-	PriceOnDemand:  {"按需", "按需"},
-	PriceSpot:      {"竞价", "竞价"},
-	PriceDaily:     {"按天", "按天"},
-	PriceWeekly:    {"按周", "按周"},
-	PriceMonthly:   {"包月", "包月"},
-	PriceReserved1: {"1年承诺", "1年"},
-	PriceMonths3:   {"3个月承诺", "3月"},
-	PriceMonths6:   {"6个月承诺", "6月"},
-	PriceReserved3: {"3年承诺", "3年"},
+var priceModelNames = []entry[PriceModel, zhPriceModelName]{
+	{PriceOnDemand, zhPriceModelName{"按需", "按需"}},
+	{PriceSpot, zhPriceModelName{"竞价", "竞价"}},
+	{PriceDaily, zhPriceModelName{"按天", "按天"}},
+	{PriceWeekly, zhPriceModelName{"按周", "按周"}},
+	{PriceMonthly, zhPriceModelName{"包月", "包月"}},
+	{PriceReserved1, zhPriceModelName{"1年承诺", "1年"}},
+	{PriceMonths3, zhPriceModelName{"3个月承诺", "3月"}},
+	{PriceMonths6, zhPriceModelName{"6个月承诺", "6月"}},
+	{PriceReserved3, zhPriceModelName{"3年承诺", "3年"}},
 }
+
+// zhPriceModelName is a single price model's Chinese name, in full and
+// short.
+type zhPriceModelName struct{ full, short string }
 
 // Name is the price model's name: its id in English, its Chinese name in
 // Chinese; a hybrid's Chinese name is its two parts' joined by "+".
 func (p PriceModel) Name() Name {
-	if n, ok := priceModelNames[p]; ok {
+	if n, ok := lookup(priceModelNames, p); ok {
 		return Name{string(p), n.full}
 	}
 	if info, ok := PriceModelOf(p); ok && info.Hybrid() {
@@ -86,7 +90,7 @@ func (p PriceModel) Name() Name {
 
 // hybridPartNames are the English names of the price models a hybrid's
 // short name abbreviates ("mo+od"); any other part is its id ("1yr+spot").
-var hybridPartNames = map[PriceModel]string{PriceMonthly: "mo", PriceOnDemand: "od"}
+var hybridPartNames = []entry[PriceModel, string]{{PriceMonthly, "mo"}, {PriceOnDemand, "od"}}
 
 // ShortName is a price model's name for a narrow column (a table's column,
 // the detail's bars): a single model's id in English and its short Chinese
@@ -94,7 +98,7 @@ var hybridPartNames = map[PriceModel]string{PriceMonthly: "mo", PriceOnDemand: "
 // ("1yr+spot", "mo+od"; 1年+竞价), the monthly plan and on-demand
 // abbreviated in English.
 func (p PriceModel) ShortName() Name {
-	if _, ok := priceModelNames[p]; !ok {
+	if _, ok := lookup(priceModelNames, p); !ok {
 		if n, ok := hybridShortNames()[p]; ok {
 			return n
 		}
@@ -104,7 +108,7 @@ func (p PriceModel) ShortName() Name {
 
 // singleShortName is ShortName of a price model that is not a hybrid.
 func (p PriceModel) singleShortName() Name {
-	if n, ok := priceModelNames[p]; ok {
+	if n, ok := lookup(priceModelNames, p); ok {
 		return Name{string(p), n.short}
 	}
 	return Name{string(p), string(p)}
@@ -120,7 +124,7 @@ var hybridShortNames = sync.OnceValue(func() map[PriceModel]Name {
 		}
 		part := func(q PriceModel) Name {
 			n := q.singleShortName()
-			if en, ok := hybridPartNames[q]; ok {
+			if en, ok := lookup(hybridPartNames, q); ok {
 				n.EN = en
 			}
 			return n
@@ -132,9 +136,9 @@ var hybridShortNames = sync.OnceValue(func() map[PriceModel]Name {
 })
 
 // partNames are the names of a memory breakdown's parts (Breakdown.Parts).
-var partNames = map[string]Name{
-	"weights": {"weights", "权重"}, "kv cache": {"kv cache", "KV 缓存"}, "gradients": {"gradients", "梯度"},
-	"optimizer": {"optimizer", "优化器"}, "activations": {"activations", "激活"}, "overhead": {"overhead", "开销"},
+var partNames = []entry[string, Name]{
+	{"weights", Name{"weights", "权重"}}, {"kv cache", Name{"kv cache", "KV 缓存"}}, {"gradients", Name{"gradients", "梯度"}},
+	{"optimizer", Name{"optimizer", "优化器"}}, {"activations", Name{"activations", "激活"}}, {"overhead", Name{"overhead", "开销"}},
 }
 
 // PartName is the name of a memory part of Breakdown.Parts ("kv cache",
@@ -143,9 +147,9 @@ func PartName(part string) Name { return nameOr(partNames, part) }
 
 // originNames are the words of a catalog's origin (CatalogInfo.Origin):
 // where it comes from, and the overlay of private offers.
-var originNames = map[string]Name{
-	"embedded": {"embedded", "内置"}, "imported": {"imported", "导入"}, "updated": {"updated", "已更新"},
-	"overlay": {"overlay", "叠加"},
+var originNames = []entry[string, Name]{
+	{"embedded", Name{"embedded", "内置"}}, {"imported", Name{"imported", "导入"}}, {"updated", Name{"updated", "已更新"}},
+	{"overlay", Name{"overlay", "叠加"}},
 }
 
 // OriginName is the name of a word of a catalog's origin ("embedded",
@@ -154,9 +158,9 @@ func OriginName(word string) Name { return nameOr(originNames, word) }
 
 // unitNames are the time units FormatDuration writes after a figure, and
 // the second.
-var unitNames = map[string]Name{
-	"y": {"y", "年"}, "mo": {"mo", "个月"}, "w": {"w", "周"}, "d": {"d", "天"},
-	"h": {"h", "小时"}, "min": {"min", "分钟"}, "s": {"s", "秒"},
+var unitNames = []entry[string, Name]{
+	{"y", Name{"y", "年"}}, {"mo", Name{"mo", "个月"}}, {"w", Name{"w", "周"}}, {"d", Name{"d", "天"}},
+	{"h", Name{"h", "小时"}}, {"min", Name{"min", "分钟"}}, {"s", Name{"s", "秒"}},
 }
 
 // UnitName is the name of a time unit as FormatDuration writes it ("mo",
@@ -189,9 +193,9 @@ func UnitsIn(s string, zh bool) string {
 
 // budgetPeriodNames are the budget periods as String writes them after
 // the amount.
-var budgetPeriodNames = map[BudgetPeriod]Name{
-	BudgetHourly:  {"/h", "/小时"},
-	BudgetMonthly: {"/mo", "/月"},
+var budgetPeriodNames = []entry[BudgetPeriod, Name]{
+	{BudgetHourly, Name{"/h", "/小时"}},
+	{BudgetMonthly, Name{"/mo", "/月"}},
 }
 
 // Text is the budget as String writes it ("$3000/mo"), with the period in
@@ -200,7 +204,8 @@ func (b Budget) Text(zh bool) string {
 	if !b.IsSet() {
 		return ""
 	}
-	return b.Currency.Symbol() + FormatNumber(b.Amount) + budgetPeriodNames[b.Period].In(zh)
+	period, _ := lookup(budgetPeriodNames, b.Period)
+	return b.Currency.Symbol() + FormatNumber(b.Amount) + period.In(zh)
 }
 
 // listedPlanNames are the listed plans' Chinese names (a catalog entry's
@@ -222,22 +227,22 @@ func (l ListedPlan) Name() Name { return Name{ListedPlans[l].Key, listedPlanName
 // warnings column and the wizard's badges in Chinese; in English a
 // warning is named by its code (Warning.Code, which the JSON and the
 // record keep in every language).
-var warningNames = map[string]string{
-	WarnNoNVLink: "无 NVLink", WarnSharedVCPU: "共享 vCPU", WarnLowCPUPerGPU: "CPU 偏少",
-	WarnSpotNoCheckpoint: "竞价无检查点", WarnPreemptibleLimit: "抢占时限", WarnCommitmentLockIn: "承诺锁定",
-	WarnVRAMTight: "显存紧张", WarnLowBandwidth: "带宽低解码慢", WarnFP8Unsupported: "不支持 FP8",
-	WarnEphemeralDisk: "临时磁盘", WarnEgressCost: "出网费高", WarnMarketplaceHost: "市场主机",
-	WarnPCIeVariant: "PCIe 版", WarnStalePrice: "价格过时", WarnUnknownPrice: "价格未知",
-	WarnConvertedCurrency: "汇率换算", WarnBF16Unsupported: "不支持 BF16", WarnLegacyGPU: "旧款 GPU",
-	WarnSpeedUnknown: "速度未知", WarnSlowFirstToken: "首字慢", WarnLatencyMargin: "延迟余量小",
-	WarnHostRAMUnknown: "内存未知", WarnLongJob: "任务过长", WarnSlowImage: "出图慢",
-	WarnRegionUnknown: "地域未知", WarnROCmStack: "ROCm 软件缺口", WarnArmHost: "Arm64 主机",
+var warningNames = []entry[string, string]{
+	{WarnNoNVLink, "无 NVLink"}, {WarnSharedVCPU, "共享 vCPU"}, {WarnLowCPUPerGPU, "CPU 偏少"},
+	{WarnSpotNoCheckpoint, "竞价无检查点"}, {WarnPreemptibleLimit, "抢占时限"}, {WarnCommitmentLockIn, "承诺锁定"},
+	{WarnVRAMTight, "显存紧张"}, {WarnLowBandwidth, "带宽低解码慢"}, {WarnFP8Unsupported, "不支持 FP8"},
+	{WarnEphemeralDisk, "临时磁盘"}, {WarnEgressCost, "出网费高"}, {WarnMarketplaceHost, "市场主机"},
+	{WarnPCIeVariant, "PCIe 版"}, {WarnStalePrice, "价格过时"}, {WarnUnknownPrice, "价格未知"},
+	{WarnConvertedCurrency, "汇率换算"}, {WarnBF16Unsupported, "不支持 BF16"}, {WarnLegacyGPU, "旧款 GPU"},
+	{WarnSpeedUnknown, "速度未知"}, {WarnSlowFirstToken, "首字慢"}, {WarnLatencyMargin, "延迟余量小"},
+	{WarnHostRAMUnknown, "内存未知"}, {WarnLongJob, "任务过长"}, {WarnSlowImage, "出图慢"},
+	{WarnRegionUnknown, "地域未知"}, {WarnROCmStack, "ROCm 软件缺口"}, {WarnArmHost, "Arm64 主机"},
 }
 
 // WarningName is a warning code's name: the code in English, its short
 // Chinese name (or the code, for a code added later without one).
 func WarningName(code string) Name {
-	if zh, ok := warningNames[code]; ok {
+	if zh, ok := lookup(warningNames, code); ok {
 		return Name{code, zh}
 	}
 	return Name{code, code}
@@ -245,10 +250,10 @@ func WarningName(code string) Name {
 
 // hostVerificationNames are the names of a marketplace's verification
 // states (MarketHost.Verification).
-var hostVerificationNames = map[HostVerification]Name{
-	HostVerified:   {"verified", "已验证"},
-	HostUnverified: {"unverified", "未验证"},
-	HostDeverified: {"deverified (verification withdrawn)", "验证已撤销"},
+var hostVerificationNames = []entry[HostVerification, Name]{
+	{HostVerified, Name{"verified", "已验证"}},
+	{HostUnverified, Name{"unverified", "未验证"}},
+	{HostDeverified, Name{"deverified (verification withdrawn)", "验证已撤销"}},
 }
 
 // hostWording is the wording of a marketplace host's facts in one

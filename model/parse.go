@@ -88,7 +88,9 @@ type numSpec struct {
 	forms string // the accepted forms, for the fix
 	// rng is the accepted range, e.g. "0.001B to 100000B", in both
 	// languages: worked out when a message names it, so that the specs
-	// ask the Chinese table nothing at start-up (zhText).
+	// ask the Chinese table nothing at start-up (zhText). A spec's own is
+	// a func literal that captures nothing, which the linker lays out
+	// (a closure over a variable would be made at start-up).
 	rng func() text.Pair
 }
 
@@ -306,13 +308,13 @@ func countExp(unit string) (int, bool) {
 // "1,5,0" is refused), reads full-width digits as ASCII, and refuses
 // exponents, hex, signs, NaN and Inf; every error is a *FieldError.
 var (
-	specParams   = numSpec{"params", "a parameter count", FormsParams, txLater("0.001B to 100000B")}
-	specTokens   = numSpec{"tokens", "a token count", FormsTokens, txLater("1 to 10000T tokens")}
-	specContext  = numSpec{"context", "a token count", FormsContext, txLater("1 to 100000000 tokens")}
-	specDuration = numSpec{"duration", "a duration", FormsDuration, txLater("1min to 10y")}
-	specPerWeek  = numSpec{"hours_per_week", "a number of hours", FormsPerWeek, txLater("0.01 to 168 hours a week")}
-	specCkpt     = numSpec{"checkpoint-interval", "a time", FormsCheckpoint, txLater("1min to 24h")}
-	specBudget   = numSpec{"budget", "an amount", FormsBudget, txLater("0.01 to 1000000M")}
+	specParams   = numSpec{"params", "a parameter count", FormsParams, func() text.Pair { return tx("0.001B to 100000B") }}
+	specTokens   = numSpec{"tokens", "a token count", FormsTokens, func() text.Pair { return tx("1 to 10000T tokens") }}
+	specContext  = numSpec{"context", "a token count", FormsContext, func() text.Pair { return tx("1 to 100000000 tokens") }}
+	specDuration = numSpec{"duration", "a duration", FormsDuration, func() text.Pair { return tx("1min to 10y") }}
+	specPerWeek  = numSpec{"hours_per_week", "a number of hours", FormsPerWeek, func() text.Pair { return tx("0.01 to 168 hours a week") }}
+	specCkpt     = numSpec{"checkpoint-interval", "a time", FormsCheckpoint, func() text.Pair { return tx("1min to 24h") }}
+	specBudget   = numSpec{"budget", "an amount", FormsBudget, func() text.Pair { return tx("0.01 to 1000000M") }}
 )
 
 // ParseParams reads a parameter count ("70B", "7.5b", "70,5B", "405
@@ -371,7 +373,7 @@ func ParseContext(s string) (int, error) { return parseTokenCount(specContext, s
 // as ParseContext reads a context ("512", "1k", "32k"; k = 1024); field
 // names the answer in errors.
 func ParseTokenLength(field, s string) (int, error) {
-	return parseTokenCount(numSpec{field, "a token count", FormsTokenLength, txLater("1 to 100000000 tokens")}, s)
+	return parseTokenCount(numSpec{field, "a token count", FormsTokenLength, func() text.Pair { return tx("1 to 100000000 tokens") }}, s)
 }
 
 // FormsTokenLength are the accepted forms of a prompt or output length.
@@ -417,7 +419,7 @@ func ParseCount(field, s string) (int, error) { return ruleCount.parse(field, s)
 // treated alike (vendors use "GB" for GiB), a TB is 1000 GB and a TiB 1024
 // GiB.
 func ParseSize(field, s string) (float64, error) {
-	p := numSpec{field, "a size", FormsSize, txLater("0, or 1MB to 1000PB")}
+	p := numSpec{field, "a size", FormsSize, func() text.Pair { return tx("0, or 1MB to 1000PB") }}
 	lit, unit, err := p.readAnswer(s)
 	if err != nil {
 		return 0, err
@@ -498,7 +500,7 @@ func (p numSpec) duration(s string, lo, hi float64) (float64, error) {
 // returned as it is. A bare zhMonthAlone is refused: with a number it is a
 // month of the year (March), not three months.
 func (p numSpec) timeUnit(s, unit string) (string, error) {
-	if en, ok := zhTimeUnits[unit]; ok {
+	if en, ok := lookup(zhTimeUnits, unit); ok {
 		return en, nil
 	}
 	if unit == zhMonthAlone {
@@ -582,12 +584,25 @@ func ParseCurrency(s string) (Currency, error) {
 	return "", fieldErr("currency", s, tx("unknown currency"), FormsCurrency)
 }
 
-// currencies are the ways to name a currency, longest first among those
-// that end alike, so "us$" is tried before "$".
-var currencies = append([]currencyTok{
+// asciiCurrencies are the ASCII ways to name a currency, longest first
+// among those that end alike, so "us$" is tried before "$".
+var asciiCurrencies = []currencyTok{
 	{"us$", USD}, {"usd", USD}, {"$", USD}, {"dollars", USD}, {"dollar", USD},
 	{"cny", CNY}, {"rmb", CNY}, {"yuan", CNY}, {"¥", CNY},
-}, zhCurrencies...)
+}
+
+// currencies yields the ways to name a currency in the order to try
+// them: asciiCurrencies, then zhCurrencies (two tables the linker lays
+// out, not joined at start-up).
+func currencies(yield func(currencyTok) bool) {
+	for _, list := range [...][]currencyTok{asciiCurrencies, zhCurrencies} {
+		for _, c := range list {
+			if !yield(c) {
+				return
+			}
+		}
+	}
+}
 
 // currencyTok is one way to name a currency.
 type currencyTok struct {
@@ -597,7 +612,7 @@ type currencyTok struct {
 
 // currencyWord looks up a lower-cased currency name.
 func currencyWord(s string) (Currency, bool) {
-	for _, c := range currencies {
+	for c := range currencies {
 		if s == c.tok {
 			return c.cur, true
 		}
@@ -609,7 +624,7 @@ func currencyWord(s string) (Currency, bool) {
 // when suffix is set, ignoring ASCII case.
 func cutCurrency(s string, suffix bool) (string, Currency) {
 	l := lowerASCII(s)
-	for _, c := range currencies {
+	for c := range currencies {
 		if !suffix && strings.HasPrefix(l, c.tok) {
 			return strings.TrimSpace(s[len(c.tok):]), c.cur
 		}
@@ -788,7 +803,7 @@ func ParsePrecision(s string) (Precision, error) {
 	case "mxfp4", "mx-fp4", "mx_fp4", "mx fp4", "ocp-mxfp4":
 		return MXFP4, nil
 	}
-	if p, ok := zhPrecisions[strings.ToLower(t)]; ok {
+	if p, ok := lookup(zhPrecisions, strings.ToLower(t)); ok {
 		return p, nil
 	}
 	return "", fieldErr("precision", s, tx("unknown precision"), FormsPrecision)

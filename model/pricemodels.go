@@ -20,19 +20,6 @@ const (
 	PriceMonths6 PriceModel = "6mo"
 )
 
-// PriceModels lists the price models the panel's bars show, in display
-// order: those of PriceModelTable but the rents that only a listing prices
-// (ListedPlanInfo.ListedOnly: the day and week rents).
-var PriceModels = func() []PriceModel {
-	var out []PriceModel
-	for _, p := range PriceModelTable {
-		if !p.Name.ListedOnly() {
-			out = append(out, p.Name)
-		}
-	}
-	return out
-}()
-
 // ListedPlan is a plan price an offer may list: a price for a whole
 // period of rent (OfferDetail's Daily, Weekly, Monthly, Yearly). Its row
 // of ListedPlans is the one definition every layer reads: the catalog
@@ -152,8 +139,7 @@ const (
 
 // PriceModelInfo is one row of the price-model table: what a price model
 // is, what it bills by, where its price comes from and when it may be
-// chosen. The order of the price models (PriceModels, the panel's bars
-// and detail, a recommendation's single price models), whether one is a
+// chosen. The order of the price models (the panel's bars and detail, a recommendation's single price models), whether one is a
 // hybrid and of which two (their names, the panel, the advisor's
 // suggestions) and a plan's period (a commitment's term in the advisor's
 // suggestions, a listed rent's period in its price) are read from this

@@ -2,14 +2,12 @@ package model
 
 import (
 	"encoding/json"
-	"slices"
 	"testing"
 )
 
 // TestListedPlansTable: each listed plan's row prices a single price model
 // of PriceModelTable with a period, of its own; its detail field and its
-// flat field are its own and the flat one is written under its key; a
-// rent only a listing prices is the one kind the panel's bars leave out.
+// flat field are its own and the flat one is written under its key.
 func TestListedPlansTable(t *testing.T) {
 	keys := map[string]bool{}
 	for l := range NumListedPlans {
@@ -26,9 +24,6 @@ func TestListedPlansTable(t *testing.T) {
 		keys[row.Key] = true
 		if got, ok := PlanOf(row.Model); !ok || got != l {
 			t.Errorf("%s: PlanOf(%s) = %v, %v: want %v", row.Key, row.Model, got, ok, l)
-		}
-		if bar := slices.Contains(PriceModels, row.Model); bar == row.Model.ListedOnly() {
-			t.Errorf("%s: in the panel's bars %v, listed only %v: want exactly one", row.Key, bar, row.Model.ListedOnly())
 		}
 		// Only this plan's price set: it reads back as this plan's alone,
 		// and the offer's JSON carries it under the plan's key.

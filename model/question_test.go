@@ -6,7 +6,7 @@ import (
 )
 
 // TestRegistryHoldsEveryAnswerOnce: the group tables give every answer
-// exactly one entry, so buildRegistry places each at its ID and leaves
+// exactly one entry, so init places each at its ID in the registry and leaves
 // none empty.
 func TestRegistryHoldsEveryAnswerOnce(t *testing.T) {
 	seen := map[AnswerID]int{}

@@ -369,20 +369,20 @@ func strs[T ~string](vs []T) []string {
 }
 
 // registry is every answer, in the order they are applied: the entries
-// of the group tables (registry_<group>.go) placed by their ID.
-var registry = buildRegistry(workloadAnswers, loadAnswers, runAnswers, costAnswers, filterAnswers)
+// of the group tables (registry_<group>.go) placed by their ID (init).
+var registry [answerCount]AnswerSpec
 
-// buildRegistry places each entry of the groups at its ID. An ID given
-// twice or not at all is a mistake in the tables that
+// init places each entry of the group tables at its ID in registry. It
+// fills the variable in place: a registry returned by a function was made
+// on the stack and copied, 8.5 KB twice on every start (issue 26). An ID
+// given twice or not at all is a mistake in the tables that
 // TestRegistryHoldsEveryAnswerOnce reports.
-func buildRegistry(groups ...[]AnswerSpec) [answerCount]AnswerSpec {
-	var r [answerCount]AnswerSpec
-	for _, g := range groups {
-		for _, s := range g {
-			r[s.ID] = s
+func init() {
+	for _, g := range [...][]AnswerSpec{workloadAnswers, loadAnswers, runAnswers, costAnswers, filterAnswers} {
+		for i := range g {
+			registry[g[i].ID] = g[i]
 		}
 	}
-	return r
 }
 
 // isControl reports control and escape characters.
