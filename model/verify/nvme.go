@@ -47,7 +47,10 @@ var (
 const maxDiskBytes = 1e18
 
 // diskUnits are the bytes of the units catalogs give disk sizes in.
-var diskUnits = map[string]float64{"gb": 1e9, "gib": 1 << 30, "tb": 1e12, "tib": 1 << 40}
+// Made on first use, not at start-up (issue 26).
+var diskUnits = sync.OnceValue(func() map[string]float64 {
+	return map[string]float64{"gb": 1e9, "gib": 1 << 30, "tb": 1e12, "tib": 1 << 40}
+})
 
 // parseNVMePromise reads an offer's LocalNVMe text (model.OfferDetail),
 // free text in the catalog's words: "8 x 3800 GB ssd (NVMe) (this size, per
@@ -80,14 +83,14 @@ func parseNVMePromise(s string) nvmePromise {
 	if m := nvmeCountSize().FindStringSubmatch(low); m != nil {
 		n, err1 := strconv.Atoi(m[1])
 		size, err2 := strconv.ParseFloat(m[2], 64)
-		if b := float64(n) * size * diskUnits[m[3]]; err1 == nil && err2 == nil && n > 0 && n < 1<<10 && b <= maxDiskBytes {
+		if b := float64(n) * size * diskUnits()[m[3]]; err1 == nil && err2 == nil && n > 0 && n < 1<<10 && b <= maxDiskBytes {
 			p.disks, p.bytes = n, b
 			return p
 		}
 	}
 	if m := nvmeSize().FindStringSubmatch(low); m != nil {
-		if size, err := strconv.ParseFloat(m[1], 64); err == nil && size*diskUnits[m[2]] <= maxDiskBytes {
-			p.bytes = size * diskUnits[m[2]]
+		if size, err := strconv.ParseFloat(m[1], 64); err == nil && size*diskUnits()[m[2]] <= maxDiskBytes {
+			p.bytes = size * diskUnits()[m[2]]
 		}
 	}
 	if m := nvmeDrives().FindStringSubmatch(low); m != nil {

@@ -3,6 +3,7 @@ package verify
 import (
 	"fmt"
 	"strings"
+	"sync"
 
 	"github.com/gpupick/gpupick/model"
 	"github.com/gpupick/gpupick/model/probe"
@@ -157,15 +158,18 @@ func (l lang) v(key verifyKey, args ...any) string {
 
 // linkKeys maps the link kinds (model.Interconnect words, as
 // probe.Topology.Kind reports them) to their texts.
-var linkKeys = map[string]verifyKey{
-	string(model.InterconnectSingle): vLinkSingle, string(model.InterconnectNVSwitch): vLinkNVSwitch,
-	string(model.InterconnectNVLink): vLinkNVLink, string(model.InterconnectPCIe): vLinkPCIe,
-	string(model.InterconnectInfinityFabric): vLinkInfinityFabric,
-}
+// Made on first use, not at start-up (issue 26).
+var linkKeys = sync.OnceValue(func() map[string]verifyKey {
+	return map[string]verifyKey{
+		string(model.InterconnectSingle): vLinkSingle, string(model.InterconnectNVSwitch): vLinkNVSwitch,
+		string(model.InterconnectNVLink): vLinkNVLink, string(model.InterconnectPCIe): vLinkPCIe,
+		string(model.InterconnectInfinityFabric): vLinkInfinityFabric,
+	}
+})
 
 // link is a link kind in l; a word without a text is shown as it is.
 func (l lang) link(kind string) string {
-	if k, ok := linkKeys[kind]; ok {
+	if k, ok := linkKeys()[kind]; ok {
 		return l.v(k)
 	}
 	if kind == "" {
@@ -262,13 +266,19 @@ const (
 )
 
 // readFaultKeys are the texts of the reasons.
-var readFaultKeys = map[ReadFault]verifyKey{
-	ReadNotExist: vReadNotExist, ReadNotRegular: vReadNotRegular, ReadTooLarge: vReadTooLarge,
-	ReadNotFolder: vReadNotFolder, ReadOS: vReadOS, ReadBadRecord: vReadBadRecord,
-}
+// Made on first use, not at start-up (issue 26).
+var readFaultKeys = sync.OnceValue(func() map[ReadFault]verifyKey {
+	return map[ReadFault]verifyKey{
+		ReadNotExist: vReadNotExist, ReadNotRegular: vReadNotRegular, ReadTooLarge: vReadTooLarge,
+		ReadNotFolder: vReadNotFolder, ReadOS: vReadOS, ReadBadRecord: vReadBadRecord,
+	}
+})
 
 // readInputKeys are the texts around the reasons, by input.
-var readInputKeys = map[Input]verifyKey{InputRecord: vReadRecord, InputFrom: vReadFrom, InputFromFile: vReadFromFile}
+// Made on first use, not at start-up (issue 26).
+var readInputKeys = sync.OnceValue(func() map[Input]verifyKey {
+	return map[Input]verifyKey{InputRecord: vReadRecord, InputFrom: vReadFrom, InputFromFile: vReadFromFile}
+})
 
 // ReadErrorText is verify's error for an input it could not read (name
 // is the path as the user gave it, detail the OS's words or the decoder's
@@ -277,7 +287,7 @@ var readInputKeys = map[Input]verifyKey{InputRecord: vReadRecord, InputFrom: vRe
 func ReadErrorText(in Input, name string, f ReadFault, detail string, language string) string {
 	l := langOf(language)
 	why := detail // ReadOther, and a reason without a text: the error's own
-	switch k, ok := readFaultKeys[f]; {
+	switch k, ok := readFaultKeys()[f]; {
 	case f == ReadTooLarge && detail != "":
 		why = l.v(vReadTooLargeLimit, detail)
 	case f == ReadOS || f == ReadBadRecord:
@@ -285,7 +295,7 @@ func ReadErrorText(in Input, name string, f ReadFault, detail string, language s
 	case ok:
 		why = l.v(k)
 	}
-	frame, ok := readInputKeys[in]
+	frame, ok := readInputKeys()[in]
 	if !ok {
 		frame = vReadFrom
 	}
@@ -295,31 +305,34 @@ func ReadErrorText(in Input, name string, f ReadFault, detail string, language s
 // probeFaultsZH are the Chinese formats of the probes' faults, with the
 // verbs of probe.FaultText's English (TestVerifyProbeFaultsChinese checks
 // both).
-var probeFaultsZH = map[probe.Fault]string{
-	probe.FaultNoGPUProbe:      "没有 GPU 列表：请把 `%s` 的输出保存为 `%s`，或把 `%s` 的输出保存为 `%s`",
-	probe.FaultROCmIndex:       "GPU 编号 %q 不是小于 1024 的 GPU 号",
-	probe.FaultROCmJSON:        "不是 rocm-smi 的 JSON（%s）：请按命令打印的原样保存输出",
-	probe.FaultROCmMemory:      "GPU[%d]：`VRAM Total Memory (B)` %q 不是以字节计的大小",
-	probe.FaultROCmNoLinkTable: "没有以 `GPU0` 开头的 `Link Type between two GPUs` 表（这是 `rocm-smi --showtopo` 的输出吗？）",
-	probe.FaultGPUColumns:      "第 %d 行 %q：应为以逗号分隔的 `name, memory.total, pci.bus_id`",
-	probe.FaultGPUMemory:       "第 %d 行：`memory.total` %q 不是以 MiB 计的大小",
-	probe.FaultMIGOrphan:       "第 %d 行：MIG 设备出现在所有 GPU 行之前",
-	probe.FaultGPUListLine:     "第 %d 行 %q：应为 `GPU n: NAME (UUID: ...)` 或 `MIG profile Device n: ...`",
-	probe.FaultLscpuCount:      "`%s` 的值 %q 不是一个数目",
-	probe.FaultLscpuNoCPUs:     "没有 `CPU(s):` 行（这是 `lscpu` 的输出吗？）",
-	probe.FaultNproc:           "%q 不是 CPU 数目",
-	probe.FaultMemTotal:        "`MemTotal` %q 不是以 kB 计的大小",
-	probe.FaultNoMemTotal:      "没有 `MemTotal` 行",
-	probe.FaultLsblkLine:       "第 %d 行 %q：应为 `NAME SIZE ROTA TYPE [MODEL]`（请运行 `lsblk -b -d -o NAME,SIZE,ROTA,TYPE,MODEL`）",
-	probe.FaultLsblkSize:       "第 %d 行：`SIZE` %q 不是字节数（请加 `-b` 运行 `lsblk`）",
-	probe.FaultDfLine:          "第 %d 行 %q：应为 `Filesystem Size Used Available Capacity Mounted-on`（请运行 `df -P -B1`）",
-	probe.FaultDfSize:          "第 %d 行：大小 %q、%q 不是字节数（请加 `-B1` 运行 `df`）",
-	probe.FaultTopoRow:         "出现了行 %q，此处应为 `GPU%d`",
-	probe.FaultTopoEntries:     "行 `%s` 有 %d 项，而 GPU 列有 %d 列",
-	probe.FaultTopoNoHeader:    "没有以 `GPU0` 开头的表头行（这是 `nvidia-smi topo -m` 的输出吗？）",
-	probe.FaultTopoRows:        "GPU 行有 %d 行，而 GPU 列有 %d 列",
-	probe.FaultGPUNone:         "没有 GPU 行：文件为空或只有表头，不是 GPU 机器的列表；请在租用的机器上保存 `%s` 的输出",
-}
+// Made on first use, not at start-up (issue 26).
+var probeFaultsZH = sync.OnceValue(func() map[probe.Fault]string {
+	return map[probe.Fault]string{
+		probe.FaultNoGPUProbe:      "没有 GPU 列表：请把 `%s` 的输出保存为 `%s`，或把 `%s` 的输出保存为 `%s`",
+		probe.FaultROCmIndex:       "GPU 编号 %q 不是小于 1024 的 GPU 号",
+		probe.FaultROCmJSON:        "不是 rocm-smi 的 JSON（%s）：请按命令打印的原样保存输出",
+		probe.FaultROCmMemory:      "GPU[%d]：`VRAM Total Memory (B)` %q 不是以字节计的大小",
+		probe.FaultROCmNoLinkTable: "没有以 `GPU0` 开头的 `Link Type between two GPUs` 表（这是 `rocm-smi --showtopo` 的输出吗？）",
+		probe.FaultGPUColumns:      "第 %d 行 %q：应为以逗号分隔的 `name, memory.total, pci.bus_id`",
+		probe.FaultGPUMemory:       "第 %d 行：`memory.total` %q 不是以 MiB 计的大小",
+		probe.FaultMIGOrphan:       "第 %d 行：MIG 设备出现在所有 GPU 行之前",
+		probe.FaultGPUListLine:     "第 %d 行 %q：应为 `GPU n: NAME (UUID: ...)` 或 `MIG profile Device n: ...`",
+		probe.FaultLscpuCount:      "`%s` 的值 %q 不是一个数目",
+		probe.FaultLscpuNoCPUs:     "没有 `CPU(s):` 行（这是 `lscpu` 的输出吗？）",
+		probe.FaultNproc:           "%q 不是 CPU 数目",
+		probe.FaultMemTotal:        "`MemTotal` %q 不是以 kB 计的大小",
+		probe.FaultNoMemTotal:      "没有 `MemTotal` 行",
+		probe.FaultLsblkLine:       "第 %d 行 %q：应为 `NAME SIZE ROTA TYPE [MODEL]`（请运行 `lsblk -b -d -o NAME,SIZE,ROTA,TYPE,MODEL`）",
+		probe.FaultLsblkSize:       "第 %d 行：`SIZE` %q 不是字节数（请加 `-b` 运行 `lsblk`）",
+		probe.FaultDfLine:          "第 %d 行 %q：应为 `Filesystem Size Used Available Capacity Mounted-on`（请运行 `df -P -B1`）",
+		probe.FaultDfSize:          "第 %d 行：大小 %q、%q 不是字节数（请加 `-B1` 运行 `df`）",
+		probe.FaultTopoRow:         "出现了行 %q，此处应为 `GPU%d`",
+		probe.FaultTopoEntries:     "行 `%s` 有 %d 项，而 GPU 列有 %d 列",
+		probe.FaultTopoNoHeader:    "没有以 `GPU0` 开头的表头行（这是 `nvidia-smi topo -m` 的输出吗？）",
+		probe.FaultTopoRows:        "GPU 行有 %d 行，而 GPU 列有 %d 列",
+		probe.FaultGPUNone:         "没有 GPU 行：文件为空或只有表头，不是 GPU 机器的列表；请在租用的机器上保存 `%s` 的输出",
+	}
+})
 
 // ProbeErrorText is verify's error for probe outputs that are missing
 // or do not parse (probe.Parse's error), one line per fault, in language:
@@ -340,7 +353,7 @@ func ProbeErrorText(err error, language string) string {
 			continue
 		}
 		why := fmt.Sprintf(probe.FaultText(pe.Fault), pe.Args...)
-		if zh, ok := probeFaultsZH[pe.Fault]; ok && l == langZH {
+		if zh, ok := probeFaultsZH()[pe.Fault]; ok && l == langZH {
 			why = fmt.Sprintf(zh, pe.Args...)
 		}
 		switch {

@@ -277,13 +277,16 @@ func (l lang) nvmeCheck(want nvmePromise, m probe.Machine) Check {
 }
 
 // nvmeKindKeys are the expected texts of the promises without a size.
-var nvmeKindKeys = map[nvmeKind]verifyKey{nvmeUnknown: vUnknown, nvmeNone: vNVMeWantNone, nvmeOptional: vNVMeOptional, nvmeUnlisted: vNVMeUnlisted}
+// Made on first use, not at start-up (issue 26).
+var nvmeKindKeys = sync.OnceValue(func() map[nvmeKind]verifyKey {
+	return map[nvmeKind]verifyKey{nvmeUnknown: vUnknown, nvmeNone: vNVMeWantNone, nvmeOptional: vNVMeOptional, nvmeUnlisted: vNVMeUnlisted}
+})
 
 // nvmeExpected is the expected column of the NVMe check.
 func (l lang) nvmeExpected(want nvmePromise) string {
 	switch {
 	case want.kind != nvmeYes:
-		return l.v(nvmeKindKeys[want.kind])
+		return l.v(nvmeKindKeys()[want.kind])
 	case want.disks > 0 && want.bytes > 0:
 		return l.v(vNVMeWantDisks, want.disks, gbText(want.bytes))
 	case want.bytes > 0:
