@@ -129,7 +129,7 @@ func TestEveryQuestionHasWords(t *testing.T) {
 			}
 		}
 	}
-	for key := range fieldTexts {
+	for key := range fieldTexts() {
 		if !asked[key] {
 			t.Errorf("words for %q, which the registry does not ask", key)
 		}
@@ -154,7 +154,7 @@ func TestAnExtraRegistryEntryIsAField(t *testing.T) {
 	extra.Questions = []model.Question{{Key: "racks", Section: model.SectionScale, Pos: 35, Kind: model.AskText}}
 	reg := append(slices.Clone(model.Registry()), extra)
 	words := map[string]fieldWords{"racks": {label: mFieldDataGB, forms: mFormsCountAny}}
-	for k, v := range fieldTexts {
+	for k, v := range fieldTexts() {
 		words[k] = v
 	}
 	q := newQuestions(reg, words)

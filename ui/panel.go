@@ -672,18 +672,6 @@ func (m detailView) regionText(r *model.Recommendation) string {
 // that one long commitment does not flatten every other bar.
 const barCap = 3
 
-// shownPriceModels are the price models of the detail, in the order of
-// the price-model table; the rents only a listing prices (daily and
-// weekly: model.ListedPlanInfo.ListedOnly) and hybrids only appear when
-// an offer has them.
-var shownPriceModels = func() []model.PriceModel {
-	out := make([]model.PriceModel, 0, len(model.PriceModelTable))
-	for _, p := range model.PriceModelTable {
-		out = append(out, p.Name)
-	}
-	return out
-}()
-
 // optionalPriceModel reports whether a price model is left out when the
 // offer does not quote it.
 func optionalPriceModel(pm model.PriceModel) bool {
@@ -773,7 +761,12 @@ func (m detailView) priceModelLines(r *model.Recommendation, cur model.Currency,
 	barW := min(max(w-nameW-30-28, 8), 24)
 	indent := strings.Repeat(" ", nameW+2)
 	capped := false
-	for _, pm := range shownPriceModels {
+	// The price models of the detail, in the order of the price-model
+	// table; the rents only a listing prices (daily and weekly:
+	// model.ListedPlanInfo.ListedOnly) and hybrids only appear when an
+	// offer has them.
+	for _, info := range model.PriceModelTable {
+		pm := info.Name
 		name := fitPlain(priceModelName(m.t, pm), nameW)
 		q, ok := byName[pm]
 		if !ok || q.Total <= 0 && q.Hourly <= 0 {
