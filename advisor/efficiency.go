@@ -240,7 +240,10 @@ func efficiencyOf(g *model.GPU) *gpuEff {
 		}
 	}
 	effMemo.Lock()
-	if len(effMemo.m) >= effMemoMax {
+	switch {
+	case effMemo.m == nil: // the first lookup: no map made at start-up
+		effMemo.m = map[*model.GPU]*gpuEff{}
+	case len(effMemo.m) >= effMemoMax:
 		clear(effMemo.m)
 	}
 	effMemo.m[g] = e
@@ -257,10 +260,10 @@ const effMemoMax = 4096
 // evaluation of a shape, and the rows match by name (a few case-folded
 // searches). A GPU changed in place after its first lookup keeps its row:
 // the advisor never changes the catalog's GPUs.
-var effMemo = struct {
+var effMemo struct {
 	sync.RWMutex
 	m map[*model.GPU]*gpuEff
-}{m: map[*model.GPU]*gpuEff{}}
+}
 
 // effKind names one of a row's three efficiencies, for effSummary.
 type effKind uint8

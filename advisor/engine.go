@@ -22,12 +22,20 @@ import (
 const engineMinCC = 7.5
 
 // archMaxCC is the highest compute capability of the NVIDIA architectures
-// below the engine's minimum: every GPU of them is below it.
-var archMaxCC = map[string]float64{
-	"Kepler":  3.7,
-	"Maxwell": 5.3,
-	"Pascal":  6.2,
-	"Volta":   7.2,
+// below the engine's minimum (every GPU of them is below it); ok is false
+// for any other architecture.
+func archMaxCC(arch string) (cc float64, ok bool) {
+	switch arch {
+	case "Kepler":
+		return 3.7, true
+	case "Maxwell":
+		return 5.3, true
+	case "Pascal":
+		return 6.2, true
+	case "Volta":
+		return 7.2, true
+	}
+	return 0, false
 }
 
 // belowEngineMinimum reports whether an NVIDIA GPU is known to be below the
@@ -37,7 +45,7 @@ func belowEngineMinimum(g *model.GPU) bool {
 	if g == nil || g.Vendor != "NVIDIA" {
 		return false
 	}
-	cc, ok := archMaxCC[g.Architecture]
+	cc, ok := archMaxCC(g.Architecture)
 	return ok && cc < engineMinCC
 }
 

@@ -14,11 +14,17 @@ import (
 // maximum.
 const defaultEmbedContext = 512
 
-// encoderFamilies are the preset families whose attention is
-// bidirectional (every token attends to the whole sequence): the BERT
-// and XLM-RoBERTa encoders. The decoder-based embedding models (Qwen3-
-// Embedding) keep causal attention.
-var encoderFamilies = map[string]bool{"xlm-roberta": true, "bert": true, "roberta": true}
+// encoderFamily reports whether a preset family's attention is
+// bidirectional (every token attends to the whole sequence): the BERT and
+// XLM-RoBERTa encoders (family lower-cased). The decoder-based embedding
+// models (Qwen3-Embedding) keep causal attention.
+func encoderFamily(family string) bool {
+	switch family {
+	case "xlm-roberta", "bert", "roberta":
+		return true
+	}
+	return false
+}
 
 // embedPlan is how an embedding or reranking model is timed: one forward
 // pass per input of seq tokens, no generation, no KV cache kept.
@@ -102,7 +108,7 @@ func (e *estimator) embedModel(preset *model.ModelPreset) {
 
 	em := &embedPlan{seq: a.Context}
 	lin := 2 * (p.activeParams - ar.inputEmbedParams())
-	attn, bidi := 0.0, preset != nil && encoderFamilies[strings.ToLower(preset.Family)]
+	attn, bidi := 0.0, preset != nil && encoderFamily(strings.ToLower(preset.Family))
 	if ar.hasShape() {
 		hd := float64(ar.heads * ar.headDim)
 		if hd == 0 {

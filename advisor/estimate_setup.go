@@ -42,9 +42,15 @@ const (
 	classContainer
 )
 
-// hyperscalers are the providers whose GPU machines are VMs of a general
-// cloud.
-var hyperscalers = map[string]bool{"aws": true, "gcp": true, "azure": true, "oci": true, "alibaba": true, "tencent": true, "ibm": true, "huawei": true}
+// hyperscaler reports whether a provider (its key, lower-cased) is one
+// whose GPU machines are VMs of a general cloud.
+func hyperscaler(provider string) bool {
+	switch provider {
+	case "aws", "gcp", "azure", "oci", "alibaba", "tencent", "ibm", "huawei":
+		return true
+	}
+	return false
+}
 
 // classOf is the provider class of an offer: a container (a third-party
 // marketplace host or a container slice of a host), a hyperscaler VM or a
@@ -53,7 +59,7 @@ func classOf(o *model.Offer) uint8 {
 	switch {
 	case o.Marketplace || o.VCPUType == model.VCPUMarketplace || o.VCPUType == model.VCPUContainer:
 		return classContainer
-	case hyperscalers[strings.ToLower(o.Provider)]:
+	case hyperscaler(strings.ToLower(o.Provider)):
 		return classHyperscaler
 	}
 	return classNeocloud

@@ -1,6 +1,10 @@
 package advisor
 
-import "github.com/gpupick/gpupick/model"
+import (
+	"sync"
+
+	"github.com/gpupick/gpupick/model"
+)
 
 // The names of values in the advisor's texts. English writes each value as
 // the flags and the JSON spell it; Chinese writes its Chinese name (model's,
@@ -31,25 +35,28 @@ func (l lang) bucket(b int8) string {
 
 // riskNames are the short names of the risks a penalty prices, for the
 // line that compares the top offer's penalties with the runner-up's.
-var riskNames = map[string]textKey{
-	model.WarnMarketplaceHost: kRiskNameMarketplace,
-	model.WarnSharedVCPU:      kRiskNameSharedVCPU,
-	riskCodeTPLink:            kRiskNameTPLink,
-	riskCodeTPHost:            kRiskNameTPHost,
-	model.WarnLegacyGPU:       kRiskNameLegacy,
-	model.WarnROCmStack:       kRiskNameStackGap,
-	model.WarnStalePrice:      kRiskNameStale,
-	riskCodeEstimate:          kRiskNameEstimate,
-	riskCodeGPUs:              kRiskNameGPUs,
-	riskCodeNodes:             kRiskNameNodes,
-	riskCodeFewCores:          kRiskNameFewCores,
-	riskCodeSpotOnly:          kRiskNameSpotOnly,
-}
+// Made on first use, not at start-up (issue 26).
+var riskNames = sync.OnceValue(func() map[string]textKey {
+	return map[string]textKey{
+		model.WarnMarketplaceHost: kRiskNameMarketplace,
+		model.WarnSharedVCPU:      kRiskNameSharedVCPU,
+		riskCodeTPLink:            kRiskNameTPLink,
+		riskCodeTPHost:            kRiskNameTPHost,
+		model.WarnLegacyGPU:       kRiskNameLegacy,
+		model.WarnROCmStack:       kRiskNameStackGap,
+		model.WarnStalePrice:      kRiskNameStale,
+		riskCodeEstimate:          kRiskNameEstimate,
+		riskCodeGPUs:              kRiskNameGPUs,
+		riskCodeNodes:             kRiskNameNodes,
+		riskCodeFewCores:          kRiskNameFewCores,
+		riskCodeSpotOnly:          kRiskNameSpotOnly,
+	}
+})
 
 // riskName is a risk's short name: its code in English, a phrase in
 // Chinese; a code without a name is written as it is.
 func (l lang) riskName(code string) string {
-	if k, ok := riskNames[code]; ok {
+	if k, ok := riskNames()[code]; ok {
 		return l.f(k)
 	}
 	return code

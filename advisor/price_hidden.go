@@ -124,7 +124,7 @@ func hiddenEstimates(cat *model.Catalog, provs []provInfo) []provEstimate {
 			return pcChina
 		case all[k] > 0 && mk[k] == all[k]:
 			return pcMarketplace
-		case hyperscalers[k]:
+		case hyperscaler(k):
 			return pcHyperscaler
 		}
 		return pcNeocloud

@@ -2,6 +2,7 @@ package advisor
 
 import (
 	"math"
+	"sync"
 	"time"
 
 	"github.com/gpupick/gpupick/model"
@@ -424,20 +425,23 @@ func (rk *risker) shapeRiskX(sh *shape, sr *shapeRes) float64 {
 }
 
 // riskTexts names each penalty in a line.
-var riskTexts = map[string]textKey{
-	model.WarnMarketplaceHost: kRiskMarketplace,
-	model.WarnSharedVCPU:      kRiskSharedVCPU,
-	riskCodeTPLink:            kRiskTPLink,
-	riskCodeTPHost:            kRiskTPHost,
-	model.WarnLegacyGPU:       kRiskLegacy,
-	model.WarnROCmStack:       kRiskStackGap,
-	model.WarnStalePrice:      kRiskStale,
-	riskCodeEstimate:          kRiskEstimate,
-	riskCodeGPUs:              kRiskGPUs,
-	riskCodeNodes:             kRiskNodes,
-	riskCodeFewCores:          kRiskFewCores,
-	riskCodeSpotOnly:          kRiskSpotOnly,
-}
+// Made on first use, not at start-up (issue 26).
+var riskTexts = sync.OnceValue(func() map[string]textKey {
+	return map[string]textKey{
+		model.WarnMarketplaceHost: kRiskMarketplace,
+		model.WarnSharedVCPU:      kRiskSharedVCPU,
+		riskCodeTPLink:            kRiskTPLink,
+		riskCodeTPHost:            kRiskTPHost,
+		model.WarnLegacyGPU:       kRiskLegacy,
+		model.WarnROCmStack:       kRiskStackGap,
+		model.WarnStalePrice:      kRiskStale,
+		riskCodeEstimate:          kRiskEstimate,
+		riskCodeGPUs:              kRiskGPUs,
+		riskCodeNodes:             kRiskNodes,
+		riskCodeFewCores:          kRiskFewCores,
+		riskCodeSpotOnly:          kRiskSpotOnly,
+	}
+})
 
 // staleCutoff is the price date before which a price is stale (more than
 // staleDays before the snapshot), as YYYY-MM-DD so that offers compare by

@@ -1,6 +1,8 @@
 package advisor
 
 import (
+	"sync"
+
 	"github.com/gpupick/gpupick/model"
 	"github.com/gpupick/gpupick/model/text"
 )
@@ -28,14 +30,22 @@ func (l lang) nodes(n int) string {
 	return l.f(kSugNodes, n)
 }
 
-// vcpuKindKeys maps the shared kinds of vCPU to their text keys.
-var vcpuKindKeys = map[model.VCPUType]textKey{model.VCPUShared: kVCPUShared, model.VCPUBurstable: kVCPUBurstable,
-	model.VCPUContainer: kVCPUContainer, model.VCPUMarketplace: kVCPUMarketplace, model.VCPUGPUFraction: kVCPUFraction}
-
-// vcpuKind describes a shared kind of vCPU for the shared-vcpu message.
+// vcpuKind describes a shared kind of vCPU for the shared-vcpu message
+// by its text key; any other kind is its id.
 func (l lang) vcpuKind(t model.VCPUType) string {
-	key, ok := vcpuKindKeys[t]
-	if !ok {
+	var key textKey
+	switch t {
+	case model.VCPUShared:
+		key = kVCPUShared
+	case model.VCPUBurstable:
+		key = kVCPUBurstable
+	case model.VCPUContainer:
+		key = kVCPUContainer
+	case model.VCPUMarketplace:
+		key = kVCPUMarketplace
+	case model.VCPUGPUFraction:
+		key = kVCPUFraction
+	default:
 		return string(t)
 	}
 	return l.f(key)
@@ -59,7 +69,7 @@ type warnDef struct {
 
 // warning builds a warning with the code's default message.
 func (l lang) warning(code string, sev model.Severity, source string, args ...any) model.Warning {
-	d := warnDefs[code]
+	d := warnDefs()[code]
 	w := model.Warning{Code: code, Severity: sev, Message: d.msg[l], Detail: d.detail[l], Source: source}
 	if len(args) > 0 {
 		w.Message = d.msg.Format(text.Lang(l), args...)
@@ -99,7 +109,7 @@ func WarningCodes() []string {
 // warnings carry both already (Warning.Detail, Warning.Source): this is
 // for a caller that holds only a code.
 func ExplainWarning(code, language string) (detail, source string, ok bool) {
-	d, ok := warnDefs[code]
+	d, ok := warnDefs()[code]
 	if !ok {
 		return "", "", false
 	}
@@ -1769,295 +1779,298 @@ var texts = text.Table[textKey]{
 
 // warnDefs holds every warning code's message, explanation and default
 // source in both languages.
-var warnDefs = map[string]warnDef{
-	model.WarnNoNVLink: {
-		msg: text.Pair{
-			"%d x %s talk over PCIe only (no NVLink): gradient and tensor-parallel traffic is several times slower",
-			"%d x %s 之间只有 PCIe（无 NVLink）：梯度同步和张量并行通信要慢数倍",
+// Made on first use, not at start-up (issue 26).
+var warnDefs = sync.OnceValue(func() map[string]warnDef {
+	return map[string]warnDef{
+		model.WarnNoNVLink: {
+			msg: text.Pair{
+				"%d x %s talk over PCIe only (no NVLink): gradient and tensor-parallel traffic is several times slower",
+				"%d x %s 之间只有 PCIe（无 NVLink）：梯度同步和张量并行通信要慢数倍",
+			},
+			detail: text.Pair{
+				"Multi-GPU training all-reduces the gradients every step, and tensor parallelism exchanges activations every layer. NVLink moves 600-900 GB/s per GPU; PCIe 4.0 x16 about 32 GB/s each way, shared with data loading. Prefer SXM/NVLink nodes for multi-GPU training, or one larger GPU.",
+				"多卡训练每一步都要对梯度做 all-reduce，张量并行每一层都要交换激活。NVLink 每卡 600-900 GB/s；PCIe 4.0 x16 单向约 32 GB/s，还要与数据加载共用。多卡训练请优先选 SXM/NVLink 节点，或换一张更大的 GPU。",
+			},
+			source: srcNVLink,
 		},
-		detail: text.Pair{
-			"Multi-GPU training all-reduces the gradients every step, and tensor parallelism exchanges activations every layer. NVLink moves 600-900 GB/s per GPU; PCIe 4.0 x16 about 32 GB/s each way, shared with data loading. Prefer SXM/NVLink nodes for multi-GPU training, or one larger GPU.",
-			"多卡训练每一步都要对梯度做 all-reduce，张量并行每一层都要交换激活。NVLink 每卡 600-900 GB/s；PCIe 4.0 x16 单向约 32 GB/s，还要与数据加载共用。多卡训练请优先选 SXM/NVLink 节点，或换一张更大的 GPU。",
+		model.WarnSharedVCPU: {
+			msg: text.Pair{
+				"vCPUs are %s: data loading and tokenisation slow down when neighbours are busy",
+				"vCPU %s：邻居繁忙时数据加载和分词会变慢",
+			},
+			detail: text.Pair{
+				"Shared, burstable, container and marketplace hosts give no fixed CPU: data loading, tokenisation and the serving loop slow down when neighbours are busy. A vCPU is usually a hyperthread, half a physical core.",
+				"共享型、突发型、容器和市场型主机不保证 CPU：邻居繁忙时，数据加载、分词和推理调度都会变慢。一个 vCPU 通常是一个超线程，即半个物理核。",
+			},
 		},
-		source: srcNVLink,
-	},
-	model.WarnSharedVCPU: {
-		msg: text.Pair{
-			"vCPUs are %s: data loading and tokenisation slow down when neighbours are busy",
-			"vCPU %s：邻居繁忙时数据加载和分词会变慢",
+		model.WarnLowCPUPerGPU: {
+			msg: text.Pair{
+				"only %.1f CPU cores per GPU (want at least %d): data loading will starve the GPUs",
+				"每张 GPU 只有 %.1f 个 CPU 核（建议至少 %d 个）：数据加载会拖慢 GPU",
+			},
+			detail: text.Pair{
+				"Each GPU needs host cores for data-loading workers, augmentation and the training or serving loop. With fewer than about 4 physical cores per GPU for training (2 for inference) the GPUs wait for data.",
+				"每张 GPU 都需要主机 CPU 核来运行数据加载进程、数据增强以及训练或推理主循环。训练时每卡少于约 4 个物理核（推理少于 2 个），GPU 就会等待数据。",
+			},
+			source: srcCPU,
 		},
-		detail: text.Pair{
-			"Shared, burstable, container and marketplace hosts give no fixed CPU: data loading, tokenisation and the serving loop slow down when neighbours are busy. A vCPU is usually a hyperthread, half a physical core.",
-			"共享型、突发型、容器和市场型主机不保证 CPU：邻居繁忙时，数据加载、分词和推理调度都会变慢。一个 vCPU 通常是一个超线程，即半个物理核。",
+		model.WarnSpotNoCheckpoint: {
+			msg: text.Pair{
+				"spot would cut the GPU cost by %d%%, but the job does not checkpoint: a preemption would lose all work",
+				"竞价实例可把 GPU 费用降低 %d%%，但任务没有检查点：一旦被回收将丢失全部进度",
+			},
+			detail: text.Pair{
+				"Spot and preemptible capacity can be reclaimed at any time with a short notice. Save checkpoints regularly to persistent storage and make the job resumable, then answer that the job can be interrupted to use the spot price.",
+				"竞价和抢占式实例随时可能在短暂通知后被回收。请定期把检查点保存到持久存储并让任务可续跑，然后把任务设为可中断以使用竞价价格。",
+			},
+			source: srcSpotGeneral,
 		},
-	},
-	model.WarnLowCPUPerGPU: {
-		msg: text.Pair{
-			"only %.1f CPU cores per GPU (want at least %d): data loading will starve the GPUs",
-			"每张 GPU 只有 %.1f 个 CPU 核（建议至少 %d 个）：数据加载会拖慢 GPU",
+		model.WarnPreemptibleLimit: {
+			msg: text.Pair{
+				"spot / preemptible VMs stop after %.0f h: the run restarts about %.0f times",
+				"竞价/抢占式实例最长运行 %.0f 小时：本次运行约需重启 %.0f 次",
+			},
+			detail: text.Pair{
+				"Some providers stop preemptible VMs after a maximum run time whatever the demand. Each stop costs a restart and the work since the last checkpoint; plan checkpoints well inside the limit.",
+				"有些云厂商无论资源是否紧张，都会在达到最长运行时间后停止抢占式实例。每次停止都要重启并丢失上次检查点之后的进度；检查点间隔应明显短于该上限。",
+			},
+			source: srcSpotGeneral,
 		},
-		detail: text.Pair{
-			"Each GPU needs host cores for data-loading workers, augmentation and the training or serving loop. With fewer than about 4 physical cores per GPU for training (2 for inference) the GPUs wait for data.",
-			"每张 GPU 都需要主机 CPU 核来运行数据加载进程、数据增强以及训练或推理主循环。训练时每卡少于约 4 个物理核（推理少于 2 个），GPU 就会等待数据。",
+		model.WarnCommitmentLockIn: {
+			msg: text.Pair{
+				"a 3-year term looks cheaper, but it locks you to a %d GPU while the next generation is due around %d",
+				"3 年期承诺看似更便宜，但会把你锁定在 %d 年发布的 GPU 上，而下一代约在 %d 年推出",
+			},
+			detail: text.Pair{
+				"Commitments are paid for every hour of the term whether used or not. A new data-centre GPU generation has shipped about every two years, each several times faster per dollar, so a 3-year term often outlives the hardware's value. Some commitments (e.g. GCP committed-use discounts) reserve no capacity.",
+				"承诺期内每个小时都要付费，无论是否使用。数据中心 GPU 大约每两年更新一代，每代单位美元性能提升数倍，因此 3 年期承诺往往比硬件的价值周期更长。有些承诺（如 GCP 承诺使用折扣）并不预留容量。",
+			},
+			source: srcLockIn,
 		},
-		source: srcCPU,
-	},
-	model.WarnSpotNoCheckpoint: {
-		msg: text.Pair{
-			"spot would cut the GPU cost by %d%%, but the job does not checkpoint: a preemption would lose all work",
-			"竞价实例可把 GPU 费用降低 %d%%，但任务没有检查点：一旦被回收将丢失全部进度",
+		model.WarnVRAMTight: {
+			msg: text.Pair{
+				"only %.0f%% GPU memory headroom (%.1f of %.0f GiB per GPU)",
+				"显存余量只有 %.0f%%（每张 GPU 需要 %.1f GiB，共 %.0f GiB）",
+			},
+			detail: text.Pair{
+				"Allocator fragmentation, CUDA graphs, longer prompts than planned and framework versions all add memory. Below about 10% headroom a job is likely to run out of memory; pick a larger GPU or more of them, or lower the precision, context or batch.",
+				"显存碎片、CUDA Graph、超出预期的长提示词和框架版本差异都会增加显存占用。余量低于约 10% 时很容易显存溢出；请换更大或更多的 GPU，或降低精度、上下文长度或批量。",
+			},
+			source: srcVLLMMemory,
 		},
-		detail: text.Pair{
-			"Spot and preemptible capacity can be reclaimed at any time with a short notice. Save checkpoints regularly to persistent storage and make the job resumable, then answer that the job can be interrupted to use the spot price.",
-			"竞价和抢占式实例随时可能在短暂通知后被回收。请定期把检查点保存到持久存储并让任务可续跑，然后把任务设为可中断以使用竞价价格。",
+		model.WarnHostRAMUnknown: {
+			msg: text.Pair{
+				"host RAM not known: the job needs at least %.1f GiB of it per node to load and run",
+				"主机内存未知：该任务每个节点至少需要 %.1f GiB 内存才能加载和运行",
+			},
+			detail: text.Pair{
+				"Loading a checkpoint passes the model, or a shard of it at a time, through host memory, and vLLM keeps a CPU swap space of 4 GiB per GPU and refuses to start when that is more than 70% of the host's memory. The catalog does not list this host's RAM, so it ranks after offers known to have enough; check the instance's memory before renting it.",
+				"加载检查点时，模型（或逐个分片）要经过主机内存；vLLM 为每张 GPU 保留 4 GiB 的 CPU 交换空间，超过主机内存的 70% 时拒绝启动。目录没有列出这台主机的内存，因此它排在已知内存足够的报价之后；租用前请先确认实例的内存。",
+			},
+			source: srcRAMServe,
 		},
-		source: srcSpotGeneral,
-	},
-	model.WarnPreemptibleLimit: {
-		msg: text.Pair{
-			"spot / preemptible VMs stop after %.0f h: the run restarts about %.0f times",
-			"竞价/抢占式实例最长运行 %.0f 小时：本次运行约需重启 %.0f 次",
+		model.WarnLatencyMargin: {
+			msg: text.Pair{
+				"decode about %.1f tokens/s per stream against the %.0f the %s class needs: within the estimate's %d%% tolerance, so it may miss it",
+				"每条流解码约 %.1f token/秒，%[3]s等级要求 %.0[2]f：差距在估算 %[4]d%% 的误差之内，实际可能达不到",
+			},
+			detail: text.Pair{
+				"The decode estimate is tested against published figures to within 30%, and real engines reach somewhat less of the memory bandwidth than it assumes. An offer that clears the latency class by less than that margin ranks after those that clear it with room; a faster GPU, more GPUs in tensor parallel or a lower precision gives room.",
+				"解码速度估算与公开测得数据的误差在 30% 以内，实际推理引擎能用到的显存带宽通常略低于估算的假设。超出延迟等级要求不到这个余量的报价，排在余量充足的报价之后；换更快的 GPU、用更多 GPU 做张量并行或降低精度可以留出余量。",
+			},
+			source: srcRoofline,
 		},
-		detail: text.Pair{
-			"Some providers stop preemptible VMs after a maximum run time whatever the demand. Each stop costs a restart and the work since the last checkpoint; plan checkpoints well inside the limit.",
-			"有些云厂商无论资源是否紧张，都会在达到最长运行时间后停止抢占式实例。每次停止都要重启并丢失上次检查点之后的进度；检查点间隔应明显短于该上限。",
+		model.WarnLowBandwidth: {
+			msg: text.Pair{
+				"decode about %.1f tokens/s per stream, below the %.0f the %s class needs",
+				"每条流解码约 %.1f token/秒，低于 %.0f（%s等级的要求）",
+			},
+			detail: text.Pair{
+				"Generating one token reads every active weight and the KV cache from GPU memory, so per-stream speed is bounded by memory bandwidth divided by those bytes. A GPU with more bandwidth, more GPUs in tensor parallel, or a lower precision speeds it up.",
+				"每生成一个 token 都要从显存读取全部激活权重和 KV 缓存，因此单流速度受限于显存带宽除以这些字节数。换带宽更高的 GPU、用更多 GPU 做张量并行或降低精度都能提速。",
+			},
+			source: srcRoofline,
 		},
-		source: srcSpotGeneral,
-	},
-	model.WarnCommitmentLockIn: {
-		msg: text.Pair{
-			"a 3-year term looks cheaper, but it locks you to a %d GPU while the next generation is due around %d",
-			"3 年期承诺看似更便宜，但会把你锁定在 %d 年发布的 GPU 上，而下一代约在 %d 年推出",
+		model.WarnBF16Unsupported: {
+			msg: text.Pair{
+				"%s has no BF16 support: engines refuse BF16 here or fall back to FP16 (same memory); a few models overflow in FP16",
+				"%s 不支持 BF16：推理引擎会拒绝 BF16 或改用 FP16（显存相同）；少数模型在 FP16 下会溢出",
+			},
+			detail: text.Pair{
+				"BF16 needs compute capability 8.0 (Ampere: A100, A10, RTX 30 and newer). On Turing (T4) and Volta (V100) vLLM stops with \"Bfloat16 is only supported on GPUs with compute capability of at least 8.0\" until you pass --dtype half. FP16 has the same size but a smaller range; models trained in BF16 can overflow.",
+				"BF16 需要计算能力 8.0（Ampere：A100、A10、RTX 30 及更新）。在 Turing（T4）和 Volta（V100）上，vLLM 会报错“Bfloat16 is only supported on GPUs with compute capability of at least 8.0”，需加 --dtype half。FP16 大小相同但数值范围更小，BF16 训练的模型可能溢出。",
+			},
+			source: "https://github.com/vllm-project/vllm/issues/946",
 		},
-		detail: text.Pair{
-			"Commitments are paid for every hour of the term whether used or not. A new data-centre GPU generation has shipped about every two years, each several times faster per dollar, so a 3-year term often outlives the hardware's value. Some commitments (e.g. GCP committed-use discounts) reserve no capacity.",
-			"承诺期内每个小时都要付费，无论是否使用。数据中心 GPU 大约每两年更新一代，每代单位美元性能提升数倍，因此 3 年期承诺往往比硬件的价值周期更长。有些承诺（如 GCP 承诺使用折扣）并不预留容量。",
+		model.WarnLegacyGPU: {
+			msg: text.Pair{
+				"%s is a %s GPU: PyTorch's CUDA 12.8+ wheels and recent vLLM (compute capability 7.5+) dropped it; you need older builds",
+				"%s 是 %s 架构 GPU：PyTorch 的 CUDA 12.8+ 版本和新版 vLLM（要求计算能力 7.5+）已不再支持，需要使用旧版本",
+			},
+			detail: text.Pair{
+				"NVIDIA froze Maxwell, Pascal and Volta in CUDA 12 and removed them from CUDA 13; PyTorch 2.8 dropped them from its CUDA 12.8 wheels, and vLLM's docs now ask for compute capability 7.5 or higher. Kepler (K80) was removed in CUDA 12.0. Cheap old GPUs can cost more in engineering time than they save.",
+				"NVIDIA 在 CUDA 12 中冻结了 Maxwell、Pascal 和 Volta，并在 CUDA 13 中移除；PyTorch 2.8 的 CUDA 12.8 版本已去掉它们，vLLM 文档现要求计算能力 7.5 或更高。Kepler（K80）在 CUDA 12.0 中即被移除。便宜的老 GPU 省下的钱，可能还不够花在工程时间上。",
+			},
+			source: "https://github.com/pytorch/pytorch/issues/157517 ; https://raw.githubusercontent.com/vllm-project/vllm/v0.21.0/docs/getting_started/installation/gpu.cuda.inc.md ; https://github.com/llvm/llvm-project/commit/0f49116e261cf5a156221b006acb677e3565fd1a",
 		},
-		source: srcLockIn,
-	},
-	model.WarnVRAMTight: {
-		msg: text.Pair{
-			"only %.0f%% GPU memory headroom (%.1f of %.0f GiB per GPU)",
-			"显存余量只有 %.0f%%（每张 GPU 需要 %.1f GiB，共 %.0f GiB）",
+		model.WarnROCmStack: {
+			msg: text.Pair{
+				"%s runs on ROCm: QLoRA's 4-bit path (bitsandbytes NF4) is officially supported on AMD GPUs only from bitsandbytes v0.50 (experimental in v0.48), and CUDA-only trainer kernels (Unsloth, Liger) do not run",
+				"%s 运行在 ROCm 上：QLoRA 的 4 位路径（bitsandbytes NF4）直到 bitsandbytes v0.50 才正式支持 AMD GPU（v0.48 为实验性），只支持 CUDA 的训练内核（Unsloth、Liger）无法运行",
+			},
+			detail: text.Pair{
+				"AMD GPUs run PyTorch through ROCm (HIP), not CUDA. bitsandbytes lists ROCm as experimental in its v0.48 installation guide and as officially supported from v0.50 (PyPI wheels for ROCm); a QLoRA recipe pinned to an older bitsandbytes, or one that uses Unsloth's or Liger's CUDA-first kernels, fails or must be rebuilt. FlashAttention needs its ROCm build (the CK backend), installed separately. Check each package of the recipe against ROCm before renting, or rent an NVIDIA GPU for QLoRA.",
+				"AMD GPU 通过 ROCm（HIP）而非 CUDA 运行 PyTorch。bitsandbytes 在 v0.48 安装指南中将 ROCm 列为实验性支持，从 v0.50 起正式支持（PyPI 提供 ROCm 版 wheel）；若 QLoRA 方案锁定旧版 bitsandbytes，或使用 Unsloth、Liger 等优先为 CUDA 构建的内核，就会失败或需要重新构建。FlashAttention 需要其 ROCm 版（CK 后端），须单独安装。租用前请逐一核对方案里的软件包是否支持 ROCm，或改租 NVIDIA GPU 来做 QLoRA。",
+			},
+			source: "https://huggingface.co/docs/bitsandbytes/v0.48.1/installation ; https://huggingface.co/docs/bitsandbytes/v0.50.2/en/installation.md",
 		},
-		detail: text.Pair{
-			"Allocator fragmentation, CUDA graphs, longer prompts than planned and framework versions all add memory. Below about 10% headroom a job is likely to run out of memory; pick a larger GPU or more of them, or lower the precision, context or batch.",
-			"显存碎片、CUDA Graph、超出预期的长提示词和框架版本差异都会增加显存占用。余量低于约 10% 时很容易显存溢出；请换更大或更多的 GPU，或降低精度、上下文长度或批量。",
+		model.WarnArmHost: {
+			msg: text.Pair{
+				"%s has an Arm64 (Grace) host: x86-64-only wheels and container images do not run on it",
+				"%s 的主机 CPU 是 Arm64（Grace）：只提供 x86-64 的 wheel 和容器镜像无法在其上运行",
+			},
+			detail: text.Pair{
+				"The GH200 superchip pairs the GPU with a 72-core Grace CPU (Arm Neoverse V2). Python wheels published for linux x86_64 only (prebuilt FlashAttention wheels among them) and images built for linux/amd64 do not run; use multi-arch images (NGC's PyTorch containers, vLLM's arm64 builds) or build from source, and check every package of the job before renting.",
+				"GH200 超级芯片把 GPU 与 72 核 Grace CPU（Arm Neoverse V2）封装在一起。只为 linux x86_64 发布的 Python wheel（包括预编译的 FlashAttention）和只为 linux/amd64 构建的镜像都无法运行；请使用多架构镜像（NGC 的 PyTorch 容器、vLLM 的 arm64 版本）或从源码构建，并在租用前逐一核对任务用到的软件包。",
+			},
+			source: "https://www.nvidia.com/en-us/data-center/grace-hopper-superchip/",
 		},
-		source: srcVLLMMemory,
-	},
-	model.WarnHostRAMUnknown: {
-		msg: text.Pair{
-			"host RAM not known: the job needs at least %.1f GiB of it per node to load and run",
-			"主机内存未知：该任务每个节点至少需要 %.1f GiB 内存才能加载和运行",
+		model.WarnFP8Unsupported: {
+			msg: text.Pair{
+				"%s has no FP8 tensor cores: FP8 weights run through 16-bit kernels, saving memory but not time",
+				"%s 没有 FP8 张量核心：FP8 权重只能经 16 位内核运行，省显存但不提速",
+			},
+			detail: text.Pair{
+				"FP8 tensor cores arrived with Ada Lovelace (L4, L40S, RTX 4090) and Hopper (H100). On older GPUs engines can still store FP8 weights (weight-only kernels) but compute in 16 bits.",
+				"FP8 张量核心始于 Ada Lovelace（L4、L40S、RTX 4090）和 Hopper（H100）。在更早的 GPU 上，推理引擎仍可存储 FP8 权重（仅权重量化内核），但以 16 位计算。",
+			},
+			source: "https://docs.nvidia.com/deeplearning/transformer-engine/user-guide/examples/fp8_primer.html",
 		},
-		detail: text.Pair{
-			"Loading a checkpoint passes the model, or a shard of it at a time, through host memory, and vLLM keeps a CPU swap space of 4 GiB per GPU and refuses to start when that is more than 70% of the host's memory. The catalog does not list this host's RAM, so it ranks after offers known to have enough; check the instance's memory before renting it.",
-			"加载检查点时，模型（或逐个分片）要经过主机内存；vLLM 为每张 GPU 保留 4 GiB 的 CPU 交换空间，超过主机内存的 70% 时拒绝启动。目录没有列出这台主机的内存，因此它排在已知内存足够的报价之后；租用前请先确认实例的内存。",
+		model.WarnEphemeralDisk: {
+			msg: text.Pair{
+				"local disk (%s) is wiped when the instance stops: keep checkpoints and data on persistent storage",
+				"本地盘（%s）在实例停止时会被清空：请把检查点和数据放在持久存储上",
+			},
+			detail: text.Pair{
+				"Instance-store NVMe is fast but tied to the host: stopping, a spot reclaim or a host failure erases it. Copy checkpoints to block or object storage.",
+				"实例存储 NVMe 速度快但绑定宿主机：停机、竞价回收或宿主机故障都会清空数据。请把检查点复制到块存储或对象存储。",
+			},
 		},
-		source: srcRAMServe,
-	},
-	model.WarnLatencyMargin: {
-		msg: text.Pair{
-			"decode about %.1f tokens/s per stream against the %.0f the %s class needs: within the estimate's %d%% tolerance, so it may miss it",
-			"每条流解码约 %.1f token/秒，%[3]s等级要求 %.0[2]f：差距在估算 %[4]d%% 的误差之内，实际可能达不到",
+		model.WarnEgressCost: {
+			msg: text.Pair{
+				"egress costs about %s, %d%% of the GPU cost",
+				"出网流量费用约 %s，占 GPU 费用的 %d%%",
+			},
+			detail: text.Pair{
+				"Data sent to the internet is billed per GB in tiers after a small free allowance. Serve heavy traffic from a provider with a large or free egress allowance, or compress and cache responses.",
+				"发往公网的数据在少量免费额度之后按 GB 阶梯计费。大流量服务请选择免费额度大的云厂商，或对响应做压缩和缓存。",
+			},
 		},
-		detail: text.Pair{
-			"The decode estimate is tested against published figures to within 30%, and real engines reach somewhat less of the memory bandwidth than it assumes. An offer that clears the latency class by less than that margin ranks after those that clear it with room; a faster GPU, more GPUs in tensor parallel or a lower precision gives room.",
-			"解码速度估算与公开测得数据的误差在 30% 以内，实际推理引擎能用到的显存带宽通常略低于估算的假设。超出延迟等级要求不到这个余量的报价，排在余量充足的报价之后；换更快的 GPU、用更多 GPU 做张量并行或降低精度可以留出余量。",
+		model.WarnMarketplaceHost: {
+			msg: text.Pair{
+				"a third-party marketplace host: reliability, network and price vary from host to host",
+				"第三方市场主机：可靠性、网络和价格因主机而异",
+			},
+			detail: text.Pair{
+				"Marketplace offers run on machines of independent hosts. Check the host's reliability score, disk and network speed, and where the data lives before long or sensitive jobs.",
+				"市场型报价运行在独立主机提供者的机器上。长时间或敏感任务之前，请检查主机的可靠性评分、磁盘和网络速度以及数据存放位置。",
+			},
 		},
-		source: srcRoofline,
-	},
-	model.WarnLowBandwidth: {
-		msg: text.Pair{
-			"decode about %.1f tokens/s per stream, below the %.0f the %s class needs",
-			"每条流解码约 %.1f token/秒，低于 %.0f（%s等级的要求）",
+		model.WarnPCIeVariant: {
+			msg: text.Pair{
+				"%s is the PCIe card (%.0f GB/s, %.0f TFLOPS); the SXM part %s has %.0f GB/s and %.0f TFLOPS",
+				"%s 为 PCIe 版（%.0f GB/s，%.0f TFLOPS）；SXM 版 %s 为 %.0f GB/s、%.0f TFLOPS",
+			},
+			detail: text.Pair{
+				"The PCIe version of a data-centre GPU has lower memory bandwidth, a lower power limit and no NVLink switch fabric, so the same name is markedly slower. Compare prices against the SXM version's speed.",
+				"数据中心 GPU 的 PCIe 版显存带宽和功耗上限更低，也没有 NVLink 交换网络，同名产品明显更慢。比较价格时请以 SXM 版的速度为参照。",
+			},
 		},
-		detail: text.Pair{
-			"Generating one token reads every active weight and the KV cache from GPU memory, so per-stream speed is bounded by memory bandwidth divided by those bytes. A GPU with more bandwidth, more GPUs in tensor parallel, or a lower precision speeds it up.",
-			"每生成一个 token 都要从显存读取全部激活权重和 KV 缓存，因此单流速度受限于显存带宽除以这些字节数。换带宽更高的 GPU、用更多 GPU 做张量并行或降低精度都能提速。",
+		model.WarnStalePrice: {
+			msg: text.Pair{
+				"price read %s, %d days before the catalog snapshot",
+				"价格读取于 %s，比目录快照早 %d 天",
+			},
+			detail: text.Pair{
+				"GPU prices change often, usually downwards for older generations. Check the provider's price page before committing.",
+				"GPU 价格变化频繁，老一代 GPU 通常在降价。下单前请到云厂商价格页核实。",
+			},
 		},
-		source: srcRoofline,
-	},
-	model.WarnBF16Unsupported: {
-		msg: text.Pair{
-			"%s has no BF16 support: engines refuse BF16 here or fall back to FP16 (same memory); a few models overflow in FP16",
-			"%s 不支持 BF16：推理引擎会拒绝 BF16 或改用 FP16（显存相同）；少数模型在 FP16 下会溢出",
+		model.WarnUnknownPrice: {
+			msg: text.Pair{
+				"on-demand price unknown: ranked by its other listed prices",
+				"按需价格未知：按其他已标价格排序",
+			},
+			detail: text.Pair{
+				"No source gave this offer's pay-as-you-go price; only a plan, spot or monthly price is known. The comparison with on-demand offers is therefore partial.",
+				"没有来源给出该报价的按量价格，只知道套餐、竞价或包月价格，因此与按需报价的比较并不完整。",
+			},
 		},
-		detail: text.Pair{
-			"BF16 needs compute capability 8.0 (Ampere: A100, A10, RTX 30 and newer). On Turing (T4) and Volta (V100) vLLM stops with \"Bfloat16 is only supported on GPUs with compute capability of at least 8.0\" until you pass --dtype half. FP16 has the same size but a smaller range; models trained in BF16 can overflow.",
-			"BF16 需要计算能力 8.0（Ampere：A100、A10、RTX 30 及更新）。在 Turing（T4）和 Volta（V100）上，vLLM 会报错“Bfloat16 is only supported on GPUs with compute capability of at least 8.0”，需加 --dtype half。FP16 大小相同但数值范围更小，BF16 训练的模型可能溢出。",
+		model.WarnConvertedCurrency: {
+			msg: text.Pair{
+				"prices converted from %s to %s at %g (%s)",
+				"价格已从 %s 换算为 %s，汇率 %g（%s）",
+			},
+			detail: text.Pair{
+				"The provider prices in another currency; amounts were converted with the catalog's exchange rate. Card fees, taxes and rate changes are not included.",
+				"该云厂商以其他币种计价；金额按目录中的汇率换算，不含刷卡手续费、税费和汇率变动。",
+			},
+			source: srcFX,
 		},
-		source: "https://github.com/vllm-project/vllm/issues/946",
-	},
-	model.WarnLegacyGPU: {
-		msg: text.Pair{
-			"%s is a %s GPU: PyTorch's CUDA 12.8+ wheels and recent vLLM (compute capability 7.5+) dropped it; you need older builds",
-			"%s 是 %s 架构 GPU：PyTorch 的 CUDA 12.8+ 版本和新版 vLLM（要求计算能力 7.5+）已不再支持，需要使用旧版本",
+		model.WarnSpeedUnknown: {
+			msg: text.Pair{
+				"speed unknown: no bandwidth or TFLOPS figure for %s, so the latency class and run time were not checked",
+				"速度未知：%s 缺少带宽或算力数据，未能核对延迟等级和运行时长",
+			},
+			detail: text.Pair{
+				"The catalog has no memory-bandwidth or TFLOPS figure for this GPU, so gpupick does not guess its speed. The offer is kept but ranked after offers whose speed is known.",
+				"目录中没有该 GPU 的显存带宽或算力数据，gpupick 不会猜测其速度。该报价仍保留，但排在速度已知的报价之后。",
+			},
 		},
-		detail: text.Pair{
-			"NVIDIA froze Maxwell, Pascal and Volta in CUDA 12 and removed them from CUDA 13; PyTorch 2.8 dropped them from its CUDA 12.8 wheels, and vLLM's docs now ask for compute capability 7.5 or higher. Kepler (K80) was removed in CUDA 12.0. Cheap old GPUs can cost more in engineering time than they save.",
-			"NVIDIA 在 CUDA 12 中冻结了 Maxwell、Pascal 和 Volta，并在 CUDA 13 中移除；PyTorch 2.8 的 CUDA 12.8 版本已去掉它们，vLLM 文档现要求计算能力 7.5 或更高。Kepler（K80）在 CUDA 12.0 中即被移除。便宜的老 GPU 省下的钱，可能还不够花在工程时间上。",
+		model.WarnLongJob: {
+			msg: text.Pair{
+				"the job runs %s of wall-clock with no deadline: --deadline %s lists only the plans that finish within it (training scales out over up to %d nodes with a cluster network)",
+				"未设截止时间，该任务要运行 %s：设置 --deadline %s 只列出能按时完成的方案（训练会扩展到最多 %d 个带集群网络的节点）",
+			},
+			detail: text.Pair{
+				"A run longer than six months is priced on figures that will not hold to its end (gpupick calls a price stale after 180 days) and spends a good part of a GPU generation (about two years); beyond two years it falls short (wall-clock-over-2-years) and ranks after any plan that finishes within two years, which training reaches by scaling out over the nodes allowed. With --deadline, training scales out over nodes with a documented cluster network (up to 64, or --nodes) and only the plans that finish in time are listed.",
+				"运行超过六个月的任务，其价格依据撑不到任务结束（gpupick 把 180 天前读取的价格视为过时），还要耗掉一代 GPU（约两年）的大部分时间；超过两年即为不足（wall-clock-over-2-years），排在能在两年内完成的方案之后，训练会在允许的节点数内扩展以做到这一点。设置 --deadline 后，训练会扩展到有公开集群网络的节点（最多 64 个，或 --nodes），且只列出能按时完成的方案。",
+			},
 		},
-		source: "https://github.com/pytorch/pytorch/issues/157517 ; https://raw.githubusercontent.com/vllm-project/vllm/v0.21.0/docs/getting_started/installation/gpu.cuda.inc.md ; https://github.com/llvm/llvm-project/commit/0f49116e261cf5a156221b006acb677e3565fd1a",
-	},
-	model.WarnROCmStack: {
-		msg: text.Pair{
-			"%s runs on ROCm: QLoRA's 4-bit path (bitsandbytes NF4) is officially supported on AMD GPUs only from bitsandbytes v0.50 (experimental in v0.48), and CUDA-only trainer kernels (Unsloth, Liger) do not run",
-			"%s 运行在 ROCm 上：QLoRA 的 4 位路径（bitsandbytes NF4）直到 bitsandbytes v0.50 才正式支持 AMD GPU（v0.48 为实验性），只支持 CUDA 的训练内核（Unsloth、Liger）无法运行",
+		model.WarnRegionUnknown: {
+			msg: text.Pair{
+				"the source names no region for this offer",
+				"来源未给出该报价的地域",
+			},
+			detail: text.Pair{
+				"Where it runs, and so which data-residency rules it meets, is not known: a region filter leaves it out. Ask the provider before sending data there; a launch file for it names no region.",
+				"不知道它在哪里运行，因此也不知道它是否符合数据驻留要求：地域筛选会将其排除。发送数据前请向云厂商确认；为它生成的启动文件不指定地域。",
+			},
 		},
-		detail: text.Pair{
-			"AMD GPUs run PyTorch through ROCm (HIP), not CUDA. bitsandbytes lists ROCm as experimental in its v0.48 installation guide and as officially supported from v0.50 (PyPI wheels for ROCm); a QLoRA recipe pinned to an older bitsandbytes, or one that uses Unsloth's or Liger's CUDA-first kernels, fails or must be rebuilt. FlashAttention needs its ROCm build (the CK backend), installed separately. Check each package of the recipe against ROCm before renting, or rent an NVIDIA GPU for QLoRA.",
-			"AMD GPU 通过 ROCm（HIP）而非 CUDA 运行 PyTorch。bitsandbytes 在 v0.48 安装指南中将 ROCm 列为实验性支持，从 v0.50 起正式支持（PyPI 提供 ROCm 版 wheel）；若 QLoRA 方案锁定旧版 bitsandbytes，或使用 Unsloth、Liger 等优先为 CUDA 构建的内核，就会失败或需要重新构建。FlashAttention 需要其 ROCm 版（CK 后端），须单独安装。租用前请逐一核对方案里的软件包是否支持 ROCm，或改租 NVIDIA GPU 来做 QLoRA。",
+		model.WarnSlowImage: {
+			msg: text.Pair{
+				"about %.1f s per image, over the %.0f s the %s class allows",
+				"每张图约 %.1f 秒，超过%[3]s等级允许的 %.0[2]f 秒",
+			},
+			detail: text.Pair{
+				"A diffusion pipeline returns the whole image at once, so the latency class bounds the time per image: realtime 1 s (the limit for a user's flow of thought, the same the text classes give the first token; only few-step distilled pipelines reach it), interactive 20 s (MLPerf Inference's server-scenario limit for SDXL). A faster GPU, fewer steps, a smaller image or a distilled model shorten it.",
+				"扩散管线一次返回整张图，因此延迟等级限制的是每张图的耗时：实时 1 秒（用户思路不被打断的上限，与文本等级给首 token 的时间相同；只有少步数蒸馏管线能做到），交互 20 秒（MLPerf Inference 服务器场景对 SDXL 的上限）。更快的 GPU、更少的步数、更小的图或蒸馏模型都能缩短时间。",
+			},
+			source: srcImageLatency,
 		},
-		source: "https://huggingface.co/docs/bitsandbytes/v0.48.1/installation ; https://huggingface.co/docs/bitsandbytes/v0.50.2/en/installation.md",
-	},
-	model.WarnArmHost: {
-		msg: text.Pair{
-			"%s has an Arm64 (Grace) host: x86-64-only wheels and container images do not run on it",
-			"%s 的主机 CPU 是 Arm64（Grace）：只提供 x86-64 的 wheel 和容器镜像无法在其上运行",
+		model.WarnSlowFirstToken: {
+			msg: text.Pair{
+				"first token after about %.1f s (limit %.0f s) for a %d-token prompt",
+				"%[3]d token 的提示词约 %.1[1]f 秒后才出首 token（上限 %.0[2]f 秒）",
+			},
+			detail: text.Pair{
+				"Before streaming, the whole prompt is processed (prefill), which is bound by compute: long prompts on a small GPU take seconds. More or faster GPUs, a shorter prompt or prefix caching help.",
+				"开始流式输出前要先处理整个提示词（预填充），这一步受算力限制：小 GPU 上的长提示词需要数秒。更多或更快的 GPU、更短的提示词或前缀缓存都有帮助。",
+			},
+			source: srcRoofline,
 		},
-		detail: text.Pair{
-			"The GH200 superchip pairs the GPU with a 72-core Grace CPU (Arm Neoverse V2). Python wheels published for linux x86_64 only (prebuilt FlashAttention wheels among them) and images built for linux/amd64 do not run; use multi-arch images (NGC's PyTorch containers, vLLM's arm64 builds) or build from source, and check every package of the job before renting.",
-			"GH200 超级芯片把 GPU 与 72 核 Grace CPU（Arm Neoverse V2）封装在一起。只为 linux x86_64 发布的 Python wheel（包括预编译的 FlashAttention）和只为 linux/amd64 构建的镜像都无法运行；请使用多架构镜像（NGC 的 PyTorch 容器、vLLM 的 arm64 版本）或从源码构建，并在租用前逐一核对任务用到的软件包。",
-		},
-		source: "https://www.nvidia.com/en-us/data-center/grace-hopper-superchip/",
-	},
-	model.WarnFP8Unsupported: {
-		msg: text.Pair{
-			"%s has no FP8 tensor cores: FP8 weights run through 16-bit kernels, saving memory but not time",
-			"%s 没有 FP8 张量核心：FP8 权重只能经 16 位内核运行，省显存但不提速",
-		},
-		detail: text.Pair{
-			"FP8 tensor cores arrived with Ada Lovelace (L4, L40S, RTX 4090) and Hopper (H100). On older GPUs engines can still store FP8 weights (weight-only kernels) but compute in 16 bits.",
-			"FP8 张量核心始于 Ada Lovelace（L4、L40S、RTX 4090）和 Hopper（H100）。在更早的 GPU 上，推理引擎仍可存储 FP8 权重（仅权重量化内核），但以 16 位计算。",
-		},
-		source: "https://docs.nvidia.com/deeplearning/transformer-engine/user-guide/examples/fp8_primer.html",
-	},
-	model.WarnEphemeralDisk: {
-		msg: text.Pair{
-			"local disk (%s) is wiped when the instance stops: keep checkpoints and data on persistent storage",
-			"本地盘（%s）在实例停止时会被清空：请把检查点和数据放在持久存储上",
-		},
-		detail: text.Pair{
-			"Instance-store NVMe is fast but tied to the host: stopping, a spot reclaim or a host failure erases it. Copy checkpoints to block or object storage.",
-			"实例存储 NVMe 速度快但绑定宿主机：停机、竞价回收或宿主机故障都会清空数据。请把检查点复制到块存储或对象存储。",
-		},
-	},
-	model.WarnEgressCost: {
-		msg: text.Pair{
-			"egress costs about %s, %d%% of the GPU cost",
-			"出网流量费用约 %s，占 GPU 费用的 %d%%",
-		},
-		detail: text.Pair{
-			"Data sent to the internet is billed per GB in tiers after a small free allowance. Serve heavy traffic from a provider with a large or free egress allowance, or compress and cache responses.",
-			"发往公网的数据在少量免费额度之后按 GB 阶梯计费。大流量服务请选择免费额度大的云厂商，或对响应做压缩和缓存。",
-		},
-	},
-	model.WarnMarketplaceHost: {
-		msg: text.Pair{
-			"a third-party marketplace host: reliability, network and price vary from host to host",
-			"第三方市场主机：可靠性、网络和价格因主机而异",
-		},
-		detail: text.Pair{
-			"Marketplace offers run on machines of independent hosts. Check the host's reliability score, disk and network speed, and where the data lives before long or sensitive jobs.",
-			"市场型报价运行在独立主机提供者的机器上。长时间或敏感任务之前，请检查主机的可靠性评分、磁盘和网络速度以及数据存放位置。",
-		},
-	},
-	model.WarnPCIeVariant: {
-		msg: text.Pair{
-			"%s is the PCIe card (%.0f GB/s, %.0f TFLOPS); the SXM part %s has %.0f GB/s and %.0f TFLOPS",
-			"%s 为 PCIe 版（%.0f GB/s，%.0f TFLOPS）；SXM 版 %s 为 %.0f GB/s、%.0f TFLOPS",
-		},
-		detail: text.Pair{
-			"The PCIe version of a data-centre GPU has lower memory bandwidth, a lower power limit and no NVLink switch fabric, so the same name is markedly slower. Compare prices against the SXM version's speed.",
-			"数据中心 GPU 的 PCIe 版显存带宽和功耗上限更低，也没有 NVLink 交换网络，同名产品明显更慢。比较价格时请以 SXM 版的速度为参照。",
-		},
-	},
-	model.WarnStalePrice: {
-		msg: text.Pair{
-			"price read %s, %d days before the catalog snapshot",
-			"价格读取于 %s，比目录快照早 %d 天",
-		},
-		detail: text.Pair{
-			"GPU prices change often, usually downwards for older generations. Check the provider's price page before committing.",
-			"GPU 价格变化频繁，老一代 GPU 通常在降价。下单前请到云厂商价格页核实。",
-		},
-	},
-	model.WarnUnknownPrice: {
-		msg: text.Pair{
-			"on-demand price unknown: ranked by its other listed prices",
-			"按需价格未知：按其他已标价格排序",
-		},
-		detail: text.Pair{
-			"No source gave this offer's pay-as-you-go price; only a plan, spot or monthly price is known. The comparison with on-demand offers is therefore partial.",
-			"没有来源给出该报价的按量价格，只知道套餐、竞价或包月价格，因此与按需报价的比较并不完整。",
-		},
-	},
-	model.WarnConvertedCurrency: {
-		msg: text.Pair{
-			"prices converted from %s to %s at %g (%s)",
-			"价格已从 %s 换算为 %s，汇率 %g（%s）",
-		},
-		detail: text.Pair{
-			"The provider prices in another currency; amounts were converted with the catalog's exchange rate. Card fees, taxes and rate changes are not included.",
-			"该云厂商以其他币种计价；金额按目录中的汇率换算，不含刷卡手续费、税费和汇率变动。",
-		},
-		source: srcFX,
-	},
-	model.WarnSpeedUnknown: {
-		msg: text.Pair{
-			"speed unknown: no bandwidth or TFLOPS figure for %s, so the latency class and run time were not checked",
-			"速度未知：%s 缺少带宽或算力数据，未能核对延迟等级和运行时长",
-		},
-		detail: text.Pair{
-			"The catalog has no memory-bandwidth or TFLOPS figure for this GPU, so gpupick does not guess its speed. The offer is kept but ranked after offers whose speed is known.",
-			"目录中没有该 GPU 的显存带宽或算力数据，gpupick 不会猜测其速度。该报价仍保留，但排在速度已知的报价之后。",
-		},
-	},
-	model.WarnLongJob: {
-		msg: text.Pair{
-			"the job runs %s of wall-clock with no deadline: --deadline %s lists only the plans that finish within it (training scales out over up to %d nodes with a cluster network)",
-			"未设截止时间，该任务要运行 %s：设置 --deadline %s 只列出能按时完成的方案（训练会扩展到最多 %d 个带集群网络的节点）",
-		},
-		detail: text.Pair{
-			"A run longer than six months is priced on figures that will not hold to its end (gpupick calls a price stale after 180 days) and spends a good part of a GPU generation (about two years); beyond two years it falls short (wall-clock-over-2-years) and ranks after any plan that finishes within two years, which training reaches by scaling out over the nodes allowed. With --deadline, training scales out over nodes with a documented cluster network (up to 64, or --nodes) and only the plans that finish in time are listed.",
-			"运行超过六个月的任务，其价格依据撑不到任务结束（gpupick 把 180 天前读取的价格视为过时），还要耗掉一代 GPU（约两年）的大部分时间；超过两年即为不足（wall-clock-over-2-years），排在能在两年内完成的方案之后，训练会在允许的节点数内扩展以做到这一点。设置 --deadline 后，训练会扩展到有公开集群网络的节点（最多 64 个，或 --nodes），且只列出能按时完成的方案。",
-		},
-	},
-	model.WarnRegionUnknown: {
-		msg: text.Pair{
-			"the source names no region for this offer",
-			"来源未给出该报价的地域",
-		},
-		detail: text.Pair{
-			"Where it runs, and so which data-residency rules it meets, is not known: a region filter leaves it out. Ask the provider before sending data there; a launch file for it names no region.",
-			"不知道它在哪里运行，因此也不知道它是否符合数据驻留要求：地域筛选会将其排除。发送数据前请向云厂商确认；为它生成的启动文件不指定地域。",
-		},
-	},
-	model.WarnSlowImage: {
-		msg: text.Pair{
-			"about %.1f s per image, over the %.0f s the %s class allows",
-			"每张图约 %.1f 秒，超过%[3]s等级允许的 %.0[2]f 秒",
-		},
-		detail: text.Pair{
-			"A diffusion pipeline returns the whole image at once, so the latency class bounds the time per image: realtime 1 s (the limit for a user's flow of thought, the same the text classes give the first token; only few-step distilled pipelines reach it), interactive 20 s (MLPerf Inference's server-scenario limit for SDXL). A faster GPU, fewer steps, a smaller image or a distilled model shorten it.",
-			"扩散管线一次返回整张图，因此延迟等级限制的是每张图的耗时：实时 1 秒（用户思路不被打断的上限，与文本等级给首 token 的时间相同；只有少步数蒸馏管线能做到），交互 20 秒（MLPerf Inference 服务器场景对 SDXL 的上限）。更快的 GPU、更少的步数、更小的图或蒸馏模型都能缩短时间。",
-		},
-		source: srcImageLatency,
-	},
-	model.WarnSlowFirstToken: {
-		msg: text.Pair{
-			"first token after about %.1f s (limit %.0f s) for a %d-token prompt",
-			"%[3]d token 的提示词约 %.1[1]f 秒后才出首 token（上限 %.0[2]f 秒）",
-		},
-		detail: text.Pair{
-			"Before streaming, the whole prompt is processed (prefill), which is bound by compute: long prompts on a small GPU take seconds. More or faster GPUs, a shorter prompt or prefix caching help.",
-			"开始流式输出前要先处理整个提示词（预填充），这一步受算力限制：小 GPU 上的长提示词需要数秒。更多或更快的 GPU、更短的提示词或前缀缓存都有帮助。",
-		},
-		source: srcRoofline,
-	},
-}
+	}
+})
 
 // archText describes the shape an estimate used.
 func archText(m *modelArch, l lang) string {

@@ -167,13 +167,17 @@ func boundResource(r *model.Recommendation, gpus map[string]model.GPU, m TrialMe
 }
 
 // trialPickKeys are the decision rule's pick sentences, by measure.
-var trialPickKeys = map[TrialMeasure]textKey{MeasureDecode: kTrialRulePickDecode, MeasureStep: kTrialRulePickStep, MeasurePooling: kTrialRulePickPooling, MeasureCompute: kTrialRulePickCompute}
+var trialPickKeys = [...]textKey{MeasureDecode: kTrialRulePickDecode, MeasureStep: kTrialRulePickStep, MeasurePooling: kTrialRulePickPooling, MeasureCompute: kTrialRulePickCompute}
 
 // TrialRule returns the decision rule of a trial of measure m, a sentence
 // a line, in lang ("zh" Chinese, else English).
 func TrialRule(m TrialMeasure, lang string) []string {
 	l := langOf(lang)
-	keys := []textKey{kTrialRuleRun, kTrialRuleDrop, trialPickKeys[m], kTrialRuleKeep}
+	var pick textKey // a measure of none of the constants: the zero key, as before
+	if m >= 0 && int(m) < len(trialPickKeys) {
+		pick = trialPickKeys[m]
+	}
+	keys := []textKey{kTrialRuleRun, kTrialRuleDrop, pick, kTrialRuleKeep}
 	out := make([]string, len(keys))
 	for i, k := range keys {
 		out[i] = l.f(k)

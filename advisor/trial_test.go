@@ -70,7 +70,8 @@ func TestTrialRuleBothLanguages(t *testing.T) {
 		kTrialExpectDecode, kTrialExpectStep, kTrialExpectPooling, kTrialExpectCompute, kTrialUnknownFigure} {
 		checkPair(t, fmt.Sprintf("trial text %d", k), texts[k], false)
 	}
-	for m := range trialPickKeys {
+	for i := range trialPickKeys {
+		m := TrialMeasure(i)
 		en, zh := TrialRule(m, "en"), TrialRule(m, "zh-CN")
 		if len(en) != 4 || len(zh) != 4 || en[2] == zh[2] || !hasHan(zh[2]) {
 			t.Errorf("TrialRule(%d): en %q zh %q", m, en, zh)
