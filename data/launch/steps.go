@@ -2,6 +2,7 @@ package launch
 
 import (
 	"strings"
+	"sync"
 )
 
 // DStackVolumeTool is the dstack network volume a dstack task keeps its
@@ -10,7 +11,10 @@ import (
 const DStackVolumeTool Tool = "dstack-volume"
 
 // companionWhat names a companion file in the task's header.
-var companionWhat = map[Tool]string{DStackVolumeTool: "volume", DStackFleetTool: "fleet"}
+// Made on first use, not at start-up (issue 26).
+var companionWhat = sync.OnceValue(func() map[Tool]string {
+	return map[Tool]string{DStackVolumeTool: "volume", DStackFleetTool: "fleet"}
+})
 
 // Companions are the files a job's config for t needs applied before it,
 // in order: for a dstack task, the network volume its mount names (where

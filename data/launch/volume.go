@@ -1,6 +1,9 @@
 package launch
 
-import "fmt"
+import (
+	"fmt"
+	"sync"
+)
 
 // DStackVolumeConfig is a dstack network volume configuration (type:
 // volume): the disk a task's mount names, created once with dstack apply
@@ -22,7 +25,10 @@ type DStackVolumeConfig struct {
 // volumes are currently supported for the aws, gcp, runpod, and kubernetes
 // backends"; volumes.py's AnyVolumeConfiguration has those four).
 // gpupick exports no kubernetes backend.
-var dstackVolumeBackends = map[string]bool{"aws": true, "gcp": true, "runpod": true}
+// Made on first use, not at start-up (issue 26).
+var dstackVolumeBackends = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"aws": true, "gcp": true, "runpod": true}
+})
 
 // dstackVolume reports whether a dstack run keeps its mount on a network
 // volume: it has a mount, runs on one node (a network volume attaches to
@@ -33,7 +39,7 @@ func dstackVolume(j Job, r Run) bool {
 		return false
 	}
 	p := names().providers[j.Rec.Provider]
-	if !dstackVolumeBackends[p.DStack] {
+	if !dstackVolumeBackends()[p.DStack] {
 		return false
 	}
 	pl, err := newDStackPlace(p, j.Rec)
