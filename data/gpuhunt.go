@@ -194,7 +194,7 @@ func gpuhuntSkyRows(provider string, rows []GpuhuntRow) []SkyRow {
 // not yet set.
 func gpuhuntSkyRow(provider string, r GpuhuntRow) SkyRow {
 	accel := r.GPUName
-	if a, ok := gpuhuntGPUAliases[accel]; ok {
+	if a, ok := gpuhuntGPUAliases()[accel]; ok {
 		accel = a
 	}
 	if r.GPUVendor == "google" && accel != "" && !strings.HasPrefix(strings.ToLower(accel), "tpu-") {
@@ -231,7 +231,10 @@ func gpuhuntSkyRow(provider string, r GpuhuntRow) SkyRow {
 // gpuhuntGPUAliases are gpuhunt's GPU names (constraints.py) that the GPU
 // table knows by another alias; every other name gpuhunt uses is one of the
 // table's aliases as it stands (TestGpuhuntGPUNames checks each).
-var gpuhuntGPUAliases = map[string]string{"A5000": "RTXA5000"}
+// Made on first use, not at start-up (issue 26).
+var gpuhuntGPUAliases = sync.OnceValue(func() map[string]string {
+	return map[string]string{"A5000": "RTXA5000"}
+})
 
 // gpuhuntSet is what a gpuhunt read holds: rows and provenance by gpupick
 // provider key.

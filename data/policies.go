@@ -44,10 +44,13 @@ func parseProviders(r io.Reader, name string) ([]providerInfo, error) {
 }
 
 // cnPolicyProviders maps cn_provider_policies.csv's provider names to keys.
-var cnPolicyProviders = map[string]string{
-	"Alibaba Cloud": "alibaba", "Tencent Cloud": "tencent", "Huawei Cloud": "huawei",
-	"Featurize": "featurize", "AutoDL": "autodl",
-}
+// Made on first use, not at start-up (issue 26).
+var cnPolicyProviders = sync.OnceValue(func() map[string]string {
+	return map[string]string{
+		"Alibaba Cloud": "alibaba", "Tencent Cloud": "tencent", "Huawei Cloud": "huawei",
+		"Featurize": "featurize", "AutoDL": "autodl",
+	}
+})
 
 // policyRow is one policy fact of either policy file.
 type policyRow struct {
@@ -72,7 +75,7 @@ func parsePolicyRows(r io.Reader, name string, cn bool) ([]policyRow, error) {
 			quality: t.get(i, "source_quality"),
 		}
 		if cn {
-			key, ok := cnPolicyProviders[p.provider]
+			key, ok := cnPolicyProviders()[p.provider]
 			if !ok {
 				return nil, fmt.Errorf("%s: line %d: column provider: unknown provider %q", name, t.lines[i], p.provider)
 			}

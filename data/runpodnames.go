@@ -31,11 +31,14 @@ const (
 // runpodSkyOverrides is GPU_NAME_OVERRIDES of SkyPilot's fetch_runpod.py
 // (@ 93a24d47): names its rule derives that SkyPilot keeps under an older
 // name for backwards compatibility.
-var runpodSkyOverrides = map[string]string{
-	"A100-PCIe": "A100-80GB",
-	"A100-SXM":  "A100-80GB-SXM",
-	"H100-PCIe": "H100",
-}
+// Made on first use, not at start-up (issue 26).
+var runpodSkyOverrides = sync.OnceValue(func() map[string]string {
+	return map[string]string{
+		"A100-PCIe": "A100-80GB",
+		"A100-SXM":  "A100-80GB-SXM",
+		"H100-PCIe": "H100",
+	}
+})
 
 // RunPodSkyGPU is SkyPilot's name of a RunPod GPU from RunPod's display
 // name: fetch_runpod.py format_gpu_name ("RTX PRO " -> "RTXPRO", "RTX " ->
@@ -45,7 +48,7 @@ func RunPodSkyGPU(display string) string {
 	s := strings.ReplaceAll(display, "RTX PRO ", "RTXPRO")
 	s = strings.ReplaceAll(s, "RTX ", "RTX")
 	s = strings.ReplaceAll(s, " ", "-")
-	if o, ok := runpodSkyOverrides[s]; ok {
+	if o, ok := runpodSkyOverrides()[s]; ok {
 		return o
 	}
 	return s
@@ -62,57 +65,60 @@ func RunPodInstance(count int, gpu, cloud string) string {
 // github.com/runpod/docs references/gpu-types.mdx @ a900806e (generated
 // 2026-02-12). The MIG slices of the RTX PRO 6000 are left out (SkyPilot
 // lists none).
-var runpodDisplayNames = map[string]string{
-	"AMD Instinct MI300X OAM":            "MI300X",
-	"NVIDIA A100 80GB PCIe":              "A100 PCIe",
-	"NVIDIA A100-SXM4-80GB":              "A100 SXM",
-	"NVIDIA A30":                         "A30",
-	"NVIDIA A40":                         "A40",
-	"NVIDIA B200":                        "B200",
-	"NVIDIA B300 SXM6 AC":                "B300",
-	"NVIDIA GeForce RTX 3070":            "RTX 3070",
-	"NVIDIA GeForce RTX 3080":            "RTX 3080",
-	"NVIDIA GeForce RTX 3080 Ti":         "RTX 3080 Ti",
-	"NVIDIA GeForce RTX 3090":            "RTX 3090",
-	"NVIDIA GeForce RTX 3090 Ti":         "RTX 3090 Ti",
-	"NVIDIA GeForce RTX 4070 Ti":         "RTX 4070 Ti",
-	"NVIDIA GeForce RTX 4080":            "RTX 4080",
-	"NVIDIA GeForce RTX 4080 SUPER":      "RTX 4080 SUPER",
-	"NVIDIA GeForce RTX 4090":            "RTX 4090",
-	"NVIDIA GeForce RTX 5080":            "RTX 5080",
-	"NVIDIA GeForce RTX 5090":            "RTX 5090",
-	"NVIDIA H100 80GB HBM3":              "H100 SXM",
-	"NVIDIA H100 NVL":                    "H100 NVL",
-	"NVIDIA H100 PCIe":                   "H100 PCIe",
-	"NVIDIA H200":                        "H200 SXM",
-	"NVIDIA H200 NVL":                    "NVIDIA H200 NVL",
-	"NVIDIA L4":                          "L4",
-	"NVIDIA L40":                         "L40",
-	"NVIDIA L40S":                        "L40S",
-	"NVIDIA RTX 2000 Ada Generation":     "RTX 2000 Ada",
-	"NVIDIA RTX 4000 Ada Generation":     "RTX 4000 Ada",
-	"NVIDIA RTX 4000 SFF Ada Generation": "RTX 4000 Ada SFF",
-	"NVIDIA RTX 5000 Ada Generation":     "RTX 5000 Ada",
-	"NVIDIA RTX 6000 Ada Generation":     "RTX 6000 Ada",
-	"NVIDIA RTX A2000":                   "RTX A2000",
-	"NVIDIA RTX A4000":                   "RTX A4000",
-	"NVIDIA RTX A4500":                   "RTX A4500",
-	"NVIDIA RTX A5000":                   "RTX A5000",
-	"NVIDIA RTX A6000":                   "RTX A6000",
-	"NVIDIA RTX PRO 4500 Blackwell":      "RTX PRO 4500",
-	"NVIDIA RTX PRO 6000 Blackwell Max-Q Workstation Edition": "RTX PRO 6000 MaxQ",
-	"NVIDIA RTX PRO 6000 Blackwell Server Edition":            "RTX PRO 6000",
-	"NVIDIA RTX PRO 6000 Blackwell Workstation Edition":       "RTX PRO 6000 WK",
-	"Tesla V100-PCIE-16GB":                                    "Tesla V100",
-	"Tesla V100-SXM2-16GB":                                    "V100 SXM2",
-	"Tesla V100-SXM2-32GB":                                    "V100 SXM2 32GB",
-}
+// Made on first use, not at start-up (issue 26).
+var runpodDisplayNames = sync.OnceValue(func() map[string]string {
+	return map[string]string{
+		"AMD Instinct MI300X OAM":            "MI300X",
+		"NVIDIA A100 80GB PCIe":              "A100 PCIe",
+		"NVIDIA A100-SXM4-80GB":              "A100 SXM",
+		"NVIDIA A30":                         "A30",
+		"NVIDIA A40":                         "A40",
+		"NVIDIA B200":                        "B200",
+		"NVIDIA B300 SXM6 AC":                "B300",
+		"NVIDIA GeForce RTX 3070":            "RTX 3070",
+		"NVIDIA GeForce RTX 3080":            "RTX 3080",
+		"NVIDIA GeForce RTX 3080 Ti":         "RTX 3080 Ti",
+		"NVIDIA GeForce RTX 3090":            "RTX 3090",
+		"NVIDIA GeForce RTX 3090 Ti":         "RTX 3090 Ti",
+		"NVIDIA GeForce RTX 4070 Ti":         "RTX 4070 Ti",
+		"NVIDIA GeForce RTX 4080":            "RTX 4080",
+		"NVIDIA GeForce RTX 4080 SUPER":      "RTX 4080 SUPER",
+		"NVIDIA GeForce RTX 4090":            "RTX 4090",
+		"NVIDIA GeForce RTX 5080":            "RTX 5080",
+		"NVIDIA GeForce RTX 5090":            "RTX 5090",
+		"NVIDIA H100 80GB HBM3":              "H100 SXM",
+		"NVIDIA H100 NVL":                    "H100 NVL",
+		"NVIDIA H100 PCIe":                   "H100 PCIe",
+		"NVIDIA H200":                        "H200 SXM",
+		"NVIDIA H200 NVL":                    "NVIDIA H200 NVL",
+		"NVIDIA L4":                          "L4",
+		"NVIDIA L40":                         "L40",
+		"NVIDIA L40S":                        "L40S",
+		"NVIDIA RTX 2000 Ada Generation":     "RTX 2000 Ada",
+		"NVIDIA RTX 4000 Ada Generation":     "RTX 4000 Ada",
+		"NVIDIA RTX 4000 SFF Ada Generation": "RTX 4000 Ada SFF",
+		"NVIDIA RTX 5000 Ada Generation":     "RTX 5000 Ada",
+		"NVIDIA RTX 6000 Ada Generation":     "RTX 6000 Ada",
+		"NVIDIA RTX A2000":                   "RTX A2000",
+		"NVIDIA RTX A4000":                   "RTX A4000",
+		"NVIDIA RTX A4500":                   "RTX A4500",
+		"NVIDIA RTX A5000":                   "RTX A5000",
+		"NVIDIA RTX A6000":                   "RTX A6000",
+		"NVIDIA RTX PRO 4500 Blackwell":      "RTX PRO 4500",
+		"NVIDIA RTX PRO 6000 Blackwell Max-Q Workstation Edition": "RTX PRO 6000 MaxQ",
+		"NVIDIA RTX PRO 6000 Blackwell Server Edition":            "RTX PRO 6000",
+		"NVIDIA RTX PRO 6000 Blackwell Workstation Edition":       "RTX PRO 6000 WK",
+		"Tesla V100-PCIE-16GB":                                    "Tesla V100",
+		"Tesla V100-SXM2-16GB":                                    "V100 SXM2",
+		"Tesla V100-SXM2-32GB":                                    "V100 SXM2 32GB",
+	}
+})
 
 // runpodGPUOfID is SkyPilot's GPU name of a RunPod GPU id, or the id
 // itself when RunPod's table has no display name for it (the name is then
 // no launcher's).
 func runpodGPUOfID(id string) string {
-	if d, ok := runpodDisplayNames[id]; ok {
+	if d, ok := runpodDisplayNames()[id]; ok {
 		return RunPodSkyGPU(d)
 	}
 	return id

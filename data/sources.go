@@ -155,8 +155,14 @@ func (r Remote) Post(ctx context.Context, name string, body []byte) (answer []by
 // when none is named.
 const DefaultSource = "skypilot"
 
-// sources are the registered catalog sources, sorted by name.
-var sources []Source
+// sources are the registered catalog sources, sorted by name. They start
+// in sourceRoom, so that the package's own registrations at start-up
+// allocate no table (issue 26).
+var sources = sourceRoom[:0]
+
+// sourceRoom is room for the package's own sources (five) and a few a
+// test adds; a source past it moves sources to the heap.
+var sourceRoom [8]Source
 
 // RegisterSource adds a source to the table Generate, Import and Update go
 // through; a source's reader file calls it in a package-level var
@@ -172,8 +178,9 @@ func RegisterSource(s Source) (unregister func()) {
 		panic(fmt.Sprintf("data: source %q registered twice", s.Name))
 	}
 	sources = slices.Insert(sources, i, s)
+	name := s.Name // the closure keeps the name, not a copy of the source
 	return func() {
-		if i, found := slices.BinarySearchFunc(sources, s.Name, compareSourceName); found {
+		if i, found := slices.BinarySearchFunc(sources, name, compareSourceName); found {
 			sources = slices.Delete(sources, i, i+1)
 		}
 	}
