@@ -129,11 +129,16 @@ func (t *tree) refuseErrors(cmd *cobra.Command) {
 	}
 }
 
-// wholeTree are the commands that show or complete every command's flags
-// and help: each command's flags are declared when one of them is on the
-// command line.
-var wholeTree = map[string]bool{"help": true, "man": true, "completion": true,
-	cobra.ShellCompRequestCmd: true, cobra.ShellCompNoDescRequestCmd: true}
+// wholeTree reports whether arg is a command that shows or completes
+// every command's flags and help: each command's flags are declared when
+// one of them is on the command line.
+func wholeTree(arg string) bool {
+	switch arg {
+	case "help", "man", "completion", cobra.ShellCompRequestCmd, cobra.ShellCompNoDescRequestCmd:
+		return true
+	}
+	return false
+}
 
 // declareFor declares the flags and help of the command args run (and
 // the root's, which cobra reads to find the command past a flag before
@@ -149,7 +154,7 @@ func (t *tree) declareFor(args []string) {
 		if a == "--" {
 			break
 		}
-		whole = whole || wholeTree[a]
+		whole = whole || wholeTree(a)
 		t.completing = t.completing || a == cobra.ShellCompRequestCmd || a == cobra.ShellCompNoDescRequestCmd
 	}
 	if whole {

@@ -56,9 +56,15 @@ func flagCompletions() map[string]completionNames {
 	return m
 }
 
-// listFlags are the flags whose value is a comma-separated list: the
+// listFlag reports whether a flag's value is a comma-separated list: the
 // completion completes the last item.
-var listFlags = map[string]bool{"provider": true, "exclude-provider": true, "region": true}
+func listFlag(name string) bool {
+	switch name {
+	case "provider", "exclude-provider", "region":
+		return true
+	}
+	return false
+}
 
 // registerCompletions registers the value completions of cmd's flags.
 func registerCompletions(cmd *cobra.Command) {
@@ -66,7 +72,7 @@ func registerCompletions(cmd *cobra.Command) {
 		if cmd.Flags().Lookup(name) == nil {
 			continue
 		}
-		list := listFlags[name]
+		list := listFlag(name)
 		if s, ok := model.SpecByName(name); ok && s.List {
 			list = true
 		}

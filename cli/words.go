@@ -13,15 +13,11 @@ import (
 // before; Chinese prints the words of cliTexts. JSON and TOML output keep
 // the English values: they are machine-readable.
 
-// wordOf returns the text of a value in lang: the message the value maps
-// to, or the value itself when it has none (a value added later prints as
-// it is, in English, rather than not at all).
-func wordOf[K comparable](words map[K]cliMsg, v K, s, lang string) string {
-	if m, ok := words[v]; ok {
-		return m.in(lang)
-	}
-	return s
-}
+// Each name function below switches on the value for its message and
+// returns the value itself when it has none (a value added later prints
+// as it is, in English, rather than not at all). A switch, not a map: a
+// map literal at package level is built on every start (issue 26), and
+// the compiler refuses a value given twice as it refuses a map's key.
 
 // The names of the domain's values are model's (model/names.go): the
 // workloads, the price models and the memory parts print as their ids in
@@ -56,14 +52,19 @@ func unitsIn(s, lang string) string { return model.UnitsIn(s, isZH(lang)) }
 // period in lang.
 func budgetIn(b model.Budget, lang string) string { return b.Text(isZH(lang)) }
 
-// classWords are the provider classes of a run's set-up time
-// (model.SetupTime.Class).
-var classWords = map[string]cliMsg{
-	"container": tClassContainer, "hyperscaler-vm": tClassHyperscaler, "neocloud-vm": tClassNeocloud,
+// className is a provider class of a run's set-up time
+// (model.SetupTime.Class) in lang.
+func className(c, lang string) string {
+	switch c {
+	case "container":
+		return tClassContainer.in(lang)
+	case "hyperscaler-vm":
+		return tClassHyperscaler.in(lang)
+	case "neocloud-vm":
+		return tClassNeocloud.in(lang)
+	}
+	return c
 }
-
-// className is a set-up class in lang.
-func className(c, lang string) string { return wordOf(classWords, c, c, lang) }
 
 // originIn is a catalog origin in lang ("embedded+overlay"), each
 // "+"-joined word named by model.OriginName; an origin that is a file's
@@ -76,63 +77,98 @@ func originIn(origin, lang string) string {
 	return strings.Join(parts, "+")
 }
 
-// severityWords are the severities of a warning.
-var severityWords = map[model.Severity]cliMsg{
-	model.SeverityInfo: tSevInfo, model.SeverityWarn: tSevWarn, model.SeverityCritical: tSevCritical,
-}
-
 // severityName is a warning's severity in lang.
 func severityName(s model.Severity, lang string) string {
-	return wordOf(severityWords, s, string(s), lang)
+	switch s {
+	case model.SeverityInfo:
+		return tSevInfo.in(lang)
+	case model.SeverityWarn:
+		return tSevWarn.in(lang)
+	case model.SeverityCritical:
+		return tSevCritical.in(lang)
+	}
+	return string(s)
 }
 
 // isZH reports whether lang is Chinese (the rule of cliMsg.in).
 func isZH(lang string) bool { return text.LangOf(lang) == text.ZH }
 
-// linkWords are the interconnects of an offer (model.Interconnect).
-var linkWords = map[model.Interconnect]cliMsg{
-	model.InterconnectNVSwitch: tLinkNVSwitch, model.InterconnectNVLink: tLinkNVLink, model.InterconnectPCIe: tLinkPCIe,
-	model.InterconnectSingle: tLinkSingle, model.InterconnectInfinityFabric: tLinkInfinityFabric,
-}
-
-// linkName is an interconnect in lang ("unknown" when not known).
+// linkName is an offer's interconnect (model.Interconnect) in lang
+// ("unknown" when not known).
 func linkName(l model.Interconnect, lang string) string {
-	if l == model.InterconnectUnknown {
+	switch l {
+	case model.InterconnectUnknown:
 		return tUnknown.in(lang)
+	case model.InterconnectNVSwitch:
+		return tLinkNVSwitch.in(lang)
+	case model.InterconnectNVLink:
+		return tLinkNVLink.in(lang)
+	case model.InterconnectPCIe:
+		return tLinkPCIe.in(lang)
+	case model.InterconnectSingle:
+		return tLinkSingle.in(lang)
+	case model.InterconnectInfinityFabric:
+		return tLinkInfinityFabric.in(lang)
 	}
-	return wordOf(linkWords, l, string(l), lang)
+	return string(l)
 }
 
-// vcpuWords are the kinds of host CPU of an offer (model.VCPUType).
-var vcpuWords = map[model.VCPUType]cliMsg{
-	model.VCPUDedicated: tVCPUDedicated, model.VCPUShared: tVCPUShared, model.VCPUBurstable: tVCPUBurstable,
-	model.VCPUContainer: tVCPUContainer, model.VCPUMarketplace: tVCPUMarketplace, model.VCPUGPUFraction: tVCPUGPUFraction,
-}
-
-// vcpuName is a kind of host CPU in lang ("unknown" when not known).
+// vcpuName is an offer's kind of host CPU (model.VCPUType) in lang
+// ("unknown" when not known).
 func vcpuName(v model.VCPUType, lang string) string {
-	if v == model.VCPUUnknown {
+	switch v {
+	case model.VCPUUnknown:
 		return tUnknown.in(lang)
+	case model.VCPUDedicated:
+		return tVCPUDedicated.in(lang)
+	case model.VCPUShared:
+		return tVCPUShared.in(lang)
+	case model.VCPUBurstable:
+		return tVCPUBurstable.in(lang)
+	case model.VCPUContainer:
+		return tVCPUContainer.in(lang)
+	case model.VCPUMarketplace:
+		return tVCPUMarketplace.in(lang)
+	case model.VCPUGPUFraction:
+		return tVCPUGPUFraction.in(lang)
 	}
-	return wordOf(vcpuWords, v, string(v), lang)
+	return string(v)
 }
 
-// triWords are the words of a fact that may be unknown (model.Tri.String).
-var triWords = map[model.Tri]cliMsg{model.Yes: tCatYes, model.No: tCatNo, model.Unknown: tUnknown}
+// triName is a yes/no/unknown fact in lang (model.Tri.String in English).
+func triName(t model.Tri, lang string) string {
+	switch t {
+	case model.Yes:
+		return tCatYes.in(lang)
+	case model.No:
+		return tCatNo.in(lang)
+	case model.Unknown:
+		return tUnknown.in(lang)
+	}
+	return t.String()
+}
 
-// triName is a yes/no/unknown fact in lang.
-func triName(t model.Tri, lang string) string { return wordOf(triWords, t, t.String(), lang) }
+// billingName is the billing granularity of a provider's policy
+// (model.Policy.BillingGranularity) in lang; another prints as the data
+// spells it.
+func billingName(b, lang string) string {
+	switch b {
+	case "per-second":
+		return tCatPerSecond.in(lang)
+	case "per-minute":
+		return tCatPerMinute.in(lang)
+	case "hourly":
+		return tCatHourly.in(lang)
+	}
+	return b
+}
 
-// billingWords are the billing granularities of a provider's policy
-// (model.Policy.BillingGranularity); another prints as the data spells it.
-var billingWords = map[string]cliMsg{"per-second": tCatPerSecond, "per-minute": tCatPerMinute, "hourly": tCatHourly}
-
-// billingName is a billing granularity in lang.
-func billingName(b, lang string) string { return wordOf(billingWords, b, b, lang) }
-
-// formWords are the form factors of an offer's GPUs that are words rather
-// than names (model.OfferDetail.FormFactor: "SXM", "PCIe" or "other").
-var formWords = map[string]cliMsg{"other": tCatFormOther}
-
-// formName is an offer's form factor in lang.
-func formName(f, lang string) string { return wordOf(formWords, f, f, lang) }
+// formName is the form factor of an offer's GPUs in lang
+// (model.OfferDetail.FormFactor: "SXM", "PCIe" or "other"): the one that is
+// a word rather than a name, "other", is translated.
+func formName(f, lang string) string {
+	if f == "other" {
+		return tCatFormOther.in(lang)
+	}
+	return f
+}
