@@ -360,8 +360,8 @@ func (st helpStyles) block(b *strings.Builder, inner int, lines [][]helpToken) {
 		}
 		return
 	}
-	for i, r := range rendered { // the background to the block's edge
-		rendered[i] = r + st.code[tokArg].render(strings.Repeat(" ", inner-ansi.StringWidth(r)))
+	for i, r := range rendered { // the background to the block's edge (a word wider than it: the block is as wide as the word)
+		rendered[i] = r + st.code[tokArg].render(strings.Repeat(" ", max(inner-ansi.StringWidth(r), 0)))
 	}
 	for _, l := range strings.Split(st.codeBlock.render(strings.Join(rendered, "\n")), "\n") {
 		b.WriteString(helpIndent + l + "\n")
