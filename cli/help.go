@@ -1,17 +1,16 @@
 package cli
 
 import (
+	"bytes"
 	"cmp"
 	"io"
 	"os"
-	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/colorprofile"
-	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/term"
 	"github.com/gpupick/gpupick/model/text"
 	"github.com/spf13/cobra"
@@ -63,92 +62,264 @@ func cobraHelpFlag(cmd *cobra.Command, lang string) {
 
 // writeHelp writes cmd's help, wrapped to width, in styles st.
 func writeHelp(b *strings.Builder, cmd *cobra.Command, lang string, width int, st helpStyles) {
-	if long := cmp.Or(cmd.Long, cmd.Short); long != "" {
-		b.WriteString("\n")
-		for _, line := range proseLines(long, width-len(helpIndent)) {
-			b.WriteString(strings.TrimRight(helpIndent+st.text.render(line), " ") + "\n")
-		}
-	}
-	heading := func(m cliMsg) { b.WriteString("\n" + helpIndent + st.title.render(m.in(lang)) + "\n\n") }
-	heading(tHelpUsage)
+	rows, nCmds := helpRows(cmd, lang)
+	w := helpWriter{b: b, st: &st, lang: lang}
+	long := cmp.Or(cmd.Long, cmd.Short)
 	usage := useLine(cmd, true)
 	examples := exampleLines(cmd.Example)
-	blockWidth := st.blockWidth(width, append([][]helpToken{usage}, examples...))
-	st.block(b, blockWidth, [][]helpToken{usage})
-	if len(examples) > 0 {
-		heading(tHelpExamples)
-		st.block(b, blockWidth, examples)
-	}
+	b.Grow(helpSize(long, cmd.Example, rows, st.codeBlock.on))
 
-	// A row is a command or flag (styled) and its help (plain, one
-	// paragraph a line) with a default value to show after it.
-	type row struct {
-		key  string
-		help []string
-		def  string
+	if long != "" {
+		b.WriteByte('\n')
+		w.prose(long, width-len(helpIndent))
 	}
-	var cmds, flags []row
-	for _, sc := range cmd.Commands() {
-		if !sc.Hidden {
-			cmds = append(cmds, row{key: st.tokens(useLine(sc, false)), help: []string{titleFirst(sc.Short, lang)}})
-		}
+	w.heading(tHelpUsage)
+	blockWidth := st.blockWidth(width, usage, examples)
+	w.block(blockWidth, [][]helpToken{usage})
+	if len(examples) > 0 {
+		w.heading(tHelpExamples)
+		w.block(blockWidth, examples)
 	}
-	cmd.Flags().VisitAll(func(f *pflag.Flag) {
-		if f.Hidden {
-			return
-		}
-		key := "--" + f.Name
-		if f.Shorthand != "" {
-			key = "-" + f.Shorthand + " " + key
-		}
-		r := row{key: st.flag.render(key), help: strings.Split(f.Usage, "\n")}
-		r.help[0] = titleFirst(r.help[0], lang)
-		if d := f.DefValue; d != "" && d != "false" && d != "0" && d != "[]" {
-			r.def = " (" + d + ")"
-		}
-		flags = append(flags, r)
-	})
 	space := helpMinKey
-	for _, r := range slices.Concat(cmds, flags) {
-		space = max(space, ansi.StringWidth(r.key)+2)
+	for i := range rows {
+		space = max(space, rows[i].keyWidth+2)
 	}
 	// The help wraps in its own column, the key column beside it; a
 	// terminal too narrow for both gives the help helpMinHelp columns
 	// and lets the line run over rather than cut a word.
 	room := max(width-len(helpRowIndent)-space, helpMinHelp)
-	rows := func(m cliMsg, rs []row) {
-		if len(rs) == 0 {
-			return
-		}
-		heading(m)
-		for _, r := range rs {
-			var lines []string
-			for i, para := range r.help {
-				if i == len(r.help)-1 && r.def != "" {
-					para += "\x00" + r.def // the default, styled apart below
-				}
-				lines = append(lines, wrapCell(para, room)...)
-			}
-			for i, l := range lines {
-				key := strings.Repeat(" ", space)
-				if i == 0 {
-					key = r.key + strings.Repeat(" ", space-ansi.StringWidth(r.key))
-				}
-				text, def, _ := strings.Cut(l, "\x00")
-				out := ""
-				if text != "" {
-					out = st.desc.render(text)
-				}
-				if def != "" {
-					out += st.flagDefault.render(def)
-				}
-				b.WriteString(strings.TrimRight(helpRowIndent+key+out, " ") + "\n")
-			}
+	w.rows(tHelpCommands, rows[:nCmds], space, room)
+	w.rows(tHelpFlags, rows[nCmds:], space, room)
+	b.WriteByte('\n')
+}
+
+// helpRow is a row of the help's commands or flags: a command's usage
+// or a flag's names (styled), and its help (plain) with a default value
+// to show after it.
+type helpRow struct {
+	toks     []helpToken // a command's usage
+	flag     *pflag.Flag // or a flag
+	keyWidth int         // the columns of the usage or the names
+	help     string      // a command's one-line help; a flag's, one paragraph a line
+	split    bool        // help is a flag's: a paragraph a line
+	title    bool        // help's first byte, a lower-case ASCII letter, is written upper case (titleFirst)
+	def      string      // the flag's default, "\x00 (value)", styled apart
+}
+
+// helpRows are cmd's commands (the first nCmds rows) and its flags, as
+// the help lists them.
+func helpRows(cmd *cobra.Command, lang string) (rows []helpRow, nCmds int) {
+	subs := cmd.Commands()
+	nFlags := 0
+	flags := cmd.Flags()
+	flags.VisitAll(func(*pflag.Flag) { nFlags++ })
+	rows = make([]helpRow, 0, len(subs)+nFlags)
+	for _, sc := range subs {
+		if !sc.Hidden {
+			toks := useLine(sc, false)
+			help, title := titleLater(sc.Short, lang)
+			rows = append(rows, helpRow{toks: toks, keyWidth: tokensWidth(toks), help: help, title: title})
 		}
 	}
-	rows(tHelpCommands, cmds)
-	rows(tHelpFlags, flags)
-	b.WriteString("\n")
+	nCmds = len(rows)
+	flags.VisitAll(func(f *pflag.Flag) {
+		if f.Hidden {
+			return
+		}
+		r := helpRow{flag: f, keyWidth: 2 + displayWidth(f.Name), split: true}
+		if f.Shorthand != "" {
+			r.keyWidth += 2 + displayWidth(f.Shorthand)
+		}
+		r.help = f.Usage
+		first, rest, more := strings.Cut(f.Usage, "\n")
+		if titled, later := titleLater(first, lang); later {
+			r.title = true
+		} else if titled != first {
+			r.help = titled
+			if more {
+				r.help += "\n" + rest
+			}
+		}
+		if d := f.DefValue; d != "" && d != "false" && d != "0" && d != "[]" {
+			r.def = "\x00 (" + d + ")"
+		}
+		rows = append(rows, r)
+	})
+	return rows, nCmds
+}
+
+// helpSize is about the bytes of a help: its texts, a row's key column,
+// and the styles' escape sequences; a little more rather than less, for
+// the help's builder to grow once.
+func helpSize(long, example string, rows []helpRow, colour bool) int {
+	n := 256 + len(long) + 2*len(example)
+	for i := range rows {
+		n += 40 + 2*rows[i].keyWidth + len(rows[i].help) + len(rows[i].def)
+		n += 40 * (len(rows[i].help) / 40) // the key column of its further lines
+	}
+	if colour {
+		n *= 2
+	}
+	return n
+}
+
+// helpWriter writes a help into b: a line is built in line and written
+// without its trailing blanks; a text's wrapped lines go in lines. Both
+// are reused, line to line.
+type helpWriter struct {
+	b     *strings.Builder
+	st    *helpStyles
+	lang  string
+	line  []byte
+	lines []string
+}
+
+// endLine writes the line built, its trailing blanks dropped, and a
+// newline, and starts the next.
+func (w *helpWriter) endLine() {
+	w.b.Write(bytes.TrimRight(w.line, " "))
+	w.b.WriteByte('\n')
+	w.line = w.line[:0]
+}
+
+// heading writes the heading m, in the help's language, a blank line
+// before and after it.
+func (w *helpWriter) heading(m cliMsg) {
+	w.b.WriteString("\n" + helpIndent)
+	w.b.WriteString(w.st.title.render(m.in(w.lang)))
+	w.b.WriteString("\n\n")
+}
+
+// prose writes a command's long help in lines of at most width columns,
+// indented: a paragraph of prose too wide is joined and wrapped again
+// (its source lines are wrapped for 80 columns); a list or an indented
+// line keeps its own line and wraps under itself (wrapLine).
+func (w *helpWriter) prose(long string, width int) {
+	for i := 0; ; i++ {
+		para, rest, more := strings.Cut(long, "\n\n")
+		if i > 0 {
+			w.b.WriteByte('\n') // the blank line between paragraphs
+		}
+		prose, fits := true, true
+		for l := range strings.SplitSeq(para, "\n") {
+			prose = prose && !strings.HasPrefix(l, " ") && !strings.HasPrefix(l, "- ")
+			fits = fits && displayWidth(l) <= width
+		}
+		if prose && !fits {
+			para = strings.ReplaceAll(para, "\n", " ")
+		}
+		for l := range strings.SplitSeq(para, "\n") {
+			if e := labelEnd(l); prose && (e == 0 || e > width/3) {
+				w.lines = appendCell(w.lines[:0], l, width) // prose: no hanging indent
+			} else {
+				w.lines = appendLine(w.lines[:0], l, width)
+			}
+			for _, wl := range w.lines {
+				w.line = append(w.line, helpIndent...)
+				w.line = append(w.line, w.st.text.render(wl)...)
+				w.endLine()
+			}
+		}
+		if !more {
+			return
+		}
+		long = rest
+	}
+}
+
+// rows writes rs under the heading m (none when rs is empty): each key
+// in a column space wide, its help wrapped room wide beside it.
+func (w *helpWriter) rows(m cliMsg, rs []helpRow, space, room int) {
+	if len(rs) == 0 {
+		return
+	}
+	w.heading(m)
+	for i := range rs {
+		r := &rs[i]
+		help, first := r.help, true
+		for {
+			para, rest, more := help, "", false
+			if r.split {
+				para, rest, more = strings.Cut(help, "\n")
+			}
+			if !more && r.def != "" {
+				para += r.def // the default, styled apart below
+			}
+			w.lines = appendCell(w.lines[:0], para, room)
+			for _, l := range w.lines {
+				w.line = append(w.line, helpRowIndent...)
+				pad := space
+				if first {
+					w.key(r)
+					pad -= r.keyWidth
+				}
+				w.line = appendSpaces(w.line, pad)
+				text, def, _ := strings.Cut(l, "\x00")
+				w.desc(text, first && r.title)
+				if def != "" {
+					w.line = append(w.line, w.st.flagDefault.render(def)...)
+				}
+				w.endLine()
+				first = false
+			}
+			if !more {
+				break
+			}
+			help = rest
+		}
+	}
+}
+
+// key writes r's key: a command's usage or a flag's names, styled.
+func (w *helpWriter) key(r *helpRow) {
+	if r.flag == nil {
+		w.line = w.st.appendTokens(w.line, r.toks)
+		return
+	}
+	if w.st.flag.on {
+		key := "--" + r.flag.Name
+		if r.flag.Shorthand != "" {
+			key = "-" + r.flag.Shorthand + " " + key
+		}
+		w.line = append(w.line, w.st.flag.render(key)...)
+		return
+	}
+	if r.flag.Shorthand != "" {
+		w.line = append(w.line, '-')
+		w.line = append(w.line, r.flag.Shorthand...)
+		w.line = append(w.line, ' ')
+	}
+	w.line = append(w.line, "--"...)
+	w.line = append(w.line, r.flag.Name...)
+}
+
+// desc writes a line of a row's help, its first letter upper case when
+// title (titleLater).
+func (w *helpWriter) desc(text string, title bool) {
+	switch {
+	case text == "":
+	case w.st.desc.on:
+		if title {
+			text = titleFirst(text, w.lang)
+		}
+		w.line = append(w.line, w.st.desc.render(text)...)
+	case title:
+		w.line = append(w.line, text[0]-'a'+'A')
+		w.line = append(w.line, text[1:]...)
+	default:
+		w.line = append(w.line, text...)
+	}
+}
+
+// spaces is a run of blanks to pad with.
+const spaces = "                                                                "
+
+// appendSpaces appends n blanks to b.
+func appendSpaces(b []byte, n int) []byte {
+	for ; n > len(spaces); n -= len(spaces) {
+		b = append(b, spaces...)
+	}
+	return append(b, spaces[:max(n, 0)]...)
 }
 
 // titleFirst is s with its first letter upper case, as fang showed a
@@ -161,6 +332,17 @@ func titleFirst(s, lang string) string {
 		return s
 	}
 	return string(unicode.ToUpper(r)) + s[n:]
+}
+
+// titleLater is titleFirst(s, lang) to be written later: s as it is and
+// true when titleFirst would only upper-case its first byte (a lower-case
+// ASCII letter: the same width and length, so s wraps as the titled text
+// does), else titleFirst(s, lang) and false.
+func titleLater(s, lang string) (string, bool) {
+	if s != "" && 'a' <= s[0] && s[0] <= 'z' && text.LangOf(lang) != text.ZH {
+		return s, true
+	}
+	return titleFirst(s, lang), false
 }
 
 // tokenKind is what a word of a usage line or an example is, for its
@@ -202,14 +384,13 @@ func useLine(cmd *cobra.Command, full bool) []helpToken {
 	if i, j := strings.IndexByte(u, '['), strings.LastIndexByte(u, ']'); i >= 0 && j > i {
 		other, u = u[i:j+1], u[:i]+u[j+1:]
 	}
-	parts := strings.Fields(u)
-	var toks []helpToken
-	if full && len(parts) > 0 {
-		toks = append(toks, helpToken{tokProgram, parts[0]})
-		parts = parts[1:]
-	}
-	for _, p := range parts {
-		toks = append(toks, helpToken{tokCommand, p})
+	toks := make([]helpToken, 0, strings.Count(u, " ")+4)
+	for p := range strings.FieldsSeq(u) {
+		kind := tokCommand
+		if full && len(toks) == 0 {
+			kind = tokProgram
+		}
+		toks = append(toks, helpToken{kind, p})
 	}
 	for _, d := range []struct {
 		on   bool
@@ -226,9 +407,12 @@ func useLine(cmd *cobra.Command, full bool) []helpToken {
 // words for their colours: the program's name, the command words after
 // it, the flags, a # comment, pipes and redirections.
 func exampleLines(example string) [][]helpToken {
-	lines := strings.Split(strings.Trim(example, "\n"), "\n")
-	var out [][]helpToken
-	for _, l := range lines {
+	example = strings.Trim(example, "\n")
+	if example == "" {
+		return nil
+	}
+	out := make([][]helpToken, 0, strings.Count(example, "\n")+1)
+	for l := range strings.SplitSeq(example, "\n") {
 		l = strings.TrimSpace(l)
 		if l == "" {
 			continue
@@ -237,9 +421,9 @@ func exampleLines(example string) [][]helpToken {
 			out = append(out, []helpToken{{tokComment, l}})
 			continue
 		}
-		var toks []helpToken
+		toks := make([]helpToken, 0, strings.Count(l, " ")+1)
 		afterProgram, inCommand, redirect := false, false, false
-		for _, w := range strings.Fields(l) {
+		for w := range strings.FieldsSeq(l) {
 			kind := tokArg
 			switch {
 			case redirect:
@@ -319,26 +503,37 @@ func colourHelpStyles(stdin io.Reader, stdout io.Writer) helpStyles {
 // tokens is a line of words in their colours, in plain text when the
 // styles are plain.
 func (st helpStyles) tokens(toks []helpToken) string {
-	var b strings.Builder
-	for i, tk := range toks {
-		if i > 0 {
-			b.WriteString(st.code[tokDimmed].render(" "))
-		}
-		b.WriteString(st.code[tk.kind].render(tk.text))
-	}
-	return b.String()
+	return string(st.appendTokens(make([]byte, 0, tokensWidth(toks)), toks))
 }
 
-// blockWidth is the width of the code blocks' text: their widest line,
-// at most what the terminal's width leaves.
-func (st helpStyles) blockWidth(width int, lines [][]helpToken) int {
-	inner := 0
-	for _, l := range lines {
-		w := max(len(l)-1, 0) // the spaces between the words
-		for _, tk := range l {
-			w += ansi.StringWidth(tk.text)
+// appendTokens appends toks to b as tokens writes them.
+func (st *helpStyles) appendTokens(b []byte, toks []helpToken) []byte {
+	for i, tk := range toks {
+		if i > 0 {
+			b = append(b, st.code[tokDimmed].render(" ")...)
 		}
-		inner = max(inner, w)
+		b = append(b, st.code[tk.kind].render(tk.text)...)
+	}
+	return b
+}
+
+// tokensWidth is the columns of toks written as a line: their words and
+// a space between two.
+func tokensWidth(toks []helpToken) int {
+	w := max(len(toks)-1, 0)
+	for _, tk := range toks {
+		w += displayWidth(tk.text)
+	}
+	return w
+}
+
+// blockWidth is the width of the code blocks' text (the usage line and
+// the examples): their widest line, at most what the terminal's width
+// leaves.
+func (st *helpStyles) blockWidth(width int, usage []helpToken, examples [][]helpToken) int {
+	inner := tokensWidth(usage)
+	for _, l := range examples {
+		inner = max(inner, tokensWidth(l))
 	}
 	return min(inner, width-len(helpRowIndent)-2)
 }
@@ -347,24 +542,32 @@ func (st helpStyles) blockWidth(width int, lines [][]helpToken) int {
 // terminal on the block's background, inner columns wide; a line wider
 // goes on over further lines (continued), never cut: an example is a
 // command to copy.
-func (st helpStyles) block(b *strings.Builder, inner int, lines [][]helpToken) {
-	var rendered []string
-	for _, l := range lines {
-		for _, part := range continued(l, inner) {
-			rendered = append(rendered, st.tokens(part))
-		}
-	}
+func (w *helpWriter) block(inner int, lines [][]helpToken) {
+	st := w.st
 	if !st.codeBlock.on {
-		for _, r := range rendered {
-			b.WriteString(helpRowIndent + r + "\n")
+		for _, l := range lines {
+			for _, part := range continued(l, inner) {
+				w.line = st.appendTokens(append(w.line[:0], helpRowIndent...), part)
+				w.b.Write(w.line)
+				w.b.WriteByte('\n')
+				w.line = w.line[:0]
+			}
 		}
 		return
 	}
-	for i, r := range rendered { // the background to the block's edge (a word wider than it: the block is as wide as the word)
-		rendered[i] = r + st.code[tokArg].render(strings.Repeat(" ", max(inner-ansi.StringWidth(r), 0)))
+	var rendered []string
+	for _, l := range lines {
+		for _, part := range continued(l, inner) {
+			// The background to the block's edge (a word wider than it:
+			// the block is as wide as the word).
+			pad := st.code[tokArg].render(strings.Repeat(" ", max(inner-tokensWidth(part), 0)))
+			rendered = append(rendered, string(st.appendTokens(nil, part))+pad)
+		}
 	}
-	for _, l := range strings.Split(st.codeBlock.render(strings.Join(rendered, "\n")), "\n") {
-		b.WriteString(helpIndent + l + "\n")
+	for l := range strings.SplitSeq(st.codeBlock.render(strings.Join(rendered, "\n")), "\n") {
+		w.b.WriteString(helpIndent)
+		w.b.WriteString(l)
+		w.b.WriteByte('\n')
 	}
 }
 
@@ -374,9 +577,13 @@ func (st helpStyles) block(b *strings.Builder, inner int, lines [][]helpToken) {
 // redirection or a pipe with what follows it; a word wider than the line
 // stands alone on it.
 func continued(l []helpToken, width int) [][]helpToken {
+	// Every line is a piece of all: l's words, with a continuation and
+	// an indent between two lines (at most two more a word), so that a
+	// line appended to never moves the ones before it.
+	all := make([]helpToken, 0, 3*len(l)+1)
 	var out [][]helpToken
-	var cur []helpToken
-	w := 0 // cur's width
+	start := 0 // where the current line starts in all
+	w := 0     // its width
 	for i := 0; i < len(l); {
 		n := 1 // the words that go together: a flag and its value
 		switch t := l[i].text; {
@@ -387,55 +594,29 @@ func continued(l []helpToken, width int) [][]helpToken {
 		}
 		add := 0
 		for _, tk := range l[i : i+n] {
-			add += 1 + ansi.StringWidth(tk.text)
+			add += 1 + displayWidth(tk.text)
 		}
 		room := width
 		if i+n < len(l) {
 			room -= 2 // the " \\" that would end the line
 		}
-		hasWord := len(cur) > 1 || len(cur) == 1 && len(out) == 0
+		cur := len(all) - start
+		hasWord := cur > 1 || cur == 1 && len(out) == 0
 		if hasWord && w+add > room {
-			out = append(out, append(cur, helpToken{tokDimmed, "\\"}))
-			cur, w = []helpToken{{tokDimmed, " "}}, 1
+			all = append(all, helpToken{tokDimmed, "\\"})
+			out = append(out, all[start:len(all):len(all)])
+			start = len(all)
+			all = append(all, helpToken{tokDimmed, " "})
+			w = 1
 		}
 		for _, tk := range l[i : i+n] {
-			if len(cur) > 0 {
+			if len(all) > start {
 				w++
 			}
-			cur = append(cur, tk)
-			w += ansi.StringWidth(tk.text)
+			all = append(all, tk)
+			w += displayWidth(tk.text)
 		}
 		i += n
 	}
-	return append(out, cur)
-}
-
-// proseLines is a command's long help in lines of at most width columns:
-// a paragraph of prose too wide is joined and wrapped again (its source
-// lines are wrapped for 80 columns); a list or an indented line keeps its
-// own line and wraps under itself (wrapLine).
-func proseLines(long string, width int) []string {
-	var out []string
-	for i, para := range strings.Split(long, "\n\n") {
-		if i > 0 {
-			out = append(out, "")
-		}
-		lines := strings.Split(para, "\n")
-		prose, fits := true, true
-		for _, l := range lines {
-			prose = prose && !strings.HasPrefix(l, " ") && !strings.HasPrefix(l, "- ")
-			fits = fits && displayWidth(l) <= width
-		}
-		if prose && !fits {
-			lines = []string{strings.Join(lines, " ")}
-		}
-		for _, l := range lines {
-			if e := labelEnd(l); prose && (e == 0 || e > width/3) {
-				out = append(out, wrapCell(l, width)...) // prose: no hanging indent
-				continue
-			}
-			out = append(out, wrapLine(l, width)...)
-		}
-	}
-	return out
+	return append(out, all[start:])
 }

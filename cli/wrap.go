@@ -102,41 +102,52 @@ func writeRaw(w io.Writer, s string) error {
 // The lines after the first hang under s's value (hangOf): two columns in
 // from its indent, past a "- " bullet, or under the value of a short
 // "label: value" line.
-func wrapLine(s string, width int) []string {
+func wrapLine(s string, width int) []string { return appendLine(nil, s, width) }
+
+// appendLine appends the lines of wrapLine(s, width) to dst.
+func appendLine(dst []string, s string, width int) []string {
 	if displayWidth(s) <= width {
-		return []string{s}
+		return append(dst, s)
 	}
 	lead, hang := hangOf(s, width)
-	return wrapFrom(s, width, lead, strings.Repeat(" ", hang))
+	prefix := ""
+	if hang <= len(spaces) {
+		prefix = spaces[:hang]
+	} else {
+		prefix = strings.Repeat(" ", hang)
+	}
+	return appendWrapped(dst, s, width, lead, prefix)
 }
 
 // wrapCell breaks a table cell's text into lines of at most width display
 // columns as wrapLine does, without an indent: the cell's column is its
 // indent.
-func wrapCell(s string, width int) []string {
+func wrapCell(s string, width int) []string { return appendCell(nil, s, width) }
+
+// appendCell appends the lines of wrapCell(s, width) to dst.
+func appendCell(dst []string, s string, width int) []string {
 	if displayWidth(s) <= width {
-		return []string{s}
+		return append(dst, s)
 	}
-	return wrapFrom(s, width, 0, "")
+	return appendWrapped(dst, s, width, 0, "")
 }
 
-// wrapFrom breaks s into lines of at most width columns (a URL wider than
-// a line excepted), never in its first lead bytes (an indent, a bullet),
-// the lines after the first prefixed with hang.
-func wrapFrom(s string, width, lead int, hang string) []string {
-	var lines []string
+// appendWrapped appends to dst the lines of s broken at width columns (a
+// URL wider than a line excepted), never in its first lead bytes (an
+// indent, a bullet), the lines after the first prefixed with hang.
+func appendWrapped(dst []string, s string, width, lead int, hang string) []string {
 	prefix := ""
 	for {
 		room := width - displayWidth(prefix)
 		if displayWidth(s) <= room {
-			return append(lines, prefix+s)
+			return append(dst, prefix+s)
 		}
 		cut, next := breakAt(s, room, lead)
-		lines = append(lines, strings.TrimRight(prefix+s[:cut], " "))
+		dst = append(dst, strings.TrimRight(prefix+s[:cut], " "))
 		s = strings.TrimLeft(s[next:], " ")
 		prefix, lead = hang, 0
 		if s == "" {
-			return lines
+			return dst
 		}
 	}
 }
