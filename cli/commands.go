@@ -33,8 +33,9 @@ type tree struct {
 	refused    error // the command line's or the command's error (refuse)
 	completing bool  // the run answers a shell's completion (__complete)
 
-	declarable []*cobra.Command          // the commands of run functions, in tree order
+	declarable []*cobra.Command          // the tree's own commands (not cobra's help and completion): own
 	declarers  map[*cobra.Command]func() // how each not yet declared declares its flags and help
+	args       []string                  // the command line as cobra reads it (longDashes)
 }
 
 // newTree builds the command tree: the root opens the wizard, and one
@@ -99,7 +100,7 @@ func newTree(args []string, env environ, lang string, stdin io.Reader, stdout, s
 		t.manCommand(),
 	)
 	t.root.Flags().BoolP("version", "v", false, tFlagVersion.in(lang))
-	helpFlags(t.root, lang)
+	t.own(t.root)
 	flagErr := flagError(lang)
 	t.root.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return t.refuse(flagErr(c, err)) })
 	t.refuseErrors(t.root)
@@ -110,7 +111,21 @@ func newTree(args []string, env environ, lang string, stdin io.Reader, stdout, s
 	t.root.SetIn(stdin)
 	t.cobraCommands() // after SetOut: completion writes its scripts where cobra's out was
 	t.declareFor(args)
+	t.root.SetArgs(t.args)
 	return t
+}
+
+// own makes cmd and the commands under it the tree's own, declarable: a
+// command without a run function (catalog, version, man) declares only
+// its -h. Cobra's help and completion commands, added after, are not.
+func (t *tree) own(cmd *cobra.Command) {
+	if _, ok := t.declarers[cmd]; !ok {
+		t.declarable = append(t.declarable, cmd)
+		t.declarers[cmd] = func() {}
+	}
+	for _, sub := range cmd.Commands() {
+		t.own(sub)
+	}
 }
 
 // refuseErrors has cmd and its subcommands keep their errors for Main to
@@ -147,7 +162,9 @@ func wholeTree(arg string) bool {
 // completions only for a shell's completion. Declaring a command calls
 // its run function once; a run of Main declares only what it needs
 // (issue 26: the whole tree cost every run about 3 ms, the wizard's
-// flags a headless command about 0.2 ms).
+// flags a headless command about 0.2 ms). The commands cobra passes on
+// the way to the one it runs get their -h (helpAlong). It sets t.args,
+// the command line as cobra reads it (longDashes).
 func (t *tree) declareFor(args []string) {
 	whole := false
 	for _, a := range args {
@@ -159,14 +176,51 @@ func (t *tree) declareFor(args []string) {
 	}
 	if whole {
 		t.declareAll()
+		t.args = longDashes(t.root, args)
 		return
 	}
 	if len(args) == 0 || !t.isCommand(args[0]) {
 		t.declare(t.root)
 	}
+	t.helpAlong(args)
 	if cmd, _, err := t.root.Find(args); err == nil {
 		t.declare(cmd)
 	}
+	t.args = longDashes(t.root, args)
+	if !slices.Equal(t.args, args) {
+		t.helpAlong(t.args)
+	}
+}
+
+// helpAlong gives its -h to each command on the way cobra goes for args:
+// cobra finds a command by its words, past the flags before them, which
+// it tells from their values by the flags each command on the way
+// declares (Command.Find: -h is no flag of a command without it, and
+// takes the word after it for its value). Each command given its -h may
+// change the way, so it is found again until it stays the same: the way
+// every command with its -h gives.
+func (t *tree) helpAlong(args []string) {
+	for {
+		cmd, _, _ := t.root.Find(args)
+		given := false
+		for c := cmd; c != nil; c = c.Parent() {
+			given = t.giveHelp(c) || given
+		}
+		if !given {
+			return
+		}
+	}
+}
+
+// giveHelp gives cmd, one of the tree's own commands, its -h, --help in
+// the tree's language, once (cobra gives a command without one an English
+// one as it runs it); it reports whether it did.
+func (t *tree) giveHelp(cmd *cobra.Command) bool {
+	if !slices.Contains(t.declarable, cmd) || cmd.Flags().Lookup("help") != nil {
+		return false
+	}
+	cmd.Flags().BoolP("help", "h", false, tf(tFlagHelp, t.lang, cmd.Name()))
+	return true
 }
 
 // isCommand reports whether name is one of the root's commands (or an
@@ -180,10 +234,11 @@ func (t *tree) isCommand(name string) bool {
 	return false
 }
 
-// declare declares cmd's flags and help, once.
+// declare declares cmd's flags and help, once, its -h first.
 func (t *tree) declare(cmd *cobra.Command) {
 	if d, ok := t.declarers[cmd]; ok {
 		delete(t.declarers, cmd)
+		t.giveHelp(cmd)
 		d()
 	}
 }
@@ -222,15 +277,6 @@ func (t *tree) command(use string, short cliMsg, run runFunc) *cobra.Command {
 		return nil
 	}
 	return cmd
-}
-
-// helpFlags gives cmd and its subcommands their -h, --help in lang (cobra
-// adds an English one to a command that has none).
-func helpFlags(cmd *cobra.Command, lang string) {
-	cmd.Flags().BoolP("help", "h", false, tf(tFlagHelp, lang, cmd.Name()))
-	for _, sub := range cmd.Commands() {
-		helpFlags(sub, lang)
-	}
 }
 
 // cobraCommands adds cobra's help and completion commands to the root now

@@ -95,3 +95,39 @@ func TestDeclareOnlyTheCommandThatRuns(t *testing.T) {
 		}
 	}
 }
+
+// TestHelpFlagOnTheWay: a command line gives its -h to the commands cobra
+// passes on the way to the one it runs (it reads a -h before a command's
+// name as a flag only of a command that has it), and to no other; the
+// whole tree's commands each have theirs when help, man or a completion
+// asks for them all.
+func TestHelpFlagOnTheWay(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want []string // the commands with a -h, by path
+	}{
+		{[]string{"recommend", "--model", "llama-3.1-70b"}, []string{"gpupick", "gpupick recommend"}},
+		{[]string{"--help"}, []string{"gpupick"}},
+		{[]string{"--lang", "zh", "recommend", "--help"}, []string{"gpupick", "gpupick recommend"}},
+		{[]string{"catalog", "-h", "list"}, []string{"gpupick", "gpupick catalog", "gpupick catalog list"}},
+		{[]string{"catalog", "--lang", "zh", "show", "x"}, []string{"gpupick", "gpupick catalog", "gpupick catalog show"}},
+		{[]string{"version"}, []string{"gpupick", "gpupick version"}},
+	} {
+		tr := newTree(tc.args, environ{}, "en", nil, io.Discard, io.Discard)
+		var got []string
+		walkTree(tr.root, func(c *cobra.Command) {
+			if f := c.LocalNonPersistentFlags().Lookup("help"); f != nil {
+				got = append(got, c.CommandPath())
+			}
+		})
+		if !slices.Equal(got, tc.want) {
+			t.Errorf("%q: -h on %q, want %q", tc.args, got, tc.want)
+		}
+	}
+	tr := newTree([]string{"help", "catalog"}, environ{}, "en", nil, io.Discard, io.Discard)
+	for _, c := range tr.declarable {
+		if f := c.Flags().Lookup("help"); f == nil || f.Usage != tf(tFlagHelp, "en", c.Name()) {
+			t.Errorf("help catalog: %s has no -h of its own", c.CommandPath())
+		}
+	}
+}

@@ -46,14 +46,17 @@ func (t *tree) help(cmd *cobra.Command, _ []string) {
 		w = cw
 	}
 	cobraHelpFlag(cmd, t.lang)
+	for _, sc := range cmd.Commands() {
+		t.giveHelp(sc) // its usage line shows [--flags]
+	}
 	var b strings.Builder
 	writeHelp(&b, cmd, t.lang, width, st)
 	_, _ = io.WriteString(w, b.String()) // a failed write is output's to report
 }
 
 // cobraHelpFlag words in lang the -h, --help that cobra gave cmd as it ran
-// (cobra's help and completion commands: helpFlags gave every other
-// command its own).
+// (cobra's help and completion commands: the tree gives every other
+// command its own, giveHelp).
 func cobraHelpFlag(cmd *cobra.Command, lang string) {
 	if f := cmd.Flags().Lookup("help"); f != nil && f.Annotations[cobra.FlagSetByCobraAnnotation] != nil {
 		f.Usage = tf(tFlagHelp, lang, cmd.Name())

@@ -39,7 +39,6 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	env.terminal = terminalWidth(stdout)
 	lang := argsLang(nil, args, env)
 	t := newTree(args, env, lang, stdin, stdout, stderr)
-	t.root.SetArgs(longDashes(t.root, args))
 	err := t.root.ExecuteContext(context.Background())
 	if err == nil {
 		err = t.refused
