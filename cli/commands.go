@@ -109,8 +109,14 @@ func newTree(args []string, env environ, lang string, stdin io.Reader, stdout, s
 	t.root.SetOut(t.out)
 	t.root.SetErr(stderr)
 	t.root.SetIn(stdin)
-	t.cobraCommands() // after SetOut: completion writes its scripts where cobra's out was
-	t.declareFor(args)
+	if t.declareFor(args) {
+		t.cobraCommands() // after SetOut: completion writes its scripts where cobra's out was
+	} else {
+		// Neither is on the way to the command that runs, nor listed by
+		// a help: cobra adds its help command as it runs (in English,
+		// never shown), and no completion command (issue 26).
+		t.root.CompletionOptions.DisableDefaultCmd = true
+	}
 	t.root.SetArgs(t.args)
 	return t
 }
@@ -164,8 +170,10 @@ func wholeTree(arg string) bool {
 // (issue 26: the whole tree cost every run about 3 ms, the wizard's
 // flags a headless command about 0.2 ms). The commands cobra passes on
 // the way to the one it runs get their -h (helpAlong). It sets t.args,
-// the command line as cobra reads it (longDashes).
-func (t *tree) declareFor(args []string) {
+// the command line as cobra reads it (longDashes), and reports whether
+// the run needs cobra's help and completion commands: the whole tree's
+// runs, and the root's, whose help lists them.
+func (t *tree) declareFor(args []string) bool {
 	whole := false
 	for _, a := range args {
 		if a == "--" {
@@ -177,19 +185,20 @@ func (t *tree) declareFor(args []string) {
 	if whole {
 		t.declareAll()
 		t.args = longDashes(t.root, args)
-		return
+		return true
 	}
 	if len(args) == 0 || !t.isCommand(args[0]) {
 		t.declare(t.root)
 	}
-	t.helpAlong(args)
-	if cmd, _, err := t.root.Find(args); err == nil {
+	cmd, err := t.helpAlong(args)
+	if err == nil {
 		t.declare(cmd)
 	}
 	t.args = longDashes(t.root, args)
 	if !slices.Equal(t.args, args) {
-		t.helpAlong(t.args)
+		cmd, _ = t.helpAlong(t.args)
 	}
+	return cmd == t.root
 }
 
 // helpAlong gives its -h to each command on the way cobra goes for args:
@@ -198,16 +207,16 @@ func (t *tree) declareFor(args []string) {
 // declares (Command.Find: -h is no flag of a command without it, and
 // takes the word after it for its value). Each command given its -h may
 // change the way, so it is found again until it stays the same: the way
-// every command with its -h gives.
-func (t *tree) helpAlong(args []string) {
+// every command with its -h gives. It returns Find's answer then.
+func (t *tree) helpAlong(args []string) (*cobra.Command, error) {
 	for {
-		cmd, _, _ := t.root.Find(args)
+		cmd, _, err := t.root.Find(args)
 		given := false
 		for c := cmd; c != nil; c = c.Parent() {
 			given = t.giveHelp(c) || given
 		}
 		if !given {
-			return
+			return cmd, err
 		}
 	}
 }
