@@ -48,10 +48,12 @@ type answerFlags struct{ flags []*answerFlag }
 func (af *answerFlags) register(fs *flag.FlagSet) {
 	for _, s := range model.Registry() {
 		s := model.Spec(s.ID)
-		for _, name := range append([]string{s.Name}, s.Aliases...) {
+		for i, name := range append([]string{s.Name}, s.Aliases...) {
 			f := &answerFlag{spec: s, as: name}
-			usage := flagHelpLazy(s.FlagUsageIn(text.EN), func() string { return s.FlagUsageIn(text.ZH) })
-			if name != s.Name {
+			usage := ""
+			if i == 0 {
+				usage = flagHelpLazy(s.FlagUsageIn(text.EN), (*answerUsageZH)(s))
+			} else {
 				usage = flagHelp(tUseSameAs, s.Name)
 			}
 			fs.Var(f, name, usage)
@@ -59,6 +61,12 @@ func (af *answerFlags) register(fs *flag.FlagSet) {
 		}
 	}
 }
+
+// answerUsageZH is an answer's flag help in Chinese, made when it is
+// asked for (flagHelpLazy).
+type answerUsageZH model.AnswerSpec
+
+func (s *answerUsageZH) String() string { return (*model.AnswerSpec)(s).FlagUsageIn(text.ZH) }
 
 // given lists the answers given on the command line.
 func (af *answerFlags) given() []model.Given {

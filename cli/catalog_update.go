@@ -18,7 +18,7 @@ import (
 func catalogUpdate(args []string, env environ, stdout, stderr io.Writer) int {
 	fs, cf := catalogTextCommand("update", "", env)
 	source := sourceFlag(fs, data.CanUpdate)
-	base := fs.String("base-url", "", flagHelpLazy(tf(tUseBaseURL, "en", defaultURLs("en")), func() string { return tf(tUseBaseURL, "zh", defaultURLs("zh")) }))
+	base := fs.String("base-url", "", flagHelpLazy(tf(tUseBaseURL, "en", defaultURLs("en")), zhFunc(func() string { return tf(tUseBaseURL, "zh", defaultURLs("zh")) })))
 	var maxMB int
 	newIntFlag(fs, &maxMB, "max-mb", data.DefaultMaxDownload>>20, 1, maxDownloadMiB, tAccMaxMB, flagHelp(tUseMaxMB))
 	timeout := 5 * time.Minute

@@ -22,7 +22,10 @@ func TestAnswerFlagHelpChineseOnAsking(t *testing.T) {
 		if en != s.FlagUsageIn(text.EN) {
 			t.Fatalf("--%s: usage %q, want the registry's English %q", s.Name, en, s.FlagUsageIn(text.EN))
 		}
-		if v, _ := flagHelpZH.Load(en); v == nil {
+		flagHelpZH.mu.Lock()
+		_, kept := flagHelpZH.m[en]
+		flagHelpZH.mu.Unlock()
+		if !kept {
 			t.Fatalf("--%s: no Chinese kept for its help", s.Name)
 		}
 		want := s.FlagUsageIn(text.ZH)
