@@ -3,6 +3,7 @@ package cli
 import (
 	"errors"
 	"flag"
+	"reflect"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -34,11 +35,30 @@ type commandFlags struct {
 type flagSetting struct{ name, value string }
 
 // recordedValue is a declared flag's value as cobra sees it: Set parses
-// the value as the std flag would and records it for the run.
+// the value as the std flag would and records it for the run; Type is the
+// name pflag gives a std flag's value (pflagType).
 type recordedValue struct {
-	pflag.Value
+	flag.Value
+	typ  string
 	name string
 	into *commandFlags
+}
+
+// Type is the value's type as pflag names it.
+func (v *recordedValue) Type() string { return v.typ }
+
+// pflagType is the type pflag's adapter of a std flag (PFlagFromGoFlag)
+// gives its value: the value's own when it is a pflag.Value, else the
+// name of its type without "Value" (stringValue: string).
+func pflagType(v flag.Value) string {
+	if pv, ok := v.(pflag.Value); ok {
+		return pv.Type()
+	}
+	t := reflect.TypeOf(v)
+	if t.Kind() == reflect.Interface || t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	return strings.TrimSuffix(t.Name(), "Value")
 }
 
 // Set sets the value, and records it once it is accepted.
@@ -50,15 +70,21 @@ func (v *recordedValue) Set(s string) error {
 	return nil
 }
 
-// attachFlags adds the flags of fs to cmd (pflag's adapter of a std flag,
-// its value recording what cobra sets into cf), their help in lang
-// (flagHelpIn).
+// attachFlags adds the flags of fs to cmd (as pflag's adapter of a std
+// flag, PFlagFromGoFlag, makes them, its value recording what cobra sets
+// into cf: one value rather than the adapter's wrapped in a recorder,
+// issue 26), their help in lang (flagHelpIn).
 func attachFlags(cmd *cobra.Command, fs *flag.FlagSet, cf *commandFlags, lang string) {
 	fs.VisitAll(func(f *flag.Flag) {
-		pf := pflag.PFlagFromGoFlag(f)
-		pf.Shorthand = ""                                                 // every flag is long: -x is not --x
-		pf.Usage = strings.ReplaceAll(flagHelpIn(f.Usage, lang), "`", "") // std flag's `NAME` marks: the help shows the word
-		pf.Value = &recordedValue{Value: pf.Value, name: f.Name, into: cf}
+		pf := &pflag.Flag{
+			Name:     f.Name,                                                 // every flag is long, without a shorthand: -x is not --x
+			Usage:    strings.ReplaceAll(flagHelpIn(f.Usage, lang), "`", ""), // std flag's `NAME` marks: the help shows the word
+			Value:    &recordedValue{Value: f.Value, typ: pflagType(f.Value), name: f.Name, into: cf},
+			DefValue: f.Value.String(), // the value's text, as PFlagFromGoFlag (not f.DefValue)
+		}
+		if b, ok := f.Value.(interface{ IsBoolFlag() bool }); ok && b.IsBoolFlag() {
+			pf.NoOptDefVal = "true"
+		}
 		cmd.Flags().AddFlag(pf)
 	})
 }

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"flag"
 	"fmt"
 	"io"
 	"slices"
@@ -129,5 +130,34 @@ func TestHelpFlagOnTheWay(t *testing.T) {
 		if f := c.Flags().Lookup("help"); f == nil || f.Usage != tf(tFlagHelp, "en", c.Name()) {
 			t.Errorf("help catalog: %s has no -h of its own", c.CommandPath())
 		}
+	}
+}
+
+// TestAttachedFlagsAsPflagMakesThem: every declared flag of the whole tree
+// is what pflag's adapter of its std flag (PFlagFromGoFlag) makes, but its
+// shorthand (none) and its help (the tree's language, without `marks`):
+// the same name, default, bool-ness, value and type.
+func TestAttachedFlagsAsPflagMakesThem(t *testing.T) {
+	tr := newTree(nil, environ{}, "en", nil, io.Discard, io.Discard)
+	tr.declareAll()
+	n := 0
+	walkTree(tr.root, func(c *cobra.Command) {
+		c.Flags().VisitAll(func(f *pflag.Flag) {
+			rv, ok := f.Value.(*recordedValue)
+			if !ok {
+				return
+			}
+			n++
+			want := pflag.PFlagFromGoFlag(&flag.Flag{Name: f.Name, Usage: f.Usage, Value: rv.Value, DefValue: f.DefValue})
+			if f.Name != want.Name || f.DefValue != want.DefValue || f.NoOptDefVal != want.NoOptDefVal || f.Shorthand != "" ||
+				f.Value.Type() != want.Value.Type() || f.Value.String() != want.Value.String() {
+				t.Errorf("%s --%s: name %q default %q no-opt %q type %q value %q; pflag's %q %q %q %q %q", c.CommandPath(), f.Name,
+					f.Name, f.DefValue, f.NoOptDefVal, f.Value.Type(), f.Value.String(),
+					want.Name, want.DefValue, want.NoOptDefVal, want.Value.Type(), want.Value.String())
+			}
+		})
+	})
+	if n < 100 {
+		t.Fatalf("compared %d flags: the tree is not all there", n)
 	}
 }
