@@ -45,3 +45,14 @@ func BenchmarkStartup(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkWriteHelp is the root's help, plain and 80 columns wide, from a
+// built tree: the help's writing alone, without the tree (issue 26).
+func BenchmarkWriteHelp(b *testing.B) {
+	tr := newTree([]string{"--help"}, environ{}, "en", nil, io.Discard, io.Discard)
+	st := plainHelpStyles()
+	for b.Loop() {
+		var sb strings.Builder
+		writeHelp(&sb, tr.root, "en", 80, st)
+	}
+}

@@ -310,3 +310,13 @@ func FuzzDisplayWidth(f *testing.F) {
 		}
 	})
 }
+
+// TestRuneWidthASCII: every printable ASCII character is one column to
+// the rune measure, as breakAt counts it without asking.
+func TestRuneWidthASCII(t *testing.T) {
+	for r := rune(0x20); r <= 0x7e; r++ {
+		if w := cellWidth.Rune(r); w != 1 {
+			t.Errorf("%q: %d columns, breakAt counts 1", r, w)
+		}
+	}
+}

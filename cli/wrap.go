@@ -344,7 +344,10 @@ func breakAt(s string, room, lead int) (cut, next int) {
 			// The space is dropped: the line before it fits in used.
 			add(i, i+1)
 		}
-		rw := cellWidth.Rune(r)
+		rw := 1 // printable ASCII, most of what is wrapped: one column (displayWidth)
+		if r < 0x20 || r > 0x7e {
+			rw = cellWidth.Rune(r)
+		}
 		if used+rw > room {
 			break
 		}
