@@ -317,25 +317,37 @@ func isSchemeByte(b byte) bool { return isHostByte(b) || b == '+' || b == '.' }
 // starts a line) — outside every URL; else at room, or after the URL
 // that room ends in.
 func breakAt(s string, room, lead int) (cut, next int) {
-	used, hard := 0, 0
 	spans := urlSpans(s)
-	inURL := func(at int) (urlSpan, bool) { // a cut at byte at splits a URL
-		for _, u := range spans {
-			if u.start < at && at < u.end {
-				return u, true
-			}
-		}
-		return urlSpan{}, false
+	lastCut, lastNext, hard, ok := lastBreakASCII(s, room, lead, spans)
+	if !ok {
+		lastCut, lastNext, hard = lastBreak(s, room, lead, spans)
 	}
-	// The last candidate break (cut, next) met so far; cut 0: none (a
-	// break is never at or before lead).
-	lastCut, lastNext := 0, 0
+	if lastCut > 0 {
+		return lastCut, lastNext
+	}
+	if u, in := spanAt(spans, hard); in {
+		// A URL wider than the line: whole, alone on it.
+		return u.end, u.end
+	}
+	if hard <= lead {
+		// Not even one character past the lead fits: take one anyway.
+		_, size := utf8.DecodeRuneInString(s[lead:])
+		return lead + size, lead + size
+	}
+	return hard, hard
+}
+
+// lastBreak returns the last break of s (cut, next) after its first lead
+// bytes and outside spans that leaves a line of at most room columns (cut
+// 0: none), and where the characters that fit end (hard).
+func lastBreak(s string, room, lead int, spans []urlSpan) (lastCut, lastNext, hard int) {
+	used := 0
 	ok := func(at int) bool { // a line may start at byte at
 		r, _ := utf8.DecodeRuneInString(s[at:])
 		return at < len(s) && !strings.ContainsRune(noLineStart, r)
 	}
 	add := func(cut, next int) {
-		if _, in := inURL(cut); cut > lead && !in {
+		if _, in := spanAt(spans, cut); cut > lead && !in {
 			lastCut, lastNext = cut, next
 		}
 	}
@@ -365,19 +377,37 @@ func breakAt(s string, room, lead int) (cut, next int) {
 		used += rw
 		hard = i + size
 	}
-	if lastCut > 0 {
-		return lastCut, lastNext
+	return lastCut, lastNext, hard
+}
+
+// lastBreakASCII is lastBreak for an s whose first room+1 bytes are
+// printable ASCII (most of what is wrapped): each one column, its breaks
+// its spaces, found from room back; ok false when s is not such a text.
+func lastBreakASCII(s string, room, lead int, spans []urlSpan) (lastCut, lastNext, hard int, ok bool) {
+	if room < 1 || len(s) <= room {
+		return 0, 0, 0, false
 	}
-	if u, in := inURL(hard); in {
-		// A URL wider than the line: whole, alone on it.
-		return u.end, u.end
+	for i := 0; i <= room; i++ {
+		if c := s[i]; c < 0x20 || c > 0x7e {
+			return 0, 0, 0, false
+		}
 	}
-	if hard <= lead {
-		// Not even one character past the lead fits: take one anyway.
-		_, size := utf8.DecodeRuneInString(s[lead:])
-		return lead + size, lead + size
+	for i := room; i > max(lead, 0); i-- {
+		if _, in := spanAt(spans, i); s[i] == ' ' && !in {
+			return i, i + 1, room, true
+		}
 	}
-	return hard, hard
+	return 0, 0, room, true
+}
+
+// spanAt returns the URL of spans that a cut at byte at would split.
+func spanAt(spans []urlSpan, at int) (urlSpan, bool) {
+	for _, u := range spans {
+		if u.start < at && at < u.end {
+			return u, true
+		}
+	}
+	return urlSpan{}, false
 }
 
 // noLineStart are the marks a Chinese line never starts with.
