@@ -94,6 +94,10 @@ func writeRaw(w io.Writer, s string) error {
 	return err
 }
 
+// spaces is a run of blanks to indent and pad with, sliced rather than
+// made (appendLine, appendSpaces).
+const spaces = "                                                                "
+
 // wrapLine breaks s into lines of at most width display columns: at the
 // last space that fits, else before a wide character, else (a word wider
 // than the line) inside the word — never inside a URL (urlSpans), which
