@@ -67,28 +67,29 @@ func flagOf(flag, v string) string {
 	return flag + " " + v
 }
 
-// tradeoffs adds to res what each gate of the answers costs when it makes
-// the top pick at least gateRatio times as dear as the best offer that
-// misses only that gate (a limit of the latency class, a hard requirement,
-// the deadline), and the plan a deadline would give a job that runs
-// longer than six months without one. Each is a ranking more with the
-// gate dropped, so this is for the detail and the CLI (WhatWouldChange),
-// not for every keystroke. Their texts end res.WhyFirst.
-func (e *Engine) tradeoffs(a model.Answers, opt Options, res *model.Result, base *call, shared bool) {
+// newTrade starts working out what each gate of the answers costs when it
+// makes the top pick at least gateRatio times as dear as the best offer
+// that misses only that gate (a limit of the latency class, a hard
+// requirement, the deadline), and the plan a deadline would give a job
+// that runs longer than six months without one: the tradeoffs, whose
+// texts end res.WhyFirst. Each is a ranking more with the gate dropped,
+// so this is for the detail and the CLI (WhatWouldChange), not for every
+// keystroke. Nil when there is nothing to work out.
+func (e *Engine) newTrade(a model.Answers, opt Options, res *model.Result, base *call) *trade {
 	if len(res.Recommendations) == 0 {
-		return
+		return nil
 	}
 	a.Normalize()
 	if check(&a) != nil {
-		return
+		return nil
 	}
-	t := trade{e: e, a: a, opt: opt, l: langOf(opt.Lang), res: res, top: &res.Recommendations[0], base: base, shared: shared}
-	t.run()
+	return &trade{e: e, a: a, opt: opt, l: langOf(opt.Lang), res: res, top: &res.Recommendations[0], base: base}
 }
 
-// run works out every tradeoff.
-func (t *trade) run() {
-	t.classGates()
+// otherGates works out the tradeoffs of the hard requirements, the
+// deadline and a long job: rankings that read base's shapes, never change
+// them.
+func (t *trade) otherGates() {
 	t.reqGates()
 	t.deadlineGate()
 	t.longJob()
@@ -108,9 +109,6 @@ type trade struct {
 	// base is the evaluation of the answers when the caller has one
 	// (Options.Explain); nil to make one.
 	base *call
-	// shared says rankings on other goroutines read base's shapes while
-	// the tradeoffs are worked out: classGates relaxes a copy of them.
-	shared bool
 }
 
 // add records a tradeoff with its text.
@@ -156,11 +154,6 @@ func (t *trade) classGates() {
 		if limit := g.limit(c.p); limit > 0 && (t.exhaustive || (explainer{c}).gateBound(i)*gateRatio <= t.top.TotalUSD) {
 			drop = append(drop, i)
 		}
-	}
-	if len(drop) > 0 && t.shared {
-		// A relaxed copy changes the shapes in place; the flips' rankings
-		// read base's on other goroutines (whatWouldChange).
-		c = c.withOwnShapes()
 	}
 	var undo []tierState
 	for _, i := range drop {

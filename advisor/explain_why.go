@@ -173,17 +173,25 @@ func (e *Engine) whatWouldChange(a model.Answers, opt Options, res *model.Result
 	// The re-rankings are independent of one another: each flip ranks on
 	// its own goroutine while the tradeoffs rank on this one, and their
 	// texts join in the order the flips are listed, then the tradeoffs'.
-	lines, flipping := e.flipLines(a, opt, &res.Recommendations[0], base)
+	// The flips read base's shapes, which the limits of the latency class
+	// relax in place and put back: those are worked out first.
 	n := len(res.WhyFirst)
-	e.tradeoffs(a, opt, res, base, flipping)
+	t := e.newTrade(a, opt, res, base)
+	if t != nil {
+		t.classGates()
+	}
+	lines := e.flipLines(a, opt, &res.Recommendations[0], base)
+	if t != nil {
+		t.otherGates()
+	}
 	res.WhyFirst = slices.Concat(res.WhyFirst[:n], lines(), res.WhyFirst[n:])
 }
 
 // flipLines starts ranking, for each flip whose risk the top offer
 // carries (each flag once), the offer that would lead with the flip's
 // requirement; the function returned waits for them and gives their
-// lines in the order of flips. It reports whether any ranking started.
-func (e *Engine) flipLines(a model.Answers, opt Options, top *model.Recommendation, base *call) (func() []string, bool) {
+// lines in the order of flips.
+func (e *Engine) flipLines(a model.Answers, opt Options, top *model.Recommendation, base *call) func() []string {
 	l := langOf(opt.Lang)
 	var wg sync.WaitGroup
 	lines := make([]string, 0, len(flips)) // never grown: each goroutine writes its own element
@@ -211,5 +219,5 @@ func (e *Engine) flipLines(a model.Answers, opt Options, top *model.Recommendati
 	return func() []string {
 		wg.Wait()
 		return lines
-	}, len(lines) > 0
+	}
 }

@@ -295,16 +295,6 @@ func (c *call) shareShapes(from *call) {
 	c.markIdle()
 }
 
-// withOwnShapes is a copy of c whose shape results are its own: what
-// changes them in place (relaxedCopy) leaves c's to the rankings that
-// share them (shareShapes).
-func (c *call) withOwnShapes() *call {
-	cc := *c
-	cc.feas.shapes, cc.feas.shared = slices.Clone(c.feas.shapes), false
-	cc.bind()
-	return &cc
-}
-
 // bind points the stages at the call's answers, plan, catalog and index
 // (after the call is set up or copied: they hold pointers to its parts).
 func (c *call) bind() {

@@ -21,9 +21,9 @@ func TestExplainMatchesWhatWouldChange(t *testing.T) {
 		func(a *model.Answers) { a.Model = "llama-3.1-70b" },
 		func(a *model.Answers) { a.Model, a.Latency = "flux.1-dev", model.LatencyRealtime },
 		func(a *model.Answers) { a.Model, a.Hosting = "llama-3.1-8b", model.ReqDatacenter },
-		// A flip (--vcpu dedicated) ranked on another goroutine while a
-		// class gate relaxes the evaluation's shapes (whatWouldChange):
-		// the relaxation works on a copy; `go test -race` (.ci/run) checks.
+		// A flip (--vcpu dedicated) ranked on another goroutine beside the
+		// tradeoffs, after a class gate relaxed the evaluation's shapes and
+		// put them back (whatWouldChange); `go test -race` (.ci/run) checks.
 		func(a *model.Answers) { a.Model, a.Latency, a.Batch = "llama-3.1-70b", model.LatencyRealtime, 32 },
 	} {
 		a := model.DefaultAnswers()
