@@ -49,3 +49,23 @@ func TestMedianZone(t *testing.T) {
 		t.Errorf("median of 3, 1, 2, 2 is zone %d, want 2 (the first 2 listed)", got)
 	}
 }
+
+// BenchmarkMedianZone is the median zone of lists as long as the
+// embedded catalog's (7 to 58 zones, some prices tied).
+func BenchmarkMedianZone(b *testing.B) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	var lists [][]model.ZonePrice
+	for _, n := range []int{7, 12, 22, 26, 38, 40, 44, 58} {
+		zones := make([]model.ZonePrice, n)
+		for i := range zones {
+			zones[i] = model.ZonePrice{Zone: "z", Price: float64(rng.IntN(4*n)) / 16}
+		}
+		lists = append(lists, zones)
+	}
+	var scratch []zoneRank
+	for b.Loop() {
+		for _, zones := range lists {
+			medianZone(zones, &scratch)
+		}
+	}
+}

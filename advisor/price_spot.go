@@ -1,9 +1,7 @@
 package advisor
 
 import (
-	"cmp"
 	"math"
-	"slices"
 	"strings"
 
 	"github.com/gpupick/gpupick/model"
@@ -95,21 +93,58 @@ func medianZone(zones []model.ZonePrice, scratch *[]zoneRank) int {
 		idx = append(idx, zoneRank{zones[i].Price, int32(i)})
 	}
 	*scratch = idx
-	// The price, then the place in the list: the order a stable sort by
-	// price gives, without its merges (most of the index's spot set-up).
-	slices.SortFunc(idx, func(a, b zoneRank) int {
-		if c := cmp.Compare(a.price, b.price); c != 0 {
-			return c
-		}
-		return cmp.Compare(a.i, b.i)
-	})
-	return int(idx[(len(zones)-1)/2].i)
+	return int(selectRank(idx, (len(zones)-1)/2).i)
 }
 
-// zoneRank is a zone's price and its place in the offer's list.
+// zoneRank is a zone's price and its place in the offer's list: ordered
+// by price, then place (before), the order a stable sort by price gives.
 type zoneRank struct {
 	price float64
 	i     int32
+}
+
+// before reports whether a comes before b: a lower price, or the same
+// price listed earlier.
+func (a zoneRank) before(b zoneRank) bool {
+	return a.price < b.price || !(b.price < a.price) && a.i < b.i
+}
+
+// selectRank is the k-th of rs in the order of before (k from 0), found
+// by partitioning rather than sorting (rs is reordered): the median zone
+// is most of the index's spot set-up, and an offer lists up to some sixty
+// zones.
+func selectRank(rs []zoneRank, k int) zoneRank {
+	lo, hi := 0, len(rs)-1
+	for lo < hi {
+		// The median of the first, middle and last as the pivot, moved to hi.
+		mid := lo + (hi-lo)/2
+		if rs[mid].before(rs[lo]) {
+			rs[mid], rs[lo] = rs[lo], rs[mid]
+		}
+		if rs[hi].before(rs[lo]) {
+			rs[hi], rs[lo] = rs[lo], rs[hi]
+		}
+		if rs[mid].before(rs[hi]) {
+			rs[mid], rs[hi] = rs[hi], rs[mid]
+		}
+		pivot, p := rs[hi], lo
+		for j := lo; j < hi; j++ {
+			if rs[j].before(pivot) {
+				rs[j], rs[p] = rs[p], rs[j]
+				p++
+			}
+		}
+		rs[p], rs[hi] = rs[hi], rs[p]
+		switch {
+		case k < p:
+			hi = p - 1
+		case k > p:
+			lo = p + 1
+		default:
+			return rs[p]
+		}
+	}
+	return rs[k]
 }
 
 // bucketAt is the interruption bucket of the region holding zone (the
