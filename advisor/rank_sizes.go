@@ -308,9 +308,14 @@ func gcd(a, b uint64) uint64 {
 // several sizes, or every offer is listed (all).
 type sizeBest struct {
 	sz *sizeIndex
-	// best is, per class (product*4 + over*2 + slow), its best candidate
-	// so far; used lists the classes that have one.
-	best []cand
+	// best is, per class (product*4 + over*2 + slow), 1 + the index in
+	// kept of its best candidate so far (0: none yet); kept holds them in
+	// the order their classes were first met, used those classes. (A
+	// class a slot of 4 bytes rather than a candidate: the scan reads
+	// each slot before writing it, and a buffer of candidates, one a
+	// class, was 16 fresh pages for each ranking of a new process.)
+	best []int32
+	kept []cand
 	used []int32
 	// seen counts, per product, the sizes the scan looked at and how
 	// many of them it counted listed in each class (countFolded); looked
@@ -344,12 +349,12 @@ func (c *call) newSizeBest(all bool) *sizeBest {
 	b := &c.sized
 	b.sz = sz
 	if n := 4 * len(sz.members); len(b.best) != n {
-		b.best = make([]cand, n)
+		b.best = make([]int32, n)
 	}
 	for _, k := range b.used {
-		b.best[k] = cand{}
+		b.best[k] = 0
 	}
-	b.used = b.used[:0]
+	b.used, b.kept = b.used[:0], b.kept[:0]
 	b.seen = grow(b.seen, len(sz.members))
 	b.looked = grow(b.looked, (len(sz.group)+63)/64)
 	b.tails = grow(b.tails, (len(c.feas.shapes)+63)/64)
@@ -418,16 +423,16 @@ func (b *sizeBest) keep(cd cand) uint8 {
 		return sizeNone
 	}
 	k := int32(g)*4 + int32(cd.over())*2 + int32(b2i(cd.tier() == 2))
-	cur := &b.best[k]
-	if cur.pm == pmNone {
-		*cur = cd
-		b.used = append(b.used, k)
-		return sizeFirst
+	if s := b.best[k]; s > 0 {
+		if cur := &b.kept[s-1]; cd.less(*cur) {
+			*cur = cd
+		}
+		return sizeKept
 	}
-	if cd.less(*cur) {
-		*cur = cd
-	}
-	return sizeKept
+	b.kept = append(b.kept, cd)
+	b.best[k] = int32(len(b.kept))
+	b.used = append(b.used, k)
+	return sizeFirst
 }
 
 // into replaces the products' sizes the heap h (of at most k candidates)
@@ -446,8 +451,8 @@ func (b *sizeBest) into(h []cand, k int) []cand {
 	for i := len(out)/2 - 1; i >= 0; i-- {
 		siftDown(out, i)
 	}
-	for _, i := range b.used {
-		switch cd := b.best[i]; {
+	for _, cd := range b.kept {
+		switch {
 		case len(out) < k:
 			out = append(out, cd)
 			siftUp(out, len(out)-1)
