@@ -36,6 +36,7 @@ func Embedded() (*model.Catalog, error) {
 	}
 	cat.Offers = embeddedOfferCopies()
 	cat.Places, cat.RegionGroups = embeddedPlaceCopies(), embeddedGroupCopies()
+	cat.Policies = policyMap(embeddedPolicyCopies())
 	return cat, nil
 }
 
@@ -43,18 +44,19 @@ func Embedded() (*model.Catalog, error) {
 // groups the tables themselves, not copies: for Load, whose catalog is
 // read (the advisor, the commands) unless an overlay changes it, and then
 // Load takes copies first (unshareEmbedded). Its maps, presets and rates
-// are the caller's.
+// are the caller's; so are its policies, whose lists (terms, tiers,
+// notes, sources) are the table's, each as long as it holds: an overlay
+// replaces a policy or appends to a list (a copy), never writes into one.
 func embeddedSharing() (*model.Catalog, error) {
 	meta, err := decodeInfo("embedded catalog/"+fileInfo, embInfo)
 	if err != nil {
 		return nil, err
 	}
-	pols := embeddedPolicyCopies()
 	cat := &model.Catalog{
 		Info:     model.CatalogInfo{Origin: originEmbedded, SnapshotDate: meta.snapshot},
 		Offers:   embeddedOffers,
 		GPUs:     embeddedGPUMap(),
-		Policies: make(map[string]model.Policy, len(pols)),
+		Policies: policyMap(embeddedPolicies),
 		Models:   embeddedModelCopies(),
 		FX:       slices.Clone(embeddedFX),
 		// The region table and groups are the tables themselves, as the
@@ -62,10 +64,19 @@ func embeddedSharing() (*model.Catalog, error) {
 		Places:       embeddedPlaces[:len(embeddedPlaces):len(embeddedPlaces)],
 		RegionGroups: embeddedRegionGroups[:len(embeddedRegionGroups):len(embeddedRegionGroups)],
 	}
-	for _, p := range pols {
-		cat.Policies[p.Provider] = p
-	}
 	return cat, nil
+}
+
+// policyMap is pols by provider, each list clipped to its length (an
+// append copies it).
+func policyMap(pols []model.Policy) map[string]model.Policy {
+	out := make(map[string]model.Policy, len(pols))
+	for _, p := range pols {
+		p.Terms, p.TermsOnRequest, p.EgressTiers = slices.Clip(p.Terms), slices.Clip(p.TermsOnRequest), slices.Clip(p.EgressTiers)
+		p.Notes, p.Sources = slices.Clip(p.Notes), slices.Clip(p.Sources)
+		out[p.Provider] = p
+	}
+	return out
 }
 
 // sharesEmbedded reports whether offers are the embedded offer table,

@@ -5,6 +5,8 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/gpupick/gpupick/model"
@@ -200,7 +202,9 @@ func TestEmbeddedCatalogIsACopy(t *testing.T) {
 func TestLoadOverlayLeavesTheTable(t *testing.T) {
 	dir := t.TempDir()
 	overlay := filepath.Join(dir, "catalog.toml")
-	if err := os.WriteFile(overlay, []byte("[[override]]\nprovider = \"aws\"\ndiscount = 0.5\nnote = \"test\"\n"), 0o644); err != nil {
+	// The policy section appends the overlay to the policy's sources,
+	// which Load shares with the table (policyMap).
+	if err := os.WriteFile(overlay, []byte("[[override]]\nprovider = \"aws\"\ndiscount = 0.5\nnote = \"test\"\n[policy.aws]\ncommit_1y = 0.3\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	opts := LoadOptions{CacheDir: filepath.Join(dir, "cache"), ConfigDir: filepath.Join(dir, "config"), OverlayPath: overlay}
@@ -240,5 +244,11 @@ func TestLoadOverlayLeavesTheTable(t *testing.T) {
 				t.Fatalf("offer %s: the overlay of one Load reached the table (field %s)", want.Offers[i].Key(), f)
 			}
 		}
+		if !reflect.DeepEqual(cat.Policies, want.Policies) {
+			t.Fatal("the overlay of one Load reached the policy table")
+		}
+	}
+	if p := over.Policies["aws"]; p.Commit1y.Fraction != 0.3 || !slices.ContainsFunc(p.Sources, func(s string) bool { return strings.Contains(s, overlay) }) {
+		t.Fatalf("the overlay's policy was not applied: %+v", p)
 	}
 }
