@@ -89,8 +89,8 @@ func (fe *feasibility) begin() {
 		// New buffers, or the generation counter wrapped round.
 		fe.speeds, fe.fits, fe.gen = make([]classMemo, fe.facts.speedClasses), make([]classMemo, fe.facts.fitClasses), 1
 	}
-	// Every shape's result is written whole by evalShape: the buffer is
-	// not cleared first.
+	// Each shape's result is cleared and written whole by evalShapes:
+	// the buffer is not cleared here.
 	if n := len(fe.ix.shapes); cap(fe.shapes) < n {
 		fe.shapes = make([]shapeRes, n)
 	} else {
@@ -99,12 +99,10 @@ func (fe *feasibility) begin() {
 }
 
 // evalShape works out the smallest configuration of a shape that holds
-// the job, and its speed, into sr (all of it: nothing of what sr held
-// before is kept).
+// the job, and its speed, into sr, which the caller cleared (evalShapes).
 func (fe *feasibility) evalShape(si int, sr *shapeRes) {
 	s := &fe.ix.shapes[si]
 	p := fe.p
-	*sr = shapeRes{}
 	if fe.a.GPU != "" && (s.gpu < 0 || !fe.gpuOK[s.gpu]) || fe.a.GPUs > 0 && s.count != fe.a.GPUs {
 		sr.why = whyFiltered
 		return

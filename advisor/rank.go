@@ -329,10 +329,11 @@ func (c *call) evalShapes() {
 	f := &c.feas
 	f.begin()
 	for i := range f.shapes {
-		// Cleared through the slice, a store its first touch of the
-		// buffer's page: through the pointer evalShape takes, a nil check
-		// read it first (a read fault, then a copy-on-write fault, on
-		// each fresh page of a new process).
+		// Cleared here, through the slice, for evalShape to fill: a store
+		// is the first touch of the buffer's page. (Cleared through the
+		// pointer evalShape takes, a nil check read it first: a read
+		// fault, then a copy-on-write fault, on each fresh page of a new
+		// process.)
 		f.shapes[i] = shapeRes{}
 		sr := &f.shapes[i]
 		f.evalShape(i, sr)
