@@ -328,14 +328,18 @@ func (m chrome) viewTooSmall() string {
 const maxStatusRows = 3
 
 // longFooter is the footer message that is read whole, wrapped when long:
-// an error (a failed save names the path and the system's reason), or the
-// question before saving an invalid answer.
+// a status (a failed save names the path and the system's reason; a saved
+// launch config its path and the commands that launch it, which a long
+// path would otherwise cut), or the question before saving an invalid
+// answer.
 func (m chrome) longFooter() (string, paint, bool) {
 	switch {
 	case m.export.export.state == exportInvalid:
 		return m.export.invalidPrompt(), m.st.Warn, true
 	case m.statusErr && m.status != "" && !m.export.export.active() && !m.filter.on:
 		return m.status, m.st.Error, true
+	case m.status != "" && !m.export.export.active() && !m.filter.on:
+		return m.status, m.st.Status, true
 	}
 	return "", paint{}, false
 }
