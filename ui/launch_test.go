@@ -143,7 +143,7 @@ func TestLaunchExportFlow(t *testing.T) {
 		for _, k := range s.keys {
 			m = update(t, m, k)
 		}
-		if !strings.Contains(screen(m), s.shows) {
+		if !onScreen(m, s.shows) {
 			t.Fatalf("%s: the screen lacks %q:\n%s", s.name, s.shows, screen(m))
 		}
 		if s.check != nil {
