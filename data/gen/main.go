@@ -106,10 +106,10 @@ func policyTable(js []byte) ([]byte, error) {
 	b.WriteString("// provider), with the sources that file cites; regenerate with\n")
 	b.WriteString("// `go generate ./data`.\n")
 	b.WriteString("var embeddedPolicies = ")
-	w := &litWriter{b: &b}
-	w.slice(reflect.ValueOf(pols), "\n")
-	if w.err != nil {
-		return nil, fmt.Errorf("policy table: %w", w.err)
+	w := newLitWriter(&b)
+	w.Slice(reflect.ValueOf(pols), "\n")
+	if w.Err() != nil {
+		return nil, fmt.Errorf("policy table: %w", w.Err())
 	}
 	b.WriteString("\n")
 	src, err := format.Source(b.Bytes())

@@ -4,12 +4,12 @@ import (
 	"bytes"
 	"fmt"
 	"go/format"
-	"math"
 	"reflect"
 	"sort"
 	"strconv"
 	"strings"
 
+	"github.com/gpupick/gpupick/internal/golit"
 	"github.com/gpupick/gpupick/model"
 )
 
@@ -49,27 +49,20 @@ func catalogTable(cat *model.Catalog) ([]byte, error) {
 	}
 	// A long text met more than once (a source URL, a price note shared by
 	// a family) is written once, as a constant.
-	counts := map[string]int{}
-	var order []string
-	for _, t := range tables {
-		countStrings(reflect.ValueOf(t.v), counts, &order)
+	vals := make([]reflect.Value, len(tables))
+	for i, t := range tables {
+		vals[i] = reflect.ValueOf(t.v)
 	}
-	consts := map[string]string{}
-	var names []string
-	for _, s := range order {
-		if counts[s] > 1 && len(s) >= minConstLen {
-			consts[s] = "embStr" + strconv.Itoa(len(names))
-			names = append(names, s)
-		}
-	}
+	consts, names := golit.SharedTexts("embStr", minConstLen, vals...)
 	for _, t := range tables {
-		w := &litWriter{b: &b, consts: consts}
+		w := newLitWriter(&b)
+		w.Consts = consts
 		fmt.Fprintf(&b, "// %s are %s (regenerate with `go generate ./data`).\n", t.name, t.doc)
 		fmt.Fprintf(&b, "var %s = ", t.name)
-		w.slice(reflect.ValueOf(t.v), "\n")
+		w.Slice(reflect.ValueOf(t.v), "\n")
 		b.WriteString("\n\n")
-		if w.err != nil {
-			return nil, fmt.Errorf("%s: %w", t.name, w.err)
+		if w.Err() != nil {
+			return nil, fmt.Errorf("%s: %w", t.name, w.Err())
 		}
 	}
 	copies, err := offerCopyFunc()
@@ -99,151 +92,14 @@ const genBuildLine = "//go:build !gpupick_gen\n\n"
 // occurs more than once.
 const minConstLen = 24
 
-// countStrings counts the strings reachable from v, recording each new one
-// in order.
-func countStrings(v reflect.Value, counts map[string]int, order *[]string) {
-	switch v.Kind() {
-	case reflect.String:
-		s := v.String()
-		if counts[s] == 0 {
-			*order = append(*order, s)
-		}
-		counts[s]++
-	case reflect.Slice:
-		for i := 0; i < v.Len(); i++ {
-			countStrings(v.Index(i), counts, order)
-		}
-	case reflect.Pointer:
-		if !v.IsNil() {
-			countStrings(v.Elem(), counts, order)
-		}
-	case reflect.Struct:
-		for i := 0; i < v.NumField(); i++ {
-			countStrings(v.Field(i), counts, order)
-		}
-	}
+// newLitWriter is a literal writer for package data's tables, into b:
+// they name package model's types alone.
+func newLitWriter(b *bytes.Buffer) *golit.Writer {
+	return &golit.Writer{B: b, Pkg: dataPkg, Named: []string{reflect.TypeFor[model.Offer]().PkgPath()}}
 }
 
-// litWriter writes Go composite literals of constants.
-type litWriter struct {
-	b      *bytes.Buffer
-	consts map[string]string // texts written as a named constant
-	pkg    string            // the package path of the named types ("": package model's)
-	err    error
-	path   []string // where in the value the writer is, for errors
-}
-
-// fail records the first error, naming where in the value it is.
-func (w *litWriter) fail(format string, args ...any) {
-	if w.err == nil {
-		w.err = fmt.Errorf("%s: %s", strings.Join(w.path, "."), fmt.Sprintf(format, args...))
-	}
-}
-
-// value writes v; typed says whether a composite literal must name its
-// type (it need not as an element of a slice literal).
-func (w *litWriter) value(v reflect.Value, typed bool) {
-	switch v.Kind() {
-	case reflect.Bool:
-		w.b.WriteString(strconv.FormatBool(v.Bool()))
-	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
-		w.b.WriteString(strconv.FormatInt(v.Int(), 10))
-	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
-		w.b.WriteString(strconv.FormatUint(v.Uint(), 10))
-	case reflect.Float32, reflect.Float64:
-		f := v.Float()
-		if math.IsNaN(f) || math.IsInf(f, 0) || f == 0 && math.Signbit(f) {
-			w.fail("%v has no Go constant that keeps it", f)
-			return
-		}
-		w.b.WriteString(strconv.FormatFloat(f, 'g', -1, v.Type().Bits()))
-	case reflect.String:
-		// Non-ASCII text as escapes: the values stay the same and the Go
-		// files keep Chinese to the text tables.
-		if name, ok := w.consts[v.String()]; ok {
-			w.b.WriteString(name)
-			return
-		}
-		w.b.WriteString(strconv.QuoteToASCII(v.String()))
-	case reflect.Slice:
-		if v.IsNil() {
-			w.b.WriteString("nil")
-			return
-		}
-		w.slice(v, "")
-	case reflect.Pointer:
-		if v.IsNil() {
-			w.b.WriteString("nil")
-			return
-		}
-		if typed {
-			w.b.WriteString("&")
-		}
-		w.value(v.Elem(), typed)
-	case reflect.Struct:
-		w.structLit(v, typed)
-	default:
-		w.fail("a %s cannot be laid out as static data", v.Kind())
-	}
-}
-
-// slice writes a non-nil slice literal, sep after each element.
-func (w *litWriter) slice(v reflect.Value, sep string) {
-	w.typeName(v.Type())
-	w.b.WriteString("{" + sep)
-	for i := 0; i < v.Len(); i++ {
-		w.path = append(w.path, strconv.Itoa(i))
-		w.value(v.Index(i), false)
-		w.path = w.path[:len(w.path)-1]
-		w.b.WriteString("," + sep)
-	}
-	w.b.WriteString("}")
-}
-
-// structLit writes a struct literal with its non-zero fields by name.
-func (w *litWriter) structLit(v reflect.Value, typed bool) {
-	t := v.Type()
-	if typed {
-		w.typeName(t)
-	}
-	w.b.WriteString("{")
-	first := true
-	for i := 0; i < t.NumField(); i++ {
-		f, fv := t.Field(i), v.Field(i)
-		if fv.IsZero() {
-			continue
-		}
-		w.path = append(w.path, f.Name)
-		if !f.IsExported() {
-			w.fail("unexported field of %s is set: package data cannot write it as a literal", t)
-		}
-		if !first {
-			w.b.WriteString(", ")
-		}
-		first = false
-		w.b.WriteString(f.Name + ": ")
-		w.value(fv, true)
-		w.path = w.path[:len(w.path)-1]
-	}
-	w.b.WriteString("}")
-}
-
-// typeName writes a type as package data spells it: named types of package
-// model qualified by "model.", predeclared types bare.
-func (w *litWriter) typeName(t reflect.Type) {
-	want := w.pkg
-	if want == "" {
-		want = reflect.TypeFor[model.Offer]().PkgPath()
-	}
-	named := t
-	if t.Kind() == reflect.Slice {
-		named = t.Elem()
-	}
-	if pkg := named.PkgPath(); pkg != "" && pkg != want {
-		w.fail("type %s of package %s is not package model's", t, pkg)
-	}
-	w.b.WriteString(t.String())
-}
+// dataPkg is the path of package data, which the tables are written in.
+const dataPkg = "github.com/gpupick/gpupick/data"
 
 // offerCopyFunc writes embeddedOfferCopies, which copies the offer table
 // for a caller that may change it: the offers and every list field of

@@ -42,24 +42,24 @@ func TestLiteralWriter(t *testing.T) {
 		{"NaN", []model.FXRate{{Rate: math.NaN()}}, "", "0.Rate: NaN"},
 		{"map", []model.Catalog{{GPUs: map[string]model.GPU{"G": {}}}}, "", "0.GPUs: a map"},
 		{"unexported set", []withHidden{{A: 1, hidden: 2}}, "", "0.hidden: unexported field"},
-		{"a type of another package", []model.FXRate{{Rate: 1}}, "", "is not package model's"},
+		{"a type of another package", []model.FXRate{{Rate: 1}}, "", "may not be named here"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			var b bytes.Buffer
-			w := &litWriter{b: &b}
+			w := newLitWriter(&b)
 			if _, local := c.v.([]withHidden); local || strings.Contains(c.name, "another package") {
-				w.pkg = reflect.TypeFor[withHidden]().PkgPath() // the test's own types stand in for package model's
+				w.Named = []string{reflect.TypeFor[withHidden]().PkgPath()} // the test's own types stand in for package model's
 			}
-			w.slice(reflect.ValueOf(c.v), "")
+			w.Slice(reflect.ValueOf(c.v), "")
 			if c.wantErr != "" {
-				if w.err == nil || !strings.Contains(w.err.Error(), c.wantErr) {
-					t.Fatalf("error %v, want one with %q", w.err, c.wantErr)
+				if w.Err() == nil || !strings.Contains(w.Err().Error(), c.wantErr) {
+					t.Fatalf("error %v, want one with %q", w.Err(), c.wantErr)
 				}
 				return
 			}
-			if w.err != nil {
-				t.Fatal(w.err)
+			if w.Err() != nil {
+				t.Fatal(w.Err())
 			}
 			if b.String() != c.want {
 				t.Errorf("got  %s\nwant %s", b.String(), c.want)
