@@ -1,6 +1,11 @@
 package advisor
 
-import "github.com/gpupick/gpupick/model"
+import (
+	"cmp"
+	"slices"
+
+	"github.com/gpupick/gpupick/model"
+)
 
 // shapeFacts are what the advisor reads of the catalog's GPUs and shapes
 // on every ranking that no answer changes, worked out once per engine
@@ -11,9 +16,12 @@ type shapeFacts struct {
 	gpu []gpuFacts
 	// idleGroup is, per shape, the index of its (GPU, GPU count) group
 	// for markIdle (-1 for a shape markIdle never compares: no named GPU
-	// or a vGPU slice); groups maps a group's key to that index.
+	// or a vGPU slice); groups lists the groups' keys in order, a group's
+	// index being its place in the list (idleGroupOf looks one up). A list
+	// rather than a map, so that the index of the embedded catalog is
+	// static data (prebuilt.go).
 	idleGroup []int32
-	groups    map[idleKey]int32
+	groups    []idleKey
 	// speedClass is, per shape, the index of its speed class: the shapes
 	// of one GPU, count and share with the same one-node network, whose
 	// one-node speed depends on the configuration alone (speedOnOneNode);
@@ -53,7 +61,7 @@ type idleKey struct {
 
 // newShapeFacts works out the static facts of an index's GPUs and shapes.
 func newShapeFacts(ix *index) *shapeFacts {
-	f := &shapeFacts{gpu: make([]gpuFacts, len(ix.gpus)), idleGroup: make([]int32, len(ix.shapes)), groups: map[idleKey]int32{}}
+	f := &shapeFacts{gpu: make([]gpuFacts, len(ix.gpus)), idleGroup: make([]int32, len(ix.shapes))}
 	for i := range ix.gpus {
 		f.gpu[i] = factsOf(ix.gpus[i].g)
 	}
@@ -98,19 +106,35 @@ func newShapeFacts(ix *index) *shapeFacts {
 	}, func(k fitKey) uint64 { return hashMix(uint64(k.count), floatWord(k.vram)) })
 	for si := range ix.shapes {
 		sh := &ix.shapes[si]
+		if sh.gpu >= 0 && sh.frac == 1 {
+			f.groups = append(f.groups, idleKey{sh.gpu, sh.count})
+		}
+	}
+	slices.SortFunc(f.groups, idleKey.compare)
+	f.groups = slices.Compact(f.groups)
+	for si := range ix.shapes {
+		sh := &ix.shapes[si]
 		f.idleGroup[si] = -1
-		if sh.gpu < 0 || sh.frac != 1 {
-			continue
+		if sh.gpu >= 0 && sh.frac == 1 {
+			f.idleGroup[si], _ = f.idleGroupOf(idleKey{sh.gpu, sh.count})
 		}
-		k := idleKey{sh.gpu, sh.count}
-		id, ok := f.groups[k]
-		if !ok {
-			id = int32(len(f.groups))
-			f.groups[k] = id
-		}
-		f.idleGroup[si] = id
 	}
 	return f
+}
+
+// idleGroupOf is the index of a (GPU, GPU count) group, and whether the
+// catalog has that group.
+func (f *shapeFacts) idleGroupOf(k idleKey) (int32, bool) {
+	i, ok := slices.BinarySearchFunc(f.groups, k, idleKey.compare)
+	return int32(i), ok
+}
+
+// compare orders idle groups by GPU, then GPU count.
+func (k idleKey) compare(o idleKey) int {
+	if c := cmp.Compare(k.gpu, o.gpu); c != 0 {
+		return c
+	}
+	return cmp.Compare(k.count, o.count)
 }
 
 // classify numbers the distinct keys of n items in order of first

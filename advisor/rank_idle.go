@@ -32,7 +32,7 @@ func (c *call) markIdle() {
 		if !sr.ok || f.idleGroup[si] < 0 || sr.used >= sh.count*sr.nodes || sr.used%sr.nodes != 0 {
 			continue
 		}
-		if g, ok := f.groups[idleKey{sh.gpu, sr.used / sr.nodes}]; ok {
+		if g, ok := f.idleGroupOf(idleKey{sh.gpu, sr.used / sr.nodes}); ok {
 			c.feas.smaller[si] = best[g]
 		}
 	}
