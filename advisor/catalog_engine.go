@@ -37,10 +37,15 @@ func New(cat *model.Catalog) *Engine { return &Engine{cat: cat} }
 // Catalog is the catalog the engine ranks.
 func (e *Engine) Catalog() *model.Catalog { return e.cat }
 
-// index returns the catalog's index, building it on first use.
+// index returns the catalog's index, building it on first use (the
+// embedded catalog as built in has it built with the binary: prebuilt.go).
 func (e *Engine) index() *index {
 	e.once.Do(func() {
-		if e.cat != nil {
+		switch p := prebuiltFor(e.cat); {
+		case p != nil:
+			e.ix, e.facts = p.ix, p.facts
+			e.sizes.set(p.sizes)
+		case e.cat != nil:
 			e.ix, e.facts = buildIndex(e.cat)
 			e.sizes.start(e.cat, e.ix)
 		}

@@ -68,6 +68,9 @@ func (t *sizeTable) start(cat *model.Catalog, ix *index) {
 	}()
 }
 
+// set gives the table sizes worked out before (the prebuilt index's).
+func (t *sizeTable) set(ix *sizeIndex) { t.once.Do(func() { t.ix = ix }) }
+
 // get returns the catalog's sizes: the build start began, or one worked
 // out now on first use.
 func (t *sizeTable) get(cat *model.Catalog, ix *index) *sizeIndex {

@@ -252,3 +252,33 @@ func TestLoadOverlayLeavesTheTable(t *testing.T) {
 		t.Fatalf("the overlay's policy was not applied: %+v", p)
 	}
 }
+
+// Load marks its catalog Builtin (the advisor then ranks it with the index
+// built with the binary) only when it is the embedded catalog as built in:
+// not when an overlay changed it, nor a catalog Embedded gives to change.
+func TestLoadBuiltin(t *testing.T) {
+	dir := t.TempDir()
+	overlay := filepath.Join(dir, "catalog.toml")
+	if err := os.WriteFile(overlay, []byte("[[override]]\nprovider = \"aws\"\ndiscount = 0.5\nnote = \"test\"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	plain := LoadOptions{CacheDir: filepath.Join(dir, "cache"), ConfigDir: filepath.Join(dir, "config")}
+	over := plain
+	over.OverlayPath = overlay
+	for _, c := range []struct {
+		name string
+		opts LoadOptions
+		want bool
+	}{{"no cache, no overlay", plain, true}, {"an overlay", over, false}} {
+		cat, err := Load(c.opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if cat.Info.Builtin != c.want || cat.Info.Builtin != sharesEmbedded(cat.Offers) {
+			t.Errorf("%s: Builtin %v (offers the table itself: %v), want %v", c.name, cat.Info.Builtin, sharesEmbedded(cat.Offers), c.want)
+		}
+	}
+	if cat, err := Embedded(); err != nil || cat.Info.Builtin {
+		t.Errorf("Embedded: Builtin %v (err %v), want a catalog to change, not marked", cat != nil && cat.Info.Builtin, err)
+	}
+}

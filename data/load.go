@@ -123,6 +123,7 @@ func Load(opts LoadOptions) (*model.Catalog, error) {
 	}
 	cat.Info.Warnings = warnings
 	cat.Info.AsOf = time.Now().UTC() // a live offer's age is measured from the load
+	cat.Info.Builtin = cat == emb    // until an overlay changes it
 	if !opts.NoOverlay {
 		path := opts.OverlayFile()
 		if path != "" {
@@ -130,6 +131,7 @@ func Load(opts LoadOptions) (*model.Catalog, error) {
 			switch {
 			case err == nil:
 				unshareEmbedded(cat) // the overlay changes offers in place
+				cat.Info.Builtin = false
 				if err := ApplyOverlay(cat, path, b); err != nil {
 					return nil, asInput(err)
 				}

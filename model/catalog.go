@@ -30,6 +30,12 @@ type CatalogInfo struct {
 	// the time the catalog was loaded. Zero when not known, and then every
 	// live offer counts as stale (the worse case).
 	AsOf time.Time `json:"-" toml:"-"`
+	// Builtin is set on the catalog package data's Load returns when it is
+	// the embedded catalog as built in, read-only: no cached catalog and
+	// no overlay replaced or changed any of it. The advisor then ranks it
+	// with the index built with the binary (advisor/prebuilt.go) rather
+	// than build one. A catalog that is changed must not carry it.
+	Builtin bool `json:"-" toml:"-"`
 }
 
 // Catalog is everything the advisor reasons over: offers, GPU facts,
