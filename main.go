@@ -11,10 +11,10 @@ import (
 )
 
 // version is set at build time with -ldflags "-X main.version=..."; left
-// at dev, the build info gives the version (cli.ResolveVersion).
+// at dev, the build info gives the version (cli.Version).
 var version = "dev"
 
 func main() {
-	cli.Version = cli.ResolveVersion(version)
+	cli.Version = version
 	os.Exit(cli.Main(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }

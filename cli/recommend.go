@@ -121,7 +121,7 @@ func writeRecommendations(stdout, stderr io.Writer, o recommendOptions, ss sessi
 		rec := model.Record{
 			SchemaVersion: model.RecordSchemaVersion,
 			Created:       time.Now().UTC().Truncate(time.Second),
-			Tool:          "gpupick " + Version,
+			Tool:          "gpupick " + toolVersion(),
 			Catalog:       res.Catalog,
 			Answers:       ss.answers,
 			Requirement:   res.Requirement,

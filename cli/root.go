@@ -12,10 +12,11 @@ import (
 	"github.com/charmbracelet/colorprofile"
 )
 
-// Version is the build's version: `gpupick version` prints it, and the
-// records and launch files name the tool with it. main sets it from its own
-// version (set at build time with -ldflags "-X main.version=...") before it
-// calls Main.
+// Version is the version the build set: main sets it from its own (set at
+// build time with -ldflags "-X main.version=...") before it calls Main.
+// What `gpupick version` prints, and what the records and launch files
+// name the tool with, is toolVersion: this, or when it is "dev" what the
+// build info says.
 var Version = "dev"
 
 // Exit codes.

@@ -1,19 +1,24 @@
 package cli
 
-import "runtime/debug"
+import (
+	"runtime/debug"
+	"sync"
+)
 
-// ResolveVersion is the version gpupick reports (--version, gpupick
-// version, the records' tool): v, main's version, when the build set one
-// with -ldflags "-X main.version=..."; else, from the build info, the
-// commit of a checkout it was built in (vcs.revision, "-modified" when
-// the work tree had changes); else the module's version when it was
-// installed with go install module@version; else "dev".
-func ResolveVersion(v string) string {
+// toolVersion is the version gpupick reports (--version, gpupick version,
+// the records' tool): Version, main's, when the build set one with
+// -ldflags "-X main.version=..."; else, from the build info, the commit of
+// a checkout it was built in (vcs.revision, "-modified" when the work tree
+// had changes); else the module's version when it was installed with go
+// install module@version; else "dev". It is worked out on first use: the
+// build info is parsed for the runs that show the version, not for every
+// run's start (issue 26).
+var toolVersion = sync.OnceValue(func() string {
 	info, _ := debug.ReadBuildInfo()
-	return versionOf(v, info)
-}
+	return versionOf(Version, info)
+})
 
-// versionOf is ResolveVersion with the build info given (nil: none).
+// versionOf is toolVersion of v with the build info given (nil: none).
 func versionOf(v string, info *debug.BuildInfo) string {
 	if v != "" && v != "dev" {
 		return v
