@@ -75,18 +75,25 @@ func (v *recordedValue) Set(s string) error {
 // into cf: one value rather than the adapter's wrapped in a recorder,
 // issue 26), their help in lang (flagHelpIn).
 func attachFlags(cmd *cobra.Command, fs *flag.FlagSet, cf *commandFlags, lang string) {
-	fs.VisitAll(func(f *flag.Flag) {
-		pf := &pflag.Flag{
+	// The flags and their values, each kind in one allocation: a command
+	// declares tens of flags, the root about sixty (issue 26).
+	var flags []*flag.Flag
+	fs.VisitAll(func(f *flag.Flag) { flags = append(flags, f) })
+	pfs, vals := make([]pflag.Flag, len(flags)), make([]recordedValue, len(flags))
+	for i, f := range flags {
+		vals[i] = recordedValue{Value: f.Value, typ: pflagType(f.Value), name: f.Name, into: cf}
+		pf := &pfs[i]
+		*pf = pflag.Flag{
 			Name:     f.Name,                                                 // every flag is long, without a shorthand: -x is not --x
 			Usage:    strings.ReplaceAll(flagHelpIn(f.Usage, lang), "`", ""), // std flag's `NAME` marks: the help shows the word
-			Value:    &recordedValue{Value: f.Value, typ: pflagType(f.Value), name: f.Name, into: cf},
+			Value:    &vals[i],
 			DefValue: f.Value.String(), // the value's text, as PFlagFromGoFlag (not f.DefValue)
 		}
 		if b, ok := f.Value.(interface{ IsBoolFlag() bool }); ok && b.IsBoolFlag() {
 			pf.NoOptDefVal = "true"
 		}
 		cmd.Flags().AddFlag(pf)
-	})
+	}
 }
 
 // replay sets on fs, in order, the values cobra set on the declared flags,

@@ -112,10 +112,10 @@ type helpRow struct {
 // the help lists them.
 func helpRows(cmd *cobra.Command, lang string) (rows []helpRow, nCmds int) {
 	subs := cmd.Commands()
-	nFlags := 0
-	flags := cmd.Flags()
-	flags.VisitAll(func(*pflag.Flag) { nFlags++ })
-	rows = make([]helpRow, 0, len(subs)+nFlags)
+	// The flags in pflag's order, read once: each VisitAll sorts them.
+	var flags []*pflag.Flag
+	cmd.Flags().VisitAll(func(f *pflag.Flag) { flags = append(flags, f) })
+	rows = make([]helpRow, 0, len(subs)+len(flags))
 	for _, sc := range subs {
 		if !sc.Hidden {
 			toks := useLine(sc, false)
@@ -124,9 +124,9 @@ func helpRows(cmd *cobra.Command, lang string) (rows []helpRow, nCmds int) {
 		}
 	}
 	nCmds = len(rows)
-	flags.VisitAll(func(f *pflag.Flag) {
+	for _, f := range flags {
 		if f.Hidden {
-			return
+			continue
 		}
 		r := helpRow{flag: f, keyWidth: 2 + displayWidth(f.Name), split: true}
 		if f.Shorthand != "" {
@@ -146,7 +146,7 @@ func helpRows(cmd *cobra.Command, lang string) (rows []helpRow, nCmds int) {
 			r.def = "\x00 (" + d + ")"
 		}
 		rows = append(rows, r)
-	})
+	}
 	return rows, nCmds
 }
 
