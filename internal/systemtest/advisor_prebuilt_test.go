@@ -9,6 +9,7 @@ import (
 	"reflect"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -147,5 +148,42 @@ func TestPrebuiltEngineRanksAsBuilt(t *testing.T) {
 	}
 	if after, err := prebuiltSource(advisor.Prebuilt()); err != nil || !bytes.Equal(after, want) {
 		t.Fatalf("after the rankings the prebuilt index is not what buildIndex makes (err %v)", err)
+	}
+}
+
+// Every engine of the embedded catalog as built in shares the one
+// prebuilt index: engines ranking at once (the wizard's and a refresh's,
+// tests in parallel) only read it. Under -race (.ci/run) a write to it
+// from one ranking beside a read from another is reported.
+func TestPrebuiltIndexSharedByEngines(t *testing.T) {
+	if advisor.Prebuilt() == nil {
+		t.Fatal("no prebuilt index: the test binary was built with gpupick_noprebuilt, under which only TestPrebuiltIndex runs")
+	}
+	cat := builtinCatalog(t)
+	answers := []model.Answers{model.DefaultAnswers(), model.DefaultAnswers(), model.DefaultAnswers(), model.DefaultAnswers()}
+	answers[0].Model = "llama-3.1-70b"
+	answers[1].Model, answers[1].Interruptible = "llama-3.1-8b", true
+	answers[2].Workload, answers[2].Model, answers[2].DurationMode, answers[2].JobTokens = model.WorkloadLoRA, "llama-3.1-8b", model.DurationJob, 2e9
+	answers[3].Model, answers[3].Currency = "llama-3.1-70b", model.CNY
+	want := make([]model.Result, len(answers))
+	for i, a := range answers {
+		want[i] = advisor.New(cat).Recommend(a, advisor.Options{Explain: true})
+	}
+	var wg sync.WaitGroup
+	got := make([]model.Result, len(answers))
+	for i, a := range answers {
+		wg.Go(func() {
+			e := advisor.New(cat)
+			if !e.Prebuilt() {
+				t.Errorf("engine %d does not rank with the prebuilt index", i)
+			}
+			got[i] = e.Recommend(a, advisor.Options{Explain: true})
+		})
+	}
+	wg.Wait()
+	for i := range answers {
+		if !reflect.DeepEqual(got[i], want[i]) {
+			t.Errorf("answers %d: a ranking beside others differs from one alone", i)
+		}
 	}
 }
