@@ -31,10 +31,10 @@ type PrebuiltIndex struct {
 }
 
 // prebuiltFor is the prebuilt index of cat when cat is the embedded catalog
-// as built in, else nil.
+// as built in, else nil (also for no catalog).
 func prebuiltFor(cat *model.Catalog) *PrebuiltIndex {
 	p := prebuilt
-	if p == nil || !cat.Info.Builtin || len(cat.Offers) != p.offers || len(cat.GPUs) != p.gpus || len(cat.Policies) != p.policies {
+	if p == nil || cat == nil || !cat.Info.Builtin || len(cat.Offers) != p.offers || len(cat.GPUs) != p.gpus || len(cat.Policies) != p.policies {
 		return nil
 	}
 	return p

@@ -445,6 +445,13 @@ func TestInvalidAnswersNoPanic(t *testing.T) {
 	if res := Recommend(nil, model.DefaultAnswers(), Options{}); len(res.Notes) == 0 || res.Requirement.VRAMGiB != 0 && res.Requirement.ParamsB == 0 {
 		t.Errorf("nil catalog: %+v", res)
 	}
+	// An engine of no catalog indexes nothing and has no prebuilt index
+	// (prebuiltFor): neither panics.
+	e := New(nil)
+	e.Index()
+	if e.Prebuilt() {
+		t.Error("an engine of no catalog reports the prebuilt index")
+	}
 }
 
 func TestIndexRebuiltForNewOffers(t *testing.T) {
