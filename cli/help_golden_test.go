@@ -48,7 +48,7 @@ func goldenHelp(t *testing.T, name, got string) {
 // `gpupick CMD --help` shows it: cobra's own commands with the -h cobra
 // gives them as they run), width columns wide, in styles st, each after a
 // line naming it.
-func wholeHelps(t *testing.T, lang string, width int, st helpStyles) string {
+func wholeHelps(t *testing.T, lang string, width int, st *helpStyles) string {
 	t.Helper()
 	tr := newTree(nil, environ{}, lang, nil, io.Discard, io.Discard)
 	tr.declareAll()
@@ -73,7 +73,7 @@ func wholeHelps(t *testing.T, lang string, width int, st helpStyles) string {
 func TestHelpGolden(t *testing.T) {
 	styles := []struct {
 		name string
-		st   helpStyles
+		st   *helpStyles
 	}{{"plain", plainHelpStyles()}, {"colour", colourHelpStyles(nil, nil)}}
 	var sums strings.Builder
 	for _, lang := range []string{"en", "zh"} {

@@ -111,7 +111,7 @@ func exampleLines(example string) [][]helpToken {
 
 // tokens is a line of words in their colours, in plain text when the
 // styles are plain.
-func (st helpStyles) tokens(toks []helpToken) string {
+func (st *helpStyles) tokens(toks []helpToken) string {
 	return string(st.appendTokens(make([]byte, 0, tokensWidth(toks)), toks))
 }
 
