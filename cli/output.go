@@ -33,6 +33,22 @@ func (o *output) Write(p []byte) (int, error) {
 	return len(p), nil
 }
 
+// WriteString writes s as Write writes its bytes, without copying s
+// when stdout writes strings itself (an *os.File does): io.WriteString
+// and fmt's writers take it, so a command's output, a help of 9 KB, is
+// not copied into a new slice on its way out (issue 26).
+func (o *output) WriteString(s string) (int, error) {
+	if o.err != nil {
+		return len(s), nil
+	}
+	n, err := io.WriteString(o.w, s)
+	if err == nil && n < len(s) {
+		err = io.ErrShortWrite
+	}
+	o.err = err
+	return len(s), nil
+}
+
 // report is the exit code of command cmd that returned code, after the
 // writes to stdout: code when every write succeeded, or when the reader of
 // a pipe has gone (`gpupick recommend | head`: the output was not wanted,

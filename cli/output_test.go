@@ -147,3 +147,51 @@ func TestStdoutShortWrite(t *testing.T) {
 type shortWriter struct{}
 
 func (shortWriter) Write(p []byte) (int, error) { return min(len(p), 1), nil }
+
+// stringWriter is a stdout that writes strings itself, as an *os.File
+// does, and counts the strings handed to it.
+type stringWriter struct {
+	bytes.Buffer
+	strings int
+}
+
+func (w *stringWriter) WriteString(s string) (int, error) {
+	w.strings++
+	return w.Buffer.WriteString(s)
+}
+
+// A string written to output reaches a stdout that writes strings as a
+// string (not copied into bytes), and fails as a Write fails: a short
+// write or an error is kept, the write itself never fails, and nothing
+// more reaches stdout after it.
+func TestOutputWriteString(t *testing.T) {
+	w := &stringWriter{}
+	o := &output{w: w}
+	if n, err := io.WriteString(o, "the help"); n != 8 || err != nil || w.strings != 1 || w.String() != "the help" || o.err != nil {
+		t.Errorf("wrote %d, %v: %d strings, %q, kept %v", n, err, w.strings, w.String(), o.err)
+	}
+	enospc := &fs.PathError{Op: "write", Path: "/dev/stdout", Err: syscall.ENOSPC}
+	for _, tc := range []struct {
+		name string
+		w    io.Writer
+		want error
+	}{
+		{"short write", shortWriter{}, io.ErrShortWrite},
+		{"full disk", &failingWriter{ok: 2, err: enospc}, syscall.ENOSPC},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			o := &output{w: tc.w}
+			for range 2 {
+				if n, err := io.WriteString(o, "hello"); n != 5 || err != nil {
+					t.Errorf("wrote %d, %v; want 5, nil", n, err)
+				}
+			}
+			if !errors.Is(o.err, tc.want) {
+				t.Errorf("kept %v, want %v", o.err, tc.want)
+			}
+			if fw, ok := tc.w.(*failingWriter); ok && fw.writes != 1 {
+				t.Errorf("%d failed writes reached stdout, want 1", fw.writes)
+			}
+		})
+	}
+}
