@@ -59,7 +59,7 @@ func (c recoWriter) full(cd cand) model.Recommendation {
 	estimated := p.estimated(cd.pm, pol)
 	rec.RiskPercent = c.risk.risks(o, sh, sr, r, &p, pol, cd.pm, cal, &rec.Risk)
 	for i := range rec.Risk {
-		if k, ok := riskTexts()[rec.Risk[i].Code]; ok {
+		if k, ok := riskTexts.Get()[rec.Risk[i].Code]; ok {
 			rec.Risk[i].Text = c.l.f(k, rec.Risk[i].Percent)
 		}
 	}

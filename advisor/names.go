@@ -1,8 +1,7 @@
 package advisor
 
 import (
-	"sync"
-
+	"github.com/gpupick/gpupick/internal/lazy"
 	"github.com/gpupick/gpupick/model"
 )
 
@@ -36,7 +35,7 @@ func (l lang) bucket(b int8) string {
 // riskNames are the short names of the risks a penalty prices, for the
 // line that compares the top offer's penalties with the runner-up's.
 // Made on first use, not at start-up (issue 26).
-var riskNames = sync.OnceValue(func() map[string]textKey {
+var riskNames = lazy.Value[map[string]textKey]{New: func() map[string]textKey {
 	return map[string]textKey{
 		model.WarnMarketplaceHost: kRiskNameMarketplace,
 		model.WarnSharedVCPU:      kRiskNameSharedVCPU,
@@ -51,12 +50,12 @@ var riskNames = sync.OnceValue(func() map[string]textKey {
 		riskCodeFewCores:          kRiskNameFewCores,
 		riskCodeSpotOnly:          kRiskNameSpotOnly,
 	}
-})
+}}
 
 // riskName is a risk's short name: its code in English, a phrase in
 // Chinese; a code without a name is written as it is.
 func (l lang) riskName(code string) string {
-	if k, ok := riskNames()[code]; ok {
+	if k, ok := riskNames.Get()[code]; ok {
 		return l.f(k)
 	}
 	return code

@@ -15,7 +15,7 @@ import (
 func TestSpotOneName(t *testing.T) {
 	spot := model.PriceSpot.Name().ZH
 	pairs := append([]text.Pair(nil), texts...)
-	for _, d := range warnDefs() {
+	for _, d := range warnDefs.Get() {
 		pairs = append(pairs, d.msg, d.detail)
 	}
 	for i, p := range pairs {
@@ -35,12 +35,12 @@ func TestChineseValueNames(t *testing.T) {
 			t.Errorf("latency %s: English %q, Chinese %q", c, en, zh)
 		}
 	}
-	for code := range riskTexts() {
-		if _, ok := riskNames()[code]; !ok {
+	for code := range riskTexts.Get() {
+		if _, ok := riskNames.Get()[code]; !ok {
 			t.Errorf("risk %s has no short name", code)
 		}
 	}
-	for code := range riskNames() {
+	for code := range riskNames.Get() {
 		if en, zh := langEN.riskName(code), langZH.riskName(code); en != code || zh == code || strings.Contains(zh, "-") {
 			t.Errorf("risk %s: English %q, Chinese %q", code, en, zh)
 		}

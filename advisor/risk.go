@@ -2,9 +2,9 @@ package advisor
 
 import (
 	"math"
-	"sync"
 	"time"
 
+	"github.com/gpupick/gpupick/internal/lazy"
 	"github.com/gpupick/gpupick/model"
 )
 
@@ -426,7 +426,7 @@ func (rk *risker) shapeRiskX(sh *shape, sr *shapeRes) float64 {
 
 // riskTexts names each penalty in a line.
 // Made on first use, not at start-up (issue 26).
-var riskTexts = sync.OnceValue(func() map[string]textKey {
+var riskTexts = lazy.Value[map[string]textKey]{New: func() map[string]textKey {
 	return map[string]textKey{
 		model.WarnMarketplaceHost: kRiskMarketplace,
 		model.WarnSharedVCPU:      kRiskSharedVCPU,
@@ -441,7 +441,7 @@ var riskTexts = sync.OnceValue(func() map[string]textKey {
 		riskCodeFewCores:          kRiskFewCores,
 		riskCodeSpotOnly:          kRiskSpotOnly,
 	}
-})
+}}
 
 // staleCutoff is the price date before which a price is stale (more than
 // staleDays before the snapshot), as YYYY-MM-DD so that offers compare by

@@ -1,8 +1,7 @@
 package advisor
 
 import (
-	"sync"
-
+	"github.com/gpupick/gpupick/internal/lazy"
 	"github.com/gpupick/gpupick/model"
 	"github.com/gpupick/gpupick/model/text"
 )
@@ -69,7 +68,7 @@ type warnDef struct {
 
 // warning builds a warning with the code's default message.
 func (l lang) warning(code string, sev model.Severity, source string, args ...any) model.Warning {
-	d := warnDefs()[code]
+	d := warnDefs.Get()[code]
 	w := model.Warning{Code: code, Severity: sev, Message: d.msg[l], Detail: d.detail[l], Source: source}
 	if len(args) > 0 {
 		w.Message = d.msg.Format(text.Lang(l), args...)
@@ -109,7 +108,7 @@ func WarningCodes() []string {
 // warnings carry both already (Warning.Detail, Warning.Source): this is
 // for a caller that holds only a code.
 func ExplainWarning(code, language string) (detail, source string, ok bool) {
-	d, ok := warnDefs()[code]
+	d, ok := warnDefs.Get()[code]
 	if !ok {
 		return "", "", false
 	}
@@ -1780,7 +1779,7 @@ var texts = text.Table[textKey]{
 // warnDefs holds every warning code's message, explanation and default
 // source in both languages.
 // Made on first use, not at start-up (issue 26).
-var warnDefs = sync.OnceValue(func() map[string]warnDef {
+var warnDefs = lazy.Value[map[string]warnDef]{New: func() map[string]warnDef {
 	return map[string]warnDef{
 		model.WarnNoNVLink: {
 			msg: text.Pair{
@@ -2070,7 +2069,7 @@ var warnDefs = sync.OnceValue(func() map[string]warnDef {
 			source: srcRoofline,
 		},
 	}
-})
+}}
 
 // archText describes the shape an estimate used.
 func archText(m *modelArch, l lang) string {

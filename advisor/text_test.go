@@ -84,7 +84,7 @@ func TestTextsBothLanguages(t *testing.T) {
 // explanation exist in both languages with the same arguments.
 func TestWarningTextsBothLanguages(t *testing.T) {
 	for _, code := range WarningCodes() {
-		d, ok := warnDefs()[code]
+		d, ok := warnDefs.Get()[code]
 		if !ok {
 			t.Errorf("%s: no texts", code)
 			continue

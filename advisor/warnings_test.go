@@ -233,7 +233,7 @@ func TestWarningsCoverEveryCode(t *testing.T) {
 			t.Errorf("code %s listed twice", c)
 		}
 		seen[c] = true
-		if _, ok := warnDefs()[c]; !ok {
+		if _, ok := warnDefs.Get()[c]; !ok {
 			t.Errorf("code %s has no message", c)
 		}
 		// Its name in the Chinese tables (model.WarningName) is Chinese.
@@ -241,7 +241,7 @@ func TestWarningsCoverEveryCode(t *testing.T) {
 			t.Errorf("code %s has no Chinese name: %+v", c, n)
 		}
 	}
-	if len(warnDefs()) != len(seen) {
-		t.Errorf("%d warning texts for %d codes", len(warnDefs()), len(seen))
+	if len(warnDefs.Get()) != len(seen) {
+		t.Errorf("%d warning texts for %d codes", len(warnDefs.Get()), len(seen))
 	}
 }

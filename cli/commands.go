@@ -57,7 +57,7 @@ func newTree(args []string, env environ, lang string, stdin io.Reader, stdout, s
 	run := t.root.RunE
 	t.root.RunE = func(c *cobra.Command, a []string) error {
 		if v, _ := c.Flags().GetBool("version"); v {
-			_, err := io.WriteString(c.OutOrStdout(), "gpupick "+toolVersion()+"\n")
+			_, err := io.WriteString(c.OutOrStdout(), "gpupick "+toolVersion.Get()+"\n")
 			return err
 		}
 		if len(a) > 0 && len(args) > 0 && a[0] == args[0] {
@@ -334,7 +334,7 @@ func (t *tree) versionCommand() *cobra.Command {
 				return &usageError{cmd: "version", msg: tf(tErrUnexpectedArg, t.lang, echo(args[0]))}
 			}
 			t.ran = "version"
-			_, err := io.WriteString(t.out, "gpupick "+toolVersion()+"\n")
+			_, err := io.WriteString(t.out, "gpupick "+toolVersion.Get()+"\n")
 			return err
 		},
 	}

@@ -4,11 +4,11 @@ import (
 	"slices"
 	"sort"
 	"strings"
-	"sync"
 
 	"github.com/spf13/cobra"
 
 	"github.com/gpupick/gpupick/data"
+	"github.com/gpupick/gpupick/internal/lazy"
 	"github.com/gpupick/gpupick/model"
 )
 
@@ -19,13 +19,13 @@ import (
 // (the answer registry's Choices), each flag that a command has.
 
 // completionCatalog is the embedded catalog, loaded once for completions.
-var completionCatalog = sync.OnceValue(func() *model.Catalog {
+var completionCatalog = lazy.Value[*model.Catalog]{New: func() *model.Catalog {
 	cat, err := data.Embedded()
 	if err != nil {
 		return nil
 	}
 	return cat
-})
+}}
 
 // completionNames lists the names a flag's value completes to, or nil
 // when the flag has none to offer.
@@ -106,7 +106,7 @@ func completeFrom(names []string, typed string, list bool) []string {
 
 // presetNames are the model presets' names and their Hugging Face ids.
 func presetNames() []string {
-	cat := completionCatalog()
+	cat := completionCatalog.Get()
 	if cat == nil {
 		return nil
 	}
@@ -122,7 +122,7 @@ func presetNames() []string {
 
 // providerNames are the catalog's provider keys.
 func providerNames() []string {
-	if cat := completionCatalog(); cat != nil {
+	if cat := completionCatalog.Get(); cat != nil {
 		return model.NewAnswerEnv(cat, nil).Providers()
 	}
 	return nil
@@ -130,7 +130,7 @@ func providerNames() []string {
 
 // gpuNames are the catalog's GPU names.
 func gpuNames() []string {
-	if cat := completionCatalog(); cat != nil {
+	if cat := completionCatalog.Get(); cat != nil {
 		return model.NewAnswerEnv(cat, nil).GPUs()
 	}
 	return nil
@@ -139,7 +139,7 @@ func gpuNames() []string {
 // regionNames are the region groups (europe, us, cn: their names and
 // aliases) and the regions of the catalog's offers.
 func regionNames() []string {
-	cat := completionCatalog()
+	cat := completionCatalog.Get()
 	if cat == nil {
 		return nil
 	}

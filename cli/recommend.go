@@ -121,7 +121,7 @@ func writeRecommendations(stdout, stderr io.Writer, o recommendOptions, ss sessi
 		rec := model.Record{
 			SchemaVersion: model.RecordSchemaVersion,
 			Created:       time.Now().UTC().Truncate(time.Second),
-			Tool:          "gpupick " + toolVersion(),
+			Tool:          "gpupick " + toolVersion.Get(),
 			Catalog:       res.Catalog,
 			Answers:       ss.answers,
 			Requirement:   res.Requirement,

@@ -2,7 +2,8 @@ package cli
 
 import (
 	"runtime/debug"
-	"sync"
+
+	"github.com/gpupick/gpupick/internal/lazy"
 )
 
 // toolVersion is the version gpupick reports (--version, gpupick version,
@@ -13,10 +14,10 @@ import (
 // install module@version; else "dev". It is worked out on first use: the
 // build info is parsed for the runs that show the version, not for every
 // run's start (issue 26).
-var toolVersion = sync.OnceValue(func() string {
+var toolVersion = lazy.Value[string]{New: func() string {
 	info, _ := debug.ReadBuildInfo()
 	return versionOf(Version, info)
-})
+}}
 
 // versionOf is toolVersion of v with the build info given (nil: none).
 func versionOf(v string, info *debug.BuildInfo) string {

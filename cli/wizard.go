@@ -49,7 +49,7 @@ func wizard(o wizardOptions, stdin io.Reader, stdout, stderr io.Writer) int {
 		Save:       data.WriteRecord,
 		Launch:     writeLaunchFile,
 		Refresh:    wizardRefresh(common, o.lang),
-		Version:    toolVersion(),
+		Version:    toolVersion.Get(),
 		Accessible: acc,
 		NoColor:    env.noColor,
 		In:         stdin,

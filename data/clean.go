@@ -8,8 +8,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"sync"
 
+	"github.com/gpupick/gpupick/internal/lazy"
 	"github.com/gpupick/gpupick/model"
 	"github.com/gpupick/gpupick/model/text"
 )
@@ -41,16 +41,16 @@ type skyItem struct {
 // GPUs and out of gpupick's scope (AWS f1/f2 FPGAs); TPUs are recognised by
 // their "tpu-" prefix.
 // Made on first use, not at start-up (issue 26).
-var nonGPUAccelerators = sync.OnceValue(func() map[string]bool {
+var nonGPUAccelerators = lazy.Value[map[string]bool]{New: func() map[string]bool {
 	return map[string]bool{
 		"Virtex UltraScale (VU9P)":   true,
 		"Virtex UltraScale+ (VU47P)": true,
 	}
-})
+}}
 
 // isOutOfScope reports whether a row's accelerator is not a GPU.
 func isOutOfScope(accel string) bool {
-	return nonGPUAccelerators()[accel] || strings.HasPrefix(strings.ToLower(accel), "tpu-")
+	return nonGPUAccelerators.Get()[accel] || strings.HasPrefix(strings.ToLower(accel), "tpu-")
 }
 
 // perGPUMemGiB returns a row's per-GPU memory in GiB following the
@@ -223,41 +223,41 @@ func uniqStrings(s []string) []string {
 }
 
 // gcpMachineRe reads the GPU count from an A-series machine type.
-var gcpMachineRe = sync.OnceValue(func() *regexp.Regexp {
+var gcpMachineRe = lazy.Value[*regexp.Regexp]{New: func() *regexp.Regexp {
 	return regexp.MustCompile(`^(a2-highgpu|a2-megagpu|a2-ultragpu|a3-highgpu|a3-edgegpu|a3-megagpu|a3-ultragpu|a4-highgpu)-(\d+)g(-nolssd)?$`)
-})
+}}
 
 // gcpMachineAccel maps an A-series machine family to SkyPilot's
 // accelerator name (reference data README, "How to combine").
 // Made on first use, not at start-up (issue 26).
-var gcpMachineAccel = sync.OnceValue(func() map[string]string {
+var gcpMachineAccel = lazy.Value[map[string]string]{New: func() map[string]string {
 	return map[string]string{
 		"a2-highgpu": "A100", "a2-megagpu": "A100", "a2-ultragpu": "A100-80GB",
 		"a3-highgpu": "H100", "a3-edgegpu": "H100", "a3-megagpu": "H100-MEGA",
 		"a3-ultragpu": "H200", "a4-highgpu": "B200",
 	}
-})
+}}
 
 // gcpG2Count is the number of L4 GPUs of each g2-standard machine type, from
 // GCP's machine-type docs as quoted in the reference data README (the
 // SkyPilot catalog does not carry it).
 // Made on first use, not at start-up (issue 26).
-var gcpG2Count = sync.OnceValue(func() map[string]int {
+var gcpG2Count = lazy.Value[map[string]int]{New: func() map[string]int {
 	return map[string]int{
 		"g2-standard-4": 1, "g2-standard-8": 1, "g2-standard-12": 1, "g2-standard-16": 1,
 		"g2-standard-32": 1, "g2-standard-24": 2, "g2-standard-48": 4, "g2-standard-96": 8,
 	}
-})
+}}
 
 // gcpHostAccel returns the accelerator and count a GCP machine type comes
 // with, or ok=false for a machine type that takes attached GPUs (n1) or
 // none.
 func gcpHostAccel(machine string) (accel string, count int, ok bool) {
-	if m := gcpMachineRe().FindStringSubmatch(machine); m != nil {
+	if m := gcpMachineRe.Get().FindStringSubmatch(machine); m != nil {
 		n, _ := strconv.Atoi(m[2])
-		return gcpMachineAccel()[m[1]], n, true
+		return gcpMachineAccel.Get()[m[1]], n, true
 	}
-	if n, ok := gcpG2Count()[machine]; ok {
+	if n, ok := gcpG2Count.Get()[machine]; ok {
 		return "L4", n, true
 	}
 	return "", 0, false
@@ -269,7 +269,7 @@ func gcpHostAccel(machine string) (accel string, count int, ok bool) {
 // vCPU (_DEFAULT_GPU_MEMORY_CPU_RATIO), and the cheapest such N1 machine in
 // the zone is used, as `sky show-gpus` does.
 // Made on first use, not at start-up (issue 26).
-var gcpN1HostCPUs = sync.OnceValue(func() map[string]map[int]float64 {
+var gcpN1HostCPUs = lazy.Value[map[string]map[int]float64]{New: func() map[string]map[int]float64 {
 	return map[string]map[int]float64{
 		"T4":      {1: 4, 2: 8, 4: 48},
 		"V100":    {1: 8, 2: 16, 4: 32, 8: 64},
@@ -277,7 +277,7 @@ var gcpN1HostCPUs = sync.OnceValue(func() map[string]map[int]float64 {
 		"K80":     {1: 4, 2: 8, 4: 16, 8: 32, 16: 64},
 		"DEFAULT": {1: 8, 2: 16, 4: 32, 8: 64, 16: 128},
 	}
-})
+}}
 
 // combineGCP prices GCP GPU VMs. SkyPilot's GCP catalog has accelerator rows
 // (no instance type; the price of the GPUs alone) and host machine rows (no
@@ -414,9 +414,9 @@ func roundPrice(v float64) float64 { return math.Round(v*1e5) / 1e5 }
 
 // gcpN1CPUs is the vCPU count SkyPilot wants of the N1 host of count GPUs.
 func gcpN1CPUs(accel string, count int) float64 {
-	t, ok := gcpN1HostCPUs()[accel]
+	t, ok := gcpN1HostCPUs.Get()[accel]
 	if !ok {
-		t = gcpN1HostCPUs()["DEFAULT"]
+		t = gcpN1HostCPUs.Get()["DEFAULT"]
 	}
 	return t[count]
 }

@@ -9,8 +9,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"sync"
 
+	"github.com/gpupick/gpupick/internal/lazy"
 	"github.com/gpupick/gpupick/model"
 )
 
@@ -32,7 +32,7 @@ var _ = RegisterSource(Source{
 // cnProviderKeys are the provider keys of cnProviders, sorted.
 func cnProviderKeys() []string {
 	var keys []string
-	for _, p := range cnProviders() {
+	for _, p := range cnProviders.Get() {
 		if !slices.Contains(keys, p.key) {
 			keys = append(keys, p.key)
 		}
@@ -45,14 +45,14 @@ func cnProviderKeys() []string {
 // an instance-type prefix (Tencent's edge product ECM sells SKUs with the
 // same names as CVM, so its SKUs are told apart as "ECM/…"). Made on
 // first use, not at start-up (issue 26).
-var cnProviders = sync.OnceValue(func() map[string]cnProvider {
+var cnProviders = lazy.Value[map[string]cnProvider]{New: func() map[string]cnProvider {
 	return map[string]cnProvider{
 		"Alibaba Cloud": {"alibaba", ""},
 		"Tencent Cloud": {"tencent", ""},
 		cnTencentECM:    {"tencent", "ECM/"},
 		"Featurize":     {"featurize", ""},
 	}
-})
+}}
 
 // cnProvider is a provider key and the prefix of its instance types.
 type cnProvider struct{ key, prefix string }
@@ -96,7 +96,7 @@ func (ref *reference) cnOffers(r io.Reader, name string) ([]model.Offer, error) 
 	var keys []string
 	for i := range t.rows {
 		at := fmt.Sprintf("%s: line %d", name, t.lines[i])
-		p, ok := cnProviders()[t.get(i, "provider")]
+		p, ok := cnProviders.Get()[t.get(i, "provider")]
 		if !ok {
 			return nil, fmt.Errorf("%s: column provider: unknown provider %q", at, t.get(i, "provider"))
 		}

@@ -150,7 +150,7 @@ func (ref *reference) cnComplete(t *table) {
 	t.addCol("gpu_form")
 	seen := map[string]bool{}
 	for i := range t.rows {
-		if cnProviders()[t.get(i, "provider")].key != "alibaba" {
+		if cnProviders.Get()[t.get(i, "provider")].key != "alibaba" {
 			continue
 		}
 		it := t.get(i, "instance_type")

@@ -123,7 +123,7 @@ func (ref *reference) cnAddPlanPrices(t *table) {
 	first := map[string]int{}
 	at := map[string]int{}
 	for i := range t.rows {
-		if cnProviders()[t.get(i, "provider")].key != "alibaba" {
+		if cnProviders.Get()[t.get(i, "provider")].key != "alibaba" {
 			continue
 		}
 		it := t.get(i, "instance_type")

@@ -5,7 +5,8 @@ import (
 	"io"
 	"strconv"
 	"strings"
-	"sync"
+
+	"github.com/gpupick/gpupick/internal/lazy"
 )
 
 // fileCNSpot is the reference data's table of Alibaba and Tencent billing
@@ -18,12 +19,12 @@ const fileCNSpot = "cn/2026-12-01/cn_discounts_spot.csv"
 // A topic not here is a note under its own name, except the ones
 // cnSkippedTopic leaves out.
 // Made on first use, not at start-up (issue 26).
-var cnSpotTopics = sync.OnceValue(func() map[string]string {
+var cnSpotTopics = lazy.Value[map[string]string]{New: func() map[string]string {
 	return map[string]string{
 		"spot_max_discount":   "spot_discount_max",
 		"spot_discount_range": "spot_discount_max",
 	}
-})
+}}
 
 // cnSkippedTopic reports whether a topic is not a rule to state: a ratio
 // derived from prices that no source states (monthly ≈ 480 × hourly is an
@@ -48,7 +49,7 @@ func parseCNSpotRules(r io.Reader, name string) ([]policyRow, error) {
 	var out []policyRow
 	for i := range t.rows {
 		at := fmt.Sprintf("%s: line %d", name, t.lines[i])
-		key, ok := cnPolicyProviders()[t.get(i, "provider")]
+		key, ok := cnPolicyProviders.Get()[t.get(i, "provider")]
 		if !ok {
 			return nil, fmt.Errorf("%s: column provider: unknown provider %q (want one of cn_provider_policies.csv's)", at, t.get(i, "provider"))
 		}
@@ -62,7 +63,7 @@ func parseCNSpotRules(r io.Reader, name string) ([]policyRow, error) {
 		p := policyRow{provider: key, policy: topic, value: t.get(i, "value"), unit: t.get(i, "unit"),
 			conditions: joinNonEmpty("; ", t.get(i, "conditions"), "source dated "+t.get(i, "date"), "confidence: "+t.get(i, "confidence")),
 			source:     t.get(i, "source_url"), quality: t.get(i, "confidence")}
-		if pol, ok := cnSpotTopics()[topic]; ok {
+		if pol, ok := cnSpotTopics.Get()[topic]; ok {
 			pct, err := cnSpotDiscountPct(p.value, p.unit)
 			if err != nil {
 				return nil, fmt.Errorf("%s: column value: %w", at, err)

@@ -6,8 +6,8 @@ import (
 	"fmt"
 	"sort"
 	"strings"
-	"sync"
 
+	"github.com/gpupick/gpupick/internal/lazy"
 	"github.com/gpupick/gpupick/model"
 )
 
@@ -115,7 +115,7 @@ func splitKept(s string, c *tsvCtx) ([]string, error) {
 // from offercols.tsv with the code of its columns (offercols_gen.go).
 
 // gpuCols returns the columns of gpus.tsv.
-var gpuCols = sync.OnceValue(func() []column[model.GPU] {
+var gpuCols = lazy.Value[[]column[model.GPU]]{New: func() []column[model.GPU] {
 	return []column[model.GPU]{
 		strCol("name", func(g *model.GPU) *string { return &g.Name }),
 		strCol("vendor", func(g *model.GPU) *string { return &g.Vendor }),
@@ -140,10 +140,10 @@ var gpuCols = sync.OnceValue(func() []column[model.GPU] {
 		strCol("source", func(g *model.GPU) *string { return &g.Source }),
 		strCol("notes", func(g *model.GPU) *string { return &g.Notes }),
 	}
-})
+}}
 
 // presetCols returns the columns of models.tsv.
-var presetCols = sync.OnceValue(func() []column[model.ModelPreset] {
+var presetCols = lazy.Value[[]column[model.ModelPreset]]{New: func() []column[model.ModelPreset] {
 	return []column[model.ModelPreset]{
 		strCol("name", func(m *model.ModelPreset) *string { return &m.Name }),
 		strCol("hf_id", func(m *model.ModelPreset) *string { return &m.HFID }),
@@ -196,7 +196,7 @@ var presetCols = sync.OnceValue(func() []column[model.ModelPreset] {
 		strCol("source", func(m *model.ModelPreset) *string { return &m.Source }),
 		strCol("notes", func(m *model.ModelPreset) *string { return &m.Notes }),
 	}
-})
+}}
 
 // imageOf returns a preset's image reference, made when missing.
 func imageOf(m *model.ModelPreset) *model.ImageRef {
@@ -251,7 +251,7 @@ func decodeParts(items []string) ([]model.PipelinePart, error) {
 }
 
 // fxCols returns the columns of fx.tsv.
-var fxCols = sync.OnceValue(func() []column[model.FXRate] {
+var fxCols = lazy.Value[[]column[model.FXRate]]{New: func() []column[model.FXRate] {
 	return []column[model.FXRate]{
 		textCol("from", func(f *model.FXRate) *model.Currency { return &f.From }),
 		textCol("to", func(f *model.FXRate) *model.Currency { return &f.To }),
@@ -259,10 +259,10 @@ var fxCols = sync.OnceValue(func() []column[model.FXRate] {
 		strCol("date", func(f *model.FXRate) *string { return &f.Date }),
 		strCol("source", func(f *model.FXRate) *string { return &f.Source }),
 	}
-})
+}}
 
 // placeCols returns the columns of regions.tsv, the region table.
-var placeCols = sync.OnceValue(func() []column[model.Place] {
+var placeCols = lazy.Value[[]column[model.Place]]{New: func() []column[model.Place] {
 	return []column[model.Place]{
 		strCol("provider", func(p *model.Place) *string { return &p.Provider }),
 		strCol("region", func(p *model.Place) *string { return &p.Region }),
@@ -273,10 +273,10 @@ var placeCols = sync.OnceValue(func() []column[model.Place] {
 		strCol("confidence", func(p *model.Place) *string { return &p.Confidence }),
 		strCol("source", func(p *model.Place) *string { return &p.Source }),
 	}
-})
+}}
 
 // groupCols returns the columns of region_groups.tsv.
-var groupCols = sync.OnceValue(func() []column[model.RegionGroup] {
+var groupCols = lazy.Value[[]column[model.RegionGroup]]{New: func() []column[model.RegionGroup] {
 	return []column[model.RegionGroup]{
 		strCol("name", func(g *model.RegionGroup) *string { return &g.Name }),
 		listCol("aliases", func(g *model.RegionGroup) *[]string { return &g.Aliases }),
@@ -285,17 +285,17 @@ var groupCols = sync.OnceValue(func() []column[model.RegionGroup] {
 		strCol("note_zh", func(g *model.RegionGroup) *string { return &g.NoteZH }),
 		strCol("source", func(g *model.RegionGroup) *string { return &g.Source }),
 	}
-})
+}}
 
 // sourceRec is one line of sources.tsv.
 type sourceRec struct{ text string }
 
 // sourceCols returns the columns of sources.tsv.
-var sourceCols = sync.OnceValue(func() []column[sourceRec] {
+var sourceCols = lazy.Value[[]column[sourceRec]]{New: func() []column[sourceRec] {
 	return []column[sourceRec]{
 		strCol("source", func(s *sourceRec) *string { return &s.text }),
 	}
-})
+}}
 
 // File names inside a catalog folder.
 const (
@@ -342,26 +342,26 @@ func encodeCatalogMeta(cat *model.Catalog, meta catalogMeta) (catalogFiles, erro
 	sortOffers(offers)
 	ctx := &tsvCtx{ids: map[string]int{}}
 	files := catalogFiles{}
-	files[fileOffers] = encodeTSV(offerCols(), offers, ctx)
+	files[fileOffers] = encodeTSV(offerCols.Get(), offers, ctx)
 	srcs := make([]sourceRec, len(ctx.sources))
 	for i, s := range ctx.sources {
 		srcs[i] = sourceRec{s}
 	}
-	files[fileSources] = encodeTSV(sourceCols(), srcs, ctx)
+	files[fileSources] = encodeTSV(sourceCols.Get(), srcs, ctx)
 	files[fileTexts] = encodeTexts(ctx)
 	gpus := make([]model.GPU, 0, len(cat.GPUs))
 	for _, g := range cat.GPUs {
 		gpus = append(gpus, g)
 	}
 	sort.Slice(gpus, func(i, j int) bool { return gpus[i].Name < gpus[j].Name })
-	files[fileGPUs] = encodeTSV(gpuCols(), gpus, ctx)
-	files[fileModels] = encodeTSV(presetCols(), cat.Models, ctx)
-	files[fileFX] = encodeTSV(fxCols(), cat.FX, ctx)
+	files[fileGPUs] = encodeTSV(gpuCols.Get(), gpus, ctx)
+	files[fileModels] = encodeTSV(presetCols.Get(), cat.Models, ctx)
+	files[fileFX] = encodeTSV(fxCols.Get(), cat.FX, ctx)
 	if len(cat.Places) > 0 || len(cat.RegionGroups) > 0 {
 		places := append([]model.Place(nil), cat.Places...)
 		sortPlaces(places)
-		files[fileRegions] = encodeTSV(placeCols(), places, ctx)
-		files[fileRegionGroups] = encodeTSV(groupCols(), cat.RegionGroups, ctx)
+		files[fileRegions] = encodeTSV(placeCols.Get(), places, ctx)
+		files[fileRegionGroups] = encodeTSV(groupCols.Get(), cat.RegionGroups, ctx)
 	}
 	pols := make([]model.Policy, 0, len(cat.Policies))
 	for _, p := range cat.Policies {
@@ -478,7 +478,7 @@ func decodeOffersFrom(label string, files catalogFiles, src tsvStream) (offers [
 	if text, err = get(fileSources); err != nil {
 		return nil, nil, meta, err
 	}
-	srcs, err := decodeTSV(label+"/"+fileSources, text, sourceCols(), ctx)
+	srcs, err := decodeTSV(label+"/"+fileSources, text, sourceCols.Get(), ctx)
 	if err != nil {
 		return nil, nil, meta, err
 	}
@@ -491,12 +491,12 @@ func decodeOffersFrom(label string, files catalogFiles, src tsvStream) (offers [
 	}
 	if src.r != nil {
 		// The detail interner is made from the header the stream reads.
-		offers, err = decodeTSVStream(label+"/"+fileOffers, src, offerCols(), ctx, func(header string) {
+		offers, err = decodeTSVStream(label+"/"+fileOffers, src, offerCols.Get(), ctx, func(header string) {
 			ctx.details = newDetailInterner(header)
 		})
 	} else if text, err = get(fileOffers); err == nil {
 		ctx.details = newDetailInterner(text)
-		offers, err = decodeTSV(label+"/"+fileOffers, text, offerCols(), ctx)
+		offers, err = decodeTSV(label+"/"+fileOffers, text, offerCols.Get(), ctx)
 	}
 	if err != nil {
 		return nil, nil, meta, err
@@ -504,7 +504,7 @@ func decodeOffersFrom(label string, files catalogFiles, src tsvStream) (offers [
 	if text, err = get(fileGPUs); err != nil {
 		return nil, nil, meta, err
 	}
-	list, err := decodeTSV(label+"/"+fileGPUs, text, gpuCols(), ctx)
+	list, err := decodeTSV(label+"/"+fileGPUs, text, gpuCols.Get(), ctx)
 	if err != nil {
 		return nil, nil, meta, err
 	}
@@ -573,19 +573,19 @@ func decodeCatalogFrom(label string, files catalogFiles, pols []model.Policy, sr
 func decodeRest(label string, files catalogFiles, pols []model.Policy) (model.Catalog, error) {
 	var cat model.Catalog
 	var err error
-	if cat.Models, err = decodeTSV(label+"/"+fileModels, files[fileModels], presetCols(), nil); err != nil {
+	if cat.Models, err = decodeTSV(label+"/"+fileModels, files[fileModels], presetCols.Get(), nil); err != nil {
 		return cat, err
 	}
-	if cat.FX, err = decodeTSV(label+"/"+fileFX, files[fileFX], fxCols(), nil); err != nil {
+	if cat.FX, err = decodeTSV(label+"/"+fileFX, files[fileFX], fxCols.Get(), nil); err != nil {
 		return cat, err
 	}
 	if text, ok := files[fileRegions]; ok {
-		if cat.Places, err = decodeTSV(label+"/"+fileRegions, text, placeCols(), nil); err != nil {
+		if cat.Places, err = decodeTSV(label+"/"+fileRegions, text, placeCols.Get(), nil); err != nil {
 			return cat, err
 		}
 	}
 	if text, ok := files[fileRegionGroups]; ok {
-		if cat.RegionGroups, err = decodeTSV(label+"/"+fileRegionGroups, text, groupCols(), nil); err != nil {
+		if cat.RegionGroups, err = decodeTSV(label+"/"+fileRegionGroups, text, groupCols.Get(), nil); err != nil {
 			return cat, err
 		}
 	}

@@ -5,8 +5,8 @@ import (
 	"io"
 	"math"
 	"strings"
-	"sync"
 
+	"github.com/gpupick/gpupick/internal/lazy"
 	"github.com/gpupick/gpupick/model"
 )
 
@@ -27,15 +27,15 @@ type egressBand struct {
 
 // volumeGB is how many GB one unit of volume is.
 // Made on first use, not at start-up (issue 26).
-var volumeGB = sync.OnceValue(func() map[string]float64 {
+var volumeGB = lazy.Value[map[string]float64]{New: func() map[string]float64 {
 	return map[string]float64{"GB": 1, "GiB": 1 << 30 / 1e9, "TB": 1000, "TiB": (1 << 40) / 1e9}
-})
+}}
 
 // priceGB is how many GB the unit a price is quoted per holds.
 // Made on first use, not at start-up (issue 26).
-var priceGB = sync.OnceValue(func() map[string]float64 {
+var priceGB = lazy.Value[map[string]float64]{New: func() map[string]float64 {
 	return map[string]float64{"USD/GB": 1, "USD/GiB": 1 << 30 / 1e9}
-})
+}}
 
 // parseEgressTiers reads facts/egress_tiers.csv (columns provider, up_to,
 // unit, price, price_unit, source_url, source_date, quality, note): the
@@ -60,16 +60,16 @@ func parseEgressTiers(r io.Reader, name string) (map[string][]egressBand, error)
 		if b.Provider == "" {
 			return nil, fmt.Errorf("%s: column provider: empty", at)
 		}
-		if _, ok := volumeGB()[b.Unit]; !ok {
+		if _, ok := volumeGB.Get()[b.Unit]; !ok {
 			return nil, fmt.Errorf("%s: column unit: %q: want GB, GiB, TB or TiB", at, b.Unit)
 		}
-		if _, ok := priceGB()[b.PerUnit]; !ok {
+		if _, ok := priceGB.Get()[b.PerUnit]; !ok {
 			return nil, fmt.Errorf("%s: column price_unit: %q: want USD/GB or USD/GiB", at, b.PerUnit)
 		}
 		if b.Source == "" {
 			return nil, fmt.Errorf("%s: column source_url: empty (every fact cites its source)", at)
 		}
-		if !dateRe().MatchString(b.Date) {
+		if !dateRe.Get().MatchString(b.Date) {
 			return nil, fmt.Errorf("%s: column source_date: %q is not YYYY-MM-DD", at, b.Date)
 		}
 		switch b.Quality {
@@ -111,12 +111,12 @@ func parseEgressTiers(r io.Reader, name string) (map[string][]egressBand, error)
 
 // gbTop is the band's top in GB (0 for the open band), rounded to 0.1 GB.
 func (b egressBand) gbTop() float64 {
-	return math.Round(b.UpTo*volumeGB()[b.Unit]*10) / 10
+	return math.Round(b.UpTo*volumeGB.Get()[b.Unit]*10) / 10
 }
 
 // perGB is the band's price per GB, rounded to 5 decimals.
 func (b egressBand) perGB() float64 {
-	return roundPrice(b.Price / priceGB()[b.PerUnit])
+	return roundPrice(b.Price / priceGB.Get()[b.PerUnit])
 }
 
 // label renders the band as published ("1-10 TiB 0.11 USD/GiB"); from is

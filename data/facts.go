@@ -5,9 +5,9 @@ import (
 	"io"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 
+	"github.com/gpupick/gpupick/internal/lazy"
 	"github.com/gpupick/gpupick/model"
 )
 
@@ -35,14 +35,14 @@ type factRule struct {
 // field: its value is added to the offer's notes (a cited statement that
 // explains a fact, such as what only a provider's live API carries).
 // Made on first use, not at start-up (issue 26).
-var offerFactFields = sync.OnceValue(func() map[string]bool {
+var offerFactFields = lazy.Value[map[string]bool]{New: func() map[string]bool {
 	return map[string]bool{
 		"interconnect": true, "vcpu_type": true, "hyperthread": true, "rdma": true,
 		"form_factor": true, "local_nvme": true, "local_nvme_wiped": true,
 		"inter_node_network": true, "marketplace": true, "gpu": true, "gpu_count": true, "retired": true,
 		"gpu_fraction": true, "note": true,
 	}
-})
+}}
 
 // inferredNote is how the note of a fact that is an inference rather than
 // a provider's statement starts ("inferred, not stated by RunPod: ...").
@@ -80,7 +80,7 @@ func parseFacts(r io.Reader, name string) ([]factRule, error) {
 		if f.Provider == "" || len(f.Patterns) == 0 {
 			return nil, fmt.Errorf("%s: provider and pattern must not be empty", at)
 		}
-		if !offerFactFields()[f.Field] {
+		if !offerFactFields.Get()[f.Field] {
 			return nil, fmt.Errorf("%s: column field: unknown field %q", at, f.Field)
 		}
 		if f.Source == "" {

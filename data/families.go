@@ -6,8 +6,8 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
-	"sync"
 
+	"github.com/gpupick/gpupick/internal/lazy"
 	"github.com/gpupick/gpupick/model"
 )
 
@@ -164,7 +164,7 @@ func matchFamily(rules []familyRule, provider, instanceType, accel string, count
 
 // familyCountRe finds a GPU count stated in a family's gpu_model
 // ("H100 80GB x8").
-var familyCountRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\bx(\d+)$`) })
+var familyCountRe = lazy.Value[*regexp.Regexp]{New: func() *regexp.Regexp { return regexp.MustCompile(`\bx(\d+)$`) }}
 
 // statedCount returns the GPU count a family row states for a single
 // instance type (a pattern without wildcards), or 0.
@@ -172,7 +172,7 @@ func (f *familyRule) statedCount() int {
 	if len(f.Patterns) != 1 || strings.ContainsAny(f.Patterns[0], "*?") {
 		return 0
 	}
-	m := familyCountRe().FindStringSubmatch(strings.TrimSpace(f.GPUModel))
+	m := familyCountRe.Get().FindStringSubmatch(strings.TrimSpace(f.GPUModel))
 	if m == nil {
 		return 0
 	}
@@ -182,12 +182,12 @@ func (f *familyRule) statedCount() int {
 
 // familyMemRe finds a per-GPU memory in a family's gpu_model ("A100 80GB
 // PCIe (1-4)").
-var familyMemRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(\d+)\s?GB\b`) })
+var familyMemRe = lazy.Value[*regexp.Regexp]{New: func() *regexp.Regexp { return regexp.MustCompile(`(\d+)\s?GB\b`) }}
 
 // statedMemGiB returns the per-GPU memory a family row states when it
 // states exactly one, else 0.
 func (f *familyRule) statedMemGiB() float64 {
-	m := familyMemRe().FindAllStringSubmatch(f.GPUModel, -1)
+	m := familyMemRe.Get().FindAllStringSubmatch(f.GPUModel, -1)
 	if len(m) != 1 {
 		return 0
 	}

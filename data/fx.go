@@ -4,13 +4,13 @@ import (
 	"fmt"
 	"io"
 	"regexp"
-	"sync"
 
+	"github.com/gpupick/gpupick/internal/lazy"
 	"github.com/gpupick/gpupick/model"
 )
 
 // dateRe accepts YYYY-MM-DD or YYYY-MM (a monthly average).
-var dateRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\d{4}-(0[1-9]|1[0-2])(-(0[1-9]|[12]\d|3[01]))?$`) })
+var dateRe = lazy.Value[*regexp.Regexp]{New: func() *regexp.Regexp { return regexp.MustCompile(`^\d{4}-(0[1-9]|1[0-2])(-(0[1-9]|[12]\d|3[01]))?$`) }}
 
 // parseFX reads facts/fx.csv: dated exchange rates, each with its source.
 func parseFX(r io.Reader, name string) ([]model.FXRate, error) {
@@ -51,7 +51,7 @@ func checkFX(fx model.FXRate) error {
 		return fmt.Errorf("fx %s->%s: want two different currencies", fx.From, fx.To)
 	case !(fx.Rate > 0) || fx.Rate > 1e6:
 		return fmt.Errorf("fx %s->%s: rate %v is not a positive exchange rate", fx.From, fx.To, fx.Rate)
-	case !dateRe().MatchString(fx.Date):
+	case !dateRe.Get().MatchString(fx.Date):
 		return fmt.Errorf("fx %s->%s: date %q: want YYYY-MM-DD (or YYYY-MM for a monthly average)", fx.From, fx.To, fx.Date)
 	case fx.Source == "":
 		return fmt.Errorf("fx %s->%s: no source (every rate cites where it was published)", fx.From, fx.To)

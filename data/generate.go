@@ -82,7 +82,7 @@ func parseSkyFiles(r io.Reader, name string) (map[string]skyFileInfo, error) {
 	for i := range t.rows {
 		s := skyFileInfo{cloud: t.get(i, "cloud"), file: t.get(i, "file"), path: t.get(i, "source_path"),
 			commit: t.get(i, "commit"), date: t.get(i, "read_date"), note: t.get(i, "price_note")}
-		if !dateRe().MatchString(s.date) {
+		if !dateRe.Get().MatchString(s.date) {
 			return nil, fmt.Errorf("%s: line %d: column read_date: %q is not YYYY-MM-DD", name, t.lines[i], s.date)
 		}
 		out[s.cloud] = s

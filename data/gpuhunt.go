@@ -11,8 +11,8 @@ import (
 	"regexp"
 	"sort"
 	"strings"
-	"sync"
 
+	"github.com/gpupick/gpupick/internal/lazy"
 	"github.com/gpupick/gpupick/model/text"
 	"time"
 )
@@ -101,14 +101,14 @@ func gpuhuntFor(only []string) (want []gpuhuntProvider, missing []string) {
 
 // gpuhuntVersion is a catalog version as publish_catalog.sh writes it:
 // the UTC day and the workflow's run number.
-var gpuhuntVersion = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^([0-9]{8})-([0-9]{1,12})$`) })
+var gpuhuntVersion = lazy.Value[*regexp.Regexp]{New: func() *regexp.Regexp { return regexp.MustCompile(`^([0-9]{8})-([0-9]{1,12})$`) }}
 
 // gpuhuntVersionDate checks a version file's text and returns the
 // version and its day (YYYY-MM-DD), which must not be after tomorrow of
 // today (YYYY-MM-DD) nor before 2023.
 func gpuhuntVersionDate(body []byte, name, today string) (version, date string, err error) {
 	version = strings.TrimSpace(string(body))
-	m := gpuhuntVersion().FindStringSubmatch(version)
+	m := gpuhuntVersion.Get().FindStringSubmatch(version)
 	if m == nil {
 		return "", "", fmt.Errorf("%s: %q is not a gpuhunt catalog version (want YYYYMMDD-run, e.g. 20261201-1234)", name, clip(text.Safe(version), 40))
 	}
@@ -194,7 +194,7 @@ func gpuhuntSkyRows(provider string, rows []GpuhuntRow) []SkyRow {
 // not yet set.
 func gpuhuntSkyRow(provider string, r GpuhuntRow) SkyRow {
 	accel := r.GPUName
-	if a, ok := gpuhuntGPUAliases()[accel]; ok {
+	if a, ok := gpuhuntGPUAliases.Get()[accel]; ok {
 		accel = a
 	}
 	if r.GPUVendor == "google" && accel != "" && !strings.HasPrefix(strings.ToLower(accel), "tpu-") {
@@ -232,9 +232,9 @@ func gpuhuntSkyRow(provider string, r GpuhuntRow) SkyRow {
 // table knows by another alias; every other name gpuhunt uses is one of the
 // table's aliases as it stands (TestGpuhuntGPUNames checks each).
 // Made on first use, not at start-up (issue 26).
-var gpuhuntGPUAliases = sync.OnceValue(func() map[string]string {
+var gpuhuntGPUAliases = lazy.Value[map[string]string]{New: func() map[string]string {
 	return map[string]string{"A5000": "RTXA5000"}
-})
+}}
 
 // gpuhuntSet is what a gpuhunt read holds: rows and provenance by gpupick
 // provider key.

@@ -199,7 +199,7 @@ func TestGpuhuntGPUNames(t *testing.T) {
 	}
 	for _, k := range known {
 		name := k.name
-		if a, ok := gpuhuntGPUAliases()[name]; ok {
+		if a, ok := gpuhuntGPUAliases.Get()[name]; ok {
 			name = a
 		}
 		m := b.ref.gpus.identify(name, k.mem, "")

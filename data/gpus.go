@@ -6,8 +6,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"sync"
 
+	"github.com/gpupick/gpupick/internal/lazy"
 	"github.com/gpupick/gpupick/model"
 )
 
@@ -124,14 +124,14 @@ func nvlinkTri(s string) model.Tri {
 
 // gpuFactFields are the GPU fields facts/gpu_facts.csv may fill.
 // Made on first use, not at start-up (issue 26).
-var gpuFactFields = sync.OnceValue(func() map[string]bool {
+var gpuFactFields = lazy.Value[map[string]bool]{New: func() map[string]bool {
 	return map[string]bool{
 		"nvlink": true, "mem_bandwidth_gbs": true, "fp32_tflops": true, "bf16_tflops": true,
 		"fp8_tflops": true, "int8_tops": true, "vram_gib": true, "architecture": true,
 		"release_year": true, "tdp_watts": true, "pcie_gen": true, "fp8_supported": true,
 		"bf16_supported": true, "form_factor": true, "alias": true, "usable_mib": true,
 	}
-})
+}}
 
 // applyGPUFacts fills blanks of the GPU table from facts/gpu_facts.csv
 // (columns gpu, field, value, source_url, note). Field usable_mib is the
@@ -160,7 +160,7 @@ func applyGPUFacts(gpus []model.GPU, r io.Reader, name string) error {
 		}
 		g := &gpus[gi]
 		field, val, src := t.get(i, "field"), t.get(i, "value"), t.get(i, "source_url")
-		if !gpuFactFields()[field] {
+		if !gpuFactFields.Get()[field] {
 			return fmt.Errorf("%s: column field: unknown field %q", at, field)
 		}
 		if src == "" {

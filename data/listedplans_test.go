@@ -16,7 +16,7 @@ import (
 // private offer or an override has always set).
 func TestListedPlansLayers(t *testing.T) {
 	cols := map[string]column[model.Offer]{}
-	for _, c := range offerCols() {
+	for _, c := range offerCols.Get() {
 		cols[c.name] = c
 	}
 	taken := map[model.ListedPlan]bool{}

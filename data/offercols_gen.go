@@ -5,15 +5,15 @@ package data
 import (
 	"math"
 	"strings"
-	"sync"
 
+	"github.com/gpupick/gpupick/internal/lazy"
 	"github.com/gpupick/gpupick/model"
 )
 
 // offerCols returns the columns of offers.tsv, in file order. It is built
 // once, on first use (a process that decodes no TSV never builds it), so
 // its identity holds (isOfferStandard).
-var offerCols = sync.OnceValue(func() []column[model.Offer] {
+var offerCols = lazy.Value[[]column[model.Offer]]{New: func() []column[model.Offer] {
 	return []column[model.Offer]{
 		strCol("provider", func(o *model.Offer) *string { return &o.Provider }),
 		strCol("instance_type", func(o *model.Offer) *string { return &o.InstanceType }),
@@ -78,7 +78,7 @@ var offerCols = sync.OnceValue(func() []column[model.Offer] {
 		detailCol(strCol("retired", func(d *model.OfferDetail) *string { return &d.Retired })),
 		detailCol(strCol("retired_source", func(d *model.OfferDetail) *string { return &d.RetiredSource })),
 	}
-})
+}}
 
 // Field numbers of the standard offers.tsv header (offerCols' order).
 const (

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/gpupick/gpupick/internal/lazy"
 	"github.com/gpupick/gpupick/model"
 )
 
@@ -18,15 +19,15 @@ import (
 
 // detailNames returns the names of the offer columns that hold detail
 // fields (detailCol's), worked out once from offerCols.
-var detailNames = sync.OnceValue(func() map[string]bool {
+var detailNames = lazy.Value[map[string]bool]{New: func() map[string]bool {
 	names := map[string]bool{}
-	for _, c := range offerCols() {
+	for _, c := range offerCols.Get() {
 		if c.detail {
 			names[c.name] = true
 		}
 	}
 	return names
-})
+}}
 
 // detailCol is an offer column of a detail field. Decoding writes the
 // row's own detail (made on its first non-empty detail field) and, at the
@@ -76,7 +77,7 @@ type detailInterner struct {
 func newDetailInterner(text string) *detailInterner {
 	line, _, _ := strings.Cut(text, "\n")
 	last := ""
-	details := detailNames()
+	details := detailNames.Get()
 	for _, h := range strings.Split(line, "\t") {
 		if details[h] {
 			last = h

@@ -36,7 +36,7 @@ func rowsFor[T any](cols []column[T], order []int) rowsDecoder[T] {
 // every one of its columns in its own place. offerCols and decodeOfferLine
 // are generated from one table (offercols.tsv), so they cannot drift apart.
 func isOfferStandard(cols []column[model.Offer], order []int) bool {
-	std := offerCols()
+	std := offerCols.Get()
 	if len(cols) != ofFields || len(cols) != len(std) || &cols[0] != &std[0] || len(order) != len(cols) {
 		return false
 	}
@@ -59,7 +59,7 @@ func decodeOfferRows(name, rest string, lineNo int, ctx *tsvCtx, dst []model.Off
 	if ctx != nil {
 		details, in = ctx.details, ctx.in
 		if details != nil {
-			for j, c := range offerCols() {
+			for j, c := range offerCols.Get() {
 				if c.name == details.last {
 					internAt = j
 				}
@@ -73,7 +73,7 @@ func decodeOfferRows(name, rest string, lineNo int, ctx *tsvCtx, dst []model.Off
 		for i := range order {
 			order[i] = i
 		}
-		return decodeRows(name, rest, lineNo, order, offerCols(), ctx, dst)
+		return decodeRows(name, rest, lineNo, order, offerCols.Get(), ctx, dst)
 	}
 	for rest != "" {
 		lineNo++
@@ -84,7 +84,7 @@ func decodeOfferRows(name, rest string, lineNo int, ctx *tsvCtx, dst []model.Off
 		o := &dst[n]
 		got, at, extra, err := decodeOfferLine(o, line, ctx, stream)
 		if err != nil {
-			return 0, fmt.Errorf("%s: line %d: column %s: %w", name, lineNo, offerCols()[at].name, err)
+			return 0, fmt.Errorf("%s: line %d: column %s: %w", name, lineNo, offerCols.Get()[at].name, err)
 		}
 		if got < ofFields {
 			return 0, fmt.Errorf("%s: line %d: %d fields, want %d", name, lineNo, got, ofFields)

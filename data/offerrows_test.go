@@ -15,14 +15,14 @@ import (
 // and fails unless they give the same records and the same error.
 func offerRowsBoth(t *testing.T, body string, mk func() *tsvCtx) {
 	t.Helper()
-	order := make([]int, len(offerCols()))
+	order := make([]int, len(offerCols.Get()))
 	for i := range order {
 		order[i] = i
 	}
 	lines := strings.Count(body, "\n") + 1
 	want := make([]model.Offer, lines)
 	got := make([]model.Offer, lines)
-	wn, werr := decodeRows("offers.tsv", body, 1, order, offerCols(), mk(), want)
+	wn, werr := decodeRows("offers.tsv", body, 1, order, offerCols.Get(), mk(), want)
 	gn, gerr := decodeOfferRows("offers.tsv", body, 1, mk(), got)
 	if fmt.Sprint(werr) != fmt.Sprint(gerr) {
 		t.Fatalf("decodeOfferRows error %v, decodeRows' %v", gerr, werr)
@@ -55,7 +55,7 @@ func offerCtxs(t *testing.T, files catalogFiles) map[string]func() *tsvCtx {
 	}
 	return map[string]func() *tsvCtx{
 		"whole":    whole,
-		"streamed": func() *tsvCtx { return whole().forStream(len(offerCols())) },
+		"streamed": func() *tsvCtx { return whole().forStream(len(offerCols.Get())) },
 		"no-details": func() *tsvCtx {
 			c := *base
 			return &c
@@ -73,13 +73,13 @@ func TestOfferRowsMatchGeneric(t *testing.T) {
 	if header != strings.Join(offerColNames(), "\t") {
 		t.Fatalf("the embedded offers.tsv header is not offerCols' names in order")
 	}
-	if ofFields != len(offerCols()) {
-		t.Fatalf("ofFields is %d, offerCols has %d columns", ofFields, len(offerCols()))
+	if ofFields != len(offerCols.Get()) {
+		t.Fatalf("ofFields is %d, offerCols has %d columns", ofFields, len(offerCols.Get()))
 	}
 	for name, mk := range offerCtxs(t, files) {
 		t.Run(name, func(t *testing.T) { offerRowsBoth(t, body+"\n"+body, mk) })
 	}
-	std := make([]int, len(offerCols()))
+	std := make([]int, len(offerCols.Get()))
 	for i := range std {
 		std[i] = i
 	}
@@ -90,10 +90,10 @@ func TestOfferRowsMatchGeneric(t *testing.T) {
 		order []int
 		want  bool
 	}{
-		{"standard", offerCols(), std, true},
-		{"columns moved", offerCols(), moved, false},
-		{"a column missing", offerCols(), std[:len(std)-1], false},
-		{"other columns", offerCols()[1:], std[:len(std)-1], false},
+		{"standard", offerCols.Get(), std, true},
+		{"columns moved", offerCols.Get(), moved, false},
+		{"a column missing", offerCols.Get(), std[:len(std)-1], false},
+		{"other columns", offerCols.Get()[1:], std[:len(std)-1], false},
 	} {
 		if got := isOfferStandard(tc.cols, tc.order); got != tc.want {
 			t.Errorf("%s: isOfferStandard %v, want %v", tc.name, got, tc.want)
@@ -103,8 +103,8 @@ func TestOfferRowsMatchGeneric(t *testing.T) {
 
 // offerColNames are offerCols' names in order.
 func offerColNames() []string {
-	names := make([]string, len(offerCols()))
-	for i, c := range offerCols() {
+	names := make([]string, len(offerCols.Get()))
+	for i, c := range offerCols.Get() {
 		names[i] = c.name
 	}
 	return names
@@ -119,9 +119,9 @@ func FuzzOfferRows(f *testing.F) {
 		f.Add(l)
 	}
 	f.Add(strings.Join(lines[1:4], ""))
-	f.Add(strings.Repeat("\t", len(offerCols())-1) + "\n")
-	f.Add(strings.Repeat("0\t", len(offerCols())-1) + "0")
-	f.Add(strings.Repeat("\t", len(offerCols())))
+	f.Add(strings.Repeat("\t", len(offerCols.Get())-1) + "\n")
+	f.Add(strings.Repeat("0\t", len(offerCols.Get())-1) + "0")
+	f.Add(strings.Repeat("\t", len(offerCols.Get())))
 	f.Add("aws\tp5\tH100\t8\n\n")
 	f.Fuzz(func(t *testing.T, body string) {
 		for name, mk := range offerCtxs(t, files) {

@@ -4,19 +4,19 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 
+	"github.com/gpupick/gpupick/internal/lazy"
 	"github.com/gpupick/gpupick/model"
 )
 
 // priceKindCodes are the price kinds as price_origins writes them.
 // Made on first use, not at start-up (issue 26).
-var priceKindCodes = sync.OnceValue(func() map[model.PriceKind]string {
+var priceKindCodes = lazy.Value[map[model.PriceKind]string]{New: func() map[model.PriceKind]string {
 	return map[model.PriceKind]string{
 		model.PriceKindOnDemand: "od", model.PriceKindSpot: "spot", model.PriceKindPlan: "plan",
 	}
-})
+}}
 
 // priceOriginCol is an offer's price origins (OfferDetail.PriceOrigins):
 // a list of kind:place=source@date items ("od:cn-beijing=3@2024-01-10|
@@ -31,7 +31,7 @@ func priceOriginCol(name string, p func(*model.OfferDetail) *[]model.PriceOrigin
 				if i > 0 {
 					b.WriteByte('|')
 				}
-				b.WriteString(priceKindCodes()[po.Kind])
+				b.WriteString(priceKindCodes.Get()[po.Kind])
 				b.WriteByte(':')
 				b.WriteString(tsvEscape(po.Place, true))
 				b.WriteByte('=')
@@ -68,7 +68,7 @@ func decodePriceOrigins(s string, ctx *tsvCtx) ([]model.PriceOrigin, error) {
 func decodePriceOrigin(it string, ctx *tsvCtx) (model.PriceOrigin, error) {
 	var po model.PriceOrigin
 	code, rest, ok := strings.Cut(it, ":")
-	for k, c := range priceKindCodes() {
+	for k, c := range priceKindCodes.Get() {
 		if c == code {
 			po.Kind = k
 		}

@@ -68,7 +68,7 @@ type countryCode string
 
 func (c *countryCode) UnmarshalText(b []byte) error {
 	s := strings.ToUpper(strings.TrimSpace(string(b)))
-	if !countryRe().MatchString(s) {
+	if !countryRe.Get().MatchString(s) {
 		return fmt.Errorf("%q is not a country code (ISO 3166-1 alpha-2, e.g. DE)", b)
 	}
 	*c = countryCode(s)
@@ -615,7 +615,7 @@ func decodeOverlay(path string, b []byte) (*overlayFile, error) {
 			}
 			return nil, fmt.Errorf("%s:%d: %s", path, pe.Position.Line, msg)
 		}
-		if m := typeErrRe().FindStringSubmatch(err.Error()); m != nil {
+		if m := typeErrRe.Get().FindStringSubmatch(err.Error()); m != nil {
 			return nil, fmt.Errorf("%s:%s: key %q: %s", path, m[1], lastKeyName(m[2]), typeHint(m[2], strings.TrimPrefix(m[3], "incompatible types: ")))
 		}
 		return nil, fmt.Errorf("%s: %w", path, err)

@@ -4,9 +4,9 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-	"sync"
 	"unicode"
 
+	"github.com/gpupick/gpupick/internal/lazy"
 	"github.com/gpupick/gpupick/model"
 )
 
@@ -128,13 +128,13 @@ func tableLike(b []byte) string {
 
 // arrayExamples show an array for the overlay keys that hold one.
 // Made on first use, not at start-up (issue 26).
-var arrayExamples = sync.OnceValue(func() map[string]string {
+var arrayExamples = lazy.Value[map[string]string]{New: func() map[string]string {
 	return map[string]string{
 		"regions": `["us-east-1"]`,
 		"sources": `["https://example.com/pricing"]`,
 		"aliases": `["Frankfurt am Main"]`,
 	}
-})
+}}
 
 // typeHint words the decoder's type error msg for the key (a dotted path)
 // as what the key takes: an array key given one value is "must be an
@@ -142,7 +142,7 @@ var arrayExamples = sync.OnceValue(func() map[string]string {
 func typeHint(key, msg string) string {
 	name := key[strings.LastIndex(key, ".")+1:]
 	if strings.HasSuffix(msg, "destination has type slice") {
-		ex := arrayExamples()[name]
+		ex := arrayExamples.Get()[name]
 		if ex == "" {
 			ex = `["…"]`
 		}

@@ -7,8 +7,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"sync"
 
+	"github.com/gpupick/gpupick/internal/lazy"
 	"github.com/gpupick/gpupick/model"
 )
 
@@ -45,12 +45,12 @@ func parseProviders(r io.Reader, name string) ([]providerInfo, error) {
 
 // cnPolicyProviders maps cn_provider_policies.csv's provider names to keys.
 // Made on first use, not at start-up (issue 26).
-var cnPolicyProviders = sync.OnceValue(func() map[string]string {
+var cnPolicyProviders = lazy.Value[map[string]string]{New: func() map[string]string {
 	return map[string]string{
 		"Alibaba Cloud": "alibaba", "Tencent Cloud": "tencent", "Huawei Cloud": "huawei",
 		"Featurize": "featurize", "AutoDL": "autodl",
 	}
-})
+}}
 
 // policyRow is one policy fact of either policy file.
 type policyRow struct {
@@ -75,7 +75,7 @@ func parsePolicyRows(r io.Reader, name string, cn bool) ([]policyRow, error) {
 			quality: t.get(i, "source_quality"),
 		}
 		if cn {
-			key, ok := cnPolicyProviders()[p.provider]
+			key, ok := cnPolicyProviders.Get()[p.provider]
 			if !ok {
 				return nil, fmt.Errorf("%s: line %d: column provider: unknown provider %q", name, t.lines[i], p.provider)
 			}
@@ -97,10 +97,10 @@ func parsePolicyRows(r io.Reader, name string, cn bool) ([]policyRow, error) {
 
 // firstNumber reads the leading number of a value ("0.053;0.071" -> 0.053,
 // "about 5 (…)" -> 5).
-var firstNumberRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\d+(?:\.\d+)?`) })
+var firstNumberRe = lazy.Value[*regexp.Regexp]{New: func() *regexp.Regexp { return regexp.MustCompile(`\d+(?:\.\d+)?`) }}
 
 func firstNumber(s string) (float64, bool) {
-	m := firstNumberRe().FindString(s)
+	m := firstNumberRe.Get().FindString(s)
 	if m == "" {
 		return 0, false
 	}
@@ -110,14 +110,14 @@ func firstNumber(s string) (float64, bool) {
 
 // egressTierRe reads an egress band from its conditions ("first 10 TB",
 // "next 40 TB", "over 150 TB").
-var egressTierRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?i)\b(first|next|over)\s+(\d+(?:\.\d+)?)\s*TB`) })
+var egressTierRe = lazy.Value[*regexp.Regexp]{New: func() *regexp.Regexp { return regexp.MustCompile(`(?i)\b(first|next|over)\s+(\d+(?:\.\d+)?)\s*TB`) }}
 
 // termRe reads one row of a duration discount table written in
 // zheDiscount ("6-11 months: 88zhe (0.88)", "3/4/5 years: 5zhe (0.50)",
 // with the Chinese character for zhe).
-var termRe = sync.OnceValue(func() *regexp.Regexp {
+var termRe = lazy.Value[*regexp.Regexp]{New: func() *regexp.Regexp {
 	return regexp.MustCompile(`(\d+(?:[-/]\d+)*)\s+(months?|years?):\s*[\d.]+` + zheDiscount + `\s*\((0?\.\d+|1(?:\.0+)?)\)`)
-})
+}}
 
 // buildPolicies turns the policy rows into one Policy per provider. Every
 // provider of providers.csv gets an entry (with its display name and
@@ -434,7 +434,7 @@ func egressTiers(rs []policyRow) []model.EgressTier {
 	upTo := 0.0
 	for _, r := range rs {
 		price, _ := firstNumber(r.value)
-		m := egressTierRe().FindStringSubmatch(r.conditions)
+		m := egressTierRe.Get().FindStringSubmatch(r.conditions)
 		if m == nil {
 			if len(rs) == 1 {
 				return []model.EgressTier{{PerGB: price}}
@@ -467,7 +467,7 @@ func egressTiers(rs []policyRow) []model.EgressTier {
 // Commit1y, Commit3y and CommitMax. The rates are fractions of the listed
 // monthly price, so the discounts are marked OfMonthly.
 func setTerms(p *model.Policy, r policyRow) error {
-	for _, m := range termRe().FindAllStringSubmatch(r.value, -1) {
+	for _, m := range termRe.Get().FindAllStringSubmatch(r.value, -1) {
 		pay, err := strconv.ParseFloat(m[3], 64)
 		if err != nil || pay <= 0 || pay > 1 {
 			return fmt.Errorf("policy %s of %s: bad rate %q", r.policy, r.provider, m[3])

@@ -7,8 +7,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 
+	"github.com/gpupick/gpupick/internal/lazy"
 	"github.com/gpupick/gpupick/model"
 )
 
@@ -22,13 +22,13 @@ type presetFact struct {
 
 // presetFactFields are the preset fields a fact may set.
 // Made on first use, not at start-up (issue 26).
-var presetFactFields = sync.OnceValue(func() map[string]bool {
+var presetFactFields = lazy.Value[map[string]bool]{New: func() map[string]bool {
 	return map[string]bool{
 		"params_b": true, "active_params_b": true, "attention_pattern": true, "sliding_window": true,
 		"local_per_global": true, "linear_state": true, "expert_format": true, "checkpoint_precision": true, "kind": true, "component": true, "image_width": true, "image_steps": true,
 		"image_seconds": true, "image_gpu": true, "image_workspace_gib": true,
 	}
-})
+}}
 
 // parsePresetFacts reads facts/preset_facts.csv (columns preset, field,
 // value, source_url, note); every row cites its source.
@@ -48,7 +48,7 @@ func parsePresetFacts(r io.Reader, name string) ([]presetFact, error) {
 		switch {
 		case f.preset == "":
 			return nil, fmt.Errorf("%s: column preset is empty", at)
-		case !presetFactFields()[f.field]:
+		case !presetFactFields.Get()[f.field]:
 			return nil, fmt.Errorf("%s: column field: unknown field %q", at, f.field)
 		case f.source == "":
 			return nil, fmt.Errorf("%s: column source_url: empty (every fact cites its source)", at)

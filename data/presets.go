@@ -6,24 +6,24 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
-	"sync"
 
+	"github.com/gpupick/gpupick/internal/lazy"
 	"github.com/gpupick/gpupick/model"
 )
 
 // noteIntRe reads an integer "key=value" from a preset's notes.
-var noteIntRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\b(kv_lora_rank|qk_rope_head_dim)=(\d+)`) })
+var noteIntRe = lazy.Value[*regexp.Regexp]{New: func() *regexp.Regexp { return regexp.MustCompile(`\b(kv_lora_rank|qk_rope_head_dim)=(\d+)`) }}
 
 // mtpRe finds a note that the checkpoint includes a multi-token-prediction
 // (MTP) module.
-var mtpRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\bincl\.? [\d.]+B MTP module\b`) })
+var mtpRe = lazy.Value[*regexp.Regexp]{New: func() *regexp.Regexp { return regexp.MustCompile(`\bincl\.? [\d.]+B MTP module\b`) }}
 
 // tiedRe reads whether the notes say the embeddings are tied:
 // "tie_word_embeddings=true|false", or the Gemma rows' "Embeddings tied
 // (MaxText logits_via_embedding=true)".
-var tiedRe = sync.OnceValue(func() *regexp.Regexp {
+var tiedRe = lazy.Value[*regexp.Regexp]{New: func() *regexp.Regexp {
 	return regexp.MustCompile(`(?i)\btie_word_embeddings=(true|false)\b|logits_via_embedding=(true)\b|\bembeddings tied\b`)
-})
+}}
 
 // parsePresets reads model_presets.csv. Blank numbers stay 0 (unknown);
 // tied embeddings, kv_lora_rank and qk_rope_head_dim come from the notes'
@@ -89,7 +89,7 @@ func presetRows(t *table, name string) ([]model.ModelPreset, error) {
 			}
 			*f.dst = v
 		}
-		for _, m := range noteIntRe().FindAllStringSubmatch(p.Notes, -1) {
+		for _, m := range noteIntRe.Get().FindAllStringSubmatch(p.Notes, -1) {
 			v, _ := strconv.Atoi(m[2])
 			switch m[1] {
 			case "kv_lora_rank":
@@ -100,8 +100,8 @@ func presetRows(t *table, name string) ([]model.ModelPreset, error) {
 		}
 		// The notes say when the checkpoint includes the MTP module
 		// ("HF checkpoint is 685B incl. 14B MTP module").
-		p.MTP = mtpRe().MatchString(p.Notes)
-		if m := tiedRe().FindStringSubmatch(p.Notes); m != nil {
+		p.MTP = mtpRe.Get().MatchString(p.Notes)
+		if m := tiedRe.Get().FindStringSubmatch(p.Notes); m != nil {
 			p.TiedEmbedding = strings.EqualFold(m[1], "true") || m[2] == "true" || m[1] == "" && m[2] == ""
 		}
 		out = append(out, p)

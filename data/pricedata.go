@@ -9,8 +9,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"sync"
 
+	"github.com/gpupick/gpupick/internal/lazy"
 	"github.com/gpupick/gpupick/model"
 )
 
@@ -153,7 +153,7 @@ type termData struct {
 // nebiusRiseDate is the day Nebius's new on-demand prices took effect.
 const nebiusRiseDate = "2026-10-01"
 
-var riseRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^([A-Za-z0-9]+) ([0-9.]+)->([0-9.]+)$`) })
+var riseRe = lazy.Value[*regexp.Regexp]{New: func() *regexp.Regexp { return regexp.MustCompile(`^([A-Za-z0-9]+) ([0-9.]+)->([0-9.]+)$`) }}
 
 // parseCommitTerms reads commitment_terms.csv: commit_term and
 // reserved_terms rows give terms without a published price (months,
@@ -189,7 +189,7 @@ func parseCommitTerms(r io.Reader, name string) (termData, error) {
 		case prov == "nebius" && pol == "ondemand_price_change":
 			d.riseSource = t.get(i, "source")
 			for _, part := range strings.Split(val, ";") {
-				m := riseRe().FindStringSubmatch(strings.TrimSpace(part))
+				m := riseRe.Get().FindStringSubmatch(strings.TrimSpace(part))
 				if m == nil {
 					continue // CPU rows ("CPU Genoa from 0.10->0.13")
 				}

@@ -12,14 +12,14 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/BurntSushi/toml"
+	"github.com/gpupick/gpupick/internal/lazy"
 	"github.com/gpupick/gpupick/model"
 )
 
 // typeErrRe picks the line, key and message out of the decoder's type errors.
-var typeErrRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`line (\d+) \(last key "([^"]*)"\): (.*)`) })
+var typeErrRe = lazy.Value[*regexp.Regexp]{New: func() *regexp.Regexp { return regexp.MustCompile(`line (\d+) \(last key "([^"]*)"\): (.*)`) }}
 
 // maxRecordBytes bounds a decision record read from disk.
 const maxRecordBytes = 4 << 20
@@ -183,7 +183,7 @@ func DecodeRecord(name string, b []byte) (model.Record, error) {
 			}
 			return model.Record{}, fmt.Errorf("%s:%d: %s", name, pe.Position.Line, recordHint(pe))
 		}
-		if m := typeErrRe().FindStringSubmatch(err.Error()); m != nil {
+		if m := typeErrRe.Get().FindStringSubmatch(err.Error()); m != nil {
 			return model.Record{}, fmt.Errorf("%s:%s: key %q: %s (give the value the type the README's record schema shows)", name, m[1], m[2], strings.TrimPrefix(m[3], "incompatible types: "))
 		}
 		return model.Record{}, fmt.Errorf("%s: %w", name, err)

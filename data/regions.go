@@ -6,8 +6,8 @@ import (
 	"regexp"
 	"sort"
 	"strings"
-	"sync"
 
+	"github.com/gpupick/gpupick/internal/lazy"
 	"github.com/gpupick/gpupick/model"
 )
 
@@ -37,7 +37,7 @@ const (
 )
 
 // countryRe matches an ISO 3166-1 alpha-2 code.
-var countryRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[A-Z]{2}$`) })
+var countryRe = lazy.Value[*regexp.Regexp]{New: func() *regexp.Regexp { return regexp.MustCompile(`^[A-Z]{2}$`) }}
 
 // aliasSep separates the aliases, countries and sources of one cell.
 const aliasSep = ";"
@@ -92,7 +92,7 @@ func checkPlace(p *model.Place) error {
 		return fmt.Errorf("column provider: %q: want a lower-case key such as aws", p.Provider)
 	case p.Region == "":
 		return fmt.Errorf("column region: empty (the region name the offers carry)")
-	case p.Country != "" && !countryRe().MatchString(p.Country):
+	case p.Country != "" && !countryRe.Get().MatchString(p.Country):
 		return fmt.Errorf("%s %s: column country_code: %q: want an ISO 3166-1 alpha-2 code such as DE", p.Provider, p.Region, p.Country)
 	}
 	switch p.Confidence {
@@ -187,7 +187,7 @@ func checkRegionGroup(g *model.RegionGroup) error {
 		return fmt.Errorf("group %s: column countries: empty", g.Name)
 	}
 	for _, c := range g.Countries {
-		if !countryRe().MatchString(c) {
+		if !countryRe.Get().MatchString(c) {
 			return fmt.Errorf("group %s: column countries: %q: want ISO 3166-1 alpha-2 codes such as DE;FR", g.Name, c)
 		}
 	}
@@ -243,26 +243,26 @@ func parseTencentZones(r io.Reader, name string) (map[string]tencentZone, error)
 
 // zoneOrdinal matches a Tencent zone's Chinese name (data/vocab.go): the
 // city, then the zone's number and the word for zone.
-var zoneOrdinal = sync.OnceValue(func() *regexp.Regexp {
+var zoneOrdinal = lazy.Value[*regexp.Regexp]{New: func() *regexp.Regexp {
 	return regexp.MustCompile(`^(.*?)([` + tencentZoneNumerals + `]+` + tencentZoneWord + `)$`)
-})
+}}
 
 // tencentZoneNames splits one of the source's zone strings into Chinese
 // zone names: Guangzhou's "zone 3/zone 4" is two zones, the later ones
 // named after the first's city (data/vocab.go).
 func tencentZoneNames(s string) ([]string, error) {
 	parts := strings.Split(strings.TrimSpace(s), "/")
-	m := zoneOrdinal().FindStringSubmatch(strings.TrimSpace(parts[0]))
+	m := zoneOrdinal.Get().FindStringSubmatch(strings.TrimSpace(parts[0]))
 	if m == nil || m[1] == "" {
 		return nil, fmt.Errorf("%q is not a Tencent zone name such as %s", s, tencentZoneExample)
 	}
 	out := []string{m[0]}
 	for _, p := range parts[1:] {
 		p = strings.TrimSpace(p)
-		if !zoneOrdinal().MatchString(p) || strings.ContainsAny(p, " ") {
+		if !zoneOrdinal.Get().MatchString(p) || strings.ContainsAny(p, " ") {
 			return nil, fmt.Errorf("%q: %q is not a zone number such as %s", s, p, tencentZoneNumberExample)
 		}
-		if zoneOrdinal().FindStringSubmatch(p)[1] == "" {
+		if zoneOrdinal.Get().FindStringSubmatch(p)[1] == "" {
 			p = m[1] + p
 		}
 		out = append(out, p)

@@ -5,8 +5,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
-	"sync"
 
+	"github.com/gpupick/gpupick/internal/lazy"
 	"github.com/gpupick/gpupick/model"
 	"github.com/gpupick/gpupick/model/text"
 )
@@ -35,7 +35,7 @@ var _ = RegisterSource(Source{
 // fields of gpuhunt's query_pod_types and SkyPilot's get_gpu_details, the
 // lowest price asked once per cloud (GraphQL aliases) for one GPU; made
 // when an update first posts it, not when the program starts.
-var runpodQuery = sync.OnceValue(func() []byte {
+var runpodQuery = lazy.Value[[]byte]{New: func() []byte {
 	lp := "{ minimumBidPrice uninterruptablePrice minVcpu minMemory stockStatus }"
 	q := "query GpuTypes { gpuTypes { id displayName manufacturer memoryInGb maxGpuCount securePrice communityPrice " +
 		"oneMonthPrice threeMonthPrice sixMonthPrice " +
@@ -43,7 +43,7 @@ var runpodQuery = sync.OnceValue(func() []byte {
 		"community: lowestPrice(input: {gpuCount: 1, secureCloud: false}) " + lp + " } }"
 	b, _ := json.Marshal(map[string]any{"query": q, "variables": map[string]any{}})
 	return b
-})
+}}
 
 // RunPodGPUType is one GPU type of the gpuTypes answer, the fields gpupick
 // reads, as the API names them: prices are per GPU per hour (SkyPilot
@@ -180,7 +180,7 @@ func runpodUpdate(ctx context.Context, b *Build, in Remote) (*Batch, error) {
 	if len(in.Only) > 0 && (len(in.Only) != 1 || in.Only[0] != "runpod") {
 		return nil, fmt.Errorf("the RunPod source has the provider runpod only (got %s)", strings.Join(in.Only, ", "))
 	}
-	body, found, err := in.Post(ctx, "", runpodQuery())
+	body, found, err := in.Post(ctx, "", runpodQuery.Get())
 	if err != nil {
 		return nil, err
 	}

@@ -4,8 +4,8 @@ import (
 	_ "embed"
 	"fmt"
 	"strings"
-	"sync"
 
+	"github.com/gpupick/gpupick/internal/lazy"
 	"github.com/gpupick/gpupick/model"
 )
 
@@ -32,13 +32,13 @@ const (
 // (@ 93a24d47): names its rule derives that SkyPilot keeps under an older
 // name for backwards compatibility.
 // Made on first use, not at start-up (issue 26).
-var runpodSkyOverrides = sync.OnceValue(func() map[string]string {
+var runpodSkyOverrides = lazy.Value[map[string]string]{New: func() map[string]string {
 	return map[string]string{
 		"A100-PCIe": "A100-80GB",
 		"A100-SXM":  "A100-80GB-SXM",
 		"H100-PCIe": "H100",
 	}
-})
+}}
 
 // RunPodSkyGPU is SkyPilot's name of a RunPod GPU from RunPod's display
 // name: fetch_runpod.py format_gpu_name ("RTX PRO " -> "RTXPRO", "RTX " ->
@@ -48,7 +48,7 @@ func RunPodSkyGPU(display string) string {
 	s := strings.ReplaceAll(display, "RTX PRO ", "RTXPRO")
 	s = strings.ReplaceAll(s, "RTX ", "RTX")
 	s = strings.ReplaceAll(s, " ", "-")
-	if o, ok := runpodSkyOverrides()[s]; ok {
+	if o, ok := runpodSkyOverrides.Get()[s]; ok {
 		return o
 	}
 	return s
@@ -66,7 +66,7 @@ func RunPodInstance(count int, gpu, cloud string) string {
 // 2026-02-12). The MIG slices of the RTX PRO 6000 are left out (SkyPilot
 // lists none).
 // Made on first use, not at start-up (issue 26).
-var runpodDisplayNames = sync.OnceValue(func() map[string]string {
+var runpodDisplayNames = lazy.Value[map[string]string]{New: func() map[string]string {
 	return map[string]string{
 		"AMD Instinct MI300X OAM":            "MI300X",
 		"NVIDIA A100 80GB PCIe":              "A100 PCIe",
@@ -112,13 +112,13 @@ var runpodDisplayNames = sync.OnceValue(func() map[string]string {
 		"Tesla V100-SXM2-16GB":                                    "V100 SXM2",
 		"Tesla V100-SXM2-32GB":                                    "V100 SXM2 32GB",
 	}
-})
+}}
 
 // runpodGPUOfID is SkyPilot's GPU name of a RunPod GPU id, or the id
 // itself when RunPod's table has no display name for it (the name is then
 // no launcher's).
 func runpodGPUOfID(id string) string {
-	if d, ok := runpodDisplayNames()[id]; ok {
+	if d, ok := runpodDisplayNames.Get()[id]; ok {
 		return RunPodSkyGPU(d)
 	}
 	return id
@@ -133,7 +133,7 @@ var runpodDatacentersTSV string
 
 // runpodCountryOf is the country (SkyPilot's RunPod Region) of each RunPod
 // datacenter id.
-var runpodCountryOf = sync.OnceValue(func() map[string]string {
+var runpodCountryOf = lazy.Value[map[string]string]{New: func() map[string]string {
 	out := map[string]string{}
 	for _, line := range strings.Split(runpodDatacentersTSV, "\n") {
 		f := strings.Split(strings.TrimSpace(line), "\t")
@@ -143,7 +143,7 @@ var runpodCountryOf = sync.OnceValue(func() map[string]string {
 		out[f[1]] = f[0]
 	}
 	return out
-})
+}}
 
 // runpodGpuhuntPlace is the cloud and the region of a gpuhunt RunPod row:
 // an Instant Cluster (flag runpod-cluster) is CLUSTER; a Secure Cloud pod
@@ -155,7 +155,7 @@ func runpodGpuhuntPlace(location string, flags []string) (cloud, region string) 
 	secure := strings.Contains(location, "-")
 	region = location
 	if secure {
-		if c, ok := runpodCountryOf()[location]; ok {
+		if c, ok := runpodCountryOf.Get()[location]; ok {
 			region = c
 		}
 	}

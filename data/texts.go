@@ -3,7 +3,8 @@ package data
 import (
 	"fmt"
 	"strconv"
-	"sync"
+
+	"github.com/gpupick/gpupick/internal/lazy"
 )
 
 // A long text that many offers repeat word for word (a family's
@@ -26,11 +27,11 @@ const schemaLiteralNotes = "1"
 type textRec struct{ text string }
 
 // textCols returns the columns of texts.tsv.
-var textCols = sync.OnceValue(func() []column[textRec] {
+var textCols = lazy.Value[[]column[textRec]]{New: func() []column[textRec] {
 	return []column[textRec]{
 		strCol("text", func(t *textRec) *string { return &t.text }),
 	}
-})
+}}
 
 // noteCol is a column of a text written once in texts.tsv, by its id.
 func noteCol[T any](name string, p func(*T) *string) column[T] {
@@ -82,7 +83,7 @@ func encodeTexts(ctx *tsvCtx) string {
 	for i, s := range ctx.texts {
 		recs[i] = textRec{s}
 	}
-	return encodeTSV(textCols(), recs, ctx)
+	return encodeTSV(textCols.Get(), recs, ctx)
 }
 
 // decodeTexts reads a folder's texts table into ctx for its offers.tsv:
@@ -96,7 +97,7 @@ func decodeTexts(label string, files catalogFiles, meta catalogMeta, ctx *tsvCtx
 	if !ok {
 		return fmt.Errorf("%s: %s is missing (a catalog of schema %s keeps its offers' notes there)", label, fileTexts, meta.schema)
 	}
-	recs, err := decodeTSV(label+"/"+fileTexts, text, textCols(), ctx)
+	recs, err := decodeTSV(label+"/"+fileTexts, text, textCols.Get(), ctx)
 	if err != nil {
 		return err
 	}

@@ -19,7 +19,7 @@ func TestChunkedDecodeMatchesOnePass(t *testing.T) {
 	// Repeat the body past two chunks.
 	big := header + "\n" + strings.Repeat(body, 3*tsvChunkBytes/len(body)+2)
 	ctx := sourcesCtx(t, files)
-	got, err := decodeTSV("offers.tsv", big, offerCols(), ctx)
+	got, err := decodeTSV("offers.tsv", big, offerCols.Get(), ctx)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -28,9 +28,9 @@ func TestChunkedDecodeMatchesOnePass(t *testing.T) {
 			t.Errorf("splitLines into %d gave %d pieces", k, n)
 		}
 	}
-	order := headerOrder(t, header, offerCols())
+	order := headerOrder(t, header, offerCols.Get())
 	want := make([]model.Offer, strings.Count(big, "\n"))
-	n, err := decodeRows("offers.tsv", big[len(header)+1:], 1, order, offerCols(), ctx, want)
+	n, err := decodeRows("offers.tsv", big[len(header)+1:], 1, order, offerCols.Get(), ctx, want)
 	want = want[:n]
 	if err != nil {
 		t.Fatal(err)
@@ -41,7 +41,7 @@ func TestChunkedDecodeMatchesOnePass(t *testing.T) {
 	lines := strings.Split(big, "\n")
 	bad := len(lines) * 3 / 4
 	lines[bad] = "x"
-	_, err = decodeTSV("offers.tsv", strings.Join(lines, "\n"), offerCols(), ctx)
+	_, err = decodeTSV("offers.tsv", strings.Join(lines, "\n"), offerCols.Get(), ctx)
 	if want := fmt.Sprintf("offers.tsv: line %d:", bad+1); err == nil || !strings.HasPrefix(err.Error(), want) {
 		t.Errorf("bad line %d: error %v, want it to start %q", bad+1, err, want)
 	}
@@ -52,7 +52,7 @@ func TestChunkedDecodeMatchesOnePass(t *testing.T) {
 func sourcesCtx(t *testing.T, files catalogFiles) *tsvCtx {
 	t.Helper()
 	ctx := &tsvCtx{}
-	srcs, err := decodeTSV(fileSources, files[fileSources], sourceCols(), ctx)
+	srcs, err := decodeTSV(fileSources, files[fileSources], sourceCols.Get(), ctx)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -89,10 +89,10 @@ func headerOrder[T any](t *testing.T, header string, cols []column[T]) []int {
 // column, whose empty field is an empty list and not nil, is still
 // decoded, and so is one of a constructor not marked (spot zones).
 func TestEmptyIsZero(t *testing.T) {
-	skip := emptyIsZero(offerCols())
+	skip := emptyIsZero(offerCols.Get())
 	want := map[string]bool{"provider": true, "on_demand_hourly": true, "gpu_count": true, "rdma": true,
 		"marketplace": true, "currency": true, "spot_zones": false, "regions": false, "sources": false}
-	for j, c := range offerCols() {
+	for j, c := range offerCols.Get() {
 		if w, ok := want[c.name]; ok && skip[j] != w {
 			t.Errorf("column %s: skipped on an empty field %v, want %v", c.name, skip[j], w)
 		}
@@ -100,7 +100,7 @@ func TestEmptyIsZero(t *testing.T) {
 	files := embeddedFiles()
 	header, _, _ := strings.Cut(files[fileOffers], "\n")
 	line := strings.Repeat("\t", strings.Count(header, "\t"))
-	got, err := decodeTSV("offers.tsv", header+"\n"+line+"\n", offerCols(), &tsvCtx{})
+	got, err := decodeTSV("offers.tsv", header+"\n"+line+"\n", offerCols.Get(), &tsvCtx{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -32,7 +32,7 @@ func streamFrom(t *testing.T, src tsvStream, ctx *tsvCtx, block int) ([]model.Of
 	old := tsvBlockBytes
 	tsvBlockBytes = block
 	t.Cleanup(func() { tsvBlockBytes = old })
-	return decodeTSVStream("offers.tsv", src, offerCols(), ctx, nil)
+	return decodeTSVStream("offers.tsv", src, offerCols.Get(), ctx, nil)
 }
 
 // TestStreamDecodeMatchesDecodeTSV: an offers table decoded as it is read,
@@ -45,7 +45,7 @@ func TestStreamDecodeMatchesDecodeTSV(t *testing.T) {
 	header, body, _ := strings.Cut(files[fileOffers], "\n")
 	text := header + "\n" + strings.Repeat(body, 3) + "\n\n" + body // blank lines too
 	ctx := sourcesCtx(t, files)
-	want, err := decodeTSV("offers.tsv", text, offerCols(), ctx)
+	want, err := decodeTSV("offers.tsv", text, offerCols.Get(), ctx)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -89,14 +89,14 @@ func TestStreamDecodeErrors(t *testing.T) {
 		l := append([]string(nil), lines...)
 		l[bad] = strings.Replace(l[bad], "\t", "\tx\t", 1)
 		text := strings.Join(l, "\n")
-		_, want := decodeTSV("offers.tsv", text, offerCols(), ctx)
+		_, want := decodeTSV("offers.tsv", text, offerCols.Get(), ctx)
 		_, got := streamOffers(t, text, ctx, 2048, false)
 		if want == nil || got == nil || got.Error() != want.Error() {
 			t.Errorf("bad line %d: stream error %v, decodeTSV's %v", bad+1, got, want)
 		}
 	}
 	text := "provider\tnot_a_column\n"
-	_, want := decodeTSV("offers.tsv", text, offerCols(), ctx)
+	_, want := decodeTSV("offers.tsv", text, offerCols.Get(), ctx)
 	_, got := streamOffers(t, text, ctx, 2048, false)
 	if want == nil || got == nil || got.Error() != want.Error() {
 		t.Errorf("bad header: stream error %v, decodeTSV's %v", got, want)
@@ -151,7 +151,7 @@ func FuzzStreamDecode(f *testing.F) {
 	f.Add("provider\n", 3)
 	f.Fuzz(func(t *testing.T, text string, block int) {
 		ctx := sourcesCtx(t, files)
-		want, werr := decodeTSV("offers.tsv", text, offerCols(), ctx)
+		want, werr := decodeTSV("offers.tsv", text, offerCols.Get(), ctx)
 		got, gerr := streamOffers(t, text, ctx, 1+int(uint(block)%4096), false)
 		if (werr == nil) != (gerr == nil) || werr != nil && werr.Error() != gerr.Error() {
 			t.Fatalf("stream error %v, decodeTSV's %v", gerr, werr)

@@ -170,7 +170,7 @@ func checkOffer(cat *model.Catalog, o *model.Offer, bad func(string, ...any)) {
 	default:
 		bad("offer %s: form_factor %q: want SXM, PCIe, other or empty", k, o.Detail().FormFactor)
 	}
-	if o.PriceDate != "" && !dateRe().MatchString(o.PriceDate) {
+	if o.PriceDate != "" && !dateRe.Get().MatchString(o.PriceDate) {
 		bad("offer %s: price_date %q: want YYYY-MM-DD", k, o.PriceDate)
 	}
 	if o.GPU != "" {

@@ -8,8 +8,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 
+	"github.com/gpupick/gpupick/internal/lazy"
 	"github.com/gpupick/gpupick/model"
 	"github.com/gpupick/gpupick/model/text"
 )
@@ -293,7 +293,7 @@ func vastGPUName(name string) string {
 // "<state or country>, <CC>, <continent>" places (the form SkyPilot's Vast
 // catalog writes, fetch_vast.py's georegion search), read from the region
 // table's Vast rows.
-var vastContinents = sync.OnceValue(func() map[string]string {
+var vastContinents = lazy.Value[map[string]string]{New: func() map[string]string {
 	out := map[string]string{}
 	for _, p := range embeddedPlaces {
 		parts := strings.Split(p.Region, ", ")
@@ -302,7 +302,7 @@ var vastContinents = sync.OnceValue(func() map[string]string {
 		}
 	}
 	return out
-})
+}}
 
 // vastRegion is a live offer's place in the catalog's (SkyPilot's) form:
 // the search answers "<state or city>, <CC>" (gpuhunt's get_location reads
@@ -313,7 +313,7 @@ func vastRegion(geo string) string {
 	if len(parts) != 2 || len(parts[1]) != 2 {
 		return geo
 	}
-	if c, ok := vastContinents()[parts[1]]; ok {
+	if c, ok := vastContinents.Get()[parts[1]]; ok {
 		return geo + ", " + c
 	}
 	return geo

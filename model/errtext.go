@@ -3,8 +3,8 @@ package model
 import (
 	"fmt"
 	"strings"
-	"sync"
 
+	"github.com/gpupick/gpupick/internal/lazy"
 	"github.com/gpupick/gpupick/model/text"
 )
 
@@ -15,12 +15,12 @@ import (
 // (GiB, h, min), values and the accepted spellings stay as typed.
 
 // tx is the fixed English text en with its Chinese from zhText.
-func tx(en string) text.Pair { return text.Pair{en, zhText()[en]} }
+func tx(en string) text.Pair { return text.Pair{en, zhText.Get()[en]} }
 
 // txf formats the English format en and its Chinese from zhText with args
 // (values, quoted names: not translated).
 func txf(en string, args ...any) text.Pair {
-	return text.Pair{fmt.Sprintf(en, args...), fmt.Sprintf(zhText()[en], args...)}
+	return text.Pair{fmt.Sprintf(en, args...), fmt.Sprintf(zhText.Get()[en], args...)}
 }
 
 // use is the fix "use FORMS" in both languages: its own Chinese when the
@@ -28,10 +28,10 @@ func txf(en string, args ...any) text.Pair {
 // forms' Chinese (none when the forms have none).
 func use(forms string) text.Pair {
 	en := "use " + forms
-	if zh, ok := zhText()[en]; ok {
+	if zh, ok := zhText.Get()[en]; ok {
 		return text.Pair{en, zh}
 	}
-	if zh := zhText()[forms]; zh != "" {
+	if zh := zhText.Get()[forms]; zh != "" {
 		return text.Pair{en, "可填写：" + zh}
 	}
 	return text.Pair{en, ""}
@@ -131,7 +131,7 @@ func (e *FieldError) FixText(zh bool) string {
 // forms, ranges, and formats with %s, %d and %q) to their Chinese: made on
 // the first message, not at start-up (issue 26: hashing its long keys was
 // most of the package's start-up).
-var zhText = sync.OnceValue(func() map[string]string {
+var zhText = lazy.Value[map[string]string]{New: func() map[string]string {
 	return map[string]string{
 		// Accepted forms (the Forms constants and the registry's own).
 		FormsParams:          "带 B、M 或 T 的数量，如 70B、7.5b、405 billion、500M",
@@ -358,4 +358,4 @@ var zhText = sync.OnceValue(func() map[string]string {
 		"%s wallclock rents for a period and would drop the job of %s; give %s job, or leave %s out": "%s wallclock 按租期计，会丢掉 %s 给定的任务；请用 %s job，或去掉 %s",
 		"%s is both asked for with %s and excluded with %s; leave it out of one of them":             "%s 既由 %s 指定又被 %s 排除；只在其中一处给出",
 	}
-})
+}}

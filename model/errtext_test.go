@@ -55,7 +55,7 @@ func checkZH(t *testing.T, what string, fe *FieldError) {
 // TestErrTextTable: every Chinese text of the answer errors is Chinese,
 // with the English's figures and formatting verbs.
 func TestErrTextTable(t *testing.T) {
-	for en, zh := range zhText() {
+	for en, zh := range zhText.Get() {
 		if !hasHan(zh) {
 			t.Errorf("%q: Chinese %q", en, zh)
 		}
@@ -69,7 +69,7 @@ func TestErrTextTable(t *testing.T) {
 	// Every answer's forms have Chinese: its blank and unparsable
 	// errors' fix lists them.
 	for _, s := range Registry() {
-		if zhText()[s.Forms] == "" {
+		if zhText.Get()[s.Forms] == "" {
 			t.Errorf("%s: forms %q have no Chinese", s.Name, s.Forms)
 		}
 	}

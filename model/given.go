@@ -115,7 +115,7 @@ func checkApplies(next *Answers, given func(AnswerID) bool, raw, label func(Answ
 		if given(s.ID) && !s.AppliesTo(next) {
 			d, fix := notApplying(s, next, label)
 			return s.ID, newErr(s.Name, short(raw(s.ID), maxEcho), ReasonConflict,
-				text.Pair{"does not apply to " + d[text.EN], fmt.Sprintf(zhText()["does not apply to %s"], zhArg(d[text.ZH]))}, fix)
+				text.Pair{"does not apply to " + d[text.EN], fmt.Sprintf(zhText.Get()["does not apply to %s"], zhArg(d[text.ZH]))}, fix)
 		}
 	}
 	return 0, nil

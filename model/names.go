@@ -2,7 +2,8 @@ package model
 
 import (
 	"strings"
-	"sync"
+
+	"github.com/gpupick/gpupick/internal/lazy"
 )
 
 // The names people read for the domain's values, in English and Chinese:
@@ -99,7 +100,7 @@ var hybridPartNames = []entry[PriceModel, string]{{PriceMonthly, "mo"}, {PriceOn
 // abbreviated in English.
 func (p PriceModel) ShortName() Name {
 	if _, ok := lookup(priceModelNames, p); !ok {
-		if n, ok := hybridShortNames()[p]; ok {
+		if n, ok := hybridShortNames.Get()[p]; ok {
 			return n
 		}
 	}
@@ -116,7 +117,7 @@ func (p PriceModel) singleShortName() Name {
 
 // hybridShortNames are the short names of the table's hybrids, joined once
 // (the offer table and the detail name a hybrid on every frame).
-var hybridShortNames = sync.OnceValue(func() map[PriceModel]Name {
+var hybridShortNames = lazy.Value[map[PriceModel]Name]{New: func() map[PriceModel]Name {
 	m := map[PriceModel]Name{}
 	for _, info := range PriceModelTable {
 		if !info.Hybrid() {
@@ -133,7 +134,7 @@ var hybridShortNames = sync.OnceValue(func() map[PriceModel]Name {
 		m[info.Name] = Name{b.EN + "+" + f.EN, b.ZH + "+" + f.ZH}
 	}
 	return m
-})
+}}
 
 // partNames are the names of a memory breakdown's parts (Breakdown.Parts).
 var partNames = []entry[string, Name]{

@@ -107,7 +107,7 @@ func (p numSpec) outOfRange(in string) error {
 // inRange formats a message with p's range in both languages.
 func (p numSpec) inRange(format string) text.Pair {
 	rng := p.rng()
-	return text.Pair{fmt.Sprintf(format, rng[text.EN]), fmt.Sprintf(zhText()[format], rng[text.ZH])}
+	return text.Pair{fmt.Sprintf(format, rng[text.EN]), fmt.Sprintf(zhText.Get()[format], rng[text.ZH])}
 }
 
 // numProblem is why readNumber could not read a number.
@@ -149,7 +149,7 @@ func (p numSpec) numErr(in string, why numProblem) error {
 	case numUnderscore:
 		return fieldErr(p.field, in, tx("misplaced _"), "1_000 or 1000 for thousands")
 	}
-	return p.fail(in, text.Pair{"not " + p.what, fmt.Sprintf(zhText()["not %s"], zhArg(zhText()[p.what]))})
+	return p.fail(in, text.Pair{"not " + p.what, fmt.Sprintf(zhText.Get()["not %s"], zhArg(zhText.Get()[p.what]))})
 }
 
 func isDigit(c byte) bool { return c >= '0' && c <= '9' }

@@ -2,8 +2,8 @@ package model
 
 import (
 	"strings"
-	"sync"
 
+	"github.com/gpupick/gpupick/internal/lazy"
 	"github.com/gpupick/gpupick/model/text"
 )
 
@@ -13,16 +13,16 @@ import (
 // answer without it). Flag names, units, values and examples stay as typed;
 // the accepted forms are zhText's, as the errors give them. Made on
 // first use, as zhText is.
-var usageZH = sync.OnceValue(func() [answerCount]string {
+var usageZH = lazy.Value[[answerCount]string]{New: func() [answerCount]string {
 	return [answerCount]string{
-		AnsWorkload:           "GPU 的用途：" + zhText()[FormsWorkload],
+		AnsWorkload:           "GPU 的用途：" + zhText.Get()[FormsWorkload],
 		AnsModel:              "模型预设，如 llama-3.1-8b、qwen2.5-72b，或 Hugging Face 模型 id，或 70B 这样的规模（见 gpupick models）",
 		AnsParams:             "参数量，代替 --model，如 70B、7.5b、405 billion",
 		AnsVRAM:               "已知任务所需显存时直接给出，如 80GB（即 --workload vram）",
 		AnsPrecision:          "权重的数值格式：auto（默认：沿用检查点发布时的格式，同 vLLM 的 --dtype auto；目录未记录时为 bf16）、fp32、bf16、fp16、fp8、int8、int4、fp4（NVFP4）或 mxfp4",
 		AnsContext:            "上下文长度（推理）或序列长度（训练），单位 token，如 8k、128k；留空：推理为 8k（模型上限更短时取上限），训练为 2k",
 		AnsBatch:              "并发用户数（推理）或每张 GPU 的序列数（训练）；也可写 --users",
-		AnsLatency:            "响应速度要求：" + zhText()[FormsLatency],
+		AnsLatency:            "响应速度要求：" + zhText.Get()[FormsLatency],
 		AnsDurationMode:       "wallclock（按 --duration 租用时长）或 job（按 --tokens 的任务量计价，算到完成）；由 --duration 或 --tokens 设定",
 		AnsDuration:           "运行的实际时长，如 8h、2w、3mo（表示租用一段时间，而非一个任务）",
 		AnsHoursPerWeek:       "GPU 每周运行的小时数，如 40、8h/d、24/7",
@@ -54,7 +54,7 @@ var usageZH = sync.OnceValue(func() [answerCount]string {
 		AnsRunCommand:         "导出的启动配置用这条命令代替该工作负载的标准命令（vllm serve、torchtune、Megatron-LM），如 'python train.py'",
 		AnsModelConfig:        "用 Hugging Face 的 config.json 给出模型结构，代替 --model（支持的模型类型：llama、mistral、mixtral、qwen2、qwen3、qwen3_moe、gemma、gemma2、gemma3、gemma3_text、phi3）",
 	}
-})
+}}
 
 // FlagUsageIn is FlagUsage in language l: the Chinese from usageZH, with
 // the aliases named the same way.
@@ -62,7 +62,7 @@ func (s *AnswerSpec) FlagUsageIn(l text.Lang) string {
 	if l != text.ZH {
 		return s.FlagUsage()
 	}
-	u := usageZH()[s.ID]
+	u := usageZH.Get()[s.ID]
 	if len(s.Aliases) > 0 && !strings.Contains(u, "--"+s.Aliases[0]) {
 		u += "；也可写 --" + strings.Join(s.Aliases, "、--")
 	}

@@ -5,9 +5,9 @@ import (
 	"iter"
 	"slices"
 	"strings"
-	"sync"
 
 	"github.com/gpupick/gpupick/advisor"
+	"github.com/gpupick/gpupick/internal/lazy"
 	"github.com/gpupick/gpupick/model"
 )
 
@@ -181,7 +181,7 @@ func (q *questions) implied(id fieldID) bool { return q.byOther[id] }
 // wizard is the question table of the registry: the wizard's questions,
 // built when the wizard first asks for them (a headless command never
 // does: issue 26).
-var wizard = sync.OnceValue(func() *questions { return newQuestions(model.Registry(), fieldTexts()) })
+var wizard = lazy.Value[*questions]{New: func() *questions { return newQuestions(model.Registry(), fieldTexts.Get()) }}
 
 // mustField is the wizard's question of a key; a key the registry does
 // not ask is a mistake in this package, reported when it starts. It

@@ -74,9 +74,9 @@ func play(t testing.TB, m Model, script ...any) Model {
 // line that keeps its answer.
 func prompts(a model.Answers, given map[fieldID][]string) string {
 	var b strings.Builder
-	for s := range wizard().pages {
-		for _, id := range wizard().pages[s] {
-			if !wizard().defs[id].applies(&a) {
+	for s := range wizard.Get().pages {
+		for _, id := range wizard.Get().pages[s] {
+			if !wizard.Get().defs[id].applies(&a) {
 				continue
 			}
 			lines := given[id]
@@ -101,12 +101,12 @@ func TestEveryQuestionHasWords(t *testing.T) {
 		s := &model.Registry()[i]
 		for _, q := range s.Questions {
 			asked[q.Key] = true
-			id, ok := wizard().id(q.Key)
+			id, ok := wizard.Get().id(q.Key)
 			if !ok {
 				t.Errorf("%s: no field", q.Key)
 				continue
 			}
-			d := &wizard().defs[id]
+			d := &wizard.Get().defs[id]
 			if d.spec != s {
 				t.Errorf("%s: the field edits %s, not %s", q.Key, d.spec.Name, s.Name)
 			}
@@ -129,17 +129,17 @@ func TestEveryQuestionHasWords(t *testing.T) {
 			}
 		}
 	}
-	for key := range fieldTexts() {
+	for key := range fieldTexts.Get() {
 		if !asked[key] {
 			t.Errorf("words for %q, which the registry does not ask", key)
 		}
 	}
 	n := 0
-	for p := range wizard().pages {
-		n += len(wizard().pages[p])
+	for p := range wizard.Get().pages {
+		n += len(wizard.Get().pages[p])
 	}
-	if n != len(wizard().defs) || len(wizard().defs) != len(asked) {
-		t.Errorf("%d questions on the pages, %d fields, %d asked by the registry", n, len(wizard().defs), len(asked))
+	if n != len(wizard.Get().defs) || len(wizard.Get().defs) != len(asked) {
+		t.Errorf("%d questions on the pages, %d fields, %d asked by the registry", n, len(wizard.Get().defs), len(asked))
 	}
 }
 
@@ -154,7 +154,7 @@ func TestAnExtraRegistryEntryIsAField(t *testing.T) {
 	extra.Questions = []model.Question{{Key: "racks", Section: model.SectionScale, Pos: 35, Kind: model.AskText}}
 	reg := append(slices.Clone(model.Registry()), extra)
 	words := map[string]fieldWords{"racks": {label: mFieldDataGB, forms: mFormsCountAny}}
-	for k, v := range fieldTexts() {
+	for k, v := range fieldTexts.Get() {
 		words[k] = v
 	}
 	q := newQuestions(reg, words)
@@ -189,7 +189,7 @@ func TestAnExtraRegistryEntryIsAField(t *testing.T) {
 // questions without building the question table, names each question's
 // place in the table (wizard), and every key the table has.
 func TestMustFieldIsTheTables(t *testing.T) {
-	q := wizard()
+	q := wizard.Get()
 	if len(q.defs) == 0 {
 		t.Fatal("the wizard asks no question")
 	}

@@ -46,7 +46,7 @@ type form struct {
 }
 
 // newForm starts the wizard's questionnaire from answers.
-func newForm(base model.Answers, e *env) form { return newFormOf(wizard(), base, e) }
+func newForm(base model.Answers, e *env) form { return newFormOf(wizard.Get(), base, e) }
 
 // newFormOf starts the questionnaire of a question table from answers.
 func newFormOf(q *questions, base model.Answers, e *env) form {

@@ -105,8 +105,8 @@ func digitKeys(n int) []string {
 // choose an option go that far.
 func maxOptions() int {
 	n := 0
-	for i := range wizard().defs {
-		n = max(n, len(wizard().defs[i].options))
+	for i := range wizard.Get().defs {
+		n = max(n, len(wizard.Get().defs[i].options))
 	}
 	return n
 }

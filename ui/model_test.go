@@ -559,7 +559,7 @@ func TestBlankAnswersSayWhatTheyMean(t *testing.T) {
 	}{{fBudget, "›   blank: none"}, {fGPU, "›   blank: any"}, {fDataGB, "›   blank: none"}} {
 		m := goTo(t, newTestModel(t, 80, 24), tc.at)
 		if s := screen(m); !strings.Contains(s, tc.want) {
-			t.Errorf("%s lacks %q:\n%s", wizard().defs[tc.at].q.Key, tc.want, s)
+			t.Errorf("%s lacks %q:\n%s", wizard.Get().defs[tc.at].q.Key, tc.want, s)
 		}
 	}
 	zh := goTo(t, newTestModel(t, 80, 24, func(c *Config) { c.Lang = "zh" }), fGPU)

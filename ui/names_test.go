@@ -32,13 +32,13 @@ func TestChoiceLabelsAreModelNames(t *testing.T) {
 	for _, lang := range []string{"en", "zh"} {
 		tr := newTr(lang)
 		for _, c := range model.Latencies {
-			if got := wizard().defs[fLatency].optionLabel(tr, string(c)); got != c.Name().In(tr.zh()) {
+			if got := wizard.Get().defs[fLatency].optionLabel(tr, string(c)); got != c.Name().In(tr.zh()) {
 				t.Errorf("%s: latency %s labelled %q, model's name %q", lang, c, got, c.Name().In(tr.zh()))
 			}
 		}
-		for _, o := range wizard().defs[fWorkload].options {
+		for _, o := range wizard.Get().defs[fWorkload].options {
 			w := model.Workload(o.value)
-			if got, want := wizard().defs[fWorkload].optionLabel(tr, o.value), w.Name().In(tr.zh()); got != want && w != model.WorkloadVRAM {
+			if got, want := wizard.Get().defs[fWorkload].optionLabel(tr, o.value), w.Name().In(tr.zh()); got != want && w != model.WorkloadVRAM {
 				t.Errorf("%s: workload %s labelled %q, model's name %q", lang, w, got, want)
 			}
 		}

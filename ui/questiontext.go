@@ -1,8 +1,7 @@
 package ui
 
 import (
-	"sync"
-
+	"github.com/gpupick/gpupick/internal/lazy"
 	"github.com/gpupick/gpupick/model"
 )
 
@@ -33,7 +32,7 @@ type optionWords struct{ label, hint msg }
 // key; TestEveryQuestionHasWords checks that none is missing. Made when
 // the wizard first asks for its questions, not at start-up (a headless
 // command never does: issue 26).
-var fieldTexts = sync.OnceValue(func() map[string]fieldWords {
+var fieldTexts = lazy.Value[map[string]fieldWords]{New: func() map[string]fieldWords {
 	return map[string]fieldWords{
 		"workload": {label: mFieldWorkload, name: func(v string) model.Name { return model.Workload(v).Name() },
 			options: map[string]optionWords{
@@ -136,7 +135,7 @@ var fieldTexts = sync.OnceValue(func() map[string]fieldWords {
 		"egress":            {label: mFieldEgressGB, forms: mFormsSizeOptional},
 		"run-command":       {label: mFieldRunCommand, forms: mFormsRunCommand},
 	}
-})
+}}
 
 // stepDef is the words of one page of the questionnaire: its title and
 // hint (worded for the answers where that differs) and the one line that

@@ -210,8 +210,8 @@ func TestFlowResize(t *testing.T) {
 // keys given for a question, or none to keep its answer.
 func walk(a model.Answers, s model.Section, given map[fieldID][]string) []string {
 	var keys []string
-	for _, id := range wizard().pages[s] {
-		if wizard().defs[id].applies(&a) {
+	for _, id := range wizard.Get().pages[s] {
+		if wizard.Get().defs[id].applies(&a) {
 			keys = append(append(keys, given[id]...), "enter")
 		}
 	}

@@ -3,7 +3,8 @@ package launch
 import (
 	"fmt"
 	"strings"
-	"sync"
+
+	"github.com/gpupick/gpupick/internal/lazy"
 )
 
 // SkyRun is the part of a SkyPilot task that runs the workload (inlined
@@ -205,7 +206,7 @@ func header(t Tool, j Job, r Run, file string) string {
 	}
 	if t == DStack {
 		for _, c := range Companions(t, j) {
-			fmt.Fprintf(&b, "# first: dstack apply -f %[1]s.dstack.yml (the %[1]s: gpupick export --to %[2]s RECORD > %[1]s.dstack.yml)\n", companionWhat()[c], c)
+			fmt.Fprintf(&b, "# first: dstack apply -f %[1]s.dstack.yml (the %[1]s: gpupick export --to %[2]s RECORD > %[1]s.dstack.yml)\n", companionWhat.Get()[c], c)
 		}
 	}
 	fmt.Fprintf(&b, "# launch: %s\n", launchLine(t, j, r, file))
@@ -234,20 +235,20 @@ func header(t Tool, j Job, r Run, file string) string {
 	}
 	b.WriteString(spendHeader(t, j, r))
 	for _, e := range r.Required {
-		fmt.Fprintf(&b, "# %s: %s\n", e, requiredWhy()[e])
+		fmt.Fprintf(&b, "# %s: %s\n", e, requiredWhy.Get()[e])
 	}
 	return b.String()
 }
 
 // requiredWhy says what each value asked at launch is.
 // Made on first use, not at start-up (issue 26).
-var requiredWhy = sync.OnceValue(func() map[string]string {
+var requiredWhy = lazy.Value[map[string]string]{New: func() map[string]string {
 	return map[string]string{
 		envModel:   "the Hugging Face id or path of the model to run (the plan has no preset checkpoint for it at this precision)",
 		envCommand: "the command that runs your workload",
 		envData:    "the prefix of your tokenized Megatron dataset (the .bin/.idx files)",
 	}
-})
+}}
 
 // joinFlags joins flags with a trailing space (none when empty).
 func joinFlags(f []string) string {

@@ -4,8 +4,8 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
-	"sync"
 
+	"github.com/gpupick/gpupick/internal/lazy"
 	"github.com/gpupick/gpupick/model"
 )
 
@@ -49,7 +49,7 @@ func newSkyPlace(p providerName, rec *model.Recommendation, accel string) (skyPl
 		// (sky/provision/vast/utils.py launch); a live offer's per-host name
 		// is in no SkyPilot catalog, so the accelerator, count and region
 		// select the host.
-		if !skyVastType().MatchString(pl.instance) {
+		if !skyVastType.Get().MatchString(pl.instance) {
 			pl.instance = ""
 		}
 	}
@@ -162,10 +162,10 @@ func vastLocation(region string) (string, bool) {
 }
 
 // skyVastType is the form of SkyPilot's Vast instance types.
-var skyVastType = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[0-9]+x-[^-]+-[0-9]+-[0-9]+$`) })
+var skyVastType = lazy.Value[*regexp.Regexp]{New: func() *regexp.Regexp { return regexp.MustCompile(`^[0-9]+x-[^-]+-[0-9]+-[0-9]+$`) }}
 
 // skyRunPodName is the form of a RunPod instance name: count, GPU, cloud.
-var skyRunPodName = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^([0-9]+)x_(.+)_([A-Z]+)$`) })
+var skyRunPodName = lazy.Value[*regexp.Regexp]{New: func() *regexp.Regexp { return regexp.MustCompile(`^([0-9]+)x_(.+)_([A-Z]+)$`) }}
 
 // skyRunPodInstance is the instance type a SkyPilot task pins for a RunPod
 // offer: its name when it is the SkyPilot catalog's Secure Cloud pod of the
@@ -175,7 +175,7 @@ var skyRunPodName = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCom
 // catalog lists Secure Cloud pods only (fetch_runpod.py), so it would
 // launch a different, dearer pod.
 func skyRunPodInstance(rec *model.Recommendation, accel string) (string, error) {
-	m := skyRunPodName().FindStringSubmatch(rec.InstanceType)
+	m := skyRunPodName.Get().FindStringSubmatch(rec.InstanceType)
 	if m == nil {
 		return "", nil
 	}

@@ -1,8 +1,8 @@
 package launch
 
 import (
+	"github.com/gpupick/gpupick/internal/lazy"
 	"github.com/gpupick/gpupick/model"
-	"sync"
 )
 
 // tuneRecipe is where torchtune keeps the configs of one preset: the
@@ -41,7 +41,7 @@ var (
 
 // tuneRecipes maps preset names to torchtune's configs for them.
 // Made on first use, not at start-up (issue 26).
-var tuneRecipes = sync.OnceValue(func() map[string]tuneRecipe {
+var tuneRecipes = lazy.Value[map[string]tuneRecipe]{New: func() map[string]tuneRecipe {
 	return map[string]tuneRecipe{
 		"llama-3.1-8b":   {"llama3_1/8B", smallSet, tokLlama3},
 		"llama-3.1-70b":  {"llama3_1/70B", llama3_70B, tokLlama3},
@@ -66,14 +66,14 @@ var tuneRecipes = sync.OnceValue(func() map[string]tuneRecipe {
 		"phi-3-mini":     {"phi3/mini", phiSet, tokSPM},
 		"phi-4":          {"phi4/14B", phiSet, tokPhi4},
 	}
-})
+}}
 
 // tuneConfig picks torchtune's recipe and config for a fine-tune of a
 // preset on gpus GPUs in all: the single-device recipe on one GPU, the
 // distributed one otherwise. It reports false when torchtune ships no
 // config for the preset, the method and the GPU count.
 func tuneConfig(preset string, w model.Workload, gpus int) (recipe, config string, r tuneRecipe, ok bool) {
-	r, ok = tuneRecipes()[preset]
+	r, ok = tuneRecipes.Get()[preset]
 	if !ok {
 		return "", "", r, false
 	}

@@ -2,7 +2,8 @@ package launch
 
 import (
 	"strings"
-	"sync"
+
+	"github.com/gpupick/gpupick/internal/lazy"
 )
 
 // DStackVolumeTool is the dstack network volume a dstack task keeps its
@@ -12,9 +13,9 @@ const DStackVolumeTool Tool = "dstack-volume"
 
 // companionWhat names a companion file in the task's header.
 // Made on first use, not at start-up (issue 26).
-var companionWhat = sync.OnceValue(func() map[Tool]string {
+var companionWhat = lazy.Value[map[Tool]string]{New: func() map[Tool]string {
 	return map[Tool]string{DStackVolumeTool: "volume", DStackFleetTool: "fleet"}
-})
+}}
 
 // Companions are the files a job's config for t needs applied before it,
 // in order: for a dstack task, the network volume its mount names (where

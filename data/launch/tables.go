@@ -6,7 +6,8 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
-	"sync"
+
+	"github.com/gpupick/gpupick/internal/lazy"
 )
 
 // nameFiles are the launchers' names as data, each file citing its
@@ -48,7 +49,22 @@ type nameTables struct {
 // when the program starts (issue 26: a recommend or --help never does);
 // the error says what is wrong with them (a test keeps it nil; the
 // exporters return it). The tables are never nil, empty past an error.
-var tables = sync.OnceValues(loadTables)
+func tables() (*nameTables, error) {
+	l := loaded.Get()
+	return l.t, l.err
+}
+
+// loaded is what loadTables returned, made on the first call of tables.
+var loaded = lazy.Value[tablesLoad]{New: func() (l tablesLoad) {
+	l.t, l.err = loadTables()
+	return l
+}}
+
+// tablesLoad is the tables loadTables read, and its error.
+type tablesLoad struct {
+	t   *nameTables
+	err error
+}
 
 // names are the tables of names/*.tsv (tables, its error left to the
 // exporters, checkChoice).

@@ -2,7 +2,8 @@ package launch
 
 import (
 	"fmt"
-	"sync"
+
+	"github.com/gpupick/gpupick/internal/lazy"
 )
 
 // DStackVolumeConfig is a dstack network volume configuration (type:
@@ -26,9 +27,9 @@ type DStackVolumeConfig struct {
 // backends"; volumes.py's AnyVolumeConfiguration has those four).
 // gpupick exports no kubernetes backend.
 // Made on first use, not at start-up (issue 26).
-var dstackVolumeBackends = sync.OnceValue(func() map[string]bool {
+var dstackVolumeBackends = lazy.Value[map[string]bool]{New: func() map[string]bool {
 	return map[string]bool{"aws": true, "gcp": true, "runpod": true}
-})
+}}
 
 // dstackVolume reports whether a dstack run keeps its mount on a network
 // volume: it has a mount, runs on one node (a network volume attaches to
@@ -39,7 +40,7 @@ func dstackVolume(j Job, r Run) bool {
 		return false
 	}
 	p := names().providers[j.Rec.Provider]
-	if !dstackVolumeBackends()[p.DStack] {
+	if !dstackVolumeBackends.Get()[p.DStack] {
 		return false
 	}
 	pl, err := newDStackPlace(p, j.Rec)

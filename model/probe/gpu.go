@@ -4,7 +4,8 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
-	"sync"
+
+	"github.com/gpupick/gpupick/internal/lazy"
 )
 
 // GPU is one row of `nvidia-smi --query-gpu=name,memory.total,pci.bus_id
@@ -68,20 +69,20 @@ type MIG struct {
 }
 
 var (
-	gpuLine = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^GPU (\d+): (.+?) \(UUID:`) })
-	migLine = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^MIG (\d+g\.(\d+(?:\.\d+)?)gb)\s+Device\s+\d+:`) })
+	gpuLine = lazy.Value[*regexp.Regexp]{New: func() *regexp.Regexp { return regexp.MustCompile(`^GPU (\d+): (.+?) \(UUID:`) }}
+	migLine = lazy.Value[*regexp.Regexp]{New: func() *regexp.Regexp { return regexp.MustCompile(`^MIG (\d+g\.(\d+(?:\.\d+)?)gb)\s+Device\s+\d+:`) }}
 )
 
 // ParseGPUList reads `nvidia-smi -L`: the GPUs' names and their MIG devices.
 func ParseGPUList(s string) (names []string, migs []MIG, err error) {
 	parent := -1
 	for i, line := range lines(s) {
-		if m := gpuLine().FindStringSubmatch(line); m != nil {
+		if m := gpuLine.Get().FindStringSubmatch(line); m != nil {
 			parent, _ = strconv.Atoi(m[1])
 			names = append(names, m[2])
 			continue
 		}
-		if m := migLine().FindStringSubmatch(line); m != nil {
+		if m := migLine.Get().FindStringSubmatch(line); m != nil {
 			if parent < 0 {
 				return nil, nil, fault(probeGPUList, FaultMIGOrphan, i+1)
 			}

@@ -6,7 +6,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"sync"
+
+	"github.com/gpupick/gpupick/internal/lazy"
 )
 
 // The AMD probes' commands, as their faults name them.
@@ -18,12 +19,12 @@ const (
 // rocmLine is one "GPU[n] : Key: value" line of rocm-smi's text output
 // (ROCm 4 to 7 print the index in brackets, tabs or spaces around the
 // colon).
-var rocmLine = sync.OnceValue(func() *regexp.Regexp {
+var rocmLine = lazy.Value[*regexp.Regexp]{New: func() *regexp.Regexp {
 	return regexp.MustCompile(`^GPU\[(\d+)\]\s*:\s*(.+?):\s*(.*)$`)
-})
+}}
 
 // rocmCardKey is a card of `rocm-smi --json`: "card0".
-var rocmCardKey = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^card(\d+)$`) })
+var rocmCardKey = lazy.Value[*regexp.Regexp]{New: func() *regexp.Regexp { return regexp.MustCompile(`^card(\d+)$`) }}
 
 // maxROCmGPUs bounds the GPU index rocm-smi may name (a partitioned node
 // shows up to 64 logical GPUs).
@@ -42,7 +43,7 @@ func ParseROCmSMI(s string) ([]GPU, error) {
 	}
 	cards := map[int]map[string]string{}
 	for _, line := range lines(s) {
-		m := rocmLine().FindStringSubmatch(line)
+		m := rocmLine.Get().FindStringSubmatch(line)
 		if m == nil {
 			continue // banners, section titles, warnings
 		}
@@ -67,7 +68,7 @@ func parseROCmJSON(s string) ([]GPU, error) {
 	}
 	cards := map[int]map[string]string{}
 	for k, v := range raw {
-		m := rocmCardKey().FindStringSubmatch(k)
+		m := rocmCardKey.Get().FindStringSubmatch(k)
 		if m == nil {
 			continue
 		}

@@ -6,7 +6,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
+
+	"github.com/gpupick/gpupick/internal/lazy"
 )
 
 // Check returns the problems of a table whose keys are 0..count-1: a key
@@ -51,9 +52,9 @@ func CheckPair(p Pair, format bool) []string {
 	return out
 }
 
-var verbRE = sync.OnceValue(func() *regexp.Regexp {
+var verbRE = lazy.Value[*regexp.Regexp]{New: func() *regexp.Regexp {
 	return regexp.MustCompile(`%[-+#0]*(?:\[(\d+)\])?(?:\d+|\*)?(?:\.(?:\d+|\*)?)?(?:\[(\d+)\])?([a-zA-Z%])`)
-})
+}}
 
 // Verbs lists the arguments a format takes as "N:v" (argument N, 1-based,
 // formatted with verb v), sorted by argument, so that two formats taking
@@ -62,7 +63,7 @@ var verbRE = sync.OnceValue(func() *regexp.Regexp {
 func Verbs(format string) []string {
 	var out []string
 	next := 1
-	for _, m := range verbRE().FindAllStringSubmatch(format, -1) {
+	for _, m := range verbRE.Get().FindAllStringSubmatch(format, -1) {
 		if m[3] == "%" {
 			continue
 		}

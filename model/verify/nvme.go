@@ -4,7 +4,8 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
-	"sync"
+
+	"github.com/gpupick/gpupick/internal/lazy"
 )
 
 // nvmeKind is what an offer's local-disk text promises.
@@ -30,16 +31,16 @@ type nvmePromise struct {
 var (
 	// nvmeCountSize is "8 x 3800 GB", "16x3.84 TB", "1-4 x 960 GiB" (the
 	// lower count of a range).
-	nvmeCountSize = sync.OnceValue(func() *regexp.Regexp {
+	nvmeCountSize = lazy.Value[*regexp.Regexp]{New: func() *regexp.Regexp {
 		return regexp.MustCompile(`(\d+)(?:\s*-\s*\d+)?\s*x\s*(\d+(?:\.\d+)?)\s*(gib|gb|tib|tb)\b`)
-	})
+	}}
 	// nvmeSize is "28000 GiB", "7.68 TB", "375 / 750 / 1500 GiB" or
 	// "180-2880 GiB" (the first, smallest, figure of a list or range).
-	nvmeSize = sync.OnceValue(func() *regexp.Regexp {
+	nvmeSize = lazy.Value[*regexp.Regexp]{New: func() *regexp.Regexp {
 		return regexp.MustCompile(`(\d+(?:\.\d+)?)(?:\s*[-/]\s*\d+(?:\.\d+)?)*\s*(gib|gb|tib|tb)\b`)
-	})
+	}}
 	// nvmeDrives is "(8 NVMe drives)", "(2 drives)".
-	nvmeDrives = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\((\d+)\s+(?:nvme\s+)?drives\)`) })
+	nvmeDrives = lazy.Value[*regexp.Regexp]{New: func() *regexp.Regexp { return regexp.MustCompile(`\((\d+)\s+(?:nvme\s+)?drives\)`) }}
 )
 
 // maxDiskBytes bounds a size read from the catalog (an exabyte): a larger
@@ -48,9 +49,9 @@ const maxDiskBytes = 1e18
 
 // diskUnits are the bytes of the units catalogs give disk sizes in.
 // Made on first use, not at start-up (issue 26).
-var diskUnits = sync.OnceValue(func() map[string]float64 {
+var diskUnits = lazy.Value[map[string]float64]{New: func() map[string]float64 {
 	return map[string]float64{"gb": 1e9, "gib": 1 << 30, "tb": 1e12, "tib": 1 << 40}
-})
+}}
 
 // parseNVMePromise reads an offer's LocalNVMe text (model.OfferDetail),
 // free text in the catalog's words: "8 x 3800 GB ssd (NVMe) (this size, per
@@ -80,20 +81,20 @@ func parseNVMePromise(s string) nvmePromise {
 		return nvmePromise{kind: nvmeUnlisted}
 	}
 	p := nvmePromise{kind: nvmeYes}
-	if m := nvmeCountSize().FindStringSubmatch(low); m != nil {
+	if m := nvmeCountSize.Get().FindStringSubmatch(low); m != nil {
 		n, err1 := strconv.Atoi(m[1])
 		size, err2 := strconv.ParseFloat(m[2], 64)
-		if b := float64(n) * size * diskUnits()[m[3]]; err1 == nil && err2 == nil && n > 0 && n < 1<<10 && b <= maxDiskBytes {
+		if b := float64(n) * size * diskUnits.Get()[m[3]]; err1 == nil && err2 == nil && n > 0 && n < 1<<10 && b <= maxDiskBytes {
 			p.disks, p.bytes = n, b
 			return p
 		}
 	}
-	if m := nvmeSize().FindStringSubmatch(low); m != nil {
-		if size, err := strconv.ParseFloat(m[1], 64); err == nil && size*diskUnits()[m[2]] <= maxDiskBytes {
-			p.bytes = size * diskUnits()[m[2]]
+	if m := nvmeSize.Get().FindStringSubmatch(low); m != nil {
+		if size, err := strconv.ParseFloat(m[1], 64); err == nil && size*diskUnits.Get()[m[2]] <= maxDiskBytes {
+			p.bytes = size * diskUnits.Get()[m[2]]
 		}
 	}
-	if m := nvmeDrives().FindStringSubmatch(low); m != nil {
+	if m := nvmeDrives.Get().FindStringSubmatch(low); m != nil {
 		if n, err := strconv.Atoi(m[1]); err == nil && n < 1<<10 {
 			p.disks = n
 		}

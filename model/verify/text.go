@@ -3,8 +3,8 @@ package verify
 import (
 	"fmt"
 	"strings"
-	"sync"
 
+	"github.com/gpupick/gpupick/internal/lazy"
 	"github.com/gpupick/gpupick/model"
 	"github.com/gpupick/gpupick/model/probe"
 	"github.com/gpupick/gpupick/model/text"
@@ -159,17 +159,17 @@ func (l lang) v(key verifyKey, args ...any) string {
 // linkKeys maps the link kinds (model.Interconnect words, as
 // probe.Topology.Kind reports them) to their texts.
 // Made on first use, not at start-up (issue 26).
-var linkKeys = sync.OnceValue(func() map[string]verifyKey {
+var linkKeys = lazy.Value[map[string]verifyKey]{New: func() map[string]verifyKey {
 	return map[string]verifyKey{
 		string(model.InterconnectSingle): vLinkSingle, string(model.InterconnectNVSwitch): vLinkNVSwitch,
 		string(model.InterconnectNVLink): vLinkNVLink, string(model.InterconnectPCIe): vLinkPCIe,
 		string(model.InterconnectInfinityFabric): vLinkInfinityFabric,
 	}
-})
+}}
 
 // link is a link kind in l; a word without a text is shown as it is.
 func (l lang) link(kind string) string {
-	if k, ok := linkKeys()[kind]; ok {
+	if k, ok := linkKeys.Get()[kind]; ok {
 		return l.v(k)
 	}
 	if kind == "" {
@@ -267,18 +267,18 @@ const (
 
 // readFaultKeys are the texts of the reasons.
 // Made on first use, not at start-up (issue 26).
-var readFaultKeys = sync.OnceValue(func() map[ReadFault]verifyKey {
+var readFaultKeys = lazy.Value[map[ReadFault]verifyKey]{New: func() map[ReadFault]verifyKey {
 	return map[ReadFault]verifyKey{
 		ReadNotExist: vReadNotExist, ReadNotRegular: vReadNotRegular, ReadTooLarge: vReadTooLarge,
 		ReadNotFolder: vReadNotFolder, ReadOS: vReadOS, ReadBadRecord: vReadBadRecord,
 	}
-})
+}}
 
 // readInputKeys are the texts around the reasons, by input.
 // Made on first use, not at start-up (issue 26).
-var readInputKeys = sync.OnceValue(func() map[Input]verifyKey {
+var readInputKeys = lazy.Value[map[Input]verifyKey]{New: func() map[Input]verifyKey {
 	return map[Input]verifyKey{InputRecord: vReadRecord, InputFrom: vReadFrom, InputFromFile: vReadFromFile}
-})
+}}
 
 // ReadErrorText is verify's error for an input it could not read (name
 // is the path as the user gave it, detail the OS's words or the decoder's
@@ -287,7 +287,7 @@ var readInputKeys = sync.OnceValue(func() map[Input]verifyKey {
 func ReadErrorText(in Input, name string, f ReadFault, detail string, language string) string {
 	l := langOf(language)
 	why := detail // ReadOther, and a reason without a text: the error's own
-	switch k, ok := readFaultKeys()[f]; {
+	switch k, ok := readFaultKeys.Get()[f]; {
 	case f == ReadTooLarge && detail != "":
 		why = l.v(vReadTooLargeLimit, detail)
 	case f == ReadOS || f == ReadBadRecord:
@@ -295,7 +295,7 @@ func ReadErrorText(in Input, name string, f ReadFault, detail string, language s
 	case ok:
 		why = l.v(k)
 	}
-	frame, ok := readInputKeys()[in]
+	frame, ok := readInputKeys.Get()[in]
 	if !ok {
 		frame = vReadFrom
 	}
@@ -306,7 +306,7 @@ func ReadErrorText(in Input, name string, f ReadFault, detail string, language s
 // verbs of probe.FaultText's English (TestVerifyProbeFaultsChinese checks
 // both).
 // Made on first use, not at start-up (issue 26).
-var probeFaultsZH = sync.OnceValue(func() map[probe.Fault]string {
+var probeFaultsZH = lazy.Value[map[probe.Fault]string]{New: func() map[probe.Fault]string {
 	return map[probe.Fault]string{
 		probe.FaultNoGPUProbe:      "没有 GPU 列表：请把 `%s` 的输出保存为 `%s`，或把 `%s` 的输出保存为 `%s`",
 		probe.FaultROCmIndex:       "GPU 编号 %q 不是小于 1024 的 GPU 号",
@@ -332,7 +332,7 @@ var probeFaultsZH = sync.OnceValue(func() map[probe.Fault]string {
 		probe.FaultTopoRows:        "GPU 行有 %d 行，而 GPU 列有 %d 列",
 		probe.FaultGPUNone:         "没有 GPU 行：文件为空或只有表头，不是 GPU 机器的列表；请在租用的机器上保存 `%s` 的输出",
 	}
-})
+}}
 
 // ProbeErrorText is verify's error for probe outputs that are missing
 // or do not parse (probe.Parse's error), one line per fault, in language:
@@ -353,7 +353,7 @@ func ProbeErrorText(err error, language string) string {
 			continue
 		}
 		why := fmt.Sprintf(probe.FaultText(pe.Fault), pe.Args...)
-		if zh, ok := probeFaultsZH()[pe.Fault]; ok && l == langZH {
+		if zh, ok := probeFaultsZH.Get()[pe.Fault]; ok && l == langZH {
 			why = fmt.Sprintf(zh, pe.Args...)
 		}
 		switch {

@@ -5,8 +5,8 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
-	"sync"
 
+	"github.com/gpupick/gpupick/internal/lazy"
 	"github.com/gpupick/gpupick/model"
 	"github.com/gpupick/gpupick/model/probe"
 )
@@ -64,12 +64,12 @@ const ramTolerance = 0.05
 // 7.4% short of 960 GiB), so only a larger shortfall is a smaller disk.
 const diskTolerance = 0.10
 
-var modelToken = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`[A-Za-z]*\d+[A-Za-z]*`) })
+var modelToken = lazy.Value[*regexp.Regexp]{New: func() *regexp.Regexp { return regexp.MustCompile(`[A-Za-z]*\d+[A-Za-z]*`) }}
 
 // gpuModelMatches reports whether nvidia-smi's name shows the catalog GPU's
 // model number (H100 in "NVIDIA H100 80GB HBM3", A6000 in "NVIDIA RTX A6000").
 func gpuModelMatches(catalog, found string) bool {
-	tok := modelToken().FindString(catalog)
+	tok := modelToken.Get().FindString(catalog)
 	if tok == "" {
 		return false
 	}
@@ -278,15 +278,15 @@ func (l lang) nvmeCheck(want nvmePromise, m probe.Machine) Check {
 
 // nvmeKindKeys are the expected texts of the promises without a size.
 // Made on first use, not at start-up (issue 26).
-var nvmeKindKeys = sync.OnceValue(func() map[nvmeKind]verifyKey {
+var nvmeKindKeys = lazy.Value[map[nvmeKind]verifyKey]{New: func() map[nvmeKind]verifyKey {
 	return map[nvmeKind]verifyKey{nvmeUnknown: vUnknown, nvmeNone: vNVMeWantNone, nvmeOptional: vNVMeOptional, nvmeUnlisted: vNVMeUnlisted}
-})
+}}
 
 // nvmeExpected is the expected column of the NVMe check.
 func (l lang) nvmeExpected(want nvmePromise) string {
 	switch {
 	case want.kind != nvmeYes:
-		return l.v(nvmeKindKeys()[want.kind])
+		return l.v(nvmeKindKeys.Get()[want.kind])
 	case want.disks > 0 && want.bytes > 0:
 		return l.v(vNVMeWantDisks, want.disks, gbText(want.bytes))
 	case want.bytes > 0:

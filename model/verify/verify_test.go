@@ -235,7 +235,7 @@ func TestVerifyTextsBothLanguages(t *testing.T) {
 // text) with the file and the command named.
 func TestVerifyProbeFaultsChinese(t *testing.T) {
 	for f := probe.Fault(0); f < probe.FaultCount; f++ {
-		zh, ok := probeFaultsZH()[f]
+		zh, ok := probeFaultsZH.Get()[f]
 		if !ok || !hasHan(zh) {
 			t.Errorf("fault %d (%q): Chinese %q", f, probe.FaultText(f), zh)
 			continue

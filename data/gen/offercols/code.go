@@ -20,7 +20,7 @@ func generate(cols []col) ([]byte, error) {
 	var b bytes.Buffer
 	b.WriteString(header)
 	b.WriteString("package data\n\n")
-	b.WriteString("import (\n\t\"math\"\n\t\"strings\"\n\t\"sync\"\n\n\t\"github.com/gpupick/gpupick/model\"\n)\n\n")
+	b.WriteString("import (\n\t\"math\"\n\t\"strings\"\n\n\t\"github.com/gpupick/gpupick/internal/lazy\"\n\t\"github.com/gpupick/gpupick/model\"\n)\n\n")
 	writeColumns(&b, cols)
 	writeNumbers(&b, cols)
 	writeDecoder(&b, cols)
@@ -37,7 +37,7 @@ func writeColumns(b *bytes.Buffer, cols []col) {
 	b.WriteString("// offerCols returns the columns of offers.tsv, in file order. It is built\n")
 	b.WriteString("// once, on first use (a process that decodes no TSV never builds it), so\n")
 	b.WriteString("// its identity holds (isOfferStandard).\n")
-	b.WriteString("var offerCols = sync.OnceValue(func() []column[model.Offer] {\n\treturn []column[model.Offer]{\n")
+	b.WriteString("var offerCols = lazy.Value[[]column[model.Offer]]{New: func() []column[model.Offer] {\n\treturn []column[model.Offer]{\n")
 	for _, c := range cols {
 		recv := "o *model.Offer"
 		if c.detail {
@@ -56,7 +56,7 @@ func writeColumns(b *bytes.Buffer, cols []col) {
 		}
 		fmt.Fprintf(b, "\t\t%s,\n", e)
 	}
-	b.WriteString("\t}\n})\n\n")
+	b.WriteString("\t}\n}}\n\n")
 }
 
 // number is the name of a column's field number.
