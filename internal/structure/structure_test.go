@@ -57,6 +57,19 @@ func TestFlagsAreTyped(t *testing.T) {
 	}
 }
 
+// TestNoWorkAtStartup fails on a package variable that a call of
+// sync.OnceValue (OnceValues, OnceFunc) sets: the call runs in the
+// package's init, in every run (issue 26).
+func TestNoWorkAtStartup(t *testing.T) {
+	fset, srcs, err := parseTree(moduleRoot(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range startupFaults(fset, srcs) {
+		t.Error(f)
+	}
+}
+
 // TestLayersNamePackages keeps the table true: every package it places has
 // Go files in the tree, and the root holds main.go and tests only.
 func TestLayersNamePackages(t *testing.T) {
@@ -122,12 +135,14 @@ func TestCheckerFinds(t *testing.T) {
 	write(t, dir, "model/testdata/skip.go", "package broken(\n")
 	write(t, dir, "cli/f.go", "package cli\nfunc f() {\n\tfs.IntVar(&top, \"top\", 10, \"N\")\n\tfs.Var(&v, \"hours\", \"H\")\n}\n")
 	write(t, dir, "cli/f_test.go", "package cli\nfunc g() { fs.Bool(\"x\", false, \"test\") }\n")
+	write(t, dir, "data/once.go", "package data\nimport \"sync\"\nvar (\n\tok = lazy.Value[int]{New: func() int { return 1 }}\n\tbad = sync.OnceValue(func() int { return 1 })\n)\nvar typed = sync.OnceValues[int, error](nil)\nfunc f() { g := sync.OnceFunc(nil); g() }\n")
+	write(t, dir, "data/once_test.go", "package data\nimport \"sync\"\nvar fixture = sync.OnceValue(func() int { return 1 })\n")
 
 	fset, srcs, err := parseTree(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
-	got := append(append(importFaults(srcs), shapeFaults(fset, srcs)...), flagFaults(fset, srcs)...)
+	got := append(append(append(importFaults(srcs), shapeFaults(fset, srcs)...), flagFaults(fset, srcs)...), startupFaults(fset, srcs)...)
 	want := []string{
 		"advisor/bad.go imports data",
 		"advisor/helper.go imports internal/testcheck, a test helper",
@@ -136,6 +151,8 @@ func TestCheckerFinds(t *testing.T) {
 		"model/long.go:2: long is 151 lines",
 		"type model.big has 26 methods",
 		"cli/f.go:3:2: IntVar declares a flag the flag package parses",
+		"data/once.go:5:8: bad calls sync.OnceValue at start-up",
+		"data/once.go:7:13: typed calls sync.OnceValues at start-up",
 	}
 	if len(got) != len(want) {
 		t.Errorf("%d faults, want %d:\n%s", len(got), len(want), strings.Join(got, "\n"))
