@@ -53,6 +53,6 @@ func BenchmarkWriteHelp(b *testing.B) {
 	st := plainHelpStyles()
 	for b.Loop() {
 		var sb strings.Builder
-		writeHelp(&sb, tr.root, "en", 80, st)
+		writeHelp(&sb, tr.root, "en", 80, st, tr.declarable)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"io"
 	"os"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -45,11 +46,8 @@ func (t *tree) help(cmd *cobra.Command, _ []string) {
 		w = cw
 	}
 	cobraHelpFlag(cmd, t.lang)
-	for _, sc := range cmd.Commands() {
-		t.giveHelp(sc) // its usage line shows [--flags]
-	}
 	var b strings.Builder
-	writeHelp(&b, cmd, t.lang, width, st)
+	writeHelp(&b, cmd, t.lang, width, st, t.declarable)
 	_, _ = io.WriteString(w, b.String()) // a failed write is output's to report
 }
 
@@ -62,14 +60,19 @@ func cobraHelpFlag(cmd *cobra.Command, lang string) {
 	}
 }
 
-// writeHelp writes cmd's help, wrapped to width, in styles st.
-func writeHelp(b *strings.Builder, cmd *cobra.Command, lang string, width int, st *helpStyles) {
-	rows, nCmds := helpRows(cmd, lang)
+// writeHelp writes cmd's help, wrapped to width, in styles st. The
+// commands of flagged have flags (the tree's own: each gets its -h when it
+// is declared), so their usage lines show [--flags] without asking cobra,
+// which would make each its flag set (issue 26); cobra is asked of the
+// others.
+func writeHelp(b *strings.Builder, cmd *cobra.Command, lang string, width int, st *helpStyles, flagged []*cobra.Command) {
+	rows, nCmds := helpRows(cmd, lang, flagged)
 	w := helpWriter{b: b, st: st, lang: lang}
 	long := cmp.Or(cmd.Long, cmd.Short)
-	usage := useLine(cmd, true)
+	usage := useLine(cmd, true, false)
 	examples := exampleLines(cmd.Example)
-	b.Grow(helpSize(long, cmd.Example, rows, st.codeBlock.on))
+	space, room := rowColumns(rows, width)
+	b.Grow(helpSize(long, cmd.Example, rows, width, space, room, st.codeBlock.on))
 
 	if long != "" {
 		b.WriteByte('\n')
@@ -82,14 +85,6 @@ func writeHelp(b *strings.Builder, cmd *cobra.Command, lang string, width int, s
 		w.heading(tHelpExamples)
 		w.block(blockWidth, examples)
 	}
-	space := helpMinKey
-	for i := range rows {
-		space = max(space, rows[i].keyWidth+2)
-	}
-	// The help wraps in its own column, the key column beside it; a
-	// terminal too narrow for both gives the help helpMinHelp columns
-	// and lets the line run over rather than cut a word.
-	room := max(width-len(helpRowIndent)-space, helpMinHelp)
 	w.rows(tHelpCommands, rows[:nCmds], space, room)
 	w.rows(tHelpFlags, rows[nCmds:], space, room)
 	b.WriteByte('\n')
@@ -109,8 +104,8 @@ type helpRow struct {
 }
 
 // helpRows are cmd's commands (the first nCmds rows) and its flags, as
-// the help lists them.
-func helpRows(cmd *cobra.Command, lang string) (rows []helpRow, nCmds int) {
+// the help lists them; the commands of flagged have flags (writeHelp).
+func helpRows(cmd *cobra.Command, lang string, flagged []*cobra.Command) (rows []helpRow, nCmds int) {
 	subs := cmd.Commands()
 	// The flags in pflag's order, read once: each VisitAll sorts them.
 	var flags []*pflag.Flag
@@ -118,7 +113,7 @@ func helpRows(cmd *cobra.Command, lang string) (rows []helpRow, nCmds int) {
 	rows = make([]helpRow, 0, len(subs)+len(flags))
 	for _, sc := range subs {
 		if !sc.Hidden {
-			toks := useLine(sc, false)
+			toks := useLine(sc, false, slices.Contains(flagged, sc))
 			help, title := titleLater(sc.Short, lang)
 			rows = append(rows, helpRow{toks: toks, keyWidth: tokensWidth(toks), help: help, title: title})
 		}
@@ -150,14 +145,34 @@ func helpRows(cmd *cobra.Command, lang string) (rows []helpRow, nCmds int) {
 	return rows, nCmds
 }
 
-// helpSize is about the bytes of a help: its texts, a row's key column,
-// and the styles' escape sequences; a little more rather than less, for
-// the help's builder to grow once.
-func helpSize(long, example string, rows []helpRow, colour bool) int {
-	n := 256 + len(long) + 2*len(example)
+// rowColumns are the columns of the rows of a help width columns wide:
+// the key column's (space) and the help's beside it (room). The help
+// wraps in its own column; a terminal too narrow for both gives the help
+// helpMinHelp columns and lets the line run over rather than cut a word.
+func rowColumns(rows []helpRow, width int) (space, room int) {
+	space = helpMinKey
 	for i := range rows {
-		n += 40 + 2*rows[i].keyWidth + len(rows[i].help) + len(rows[i].def)
-		n += 40 * (len(rows[i].help) / 40) // the key column of its further lines
+		space = max(space, rows[i].keyWidth+2)
+	}
+	return space, max(width-len(helpRowIndent)-space, helpMinHelp)
+}
+
+// helpSize is about the bytes of a help width columns wide: its texts,
+// each line's indent (a row's further lines indented past the key column
+// space wide, its help wrapped in room columns), and the styles' escape
+// sequences; a little more rather than less, for the help's builder to
+// grow once, and little more, for it to take no page it will not write
+// (an estimate twice the help was a fifth of --help's bytes, issue 26).
+func helpSize(long, example string, rows []helpRow, width, space, room int, colour bool) int {
+	lines := func(s string, cols int) int { return len(s)/max(cols, 1) + 1 }
+	n := 256 + len(long) + (len(helpIndent)+1)*lines(long, width-len(helpIndent)) + 3*len(example)
+	for i := range rows {
+		r := &rows[i]
+		n += len(helpRowIndent) + space + len(r.help) + len(r.def)
+		for _, t := range r.toks {
+			n += len(t.text) + 1
+		}
+		n += (len(helpRowIndent) + space + 2) * lines(r.help, room)
 	}
 	if colour {
 		n *= 2
@@ -214,8 +229,12 @@ type helpStyles struct {
 	codeBlock                            helpStyle // the code block's background, padding and margin
 }
 
-// plainHelpStyles write the help as plain text.
-func plainHelpStyles() *helpStyles { return &helpStyles{} }
+// plainHelpStyles write the help as plain text: the zero styles, one
+// value for every help (styles are only read).
+func plainHelpStyles() *helpStyles { return &plainStyles }
+
+// plainStyles are the zero styles: static data, not made for each help.
+var plainStyles helpStyles
 
 // colourHelpStyles are fang's default styles in its default colours, on
 // the terminal's background (a dark or light scheme).

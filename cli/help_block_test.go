@@ -21,7 +21,7 @@ func TestColourHelpAnyWidth(t *testing.T) {
 		walkTree(tr.root, func(c *cobra.Command) {
 			for width := 1; width <= helpMaxWidth; width++ {
 				var b strings.Builder
-				writeHelp(&b, c, lang, width, colourHelpStyles(nil, nil))
+				writeHelp(&b, c, lang, width, colourHelpStyles(nil, nil), nil)
 				blockWidth := -1 // the width of the block's lines so far; -1 outside a block
 				for _, l := range strings.Split(b.String(), "\n") {
 					if !strings.Contains(l, "\x1b[48;2;") {

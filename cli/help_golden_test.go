@@ -59,7 +59,7 @@ func wholeHelps(t *testing.T, lang string, width int, st *helpStyles) string {
 			cobraHelpFlag(c, lang)
 		}
 		b.WriteString("=== " + c.CommandPath() + "\n")
-		writeHelp(&b, c, lang, width, st)
+		writeHelp(&b, c, lang, width, st, tr.declarable)
 	})
 	return b.String()
 }

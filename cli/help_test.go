@@ -62,8 +62,8 @@ func TestHelpColourStyles(t *testing.T) {
 		t.Fatal(err)
 	}
 	var plain, colour strings.Builder
-	writeHelp(&plain, cmd, "zh", 100, plainHelpStyles())
-	writeHelp(&colour, cmd, "zh", 100, colourHelpStyles(nil, nil))
+	writeHelp(&plain, cmd, "zh", 100, plainHelpStyles(), nil)
+	writeHelp(&colour, cmd, "zh", 100, colourHelpStyles(nil, nil), nil)
 	if strings.Contains(plain.String(), "\x1b") || !strings.Contains(plain.String(), "\n  用法\n") {
 		t.Errorf("plain help:\n%s", plain.String())
 	}

@@ -28,14 +28,15 @@ type helpToken struct {
 
 // useLine is cmd's usage line as fang wrote it: its name (with its
 // parents' when full), the arguments in its Use, then [command] when it
-// has subcommands and [--flags] when it has flags.
-func useLine(cmd *cobra.Command, full bool) []helpToken {
+// has subcommands and [--flags] when it has flags (flagged: it is known
+// to, cobra is not asked).
+func useLine(cmd *cobra.Command, full, flagged bool) []helpToken {
 	u := cmd.Use
 	if full {
 		u = cmd.UseLine()
 	}
 	hasArgs := strings.Contains(u, "[args]")
-	hasFlags := strings.Contains(u, "[flags]") || strings.Contains(u, "[--flags]") || cmd.HasFlags() ||
+	hasFlags := flagged || strings.Contains(u, "[flags]") || strings.Contains(u, "[--flags]") || cmd.HasFlags() ||
 		cmd.HasPersistentFlags() || cmd.HasAvailableFlags()
 	hasCommands := strings.Contains(u, "[command]") || cmd.HasAvailableSubCommands()
 	for _, k := range []string{"[args]", "[flags]", "[--flags]", "[command]"} {
