@@ -39,13 +39,15 @@ type flagSetting struct{ name, value string }
 // name pflag gives a std flag's value (pflagType).
 type recordedValue struct {
 	flag.Value
-	typ  string
 	name string
 	into *commandFlags
 }
 
-// Type is the value's type as pflag names it.
-func (v *recordedValue) Type() string { return v.typ }
+// Type is the value's type as pflag names it, worked out when asked:
+// pflag and cobra ask only for a flag's usage text or a shell's
+// completion, never as they parse, so a run declares its tens of flags
+// without reading their types' names (issue 26).
+func (v *recordedValue) Type() string { return pflagType(v.Value) }
 
 // pflagType is the type pflag's adapter of a std flag (PFlagFromGoFlag)
 // gives its value: the value's own when it is a pflag.Value, else the
@@ -81,7 +83,7 @@ func attachFlags(cmd *cobra.Command, fs *flag.FlagSet, cf *commandFlags, lang st
 	fs.VisitAll(func(f *flag.Flag) { flags = append(flags, f) })
 	pfs, vals := make([]pflag.Flag, len(flags)), make([]recordedValue, len(flags))
 	for i, f := range flags {
-		vals[i] = recordedValue{Value: f.Value, typ: pflagType(f.Value), name: f.Name, into: cf}
+		vals[i] = recordedValue{Value: f.Value, name: f.Name, into: cf}
 		pf := &pfs[i]
 		*pf = pflag.Flag{
 			Name:     f.Name,                                                 // every flag is long, without a shorthand: -x is not --x
