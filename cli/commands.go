@@ -32,6 +32,7 @@ type tree struct {
 
 	refused    error // the command line's or the command's error (refuse)
 	completing bool  // the run answers a shell's completion (__complete)
+	whole      bool  // the run shows or completes every command (wholeTree)
 
 	declarable []*cobra.Command          // the tree's own commands (not cobra's help and completion): own
 	declarers  map[*cobra.Command]func() // how each not yet declared declares its flags and help
@@ -182,7 +183,7 @@ func (t *tree) declareFor(args []string) bool {
 		whole = whole || wholeTree(a)
 		t.completing = t.completing || a == cobra.ShellCompRequestCmd || a == cobra.ShellCompNoDescRequestCmd
 	}
-	if whole {
+	if t.whole = whole; whole {
 		t.declareAll()
 		t.args = longDashes(t.root, args)
 		return true
@@ -257,6 +258,10 @@ func (t *tree) declareAll() {
 	for _, cmd := range t.declarable {
 		t.declare(cmd)
 	}
+	if !t.whole {
+		t.whole = true
+		t.wordCobraCommands() // the cobra commands added already, worded for one command
+	}
 }
 
 // command is the cobra command of a run function: its flags are the ones
@@ -295,15 +300,30 @@ func (t *tree) command(use string, short cliMsg, run runFunc) *cobra.Command {
 func (t *tree) cobraCommands() {
 	t.root.InitDefaultHelpCmd()
 	t.root.InitDefaultCompletionCmd()
+	t.wordCobraCommands()
+}
+
+// wordCobraCommands words cobra's help and completion commands in the
+// tree's language: their one-line helps, which the root's help lists, and
+// for a run of the whole tree, the only one that shows more of them, their
+// long helps and the shells' commands (issue 26).
+func (t *tree) wordCobraCommands() {
 	name := t.root.Name()
 	shells := map[string]cliMsg{"bash": tLongCompletionBash, "zsh": tLongCompletionZsh,
 		"fish": tLongCompletionFish, "powershell": tLongCompletionPowershell}
 	for _, c := range t.root.Commands() {
 		switch c.Name() {
 		case "help":
-			c.Short, c.Long = tCmdHelp.in(t.lang), tf(tLongHelp, t.lang, name)
+			c.Short = tCmdHelp.in(t.lang)
+			if t.whole {
+				c.Long = tf(tLongHelp, t.lang, name)
+			}
 		case "completion":
-			c.Short, c.Long = tCmdCompletion.in(t.lang), tf(tLongCompletion, t.lang, name)
+			c.Short = tCmdCompletion.in(t.lang)
+			if !t.whole {
+				continue
+			}
+			c.Long = tf(tLongCompletion, t.lang, name)
 			for _, sh := range c.Commands() {
 				if long, ok := shells[sh.Name()]; ok {
 					sh.Short, sh.Long = tf(tCmdCompletionShell, t.lang, sh.Name()), tf(long, t.lang, name)
