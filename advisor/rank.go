@@ -132,6 +132,11 @@ func (st *stats) listedIn(over int) (n, partial int) {
 
 // shapeRes is the fit and speed of the workload on one shape.
 type shapeRes struct {
+	// at is the shape's index in the evaluation's shapes (feasibility's
+	// per-shape tables, smaller): quick reads a row's idle-GPU bound by it
+	// before it touches the row (issue 26: reading the row's own shape
+	// first was a cache miss per row on a large catalog).
+	at               int32
 	ok               bool
 	why              uint8
 	nodes, tp, reps  int
@@ -334,7 +339,7 @@ func (c *call) evalShapes() {
 		// pointer evalShape takes, a nil check read it first: a read
 		// fault, then a copy-on-write fault, on each fresh page of a new
 		// process.)
-		f.shapes[i] = shapeRes{}
+		f.shapes[i] = shapeRes{at: int32(i)}
 		sr := &f.shapes[i]
 		f.evalShape(i, sr)
 		if sr.ok {
@@ -476,7 +481,7 @@ func (c *call) quick(ri int32, sr *shapeRes, worst *cand) (cand, verdict) {
 		c.st.noClusterCount(&c.cat.Offers[r.offer])
 		return cand{}, skip
 	}
-	if sm := c.feas.smaller[r.shape]; sm > 0 && float64(lbRate)*float64(sr.nodes) >= sm {
+	if sm := c.feas.smaller[sr.at]; sm > 0 && float64(lbRate)*float64(sr.nodes) >= sm {
 		c.st.idle++
 		return cand{}, skip
 	}
