@@ -62,9 +62,6 @@ type row struct {
 	prov    uint16
 	cur     uint8
 	class   uint8 // provider class, for the set-up time
-	// cores is the host's physical cores as the worse case reads them
-	// (hostCores): 0 when the vCPU count is unknown.
-	cores uint16
 }
 
 // hotRow is the part of a row a scan reads for every offer: the lowest
@@ -74,13 +71,18 @@ type row struct {
 // so that rate x hours is a lower bound of the run's cost; 0 when it has
 // no such price, its currency has no rate or its instance type is retired
 // (the offerRetired bit of risk says so). Under a region filter the scan
-// works the bound out inside it (call.inside).
+// works the bound out inside it (call.inside). The host's cores are here
+// too: the scan's bound of one offer reads them (fewCores), and a row of
+// a large catalog the bound skips is then never read (issue 26).
 type hotRow struct {
 	lbUSD     float32
 	lbSpotUSD float32
 	prov      uint16
 	cur       uint8
 	risk      uint8 // the offer's own risks as bits (offerRiskBits, risk.go), and offerRetired
+	// cores is the host's physical cores as the worse case reads them
+	// (hostCores): 0 when the vCPU count is unknown.
+	cores uint16
 }
 
 // shape is a distinct hardware configuration.
@@ -168,7 +170,7 @@ func buildIndex(cat *model.Catalog) (*index, *shapeFacts) {
 			for l := range r.plans {
 				r.plans[l] = pos(d.Plan(model.ListedPlan(l)))
 			}
-			r.class, r.cores = classOf(o), hostCores(o)
+			r.class = classOf(o)
 			spotSetupWith(o, r, &zoneScratch, zoneMemo)
 			r.spotV = spotVerdict(o, ownSpotZone(o, r), r.spot, ix.provs[r.prov].pol)
 			r.c1, r.c3 = firmOff(d.Commit1yOff), firmOff(d.Commit3yOff)
@@ -401,7 +403,7 @@ func hotRows(cat *model.Catalog, ix *index, fxUSD []float64) []hotRow {
 				ls = r.spotMin
 			}
 			fx := fxUSD[r.cur]
-			hot[i] = hotRow{lbUSD: lowerF32(lo * fx), lbSpotUSD: lowerF32(ls * fx), prov: r.prov, cur: r.cur,
+			hot[i] = hotRow{lbUSD: lowerF32(lo * fx), lbSpotUSD: lowerF32(ls * fx), prov: r.prov, cur: r.cur, cores: hostCores(&cat.Offers[r.offer]),
 				risk: offerRiskBits(&cat.Offers[r.offer], stale, cat.Offers[r.offer].Live() && cat.Offers[r.offer].FetchedBefore(live))}
 			if retiredBy(&cat.Offers[r.offer], cat.Info.SnapshotDate) {
 				// No price can be paid for a size the provider retired:

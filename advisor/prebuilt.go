@@ -14,7 +14,7 @@ import "github.com/gpupick/gpupick/model"
 // file differs from what BuildPrebuilt makes now (a change to the catalog
 // or to the index's code), naming the command that rewrites it:
 //
-//	go test -tags gpupick_noprebuilt ./internal/systemtest -run TestPrebuiltIndex -update
+//	go test -tags gpupick_noprebuilt ./internal/systemtest -run 'TestPrebuiltIndex$' -update
 //
 // The tag leaves the file out (prebuilt_none.go stands in), so the test
 // builds even when a change to the index's types has broken the file.

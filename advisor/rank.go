@@ -540,7 +540,7 @@ func (c *call) quick(ri int32, sr *shapeRes, worst *cand) (cand, verdict) {
 		if shapeLB > worst.rank {
 			dear = 1
 		}
-		if own := ownRiskX(hr, sr, r, !c.p.jobMode); shapeLB*own > worst.rank && !c.noOwnBound {
+		if own := ownRiskX(hr, sr, !c.p.jobMode); shapeLB*own > worst.rank && !c.noOwnBound {
 			dearOwn = 1
 		}
 		dearOwn |= dear
@@ -577,7 +577,7 @@ func (c *call) quick(ri int32, sr *shapeRes, worst *cand) (cand, verdict) {
 	}
 	c.st.count(over, sr.tier, unk)
 	cost := model.AllIn(total, hc.storage, hc.egress)
-	risk := quickRisk(hr, sr, r, est, !c.p.jobMode) * factor(hiddenRisk(hc, est)) * factor(c.risk.spotOnlyRisk(hr, rp, pol, pm, cal))
+	risk := quickRisk(hr, sr, est, !c.p.jobMode) * factor(hiddenRisk(hc, est)) * factor(c.risk.spotOnlyRisk(hr, rp, pol, pm, cal))
 	return cand{key: packKey(over, sr.tier, sr.short+ramUnk, unk), pm: pm, cost: cost, rank: cost * risk, hourly: rate, idx: r.offer, row: ri}, take
 }
 

@@ -161,8 +161,8 @@ func (p *plan) coresNeeded(used, reps int) int {
 
 // fewCores reports whether a row's host has fewer physical cores than
 // the shape's serving needs (an unknown vCPU count counts as too few).
-func fewCores(r *row, sr *shapeRes) bool {
-	return sr.cores > 0 && int(r.cores) < sr.cores
+func fewCores(hr *hotRow, sr *shapeRes) bool {
+	return sr.cores > 0 && int(hr.cores) < sr.cores
 }
 
 // stepPct is the penalty of s steps (GPU doublings or extra nodes): each
@@ -239,10 +239,11 @@ func (rk *risker) risks(o *model.Offer, sh *shape, sr *shapeRes, r *row, p *rate
 	offerRisks(offerRiskBits(o, rk.staleBefore, rk.cat.LiveStale(o)), !rk.p.jobMode, add)
 	rk.shapeRisks(sh, sr, add)
 	add(riskCodeEstimate, estimateRisk(p.estimated(pm, pol)))
-	if fewCores(r, sr) {
+	hr := &rk.ix.hot[rk.ix.rowOf[r.offer]]
+	if fewCores(hr, sr) {
 		add(riskCodeFewCores, riskFewCores)
 	}
-	add(riskCodeSpotOnly, rk.spotOnlyRisk(&rk.ix.hot[rk.ix.rowOf[r.offer]], p, pol, pm, cal))
+	add(riskCodeSpotOnly, rk.spotOnlyRisk(hr, p, pol, pm, cal))
 	return percentOf(x)
 }
 
@@ -258,9 +259,9 @@ func riskTotal(rs []model.RiskPenalty) int {
 // quickRisk is the compounded factor of an offer's penalties for the
 // scan: the offer's own (kept in the index as bits), the configuration's
 // and the price model's.
-func quickRisk(hr *hotRow, sr *shapeRes, r *row, estimated, rented bool) float64 {
+func quickRisk(hr *hotRow, sr *shapeRes, estimated, rented bool) float64 {
 	x := offerRiskX[b2i(rented)][hr.risk&offerRiskAll] * sr.riskX * factor(estimateRisk(estimated))
-	if fewCores(r, sr) {
+	if fewCores(hr, sr) {
 		x *= factor(riskFewCores)
 	}
 	return x
@@ -271,9 +272,9 @@ func quickRisk(hr *hotRow, sr *shapeRes, r *row, estimated, rented bool) float64
 // the shape's configuration (quickRisk's factors but the
 // configuration's and an estimated price's). The scan's bound of one
 // offer uses it.
-func ownRiskX(hr *hotRow, sr *shapeRes, r *row, rented bool) float64 {
+func ownRiskX(hr *hotRow, sr *shapeRes, rented bool) float64 {
 	x := offerRiskX[b2i(rented)][hr.risk&offerRiskAll]
-	if fewCores(r, sr) {
+	if fewCores(hr, sr) {
 		x *= factor(riskFewCores)
 	}
 	return x

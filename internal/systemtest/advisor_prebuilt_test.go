@@ -23,7 +23,7 @@ import (
 var updatePrebuilt = flag.Bool("update", false, "rewrite prebuilt_index.go from the embedded catalog")
 
 // prebuiltCommand rewrites prebuilt_index.go.
-const prebuiltCommand = "go test -tags gpupick_noprebuilt ./internal/systemtest -run TestPrebuiltIndex -update"
+const prebuiltCommand = "go test -tags gpupick_noprebuilt ./internal/systemtest -run 'TestPrebuiltIndex$' -update"
 
 // builtinCatalog is the catalog the prebuilt index is of: package data's
 // Load with no cached catalog and no overlay.
