@@ -1,6 +1,7 @@
 package advisor
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/gpupick/gpupick/model"
@@ -58,5 +59,35 @@ func TestWhyFirst(t *testing.T) {
 	res := Recommend(catWith(cheap, dear), answers(model.WorkloadInference, "llama-3.1-8b", model.BF16, 8192, 1), Options{})
 	if len(res.WhyFirst) == 0 || res.WhyFirst[0] != "33% cheaper than #2 (1× H100 SXM5)" {
 		t.Fatalf("why first %q", res.WhyFirst)
+	}
+}
+
+// TestIdleStopUnderRegionFilter: a scan stops a shape at its first idle
+// row only where the rows are in the order of the bound it compares. Under
+// a region filter they are not: a 3-GPU offer cheap elsewhere but dear in
+// the region asked idles a GPU there, while a later row of the shape, dear
+// elsewhere, is cheap enough there to be listed. Both scans (the full one
+// and the fast one the suggestions rank with) list it.
+func TestIdleStopUnderRegionFilter(t *testing.T) {
+	two := testOffer("cloudA", "h100x2", "H100 SXM5", 2, 6)
+	elsewhere := testOffer("cloudA", "three-a", "H100 SXM5", 3, 4.5)
+	elsewhere.Regions = []string{"eu-west-1", "us-east-1"}
+	d := elsewhere.EditDetail()
+	d.OnDemandZones = []model.ZonePrice{{Zone: "eu-west-1", Price: 4.5}, {Zone: "us-east-1", Price: 9}}
+	d.OnDemandRegion = "eu-west-1"
+	here := testOffer("cloudA", "three-b", "H100 SXM5", 3, 5)
+	a := answers(model.WorkloadInference, "llama-3.1-70b", model.BF16, 8192, 1)
+	a.Regions = []string{"us-east-1"}
+	eng := New(catWith(two, elsewhere, here))
+	for _, fast := range []bool{false, true} {
+		c := newCall(eng, a, langEN)
+		c.fast = fast
+		var got []string
+		for _, cd := range c.ranked(10, false) {
+			got = append(got, eng.cat.Offers[cd.idx].InstanceType)
+		}
+		if !slices.Contains(got, "three-b") || slices.Contains(got, "three-a") {
+			t.Errorf("fast %v: listed %v, want three-b (cheaper than the 2-GPU offer in us-east-1) and not three-a (dearer there)", fast, got)
+		}
 	}
 }

@@ -49,6 +49,12 @@ type call struct {
 	// first offer that cannot enter the best list and counts the rest
 	// from the index (countTail).
 	tailOK bool
+	// tailEnd is, by shapeRes.tailShape, stop where a shape's scan may end
+	// before its last row, else skip (set by scan): the rows are in the
+	// order of the bound quick compares (under a region filter, the rates
+	// inside are not), and the rows left unread need no count (a fast
+	// scan) or countTail counts them (tailOK on a tail shape).
+	tailEnd [2]verdict
 	// noTail turns the tail counts off (tests compare the two scans);
 	// tailed counts the rows countTail counted.
 	noTail bool
@@ -187,6 +193,13 @@ type shapeRes struct {
 	// configuration alone (risk.go): every offer of the shape ranks at
 	// least at its cost times riskX, so the scan's bound uses it.
 	riskX float64
+}
+
+// tailShape is 1 for a shape whose scan can count the rows it leaves
+// unread from the index (countTail: one node, no host known to be short
+// of RAM), else 0: call.tailEnd's index.
+func (sr *shapeRes) tailShape() int {
+	return b2i(sr.nodes == 1 && !sr.ramCut)
 }
 
 // newCall prepares an evaluation. a must be normalised and valid.
@@ -482,8 +495,8 @@ func (c *call) quick(ri int32, sr *shapeRes, worst *cand) (cand, verdict) {
 		return cand{}, skip
 	}
 	if sm := c.feas.smaller[sr.at]; sm > 0 && float64(lbRate)*float64(sr.nodes) >= sm {
-		c.st.idle++
-		return cand{}, skip
+		c.st.idle++ // so are the shape's later rows, of a bound as high or none:
+		return cand{}, c.tailEnd[sr.tailShape()]
 	}
 	h, cal, unknown := c.feas.rowHours(sr, r)
 	if c.late(cal, unknown) {
@@ -549,7 +562,7 @@ func (c *call) quick(ri int32, sr *shapeRes, worst *cand) (cand, verdict) {
 			// Rows are in order of the offer's own bound, not of the bound
 			// inside a region filter: under one, no later row is known to
 			// be dearer, so the scan goes on.
-			if leastGT|leastEQ&dear != 0 && (c.fast || c.tailOK && sr.nodes == 1 && !sr.ramCut) && c.feas.reg.rf == nil && (least>>4 > wk>>4 || dear == 1 && worst.unk() == 0) {
+			if leastGT|leastEQ&dear != 0 && c.tailEnd[sr.tailShape()] == stop && (least>>4 > wk>>4 || dear == 1 && worst.unk() == 0) {
 				return cand{}, stop
 			}
 			return cand{}, skip
@@ -638,6 +651,14 @@ func (c *call) scan(k int, all bool) []cand {
 	sized := c.newSizeBest(all) // one candidate per product and class, beside the heap
 	c.uncounted = c.price.budgetUSD <= 0 || c.fast
 	c.tailOK = !c.noTail && c.price.budgetUSD <= 0 && len(c.feas.reqOut) == 0 && c.feas.reg.rf == nil && c.p.deadline <= 0
+	ordered := c.feas.reg.rf == nil
+	c.tailEnd = [2]verdict{skip, skip}
+	if ordered && c.fast {
+		c.tailEnd[0] = stop
+	}
+	if ordered && (c.fast || c.tailOK) {
+		c.tailEnd[1] = stop
+	}
 	for si := range c.feas.shapes {
 		sr := &c.feas.shapes[si]
 		lo, hi := c.ix.start[si], c.ix.start[si+1]
@@ -660,7 +681,25 @@ func (c *call) scan(k int, all bool) []cand {
 			continue
 		}
 		matched := c.st.matched
+		// Rows are in the order of the bound the idle check reads, the
+		// unpriced last, but under a region filter (its rates inside are
+		// not in that order). Where the scan keeps no statistics, or can
+		// count the rest from the index (countTail, as at the bound's
+		// stop), it reads no row past the first idle one (the later ones
+		// are idle too, or left out before) nor any unpriced one (a fast
+		// scan under a filter neither: inside, they have no price either).
+		zero := hi
+		if c.tailEnd[sr.tailShape()] == stop || c.fast {
+			zero = c.ix.tails.zeroAt(si, c.a.Interruptible)
+		}
 		for j := lo; j < hi; j++ {
+			if j == zero {
+				// The rest have no price the run can use: counted, not read.
+				if !c.fast {
+					c.countTail(si, j, sr)
+				}
+				break
+			}
 			ri := j
 			if c.a.Interruptible {
 				ri = c.ix.spotOrder[j]

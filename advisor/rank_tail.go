@@ -173,6 +173,16 @@ func (c *call) countTail(si int, j int32, sr *shapeRes) {
 	}
 }
 
+// zeroAt is the first position of shape si without a price in the order
+// of the bound (spot: index.spotOrder's), the shape's end when every row
+// has one.
+func (t *tails) zeroAt(si int, spot bool) int32 {
+	if spot {
+		return t.orders[1].zero[si]
+	}
+	return t.orders[0].zero[si]
+}
+
 // rowAt is the row at position j of the call's order.
 func (c *call) rowAt(j int32) int32 {
 	if c.a.Interruptible {

@@ -95,7 +95,9 @@ func genCatalog(rng *rand.Rand, n int) *model.Catalog {
 			cat.Policies[prov] = p
 		}
 	}
-	counts := []int{1, 1, 1, 2, 8}
+	// 3 and 6 GPUs too: a model split over a power of two of them idles
+	// the rest (rank_idle.go).
+	counts := []int{1, 1, 1, 2, 3, 6, 8}
 	for i := 0; i < n; i++ {
 		prov := fmt.Sprintf("p%d", rng.IntN(6))
 		// Most offers share a few GPUs, so that shapes hold several rows
