@@ -221,6 +221,21 @@ func armHost(g *model.GPU) bool {
 	return g != nil && (containsFold(g.Architecture, "Grace") || strings.HasPrefix(g.Name, "GH200") || strings.HasPrefix(g.Name, "GB200") || strings.HasPrefix(g.Name, "GB300"))
 }
 
+// effRowOf is the index in effTable of a GPU's efficiency row: the first
+// that matches it (the last, other GPUs, for nil). An index keeps each of
+// its GPUs' (gpuInfo.eff), so that the speed model of a shape reads it
+// there (speedIn.efficiency).
+func effRowOf(g *model.GPU) uint8 {
+	if g != nil {
+		for i := range effTable {
+			if effTable[i].match(g) {
+				return uint8(i)
+			}
+		}
+	}
+	return uint8(len(effTable) - 1)
+}
+
 // efficiencyOf is the efficiency row of a GPU (the last row for nil).
 func efficiencyOf(g *model.GPU) *gpuEff {
 	if g == nil {
@@ -232,13 +247,7 @@ func efficiencyOf(g *model.GPU) *gpuEff {
 	if ok {
 		return e
 	}
-	e = &effTable[len(effTable)-1]
-	for i := range effTable {
-		if effTable[i].match(g) {
-			e = &effTable[i]
-			break
-		}
-	}
+	e = &effTable[effRowOf(g)]
 	effMemo.Lock()
 	switch {
 	case effMemo.m == nil: // the first lookup: no map made at start-up

@@ -316,3 +316,24 @@ func TestEffSummaryKeptPerLanguageAndKind(t *testing.T) {
 		t.Errorf("silent: %q", got)
 	}
 }
+
+// TestIndexEfficiencyRows: the efficiency row an index keeps for each of
+// its GPUs (what a shape's speed model reads) is efficiencyOf's, over
+// every GPU of the test catalogs and one the catalog has no facts for.
+func TestIndexEfficiencyRows(t *testing.T) {
+	cat := syntheticCatalog(200, 3)
+	cat.Offers = append(cat.Offers, testOffer("cloudA", "mystery", "Mystery GPU", 1, 1))
+	ix, _ := buildIndex(cat)
+	rows := map[string]bool{}
+	for i := range ix.shapes {
+		s := &ix.shapes[i]
+		got, want := ix.shapeEff(s), efficiencyOf(ix.shapeGPU(s))
+		if got != want {
+			t.Errorf("shape %d (GPU %d): the index's row %q, efficiencyOf's %q", i, s.gpu, got.family, want.family)
+		}
+		rows[got.family] = true
+	}
+	if len(rows) < 3 {
+		t.Errorf("the catalog's GPUs reach %d efficiency rows (%v): too few to test", len(rows), rows)
+	}
+}

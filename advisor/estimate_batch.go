@@ -217,7 +217,7 @@ func (b *batchPlan) decode(p *plan, in *speedIn, bw, peak float64, fwd func(floa
 		dense, expert := ar.moeSplit()
 		wb = (dense + expert*expertsTouched(ar.experts, ar.used, seqs)) * p.activeWeightBytes / p.activeParams
 	}
-	eff := efficiencyOf(in.g)
+	eff := in.efficiency()
 	ep := expertLayout(p, t, r, pp)
 	attnPeak := peakFLOPS(in.g, model.BF16, false) * in.frac
 	mem, compute, step := b.step(p, seqs, t, wb, bw, peak, attnPeak, eff, ep)

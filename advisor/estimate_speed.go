@@ -40,7 +40,10 @@ const actBytes = 2
 // replica uses t for tensor parallelism, r replicas per node), nodes
 // nodes, the network and, for training, the sharding strategy.
 type speedIn struct {
-	g    *model.GPU
+	g *model.GPU
+	// eff is g's efficiency row when the caller has it (an index's
+	// shape: index.shapeEff); nil for efficiencyOf(g).
+	eff  *gpuEff
 	frac float64
 	// vram is the usable memory of one GPU (or slice) in bytes, which
 	// sizes a batch job's concurrency; 0 when unknown.
@@ -51,6 +54,14 @@ type speedIn struct {
 	// lay is a training run's layout; its zero value is data parallelism
 	// alone under sharding.
 	lay trainLayout
+}
+
+// efficiency is the efficiency row of the input's GPU.
+func (in *speedIn) efficiency() *gpuEff {
+	if in.eff != nil {
+		return in.eff
+	}
+	return efficiencyOf(in.g)
 }
 
 // commCost is what moving data costs a configuration, for the reason
@@ -246,7 +257,7 @@ func (p *plan) inferSpeed(in *speedIn, frac float64, sp *model.Speed, cc *commCo
 		bw = g.MemBandwidthGBs * 1e9 * frac
 	}
 	peak := peakFLOPS(g, p.prec, false) * frac
-	eff := efficiencyOf(g)
+	eff := in.efficiency()
 	sp.PromptTokens = p.promptTokens
 	tp, pipe := netsOf(in)
 	linkFields(sp, &tp, t > 1)
@@ -341,7 +352,7 @@ func serveDecode(p *plan, in *speedIn, bw, peak float64, fwd fwdCollectives, sp 
 	ar := &p.ar
 	t, r, nodes := max(in.t, 1), max(in.r, 1), max(in.nodes, 1)
 	tp, pipe := netsOf(in)
-	eff := efficiencyOf(in.g)
+	eff := in.efficiency()
 	moe := ar.experts > 0 && ar.used > 0
 	seqs := (p.batch + r - 1) / r
 	ep := expertLayout(p, t, r, nodes)
@@ -459,7 +470,7 @@ func (p *plan) trainSpeed(in speedIn, frac float64) (sp model.Speed, jobHours fl
 	sp.MeetsLatency = true
 	sp.CommShare = (step - compute) / step
 	if comm > 0 {
-		cc = commCost{what: what, count: count, comm: comm, step: step, compute: compute, mfu: sp.Utilisation, baseMFU: efficiencyOf(in.g).train.v, intra: net.intra.kind, node: net.inter.kind}.withNet(&net)
+		cc = commCost{what: what, count: count, comm: comm, step: step, compute: compute, mfu: sp.Utilisation, baseMFU: in.efficiency().train.v, intra: net.intra.kind, node: net.inter.kind}.withNet(&net)
 		if count > 0 {
 			cc.each = comm / float64(count)
 		}

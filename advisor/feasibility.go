@@ -187,7 +187,7 @@ func (fe *feasibility) configure(si int, g *model.GPU, v float64, f fitRes, sr *
 	if sr.nodes == 1 {
 		fe.speedOnOneNode(si, g, sr)
 	} else {
-		in := speedIn{g: g, frac: s.frac, vram: s.vram * gib, n: n, t: sr.tp, r: sr.reps, nodes: sr.nodes, sharding: sr.sharding, lay: sr.lay,
+		in := speedIn{g: g, eff: fe.ix.shapeEff(s), frac: s.frac, vram: s.vram * gib, n: n, t: sr.tp, r: sr.reps, nodes: sr.nodes, sharding: sr.sharding, lay: sr.lay,
 			net: topoOf(g, s.nvlink, s.ic, s.rdma, s.netGbps, n, sr.nodes)}
 		sr.speed, sr.jobH, sr.comm = p.speedOf(in)
 	}

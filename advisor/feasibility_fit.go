@@ -98,7 +98,7 @@ func (fe *feasibility) speedOnOneNode(si int, g *model.GPU, sr *shapeRes) {
 	}
 	*m = classMemo{gen: fe.gen, src: int32(si)}
 	s := &fe.ix.shapes[si]
-	in := speedIn{g: g, frac: s.frac, vram: s.vram * gib, n: s.count, t: sr.tp, r: sr.reps, nodes: 1, sharding: sr.sharding, lay: sr.lay, net: fe.ix.topo1[si]}
+	in := speedIn{g: g, eff: fe.ix.shapeEff(s), frac: s.frac, vram: s.vram * gib, n: s.count, t: sr.tp, r: sr.reps, nodes: 1, sharding: sr.sharding, lay: sr.lay, net: fe.ix.topo1[si]}
 	// sr's speed and communication cost are zero (evalShape cleared sr).
 	sr.jobH = fe.p.speedInto(&in, &sr.speed, &sr.comm)
 }

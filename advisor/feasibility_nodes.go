@@ -92,7 +92,7 @@ func (fe *feasibility) nodesWithin(s *shape, g *model.GPU, v float64, nodes int,
 // of a training run on k nodes of shape s in layout l.
 func (fe *feasibility) trainHours(s *shape, g *model.GPU, k int, l trainLayout) (jobH, setupH float64) {
 	p := fe.p
-	in := speedIn{g: g, frac: s.frac, n: s.count, t: 1, r: 1, nodes: k, sharding: l.sharding, lay: l,
+	in := speedIn{g: g, eff: fe.ix.shapeEff(s), frac: s.frac, n: s.count, t: 1, r: 1, nodes: k, sharding: l.sharding, lay: l,
 		net: topoOf(g, s.nvlink, s.ic, s.rdma, s.netGbps, s.count, k)}
 	_, jobH, _ = p.speedOf(in)
 	st := p.setupOf(g, s.netGbps, s.count*k)
@@ -109,4 +109,12 @@ func (ix *index) shapeGPU(s *shape) *model.GPU {
 		return nil
 	}
 	return ix.gpus[s.gpu].g
+}
+
+// shapeEff is the efficiency row of a shape's GPU (efficiencyOf).
+func (ix *index) shapeEff(s *shape) *gpuEff {
+	if s.gpu < 0 {
+		return &effTable[len(effTable)-1]
+	}
+	return &effTable[ix.gpus[s.gpu].eff]
 }

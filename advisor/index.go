@@ -108,6 +108,8 @@ type gpuInfo struct {
 	// link is what the GPU's facts say of the link between an offer's
 	// GPUs where the offer's interconnect does not (gpuLink).
 	link int8
+	// eff is the GPU's efficiency row in effTable (effRowOf).
+	eff uint8
 }
 
 // provInfo is a provider with its policy when the catalog has one.
@@ -281,6 +283,7 @@ func (in *interner) gpu(name string) int32 {
 		gi.aliases = gp.Aliases
 		gi.link = gpuLink(gp)
 	}
+	gi.eff = effRowOf(gi.g)
 	ix.gpus = append(ix.gpus, gi)
 	in.gpuIdx[name] = int32(len(ix.gpus) - 1)
 	return int32(len(ix.gpus) - 1)
@@ -736,7 +739,7 @@ func linkSXMSiblings(cat *model.Catalog, ix *index) {
 			}
 			if !ok {
 				s := s
-				ix.gpus = append(ix.gpus, gpuInfo{name: name, g: &s, aliases: s.Aliases, sxm: -1, link: gpuLink(&s)})
+				ix.gpus = append(ix.gpus, gpuInfo{name: name, g: &s, aliases: s.Aliases, sxm: -1, link: gpuLink(&s), eff: effRowOf(&s)})
 				j = int32(len(ix.gpus) - 1)
 			}
 			best, bestName = j, name

@@ -243,7 +243,7 @@ func (fe *feasibility) planLayout(s *shape, g *model.GPU, v float64, nodes int) 
 			return
 		}
 		keeps := (v-need)/v >= margin
-		in := speedIn{g: g, frac: s.frac, n: n, t: 1, r: 1, nodes: nodes, net: net, sharding: l.sharding, lay: l}
+		in := speedIn{g: g, eff: fe.ix.shapeEff(s), frac: s.frac, n: n, t: 1, r: 1, nodes: nodes, net: net, sharding: l.sharding, lay: l}
 		var sp model.Speed
 		var cc commCost
 		p.speedInto(&in, &sp, &cc)
