@@ -1,6 +1,7 @@
 package advisor
 
 import (
+	"slices"
 	"sort"
 	"sync"
 )
@@ -151,13 +152,17 @@ func (c *call) countTail(si int, j int32, sr *shapeRes) {
 	for gi := to.gstart[si]; gi < to.gstart[si+1]; gi++ {
 		g := &to.groups[gi]
 		ps := to.pos[g.lo:g.hi]
-		from := sort.Search(len(ps), func(k int) bool { return ps[k] >= j })
+		// (The first position at or after j, t and zs: ps ascends.)
+		from, _ := slices.BinarySearch(ps, j)
 		if !c.feas.provOK[g.prov] {
 			c.st.filtered += len(ps) - from
 			continue
 		}
-		atT := from + sort.Search(len(ps)-from, func(k int) bool { return ps[from+k] >= t })
-		atZ := atT + sort.Search(len(ps)-atT, func(k int) bool { return ps[atT+k] >= zs })
+		atT, atZ := from, from
+		if j < zs { // else no priced row is left: none matched nor idle
+			atT, _ = slices.BinarySearch(ps, t)
+			atZ, _ = slices.BinarySearch(ps, zs)
+		}
 		m := atT - from
 		c.st.matched += m
 		var unk uint8
