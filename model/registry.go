@@ -198,11 +198,13 @@ func (s *AnswerSpec) Parse(raw string, a *Answers, env *AnswerEnv) error {
 		s.clear(a)
 		return nil
 	}
-	next := *a
-	if err := s.parse(raw, &next, env); err != nil {
+	// a is left as it was on an error: parse writes a in place (a copy
+	// handed to it would be made on the heap, on every keystroke).
+	was := *a
+	if err := s.parse(raw, a, env); err != nil {
+		*a = was
 		return s.named(raw, err)
 	}
-	*a = next
 	return nil
 }
 

@@ -399,3 +399,30 @@ func TestRequestLengthsWithinContext(t *testing.T) {
 		}
 	}
 }
+
+// TestRegistryParseErrorLeavesAnswers: an answer that does not parse
+// leaves every answer as it was, whatever the parser had written before
+// it found the fault, for each answer and inputs of every kind of fault.
+func TestRegistryParseErrorLeavesAnswers(t *testing.T) {
+	env := testEnv()
+	bad := []string{"x", "-1", "0", "NaN", "1e400", "1.5", "aws,", ",", "aws,,lambda", "h100,nope", "99999999999", "\x1b[2J", "🙂"}
+	refused := 0
+	for _, s := range Registry() {
+		for _, raw := range bad {
+			a := DefaultAnswers()
+			a.Providers, a.Regions = []string{"lambda"}, []string{"us-east"}
+			want := a
+			want.Providers, want.Regions = slices.Clone(a.Providers), slices.Clone(a.Regions)
+			if err := s.Parse(raw, &a, env); err == nil {
+				continue
+			}
+			refused++
+			if !reflect.DeepEqual(a, want) {
+				t.Errorf("%s: %q refused, but the answers changed:\n%+v\nwant\n%+v", s.Name, raw, a, want)
+			}
+		}
+	}
+	if refused < len(Registry()) {
+		t.Errorf("only %d inputs refused over %d answers: too few to test", refused, len(Registry()))
+	}
+}
