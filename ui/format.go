@@ -44,19 +44,19 @@ func hours(v float64) string { return num(v) }
 
 // gpuCell formats "8×H100 SXM5" or "2n·8×H100" for several nodes, with
 // the GPU's short name (shortGPU).
-func gpuCell(r *model.Recommendation) string { return gpuCount(r, shortGPU(r.GPU)) }
+func gpuCell(r *model.Recommendation) string { return gpuCount(r.GPUCount, r.Nodes, shortGPU(r.GPU)) }
 
 // gpuFull is gpuCell with the GPU's full name, for the detail.
-func gpuFull(r *model.Recommendation) string { return gpuCount(r, r.GPU) }
+func gpuFull(r *model.Recommendation) string { return gpuCount(r.GPUCount, r.Nodes, r.GPU) }
 
-// gpuCount puts the node and GPU counts before a GPU name.
-func gpuCount(r *model.Recommendation, g string) string {
+// gpuCount puts the node and GPU counts (of a node) before a GPU name.
+func gpuCount(gpus, nodes int, g string) string {
 	if g == "" {
 		g = "?"
 	}
-	s := strconv.Itoa(max(r.GPUCount, 1)) + "×" + g
-	if r.Nodes > 1 {
-		s = strconv.Itoa(r.Nodes) + "n·" + s
+	s := strconv.Itoa(max(gpus, 1)) + "×" + g
+	if nodes > 1 {
+		s = strconv.Itoa(nodes) + "n·" + s
 	}
 	return s
 }
@@ -134,9 +134,24 @@ func fit(s string, w int) string {
 		sw = cellWidth(s)
 	}
 	if sw < w {
-		s += strings.Repeat(" ", w-sw)
+		s += blanks(w - sw)
 	}
 	return s
+}
+
+// spaceRun holds the blanks of most paddings: a line of a wide terminal.
+const spaceRun = "                                                                                                                                                                                                                                                                "
+
+// blanks is n spaces (none for n <= 0), cut from spaceRun where it is
+// long enough: a padding costs no string of its own.
+func blanks(n int) string {
+	switch {
+	case n <= 0:
+		return ""
+	case n <= len(spaceRun):
+		return spaceRun[:n]
+	}
+	return strings.Repeat(" ", n)
 }
 
 // fitPlain pads or cuts plain text (no escapes) to w cells.
@@ -160,7 +175,7 @@ func fitPlain(s string, w int) string {
 		}
 		return s[:w-1] + "…"
 	}
-	return s + strings.Repeat(" ", w-len(s))
+	return s + blanks(w-len(s))
 }
 
 // rightPlain right-aligns plain text in w cells.
@@ -169,16 +184,26 @@ func rightPlain(s string, w int) string {
 	if sw >= w {
 		return fitPlain(s, w)
 	}
-	return strings.Repeat(" ", w-sw) + s
+	return blanks(w-sw) + s
 }
 
 // cellWidth is the number of terminal cells a string takes, skipping
 // escape sequences. It is a fast stand-in for ansi.StringWidth on the text
 // the UI draws (no grapheme clusters beyond combining marks): measuring
 // widths dominated the cost of a frame. A test checks that the two agree.
-func cellWidth(s string) int {
+func cellWidth(s string) int { return cells(s, true) }
+
+// cells is cellWidth, reading runs of printable ASCII a word at a time
+// when words is set (a test compares the two ways).
+func cells(s string, words bool) int {
 	w := 0
 	for i := 0; i < len(s); {
+		if words && i+8 <= len(s) && printable8(s, i) {
+			// Most of a frame is printable ASCII: a cell a byte.
+			w += 8
+			i += 8
+			continue
+		}
 		c := s[i]
 		switch {
 		case c == 0x1b:
@@ -208,6 +233,20 @@ func cellWidth(s string) int {
 		}
 	}
 	return w
+}
+
+// printable8 reports whether the 8 bytes of s from i are all printable
+// ASCII (0x20 to 0x7e), tested a word at a time: no byte with the high bit
+// set, none below 0x20 (the word minus 0x20 in each byte borrows into a
+// byte's high bit only where that byte is below it) and none equal to
+// 0x7f (a zero byte of the word xor 0x7f in each).
+func printable8(s string, i int) bool {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	_ = s[i+7]
+	x := uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
+		uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
+	del := x ^ 0x7f*ones
+	return (x|(x-0x20*ones)&^x|(del-ones)&^del)&highs == 0
 }
 
 // runeCells is the width of one rune: 2 for East Asian wide and

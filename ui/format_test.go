@@ -27,6 +27,30 @@ func TestCellWidthAgreesWithAnsi(t *testing.T) {
 	}
 }
 
+// FuzzCellWidth: reading printable ASCII a word at a time gives the width
+// a byte at a time does, for any bytes: escapes, control bytes, DEL,
+// UTF-8 and broken UTF-8 at every offset of a word.
+func FuzzCellWidth(f *testing.F) {
+	for _, s := range []string{"", "plain ascii text, long enough", "\x1b[1;38;2;1;2;3mbold\x1b[m and more", "abc\x7fdefghijk",
+		"abcdefg\x1fhijklmno", "价格 ¥1,234 per hour", "e\u0301e\u0301e\u0301e\u0301", "\xff\xfe01234567", "~~~~~~~~ !!!!!!!!"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if got, want := cells(s, true), cells(s, false); got != want {
+			t.Errorf("cellWidth(%q) = %d a word at a time, %d a byte at a time", s, got, want)
+		}
+	})
+}
+
+// TestBlanks: n spaces for any n, from the shared run or past its end.
+func TestBlanks(t *testing.T) {
+	for _, n := range []int{-3, 0, 1, 80, len(spaceRun), len(spaceRun) + 1, 1000} {
+		if got := blanks(n); got != strings.Repeat(" ", max(n, 0)) {
+			t.Errorf("blanks(%d) is %d bytes: %q", n, len(got), got)
+		}
+	}
+}
+
 func TestMoney(t *testing.T) {
 	for _, tc := range []struct {
 		v    float64

@@ -427,7 +427,7 @@ func pad(lines []string, w, h int) []string {
 		lines = lines[:h]
 	}
 	out := make([]string, h)
-	blank := strings.Repeat(" ", w)
+	blank := blanks(w)
 	for i := range out {
 		if i < len(lines) {
 			out[i] = fit(lines[i], w)

@@ -483,7 +483,7 @@ func (m *Model) wantAll() bool {
 
 // rowGPUCell is gpuCell for a row.
 func rowGPUCell(r *model.OfferRow) string {
-	return gpuCell(&model.Recommendation{GPU: r.GPU, GPUCount: r.GPUCount, Nodes: r.Nodes})
+	return gpuCount(r.GPUCount, r.Nodes, shortGPU(r.GPU))
 }
 
 // rowVRAM is the GPU memory of all nodes of a row.

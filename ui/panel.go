@@ -909,7 +909,7 @@ func (m detailView) otherSizeLines(r *model.Recommendation, cur model.Currency, 
 	out := []string{fit(m.st.PaneTitleOn.Render(m.t.s(mOtherSizes)), w)}
 	for i := range r.OtherSizes {
 		s := &r.OtherSizes[i]
-		gpus := gpuCell(&model.Recommendation{GPU: s.GPU, GPUCount: s.GPUCount, Nodes: s.Nodes})
+		gpus := gpuCount(s.GPUCount, s.Nodes, shortGPU(s.GPU))
 		out = append(out, fit("  "+gpus+m.st.Muted.Render(" · "+s.InstanceType+" · ")+
 			m.st.Money.Render(m.t.totalCell(s.Total, s.Partial(), cur))+m.st.Muted.Render(" "+m.t.money(s.Hourly, cur)+m.t.s(mPerHour)), w))
 	}
