@@ -19,9 +19,12 @@ type shapeFacts struct {
 	// or a vGPU slice); groups lists the groups' keys in order, a group's
 	// index being its place in the list (idleGroupOf looks one up). A list
 	// rather than a map, so that the index of the embedded catalog is
-	// static data (prebuilt.go).
+	// static data (prebuilt.go). The list is in order of GPU, then count;
+	// gpuGroups[g] is where GPU index g's groups begin in it (and
+	// gpuGroups[g+1] where they end), so that a lookup reads a GPU's few.
 	idleGroup []int32
 	groups    []idleKey
+	gpuGroups []int32
 	// speedClass is, per shape, the index of its speed class: the shapes
 	// of one GPU, count and share with the same one-node network, whose
 	// one-node speed depends on the configuration alone (speedOnOneNode);
@@ -112,6 +115,13 @@ func newShapeFacts(ix *index) *shapeFacts {
 	}
 	slices.SortFunc(f.groups, idleKey.compare)
 	f.groups = slices.Compact(f.groups)
+	f.gpuGroups = make([]int32, len(ix.gpus)+1)
+	for _, k := range f.groups {
+		f.gpuGroups[k.gpu+1]++
+	}
+	for g := range ix.gpus {
+		f.gpuGroups[g+1] += f.gpuGroups[g]
+	}
 	for si := range ix.shapes {
 		sh := &ix.shapes[si]
 		f.idleGroup[si] = -1
@@ -125,8 +135,15 @@ func newShapeFacts(ix *index) *shapeFacts {
 // idleGroupOf is the index of a (GPU, GPU count) group, and whether the
 // catalog has that group.
 func (f *shapeFacts) idleGroupOf(k idleKey) (int32, bool) {
-	i, ok := slices.BinarySearchFunc(f.groups, k, idleKey.compare)
-	return int32(i), ok
+	if k.gpu < 0 || int(k.gpu)+1 >= len(f.gpuGroups) {
+		return -1, false
+	}
+	for i := f.gpuGroups[k.gpu]; i < f.gpuGroups[k.gpu+1]; i++ {
+		if f.groups[i].count == k.count {
+			return i, true
+		}
+	}
+	return -1, false
 }
 
 // compare orders idle groups by GPU, then GPU count.

@@ -91,3 +91,35 @@ func TestIdleStopUnderRegionFilter(t *testing.T) {
 		}
 	}
 }
+
+// TestIdleGroupOf: every (GPU, count) group of an index is found at its
+// place in the list, and a pair the catalog has no shape of is not, over
+// a catalog of 1 to 8 GPUs an instance (3, 5 and 6 too).
+func TestIdleGroupOf(t *testing.T) {
+	cat := syntheticCatalog(600, 5)
+	for i := range cat.Offers {
+		if i%4 == 0 {
+			cat.Offers[i].GPUCount = []int{3, 5, 6}[i%3]
+		}
+	}
+	ix, f := buildIndex(cat)
+	have := map[idleKey]bool{}
+	for i, k := range f.groups {
+		have[k] = true
+		if got, ok := f.idleGroupOf(k); !ok || got != int32(i) {
+			t.Errorf("group %v: found at %d (%v), want %d", k, got, ok, i)
+		}
+	}
+	if len(have) < 2*len(testGPUs) {
+		t.Fatalf("%d groups: too few to test", len(have))
+	}
+	for g := int32(-1); g <= int32(len(ix.gpus)); g++ {
+		for n := 0; n <= 16; n++ {
+			if k := (idleKey{g, n}); !have[k] {
+				if got, ok := f.idleGroupOf(k); ok {
+					t.Errorf("%v: found at %d, but the catalog has no such group", k, got)
+				}
+			}
+		}
+	}
+}
