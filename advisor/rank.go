@@ -748,8 +748,23 @@ func (c *call) scan(k int, all bool) []cand {
 		}
 	}
 	h = sized.into(h, k)
-	slices.SortFunc(h, cand.compare)
+	if all {
+		slices.SortFunc(h, cand.compare)
+	} else {
+		heapSort(h) // h is a heap: sorted in place by the comparison the scan used
+	}
 	return h
+}
+
+// heapSort sorts the max-heap h (by cand.less) into ascending order,
+// taking the largest off the root to the end until none is left: the
+// order slices.SortFunc gives (less is a strict total order), with direct
+// calls to less rather than a comparison through a function value.
+func heapSort(h []cand) {
+	for end := len(h) - 1; end > 0; end-- {
+		h[0], h[end] = h[end], h[0]
+		siftDown(h[:end], 0)
+	}
 }
 
 // ranked is the listed offers, best first: the first top of them, or with

@@ -3,6 +3,7 @@ package advisor
 import (
 	"encoding/json"
 	"math"
+	"math/rand/v2"
 	"slices"
 	"strconv"
 	"strings"
@@ -676,5 +677,26 @@ func TestWhatWouldChange(t *testing.T) {
 	WhatWouldChange(catWith(dc), a, Options{}, &res)
 	if len(res.WhyFirst) != n {
 		t.Errorf("lines added for a clean #1: %q", res.WhyFirst)
+	}
+}
+
+// TestHeapSort: sorting a scan's heap in place gives the order of
+// slices.SortFunc by cand.compare, over heaps of random candidates with
+// many ties in every key but the catalog index.
+func TestHeapSort(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 9))
+	for n := range 80 {
+		var h, want []cand
+		for i := range n {
+			cd := cand{key: packKey(uint8(rng.IntN(2)), uint8(rng.IntN(3)), 0, uint8(rng.IntN(2))),
+				rank: float64(rng.IntN(4)), cost: float64(rng.IntN(3)), hourly: float64(rng.IntN(2)), idx: int32(i)}
+			want = append(want, cd)
+			h = append(h, cd)
+			siftUp(h, len(h)-1)
+		}
+		slices.SortFunc(want, cand.compare)
+		if heapSort(h); !slices.Equal(h, want) {
+			t.Fatalf("%d candidates: heap sort gave %v, want %v", n, h, want)
+		}
 	}
 }
