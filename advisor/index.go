@@ -38,11 +38,11 @@ type index struct {
 	topo1 []topo
 	// tails counts the rows a scan stops before reading (rank_tail.go).
 	tails *tails
-	// onReq lists, shape by shape, the rows with no price of any kind
-	// (no on-demand, spot or plan price): the offers on request
-	// (onrequest.go); those of shape s are onReq[onReqStart[s]:onReqStart[s+1]].
-	onReq      []int32
-	onReqStart []int32
+	// onReq lists the rows with no price of any kind (no on-demand, spot
+	// or plan price), in the order offers on request are listed in
+	// (onRequestKey): a call takes the first that hold the workload
+	// (onrequest.go).
+	onReq []int32
 }
 
 // row is one offer's prices (per node, in the offer's currency) and the
@@ -209,26 +209,20 @@ func buildIndex(cat *model.Catalog) (*index, *shapeFacts) {
 	return ix, facts
 }
 
-// listOnRequest lists, shape by shape, the rows whose offer has no price
-// of any kind (ix.onReq): what a call looks among for offers on request
-// reads these alone, not every row unpriced on demand.
+// listOnRequest lists the rows whose offer has no price of any kind
+// (ix.onReq), in the order offers on request are listed in
+// (onRequestKey): what a call looks among for offers on request reads
+// these alone, not every row unpriced on demand, and stops once it has
+// as many as it lists.
 func (ix *index) listOnRequest(cat *model.Catalog) {
-	ix.onReqStart = make([]int32, len(ix.shapes)+1)
-	for s := range ix.shapes {
-		ix.onReqStart[s] = int32(len(ix.onReq))
-		for j := ix.start[s]; j < ix.start[s+1]; j++ {
-			if !hasAnyPrice(&cat.Offers[ix.rows[j].offer]) {
-				ix.onReq = append(ix.onReq, j)
-			}
+	for j := range ix.rows {
+		if !hasAnyPrice(&cat.Offers[ix.rows[j].offer]) {
+			ix.onReq = append(ix.onReq, int32(j))
 		}
-		// In the order offers on request are listed in (onRequestKey), so
-		// a call stops at the first row that cannot be among them.
-		seg := ix.onReq[ix.onReqStart[s]:]
-		slices.SortFunc(seg, func(a, b int32) int {
-			return onRequestKeyOf(cat, ix.rows[a].offer).compare(onRequestKeyOf(cat, ix.rows[b].offer))
-		})
 	}
-	ix.onReqStart[len(ix.shapes)] = int32(len(ix.onReq))
+	slices.SortFunc(ix.onReq, func(a, b int32) int {
+		return onRequestKeyOf(cat, ix.rows[a].offer).compare(onRequestKeyOf(cat, ix.rows[b].offer))
+	})
 }
 
 // interner numbers the GPUs, providers, currencies and shapes of a

@@ -2,7 +2,6 @@ package advisor
 
 import (
 	"cmp"
-	"slices"
 
 	"github.com/gpupick/gpupick/model"
 )
@@ -18,37 +17,21 @@ func (c *call) onRequest(limit int) []model.OfferOnRequest {
 		return []model.OfferOnRequest{}
 	}
 	offers := c.cat.Offers
-	// The best limit offers in key order are kept as they are found,
-	// reading each shape's offers on request in key order and stopping at
-	// the first that cannot be kept; the key holds the offer, so an offer
-	// found again under another shape compares equal and is kept once.
-	best := make([]onRequestKey, 0, limit+1)
-	for s := range c.feas.shapes {
-		sr := &c.feas.shapes[s]
-		if !sr.ok || sr.nodes != 1 {
+	// The rows with no price of any kind (an offer has one), in key order
+	// (index.onReq): the first limit that pass are the ones listed.
+	out := make([]model.OfferOnRequest, 0, min(limit, len(c.ix.onReq)))
+	for _, j := range c.ix.onReq {
+		if len(out) == limit {
+			break
+		}
+		r := &c.ix.rows[j]
+		sr := &c.feas.shapes[r.shape]
+		if !sr.ok || sr.nodes != 1 || !c.onRequestOK(j, sr) {
 			continue
 		}
-		// The shape's rows with no price of any kind, in the order of
-		// their keys (index.onReq): past the first that cannot be kept,
-		// none can.
-		for _, j := range c.ix.onReq[c.ix.onReqStart[s]:c.ix.onReqStart[s+1]] {
-			k := onRequestKeyOf(c.cat, c.ix.rows[j].offer)
-			if len(best) == limit && k.compare(best[limit-1]) >= 0 {
-				break
-			}
-			at, found := slices.BinarySearchFunc(best, k, onRequestKey.compare)
-			if found || !c.onRequestOK(j, sr) {
-				continue
-			}
-			best = slices.Insert(best, at, k)
-			best = best[:min(len(best), limit)]
-		}
-	}
-	out := make([]model.OfferOnRequest, 0, len(best))
-	for _, k := range best {
-		o := &offers[k.offer]
+		o := &offers[r.offer]
 		out = append(out, model.OfferOnRequest{Provider: o.Provider, InstanceType: o.InstanceType, GPU: o.GPU,
-			GPUCount: o.GPUCount, VRAMGiB: k.vram, Regions: o.Regions})
+			GPUCount: o.GPUCount, VRAMGiB: onRequestKeyOf(c.cat, r.offer).vram, Regions: o.Regions})
 	}
 	return out
 }
