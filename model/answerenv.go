@@ -70,6 +70,9 @@ func (e *AnswerEnv) regionVocab() *regionVocab {
 // names it may have meant.
 func (e *AnswerEnv) regionTerms(raw string) ([]string, error) {
 	list := SplitList(raw)
+	if err := checkNames(list); err != nil {
+		return nil, err // a control character is no separator, nor part of a name
+	}
 	if !e.known() {
 		return list, nil
 	}
@@ -103,6 +106,9 @@ func (e *AnswerEnv) gpuList() []string {
 // catalog each must name one of its providers.
 func (e *AnswerEnv) providerList(raw string) ([]string, error) {
 	list := SplitList(raw)
+	if err := checkNames(list); err != nil {
+		return nil, err // a control character is no separator, nor part of a name
+	}
 	if e.known() {
 		providers, provList := e.providerSet()
 		for _, p := range list {

@@ -24,6 +24,8 @@ func FuzzRegistryParse(f *testing.F) {
 		{int(AnsCheckpointInterval), "30min"}, {int(AnsCheckpointInterval), "2h"}, {int(AnsCheckpointInterval), "30m"},
 		{int(AnsDeadline), "30d"}, {int(AnsDeadline), "720.004h"},
 		{int(AnsRegions), "上海, cn"}, {int(AnsRegions), "europe，de"}, {int(AnsRegions), "hong-kong"}, {int(AnsRegions), "europa"},
+		// A control character inside a name: refused as the check refuses it.
+		{int(AnsRegions), "\fC "}, {int(AnsRegions), "us-east\v1"}, {int(AnsProviders), "aws\x1b[2J"}, {int(AnsProviders), "lambda\r"},
 	} {
 		f.Add(seed.id, seed.raw)
 	}
