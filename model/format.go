@@ -335,8 +335,21 @@ func FormatContext(n int) string {
 }
 
 // FormatDuration formats hours the way ParseDuration reads them, choosing
-// the largest unit that gives a short number ("3mo", "2w", "8h").
+// the largest unit that gives a short number ("3mo", "2w", "8h"). A
+// length is shown to the minute below an hour and to the hundredth of an
+// hour above, in the unit of the length shown: 72.001 h is "3d", as 72 h
+// is, so that the text reads back to a length that formats the same.
 func FormatDuration(h float64) string {
+	if h < 1 && h > 0 {
+		m := math.Round(h * 60)
+		if m < 60 {
+			return FormatNumber(m) + "min"
+		}
+		h = 1 // 59.5 minutes or more: shown as an hour
+	}
+	if r := math.Round(h*100) / 100; r > 0 {
+		h = r
+	}
 	units := []struct {
 		n string
 		h float64
@@ -347,10 +360,7 @@ func FormatDuration(h float64) string {
 			return FormatNumber(math.Round(q*10)/10) + u.n
 		}
 	}
-	if h < 1 && h > 0 {
-		return FormatNumber(math.Round(h*60)) + "min"
-	}
-	return FormatNumber(math.Round(h*100)/100) + "h"
+	return FormatNumber(h) + "h"
 }
 
 // FormatSize formats GB the way ParseSize reads them ("80GB", "2TB"); 0 is

@@ -352,11 +352,17 @@ func TestNormalizeWidth(t *testing.T) {
 }
 
 func TestFormatRoundTrips(t *testing.T) {
-	for _, h := range []float64{8, 336, 3 * HoursPerMonth, 240, 12 * HoursPerMonth, 1.5, 0.5, 100, 1.0 / 60} {
+	for _, h := range []float64{8, 336, 3 * HoursPerMonth, 240, 12 * HoursPerMonth, 1.5, 0.5, 100, 1.0 / 60, 72.001, 0.999, 7.125, 36.05} {
 		s := FormatDuration(h)
 		got, err := ParseDuration(s)
 		if err != nil || !testcheck.NearAbs(got, h, 0.01) {
 			t.Errorf("FormatDuration(%v) = %q parses to %v, %v", h, s, got, err)
+		}
+		// The text is stable: what it reads back to formats the same
+		// (FuzzRegistryParse found 72.001 h shown as "72h", which reads
+		// back as "3d").
+		if again := FormatDuration(got); again != s {
+			t.Errorf("FormatDuration(%v) = %q, which reads back as %v and formats as %q", h, s, got, again)
 		}
 	}
 	for _, n := range []int{8192, 131072, 4000, 1} {
