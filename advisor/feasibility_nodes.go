@@ -114,7 +114,7 @@ func (ix *index) shapeGPU(s *shape) *model.GPU {
 // shapeEff is the efficiency row of a shape's GPU (efficiencyOf).
 func (ix *index) shapeEff(s *shape) *gpuEff {
 	if s.gpu < 0 {
-		return &effTable[len(effTable)-1]
+		return efficiencyOf(nil)
 	}
 	return &effTable[ix.gpus[s.gpu].eff]
 }

@@ -472,7 +472,7 @@ func (m offerTable) countLine(top, end, w int) string {
 func wrapStyled(st paint, s string, w int) []string {
 	indent := len(s) - len(strings.TrimLeft(s, " "))
 	lines := wrap(s[indent:], w-indent)
-	pre := strings.Repeat(" ", indent)
+	pre := blanks(indent)
 	for i := range lines {
 		lines[i] = st.Render(pre + lines[i])
 	}
@@ -484,7 +484,7 @@ func wrapStyled(st paint, s string, w int) []string {
 func wrapHanging(st paint, marker, s string, w int) []string {
 	mw := cellWidth(marker)
 	lines := wrap(s, w-mw)
-	pre := strings.Repeat(" ", mw)
+	pre := blanks(mw)
 	for i := range lines {
 		if i == 0 {
 			lines[i] = st.Render(marker + lines[i])
@@ -759,7 +759,7 @@ func (m detailView) priceModelLines(r *model.Recommendation, cur model.Currency,
 	}
 	const nameW = 10
 	barW := min(max(w-nameW-30-28, 8), 24)
-	indent := strings.Repeat(" ", nameW+2)
+	indent := blanks(nameW + 2)
 	capped := false
 	// The price models of the detail, in the order of the price-model
 	// table; the rents only a listing prices (daily and weekly:
@@ -823,7 +823,7 @@ func (m detailView) priceModelLines(r *model.Recommendation, cur model.Currency,
 		case note == "":
 			out = append(out, fit(line, w))
 		case cellWidth(line)+2+cellWidth(note) <= w:
-			out = append(out, line+m.st.Muted.Render("  "+note)+strings.Repeat(" ", w-cellWidth(line)-2-cellWidth(note)))
+			out = append(out, line+m.st.Muted.Render("  "+note)+blanks(w-cellWidth(line)-2-cellWidth(note)))
 		default:
 			// The notes go on under the bar.
 			out = append(out, fit(line, w))

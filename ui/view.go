@@ -71,7 +71,7 @@ func (m chrome) viewHeader(w int) string {
 	if gap < 2 {
 		return fit(left, w)
 	}
-	return left + strings.Repeat(" ", gap) + right
+	return left + blanks(gap) + right
 }
 
 // viewFooter is two lines: a prompt or status with the catalog's origin and
@@ -118,7 +118,7 @@ func (m chrome) viewFooter(w, bodyH int) []string {
 	case left == "":
 		first = m.st.Footer.Render(fit(cat, w))
 	case lw+2+cw <= w:
-		first = left + strings.Repeat(" ", w-lw-cw) + m.st.Footer.Render(cat)
+		first = left + blanks(w-lw-cw) + m.st.Footer.Render(cat)
 	default:
 		first = fit(left, w)
 	}
@@ -276,7 +276,7 @@ func (m helpView) helpLegend(w int, full bool) []string {
 	item := func(name, desc string, nameW int) {
 		lines := wrap(desc, max(w-nameW-2, 20))
 		for i, l := range lines {
-			key := strings.Repeat(" ", nameW)
+			key := blanks(nameW)
 			if i == 0 {
 				key = fitPlain(name, nameW)
 			}
